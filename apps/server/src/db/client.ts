@@ -1,0 +1,48 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { EngineHealth } from '@finlens/contracts/health';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { probeEngine } from '../platform/engine-health';
+import { createPGliteDialect } from './pglite-dialect';
+import type { AppTables } from './tables';
+
+export interface AppDatabase {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Kysely<AppTables>;
+  health(): Promise<EngineHealth>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite file under DATA_DIR/appdb. */
+export async function openAppDatabase({
+  dataDir,
+  databaseUrl,
+}: {
+  dataDir: string;
+  databaseUrl: string | null;
+}): Promise<AppDatabase> {
+  if (databaseUrl !== null) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    return wrap('postgres', new Kysely<AppTables>({ dialect: new PostgresDialect({ pool }) }));
+  }
+  const path = join(dataDir, 'appdb');
+  await mkdir(path, { recursive: true });
+  const client = await PGlite.create(path);
+  return wrap('pglite', new Kysely<AppTables>({ dialect: createPGliteDialect(client) }));
+}
+
+function wrap(kind: AppDatabase['kind'], db: Kysely<AppTables>): AppDatabase {
+  return {
+    kind,
+    db,
+    health: () => probeEngine(kind, () => versionOf(db)),
+    close: () => db.destroy(),
+  };
+}
+
+async function versionOf(db: Kysely<AppTables>): Promise<string> {
+  const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
+  return rows[0]?.version ?? 'unknown';
+}

@@ -1,0 +1,21 @@
+import { type Kysely, Migrator } from 'kysely';
+import { migrationProvider } from './migration-provider';
+import type { AppTables } from './tables';
+
+export interface MigrateResult {
+  /** Names of the migrations this call applied, in order (empty when already up to date). */
+  applied: string[];
+}
+
+/** Brings the app database to the latest schema; throws with the failing migration's name. */
+export async function migrate(db: Kysely<AppTables>): Promise<MigrateResult> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error !== undefined) {
+    const name = failed ? ` ${failed.migrationName}` : '';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`App database migration${name} failed: ${reason}`, { cause: error });
+  }
+  return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m20261122_0001 from './migrations/2026_11_22_0001_instance';
+
+/**
+ * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
+ * Add each new migration file here, keyed by its file name (Kysely applies them in key order).
+ */
+const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_instance': m20261122_0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

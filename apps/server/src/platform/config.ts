@@ -1,0 +1,179 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Raised for any configuration problem; the CLI prints the message and exits with code 2. */
+export class ConfigError extends Error {
+  readonly exitCode = 2;
+  override readonly name = 'ConfigError';
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Validated configuration. `secretKey` is null until `resolveSecretKey` fills it from DATA_DIR. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  clickhouseUrl: string | null;
+  smtpUrl: string | null;
+  publicUrl: string;
+  secretKey: string | null;
+  supportEmail: string;
+  docsUrl: string;
+  logLevel: LogLevel;
+}
+
+const DEFAULTS = {
+  port: 8080,
+  host: '0.0.0.0',
+  dataDir: './data',
+  supportEmail: 'support@finlens.local',
+  docsUrl: 'https://github.com/finlens/finlens#readme',
+  logLevel: 'info',
+} as const;
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The configuration table as data, so the README table can be checked against it. */
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: String(DEFAULTS.port), description: 'HTTP port; 0 picks any free port.' },
+  { name: 'HOST', default: DEFAULTS.host, description: 'Interface the HTTP server binds to.' },
+  {
+    name: 'DATA_DIR',
+    default: DEFAULTS.dataDir,
+    description: 'Folder for the embedded app database, the DuckDB warehouse and the secret key.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: PGlite in DATA_DIR/appdb)',
+    description: 'postgres:// or postgresql:// URL of a PostgreSQL app database.',
+  },
+  {
+    name: 'CLICKHOUSE_URL',
+    default: '(unset: DuckDB in DATA_DIR/warehouse.duckdb)',
+    description: 'http(s):// URL of a ClickHouse cost warehouse (not supported yet: start-up refuses it).',
+  },
+  { name: 'SMTP_URL', default: '(unset: no email)', description: 'smtp:// or smtps:// URL of the mail relay.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    description: 'Address users reach Finlens at, used in links.',
+  },
+  {
+    name: 'SECRET_KEY',
+    default: '(generated once into DATA_DIR/secret.key)',
+    description: 'At least 32 characters; signs cookies and tokens.',
+  },
+  {
+    name: 'SUPPORT_EMAIL',
+    default: DEFAULTS.supportEmail,
+    description: 'Support address shown on error screens.',
+  },
+  {
+    name: 'DOCS_URL',
+    default: DEFAULTS.docsUrl,
+    description: 'Documentation link of the help menu.',
+  },
+  { name: 'LOG_LEVEL', default: DEFAULTS.logLevel, description: `Log level: ${LOG_LEVELS.join(', ')}.` },
+];
+
+function urlWithProtocols(protocols: readonly string[], message: string) {
+  return z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, message);
+}
+
+const httpUrl = urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL');
+
+// One parser per variable; each message completes the sentence "<NAME> ...".
+const variableSchemas = {
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be an integer between 0 and 65535')
+    .transform(Number)
+    .refine((port) => port <= 65535, 'must be an integer between 0 and 65535'),
+  HOST: z.string().regex(/^[\w.:-]+$/, 'must be a host name or IP address'),
+  DATA_DIR: z.string(),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL'),
+  CLICKHOUSE_URL: httpUrl,
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
+  PUBLIC_URL: httpUrl,
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters long'),
+  SUPPORT_EMAIL: z.email('must be an email address'),
+  DOCS_URL: httpUrl,
+  LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`),
+} as const;
+
+type VariableName = keyof typeof variableSchemas;
+type Parsed = { [K in VariableName]?: z.output<(typeof variableSchemas)[K]> };
+
+/** Empty values count as unset, so `PORT= npm start` behaves like no PORT at all. */
+function readVariable(env: NodeJS.ProcessEnv, name: VariableName): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+}
+
+function parseVariables(env: NodeJS.ProcessEnv): Parsed {
+  const parsed: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const name of Object.keys(variableSchemas) as VariableName[]) {
+    const raw = readVariable(env, name);
+    if (raw === undefined) continue;
+    const result = variableSchemas[name].safeParse(raw);
+    if (result.success) {
+      parsed[name] = result.data;
+      continue;
+    }
+    const message = result.error.issues[0]?.message ?? 'is invalid';
+    // Never echo a secret back into logs.
+    const shown = name === 'SECRET_KEY' ? `${raw.length} characters` : `"${raw}"`;
+    problems.push(`${name} ${message} (got ${shown})`);
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return parsed as Parsed;
+}
+
+/** Validates the environment; pure apart from resolving DATA_DIR against `cwd`. */
+export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string }): AppConfig {
+  const v = parseVariables(env);
+  const port = v.PORT ?? DEFAULTS.port;
+  const dataDir = v.DATA_DIR ?? DEFAULTS.dataDir;
+  return {
+    port,
+    host: v.HOST ?? DEFAULTS.host,
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
+    databaseUrl: v.DATABASE_URL ?? null,
+    clickhouseUrl: v.CLICKHOUSE_URL ?? null,
+    smtpUrl: v.SMTP_URL ?? null,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    secretKey: v.SECRET_KEY ?? null,
+    supportEmail: v.SUPPORT_EMAIL ?? DEFAULTS.supportEmail,
+    docsUrl: v.DOCS_URL ?? DEFAULTS.docsUrl,
+    logLevel: v.LOG_LEVEL ?? DEFAULTS.logLevel,
+  };
+}
+
+/**
+ * Refuses settings this build accepts syntactically but cannot honour yet, so a
+ * ClickHouse user is never silently served from DuckDB.
+ */
+export function assertSupportedConfig(config: AppConfig): void {
+  if (config.clickhouseUrl !== null) {
+    throw new ConfigError(
+      'Invalid configuration: CLICKHOUSE_URL is set, but ClickHouse support is not built yet; ' +
+        'unset CLICKHOUSE_URL to use the embedded DuckDB warehouse.',
+    );
+  }
+}
