@@ -1,0 +1,31 @@
+import type { TestProject } from 'vitest/node';
+import { browserUnavailableReason } from './chromium';
+import { type StartedServer, startServer } from './start-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    browserSkipReason: string;
+  }
+}
+
+let server: StartedServer | null = null;
+
+export async function setup(project: TestProject): Promise<void> {
+  const reason = browserUnavailableReason();
+  if (reason) {
+    // Under CI a missing browser must fail the run, never pass silently.
+    if (process.env.CI === 'true') throw new Error(`Browser suite cannot run under CI: ${reason}`);
+    console.warn(`[e2e] skipping browser suite: ${reason}`);
+    project.provide('browserSkipReason', reason);
+    project.provide('baseUrl', '');
+    return;
+  }
+  server = await startServer();
+  project.provide('browserSkipReason', '');
+  project.provide('baseUrl', server.url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}
