@@ -1,0 +1,64 @@
+import { mkdir } from 'node:fs/promises';
+import { Command } from 'commander';
+import { startServer } from './main';
+import { ConfigError } from './platform/config';
+import { type LoadedConfig, loadConfig } from './platform/load-config';
+import { defaultWebDistDir, repoRoot } from './platform/paths';
+import { openMigratedStorage } from './platform/storage';
+import { appVersion } from './platform/version';
+import { ensureWebBuild, WebBuildError } from './platform/web-build';
+
+function buildProgram(): Command {
+  const program = new Command('finlens')
+    .description('Finlens: self-hostable cloud cost management. Configuration comes from environment variables.')
+    .version(appVersion);
+
+  program
+    .command('start')
+    .description('build the web app if missing or stale, migrate the databases, serve the app and the API')
+    .option('--no-build', 'serve the existing web build without checking whether it is stale')
+    .action(async (options: { build: boolean }) => {
+      const config = await prepare();
+      if (options.build) {
+        await ensureWebBuild({ repoRoot, distDir: defaultWebDistDir, log: (line) => console.error(line) });
+      }
+      await startServer({ config });
+    });
+
+  program
+    .command('migrate')
+    .description('apply app database migrations and prepare the cost warehouse, then exit')
+    .action(async () => {
+      const config = await prepare();
+      const storage = await openMigratedStorage({ config });
+      await storage.close();
+      const appDb = config.databaseUrl === null ? `PGlite in ${config.dataDir}/appdb` : 'PostgreSQL (DATABASE_URL)';
+      console.log(`App database (${appDb}): ${describe(storage.migrations)}`);
+      console.log(`Warehouse (DuckDB in ${config.dataDir}/warehouse.duckdb): ${describe(storage.warehouseSteps)}`);
+    });
+
+  return program;
+}
+
+async function prepare(): Promise<LoadedConfig> {
+  const config = await loadConfig({ env: process.env, cwd: process.cwd() });
+  await mkdir(config.dataDir, { recursive: true });
+  return config;
+}
+
+function describe(applied: string[]): string {
+  return applied.length === 0 ? 'already up to date' : `applied ${applied.join(', ')}`;
+}
+
+/** Configuration problems exit with 2 (usage error); everything else with 1. */
+function exitOnError(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ConfigError) {
+    console.error(message);
+    process.exit(error.exitCode);
+  }
+  console.error(error instanceof WebBuildError ? message : `finlens: ${message}`);
+  process.exit(1);
+}
+
+await buildProgram().parseAsync(process.argv).catch(exitOnError);

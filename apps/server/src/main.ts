@@ -1,0 +1,65 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp } from './platform/http/build-app';
+import type { LoadedConfig } from './platform/load-config';
+import { createLogger } from './platform/logging';
+import { openMigratedStorage } from './platform/storage';
+
+export interface RunningServer {
+  /** Local address with the real port (PORT=0 resolves to the port the OS picked). */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  config: LoadedConfig;
+  webDistDir?: string;
+  logger?: FastifyBaseLogger;
+  /** Close cleanly on SIGINT/SIGTERM; off in tests, which close the server themselves. */
+  handleSignals?: boolean;
+}
+
+/** Opens and migrates storage, serves the API and SPA, and prints the one line scripts parse. */
+export async function startServer({
+  config,
+  webDistDir,
+  logger = createLogger({ level: config.logLevel }),
+  handleSignals = true,
+}: StartServerOptions): Promise<RunningServer> {
+  const storage = await openMigratedStorage({ config });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, db: storage.db, warehouse: storage.warehouse, logger, webDistDir });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  const port = (app.server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  process.stdout.write(`Finlens listening on ${url}\n`);
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= app.close().finally(() => storage.close());
+    return closing;
+  };
+  if (handleSignals) registerSignalHandlers({ close, logger });
+  return { url, port, close };
+}
+
+function registerSignalHandlers({ close, logger }: { close: () => Promise<void>; logger: FastifyBaseLogger }) {
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'shutting down');
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { assertSupportedConfig, CONFIG_VARIABLES, ConfigError, parseConfig } from './config';
+
+const cwd = '/srv/finlens';
+const parse = (env: NodeJS.ProcessEnv) => parseConfig({ env, cwd });
+
+function errorFor(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    parse(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseConfig defaults', () => {
+  it('starts with no variables set', () => {
+    expect(parse({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/finlens/data',
+      databaseUrl: null,
+      clickhouseUrl: null,
+      smtpUrl: null,
+      publicUrl: 'http://localhost:8080',
+      secretKey: null,
+      supportEmail: 'support@finlens.local',
+      docsUrl: 'https://github.com/finlens/finlens#readme',
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parse({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080);
+  });
+
+  it('lists every variable it reads in the exported table, each with a description', () => {
+    expect(CONFIG_VARIABLES.map((v) => v.name)).toEqual([
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'CLICKHOUSE_URL',
+      'SMTP_URL',
+      'PUBLIC_URL',
+      'SECRET_KEY',
+      'SUPPORT_EMAIL',
+      'DOCS_URL',
+      'LOG_LEVEL',
+    ]);
+    for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
+  });
+});
+
+describe('each variable', () => {
+  it('PORT accepts 0..65535', () => {
+    expect(parse({ PORT: '0' }).port).toBe(0);
+    expect(parse({ PORT: '65535' }).port).toBe(65535);
+    expect(parse({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('HOST, DATA_DIR', () => {
+    expect(parse({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(parse({ DATA_DIR: 'var/finlens' }).dataDir).toBe('/srv/finlens/var/finlens');
+    expect(parse({ DATA_DIR: '/data' }).dataDir).toBe('/data');
+  });
+
+  it('DATABASE_URL accepts postgres:// and postgresql://', () => {
+    expect(parse({ DATABASE_URL: 'postgres://u:p@db:5432/finlens' }).databaseUrl).toBe(
+      'postgres://u:p@db:5432/finlens',
+    );
+    expect(parse({ DATABASE_URL: 'postgresql://db/finlens' }).databaseUrl).toBe('postgresql://db/finlens');
+  });
+
+  it('CLICKHOUSE_URL is validated, then refused until ClickHouse support exists', () => {
+    const config = parse({ CLICKHOUSE_URL: 'http://clickhouse:8123' });
+    expect(config.clickhouseUrl).toBe('http://clickhouse:8123');
+    expect(() => assertSupportedConfig(config)).toThrow(/CLICKHOUSE_URL .*not built yet/);
+    expect(() => assertSupportedConfig(parse({}))).not.toThrow();
+  });
+
+  it('SMTP_URL, PUBLIC_URL, SECRET_KEY, SUPPORT_EMAIL, DOCS_URL, LOG_LEVEL', () => {
+    const config = parse({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      PUBLIC_URL: 'https://finlens.example.com/',
+      SECRET_KEY: 'k'.repeat(32),
+      SUPPORT_EMAIL: 'help@example.com',
+      DOCS_URL: 'https://docs.example.com',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      publicUrl: 'https://finlens.example.com',
+      secretKey: 'k'.repeat(32),
+      supportEmail: 'help@example.com',
+      docsUrl: 'https://docs.example.com',
+      logLevel: 'debug',
+    });
+  });
+});
+
+describe('bad values name the variable', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be an integer between 0 and 65535 (got "70000")'],
+    [{ PORT: '-1' }, 'PORT must be an integer'],
+    [{ HOST: 'not a host' }, 'HOST must be a host name or IP address'],
+    [{ DATABASE_URL: 'mysql://db/finlens' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ CLICKHOUSE_URL: 'clickhouse' }, 'CLICKHOUSE_URL must be an http:// or https:// URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ PUBLIC_URL: 'finlens.example.com' }, 'PUBLIC_URL must be an http:// or https:// URL'],
+    [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL must be an email address'],
+    [{ DOCS_URL: 'ftp://docs' }, 'DOCS_URL must be an http:// or https:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+  ])('%o', (env, message) => {
+    const error = errorFor(env);
+    expect(error.message).toContain(message);
+    expect(error.exitCode).toBe(2);
+  });
+
+  it('SECRET_KEY too short is named without echoing the secret', () => {
+    const error = errorFor({ SECRET_KEY: 'hunter2' });
+    expect(error.message).toBe(
+      'Invalid configuration: SECRET_KEY must be at least 32 characters long (got 7 characters)',
+    );
+  });
+
+  it('reports every bad variable at once', () => {
+    const { message } = errorFor({ PORT: 'x', LOG_LEVEL: 'y' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('LOG_LEVEL');
+  });
+});

@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { healthRoutes } from '../../features/health/health.routes';
+import { createHealthService } from '../../features/health/health.service';
+import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
+import type { CostStore } from '../../warehouse/cost-store';
+import type { AppConfig } from '../config';
+import { defaultWebDistDir } from '../paths';
+import { appVersion } from '../version';
+import { isApiPath } from './api-paths';
+import { registerErrorHandler } from './error-handler';
+import { registerSpa } from './spa';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface BuildAppDeps {
+  config: AppConfig & { secretKey: string };
+  db: AppDatabase;
+  warehouse: CostStore;
+  logger: FastifyBaseLogger;
+  /** Folder of the built SPA; defaults to apps/web/dist of this repository. */
+  webDistDir?: string;
+  /** Requests per minute and client on API paths. */
+  rateLimitMax?: number;
+}
+
+/** Assembles the HTTP app; it does not own the storage handles it is given (the caller closes them). */
+export async function buildApp(deps: BuildAppDeps): Promise<App> {
+  const app = Fastify({ loggerInstance: deps.logger }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerPlugins(app, deps);
+
+  await app.register(healthRoutes, {
+    healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
+  });
+  await app.register(publicConfigRoutes, {
+    publicConfig: { supportEmail: deps.config.supportEmail, docsUrl: deps.config.docsUrl, version: appVersion },
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerSpa(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
+  return app;
+}
+
+async function registerPlugins(app: App, deps: BuildAppDeps): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI/emotion inject <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // Self-hosted installs often run on plain http inside a network; do not force https.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie, { secret: deps.config.secretKey });
+  await app.register(fastifyRateLimit, {
+    max: deps.rateLimitMax ?? 600,
+    timeWindow: '1 minute',
+    allowList: (request) => !isApiPath(request.url),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Finlens API', version: appVersion },
+      servers: [{ url: deps.config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+}

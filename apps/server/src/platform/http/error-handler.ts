@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * Error body in the spec's Django-REST style (§8): the SPA's catalogue reads `detail`
+ * first; `errors` maps each field (or `non_field_errors`) to its messages.
+ */
+export interface ErrorBody {
+  detail: string;
+  errors?: Record<string, string[]>;
+}
+
+export const NOT_FOUND_DETAIL = 'Not found.';
+const INTERNAL_DETAIL = 'Internal server error.';
+
+/** Zod validation failures → 400 naming the field; other client errors keep their status; the rest → bare 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(validationBody(error.validation));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: error.message } satisfies ErrorBody);
+    }
+    // The log keeps the stack; the client never sees internals.
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(status >= 500 && status < 600 ? status : 500).send({ detail: INTERNAL_DETAIL });
+  });
+}
+
+function validationBody(issues: { instancePath: string; message?: string }[]): ErrorBody {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = fieldName(issue.instancePath);
+    const message = issue.message ?? 'Invalid value.';
+    const list = errors[field] ?? [];
+    list.push(message);
+    errors[field] = list;
+  }
+  const [field, messages] = Object.entries(errors)[0] ?? ['non_field_errors', ['Invalid input.']];
+  return { detail: `${field}: ${messages[0] ?? 'Invalid input.'}`, errors };
+}
+
+/** '/filters/0/name' → 'filters.0.name'; an empty path is about the object as a whole. */
+function fieldName(instancePath: string): string {
+  const parts = instancePath.split('/').filter((part) => part !== '');
+  return parts.length === 0 ? 'non_field_errors' : parts.join('.');
+}

@@ -1,0 +1,43 @@
+import { type AppDatabase, openAppDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import type { CostStore } from '../warehouse/cost-store';
+import { openCostStore } from '../warehouse/open-cost-store';
+import type { AppConfig } from './config';
+
+export interface Storage {
+  db: AppDatabase;
+  warehouse: CostStore;
+  /** App database migrations applied by this call. */
+  migrations: string[];
+  /** Warehouse schema steps applied by this call. */
+  warehouseSteps: string[];
+  close(): Promise<void>;
+}
+
+/** Opens both engines and brings them to the current schema; shared by `start` and `migrate`. */
+export async function openMigratedStorage({
+  config,
+}: {
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
+}): Promise<Storage> {
+  const db = await openAppDatabase(config);
+  let warehouse: CostStore | null = null;
+  try {
+    const { applied } = await migrate(db.db);
+    warehouse = await openCostStore(config);
+    const warehouseSteps = await warehouse.init();
+    const opened = warehouse;
+    return {
+      db,
+      warehouse: opened,
+      migrations: applied,
+      warehouseSteps,
+      close: async () => {
+        await Promise.allSettled([db.close(), opened.close()]);
+      },
+    };
+  } catch (error) {
+    await Promise.allSettled([db.close(), warehouse?.close()]);
+    throw error;
+  }
+}

@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Real engines start inside tests (PGlite, DuckDB, a PostgreSQL from initdb).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
