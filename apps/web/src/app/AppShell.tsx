@@ -1,0 +1,43 @@
+import { HOME_PATH } from '@finlens/contracts/routes';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import { Suspense } from 'react';
+import { Outlet, Link as RouterLink } from 'react-router';
+import { BarsLoader } from './BarsLoader';
+import { SideNav } from './SideNav';
+import { ThemeToggle } from './ThemeToggle';
+
+const DRAWER_WIDTH = 272;
+
+/** The frame of every signed-in page: app bar, side navigation, and the page. */
+export function AppShell() {
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar>
+          <Button component={RouterLink} to={HOME_PATH} color="inherit" sx={{ fontSize: '1.1rem' }}>
+            Finlens
+          </Button>
+          <Box sx={{ flexGrow: 1 }} />
+          <ThemeToggle />
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant="permanent"
+        sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+      >
+        <Toolbar />
+        <SideNav />
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Toolbar />
+        <Suspense fallback={<BarsLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

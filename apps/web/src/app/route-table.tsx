@@ -1,0 +1,214 @@
+import { DEVELOPMENT_LANDING_PATH, HOME_PATH, LANDING_PATH, SIGN_IN_PATH } from '@finlens/contracts/routes';
+import { lazy } from 'react';
+import { UnbuiltPage } from '../components/UnbuiltPage';
+import { NotFoundPage } from './NotFoundPage';
+import { type AppRoute, page, publicPage, redirect } from './route-types';
+
+/*
+ * THE route table of spec §2: every route of the product, as data. A page that a later issue builds renders
+ * the shared unbuilt page until then (one per route, counted by a test whose ceiling only falls). Built
+ * pages are lazy chunks; the five-bar loader shows while they load.
+ * Trailing slashes are optional in matching (React Router), so '/v3/rules/' also serves '/v3/rules'.
+ */
+const SettingsPage = lazy(() =>
+  import('../features/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })),
+);
+
+const notFound = <NotFoundPage />;
+
+const PUBLIC_ROUTES: AppRoute[] = [
+  publicPage('/accounts/signup_internal_user/', 'Sign Up', <UnbuiltPage />),
+  publicPage('/accounts/signup_user/', 'Sign Up', <UnbuiltPage />),
+  publicPage('/accounts/signup_clara_user/', 'Sign Up', <UnbuiltPage />),
+  publicPage('/accounts/ftr/', 'Sign Up', <UnbuiltPage />),
+  publicPage('/accounts/forgot-password/', 'Forgot Password', <UnbuiltPage />),
+  publicPage('/accounts/reset-password/confirm/:uid/:token', 'Reset Password', <UnbuiltPage />),
+  publicPage('/accounts/reset-password-email-sent/', 'Reset Password Email Sent', <UnbuiltPage />),
+  publicPage('/accounts/password-reset-success/', 'Password Reset Success', <UnbuiltPage />),
+  publicPage(SIGN_IN_PATH, 'Sign In', <UnbuiltPage />, 'guest'),
+  redirect('/', SIGN_IN_PATH, 'public'),
+  redirect('/accounts/ftr_user/', '/accounts/ftr/', 'public'),
+  redirect('/partner', '/switching-view/', 'public'),
+  { kind: 'page', path: '*', title: 'Page Not Found', area: 'General', access: 'public', element: notFound },
+];
+
+const AREA_ROUTES: AppRoute[] = [
+  redirect(LANDING_PATH, HOME_PATH, 'protected'),
+  redirect(DEVELOPMENT_LANDING_PATH, HOME_PATH, 'protected'),
+  page('/payments/', 'Payments', 'Billing', <UnbuiltPage />),
+  page('/switching-view/', 'Switch Account', 'Partner', <UnbuiltPage />),
+  page('/billing/', 'Billing', 'Billing', <UnbuiltPage />),
+  page('/clara/', 'Clara', 'Assistant', <UnbuiltPage />),
+  page('/playground/', 'Playground', 'Playground', <UnbuiltPage />),
+  page('/solution-provider/', 'Solution Provider', 'Partner', <UnbuiltPage />),
+  // Unknown paths inside a protected area: sign-in when signed out, the not-found screen when signed in.
+  ...['/payments', '/switching-view', '/billing', '/v3', '/clara', '/playground', '/solution-provider'].map(
+    (area): AppRoute => page(`${area}/*`, 'Page Not Found', 'General', notFound),
+  ),
+];
+
+const RULES_AND_COST_ROUTES: AppRoute[] = [
+  page('/v3/rules/', 'Rules', 'Workloads', <UnbuiltPage />),
+  page('/v3/rule-details/', 'Rules Change Management', 'Workloads', <UnbuiltPage />),
+  page('/v3/resources-cost/', 'Resources Cost', 'Inform', <UnbuiltPage />),
+  page('/v3/rules-dashboard/:key', 'Rules Dashboard', 'Workloads', <UnbuiltPage />),
+  page('/v3/cost/unused/', 'Unused Resources', 'Optimize', <UnbuiltPage />),
+  page('/v3/cost/underutilized-resources/', 'Underutilized Resources', 'Optimize', <UnbuiltPage />),
+  page('/v3/cost/tag-explorer/', 'Insights', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/chargeback/', 'Chargeback', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/chargebacks-center/', 'Chargebacks Center', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/chargebacks-center-legacy/', 'Chargebacks Center (Legacy)', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/recommendations/', 'Cost Saving Recommendations', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/recommendations/:type', 'Recommendation Details', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/reserved/', 'Commitment Inventory', 'Optimize', <UnbuiltPage />),
+  page('/v3/cost/map-migrated/:id?', 'AWS MAP Manager', 'Inform', <UnbuiltPage />),
+  page('/v3/convertible-ri/', 'Convertible RI', 'Optimize', <UnbuiltPage />),
+  page('/v3/cri-analysis/', 'Convertible RI Analysis', 'Optimize', <UnbuiltPage />),
+  page('/v3/business-contexts/forecast/', 'Business Context Forecast', 'Operate', <UnbuiltPage />),
+  page('/v3/cloud-resource-cost-api/', 'Explorer', 'Inform', <UnbuiltPage />),
+  page('/v3/reports-api/', 'Analysis', 'Inform', <UnbuiltPage />),
+  page('/v3/create-target/:id?', 'Create Cost Target', 'Operate', <UnbuiltPage />),
+  page('/v3/update-target/:id', 'Update Cost Target', 'Operate', <UnbuiltPage />),
+  page('/v3/targets-api/', 'Budgets and Cost Targets', 'Operate', <UnbuiltPage />),
+];
+
+const SHOWBACK = '/v3/cost/showbacks-allocation-api/:key';
+const SHOWBACK_ROUTES: AppRoute[] = [
+  page('/v3/cost/showbacks-api/', 'Cost Allocation', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/showbacks-detail-api/:key/', 'Showback Details', 'Inform', <UnbuiltPage />),
+  page(`${SHOWBACK}/`, 'Showback Allocation', 'Inform', <UnbuiltPage />),
+  page(`${SHOWBACK}/allocation-rules/`, 'Allocation Rules', 'Inform', <UnbuiltPage />),
+  page(`${SHOWBACK}/unallocated-resources/`, 'Unallocated Resources', 'Inform', <UnbuiltPage />),
+  page(`${SHOWBACK}/allocation-rule-resources/:id/`, 'Allocation Rule Resources', 'Inform', <UnbuiltPage />),
+  page(`${SHOWBACK}/showback-resources/`, 'Showback Resources', 'Inform', <UnbuiltPage />),
+];
+
+const WORKLOAD_REPORT = '/v3/workload-v2/detail';
+const WORKLOAD_ROUTES: AppRoute[] = [
+  page('/v3/workload-v2/', 'Workloads', 'Workloads', <UnbuiltPage />),
+  page('/v3/workload-v2/:workloadId', 'Workload', 'Workloads', <UnbuiltPage />),
+  page(
+    '/v3/workload-v2/:id/:name/resource-detail/:type',
+    'Workload Resource Detail',
+    'Workloads',
+    <UnbuiltPage />,
+  ),
+  page(
+    '/v3/workload-assessment-v2/:workload_id/:workload_assessment_id/:name/:lense',
+    'Workload Assessment',
+    'Workloads',
+    <UnbuiltPage />,
+  ),
+  page(`${WORKLOAD_REPORT}/wafr-report`, 'WAFR Report', 'Workloads', <UnbuiltPage />),
+  page(`${WORKLOAD_REPORT}/ftr-report`, 'FTR Report', 'Workloads', <UnbuiltPage />),
+  page(`${WORKLOAD_REPORT}/hipaa-report`, 'HIPAA Report', 'Compliance', <UnbuiltPage />),
+  page(`${WORKLOAD_REPORT}/soc2-report`, 'SOC 2 Report', 'Compliance', <UnbuiltPage />),
+  page(`${WORKLOAD_REPORT}/cis-report`, 'CIS Report', 'Compliance', <UnbuiltPage />),
+  page('/v3/war/', 'Well-Architected Review', 'Workloads', <UnbuiltPage />),
+  page('/v3/workload/', 'Workloads (v1)', 'Workloads', <UnbuiltPage />),
+  page('/v3/map-discovery/', 'MAP Discovery', 'Workloads', <UnbuiltPage />),
+  page('/v3/map-discovery/dashboard', 'MAP Discovery Dashboard', 'Workloads', <UnbuiltPage />),
+  page('/v3/map-discovery/data-collection', 'MAP Data Collection', 'Workloads', <UnbuiltPage />),
+  page('/v3/map-discovery/workload-analysis', 'MAP Workload Analysis', 'Workloads', <UnbuiltPage />),
+  page('/v3/map-discovery/migration-planning', 'MAP Migration Planning', 'Workloads', <UnbuiltPage />),
+  page('/v3/map-discovery/migration-execution', 'MAP Migration Execution', 'Workloads', <UnbuiltPage />),
+  page('/v3/security-dashboard/:id', 'Security Dashboard', 'Compliance', <UnbuiltPage />),
+  page('/v3/hipaa-dashboard', 'HIPAA Dashboard', 'Compliance', <UnbuiltPage />),
+  page('/v3/soc2-dashboard', 'SOC 2 Dashboard', 'Compliance', <UnbuiltPage />),
+  page('/v3/cis-dashboard', 'CIS Dashboard', 'Compliance', <UnbuiltPage />),
+];
+
+const ESSENTIALS = '/v3/essentials';
+const ESSENTIALS_ROUTES: AppRoute[] = [
+  page(`${ESSENTIALS}/summary/`, 'Essentials Summary', 'Essentials', <UnbuiltPage />),
+  page(`${ESSENTIALS}/scheduler/`, 'Resource Scheduler', 'Essentials', <UnbuiltPage />),
+  page(`${ESSENTIALS}/storage/`, 'Storage Optimization', 'Essentials', <UnbuiltPage />),
+  page(`${ESSENTIALS}/rightsizing/`, 'Rightsizing', 'Essentials', <UnbuiltPage />),
+  page(`${ESSENTIALS}/idle-resources/`, 'Idle Resources', 'Essentials', <UnbuiltPage />),
+  page(`${ESSENTIALS}/recommendations/`, 'Essentials Recommendations', 'Essentials', <UnbuiltPage />),
+  page(`${ESSENTIALS}/recommendations/:name`, 'Essentials Recommendation', 'Essentials', <UnbuiltPage />),
+  page(
+    `${ESSENTIALS}/scheduler-details/:type/:scheduler_id`,
+    'Scheduler Details',
+    'Essentials',
+    <UnbuiltPage />,
+  ),
+  page(`${ESSENTIALS}/storage-details/:type/:scheduler_id`, 'Storage Details', 'Essentials', <UnbuiltPage />),
+  page(
+    `${ESSENTIALS}/rightsizing-details/:type/:scheduler_id`,
+    'Rightsizing Details',
+    'Essentials',
+    <UnbuiltPage />,
+  ),
+  page(
+    `${ESSENTIALS}/idle-resources-details/:type/:scheduler_id`,
+    'Idle Resources Details',
+    'Essentials',
+    <UnbuiltPage />,
+  ),
+];
+
+const COPILOT = '/v3/compute-copilot';
+const COMPUTE_COPILOT_ROUTES: AppRoute[] = [
+  page(`${COPILOT}/summary/`, 'Optimization Summary', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/cm/dashboard/`, 'Commitment Management', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/eks/dashboard/`, 'EKS Dashboard', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/v2/eks/dashboard/`, 'EKS Dashboard (v2)', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/eks/details/`, 'EKS Details', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/asg/dashboard/`, 'ASG Dashboard', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/visibility-dashboard/`, 'Visibility Dashboard', 'Compute Copilot', <UnbuiltPage />),
+  page(
+    `${COPILOT}/visibility-dashboard/:type/:id/`,
+    'Visibility Details',
+    'Compute Copilot',
+    <UnbuiltPage />,
+  ),
+  page(`${COPILOT}/container-rightsizing/`, 'Container Rightsizing', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/container-scheduler/`, 'Container Scheduler', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/databricks-dashboard/`, 'Databricks Dashboard', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/:type/details/:id/`, 'Compute Copilot Details', 'Compute Copilot', <UnbuiltPage />),
+];
+
+const GENERAL_ROUTES: AppRoute[] = [
+  page(HOME_PATH, 'Home', 'General', <UnbuiltPage />),
+  page('/v3/organization-overview', 'Organization Overview', 'General', <UnbuiltPage />),
+  page('/v3/dashboards/', 'Custom Dashboards', 'General', <UnbuiltPage />),
+  page('/v3/dashboard/list/', 'Dashboard List', 'General', <UnbuiltPage />),
+  page('/v3/dashboard-creation/:key?', 'Dashboard Creation', 'General', <UnbuiltPage />),
+  page('/v3/view-dashboards/', 'View Dashboards', 'General', <UnbuiltPage />),
+  page('/v3/burn-down-tracker/', 'Cloud and SaaS Contract Tracker', 'Operate', <UnbuiltPage />),
+  page('/v3/business-unit-economics/', 'Business Unit Economics', 'Operate', <UnbuiltPage />),
+  page('/v3/referral-program/', 'Referral Program', 'General', <UnbuiltPage />),
+  page('/v3/admin/referral-dashboard/', 'Referral Dashboard', 'General', <UnbuiltPage />),
+  page('/v3/cfo-dashboard/', 'CFO Dashboard', 'General', <UnbuiltPage />),
+  page('/v3/settings', 'Settings', 'Settings', <SettingsPage />),
+  page('/v3/settings/manageAccount', 'Manage Account', 'Settings', <UnbuiltPage />),
+  page('/v3/settings/manageAccount-hidden', 'Manage Account (Hidden)', 'Settings', <UnbuiltPage />),
+  page('/v3/graphql-ide/', 'GraphQL IDE', 'General', <UnbuiltPage />),
+  page('/v3/search/', 'Search', 'General', <UnbuiltPage />),
+  page('/v3/search/detail/:key/', 'Search Details', 'General', <UnbuiltPage />),
+  page('/v3/clara/', 'Clara', 'Assistant', <UnbuiltPage />),
+  page('/v3/clara/threads/:threadId', 'Clara Thread', 'Assistant', <UnbuiltPage />),
+  page('/v3/clara/threads/:threadId/messages', 'Clara Thread Messages', 'Assistant', <UnbuiltPage />),
+  page('/v3/clara/projects/:projectId', 'Clara Project', 'Assistant', <UnbuiltPage />),
+  page(
+    '/v3/clara/projects/:projectId/threads/:threadId',
+    'Clara Project Thread',
+    'Assistant',
+    <UnbuiltPage />,
+  ),
+  page('/v3/feed/', 'Feed', 'Assistant', <UnbuiltPage />),
+  page('/v3/feed/task/', 'Feed Tasks', 'Assistant', <UnbuiltPage />),
+  page('/v3/feed/threads/', 'Feed Threads', 'Assistant', <UnbuiltPage />),
+];
+
+export const ROUTE_TABLE: readonly AppRoute[] = [
+  ...PUBLIC_ROUTES,
+  ...AREA_ROUTES,
+  ...RULES_AND_COST_ROUTES,
+  ...SHOWBACK_ROUTES,
+  ...WORKLOAD_ROUTES,
+  ...ESSENTIALS_ROUTES,
+  ...COMPUTE_COPILOT_ROUTES,
+  ...GENERAL_ROUTES,
+];

@@ -1,0 +1,3 @@
+export const publicConfigKeys = {
+  all: ['public-config'] as const,
+};

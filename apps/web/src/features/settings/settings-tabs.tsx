@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { UnbuiltPage } from '../../components/UnbuiltPage';
+
+export interface SettingsTab {
+  /** The `?tab=` value in the URL. */
+  slug: string;
+  label: string;
+  panel: ReactNode;
+}
+
+/** The settings tabs of spec §2, in the spec's order. Each tab is counted as an unbuilt page until built. */
+export const SETTINGS_TABS: readonly SettingsTab[] = [
+  { slug: 'aws-accounts', label: 'AWS Accounts', panel: <UnbuiltPage title="AWS Accounts" level={2} /> },
+  { slug: 'focus-exports', label: 'FOCUS Exports', panel: <UnbuiltPage title="FOCUS Exports" level={2} /> },
+  {
+    slug: 'bc-plus-integrations',
+    label: 'BC+ Integrations',
+    panel: <UnbuiltPage title="BC+ Integrations" level={2} />,
+  },
+  {
+    slug: 'cloud-accounts',
+    label: 'Cloud Accounts',
+    panel: <UnbuiltPage title="Cloud Accounts" level={2} />,
+  },
+  { slug: 'team-members', label: 'Team Members', panel: <UnbuiltPage title="Team Members" level={2} /> },
+  { slug: 'integrations', label: 'Integrations', panel: <UnbuiltPage title="Integrations" level={2} /> },
+  {
+    slug: 'notifications-center',
+    label: 'Notifications Center',
+    panel: <UnbuiltPage title="Notifications Center" level={2} />,
+  },
+  { slug: 'remediation', label: 'Remediation', panel: <UnbuiltPage title="Remediation" level={2} /> },
+  { slug: 'notifications', label: 'Notifications', panel: <UnbuiltPage title="Notifications" level={2} /> },
+  { slug: 'sso', label: 'SSO', panel: <UnbuiltPage title="SSO" level={2} /> },
+  {
+    slug: 'solution-providers',
+    label: 'Solution Providers',
+    panel: <UnbuiltPage title="Solution Providers" level={2} />,
+  },
+  {
+    slug: 'iam-policy-update',
+    label: 'IAM Policy Update',
+    panel: <UnbuiltPage title="IAM Policy Update" level={2} />,
+  },
+  {
+    slug: 'change-password',
+    label: 'Change Password',
+    panel: <UnbuiltPage title="Change Password" level={2} />,
+  },
+  { slug: 'my-profile', label: 'My Profile', panel: <UnbuiltPage title="My Profile" level={2} /> },
+  { slug: 'api-key', label: 'API Key', panel: <UnbuiltPage title="API Key" level={2} /> },
+  { slug: 'jira-cloud', label: 'Jira Cloud', panel: <UnbuiltPage title="Jira Cloud" level={2} /> },
+];

@@ -1,0 +1,26 @@
+/** The value of a browser cookie, or null when it is not set. */
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [rawKey, ...rest] = part.split('=');
+    if (rawKey?.trim() === name) return decodeURIComponent(rest.join('=').trim());
+  }
+  return null;
+}
+
+/** Site-wide cookie; `maxAgeSeconds` 0 deletes it. */
+export function writeCookie(name: string, value: string, maxAgeSeconds?: number): void {
+  const maxAge = maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in some browsers.
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/${maxAge}`;
+}
+
+export function clearCookie(name: string): void {
+  writeCookie(name, '', 0);
+}
+
+export function cookieNames(): string[] {
+  return document.cookie
+    .split(';')
+    .map((part) => part.split('=')[0]?.trim() ?? '')
+    .filter((name) => name !== '');
+}

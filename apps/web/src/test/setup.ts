@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { clearCookie, cookieNames } from '../lib/cookies';
+import { server } from './msw-server';
+
+const unhandled: string[] = [];
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // 'error' only makes the request fail; recording it makes the test fail too.
+  server.events.on('request:unhandled', ({ request }) => {
+    unhandled.push(`${request.method} ${request.url}`);
+  });
+});
+
+beforeEach(() => {
+  // jsdom has no scrolling; the scroll-reset test inspects this stub.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  for (const name of cookieNames()) clearCookie(name);
+  const requests = unhandled.splice(0);
+  expect(requests, 'requests without an MSW handler').toEqual([]);
+});
+
+afterAll(() => server.close());

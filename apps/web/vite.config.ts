@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server of `npm start`; override with FINLENS_API_ORIGIN when it runs elsewhere. */
+const apiOrigin = process.env.FINLENS_API_ORIGIN ?? 'http://localhost:8080';
+
+// Anchored patterns with the trailing slash: a bare '/c' or '/payment' prefix would also proxy the SPA's
+// own /clara/ and /payments/ routes.
+const API_PATTERNS = [
+  '^/api/',
+  '^/c/',
+  '^/rest-auth/',
+  '^/auth/',
+  '^/payment/',
+  '^/notification/',
+  '^/app_partner/',
+];
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: Object.fromEntries(
+      API_PATTERNS.map((pattern) => [pattern, { target: apiOrigin, changeOrigin: false }]),
+    ),
+  },
+});
