@@ -59,7 +59,9 @@ export function errorMessageFor(status: number, body: unknown): string {
     case 409:
     case 424: {
       const fromList = Array.isArray(body) ? firstText(body) : null;
-      return fromList ?? firstField(body, ['error', 'message', 'non_field_errors']) ?? ERROR_MESSAGES.badRequest;
+      return (
+        fromList ?? firstField(body, ['error', 'message', 'non_field_errors']) ?? ERROR_MESSAGES.badRequest
+      );
     }
     case 403:
       return firstField(body, ['detail', 'message', 'error']) ?? ERROR_MESSAGES.forbidden;
