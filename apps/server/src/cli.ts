@@ -10,7 +10,9 @@ import { ensureWebBuild, WebBuildError } from './platform/web-build';
 
 function buildProgram(): Command {
   const program = new Command('finlens')
-    .description('Finlens: self-hostable cloud cost management. Configuration comes from environment variables.')
+    .description(
+      'Finlens: self-hostable cloud cost management. Configuration comes from environment variables.',
+    )
     .version(appVersion);
 
   program
@@ -32,9 +34,12 @@ function buildProgram(): Command {
       const config = await prepare();
       const storage = await openMigratedStorage({ config });
       await storage.close();
-      const appDb = config.databaseUrl === null ? `PGlite in ${config.dataDir}/appdb` : 'PostgreSQL (DATABASE_URL)';
+      const appDb =
+        config.databaseUrl === null ? `PGlite in ${config.dataDir}/appdb` : 'PostgreSQL (DATABASE_URL)';
       console.log(`App database (${appDb}): ${describe(storage.migrations)}`);
-      console.log(`Warehouse (DuckDB in ${config.dataDir}/warehouse.duckdb): ${describe(storage.warehouseSteps)}`);
+      console.log(
+        `Warehouse (DuckDB in ${config.dataDir}/warehouse.duckdb): ${describe(storage.warehouseSteps)}`,
+      );
     });
 
   return program;

@@ -49,7 +49,13 @@ export async function startServer({
   return { url, port, close };
 }
 
-function registerSignalHandlers({ close, logger }: { close: () => Promise<void>; logger: FastifyBaseLogger }) {
+function registerSignalHandlers({
+  close,
+  logger,
+}: {
+  close: () => Promise<void>;
+  logger: FastifyBaseLogger;
+}) {
   const onSignal = (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'shutting down');
     close().then(

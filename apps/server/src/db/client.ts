@@ -25,6 +25,9 @@ export async function openAppDatabase({
 }): Promise<AppDatabase> {
   if (databaseUrl !== null) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process;
+    // the pool discards it and the next query reconnects or fails visibly (health reports it).
+    pool.on('error', () => {});
     return wrap('postgres', new Kysely<AppTables>({ dialect: new PostgresDialect({ pool }) }));
   }
   const path = join(dataDir, 'appdb');

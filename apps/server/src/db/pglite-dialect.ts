@@ -71,7 +71,8 @@ class PGliteDriver implements Driver {
 
   async #execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.client.query<R>(query.sql, [...query.parameters]);
-    const affected = result.affectedRows === undefined ? {} : { numAffectedRows: BigInt(result.affectedRows) };
+    const affected =
+      result.affectedRows === undefined ? {} : { numAffectedRows: BigInt(result.affectedRows) };
     return { rows: result.rows, ...affected };
   }
 }

@@ -36,17 +36,25 @@ export async function startTestPostgres(): Promise<TestPostgresResult> {
   const dataDir = join(dir, 'data');
   const pgCtl = join(binDir, 'pg_ctl');
   try {
-    await run(join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], {
-      runAs,
-      cwd: dir,
-    });
+    await run(
+      join(binDir, 'initdb'),
+      ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      {
+        runAs,
+        cwd: dir,
+      },
+    );
     const port = await freePort();
     // -k keeps the unix socket inside the temp folder; clients connect over TCP.
     const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`;
-    await run(pgCtl, ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', '-o', serverOptions, 'start'], {
-      runAs,
-      cwd: dir,
-    }).catch(async (error: unknown) => {
+    await run(
+      pgCtl,
+      ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', '-o', serverOptions, 'start'],
+      {
+        runAs,
+        cwd: dir,
+      },
+    ).catch(async (error: unknown) => {
       const log = await readFile(join(dir, 'postgres.log'), 'utf8').catch(() => '');
       throw new Error(`${(error as Error).message}\n${log.slice(-2000)}`);
     });

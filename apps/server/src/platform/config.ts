@@ -59,7 +59,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '(unset: DuckDB in DATA_DIR/warehouse.duckdb)',
     description: 'http(s):// URL of a ClickHouse cost warehouse (not supported yet: start-up refuses it).',
   },
-  { name: 'SMTP_URL', default: '(unset: no email)', description: 'smtp:// or smtps:// URL of the mail relay.' },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: no email)',
+    description: 'smtp:// or smtps:// URL of the mail relay.',
+  },
   {
     name: 'PUBLIC_URL',
     default: 'http://localhost:PORT',

@@ -1,5 +1,13 @@
 /** Path prefixes that belong to the API (spec §7 plus our own /api); anything else is the SPA. */
-export const API_PREFIXES = ['/api', '/c', '/rest-auth', '/auth', '/payment', '/notification', '/app_partner'];
+export const API_PREFIXES = [
+  '/api',
+  '/c',
+  '/rest-auth',
+  '/auth',
+  '/payment',
+  '/notification',
+  '/app_partner',
+];
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';

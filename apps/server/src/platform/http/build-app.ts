@@ -22,7 +22,13 @@ import { isApiPath } from './api-paths';
 import { registerErrorHandler } from './error-handler';
 import { registerSpa } from './spa';
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 export interface BuildAppDeps {
   config: AppConfig & { secretKey: string };
@@ -47,7 +53,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
   });
   await app.register(publicConfigRoutes, {
-    publicConfig: { supportEmail: deps.config.supportEmail, docsUrl: deps.config.docsUrl, version: appVersion },
+    publicConfig: {
+      supportEmail: deps.config.supportEmail,
+      docsUrl: deps.config.docsUrl,
+      version: appVersion,
+    },
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const launcher = fileURLToPath(new URL('../bin/finlens.mjs', import.meta.url));
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real launcher, as `npm run finlens -- …` does, with a controlled environment. */
+function finlens(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [launcher, ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'finlens-cli-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('finlens CLI', () => {
+  it('--help lists the commands that exist', async () => {
+    const { code, stdout } = await finlens(['--help'], {});
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^\s+start \[options\]/m);
+    expect(stdout).toMatch(/^\s+migrate\s/m);
+  });
+
+  it('migrate applies the migrations once and reports them', async () => {
+    const first = await finlens(['migrate'], { DATA_DIR: dataDir });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('applied 2026_11_22_0001_instance');
+    const second = await finlens(['migrate'], { DATA_DIR: dataDir });
+    expect(second.stdout).toContain('App database (PGlite in');
+    expect(second.stdout).toContain('already up to date');
+  });
+
+  it('stops with exit code 2 and names the variable on a bad value', async () => {
+    const { code, stderr } = await finlens(['start', '--no-build'], { DATA_DIR: dataDir, PORT: 'abc' });
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe(
+      'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")',
+    );
+  });
+
+  it('refuses CLICKHOUSE_URL until ClickHouse support exists', async () => {
+    const { code, stderr } = await finlens(['migrate'], {
+      DATA_DIR: dataDir,
+      CLICKHOUSE_URL: 'http://ch:8123',
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain('ClickHouse support is not built yet');
+  });
+});

@@ -1,0 +1,37 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '@finlens/server/main';
+import { loadConfig } from '@finlens/server/platform/load-config';
+
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export const TEST_INDEX_HTML = '<!doctype html><title>Finlens test build</title><div id="root"></div>';
+
+/**
+ * Starts the server the way `finlens start` does (same config loading, storage, app), on a
+ * free port with a temp DATA_DIR and a stand-in web build, so tests need no real web build.
+ */
+export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'finlens-api-'));
+  const webDistDir = join(dataDir, 'web-dist');
+  await mkdir(webDistDir, { recursive: true });
+  await writeFile(join(webDistDir, 'index.html'), TEST_INDEX_HTML);
+  const config = await loadConfig({
+    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, DATA_DIR: join(dataDir, 'data') },
+    cwd: dataDir,
+  });
+  const server = await startServer({ config, webDistDir, handleSignals: false });
+  return {
+    baseUrl: server.url,
+    dataDir,
+    close: async () => {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'api',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
+    // Each file starts a real server over real engines (PGlite, DuckDB, PostgreSQL).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
