@@ -66,7 +66,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'PUBLIC_URL',
-    default: 'http://localhost:PORT',
+    default: 'http://localhost:$PORT',
     description: 'Address users reach Finlens at, used in links.',
   },
   {
