@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TEST_PUBLIC_CONFIG } from '../test/msw-server';
+import { renderWithProviders } from '../test/render-with-providers';
+import { THEME_STORAGE_KEY, useThemeStore } from './theme-store';
+
+describe('app shell navigation', () => {
+  it('opens a menu section by keyboard and shows Paid chips on paid items', async () => {
+    const { user } = renderWithProviders('/v3/home', { signedIn: true });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const inform = within(nav).getByRole('button', { name: 'Inform' });
+    expect(inform).toHaveAttribute('aria-expanded', 'false');
+    inform.focus();
+    await user.keyboard('{Enter}');
+    expect(inform).toHaveAttribute('aria-expanded', 'true');
+    const list = within(nav).getByRole('list', { name: 'Inform' });
+    expect(within(list).getByRole('link', { name: /Analysis/ })).toHaveTextContent('Paid');
+    expect(within(list).getByRole('link', { name: /Explorer/ })).not.toHaveTextContent('Paid');
+
+    await user.click(within(list).getByRole('link', { name: /Explorer/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Explorer' })).toBeInTheDocument();
+  });
+
+  it('opens the section of the current page and links help to docs and support', async () => {
+    const { user } = renderWithProviders('/v3/targets-api/', { signedIn: true });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('button', { name: 'Operate' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(nav).getByRole('button', { name: 'Help' }));
+    expect(await within(nav).findByRole('link', { name: 'Documentation' })).toHaveAttribute(
+      'href',
+      TEST_PUBLIC_CONFIG.docsUrl,
+    );
+    expect(within(nav).getByRole('link', { name: 'Chat with Support' })).toHaveAttribute(
+      'href',
+      `mailto:${TEST_PUBLIC_CONFIG.supportEmail}`,
+    );
+  });
+});
+
+describe('theme', () => {
+  it('is light by default, toggles to dark from the app bar and persists the choice', async () => {
+    useThemeStore.setState({ mode: 'light' });
+    const { user } = renderWithProviders('/v3/home', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
+    expect(useThemeStore.getState().mode).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(THEME_STORAGE_KEY) ?? '{}')).toMatchObject({
+      state: { mode: 'dark' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(useThemeStore.getState().mode).toBe('light');
+  });
+});
