@@ -35,6 +35,12 @@ describe('app shell navigation', () => {
       `mailto:${TEST_PUBLIC_CONFIG.supportEmail}`,
     );
   });
+
+  it('links to settings from the app bar', async () => {
+    const { user } = renderWithProviders('/v3/home', { signedIn: true });
+    await user.click(await screen.findByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+  });
 });
 
 describe('theme', () => {

@@ -1,9 +1,12 @@
 import { HOME_PATH } from '@finlens/contracts/routes';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { BarsLoader } from './BarsLoader';
@@ -22,6 +25,11 @@ export function AppShell() {
             Finlens
           </Button>
           <Box sx={{ flexGrow: 1 }} />
+          <Tooltip title="Settings">
+            <IconButton component={RouterLink} to="/v3/settings" color="inherit" aria-label="Settings">
+              <SettingsOutlined />
+            </IconButton>
+          </Tooltip>
           <ThemeToggle />
         </Toolbar>
       </AppBar>
