@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FeedbackDialog } from './FeedbackDialog';
 
-export const LOAD_ERROR_TEXT = 'Oh snap! Something went wrong, we are unable to load data.';
+const LOAD_ERROR_TEXT = 'Oh snap! Something went wrong, we are unable to load data.';
 
 function ReportFeedbackButton({ message }: { message: string | null }) {
   const [open, setOpen] = useState(false);

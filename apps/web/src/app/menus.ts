@@ -1,10 +1,10 @@
 import { type Environment, SECURITY_DASHBOARD_ID } from '@finlens/contracts/routes';
 
 /** Paid packages that gate Inform and Operate items (spec §2, §6). */
-export type PaidPackage = 'inform_paid' | 'operate_paid';
+type PaidPackage = 'inform_paid' | 'operate_paid';
 
 /** Where an item goes: a route of the route table, or the help links that come from the public config. */
-export type MenuLink = { kind: 'route'; path: string } | { kind: 'docs' } | { kind: 'support' };
+type MenuLink = { kind: 'route'; path: string } | { kind: 'docs' } | { kind: 'support' };
 
 export interface MenuItem {
   id: string;

@@ -4,7 +4,7 @@ import { useLocation, useMatches } from 'react-router';
 import { isRouteHandle, type RouteHandle } from './route-types';
 
 export const DEFAULT_TITLE = 'Finlens';
-export const TITLE_TEMPLATE = '%s - Finlens';
+const TITLE_TEMPLATE = '%s - Finlens';
 
 export function formatTitle(title: string | null): string {
   return title === null ? DEFAULT_TITLE : TITLE_TEMPLATE.replace('%s', title);
@@ -14,7 +14,7 @@ export function formatTitle(title: string | null): string {
  * Spec §2: a token_key query parameter is saved to browser storage; when the URL has none, a stored value
  * is removed. Runs once at start-up, like the rest of the start-up behaviour.
  */
-export function syncTokenKey(search: string, storage: Storage = window.localStorage): void {
+function syncTokenKey(search: string, storage: Storage = window.localStorage): void {
   const tokenKey = new URLSearchParams(search).get('token_key');
   if (tokenKey !== null && tokenKey !== '') storage.setItem(TOKEN_KEY_STORAGE, tokenKey);
   else if (storage.getItem(TOKEN_KEY_STORAGE) !== null) storage.removeItem(TOKEN_KEY_STORAGE);

@@ -9,6 +9,6 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
 };
 
 /** Default answers for calls every screen makes; a test adds its own with `server.use(...)`. */
-export const handlers = [http.get('*/api/public-config', () => HttpResponse.json(TEST_PUBLIC_CONFIG))];
+const handlers = [http.get('*/api/public-config', () => HttpResponse.json(TEST_PUBLIC_CONFIG))];
 
 export const server = setupServer(...handlers);

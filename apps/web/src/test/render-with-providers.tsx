@@ -15,7 +15,7 @@ export interface RenderOptions {
   routes?: RouteObject[];
 }
 
-export function signIn(userId = '42'): void {
+function signIn(userId = '42'): void {
   writeCookie(USER_ID_COOKIE, userId);
 }
 

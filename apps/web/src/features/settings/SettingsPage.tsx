@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { SETTINGS_TABS } from './settings-tabs';
 
-export const SETTINGS_TAB_PARAM = 'tab';
+const SETTINGS_TAB_PARAM = 'tab';
 
 /** /v3/settings: the tab list of spec §2; the selected tab lives in the URL (`?tab=<slug>`). */
 export function SettingsPage() {

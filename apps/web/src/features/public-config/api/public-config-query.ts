@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { publicConfigKeys } from './keys';
 
 /** Used while GET /api/public-config loads or when it fails, so error screens always have a contact. */
-export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
+const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
   supportEmail: 'support@finlens.local',
   docsUrl: 'https://finlens.local/docs',
   version: 'unknown',
