@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-export const ARTIFACTS_DIR = resolve(import.meta.dirname, '..', 'artifacts');
+const ARTIFACTS_DIR = resolve(import.meta.dirname, '..', 'artifacts');
 
 export type BrowserSession = { browser: Browser; context: BrowserContext; close: () => Promise<void> };
 
