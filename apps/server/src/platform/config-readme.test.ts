@@ -7,7 +7,7 @@ import { repoRoot } from './paths';
 /** Rows of the README's configuration table: `| \`NAME\` | default | meaning |`. */
 function readmeRows(): { name: string; default: string }[] {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  return [...readme.matchAll(/^\| `([A-Z_]+)` \| ([^|]*) \|/gm)].map((match) => ({
+  return [...readme.matchAll(/^\| `([A-Z_]+)`\s*\| ([^|]*)\|/gm)].map((match) => ({
     name: match[1] ?? '',
     default: (match[2] ?? '').trim(),
   }));
