@@ -5,7 +5,7 @@ export function percentile(sortedMs: readonly number[], p: number): number {
   return sortedMs[Math.min(sortedMs.length, Math.max(1, rank)) - 1] as number;
 }
 
-export type Summary = { runs: number; p50Ms: number; p95Ms: number; maxMs: number };
+type Summary = { runs: number; p50Ms: number; p95Ms: number; maxMs: number };
 
 export function summarise(samplesMs: readonly number[]): Summary {
   const sorted = [...samplesMs].sort((a, b) => a - b);

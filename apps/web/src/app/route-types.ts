@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** Product areas a page belongs to (spec §1 and the menus of spec §2). */
-export type Area =
+type Area =
   | 'Accounts'
   | 'Inform'
   | 'Operate'
@@ -32,7 +32,7 @@ export interface PageRoute {
   element: ReactNode;
 }
 
-export interface RedirectRoute {
+interface RedirectRoute {
   kind: 'redirect';
   path: string;
   to: string;

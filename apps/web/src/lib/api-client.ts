@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Sent as JSON, or form-encoded when it is a URLSearchParams (POST /c/select/). */

@@ -8,7 +8,7 @@ import { AppProviders } from '../app/AppProviders';
 import { buildRoutes } from '../app/router';
 import { writeCookie } from '../lib/cookies';
 
-export interface RenderOptions {
+interface RenderOptions {
   /** Sets the user_id cookie, i.e. "signed in" (spec §4). */
   signedIn?: boolean;
   /** Routes to use instead of the real route table (e.g. a page that throws). */

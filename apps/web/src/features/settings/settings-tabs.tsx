@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { UnbuiltPage } from '../../components/UnbuiltPage';
 
-export interface SettingsTab {
+interface SettingsTab {
   /** The `?tab=` value in the URL. */
   slug: string;
   label: string;
