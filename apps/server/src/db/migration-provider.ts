@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m20261122_0001 from './migrations/2026_11_22_0001_instance';
+import * as m20261122_0002 from './migrations/2026_11_22_0002_identity';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -7,6 +8,7 @@ import * as m20261122_0001 from './migrations/2026_11_22_0001_instance';
  */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_instance': m20261122_0001,
+  '2026_11_22_0002_identity': m20261122_0002,
 };
 
 export const migrationProvider: MigrationProvider = {

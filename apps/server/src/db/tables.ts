@@ -1,4 +1,4 @@
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** One row per installation, written by the first migration; later features key instance-wide data on it. */
 export interface InstanceTable {
@@ -6,9 +6,143 @@ export interface InstanceTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+/** Set by the database on insert, never updated by the app. */
+type CreatedAt = ColumnType<Date, never, never>;
+/** A timestamp the app may set (Date or ISO string) and reads back as a Date. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  profile_picture: string | null;
+  email_verified: Generated<boolean>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  last_login_at: Timestamp | null;
+}
+
+export interface PartnersTable {
+  id: Generated<string>;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface PartnerUsersTable {
+  user_id: string;
+  partner_id: string;
+  partner_user_role: 'admin' | 'member';
+  created_at: CreatedAt;
+}
+
+export interface ClientsTable {
+  id: Generated<string>;
+  name: string;
+  partner_id: string | null;
+  sharesave_allowed: Generated<boolean>;
+  azure_billing_currency: string | null;
+  is_rbac_enabled: Generated<boolean>;
+  has_marketplace_subscription: Generated<boolean>;
+  explore: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface MembershipsTable {
+  client_id: string;
+  user_id: string;
+  role: 'admin' | 'member';
+  allowed_all_showback_values: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** A cloud account of a client (spec §3 Project); the ingestion issue creates and updates these rows. */
+export interface ProjectsTable {
+  id: Generated<string>;
+  client_id: string;
+  name: string;
+  status: Generated<'awaiting_configuration' | 'configured' | 'error'>;
+  cloud_type: Generated<'aws' | 'azure'>;
+  billing_last_ingestion_datetime: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface PolicyVersionsTable {
+  version: string;
+  released_at: Timestamp;
+  summary: string;
+}
+
+export interface PolicyAcceptancesTable {
+  project_id: string;
+  version: string;
+  accepted_by: string | null;
+  accepted_at: Generated<Date>;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  client_id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the sessionid cookie value. */
+  id: string;
+  user_id: string;
+  client_id: string | null;
+  csrf_token: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface EmailTokensTable {
+  /** SHA-256 (hex) of the token sent by email. */
+  id: string;
+  user_id: string;
+  purpose: 'verify_email' | 'reset_password';
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Generated<Date>;
+  event: string;
+  actor_user_id: string | null;
+  client_id: string | null;
+  subject: string | null;
+  ip: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
 /** Every table of the app database, keyed by table name (Kysely's database type). */
 export interface AppTables {
   instance: InstanceTable;
+  users: UsersTable;
+  partners: PartnersTable;
+  partner_users: PartnerUsersTable;
+  clients: ClientsTable;
+  memberships: MembershipsTable;
+  projects: ProjectsTable;
+  policy_versions: PolicyVersionsTable;
+  policy_acceptances: PolicyAcceptancesTable;
+  api_keys: ApiKeysTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  audit_log: AuditLogTable;
 }
 
 export type InstanceRow = Selectable<InstanceTable>;
+export type UserRow = Selectable<UsersTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
