@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m20261122_0001 from './migrations/2026_11_22_0001_instance';
 import * as m20261122_0002 from './migrations/2026_11_22_0002_identity';
+import * as m20261122_0200 from './migrations/2026_11_22_0200_jobs';
+import * as m20261122_0201 from './migrations/2026_11_22_0201_billing_sources';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -9,6 +11,8 @@ import * as m20261122_0002 from './migrations/2026_11_22_0002_identity';
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_instance': m20261122_0001,
   '2026_11_22_0002_identity': m20261122_0002,
+  '2026_11_22_0200_jobs': m20261122_0200,
+  '2026_11_22_0201_billing_sources': m20261122_0201,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -124,6 +124,66 @@ export interface AuditLogTable {
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
+/** Durable background work (platform/jobs). */
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  /** JSON: written as a JSON string, read back parsed. */
+  payload: ColumnType<unknown, string, string>;
+  run_at: Timestamp;
+  status: Generated<'queued' | 'running' | 'succeeded' | 'failed' | 'dead'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  dedupe_key: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** Recurring job definitions (cron in a time zone) with the next slot to enqueue. */
+export interface JobSchedulesTable {
+  name: string;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  cron: string;
+  time_zone: string;
+  next_run_at: Timestamp;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** A bucket or container a project's billing exports are read from (ingest/sources). */
+export interface BillingSourcesTable {
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  kind: 'aws_s3' | 'azure_blob';
+  bucket: string;
+  prefix: Generated<string>;
+  region: string | null;
+  endpoint: string | null;
+  role_arn: string | null;
+  external_id: string | null;
+  credentials_sealed: string | null;
+  poll_cron: Generated<string>;
+  last_polled_at: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** Fingerprint of the last imported delivery of each billing period of a source. */
+export interface BillingSourcePeriodsTable {
+  source_id: string;
+  period_key: string;
+  billing_period: string;
+  fingerprint: string;
+  imported_at: Generated<Date>;
+}
+
 /** Every table of the app database, keyed by table name (Kysely's database type). */
 export interface AppTables {
   instance: InstanceTable;
@@ -139,6 +199,10 @@ export interface AppTables {
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   audit_log: AuditLogTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
+  billing_sources: BillingSourcesTable;
+  billing_source_periods: BillingSourcePeriodsTable;
 }
 
 export type InstanceRow = Selectable<InstanceTable>;
@@ -146,3 +210,5 @@ export type UserRow = Selectable<UsersTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type JobRow = Selectable<JobsTable>;
+export type BillingSourceRow = Selectable<BillingSourcesTable>;

@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { type AppDatabase, openAppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { skipOrFailWithoutPostgres, startTestPostgres, type TestPostgres } from '../../db/test-postgres';
+
+export interface EngineUnderTest {
+  kind: AppDatabase['kind'];
+  /** A migrated database (PGlite: one session; PostgreSQL: its own pool, like another server process). */
+  open(): Promise<AppDatabase>;
+}
+
+/**
+ * Runs `suite` on PGlite and on a throwaway PostgreSQL (skipped with the printed reason when
+ * initdb/pg_ctl are absent). Each suite gets fresh, migrated databases.
+ */
+export function describeOnAppEngines(name: string, suite: (engine: () => EngineUnderTest) => void): void {
+  describe(`${name} on PGlite`, () => {
+    let dir = '';
+    let shared: AppDatabase | null = null;
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'finlens-jobs-'));
+      shared = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+      await migrate(shared.db);
+    });
+    afterAll(async () => {
+      await shared?.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+    // PGlite is one in-process session, so every "process" shares it; closing is left to afterAll.
+    suite(() => ({
+      kind: 'pglite',
+      open: async () => ({ ...(shared as AppDatabase), close: async () => {} }),
+    }));
+  });
+
+  describe(`${name} on PostgreSQL`, () => {
+    let server: TestPostgres | null = null;
+    const opened: AppDatabase[] = [];
+    beforeAll(async () => {
+      const started = await startTestPostgres();
+      if (started.server === null) return skipOrFailWithoutPostgres(started.reason);
+      server = started.server;
+      const first = await openAppDatabase({ dataDir: tmpdir(), databaseUrl: server.url });
+      await migrate(first.db);
+      await first.close();
+    });
+    afterAll(async () => {
+      await Promise.allSettled(opened.map((database) => database.close()));
+      await server?.stop();
+    });
+    suite(() => ({
+      kind: 'postgres',
+      async open() {
+        if (server === null) throw new SkipEngine();
+        const database = await openAppDatabase({ dataDir: tmpdir(), databaseUrl: server.url });
+        opened.push(database);
+        return database;
+      },
+    }));
+  });
+}
+
+/** Thrown by `open()` when PostgreSQL cannot run here; tests turn it into a skip. */
+export class SkipEngine extends Error {}
+
+/** Opens the engine's database or skips the calling test when PostgreSQL is unavailable. */
+export async function openOrSkip(
+  engine: EngineUnderTest,
+  context: { skip: (note?: string) => never },
+): Promise<AppDatabase> {
+  try {
+    return await engine.open();
+  } catch (error) {
+    if (error instanceof SkipEngine) context.skip('PostgreSQL binaries are not available');
+    throw error;
+  }
+}
