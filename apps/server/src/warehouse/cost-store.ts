@@ -1,14 +1,40 @@
 import type { EngineHealth } from '@finlens/contracts/health';
+import type { CostType } from './canonical-schema';
+
+/** Row count and the seven cost-type totals of one billing period of a project. */
+export interface PeriodTotals {
+  billingPeriod: string;
+  rows: number;
+  totals: Record<CostType, number>;
+}
+
+/** Cost-type totals grouped by one canonical column (reconciliation and the import summary). */
+export interface GroupTotals {
+  group: string | null;
+  rows: number;
+  totals: Record<CostType, number>;
+}
 
 /**
- * The cost warehouse port: features talk to this, never to an engine client, so DuckDB
- * and (later) ClickHouse stay interchangeable. Line-item and rollup operations join it
- * when ingestion lands.
+ * The cost warehouse port: features talk to this, never to an engine client, so DuckDB and (later)
+ * ClickHouse stay interchangeable. Ingestion stages rows through an engine-specific reader, then asks
+ * the store to swap whole billing periods in one transaction.
  */
 export interface CostStore {
   readonly kind: 'duckdb' | 'clickhouse';
   /** Creates or upgrades the warehouse schema; returns the steps it applied. */
   init(): Promise<string[]>;
   health(): Promise<EngineHealth>;
+  /**
+   * Replaces every billing period present in the staged import with the staged rows, for that project
+   * only, atomically: readers see the old or the new period, never a mix. Drops the staging rows.
+   */
+  replacePeriods(args: { stagingId: string; projectId: string }): Promise<PeriodTotals[]>;
+  /** Forgets a staged import (failed validation); the warehouse is untouched. */
+  discardStaging(stagingId: string): Promise<void>;
+  /** Totals per billing period of a project (all periods, or the given ones). */
+  periodTotals(args: { projectId: string; billingPeriods?: string[] }): Promise<PeriodTotals[]>;
+  /** Totals of a project grouped by one canonical column (or `usage_month`: month of the usage start). */
+  totalsBy(args: { projectId: string; column: string }): Promise<GroupTotals[]>;
   close(): Promise<void>;
 }

@@ -19,6 +19,7 @@ describe('DuckDB cost store', () => {
     const path = join(dir, 'nested', 'warehouse.duckdb');
     const store = await openDuckDbCostStore({ path });
     expect(existsSync(path)).toBe(true);
+    expect(await store.init()).toEqual(['create line_items']);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
     expect(health).toMatchObject({ kind: 'duckdb', ok: true });

@@ -1,25 +1,108 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { probeEngine } from '../../platform/engine-health';
-import type { CostStore } from '../cost-store';
+import {
+  CANONICAL_COLUMNS,
+  COST_TYPE_COLUMNS,
+  COST_TYPES,
+  type CostType,
+  LINE_ITEMS_TABLE,
+} from '../canonical-schema';
+import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
+import { createLineItemsSql } from './duckdb-schema';
+
+/** The DuckDB store also lends its connection to the DuckDB-based ingest readers (same process, same file). */
+export interface DuckDbCostStore extends CostStore {
+  readonly kind: 'duckdb';
+  readonly connection: DuckDBConnection;
+}
+
+export interface DuckDbOptions {
+  path: string;
+  /** DuckDB spills to this folder beyond the memory limit (large imports). */
+  tempDirectory?: string;
+  /** e.g. `2GB`; DuckDB's default is 80% of RAM. */
+  memoryLimit?: string;
+}
+
+/** Temporary tables live in the connection; a killed process leaves nothing behind. */
+export function stagingTable(stagingId: string): string {
+  return `temp.staging_${stagingId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
 
 /** Opens (creating if needed) the DuckDB warehouse file; one process holds it at a time. */
-export async function openDuckDbCostStore({ path }: { path: string }): Promise<CostStore> {
-  await mkdir(dirname(path), { recursive: true });
-  const instance = await DuckDBInstance.create(path);
+export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckDbCostStore> {
+  await mkdir(dirname(options.path), { recursive: true });
+  // No ICU extension offline: TIMESTAMPTZ casts and arithmetic are UTC, which is what billing data needs.
+  const settings: Record<string, string> = {};
+  if (options.tempDirectory !== undefined) {
+    await mkdir(options.tempDirectory, { recursive: true });
+    settings.temp_directory = options.tempDirectory;
+  }
+  if (options.memoryLimit !== undefined) settings.memory_limit = options.memoryLimit;
+  const instance = await DuckDBInstance.create(options.path, settings);
   const connection = await instance.connect();
   let closed = false;
+  const rows = async (sql: string, values?: unknown[]) =>
+    (await connection.runAndReadAll(sql, values as never)).getRowObjectsJson();
   return {
     kind: 'duckdb',
-    // No warehouse tables exist before ingestion lands, so there is nothing to apply yet.
-    init: async () => [],
+    connection,
+    init: async () => {
+      const existing = await rows(
+        `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = '${LINE_ITEMS_TABLE}'`,
+      );
+      if (Number(existing[0]?.n) > 0) return [];
+      await connection.run(createLineItemsSql());
+      return [`create ${LINE_ITEMS_TABLE}`];
+    },
     health: () =>
       probeEngine('duckdb', async () => {
         if (closed) throw new Error('warehouse is closed');
-        const reader = await connection.runAndReadAll('select version() as version');
-        return `DuckDB ${String(reader.getRowObjects()[0]?.version ?? 'unknown')}`;
+        return `DuckDB ${String((await rows('select version() as version'))[0]?.version ?? 'unknown')}`;
       }),
+    replacePeriods: async ({ stagingId, projectId }) => {
+      const staging = stagingTable(stagingId);
+      const columns = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
+      const periods = (
+        await rows(`SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p FROM ${staging}`)
+      ).map((r) => String(r.p));
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        await connection.run(
+          `DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 AND billing_period IN (SELECT DISTINCT billing_period FROM ${staging})`,
+          [projectId],
+        );
+        await connection.run(
+          `INSERT INTO ${LINE_ITEMS_TABLE} (${columns}) SELECT ${columns} FROM ${staging}`,
+        );
+        await connection.run('COMMIT');
+      } catch (error) {
+        await connection.run('ROLLBACK');
+        throw error;
+      } finally {
+        await connection.run(`DROP TABLE IF EXISTS ${staging}`);
+      }
+      return periodTotals(rows, projectId, periods);
+    },
+    discardStaging: async (stagingId) => {
+      await connection.run(`DROP TABLE IF EXISTS ${stagingTable(stagingId)}`);
+    },
+    periodTotals: ({ projectId, billingPeriods }) => periodTotals(rows, projectId, billingPeriods),
+    totalsBy: async ({ projectId, column }) => {
+      const group =
+        column === 'usage_month'
+          ? `strftime(line_item_usage_start_date, '%Y-%m')`
+          : `"${assertColumn(column)}"`;
+      const result = await rows(
+        `SELECT CAST(${group} AS VARCHAR) AS grp, ${totalsSelect()} FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 GROUP BY 1 ORDER BY 1`,
+        [projectId],
+      );
+      return result.map(
+        (r): GroupTotals => ({ group: r.grp === null ? null : String(r.grp), ...totalsOf(r) }),
+      );
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -27,4 +110,40 @@ export async function openDuckDbCostStore({ path }: { path: string }): Promise<C
       instance.closeSync();
     },
   };
+}
+
+function assertColumn(column: string): string {
+  if (!CANONICAL_COLUMNS.some((c) => c.name === column)) throw new Error(`unknown column ${column}`);
+  return column;
+}
+
+/** `sum(...)` of every cost type, plus the row count; `kahan_sum` keeps DOUBLE sums order-independent. */
+function totalsSelect(): string {
+  const sums = COST_TYPES.map((t) => `COALESCE(kahan_sum("${COST_TYPE_COLUMNS[t]}"), 0) AS "${t}"`);
+  return [...sums, 'count(*) AS row_count'].join(', ');
+}
+
+function totalsOf(row: Record<string, unknown>): { rows: number; totals: Record<CostType, number> } {
+  const totals = Object.fromEntries(COST_TYPES.map((t) => [t, Number(row[t] ?? 0)])) as Record<
+    CostType,
+    number
+  >;
+  return { rows: Number(row.row_count ?? 0), totals };
+}
+
+async function periodTotals(
+  rows: (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>,
+  projectId: string,
+  billingPeriods?: string[],
+): Promise<PeriodTotals[]> {
+  const filter =
+    billingPeriods === undefined
+      ? ''
+      : `AND CAST(billing_period AS VARCHAR) IN (${['NULL', ...billingPeriods.map((p) => `'${p.replaceAll("'", "''")}'`)].join(', ')})`;
+  const values = [projectId];
+  const result = await rows(
+    `SELECT CAST(billing_period AS VARCHAR) AS period, ${totalsSelect()} FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 ${filter} GROUP BY 1 ORDER BY 1`,
+    values,
+  );
+  return result.map((r) => ({ billingPeriod: String(r.period), ...totalsOf(r) }));
 }

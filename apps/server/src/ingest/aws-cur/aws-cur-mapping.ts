@@ -1,0 +1,74 @@
+import { athenaColumnName } from '@finlens/cost-model/billing-column-names';
+import { type CanonicalColumn, SOURCE_COLUMNS } from '../../warehouse/canonical-schema';
+import { mapFromColumns, type RawColumns } from '../duckdb/expressions';
+import type { FormatMapping } from '../format-mapping';
+import { awsDerivedColumns } from './aws-cost-sql';
+
+/** Canonical columns filled from a differently named attribute (CUR 2.0 map key, legacy column). */
+const PRODUCT_ATTRIBUTES: Readonly<Record<string, string>> = {
+  product_product_name: 'product_name',
+  product_servicename: 'servicename',
+};
+
+/** Legacy product_* columns that stayed top-level in CUR 2.0, so they do not go into the product map. */
+const FIXED_PRODUCT_COLUMNS = new Set(
+  SOURCE_COLUMNS.filter((c) => c.name.startsWith('product_')).map((c) => c.name),
+);
+
+/** Header key: legacy CSV headers by their Athena name, snake_case names as they are. */
+export function awsColumnKey(name: string): string {
+  return name.includes('/') ? athenaColumnName(name) : name.toLowerCase();
+}
+
+function scalar(raw: RawColumns, column: CanonicalColumn): string {
+  switch (column.type) {
+    case 'money':
+    case 'number':
+      return raw.number(column.name);
+    case 'timestamp':
+      return raw.timestamp(column.name);
+    default:
+      return raw.text(column.name);
+  }
+}
+
+/**
+ * AWS CUR 2.0 and legacy CUR (CSV slash names and Athena/Parquet snake_case) share CUR 2.0 names once
+ * legacy headers pass the Athena rule; they differ in where product attributes, tags and cost categories
+ * live: map columns in CUR 2.0, one column per key in legacy CUR (folded into maps here, keys without
+ * their `product_` / `resource_tags_` / `cost_category_` prefix, so `user_team` in every AWS format).
+ */
+export function awsCurMapping(raw: RawColumns, variant: string): FormatMapping {
+  const columns: Record<string, string> = {};
+  for (const column of SOURCE_COLUMNS) {
+    if (column.type === 'text_map') continue;
+    if (raw.has(column.name)) columns[column.name] = scalar(raw, column);
+  }
+  const isCur2 = variant === 'cur2';
+  columns.product = isCur2 ? raw.map('product') : legacyMap(raw, 'product_', FIXED_PRODUCT_COLUMNS);
+  columns.resource_tags = isCur2 ? raw.map('resource_tags') : legacyMap(raw, 'resource_tags_');
+  columns.cost_category = isCur2 ? raw.map('cost_category') : legacyMap(raw, 'cost_category_');
+  columns.discount = isCur2 ? raw.map('discount') : legacyMap(raw, 'discount_');
+  for (const [name, key] of Object.entries(PRODUCT_ATTRIBUTES)) {
+    if (columns[name] !== undefined) continue;
+    columns[name] = isCur2 ? `NULLIF(${columns.product}['${key}'], '')` : 'CAST(NULL AS VARCHAR)';
+  }
+  if (columns.pricing_public_on_demand_cost !== undefined) {
+    // Negation rows leave list cost (CID public_cost), so the column sums to list cost as stored.
+    columns.pricing_public_on_demand_cost = `CASE WHEN ${raw.text('line_item_line_item_type')} = 'SavingsPlanNegation' THEN 0 ELSE ${columns.pricing_public_on_demand_cost} END`;
+  }
+  if (columns.product_region_code === undefined) {
+    columns.product_region_code = isCur2
+      ? `NULLIF(${columns.product}['region'], '')`
+      : raw.text('product_region');
+  }
+  return { columns, derived: awsDerivedColumns(), variant };
+}
+
+function legacyMap(raw: RawColumns, prefix: string, exclude: ReadonlySet<string> = new Set()): string {
+  const entries = raw
+    .withPrefix(prefix)
+    .filter((e) => !exclude.has(`${prefix}${e.rest}`))
+    .map((e) => ({ key: e.rest, column: e.column }));
+  return mapFromColumns(entries);
+}

@@ -1,0 +1,124 @@
+import type { RawColumn } from './file-reader';
+import { quoteIdent, quoteString } from './sql';
+
+/** A parse that can fail on a cell: the staging query flags the first failing column of each row. */
+export interface CellCheck {
+  column: string;
+  raw: string;
+  parsed: string;
+}
+
+/**
+ * Builds DuckDB expressions over the raw columns of one delivery. Lookups are case-insensitive and go
+ * through `key` (legacy CUR CSV headers are matched by their Athena name); every cast from text is
+ * registered as a check so a bad cell becomes an error naming its row and column, never a silent null.
+ */
+export class RawColumns {
+  readonly checks: CellCheck[] = [];
+  private readonly byKey = new Map<string, RawColumn>();
+
+  constructor(
+    readonly columns: readonly RawColumn[],
+    key: (name: string) => string = (name) => name.toLowerCase(),
+  ) {
+    for (const column of columns) {
+      const k = key(column.name);
+      if (!this.byKey.has(k)) this.byKey.set(k, column);
+    }
+  }
+
+  find(...keys: string[]): RawColumn | null {
+    for (const k of keys) {
+      const column = this.byKey.get(k.toLowerCase()) ?? this.byKey.get(k);
+      if (column !== undefined) return column;
+    }
+    return null;
+  }
+
+  has(...keys: string[]): boolean {
+    return this.find(...keys) !== null;
+  }
+
+  /** Raw columns whose key starts with `prefix`, with the key remainder. */
+  withPrefix(prefix: string): { rest: string; column: RawColumn }[] {
+    return [...this.byKey.entries()]
+      .filter(([k]) => k.startsWith(prefix) && k.length > prefix.length)
+      .map(([k, column]) => ({ rest: k.slice(prefix.length), column }));
+  }
+
+  text(...keys: string[]): string {
+    const column = this.find(...keys);
+    return column === null ? 'CAST(NULL AS VARCHAR)' : textOf(column);
+  }
+
+  number(...keys: string[]): string {
+    const column = this.find(...keys);
+    if (column === null) return 'CAST(NULL AS DOUBLE)';
+    if (column.type !== 'VARCHAR') return `CAST(${quoteIdent(column.name)} AS DOUBLE)`;
+    return this.checked(column, `TRY_CAST(${textOf(column)} AS DOUBLE)`);
+  }
+
+  timestamp(...keys: string[]): string {
+    const column = this.find(...keys);
+    if (column === null) return 'CAST(NULL AS TIMESTAMP)';
+    if (column.type !== 'VARCHAR') return `CAST(${quoteIdent(column.name)} AS TIMESTAMP)`;
+    return this.checked(column, parseTimestamp(textOf(column)));
+  }
+
+  /** A MAP(VARCHAR, VARCHAR) from a native map column or a JSON object in text (braces optional). */
+  map(...keys: string[]): string {
+    const column = this.find(...keys);
+    if (column === null) return EMPTY_MAP;
+    if (column.type.startsWith('MAP(')) {
+      return `CAST(COALESCE(${quoteIdent(column.name)}, MAP {}) AS MAP(VARCHAR, VARCHAR))`;
+    }
+    const raw = textOf(column);
+    const json = `CASE WHEN starts_with(ltrim(${raw}), '{') THEN ${raw} ELSE '{' || ${raw} || '}' END`;
+    const parsed = `TRY_CAST(TRY_CAST(${json} AS JSON) AS MAP(VARCHAR, VARCHAR))`;
+    return `COALESCE(${this.checked(column, parsed)}, ${EMPTY_MAP})`;
+  }
+
+  private checked(column: RawColumn, parsed: string): string {
+    this.checks.push({ column: column.name, raw: textOf(column), parsed });
+    return parsed;
+  }
+
+  /** Expression naming the first column of the row whose cell did not parse (NULL when all did). */
+  badCellExpression(): string {
+    if (this.checks.length === 0) return 'CAST(NULL AS VARCHAR)';
+    const cases = this.checks.map(
+      (c) => `CASE WHEN ${c.raw} IS NOT NULL AND ${c.parsed} IS NULL THEN ${quoteString(c.column)} END`,
+    );
+    return cases.length === 1 ? (cases[0] as string) : `COALESCE(${cases.join(', ')})`;
+  }
+}
+
+export const EMPTY_MAP = 'CAST(MAP {} AS MAP(VARCHAR, VARCHAR))';
+
+/** Trimmed text; empty and a literal `null` (FOCUS examples write it) are NULL (billing-formats §6.18). */
+function textOf(column: RawColumn): string {
+  const trimmed = `trim(CAST(${quoteIdent(column.name)} AS VARCHAR))`;
+  return `CASE WHEN ${trimmed} = '' OR lower(${trimmed}) = 'null' THEN NULL ELSE ${trimmed} END`;
+}
+
+/**
+ * ISO 8601 (with Z, an offset or none: converted to UTC; without ICU DuckDB works in UTC), `YYYYMMDDTHHMMSS.sssZ`
+ * (legacy manifests) and the US `MM/DD/YYYY` dates some Azure exports and FOCUS examples use.
+ */
+function parseTimestamp(raw: string): string {
+  const us = `CASE WHEN regexp_matches(${raw}, '^\\d{1,2}/\\d{1,2}/\\d{2}( |$)') THEN COALESCE(try_strptime(${raw}, '%m/%d/%y'), try_strptime(${raw}, '%m/%d/%y %H:%M')) ELSE COALESCE(try_strptime(${raw}, '%m/%d/%Y'), try_strptime(${raw}, '%m/%d/%Y %H:%M:%S'), try_strptime(${raw}, '%m/%d/%Y %I:%M:%S %p')) END`;
+  return `CASE WHEN contains(${raw}, '/') THEN ${us} ELSE COALESCE(CAST(TRY_CAST(${raw} AS TIMESTAMPTZ) AS TIMESTAMP), try_strptime(${raw}, '%Y%m%dT%H%M%S.%gZ')) END`;
+}
+
+/** A MAP(VARCHAR, VARCHAR) literal built from several columns, leaving out empty cells. */
+export function mapFromColumns(entries: { key: string; column: RawColumn }[]): string {
+  if (entries.length === 0) return EMPTY_MAP;
+  const items = entries.map((e) => `{'key': ${quoteString(e.key)}, 'value': ${textOf(e.column)}}`);
+  return `map_from_entries(list_filter([${items.join(', ')}], e -> e.value IS NOT NULL))`;
+}
+
+/** A DuckDB MAP literal from a lookup table (region names, aliases). */
+export function mapLiteral(table: Readonly<Record<string, string>>): string {
+  const pairs = Object.entries(table).map(([k, v]) => `${quoteString(k)}: ${quoteString(v)}`);
+  return `MAP {${pairs.join(', ')}}`;
+}

@@ -1,0 +1,111 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ImportError } from '../import-error';
+import type { SourceFile } from '../sources/source';
+import { quoteString } from './sql';
+
+export type FileKind = 'csv' | 'parquet';
+
+export interface RawColumn {
+  name: string;
+  /** DuckDB type as read: VARCHAR for every CSV column, the physical type for Parquet. */
+  type: string;
+}
+
+/** The column that tells each raw row's file apart (DuckDB's `filename` option). */
+export const FILE_COLUMN = '__finlens_file';
+
+/** Parquet by magic bytes (`PAR1`), otherwise CSV (plain or gzip); the extension is only a hint. */
+export async function fileKind(file: SourceFile): Promise<FileKind> {
+  const handle = await open(file.localPath, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    await handle.read(head, 0, 4, 0);
+    return head.toString('latin1') === 'PAR1' ? 'parquet' : 'csv';
+  } finally {
+    await handle.close();
+  }
+}
+
+function isGzip(path: string): Promise<boolean> {
+  return open(path, 'r').then(async (handle) => {
+    try {
+      const head = Buffer.alloc(2);
+      await handle.read(head, 0, 2, 0);
+      return head[0] === 0x1f && head[1] === 0x8b;
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+/** DuckDB reads a truncated gzip stream without complaint, so its integrity is checked first (streaming). */
+async function assertGzipIntact(file: SourceFile): Promise<void> {
+  const sink = new Writable({ write: (_chunk, _enc, done) => done() });
+  await pipeline(createReadStream(file.localPath), createGunzip(), sink).catch((error: Error) => {
+    throw new ImportError(`corrupt gzip data (${error.message})`, { file: file.displayName });
+  });
+}
+
+/** A relation over the given files of one kind; columns matched by name across files. */
+export function readerSql(files: readonly SourceFile[], kind: FileKind): string {
+  const list = `[${files.map((f) => quoteString(f.localPath)).join(', ')}]`;
+  if (kind === 'parquet') {
+    return `read_parquet(${list}, union_by_name = true, filename = ${quoteString(FILE_COLUMN)})`;
+  }
+  // Every CSV cell is read as text; the normaliser casts with checks it controls. Billing exports are
+  // RFC 4180 with commas, so the dialect is fixed rather than sniffed (sniffing misreads wide all-text files);
+  // short rows are padded with NULLs and stray quotes tolerated, as real exports (koku fixtures) need.
+  return `read_csv(${list}, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, all_varchar = true, union_by_name = true, filename = ${quoteString(FILE_COLUMN)})`;
+}
+
+/** Header of one file; an empty file, corrupt gzip or Parquet is reported with the file's name. */
+export async function probeFile(
+  connection: DuckDBConnection,
+  file: SourceFile,
+): Promise<{
+  kind: FileKind;
+  columns: RawColumn[];
+}> {
+  if (file.bytes === 0) throw new ImportError('empty file', { file: file.displayName });
+  const kind = await fileKind(file);
+  if (kind === 'csv' && (await isGzip(file.localPath))) await assertGzipIntact(file);
+  const relation = readerSql([file], kind);
+  let columns: RawColumn[];
+  try {
+    const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${relation}`);
+    columns = reader
+      .getRowObjectsJson()
+      .map((r) => ({ name: String(r.column_name), type: String(r.column_type) }))
+      .filter((c) => c.name !== FILE_COLUMN);
+  } catch (error) {
+    const what = kind === 'parquet' ? 'corrupt Parquet file' : 'unreadable CSV file';
+    throw new ImportError(`${what} (${firstLine(error)})`, { file: file.displayName });
+  }
+  if (kind === 'csv' && columns.length === 1 && columns[0]?.name === 'column0') {
+    throw new ImportError('empty file (no header row)', { file: file.displayName });
+  }
+  return { kind, columns };
+}
+
+/** 1-based data row of the first row of `file` where `predicate` (SQL over raw columns) holds. */
+export async function firstRowWhere(
+  connection: DuckDBConnection,
+  file: SourceFile,
+  kind: FileKind,
+  predicate: string,
+): Promise<number | undefined> {
+  const sql = `SELECT rn FROM (SELECT row_number() OVER () AS rn, * FROM ${readerSql([file], kind)}) WHERE ${predicate} ORDER BY rn LIMIT 1`;
+  const rows = (await connection.runAndReadAll(sql)).getRowObjectsJson();
+  const rn = rows[0]?.rn;
+  return rn === undefined || rn === null ? undefined : Number(rn);
+}
+
+export function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
+}

@@ -1,0 +1,173 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import {
+  type BillingFormat,
+  detectBillingFormat,
+  REQUIRED_COLUMNS,
+} from '@finlens/cost-model/billing-column-names';
+import { DERIVED_COLUMNS, SOURCE_COLUMNS } from '../../warehouse/canonical-schema';
+import { stagingTable } from '../../warehouse/duckdb/duckdb-cost-store';
+import { duckDbType } from '../../warehouse/duckdb/duckdb-schema';
+import { awsColumnKey, awsCurMapping } from '../aws-cur/aws-cur-mapping';
+import { azureMapping } from '../azure/azure-mapping';
+import { focusMapping } from '../focus/focus-mapping';
+import type { FormatMapping } from '../format-mapping';
+import { ImportError } from '../import-error';
+import type { SourceFile } from '../sources/source';
+import { RawColumns } from './expressions';
+import { FILE_COLUMN, type FileKind, firstLine, probeFile, type RawColumn, readerSql } from './file-reader';
+import { genericDerivedColumns } from './generic-derived';
+import { quoteString } from './sql';
+import { validateStaging } from './validate-staging';
+
+export interface StageRequest {
+  connection: DuckDBConnection;
+  stagingId: string;
+  clientId: string;
+  projectId: string;
+  files: readonly SourceFile[];
+  format: BillingFormat | 'auto';
+  onStep?: (step: string) => void;
+}
+
+export interface StagedImport {
+  format: BillingFormat;
+  variant: string;
+  rows: number;
+  periods: string[];
+}
+
+/**
+ * Reads the files with DuckDB, normalises them to the canonical columns in a temporary staging table and
+ * validates it. Throws ImportError (file, row, column) on bad input; the staging table is then dropped.
+ */
+export async function stageImport(request: StageRequest): Promise<StagedImport> {
+  const { connection, files } = request;
+  const probed: {
+    file: SourceFile;
+    kind: FileKind;
+    columns: RawColumn[];
+    format: BillingFormat;
+    variant: string;
+  }[] = [];
+  for (const file of files) {
+    request.onStep?.(`reading header of ${file.displayName}`);
+    const { kind, columns } = await probeFile(connection, file);
+    const detected = detectBillingFormat(columns.map((c) => c.name));
+    if (detected.format === null) throw new ImportError(detected.reason, { file: file.displayName });
+    if (request.format !== 'auto' && !sameFamily(request.format, detected.format)) {
+      throw new ImportError(`looks like ${detected.format} (${detected.variant}), not ${request.format}`, {
+        file: file.displayName,
+      });
+    }
+    assertRequired(file, columns, detected.format);
+    probed.push({ file, kind, columns, format: detected.format, variant: detected.variant });
+  }
+  const first = probed[0];
+  if (first === undefined) throw new ImportError('nothing to import');
+  const mixed = probed.find((p) => p.format !== first.format || p.kind !== first.kind);
+  if (mixed !== undefined) {
+    throw new ImportError(
+      `is ${mixed.format} ${mixed.kind} but ${first.file.displayName} is ${first.format} ${first.kind}; import them separately`,
+      { file: mixed.file.displayName },
+    );
+  }
+  const raw = new RawColumns(unionColumns(probed.map((p) => p.columns)), keyFor(first.format));
+  const mapping = mappingFor(first.format, first.variant, raw, files);
+  const table = stagingTable(request.stagingId);
+  request.onStep?.('loading rows');
+  try {
+    await connection.run(
+      `CREATE OR REPLACE TEMP TABLE ${table.replace('temp.', '')} AS ${stagingSelect(request, raw, mapping, first.kind)}`,
+    );
+  } catch (error) {
+    await connection.run(`DROP TABLE IF EXISTS ${table}`);
+    throw new ImportError(`could not be read (${firstLine(error)})`, {
+      file: files.map((f) => f.displayName).join(', '),
+    });
+  }
+  request.onStep?.('validating');
+  try {
+    const summary = await validateStaging({ connection, table, files, kind: first.kind, raw });
+    return { format: first.format, variant: mapping.variant, ...summary };
+  } catch (error) {
+    await connection.run(`DROP TABLE IF EXISTS ${table}`);
+    throw error;
+  }
+}
+
+function sameFamily(requested: BillingFormat, detected: BillingFormat): boolean {
+  return requested === detected;
+}
+
+function keyFor(format: BillingFormat): (name: string) => string {
+  return format === 'cur' || format === 'cur2' ? awsColumnKey : (name) => name.toLowerCase();
+}
+
+function assertRequired(file: SourceFile, columns: RawColumn[], format: BillingFormat): void {
+  const key = keyFor(format);
+  const present = new Set(columns.map((c) => key(c.name)));
+  const missing = REQUIRED_COLUMNS[format].filter((c) => !present.has(c.toLowerCase()));
+  if (format === 'azure' && !['costinbillingcurrency', 'cost', 'pretaxcost'].some((c) => present.has(c))) {
+    missing.push('CostInBillingCurrency');
+  }
+  if (format === 'azure' && !['date', 'usagedatetime', 'usagedate'].some((c) => present.has(c)))
+    missing.push('Date');
+  if (missing.length > 0) {
+    throw new ImportError(`missing required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, {
+      file: file.displayName,
+    });
+  }
+}
+
+function unionColumns(lists: RawColumn[][]): RawColumn[] {
+  const seen = new Map<string, RawColumn>();
+  for (const list of lists) for (const c of list) if (!seen.has(c.name)) seen.set(c.name, c);
+  return [...seen.values()];
+}
+
+function mappingFor(
+  format: BillingFormat,
+  variant: string,
+  raw: RawColumns,
+  files: readonly SourceFile[],
+): FormatMapping {
+  switch (format) {
+    case 'cur':
+    case 'cur2':
+      return awsCurMapping(raw, variant);
+    case 'focus':
+      return focusMapping(raw);
+    case 'azure':
+      return azureMapping(raw, { fileNames: files.map((f) => f.displayName) });
+  }
+}
+
+/** Two layers: typed source columns over the raw files, then the derived columns over those. */
+function stagingSelect(
+  request: StageRequest,
+  raw: RawColumns,
+  mapping: FormatMapping,
+  kind: FileKind,
+): string {
+  const typed = (name: string, type: Parameters<typeof duckDbType>[0]) =>
+    `CAST(${mapping.columns[name] ?? 'NULL'} AS ${duckDbType(type)}) AS "${name}"`;
+  const layer1 = [
+    ...SOURCE_COLUMNS.map((c) => typed(c.name, c.type)),
+    ...DERIVED_COLUMNS.filter((c) => mapping.columns[c.name] !== undefined).map((c) => typed(c.name, c.type)),
+  ];
+  const start = mapping.columns.line_item_usage_start_date ?? 'NULL';
+  const bad = `COALESCE(${raw.badCellExpression()}, CASE WHEN ${start} IS NULL THEN 'usage start date' END)`;
+  const generic = genericDerivedColumns();
+  const layer2 = DERIVED_COLUMNS.map((c) =>
+    mapping.columns[c.name] !== undefined
+      ? `"${c.name}"`
+      : `CAST(${mapping.derived[c.name] ?? generic[c.name] ?? 'NULL'} AS ${duckDbType(c.type)}) AS "${c.name}"`,
+  );
+  const names = `MAP {${request.files.map((f) => `${quoteString(f.localPath)}: ${quoteString(f.displayName)}`).join(', ')}}`;
+  return `SELECT ${quoteString(request.clientId)} AS client_id, ${quoteString(request.projectId)} AS project_id,
+    CAST(date_trunc('month', COALESCE(bill_billing_period_start_date, line_item_usage_start_date)) AS DATE) AS billing_period,
+    ${quoteString(request.stagingId)} AS import_id, ${quoteString(mapping.variant)} AS source_format,
+    ${names}[__raw_file] AS source_file, __bad,
+    ${SOURCE_COLUMNS.map((c) => `"${c.name}"`).join(', ')}, ${layer2.join(', ')}
+  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${readerSql(request.files, kind)})`;
+}

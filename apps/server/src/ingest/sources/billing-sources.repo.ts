@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { AppTables, BillingSourceRow } from '../../db/tables';
+import type { BillingDelivery } from './billing-delivery';
+
+export interface NewBillingSource {
+  id: string;
+  projectId: string;
+  name: string;
+  kind: BillingSourceRow['kind'];
+  bucket: string;
+  prefix: string;
+  region: string | null;
+  endpoint: string | null;
+  roleArn: string | null;
+  externalId: string | null;
+  credentialsSealed: string | null;
+  pollCron: string;
+}
+
+/** Storage of billing sources and of what was last imported from each of their periods. */
+export function createBillingSourcesRepo({ db }: { db: Kysely<AppTables> }) {
+  return {
+    async insert(source: NewBillingSource): Promise<BillingSourceRow> {
+      return db
+        .insertInto('billing_sources')
+        .values({
+          id: source.id,
+          project_id: source.projectId,
+          name: source.name,
+          kind: source.kind,
+          bucket: source.bucket,
+          prefix: source.prefix,
+          region: source.region,
+          endpoint: source.endpoint,
+          role_arn: source.roleArn,
+          external_id: source.externalId,
+          credentials_sealed: source.credentialsSealed,
+          poll_cron: source.pollCron,
+          last_polled_at: null,
+          last_error: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async get(id: string): Promise<BillingSourceRow | null> {
+      return (
+        (await db.selectFrom('billing_sources').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+      );
+    },
+
+    listByProject(projectId: string): Promise<BillingSourceRow[]> {
+      return db
+        .selectFrom('billing_sources')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .orderBy('name')
+        .execute();
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('billing_sources').where('id', '=', id).execute();
+    },
+
+    async importedFingerprints(sourceId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('billing_source_periods')
+        .select(['period_key', 'fingerprint'])
+        .where('source_id', '=', sourceId)
+        .execute();
+      return new Map(rows.map((row) => [row.period_key, row.fingerprint]));
+    },
+
+    async recordImported(sourceId: string, delivery: BillingDelivery, at: Date): Promise<void> {
+      const values = {
+        billing_period: delivery.billingPeriod,
+        fingerprint: delivery.fingerprint,
+        imported_at: at,
+      };
+      await db
+        .insertInto('billing_source_periods')
+        .values({ source_id: sourceId, period_key: delivery.periodKey, ...values })
+        .onConflict((conflict) => conflict.columns(['source_id', 'period_key']).doUpdateSet(values))
+        .execute();
+    },
+
+    async recordPoll(sourceId: string, { at, error }: { at: Date; error: string | null }): Promise<void> {
+      await db
+        .updateTable('billing_sources')
+        .set({ last_polled_at: at, last_error: error, updated_at: at })
+        .where('id', '=', sourceId)
+        .execute();
+    },
+  };
+}
+
+export type BillingSourcesRepo = ReturnType<typeof createBillingSourcesRepo>;

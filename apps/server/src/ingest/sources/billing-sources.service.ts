@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { BillingSourceRow } from '../../db/tables';
+import type { SecretBox } from '../../platform/crypto/secret-box';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { type JobSchedules, nextSlot } from '../../platform/jobs/job-schedules';
+import { type SourceCredentials, sealCredentials } from './billing-source-settings';
+import type { BillingSourcesRepo } from './billing-sources.repo';
+import { POLL_SOURCE_JOB } from './poll-source-job';
+
+export interface NewSourceInput {
+  projectId: string;
+  name: string;
+  kind: BillingSourceRow['kind'];
+  /** S3 bucket or Azure container. */
+  bucket: string;
+  prefix: string;
+  region: string | null;
+  endpoint: string | null;
+  roleArn: string | null;
+  externalId: string | null;
+  credentials: SourceCredentials | null;
+  /** UTC cron of the polling job; hourly at minute 17 by default (off the top of the hour). */
+  pollCron?: string;
+}
+
+/** A source as the rest of the app sees it: never the credentials, only whether some are stored. */
+export type BillingSourceView = Omit<BillingSourceRow, 'credentials_sealed'> & { has_credentials: boolean };
+
+const DEFAULT_POLL_CRON = '17 * * * *';
+
+export function pollScheduleName(sourceId: string): string {
+  return `${POLL_SOURCE_JOB}:${sourceId}`;
+}
+
+/** Saving a source seals its credentials and schedules its polling job; removing it stops the polling. */
+export function createBillingSourcesService({
+  repo,
+  schedules,
+  queue,
+  secretBox,
+}: {
+  repo: BillingSourcesRepo;
+  schedules: JobSchedules;
+  queue: JobQueue;
+  secretBox: SecretBox;
+}) {
+  return {
+    async create(input: NewSourceInput): Promise<BillingSourceView> {
+      const pollCron = input.pollCron ?? DEFAULT_POLL_CRON;
+      nextSlot({ cron: pollCron, timeZone: 'UTC', after: new Date() });
+      const id = randomUUID();
+      const row = await repo.insert({
+        ...input,
+        id,
+        pollCron,
+        credentialsSealed: sealCredentials(secretBox, id, input.credentials),
+      });
+      await schedules.save({ name: pollScheduleName(id), kind: POLL_SOURCE_JOB, payload: { sourceId: id }, cron: pollCron });
+      return toView(row);
+    },
+
+    async list(projectId: string): Promise<BillingSourceView[]> {
+      return (await repo.listByProject(projectId)).map(toView);
+    },
+
+    async remove(id: string): Promise<void> {
+      await schedules.remove(pollScheduleName(id));
+      await repo.remove(id);
+    },
+
+    /** Polls now instead of waiting for the next slot; returns the job id. */
+    async pollNow(id: string): Promise<string | null> {
+      return queue.enqueue({ kind: POLL_SOURCE_JOB, payload: { sourceId: id } });
+    },
+  };
+}
+
+function toView({ credentials_sealed, ...row }: BillingSourceRow): BillingSourceView {
+  return { ...row, has_credentials: credentials_sealed !== null };
+}
