@@ -55,7 +55,12 @@ export function createBillingSourcesService({
         pollCron,
         credentialsSealed: sealCredentials(secretBox, id, input.credentials),
       });
-      await schedules.save({ name: pollScheduleName(id), kind: POLL_SOURCE_JOB, payload: { sourceId: id }, cron: pollCron });
+      await schedules.save({
+        name: pollScheduleName(id),
+        kind: POLL_SOURCE_JOB,
+        payload: { sourceId: id },
+        cron: pollCron,
+      });
       return toView(row);
     },
 

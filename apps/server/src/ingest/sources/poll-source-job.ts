@@ -58,7 +58,10 @@ export function pollSourceJobHandler({
         throw error;
       }
       const messages = [...outcome.problems, ...outcome.failures];
-      await repo.recordPoll(sourceId, { at: clock(), error: messages.length === 0 ? null : messages.join('\n') });
+      await repo.recordPoll(sourceId, {
+        at: clock(),
+        error: messages.length === 0 ? null : messages.join('\n'),
+      });
       // Manifest problems wait for the next delivery; failed imports are retried with backoff, and since
       // imported periods are recorded, the retry redoes only those.
       if (outcome.failures.length > 0) throw new Error(outcome.failures.join('\n'));

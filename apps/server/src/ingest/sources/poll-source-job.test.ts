@@ -1,0 +1,179 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppTables } from '../../db/tables';
+import { createSecretBox } from '../../platform/crypto/secret-box';
+import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createJobSchedules } from '../../platform/jobs/job-schedules';
+import { createJobWorker } from '../../platform/jobs/job-worker';
+import { describeOnAppEngines, openOrSkip } from '../../platform/jobs/test-engines';
+import { createBillingSourcesRepo } from './billing-sources.repo';
+import { createBillingSourcesService, pollScheduleName } from './billing-sources.service';
+import { type ImportRunner, pollSourceJobHandler } from './poll-source-job';
+import { S3RVER_KEYS, startTestS3, type TestS3 } from './test-s3rver';
+
+const bucket = 'finlens-poll';
+const exportPath = 'cur/finlens-cur2';
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const secretBox = createSecretBox('s'.repeat(48));
+
+let s3: TestS3;
+beforeAll(async () => {
+  s3 = await startTestS3(bucket);
+});
+afterAll(async () => {
+  await s3?.stop();
+});
+
+/** Writes one CUR 2.0 period (data chunk + top-level manifest) as a refresh would. */
+async function deliver(period: string, executionId: string, costs: number[]): Promise<void> {
+  const key = `${exportPath}/data/BILLING_PERIOD=${period}/finlens-cur2-00001.csv.gz`;
+  const rows = costs.map((cost) => `${period}-01T00:00:00Z,${cost}`);
+  await s3.put(
+    key,
+    gzipSync(`bill_billing_period_start_date,line_item_unblended_cost\n${rows.join('\n')}\n`),
+  );
+  await s3.put(
+    `${exportPath}/metadata/BILLING_PERIOD=${period}/finlens-cur2-Manifest.json`,
+    JSON.stringify({ executionId, dataFiles: [`s3://${bucket}/${key}`] }),
+  );
+}
+
+/** Records what the importer was handed, reading the downloaded files while they exist. */
+function recordingImporter() {
+  const calls: { projectId: string; period: string; format: string; text: string; paths: string[] }[] = [];
+  let failOn: string | null = null;
+  const runner: ImportRunner = {
+    async importDelivery({ projectId, billingPeriod, format, source }) {
+      if (billingPeriod === failOn) throw new Error('row 2, column line_item_unblended_cost: not a number');
+      const files = await source.listFiles();
+      const texts = await Promise.all(
+        files.map(async (file) => gunzipSync(await readFile(file.localPath)).toString()),
+      );
+      calls.push({
+        projectId,
+        period: billingPeriod,
+        format,
+        text: texts.join(''),
+        paths: files.map((f) => f.localPath),
+      });
+    },
+  };
+  return { runner, calls, failOn: (period: string | null) => (failOn = period) };
+}
+
+async function createProject(db: Kysely<AppTables>): Promise<string> {
+  const client = await db
+    .insertInto('clients')
+    .values({ name: 'Poll test', partner_id: null, azure_billing_currency: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .insertInto('projects')
+    .values({ client_id: client.id, name: 'Payer' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return project.id;
+}
+
+describeOnAppEngines('polling an S3 billing source', (engine) => {
+  it('imports new periods, then only restated ones, retries a failed import, and keeps credentials sealed', async (context) => {
+    const { db } = await openOrSkip(engine(), context);
+    let now = new Date('2026-11-22T10:00:00Z');
+    const clock = () => now;
+    const queue = createJobQueue({ db, clock });
+    const schedules = createJobSchedules({ db, clock });
+    const repo = createBillingSourcesRepo({ db });
+    const service = createBillingSourcesService({ repo, schedules, queue, secretBox });
+    const importer = recordingImporter();
+    const worker = createJobWorker({
+      queue,
+      handlers: [pollSourceJobHandler({ repo, secretBox, importRunner: importer.runner, clock })],
+      logger: silent,
+    });
+    const projectId = await createProject(db);
+    await deliver('2026-10', 'exec-1', [1.5, 2.5]);
+    await deliver('2026-11', 'exec-2', [4]);
+
+    const source = await service.create({
+      projectId,
+      name: 'Payer CUR',
+      kind: 'aws_s3',
+      bucket,
+      prefix: 'cur',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      roleArn: null,
+      externalId: null,
+      credentials: { kind: 'aws-keys', ...S3RVER_KEYS },
+    });
+    expect(source).toMatchObject({ has_credentials: true, poll_cron: '17 * * * *' });
+    expect(source).not.toHaveProperty('credentials_sealed');
+    const stored = await db
+      .selectFrom('billing_sources')
+      .select('credentials_sealed')
+      .where('id', '=', source.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.credentials_sealed).not.toContain('secretAccessKey');
+    const schedule = await db
+      .selectFrom('job_schedules')
+      .selectAll()
+      .where('name', '=', pollScheduleName(source.id))
+      .executeTakeFirstOrThrow();
+    expect(schedule).toMatchObject({
+      kind: 'ingest.poll-source',
+      payload: { sourceId: source.id },
+      cron: '17 * * * *',
+    });
+
+    // First poll: both periods, files downloaded for the import and removed afterwards.
+    await service.pollNow(source.id);
+    await worker.runNext();
+    expect(importer.calls.map(({ projectId: p, period, format }) => [p, period, format])).toEqual([
+      [projectId, '2026-10', 'cur2'],
+      [projectId, '2026-11', 'cur2'],
+    ]);
+    expect(importer.calls[0]?.text).toContain('2026-10-01T00:00:00Z,2.5');
+    expect(importer.calls.flatMap((call) => call.paths).some((path) => existsSync(path))).toBe(false);
+    expect(await repo.get(source.id)).toMatchObject({ last_polled_at: now, last_error: null });
+
+    // Nothing changed: nothing imported.
+    await service.pollNow(source.id);
+    await worker.runNext();
+    expect(importer.calls).toHaveLength(2);
+
+    // October restated and its import fails: the job is retried later, November is not fetched again.
+    await deliver('2026-10', 'exec-3', [1.5, 2.5, 7]);
+    importer.failOn('2026-10');
+    const jobId = (await service.pollNow(source.id)) as string;
+    await worker.runNext();
+    expect(await queue.get(jobId)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect((await repo.get(source.id))?.last_error).toContain(
+      '2026-10: row 2, column line_item_unblended_cost: not a number',
+    );
+
+    importer.failOn(null);
+    now = new Date(now.getTime() + 60_000);
+    expect((await worker.runNext())?.id).toBe(jobId);
+    expect(importer.calls.slice(2).map((call) => [call.period, call.text.includes(',7')])).toEqual([
+      ['2026-10', true],
+    ]);
+    expect(await queue.get(jobId)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect((await repo.get(source.id))?.last_error).toBeNull();
+
+    // A removed source stops its schedule, and a queued poll of it fails for good.
+    const orphan = (await service.pollNow(source.id)) as string;
+    await service.remove(source.id);
+    expect(
+      await db
+        .selectFrom('job_schedules')
+        .select('name')
+        .where('name', '=', pollScheduleName(source.id))
+        .execute(),
+    ).toEqual([]);
+    await worker.runNext();
+    expect(await queue.get(orphan)).toMatchObject({ status: 'failed' });
+  });
+});
