@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './platform/http/build-app';
+import { startJobs } from './platform/jobs/start-jobs';
 import type { LoadedConfig } from './platform/load-config';
 import { createLogger } from './platform/logging';
 import { openMigratedStorage } from './platform/storage';
@@ -39,10 +40,16 @@ export async function startServer({
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   process.stdout.write(`Finlens listening on ${url}\n`);
+  // Features add their job handlers to this list; scheduled jobs of other kinds wait until one is registered.
+  const jobs = startJobs({ db: storage.db.db, logger, handlers: [] });
 
   let closing: Promise<void> | null = null;
   const close = () => {
-    closing ??= app.close().finally(() => storage.close());
+    // Jobs stop first so none is left half-done against a closed database.
+    closing ??= jobs
+      .stop()
+      .finally(() => app.close())
+      .finally(() => storage.close());
     return closing;
   };
   if (handleSignals) registerSignalHandlers({ close, logger });

@@ -16,6 +16,10 @@ export interface JobHandler<P = unknown> {
   maxAttempts?: number;
 }
 
+/** A handler of any payload type, for registries that hold several kinds. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry erases each handler's payload type; the schema restores it.
+export type AnyJobHandler = JobHandler<any>;
+
 /** Typed constructor so the handler's payload type follows its schema. */
 export function defineJobHandler<P>(handler: JobHandler<P>): JobHandler<P> {
   return handler;

@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/tables';
-import { type JobHandler, PermanentJobError } from './job-handler';
+import { type AnyJobHandler, PermanentJobError } from './job-handler';
 import type { JobQueue } from './job-queue';
 import type { JobSchedules } from './job-schedules';
 
 export interface JobWorkerOptions {
   queue: JobQueue;
   schedules?: JobSchedules;
-  // biome-ignore lint/suspicious/noExplicitAny: handlers of different payload types share one registry.
-  handlers: readonly JobHandler<any>[];
+  handlers: readonly AnyJobHandler[];
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   workerId?: string;
   pollIntervalMs?: number;
