@@ -1,12 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '@finlens/server/main';
+import { type RunningServer, startServer } from '@finlens/server/main';
 import { loadConfig } from '@finlens/server/platform/load-config';
 
 export interface TestServer {
   baseUrl: string;
   dataDir: string;
+  /** Every route with its access rule, as the server registered them. */
+  routeAccess: RunningServer['routeAccess'];
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } 
   return {
     baseUrl: server.url,
     dataDir,
+    routeAccess: server.routeAccess,
     close: async () => {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

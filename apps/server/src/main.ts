@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildApp } from './platform/http/build-app';
+import { type App, buildApp } from './platform/http/build-app';
 import { startJobs } from './platform/jobs/start-jobs';
 import type { LoadedConfig } from './platform/load-config';
 import { createLogger } from './platform/logging';
@@ -10,6 +10,8 @@ export interface RunningServer {
   /** Local address with the real port (PORT=0 resolves to the port the OS picked). */
   url: string;
   port: number;
+  /** Every route with its access rule, for the access-matrix test. */
+  routeAccess: App['routeAccess'];
   close(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export async function startServer({
   handleSignals = true,
 }: StartServerOptions): Promise<RunningServer> {
   const storage = await openMigratedStorage({ config });
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: App;
   try {
     app = await buildApp({ config, db: storage.db, warehouse: storage.warehouse, logger, webDistDir });
     await app.listen({ port: config.port, host: config.host });
@@ -53,7 +55,7 @@ export async function startServer({
     return closing;
   };
   if (handleSignals) registerSignalHandlers({ close, logger });
-  return { url, port, close };
+  return { url, port, routeAccess: app.routeAccess, close };
 }
 
 function registerSignalHandlers({

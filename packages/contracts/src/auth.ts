@@ -95,15 +95,14 @@ export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
 /** POST /rest-auth/login/ — sets the sessionid, csrftoken and user_id cookies. */
 export const loginRequestSchema = z.object({ email, password });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
-/** 200 body of a sign-in: the profile the start-up chain would load first. 400 on bad credentials, 429 throttled. */
-export const loginResponseSchema = profileSchema;
+// 200 body of a sign-in: profileSchema, the profile the start-up chain loads first. 400 bad credentials, 429 throttled.
 
 /** POST /c/select/ — form-encoded `client_id`; switches the active client of the session. */
 export const selectClientRequestSchema = z.object({
   client_id: z.string().min(1, 'This field is required.'),
 });
 export type SelectClientRequest = z.infer<typeof selectClientRequestSchema>;
-export const selectClientResponseSchema = profileSchema;
+// 200 body: profileSchema of the newly active client.
 
 /** Which sign-up screen the user came from (spec §2, §6 signup variants); /accounts/ftr/ is `ftr`. */
 export const SIGNUP_TYPES = ['user', 'internal_user', 'clara_user', 'ftr'] as const;

@@ -28,6 +28,7 @@ describe('parseConfig defaults', () => {
       supportEmail: 'support@finlens.local',
       docsUrl: 'https://github.com/finlens/finlens#readme',
       logLevel: 'info',
+      internalEmailDomains: [],
     });
   });
 
@@ -48,12 +49,23 @@ describe('parseConfig defaults', () => {
       'SUPPORT_EMAIL',
       'DOCS_URL',
       'LOG_LEVEL',
+      'INTERNAL_EMAIL_DOMAINS',
     ]);
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });
 });
 
 describe('each variable', () => {
+  it('INTERNAL_EMAIL_DOMAINS is a comma-separated, lower-cased list', () => {
+    expect(parse({ INTERNAL_EMAIL_DOMAINS: ' Finlens.io, ops.example.com ,' }).internalEmailDomains).toEqual([
+      'finlens.io',
+      'ops.example.com',
+    ]);
+    expect(() => parse({ INTERNAL_EMAIL_DOMAINS: 'not a domain' })).toThrow(
+      'INTERNAL_EMAIL_DOMAINS must be a comma-separated list of domain names',
+    );
+  });
+
   it('PORT accepts 0..65535', () => {
     expect(parse({ PORT: '0' }).port).toBe(0);
     expect(parse({ PORT: '65535' }).port).toBe(65535);

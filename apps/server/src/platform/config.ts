@@ -23,6 +23,8 @@ export interface AppConfig {
   supportEmail: string;
   docsUrl: string;
   logLevel: LogLevel;
+  /** Lower-case email domains of internal users (spec §6); empty refuses internal-user sign-up. */
+  internalEmailDomains: string[];
 }
 
 const DEFAULTS = {
@@ -85,6 +87,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Documentation link of the help menu.',
   },
   { name: 'LOG_LEVEL', default: DEFAULTS.logLevel, description: `Log level: ${LOG_LEVELS.join(', ')}.` },
+  {
+    name: 'INTERNAL_EMAIL_DOMAINS',
+    default: '(unset: no internal users)',
+    description: 'Comma-separated email domains whose users sign up as internal users (extra options).',
+  },
 ];
 
 function urlWithProtocols(protocols: readonly string[], message: string) {
@@ -116,6 +123,21 @@ const variableSchemas = {
   SUPPORT_EMAIL: z.email('must be an email address'),
   DOCS_URL: httpUrl,
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`),
+  INTERNAL_EMAIL_DOMAINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter((domain) => domain !== ''),
+    )
+    .refine(
+      (domains) =>
+        domains.every((domain) =>
+          /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(domain),
+        ),
+      'must be a comma-separated list of domain names',
+    ),
 } as const;
 
 type VariableName = keyof typeof variableSchemas;
@@ -166,6 +188,7 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     supportEmail: v.SUPPORT_EMAIL ?? DEFAULTS.supportEmail,
     docsUrl: v.DOCS_URL ?? DEFAULTS.docsUrl,
     logLevel: v.LOG_LEVEL ?? DEFAULTS.logLevel,
+    internalEmailDomains: v.INTERNAL_EMAIL_DOMAINS ?? [],
   };
 }
 

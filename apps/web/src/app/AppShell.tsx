@@ -9,13 +9,15 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { UserMenu } from '../features/auth/components/UserMenu';
+import { StartupGate } from '../features/startup/StartupGate';
 import { BarsLoader } from './BarsLoader';
 import { SideNav } from './SideNav';
 import { ThemeToggle } from './ThemeToggle';
 
 const DRAWER_WIDTH = 272;
 
-/** The frame of every signed-in page: app bar, side navigation, and the page. */
+/** The frame of every signed-in page: app bar, side navigation, and the page once start-up has loaded. */
 export function AppShell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -25,6 +27,7 @@ export function AppShell() {
             Finlens
           </Button>
           <Box sx={{ flexGrow: 1 }} />
+          <UserMenu />
           <Tooltip title="Settings">
             <IconButton component={RouterLink} to="/v3/settings" color="inherit" aria-label="Settings">
               <SettingsOutlined />
@@ -42,9 +45,11 @@ export function AppShell() {
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
         <Toolbar />
-        <Suspense fallback={<BarsLoader />}>
-          <Outlet />
-        </Suspense>
+        <StartupGate>
+          <Suspense fallback={<BarsLoader />}>
+            <Outlet />
+          </Suspense>
+        </StartupGate>
       </Box>
     </Box>
   );

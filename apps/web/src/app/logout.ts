@@ -1,6 +1,7 @@
 import { signInPathWithNext } from '@finlens/contracts/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
+import { useStartupStore } from '../features/startup/startup-store';
 import { clearLocalSession } from './session';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'navigate'>;
@@ -10,6 +11,7 @@ export function createLogoutHandler(router: AppRouter, queryClient: QueryClient)
   return () => {
     clearLocalSession();
     queryClient.clear();
+    useStartupStore.getState().reset();
     const { pathname, search } = router.state.location;
     void router.navigate(signInPathWithNext(pathname + search), { replace: true });
   };

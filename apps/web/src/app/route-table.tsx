@@ -13,19 +13,50 @@ import { type AppRoute, page, publicPage, redirect } from './route-types';
 const SettingsPage = lazy(() =>
   import('../features/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })),
 );
+const SignInPage = lazy(() =>
+  import('../features/auth/SignInPage').then((module) => ({ default: module.SignInPage })),
+);
+const SignUpPage = lazy(() =>
+  import('../features/auth/SignUpPage').then((module) => ({ default: module.SignUpPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })),
+);
+const ResetPasswordEmailSentPage = lazy(() =>
+  import('../features/auth/ResetPasswordEmailSentPage').then((module) => ({
+    default: module.ResetPasswordEmailSentPage,
+  })),
+);
+const PasswordResetSuccessPage = lazy(() =>
+  import('../features/auth/PasswordResetSuccessPage').then((module) => ({
+    default: module.PasswordResetSuccessPage,
+  })),
+);
+const SwitchingViewPage = lazy(() =>
+  import('../features/switching-view/SwitchingViewPage').then((module) => ({
+    default: module.SwitchingViewPage,
+  })),
+);
 
 const notFound = <NotFoundPage />;
 
 const PUBLIC_ROUTES: AppRoute[] = [
-  publicPage('/accounts/signup_internal_user/', 'Sign Up', <UnbuiltPage />),
-  publicPage('/accounts/signup_user/', 'Sign Up', <UnbuiltPage />),
-  publicPage('/accounts/signup_clara_user/', 'Sign Up', <UnbuiltPage />),
-  publicPage('/accounts/ftr/', 'Sign Up', <UnbuiltPage />),
-  publicPage('/accounts/forgot-password/', 'Forgot Password', <UnbuiltPage />),
-  publicPage('/accounts/reset-password/confirm/:uid/:token', 'Reset Password', <UnbuiltPage />),
-  publicPage('/accounts/reset-password-email-sent/', 'Reset Password Email Sent', <UnbuiltPage />),
-  publicPage('/accounts/password-reset-success/', 'Password Reset Success', <UnbuiltPage />),
-  publicPage(SIGN_IN_PATH, 'Sign In', <UnbuiltPage />, 'guest'),
+  publicPage('/accounts/signup_internal_user/', 'Sign Up', <SignUpPage variant="internal_user" />),
+  publicPage('/accounts/signup_user/', 'Sign Up', <SignUpPage variant="user" />),
+  publicPage('/accounts/signup_clara_user/', 'Sign Up', <SignUpPage variant="clara_user" />),
+  publicPage('/accounts/ftr/', 'Sign Up', <SignUpPage variant="ftr" />),
+  publicPage('/accounts/forgot-password/', 'Forgot Password', <ForgotPasswordPage />),
+  publicPage('/accounts/reset-password/confirm/:uid/:token', 'Reset Password', <ResetPasswordPage />),
+  publicPage(
+    '/accounts/reset-password-email-sent/',
+    'Reset Password Email Sent',
+    <ResetPasswordEmailSentPage />,
+  ),
+  publicPage('/accounts/password-reset-success/', 'Password Reset Success', <PasswordResetSuccessPage />),
+  publicPage(SIGN_IN_PATH, 'Sign In', <SignInPage />, 'guest'),
   redirect('/', SIGN_IN_PATH, 'public'),
   redirect('/accounts/ftr_user/', '/accounts/ftr/', 'public'),
   redirect('/partner', '/switching-view/', 'public'),
@@ -36,7 +67,7 @@ const AREA_ROUTES: AppRoute[] = [
   redirect(LANDING_PATH, HOME_PATH, 'protected'),
   redirect(DEVELOPMENT_LANDING_PATH, HOME_PATH, 'protected'),
   page('/payments/', 'Payments', 'Billing', <UnbuiltPage />),
-  page('/switching-view/', 'Switch Account', 'Partner', <UnbuiltPage />),
+  page('/switching-view/', 'Switch Account', 'Partner', <SwitchingViewPage />),
   page('/billing/', 'Billing', 'Billing', <UnbuiltPage />),
   page('/clara/', 'Clara', 'Assistant', <UnbuiltPage />),
   page('/playground/', 'Playground', 'Playground', <UnbuiltPage />),

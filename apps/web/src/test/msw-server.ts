@@ -1,6 +1,15 @@
 import type { PublicConfig } from '@finlens/contracts/public-config';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import {
+  TEST_CLIENT,
+  TEST_PACKAGE,
+  TEST_PAYMENT,
+  TEST_POLICY,
+  TEST_PROFILE,
+  TEST_PROJECTS,
+  TEST_STATUS,
+} from './identity-fixtures';
 
 export const TEST_PUBLIC_CONFIG: PublicConfig = {
   supportEmail: 'help@finlens.test',
@@ -8,7 +17,29 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
   version: '0.0.0-test',
 };
 
+/** The start-up chain of every signed-in screen (spec §4), answered for the test user's client. */
+const startupHandlers = [
+  http.get('*/c/current/user/', () => HttpResponse.json(TEST_PROFILE)),
+  http.get('*/c/admin/clients/:id/', () => HttpResponse.json(TEST_CLIENT)),
+  http.get('*/c/admin/status/', () => HttpResponse.json(TEST_STATUS)),
+  http.get('*/c/admin/projectaws/', () => HttpResponse.json(TEST_PROJECTS)),
+  http.get('*/c/policy_version/', () => HttpResponse.json(TEST_POLICY)),
+  http.get('*/payment/payment-method/', () => HttpResponse.json(TEST_PAYMENT)),
+  http.get('*/payment/package/', () => HttpResponse.json(TEST_PACKAGE)),
+];
+
+/** Calls of built pages, so the route walk can open every page; feature tests override them. */
+const pageHandlers = [
+  http.get('*/c/admin/all_clients/', () =>
+    HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
+  ),
+];
+
 /** Default answers for calls every screen makes; a test adds its own with `server.use(...)`. */
-const handlers = [http.get('*/api/public-config', () => HttpResponse.json(TEST_PUBLIC_CONFIG))];
+const handlers = [
+  http.get('*/api/public-config', () => HttpResponse.json(TEST_PUBLIC_CONFIG)),
+  ...startupHandlers,
+  ...pageHandlers,
+];
 
 export const server = setupServer(...handlers);

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { useStartupStore } from '../features/startup/startup-store';
 import { clearCookie, cookieNames } from '../lib/cookies';
 import { server } from './msw-server';
 
@@ -24,6 +25,7 @@ afterEach(() => {
   server.resetHandlers();
   window.localStorage.clear();
   for (const name of cookieNames()) clearCookie(name);
+  useStartupStore.getState().reset();
   const requests = unhandled.splice(0);
   expect(requests, 'requests without an MSW handler').toEqual([]);
 });

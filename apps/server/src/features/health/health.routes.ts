@@ -9,6 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ healthService: HealthService 
   app.get(
     '/api/health',
     {
+      config: { access: 'anonymous' },
       schema: {
         tags: ['system'],
         summary: 'State of the app database and the cost warehouse',

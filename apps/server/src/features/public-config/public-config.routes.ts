@@ -8,6 +8,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ publicConfig: PublicCon
   app.get(
     '/api/public-config',
     {
+      config: { access: 'anonymous' },
       schema: {
         tags: ['system'],
         summary: 'Instance settings the SPA needs before sign-in',

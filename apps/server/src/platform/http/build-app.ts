@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -15,11 +16,13 @@ import { healthRoutes } from '../../features/health/health.routes';
 import { createHealthService } from '../../features/health/health.service';
 import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
 import type { CostStore } from '../../warehouse/cost-store';
+import { registerRouteAccess } from '../auth/route-access';
 import type { AppConfig } from '../config';
 import { defaultWebDistDir } from '../paths';
 import { appVersion } from '../version';
 import { isApiPath } from './api-paths';
 import { registerErrorHandler } from './error-handler';
+import { registerIdentity } from './identity-routes';
 import { registerSpa } from './spa';
 
 export type App = FastifyInstance<
@@ -41,13 +44,22 @@ export interface BuildAppDeps {
   rateLimitMax?: number;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its access rule (platform/auth/route-access.ts). */
+    routeAccess: readonly import('../auth/route-access').RouteAccessEntry[];
+  }
+}
+
 /** Assembles the HTTP app; it does not own the storage handles it is given (the caller closes them). */
 export async function buildApp(deps: BuildAppDeps): Promise<App> {
   const app = Fastify({ loggerInstance: deps.logger }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.decorate('routeAccess', registerRouteAccess(app));
   await registerPlugins(app, deps);
+  await registerIdentity(app, { config: deps.config, db: deps.db.db, logger: deps.logger });
 
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
@@ -59,7 +71,9 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
       version: appVersion,
     },
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { access: 'anonymous' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await registerSpa(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
   return app;
@@ -84,6 +98,8 @@ async function registerPlugins(app: App, deps: BuildAppDeps): Promise<void> {
     },
   });
   await app.register(fastifyCookie, { secret: deps.config.secretKey });
+  // POST /c/select/ is form-encoded (spec §7).
+  await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, {
     max: deps.rateLimitMax ?? 600,
     timeWindow: '1 minute',

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './http-error';
 
 /**
  * Error body in the spec's Django-REST style (§8): the SPA's catalogue reads `detail`
@@ -7,8 +8,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
  */
 export interface ErrorBody {
   detail: string;
+  /** Same text as detail for the statuses whose spec §8 message is read from `error`. */
+  error?: string;
   errors?: Record<string, string[]>;
 }
+
+const ERROR_FIELD_STATUSES = new Set([400, 409, 424, 429]);
 
 export const NOT_FOUND_DETAIL = 'Not found.';
 const INTERNAL_DETAIL = 'Internal server error.';
@@ -18,6 +23,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(validationBody(error.validation));
+    }
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { detail: error.message };
+      if (ERROR_FIELD_STATUSES.has(error.statusCode)) body.error = error.message;
+      if (error.errors !== undefined) body.errors = error.errors;
+      return reply.code(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

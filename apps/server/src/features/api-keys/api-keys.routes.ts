@@ -1,0 +1,47 @@
+import {
+  apiKeyParamsSchema,
+  apiKeysSchema,
+  createApiKeyRequestSchema,
+  createdApiKeySchema,
+} from '@finlens/contracts/api-keys';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientScopeOf } from '../../platform/auth/request-auth';
+import type { ApiKeysService } from './api-keys.service';
+
+const tags = ['api-keys'];
+
+export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeysService: ApiKeysService }> = async (
+  app,
+  { apiKeysService },
+) => {
+  app.get(
+    '/c/api_keys/',
+    { config: { access: 'verified' }, schema: { tags, response: { 200: apiKeysSchema } } },
+    async (request) => {
+      const { auth, clientId } = clientScopeOf(request);
+      return apiKeysService.list(auth, clientId);
+    },
+  );
+
+  app.post(
+    '/c/api_keys/',
+    {
+      config: { access: 'verified' },
+      schema: { tags, body: createApiKeyRequestSchema, response: { 201: createdApiKeySchema } },
+    },
+    async (request, reply) => {
+      const { auth, clientId } = clientScopeOf(request);
+      return reply.code(201).send(await apiKeysService.create(auth, clientId, request.body.name, request.ip));
+    },
+  );
+
+  app.delete(
+    '/c/api_keys/:id/',
+    { config: { access: 'verified' }, schema: { tags, params: apiKeyParamsSchema } },
+    async (request, reply) => {
+      const { auth, clientId } = clientScopeOf(request);
+      await apiKeysService.revoke(auth, clientId, request.params.id, request.ip);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import type { CheckEmailResponse, Profile, ProfileUpdate } from '@finlens/contracts/auth';
+import { ACCESS_DETAILS } from '@finlens/contracts/roles';
+import { isValidEmail } from '@finlens/cost-model/password-rules';
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../../db/tables';
+import type { AuditLog } from '../../platform/auth/audit-log';
+import { accessibleClients } from '../../platform/auth/caller';
+import type { PasswordHasher } from '../../platform/auth/password-hasher';
+import type { RequestAuth } from '../../platform/auth/request-auth';
+import type { NewSession, SessionStore } from '../../platform/auth/session-store';
+import { HttpError } from '../../platform/http/http-error';
+import type { AuthRepo } from './auth.repo';
+
+/** Sign-in throttling (ADR 0002): failures per account and per address in a sliding window. */
+export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 5, perAddress: 20 } as const;
+export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+
+export interface AuthServiceDeps {
+  db: Kysely<AppTables>;
+  repo: AuthRepo;
+  sessions: SessionStore;
+  hasher: PasswordHasher;
+  audit: AuditLog;
+  internalEmailDomains: readonly string[];
+  /** Verified against when no user matches, so unknown emails take as long as wrong passwords. */
+  dummyHash: Promise<string>;
+}
+
+export function isInternalEmail(email: string, domains: readonly string[]): boolean {
+  const domain = email.split('@')[1]?.toLowerCase() ?? '';
+  return domains.includes(domain);
+}
+
+/** Sign-in, sign-out, client switching and the profile. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { repo, sessions, hasher, audit } = deps;
+
+  async function profile(auth: RequestAuth): Promise<Profile> {
+    const projects = auth.client === null ? 0 : await repo.projectCount(auth.client.id);
+    return {
+      id: auth.user.id,
+      client_id: auth.client?.id ?? null,
+      email: auth.user.email,
+      first_name: auth.user.firstName,
+      last_name: auth.user.lastName,
+      has_project: projects > 0,
+      is_admin: auth.role === 'admin',
+      is_partner_user: auth.isPartnerUser,
+      partner_user_role: auth.partnerUserRole,
+      profile_picture: auth.user.profilePicture,
+      is_hubspot_covered: false,
+      email_verified: auth.user.emailVerified,
+      member_rbac_enabled: auth.restricted,
+      is_internal_user: isInternalEmail(auth.user.email, deps.internalEmailDomains),
+    };
+  }
+
+  async function throttled(email: string, ip: string): Promise<boolean> {
+    const since = new Date(Date.now() - THROTTLE.windowMs);
+    const [account, address] = await Promise.all([
+      audit.countSince({ event: 'sign_in_failed', since, subject: email }),
+      audit.countSince({ event: 'sign_in_failed', since, ip }),
+    ]);
+    return account >= THROTTLE.perAccount || address >= THROTTLE.perAddress;
+  }
+
+  return {
+    profile,
+
+    async updateProfile(auth: RequestAuth, patch: ProfileUpdate): Promise<void> {
+      await repo.updateProfile(auth.user.id, patch);
+    },
+
+    /** Never reveals whether an account exists (ADR 0002). */
+    checkEmail(email: string): CheckEmailResponse {
+      return { email, valid_format: isValidEmail(email), sso_login_url: null };
+    },
+
+    async login({
+      email,
+      password,
+      ip,
+    }: {
+      email: string;
+      password: string;
+      ip: string;
+    }): Promise<NewSession> {
+      if (await throttled(email, ip)) {
+        await audit.record({ event: 'sign_in_throttled', subject: email, ip });
+        throw new HttpError(429, ACCESS_DETAILS.throttled);
+      }
+      const user = await repo.findUserByEmail(email);
+      const hash = user?.password_hash ?? (await deps.dummyHash);
+      const ok =
+        (await hasher.verify(hash, password)) &&
+        user !== undefined &&
+        user.is_active &&
+        user.password_hash !== null;
+      if (!ok || user === undefined) {
+        await audit.record({ event: 'sign_in_failed', subject: email, ip, actorUserId: user?.id ?? null });
+        throw new HttpError(400, BAD_CREDENTIALS, { non_field_errors: [BAD_CREDENTIALS] });
+      }
+      const first = (await accessibleClients(deps.db, user.id))[0] ?? null;
+      const session = await sessions.create({ userId: user.id, clientId: first?.client.id ?? null });
+      await repo.touchLastLogin(user.id);
+      await audit.record({
+        event: 'sign_in',
+        actorUserId: user.id,
+        clientId: session.clientId,
+        subject: email,
+        ip,
+      });
+      return session;
+    },
+
+    async logout(auth: RequestAuth, ip: string): Promise<void> {
+      if (auth.sessionId !== null) await sessions.delete(auth.sessionId);
+      await audit.record({
+        event: 'sign_out',
+        actorUserId: auth.user.id,
+        clientId: auth.client?.id ?? null,
+        ip,
+      });
+    },
+
+    /** POST /c/select/: a client the user can reach becomes the session's active client; others are 404. */
+    async selectClient(auth: RequestAuth, clientId: string, ip: string): Promise<void> {
+      const reachable = await accessibleClients(deps.db, auth.user.id);
+      if (!reachable.some((entry) => entry.client.id === clientId)) throw new HttpError(404, 'Not found.');
+      if (auth.sessionId === null) {
+        throw new HttpError(400, 'An API key is bound to its client; switch clients in a signed-in session.');
+      }
+      await sessions.setClient(auth.sessionId, clientId);
+      await audit.record({ event: 'client_switched', actorUserId: auth.user.id, clientId, ip });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,95 @@
+import { ACCESS_DETAILS, type AccessRule, decideAccess } from '@finlens/contracts/roles';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, TOKEN_KEY_HEADER } from '@finlens/contracts/session';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../../db/tables';
+import type { ApiKeyAuthenticator } from './api-key-auth';
+import { loadCaller } from './caller';
+import type { RequestAuth } from './request-auth';
+import { type CookiePolicy, setCsrfCookie } from './session-cookies';
+import type { SessionStore } from './session-store';
+import { randomToken, safeEqual } from './tokens';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface AuthHookDeps {
+  db: Kysely<AppTables>;
+  sessions: SessionStore;
+  apiKeys: ApiKeyAuthenticator;
+  cookies: CookiePolicy;
+}
+
+/**
+ * Every request: identify the caller (token-key header, else the session cookie), enforce CSRF on unsafe
+ * methods of cookie-borne requests, then apply the route's access rule (401 / 403 with the §8 texts).
+ */
+export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const identified = await identify(request, deps);
+    request.auth = identified.auth;
+    if (identified.auth?.via !== 'api_key' && request.cookies[CSRF_COOKIE] === undefined) {
+      setCsrfCookie(reply, deps.cookies, identified.csrfToken ?? randomToken());
+    }
+    // Unknown routes fall through to the JSON 404 of the not-found handler.
+    if (request.routeOptions.url === undefined) return;
+    const rule: AccessRule = request.routeOptions.config.access ?? 'anonymous';
+    const decision = decideAccess(rule, toCaller(identified.auth));
+    if (decision === 'unauthenticated') return deny(reply, 401, ACCESS_DETAILS.unauthenticated);
+    if (UNSAFE_METHODS.has(request.method) && identified.auth?.via !== 'api_key') {
+      if (!csrfValid(request, identified.csrfToken)) return deny(reply, 403, ACCESS_DETAILS.csrf);
+    }
+    if (decision === 'unverified') return deny(reply, 403, ACCESS_DETAILS.unverified);
+    if (decision === 'forbidden') return deny(reply, 403, ACCESS_DETAILS.forbidden);
+  });
+}
+
+interface Identified {
+  auth: RequestAuth | null;
+  /** The session's CSRF token, when a session cookie identified the caller. */
+  csrfToken: string | null;
+}
+
+async function identify(request: FastifyRequest, deps: AuthHookDeps): Promise<Identified> {
+  const key = request.headers[TOKEN_KEY_HEADER];
+  if (typeof key === 'string' && key !== '') {
+    const found = await deps.apiKeys.authenticate(key);
+    if (found === null) return { auth: null, csrfToken: null };
+    const auth = await loadCaller(deps.db, { ...found, via: 'api_key', sessionId: null });
+    return { auth, csrfToken: null };
+  }
+  const token = request.cookies[SESSION_COOKIE];
+  if (token === undefined || token === '') return { auth: null, csrfToken: null };
+  const session = await deps.sessions.find(token);
+  if (session === null) return { auth: null, csrfToken: null };
+  const auth = await loadCaller(deps.db, {
+    userId: session.userId,
+    clientId: session.clientId,
+    via: 'session',
+    sessionId: session.id,
+  });
+  return { auth, csrfToken: auth === null ? null : session.csrfToken };
+}
+
+/** Signed in: the header must match the session's token. Anonymous (sign-in, sign-up): double submit. */
+function csrfValid(request: FastifyRequest, sessionToken: string | null): boolean {
+  const header = request.headers[CSRF_HEADER.toLowerCase()];
+  if (typeof header !== 'string' || header === '') return false;
+  if (sessionToken !== null) return safeEqual(header, sessionToken);
+  const cookie = request.cookies[CSRF_COOKIE];
+  return cookie !== undefined && cookie !== '' && safeEqual(header, cookie);
+}
+
+function toCaller(auth: RequestAuth | null) {
+  if (auth === null) return null;
+  return {
+    emailVerified: auth.user.emailVerified,
+    role: auth.role,
+    restricted: auth.restricted,
+    partnerUserRole: auth.partnerUserRole,
+  };
+}
+
+function deny(reply: FastifyReply, status: number, detail: string) {
+  return reply.code(status).send({ detail });
+}

@@ -1,0 +1,41 @@
+import type { AccessRule } from '@finlens/contracts/roles';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { isApiPath } from '../http/api-paths';
+import type { RequestAuth } from './request-auth';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every API route must declare one (checked when the route is added). */
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: AccessRule;
+}
+
+/**
+ * The one registry of route → access rule, filled as routes are added. An API route without a rule stops
+ * start-up, so no route is reachable by accident; routes outside the API (static files of the SPA) are
+ * anonymous. Tests enumerate `entries` to check the access matrix covers every route.
+ */
+export function registerRouteAccess(app: FastifyInstance): readonly RouteAccessEntry[] {
+  const entries: RouteAccessEntry[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const access = (route.config as { access?: AccessRule } | undefined)?.access;
+    if (access === undefined && isApiPath(route.url)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' && route.exposeHeadRoute !== false && methods.length === 1) continue;
+      entries.push({ method, url: route.url, access: access ?? 'anonymous' });
+    }
+  });
+  return entries;
+}

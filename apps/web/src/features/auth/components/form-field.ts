@@ -1,0 +1,18 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+
+/**
+ * Props that bind an MUI TextField to a react-hook-form field: the ref goes to the <input> (inputRef),
+ * and the field's message shows as helper text.
+ */
+export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
+  const { ref, ...rest } = form.register(name);
+  const message = form.formState.errors[name]?.message;
+  return {
+    ...rest,
+    inputRef: ref,
+    id: `field-${name}`,
+    error: message !== undefined,
+    helperText: typeof message === 'string' ? message : undefined,
+    fullWidth: true,
+  };
+}

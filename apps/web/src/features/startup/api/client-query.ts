@@ -1,0 +1,17 @@
+import { ADMIN_PATHS, clientSchema } from '@finlens/contracts/admin';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { startupKeys } from './keys';
+
+/** GET /c/admin/clients/{id}/ — the active client's record (name, RBAC, partner). */
+export function clientQueryOptions(clientId: string) {
+  return queryOptions({
+    queryKey: startupKeys.client(clientId),
+    queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.client(clientId), clientSchema, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useClient(clientId: string | null) {
+  return useQuery({ ...clientQueryOptions(clientId ?? ''), enabled: clientId !== null });
+}

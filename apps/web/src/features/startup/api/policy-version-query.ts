@@ -1,0 +1,18 @@
+import { POLICY_PATHS, policyDataSchema } from '@finlens/contracts/policy';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { startupKeys } from './keys';
+
+/** GET /c/policy_version/?project_id=… — the latest IAM policy and each project's accepted version. */
+export function policyVersionQueryOptions(projectId = 'all') {
+  return queryOptions({
+    queryKey: startupKeys.policyVersion(projectId),
+    queryFn: ({ signal }) =>
+      apiRequest(POLICY_PATHS.policyVersion, policyDataSchema, { query: { project_id: projectId }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePolicyVersion(projectId = 'all') {
+  return useQuery(policyVersionQueryOptions(projectId));
+}
