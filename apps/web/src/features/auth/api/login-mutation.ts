@@ -1,4 +1,4 @@
-import { AUTH_PATHS, type LoginRequest, loginResponseSchema } from '@finlens/contracts/auth';
+import { AUTH_PATHS, type LoginRequest, profileSchema } from '@finlens/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './keys';
@@ -7,8 +7,7 @@ import { authKeys } from './keys';
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      apiRequest(AUTH_PATHS.login, loginResponseSchema, { method: 'POST', body }),
+    mutationFn: (body: LoginRequest) => apiRequest(AUTH_PATHS.login, profileSchema, { method: 'POST', body }),
     onSuccess: (profile) => {
       // A previous user's cached data must not leak into this session.
       queryClient.clear();

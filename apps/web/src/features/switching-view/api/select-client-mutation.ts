@@ -1,4 +1,4 @@
-import { AUTH_PATHS, selectClientResponseSchema } from '@finlens/contracts/auth';
+import { AUTH_PATHS, profileSchema } from '@finlens/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function useSelectClientMutation() {
   return useMutation({
     mutationFn: (clientId: string) =>
-      apiRequest(AUTH_PATHS.select, selectClientResponseSchema, {
+      apiRequest(AUTH_PATHS.select, profileSchema, {
         method: 'POST',
         body: new URLSearchParams({ client_id: clientId }),
       }),
