@@ -94,7 +94,7 @@ describe('Azure Blob source against azurite on loopback', () => {
     const { deliveries, problems } = await findDeliveries(store);
     expect(problems).toEqual([]);
     expect(
-      deliveries.map((d) => [d.periodKey, d.billingPeriod, d.format, d.runId, d.files.map((f) => f.key)]),
+      deliveries.map((d) => [d.periodKey, d.billingPeriod, d.layout, d.runId, d.files.map((f) => f.key)]),
     ).toEqual([
       [
         'azure:finops/finlens-actual:2026-10',

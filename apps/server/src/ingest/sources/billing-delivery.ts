@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { RemoteObject } from './remote-store';
 
-export type DeliveryFormat = 'cur2' | 'cur' | 'azure';
+/**
+ * Which manifest layout a delivery was found through. It hints at the file format but does not fix it (a Data
+ * Export can carry FOCUS in the CUR 2.0 layout, an Azure export FOCUS too): the importer detects that from columns.
+ */
+export type ManifestLayout = 'cur2' | 'cur' | 'azure';
 
 /** The current delivery of one billing period of one export, as its latest manifest describes it. */
 export interface BillingDelivery {
-  /** Stable across refreshes: format, export path and period (what "the same month" means for restatement). */
+  /** Stable across refreshes: layout, export path and period (what "the same month" means for restatement). */
   periodKey: string;
   /** YYYY-MM. */
   billingPeriod: string;
-  format: DeliveryFormat;
+  layout: ManifestLayout;
   manifestKey: string;
   /** CUR 2.0 executionId, legacy CUR assemblyId or Azure runId, when the manifest has one. */
   runId: string | null;

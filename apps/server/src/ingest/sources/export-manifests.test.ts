@@ -6,21 +6,21 @@ describe('locateManifest', () => {
     // CUR 2.0, top-level manifest of a period (billing-formats §1.5)
     [
       'p/exp/metadata/BILLING_PERIOD=2024-01/exp-Manifest.json',
-      { format: 'cur2', periodKey: 'cur2:p/exp:2024-01' },
+      { layout: 'cur2', periodKey: 'cur2:p/exp:2024-01' },
     ],
     // legacy CUR date-range folder, with and without a prefix (§2.2)
-    ['p/rep/20240101-20240201/rep-Manifest.json', { format: 'cur', periodKey: 'cur:p/rep:2024-01' }],
-    ['rep/20241201-20250101/rep-Manifest.json', { format: 'cur', periodKey: 'cur:rep:2024-12' }],
+    ['p/rep/20240101-20240201/rep-Manifest.json', { layout: 'cur', periodKey: 'cur:p/rep:2024-01' }],
+    ['rep/20241201-20250101/rep-Manifest.json', { layout: 'cur', periodKey: 'cur:rep:2024-12' }],
     // legacy Athena/Parquet partitions: month is not zero-padded
-    ['p/rep/rep/year=2024/month=3/rep-Manifest.json', { format: 'cur', periodKey: 'cur:p/rep/rep:2024-03' }],
+    ['p/rep/rep/year=2024/month=3/rep-Manifest.json', { layout: 'cur', periodKey: 'cur:p/rep/rep:2024-03' }],
     // Azure run folder under the export's date range (§5.1)
     [
       'x/azexp/20240101-20240131/run-9/_manifest.json',
-      { format: 'azure', periodKey: 'azure:x/azexp:2024-01' },
+      { layout: 'azure', periodKey: 'azure:x/azexp:2024-01' },
     ],
     [
       'x/azexp/20240101-20240131/run-9/manifest.json',
-      { format: 'azure', periodKey: 'azure:x/azexp:2024-01' },
+      { layout: 'azure', periodKey: 'azure:x/azexp:2024-01' },
     ],
   ])('recognises %s', (key, expected) => {
     expect(locateManifest(key)).toMatchObject(expected);
@@ -37,7 +37,7 @@ describe('locateManifest', () => {
 
   it('leaves the period of an Azure manifest outside a date-range folder to its run info', () => {
     expect(locateManifest('x/azexp/run-9/_manifest.json')).toEqual({
-      format: 'azure',
+      layout: 'azure',
       periodKey: 'azure:x/azexp:',
       billingPeriod: '',
     });

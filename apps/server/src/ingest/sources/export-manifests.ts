@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { DeliveryFormat } from './billing-delivery';
+import type { ManifestLayout } from './billing-delivery';
 
 /** A manifest found in a listing: which export and billing period it describes. */
 export interface ManifestLocation {
-  format: DeliveryFormat;
+  layout: ManifestLayout;
   periodKey: string;
   billingPeriod: string;
 }
@@ -34,19 +34,19 @@ export function locateManifest(key: string): ManifestLocation | null {
     const range = AZURE_RANGE.exec(azure[1] ?? '');
     // Runs of one export and month share the folder above their run folder; the period comes from the run.
     if (range) return location('azure', range[1], range[2], range[3]);
-    return { format: 'azure', periodKey: `azure:${parentOf(azure[1] ?? '')}:`, billingPeriod: '' };
+    return { layout: 'azure', periodKey: `azure:${parentOf(azure[1] ?? '')}:`, billingPeriod: '' };
   }
   return null;
 }
 
 function location(
-  format: DeliveryFormat,
+  layout: ManifestLayout,
   exportPath: string | undefined,
   year: string | undefined,
   month: string | undefined,
 ): ManifestLocation {
   const billingPeriod = `${year}-${(month ?? '').padStart(2, '0')}`;
-  return { format, periodKey: `${format}:${exportPath ?? ''}:${billingPeriod}`, billingPeriod };
+  return { layout, periodKey: `${layout}:${exportPath ?? ''}:${billingPeriod}`, billingPeriod };
 }
 
 function parentOf(path: string): string {
@@ -77,11 +77,11 @@ const azureManifest = z.object({
 
 /** Reads a manifest defensively: only the file list is required (billing-formats §1.5, §2.2, §5.1). */
 export function readManifest(
-  format: DeliveryFormat,
+  layout: ManifestLayout,
   text: string,
 ): { content: ManifestContent; billingPeriod: string | null } {
   const json: unknown = JSON.parse(text);
-  switch (format) {
+  switch (layout) {
     case 'cur2': {
       const manifest = cur2Manifest.parse(json);
       // dataFiles are full s3:// URIs; the bucket is ours, the key is what we read.

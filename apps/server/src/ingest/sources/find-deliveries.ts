@@ -32,7 +32,7 @@ export async function findDeliveries(store: RemoteStore, signal?: AbortSignal): 
     if (located === null) continue;
     try {
       const { content, billingPeriod: runPeriod } = readManifest(
-        located.format,
+        located.layout,
         await store.readText(object.key, signal),
       );
       const billingPeriod = located.billingPeriod || runPeriod;
@@ -42,7 +42,7 @@ export async function findDeliveries(store: RemoteStore, signal?: AbortSignal): 
       const candidate: Candidate = {
         periodKey: located.billingPeriod === '' ? `${located.periodKey}${billingPeriod}` : located.periodKey,
         billingPeriod,
-        format: located.format,
+        layout: located.layout,
         manifestKey: object.key,
         runId: content.runId,
         files,

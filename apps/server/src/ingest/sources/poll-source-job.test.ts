@@ -43,10 +43,10 @@ async function deliver(period: string, executionId: string, costs: number[]): Pr
 
 /** Records what the importer was handed, reading the downloaded files while they exist. */
 function recordingImporter() {
-  const calls: { projectId: string; period: string; format: string; text: string; paths: string[] }[] = [];
+  const calls: { projectId: string; period: string; layout: string; text: string; paths: string[] }[] = [];
   let failOn: string | null = null;
   const runner: ImportRunner = {
-    async importDelivery({ projectId, billingPeriod, format, source }) {
+    async importDelivery({ projectId, billingPeriod, layout, source }) {
       if (billingPeriod === failOn) throw new Error('row 2, column line_item_unblended_cost: not a number');
       const files = await source.listFiles();
       const texts = await Promise.all(
@@ -55,7 +55,7 @@ function recordingImporter() {
       calls.push({
         projectId,
         period: billingPeriod,
-        format,
+        layout,
         text: texts.join(''),
         paths: files.map((f) => f.localPath),
       });
@@ -131,7 +131,7 @@ describeOnAppEngines('polling an S3 billing source', (engine) => {
     // First poll: both periods, files downloaded for the import and removed afterwards.
     await service.pollNow(source.id);
     await worker.runNext();
-    expect(importer.calls.map(({ projectId: p, period, format }) => [p, period, format])).toEqual([
+    expect(importer.calls.map(({ projectId: p, period, layout }) => [p, period, layout])).toEqual([
       [projectId, '2026-10', 'cur2'],
       [projectId, '2026-11', 'cur2'],
     ]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BillingSourceRow } from '../../db/tables';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { defineJobHandler, PermanentJobError } from '../../platform/jobs/job-handler';
-import { type BillingDelivery, type DeliveryFormat, newOrRestated } from './billing-delivery';
+import { type BillingDelivery, type ManifestLayout, newOrRestated } from './billing-delivery';
 import { openSourceStore } from './billing-source-settings';
 import type { BillingSourcesRepo } from './billing-sources.repo';
 import { downloadDelivery } from './download-delivery';
@@ -14,13 +14,14 @@ export const POLL_SOURCE_JOB = 'ingest.poll-source';
 
 /**
  * The importer's entry point as the poller needs it: replace one billing period of a project with the files
- * of a delivery, atomically (issue 4 item 4). Wired to the importer in main.ts.
+ * of a delivery, atomically (issue 4 item 4). Not registered in main.ts yet: the import service must first
+ * import into an existing project by id (it takes client and project names today).
  */
 export interface ImportRunner {
   importDelivery(input: {
     projectId: string;
     billingPeriod: string;
-    format: DeliveryFormat;
+    layout: ManifestLayout;
     source: BillingSource;
     signal: AbortSignal;
   }): Promise<void>;
@@ -97,7 +98,7 @@ export function pollSourceJobHandler({
       await importRunner.importDelivery({
         projectId: source.project_id,
         billingPeriod: delivery.billingPeriod,
-        format: delivery.format,
+        layout: delivery.layout,
         source: files,
         signal,
       });

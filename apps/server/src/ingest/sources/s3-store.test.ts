@@ -91,7 +91,7 @@ describe('S3 source against s3rver on loopback', () => {
       deliveries.map((d) => ({
         key: d.periodKey,
         period: d.billingPeriod,
-        format: d.format,
+        layout: d.layout,
         run: d.runId,
         files: d.files.map((f) => f.key),
       })),
@@ -99,7 +99,7 @@ describe('S3 source against s3rver on loopback', () => {
       {
         key: `cur:${legacy}:2026-10`,
         period: '2026-10',
-        format: 'cur',
+        layout: 'cur',
         run: 'assembly-a',
         files: [
           `${legacy}/20261001-20261101/assembly-a/finlens-report-1.csv.gz`,
@@ -109,14 +109,14 @@ describe('S3 source against s3rver on loopback', () => {
       {
         key: `cur2:${cur2}:2026-10`,
         period: '2026-10',
-        format: 'cur2',
+        layout: 'cur2',
         run: 'exec-1',
         files: [`${cur2}/data/BILLING_PERIOD=2026-10/finlens-cur2-00001.csv.gz`],
       },
       {
         key: `cur2:${cur2}:2026-11`,
         period: '2026-11',
-        format: 'cur2',
+        layout: 'cur2',
         run: 'exec-2',
         files: [`${cur2}/data/BILLING_PERIOD=2026-11/finlens-cur2-00001.csv.gz`],
       },
