@@ -1,17 +1,15 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox, SecretBoxError } from './secret-box';
 
 const key = 'k'.repeat(40);
 
 describe('secret box', () => {
-  it('opens what it sealed, for any text', () => {
+  it('opens what it sealed: empty, multi-byte and long texts', () => {
     const box = createSecretBox(key);
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.string(), (text, context) => {
-        expect(box.open(box.seal(text, context), context)).toBe(text);
-      }),
-    );
+    const texts = ['', 'plain', 'zoë 🚀 \u0000 naïve', '{"secretAccessKey":"a/b+c="}', 'x'.repeat(100_000)];
+    for (const [index, text] of texts.entries()) {
+      expect(box.open(box.seal(text, `row:${index}`), `row:${index}`)).toBe(text);
+    }
   });
 
   it('never stores the plaintext and seals the same text differently each time', () => {
