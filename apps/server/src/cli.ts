@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { Command } from 'commander';
+import { parseFormatOption, runImportCommand, WarehouseBusyError } from './ingest/import-command';
 import { startServer } from './main';
 import { ConfigError } from './platform/config';
 import { type LoadedConfig, loadConfig } from './platform/load-config';
@@ -42,6 +43,30 @@ function buildProgram(): Command {
       );
     });
 
+  program
+    .command('import <path>')
+    .description(
+      'import billing files (a file or a folder) into a project, replacing the billing periods they hold',
+    )
+    .option('--client <name>', 'client to import into (created when missing)', 'Default')
+    .option('--project <name>', 'project to import into (created when missing)', 'Default')
+    .option('--format <format>', 'auto, cur2, cur, focus or azure', parseFormatOption, 'auto')
+    .action(
+      async (
+        path: string,
+        options: { client: string; project: string; format: ReturnType<typeof parseFormatOption> },
+      ) => {
+        const config = await prepare();
+        await runImportCommand({
+          config,
+          path,
+          clientName: options.client,
+          projectName: options.project,
+          format: options.format,
+        });
+      },
+    );
+
   return program;
 }
 
@@ -62,7 +87,9 @@ function exitOnError(error: unknown): void {
     console.error(message);
     process.exit(error.exitCode);
   }
-  console.error(error instanceof WebBuildError ? message : `finlens: ${message}`);
+  console.error(
+    error instanceof WebBuildError || error instanceof WarehouseBusyError ? message : `finlens: ${message}`,
+  );
   process.exit(1);
 }
 

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m20261122_0001 from './migrations/2026_11_22_0001_instance';
 import * as m20261122_0002 from './migrations/2026_11_22_0002_identity';
+import * as m20261122_0100 from './migrations/2026_11_22_0100_imports';
 import * as m20261122_0200 from './migrations/2026_11_22_0200_jobs';
 import * as m20261122_0201 from './migrations/2026_11_22_0201_billing_sources';
 
@@ -11,6 +12,7 @@ import * as m20261122_0201 from './migrations/2026_11_22_0201_billing_sources';
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_instance': m20261122_0001,
   '2026_11_22_0002_identity': m20261122_0002,
+  '2026_11_22_0100_imports': m20261122_0100,
   '2026_11_22_0200_jobs': m20261122_0200,
   '2026_11_22_0201_billing_sources': m20261122_0201,
 };

@@ -203,6 +203,29 @@ export interface AppTables {
   job_schedules: JobSchedulesTable;
   billing_sources: BillingSourcesTable;
   billing_source_periods: BillingSourcePeriodsTable;
+  import_runs: ImportRunsTable;
+}
+
+/** One import of billing files into a project (ingest): what ran, what it replaced, how it ended. */
+export interface ImportRunsTable {
+  id: Generated<string>;
+  client_id: string;
+  project_id: string;
+  source: string;
+  requested_format: Generated<string>;
+  detected_format: string | null;
+  status: Generated<'running' | 'succeeded' | 'failed'>;
+  started_at: CreatedAt;
+  finished_at: Timestamp | null;
+  files: number | null;
+  /** bigint: pg returns it as a string. */
+  rows: ColumnType<string | null, number | null, number | null>;
+  periods: ColumnType<unknown, string | null, string | null>;
+  totals: ColumnType<unknown, string | null, string | null>;
+  error: string | null;
+  error_file: string | null;
+  error_row: number | null;
+  error_column: string | null;
 }
 
 export type InstanceRow = Selectable<InstanceTable>;
@@ -212,3 +235,4 @@ export type ProjectRow = Selectable<ProjectsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type JobRow = Selectable<JobsTable>;
 export type BillingSourceRow = Selectable<BillingSourcesTable>;
+export type ImportRunRow = Selectable<ImportRunsTable>;

@@ -1,0 +1,100 @@
+import { BILLING_FORMATS, type BillingFormat } from '@finlens/cost-model/billing-column-names';
+import cliProgress from 'cli-progress';
+import { openAppDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import type { AppConfig } from '../platform/config';
+import { COST_TYPES } from '../warehouse/canonical-schema';
+import type { DuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
+import { openCostStore } from '../warehouse/open-cost-store';
+import { createImportService, type ImportSummary } from './import.service';
+import { createImportsRepo } from './imports.repo';
+import { localSource } from './sources/local-source';
+
+/** The embedded warehouse is held by another process (a running server): a message, never a second writer. */
+export class WarehouseBusyError extends Error {
+  override readonly name = 'WarehouseBusyError';
+}
+
+export function parseFormatOption(value: string): BillingFormat | 'auto' {
+  if (value === 'auto' || (BILLING_FORMATS as readonly string[]).includes(value)) {
+    return value as BillingFormat | 'auto';
+  }
+  throw new Error(`--format must be one of auto, ${BILLING_FORMATS.join(', ')} (got "${value}")`);
+}
+
+/**
+ * `finlens import <path>`: opens the warehouse first, because DuckDB refuses a second writer with a file
+ * lock and the embedded app database has no such guard; then migrates, imports, prints the summary.
+ */
+export async function runImportCommand(args: {
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
+  path: string;
+  clientName: string;
+  projectName: string;
+  format: BillingFormat | 'auto';
+}): Promise<ImportSummary> {
+  const warehouse = await openWarehouseOrExplain(args.config);
+  const db = await openAppDatabase(args.config).catch(async (error: unknown) => {
+    await warehouse.close();
+    throw error;
+  });
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: 'Importing [{bar}] {value}/{total} {step}', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  try {
+    await warehouse.init();
+    await migrate(db.db);
+    const service = createImportService({ repo: createImportsRepo(db.db), warehouse });
+    let started = false;
+    const summary = await service.importFrom({
+      source: localSource(args.path),
+      clientName: args.clientName,
+      projectName: args.projectName,
+      format: args.format,
+      onProgress: ({ done, total, step }) => {
+        if (!started) bar.start(total, 0, { step });
+        started = true;
+        bar.update(done, { step });
+      },
+    });
+    bar.stop();
+    process.stdout.write(describeSummary(summary, args));
+    return summary;
+  } finally {
+    bar.stop();
+    await Promise.allSettled([db.close(), warehouse.close()]);
+  }
+}
+
+async function openWarehouseOrExplain(config: { dataDir: string }): Promise<DuckDbCostStore> {
+  try {
+    return await openCostStore(config);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!/lock/i.test(message)) throw error;
+    const holder = /PID (\d+)/.exec(message)?.[1];
+    throw new WarehouseBusyError(
+      `The warehouse in ${config.dataDir} is in use by another Finlens process${holder ? ` (PID ${holder})` : ''}, ` +
+        'probably a running server. Stop the server and run the import again, or upload the files through the running server instead.',
+    );
+  }
+}
+
+function describeSummary(summary: ImportSummary, args: { clientName: string; projectName: string }): string {
+  const header = ['period', 'rows', ...COST_TYPES];
+  const rows = summary.periods.map((p) => [
+    p.billingPeriod.slice(0, 7),
+    String(p.rows),
+    ...COST_TYPES.map((t) => p.totals[t].toFixed(4)),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i] ?? 0)).join('  ');
+  return [
+    `Imported ${summary.rows} rows from ${summary.files} file${summary.files === 1 ? '' : 's'} (${summary.format}) into client "${args.clientName}", project "${args.projectName}".`,
+    `Replaced billing period${summary.periods.length === 1 ? '' : 's'}: ${summary.periods.map((p) => p.billingPeriod.slice(0, 7)).join(', ')}`,
+    line(header),
+    ...rows.map(line),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,106 @@
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { billingDataset } from '@finlens/fixtures/datasets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppDatabase, openAppDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
+import { createImportService } from './import.service';
+import { createImportsRepo } from './imports.repo';
+import { localSource } from './sources/local-source';
+
+let dir: string;
+let db: AppDatabase;
+let warehouse: DuckDbCostStore;
+let service: ReturnType<typeof createImportService>;
+const legacyCsv = billingDataset('aws-cur-legacy-csv-anonymized');
+const legacyCsvFile = join(legacyCsv.dir, legacyCsv.files[0] as string);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'finlens-import-'));
+  db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+  await migrate(db.db);
+  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  await warehouse.init();
+  service = createImportService({ repo: createImportsRepo(db.db), warehouse });
+});
+afterAll(async () => {
+  await Promise.allSettled([db.close(), warehouse.close()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+const run = (path: string, projectName: string) =>
+  service.importFrom({ source: localSource(path), clientName: 'Acme', projectName, format: 'auto' });
+
+describe('import service', () => {
+  it('importing the same files three times gives identical totals, never a double', async () => {
+    const results = [];
+    for (let i = 0; i < 3; i += 1) results.push(await run(legacyCsvFile, 'thrice'));
+    const stored = await warehouse.periodTotals({ projectId: results[0]?.projectId as string });
+    expect(stored).toEqual(results[0]?.periods);
+    expect(results[1]?.periods).toEqual(results[0]?.periods);
+    expect(results[2]?.periods).toEqual(results[0]?.periods);
+    expect(stored[0]?.rows).toBe(1281);
+    expect(stored[0]?.totals.unblended).toBeCloseTo(1.6823086974, 9);
+  });
+
+  it('records each run and the project last ingestion time', async () => {
+    const summary = await run(legacyCsvFile, 'recorded');
+    const runs = await createImportsRepo(db.db).runsOfProject(summary.projectId);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'succeeded', files: 1, detected_format: 'legacy-csv' });
+    expect(Number(runs[0]?.rows)).toBe(1281);
+    expect(runs[0]?.periods).toEqual(['2023-11']);
+    const project = await db.db
+      .selectFrom('projects')
+      .select('billing_last_ingestion_datetime')
+      .where('id', '=', summary.projectId)
+      .executeTakeFirstOrThrow();
+    expect(project.billing_last_ingestion_datetime).toBeInstanceOf(Date);
+  });
+
+  it('a restated month replaces the earlier version; other months and projects stay', async () => {
+    const variants = billingDataset('aws-cur-format-variants');
+    const notFinal = join(variants.dir, 'koku_aws_2023-06-01-not-final.csv');
+    const final = join(variants.dir, 'koku_aws_2023-06-01.csv');
+    const first = await run(notFinal, 'restated');
+    await run(legacyCsvFile, 'restated');
+    const byAccount = async () =>
+      (await warehouse.totalsBy({ projectId: first.projectId, column: 'line_item_usage_account_id' })).map(
+        (g) => g.group,
+      );
+    expect(await byAccount()).toEqual(['123412340534', '9999999999999']);
+    await run(final, 'restated');
+    // The final version of 2023-06 is for account 0099999999999; the not-final rows are gone.
+    expect(await byAccount()).toEqual(['0099999999999', '123412340534']);
+    const periods = await warehouse.periodTotals({ projectId: first.projectId });
+    expect(periods.map((p) => [p.billingPeriod, p.rows])).toEqual([
+      ['2023-06-01', 3],
+      ['2023-11-01', 1281],
+    ]);
+  });
+
+  it('a failed import keeps the previous data and records the failure with file, row and column', async () => {
+    const good = await run(legacyCsvFile, 'failing');
+    const before = await warehouse.periodTotals({ projectId: good.projectId });
+    const folder = join(dir, 'bad-delivery');
+    await mkdir(folder, { recursive: true });
+    await copyFile(legacyCsvFile, join(folder, 'part-1.csv.gz'));
+    await writeFile(
+      join(folder, 'part-2.csv'),
+      'lineItem/LineItemType,lineItem/UsageStartDate,lineItem/UnblendedCost,lineItem/CurrencyCode\nUsage,2023-11-02T00:00:00Z,1.5,USD\nUsage,2023-11-02T00:00:00Z,abc,USD\n',
+    );
+    await expect(run(folder, 'failing')).rejects.toThrow(
+      'part-2.csv, row 2, column lineItem/UnblendedCost: cannot read "abc"',
+    );
+    expect(await warehouse.periodTotals({ projectId: good.projectId })).toEqual(before);
+    const runs = await createImportsRepo(db.db).runsOfProject(good.projectId);
+    expect(runs.map((r) => r.status)).toEqual(['succeeded', 'failed']);
+    expect(runs[1]).toMatchObject({
+      error_file: 'part-2.csv',
+      error_row: 2,
+      error_column: 'lineItem/UnblendedCost',
+    });
+  });
+});

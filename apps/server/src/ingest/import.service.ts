@@ -1,0 +1,79 @@
+import type { BillingFormat } from '@finlens/cost-model/billing-column-names';
+import type { PeriodTotals } from '../warehouse/cost-store';
+import type { DuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
+import { stageImport } from './duckdb/stage-import';
+import { ImportError } from './import-error';
+import type { ImportsRepo } from './imports.repo';
+import type { BillingSource } from './sources/source';
+
+export interface ImportRequest {
+  source: BillingSource;
+  clientName: string;
+  projectName: string;
+  format: BillingFormat | 'auto';
+  /** Progress: a step description and how many of `total` steps are done. */
+  onProgress?: (progress: { done: number; total: number; step: string }) => void;
+}
+
+export interface ImportSummary {
+  importId: string;
+  clientId: string;
+  projectId: string;
+  format: string;
+  files: number;
+  rows: number;
+  periods: PeriodTotals[];
+}
+
+/**
+ * Imports one delivery into a project: record the run, stage and validate every file, swap the billing
+ * periods in one warehouse transaction, record the outcome. A failure leaves the warehouse as it was
+ * and is recorded on the run with the file, row and column where known.
+ */
+export function createImportService({ repo, warehouse }: { repo: ImportsRepo; warehouse: DuckDbCostStore }) {
+  return {
+    async importFrom(request: ImportRequest): Promise<ImportSummary> {
+      const { clientId, projectId } = await repo.ensureProject(request);
+      const importId = await repo.startRun({
+        clientId,
+        projectId,
+        source: request.source.location,
+        requestedFormat: request.format,
+      });
+      try {
+        const files = await request.source.listFiles();
+        const total = files.length + 3;
+        let done = 0;
+        const step = (description: string) => {
+          request.onProgress?.({ done, total, step: description });
+          done = Math.min(done + 1, total);
+        };
+        const staged = await stageImport({
+          connection: warehouse.connection,
+          stagingId: importId,
+          clientId,
+          projectId,
+          files,
+          format: request.format,
+          onStep: step,
+        });
+        step('replacing billing periods');
+        const periods = await warehouse.replacePeriods({ stagingId: importId, projectId });
+        request.onProgress?.({ done: total, total, step: 'done' });
+        const result = { projectId, format: staged.variant, files: files.length, rows: staged.rows, periods };
+        await repo.finishRun(importId, result);
+        return { importId, clientId, ...result };
+      } catch (error) {
+        await warehouse.discardStaging(importId).catch(() => {});
+        const where = error instanceof ImportError ? error.where : {};
+        await repo.failRun(importId, {
+          message: error instanceof Error ? error.message : String(error),
+          ...where,
+        });
+        throw error;
+      } finally {
+        await request.source.dispose();
+      }
+    },
+  };
+}

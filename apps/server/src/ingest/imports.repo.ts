@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { AppTables, ImportRunRow } from '../db/tables';
+import type { PeriodTotals } from '../warehouse/cost-store';
+
+/** Storage of import runs and the client/project lookups an import needs (app database only). */
+export function createImportsRepo(db: Kysely<AppTables>) {
+  return {
+    /** The client and project with these names, created when missing (the CLI's --client/--project). */
+    async ensureProject({ clientName, projectName }: { clientName: string; projectName: string }) {
+      return db.transaction().execute(async (trx) => {
+        const client =
+          (await trx.selectFrom('clients').select('id').where('name', '=', clientName).executeTakeFirst()) ??
+          (await trx
+            .insertInto('clients')
+            .values({ name: clientName })
+            .returning('id')
+            .executeTakeFirstOrThrow());
+        const project =
+          (await trx
+            .selectFrom('projects')
+            .select('id')
+            .where('client_id', '=', client.id)
+            .where('name', '=', projectName)
+            .executeTakeFirst()) ??
+          (await trx
+            .insertInto('projects')
+            .values({ client_id: client.id, name: projectName })
+            .returning('id')
+            .executeTakeFirstOrThrow());
+        return { clientId: client.id, projectId: project.id };
+      });
+    },
+
+    async startRun(run: { clientId: string; projectId: string; source: string; requestedFormat: string }) {
+      const row = await db
+        .insertInto('import_runs')
+        .values({
+          client_id: run.clientId,
+          project_id: run.projectId,
+          source: run.source,
+          requested_format: run.requestedFormat,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async finishRun(
+      id: string,
+      result: { projectId: string; format: string; files: number; rows: number; periods: PeriodTotals[] },
+    ) {
+      const finishedAt = new Date();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('import_runs')
+          .set({
+            status: 'succeeded',
+            finished_at: finishedAt,
+            detected_format: result.format,
+            files: result.files,
+            rows: result.rows,
+            periods: JSON.stringify(result.periods.map((p) => p.billingPeriod.slice(0, 7))),
+            totals: JSON.stringify(result.periods),
+          })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .updateTable('projects')
+          .set({ billing_last_ingestion_datetime: finishedAt })
+          .where('id', '=', result.projectId)
+          .execute();
+      });
+    },
+
+    async failRun(id: string, error: { message: string; file?: string; row?: number; column?: string }) {
+      await db
+        .updateTable('import_runs')
+        .set({
+          status: 'failed',
+          finished_at: new Date(),
+          error: error.message,
+          error_file: error.file ?? null,
+          error_row: error.row ?? null,
+          error_column: error.column ?? null,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async runsOfProject(projectId: string): Promise<ImportRunRow[]> {
+      return db
+        .selectFrom('import_runs')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .orderBy('started_at')
+        .execute();
+    },
+  };
+}
+
+export type ImportsRepo = ReturnType<typeof createImportsRepo>;
