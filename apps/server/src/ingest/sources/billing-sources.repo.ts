@@ -7,6 +7,7 @@ export interface NewBillingSource {
   projectId: string;
   name: string;
   kind: BillingSourceRow['kind'];
+  /** S3 bucket or Azure container. */
   bucket: string;
   prefix: string;
   region: string | null;

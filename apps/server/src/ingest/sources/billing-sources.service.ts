@@ -4,24 +4,15 @@ import type { SecretBox } from '../../platform/crypto/secret-box';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { type JobSchedules, nextSlot } from '../../platform/jobs/job-schedules';
 import { type SourceCredentials, sealCredentials } from './billing-source-settings';
-import type { BillingSourcesRepo } from './billing-sources.repo';
+import type { BillingSourcesRepo, NewBillingSource } from './billing-sources.repo';
 import { POLL_SOURCE_JOB } from './poll-source-job';
 
-export interface NewSourceInput {
-  projectId: string;
-  name: string;
-  kind: BillingSourceRow['kind'];
-  /** S3 bucket or Azure container. */
-  bucket: string;
-  prefix: string;
-  region: string | null;
-  endpoint: string | null;
-  roleArn: string | null;
-  externalId: string | null;
+/** What a user saves: the stored settings, with the credentials in clear (sealed before storage). */
+export type NewSourceInput = Omit<NewBillingSource, 'id' | 'credentialsSealed' | 'pollCron'> & {
   credentials: SourceCredentials | null;
   /** UTC cron of the polling job; hourly at minute 17 by default (off the top of the hour). */
   pollCron?: string;
-}
+};
 
 /** A source as the rest of the app sees it: never the credentials, only whether some are stored. */
 export type BillingSourceView = Omit<BillingSourceRow, 'credentials_sealed'> & { has_credentials: boolean };
@@ -49,11 +40,12 @@ export function createBillingSourcesService({
       const pollCron = input.pollCron ?? DEFAULT_POLL_CRON;
       nextSlot({ cron: pollCron, timeZone: 'UTC', after: new Date() });
       const id = randomUUID();
+      const { credentials, ...settings } = input;
       const row = await repo.insert({
-        ...input,
+        ...settings,
         id,
         pollCron,
-        credentialsSealed: sealCredentials(secretBox, id, input.credentials),
+        credentialsSealed: sealCredentials(secretBox, id, credentials),
       });
       await schedules.save({
         name: pollScheduleName(id),
