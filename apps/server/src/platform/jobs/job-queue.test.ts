@@ -103,6 +103,23 @@ describeOnAppEngines('job queue', (engine) => {
     );
   });
 
+  it('keeps a job whose worker renews the lease, and hands it back untouched on release', async (context) => {
+    const { db } = await openOrSkip(engine(), context);
+    const time = fakeClock('2026-11-22T10:00:00Z');
+    const queue = createJobQueue({ db, clock: time.clock });
+    const kind = `test.${randomUUID()}`;
+    const id = (await queue.enqueue({ kind, payload: {} })) as string;
+    const job = await queue.claim({ workerId: 'busy', kinds: [kind], leaseMs: 30_000 });
+    if (job === null) throw new Error('not claimed');
+    time.advance(20_000);
+    expect(await queue.extendLease({ job, workerId: 'busy', leaseMs: 30_000 })).toBe(true);
+    time.advance(20_000);
+    expect(await queue.claim({ workerId: 'other', kinds: [kind], leaseMs: 30_000 })).toBeNull();
+    expect(await queue.extendLease({ job, workerId: 'other', leaseMs: 30_000 })).toBe(false);
+    expect(await queue.release({ job, workerId: 'busy' })).toBe(true);
+    expect(await queue.get(id)).toMatchObject({ status: 'queued', attempts: 0, locked_by: null });
+  });
+
   it('buries a job whose worker vanished on its last attempt', async (context) => {
     const { db } = await openOrSkip(engine(), context);
     const time = fakeClock('2026-11-22T10:00:00Z');
