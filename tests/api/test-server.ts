@@ -9,6 +9,7 @@ export interface TestServer {
   dataDir: string;
   /** Every route with its access rule, as the server registered them. */
   routeAccess: RunningServer['routeAccess'];
+  appDb: RunningServer['appDb'];
   close(): Promise<void>;
 }
 
@@ -32,6 +33,7 @@ export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } 
     baseUrl: server.url,
     dataDir,
     routeAccess: server.routeAccess,
+    appDb: server.appDb,
     close: async () => {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

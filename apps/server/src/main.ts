@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppDatabase } from './db/client';
 import { type App, buildApp } from './platform/http/build-app';
 import { startJobs } from './platform/jobs/start-jobs';
 import type { LoadedConfig } from './platform/load-config';
@@ -12,6 +13,8 @@ export interface RunningServer {
   port: number;
   /** Every route with its access rule, for the access-matrix test. */
   routeAccess: App['routeAccess'];
+  /** The app database, for tests that inspect what a request stored (e.g. the audit log). */
+  appDb: AppDatabase['db'];
   close(): Promise<void>;
 }
 
@@ -55,7 +58,7 @@ export async function startServer({
     return closing;
   };
   if (handleSignals) registerSignalHandlers({ close, logger });
-  return { url, port, routeAccess: app.routeAccess, close };
+  return { url, port, routeAccess: app.routeAccess, appDb: storage.db.db, close };
 }
 
 function registerSignalHandlers({

@@ -1,0 +1,191 @@
+import { ACCESS_DETAILS } from '@finlens/contracts/roles';
+import { startTestSmtp, type TestSmtp } from '@finlens/server/platform/mail/test-smtp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_ROWS, type AccessRow, PERSONAS, type PersonaName, type TargetIds } from './access-rows';
+import type { HttpSession } from './http-session';
+import { anonymousSession, inviteAccepted, signInOk, signUpVerified } from './identity-fixtures';
+import { startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let smtp: TestSmtp;
+const sessions = {} as Record<PersonaName, HttpSession>;
+const emails = {} as Record<PersonaName, string>;
+const ids = {} as Record<PersonaName, TargetIds>;
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+async function addProject(clientId: string, name: string): Promise<string> {
+  const row = await server.appDb
+    .insertInto('projects')
+    .values({ client_id: clientId, name, billing_last_ingestion_datetime: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Client A: admin + member. Client R (RBAC on): its admin is "admin of another client", plus a restricted member. */
+async function createPersonas(): Promise<void> {
+  const admin = await signUpVerified(server.baseUrl, smtp, { label: 'admin-a' });
+  const member = await inviteAccepted(server.baseUrl, smtp, admin, { label: 'member-a' });
+  const otherAdmin = await signUpVerified(server.baseUrl, smtp, { label: 'admin-r' });
+  const rId = otherAdmin.profile.client_id ?? '';
+  expect((await otherAdmin.session.patch(`/c/admin/clients/${rId}/`, { is_rbac_enabled: true })).status).toBe(
+    200,
+  );
+  const restricted = await inviteAccepted(server.baseUrl, smtp, otherAdmin, { label: 'restricted-r' });
+  expect(restricted.profile.member_rbac_enabled).toBe(true);
+  const partner = await signUpVerified(server.baseUrl, smtp, { label: 'partner' });
+  expect((await partner.session.post('/app_partner/partner/', { name: 'Solutions Inc' })).status).toBe(201);
+
+  const aId = admin.profile.client_id ?? '';
+  const pId = partner.profile.client_id ?? '';
+  const projectA = await addProject(aId, 'Payer A');
+  const projectR = await addProject(rId, 'Payer R');
+  const projectP = await addProject(pId, 'Payer P');
+  const clientA: TargetIds = {
+    clientId: aId,
+    projectId: projectA,
+    memberId: member.profile.id,
+    memberRole: 'member',
+  };
+  Object.assign(ids, {
+    anonymous: clientA,
+    member: clientA,
+    admin: clientA,
+    otherAdmin: clientA,
+    restricted: { clientId: rId, projectId: projectR, memberId: restricted.profile.id, memberRole: 'member' },
+    partner: { clientId: pId, projectId: projectP, memberId: partner.profile.id, memberRole: 'admin' },
+  });
+  const personas = { member, restricted, admin, partner, otherAdmin };
+  for (const [name, persona] of Object.entries(personas)) {
+    sessions[name as PersonaName] = persona.session;
+    emails[name as PersonaName] = persona.email;
+  }
+  sessions.anonymous = await anonymousSession(server.baseUrl);
+}
+
+async function sessionFor(persona: PersonaName, row: AccessRow): Promise<HttpSession> {
+  if (!row.fresh) return sessions[persona];
+  if (persona === 'anonymous') return anonymousSession(server.baseUrl);
+  return (await signInOk(server.baseUrl, emails[persona])).session;
+}
+
+function split(route: string): { method: string; url: string } {
+  const [method = '', url = ''] = route.split(' ');
+  return { method, url };
+}
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  await createPersonas();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await smtp?.stop();
+});
+
+describe('access matrix: every route × every persona', () => {
+  it('has exactly one row per registered route, with the rule the route declares', () => {
+    const registered = server.routeAccess.map((entry) => `${entry.method} ${entry.url}`).sort();
+    const rows = ACCESS_ROWS.map((row) => row.route).sort();
+    expect(rows).toEqual([...new Set(rows)]);
+    expect(
+      registered.filter((route) => !rows.includes(route)),
+      'routes missing from access-rows.ts',
+    ).toEqual([]);
+    expect(
+      rows.filter((route) => !registered.includes(route)),
+      'rows without a route',
+    ).toEqual([]);
+    for (const entry of server.routeAccess) {
+      const row = ACCESS_ROWS.find((candidate) => candidate.route === `${entry.method} ${entry.url}`);
+      expect(row?.rule, `${entry.method} ${entry.url}`).toBe(entry.access);
+    }
+  });
+
+  describe.each(ACCESS_ROWS)('$route', (row) => {
+    it.each(PERSONAS)('%s', async (persona) => {
+      const { method } = split(row.route);
+      const request = row.request(ids[persona]);
+      const session = await sessionFor(persona, row);
+      const result = await session.request(method, request.path, request);
+      expect(result.status, JSON.stringify(result.body)).toBe(row.expect[persona]);
+    });
+  });
+});
+
+describe('HEAD requests share the GET rule', () => {
+  it('refuses HEAD of a members-only listing to a restricted member and to anonymous', async () => {
+    expect((await sessions.restricted.request('HEAD', '/c/team/members/')).status).toBe(403);
+    expect((await sessions.anonymous.request('HEAD', '/c/current/user/')).status).toBe(401);
+    expect((await sessions.member.request('HEAD', '/c/team/members/')).status).toBe(200);
+  });
+});
+
+describe('CSRF', () => {
+  const unsafeRows = ACCESS_ROWS.filter((row) => UNSAFE.has(split(row.route).method));
+
+  it.each(unsafeRows.map((row) => [row.route, row] as const))(
+    '%s refuses a missing or wrong X-CSRFToken',
+    async (_route, row) => {
+      const { method } = split(row.route);
+      const persona: PersonaName = row.rule === 'anonymous' ? 'anonymous' : 'admin';
+      const request = row.request(ids[persona]);
+      const session = await sessionFor(persona, row);
+      for (const csrf of [null, 'wrong-token']) {
+        const result = await session.request(method, request.path, { ...request, csrf });
+        expect(result).toMatchObject({ status: 403, body: { detail: ACCESS_DETAILS.csrf } });
+      }
+    },
+  );
+
+  it('has unsafe routes to check', () => {
+    expect(unsafeRows.length).toBeGreaterThan(10);
+  });
+});
+
+describe('tenancy: another client’s objects answer exactly like unknown ones', () => {
+  const random = '00000000-0000-4000-8000-000000000000';
+
+  it.each([
+    ['GET', (id: string) => `/c/admin/clients/${id}/`, 'clientId'],
+    ['GET', (id: string) => `/c/admin/projectaws/${id}/`, 'projectId'],
+    ['GET', (id: string) => `/c/policy_version/?project_id=${id}`, 'projectId'],
+    ['GET', (id: string) => `/c/admin/status/?partner_scope_id=${id}`, 'clientId'],
+    ['PATCH', (id: string) => `/c/team/members/${id}/`, 'memberId'],
+    ['DELETE', (id: string) => `/c/team/members/${id}/`, 'memberId'],
+  ] as const)('%s %s', async (method, path, key) => {
+    const body = method === 'PATCH' ? { role: 'admin' } : undefined;
+    const foreign = await sessions.otherAdmin.request(method, path(ids.admin[key]), { body });
+    const unknown = await sessions.otherAdmin.request(method, path(random), { body });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(unknown.body);
+  });
+
+  it('switching to another client is a 404', async () => {
+    const result = await sessions.otherAdmin.post(
+      '/c/select/',
+      { client_id: ids.admin.clientId },
+      { form: true },
+    );
+    expect(result.status).toBe(404);
+  });
+
+  it('an API key of client A cannot be revoked from client R', async () => {
+    const created = await sessions.admin.post('/c/api_keys/', { name: 'A key' });
+    const keyId = (created.body as { id: string }).id;
+    expect((await sessions.otherAdmin.delete(`/c/api_keys/${keyId}/`)).status).toBe(404);
+    const listed = await sessions.admin.get('/c/api_keys/');
+    expect(listed.body).toEqual([expect.objectContaining({ id: keyId, revoked_at: null })]);
+  });
+
+  it('lists never include another client’s rows', async () => {
+    const team = JSON.stringify((await sessions.otherAdmin.get('/c/team/members/')).body);
+    expect(team).not.toContain(emails.admin);
+    expect(team).not.toContain(emails.member);
+    const projects = (await sessions.otherAdmin.get('/c/admin/projectaws/')).body as { id: string }[];
+    expect(projects.map((project) => project.id)).toEqual([ids.restricted.projectId]);
+    const listing = JSON.stringify((await sessions.otherAdmin.get('/c/admin/projectaws_listing/')).body);
+    expect(listing).not.toContain(ids.admin.projectId);
+  });
+});

@@ -1,0 +1,323 @@
+import type { AccessRule } from '@finlens/contracts/roles';
+
+/** The six callers of the access matrix (issue 3). */
+export const PERSONAS = ['anonymous', 'member', 'restricted', 'admin', 'partner', 'otherAdmin'] as const;
+export type PersonaName = (typeof PERSONAS)[number];
+
+/**
+ * Ids a persona's request is built from. Each signed-in persona gets its own client's objects, except
+ * `otherAdmin` (admin of another client), who gets client A's — every tenant-scoped call must answer it
+ * 404. `anonymous` gets client A's too.
+ */
+export interface TargetIds {
+  clientId: string;
+  projectId: string;
+  /** A member of the client and their current role (PATCH sends the same role: allowed, no change). */
+  memberId: string;
+  memberRole: 'admin' | 'member';
+}
+
+export interface AccessRequest {
+  path: string;
+  body?: unknown;
+  form?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface AccessRow {
+  /** `METHOD url` exactly as Fastify registered it. */
+  route: string;
+  /** The rule the route declares (config.access); the test checks the registry agrees. */
+  rule: AccessRule;
+  request(ids: TargetIds): AccessRequest;
+  expect: Record<PersonaName, number>;
+  /** Run with a fresh session per persona (calls that end the session). */
+  fresh?: boolean;
+}
+
+const RANDOM_ID = '00000000-0000-4000-8000-000000000000';
+const NOBODY = 'nobody@example.com';
+
+const all = (status: number): Record<PersonaName, number> => ({
+  anonymous: status,
+  member: status,
+  restricted: status,
+  admin: status,
+  partner: status,
+  otherAdmin: status,
+});
+/** Anonymous 401; every signed-in persona `status` (they act on their own client). */
+const signedIn = (status: number) => ({ ...all(status), anonymous: 401 });
+/** Like signedIn, but client A's object is out of reach for the admin of another client. */
+const ownClient = (status: number) => ({ ...signedIn(status), otherAdmin: 404 });
+/** Admins only (the partner persona is admin of its own client); members get 403. */
+const adminOnly = (status: number) => ({ ...signedIn(status), member: 403, restricted: 403 });
+const partnerOnly = (status: number) => ({ ...signedIn(403), partner: status });
+
+/** One object per route. Later issues append their routes here; a route missing from the table fails. */
+export const ACCESS_ROWS: AccessRow[] = [
+  {
+    route: 'GET /*',
+    rule: 'anonymous',
+    request: () => ({ path: '/v3/home', headers: { accept: 'text/html' } }),
+    expect: all(200),
+  },
+  { route: 'GET /api/health', rule: 'anonymous', request: () => ({ path: '/api/health' }), expect: all(200) },
+  {
+    route: 'GET /api/public-config',
+    rule: 'anonymous',
+    request: () => ({ path: '/api/public-config' }),
+    expect: all(200),
+  },
+  { route: 'GET /api/docs', rule: 'anonymous', request: () => ({ path: '/api/docs' }), expect: all(200) },
+
+  // Auth
+  {
+    route: 'GET /c/current/user/',
+    rule: 'authenticated',
+    request: () => ({ path: '/c/current/user/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'PATCH /c/current/user/',
+    rule: 'authenticated',
+    request: () => ({ path: '/c/current/user/', body: {} }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /rest-auth/check_email/:email/',
+    rule: 'anonymous',
+    request: () => ({ path: `/rest-auth/check_email/${NOBODY}/` }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /rest-auth/login/',
+    rule: 'anonymous',
+    // A new address each time: six failures for one account would trip the sign-in throttle.
+    request: () => ({
+      path: '/rest-auth/login/',
+      body: { email: `nobody-${crypto.randomUUID()}@example.com`, password: 'Wrong$Pass1' },
+    }),
+    expect: all(400),
+  },
+  {
+    route: 'POST /auth/logout/',
+    rule: 'authenticated',
+    request: () => ({ path: '/auth/logout/' }),
+    expect: signedIn(200),
+    fresh: true,
+  },
+  {
+    route: 'POST /c/select/',
+    rule: 'authenticated',
+    request: (ids) => ({ path: '/c/select/', body: { client_id: ids.clientId }, form: true }),
+    expect: ownClient(200),
+  },
+  {
+    route: 'POST /rest-auth/registration/',
+    rule: 'anonymous',
+    request: () => ({ path: '/rest-auth/registration/', body: {} }),
+    expect: all(400),
+  },
+  {
+    route: 'POST /rest-auth/registration/verify-email/',
+    rule: 'anonymous',
+    request: () => ({ path: '/rest-auth/registration/verify-email/', body: { key: 'not-a-key' } }),
+    expect: all(400),
+  },
+  {
+    route: 'POST /rest-auth/registration/resend-email/',
+    rule: 'anonymous',
+    request: () => ({ path: '/rest-auth/registration/resend-email/', body: { email: NOBODY } }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /rest-auth/password/reset/',
+    rule: 'anonymous',
+    request: () => ({ path: '/rest-auth/password/reset/', body: { email: NOBODY } }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /rest-auth/password/reset/confirm/',
+    rule: 'anonymous',
+    request: () => ({
+      path: '/rest-auth/password/reset/confirm/',
+      body: { uid: 'eA', token: 'nope', new_password1: 'Blue$Harbor42', new_password2: 'Blue$Harbor42' },
+    }),
+    expect: all(400),
+  },
+  {
+    route: 'POST /rest-auth/password/change/',
+    rule: 'authenticated',
+    request: () => ({ path: '/rest-auth/password/change/', body: {} }),
+    expect: signedIn(400),
+  },
+
+  // Admin
+  {
+    route: 'GET /c/admin/status/',
+    rule: 'verified',
+    request: () => ({ path: '/c/admin/status/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /c/admin/clients/:id/',
+    rule: 'verified',
+    request: (ids) => ({ path: `/c/admin/clients/${ids.clientId}/` }),
+    expect: ownClient(200),
+  },
+  {
+    route: 'PATCH /c/admin/clients/:id/',
+    rule: 'admin',
+    request: (ids) => ({ path: `/c/admin/clients/${ids.clientId}/`, body: {} }),
+    expect: { ...adminOnly(200), otherAdmin: 404 },
+  },
+  {
+    route: 'GET /c/admin/all_clients/',
+    rule: 'verified',
+    request: () => ({ path: '/c/admin/all_clients/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /c/admin/projectaws/',
+    rule: 'verified',
+    request: () => ({ path: '/c/admin/projectaws/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /c/admin/projectaws/:id/',
+    rule: 'verified',
+    request: (ids) => ({ path: `/c/admin/projectaws/${ids.projectId}/` }),
+    expect: ownClient(200),
+  },
+  {
+    route: 'GET /c/admin/projectaws_listing/',
+    rule: 'verified',
+    request: () => ({ path: '/c/admin/projectaws_listing/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /c/admin/projectaws/organization_accounts/',
+    rule: 'verified',
+    request: () => ({ path: '/c/admin/projectaws/organization_accounts/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /c/admin/azure-projects/',
+    rule: 'verified',
+    request: () => ({ path: '/c/admin/azure-projects/' }),
+    expect: signedIn(200),
+  },
+
+  // Partner
+  {
+    route: 'GET /app_partner/partner/',
+    rule: 'partner',
+    request: () => ({ path: '/app_partner/partner/' }),
+    expect: partnerOnly(200),
+  },
+  {
+    route: 'POST /app_partner/partner/',
+    rule: 'verified',
+    request: () => ({ path: '/app_partner/partner/', body: { name: '' } }),
+    expect: signedIn(400),
+  },
+  {
+    route: 'GET /app_partner/clients/',
+    rule: 'partner',
+    request: () => ({ path: '/app_partner/clients/' }),
+    expect: partnerOnly(200),
+  },
+  {
+    route: 'POST /app_partner/clients/',
+    rule: 'partner_admin',
+    request: () => ({ path: '/app_partner/clients/', body: { name: '' } }),
+    expect: partnerOnly(400),
+  },
+
+  // Team
+  {
+    route: 'GET /c/team/members/',
+    rule: 'unrestricted',
+    request: () => ({ path: '/c/team/members/' }),
+    expect: { ...signedIn(200), restricted: 403 },
+  },
+  {
+    route: 'POST /c/team/members/',
+    rule: 'admin',
+    request: () => ({ path: '/c/team/members/', body: { email: 'bad' } }),
+    expect: adminOnly(400),
+  },
+  {
+    route: 'PATCH /c/team/members/:user_id/',
+    rule: 'admin',
+    request: (ids) => ({ path: `/c/team/members/${ids.memberId}/`, body: { role: ids.memberRole } }),
+    expect: { ...adminOnly(200), otherAdmin: 404 },
+  },
+  {
+    route: 'DELETE /c/team/members/:user_id/',
+    rule: 'admin',
+    request: () => ({ path: `/c/team/members/${RANDOM_ID}/` }),
+    expect: adminOnly(404),
+  },
+
+  // API keys
+  {
+    route: 'GET /c/api_keys/',
+    rule: 'verified',
+    request: () => ({ path: '/c/api_keys/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /c/api_keys/',
+    rule: 'verified',
+    request: () => ({ path: '/c/api_keys/', body: { name: '' } }),
+    expect: signedIn(400),
+  },
+  {
+    route: 'DELETE /c/api_keys/:id/',
+    rule: 'verified',
+    request: () => ({ path: `/c/api_keys/${RANDOM_ID}/` }),
+    expect: signedIn(404),
+  },
+
+  // Policy
+  {
+    route: 'GET /c/policy_version/',
+    rule: 'verified',
+    request: () => ({ path: '/c/policy_version/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /c/policy_version/',
+    rule: 'admin',
+    request: () => ({ path: '/c/policy_version/', body: { project_id: 'all', accepted: true } }),
+    expect: adminOnly(200),
+  },
+
+  // Payment
+  {
+    route: 'GET /payment/payment-method/',
+    rule: 'verified',
+    request: () => ({ path: '/payment/payment-method/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /payment/package/',
+    rule: 'verified',
+    request: () => ({ path: '/payment/package/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /payment/package/activate_trial/',
+    rule: 'admin',
+    request: () => ({ path: '/payment/package/activate_trial/' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /payment/package/request_upgrade/',
+    rule: 'admin',
+    request: () => ({ path: '/payment/package/request_upgrade/' }),
+    expect: adminOnly(200),
+  },
+];
