@@ -53,6 +53,8 @@ export async function runImportCommand(args: {
       projectName: args.projectName,
       format: args.format,
       onProgress: ({ done, total, step }) => {
+        // Without a terminal the bar stays silent, so steps go to stderr as lines (logs, tests).
+        if (!process.stderr.isTTY) process.stderr.write(`Importing: ${step}\n`);
         if (!started) bar.start(total, 0, { step });
         started = true;
         bar.update(done, { step });

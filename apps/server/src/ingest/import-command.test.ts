@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { billingDataset } from '@finlens/fixtures/datasets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
+
+const launcher = fileURLToPath(new URL('../../bin/finlens.mjs', import.meta.url));
+const workshop = billingDataset('aws-cur-legacy-parquet-workshop-oct2018');
+const oldFile = join(workshop.dir, workshop.files[0] as string);
+let dir: string;
+let newFile: string;
+
+function start(
+  args: string[],
+  dataDir: string,
+): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
+  const child = spawn(process.execPath, [launcher, ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    stdout += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+const importArgs = (file: string) => ['import', file, '--client', 'Acme', '--project', 'Prod'];
+
+async function warehouseTotals(dataDir: string) {
+  const store = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
+  try {
+    const reader = await store.connection.runAndReadAll(
+      'SELECT count(*) AS n, sum(line_item_unblended_cost) AS u, count(DISTINCT import_id) AS imports FROM line_items',
+    );
+    const row = reader.getRowObjectsJson()[0] ?? {};
+    return { rows: Number(row.n), unblended: Number(row.u), imports: Number(row.imports) };
+  } finally {
+    await store.close();
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'finlens-import-cli-'));
+  newFile = join(dir, 'restated.parquet');
+  // A restated October: same rows, every unblended cost doubled, so old and new totals differ.
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await connection.run(
+    `COPY (SELECT * REPLACE (line_item_unblended_cost * 2 AS line_item_unblended_cost) FROM read_parquet('${oldFile}')) TO '${newFile}' (FORMAT parquet)`,
+  );
+  connection.closeSync();
+  instance.closeSync();
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('finlens import (CLI)', () => {
+  it('prints a summary; a killed re-import leaves the period whole (old or new, never partial)', async () => {
+    const dataDir = join(dir, 'killed');
+    const first = await start(importArgs(oldFile), dataDir).done;
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/Imported 119307 rows from 1 file \(legacy-athena\)/);
+    expect(first.stdout).toMatch(/2018-10\s+119307\s+4064\.4831\s+4195\.9571/);
+    const old = await warehouseTotals(dataDir);
+
+    for (const moment of ['loading rows', 'replacing billing periods']) {
+      const run = start(importArgs(newFile), dataDir);
+      let seen = '';
+      run.child.stderr?.on('data', (c: Buffer) => {
+        seen += c.toString();
+        if (seen.includes(moment)) run.child.kill('SIGKILL');
+      });
+      const result = await run.done;
+      expect(result.code).toBeNull();
+      const after = await warehouseTotals(dataDir);
+      expect(after.rows).toBe(119307);
+      expect(after.imports).toBe(1);
+      const isOld = Math.abs(after.unblended - old.unblended) < 1e-6;
+      const isNew = Math.abs(after.unblended - old.unblended * 2) < 1e-3;
+      expect(isOld || isNew, `unblended ${after.unblended} after a kill while ${moment}`).toBe(true);
+    }
+  }, 120_000);
+
+  it('refuses with a clear message while another process holds the warehouse', async () => {
+    const dataDir = join(dir, 'locked');
+    const holder = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
+    try {
+      const result = await start(importArgs(oldFile), dataDir).done;
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/in use by another Finlens process/);
+      expect(result.stderr).toMatch(/Stop the server and run the import again, or upload the files/);
+    } finally {
+      await holder.close();
+    }
+  }, 60_000);
+
+  it('rejects an unknown --format value naming the option', async () => {
+    const result = await start(['import', oldFile, '--format', 'csv'], join(dir, 'format')).done;
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/--format must be one of auto, cur2, cur, focus, azure/);
+  }, 60_000);
+});
