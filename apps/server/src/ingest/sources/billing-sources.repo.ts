@@ -44,6 +44,33 @@ export function createBillingSourcesRepo({ db }: { db: Kysely<AppTables> }) {
         .executeTakeFirstOrThrow();
     },
 
+    async update(
+      id: string,
+      changes: Partial<Omit<NewBillingSource, 'id' | 'projectId'>>,
+    ): Promise<BillingSourceRow | null> {
+      const columns = {
+        name: changes.name,
+        kind: changes.kind,
+        bucket: changes.bucket,
+        prefix: changes.prefix,
+        region: changes.region,
+        endpoint: changes.endpoint,
+        role_arn: changes.roleArn,
+        external_id: changes.externalId,
+        credentials_sealed: changes.credentialsSealed,
+        poll_cron: changes.pollCron,
+      };
+      // Undefined means "leave as is"; null clears the column.
+      const set = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+      const row = await db
+        .updateTable('billing_sources')
+        .set({ ...set, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
     async get(id: string): Promise<BillingSourceRow | null> {
       return (
         (await db.selectFrom('billing_sources').selectAll().where('id', '=', id).executeTakeFirst()) ?? null

@@ -56,6 +56,32 @@ export function createBillingSourcesService({
       return toView(row);
     },
 
+    /** Changes the given settings; `credentials: null` forgets the stored ones, leaving it out keeps them. */
+    async update(
+      id: string,
+      changes: Partial<Omit<NewSourceInput, 'projectId'>>,
+    ): Promise<BillingSourceView | null> {
+      const { credentials, pollCron, ...settings } = changes;
+      if (pollCron !== undefined) nextSlot({ cron: pollCron, timeZone: 'UTC', after: new Date() });
+      const row = await repo.update(id, {
+        ...settings,
+        ...(pollCron === undefined ? {} : { pollCron }),
+        ...(credentials === undefined
+          ? {}
+          : { credentialsSealed: sealCredentials(secretBox, id, credentials) }),
+      });
+      if (row === null) return null;
+      if (pollCron !== undefined) {
+        await schedules.save({
+          name: pollScheduleName(id),
+          kind: POLL_SOURCE_JOB,
+          payload: { sourceId: id },
+          cron: pollCron,
+        });
+      }
+      return toView(row);
+    },
+
     async list(projectId: string): Promise<BillingSourceView[]> {
       return (await repo.listByProject(projectId)).map(toView);
     },
