@@ -1,10 +1,16 @@
 import { ACCESS_DETAILS } from '@finlens/contracts/roles';
-import { startTestSmtp, type TestSmtp } from '@finlens/server/platform/mail/test-smtp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestSmtp } from '@finlens/server/platform/mail/test-smtp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_ROWS, type AccessRow, PERSONAS, type PersonaName, type TargetIds } from './access-rows';
 import type { HttpSession } from './http-session';
-import { anonymousSession, inviteAccepted, signInOk, signUpVerified } from './identity-fixtures';
-import { startTestServer, type TestServer } from './test-server';
+import {
+  anonymousSession,
+  inviteAccepted,
+  signInOk,
+  signUpVerified,
+  useServerWithMail,
+} from './identity-fixtures';
+import type { TestServer } from './test-server';
 
 let server: TestServer;
 let smtp: TestSmtp;
@@ -74,15 +80,12 @@ function split(route: string): { method: string; url: string } {
   return { method, url };
 }
 
+const context = useServerWithMail();
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  server = context.server;
+  smtp = context.smtp;
   await createPersonas();
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await smtp?.stop();
-});
 
 describe('access matrix: every route × every persona', () => {
   it('has exactly one row per registered route, with the rule the route declares', () => {

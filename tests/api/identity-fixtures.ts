@@ -1,7 +1,8 @@
 import { type Profile, profileSchema } from '@finlens/contracts/auth';
-import { firstLink, type TestSmtp } from '@finlens/server/platform/mail/test-smtp';
-import { expect } from 'vitest';
+import { firstLink, startTestSmtp, type TestSmtp } from '@finlens/server/platform/mail/test-smtp';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { HttpSession } from './http-session';
+import { startTestServer, type TestServer } from './test-server';
 
 export const PASSWORD = 'Blue$Harbor42';
 let counter = 0;
@@ -86,4 +87,21 @@ export async function acceptResetLink(baseUrl: string, link: string, password: s
     new_password1: password,
     new_password2: password,
   });
+}
+
+/**
+ * One server per test file with mail going to a loopback SMTP server; the returned object is filled in
+ * beforeAll (read its fields inside tests and hooks only).
+ */
+export function useServerWithMail(env: NodeJS.ProcessEnv = {}): { server: TestServer; smtp: TestSmtp } {
+  const context = {} as { server: TestServer; smtp: TestSmtp };
+  beforeAll(async () => {
+    context.smtp = await startTestSmtp();
+    context.server = await startTestServer({ env: { ...env, SMTP_URL: context.smtp.url } });
+  });
+  afterAll(async () => {
+    await context.server?.close();
+    await context.smtp?.stop();
+  });
+  return context;
 }

@@ -1,26 +1,18 @@
 import { allClientsResponseSchema, clientSchema } from '@finlens/contracts/admin';
 import { profileSchema } from '@finlens/contracts/auth';
 import { teamMembersSchema } from '@finlens/contracts/team';
-import { firstLink, startTestSmtp, type TestSmtp } from '@finlens/server/platform/mail/test-smtp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteAccepted, signUpVerified } from './identity-fixtures';
-import { startTestServer, type TestServer } from './test-server';
+import { firstLink } from '@finlens/server/platform/mail/test-smtp';
+import { describe, expect, it } from 'vitest';
+import { inviteAccepted, signUpVerified, useServerWithMail } from './identity-fixtures';
 
-let server: TestServer;
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.stop();
-});
+const context = useServerWithMail();
 
 describe('team members', () => {
   it('invite, filter by role, promote, protect the last admin, remove; each change is audited', async () => {
-    const admin = await signUpVerified(server.baseUrl, smtp, { label: 'team-admin' });
-    const member = await inviteAccepted(server.baseUrl, smtp, admin, { label: 'team-member' });
+    const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'team-admin' });
+    const member = await inviteAccepted(context.server.baseUrl, context.smtp, admin, {
+      label: 'team-member',
+    });
     expect(member.profile).toMatchObject({
       email_verified: true,
       is_admin: false,
@@ -44,7 +36,7 @@ describe('team members', () => {
     expect(profileSchema.parse((await member.session.get('/c/current/user/')).body).client_id).toBeNull();
     expect((await member.session.get('/c/admin/status/')).status).toBe(403);
 
-    const events = await server.appDb
+    const events = await context.server.appDb
       .selectFrom('audit_log')
       .select('event')
       .where('client_id', '=', admin.profile.client_id)
@@ -55,11 +47,11 @@ describe('team members', () => {
   });
 
   it('inviting an existing account adds the membership and mails a sign-in link; the user can switch', async () => {
-    const first = await signUpVerified(server.baseUrl, smtp, { label: 'owner-one' });
-    const second = await signUpVerified(server.baseUrl, smtp, { label: 'owner-two' });
+    const first = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'owner-one' });
+    const second = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'owner-two' });
     const invited = await first.session.post('/c/team/members/', { email: second.email, role: 'member' });
     expect(invited.status).toBe(201);
-    expect(firstLink(await smtp.next(second.email))).toMatch(/\/accounts\/signin\/$/);
+    expect(firstLink(await context.smtp.next(second.email))).toMatch(/\/accounts\/signin\/$/);
     expect((await first.session.post('/c/team/members/', { email: second.email })).status).toBe(409);
 
     const choices = allClientsResponseSchema.parse((await second.session.get('/c/admin/all_clients/')).body);
@@ -83,7 +75,7 @@ describe('team members', () => {
 
 describe('partners', () => {
   it('a partner admin creates a client, switches into it and acts there as admin', async () => {
-    const founder = await signUpVerified(server.baseUrl, smtp, { label: 'provider' });
+    const founder = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'provider' });
     const partner = await founder.session.post('/app_partner/partner/', { name: 'Cloud Partners' });
     expect(partner).toMatchObject({
       status: 201,
