@@ -52,7 +52,11 @@ async function assertGzipIntact(file: SourceFile): Promise<void> {
 }
 
 /** A relation over the given files of one kind; columns matched by name across files. */
-export function readerSql(files: readonly SourceFile[], kind: FileKind): string {
+export function readerSql(
+  files: readonly SourceFile[],
+  kind: FileKind,
+  options: { serial?: boolean } = {},
+): string {
   const list = `[${files.map((f) => quoteString(f.localPath)).join(', ')}]`;
   if (kind === 'parquet') {
     return `read_parquet(${list}, union_by_name = true, filename = ${quoteString(FILE_COLUMN)})`;
@@ -60,7 +64,7 @@ export function readerSql(files: readonly SourceFile[], kind: FileKind): string 
   // Every CSV cell is read as text; the normaliser casts with checks it controls. Billing exports are
   // RFC 4180 with commas, so the dialect is fixed rather than sniffed (sniffing misreads wide all-text files);
   // short rows are padded with NULLs and stray quotes tolerated, as real exports (koku fixtures) need.
-  return `read_csv(${list}, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, all_varchar = true, union_by_name = true, filename = ${quoteString(FILE_COLUMN)})`;
+  return `read_csv(${list}, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, all_varchar = true, union_by_name = true, filename = ${quoteString(FILE_COLUMN)}${options.serial ? ', parallel = false' : ''})`;
 }
 
 /** Header of one file; an empty file, corrupt gzip or Parquet is reported with the file's name. */

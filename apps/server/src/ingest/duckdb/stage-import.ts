@@ -54,7 +54,7 @@ export async function stageImport(request: StageRequest): Promise<StagedImport> 
     const { kind, columns } = await probeFile(connection, file);
     const detected = detectBillingFormat(columns.map((c) => c.name));
     if (detected.format === null) throw new ImportError(detected.reason, { file: file.displayName });
-    if (request.format !== 'auto' && !sameFamily(request.format, detected.format)) {
+    if (request.format !== 'auto' && request.format !== detected.format) {
       throw new ImportError(`looks like ${detected.format} (${detected.variant}), not ${request.format}`, {
         file: file.displayName,
       });
@@ -75,10 +75,17 @@ export async function stageImport(request: StageRequest): Promise<StagedImport> 
   const mapping = mappingFor(first.format, first.variant, raw, files);
   const table = stagingTable(request.stagingId);
   request.onStep?.('loading rows');
-  try {
-    await connection.run(
-      `CREATE OR REPLACE TEMP TABLE ${table.replace('temp.', '')} AS ${stagingSelect(request, raw, mapping, first.kind)}`,
+  const create = (serial: boolean) =>
+    connection.run(
+      `CREATE OR REPLACE TEMP TABLE ${table.replace('temp.', '')} AS ${stagingSelect(request, raw, mapping, first.kind, serial)}`,
     );
+  try {
+    // DuckDB's parallel CSV reader gives up on some files (padded short rows with quoted newlines);
+    // those are read again on one thread rather than refused.
+    await create(false).catch((error: unknown) => {
+      if (!/Parallel CSV Reader/i.test(firstLine(error))) throw error;
+      return create(true);
+    });
   } catch (error) {
     await connection.run(`DROP TABLE IF EXISTS ${table}`);
     throw new ImportError(`could not be read (${firstLine(error)})`, {
@@ -93,10 +100,6 @@ export async function stageImport(request: StageRequest): Promise<StagedImport> 
     await connection.run(`DROP TABLE IF EXISTS ${table}`);
     throw error;
   }
-}
-
-function sameFamily(requested: BillingFormat, detected: BillingFormat): boolean {
-  return requested === detected;
 }
 
 function keyFor(format: BillingFormat): (name: string) => string {
@@ -148,6 +151,7 @@ function stagingSelect(
   raw: RawColumns,
   mapping: FormatMapping,
   kind: FileKind,
+  serial: boolean,
 ): string {
   const typed = (name: string, type: Parameters<typeof duckDbType>[0]) =>
     `CAST(${mapping.columns[name] ?? 'NULL'} AS ${duckDbType(type)}) AS "${name}"`;
@@ -169,5 +173,5 @@ function stagingSelect(
     ${quoteString(request.stagingId)} AS import_id, ${quoteString(mapping.variant)} AS source_format,
     ${names}[__raw_file] AS source_file, __bad,
     ${SOURCE_COLUMNS.map((c) => `"${c.name}"`).join(', ')}, ${layer2.join(', ')}
-  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${readerSql(request.files, kind)})`;
+  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${readerSql(request.files, kind, { serial })})`;
 }
