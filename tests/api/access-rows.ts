@@ -17,7 +17,7 @@ export interface TargetIds {
   memberRole: 'admin' | 'member';
 }
 
-export interface AccessRequest {
+interface AccessRequest {
   path: string;
   body?: unknown;
   form?: boolean;
