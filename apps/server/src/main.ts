@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from './db/client';
+import { serverPollSourceHandler } from './ingest/sources/server-poll-source';
 import { type App, buildApp } from './platform/http/build-app';
 import { startJobs } from './platform/jobs/start-jobs';
 import type { LoadedConfig } from './platform/load-config';
@@ -46,7 +47,18 @@ export async function startServer({
   const url = `http://localhost:${port}`;
   process.stdout.write(`Finlens listening on ${url}\n`);
   // Features add their job handlers to this list; scheduled jobs of other kinds wait until one is registered.
-  const jobs = startJobs({ db: storage.db.db, logger, handlers: [] });
+  const jobs = startJobs({
+    db: storage.db.db,
+    logger,
+    handlers: [
+      serverPollSourceHandler({
+        db: storage.db.db,
+        warehouse: storage.warehouse,
+        secretKey: config.secretKey,
+        dataDir: config.dataDir,
+      }),
+    ],
+  });
 
   let closing: Promise<void> | null = null;
   const close = () => {

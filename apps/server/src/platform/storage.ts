@@ -1,12 +1,13 @@
 import { type AppDatabase, openAppDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import type { CostStore } from '../warehouse/cost-store';
+import type { DuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { openCostStore } from '../warehouse/open-cost-store';
 import type { AppConfig } from './config';
 
 export interface Storage {
   db: AppDatabase;
-  warehouse: CostStore;
+  /** The DuckDB store: the import service stages through its connection (ClickHouse is refused at start-up). */
+  warehouse: DuckDbCostStore;
   /** App database migrations applied by this call. */
   migrations: string[];
   /** Warehouse schema steps applied by this call. */
@@ -21,7 +22,7 @@ export async function openMigratedStorage({
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
 }): Promise<Storage> {
   const db = await openAppDatabase(config);
-  let warehouse: CostStore | null = null;
+  let warehouse: DuckDbCostStore | null = null;
   try {
     const { applied } = await migrate(db.db);
     warehouse = await openCostStore(config);

@@ -1,0 +1,137 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { billingDataset } from '@finlens/fixtures/datasets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppDatabase, openAppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { createSecretBox } from '../../platform/crypto/secret-box';
+import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createJobSchedules } from '../../platform/jobs/job-schedules';
+import { createJobWorker } from '../../platform/jobs/job-worker';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { createImportService } from '../import.service';
+import { createImportsRepo } from '../imports.repo';
+import { createBillingSourcesRepo } from './billing-sources.repo';
+import { createBillingSourcesService } from './billing-sources.service';
+import { importServiceRunner } from './import-runner';
+import { pollSourceJobHandler } from './poll-source-job';
+import { S3RVER_KEYS, startTestS3, type TestS3 } from './test-s3rver';
+
+const bucket = 'finlens-e2e';
+const dataset = billingDataset('aws-cur-legacy-csv-anonymized');
+const range = 'cur/finlens-report/20231101-20231201';
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+let dir: string;
+let s3: TestS3;
+let database: AppDatabase;
+let warehouse: DuckDbCostStore;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'finlens-poll-e2e-'));
+  s3 = await startTestS3(bucket);
+  database = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+  await migrate(database.db);
+  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  await warehouse.init();
+});
+afterAll(async () => {
+  await Promise.allSettled([database?.close(), warehouse?.close(), s3?.stop()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A legacy CUR delivery (create-new-report layout) of the shared anonymised dataset. */
+async function deliver(assemblyId: string): Promise<void> {
+  const key = `${range}/${assemblyId}/finlens-report-1.csv.gz`;
+  await s3.put(key, await readFile(join(dataset.dir, dataset.files[0] as string)));
+  await s3.put(`${range}/finlens-report-Manifest.json`, JSON.stringify({ assemblyId, reportKeys: [key] }));
+}
+
+describe('polling S3 into the warehouse', () => {
+  it('imports a legacy CUR delivery once, and a restatement replaces the period instead of adding to it', async () => {
+    const db = database.db;
+    const secretBox = createSecretBox('e'.repeat(40));
+    const queue = createJobQueue({ db });
+    const repo = createBillingSourcesRepo({ db });
+    const service = createBillingSourcesService({
+      repo,
+      schedules: createJobSchedules({ db }),
+      queue,
+      secretBox,
+    });
+    const importService = createImportService({ repo: createImportsRepo(db), warehouse });
+    const worker = createJobWorker({
+      queue,
+      handlers: [
+        pollSourceJobHandler({
+          repo,
+          secretBox,
+          importRunner: importServiceRunner({ db, importService }),
+          tempRoot: dir,
+        }),
+      ],
+      logger: silent,
+    });
+    const client = await db
+      .insertInto('clients')
+      .values({ name: 'E2E' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const project = await db
+      .insertInto('projects')
+      .values({ client_id: client.id, name: 'Payer' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const source = await service.create({
+      projectId: project.id,
+      name: 'CUR bucket',
+      kind: 'aws_s3',
+      bucket,
+      prefix: 'cur',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      roleArn: null,
+      externalId: null,
+      credentials: { kind: 'aws-keys', ...S3RVER_KEYS },
+    });
+    const poll = async () => {
+      await service.pollNow(source.id);
+      return worker.runNext();
+    };
+    const expectReferenceTotals = async () => {
+      const periods = await warehouse.periodTotals({ projectId: project.id });
+      expect(periods).toHaveLength(1);
+      expect(periods[0]?.rows).toBe(1281);
+      expect(periods[0]?.totals.unblended).toBeCloseTo(1.6823086974, 6);
+    };
+    const runs = () =>
+      db.selectFrom('import_runs').select('id').where('project_id', '=', project.id).execute();
+
+    await deliver('assembly-1');
+    await poll();
+    expect(await repo.get(source.id)).toMatchObject({ last_error: null });
+    await expectReferenceTotals();
+    expect(await runs()).toHaveLength(1);
+
+    await poll();
+    expect(await runs()).toHaveLength(1);
+
+    await deliver('assembly-2');
+    await poll();
+    await expectReferenceTotals();
+    expect(await runs()).toHaveLength(2);
+
+    // Another client with the same name: the import service could not tell them apart, so nothing is imported.
+    const twin = await db
+      .insertInto('clients')
+      .values({ name: 'E2E' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('projects').values({ client_id: twin.id, name: 'Payer' }).execute();
+    await deliver('assembly-3');
+    await poll();
+    expect((await repo.get(source.id))?.last_error).toContain('client "E2E" / project "Payer" is not unique');
+    expect(await runs()).toHaveLength(2);
+  });
+});
