@@ -14,8 +14,7 @@ export const POLL_SOURCE_JOB = 'ingest.poll-source';
 
 /**
  * The importer's entry point as the poller needs it: replace one billing period of a project with the files
- * of a delivery, atomically (issue 4 item 4). Not registered in main.ts yet: the import service must first
- * import into an existing project by id (it takes client and project names today).
+ * of a delivery, atomically (issue 4 item 4). The server's runner is the import service (import-runner.ts).
  */
 export interface ImportRunner {
   importDelivery(input: {
