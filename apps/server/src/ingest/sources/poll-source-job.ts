@@ -46,7 +46,6 @@ export function pollSourceJobHandler({
   return defineJobHandler({
     kind: POLL_SOURCE_JOB,
     payload: z.object({ sourceId: z.string() }),
-    maxAttempts: 5,
     async run({ sourceId }, { signal }) {
       const source = await repo.get(sourceId);
       if (source === null) throw new PermanentJobError(`billing source ${sourceId} no longer exists`);

@@ -12,8 +12,6 @@ export interface JobHandler<P = unknown> {
   kind: string;
   payload: z.ZodType<P>;
   run(payload: P, context: JobContext): Promise<void>;
-  /** Attempts before the job is marked dead (default 5). */
-  maxAttempts?: number;
 }
 
 /** A handler of any payload type, for registries that hold several kinds. */
