@@ -6,6 +6,7 @@ import { describeOnAppEngines, openOrSkip } from '../../platform/jobs/test-engin
 import { openCredentials } from './billing-source-settings';
 import { createBillingSourcesRepo } from './billing-sources.repo';
 import { createBillingSourcesService, pollScheduleName } from './billing-sources.service';
+import { createTestProject } from './test-sources';
 
 const secretBox = createSecretBox('b'.repeat(40));
 
@@ -19,18 +20,13 @@ describeOnAppEngines('billing sources service', (engine) => {
       queue: createJobQueue({ db }),
       secretBox,
     });
-    const client = await db
-      .insertInto('clients')
-      .values({ name: 'Sources' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const project = await db
-      .insertInto('projects')
-      .values({ client_id: client.id, name: 'Azure', cloud_type: 'azure' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const projectId = await createTestProject(db, {
+      clientName: 'Sources',
+      projectName: 'Azure',
+      cloudType: 'azure',
+    });
     const created = await service.create({
-      projectId: project.id,
+      projectId: projectId,
       name: 'EA export',
       kind: 'azure_blob',
       bucket: 'cost-exports',
@@ -79,7 +75,7 @@ describeOnAppEngines('billing sources service', (engine) => {
     expect(await service.update('no-such-source', { name: 'x' })).toBeNull();
 
     expect(await service.update(created.id, { credentials: null })).toMatchObject({ has_credentials: false });
-    expect((await service.list(project.id)).map((source) => source.name)).toEqual(['EA export']);
+    expect((await service.list(projectId)).map((source) => source.name)).toEqual(['EA export']);
     await db
       .insertInto('billing_source_periods')
       .values({
@@ -90,7 +86,7 @@ describeOnAppEngines('billing sources service', (engine) => {
       })
       .execute();
     await service.remove(created.id);
-    expect(await service.list(project.id)).toEqual([]);
+    expect(await service.list(projectId)).toEqual([]);
     expect(await schedule()).toBeUndefined();
     expect(await repo.importedFingerprints(created.id)).toEqual(new Map());
   });

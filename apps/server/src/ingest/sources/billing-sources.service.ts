@@ -35,6 +35,9 @@ export function createBillingSourcesService({
   queue: JobQueue;
   secretBox: SecretBox;
 }) {
+  const schedulePolling = (id: string, cron: string) =>
+    schedules.save({ name: pollScheduleName(id), kind: POLL_SOURCE_JOB, payload: { sourceId: id }, cron });
+
   return {
     async create(input: NewSourceInput): Promise<BillingSourceView> {
       const pollCron = input.pollCron ?? DEFAULT_POLL_CRON;
@@ -47,12 +50,7 @@ export function createBillingSourcesService({
         pollCron,
         credentialsSealed: sealCredentials(secretBox, id, credentials),
       });
-      await schedules.save({
-        name: pollScheduleName(id),
-        kind: POLL_SOURCE_JOB,
-        payload: { sourceId: id },
-        cron: pollCron,
-      });
+      await schedulePolling(id, pollCron);
       return toView(row);
     },
 
@@ -72,12 +70,7 @@ export function createBillingSourcesService({
       });
       if (row === null) return null;
       if (pollCron !== undefined) {
-        await schedules.save({
-          name: pollScheduleName(id),
-          kind: POLL_SOURCE_JOB,
-          payload: { sourceId: id },
-          cron: pollCron,
-        });
+        await schedulePolling(id, pollCron);
       }
       return toView(row);
     },

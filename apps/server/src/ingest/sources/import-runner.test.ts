@@ -16,7 +16,8 @@ import { createBillingSourcesRepo } from './billing-sources.repo';
 import { createBillingSourcesService } from './billing-sources.service';
 import { importServiceRunner } from './import-runner';
 import { pollSourceJobHandler } from './poll-source-job';
-import { S3RVER_KEYS, startTestS3, type TestS3 } from './test-s3rver';
+import { startTestS3, type TestS3 } from './test-s3rver';
+import { createTestProject, s3rverSource } from './test-sources';
 
 const bucket = 'finlens-e2e';
 const dataset = billingDataset('aws-cur-legacy-csv-anonymized');
@@ -73,40 +74,22 @@ describe('polling S3 into the warehouse', () => {
       ],
       logger: silent,
     });
-    const client = await db
-      .insertInto('clients')
-      .values({ name: 'E2E' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const project = await db
-      .insertInto('projects')
-      .values({ client_id: client.id, name: 'Payer' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const source = await service.create({
-      projectId: project.id,
-      name: 'CUR bucket',
-      kind: 'aws_s3',
-      bucket,
-      prefix: 'cur',
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      roleArn: null,
-      externalId: null,
-      credentials: { kind: 'aws-keys', ...S3RVER_KEYS },
-    });
+    const projectId = await createTestProject(db, { clientName: 'E2E', projectName: 'Payer' });
+    const source = await service.create(
+      s3rverSource({ projectId, endpoint: s3.endpoint, bucket, prefix: 'cur' }),
+    );
     const poll = async () => {
       await service.pollNow(source.id);
       return worker.runNext();
     };
     const expectReferenceTotals = async () => {
-      const periods = await warehouse.periodTotals({ projectId: project.id });
+      const periods = await warehouse.periodTotals({ projectId: projectId });
       expect(periods).toHaveLength(1);
       expect(periods[0]?.rows).toBe(1281);
       expect(periods[0]?.totals.unblended).toBeCloseTo(1.6823086974, 6);
     };
     const runs = () =>
-      db.selectFrom('import_runs').select('id').where('project_id', '=', project.id).execute();
+      db.selectFrom('import_runs').select('id').where('project_id', '=', projectId).execute();
 
     await deliver('assembly-1');
     await poll();

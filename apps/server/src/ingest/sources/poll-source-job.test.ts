@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppTables } from '../../db/tables';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
@@ -12,7 +10,8 @@ import { describeOnAppEngines, openOrSkip } from '../../platform/jobs/test-engin
 import { createBillingSourcesRepo } from './billing-sources.repo';
 import { createBillingSourcesService, pollScheduleName } from './billing-sources.service';
 import { type ImportRunner, pollSourceJobHandler } from './poll-source-job';
-import { S3RVER_KEYS, startTestS3, type TestS3 } from './test-s3rver';
+import { startTestS3, type TestS3 } from './test-s3rver';
+import { createTestProject, s3rverSource } from './test-sources';
 
 const bucket = 'finlens-poll';
 const exportPath = 'cur/finlens-cur2';
@@ -64,20 +63,6 @@ function recordingImporter() {
   return { runner, calls, failOn: (period: string | null) => (failOn = period) };
 }
 
-async function createProject(db: Kysely<AppTables>): Promise<string> {
-  const client = await db
-    .insertInto('clients')
-    .values({ name: 'Poll test', partner_id: null, azure_billing_currency: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const project = await db
-    .insertInto('projects')
-    .values({ client_id: client.id, name: 'Payer' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return project.id;
-}
-
 describeOnAppEngines('polling an S3 billing source', (engine) => {
   it('imports new periods, then only restated ones, retries a failed import, and keeps credentials sealed', async (context) => {
     const { db } = await openOrSkip(engine(), context);
@@ -93,22 +78,13 @@ describeOnAppEngines('polling an S3 billing source', (engine) => {
       handlers: [pollSourceJobHandler({ repo, secretBox, importRunner: importer.runner, clock })],
       logger: silent,
     });
-    const projectId = await createProject(db);
+    const projectId = await createTestProject(db, { clientName: 'Poll test', projectName: 'Payer' });
     await deliver('2026-10', 'exec-1', [1.5, 2.5]);
     await deliver('2026-11', 'exec-2', [4]);
 
-    const source = await service.create({
-      projectId,
-      name: 'Payer CUR',
-      kind: 'aws_s3',
-      bucket,
-      prefix: 'cur',
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      roleArn: null,
-      externalId: null,
-      credentials: { kind: 'aws-keys', ...S3RVER_KEYS },
-    });
+    const source = await service.create(
+      s3rverSource({ projectId, endpoint: s3.endpoint, bucket, prefix: 'cur' }),
+    );
     expect(source).toMatchObject({ has_credentials: true, poll_cron: '17 * * * *' });
     expect(source).not.toHaveProperty('credentials_sealed');
     const stored = await db
