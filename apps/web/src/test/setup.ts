@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { useStartupStore } from '../features/startup/startup-store';
 import { clearCookie, cookieNames } from '../lib/cookies';
 import { server } from './msw-server';
+
+// Signed-in screens wait for the start-up chain (seven calls) before they render; on a loaded runner that
+// can pass the default one second of findBy*/waitFor.
+configure({ asyncUtilTimeout: 4000 });
 
 const unhandled: string[] = [];
 

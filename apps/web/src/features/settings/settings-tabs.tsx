@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import { UnbuiltPage } from '../../components/UnbuiltPage';
+import { ApiKeyTab } from '../api-keys/ApiKeyTab';
+import { ChangePasswordTab } from '../profile/ChangePasswordTab';
+import { MyProfileTab } from '../profile/MyProfileTab';
+import { TeamMembersTab } from '../team/TeamMembersTab';
 
 interface SettingsTab {
   /** The `?tab=` value in the URL. */
@@ -22,7 +26,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     label: 'Cloud Accounts',
     panel: <UnbuiltPage title="Cloud Accounts" level={2} />,
   },
-  { slug: 'team-members', label: 'Team Members', panel: <UnbuiltPage title="Team Members" level={2} /> },
+  { slug: 'team-members', label: 'Team Members', panel: <TeamMembersTab /> },
   { slug: 'integrations', label: 'Integrations', panel: <UnbuiltPage title="Integrations" level={2} /> },
   {
     slug: 'notifications-center',
@@ -42,12 +46,8 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     label: 'IAM Policy Update',
     panel: <UnbuiltPage title="IAM Policy Update" level={2} />,
   },
-  {
-    slug: 'change-password',
-    label: 'Change Password',
-    panel: <UnbuiltPage title="Change Password" level={2} />,
-  },
-  { slug: 'my-profile', label: 'My Profile', panel: <UnbuiltPage title="My Profile" level={2} /> },
-  { slug: 'api-key', label: 'API Key', panel: <UnbuiltPage title="API Key" level={2} /> },
+  { slug: 'change-password', label: 'Change Password', panel: <ChangePasswordTab /> },
+  { slug: 'my-profile', label: 'My Profile', panel: <MyProfileTab /> },
+  { slug: 'api-key', label: 'API Key', panel: <ApiKeyTab /> },
   { slug: 'jira-cloud', label: 'Jira Cloud', panel: <UnbuiltPage title="Jira Cloud" level={2} /> },
 ];

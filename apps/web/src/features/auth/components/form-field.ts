@@ -4,7 +4,10 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
  * Props that bind an MUI TextField to a react-hook-form field: the ref goes to the <input> (inputRef),
  * and the field's message shows as helper text.
  */
-export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
+export function textFieldProps<T extends FieldValues, TOut extends FieldValues>(
+  form: UseFormReturn<T, unknown, TOut>,
+  name: Path<T>,
+) {
   const { ref, ...rest } = form.register(name);
   const message = form.formState.errors[name]?.message;
   return {

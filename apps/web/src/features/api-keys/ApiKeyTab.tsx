@@ -1,0 +1,100 @@
+import {
+  type ApiKey,
+  type CreateApiKeyRequest,
+  type CreatedApiKey,
+  createApiKeyRequestSchema,
+} from '@finlens/contracts/api-keys';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { BarsLoader } from '../../app/BarsLoader';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { textFieldProps } from '../auth/components/form-field';
+import { applyServerErrors } from '../auth/form-errors';
+import { useApiKeys } from './api/api-keys-query';
+import { useCreateApiKeyMutation } from './api/create-api-key-mutation';
+import { useRevokeApiKeyMutation } from './api/revoke-api-key-mutation';
+import { ApiKeysTable } from './components/ApiKeysTable';
+import { CreatedKeyDialog } from './components/CreatedKeyDialog';
+
+function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const create = useCreateApiKeyMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CreateApiKeyRequest>({
+    resolver: zodResolver(createApiKeyRequestSchema),
+    defaultValues: { name: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      onCreated(await create.mutateAsync(values));
+      form.reset();
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, ['name']));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create API key">
+      {formError === null ? null : (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {formError}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 560, mb: 3 }}>
+        <TextField label="Key name" size="small" {...textFieldProps(form, 'name')} />
+        <Button
+          type="submit"
+          variant="contained"
+          loading={form.formState.isSubmitting}
+          sx={{ flexShrink: 0 }}
+        >
+          Create key
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Settings tab API Key: create (the secret shows once), list, revoke with confirmation. */
+export function ApiKeyTab() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKeyMutation();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  return (
+    <Box sx={{ pt: 3 }}>
+      <Typography variant="h5" component="h2" gutterBottom>
+        API Key
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Keys let scripts call the Finlens API as you, in this organisation.
+      </Typography>
+      <CreateKeyForm onCreated={setCreated} />
+      {keys.isPending ? <BarsLoader /> : null}
+      {keys.isError ? <Alert severity="error">{keys.error.message}</Alert> : null}
+      {keys.isSuccess ? <ApiKeysTable keys={keys.data} onRevoke={setRevoking} /> : null}
+      <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke API key"
+        text={`Revoke "${revoking?.name ?? ''}"? Requests using it stop working at once. This cannot be undone.`}
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        error={revoke.isError ? revoke.error.message : null}
+        onClose={() => {
+          revoke.reset();
+          setRevoking(null);
+        }}
+        onConfirm={() => {
+          if (revoking !== null) revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) });
+        }}
+      />
+    </Box>
+  );
+}

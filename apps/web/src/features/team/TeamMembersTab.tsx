@@ -1,0 +1,137 @@
+import type { MembershipRole } from '@finlens/contracts/roles';
+import type { TeamMember } from '@finlens/contracts/team';
+import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { BarsLoader } from '../../app/BarsLoader';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useCurrentUser } from '../auth/api/current-user-query';
+import { usePolicyVersion } from '../startup/api/policy-version-query';
+import { useRemoveMemberMutation } from './api/remove-member-mutation';
+import { useTeamMembers } from './api/team-members-query';
+import { useUpdateMemberMutation } from './api/update-member-mutation';
+import { AdminOnly } from './components/AdminOnly';
+import { InviteMemberDialog } from './components/InviteMemberDialog';
+import { MembersTable } from './components/MembersTable';
+import { PolicyStatesTable } from './components/PolicyStatesTable';
+
+/** Spec §2 user filters; the first three map to the `role` query, Policies shows the projects' policy state. */
+const FILTERS = [
+  { value: 'all', label: 'All Users' },
+  { value: 'admin', label: 'Admins' },
+  { value: 'member', label: 'Members' },
+  { value: 'policies', label: 'Policies' },
+] as const;
+type Filter = (typeof FILTERS)[number]['value'];
+const FILTER_PARAM = 'users';
+
+function MembersPanel({ role, isAdmin }: { role: 'all' | 'admin' | 'member'; isAdmin: boolean }) {
+  const members = useTeamMembers(role);
+  const { data: profile } = useCurrentUser();
+  const updateRole = useUpdateMemberMutation();
+  const remove = useRemoveMemberMutation();
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+
+  if (members.isPending) return <BarsLoader />;
+  if (members.isError) return <Alert severity="error">{members.error.message}</Alert>;
+  const changeRole = (member: TeamMember, next: MembershipRole) => {
+    if (next !== member.role) updateRole.mutate({ userId: member.user_id, role: next });
+  };
+  return (
+    <>
+      {updateRole.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => updateRole.reset()}>
+          {updateRole.error.message}
+        </Alert>
+      ) : null}
+      <MembersTable
+        members={members.data}
+        isAdmin={isAdmin}
+        currentUserId={profile?.id ?? null}
+        onRoleChange={changeRole}
+        onRemove={(member) => setRemoving(member)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove team member"
+        text={`Remove ${removing?.email ?? ''} from this organisation? They lose access at once.`}
+        confirmLabel="Remove"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error.message : null}
+        onClose={() => {
+          remove.reset();
+          setRemoving(null);
+        }}
+        onConfirm={() => {
+          if (removing !== null) remove.mutate(removing.user_id, { onSuccess: () => setRemoving(null) });
+        }}
+      />
+    </>
+  );
+}
+
+function PoliciesPanel() {
+  const policy = usePolicyVersion();
+  if (policy.isPending) return <BarsLoader />;
+  if (policy.isError) return <Alert severity="error">{policy.error.message}</Alert>;
+  return <PolicyStatesTable policy={policy.data} />;
+}
+
+/** Settings tab Team Members: list with filters, invite, change role, remove (admins only). */
+export function TeamMembersTab() {
+  const { data: profile } = useCurrentUser();
+  const isAdmin = profile?.is_admin ?? false;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [inviting, setInviting] = useState(false);
+  const filter: Filter =
+    FILTERS.find((item) => item.value === searchParams.get(FILTER_PARAM))?.value ?? 'all';
+  const selectFilter = (value: Filter | null) => {
+    if (value === null) return;
+    const next = new URLSearchParams(searchParams);
+    next.set(FILTER_PARAM, value);
+    setSearchParams(next);
+  };
+
+  return (
+    <Box sx={{ pt: 3 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography variant="h5" component="h2">
+          Team Members
+        </Typography>
+        <AdminOnly isAdmin={isAdmin}>
+          <Button
+            variant="contained"
+            startIcon={<PersonAddOutlined />}
+            disabled={!isAdmin}
+            onClick={() => setInviting(true)}
+          >
+            Invite member
+          </Button>
+        </AdminOnly>
+      </Stack>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={filter}
+        onChange={(_event, value: Filter | null) => selectFilter(value)}
+        aria-label="User filter"
+        sx={{ mb: 2 }}
+      >
+        {FILTERS.map((item) => (
+          <ToggleButton key={item.value} value={item.value}>
+            {item.label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {filter === 'policies' ? <PoliciesPanel /> : <MembersPanel role={filter} isAdmin={isAdmin} />}
+      <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
+    </Box>
+  );
+}
