@@ -77,37 +77,35 @@ describe('AWS cost SQL matches the cost-model reference functions', () => {
     try {
       for (let batch = 0; batch < 4; batch += 1) {
         const rows = randomRows(100, 42 + batch);
-        {
-          const values = rows.map(
-            (r) =>
-              `(${[r.lineItemType, r.productCode, r.description, r.reservationArn, r.usageType, r.savingsPlanArn, ...COLUMNS.map(([k]) => r[k] as number | null)].map(lit).join(', ')})`,
+        const values = rows.map(
+          (r) =>
+            `(${[r.lineItemType, r.productCode, r.description, r.reservationArn, r.usageType, r.savingsPlanArn, ...COLUMNS.map(([k]) => r[k] as number | null)].map(lit).join(', ')})`,
+        );
+        const names = [
+          'line_item_line_item_type',
+          'line_item_product_code',
+          'line_item_line_item_description',
+          'reservation_reservation_a_r_n',
+          'line_item_usage_type',
+          'savings_plan_savings_plan_a_r_n',
+          ...COLUMNS.map(([, c]) => c),
+        ];
+        const sql = `SELECT ${derived.line_item_amortized_cost} AS amortized, ${derived.finlens_line_item_net_amortized_cost} AS net_amortized, ${derived.finlens_purchase_option} AS purchase_option, ${derived.finlens_charge_category} AS category FROM (VALUES ${values.join(', ')}) AS t(${names.join(', ')})`;
+        const result = (await connection.runAndReadAll(sql)).getRowObjectsJson();
+        rows.forEach((r, i) => {
+          const got = result[i] ?? {};
+          const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+          expect(near(Number(got.amortized), awsAmortizedCost(r)), `amortized ${JSON.stringify(r)}`).toBe(
+            true,
           );
-          const names = [
-            'line_item_line_item_type',
-            'line_item_product_code',
-            'line_item_line_item_description',
-            'reservation_reservation_a_r_n',
-            'line_item_usage_type',
-            'savings_plan_savings_plan_a_r_n',
-            ...COLUMNS.map(([, c]) => c),
-          ];
-          const sql = `SELECT ${derived.line_item_amortized_cost} AS amortized, ${derived.finlens_line_item_net_amortized_cost} AS net_amortized, ${derived.finlens_purchase_option} AS purchase_option, ${derived.finlens_charge_category} AS category FROM (VALUES ${values.join(', ')}) AS t(${names.join(', ')})`;
-          const result = (await connection.runAndReadAll(sql)).getRowObjectsJson();
-          rows.forEach((r, i) => {
-            const got = result[i] ?? {};
-            const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
-            expect(near(Number(got.amortized), awsAmortizedCost(r)), `amortized ${JSON.stringify(r)}`).toBe(
-              true,
-            );
-            const net = awsNetAmortizedCost(r);
-            expect(
-              Number.isFinite(net) ? near(Number(got.net_amortized), net) : true,
-              `net ${JSON.stringify(r)}`,
-            ).toBe(true);
-            expect(got.purchase_option).toBe(awsPurchaseOption(r));
-            expect(got.category).toBe(chargeCategoryOfLineType(r.lineItemType));
-          });
-        }
+          const net = awsNetAmortizedCost(r);
+          expect(
+            Number.isFinite(net) ? near(Number(got.net_amortized), net) : true,
+            `net ${JSON.stringify(r)}`,
+          ).toBe(true);
+          expect(got.purchase_option).toBe(awsPurchaseOption(r));
+          expect(got.category).toBe(chargeCategoryOfLineType(r.lineItemType));
+        });
       }
     } finally {
       connection.closeSync();
