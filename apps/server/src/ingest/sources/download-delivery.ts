@@ -2,36 +2,47 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import type { BillingDelivery } from './billing-delivery';
-import type { RemoteStore } from './remote-store';
+import type { RemoteObject, RemoteStore } from './remote-store';
 import type { BillingSource, SourceFile } from './source';
 
-/**
- * Streams a delivery's files into a fresh temporary folder and returns them as a BillingSource the importer
- * reads like a local folder; `dispose()` deletes the copies.
- */
-export async function downloadDelivery({
-  store,
-  delivery,
-  tempRoot = tmpdir(),
-  signal,
-}: {
+interface DownloadOptions {
   store: RemoteStore;
-  delivery: BillingDelivery;
   tempRoot?: string;
   signal?: AbortSignal;
-}): Promise<BillingSource> {
+}
+
+/** A delivery's files as a BillingSource the importer reads like a local folder (see downloadFiles). */
+export function downloadDelivery({ delivery, ...options }: DownloadOptions & { delivery: BillingDelivery }) {
+  return downloadFiles({
+    ...options,
+    files: delivery.files,
+    location: `${options.store.location} ${delivery.billingPeriod}`,
+  });
+}
+
+/**
+ * Streams objects one by one into a fresh temporary folder (memory stays flat whatever their size) and
+ * returns them as a BillingSource; `dispose()` deletes the copies.
+ */
+export async function downloadFiles({
+  store,
+  files,
+  location,
+  tempRoot = tmpdir(),
+  signal,
+}: DownloadOptions & { files: readonly RemoteObject[]; location: string }): Promise<BillingSource> {
   await mkdir(tempRoot, { recursive: true });
   const dir = await mkdtemp(join(tempRoot, 'finlens-delivery-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
-    const files: SourceFile[] = [];
-    for (const [index, file] of delivery.files.entries()) {
+    const local: SourceFile[] = [];
+    for (const [index, file] of files.entries()) {
       // The index keeps two chunks with the same base name (different folders) apart; the name keeps the extension.
       const localPath = join(dir, `${String(index).padStart(5, '0')}-${posix.basename(file.key)}`);
       await store.download(file.key, localPath, signal);
-      files.push({ displayName: store.uriOf(file.key), localPath, bytes: file.size });
+      local.push({ displayName: store.uriOf(file.key), localPath, bytes: file.size });
     }
-    return { location: `${store.location} ${delivery.billingPeriod}`, listFiles: async () => files, dispose };
+    return { location, listFiles: async () => local, dispose };
   } catch (error) {
     await dispose();
     throw error;
