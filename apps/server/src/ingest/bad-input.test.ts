@@ -1,28 +1,16 @@
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { billingDataset } from '@finlens/fixtures/datasets';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
-import { importPath } from './import-file.test-helper';
+import { describe, expect, it } from 'vitest';
+import { importPath, tempWarehouse } from './import-file.test-helper';
 
-let dir: string;
-let store: DuckDbCostStore;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-bad-input-'));
-  store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
-  await store.init();
-});
-afterAll(async () => {
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const warehouse = tempWarehouse('finlens-bad-input-');
 
 const FOCUS_HEADER =
   'BillingPeriodStart,ChargePeriodStart,ChargeCategory,BilledCost,EffectiveCost,BillingCurrency';
 
 async function write(name: string, content: string | Buffer): Promise<string> {
-  const path = join(dir, name);
+  const path = join(warehouse.dir, name);
   await writeFile(path, content);
   return path;
 }
@@ -30,9 +18,9 @@ async function write(name: string, content: string | Buffer): Promise<string> {
 /** Imports into a fresh project, expects the error, and checks that nothing of the import was kept. */
 async function expectRefused(path: string, message: RegExp) {
   const projectId = `p-${Math.random().toString(36).slice(2)}`;
-  await expect(importPath(store, path, projectId)).rejects.toThrow(message);
-  expect(await store.periodTotals({ projectId })).toEqual([]);
-  const staged = await store.connection.runAndReadAll(
+  await expect(importPath(warehouse.store, path, projectId)).rejects.toThrow(message);
+  expect(await warehouse.store.periodTotals({ projectId })).toEqual([]);
+  const staged = await warehouse.store.connection.runAndReadAll(
     "SELECT count(*) AS n FROM duckdb_tables() WHERE temporary AND table_name LIKE 'staging_%'",
   );
   expect(Number(staged.getRowObjectsJson()[0]?.n)).toBe(0);
@@ -103,12 +91,12 @@ describe('bad input is refused with the file, row and column, and nothing is kep
   });
 
   it('a bad file in a folder fails the whole delivery', async () => {
-    const folder = await mkdtemp(join(dir, 'delivery-'));
+    const folder = await mkdtemp(join(warehouse.dir, 'delivery-'));
     await writeFile(
       join(folder, 'a.csv'),
       `${FOCUS_HEADER}\n2024-01-01,2024-01-01T00:00:00Z,Usage,1,1,USD\n`,
     );
-    await copyFile(join(dir, 'empty.csv'), join(folder, 'b.csv'));
+    await copyFile(join(warehouse.dir, 'empty.csv'), join(folder, 'b.csv'));
     await expectRefused(folder, /^b\.csv: empty file/);
   });
 });

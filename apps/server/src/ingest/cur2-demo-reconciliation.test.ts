@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CostType } from '../warehouse/canonical-schema';
-import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
-import { importPath } from './import-file.test-helper';
+import { importPath, tempWarehouse } from './import-file.test-helper';
 
 // No real CUR 2.0 export may be published, so CUR 2.0 is checked against the demo generator, which writes
 // the Data Exports layout (map columns as MAP in Parquet and JSON text in CSV.gz, RI and SP rows with fees,
@@ -20,17 +17,7 @@ const LEDGER_TYPES: CostType[] = [
 ];
 const OPTIONS = { seed: 11, months: 2, endMonth: '2026-02', rows: 15_000 } as const;
 
-let dir: string;
-let store: DuckDbCostStore;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-cur2-'));
-  store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
-  await store.init();
-});
-afterAll(async () => {
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const warehouse = tempWarehouse('finlens-cur2-');
 
 type Totals = Record<string, number>;
 const expectClose = (actual: number | undefined, expected: number | undefined, what: string) =>
@@ -38,12 +25,12 @@ const expectClose = (actual: number | undefined, expected: number | undefined, w
 
 describe.each(['parquet', 'csv.gz'] as const)('CUR 2.0 (%s) against the generator ledger', (format) => {
   it('imports every period with the ledger totals per period, account and line-item type', async () => {
-    const outDir = join(dir, format);
+    const outDir = join(warehouse.dir, format);
     const { expected } = await generateDemoCur2({ ...OPTIONS, outDir, format });
     const projectId = `cur2-${format}`;
-    const { staged } = await importPath(store, outDir, projectId);
+    const { staged } = await importPath(warehouse.store, outDir, projectId);
     expect(staged.format).toBe('cur2');
-    const periods = await store.periodTotals({ projectId });
+    const periods = await warehouse.store.periodTotals({ projectId });
     const ledger = expected.periods as Record<
       string,
       { totals: Totals; byAccount: Record<string, Totals>; byLineItemType: Record<string, Totals> }
@@ -54,7 +41,7 @@ describe.each(['parquet', 'csv.gz'] as const)('CUR 2.0 (%s) against the generato
       expect(period.rows).toBe(want?.rows);
       for (const t of LEDGER_TYPES) expectClose(period.totals[t], want?.[t], `${period.billingPeriod} ${t}`);
     }
-    const accounts = await store.totalsBy({ projectId, column: 'line_item_usage_account_id' });
+    const accounts = await warehouse.store.totalsBy({ projectId, column: 'line_item_usage_account_id' });
     for (const account of accounts) {
       const want = Object.values(ledger).reduce(
         (sum, p) => sum + (p.byAccount[account.group ?? '']?.unblended ?? 0),
@@ -62,7 +49,7 @@ describe.each(['parquet', 'csv.gz'] as const)('CUR 2.0 (%s) against the generato
       );
       expectClose(account.totals.unblended, want, `account ${account.group}`);
     }
-    const types = await store.totalsBy({ projectId, column: 'line_item_line_item_type' });
+    const types = await warehouse.store.totalsBy({ projectId, column: 'line_item_line_item_type' });
     for (const type of types) {
       for (const t of LEDGER_TYPES) {
         const want = Object.values(ledger).reduce(
@@ -72,7 +59,7 @@ describe.each(['parquet', 'csv.gz'] as const)('CUR 2.0 (%s) against the generato
         expectClose(type.totals[t], want, `line item type ${type.group} ${t}`);
       }
     }
-    const tagged = await store.connection.runAndReadAll(
+    const tagged = await warehouse.store.connection.runAndReadAll(
       `SELECT count(*) FILTER (WHERE cardinality(resource_tags) > 0) AS tagged, count(*) FILTER (WHERE cardinality(product) > 0) AS with_product FROM line_items WHERE project_id = '${projectId}'`,
     );
     const counts = tagged.getRowObjectsJson()[0] ?? {};

@@ -1,4 +1,8 @@
-import type { DuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { stageImport } from './duckdb/stage-import';
 import { localSource } from './sources/local-source';
 
@@ -19,4 +23,27 @@ export async function importPath(store: DuckDbCostStore, path: string, projectId
   });
   const periods = await store.replacePeriods({ stagingId, projectId });
   return { staged, periods };
+}
+
+/** A warehouse in a temporary folder for one test file (opened before, closed and removed after). */
+export function tempWarehouse(prefix: string): { readonly store: DuckDbCostStore; readonly dir: string } {
+  const state = { store: null as DuckDbCostStore | null, dir: '' };
+  beforeAll(async () => {
+    state.dir = await mkdtemp(join(tmpdir(), prefix));
+    state.store = await openDuckDbCostStore({ path: join(state.dir, 'warehouse.duckdb') });
+    await state.store.init();
+  });
+  afterAll(async () => {
+    await state.store?.close();
+    await rm(state.dir, { recursive: true, force: true });
+  });
+  return {
+    get store() {
+      if (state.store === null) throw new Error('the warehouse opens in beforeAll');
+      return state.store;
+    },
+    get dir() {
+      return state.dir;
+    },
+  };
 }

@@ -1,24 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
-import { importPath } from './import-file.test-helper';
+import { describe, expect, it } from 'vitest';
+import { importPath, tempWarehouse } from './import-file.test-helper';
 
-let dir: string;
-let store: DuckDbCostStore;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-normalise-'));
-  store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
-  await store.init();
-});
-afterAll(async () => {
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const warehouse = tempWarehouse('finlens-normalise-');
 
 async function rows(projectId: string, columns: string): Promise<Record<string, unknown>[]> {
-  const reader = await store.connection.runAndReadAll(
+  const reader = await warehouse.store.connection.runAndReadAll(
     `SELECT ${columns} FROM line_items WHERE project_id = '${projectId}' ORDER BY line_item_usage_start_date, line_item_unblended_cost`,
   );
   return reader.getRowObjectsJson();
@@ -29,7 +17,7 @@ const csv = (lines: string[][]) =>
 
 describe('normalisation into the canonical columns', () => {
   it('CUR 2.0 CSV: JSON map cells become maps; derived region, environment, purchase option', async () => {
-    const folder = await mkdtemp(join(dir, 'cur2-'));
+    const folder = await mkdtemp(join(warehouse.dir, 'cur2-'));
     const header = [
       'bill_billing_period_start_date',
       'bill_payer_account_name',
@@ -81,7 +69,7 @@ describe('normalisation into the canonical columns', () => {
         ],
       ]),
     );
-    await importPath(store, folder, 'cur2-csv');
+    await importPath(warehouse.store, folder, 'cur2-csv');
     expect(
       await rows(
         'cur2-csv',
@@ -114,7 +102,7 @@ describe('normalisation into the canonical columns', () => {
   });
 
   it('legacy CUR: files of one period with different column sets; resourceTags/user:Team → user_team', async () => {
-    const folder = await mkdtemp(join(dir, 'legacy-'));
+    const folder = await mkdtemp(join(warehouse.dir, 'legacy-'));
     const base = [
       'bill/BillingPeriodStartDate',
       'lineItem/LineItemType',
@@ -136,7 +124,7 @@ describe('normalisation into the canonical columns', () => {
         ['2024-05-01T00:00:00Z', 'Tax', '2024-05-02T00:00:00Z', '0.3', 'USD', 'Retail'],
       ]),
     );
-    const { staged } = await importPath(store, folder, 'legacy');
+    const { staged } = await importPath(warehouse.store, folder, 'legacy');
     expect(staged).toMatchObject({ format: 'cur', rows: 2, periods: ['2024-05'] });
     expect(
       await rows(
@@ -150,7 +138,7 @@ describe('normalisation into the canonical columns', () => {
   });
 
   it('FOCUS: x_ columns kept, ContractedCost is the discounted list, MAP tags from JSON', async () => {
-    const path = join(dir, 'focus.csv');
+    const path = join(warehouse.dir, 'focus.csv');
     await writeFile(
       path,
       csv([
@@ -186,7 +174,7 @@ describe('normalisation into the canonical columns', () => {
         ],
       ]),
     );
-    await importPath(store, path, 'focus');
+    await importPath(warehouse.store, path, 'focus');
     expect(
       await rows(
         'focus',
@@ -207,7 +195,7 @@ describe('normalisation into the canonical columns', () => {
   });
 
   it('Azure: tags without braces, US dates, inclusive end dates made exclusive', async () => {
-    const path = join(dir, 'azure-actual.csv');
+    const path = join(warehouse.dir, 'azure-actual.csv');
     await writeFile(
       path,
       csv([
@@ -252,7 +240,7 @@ describe('normalisation into the canonical columns', () => {
         ],
       ]),
     );
-    await importPath(store, path, 'azure');
+    await importPath(warehouse.store, path, 'azure');
     expect(
       await rows(
         'azure',

@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BillingDataset, billingDataset } from '@finlens/fixtures/datasets';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CostType } from '../warehouse/canonical-schema';
 import type { GroupTotals } from '../warehouse/cost-store';
-import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
-import { importPath } from './import-file.test-helper';
+import { importPath, tempWarehouse } from './import-file.test-helper';
 
 // Every figure of each REFERENCE.json that maps to our model is asserted within 1e-6 (the references'
 // tolerance). Figures that do not map (top-10 lists by product name, tag statistics, text ranges) are
@@ -20,17 +17,7 @@ const AWS_MEASURES: Record<string, CostType> = {
   amortized: 'amortized',
 };
 
-let dir: string;
-let store: DuckDbCostStore;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-reconcile-'));
-  store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
-  await store.init();
-});
-afterAll(async () => {
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const warehouse = tempWarehouse('finlens-reconcile-');
 
 const close = (actual: number | undefined, expected: unknown, what: string) =>
   expect(
@@ -39,13 +26,13 @@ const close = (actual: number | undefined, expected: unknown, what: string) =>
   ).toBeLessThan(TOLERANCE);
 
 async function totalsBy(projectId: string, column: string): Promise<Map<string, GroupTotals>> {
-  const groups = await store.totalsBy({ projectId, column });
+  const groups = await warehouse.store.totalsBy({ projectId, column });
   return new Map(groups.map((g) => [g.group ?? '', g]));
 }
 
 /** Legacy CUR figures (per file or per dataset): totals, per line-item type, per account, per usage month. */
 async function assertAwsFigures(projectId: string, figures: Rec) {
-  const [period] = await store.periodTotals({ projectId });
+  const [period] = await warehouse.store.periodTotals({ projectId });
   expect(period?.rows).toBe(figures.row_count);
   for (const [measure, costType] of Object.entries(AWS_MEASURES)) {
     const expected = (figures.totals as Rec)[measure];
@@ -78,13 +65,13 @@ describe('reconciliation with REFERENCE.json', () => {
   // indirectly: an import with two currencies in a period fails).
   it('aws-cur-legacy-csv-anonymized: totals, per type, per account, per month', async () => {
     const ds = billingDataset('aws-cur-legacy-csv-anonymized');
-    await importPath(store, join(ds.dir, ds.files[0] as string), 'legacy-csv');
+    await importPath(warehouse.store, join(ds.dir, ds.files[0] as string), 'legacy-csv');
     await assertAwsFigures('legacy-csv', ds.reference.figures as Rec);
   });
 
   it('aws-cur-legacy-parquet-workshop-oct2018: totals, per type, per account, per month', async () => {
     const ds = billingDataset('aws-cur-legacy-parquet-workshop-oct2018');
-    await importPath(store, join(ds.dir, ds.files[0] as string), 'legacy-parquet');
+    await importPath(warehouse.store, join(ds.dir, ds.files[0] as string), 'legacy-parquet');
     await assertAwsFigures('legacy-parquet', ds.reference.figures as Rec);
   });
 
@@ -92,7 +79,7 @@ describe('reconciliation with REFERENCE.json', () => {
     const ds = billingDataset('aws-cur-format-variants');
     for (const [file, figures] of Object.entries(ds.reference.figures_per_file as Record<string, Rec>)) {
       const project = `variants-${file}`;
-      await importPath(store, join(ds.dir, file), project);
+      await importPath(warehouse.store, join(ds.dir, file), project);
       await assertAwsFigures(project, figures);
     }
   });
@@ -102,9 +89,9 @@ describe('reconciliation with REFERENCE.json', () => {
     const ds = billingDataset('azure-cost-exports');
     for (const [file, figures] of Object.entries(ds.reference.figures_per_file as Record<string, Rec>)) {
       const project = `azure-${file}`;
-      const { staged } = await importPath(store, join(ds.dir, file), project);
+      const { staged } = await importPath(warehouse.store, join(ds.dir, file), project);
       const costType: CostType = staged.variant === 'azure-amortized' ? 'amortized' : 'unblended';
-      const [period] = await store.periodTotals({ projectId: project });
+      const [period] = await warehouse.store.periodTotals({ projectId: project });
       expect(period?.rows).toBe(figures.row_count);
       close(period?.totals[costType], figures.total_cost, `${file} total`);
       await assertAzureGroups(project, costType, figures);
@@ -113,9 +100,9 @@ describe('reconciliation with REFERENCE.json', () => {
 
   it('azure-focus-export-partnerled-2025-10: FOCUS cost columns, per sub-account, month, charge category', async () => {
     const ds = billingDataset('azure-focus-export-partnerled-2025-10');
-    await importPath(store, join(ds.dir, ds.files[0] as string), 'azure-focus');
+    await importPath(warehouse.store, join(ds.dir, ds.files[0] as string), 'azure-focus');
     const ref = ds.reference as Rec;
-    const [period] = await store.periodTotals({ projectId: 'azure-focus' });
+    const [period] = await warehouse.store.periodTotals({ projectId: 'azure-focus' });
     expect(period?.rows).toBe((ref.row_count as Rec).value);
     const totals = ref.totals as Record<string, Rec>;
     close(period?.totals.unblended, totals.BilledCost?.exact, 'BilledCost');
@@ -151,7 +138,7 @@ describe('reconciliation with REFERENCE.json', () => {
     for (const [file, figures] of Object.entries(figuresPerFile)) {
       const project = `focus-${file}`;
       const unparseable = Object.keys((figures.unparseable_numeric_cells as Rec | null) ?? {}).length > 0;
-      const result = await importPath(store, join(ds.dir, file), project).catch((e: Error) => e);
+      const result = await importPath(warehouse.store, join(ds.dir, file), project).catch((e: Error) => e);
       if (unparseable) {
         // Strict reading: "$10,000.00 " is not a FOCUS number; the error names file, row and column.
         expect(result).toBeInstanceOf(Error);
@@ -163,7 +150,7 @@ describe('reconciliation with REFERENCE.json', () => {
         expect(String(result)).toMatch(/column ChargePeriodEnd: cannot read "2023-02-01T30:00:00Z"/);
         continue;
       }
-      const periods = await store.periodTotals({ projectId: project });
+      const periods = await warehouse.store.periodTotals({ projectId: project });
       const sum = (t: CostType) => periods.reduce((s, p) => s + p.totals[t], 0);
       expect(periods.reduce((s, p) => s + p.rows, 0)).toBe(figures.row_count);
       const totals = figures.totals as Rec;
