@@ -1,8 +1,9 @@
-import { USER_ID_COOKIE } from '@finlens/contracts/session';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpAndSignIn } from '../support/accounts';
 import { type BrowserSession, openBrowser, screenshotPath } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 const skipReason = inject('browserSkipReason');
 
 describe.skipIf(Boolean(skipReason))('app shell in Chromium', () => {
@@ -38,13 +39,13 @@ describe.skipIf(Boolean(skipReason))('app shell in Chromium', () => {
     await page.close();
   });
 
-  it('guards a protected page and opens it once a user-id cookie exists', async () => {
+  it('guards a protected page and opens it once the user has signed in', async () => {
     const path = '/v3/cloud-resource-cost-api/';
     const guarded = await open(path);
     expect(new URL(guarded.url()).searchParams.get('next')).toBe(path);
     await guarded.close();
 
-    await session.context.addCookies([{ name: USER_ID_COOKIE, value: '1', url: baseUrl }]);
+    await signUpAndSignIn({ context: session.context, baseUrl, dataDir });
     const page = await open(path);
     expect(new URL(page.url()).pathname).toBe(path);
     await expect(page.title()).resolves.toBe('Explorer - Finlens');

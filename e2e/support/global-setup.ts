@@ -5,6 +5,7 @@ import { type StartedServer, startServer } from './start-server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    dataDir: string;
     browserSkipReason: string;
   }
 }
@@ -19,11 +20,13 @@ export async function setup(project: TestProject): Promise<void> {
     console.warn(`[e2e] skipping browser suite: ${reason}`);
     project.provide('browserSkipReason', reason);
     project.provide('baseUrl', '');
+    project.provide('dataDir', '');
     return;
   }
   server = await startServer();
   project.provide('browserSkipReason', '');
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown(): Promise<void> {
