@@ -1,11 +1,16 @@
-import { readdir, stat } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { ImportError } from '../import-error';
+import { locateManifest, readManifest } from './export-manifests';
 import type { BillingSource, SourceFile } from './source';
 
 const DATA_FILE = /\.(csv|csv\.gz|parquet)$/i;
 
-/** A local file, or every billing file under a local folder (recursively, in name order). */
+/**
+ * A local file, or the billing files under a local folder (recursively, in name order). When the folder
+ * holds export manifests (a copy of an S3 or Blob export), only the files of each period's latest manifest
+ * are read: earlier runs and stale chunks lie beside them (billing-formats §1.5, §6.24).
+ */
 export function localSource(path: string): BillingSource {
   const root = resolve(path);
   return {
@@ -16,16 +21,52 @@ export function localSource(path: string): BillingSource {
       if (info.isFile()) return [{ displayName: basename(root), localPath: root, bytes: info.size }];
       const entries = await readdir(root, { recursive: true, withFileTypes: true });
       const files: SourceFile[] = [];
+      const manifests: string[] = [];
       for (const entry of entries) {
-        if (!entry.isFile() || !DATA_FILE.test(entry.name)) continue;
+        if (!entry.isFile()) continue;
         const full = join(entry.parentPath, entry.name);
-        files.push({ displayName: relative(root, full), localPath: full, bytes: (await stat(full)).size });
+        const key = relative(root, full).split(sep).join('/');
+        if (locateManifest(key) !== null) manifests.push(key);
+        if (!DATA_FILE.test(entry.name)) continue;
+        files.push({ displayName: key, localPath: full, bytes: (await stat(full)).size });
       }
-      if (files.length === 0) {
+      const chosen = manifests.length === 0 ? files : await filesOfManifests(root, manifests, files);
+      if (chosen.length === 0) {
         throw new ImportError('no billing files (.csv, .csv.gz, .parquet) in this folder', { file: path });
       }
-      return files.sort((a, b) => a.displayName.localeCompare(b.displayName));
+      return chosen.sort((a, b) => a.displayName.localeCompare(b.displayName));
     },
     dispose: async () => {},
   };
+}
+
+/** The data files named by the latest manifest of each period; manifest names end with the local path. */
+async function filesOfManifests(
+  root: string,
+  manifests: string[],
+  files: SourceFile[],
+): Promise<SourceFile[]> {
+  const latest = new Map<string, { at: number; names: string[]; manifest: string }>();
+  for (const key of manifests) {
+    const located = locateManifest(key);
+    if (located === null) continue;
+    const full = join(root, key);
+    const { content, billingPeriod } = readManifest(located.layout, await readFile(full, 'utf8'));
+    const period = `${located.periodKey}${located.billingPeriod === '' ? (billingPeriod ?? '') : ''}`;
+    const at = content.submittedAt?.getTime() ?? (await stat(full)).mtimeMs;
+    const current = latest.get(period);
+    if (current === undefined || at > current.at)
+      latest.set(period, { at, names: content.fileNames, manifest: key });
+  }
+  const chosen = new Map<string, SourceFile>();
+  for (const { names, manifest } of latest.values()) {
+    for (const name of names) {
+      const file = files.find((f) => name === f.displayName || name.endsWith(`/${f.displayName}`));
+      if (file === undefined) {
+        throw new ImportError(`the manifest lists ${name}, which is not in this folder`, { file: manifest });
+      }
+      chosen.set(file.localPath, file);
+    }
+  }
+  return [...chosen.values()];
 }
