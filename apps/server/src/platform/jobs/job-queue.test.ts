@@ -211,6 +211,39 @@ describeOnAppEngines('job queue', (engine) => {
     expect(await worker.runNext()).toBeNull();
   });
 
+  it('purges old succeeded jobs but keeps failures and the dedupe keys that still guard a slot', async (context) => {
+    const { db } = await openOrSkip(engine(), context);
+    const time = fakeClock('2026-11-22T10:00:00Z');
+    const kind = `test.${randomUUID()}`;
+    const handler = defineJobHandler({
+      kind,
+      payload: z.object({ fail: z.boolean() }),
+      run: async ({ fail }) => {
+        if (fail) throw new PermanentJobError('no');
+      },
+    });
+    const queue = createJobQueue({ db, clock: time.clock });
+    const worker = createJobWorker({ queue, handlers: [handler], logger: silent });
+    const plain = (await queue.enqueue({ kind, payload: { fail: false } })) as string;
+    const slot = (await queue.enqueue({
+      kind,
+      payload: { fail: false },
+      dedupeKey: `schedule:${kind}@x`,
+    })) as string;
+    const guarded = (await queue.enqueue({
+      kind,
+      payload: { fail: false },
+      dedupeKey: `once:${kind}`,
+    })) as string;
+    const failed = (await queue.enqueue({ kind, payload: { fail: true } })) as string;
+    while ((await worker.runNext()) !== null) {}
+    await queue.purgeSucceeded(new Date('2026-11-22T09:59:59Z'));
+    expect(await queue.get(plain)).toMatchObject({ status: 'succeeded' });
+    await queue.purgeSucceeded(new Date('2026-11-22T10:00:01Z'));
+    const left = await Promise.all([plain, slot, guarded, failed].map((id) => queue.get(id)));
+    expect(left.map((job) => job?.status ?? 'purged')).toEqual(['purged', 'purged', 'succeeded', 'failed']);
+  });
+
   it('only claims kinds it has handlers for', async (context) => {
     const { db } = await openOrSkip(engine(), context);
     const queue = createJobQueue({ db });

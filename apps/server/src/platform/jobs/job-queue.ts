@@ -28,6 +28,11 @@ export interface JobQueue {
   extendLease(options: { job: JobRow; workerId: string; leaseMs: number }): Promise<boolean>;
   /** Marks dead the jobs whose worker vanished on their last allowed attempt; returns how many. */
   buryExpired(): Promise<number>;
+  /**
+   * Deletes succeeded jobs finished before `before`, keeping those whose dedupe key still guards a slot
+   * (only schedule slots, which lie in the past, may go). Failed and dead jobs stay for inspection.
+   */
+  purgeSucceeded(before: Date): Promise<number>;
   get(id: string): Promise<JobRow | null>;
 }
 
@@ -162,6 +167,16 @@ export function createJobQueue({
         .whereRef('attempts', '>=', 'max_attempts')
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async purgeSucceeded(before) {
+      const result = await db
+        .deleteFrom('jobs')
+        .where('status', '=', 'succeeded')
+        .where('updated_at', '<', before)
+        .where((eb) => eb.or([eb('dedupe_key', 'is', null), eb('dedupe_key', 'like', 'schedule:%')]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async get(id) {

@@ -16,6 +16,8 @@ export interface JobWorkerOptions {
   /** How long a claimed job stays ours without a heartbeat; a crashed worker's job is retried after it. */
   leaseMs?: number;
   concurrency?: number;
+  /** How long succeeded jobs are kept (default 14 days); purged at most hourly. */
+  retentionMs?: number;
 }
 
 export interface JobWorker {
@@ -36,6 +38,7 @@ export function createJobWorker({
   pollIntervalMs = 1_000,
   leaseMs = 5 * 60_000,
   concurrency = 2,
+  retentionMs = 14 * 24 * 3_600_000,
 }: JobWorkerOptions): JobWorker {
   const byKind = new Map(handlers.map((handler) => [handler.kind, handler]));
   if (byKind.size !== handlers.length) throw new Error('Two job handlers registered for the same kind');
@@ -44,6 +47,7 @@ export function createJobWorker({
   const shutdown = new AbortController();
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> | null = null;
+  let purgedAt = 0;
 
   async function execute(job: JobRow): Promise<void> {
     const handler = byKind.get(job.kind);
@@ -97,6 +101,10 @@ export function createJobWorker({
     try {
       await schedules?.enqueueDue();
       await queue.buryExpired();
+      if (Date.now() - purgedAt > 3_600_000) {
+        purgedAt = Date.now();
+        await queue.purgeSucceeded(new Date(Date.now() - retentionMs));
+      }
       while (running.size < concurrency && !shutdown.signal.aborted) {
         const job = await queue.claim({ workerId, kinds, leaseMs });
         if (job === null) break;
