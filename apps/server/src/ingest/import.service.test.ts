@@ -45,9 +45,13 @@ describe('import service', () => {
     expect(stored[0]?.totals.unblended).toBeCloseTo(1.6823086974, 9);
   });
 
-  it('records each run and the project last ingestion time', async () => {
+  it('records each run and the project last ingestion time; an interrupted run is closed as failed', async () => {
+    const repo = createImportsRepo(db.db);
+    const { clientId, projectId } = await repo.ensureProject({ clientName: 'Acme', projectName: 'recorded' });
+    await repo.startRun({ clientId, projectId, source: 'killed', requestedFormat: 'auto' });
     const summary = await run(legacyCsvFile, 'recorded');
-    const runs = await createImportsRepo(db.db).runsOfProject(summary.projectId);
+    const [interrupted, ...runs] = await repo.runsOfProject(summary.projectId);
+    expect(interrupted).toMatchObject({ status: 'failed', error: expect.stringMatching(/^interrupted/) });
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'succeeded', files: 1, detected_format: 'legacy-csv' });
     expect(Number(runs[0]?.rows)).toBe(1281);

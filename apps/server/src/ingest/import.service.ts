@@ -34,6 +34,7 @@ export function createImportService({ repo, warehouse }: { repo: ImportsRepo; wa
   return {
     async importFrom(request: ImportRequest): Promise<ImportSummary> {
       const { clientId, projectId } = await repo.ensureProject(request);
+      await repo.failInterruptedRuns(projectId);
       const importId = await repo.startRun({
         clientId,
         projectId,

@@ -31,6 +31,24 @@ export function createImportsRepo(db: Kysely<AppTables>) {
       });
     },
 
+    /**
+     * Runs of the project still marked running belong to a process that ended mid-import (the warehouse lock
+     * admits one importing process), so they are closed as failed; their warehouse changes were rolled back.
+     */
+    async failInterruptedRuns(projectId: string) {
+      await db
+        .updateTable('import_runs')
+        .set({
+          status: 'failed',
+          finished_at: new Date(),
+          error:
+            'interrupted: the importing process ended before the import finished; the previous data was kept',
+        })
+        .where('project_id', '=', projectId)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
     async startRun(run: { clientId: string; projectId: string; source: string; requestedFormat: string }) {
       const row = await db
         .insertInto('import_runs')
