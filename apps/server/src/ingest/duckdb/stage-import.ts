@@ -42,36 +42,8 @@ export interface StagedImport {
  */
 export async function stageImport(request: StageRequest): Promise<StagedImport> {
   const { connection, files } = request;
-  const probed: {
-    file: SourceFile;
-    kind: FileKind;
-    columns: RawColumn[];
-    format: BillingFormat;
-    variant: string;
-  }[] = [];
-  for (const file of files) {
-    request.onStep?.(`reading header of ${file.displayName}`);
-    const { kind, columns } = await probeFile(connection, file);
-    const detected = detectBillingFormat(columns.map((c) => c.name));
-    if (detected.format === null) throw new ImportError(detected.reason, { file: file.displayName });
-    if (request.format !== 'auto' && request.format !== detected.format) {
-      throw new ImportError(`looks like ${detected.format} (${detected.variant}), not ${request.format}`, {
-        file: file.displayName,
-      });
-    }
-    assertRequired(file, columns, detected.format);
-    probed.push({ file, kind, columns, format: detected.format, variant: detected.variant });
-  }
-  const first = probed[0];
-  if (first === undefined) throw new ImportError('nothing to import');
-  const mixed = probed.find((p) => p.format !== first.format || p.kind !== first.kind);
-  if (mixed !== undefined) {
-    throw new ImportError(
-      `is ${mixed.format} ${mixed.kind} but ${first.file.displayName} is ${first.format} ${first.kind}; import them separately`,
-      { file: mixed.file.displayName },
-    );
-  }
-  const raw = new RawColumns(unionColumns(probed.map((p) => p.columns)), keyFor(first.format));
+  const first = await probeAll(request);
+  const raw = new RawColumns(first.columns, keyFor(first.format));
   const mapping = mappingFor(first.format, first.variant, raw, files);
   const table = stagingTable(request.stagingId);
   request.onStep?.('loading rows');
@@ -100,6 +72,42 @@ export async function stageImport(request: StageRequest): Promise<StagedImport> 
     await connection.run(`DROP TABLE IF EXISTS ${table}`);
     throw error;
   }
+}
+
+interface ProbedDelivery {
+  kind: FileKind;
+  /** Union of the files' columns (legacy CUR files of one period differ). */
+  columns: RawColumn[];
+  format: BillingFormat;
+  variant: string;
+}
+
+/** Reads every header, detects the format, checks required columns, and requires one format and kind. */
+async function probeAll(request: StageRequest): Promise<ProbedDelivery> {
+  const probed: (ProbedDelivery & { file: SourceFile })[] = [];
+  for (const file of request.files) {
+    request.onStep?.(`reading header of ${file.displayName}`);
+    const { kind, columns } = await probeFile(request.connection, file);
+    const detected = detectBillingFormat(columns.map((c) => c.name));
+    if (detected.format === null) throw new ImportError(detected.reason, { file: file.displayName });
+    if (request.format !== 'auto' && request.format !== detected.format) {
+      throw new ImportError(`looks like ${detected.format} (${detected.variant}), not ${request.format}`, {
+        file: file.displayName,
+      });
+    }
+    assertRequired(file, columns, detected.format);
+    probed.push({ file, kind, columns, format: detected.format, variant: detected.variant });
+  }
+  const first = probed[0];
+  if (first === undefined) throw new ImportError('nothing to import');
+  const mixed = probed.find((p) => p.format !== first.format || p.kind !== first.kind);
+  if (mixed !== undefined) {
+    throw new ImportError(
+      `is ${mixed.format} ${mixed.kind} but ${first.file.displayName} is ${first.format} ${first.kind}; import them separately`,
+      { file: mixed.file.displayName },
+    );
+  }
+  return { ...first, columns: unionColumns(probed.map((p) => p.columns)) };
 }
 
 function keyFor(format: BillingFormat): (name: string) => string {
