@@ -7,5 +7,7 @@ export default defineProject({
     name: '@finlens/web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Screens render after the start-up chain and a lazy chunk; a cold first test can pass five seconds.
+    testTimeout: 20_000,
   },
 });

@@ -1,4 +1,4 @@
-import { signInPathWithNext } from '@finlens/contracts/routes';
+import { SIGN_IN_PATH, signInPathWithNext } from '@finlens/contracts/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
 import { useStartupStore } from '../features/startup/startup-store';
@@ -13,6 +13,11 @@ export function createLogoutHandler(router: AppRouter, queryClient: QueryClient)
     queryClient.clear();
     useStartupStore.getState().reset();
     const { pathname, search } = router.state.location;
-    void router.navigate(signInPathWithNext(pathname + search), { replace: true });
+    // Several calls may fail at once; on the sign-in screen already, keep its `next`.
+    if (pathname === SIGN_IN_PATH) return;
+    // Screens still mounted until the navigation ends may re-create queries: clear once more after it.
+    void router
+      .navigate(signInPathWithNext(pathname + search), { replace: true })
+      .then(() => queryClient.clear());
   };
 }

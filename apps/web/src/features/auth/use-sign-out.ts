@@ -16,9 +16,11 @@ export function useSignOut() {
   const signOut = async () => {
     await logout.mutateAsync().catch(() => null);
     clearLocalSession();
-    queryClient.clear();
+    // Unmount the signed-in screens (start-up back to idle) and leave them before emptying the cache, so
+    // none of them fetches again into it.
     useStartupStore.getState().reset();
     await navigate(SIGN_IN_PATH, { replace: true });
+    queryClient.clear();
   };
   return { signOut, pending: logout.isPending };
 }

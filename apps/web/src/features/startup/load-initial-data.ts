@@ -2,6 +2,7 @@ import type { Profile } from '@finlens/contracts/auth';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import type { PackageInfo } from '@finlens/contracts/payment';
 import type { QueryClient } from '@tanstack/react-query';
+import { isSignedIn } from '../../app/session';
 import { ApiError } from '../../lib/api-client';
 import { currentUserQueryOptions } from '../auth/api/current-user-query';
 import { clientQueryOptions } from './api/client-query';
@@ -69,8 +70,9 @@ export async function loadInitialData(deps: ChainDeps): Promise<void> {
     await loadClientData(deps, { ...profile, client_id: clientId });
     set({ phase: 'ready', loading: false });
   } catch (error) {
-    // A 401 has already logged out (api client); anything else is the failed state with a retry.
-    if (error instanceof ApiError && error.status === 401) return store.getState().reset();
+    // A 401 has already logged out (api client), which also cancels the calls in flight; anything else
+    // is the failed state with a retry.
+    if ((error instanceof ApiError && error.status === 401) || !isSignedIn()) return store.getState().reset();
     set({
       phase: 'failed',
       error: ERROR_MESSAGES.initialData,

@@ -8,16 +8,25 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useClient } from '../../startup/api/client-query';
+import { useStartupStore } from '../../startup/startup-store';
 import { useCurrentUser } from '../api/current-user-query';
 import { useSignOut } from '../use-sign-out';
 
-/** App-bar account menu: the user's name and active client, profile, client switch, sign-out. */
+/** App-bar account menu; absent while start-up is idle (signed out, or about to reload after a switch). */
 export function UserMenu() {
+  const active = useStartupStore((state) => state.phase !== 'idle');
+  return active ? <AccountMenu /> : null;
+}
+
+/** The user's name and active client, with My Profile, Switch Account and Sign out. */
+function AccountMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const { signOut } = useSignOut();
   const { data: profile } = useCurrentUser();
-  const { data: client } = useClient(profile?.client_id ?? null);
+  // The client record is readable only once start-up has passed its checks (verified, client chosen).
+  const ready = useStartupStore((state) => state.phase === 'ready');
+  const { data: client } = useClient(ready ? (profile?.client_id ?? null) : null);
   const name = profile === undefined ? '' : `${profile.first_name} ${profile.last_name}`.trim();
   const close = () => setAnchor(null);
   const go = (path: string) => {

@@ -1,0 +1,127 @@
+import { ERROR_MESSAGES } from '@finlens/contracts/errors';
+import { USER_ID_COOKIE } from '@finlens/contracts/session';
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogoutHandler } from '../../app/logout';
+import { setUnauthorizedHandler } from '../../lib/api-client';
+import { readCookie } from '../../lib/cookies';
+import { TEST_PROFILE } from '../../test/identity-fixtures';
+import { server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render-with-providers';
+import { recordRequests } from '../../test/request-log';
+import { useStartupStore } from './startup-store';
+
+const requests = recordRequests();
+afterEach(() => setUnauthorizedHandler(() => {}));
+
+const CHAIN = [
+  'GET /c/current/user/',
+  'GET /c/admin/clients/c1/',
+  'GET /c/admin/status/',
+  'GET /c/admin/projectaws/',
+  'GET /c/policy_version/?project_id=all',
+  'GET /payment/payment-method/',
+  'GET /payment/package/',
+];
+const position = (call: string) => requests.calls().indexOf(call);
+
+describe('start-up chain (spec §4)', () => {
+  it('loads user → client → status and projects → policy and payment → packages, then the page', async () => {
+    renderWithProviders('/v3/home', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    const calls = requests.calls().filter((call) => CHAIN.includes(call));
+    expect(calls.toSorted()).toEqual(CHAIN.toSorted());
+    expect(position('GET /c/current/user/')).toBeLessThan(position('GET /c/admin/clients/c1/'));
+    for (const call of ['GET /c/admin/status/', 'GET /c/admin/projectaws/']) {
+      expect(position('GET /c/admin/clients/c1/')).toBeLessThan(position(call));
+      expect(position(call)).toBeLessThan(position('GET /c/policy_version/?project_id=all'));
+      expect(position(call)).toBeLessThan(position('GET /payment/payment-method/'));
+    }
+    expect(position('GET /payment/payment-method/')).toBeLessThan(position('GET /payment/package/'));
+    expect(position('GET /c/policy_version/?project_id=all')).toBeLessThan(position('GET /payment/package/'));
+
+    const state = useStartupStore.getState();
+    expect(state).toMatchObject({ phase: 'ready', loading: false, hasProject: true, configCatAzure: true });
+    expect(state.featureFlags).toEqual({
+      loading: false,
+      error: null,
+      data: { azure: true, informPaid: true, operatePaid: true },
+    });
+  });
+
+  it('shows the user and client names in the app bar', async () => {
+    renderWithProviders('/v3/home', { signedIn: true });
+    const account = await screen.findByRole('button', { name: 'Account menu' });
+    await waitFor(() => expect(account).toHaveTextContent('Ada Lovelace'));
+    expect(account).toHaveTextContent('Acme Corp');
+  });
+
+  it("shows 'Failed to load initial data.' when a step fails, and retries", async () => {
+    let failing = true;
+    server.use(
+      http.get('*/c/admin/status/', () =>
+        failing ? HttpResponse.json({ detail: 'down' }, { status: 503 }) : undefined,
+      ),
+    );
+    const { user } = renderWithProviders('/v3/home', { signedIn: true });
+    expect(await screen.findByText(ERROR_MESSAGES.initialData)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Home' })).toBeNull();
+    expect(requests.calls()).not.toContain('GET /payment/package/');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('carries on without policy data when the policy call fails (spec §8)', async () => {
+    server.use(http.get('*/c/policy_version/', () => HttpResponse.json({ detail: 'no' }, { status: 403 })));
+    renderWithProviders('/v3/home', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('asks an unverified user to verify the email instead of loading data', async () => {
+    server.use(
+      http.get('*/c/current/user/', () => HttpResponse.json({ ...TEST_PROFILE, email_verified: false })),
+    );
+    renderWithProviders('/v3/home', { signedIn: true });
+    expect(await screen.findByText('Please confirm your email address is verified.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(requests.calls()).not.toContain('GET /c/admin/clients/c1/');
+  });
+
+  it('a 401 in the chain logs out: cookie and cache cleared, sign-in with next', async () => {
+    server.use(http.get('*/c/admin/clients/:id/', () => HttpResponse.json({ detail: 'x' }, { status: 401 })));
+    const { router, queryClient } = renderWithProviders('/v3/rules/?page=2', { signedIn: true });
+    setUnauthorizedHandler(createLogoutHandler(router, queryClient));
+    queryClient.setQueryData(['spend'], { mtd_spend: 10 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts/signin/'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/v3/rules/?page=2');
+    expect(readCookie(USER_ID_COOKIE)).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(queryClient.getQueryData(['spend'])).toBeUndefined();
+    expect(useStartupStore.getState().phase).toBe('idle');
+  });
+});
+
+describe('sign-out', () => {
+  it('posts the logout, forgets the session and returns to sign-in', async () => {
+    server.use(http.post('*/auth/logout/', () => HttpResponse.json({ detail: 'Successfully logged out.' })));
+    const { router, user, queryClient } = renderWithProviders('/v3/home', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts/signin/'));
+    expect(router.state.location.search).toBe('');
+    expect(requests.calls()).toContain('POST /auth/logout/');
+    expect(readCookie(USER_ID_COOKIE)).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('still signs out locally when the server call fails', async () => {
+    server.use(http.post('*/auth/logout/', () => HttpResponse.json({ detail: 'down' }, { status: 503 })));
+    const { router, user } = renderWithProviders('/v3/home', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts/signin/'));
+    expect(readCookie(USER_ID_COOKIE)).toBeNull();
+  });
+});
