@@ -194,6 +194,23 @@ describe('normalisation into the canonical columns', () => {
     ]);
   });
 
+  it('FOCUS Parquet: typed costs and timestamps, MAP tags and a MAP x_ column', async () => {
+    const path = join(warehouse.dir, 'focus.parquet');
+    await warehouse.store.connection.run(
+      `COPY (SELECT TIMESTAMP '2025-02-01' AS BillingPeriodStart, TIMESTAMP '2025-02-03 05:00:00' AS ChargePeriodStart,
+        'Usage' AS ChargeCategory, 4.5::DOUBLE AS BilledCost, 4.0::DOUBLE AS EffectiveCost, 'USD' AS BillingCurrency,
+        MAP {'team': 'ml'} AS Tags, MAP {'edp': -0.5::DOUBLE} AS x_Discounts) TO '${path}' (FORMAT parquet)`,
+    );
+    const { staged } = await importPath(warehouse.store, path, 'focus-parquet');
+    expect(staged).toMatchObject({ format: 'focus', rows: 1, periods: ['2025-02'] });
+    expect(
+      await rows(
+        'focus-parquet',
+        "CAST(line_item_usage_start_date AS VARCHAR) AS start, line_item_unblended_cost AS u, line_item_amortized_cost AS a, resource_tags['team'] AS team, source_extras['x_Discounts'] AS discounts",
+      ),
+    ).toEqual([{ start: '2025-02-03 05:00:00', u: 4.5, a: 4, team: 'ml', discounts: '{edp=-0.5}' }]);
+  });
+
   it('Azure: tags without braces, US dates, inclusive end dates made exclusive', async () => {
     const path = join(warehouse.dir, 'azure-actual.csv');
     await writeFile(
