@@ -295,6 +295,28 @@ export const ACCESS_ROWS: AccessRow[] = [
     expect: adminOnly(200),
   },
 
+  // SSO
+  { route: 'GET /c/sso/', rule: 'admin', request: () => ({ path: '/c/sso/' }), expect: adminOnly(200) },
+  {
+    route: 'PUT /c/sso/',
+    rule: 'admin',
+    request: () => ({ path: '/c/sso/', body: {} }),
+    expect: adminOnly(400),
+  },
+  {
+    route: 'GET /rest-auth/sso/start/',
+    rule: 'anonymous',
+    request: () => ({ path: `/rest-auth/sso/start/?email=${NOBODY}` }),
+    expect: all(404),
+  },
+  // Without the signed state cookie of a started sign-in: back to the sign-in screen with sso_error.
+  {
+    route: 'GET /rest-auth/sso/callback/',
+    rule: 'anonymous',
+    request: () => ({ path: '/rest-auth/sso/callback/?code=x&state=y' }),
+    expect: all(302),
+  },
+
   // Payment
   {
     route: 'GET /payment/payment-method/',

@@ -4,6 +4,7 @@ import * as m20261122_0002 from './migrations/2026_11_22_0002_identity';
 import * as m20261122_0100 from './migrations/2026_11_22_0100_imports';
 import * as m20261122_0200 from './migrations/2026_11_22_0200_jobs';
 import * as m20261122_0201 from './migrations/2026_11_22_0201_billing_sources';
+import * as m20261122_0300 from './migrations/2026_11_22_0300_sso';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0100_imports': m20261122_0100,
   '2026_11_22_0200_jobs': m20261122_0200,
   '2026_11_22_0201_billing_sources': m20261122_0201,
+  '2026_11_22_0300_sso': m20261122_0300,
 };
 
 export const migrationProvider: MigrationProvider = {

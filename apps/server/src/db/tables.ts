@@ -204,6 +204,18 @@ export interface AppTables {
   billing_sources: BillingSourcesTable;
   billing_source_periods: BillingSourcePeriodsTable;
   import_runs: ImportRunsTable;
+  sso_configs: SsoConfigsTable;
+}
+
+/** OpenID Connect provider of a client (features/sso). */
+export interface SsoConfigsTable {
+  client_id: string;
+  enabled: boolean;
+  issuer: string;
+  oidc_client_id: string;
+  client_secret_sealed: string | null;
+  email_domain: string;
+  updated_at: Timestamp;
 }
 
 /** One import of billing files into a project (ingest): what ran, what it replaced, how it ended. */

@@ -24,6 +24,8 @@ export interface AuthServiceDeps {
   internalEmailDomains: readonly string[];
   /** Verified against when no user matches, so unknown emails take as long as wrong passwords. */
   dummyHash: Promise<string>;
+  /** SSO start URL for an email's domain, or null (features/sso). */
+  ssoLoginUrl: (email: string) => Promise<string | null>;
 }
 
 export function isInternalEmail(email: string, domains: readonly string[]): boolean {
@@ -72,8 +74,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Never reveals whether an account exists (ADR 0002). */
-    checkEmail(email: string): CheckEmailResponse {
-      return { email, valid_format: isValidEmail(email), sso_login_url: null };
+    async checkEmail(email: string): Promise<CheckEmailResponse> {
+      const valid = isValidEmail(email);
+      return { email, valid_format: valid, sso_login_url: valid ? await deps.ssoLoginUrl(email) : null };
     },
 
     async login({

@@ -18,6 +18,9 @@ import { createPaymentService } from '../../features/payment/payment.service';
 import { createPolicyRepo } from '../../features/policy/policy.repo';
 import { policyRoutes } from '../../features/policy/policy.routes';
 import { createPolicyService } from '../../features/policy/policy.service';
+import { createSsoRepo } from '../../features/sso/sso.repo';
+import { ssoRoutes } from '../../features/sso/sso.routes';
+import { createSsoService } from '../../features/sso/sso.service';
 import { createTeamRepo } from '../../features/team/team.repo';
 import { teamRoutes } from '../../features/team/team.routes';
 import { createTeamService } from '../../features/team/team.service';
@@ -29,11 +32,14 @@ import { createArgon2Hasher, dummyHash } from '../auth/password-hasher';
 import { cookiePolicyFor } from '../auth/session-cookies';
 import { createSessionStore } from '../auth/session-store';
 import type { AppConfig } from '../config';
+import { createSecretBox } from '../crypto/secret-box';
 import { createMailer, type Mailer } from '../mail/mailer';
 import type { App } from './build-app';
 
 export interface IdentityDeps {
-  config: Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'dataDir' | 'supportEmail' | 'internalEmailDomains'>;
+  config: Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'dataDir' | 'supportEmail' | 'internalEmailDomains'> & {
+    secretKey: string;
+  };
   db: Kysely<AppTables>;
   logger: FastifyBaseLogger;
   /** Tests may pass their own; by default SMTP_URL or the outbox. */
@@ -58,6 +64,15 @@ export async function registerIdentity(app: App, deps: IdentityDeps): Promise<vo
     });
   registerAuthHook(app, { db, sessions, apiKeys: createApiKeyAuthenticator({ db }), cookies });
 
+  const ssoService = createSsoService({
+    repo: createSsoRepo({ db }),
+    box: createSecretBox(config.secretKey),
+    sessions,
+    audit,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(ssoRoutes, { ssoService, cookies });
+
   const authRepo = createAuthRepo({ db });
   const common = { audit, internalEmailDomains: config.internalEmailDomains };
   await app.register(authRoutes, {
@@ -70,6 +85,7 @@ export async function registerIdentity(app: App, deps: IdentityDeps): Promise<vo
       sessions,
       hasher,
       dummyHash: dummyHash(hasher),
+      ssoLoginUrl: ssoService.loginUrlFor,
     }),
     accountService: createAccountService({
       ...common,
