@@ -43,28 +43,37 @@ export function openCredentials(box: SecretBox, row: BillingSourceRow): SourceCr
   return sourceCredentials.parse(JSON.parse(box.open(row.credentials_sealed, credentialsContext(row.id))));
 }
 
+/** Where and how to read: a saved source row, or settings not saved yet (a connection check). */
+export type StoreSettings = Pick<
+  BillingSourceRow,
+  'name' | 'kind' | 'bucket' | 'prefix' | 'region' | 'endpoint' | 'role_arn' | 'external_id'
+>;
+
 /** The store a saved source reads from, with its credentials opened for this use only. */
 export function openSourceStore(row: BillingSourceRow, box: SecretBox): RemoteStore {
-  const credentials = openCredentials(box, row);
-  switch (row.kind) {
+  return storeFor(row, openCredentials(box, row));
+}
+
+export function storeFor(settings: StoreSettings, credentials: SourceCredentials | null): RemoteStore {
+  switch (settings.kind) {
     case 'aws_s3':
       return s3Store({
-        bucket: row.bucket,
-        prefix: row.prefix,
-        region: row.region ?? 'us-east-1',
-        endpoint: row.endpoint,
-        access: awsAccess(row, credentials),
+        bucket: settings.bucket,
+        prefix: settings.prefix,
+        region: settings.region ?? 'us-east-1',
+        endpoint: settings.endpoint,
+        access: awsAccess(settings, credentials),
       });
     case 'azure_blob':
       return azureBlobStore({
-        container: row.bucket,
-        prefix: row.prefix,
-        access: azureAccess(row, credentials),
+        container: settings.bucket,
+        prefix: settings.prefix,
+        access: azureAccess(settings, credentials),
       });
   }
 }
 
-function awsAccess(row: BillingSourceRow, credentials: SourceCredentials | null): AwsAccess {
+function awsAccess(row: StoreSettings, credentials: SourceCredentials | null): AwsAccess {
   const keys =
     credentials?.kind === 'aws-keys'
       ? { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey }
@@ -80,7 +89,7 @@ function awsAccess(row: BillingSourceRow, credentials: SourceCredentials | null)
   return keys ? { kind: 'keys', keys } : { kind: 'default' };
 }
 
-function azureAccess(row: BillingSourceRow, credentials: SourceCredentials | null): AzureBlobAccess {
+function azureAccess(row: StoreSettings, credentials: SourceCredentials | null): AzureBlobAccess {
   switch (credentials?.kind) {
     case 'azure-connection-string':
       return { kind: 'connection-string', connectionString: credentials.connectionString };

@@ -3,8 +3,9 @@ import type { BillingSourceRow } from '../../db/tables';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { type JobSchedules, nextSlot } from '../../platform/jobs/job-schedules';
-import { type SourceCredentials, sealCredentials } from './billing-source-settings';
+import { type SourceCredentials, sealCredentials, storeFor } from './billing-source-settings';
 import type { BillingSourcesRepo, NewBillingSource } from './billing-sources.repo';
+import { findDeliveries } from './find-deliveries';
 import { POLL_SOURCE_JOB } from './poll-source-job';
 
 /** What a user saves: the stored settings, with the credentials in clear (sealed before storage). */
@@ -16,6 +17,12 @@ export type NewSourceInput = Omit<NewBillingSource, 'id' | 'credentialsSealed' |
 
 /** A source as the rest of the app sees it: never the credentials, only whether some are stored. */
 export type BillingSourceView = Omit<BillingSourceRow, 'credentials_sealed'> & { has_credentials: boolean };
+
+export interface SourceCheck {
+  ok: boolean;
+  periods: { periodKey: string; billingPeriod: string; files: number }[];
+  problems: string[];
+}
 
 const DEFAULT_POLL_CRON = '17 * * * *';
 
@@ -73,6 +80,28 @@ export function createBillingSourcesService({
         await schedulePolling(id, pollCron);
       }
       return toView(row);
+    },
+
+    /** Tries settings before they are saved: the billing periods their manifests describe, or why not. */
+    async check(input: Omit<NewSourceInput, 'projectId' | 'pollCron'>): Promise<SourceCheck> {
+      try {
+        const store = storeFor(
+          { ...input, role_arn: input.roleArn, external_id: input.externalId },
+          input.credentials,
+        );
+        const { deliveries, problems } = await findDeliveries(store);
+        return {
+          ok: problems.length === 0,
+          periods: deliveries.map(({ periodKey, billingPeriod, files }) => ({
+            periodKey,
+            billingPeriod,
+            files: files.length,
+          })),
+          problems: problems.map((problem) => problem.message),
+        };
+      } catch (error) {
+        return { ok: false, periods: [], problems: [(error as Error).message] };
+      }
     },
 
     async list(projectId: string): Promise<BillingSourceView[]> {

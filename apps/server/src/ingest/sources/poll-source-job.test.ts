@@ -152,4 +152,34 @@ describeOnAppEngines('polling an S3 billing source', (engine) => {
     await worker.runNext();
     expect(await queue.get(orphan)).toMatchObject({ status: 'failed' });
   });
+
+  it('checks unsaved settings: the periods found, or the error to show', async (context) => {
+    const { db } = await openOrSkip(engine(), context);
+    const service = createBillingSourcesService({
+      repo: createBillingSourcesRepo({ db }),
+      schedules: createJobSchedules({ db }),
+      queue: createJobQueue({ db }),
+      secretBox,
+    });
+    await deliver('2026-10', 'exec-1', [1]);
+    const { projectId: _projectId, ...settings } = s3rverSource({
+      projectId: '',
+      endpoint: s3.endpoint,
+      bucket,
+      prefix: 'cur',
+    });
+    const good = await service.check(settings);
+    expect(good.ok).toBe(true);
+    expect(good.periods).toContainEqual({
+      periodKey: `cur2:${exportPath}:2026-10`,
+      billingPeriod: '2026-10',
+      files: 1,
+    });
+    const refused = await service.check({
+      ...settings,
+      credentials: { kind: 'aws-keys', accessKeyId: 'WRONG', secretAccessKey: 'x' },
+    });
+    expect(refused).toMatchObject({ ok: false, periods: [] });
+    expect(refused.problems[0]).toMatch(/cannot list s3:\/\/finlens-poll\/cur\/: .*InvalidAccessKeyId/);
+  });
 });
