@@ -1,24 +1,12 @@
-import { createServer } from 'node:net';
 import { profileSchema } from '@finlens/contracts/auth';
 import { ssoSettingsSchema } from '@finlens/contracts/sso';
+import { freePort } from '@finlens/server/db/test-postgres';
 import { startTestOidcProvider } from '@finlens/server/features/sso/test-oidc-provider';
 import { startTestSmtp, type TestSmtp } from '@finlens/server/platform/mail/test-smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSession } from './http-session';
 import { anonymousSession, signUpVerified } from './identity-fixtures';
 import { startTestServer, type TestServer } from './test-server';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let server: TestServer;
 let smtp: TestSmtp;

@@ -121,7 +121,8 @@ function run(command: string, args: string[], { runAs, cwd }: { runAs: RunAs | n
   });
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on loopback (closed again before it is returned). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
