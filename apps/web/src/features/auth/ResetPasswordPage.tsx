@@ -4,15 +4,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { usePasswordResetConfirmMutation } from './api/password-reset-confirm-mutation';
 import { AuthLayout } from './components/AuthLayout';
-import { textFieldProps } from './components/form-field';
-import { PasswordChecklist } from './components/PasswordChecklist';
+import { NewPasswordFields } from './components/NewPasswordFields';
 import { applyServerErrors } from './form-errors';
 import { withPasswordRules } from './password-schema';
 
@@ -33,7 +31,6 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetSchema),
     defaultValues: { uid, token, new_password1: '', new_password2: '' },
   });
-  const password = form.watch('new_password1');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -57,18 +54,10 @@ export function ResetPasswordPage() {
               </Link>
             </Alert>
           )}
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...textFieldProps(form, 'new_password1')}
-          />
-          <PasswordChecklist password={password} />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            {...textFieldProps(form, 'new_password2')}
+          <NewPasswordFields
+            form={form}
+            names={['new_password1', 'new_password2']}
+            labels={['New password', 'Confirm new password']}
           />
           <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
             Set new password

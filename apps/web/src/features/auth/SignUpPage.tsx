@@ -18,7 +18,7 @@ import { useRegistrationMutation } from './api/registration-mutation';
 import { useResendEmailMutation } from './api/resend-email-mutation';
 import { AuthLayout } from './components/AuthLayout';
 import { textFieldProps } from './components/form-field';
-import { PasswordChecklist } from './components/PasswordChecklist';
+import { NewPasswordFields } from './components/NewPasswordFields';
 import { applyServerErrors } from './form-errors';
 import { withPasswordRules } from './password-schema';
 import { SIGNUP_VARIANT_TEXT } from './signup-variants';
@@ -54,8 +54,7 @@ export function SignUpPage({ variant }: { variant: SignupType }) {
       signup_type: variant,
     },
   });
-  const [password, firstName, lastName, email, companyName] = form.watch([
-    'password1',
+  const [firstName, lastName, email, companyName] = form.watch([
     'first_name',
     'last_name',
     'email',
@@ -113,18 +112,11 @@ export function SignUpPage({ variant }: { variant: SignupType }) {
             autoComplete="email"
             {...textFieldProps(form, 'email')}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            {...textFieldProps(form, 'password1')}
-          />
-          <PasswordChecklist password={password} context={{ firstName, lastName, email, companyName }} />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            {...textFieldProps(form, 'password2')}
+          <NewPasswordFields
+            form={form}
+            names={['password1', 'password2']}
+            labels={['Password', 'Confirm password']}
+            context={{ firstName, lastName, email, companyName }}
           />
           <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
             Create account

@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { textFieldProps } from '../auth/components/form-field';
-import { PasswordChecklist } from '../auth/components/PasswordChecklist';
+import { NewPasswordFields } from '../auth/components/NewPasswordFields';
 import { applyServerErrors } from '../auth/form-errors';
 import { withPasswordRules } from '../auth/password-schema';
 import { useChangePasswordMutation } from './api/change-password-mutation';
@@ -37,7 +37,6 @@ export function ChangePasswordTab() {
     resolver: zodResolver(schema),
     defaultValues: { old_password: '', new_password1: '', new_password2: '' },
   });
-  const password = form.watch('new_password1');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setMessage(null);
@@ -67,18 +66,11 @@ export function ChangePasswordTab() {
             autoComplete="current-password"
             {...textFieldProps(form, 'old_password')}
           />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...textFieldProps(form, 'new_password1')}
-          />
-          <PasswordChecklist password={password} context={context} />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            {...textFieldProps(form, 'new_password2')}
+          <NewPasswordFields
+            form={form}
+            names={['new_password1', 'new_password2']}
+            labels={['New password', 'Confirm new password']}
+            context={context}
           />
           <Box>
             <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>

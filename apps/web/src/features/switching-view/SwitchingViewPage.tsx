@@ -1,5 +1,4 @@
 import type { ClientChoice } from '@finlens/contracts/admin';
-import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import { landingPathFor } from '@finlens/contracts/routes';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BarsLoader } from '../../app/BarsLoader';
 import { currentEnvironment } from '../../app/session';
+import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { useStartupStore } from '../startup/startup-store';
 import { useAllClients } from './api/all-clients-query';
 import { useSelectClientMutation } from './api/select-client-mutation';
@@ -76,13 +76,7 @@ export function SwitchingViewPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {visible.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4} align="center">
-                  {ERROR_MESSAGES.emptyTable}
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <EmptyTableRow rowCount={visible.length} columns={4} />
             {visible.map((client) => (
               <TableRow key={client.id}>
                 <TableCell>{client.name}</TableCell>

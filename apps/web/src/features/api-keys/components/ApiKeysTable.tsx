@@ -1,5 +1,4 @@
 import type { ApiKey } from '@finlens/contracts/api-keys';
-import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import { formatUtcDate } from '@finlens/cost-model/format';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,6 +7,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 /** The caller's keys: name, prefix, created, last used; revoked keys stay listed without actions. */
 export function ApiKeysTable({
@@ -29,13 +29,7 @@ export function ApiKeysTable({
         </TableRow>
       </TableHead>
       <TableBody>
-        {keys.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={5} align="center">
-              {ERROR_MESSAGES.emptyTable}
-            </TableCell>
-          </TableRow>
-        ) : null}
+        <EmptyTableRow rowCount={keys.length} columns={5} />
         {keys.map((key) => (
           <TableRow key={key.id}>
             <TableCell>{key.name}</TableCell>

@@ -1,4 +1,3 @@
-import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import type { MembershipRole } from '@finlens/contracts/roles';
 import type { TeamMember } from '@finlens/contracts/team';
 import { formatUtcDate } from '@finlens/cost-model/format';
@@ -11,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
 import { AdminOnly } from './AdminOnly';
 
 interface MembersTableProps {
@@ -47,13 +47,7 @@ export function MembersTable({ members, isAdmin, currentUserId, onRoleChange, on
         </TableRow>
       </TableHead>
       <TableBody>
-        {members.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={6} align="center">
-              {ERROR_MESSAGES.emptyTable}
-            </TableCell>
-          </TableRow>
-        ) : null}
+        <EmptyTableRow rowCount={members.length} columns={6} />
         {members.map((member) => {
           const status = statusOf(member);
           const label =

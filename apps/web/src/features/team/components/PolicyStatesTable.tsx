@@ -1,4 +1,3 @@
-import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import type { PolicyData } from '@finlens/contracts/policy';
 import { formatUtcDate } from '@finlens/cost-model/format';
 import Chip from '@mui/material/Chip';
@@ -8,6 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 /** The Policies filter of the Team Members tab: which IAM policy version each project has accepted. */
 export function PolicyStatesTable({ policy }: { policy: PolicyData }) {
@@ -26,13 +26,7 @@ export function PolicyStatesTable({ policy }: { policy: PolicyData }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {policy.projects.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={4} align="center">
-                {ERROR_MESSAGES.emptyTable}
-              </TableCell>
-            </TableRow>
-          ) : null}
+          <EmptyTableRow rowCount={policy.projects.length} columns={4} />
           {policy.projects.map((project) => (
             <TableRow key={project.project_id}>
               <TableCell>{project.project_name}</TableCell>
