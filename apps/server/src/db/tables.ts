@@ -65,6 +65,8 @@ export interface ProjectsTable {
   status: Generated<'awaiting_configuration' | 'configured' | 'error'>;
   cloud_type: Generated<'aws' | 'azure'>;
   billing_last_ingestion_datetime: Timestamp | null;
+  /** 12-digit AWS account id entered in Settings → AWS Accounts; null when unknown. */
+  cloud_account_id: string | null;
   created_at: CreatedAt;
 }
 
