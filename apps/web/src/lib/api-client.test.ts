@@ -39,6 +39,24 @@ describe('apiRequest', () => {
     fetchSpy.mockRestore();
   });
 
+  it('fetches a csrftoken cookie with a GET before an unsafe call when it has none', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get('*/api/public-config', () => {
+        calls.push('GET /api/public-config');
+        writeCookie(CSRF_COOKIE, 'fresh');
+        return HttpResponse.json({});
+      }),
+      http.post('*/c/echo/', ({ request }) => {
+        calls.push(`POST /c/echo/ ${request.headers.get('X-CSRFToken')}`);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await apiRequest('/c/echo/', okSchema, { method: 'POST', body: {} });
+    await apiRequest('/c/echo/', okSchema, { method: 'POST', body: {} });
+    expect(calls).toEqual(['GET /api/public-config', 'POST /c/echo/ fresh', 'POST /c/echo/ fresh']);
+  });
+
   it('adds query parameters and sends URLSearchParams form-encoded', async () => {
     let received = { url: '', body: '' };
     server.use(

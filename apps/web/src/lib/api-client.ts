@@ -68,6 +68,19 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The server sets the csrftoken cookie on any GET (ADR 0002), normally the page load itself. When the SPA
+ * did not come from the API server (the Vite dev server), the first unsafe call — a sign-in — would go
+ * without it: fetch one first so the double-submit check can pass.
+ */
+async function ensureCsrfCookie(): Promise<void> {
+  if (readCookie(CSRF_COOKIE) !== null) return;
+  await fetch(buildUrl('/api/public-config', undefined), {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  }).catch(() => undefined);
+}
+
 /** Calls the API with the session cookies, CSRF and token-key headers; validates the reply with `schema`. */
 export async function apiRequest<T>(
   path: string,
@@ -76,6 +89,7 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const method = request.method ?? 'GET';
   const { body } = request;
+  if (!SAFE_METHODS.has(method)) await ensureCsrfCookie();
   const init: RequestInit = {
     method,
     credentials: 'include',
