@@ -95,10 +95,14 @@ export class RawColumns {
 
 export const EMPTY_MAP = 'CAST(MAP {} AS MAP(VARCHAR, VARCHAR))';
 
-/** Trimmed text; empty and a literal `null` (FOCUS examples write it) are NULL (billing-formats §6.18). */
+/**
+ * Trimmed text; empty and a literal `null` (FOCUS examples write it) are NULL (billing-formats §6.18).
+ * Nested NULLIFs rather than a CASE: the text is computed once, which matters over a hundred columns.
+ */
 function textOf(column: RawColumn): string {
-  const trimmed = `trim(CAST(${quoteIdent(column.name)} AS VARCHAR))`;
-  return `CASE WHEN ${trimmed} = '' OR lower(${trimmed}) = 'null' THEN NULL ELSE ${trimmed} END`;
+  const ident = quoteIdent(column.name);
+  if (column.type !== 'VARCHAR') return `CAST(${ident} AS VARCHAR)`;
+  return `NULLIF(NULLIF(NULLIF(trim(${ident}), ''), 'null'), 'NULL')`;
 }
 
 /**

@@ -17,10 +17,12 @@ export function genericDerivedColumns(): Record<string, string> {
   const tag = (key: string) => `NULLIF(trim(resource_tags[${quoteString(key)}]), '')`;
   const environment = `COALESCE(${ENVIRONMENT_TAG_KEYS.map(tag).join(', ')})`;
   const productKey = (key: string) => `NULLIF(product[${quoteString(key)}], '')`;
+  const usage = `COALESCE(line_item_usage_type, '')`;
+  const ec2Instance = `line_item_product_code = 'AmazonEC2' AND (product_product_family = 'Compute Instance' OR ${['BoxUsage', 'SpotUsage', 'DedicatedUsage', 'HostUsage'].map((u) => `contains(${usage}, '${u}')`).join(' OR ')})`;
   const computeType = `CASE
-    WHEN COALESCE(line_item_usage_type, '') LIKE '%Fargate%' THEN 'Fargate'
+    WHEN contains(${usage}, 'Fargate') THEN 'Fargate'
     WHEN line_item_product_code = 'AWSLambda' THEN 'Lambda'
-    WHEN line_item_product_code = 'AmazonEC2' AND (product_product_family = 'Compute Instance' OR COALESCE(line_item_usage_type, '') SIMILAR TO '.*(BoxUsage|SpotUsage|DedicatedUsage|HostUsage).*') THEN 'EC2'
+    WHEN ${ec2Instance} THEN 'EC2'
     WHEN product_servicename = 'Virtual Machines' THEN 'Virtual Machines'
     END`;
   const provisioner = `CASE
@@ -28,6 +30,7 @@ export function genericDerivedColumns(): Record<string, string> {
       .map(([op, p]) => `WHEN line_item_operation = ${quoteString(op)} THEN ${quoteString(p)}`)
       .join(' ')}
     ${COMPUTE_PROVISIONER_TAGS.map((r) => `WHEN ${tag(r.key)} IS NOT NULL THEN ${quoteString(r.provisioner)}`).join(' ')}
+    WHEN ${ec2Instance} THEN 'EC2'
     END`;
   return {
     line_item_amortized_cost: 'line_item_unblended_cost',
@@ -42,6 +45,6 @@ export function genericDerivedColumns(): Record<string, string> {
     // Rows without a resource (tax, credits, fees, data transfer) cannot carry tags.
     finlens_non_taggable_resource: 'line_item_resource_id IS NULL',
     finlens_compute_types: computeType,
-    finlens_compute_provisioner: `CASE WHEN (${provisioner}) IS NOT NULL THEN ${provisioner} WHEN (${computeType}) = 'EC2' THEN 'EC2' END`,
+    finlens_compute_provisioner: provisioner,
   };
 }
