@@ -125,6 +125,16 @@ describe.each(['PGlite', 'PostgreSQL'] as const)('identity on %s', (engine) => {
       expect(line(SESSION_COOKIE)).not.toMatch(/Secure/i);
     });
 
+    it('gives a signed-in browser that lost its csrftoken the session token back, not a random one', async () => {
+      const persona = await signUpVerified(server.baseUrl, smtp, { label: 'lost-csrf' });
+      persona.session.cookies.delete(CSRF_COOKIE);
+      await persona.session.get('/v3/home', { headers: { accept: 'text/html' } });
+      expect(persona.session.cookies.has(CSRF_COOKIE)).toBe(false);
+      await persona.session.get('/c/current/user/');
+      expect(persona.session.cookies.has(CSRF_COOKIE)).toBe(true);
+      expect((await persona.session.patch('/c/current/user/', { last_name: 'Kept' })).status).toBe(200);
+    });
+
     it('refuses a wrong password with the same message as an unknown email', async () => {
       const persona = await signUpVerified(server.baseUrl, smtp, { label: 'wrong' });
       const wrong = await signIn(server.baseUrl, persona.email, 'Wrong$Pass1');

@@ -3,6 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, TOKEN_KEY_HEADER } from '@fin
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
+import { isApiPath } from '../http/api-paths';
 import type { ApiKeyAuthenticator } from './api-key-auth';
 import { loadCaller } from './caller';
 import type { RequestAuth } from './request-auth';
@@ -26,9 +27,13 @@ export interface AuthHookDeps {
 export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
-    const identified = await identify(request, deps);
+    // The SPA's files are public: no identity lookups for them, only the csrftoken cookie the SPA will need.
+    const api = isApiPath(request.url);
+    const identified = api ? await identify(request, deps) : { auth: null, csrfToken: null };
     request.auth = identified.auth;
-    if (identified.auth?.via !== 'api_key' && request.cookies[CSRF_COOKIE] === undefined) {
+    // With a session cookie, only an API request knows the session's token; a random one would not match it.
+    const mayIssue = api || request.cookies[SESSION_COOKIE] === undefined;
+    if (mayIssue && identified.auth?.via !== 'api_key' && request.cookies[CSRF_COOKIE] === undefined) {
       setCsrfCookie(reply, deps.cookies, identified.csrfToken ?? randomToken());
     }
     // Unknown routes fall through to the JSON 404 of the not-found handler.
