@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -11,9 +12,11 @@ export type StartedServer = { url: string; dataDir: string; stop: () => Promise<
 /** Starts the server through the same command as `npm start`, on a free port with a throwaway data folder. */
 export async function startServer(timeoutMs = 280_000): Promise<StartedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'finlens-e2e-'));
+  // A concrete free port rather than PORT=0, so the default PUBLIC_URL (links in emails) is right.
+  const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/bin/finlens.mjs', 'start'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForReady(child, timeoutMs);
@@ -62,5 +65,16 @@ function stopProcess(child: ChildProcess): Promise<void> {
       done();
     });
     child.kill('SIGTERM');
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
+    });
   });
 }

@@ -29,8 +29,9 @@ describe('central error handler', () => {
   it('turns a zod validation error into a 400 naming the field', async () => {
     const response = await app.inject({ method: 'POST', url: '/c/things/', payload: { tags: [{ key: 1 }] } });
     expect(response.statusCode).toBe(400);
-    const body = response.json() as { detail: string; errors: Record<string, string[]> };
+    const body = response.json() as { detail: string; error: string; errors: Record<string, string[]> };
     expect(body.detail).toMatch(/^name: /);
+    expect(body.error).toBe(body.detail);
     expect(Object.keys(body.errors)).toEqual(['name', 'tags.0.key']);
   });
 

@@ -50,7 +50,9 @@ function validationBody(issues: { instancePath: string; message?: string }[]): E
     errors[field] = list;
   }
   const [field, messages] = Object.entries(errors)[0] ?? ['non_field_errors', ['Invalid input.']];
-  return { detail: `${field}: ${messages[0] ?? 'Invalid input.'}`, errors };
+  const detail = `${field}: ${messages[0] ?? 'Invalid input.'}`;
+  // `error` too: the SPA's catalogue reads a 400's message from `error`, not `detail` (spec §8).
+  return { detail, error: detail, errors };
 }
 
 /** '/filters/0/name' → 'filters.0.name'; an empty path is about the object as a whole. */
