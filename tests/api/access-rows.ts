@@ -209,6 +209,81 @@ export const ACCESS_ROWS: AccessRow[] = [
     expect: signedIn(200),
   },
 
+  // Cloud accounts (Settings → AWS Accounts / Cloud Accounts) and the billing upload. The personas'
+  // projects have no billing source, so the source-bound calls answer 400 to those allowed through.
+  {
+    route: 'GET /c/cloud_accounts/',
+    rule: 'verified',
+    request: () => ({ path: '/c/cloud_accounts/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /c/cloud_accounts/',
+    rule: 'admin',
+    request: () => ({ path: '/c/cloud_accounts/', body: { name: '' } }),
+    expect: adminOnly(400),
+  },
+  {
+    route: 'POST /c/cloud_accounts/check/',
+    rule: 'admin',
+    request: () => ({ path: '/c/cloud_accounts/check/', body: {} }),
+    expect: adminOnly(400),
+  },
+  {
+    route: 'GET /c/cloud_accounts/:id/',
+    rule: 'verified',
+    request: (ids) => ({ path: `/c/cloud_accounts/${ids.projectId}/` }),
+    expect: ownClient(200),
+  },
+  {
+    route: 'PATCH /c/cloud_accounts/:id/',
+    rule: 'admin',
+    request: (ids) => ({ path: `/c/cloud_accounts/${ids.projectId}/`, body: {} }),
+    expect: { ...adminOnly(200), otherAdmin: 404 },
+  },
+  {
+    route: 'DELETE /c/cloud_accounts/:id/',
+    rule: 'admin',
+    request: () => ({ path: `/c/cloud_accounts/${RANDOM_ID}/` }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /c/cloud_accounts/:id/check/',
+    rule: 'admin',
+    request: (ids) => ({ path: `/c/cloud_accounts/${ids.projectId}/check/` }),
+    expect: { ...adminOnly(400), otherAdmin: 404 },
+  },
+  {
+    route: 'POST /c/cloud_accounts/:id/import_now/',
+    rule: 'admin',
+    request: (ids) => ({ path: `/c/cloud_accounts/${ids.projectId}/import_now/` }),
+    expect: { ...adminOnly(400), otherAdmin: 404 },
+  },
+  {
+    route: 'GET /c/cloud_accounts/:id/imports/',
+    rule: 'verified',
+    request: (ids) => ({ path: `/c/cloud_accounts/${ids.projectId}/imports/` }),
+    expect: ownClient(200),
+  },
+  {
+    route: 'GET /c/cloud_accounts/:id/cloudformation/',
+    rule: 'verified',
+    request: (ids) => ({ path: `/c/cloud_accounts/${ids.projectId}/cloudformation/` }),
+    expect: ownClient(400),
+  },
+  {
+    route: 'GET /c/cloud_accounts/:id/terraform/',
+    rule: 'verified',
+    request: (ids) => ({ path: `/c/cloud_accounts/${ids.projectId}/terraform/` }),
+    expect: ownClient(400),
+  },
+  {
+    route: 'POST /c/billing/upload/',
+    rule: 'admin',
+    request: () => ({ path: '/c/billing/upload/', body: {} }),
+    expect: adminOnly(400),
+  },
+
   // Partner
   {
     route: 'GET /app_partner/partner/',

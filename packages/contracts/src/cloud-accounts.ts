@@ -15,7 +15,7 @@ import { cloudTypeSchema, projectStatusSchema } from './admin';
  *   GET    /c/cloud_accounts/{id}/imports/       import history, newest first
  *   GET    /c/cloud_accounts/{id}/cloudformation/ CloudFormation template (YAML download)
  *   GET    /c/cloud_accounts/{id}/terraform/     Terraform snippet (HCL download)
- *   POST   /c/billing/upload/                    multipart: project_id, format, file → 201 import run (admin)
+ *   POST   /c/billing/upload/                    multipart: project_id, then file → 201 import run (admin)
  * The bucket field follows @finlens/cost-model/bucket-name; its messages come back under `bucket`.
  */
 export const CLOUD_ACCOUNT_PATHS = {
@@ -65,6 +65,8 @@ export const awsAccountSettingsSchema = z.object({
   prefix: prefix.default(''),
   region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'Must be an AWS region such as us-east-1.'),
   role_arn: roleArn.nullable().default(null),
+  /** S3-compatible endpoint (MinIO and the like); null for AWS itself. */
+  endpoint: z.url().nullable().default(null),
   /** Left out on create: a random one is generated. */
   external_id: externalId.optional(),
   /** Access keys instead of (or as the base of) the role; sealed with SECRET_KEY, never returned. */
@@ -171,11 +173,9 @@ export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
 
 export const importNowResponseSchema = z.object({ job_id: z.string().nullable() });
 
-export const UPLOAD_FORMATS = ['auto', 'cur2', 'cur', 'focus', 'azure'] as const;
-/** Multipart fields besides `file` (sent before it, so the server knows where to import while streaming). */
+/** Multipart fields besides `file`, sent before it; the importer detects the format from the columns. */
 export const uploadFieldsSchema = z.object({
-  project_id: z.string().min(1, 'This field is required.'),
-  format: z.enum(UPLOAD_FORMATS).default('auto'),
+  project_id: z.string({ error: 'This field is required.' }).min(1, 'This field is required.'),
 });
 /** File name endings the upload accepts. */
 export const UPLOAD_EXTENSIONS = ['.csv', '.csv.gz', '.parquet'] as const;

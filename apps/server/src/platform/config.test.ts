@@ -29,6 +29,7 @@ describe('parseConfig defaults', () => {
       docsUrl: 'https://github.com/finlens/finlens#readme',
       logLevel: 'info',
       internalEmailDomains: [],
+      uploadMaxBytes: 1073741824,
     });
   });
 
@@ -50,12 +51,21 @@ describe('parseConfig defaults', () => {
       'DOCS_URL',
       'LOG_LEVEL',
       'INTERNAL_EMAIL_DOMAINS',
+      'UPLOAD_MAX_BYTES',
     ]);
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });
 });
 
 describe('each variable', () => {
+  it('UPLOAD_MAX_BYTES is a positive whole number of bytes', () => {
+    expect(parse({ UPLOAD_MAX_BYTES: '1048576' }).uploadMaxBytes).toBe(1048576);
+    expect(() => parse({ UPLOAD_MAX_BYTES: '0' })).toThrow(
+      /UPLOAD_MAX_BYTES must be a positive whole number/,
+    );
+    expect(() => parse({ UPLOAD_MAX_BYTES: '1.5e9' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
+
   it('INTERNAL_EMAIL_DOMAINS is a comma-separated, lower-cased list', () => {
     expect(parse({ INTERNAL_EMAIL_DOMAINS: ' Finlens.io, ops.example.com ,' }).internalEmailDomains).toEqual([
       'finlens.io',

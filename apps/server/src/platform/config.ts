@@ -25,6 +25,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Lower-case email domains of internal users (spec §6); empty refuses internal-user sign-up. */
   internalEmailDomains: string[];
+  /** Largest billing file POST /c/billing/upload/ accepts, in bytes. */
+  uploadMaxBytes: number;
 }
 
 const DEFAULTS = {
@@ -34,6 +36,7 @@ const DEFAULTS = {
   supportEmail: 'support@finlens.local',
   docsUrl: 'https://github.com/finlens/finlens#readme',
   logLevel: 'info',
+  uploadMaxBytes: 1024 ** 3,
 } as const;
 
 export interface ConfigVariable {
@@ -92,6 +95,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '(unset: no internal users)',
     description: 'Comma-separated email domains whose users sign up as internal users (extra options).',
   },
+  {
+    name: 'UPLOAD_MAX_BYTES',
+    default: String(DEFAULTS.uploadMaxBytes),
+    description: 'Largest billing file the upload accepts, in bytes.',
+  },
 ];
 
 function urlWithProtocols(protocols: readonly string[], message: string) {
@@ -138,6 +146,11 @@ const variableSchemas = {
         ),
       'must be a comma-separated list of domain names',
     ),
+  UPLOAD_MAX_BYTES: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number of bytes')
+    .transform(Number)
+    .refine(Number.isSafeInteger, 'must be a positive whole number of bytes'),
 } as const;
 
 type VariableName = keyof typeof variableSchemas;
@@ -189,6 +202,7 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     docsUrl: v.DOCS_URL ?? DEFAULTS.docsUrl,
     logLevel: v.LOG_LEVEL ?? DEFAULTS.logLevel,
     internalEmailDomains: v.INTERNAL_EMAIL_DOMAINS ?? [],
+    uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? DEFAULTS.uploadMaxBytes,
   };
 }
 

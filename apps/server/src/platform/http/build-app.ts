@@ -12,10 +12,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { registerCloudAccounts } from '../../features/cloud-accounts/register-cloud-accounts';
 import { healthRoutes } from '../../features/health/health.routes';
 import { createHealthService } from '../../features/health/health.service';
 import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
-import type { CostStore } from '../../warehouse/cost-store';
+import type { DuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { registerRouteAccess } from '../auth/route-access';
 import type { AppConfig } from '../config';
 import { defaultWebDistDir } from '../paths';
@@ -36,7 +37,7 @@ export type App = FastifyInstance<
 export interface BuildAppDeps {
   config: AppConfig & { secretKey: string };
   db: AppDatabase;
-  warehouse: CostStore;
+  warehouse: DuckDbCostStore;
   logger: FastifyBaseLogger;
   /** Folder of the built SPA; defaults to apps/web/dist of this repository. */
   webDistDir?: string;
@@ -60,6 +61,13 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.decorate('routeAccess', registerRouteAccess(app));
   await registerPlugins(app, deps);
   await registerIdentity(app, { config: deps.config, db: deps.db.db, logger: deps.logger });
+  await registerCloudAccounts(app, {
+    db: deps.db.db,
+    warehouse: deps.warehouse,
+    secretKey: deps.config.secretKey,
+    dataDir: deps.config.dataDir,
+    uploadMaxBytes: deps.config.uploadMaxBytes,
+  });
 
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),

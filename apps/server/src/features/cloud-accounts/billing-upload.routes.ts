@@ -1,0 +1,52 @@
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import { importRunSchema, uploadFieldsSchema } from '@finlens/contracts/cloud-accounts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientScopeOf } from '../../platform/auth/request-auth';
+import { fieldError } from '../../platform/http/http-error';
+import type { BillingUploadService } from './billing-upload.service';
+
+/** The fields sent before the file; the file part is where the stream starts. */
+async function fieldsAndFile(
+  parts: AsyncIterableIterator<MultipartFile | { fieldname: string; value: unknown }>,
+) {
+  const fields: Record<string, unknown> = {};
+  for await (const part of parts) {
+    if ('file' in part) return { fields, file: part };
+    fields[part.fieldname] = part.value;
+  }
+  return { fields, file: null };
+}
+
+/** POST /c/billing/upload/ (admin): multipart `project_id`, then `file`; answers the import run. */
+export const billingUploadRoutes: FastifyPluginAsyncZod<{
+  billingUpload: BillingUploadService;
+  maxBytes: number;
+}> = async (app, { billingUpload, maxBytes }) => {
+  // Registered here only, so no other route accepts multipart bodies.
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: maxBytes, files: 1 },
+  });
+
+  app.post(
+    '/c/billing/upload/',
+    { config: { access: 'admin' }, schema: { tags: ['cloud-accounts'], response: { 201: importRunSchema } } },
+    async (request, reply) => {
+      const { clientId } = clientScopeOf(request);
+      if (!request.isMultipart()) throw fieldError('file', ['Send the billing file as multipart/form-data.']);
+      const { fields, file } = await fieldsAndFile(request.parts());
+      const parsed = uploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        file?.file.resume();
+        const issue = parsed.error.issues[0];
+        throw fieldError(String(issue?.path[0] ?? 'project_id'), [issue?.message ?? 'Invalid value.']);
+      }
+      if (file === null) throw fieldError('file', ['This field is required.']);
+      const run = await billingUpload.importUpload(clientId, parsed.data.project_id, {
+        filename: file.filename,
+        stream: file.file,
+      });
+      return reply.code(201).send(run);
+    },
+  );
+};

@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../../db/tables';
+import { createImportService } from '../../ingest/import.service';
+import { createImportsRepo } from '../../ingest/imports.repo';
+import { createBillingSourcesRepo } from '../../ingest/sources/billing-sources.repo';
+import { createBillingSourcesService } from '../../ingest/sources/billing-sources.service';
+import { importServiceRunner } from '../../ingest/sources/import-runner';
+import { createSecretBox } from '../../platform/crypto/secret-box';
+import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createJobSchedules } from '../../platform/jobs/job-schedules';
+import type { DuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { billingUploadRoutes } from './billing-upload.routes';
+import { createBillingUploadService } from './billing-upload.service';
+import { createCloudAccountsRepo } from './cloud-accounts.repo';
+import { cloudAccountsRoutes } from './cloud-accounts.routes';
+import { createCloudAccountsService } from './cloud-accounts.service';
+
+/** Settings → AWS Accounts / Cloud Accounts and the billing upload, wired to the ingest services. */
+export async function registerCloudAccounts(
+  app: FastifyInstance,
+  deps: {
+    db: Kysely<AppTables>;
+    warehouse: DuckDbCostStore;
+    secretKey: string;
+    dataDir: string;
+    uploadMaxBytes: number;
+  },
+): Promise<void> {
+  const { db } = deps;
+  const secretBox = createSecretBox(deps.secretKey);
+  const repo = createCloudAccountsRepo({ db });
+  const sources = createBillingSourcesService({
+    repo: createBillingSourcesRepo({ db }),
+    schedules: createJobSchedules({ db }),
+    queue: createJobQueue({ db }),
+    secretBox,
+  });
+  await app.register(cloudAccountsRoutes, {
+    cloudAccounts: createCloudAccountsService({ repo, sources, secretBox }),
+  });
+  const importService = createImportService({ repo: createImportsRepo(db), warehouse: deps.warehouse });
+  await app.register(billingUploadRoutes, {
+    maxBytes: deps.uploadMaxBytes,
+    billingUpload: createBillingUploadService({
+      repo,
+      importRunner: importServiceRunner({ db, importService }),
+      tempRoot: join(deps.dataDir, 'tmp', 'uploads'),
+      maxBytes: deps.uploadMaxBytes,
+    }),
+  });
+}

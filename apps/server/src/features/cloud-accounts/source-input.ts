@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { cloudAccountSettingsSchema } from '@finlens/contracts/cloud-accounts';
+import { bucketNameMessages } from '@finlens/cost-model/bucket-name';
+import type { z } from 'zod';
+import type { SourceCredentials } from '../../ingest/sources/billing-source-settings';
+import type { NewSourceInput } from '../../ingest/sources/billing-sources.service';
+import { fieldError } from '../../platform/http/http-error';
+
+export type AccountSettings = z.output<typeof cloudAccountSettingsSchema>;
+
+/** What the billing-sources service stores for an account's settings (credentials still in clear). */
+export type SourceSettings = Omit<NewSourceInput, 'projectId' | 'pollCron' | 'credentials'>;
+
+/** A fresh external ID per account, so a leaked role ARN alone cannot be assumed through Finlens. */
+export function generateExternalId(): string {
+  return `finlens-${randomBytes(16).toString('hex')}`;
+}
+
+/**
+ * The source settings of an account, checked beyond what the schema can (bucket rule, role in the same
+ * account). `keep` holds what to fall back on when editing: the stored external ID.
+ */
+export function toSourceSettings(
+  name: string,
+  settings: AccountSettings,
+  keep: { externalId: string | null } = { externalId: null },
+): SourceSettings & { credentials?: SourceCredentials | null } {
+  if (settings.cloud_type === 'azure') {
+    const { credentials } = settings;
+    return {
+      name,
+      kind: 'azure_blob',
+      bucket: settings.container,
+      prefix: settings.prefix,
+      region: null,
+      endpoint: null,
+      roleArn: null,
+      externalId: null,
+      ...(credentials === undefined
+        ? {}
+        : {
+            credentials:
+              credentials.kind === 'sas'
+                ? { kind: 'azure-sas', accountUrl: credentials.account_url, sasToken: credentials.sas_token }
+                : { kind: 'azure-connection-string', connectionString: credentials.connection_string },
+          }),
+    };
+  }
+  const bucketProblems = bucketNameMessages(settings.bucket);
+  if (bucketProblems.length > 0) throw fieldError('bucket', bucketProblems);
+  const roleAccount = settings.role_arn?.split(':')[4];
+  if (roleAccount !== undefined && roleAccount !== settings.account_id) {
+    throw fieldError('role_arn', ['Must be a role of the account entered above.']);
+  }
+  const { keys } = settings;
+  return {
+    name,
+    kind: 'aws_s3',
+    bucket: settings.bucket,
+    prefix: settings.prefix,
+    region: settings.region,
+    endpoint: settings.endpoint,
+    roleArn: settings.role_arn,
+    externalId: settings.external_id ?? keep.externalId ?? generateExternalId(),
+    ...(keys === undefined
+      ? {}
+      : {
+          credentials:
+            keys === null
+              ? null
+              : {
+                  kind: 'aws-keys',
+                  accessKeyId: keys.access_key_id,
+                  secretAccessKey: keys.secret_access_key,
+                },
+        }),
+  };
+}
