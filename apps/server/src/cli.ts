@@ -46,7 +46,7 @@ function buildProgram(): Command {
   program
     .command('import <path>')
     .description(
-      'import billing files (a file or a folder) into a project, replacing the billing periods they hold',
+      'import billing files (a local file or folder, s3://bucket/prefix or azure://container/prefix) into a project, replacing the billing periods they hold',
     )
     .option('--client <name>', 'client to import into (created when missing)', 'Default')
     .option('--project <name>', 'project to import into (created when missing)', 'Default')

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { BILLING_FORMATS, type BillingFormat } from '@finlens/cost-model/billing-column-names';
 import cliProgress from 'cli-progress';
 import { openAppDatabase } from '../db/client';
@@ -9,6 +10,7 @@ import { openCostStore } from '../warehouse/open-cost-store';
 import { createImportService, type ImportSummary } from './import.service';
 import { createImportsRepo } from './imports.repo';
 import { localSource } from './sources/local-source';
+import { parseSourceUri, uriSource } from './sources/uri-source';
 
 /** The embedded warehouse is held by another process (a running server): a message, never a second writer. */
 export class WarehouseBusyError extends Error {
@@ -23,7 +25,7 @@ export function parseFormatOption(value: string): BillingFormat | 'auto' {
 }
 
 /**
- * `finlens import <path>`: opens the warehouse first, because DuckDB refuses a second writer with a file
+ * `finlens import <path | s3://… | azure://…>`: opens the warehouse first, because DuckDB refuses a second writer with a file
  * lock and the embedded app database has no such guard; then migrates, imports, prints the summary.
  */
 export async function runImportCommand(args: {
@@ -48,7 +50,11 @@ export async function runImportCommand(args: {
     const service = createImportService({ repo: createImportsRepo(db.db), warehouse });
     let started = false;
     const summary = await service.importFrom({
-      source: localSource(args.path),
+      // s3:// and azure:// are downloaded to DATA_DIR/tmp first; anything else is a local path.
+      source:
+        parseSourceUri(args.path) === null
+          ? localSource(args.path)
+          : uriSource({ uri: args.path, env: process.env, tempRoot: join(args.config.dataDir, 'tmp') }),
       clientName: args.clientName,
       projectName: args.projectName,
       format: args.format,
