@@ -2,7 +2,7 @@ import { USER_ID_COOKIE } from '@finlens/contracts/session';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { buildRoutes } from '../app/router';
@@ -13,6 +13,8 @@ interface RenderOptions {
   signedIn?: boolean;
   /** Routes to use instead of the real route table (e.g. a page that throws). */
   routes?: RouteObject[];
+  /** Wrap in React's StrictMode like main.tsx (effects run twice, as in development). */
+  strict?: boolean;
 }
 
 function signIn(userId = '42'): void {
@@ -25,11 +27,12 @@ export function renderWithProviders(path: string, options: RenderOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(options.routes ?? buildRoutes(), { initialEntries: [path] });
   const user = userEvent.setup();
-  const view = render(
+  const app = (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, user, queryClient };
 }
 

@@ -50,6 +50,12 @@ describe('start-up chain (spec §4)', () => {
     });
   });
 
+  it('survives StrictMode: screens that mount twice do not cancel a step', async () => {
+    renderWithProviders('/v3/home', { signedIn: true, strict: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(screen.queryByText(ERROR_MESSAGES.initialData)).toBeNull();
+  });
+
   it('shows the user and client names in the app bar', async () => {
     renderWithProviders('/v3/home', { signedIn: true });
     const account = await screen.findByRole('button', { name: 'Account menu' });

@@ -1,16 +1,18 @@
 import type { Profile } from '@finlens/contracts/auth';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import type { PackageInfo } from '@finlens/contracts/payment';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { isSignedIn } from '../../app/session';
 import { ApiError } from '../../lib/api-client';
-import { currentUserQueryOptions } from '../auth/api/current-user-query';
-import { clientQueryOptions } from './api/client-query';
-import { packageQueryOptions } from './api/package-query';
-import { paymentMethodQueryOptions } from './api/payment-method-query';
-import { policyVersionQueryOptions } from './api/policy-version-query';
-import { projectsAwsQueryOptions } from './api/projects-aws-query';
-import { statusQueryOptions } from './api/status-query';
+import { fetchCurrentUser } from '../auth/api/current-user-query';
+import { authKeys } from '../auth/api/keys';
+import { fetchClient } from './api/client-query';
+import { startupKeys } from './api/keys';
+import { fetchPackage } from './api/package-query';
+import { fetchPaymentMethod } from './api/payment-method-query';
+import { fetchPolicyVersion } from './api/policy-version-query';
+import { fetchProjectsAws } from './api/projects-aws-query';
+import { fetchStatus } from './api/status-query';
 import type { FeatureFlags, useStartupStore } from './startup-store';
 
 interface ChainDeps {
@@ -23,29 +25,38 @@ function featureFlagsFrom(packageInfo: PackageInfo): FeatureFlags {
   return { azure: true, informPaid: packageInfo.inform_paid, operatePaid: packageInfo.operate_paid };
 }
 
-/** Each step fetches afresh (staleTime 0): a cached answer may belong to the previous session or client. */
-async function loadClientData({ queryClient, store }: ChainDeps, profile: Profile & { client_id: string }) {
+/**
+ * One step: fetched afresh (a cached answer may belong to the previous session or client) into the
+ * query cache. The fetch takes no abort signal, so a screen that unmounts meanwhile (StrictMode's double
+ * effects, a page change) cannot cancel the chain.
+ */
+function step<T>(queryClient: QueryClient, queryKey: QueryKey, fetch: () => Promise<T>): Promise<T> {
+  return queryClient.fetchQuery({ queryKey, queryFn: () => fetch(), staleTime: 0 });
+}
+
+async function loadClientData({ queryClient, store }: ChainDeps, clientId: string) {
   const set = store.setState;
-  const fresh = { staleTime: 0 } as const;
   set({ clientLoading: true });
-  await queryClient.fetchQuery({ ...clientQueryOptions(profile.client_id), ...fresh });
+  await step(queryClient, startupKeys.client(clientId), () => fetchClient(clientId));
   set({ clientLoading: false, projectsLoading: true });
 
   const [status] = await Promise.all([
-    queryClient.fetchQuery({ ...statusQueryOptions(), ...fresh }),
-    queryClient.fetchQuery({ ...projectsAwsQueryOptions(), ...fresh }),
+    step(queryClient, startupKeys.status(), () => fetchStatus()),
+    step(queryClient, startupKeys.projectsAws(), () => fetchProjectsAws()),
   ]);
   set({ projectsLoading: false, hasProject: status.has_project, policyLoading: true });
 
-  const policy = policyVersionQueryOptions();
+  const policyKey = startupKeys.policyVersion('all');
   await Promise.all([
     // Spec §8: a policy load error empties policy data; it does not stop the start-up.
-    queryClient.fetchQuery({ ...policy, ...fresh }).catch(() => queryClient.removeQueries(policy)),
-    queryClient.fetchQuery({ ...paymentMethodQueryOptions(), ...fresh }),
+    step(queryClient, policyKey, () => fetchPolicyVersion('all')).catch(() =>
+      queryClient.removeQueries({ queryKey: policyKey, exact: true }),
+    ),
+    step(queryClient, startupKeys.paymentMethod(), () => fetchPaymentMethod()),
   ]);
   set({ policyLoading: false, featureFlags: { loading: true, data: null, error: null } });
 
-  const packageInfo = await queryClient.fetchQuery({ ...packageQueryOptions(), ...fresh });
+  const packageInfo = await step(queryClient, startupKeys.packageInfo(), () => fetchPackage());
   const flags = featureFlagsFrom(packageInfo);
   set({ featureFlags: { loading: false, data: flags, error: null }, configCatAzure: flags.azure });
 }
@@ -62,12 +73,11 @@ export async function loadInitialData(deps: ChainDeps): Promise<void> {
   const set = store.setState;
   set({ phase: 'loading', error: null, loading: true, userLoading: true });
   try {
-    const profile = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
+    const profile: Profile = await step(queryClient, authKeys.currentUser(), () => fetchCurrentUser());
     set({ userLoading: false });
-    const clientId = profile.client_id;
-    if (clientId === null) return set({ phase: 'needs-client', loading: false });
+    if (profile.client_id === null) return set({ phase: 'needs-client', loading: false });
     if (!profile.email_verified) return set({ phase: 'unverified', loading: false });
-    await loadClientData(deps, { ...profile, client_id: clientId });
+    await loadClientData(deps, profile.client_id);
     set({ phase: 'ready', loading: false });
   } catch (error) {
     // A 401 has already logged out (api client), which also cancels the calls in flight; anything else

@@ -4,10 +4,14 @@ import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './keys';
 
 /** GET /c/current/user/ — loaded by the start-up chain; screens read the cached profile. */
-export function currentUserQueryOptions() {
+export function fetchCurrentUser(signal?: AbortSignal) {
+  return apiRequest(AUTH_PATHS.currentUser, profileSchema, { signal });
+}
+
+function currentUserQueryOptions() {
   return queryOptions({
     queryKey: authKeys.currentUser(),
-    queryFn: ({ signal }) => apiRequest(AUTH_PATHS.currentUser, profileSchema, { signal }),
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,10 +4,14 @@ import { apiRequest } from '../../../lib/api-client';
 import { startupKeys } from './keys';
 
 /** GET /c/admin/clients/{id}/ — the active client's record (name, RBAC, partner). */
-export function clientQueryOptions(clientId: string) {
+export function fetchClient(clientId: string, signal?: AbortSignal) {
+  return apiRequest(ADMIN_PATHS.client(clientId), clientSchema, { signal });
+}
+
+function clientQueryOptions(clientId: string) {
   return queryOptions({
     queryKey: startupKeys.client(clientId),
-    queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.client(clientId), clientSchema, { signal }),
+    queryFn: ({ signal }) => fetchClient(clientId, signal),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,11 +4,17 @@ import { apiRequest } from '../../../lib/api-client';
 import { startupKeys } from './keys';
 
 /** GET /c/policy_version/?project_id=… — the latest IAM policy and each project's accepted version. */
-export function policyVersionQueryOptions(projectId = 'all') {
+export function fetchPolicyVersion(projectId = 'all', signal?: AbortSignal) {
+  return apiRequest(POLICY_PATHS.policyVersion, policyDataSchema, {
+    query: { project_id: projectId },
+    signal,
+  });
+}
+
+function policyVersionQueryOptions(projectId = 'all') {
   return queryOptions({
     queryKey: startupKeys.policyVersion(projectId),
-    queryFn: ({ signal }) =>
-      apiRequest(POLICY_PATHS.policyVersion, policyDataSchema, { query: { project_id: projectId }, signal }),
+    queryFn: ({ signal }) => fetchPolicyVersion(projectId, signal),
     staleTime: 5 * 60_000,
   });
 }
