@@ -1,0 +1,265 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type CloudAccount,
+  cloudAccountSchema,
+  cloudAccountsSchema,
+  connectionCheckSchema,
+  importRunSchema,
+  importRunsSchema,
+} from '@finlens/contracts/cloud-accounts';
+import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
+import { describe, expect, it } from 'vitest';
+import type { HttpSession } from './http-session';
+import { inviteAccepted, signUpVerified, useServerWithMail } from './identity-fixtures';
+
+const UPLOAD_MAX_BYTES = 40_000;
+const context = useServerWithMail({ UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES) });
+
+const FIXTURE_CSV = join(
+  import.meta.dirname,
+  '../../packages/fixtures/data/aws-cur-format-variants/koku_test_cur.csv',
+);
+
+const awsSettings = {
+  cloud_type: 'aws',
+  account_id: '123456789012',
+  bucket: 'acme-cur-exports',
+  prefix: 'exports/',
+  region: 'eu-west-1',
+  role_arn: 'arn:aws:iam::123456789012:role/finlens-billing-read',
+  // Nothing listens here: a connection test fails fast instead of waiting on the network.
+  endpoint: 'http://127.0.0.1:9',
+};
+
+/** Multipart POST with the session's cookies and CSRF token (HttpSession sends JSON or forms only). */
+async function upload(
+  session: HttpSession,
+  fields: Record<string, string>,
+  file: { name: string; data: Buffer },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file.data)]), file.name);
+  const response = await fetch(`${session.baseUrl}/c/billing/upload/`, {
+    method: 'POST',
+    body: form,
+    headers: {
+      accept: 'application/json',
+      cookie: [...session.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      [CSRF_HEADER]: session.cookies.get(CSRF_COOKIE) ?? '',
+    },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('cloud accounts', () => {
+  it('admin adds, edits, tests and removes an AWS account; members read; bucket messages are the spec’s', async () => {
+    const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'accounts-admin' });
+    const member = await inviteAccepted(context.server.baseUrl, context.smtp, admin, {
+      label: 'accounts-member',
+    });
+    expect(cloudAccountsSchema.parse((await admin.session.get('/c/cloud_accounts/')).body)).toEqual([]);
+
+    const badBucket = await admin.session.post('/c/cloud_accounts/', {
+      name: 'Payer',
+      settings: { ...awsSettings, bucket: 'Acme_Exports' },
+    });
+    expect(badBucket).toMatchObject({
+      status: 400,
+      body: {
+        errors: {
+          bucket: [
+            'Must not contain uppercase characters or underscores, must start/end with a lowercase letter or number only and can be a series of one or more labels.',
+          ],
+        },
+      },
+    });
+    const ipBucket = await admin.session.post('/c/cloud_accounts/', {
+      name: 'Payer',
+      settings: { ...awsSettings, bucket: '10.1.2.3' },
+    });
+    expect(ipBucket.body).toMatchObject({
+      errors: { bucket: ['Must not be formatted as an IP address (for example, 192.168.5.4).'] },
+    });
+    const otherRole = await admin.session.post('/c/cloud_accounts/', {
+      name: 'Payer',
+      settings: { ...awsSettings, role_arn: 'arn:aws:iam::999999999999:role/x' },
+    });
+    expect(otherRole).toMatchObject({ status: 400, body: { errors: { role_arn: expect.any(Array) } } });
+
+    const created = await admin.session.post('/c/cloud_accounts/', { name: 'Payer', settings: awsSettings });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const account = cloudAccountSchema.parse(created.body);
+    expect(account).toMatchObject({
+      name: 'Payer',
+      status: 'awaiting_configuration',
+      account_id: '123456789012',
+      source: { kind: 'aws_s3', bucket: 'acme-cur-exports', prefix: 'exports/', has_credentials: false },
+      last_import: null,
+    });
+    const externalId = account.source?.external_id ?? '';
+    expect(externalId).toMatch(/^finlens-[0-9a-f]{32}$/);
+
+    const duplicate = await admin.session.post('/c/cloud_accounts/', {
+      name: 'Payer',
+      settings: awsSettings,
+    });
+    expect(duplicate).toMatchObject({ status: 400, body: { errors: { name: expect.any(Array) } } });
+
+    // Editing keeps the external ID; keys are sealed and only reported as present.
+    const edited = await admin.session.patch(`/c/cloud_accounts/${account.id}/`, {
+      name: 'Payer account',
+      settings: { ...awsSettings, keys: { access_key_id: 'AKIAEXAMPLE', secret_access_key: 'secret' } },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(cloudAccountSchema.parse(edited.body)).toMatchObject({
+      name: 'Payer account',
+      source: { external_id: externalId, has_credentials: true },
+    });
+    expect(JSON.stringify(edited.body)).not.toContain('secret');
+
+    const memberView = cloudAccountsSchema.parse((await member.session.get('/c/cloud_accounts/')).body);
+    expect(memberView.map((entry) => entry.name)).toEqual(['Payer account']);
+    expect((await member.session.delete(`/c/cloud_accounts/${account.id}/`)).status).toBe(403);
+
+    const checks = [
+      await admin.session.post(`/c/cloud_accounts/${account.id}/check/`),
+      await admin.session.post('/c/cloud_accounts/check/', awsSettings),
+    ];
+    for (const check of checks) {
+      expect(check.status, JSON.stringify(check.body)).toBe(200);
+      const result = connectionCheckSchema.parse(check.body);
+      expect(result.ok).toBe(false);
+      expect(result.problems.length).toBeGreaterThan(0);
+    }
+
+    const queued = await admin.session.post(`/c/cloud_accounts/${account.id}/import_now/`);
+    expect(queued).toMatchObject({ status: 202, body: { job_id: expect.any(String) } });
+
+    const template = await member.session.get(`/c/cloud_accounts/${account.id}/cloudformation/`);
+    expect(template.status).toBe(200);
+    expect(template.headers.get('content-disposition')).toContain('finlens-cur2-cloudformation.yaml');
+    expect(String(template.body)).toContain(externalId);
+    expect(String(template.body)).toContain('S3Bucket: acme-cur-exports');
+    const terraform = await member.session.get(`/c/cloud_accounts/${account.id}/terraform/`);
+    expect(String(terraform.body)).toContain(externalId);
+    expect(String(terraform.body)).toContain('resource "aws_bcmdataexports_export"');
+
+    expect((await admin.session.delete(`/c/cloud_accounts/${account.id}/`)).status).toBe(204);
+    expect(cloudAccountsSchema.parse((await admin.session.get('/c/cloud_accounts/')).body)).toEqual([]);
+    expect((await admin.session.get(`/c/cloud_accounts/${account.id}/`)).status).toBe(404);
+  });
+
+  it('Azure accounts need the client’s Azure flag (an Azure billing currency)', async () => {
+    const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'azure-admin' });
+    const azure = {
+      name: 'Subscription',
+      settings: {
+        cloud_type: 'azure',
+        container: 'cost-exports',
+        credentials: { kind: 'connection-string', connection_string: 'UseDevelopmentStorage=true' },
+      },
+    };
+    const refused = await admin.session.post('/c/cloud_accounts/', azure);
+    expect(refused).toMatchObject({ status: 400, body: { errors: { cloud_type: expect.any(Array) } } });
+    const flagged = await admin.session.patch(`/c/admin/clients/${admin.profile.client_id}/`, {
+      azure_billing_currency: 'EUR',
+    });
+    expect(flagged.status).toBe(200);
+    const created = await admin.session.post('/c/cloud_accounts/', azure);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(cloudAccountSchema.parse(created.body)).toMatchObject({
+      cloud_type: 'azure',
+      account_id: null,
+      source: { kind: 'azure_blob', bucket: 'cost-exports', has_credentials: true, external_id: null },
+    });
+    const id = (created.body as CloudAccount).id;
+    expect((await admin.session.get(`/c/cloud_accounts/${id}/cloudformation/`)).status).toBe(400);
+  });
+});
+
+describe('POST /c/billing/upload/', () => {
+  it('imports a CUR file into the chosen account and records the run; refuses wrong types and oversize files', async () => {
+    const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'upload-admin' });
+    const created = await admin.session.post('/c/cloud_accounts/', {
+      name: 'Uploads',
+      settings: awsSettings,
+    });
+    const accountId = cloudAccountSchema.parse(created.body).id;
+    const csv = readFileSync(FIXTURE_CSV);
+
+    const imported = await upload(
+      admin.session,
+      { project_id: accountId },
+      { name: 'koku_test_cur.csv', data: csv },
+    );
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const run = importRunSchema.parse(imported.body);
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      rows: 19,
+      files: 1,
+      source: 'upload:koku_test_cur.csv',
+    });
+    // REFERENCE.json of aws-cur-format-variants: koku_test_cur.csv unblended 0.0827499841.
+    const unblended = run.totals.reduce((sum, period) => sum + (period.totals.unblended ?? 0), 0);
+    expect(unblended).toBeCloseTo(0.0827499841, 6);
+
+    const history = importRunsSchema.parse(
+      (await admin.session.get(`/c/cloud_accounts/${accountId}/imports/`)).body,
+    );
+    expect(history.map((entry) => entry.id)).toEqual([run.id]);
+    const account = cloudAccountSchema.parse(
+      (await admin.session.get(`/c/cloud_accounts/${accountId}/`)).body,
+    );
+    expect(account.status).toBe('configured');
+    expect(account.billing.last_ingestion_datetime).not.toBeNull();
+
+    const wrongType = await upload(
+      admin.session,
+      { project_id: accountId },
+      { name: 'costs.xlsx', data: csv },
+    );
+    expect(wrongType).toMatchObject({
+      status: 400,
+      body: { errors: { file: [expect.stringContaining('.csv.gz')] } },
+    });
+    const renamed = await upload(
+      admin.session,
+      { project_id: accountId },
+      { name: 'costs.parquet', data: csv },
+    );
+    expect(renamed).toMatchObject({
+      status: 400,
+      body: { errors: { file: ['costs.parquet is not a Parquet file.'] } },
+    });
+    const big = Buffer.concat([csv, csv, csv]);
+    expect(big.length).toBeGreaterThan(UPLOAD_MAX_BYTES);
+    const oversize = await upload(admin.session, { project_id: accountId }, { name: 'big.csv', data: big });
+    expect(oversize).toMatchObject({
+      status: 400,
+      body: { errors: { file: [`The file is larger than the upload limit of ${UPLOAD_MAX_BYTES} bytes.`] } },
+    });
+    const noProject = await upload(admin.session, {}, { name: 'koku_test_cur.csv', data: csv });
+    expect(noProject).toMatchObject({
+      status: 400,
+      body: { errors: { project_id: ['This field is required.'] } },
+    });
+
+    // Input the importer refuses: a 400 naming the file, and a failed run in the history.
+    const garbage = Buffer.from('a,b\n1,2\n');
+    const refused = await upload(
+      admin.session,
+      { project_id: accountId },
+      { name: 'garbage.csv', data: garbage },
+    );
+    expect(refused.status).toBe(400);
+    expect(String(refused.body.detail)).toContain('garbage.csv');
+    const after = importRunsSchema.parse(
+      (await admin.session.get(`/c/cloud_accounts/${accountId}/imports/`)).body,
+    );
+    expect(after.map((entry) => entry.status)).toEqual(['failed', 'succeeded']);
+    expect(after[0]?.error?.message).toContain('garbage.csv');
+  });
+});
