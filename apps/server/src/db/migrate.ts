@@ -9,7 +9,9 @@ export interface MigrateResult {
 
 /** Brings the app database to the latest schema; throws with the failing migration's name. */
 export async function migrate(db: Kysely<AppTables>): Promise<MigrateResult> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Features land in parallel, so a migration may be named before one already applied elsewhere;
+  // each is still applied exactly once.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error !== undefined) {
