@@ -49,6 +49,9 @@ describe.skipIf(Boolean(skipReason))('app shell in Chromium', () => {
     const page = await open(path);
     expect(new URL(page.url()).pathname).toBe(path);
     await expect(page.title()).resolves.toBe('Explorer - Finlens');
+    // The start-up chain of spec §4 finished: the shell shows the page, not the failure banner.
+    await page.getByRole('heading', { name: 'Explorer' }).waitFor();
+    await expect(page.getByText('Failed to load initial data.').count()).resolves.toBe(0);
     await page.screenshot({ path: screenshotPath('explorer-shell'), fullPage: true });
     await page.close();
     await session.context.clearCookies();
