@@ -30,6 +30,9 @@ const startupHandlers = [
 
 /** Calls of built pages, so the route walk can open every page; feature tests override them. */
 const pageHandlers = [
+  http.get('*/rest-auth/check_email/:email/', ({ params }) =>
+    HttpResponse.json({ email: params.email, valid_format: true, sso_login_url: null }),
+  ),
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),

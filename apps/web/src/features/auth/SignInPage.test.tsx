@@ -93,6 +93,21 @@ describe('sign-in', () => {
     expect(requests.calls()).not.toContain('POST /rest-auth/login/');
   });
 
+  it("offers SSO when the email's domain signs in through its identity provider", async () => {
+    const start = '/rest-auth/sso/start/?email=ada%40sso.test';
+    server.use(
+      http.get('*/rest-auth/check_email/:email/', ({ params }) =>
+        HttpResponse.json({ email: params.email, valid_format: true, sso_login_url: start }),
+      ),
+    );
+    const { user } = renderWithProviders('/accounts/signin/');
+    await user.type(await screen.findByLabelText('Email'), 'Ada@SSO.test');
+    expect(screen.queryByRole('link', { name: 'Sign in with SSO' })).toBeNull();
+    await user.click(screen.getByLabelText('Password'));
+    expect(await screen.findByRole('link', { name: 'Sign in with SSO' })).toHaveAttribute('href', start);
+    expect(requests.calls()).toContain('GET /rest-auth/check_email/ada%40sso.test/');
+  });
+
   it('posts verify_key once, confirms the address and offers sign-in', async () => {
     server.use(
       http.post('*/rest-auth/registration/verify-email/', () => HttpResponse.json({ detail: 'ok' })),

@@ -16,6 +16,7 @@ import { useStartupStore } from '../startup/startup-store';
 import { useLoginMutation } from './api/login-mutation';
 import { AuthLayout } from './components/AuthLayout';
 import { textFieldProps } from './components/form-field';
+import { SsoSignIn } from './components/SsoSignIn';
 import { VerifyEmailNotice } from './components/VerifyEmailNotice';
 import { applyServerErrors } from './form-errors';
 import { afterSignInPath } from './next-path';
@@ -34,6 +35,7 @@ export function SignInPage() {
     defaultValues: { email: '', password: '' },
   });
   const verifyKey = searchParams.get('verify_key');
+  const [leftEmail, setLeftEmail] = useState('');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -54,7 +56,13 @@ export function SignInPage() {
       <form onSubmit={onSubmit} noValidate aria-label="Sign in">
         <Stack spacing={2}>
           {formError === null ? null : <Alert severity="error">{formError}</Alert>}
-          <TextField label="Email" type="email" autoComplete="email" {...textFieldProps(form, 'email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...textFieldProps(form, 'email', { onBlur: (event) => setLeftEmail(event.target.value) })}
+          />
+          <SsoSignIn email={leftEmail} />
           <TextField
             label="Password"
             type="password"

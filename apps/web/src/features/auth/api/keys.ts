@@ -2,4 +2,5 @@
 export const authKeys = {
   all: ['auth'] as const,
   currentUser: () => [...authKeys.all, 'current-user'] as const,
+  checkEmail: (email: string) => [...authKeys.all, 'check-email', email] as const,
 };

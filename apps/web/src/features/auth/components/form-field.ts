@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
 
 /**
  * Props that bind an MUI TextField to a react-hook-form field: the ref goes to the <input> (inputRef),
@@ -7,8 +7,9 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 export function textFieldProps<T extends FieldValues, TOut extends FieldValues>(
   form: UseFormReturn<T, unknown, TOut>,
   name: Path<T>,
+  options?: RegisterOptions<T, Path<T>>,
 ) {
-  const { ref, ...rest } = form.register(name);
+  const { ref, ...rest } = form.register(name, options);
   const message = form.formState.errors[name]?.message;
   return {
     ...rest,
