@@ -18,7 +18,7 @@ export class ApiError extends Error {
 interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | null | undefined>;
-  /** Sent as JSON, or form-encoded when it is a URLSearchParams (POST /c/select/). */
+  /** Sent as JSON; a URLSearchParams (POST /c/select/) or FormData (file upload) is sent as it is. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -42,6 +42,11 @@ function buildUrl(path: string, query: ApiRequest['query']): URL {
   return url;
 }
 
+/** Bodies fetch encodes itself (and sets their content type). */
+function isRawBody(body: unknown): body is URLSearchParams | FormData {
+  return body instanceof URLSearchParams || body instanceof FormData;
+}
+
 function buildHeaders(method: string, body: unknown): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   const tokenKey = readCookie(TOKEN_KEY_COOKIE);
@@ -50,8 +55,7 @@ function buildHeaders(method: string, body: unknown): Headers {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf !== null) headers.set(CSRF_HEADER, csrf);
   }
-  if (body !== undefined && !(body instanceof URLSearchParams))
-    headers.set('Content-Type', 'application/json');
+  if (body !== undefined && !isRawBody(body)) headers.set('Content-Type', 'application/json');
   return headers;
 }
 
@@ -95,7 +99,7 @@ export async function apiRequest<T>(
     credentials: 'include',
     headers: buildHeaders(method, body),
   };
-  if (body !== undefined) init.body = body instanceof URLSearchParams ? body : JSON.stringify(body);
+  if (body !== undefined) init.body = isRawBody(body) ? body : JSON.stringify(body);
   if (request.signal) init.signal = request.signal;
 
   const response = await fetch(buildUrl(path, request.query), init);

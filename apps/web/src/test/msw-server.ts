@@ -30,6 +30,8 @@ const startupHandlers = [
 
 /** Calls of built pages, so the route walk can open every page; feature tests override them. */
 const pageHandlers = [
+  // Settings opens on AWS Accounts: no accounts yet.
+  http.get('*/c/cloud_accounts/', () => HttpResponse.json([])),
   http.get('*/rest-auth/check_email/:email/', ({ params }) =>
     HttpResponse.json({ email: params.email, valid_format: true, sso_login_url: null }),
   ),

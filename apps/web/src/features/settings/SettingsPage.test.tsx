@@ -30,7 +30,7 @@ describe('settings page', () => {
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByRole('heading', { level: 2, name: 'AWS Accounts' })).toBeInTheDocument();
-    expect(within(panel).getByText(/is not built yet/)).toBeInTheDocument();
+    expect(await within(panel).findByText('Connect your first AWS account')).toBeInTheDocument();
   });
 
   it('keeps the selected tab in the URL', async () => {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { UnbuiltPage } from '../../components/UnbuiltPage';
 import { ApiKeyTab } from '../api-keys/ApiKeyTab';
+import { AwsAccountsTab } from '../cloud-accounts/AwsAccountsTab';
+import { CloudAccountsTab } from '../cloud-accounts/CloudAccountsTab';
 import { ChangePasswordTab } from '../profile/ChangePasswordTab';
 import { MyProfileTab } from '../profile/MyProfileTab';
 import { TeamMembersTab } from '../team/TeamMembersTab';
@@ -14,18 +16,14 @@ interface SettingsTab {
 
 /** The settings tabs of spec §2, in the spec's order. Each tab is counted as an unbuilt page until built. */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
-  { slug: 'aws-accounts', label: 'AWS Accounts', panel: <UnbuiltPage title="AWS Accounts" level={2} /> },
+  { slug: 'aws-accounts', label: 'AWS Accounts', panel: <AwsAccountsTab /> },
   { slug: 'focus-exports', label: 'FOCUS Exports', panel: <UnbuiltPage title="FOCUS Exports" level={2} /> },
   {
     slug: 'bc-plus-integrations',
     label: 'BC+ Integrations',
     panel: <UnbuiltPage title="BC+ Integrations" level={2} />,
   },
-  {
-    slug: 'cloud-accounts',
-    label: 'Cloud Accounts',
-    panel: <UnbuiltPage title="Cloud Accounts" level={2} />,
-  },
+  { slug: 'cloud-accounts', label: 'Cloud Accounts', panel: <CloudAccountsTab /> },
   { slug: 'team-members', label: 'Team Members', panel: <TeamMembersTab /> },
   { slug: 'integrations', label: 'Integrations', panel: <UnbuiltPage title="Integrations" level={2} /> },
   {

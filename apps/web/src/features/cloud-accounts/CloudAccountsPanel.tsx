@@ -1,0 +1,133 @@
+import { ACCOUNT_FILTERS, type AccountFilter, type CloudAccount } from '@finlens/contracts/cloud-accounts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { BarsLoader } from '../../app/BarsLoader';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyTableRow } from '../../components/EmptyTableRow';
+import { useCurrentUser } from '../auth/api/current-user-query';
+import { useCloudAccounts } from './api/cloud-accounts-query';
+import { useRemoveAccountMutation } from './api/remove-account-mutation';
+import { AccountDialog } from './components/AccountDialog';
+import { ACCOUNT_COLUMNS, AccountRow } from './components/AccountRow';
+import { EmptyAccounts } from './components/EmptyAccounts';
+import { UploadDialog } from './components/UploadDialog';
+
+const FILTER_PARAM = 'accounts';
+const FILTER_KEYS = Object.keys(ACCOUNT_FILTERS) as AccountFilter[];
+
+function matches(filter: AccountFilter, account: CloudAccount): boolean {
+  if (filter === 'configured') return account.status === 'configured';
+  if (filter === 'awaiting') return account.status !== 'configured';
+  return true;
+}
+
+/** The account list of a settings tab: AWS accounts only, or every cloud. */
+export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aws' | 'all' }) {
+  const accounts = useCloudAccounts();
+  const isAdmin = useCurrentUser().data?.is_admin ?? false;
+  const remove = useRemoveAccountMutation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [editing, setEditing] = useState<CloudAccount | 'new' | null>(null);
+  const [removing, setRemoving] = useState<CloudAccount | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const filter = FILTER_KEYS.find((key) => key === searchParams.get(FILTER_PARAM)) ?? 'all';
+  const selectFilter = (value: AccountFilter | null) => {
+    if (value === null) return;
+    const next = new URLSearchParams(searchParams);
+    next.set(FILTER_PARAM, value);
+    setSearchParams(next);
+  };
+  const ofCloud = (accounts.data ?? []).filter((account) => cloud === 'all' || account.cloud_type === cloud);
+  const shown = ofCloud.filter((account) => matches(filter, account));
+
+  return (
+    <Box sx={{ pt: 3 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {isAdmin ? (
+          <>
+            <Button variant="outlined" disabled={ofCloud.length === 0} onClick={() => setUploading(true)}>
+              Upload billing file
+            </Button>
+            <Button variant="contained" onClick={() => setEditing('new')}>
+              Add AWS account
+            </Button>
+          </>
+        ) : null}
+      </Stack>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={filter}
+        onChange={(_event, value: AccountFilter | null) => selectFilter(value)}
+        aria-label="Account filter"
+        sx={{ mb: 2 }}
+      >
+        {FILTER_KEYS.map((key) => (
+          <ToggleButton key={key} value={key}>
+            {ACCOUNT_FILTERS[key]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {accounts.isPending ? <BarsLoader /> : null}
+      {accounts.isError ? <Alert severity="error">{accounts.error.message}</Alert> : null}
+      {accounts.isSuccess && ofCloud.length === 0 ? <EmptyAccounts /> : null}
+      {accounts.isSuccess && ofCloud.length > 0 ? (
+        <Table aria-label={title}>
+          <TableHead>
+            <TableRow>
+              {ACCOUNT_COLUMNS.map((column) => (
+                <TableCell key={column}>{column}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            <EmptyTableRow rowCount={shown.length} columns={ACCOUNT_COLUMNS.length} />
+            {shown.map((account) => (
+              <AccountRow
+                key={account.id}
+                account={account}
+                isAdmin={isAdmin}
+                onEdit={() => setEditing(account)}
+                onRemove={() => setRemoving(account)}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      {editing === null ? null : (
+        <AccountDialog open account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      {uploading ? <UploadDialog open accounts={ofCloud} onClose={() => setUploading(false)} /> : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove account"
+        text={`Remove ${removing?.name ?? ''}? Finlens stops importing its billing data.`}
+        confirmLabel="Remove"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error.message : null}
+        onClose={() => {
+          remove.reset();
+          setRemoving(null);
+        }}
+        onConfirm={() => {
+          if (removing !== null) remove.mutate(removing.id, { onSuccess: () => setRemoving(null) });
+        }}
+      />
+    </Box>
+  );
+}

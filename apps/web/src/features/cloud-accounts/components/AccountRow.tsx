@@ -1,0 +1,129 @@
+import { CLOUD_ACCOUNT_PATHS, type CloudAccount } from '@finlens/contracts/cloud-accounts';
+import { formatUtcDate } from '@finlens/cost-model/format';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { useState } from 'react';
+import { useCheckConnectionMutation } from '../api/check-connection-mutation';
+import { useImportNowMutation } from '../api/import-now-mutation';
+import { ImportHistory } from './ImportHistory';
+
+const STATUS_LABELS: Record<CloudAccount['status'], string> = {
+  configured: 'Configured',
+  awaiting_configuration: 'Awaiting configuration',
+  error: 'Error',
+};
+
+const COLUMNS = 6;
+
+function CheckResult({ check }: { check: ReturnType<typeof useCheckConnectionMutation> }) {
+  if (check.isError) return <Alert severity="error">{check.error.message}</Alert>;
+  if (!check.isSuccess) return null;
+  const { ok, periods, problems } = check.data;
+  return ok ? (
+    <Alert severity="success">Connected: {periods.length} billing period(s) found.</Alert>
+  ) : (
+    <Alert severity="error">{problems.join(' ')}</Alert>
+  );
+}
+
+/** One account with its actions; the history and action results unfold under it. */
+export function AccountRow({
+  account,
+  isAdmin,
+  onEdit,
+  onRemove,
+}: {
+  account: CloudAccount;
+  isAdmin: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const check = useCheckConnectionMutation();
+  const importNow = useImportNowMutation();
+  const hasSource = account.source !== null;
+  const isAwsRole = account.source?.kind === 'aws_s3' && account.source.external_id !== null;
+  const problem = account.source?.last_error ?? account.last_import?.error?.message ?? null;
+  return (
+    <>
+      <TableRow>
+        <TableCell>{account.name}</TableCell>
+        <TableCell>{account.account_id ?? account.cloud_type.toUpperCase()}</TableCell>
+        <TableCell>
+          {account.source === null ? '—' : `${account.source.bucket}/${account.source.prefix}`}
+        </TableCell>
+        <TableCell>{STATUS_LABELS[account.status]}</TableCell>
+        <TableCell>{formatUtcDate(account.billing.last_ingestion_datetime, 'isoDateTime')}</TableCell>
+        <TableCell>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button size="small" onClick={() => setOpen(!open)}>
+              {open ? 'Hide history' : 'History'}
+            </Button>
+            {isAdmin ? (
+              <>
+                <Button size="small" onClick={onEdit}>
+                  Edit
+                </Button>
+                <Button
+                  size="small"
+                  disabled={!hasSource}
+                  loading={check.isPending}
+                  onClick={() => check.mutate(account.id)}
+                >
+                  Test connection
+                </Button>
+                <Button
+                  size="small"
+                  disabled={!hasSource}
+                  loading={importNow.isPending}
+                  onClick={() => importNow.mutate(account.id)}
+                >
+                  Import now
+                </Button>
+                <Button size="small" color="error" onClick={onRemove}>
+                  Remove
+                </Button>
+              </>
+            ) : null}
+            {isAwsRole ? (
+              <>
+                <Button size="small" href={CLOUD_ACCOUNT_PATHS.cloudFormation(account.id)} download>
+                  CloudFormation
+                </Button>
+                <Button size="small" href={CLOUD_ACCOUNT_PATHS.terraform(account.id)} download>
+                  Terraform
+                </Button>
+              </>
+            ) : null}
+          </Stack>
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={COLUMNS} sx={{ py: 0 }}>
+          <Stack spacing={1} sx={{ py: 1 }}>
+            {problem === null ? null : <Alert severity="warning">Last error: {problem}</Alert>}
+            <CheckResult check={check} />
+            {importNow.isSuccess ? <Alert severity="info">Import queued.</Alert> : null}
+            {importNow.isError ? <Alert severity="error">{importNow.error.message}</Alert> : null}
+          </Stack>
+          <Collapse in={open} unmountOnExit>
+            <ImportHistory accountId={account.id} />
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}
+
+export const ACCOUNT_COLUMNS = [
+  'Account',
+  'Account ID',
+  'Bucket / prefix',
+  'Status',
+  'Last ingestion (UTC)',
+  'Actions',
+];
