@@ -65,9 +65,12 @@ export function AccountRow({
             </Button>
             {isAdmin ? (
               <>
-                <Button size="small" onClick={onEdit}>
-                  Edit
-                </Button>
+                {/* The dialog edits AWS settings; Azure accounts are added and edited through the API for now. */}
+                {account.cloud_type === 'aws' ? (
+                  <Button size="small" onClick={onEdit}>
+                    Edit
+                  </Button>
+                ) : null}
                 <Button
                   size="small"
                   disabled={!hasSource}
