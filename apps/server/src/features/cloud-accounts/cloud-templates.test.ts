@@ -12,7 +12,13 @@ const settings = {
 };
 
 describe('cloudFormationTemplate', () => {
-  const template = parse(cloudFormationTemplate(settings));
+  const text = cloudFormationTemplate(settings);
+  const template = parse(text);
+
+  it('quotes the date-like versions so they stay strings', () => {
+    expect(text).toMatch(/^AWSTemplateFormatVersion: "2010-09-09"$/m);
+    expect(parse(text, { version: '1.1' }).AWSTemplateFormatVersion).toBe('2010-09-09');
+  });
 
   it('trusts the Finlens principal only with the external ID', () => {
     const statement = template.Resources.FinlensReadRole.Properties.AssumeRolePolicyDocument.Statement[0];

@@ -158,8 +158,9 @@ export function cloudFormationTemplate(settings: TemplateSettings): string {
       },
     },
   };
-  // lineWidth 0: the export query stays on one line instead of being folded.
-  return stringify(template, { lineWidth: 0 });
+  // lineWidth 0 keeps the export query on one line; YAML 1.1 rules quote date-like strings such as
+  // 2010-09-09, so no reader takes a version for a date.
+  return stringify(template, { lineWidth: 0, version: '1.1' });
 }
 
 const hcl = (value: string) => JSON.stringify(value);
