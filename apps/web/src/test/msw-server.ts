@@ -35,6 +35,17 @@ const pageHandlers = [
   http.get('*/rest-auth/check_email/:email/', ({ params }) =>
     HttpResponse.json({ email: params.email, valid_format: true, sso_login_url: null }),
   ),
+  // Settings tab SSO: nothing configured yet.
+  http.get('*/c/sso/', () =>
+    HttpResponse.json({
+      enabled: false,
+      issuer: null,
+      client_id: null,
+      email_domain: null,
+      has_client_secret: false,
+      redirect_uri: 'http://localhost:8080/rest-auth/sso/callback/',
+    }),
+  ),
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),

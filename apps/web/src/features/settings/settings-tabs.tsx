@@ -5,6 +5,7 @@ import { AwsAccountsTab } from '../cloud-accounts/AwsAccountsTab';
 import { CloudAccountsTab } from '../cloud-accounts/CloudAccountsTab';
 import { ChangePasswordTab } from '../profile/ChangePasswordTab';
 import { MyProfileTab } from '../profile/MyProfileTab';
+import { SsoTab } from '../sso/SsoTab';
 import { TeamMembersTab } from '../team/TeamMembersTab';
 
 interface SettingsTab {
@@ -33,7 +34,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   },
   { slug: 'remediation', label: 'Remediation', panel: <UnbuiltPage title="Remediation" level={2} /> },
   { slug: 'notifications', label: 'Notifications', panel: <UnbuiltPage title="Notifications" level={2} /> },
-  { slug: 'sso', label: 'SSO', panel: <UnbuiltPage title="SSO" level={2} /> },
+  { slug: 'sso', label: 'SSO', panel: <SsoTab /> },
   {
     slug: 'solution-providers',
     label: 'Solution Providers',

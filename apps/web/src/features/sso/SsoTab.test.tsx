@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
-import { renderElement } from '../../test/render-with-providers';
+import { renderElement, renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
 import { SSO_ADMIN_ONLY_MESSAGE, SsoTab } from './SsoTab';
 
@@ -189,6 +189,16 @@ describe('SSO tab (admin)', () => {
     answer();
     expect(await form()).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
+
+describe('SSO tab in the settings page', () => {
+  it('opens at /v3/settings?tab=sso', async () => {
+    serveSso(SAVED);
+    renderWithProviders('/v3/settings?tab=sso', { signedIn: true });
+    const panel = await screen.findByRole('tabpanel');
+    expect(within(panel).getByRole('heading', { level: 2, name: 'SSO' })).toBeInTheDocument();
+    expect(await within(panel).findByRole('form', { name: 'SSO settings' })).toBeInTheDocument();
   });
 });
 
