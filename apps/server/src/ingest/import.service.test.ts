@@ -34,6 +34,24 @@ const run = (path: string, projectName: string) =>
   service.importFrom({ source: localSource(path), clientName: 'Acme', projectName, format: 'auto' });
 
 describe('import service', () => {
+  it('two services on one warehouse (poller and upload) take turns: both imports land whole', async () => {
+    const other = createImportService({ repo: createImportsRepo(db.db), warehouse });
+    const [a, b] = await Promise.all([
+      run(legacyCsvFile, 'concurrent-a'),
+      other.importFrom({
+        source: localSource(legacyCsvFile),
+        clientName: 'Acme',
+        projectName: 'concurrent-b',
+        format: 'auto',
+      }),
+    ]);
+    for (const summary of [a, b]) {
+      const stored = await warehouse.periodTotals({ projectId: summary.projectId });
+      expect(stored[0]?.rows).toBe(1281);
+      expect(stored[0]?.totals.unblended).toBeCloseTo(1.6823086974, 9);
+    }
+  });
+
   it('importing the same files three times gives identical totals, never a double', async () => {
     const results = [];
     for (let i = 0; i < 3; i += 1) results.push(await run(legacyCsvFile, 'thrice'));

@@ -49,17 +49,20 @@ export function createImportService({ repo, warehouse }: { repo: ImportsRepo; wa
           request.onProgress?.({ done, total, step: description });
           done = Math.min(done + 1, total);
         };
-        const staged = await stageImport({
-          connection: warehouse.connection,
-          stagingId: importId,
-          clientId,
-          projectId,
-          files,
-          format: request.format,
-          onStep: step,
+        const { staged, periods } = await warehouse.exclusive(async () => {
+          const staged = await stageImport({
+            connection: warehouse.connection,
+            stagingId: importId,
+            clientId,
+            projectId,
+            files,
+            format: request.format,
+            onStep: step,
+          });
+          step('replacing billing periods');
+          const periods = await warehouse.replacePeriods({ stagingId: importId, projectId });
+          return { staged, periods };
         });
-        step('replacing billing periods');
-        const periods = await warehouse.replacePeriods({ stagingId: importId, projectId });
         request.onProgress?.({ done: total, total, step: 'done' });
         const result = { projectId, format: staged.variant, files: files.length, rows: staged.rows, periods };
         await repo.finishRun(importId, result);

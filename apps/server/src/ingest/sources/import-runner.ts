@@ -16,47 +16,40 @@ export function importServiceRunner({
   db: Kysely<AppTables>;
   importService: Pick<ReturnType<typeof createImportService>, 'importFrom'>;
 }): ImportRunner {
-  // The warehouse has one connection per process: imports from concurrent jobs take turns.
-  let turn: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = turn.then(work, work);
-    turn = result.catch(() => {});
-    return result;
-  };
   return {
-    importDelivery: ({ projectId, source }) =>
-      inTurn(async () => {
-        const target = await db
-          .selectFrom('projects')
-          .innerJoin('clients', 'clients.id', 'projects.client_id')
-          .select(['projects.name as projectName', 'clients.name as clientName'])
-          .where('projects.id', '=', projectId)
-          .executeTakeFirst();
-        if (target === undefined) throw new PermanentJobError(`project ${projectId} no longer exists`);
-        const sameNames = await db
-          .selectFrom('projects')
-          .innerJoin('clients', 'clients.id', 'projects.client_id')
-          .select('projects.id')
-          .where('projects.name', '=', target.projectName)
-          .where('clients.name', '=', target.clientName)
-          .execute();
-        const clientsNamed = await db
-          .selectFrom('clients')
-          .select('id')
-          .where('name', '=', target.clientName)
-          .execute();
-        if (sameNames.length !== 1 || clientsNamed.length !== 1) {
-          throw new Error(
-            `client "${target.clientName}" / project "${target.projectName}" is not unique; rename it to import from this source`,
-          );
-        }
-        // The delivery's layout is only a hint; the importer detects the format from the columns.
-        await importService.importFrom({
-          source,
-          clientName: target.clientName,
-          projectName: target.projectName,
-          format: 'auto',
-        });
-      }),
+    // Concurrent imports take turns inside the import service (the warehouse's exclusive section).
+    importDelivery: async ({ projectId, source }) => {
+      const target = await db
+        .selectFrom('projects')
+        .innerJoin('clients', 'clients.id', 'projects.client_id')
+        .select(['projects.name as projectName', 'clients.name as clientName'])
+        .where('projects.id', '=', projectId)
+        .executeTakeFirst();
+      if (target === undefined) throw new PermanentJobError(`project ${projectId} no longer exists`);
+      const sameNames = await db
+        .selectFrom('projects')
+        .innerJoin('clients', 'clients.id', 'projects.client_id')
+        .select('projects.id')
+        .where('projects.name', '=', target.projectName)
+        .where('clients.name', '=', target.clientName)
+        .execute();
+      const clientsNamed = await db
+        .selectFrom('clients')
+        .select('id')
+        .where('name', '=', target.clientName)
+        .execute();
+      if (sameNames.length !== 1 || clientsNamed.length !== 1) {
+        throw new Error(
+          `client "${target.clientName}" / project "${target.projectName}" is not unique; rename it to import from this source`,
+        );
+      }
+      // The delivery's layout is only a hint; the importer detects the format from the columns.
+      await importService.importFrom({
+        source,
+        clientName: target.clientName,
+        projectName: target.projectName,
+        format: 'auto',
+      });
+    },
   };
 }

@@ -16,6 +16,11 @@ import { createLineItemsSql } from './duckdb-schema';
 export interface DuckDbCostStore extends CostStore {
   readonly kind: 'duckdb';
   readonly connection: DuckDBConnection;
+  /**
+   * Runs `work` alone on the shared write connection: imports from the poller, uploads and the CLI queue
+   * here, so one import's staging and swap never interleave with another's on the same connection.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export interface DuckDbOptions {
@@ -44,11 +49,17 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
   const instance = await DuckDBInstance.create(options.path, settings);
   const connection = await instance.connect();
   let closed = false;
+  let turn: Promise<unknown> = Promise.resolve();
   const rows = async (sql: string, values?: unknown[]) =>
     (await connection.runAndReadAll(sql, values as never)).getRowObjectsJson();
   return {
     kind: 'duckdb',
     connection,
+    exclusive: <T>(work: () => Promise<T>): Promise<T> => {
+      const result = turn.then(work, work);
+      turn = result.catch(() => {});
+      return result;
+    },
     init: async () => {
       const existing = await rows(
         `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = '${LINE_ITEMS_TABLE}'`,
