@@ -104,7 +104,11 @@ describe.skipIf(Boolean(skipReason))('identity flows in Chromium', () => {
     const cookies = await session.context.cookies(baseUrl);
     await session.context.clearCookies();
     await session.context.addCookies(cookies.filter((c) => c.name !== 'sessionid'));
-    await page.getByRole('link', { name: 'Settings' }).click();
+    // A background refetch may hit the 401 first and leave the shell before the click lands.
+    await page
+      .getByRole('link', { name: 'Settings' })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
     await page.waitForURL((url) => url.pathname === '/accounts/signin/');
     await page.close();
   });
