@@ -8,14 +8,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { BarsLoader } from '../../app/BarsLoader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
+import { FilterToggle } from '../../components/FilterToggle';
+import { useUrlFilter } from '../../lib/use-url-filter';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { useCloudAccounts } from './api/cloud-accounts-query';
 import { useRemoveAccountMutation } from './api/remove-account-mutation';
@@ -26,6 +25,7 @@ import { UploadDialog } from './components/UploadDialog';
 
 const FILTER_PARAM = 'accounts';
 const FILTER_KEYS = Object.keys(ACCOUNT_FILTERS) as AccountFilter[];
+const FILTER_OPTIONS = FILTER_KEYS.map((key) => ({ value: key, label: ACCOUNT_FILTERS[key] }));
 
 function matches(filter: AccountFilter, account: CloudAccount): boolean {
   if (filter === 'configured') return account.status === 'configured';
@@ -38,17 +38,10 @@ export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aw
   const accounts = useCloudAccounts();
   const isAdmin = useCurrentUser().data?.is_admin ?? false;
   const remove = useRemoveAccountMutation();
-  const [searchParams, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<CloudAccount | 'new' | null>(null);
   const [removing, setRemoving] = useState<CloudAccount | null>(null);
   const [uploading, setUploading] = useState(false);
-  const filter = FILTER_KEYS.find((key) => key === searchParams.get(FILTER_PARAM)) ?? 'all';
-  const selectFilter = (value: AccountFilter | null) => {
-    if (value === null) return;
-    const next = new URLSearchParams(searchParams);
-    next.set(FILTER_PARAM, value);
-    setSearchParams(next);
-  };
+  const [filter, selectFilter] = useUrlFilter(FILTER_PARAM, FILTER_KEYS, 'all');
   const ofCloud = (accounts.data ?? []).filter((account) => cloud === 'all' || account.cloud_type === cloud);
   const shown = ofCloud.filter((account) => matches(filter, account));
 
@@ -69,20 +62,7 @@ export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aw
           </>
         ) : null}
       </Stack>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={filter}
-        onChange={(_event, value: AccountFilter | null) => selectFilter(value)}
-        aria-label="Account filter"
-        sx={{ mb: 2 }}
-      >
-        {FILTER_KEYS.map((key) => (
-          <ToggleButton key={key} value={key}>
-            {ACCOUNT_FILTERS[key]}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <FilterToggle label="Account filter" value={filter} options={FILTER_OPTIONS} onChange={selectFilter} />
       {accounts.isPending ? <BarsLoader /> : null}
       {accounts.isError ? <Alert severity="error">{accounts.error.message}</Alert> : null}
       {accounts.isSuccess && ofCloud.length === 0 ? <EmptyAccounts /> : null}

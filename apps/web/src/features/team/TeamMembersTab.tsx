@@ -5,13 +5,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { BarsLoader } from '../../app/BarsLoader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FilterToggle } from '../../components/FilterToggle';
+import { useUrlFilter } from '../../lib/use-url-filter';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { usePolicyVersion } from '../startup/api/policy-version-query';
 import { useRemoveMemberMutation } from './api/remove-member-mutation';
@@ -29,7 +28,7 @@ const FILTERS = [
   { value: 'member', label: 'Members' },
   { value: 'policies', label: 'Policies' },
 ] as const;
-type Filter = (typeof FILTERS)[number]['value'];
+const FILTER_VALUES = FILTERS.map((item) => item.value);
 const FILTER_PARAM = 'users';
 
 function MembersPanel({ role, isAdmin }: { role: 'all' | 'admin' | 'member'; isAdmin: boolean }) {
@@ -88,16 +87,8 @@ function PoliciesPanel() {
 export function TeamMembersTab() {
   const { data: profile } = useCurrentUser();
   const isAdmin = profile?.is_admin ?? false;
-  const [searchParams, setSearchParams] = useSearchParams();
   const [inviting, setInviting] = useState(false);
-  const filter: Filter =
-    FILTERS.find((item) => item.value === searchParams.get(FILTER_PARAM))?.value ?? 'all';
-  const selectFilter = (value: Filter | null) => {
-    if (value === null) return;
-    const next = new URLSearchParams(searchParams);
-    next.set(FILTER_PARAM, value);
-    setSearchParams(next);
-  };
+  const [filter, selectFilter] = useUrlFilter(FILTER_PARAM, FILTER_VALUES, 'all');
 
   return (
     <Box sx={{ pt: 3 }}>
@@ -116,20 +107,7 @@ export function TeamMembersTab() {
           </Button>
         </AdminOnly>
       </Stack>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={filter}
-        onChange={(_event, value: Filter | null) => selectFilter(value)}
-        aria-label="User filter"
-        sx={{ mb: 2 }}
-      >
-        {FILTERS.map((item) => (
-          <ToggleButton key={item.value} value={item.value}>
-            {item.label}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <FilterToggle label="User filter" value={filter} options={FILTERS} onChange={selectFilter} />
       {filter === 'policies' ? <PoliciesPanel /> : <MembersPanel role={filter} isAdmin={isAdmin} />}
       <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
     </Box>
