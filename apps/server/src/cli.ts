@@ -1,5 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { Command } from 'commander';
+import { runQueryCommand } from './features/query/query-command';
+import { parseQueryOptions, QueryUsageError, type RawQueryOptions } from './features/query/query-options';
 import { parseFormatOption, runImportCommand, WarehouseBusyError } from './ingest/import-command';
 import { startServer } from './main';
 import { ConfigError } from './platform/config';
@@ -67,6 +69,29 @@ function buildProgram(): Command {
       },
     );
 
+  program
+    .command('query')
+    .description(
+      "costs of a client's projects per day or month over an inclusive UTC date range of usage dates",
+    )
+    .requiredOption('--from <date>', 'first usage date, YYYY-MM-DD (UTC)')
+    .requiredOption('--to <date>', 'last usage date, YYYY-MM-DD (UTC, inclusive)')
+    .option('--client <name>', 'client to read (required when more than one exists)')
+    .option('--project <name>', 'one project of the client (default: all of them)')
+    .option('--group-by <dimension>', 'a cost dimension field, e.g. product_servicename')
+    .option('--granularity <granularity>', 'day or month', 'day')
+    .option(
+      '--cost-type <type>',
+      'unblended, amortized, blended, list, net_unblended, net_amortized or net_list',
+      'unblended',
+    )
+    .option('--format <format>', 'json or table', 'table')
+    .action(async (raw: RawQueryOptions) => {
+      const options = parseQueryOptions(raw);
+      const config = await prepare();
+      await runQueryCommand({ config, options });
+    });
+
   return program;
 }
 
@@ -83,7 +108,7 @@ function describe(applied: string[]): string {
 /** Configuration problems exit with 2 (usage error); everything else with 1. */
 function exitOnError(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof QueryUsageError) {
     console.error(message);
     process.exit(error.exitCode);
   }

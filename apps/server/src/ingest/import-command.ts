@@ -75,7 +75,7 @@ export async function runImportCommand(args: {
   }
 }
 
-async function openWarehouseOrExplain(config: { dataDir: string }): Promise<DuckDbCostStore> {
+export async function openWarehouseOrExplain(config: { dataDir: string }): Promise<DuckDbCostStore> {
   try {
     return await openCostStore(config);
   } catch (error) {

@@ -15,6 +15,44 @@ export interface GroupTotals {
   totals: Record<CostType, number>;
 }
 
+/** One cell of a cost query: a day (YYYY-MM-DD) or month (YYYY-MM), the group's value (null without a group-by). */
+export interface PeriodCost {
+  period: string;
+  group: string | null;
+  cost: number;
+}
+
+/** A cost query over usage dates; `groupBy` is a canonical column already checked against the allow-list. */
+export interface CostByPeriodQuery {
+  clientId: string;
+  projectIds: string[];
+  /** Inclusive UTC dates, YYYY-MM-DD, on line_item_usage_start_date. */
+  from: string;
+  to: string;
+  granularity: 'day' | 'month';
+  groupBy: string | null;
+  costType: CostType;
+}
+
+/** The spend summary's scope; `today` fixes the windows (spendWindows of @finlens/cost-model/spend-windows). */
+export interface SpendSummaryQuery {
+  clientId: string;
+  /** Projects of the client to count; all of the client's when absent. */
+  projectIds?: string[];
+  costType: CostType;
+  today: Date;
+}
+
+/** Cost of each spend window; `asOf` is the newest usage day in scope, `currency` the scope's commonest. */
+export interface SpendTotals {
+  monthToDate: number;
+  previousMonthToDate: number;
+  interval: number;
+  previousInterval: number;
+  currency: string | null;
+  asOf: string | null;
+}
+
 /**
  * The cost warehouse port: features talk to this, never to an engine client, so DuckDB and (later)
  * ClickHouse stay interchangeable. Ingestion stages rows through an engine-specific reader, then asks
@@ -36,5 +74,12 @@ export interface CostStore {
   periodTotals(args: { projectId: string; billingPeriods?: string[] }): Promise<PeriodTotals[]>;
   /** Totals of a project grouped by one canonical column (or `usage_month`: month of the usage start). */
   totalsBy(args: { projectId: string; column: string }): Promise<GroupTotals[]>;
+  /**
+   * Cost of the projects per day or month, optionally per value of one column, and the range's total.
+   * Split-cost-allocation rows are left out so pod allocations never double the instance cost.
+   */
+  costByPeriod(query: CostByPeriodQuery): Promise<{ total: number; rows: PeriodCost[] }>;
+  /** Month-to-date and 31-day spend of a client's projects (split-cost-allocation rows left out). */
+  spendSummary(query: SpendSummaryQuery): Promise<SpendTotals>;
   close(): Promise<void>;
 }

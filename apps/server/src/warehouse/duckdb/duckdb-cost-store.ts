@@ -10,7 +10,9 @@ import {
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
+import { duckDbCostByPeriod } from './duckdb-cost-by-period';
 import { createLineItemsSql } from './duckdb-schema';
+import { duckDbSpendSummary } from './duckdb-spend-summary';
 
 /** The DuckDB store also lends its connection to the DuckDB-based ingest readers (same process, same file). */
 export interface DuckDbCostStore extends CostStore {
@@ -114,6 +116,8 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
         (r): GroupTotals => ({ group: r.grp === null ? null : String(r.grp), ...totalsOf(r) }),
       );
     },
+    costByPeriod: (query) => duckDbCostByPeriod(rows, query),
+    spendSummary: (query) => duckDbSpendSummary(rows, query),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import { openAppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import type { AppTables } from '../../db/tables';
+import { openWarehouseOrExplain } from '../../ingest/import-command';
+import type { AppConfig } from '../../platform/config';
+import type { CostType } from '../../warehouse/canonical-schema';
+import type { PeriodCost } from '../../warehouse/cost-store';
+import { type QueryOptions, QueryUsageError } from './query-options';
+
+export interface QueryResult {
+  cost_type: CostType;
+  total: number;
+  rows: PeriodCost[];
+}
+
+/**
+ * `finlens query`: costs of a client's projects over an inclusive UTC date range, read through the cost store
+ * port. Opens the warehouse first for the same reason `finlens import` does: a running server holds its lock.
+ */
+export async function runQueryCommand(args: {
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
+  options: QueryOptions;
+  write?: (text: string) => void;
+}): Promise<QueryResult> {
+  const { options } = args;
+  const warehouse = await openWarehouseOrExplain(args.config);
+  const db = await openAppDatabase(args.config).catch(async (error: unknown) => {
+    await warehouse.close();
+    throw error;
+  });
+  try {
+    await warehouse.init();
+    await migrate(db.db);
+    const scope = await resolveScope(db.db, options);
+    const { total, rows } = await warehouse.costByPeriod({
+      ...scope,
+      from: options.from,
+      to: options.to,
+      granularity: options.granularity,
+      groupBy: options.groupBy?.column ?? null,
+      costType: options.costType,
+    });
+    const result: QueryResult = { cost_type: options.costType, total, rows };
+    const text = options.format === 'json' ? `${JSON.stringify(result)}\n` : formatTable(result, options);
+    (args.write ?? ((t) => process.stdout.write(t)))(text);
+    return result;
+  } finally {
+    await Promise.allSettled([db.close(), warehouse.close()]);
+  }
+}
+
+/** --client is needed only when there is a choice; without --project every project of the client counts. */
+async function resolveScope(
+  db: Kysely<AppTables>,
+  options: Pick<QueryOptions, 'clientName' | 'projectName'>,
+): Promise<{ clientId: string; projectIds: string[] }> {
+  const clients = await db.selectFrom('clients').select(['id', 'name']).orderBy('name').execute();
+  const names = clients.map((c) => `"${c.name}"`).join(', ');
+  let client = clients[0];
+  if (options.clientName !== null) {
+    client = clients.find((c) => c.name === options.clientName);
+    if (client === undefined) {
+      throw new QueryUsageError(
+        `No client named "${options.clientName}"${clients.length > 0 ? `; clients: ${names}` : ' (nothing imported yet)'}`,
+      );
+    }
+  } else if (clients.length > 1) {
+    throw new QueryUsageError(`More than one client exists (${names}): pass --client NAME`);
+  }
+  if (client === undefined) throw new QueryUsageError('No client exists yet: import billing data first');
+  let projects = db.selectFrom('projects').select(['id', 'name']).where('client_id', '=', client.id);
+  if (options.projectName !== null) projects = projects.where('name', '=', options.projectName);
+  const found = await projects.execute();
+  if (options.projectName !== null && found.length === 0) {
+    throw new QueryUsageError(`Client "${client.name}" has no project named "${options.projectName}"`);
+  }
+  return { clientId: client.id, projectIds: found.map((p) => p.id) };
+}
+
+/** Aligned columns: period, the dimension when grouped, cost right-aligned; the total last. */
+export function formatTable(result: QueryResult, options: Pick<QueryOptions, 'groupBy'>): string {
+  const header = ['period', ...(options.groupBy ? [options.groupBy.dimension] : []), result.cost_type];
+  const money = (n: number) => n.toFixed(4);
+  const body = result.rows.map((r) => [
+    r.period,
+    ...(options.groupBy ? [r.group ?? '(none)'] : []),
+    money(r.cost),
+  ]);
+  const footer = ['total', ...(options.groupBy ? [''] : []), money(result.total)];
+  const all = [header, ...body, footer];
+  const widths = header.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)));
+  const last = header.length - 1;
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === last ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return `${[line(header), ...body.map(line), line(footer)].join('\n')}\n`;
+}
