@@ -370,6 +370,16 @@ export const ACCESS_ROWS: AccessRow[] = [
     expect: adminOnly(200),
   },
 
+  // Cost page: the start-up chain's month-to-date spend; client A's project is out of reach for otherAdmin.
+  {
+    route: 'GET /c/cost_page/cost_summary/',
+    rule: 'verified',
+    request: ({ projectId }) => ({
+      path: `/c/cost_page/cost_summary/?imply_client=true&project_ids=${projectId}`,
+    }),
+    expect: ownClient(200),
+  },
+
   // SSO
   { route: 'GET /c/sso/', rule: 'admin', request: () => ({ path: '/c/sso/' }), expect: adminOnly(200) },
   {

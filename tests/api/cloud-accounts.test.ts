@@ -8,9 +8,8 @@ import {
   importRunSchema,
   importRunsSchema,
 } from '@finlens/contracts/cloud-accounts';
-import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
 import { describe, expect, it } from 'vitest';
-import type { HttpSession } from './http-session';
+import { upload } from './billing-upload';
 import { inviteAccepted, signUpVerified, useServerWithMail } from './identity-fixtures';
 
 const UPLOAD_MAX_BYTES = 40_000;
@@ -31,27 +30,6 @@ const awsSettings = {
   // Nothing listens here: a connection test fails fast instead of waiting on the network.
   endpoint: 'http://127.0.0.1:9',
 };
-
-/** Multipart POST with the session's cookies and CSRF token (HttpSession sends JSON or forms only). */
-async function upload(
-  session: HttpSession,
-  fields: Record<string, string>,
-  file: { name: string; data: Buffer },
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(file.data)]), file.name);
-  const response = await fetch(`${session.baseUrl}/c/billing/upload/`, {
-    method: 'POST',
-    body: form,
-    headers: {
-      accept: 'application/json',
-      cookie: [...session.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      [CSRF_HEADER]: session.cookies.get(CSRF_COOKIE) ?? '',
-    },
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 describe('cloud accounts', () => {
   it('admin adds, edits, tests and removes an AWS account; members read; bucket messages are the spec’s', async () => {

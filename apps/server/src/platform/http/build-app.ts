@@ -13,6 +13,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { registerCloudAccounts } from '../../features/cloud-accounts/register-cloud-accounts';
+import { createCostSummaryRepo } from '../../features/cost-summary/cost-summary.repo';
+import { costSummaryRoutes } from '../../features/cost-summary/cost-summary.routes';
+import { createCostSummaryService } from '../../features/cost-summary/cost-summary.service';
 import { healthRoutes } from '../../features/health/health.routes';
 import { createHealthService } from '../../features/health/health.service';
 import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
@@ -69,6 +72,12 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     uploadMaxBytes: deps.config.uploadMaxBytes,
   });
 
+  await app.register(costSummaryRoutes, {
+    costSummaryService: createCostSummaryService({
+      repo: createCostSummaryRepo({ db: deps.db.db }),
+      warehouse: deps.warehouse,
+    }),
+  });
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
   });

@@ -1,0 +1,84 @@
+import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-types';
+import { type DayRange, spendWindows } from '@finlens/cost-model/spend-windows';
+import { COST_TYPE_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
+import type { SpendSummaryQuery, SpendTotals } from '../cost-store';
+
+type ReadRows = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * `spendSummary` in DuckDB SQL: one pass over the last two months of the scope with a filtered sum per
+ * window. Only the cost-type column name is spliced in; every value is a bound parameter.
+ */
+export async function duckDbSpendSummary(rows: ReadRows, query: SpendSummaryQuery): Promise<SpendTotals> {
+  if (query.projectIds?.length === 0) return emptyTotals();
+  const windows = spendWindows(query.today);
+  const cost = `"${COST_TYPE_COLUMNS[query.costType]}"`;
+  const main = parameters();
+  const within = (range: DayRange) =>
+    `line_item_usage_start_date >= CAST(${main.add(range.from)} AS DATE) AND line_item_usage_start_date < CAST(${main.add(range.to)} AS DATE) + INTERVAL 1 DAY`;
+  const sum = (range: DayRange, name: string) =>
+    `COALESCE(kahan_sum(${cost}) FILTER (WHERE ${within(range)}), 0) AS ${name}`;
+  const sums = [
+    sum(windows.monthToDate, 'mtd'),
+    sum(windows.previousMonthToDate, 'previous_mtd'),
+    sum(windows.interval, 'interval_cost'),
+    sum(windows.previousInterval, 'previous_interval'),
+  ];
+  const earliest = [windows.previousInterval.from, windows.previousMonthToDate.from].sort()[0];
+  const totals = await rows(
+    `SELECT ${sums.join(', ')}, mode(line_item_currency_code) AS currency FROM ${LINE_ITEMS_TABLE}
+     WHERE ${scopeSql(query, main)} AND line_item_usage_start_date >= CAST(${main.add(earliest)} AS DATE)`,
+    main.values,
+  );
+  // The newest day over all of the scope's data, not only the windows: data may stop months ago.
+  const all = parameters();
+  const newest = await rows(
+    `SELECT CAST(CAST(max(line_item_usage_start_date) AS DATE) AS VARCHAR) AS as_of FROM ${LINE_ITEMS_TABLE} WHERE ${scopeSql(query, all)}`,
+    all.values,
+  );
+  const row = totals[0] ?? {};
+  const asOf = newest[0]?.as_of;
+  return {
+    monthToDate: Number(row.mtd ?? 0),
+    previousMonthToDate: Number(row.previous_mtd ?? 0),
+    interval: Number(row.interval_cost ?? 0),
+    previousInterval: Number(row.previous_interval ?? 0),
+    currency: typeof row.currency === 'string' && row.currency !== '' ? row.currency : null,
+    asOf: typeof asOf === 'string' ? asOf : null,
+  };
+}
+
+/** Positional parameters in the order they are added to the SQL. */
+function parameters() {
+  const values: unknown[] = [];
+  return {
+    values,
+    add: (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+}
+
+/** The client always, then its chosen projects; split rows re-state part of an instance row's cost. */
+function scopeSql(query: SpendSummaryQuery, params: ReturnType<typeof parameters>): string {
+  const scope = [
+    `client_id = ${params.add(query.clientId)}`,
+    `(line_item_operation IS NULL OR line_item_operation NOT IN (${SPLIT_COST_OPERATIONS.map(params.add).join(', ')}))`,
+  ];
+  if (query.projectIds !== undefined) {
+    scope.push(`project_id IN (${query.projectIds.map(params.add).join(', ')})`);
+  }
+  return scope.join(' AND ');
+}
+
+function emptyTotals(): SpendTotals {
+  return {
+    monthToDate: 0,
+    previousMonthToDate: 0,
+    interval: 0,
+    previousInterval: 0,
+    currency: null,
+    asOf: null,
+  };
+}
