@@ -1,13 +1,20 @@
 import { benchFormat } from './src/format.bench';
+import { benchIngest } from './src/ingest.bench';
 import { peakRssMiB } from './src/stats';
 
+type Suite = (options: { quick: boolean }) => Promise<Record<string, string | number>>;
+
 // Prints figures for the README's performance table; never asserted on by tests.
-const suites: Record<string, () => Promise<Record<string, string | number>>> = { format: benchFormat };
-const only = process.argv[2];
+const suites: Record<string, Suite> = { format: benchFormat, ingest: benchIngest };
+const args = process.argv.slice(2);
+const only = args.find((a) => !a.startsWith('--'));
+// Through the root script (`npm run bench -- ingest --quick`) npm takes --quick as its own flag and hands it
+// over as npm_config_quick.
+const quick = args.includes('--quick') || process.env.npm_config_quick === 'true';
 
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;
-  const figures = await run();
+  const figures = await run({ quick });
   for (const [metric, value] of Object.entries(figures)) console.log(`| ${name} | ${metric} | ${value} |`);
 }
 console.log(`| process | peak RSS MiB | ${peakRssMiB()} |`);

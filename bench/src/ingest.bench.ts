@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DemoFormat } from '@finlens/fixtures/demo/part-writer';
+import { ensureIngestDataset } from './ingest-data';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const RESULTS_FILE = join(here, '..', 'results', 'ingest.json');
+const FORMATS: DemoFormat[] = ['parquet', 'csv.gz'];
+
+type Load = { rows: number; seconds: number; maxRssMiB: number };
+
+/** Runs one load in a child process (see ingest-child.ts) and reads its result line. */
+function measure(mode: 'importer' | 'duckdb', rows: number, format: DemoFormat): Promise<Load> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'ingest-child.ts'), mode, String(rows), format],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.on('close', (code) => {
+      const line = stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+      if (code !== 0 || line === undefined) {
+        reject(
+          new Error(`${mode} load of ${rows} ${format} rows failed (exit ${code}):\n${stderr.slice(-2000)}`),
+        );
+        return;
+      }
+      resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as Load);
+    });
+  });
+}
+
+const perSecond = (load: Load) => Math.round(load.rows / load.seconds);
+
+/**
+ * Finlens's importer beside DuckDB's own load of the same demo CUR 2.0 files (1M rows; 100k with --quick),
+ * each in a fresh process for its peak RSS. Writes bench/results/ingest.json; returns the README rows.
+ */
+export async function benchIngest({ quick }: { quick: boolean }): Promise<Record<string, string | number>> {
+  const size = quick ? 100_000 : 1_000_000;
+  const figures: Record<string, string | number> = {};
+  const results = [];
+  for (const format of FORMATS) {
+    const dataset = await ensureIngestDataset({ rows: size, format });
+    const importer = await measure('importer', size, format);
+    const duckdb = await measure('duckdb', size, format);
+    const ratio = perSecond(importer) / perSecond(duckdb);
+    results.push({ format, rows: dataset.rows, files: dataset.dataFiles.length, importer, duckdb, ratio });
+    const label = `${format} ${dataset.rows.toLocaleString('en-US')} rows`;
+    figures[`${label}: importer rows/s`] = perSecond(importer).toLocaleString('en-US');
+    figures[`${label}: DuckDB raw load rows/s`] = perSecond(duckdb).toLocaleString('en-US');
+    figures[`${label}: importer ÷ DuckDB`] = ratio.toFixed(2);
+    figures[`${label}: importer peak RSS MiB`] = importer.maxRssMiB;
+    figures[`${label}: DuckDB raw load peak RSS MiB`] = duckdb.maxRssMiB;
+  }
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  const machine = {
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
+  const report = { date: new Date().toISOString(), machine, quick, results };
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  return figures;
+}
