@@ -2,7 +2,12 @@ import { benchFormat } from './src/format.bench';
 import { benchIngest } from './src/ingest.bench';
 import { peakRssMiB } from './src/stats';
 
-type Suite = (options: { quick: boolean }) => Promise<Record<string, string | number>>;
+export type SuiteOptions = {
+  quick: boolean;
+  /** `--name=value` options, for suites that take them (ingest: --rows=N, --format=parquet|csv.gz). */
+  values: Record<string, string>;
+};
+type Suite = (options: SuiteOptions) => Promise<Record<string, string | number>>;
 
 // Prints figures for the README's performance table; never asserted on by tests.
 const suites: Record<string, Suite> = { format: benchFormat, ingest: benchIngest };
@@ -11,10 +16,16 @@ const only = args.find((a) => !a.startsWith('--'));
 // Through the root script (`npm run bench -- ingest --quick`) npm takes --quick as its own flag and hands it
 // over as npm_config_quick.
 const quick = args.includes('--quick') || process.env.npm_config_quick === 'true';
+const values = Object.fromEntries(
+  args.flatMap((a) => {
+    const match = /^--([a-z-]+)=(.+)$/.exec(a);
+    return match ? [[match[1] as string, match[2] as string]] : [];
+  }),
+);
 
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;
-  const figures = await run({ quick });
+  const figures = await run({ quick, values });
   for (const [metric, value] of Object.entries(figures)) console.log(`| ${name} | ${metric} | ${value} |`);
 }
 console.log(`| process | peak RSS MiB | ${peakRssMiB()} |`);

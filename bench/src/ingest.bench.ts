@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,18 +47,37 @@ const perSecond = (load: Load) => Math.round(load.rows / load.seconds);
 
 /**
  * Finlens's importer beside DuckDB's own load of the same demo CUR 2.0 files (1M rows; 100k with --quick),
- * each in a fresh process for its peak RSS. Writes bench/results/ingest.json; returns the README rows.
+ * each in a fresh process for its peak RSS; `--rows=N` and `--format=parquet|csv.gz` pick another size or one format. Writes bench/results/ingest.json; returns the README rows.
  */
-export async function benchIngest({ quick }: { quick: boolean }): Promise<Record<string, string | number>> {
-  const size = quick ? 100_000 : 1_000_000;
+export async function benchIngest({
+  quick,
+  values,
+}: {
+  quick: boolean;
+  values: Record<string, string>;
+}): Promise<Record<string, string | number>> {
+  const size = values.rows === undefined ? (quick ? 100_000 : 1_000_000) : Number(values.rows);
+  if (!Number.isSafeInteger(size) || size <= 0)
+    throw new Error(`--rows must be a positive integer (got ${values.rows})`);
+  const formats = FORMATS.filter((f) => values.format === undefined || values.format === f);
+  if (formats.length === 0) throw new Error(`--format must be one of ${FORMATS.join(', ')}`);
   const figures: Record<string, string | number> = {};
   const results = [];
-  for (const format of FORMATS) {
+  for (const format of formats) {
     const dataset = await ensureIngestDataset({ rows: size, format });
     const importer = await measure('importer', size, format);
     const duckdb = await measure('duckdb', size, format);
     const ratio = perSecond(importer) / perSecond(duckdb);
-    results.push({ format, rows: dataset.rows, files: dataset.dataFiles.length, importer, duckdb, ratio });
+    const date = new Date().toISOString();
+    results.push({
+      date,
+      format,
+      rows: dataset.rows,
+      files: dataset.dataFiles.length,
+      importer,
+      duckdb,
+      ratio,
+    });
     const label = `${format} ${dataset.rows.toLocaleString('en-US')} rows`;
     figures[`${label}: importer rows/s`] = perSecond(importer).toLocaleString('en-US');
     figures[`${label}: DuckDB raw load rows/s`] = perSecond(duckdb).toLocaleString('en-US');
@@ -66,13 +85,24 @@ export async function benchIngest({ quick }: { quick: boolean }): Promise<Record
     figures[`${label}: importer peak RSS MiB`] = importer.maxRssMiB;
     figures[`${label}: DuckDB raw load peak RSS MiB`] = duckdb.maxRssMiB;
   }
+  writeResults(results);
+  return figures;
+}
+
+type Result = { date: string; format: DemoFormat; rows: number };
+
+/** Adds this run's results to the file, replacing earlier ones of the same format and size only. */
+function writeResults(results: Result[]): void {
   mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  const earlier = existsSync(RESULTS_FILE)
+    ? ((JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { results?: Result[] }).results ?? [])
+    : [];
+  const kept = earlier.filter((e) => !results.some((r) => r.format === e.format && r.rows === e.rows));
   const machine = {
     cores: cpus().length,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
   };
-  const report = { date: new Date().toISOString(), machine, quick, results };
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
-  return figures;
+  const all = [...kept, ...results].sort((a, b) => a.rows - b.rows || a.format.localeCompare(b.format));
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ machine, results: all }, null, 2)}\n`);
 }
