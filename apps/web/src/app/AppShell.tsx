@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { UserMenu } from '../features/auth/components/UserMenu';
+import { MtdSpendChip } from '../features/startup/components/MtdSpendChip';
 import { StartupGate } from '../features/startup/StartupGate';
 import { BarsLoader } from './BarsLoader';
 import { SideNav } from './SideNav';
@@ -27,6 +28,7 @@ export function AppShell() {
             Finlens
           </Button>
           <Box sx={{ flexGrow: 1 }} />
+          <MtdSpendChip />
           <UserMenu />
           <Tooltip title="Settings">
             <IconButton component={RouterLink} to="/v3/settings" color="inherit" aria-label="Settings">

@@ -1,5 +1,6 @@
 import type { Client, ClientStatus, Project } from '@finlens/contracts/admin';
 import type { Profile } from '@finlens/contracts/auth';
+import type { CostSummary } from '@finlens/contracts/cost-summary';
 import type { PackageInfo, PaymentMethod } from '@finlens/contracts/payment';
 import type { PolicyData } from '@finlens/contracts/policy';
 
@@ -78,4 +79,15 @@ export const TEST_PACKAGE: PackageInfo = {
   operate_paid: true,
   packages: [{ key: 'inform', name: 'Inform', active: true }],
   trial: { available: false, active: false, ends_at: null },
+};
+
+/** Month-to-date spend of the test client (the start-up chain's last step). */
+export const TEST_COST_SUMMARY: CostSummary = {
+  mtd_spend: 1234.5,
+  mtd_delta_spend: 12.5,
+  interval_spend: 2000,
+  previous_interval_spend: 1800,
+  currency: 'USD',
+  as_of: '2026-11-21',
+  start_of_month_window: false,
 };

@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import {
   TEST_CLIENT,
+  TEST_COST_SUMMARY,
   TEST_PACKAGE,
   TEST_PAYMENT,
   TEST_POLICY,
@@ -26,6 +27,7 @@ const startupHandlers = [
   http.get('*/c/policy_version/', () => HttpResponse.json(TEST_POLICY)),
   http.get('*/payment/payment-method/', () => HttpResponse.json(TEST_PAYMENT)),
   http.get('*/payment/package/', () => HttpResponse.json(TEST_PACKAGE)),
+  http.get('*/c/cost_page/cost_summary/', () => HttpResponse.json(TEST_COST_SUMMARY)),
 ];
 
 /** Calls of built pages, so the route walk can open every page; feature tests override them. */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogoutHandler } from '../../app/logout';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { readCookie } from '../../lib/cookies';
-import { TEST_PROFILE } from '../../test/identity-fixtures';
+import { TEST_COST_SUMMARY, TEST_PROFILE, TEST_STATUS } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
@@ -23,6 +23,7 @@ const CHAIN = [
   'GET /c/policy_version/?project_id=all',
   'GET /payment/payment-method/',
   'GET /payment/package/',
+  'GET /c/cost_page/cost_summary/?imply_client=true',
 ];
 const position = (call: string) => requests.calls().indexOf(call);
 
@@ -40,9 +41,18 @@ describe('start-up chain (spec §4)', () => {
     }
     expect(position('GET /payment/payment-method/')).toBeLessThan(position('GET /payment/package/'));
     expect(position('GET /c/policy_version/?project_id=all')).toBeLessThan(position('GET /payment/package/'));
+    expect(position('GET /payment/package/')).toBeLessThan(
+      position('GET /c/cost_page/cost_summary/?imply_client=true'),
+    );
 
     const state = useStartupStore.getState();
-    expect(state).toMatchObject({ phase: 'ready', loading: false, hasProject: true, configCatAzure: true });
+    expect(state).toMatchObject({
+      phase: 'ready',
+      loading: false,
+      hasProject: true,
+      configCatAzure: true,
+      spendData: TEST_COST_SUMMARY,
+    });
     expect(state.featureFlags).toEqual({
       loading: false,
       error: null,
@@ -106,6 +116,49 @@ describe('start-up chain (spec §4)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
     expect(queryClient.getQueryData(['spend'])).toBeUndefined();
     expect(useStartupStore.getState().phase).toBe('idle');
+  });
+});
+
+describe('month-to-date spend (the last step)', () => {
+  const SPEND_CALL = 'GET /c/cost_page/cost_summary/?imply_client=true';
+
+  it('shows the month-to-date spend in the app bar', async () => {
+    renderWithProviders('/v3/home', { signedIn: true });
+    expect(await screen.findByText('MTD $1,234.50')).toBeInTheDocument();
+  });
+
+  it('a failed spend call does not fail the start-up: no spend, no chip', async () => {
+    server.use(
+      http.get('*/c/cost_page/cost_summary/', () => HttpResponse.json({ detail: 'down' }, { status: 503 })),
+    );
+    renderWithProviders('/v3/home', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(requests.calls()).toContain(SPEND_CALL);
+    expect(useStartupStore.getState()).toMatchObject({ phase: 'ready', spendData: null });
+    expect(screen.queryByText(/^MTD /)).toBeNull();
+    expect(screen.queryByText(ERROR_MESSAGES.initialData)).toBeNull();
+  });
+
+  it('without a project there is no spend call and no chip', async () => {
+    server.use(
+      http.get('*/c/admin/status/', () => HttpResponse.json({ ...TEST_STATUS, has_project: false })),
+    );
+    renderWithProviders('/v3/home', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(requests.calls()).not.toContain(SPEND_CALL);
+    expect(screen.queryByText(/^MTD /)).toBeNull();
+  });
+
+  it('a 401 on the spend call logs out and clears the spend data', async () => {
+    server.use(
+      http.get('*/c/cost_page/cost_summary/', () => HttpResponse.json({ detail: 'x' }, { status: 401 })),
+    );
+    const { router, queryClient } = renderWithProviders('/v3/home', { signedIn: true });
+    setUnauthorizedHandler(createLogoutHandler(router, queryClient));
+    useStartupStore.setState({ spendData: TEST_COST_SUMMARY });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts/signin/'));
+    expect(useStartupStore.getState()).toMatchObject({ phase: 'idle', spendData: null });
+    expect(readCookie(USER_ID_COOKIE)).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { fetchCurrentUser } from '../auth/api/current-user-query';
 import { authKeys } from '../auth/api/keys';
 import { fetchClient } from './api/client-query';
+import { fetchCostSummary } from './api/cost-summary-query';
 import { startupKeys } from './api/keys';
 import { fetchPackage } from './api/package-query';
 import { fetchPaymentMethod } from './api/payment-method-query';
@@ -59,13 +60,29 @@ async function loadClientData({ queryClient, store }: ChainDeps, clientId: strin
   const packageInfo = await step(queryClient, startupKeys.packageInfo(), () => fetchPackage());
   const flags = featureFlagsFrom(packageInfo);
   set({ featureFlags: { loading: false, data: flags, error: null }, configCatAzure: flags.azure });
+  if (status.has_project) await loadSpend({ queryClient, store });
+}
+
+/**
+ * The last step: month-to-date spend. Its failure does not fail the start-up (the app bar just shows no
+ * spend), except a 401, which has logged out and ends the chain like any other step's.
+ */
+async function loadSpend({ queryClient, store }: ChainDeps): Promise<void> {
+  try {
+    const spend = await step(queryClient, startupKeys.costSummary(), () => fetchCostSummary());
+    store.setState({ spendData: spend });
+  } catch (error) {
+    // A 401 logged out (and cancelled this call): the chain ends as for any step.
+    if ((error instanceof ApiError && error.status === 401) || !isSignedIn()) throw error;
+    console.warn('Month-to-date spend could not be loaded; start-up carries on without it.', error);
+    store.setState({ spendData: null });
+  }
 }
 
 /**
  * The start-up chain of spec §4, one step after another: user → client → status and AWS projects →
- * policy version and payment method → packages → feature flags. Answers land in the query cache; the
- * store records the loading flags and the outcome.
- * Month-to-date spend is skipped: no contract defines a spend call yet (it arrives with the cost issue).
+ * policy version and payment method → packages → feature flags → month-to-date spend when the client has
+ * a project. Answers land in the query cache; the store records the loading flags, the spend and the outcome.
  * Analytics and the user segment are not started: Finlens sends nothing to third parties.
  */
 export async function loadInitialData(deps: ChainDeps): Promise<void> {

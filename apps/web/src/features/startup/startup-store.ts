@@ -1,3 +1,4 @@
+import type { CostSummary } from '@finlens/contracts/cost-summary';
 import { create } from 'zustand';
 
 /**
@@ -18,7 +19,7 @@ type StartupPhase = 'idle' | 'loading' | 'ready' | 'failed' | 'needs-client' | '
 
 /**
  * The spec §3 global-state fields the start-up chain owns (loading flags, hasProject, featureFlags, the
- * Azure flag). Server data itself (userData, client, policyData, payment, packages) stays in the TanStack
+ * Azure flag, spendData). Server data itself (userData, client, policyData, payment, packages) stays in the TanStack
  * Query cache under the keys of each api/keys.ts; this store only says how far the chain got.
  */
 interface StartupState {
@@ -33,6 +34,8 @@ interface StartupState {
   hasProject: boolean;
   featureFlags: { loading: boolean; data: FeatureFlags | null; error: string | null };
   configCatAzure: boolean;
+  /** Spec §3 spend summary: null until loaded, without a project, or when its call failed. */
+  spendData: CostSummary | null;
   reset: () => void;
 }
 
@@ -47,10 +50,14 @@ const INITIAL = {
   hasProject: false,
   featureFlags: { loading: false, data: null, error: null },
   configCatAzure: false,
+  spendData: null,
 } satisfies Omit<StartupState, 'reset'>;
 
 export const useStartupStore = create<StartupState>()((set) => ({
   ...INITIAL,
-  /** Back to idle: on sign-in, sign-out, a 401 and a client switch (the shell then reloads everything). */
+  /**
+   * Back to idle: on sign-in, sign-out, a 401 and a client switch (the shell then reloads everything); the
+   * cached spend goes too (spec §8: a 401 clears cached spend data).
+   */
   reset: () => set(INITIAL),
 }));

@@ -1,4 +1,4 @@
-/** Query keys of the start-up chain's calls (spec §4): client, status, projects, policy, payment. */
+/** Query keys of the start-up chain's calls (spec §4): client, status, projects, policy, payment, spend. */
 export const startupKeys = {
   all: ['startup'] as const,
   client: (id: string) => [...startupKeys.all, 'client', id] as const,
@@ -7,4 +7,5 @@ export const startupKeys = {
   policyVersion: (projectId: string) => [...startupKeys.all, 'policy-version', projectId] as const,
   paymentMethod: () => [...startupKeys.all, 'payment-method'] as const,
   packageInfo: () => [...startupKeys.all, 'package'] as const,
+  costSummary: () => [...startupKeys.all, 'cost-summary'] as const,
 };

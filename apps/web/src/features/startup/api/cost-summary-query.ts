@@ -1,0 +1,13 @@
+import { COST_SUMMARY_PATHS, costSummarySchema } from '@finlens/contracts/cost-summary';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * GET /c/cost_page/cost_summary/ — month-to-date and 31-day spend of the active client (unblended). Spec §7:
+ * a cost_page GET carries imply_client=true; use_query_optimization is left out (no stored switch yet).
+ */
+export function fetchCostSummary(signal?: AbortSignal) {
+  return apiRequest(COST_SUMMARY_PATHS.costSummary, costSummarySchema, {
+    query: { imply_client: 'true' },
+    signal,
+  });
+}
