@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import { USER_ID_COOKIE } from '@finlens/contracts/session';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogoutHandler } from '../../app/logout';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { readCookie } from '../../lib/cookies';
@@ -125,6 +125,23 @@ describe('month-to-date spend (the last step)', () => {
   it('shows the month-to-date spend in the app bar', async () => {
     renderWithProviders('/v3/home', { signedIn: true });
     expect(await screen.findByText('MTD $1,234.50')).toBeInTheDocument();
+  });
+
+  it('on the first days of a quarter the chip explains the data is not published yet (spec §8)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-01T09:00:00Z'));
+    try {
+      server.use(
+        http.get('*/c/cost_page/cost_summary/', () =>
+          HttpResponse.json({ ...TEST_COST_SUMMARY, mtd_spend: 0, start_of_month_window: true }),
+        ),
+      );
+      renderWithProviders('/v3/home', { signedIn: true });
+      const chip = await screen.findByText('MTD -');
+      expect(chip.closest('[aria-label]')?.getAttribute('aria-label')).toContain(ERROR_MESSAGES.quarterStart);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a failed spend call does not fail the start-up: no spend, no chip', async () => {

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import { formatMoney } from '@finlens/cost-model/format';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
@@ -8,8 +9,7 @@ export function MtdSpendChip() {
   const hasProject = useStartupStore((state) => state.hasProject);
   const spend = useStartupStore((state) => state.spendData);
   if (!hasProject || spend === null) return null;
-  // Spec §9: on the 1st and 2nd the month's billing data may not be published yet.
-  const note = spend.start_of_month_window ? ' The month has just begun: data may not be published yet.' : '';
+  const note = startOfMonthNote(spend.start_of_month_window, new Date());
   const asOf = spend.as_of === null ? 'No billing data yet.' : `Data through ${spend.as_of}.`;
   return (
     <Tooltip title={`Month-to-date spend (unblended). ${asOf}${note}`}>
@@ -21,4 +21,11 @@ export function MtdSpendChip() {
       />
     </Tooltip>
   );
+}
+
+/** Spec §9: on the 1st and 2nd the month's data may be unpublished; spec §8 has its own text for a quarter's first. */
+function startOfMonthNote(startOfMonthWindow: boolean, today: Date): string {
+  if (!startOfMonthWindow) return '';
+  if (today.getUTCMonth() % 3 === 0) return ` ${ERROR_MESSAGES.quarterStart}`;
+  return ' The month has just begun: its data may not be published yet.';
 }
