@@ -53,7 +53,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'finlens-query-cli-'));
   const run = await finlens(['import', file, '--client', 'Acme', '--project', 'Prod']);
   expect(run.code, run.stderr).toBe(0);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -83,7 +83,7 @@ describe('finlens query (CLI)', () => {
     const list = await queryJson([...november, '--granularity', 'month', '--cost-type', 'list']);
     expect(list.cost_type).toBe('list');
     expect(list.total).toBeCloseTo(Number(figures.totals.public_on_demand), 6);
-  }, 30_000);
+  }, 120_000);
 
   it('groups by service and account as REFERENCE.json does', async () => {
     const services = await queryJson([
@@ -124,7 +124,7 @@ describe('finlens query (CLI)', () => {
       Number(figures.totals.unblended),
       6,
     );
-  }, 30_000);
+  }, 120_000);
 
   it('splits by day, and the inclusive range keeps exactly the days asked for', async () => {
     const days = await queryJson(november);
@@ -137,7 +137,7 @@ describe('finlens query (CLI)', () => {
     expect(oneDay.total).toBeCloseTo(second?.cost ?? Number.NaN, 9);
     const before = await queryJson(['--from', '2023-10-01', '--to', '2023-10-31']);
     expect(before).toEqual({ cost_type: 'unblended', total: 0, rows: [] });
-  }, 30_000);
+  }, 120_000);
 
   it('prints aligned columns with a total line by default', async () => {
     const run = await finlens([
@@ -153,7 +153,7 @@ describe('finlens query (CLI)', () => {
     expect(lines[0]).toMatch(/^period\s+line_item_line_item_type\s+unblended$/);
     expect(lines.at(-1)).toMatch(/^total\s+1\.6823$/);
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
-  }, 30_000);
+  }, 120_000);
 
   it('refuses a bad dimension, bad dates and bad choices with exit code 2 and a clear message', async () => {
     const cases: [string[], RegExp][] = [
@@ -169,15 +169,24 @@ describe('finlens query (CLI)', () => {
       [['--from', '2023-12-01', '--to', '2023-11-01'], /--from \(2023-12-01\) is after --to \(2023-11-01\)/],
       [[...november, '--granularity', 'week'], /--granularity must be one of day, month/],
       [[...november, '--cost-type', 'gross'], /--cost-type must be one of unblended, amortized/],
+    ];
+    // Checked before any database opens, so the runs can go side by side.
+    const runs = await Promise.all(cases.map(([args]) => finlens(['query', ...args])));
+    runs.forEach((run, i) => {
+      expect(run.stderr).toMatch(cases[i]?.[1] as RegExp);
+      expect(run.code).toBe(2);
+    });
+    // These read the databases, which one process holds at a time: one after the other.
+    const scopes: [string[], RegExp][] = [
       [[...november, '--client', 'Nobody'], /No client named "Nobody"; clients: "Acme"/],
       [[...november, '--project', 'Nope'], /Client "Acme" has no project named "Nope"/],
     ];
-    for (const [args, message] of cases) {
+    for (const [args, message] of scopes) {
       const run = await finlens(['query', ...args]);
       expect(run.stderr).toMatch(message);
       expect(run.code).toBe(2);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('needs --client once a second client exists, and explains a warehouse held by a server', async () => {
     const other = await finlens(['import', file, '--client', 'Beta', '--project', 'Prod']);
@@ -204,5 +213,5 @@ describe('finlens query (CLI)', () => {
     } finally {
       await holder.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
