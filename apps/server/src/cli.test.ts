@@ -1,37 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const launcher = fileURLToPath(new URL('../bin/finlens.mjs', import.meta.url));
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real launcher, as `npm run finlens -- …` does, with a controlled environment. */
-function finlens(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [launcher, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { finlens } from './cli-run.test-helper';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -47,6 +18,7 @@ describe('finlens CLI', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^\s+start \[options\]/m);
     expect(stdout).toMatch(/^\s+migrate\s/m);
+    expect(stdout).toMatch(/^\s+demo \[options\]/m);
   });
 
   it('migrate applies the migrations once and reports them', async () => {

@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { Command } from 'commander';
 import { runQueryCommand } from './features/query/query-command';
 import { parseQueryOptions, QueryUsageError, type RawQueryOptions } from './features/query/query-options';
+import { runDemoCommand } from './ingest/demo-command';
+import { parseDemoOptions } from './ingest/demo-options';
 import { parseFormatOption, runImportCommand, WarehouseBusyError } from './ingest/import-command';
 import { startServer } from './main';
 import { ConfigError } from './platform/config';
@@ -68,6 +70,21 @@ function buildProgram(): Command {
         });
       },
     );
+
+  program
+    .command('demo')
+    .description(
+      'create the demo client "Finlens Demo" with its admin demo@finlens.local and import generated CUR 2.0 data into its project "Demo organisation"',
+    )
+    .option('--rows <n>', 'about how many line items to generate', '1000000')
+    .option('--months <n>', 'how many monthly billing periods', '13')
+    .option('--seed <n>', 'generator seed (the same options give the same data)', '42')
+    .option('--end-month <month>', 'last billing period, YYYY-MM (default: the current UTC month)')
+    .action(async (raw: { rows: string; months: string; seed: string; endMonth?: string }) => {
+      const options = parseDemoOptions(raw, new Date());
+      const config = await prepare();
+      await runDemoCommand({ config, options });
+    });
 
   program
     .command('query')

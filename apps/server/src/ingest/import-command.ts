@@ -35,20 +35,12 @@ export async function runImportCommand(args: {
   projectName: string;
   format: BillingFormat | 'auto';
 }): Promise<ImportSummary> {
-  const warehouse = await openWarehouseOrExplain(args.config);
-  const db = await openAppDatabase(args.config).catch(async (error: unknown) => {
-    await warehouse.close();
-    throw error;
-  });
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: 'Importing [{bar}] {value}/{total} {step}', hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
+  const { warehouse, db } = await openStores(args.config);
+  const progress = stderrProgress();
   try {
     await warehouse.init();
     await migrate(db.db);
     const service = createImportService({ repo: createImportsRepo(db.db), warehouse });
-    let started = false;
     const summary = await service.importFrom({
       // s3:// and azure:// are downloaded to DATA_DIR/tmp first; anything else is a local path.
       source:
@@ -58,21 +50,46 @@ export async function runImportCommand(args: {
       clientName: args.clientName,
       projectName: args.projectName,
       format: args.format,
-      onProgress: ({ done, total, step }) => {
-        // Without a terminal the bar stays silent, so steps go to stderr as lines (logs, tests).
-        if (!process.stderr.isTTY) process.stderr.write(`Importing: ${step}\n`);
-        if (!started) bar.start(total, 0, { step });
-        started = true;
-        bar.update(done, { step });
-      },
+      onProgress: progress.update,
     });
-    bar.stop();
+    progress.stop();
     process.stdout.write(describeSummary(summary, args));
     return summary;
   } finally {
-    bar.stop();
+    progress.stop();
     await Promise.allSettled([db.close(), warehouse.close()]);
   }
+}
+
+/**
+ * The warehouse first, because DuckDB refuses a second writer with a file lock and the embedded app database
+ * has no such guard; then the app database (closing the warehouse again when that fails).
+ */
+export async function openStores(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>) {
+  const warehouse = await openWarehouseOrExplain(config);
+  const db = await openAppDatabase(config).catch(async (error: unknown) => {
+    await warehouse.close();
+    throw error;
+  });
+  return { warehouse, db };
+}
+
+/** The import's progress bar on stderr; without a terminal the bar stays silent, so steps are lines. */
+export function stderrProgress() {
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: 'Importing [{bar}] {value}/{total} {step}', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update: ({ done, total, step }: { done: number; total: number; step: string }) => {
+      if (!process.stderr.isTTY) process.stderr.write(`Importing: ${step}\n`);
+      if (!started) bar.start(total, 0, { step });
+      started = true;
+      bar.update(done, { step });
+    },
+    stop: () => bar.stop(),
+  };
 }
 
 export async function openWarehouseOrExplain(config: { dataDir: string }): Promise<DuckDbCostStore> {

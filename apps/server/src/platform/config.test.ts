@@ -30,6 +30,7 @@ describe('parseConfig defaults', () => {
       logLevel: 'info',
       internalEmailDomains: [],
       uploadMaxBytes: 1073741824,
+      demoPassword: null,
     });
   });
 
@@ -52,6 +53,7 @@ describe('parseConfig defaults', () => {
       'LOG_LEVEL',
       'INTERNAL_EMAIL_DOMAINS',
       'UPLOAD_MAX_BYTES',
+      'DEMO_PASSWORD',
     ]);
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });
@@ -64,6 +66,13 @@ describe('each variable', () => {
       /UPLOAD_MAX_BYTES must be a positive whole number/,
     );
     expect(() => parse({ UPLOAD_MAX_BYTES: '1.5e9' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
+
+  it('DEMO_PASSWORD must satisfy the password rules and is never echoed', () => {
+    expect(parse({ DEMO_PASSWORD: 'Str0ng!Pass' }).demoPassword).toBe('Str0ng!Pass');
+    expect(() => parse({ DEMO_PASSWORD: 'weakpassword1' })).toThrow(
+      /DEMO_PASSWORD Must contain both upper and lower case letters\. \(got 13 characters\)/,
+    );
   });
 
   it('INTERNAL_EMAIL_DOMAINS is a comma-separated, lower-cased list', () => {

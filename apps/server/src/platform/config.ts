@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { passwordProblems } from '@finlens/cost-model/password-rules';
 import { z } from 'zod';
 
 /** Raised for any configuration problem; the CLI prints the message and exits with code 2. */
@@ -27,6 +28,8 @@ export interface AppConfig {
   internalEmailDomains: string[];
   /** Largest billing file POST /c/billing/upload/ accepts, in bytes. */
   uploadMaxBytes: number;
+  /** Password of the demo admin user that `finlens demo` sets; null: generated (or the old one kept). */
+  demoPassword: string | null;
 }
 
 const DEFAULTS = {
@@ -100,6 +103,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: String(DEFAULTS.uploadMaxBytes),
     description: 'Largest billing file the upload accepts, in bytes.',
   },
+  {
+    name: 'DEMO_PASSWORD',
+    default: '(unset: generated and printed)',
+    description: 'Password `finlens demo` gives the demo admin user demo@finlens.local.',
+  },
 ];
 
 function urlWithProtocols(protocols: readonly string[], message: string) {
@@ -151,6 +159,9 @@ const variableSchemas = {
     .regex(/^[1-9]\d*$/, 'must be a positive whole number of bytes')
     .transform(Number)
     .refine(Number.isSafeInteger, 'must be a positive whole number of bytes'),
+  DEMO_PASSWORD: z.string().superRefine((password, ctx) => {
+    for (const problem of passwordProblems(password)) ctx.addIssue({ code: 'custom', message: problem });
+  }),
 } as const;
 
 type VariableName = keyof typeof variableSchemas;
@@ -175,7 +186,7 @@ function parseVariables(env: NodeJS.ProcessEnv): Parsed {
     }
     const message = result.error.issues[0]?.message ?? 'is invalid';
     // Never echo a secret back into logs.
-    const shown = name === 'SECRET_KEY' ? `${raw.length} characters` : `"${raw}"`;
+    const shown = name === 'SECRET_KEY' || name === 'DEMO_PASSWORD' ? `${raw.length} characters` : `"${raw}"`;
     problems.push(`${name} ${message} (got ${shown})`);
   }
   if (problems.length > 0) {
@@ -203,6 +214,7 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     logLevel: v.LOG_LEVEL ?? DEFAULTS.logLevel,
     internalEmailDomains: v.INTERNAL_EMAIL_DOMAINS ?? [],
     uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? DEFAULTS.uploadMaxBytes,
+    demoPassword: v.DEMO_PASSWORD ?? null,
   };
 }
 

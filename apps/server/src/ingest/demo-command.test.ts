@@ -1,0 +1,157 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { passwordProblems } from '@finlens/cost-model/password-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finlens } from '../cli-run.test-helper';
+import { openAppDatabase } from '../db/client';
+import { createArgon2Hasher } from '../platform/auth/password-hasher';
+import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
+import { generateDemoPassword } from './demo-account';
+
+const PASSWORD = 'Sunny!Harbour42';
+const demoArgs = ['demo', '--rows', '5000', '--months', '2', '--seed', '7', '--end-month', '2026-02'];
+let dataDir: string;
+
+function run(env: Record<string, string>, args = demoArgs, dir = dataDir) {
+  return finlens(args, { DATA_DIR: dir, ...env });
+}
+
+async function appState() {
+  const db = await openAppDatabase({ dataDir, databaseUrl: null });
+  try {
+    const users = await db.db.selectFrom('users').selectAll().execute();
+    const clients = await db.db.selectFrom('clients').selectAll().execute();
+    const memberships = await db.db.selectFrom('memberships').selectAll().execute();
+    const projects = await db.db.selectFrom('projects').selectAll().execute();
+    return { users, clients, memberships, projects };
+  } finally {
+    await db.close();
+  }
+}
+
+async function warehouseTotals() {
+  const store = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
+  try {
+    const projects = await store.connection.runAndReadAll('SELECT DISTINCT project_id FROM line_items');
+    const projectId = String(projects.getRowObjectsJson()[0]?.project_id);
+    return await store.periodTotals({ projectId });
+  } finally {
+    await store.close();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'finlens-demo-cli-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('finlens demo (CLI)', () => {
+  it('creates the client, verified admin and project, imports the generator totals; a re-run is idempotent', async () => {
+    const first = await run({ DEMO_PASSWORD: PASSWORD });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/Sign in at http:\/\/localhost:8080\/ as demo@finlens\.local/);
+    expect(first.stdout).not.toContain(PASSWORD);
+    expect(first.stderr).toMatch(/Importing: /);
+
+    const state = await appState();
+    expect(state.clients.map((c) => c.name)).toEqual(['Finlens Demo']);
+    const [user] = state.users;
+    expect(state.users).toHaveLength(1);
+    expect(user?.email).toBe('demo@finlens.local');
+    expect(user?.email_verified).toBe(true);
+    expect(await createArgon2Hasher().verify(user?.password_hash ?? '', PASSWORD)).toBe(true);
+    expect(state.memberships).toEqual([
+      expect.objectContaining({ user_id: user?.id, client_id: state.clients[0]?.id, role: 'admin' }),
+    ]);
+    expect(state.projects).toEqual([
+      expect.objectContaining({
+        name: 'Demo organisation',
+        cloud_type: 'aws',
+        client_id: state.clients[0]?.id,
+      }),
+    ]);
+
+    const expected = JSON.parse(await readFile(join(dataDir, 'demo', 'EXPECTED.json'), 'utf8')) as {
+      periods: Record<string, { totals: Record<string, number> }>;
+    };
+    const totals = await warehouseTotals();
+    expect(totals.map((p) => p.billingPeriod.slice(0, 7))).toEqual(Object.keys(expected.periods).sort());
+    for (const period of totals) {
+      const want = expected.periods[period.billingPeriod.slice(0, 7)]?.totals;
+      expect(period.rows).toBe(want?.rows);
+      for (const type of ['unblended', 'amortized'] as const) {
+        expect(Math.abs(period.totals[type] - (want?.[type] ?? Number.NaN))).toBeLessThan(1e-6);
+      }
+    }
+
+    // Without DEMO_PASSWORD the existing user keeps the old password; the data is reused, not regenerated.
+    const second = await run({});
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/Password: unchanged/);
+    expect(second.stderr).toMatch(/Reusing the demo data/);
+    const again = await appState();
+    expect(again.users).toHaveLength(1);
+    expect(again.clients).toHaveLength(1);
+    expect(again.projects).toHaveLength(1);
+    expect(again.users[0]?.password_hash).toBe(user?.password_hash);
+    expect(await warehouseTotals()).toEqual(totals);
+  }, 180_000);
+
+  it('refuses a DEMO_PASSWORD that breaks the password rules, naming the variable, without echoing it', async () => {
+    const result = await run({ DEMO_PASSWORD: 'alllowercase1!' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/DEMO_PASSWORD Must contain both upper and lower case letters/);
+    expect(result.stderr).not.toContain('alllowercase1!');
+  });
+
+  it('without DEMO_PASSWORD a new demo user gets a generated password, printed once, that signs in', async () => {
+    const dir = join(dataDir, 'generated');
+    const result = await run({}, ['demo', '--rows', '2000', '--months', '1', '--end-month', '2026-01'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    const password = /Password: (\S+) \(generated; shown only now\)/.exec(result.stdout)?.[1] ?? '';
+    expect(passwordProblems(password)).toEqual([]);
+    const db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+    try {
+      const user = await db.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+      expect(await createArgon2Hasher().verify(user.password_hash ?? '', password)).toBe(true);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it('refuses with the import message while another process holds the warehouse', async () => {
+    const dir = join(dataDir, 'locked');
+    const holder = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+    try {
+      const result = await run({}, demoArgs, dir);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/in use by another Finlens process/);
+      expect(result.stderr).toMatch(/Stop the server/);
+    } finally {
+      await holder.close();
+    }
+  }, 60_000);
+
+  it('rejects a bad --rows or --end-month naming the option', async () => {
+    const rows = await run({}, ['demo', '--rows', 'many']);
+    expect(rows.code).toBe(2);
+    expect(rows.stderr).toMatch(/--rows must be a whole number of at least 1 \(got "many"\)/);
+    const month = await run({}, ['demo', '--end-month', '2026-13']);
+    expect(month.code).toBe(2);
+    expect(month.stderr).toMatch(/--end-month must be YYYY-MM/);
+  });
+
+  it('generates passwords that satisfy the rules', () => {
+    for (let i = 0; i < 50; i++) {
+      expect(
+        passwordProblems(generateDemoPassword(), {
+          email: 'demo@finlens.local',
+          companyName: 'Finlens Demo',
+        }),
+      ).toEqual([]);
+    }
+  });
+});
