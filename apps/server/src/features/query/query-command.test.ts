@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finlens as runFinlens } from '../../cli-run.test-helper';
 import { openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 
-const launcher = fileURLToPath(new URL('../../../bin/finlens.mjs', import.meta.url));
 const dataset = billingDataset('aws-cur-legacy-csv-anonymized');
 const file = join(dataset.dir, dataset.files[0] as string);
 type Money = Record<'unblended' | 'amortized' | 'public_on_demand', string>;
@@ -19,21 +17,7 @@ const figures = dataset.reference.figures as unknown as {
 };
 let dataDir: string;
 
-function finlens(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [launcher, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => {
-    stdout += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const finlens = (args: string[]) => runFinlens(args, { DATA_DIR: dataDir });
 
 type Json = {
   cost_type: string;
