@@ -1,6 +1,6 @@
-import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-types';
 import { CANONICAL_COLUMNS, COST_TYPE_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import type { CostByPeriodQuery, PeriodCost } from '../cost-store';
+import { notSplitCostRow, sqlParameters } from './duckdb-sql-parameters';
 
 type ReadRows = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -15,19 +15,13 @@ export async function duckDbCostByPeriod(
   query: CostByPeriodQuery,
 ): Promise<{ total: number; rows: PeriodCost[] }> {
   if (query.projectIds.length === 0) return { total: 0, rows: [] };
-  const values: unknown[] = [query.clientId, query.from, query.to, ...SPLIT_COST_OPERATIONS];
-  const projects = query.projectIds.map((id) => {
-    values.push(id);
-    return `$${values.length}`;
-  });
-  const splitParams = SPLIT_COST_OPERATIONS.map((_, i) => `$${4 + i}`).join(', ');
-  // Split rows (EKS pods, ECS tasks) re-state part of an instance row's cost: counting both would double it.
+  const params = sqlParameters();
   const where = [
-    'client_id = $1',
-    `project_id IN (${projects.join(', ')})`,
-    'line_item_usage_start_date >= CAST($2 AS DATE)',
-    'line_item_usage_start_date < CAST($3 AS DATE) + INTERVAL 1 DAY',
-    `(line_item_operation IS NULL OR line_item_operation NOT IN (${splitParams}))`,
+    `client_id = ${params.add(query.clientId)}`,
+    `project_id IN (${query.projectIds.map(params.add).join(', ')})`,
+    `line_item_usage_start_date >= CAST(${params.add(query.from)} AS DATE)`,
+    `line_item_usage_start_date < CAST(${params.add(query.to)} AS DATE) + INTERVAL 1 DAY`,
+    notSplitCostRow(params),
   ].join(' AND ');
   const cost = `COALESCE(kahan_sum("${COST_TYPE_COLUMNS[query.costType]}"), 0)`;
   const group = query.groupBy === null ? 'NULL' : `CAST("${checkedColumn(query.groupBy)}" AS VARCHAR)`;
@@ -35,9 +29,9 @@ export async function duckDbCostByPeriod(
   // One after the other: the store's single connection runs one statement at a time.
   const cells = await rows(
     `SELECT ${period} AS period, ${group} AS grp, ${cost} AS cost FROM ${LINE_ITEMS_TABLE} WHERE ${where} GROUP BY 1, 2 ORDER BY 1, 3 DESC, 2 NULLS LAST`,
-    values,
+    params.values,
   );
-  const totals = await rows(`SELECT ${cost} AS total FROM ${LINE_ITEMS_TABLE} WHERE ${where}`, values);
+  const totals = await rows(`SELECT ${cost} AS total FROM ${LINE_ITEMS_TABLE} WHERE ${where}`, params.values);
   return {
     total: Number(totals[0]?.total ?? 0),
     rows: cells.map((r) => ({

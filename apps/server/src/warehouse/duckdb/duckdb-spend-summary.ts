@@ -1,7 +1,7 @@
-import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-types';
 import { type DayRange, spendWindows } from '@finlens/cost-model/spend-windows';
 import { COST_TYPE_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import type { SpendSummaryQuery, SpendTotals } from '../cost-store';
+import { notSplitCostRow, sqlParameters } from './duckdb-sql-parameters';
 
 type ReadRows = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -13,7 +13,7 @@ export async function duckDbSpendSummary(rows: ReadRows, query: SpendSummaryQuer
   if (query.projectIds?.length === 0) return emptyTotals();
   const windows = spendWindows(query.today);
   const cost = `"${COST_TYPE_COLUMNS[query.costType]}"`;
-  const main = parameters();
+  const main = sqlParameters();
   const within = (range: DayRange) =>
     `line_item_usage_start_date >= CAST(${main.add(range.from)} AS DATE) AND line_item_usage_start_date < CAST(${main.add(range.to)} AS DATE) + INTERVAL 1 DAY`;
   const sum = (range: DayRange, name: string) =>
@@ -31,7 +31,7 @@ export async function duckDbSpendSummary(rows: ReadRows, query: SpendSummaryQuer
     main.values,
   );
   // The newest day over all of the scope's data, not only the windows: data may stop months ago.
-  const all = parameters();
+  const all = sqlParameters();
   const newest = await rows(
     `SELECT CAST(CAST(max(line_item_usage_start_date) AS DATE) AS VARCHAR) AS as_of FROM ${LINE_ITEMS_TABLE} WHERE ${scopeSql(query, all)}`,
     all.values,
@@ -48,24 +48,9 @@ export async function duckDbSpendSummary(rows: ReadRows, query: SpendSummaryQuer
   };
 }
 
-/** Positional parameters in the order they are added to the SQL. */
-function parameters() {
-  const values: unknown[] = [];
-  return {
-    values,
-    add: (value: unknown) => {
-      values.push(value);
-      return `$${values.length}`;
-    },
-  };
-}
-
 /** The client always, then its chosen projects; split rows re-state part of an instance row's cost. */
-function scopeSql(query: SpendSummaryQuery, params: ReturnType<typeof parameters>): string {
-  const scope = [
-    `client_id = ${params.add(query.clientId)}`,
-    `(line_item_operation IS NULL OR line_item_operation NOT IN (${SPLIT_COST_OPERATIONS.map(params.add).join(', ')}))`,
-  ];
+function scopeSql(query: SpendSummaryQuery, params: ReturnType<typeof sqlParameters>): string {
+  const scope = [`client_id = ${params.add(query.clientId)}`, notSplitCostRow(params)];
   if (query.projectIds !== undefined) {
     scope.push(`project_id IN (${query.projectIds.map(params.add).join(', ')})`);
   }
