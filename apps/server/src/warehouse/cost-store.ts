@@ -70,6 +70,8 @@ export interface CostStore {
   replacePeriods(args: { stagingId: string; projectId: string }): Promise<PeriodTotals[]>;
   /** Forgets a staged import (failed validation); the warehouse is untouched. */
   discardStaging(stagingId: string): Promise<void>;
+  /** Removes every line item of a project (a removed account's costs must not linger in totals). */
+  deleteProject(projectId: string): Promise<void>;
   /** Totals per billing period of a project (all periods, or the given ones). */
   periodTotals(args: { projectId: string; billingPeriods?: string[] }): Promise<PeriodTotals[]>;
   /** Totals of a project grouped by one canonical column (or `usage_month`: month of the usage start). */

@@ -11,6 +11,7 @@ import { openCredentials } from '../../ingest/sources/billing-source-settings';
 import type { createBillingSourcesService } from '../../ingest/sources/billing-sources.service';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
+import type { DuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { toCloudAccount, toImportRun } from './cloud-account-views';
 import type { CloudAccountsRepo } from './cloud-accounts.repo';
 import { cloudFormationTemplate, terraformSnippet } from './cloud-templates';
@@ -27,10 +28,13 @@ export function createCloudAccountsService({
   repo,
   sources,
   secretBox,
+  warehouse,
 }: {
   repo: CloudAccountsRepo;
   sources: SourcesService;
   secretBox: SecretBox;
+  /** Removing an account removes its line items; the delete takes its turn with imports. */
+  warehouse: Pick<DuckDbCostStore, 'exclusive' | 'deleteProject'>;
 }) {
   const projectOf = async (clientId: string, id: string): Promise<ProjectRow> => {
     const project = await repo.findProject(clientId, id);
@@ -115,10 +119,11 @@ export function createCloudAccountsService({
       return view(await projectOf(clientId, id));
     },
 
-    /** Stops polling and forgets the account, its source and its runs (the warehouse rows stay). */
+    /** Stops polling, removes the account's line items from the warehouse, then its source and runs. */
     async remove(clientId: string, id: string): Promise<void> {
       await projectOf(clientId, id);
       for (const source of await repo.sourcesOfProject(id)) await sources.remove(source.id);
+      await warehouse.exclusive(() => warehouse.deleteProject(id));
       await repo.deleteProject(id);
     },
 

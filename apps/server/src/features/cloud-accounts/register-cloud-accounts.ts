@@ -38,7 +38,7 @@ export async function registerCloudAccounts(
     secretBox,
   });
   await app.register(cloudAccountsRoutes, {
-    cloudAccounts: createCloudAccountsService({ repo, sources, secretBox }),
+    cloudAccounts: createCloudAccountsService({ repo, sources, secretBox, warehouse: deps.warehouse }),
   });
   const importService = createImportService({ repo: createImportsRepo(db), warehouse: deps.warehouse });
   await app.register(billingUploadRoutes, {

@@ -102,6 +102,9 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     discardStaging: async (stagingId) => {
       await connection.run(`DROP TABLE IF EXISTS ${stagingTable(stagingId)}`);
     },
+    deleteProject: async (projectId) => {
+      await connection.run(`DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1`, [projectId]);
+    },
     periodTotals: ({ projectId, billingPeriods }) => periodTotals(rows, projectId, billingPeriods),
     totalsBy: async ({ projectId, column }) => {
       const group =
