@@ -1,0 +1,184 @@
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  MarkAreaComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
+import { GridComponent, LegendComponent, MarkAreaComponent, TooltipComponent } from 'echarts/components';
+import { type ComposeOption, init, use } from 'echarts/core';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+
+use([
+  BarChart,
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  TooltipComponent,
+  CanvasRenderer,
+  SVGRenderer,
+]);
+
+export type ChartOption = ComposeOption<
+  | BarSeriesOption
+  | LineSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | MarkAreaComponentOption
+  | TooltipComponentOption
+>;
+
+export const CHART_KINDS = ['bar', 'line', 'area'] as const;
+export type ChartKind = (typeof CHART_KINDS)[number];
+
+export interface ChartSeries {
+  name: string;
+  /** One value per category, same order. */
+  values: number[];
+}
+
+export interface ChartData {
+  /** Axis labels, one per period. */
+  categories: string[];
+  series: ChartSeries[];
+  /** Per category: true when it is a forecast (drawn hatched and lighter, under a 'Forecast' band). */
+  forecast?: boolean[];
+}
+
+/** Spec §9 "Canvas export scale 3 at 1200x600". */
+export const EXPORT_SIZE = { width: 1200, height: 600, pixelRatio: 3 } as const;
+
+const FORECAST_DECAL = { symbol: 'rect', dashArrayX: [1, 0], dashArrayY: [3, 5], rotation: -Math.PI / 4 };
+
+/**
+ * The ECharts option of a stacked bar, line or stacked area chart. Pure, so the chart's content is testable
+ * without drawing.
+ */
+export function buildChartOption(
+  data: ChartData,
+  kind: ChartKind,
+  formatValue: (value: number) => string = String,
+): ChartOption {
+  const forecast = data.forecast ?? [];
+  const first = forecast.indexOf(true);
+  const last = forecast.lastIndexOf(true);
+  const markArea: MarkAreaComponentOption | undefined =
+    first < 0
+      ? undefined
+      : {
+          silent: true,
+          itemStyle: { color: 'rgba(128,128,128,0.12)' },
+          label: { show: true, position: 'insideTop' },
+          data: [[{ name: 'Forecast', xAxis: data.categories[first] }, { xAxis: data.categories[last] }]],
+        };
+  const series = data.series.map((s, index): BarSeriesOption | LineSeriesOption => {
+    const values = s.values.map((value, i) =>
+      forecast[i] ? { value, itemStyle: { opacity: 0.5, decal: FORECAST_DECAL } } : value,
+    );
+    const base = { name: s.name, data: values, ...(index === 0 && markArea ? { markArea } : {}) };
+    if (kind === 'bar') return { ...base, type: 'bar', stack: 'total', barMaxWidth: 48 };
+    return {
+      ...base,
+      type: 'line',
+      showSymbol: data.categories.length <= 40,
+      ...(kind === 'area' ? { stack: 'total', areaStyle: { opacity: 0.6 } } : {}),
+    };
+  });
+  return {
+    backgroundColor: 'transparent',
+    aria: { enabled: true, decal: { show: false } },
+    animation: false,
+    tooltip: { trigger: 'axis', valueFormatter: (value) => formatValue(Number(value)) },
+    legend: { type: 'scroll', bottom: 0 },
+    grid: { left: 8, right: 16, top: 24, bottom: 40, containLabel: true },
+    xAxis: { type: 'category', data: data.categories, boundaryGap: kind === 'bar' },
+    yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatValue(value) } },
+    series,
+  } as ChartOption;
+}
+
+/** Draws `option` on an off-screen 1200x600 canvas and returns it as a PNG data URL at pixel ratio 3. */
+export function renderChartPng(option: ChartOption, dark: boolean): string {
+  const host = document.createElement('div');
+  host.style.cssText = `position:fixed;left:-10000px;width:${EXPORT_SIZE.width}px;height:${EXPORT_SIZE.height}px`;
+  document.body.append(host);
+  const chart = init(host, dark ? 'dark' : undefined, {
+    renderer: 'canvas',
+    width: EXPORT_SIZE.width,
+    height: EXPORT_SIZE.height,
+  });
+  try {
+    chart.setOption(option);
+    return chart.getDataURL({
+      type: 'png',
+      pixelRatio: EXPORT_SIZE.pixelRatio,
+      backgroundColor: dark ? '#121212' : '#ffffff',
+    });
+  } finally {
+    chart.dispose();
+    host.remove();
+  }
+}
+
+export interface ChartHandle {
+  /** Downloads the chart as `<fileName>.png` (1200x600 at scale 3). */
+  exportPng: (fileName: string) => void;
+}
+
+interface ChartProps extends ChartData {
+  kind: ChartKind;
+  /** Accessible name of the chart. */
+  label: string;
+  height?: number;
+  formatValue?: (value: number) => string;
+}
+
+/**
+ * ECharts in React: theme-aware (light/dark from the MUI theme), resized with its box, SVG on screen and a
+ * PNG export through the ref (`ChartHandle`).
+ */
+export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
+  { kind, label, height = 360, formatValue, categories, series, forecast },
+  ref,
+) {
+  const box = useRef<HTMLDivElement>(null);
+  const dark = useTheme().palette.mode === 'dark';
+  const option = buildChartOption({ categories, series, forecast }, kind, formatValue);
+  const optionRef = useRef(option);
+  optionRef.current = option;
+  const chartRef = useRef<ReturnType<typeof init> | null>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (element === null) return;
+    const chart = init(element, dark ? 'dark' : undefined, { renderer: 'svg' });
+    chartRef.current = chart;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      chart.dispose();
+      chartRef.current = null;
+    };
+  }, [dark]);
+
+  useEffect(() => {
+    chartRef.current?.setOption(option, { notMerge: true });
+  });
+
+  useImperativeHandle(ref, () => ({
+    exportPng: (fileName) => {
+      const link = document.createElement('a');
+      link.href = renderChartPng(optionRef.current, dark);
+      link.download = `${fileName}.png`;
+      link.click();
+    },
+  }));
+
+  return <Box ref={box} role="img" aria-label={label} sx={{ width: '100%', height }} />;
+});
