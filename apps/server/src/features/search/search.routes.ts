@@ -1,0 +1,40 @@
+import {
+  autoCompleteQuerySchema,
+  autoCompleteResultSchema,
+  SEARCH_PATHS,
+  searchQuerySchema,
+  searchResultSchema,
+} from '@finlens/contracts/search';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientScopeOf } from '../../platform/auth/request-auth';
+import type { SearchService } from './search.service';
+
+const tags = ['search'];
+
+export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService }> = async (
+  app,
+  { searchService },
+) => {
+  app.get(
+    SEARCH_PATHS.autoComplete,
+    {
+      config: { access: 'verified' },
+      schema: { tags, querystring: autoCompleteQuerySchema, response: { 200: autoCompleteResultSchema } },
+    },
+    async (request) =>
+      searchService.autoComplete({
+        clientId: clientScopeOf(request).clientId,
+        query: request.query.query,
+        limit: request.query.limit,
+      }),
+  );
+  app.get(
+    SEARCH_PATHS.query,
+    {
+      config: { access: 'verified' },
+      schema: { tags, querystring: searchQuerySchema, response: { 200: searchResultSchema } },
+    },
+    async (request) =>
+      searchService.search({ clientId: clientScopeOf(request).clientId, query: request.query }),
+  );
+};
