@@ -52,10 +52,8 @@ const prefix = z
   .max(1024)
   .transform((value) => value.replace(/^\/+/, ''));
 
-const awsKeys = z.object({
-  access_key_id: z.string().min(1, 'This field is required.'),
-  secret_access_key: z.string().min(1, 'This field is required.'),
-});
+const secret = z.string().min(1, 'This field is required.');
+const awsKeys = z.object({ access_key_id: secret, secret_access_key: secret });
 
 /** AWS settings; the bucket is checked against the spec §5 rule by the server (400 under `bucket`). */
 export const awsAccountSettingsSchema = z.object({
@@ -74,8 +72,12 @@ export const awsAccountSettingsSchema = z.object({
 });
 
 const azureCredentials = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('connection-string'), connection_string: z.string().min(1) }),
-  z.object({ kind: z.literal('sas'), account_url: z.url(), sas_token: z.string().min(1) }),
+  z.object({ kind: z.literal('connection-string'), connection_string: secret }),
+  z.object({
+    kind: z.literal('sas'),
+    account_url: z.url('Must be the storage account URL, such as https://account.blob.core.windows.net.'),
+    sas_token: secret,
+  }),
 ]);
 
 /** Azure settings; only when the client's Azure flag is on (an Azure billing currency is set). */

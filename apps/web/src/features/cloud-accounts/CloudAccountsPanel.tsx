@@ -16,16 +16,25 @@ import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { FilterToggle } from '../../components/FilterToggle';
 import { useUrlFilter } from '../../lib/use-url-filter';
 import { useCurrentUser } from '../auth/api/current-user-query';
+import { useStartupStore } from '../startup/startup-store';
 import { useCloudAccounts } from './api/cloud-accounts-query';
 import { useRemoveAccountMutation } from './api/remove-account-mutation';
-import { AccountDialog } from './components/AccountDialog';
 import { ACCOUNT_COLUMNS, AccountRow } from './components/AccountRow';
+import { AwsAccountDialog } from './components/AwsAccountDialog';
+import { AzureAccountDialog } from './components/AzureAccountDialog';
 import { EmptyAccounts } from './components/EmptyAccounts';
 import { UploadDialog } from './components/UploadDialog';
 
 const FILTER_PARAM = 'accounts';
 const FILTER_KEYS = Object.keys(ACCOUNT_FILTERS) as AccountFilter[];
 const FILTER_OPTIONS = FILTER_KEYS.map((key) => ({ value: key, label: ACCOUNT_FILTERS[key] }));
+
+type Editing = { cloud: CloudAccount['cloud_type']; account: CloudAccount | null };
+
+/** Removing deletes the account's imported costs from the warehouse too (a removed account's costs must not linger in totals). */
+function removeText(name: string): string {
+  return `Remove ${name}? Finlens stops importing its billing data and deletes the costs already imported for it, so they leave every total, report and showback; its import history goes too. This cannot be undone.`;
+}
 
 function matches(filter: AccountFilter, account: CloudAccount): boolean {
   if (filter === 'configured') return account.status === 'configured';
@@ -38,11 +47,16 @@ export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aw
   const accounts = useCloudAccounts();
   const isAdmin = useCurrentUser().data?.is_admin ?? false;
   const remove = useRemoveAccountMutation();
-  const [editing, setEditing] = useState<CloudAccount | 'new' | null>(null);
+  const azure = useStartupStore((state) => state.configCatAzure);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<CloudAccount | null>(null);
   const [uploading, setUploading] = useState(false);
   const [filter, selectFilter] = useUrlFilter(FILTER_PARAM, FILTER_KEYS, 'all');
-  const ofCloud = (accounts.data ?? []).filter((account) => cloud === 'all' || account.cloud_type === cloud);
+  // Spec §4: Azure projects are hidden unless the Azure flag is on.
+  const ofCloud = (accounts.data ?? []).filter(
+    (account) =>
+      (cloud === 'all' || account.cloud_type === cloud) && (azure || account.cloud_type !== 'azure'),
+  );
   const shown = ofCloud.filter((account) => matches(filter, account));
 
   return (
@@ -56,7 +70,12 @@ export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aw
             <Button variant="outlined" disabled={ofCloud.length === 0} onClick={() => setUploading(true)}>
               Upload billing file
             </Button>
-            <Button variant="contained" onClick={() => setEditing('new')}>
+            {cloud === 'all' && azure ? (
+              <Button variant="contained" onClick={() => setEditing({ cloud: 'azure', account: null })}>
+                Add Azure account
+              </Button>
+            ) : null}
+            <Button variant="contained" onClick={() => setEditing({ cloud: 'aws', account: null })}>
               Add AWS account
             </Button>
           </>
@@ -82,21 +101,24 @@ export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aw
                 key={account.id}
                 account={account}
                 isAdmin={isAdmin}
-                onEdit={() => setEditing(account)}
+                onEdit={() => setEditing({ cloud: account.cloud_type, account })}
                 onRemove={() => setRemoving(account)}
               />
             ))}
           </TableBody>
         </Table>
       ) : null}
-      {editing === null ? null : (
-        <AccountDialog open account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
+      {editing?.cloud === 'aws' ? (
+        <AwsAccountDialog account={editing.account} onClose={() => setEditing(null)} />
+      ) : null}
+      {editing?.cloud === 'azure' ? (
+        <AzureAccountDialog account={editing.account} onClose={() => setEditing(null)} />
+      ) : null}
       {uploading ? <UploadDialog open accounts={ofCloud} onClose={() => setUploading(false)} /> : null}
       <ConfirmDialog
         open={removing !== null}
         title="Remove account"
-        text={`Remove ${removing?.name ?? ''}? Finlens stops importing its billing data.`}
+        text={removeText(removing?.name ?? '')}
         confirmLabel="Remove"
         pending={remove.isPending}
         error={remove.isError ? remove.error.message : null}

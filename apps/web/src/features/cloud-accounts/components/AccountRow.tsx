@@ -7,8 +7,9 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
-import { useCheckConnectionMutation } from '../api/check-connection-mutation';
+import { useCheckSettingsMutation } from '../api/check-settings-mutation';
 import { useImportNowMutation } from '../api/import-now-mutation';
+import { ConnectionCheckResult } from './ConnectionCheck';
 import { ImportHistory } from './ImportHistory';
 
 const STATUS_LABELS: Record<CloudAccount['status'], string> = {
@@ -18,17 +19,6 @@ const STATUS_LABELS: Record<CloudAccount['status'], string> = {
 };
 
 const COLUMNS = 6;
-
-function CheckResult({ check }: { check: ReturnType<typeof useCheckConnectionMutation> }) {
-  if (check.isError) return <Alert severity="error">{check.error.message}</Alert>;
-  if (!check.isSuccess) return null;
-  const { ok, periods, problems } = check.data;
-  return ok ? (
-    <Alert severity="success">Connected: {periods.length} billing period(s) found.</Alert>
-  ) : (
-    <Alert severity="error">{problems.join(' ')}</Alert>
-  );
-}
 
 /** One account with its actions; the history and action results unfold under it. */
 export function AccountRow({
@@ -43,7 +33,7 @@ export function AccountRow({
   onRemove: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const check = useCheckConnectionMutation();
+  const check = useCheckSettingsMutation();
   const importNow = useImportNowMutation();
   const hasSource = account.source !== null;
   const isAwsRole = account.source?.kind === 'aws_s3' && account.source.external_id !== null;
@@ -65,17 +55,14 @@ export function AccountRow({
             </Button>
             {isAdmin ? (
               <>
-                {/* The dialog edits AWS settings; Azure accounts are added and edited through the API for now. */}
-                {account.cloud_type === 'aws' ? (
-                  <Button size="small" onClick={onEdit}>
-                    Edit
-                  </Button>
-                ) : null}
+                <Button size="small" onClick={onEdit}>
+                  Edit
+                </Button>
                 <Button
                   size="small"
                   disabled={!hasSource}
                   loading={check.isPending}
-                  onClick={() => check.mutate(account.id)}
+                  onClick={() => check.mutate({ accountId: account.id })}
                 >
                   Test connection
                 </Button>
@@ -109,7 +96,7 @@ export function AccountRow({
         <TableCell colSpan={COLUMNS} sx={{ py: 0 }}>
           <Stack spacing={1} sx={{ py: 1 }}>
             {problem === null ? null : <Alert severity="warning">Last error: {problem}</Alert>}
-            <CheckResult check={check} />
+            <ConnectionCheckResult check={check} />
             {importNow.isSuccess ? <Alert severity="info">Import queued.</Alert> : null}
             {importNow.isError ? <Alert severity="error">{importNow.error.message}</Alert> : null}
           </Stack>

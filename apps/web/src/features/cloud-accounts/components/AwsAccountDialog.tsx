@@ -1,32 +1,33 @@
-import type { CloudAccount } from '@finlens/contracts/cloud-accounts';
+import type { CloudAccount, CloudAccountSettings } from '@finlens/contracts/cloud-accounts';
 import { bucketNameMessages } from '@finlens/cost-model/bucket-name';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { useSaveAccountMutation } from '../api/save-account-mutation';
+import type { CheckTarget } from '../api/check-settings-mutation';
+import { AccountDialogFrame, AccountField } from './AccountDialogFrame';
+import { writeOnlyHint } from './account-form';
+import { type AccountForm, useAccountForm } from './use-account-form';
 
-const FIELDS = ['name', 'account_id', 'bucket', 'prefix', 'region', 'role_arn', 'external_id'] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
+type Field =
+  | 'name'
+  | 'account_id'
+  | 'bucket'
+  | 'prefix'
+  | 'region'
+  | 'role_arn'
+  | 'external_id'
+  | 'access_key_id'
+  | 'secret_access_key';
+type Access = 'role' | 'keys';
 
-const LABELS: Record<Field, string> = {
-  name: 'Account name',
-  account_id: 'AWS account ID',
-  bucket: 'CUR bucket',
-  prefix: 'Prefix',
-  region: 'Bucket region',
-  role_arn: 'Role ARN',
-  external_id: 'External ID',
-};
+/** Keys alone (no role) open on the access-key choice; everything else on the role. */
+function accessOf(account: CloudAccount | null): Access {
+  const source = account?.source ?? null;
+  return source?.has_credentials === true && source.role_arn === null ? 'keys' : 'role';
+}
 
-function initialValues(account: CloudAccount | null): Values {
+function initialValues(account: CloudAccount | null): Record<Field, string> {
   const source = account?.source ?? null;
   return {
     name: account?.name ?? '',
@@ -36,93 +37,138 @@ function initialValues(account: CloudAccount | null): Values {
     region: source?.region ?? 'us-east-1',
     role_arn: source?.role_arn ?? '',
     external_id: source?.external_id ?? '',
+    // Write-only: the server never sends keys back.
+    access_key_id: '',
+    secret_access_key: '',
   };
 }
 
-/** Field → messages of a 400 (the API's `errors`), or the whole message under the form. */
-function serverErrors(error: unknown): { fields: Partial<Record<string, string[]>>; form: string | null } {
-  if (!(error instanceof ApiError))
-    return { fields: {}, form: error instanceof Error ? error.message : null };
-  const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-  const placed = Object.keys(errors).every((key) => (FIELDS as readonly string[]).includes(key));
-  return { fields: errors, form: placed && Object.keys(errors).length > 0 ? null : error.message };
+/**
+ * The settings to send. `keys` left out keeps the stored ones; null forgets them (leaving the keys
+ * choice for the role); with the keys choice, typed keys replace them (both are required without stored ones).
+ */
+function settingsOf(
+  values: Record<Field, string>,
+  access: Access,
+  account: CloudAccount | null,
+): Extract<CloudAccountSettings, { cloud_type: 'aws' }> {
+  const text = (field: Field) => values[field].trim();
+  const stored = account?.source?.has_credentials ?? false;
+  const typed = text('access_key_id') !== '' || values.secret_access_key !== '';
+  let keys: { access_key_id: string; secret_access_key: string } | null | undefined;
+  if (access === 'keys') {
+    keys =
+      typed || !stored
+        ? { access_key_id: text('access_key_id'), secret_access_key: values.secret_access_key }
+        : undefined;
+  } else {
+    keys = accessOf(account) === 'keys' ? null : undefined;
+  }
+  const roleArn = access === 'role' ? text('role_arn') : '';
+  const externalId = access === 'role' ? text('external_id') : '';
+  return {
+    cloud_type: 'aws',
+    account_id: text('account_id'),
+    bucket: text('bucket'),
+    prefix: text('prefix'),
+    region: text('region'),
+    role_arn: roleArn === '' ? null : roleArn,
+    ...(externalId === '' ? {} : { external_id: externalId }),
+    ...(keys === undefined ? {} : { keys }),
+  };
 }
 
-/** Add or edit an AWS account; the bucket's spec §5 messages show while typing. */
-export function AccountDialog({
-  open,
+/** Add or edit an AWS account: a role ARN with its external ID, or access keys; the bucket's spec §5 messages show while typing. */
+export function AwsAccountDialog({
   account,
   onClose,
 }: {
-  open: boolean;
   account: CloudAccount | null;
   onClose: () => void;
 }) {
-  const save = useSaveAccountMutation();
-  const [values, setValues] = useState<Values>(() => initialValues(account));
-  const bucketMessages = values.bucket === '' ? [] : bucketNameMessages(values.bucket);
-  const errors = save.isError ? serverErrors(save.error) : { fields: {}, form: null };
-  const close = () => {
-    save.reset();
-    onClose();
+  const form = useAccountForm(account, initialValues(account), onClose);
+  const [access, setAccess] = useState<Access>(() => accessOf(account));
+  const bucketMessages = form.values.bucket === '' ? [] : bucketNameMessages(form.values.bucket);
+  const settings = () => settingsOf(form.values, access, account);
+  const body = () => ({ name: form.values.name.trim(), settings: settings() });
+  const extra = () => (bucketMessages.length > 0 ? { bucket: bucketMessages } : {});
+  const checkTarget = (): CheckTarget | null => {
+    if (!form.validate(body(), extra())) return null;
+    const current = settings();
+    // Stored keys stay on the server: test the saved settings with them.
+    if (account !== null && account.source?.has_credentials === true && current.keys === undefined) {
+      return { accountId: account.id };
+    }
+    return { settings: current };
   };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (bucketMessages.length > 0) return;
-    const settings = {
-      cloud_type: 'aws' as const,
-      account_id: values.account_id.trim(),
-      bucket: values.bucket.trim(),
-      prefix: values.prefix.trim(),
-      region: values.region.trim(),
-      role_arn: values.role_arn.trim() === '' ? null : values.role_arn.trim(),
-      ...(values.external_id.trim() === '' ? {} : { external_id: values.external_id.trim() }),
-    };
-    save.mutate(
-      { id: account?.id ?? null, body: { name: values.name.trim(), settings } },
-      { onSuccess: close },
-    );
-  };
-  const field = (name: Field, helper?: string) => {
-    const messages = name === 'bucket' && bucketMessages.length > 0 ? bucketMessages : errors.fields[name];
-    return (
-      <TextField
-        key={name}
-        label={LABELS[name]}
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        error={messages !== undefined && messages.length > 0}
-        helperText={messages?.join(' ') ?? helper}
-        fullWidth
-      />
-    );
-  };
-
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="account-dialog-title" fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate aria-label="AWS account">
-        <DialogTitle id="account-dialog-title">
-          {account === null ? 'Add AWS account' : 'Edit AWS account'}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {errors.form === null ? null : <Alert severity="error">{errors.form}</Alert>}
-            {field('name')}
-            {field('account_id', '12 digits')}
-            {field('bucket', 'The S3 bucket the CUR 2.0 export is delivered to')}
-            {field('prefix')}
-            {field('region')}
-            {field('role_arn', 'The role created by the CloudFormation template or Terraform snippet')}
-            {field('external_id', 'Left empty, Finlens generates one')}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <AccountDialogFrame
+      title={account === null ? 'Add AWS account' : 'Edit AWS account'}
+      formLabel="AWS account"
+      form={form}
+      checkTarget={checkTarget}
+      onSubmit={() => form.submit(body(), extra())}
+    >
+      <AccountField form={form} name="name" label="Account name" />
+      <AccountField form={form} name="account_id" label="AWS account ID" helper="12 digits" />
+      <AccountField
+        form={form}
+        name="bucket"
+        label="CUR bucket"
+        helper="The S3 bucket the CUR 2.0 export is delivered to"
+        messages={bucketMessages.length > 0 ? bucketMessages : form.messagesOf('bucket')}
+      />
+      <AccountField form={form} name="prefix" label="Prefix" />
+      <AccountField form={form} name="region" label="Bucket region" />
+      <RadioGroup
+        row
+        aria-label="Access"
+        value={access}
+        onChange={(_event, value) => setAccess(value as Access)}
+      >
+        <FormControlLabel value="role" control={<Radio />} label="IAM role (recommended)" />
+        <FormControlLabel value="keys" control={<Radio />} label="Access keys" />
+      </RadioGroup>
+      {access === 'role' ? <RoleFields form={form} /> : <KeyFields form={form} account={account} />}
+    </AccountDialogFrame>
+  );
+}
+
+function RoleFields({ form }: { form: AccountForm<Field> }) {
+  return (
+    <>
+      <AccountField
+        form={form}
+        name="role_arn"
+        label="Role ARN"
+        helper="The role created by the CloudFormation template or Terraform snippet"
+      />
+      <AccountField
+        form={form}
+        name="external_id"
+        label="External ID"
+        helper="Left empty, Finlens generates one"
+      />
+    </>
+  );
+}
+
+function KeyFields({ form, account }: { form: AccountForm<Field>; account: CloudAccount | null }) {
+  const hint = writeOnlyHint(
+    account?.source?.has_credentials === true,
+    'Access keys are stored; leave both fields empty to keep them.',
+  );
+  return (
+    <>
+      <AccountField form={form} name="access_key_id" label="Access key ID" autoComplete="off" helper={hint} />
+      <AccountField
+        form={form}
+        name="secret_access_key"
+        label="Secret access key"
+        type="password"
+        autoComplete="new-password"
+        helper={hint}
+      />
+    </>
   );
 }

@@ -1,0 +1,86 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import type { CheckTarget } from '../api/check-settings-mutation';
+import { DialogConnectionCheck } from './ConnectionCheck';
+import type { AccountForm } from './use-account-form';
+
+/** The dialog around an account form: title, the form's own error, its fields, Test connection, Save. */
+export function AccountDialogFrame({
+  title,
+  formLabel,
+  form,
+  checkTarget,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  formLabel: string;
+  form: Pick<AccountForm<string>, 'formError' | 'pending' | 'close'>;
+  checkTarget: () => CheckTarget | null;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onClose={form.close} aria-labelledby="account-dialog-title" fullWidth maxWidth="sm">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+        noValidate
+        aria-label={formLabel}
+      >
+        <DialogTitle id="account-dialog-title">{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {form.formError === null ? null : <Alert severity="error">{form.formError}</Alert>}
+            {children}
+            <DialogConnectionCheck target={checkTarget} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={form.close}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={form.pending}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A text field of an account form, with its messages (or the helper) under it. */
+export function AccountField<F extends string>({
+  form,
+  name,
+  label,
+  helper,
+  messages = form.messagesOf(name),
+  ...props
+}: {
+  form: Pick<AccountForm<F>, 'values' | 'setValue' | 'messagesOf'>;
+  name: F;
+  label: string;
+  helper?: string;
+  messages?: string[] | undefined;
+} & Pick<TextFieldProps, 'type' | 'autoComplete' | 'placeholder'>) {
+  return (
+    <TextField
+      id={`account-${name}`}
+      label={label}
+      value={form.values[name]}
+      onChange={(event) => form.setValue(name, event.target.value)}
+      error={messages !== undefined && messages.length > 0}
+      helperText={messages?.join(' ') ?? helper}
+      fullWidth
+      {...props}
+    />
+  );
+}
