@@ -1,4 +1,4 @@
-import type { CloudAccount, ImportRun } from '@finlens/contracts/cloud-accounts';
+import type { ImportRun } from '@finlens/contracts/cloud-accounts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -6,33 +6,11 @@ import { TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
+import { account, serveAccounts } from './cloud-account-fixtures.test-helper';
 
 const requests = recordRequests();
 const AWS_TAB = '/v3/settings?tab=aws-accounts';
 
-const account = (overrides: Partial<CloudAccount>): CloudAccount => ({
-  id: 'p1',
-  name: 'Payer',
-  status: 'configured',
-  cloud_type: 'aws',
-  account_id: '123456789012',
-  billing: { last_ingestion_datetime: '2026-11-20T10:00:00.000Z' },
-  source: {
-    id: 's1',
-    kind: 'aws_s3',
-    bucket: 'acme-cur',
-    prefix: 'exports/',
-    region: 'us-east-1',
-    role_arn: 'arn:aws:iam::123456789012:role/finlens-billing-read',
-    external_id: 'finlens-abc',
-    has_credentials: false,
-    last_polled_at: null,
-    last_error: null,
-  },
-  last_import: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  ...overrides,
-});
 const PAYER = account({});
 const WAITING = account({
   id: 'p2',
@@ -59,10 +37,6 @@ const RUN: ImportRun = {
     column: 'cost',
   },
 };
-
-function serveAccounts(accounts: CloudAccount[]) {
-  server.use(http.get('*/c/cloud_accounts/', () => HttpResponse.json(accounts)));
-}
 
 async function accountsTable() {
   return screen.findByRole('table', { name: 'AWS Accounts' });

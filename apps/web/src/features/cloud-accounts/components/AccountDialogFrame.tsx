@@ -4,6 +4,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
@@ -82,5 +85,24 @@ export function AccountField<F extends string>({
       fullWidth
       {...props}
     />
+  );
+}
+
+/** How Finlens reaches the bucket or container: one choice of credentials, its fields below. */
+export function AccessChoice<A extends string>({
+  value,
+  options,
+  onChange,
+}: {
+  value: A;
+  options: Record<A, string>;
+  onChange: (value: A) => void;
+}) {
+  return (
+    <RadioGroup row aria-label="Access" value={value} onChange={(_event, chosen) => onChange(chosen as A)}>
+      {(Object.keys(options) as A[]).map((option) => (
+        <FormControlLabel key={option} value={option} control={<Radio />} label={options[option]} />
+      ))}
+    </RadioGroup>
   );
 }

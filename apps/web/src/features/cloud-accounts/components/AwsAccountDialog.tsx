@@ -1,11 +1,8 @@
 import type { CloudAccount, CloudAccountSettings } from '@finlens/contracts/cloud-accounts';
 import { bucketNameMessages } from '@finlens/cost-model/bucket-name';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import { useState } from 'react';
 import type { CheckTarget } from '../api/check-settings-mutation';
-import { AccountDialogFrame, AccountField } from './AccountDialogFrame';
+import { AccessChoice, AccountDialogFrame, AccountField } from './AccountDialogFrame';
 import { writeOnlyHint } from './account-form';
 import { type AccountForm, useAccountForm } from './use-account-form';
 
@@ -20,6 +17,7 @@ type Field =
   | 'access_key_id'
   | 'secret_access_key';
 type Access = 'role' | 'keys';
+const ACCESS_OPTIONS: Record<Access, string> = { role: 'IAM role (recommended)', keys: 'Access keys' };
 
 /** Keys alone (no role) open on the access-key choice; everything else on the role. */
 function accessOf(account: CloudAccount | null): Access {
@@ -120,15 +118,7 @@ export function AwsAccountDialog({
       />
       <AccountField form={form} name="prefix" label="Prefix" />
       <AccountField form={form} name="region" label="Bucket region" />
-      <RadioGroup
-        row
-        aria-label="Access"
-        value={access}
-        onChange={(_event, value) => setAccess(value as Access)}
-      >
-        <FormControlLabel value="role" control={<Radio />} label="IAM role (recommended)" />
-        <FormControlLabel value="keys" control={<Radio />} label="Access keys" />
-      </RadioGroup>
+      <AccessChoice value={access} options={ACCESS_OPTIONS} onChange={setAccess} />
       {access === 'role' ? <RoleFields form={form} /> : <KeyFields form={form} account={account} />}
     </AccountDialogFrame>
   );

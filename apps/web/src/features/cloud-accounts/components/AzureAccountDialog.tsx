@@ -1,16 +1,17 @@
 import type { CloudAccount, CloudAccountSettings } from '@finlens/contracts/cloud-accounts';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { CheckTarget } from '../api/check-settings-mutation';
-import { AccountDialogFrame, AccountField } from './AccountDialogFrame';
+import { AccessChoice, AccountDialogFrame, AccountField } from './AccountDialogFrame';
 import { writeOnlyHint } from './account-form';
 import { type AccountForm, useAccountForm } from './use-account-form';
 
 type Field = 'name' | 'container' | 'prefix' | 'connection_string' | 'account_url' | 'sas_token';
 type Access = 'connection-string' | 'sas';
+const ACCESS_OPTIONS: Record<Access, string> = {
+  'connection-string': 'Use a connection string',
+  sas: 'Use a SAS token',
+};
 const SECRET_FIELDS = ['connection_string', 'account_url', 'sas_token'] as const;
 
 function initialValues(account: CloudAccount | null): Record<Field, string> {
@@ -90,15 +91,7 @@ export function AzureAccountDialog({
         EA and MCA exports of actual or amortized cost are both read; the export type is recognised from the
         file's columns.
       </Typography>
-      <RadioGroup
-        row
-        aria-label="Access"
-        value={access}
-        onChange={(_event, value) => setAccess(value as Access)}
-      >
-        <FormControlLabel value="connection-string" control={<Radio />} label="Connection string" />
-        <FormControlLabel value="sas" control={<Radio />} label="SAS token" />
-      </RadioGroup>
+      <AccessChoice value={access} options={ACCESS_OPTIONS} onChange={setAccess} />
       <CredentialFields form={form} access={access} stored={account?.source?.has_credentials === true} />
     </AccountDialogFrame>
   );
