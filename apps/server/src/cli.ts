@@ -1,17 +1,28 @@
 import { mkdir } from 'node:fs/promises';
 import { Command } from 'commander';
+import { describeCommandError } from './features/local-control/command-output';
+import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './features/local-control/hand-off';
 import { runQueryCommand } from './features/query/query-command';
 import { parseQueryOptions, QueryUsageError, type RawQueryOptions } from './features/query/query-options';
 import { runDemoCommand } from './ingest/demo-command';
 import { parseDemoOptions } from './ingest/demo-options';
-import { parseFormatOption, runImportCommand, WarehouseBusyError } from './ingest/import-command';
+import { parseFormatOption, runImportCommand } from './ingest/import-command';
 import { startServer } from './main';
-import { ConfigError } from './platform/config';
 import { type LoadedConfig, loadConfig } from './platform/load-config';
 import { defaultWebDistDir, repoRoot } from './platform/paths';
 import { openMigratedStorage } from './platform/storage';
 import { appVersion } from './platform/version';
-import { ensureWebBuild, WebBuildError } from './platform/web-build';
+import { ensureWebBuild } from './platform/web-build';
+
+const LOCK_TIMEOUT_HELP =
+  'seconds to wait for the warehouse while another Finlens process (not a server) is using it; a running server of the data folder takes the work instead';
+
+/** --lock-timeout: whole seconds, 0 or more (a usage error, exit 2, otherwise). */
+function lockTimeoutMs(value: string): number {
+  if (!/^\d+$/.test(value))
+    throw new QueryUsageError(`--lock-timeout must be a whole number of seconds (got "${value}")`);
+  return Number(value) * 1000;
+}
 
 function buildProgram(): Command {
   const program = new Command('finlens')
@@ -55,11 +66,18 @@ function buildProgram(): Command {
     .option('--client <name>', 'client to import into (created when missing)', 'Default')
     .option('--project <name>', 'project to import into (created when missing)', 'Default')
     .option('--format <format>', 'auto, cur2, cur, focus or azure', parseFormatOption, 'auto')
+    .option('--lock-timeout <seconds>', LOCK_TIMEOUT_HELP, String(DEFAULT_LOCK_TIMEOUT_SECONDS))
     .action(
       async (
         path: string,
-        options: { client: string; project: string; format: ReturnType<typeof parseFormatOption> },
+        options: {
+          client: string;
+          project: string;
+          format: ReturnType<typeof parseFormatOption>;
+          lockTimeout: string;
+        },
       ) => {
+        const timeout = lockTimeoutMs(options.lockTimeout);
         const config = await prepare();
         await runImportCommand({
           config,
@@ -67,6 +85,7 @@ function buildProgram(): Command {
           clientName: options.client,
           projectName: options.project,
           format: options.format,
+          lockTimeoutMs: timeout,
         });
       },
     );
@@ -80,11 +99,15 @@ function buildProgram(): Command {
     .option('--months <n>', 'how many monthly billing periods', '13')
     .option('--seed <n>', 'generator seed (the same options give the same data)', '42')
     .option('--end-month <month>', 'last billing period, YYYY-MM (default: the current UTC month)')
-    .action(async (raw: { rows: string; months: string; seed: string; endMonth?: string }) => {
-      const options = parseDemoOptions(raw, new Date());
-      const config = await prepare();
-      await runDemoCommand({ config, options });
-    });
+    .option('--lock-timeout <seconds>', LOCK_TIMEOUT_HELP, String(DEFAULT_LOCK_TIMEOUT_SECONDS))
+    .action(
+      async (raw: { rows: string; months: string; seed: string; endMonth?: string; lockTimeout: string }) => {
+        const options = parseDemoOptions(raw, new Date());
+        const timeout = lockTimeoutMs(raw.lockTimeout);
+        const config = await prepare();
+        await runDemoCommand({ config, options, lockTimeoutMs: timeout });
+      },
+    );
 
   program
     .command('query')
@@ -103,10 +126,13 @@ function buildProgram(): Command {
       'unblended',
     )
     .option('--format <format>', 'json or table', 'table')
-    .action(async (raw: RawQueryOptions) => {
-      const options = parseQueryOptions(raw);
+    .option('--lock-timeout <seconds>', LOCK_TIMEOUT_HELP, String(DEFAULT_LOCK_TIMEOUT_SECONDS))
+    .action(async ({ lockTimeout, ...raw }: RawQueryOptions & { lockTimeout: string }) => {
+      // Checked before anything is opened, so a typo never waits on the databases.
+      parseQueryOptions(raw);
+      const timeout = lockTimeoutMs(lockTimeout);
       const config = await prepare();
-      await runQueryCommand({ config, options });
+      await runQueryCommand({ config, raw, lockTimeoutMs: timeout });
     });
 
   return program;
@@ -122,17 +148,11 @@ function describe(applied: string[]): string {
   return applied.length === 0 ? 'already up to date' : `applied ${applied.join(', ')}`;
 }
 
-/** Configuration problems exit with 2 (usage error); everything else with 1. */
+/** Configuration and usage problems exit with 2; everything else with 1 (command-output.ts). */
 function exitOnError(error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof ConfigError || error instanceof QueryUsageError) {
-    console.error(message);
-    process.exit(error.exitCode);
-  }
-  console.error(
-    error instanceof WebBuildError || error instanceof WarehouseBusyError ? message : `finlens: ${message}`,
-  );
-  process.exit(1);
+  const { text, exitCode } = describeCommandError(error);
+  console.error(text);
+  process.exit(exitCode);
 }
 
 await buildProgram().parseAsync(process.argv).catch(exitOnError);

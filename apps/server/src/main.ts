@@ -45,6 +45,7 @@ export async function startServer({
   }
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
+  await app.localControl.publish({ host: config.host, port });
   process.stdout.write(`Finlens listening on ${url}\n`);
   // Features add their job handlers to this list; scheduled jobs of other kinds wait until one is registered.
   const jobs = startJobs({

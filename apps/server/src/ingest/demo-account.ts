@@ -4,7 +4,9 @@ import {
   type PasswordContext,
   passwordProblems,
 } from '@finlens/cost-model/password-rules';
-import type { AuthRepo } from '../features/auth/auth.repo';
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../db/tables';
+import { createAuthRepo } from '../features/auth/auth.repo';
 import type { PasswordHasher } from '../platform/auth/password-hasher';
 import { ConfigError } from '../platform/config';
 
@@ -19,6 +21,8 @@ const CONTEXT: PasswordContext = {
 
 export interface DemoAccount {
   email: string;
+  /** The demo user's own client: the demo imports by this id, so another client of the same name is never touched. */
+  clientId: string;
   clientName: string;
   /** The password set by this run; null when an existing user kept theirs. */
   password: string | null;
@@ -49,14 +53,15 @@ export function generateDemoPassword(): string {
 
 /**
  * The demo client and its verified admin through the sign-up's own storage path; an existing demo user is
- * reused, keeping their password unless DEMO_PASSWORD is given.
+ * reused with the client they were created with, keeping their password unless DEMO_PASSWORD is given.
  */
 export async function ensureDemoAccount(args: {
-  repo: AuthRepo;
+  db: Kysely<AppTables>;
   hasher: PasswordHasher;
   password: string | null;
 }): Promise<DemoAccount> {
-  const { repo, hasher } = args;
+  const { db, hasher } = args;
+  const repo = createAuthRepo({ db });
   if (args.password !== null) {
     const problems = passwordProblems(args.password, CONTEXT);
     if (problems.length > 0)
@@ -66,11 +71,23 @@ export async function ensureDemoAccount(args: {
   if (existing !== undefined) {
     if (args.password !== null) await repo.setPassword(existing.id, await hasher.hash(args.password), true);
     else await repo.setEmailVerified(existing.id);
-    const clientName = (await repo.companyName(existing.id)) ?? DEMO_CLIENT_NAME;
-    return { email: DEMO_EMAIL, clientName, password: args.password, generated: false, created: false };
+    const client = await firstClientOf(db, existing.id);
+    if (client === undefined) {
+      throw new Error(
+        `${DEMO_EMAIL} exists but belongs to no client; remove the user or add them to a client`,
+      );
+    }
+    return {
+      email: DEMO_EMAIL,
+      clientId: client.id,
+      clientName: client.name,
+      password: args.password,
+      generated: false,
+      created: false,
+    };
   }
   const password = args.password ?? generateDemoPassword();
-  const { userId } = await repo.createUserWithClient({
+  const { userId, clientId } = await repo.createUserWithClient({
     email: DEMO_EMAIL,
     passwordHash: await hasher.hash(password),
     firstName: CONTEXT.firstName ?? '',
@@ -80,9 +97,21 @@ export async function ensureDemoAccount(args: {
   await repo.setEmailVerified(userId);
   return {
     email: DEMO_EMAIL,
+    clientId,
     clientName: DEMO_CLIENT_NAME,
     password,
     generated: args.password === null,
     created: true,
   };
+}
+
+/** The client the user joined first: the one sign-up (and so the demo) created for them. */
+function firstClientOf(db: Kysely<AppTables>, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('clients', 'clients.id', 'memberships.client_id')
+    .select(['clients.id', 'clients.name'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.created_at')
+    .executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { passwordProblems } from '@finlens/cost-model/password-rules';
+import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from '../cli-run.test-helper';
 import { openAppDatabase } from '../db/client';
@@ -122,18 +123,66 @@ describe('finlens demo (CLI)', () => {
     }
   }, 120_000);
 
-  it('refuses with the import message while another process holds the warehouse', async () => {
+  it('fails clearly after --lock-timeout while another process (not a server) holds the warehouse', async () => {
     const dir = join(dataDir, 'locked');
     const holder = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
     try {
-      const result = await run({}, demoArgs, dir);
+      const result = await run({}, [...demoArgs, '--lock-timeout', '0'], dir);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/in use by another Finlens process/);
-      expect(result.stderr).toMatch(/Stop the server/);
+      expect(result.stderr).toMatch(/no running Finlens server of this data folder answers/);
     } finally {
       await holder.close();
     }
   }, 60_000);
+
+  it("imports into the demo user's own client, not an older client that only has the same name", async () => {
+    const dir = join(dataDir, 'same-name');
+    const workshop = billingDataset('aws-cur-legacy-csv-anonymized');
+    const file = join(workshop.dir, workshop.files[0] as string);
+    const imported = await run(
+      {},
+      ['import', file, '--client', 'Finlens Demo', '--project', 'Demo organisation'],
+      dir,
+    );
+    expect(imported.code, imported.stderr).toBe(0);
+    const demo = await run({ DEMO_PASSWORD: PASSWORD }, demoArgs, dir);
+    expect(demo.code, demo.stderr).toBe(0);
+
+    const db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+    let projects: { id: string; client_id: string }[];
+    let demoClientId: string;
+    try {
+      const user = await db.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      const membership = await db.db
+        .selectFrom('memberships')
+        .select('client_id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      demoClientId = membership.client_id;
+      projects = await db.db
+        .selectFrom('projects')
+        .select(['id', 'client_id'])
+        .orderBy('created_at')
+        .execute();
+    } finally {
+      await db.close();
+    }
+    expect(projects).toHaveLength(2);
+    const [older, demoProject] = projects;
+    expect(older?.client_id).not.toBe(demoClientId);
+    expect(demoProject?.client_id).toBe(demoClientId);
+    const store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+    try {
+      // The older client keeps exactly its November 2023; the demo's two months went to the demo client.
+      const olderPeriods = await store.periodTotals({ projectId: older?.id ?? '' });
+      expect(olderPeriods.map((p) => [p.billingPeriod.slice(0, 7), p.rows])).toEqual([['2023-11', 1281]]);
+      const demoPeriods = await store.periodTotals({ projectId: demoProject?.id ?? '' });
+      expect(demoPeriods.map((p) => p.billingPeriod.slice(0, 7))).toEqual(['2026-01', '2026-02']);
+    } finally {
+      await store.close();
+    }
+  }, 180_000);
 
   it('rejects a bad --rows or --end-month naming the option', async () => {
     const rows = await run({}, ['demo', '--rows', 'many']);

@@ -1,13 +1,12 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
-import { migrate } from '../db/migrate';
-import { createAuthRepo } from '../features/auth/auth.repo';
+import type { CommandOutput } from '../features/local-control/command-output';
+import { type OpenStores, runHereOrInServer } from '../features/local-control/hand-off';
 import { createArgon2Hasher } from '../platform/auth/password-hasher';
 import type { AppConfig } from '../platform/config';
 import { type DemoAccount, ensureDemoAccount } from './demo-account';
 import { createImportService, type ImportSummary } from './import.service';
-import { openStores, stderrProgress } from './import-command';
 import { createImportsRepo } from './imports.repo';
 import { localSource } from './sources/local-source';
 
@@ -20,47 +19,73 @@ export interface DemoOptions {
   endMonth: string;
 }
 
+/** One `finlens demo`, as the CLI runs it and as it is handed to a running server. */
+export interface DemoCommandRequest {
+  options: DemoOptions;
+  /** DEMO_PASSWORD of the caller's environment. */
+  demoPassword: string | null;
+}
+
+export interface DemoResult {
+  account: DemoAccount;
+  summary: ImportSummary;
+}
+
 /**
- * `finlens demo`: the demo client and its verified admin, the project, the generated CUR 2.0 export in
- * DATA_DIR/demo (kept when the same options made it) and its import. The warehouse is opened first, like
- * `finlens import`, so a running server is reported before anything changes.
+ * `finlens demo`: in this process when the warehouse is free, else through the running server of the data
+ * folder (runHereOrInServer); the same output either way.
  */
 export async function runDemoCommand(args: {
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'publicUrl' | 'demoPassword'>;
   options: DemoOptions;
-}): Promise<{ account: DemoAccount; summary: ImportSummary }> {
-  const { config, options } = args;
-  const { warehouse, db } = await openStores(config);
-  const progress = stderrProgress();
-  try {
-    await warehouse.init();
-    await migrate(db.db);
-    const account = await ensureDemoAccount({
-      repo: createAuthRepo({ db: db.db }),
-      hasher: createArgon2Hasher(),
-      password: config.demoPassword,
-    });
-    const outDir = join(config.dataDir, 'demo');
-    await ensureDemoData(outDir, options);
-    const service = createImportService({ repo: createImportsRepo(db.db), warehouse });
-    const summary = await service.importFrom({
-      source: localSource(outDir),
-      clientName: account.clientName,
-      projectName: DEMO_PROJECT_NAME,
-      format: 'cur2',
-      onProgress: progress.update,
-    });
-    progress.stop();
-    process.stdout.write(describeDemo({ account, summary, publicUrl: config.publicUrl }));
-    return { account, summary };
-  } finally {
-    progress.stop();
-    await Promise.allSettled([db.close(), warehouse.close()]);
-  }
+  lockTimeoutMs?: number;
+}): Promise<DemoResult> {
+  const { config } = args;
+  const request: DemoCommandRequest = { options: args.options, demoPassword: config.demoPassword };
+  return runHereOrInServer({
+    config,
+    command: 'demo',
+    body: request,
+    ...(args.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: args.lockTimeoutMs }),
+    here: (stores, output) => demoHere({ ...stores, ...config }, request, output),
+  });
+}
+
+/**
+ * The demo with the stores open: the demo client and its verified admin, the project of that client (by id,
+ * so a client that merely has the demo's name is left alone), the generated CUR 2.0 export in DATA_DIR/demo
+ * (kept when the same options made it) and its import.
+ */
+export async function demoHere(
+  stores: OpenStores & Pick<AppConfig, 'dataDir' | 'publicUrl'>,
+  request: DemoCommandRequest,
+  output: CommandOutput,
+): Promise<DemoResult> {
+  const account = await ensureDemoAccount({
+    db: stores.db,
+    hasher: createArgon2Hasher(),
+    password: request.demoPassword,
+  });
+  const outDir = join(stores.dataDir, 'demo');
+  await ensureDemoData(outDir, request.options, output);
+  const repo = createImportsRepo(stores.db);
+  const target = await repo.ensureProjectOfClient({
+    clientId: account.clientId,
+    projectName: DEMO_PROJECT_NAME,
+  });
+  const summary = await createImportService({ repo, warehouse: stores.warehouse }).importFrom({
+    source: localSource(outDir),
+    ...target,
+    format: 'cur2',
+    onProgress: output.progress,
+  });
+  output.endProgress();
+  output.stdout(describeDemo({ account, summary, publicUrl: stores.publicUrl }));
+  return { account, summary };
 }
 
 /** EXPECTED.json is written last, so it names the options of a complete earlier generation. */
-async function ensureDemoData(outDir: string, options: DemoOptions): Promise<void> {
+async function ensureDemoData(outDir: string, options: DemoOptions, output: CommandOutput): Promise<void> {
   const previous = await readFile(join(outDir, 'EXPECTED.json'), 'utf8')
     .then((text) => JSON.parse(text) as Record<string, unknown>)
     .catch(() => null);
@@ -72,11 +97,11 @@ async function ensureDemoData(outDir: string, options: DemoOptions): Promise<voi
     previous.rowsRequested === options.rows &&
     previous.format === 'parquet';
   if (same) {
-    process.stderr.write(`Reusing the demo data in ${outDir} (same options).\n`);
+    output.stderr(`Reusing the demo data in ${outDir} (same options).\n`);
     return;
   }
   await rm(outDir, { recursive: true, force: true });
-  process.stderr.write(
+  output.stderr(
     `Generating ${options.rows} demo CUR 2.0 rows over ${options.months} months into ${outDir}\n`,
   );
   await generateDemoCur2({ ...options, outDir, format: 'parquet' });

@@ -94,17 +94,42 @@ describe('finlens import (CLI)', () => {
     }
   }, 120_000);
 
-  it('refuses with a clear message while another process holds the warehouse', async () => {
+  it('waits for a warehouse held by another process (not a server), then fails clearly after --lock-timeout', async () => {
     const dataDir = join(dir, 'locked');
     const holder = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
     try {
-      const result = await start(importArgs(oldFile), dataDir).done;
+      const result = await start([...importArgs(oldFile), '--lock-timeout', '1'], dataDir).done;
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/in use by another Finlens process/);
-      expect(result.stderr).toMatch(/Stop the server and run the import again, or upload the files/);
+      expect(result.stderr).toMatch(
+        /Waiting for the warehouse in .*: another Finlens process .*\(up to 1 s\)/,
+      );
+      expect(result.stderr).toMatch(/no running Finlens server of this data folder answers; waited 1 s/);
+      expect(result.stdout).toBe('');
     } finally {
       await holder.close();
     }
+  }, 60_000);
+
+  it('goes on with the import once the other process lets the warehouse go', async () => {
+    const dataDir = join(dir, 'released');
+    const holder = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
+    const run = start([...importArgs(oldFile), '--lock-timeout', '120'], dataDir);
+    let seen = '';
+    let released: Promise<void> | null = null;
+    run.child.stderr?.on('data', (c: Buffer) => {
+      seen += c.toString();
+      if (released === null && seen.includes('Waiting for the warehouse')) released = holder.close();
+    });
+    const result = await run.done;
+    await released;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/Imported 119307 rows from 1 file \(legacy-athena\)/);
+  }, 120_000);
+
+  it('rejects a --lock-timeout that is not a whole number of seconds', async () => {
+    const result = await start([...importArgs(oldFile), '--lock-timeout', 'soon'], join(dir, 'timeout')).done;
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--lock-timeout must be a whole number of seconds \(got "soon"\)/);
   }, 60_000);
 
   it('rejects an unknown --format value naming the option', async () => {

@@ -1,21 +1,27 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { BILLING_FORMATS, type BillingFormat } from '@finlens/cost-model/billing-column-names';
-import cliProgress from 'cli-progress';
-import { openAppDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
+import type { CommandOutput } from '../features/local-control/command-output';
+import { type OpenStores, runHereOrInServer } from '../features/local-control/hand-off';
 import type { AppConfig } from '../platform/config';
 import { COST_TYPES } from '../warehouse/canonical-schema';
-import type { DuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
-import { openCostStore } from '../warehouse/open-cost-store';
 import { createImportService, type ImportSummary } from './import.service';
 import { createImportsRepo } from './imports.repo';
 import { localSource } from './sources/local-source';
 import { parseSourceUri, uriSource } from './sources/uri-source';
 
-/** The embedded warehouse is held by another process (a running server): a message, never a second writer. */
-export class WarehouseBusyError extends Error {
-  override readonly name = 'WarehouseBusyError';
-}
+/** The environment an s3:// or azure:// import reads its credentials and endpoint from (uri-source). */
+export const SOURCE_ENV_KEYS = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_REGION',
+  'AWS_DEFAULT_REGION',
+  'AWS_ENDPOINT_URL_S3',
+  'AWS_ENDPOINT_URL',
+  'AZURE_STORAGE_CONNECTION_STRING',
+  'AZURE_STORAGE_ACCOUNT_URL',
+  'AZURE_STORAGE_SAS_TOKEN',
+] as const;
 
 export function parseFormatOption(value: string): BillingFormat | 'auto' {
   if (value === 'auto' || (BILLING_FORMATS as readonly string[]).includes(value)) {
@@ -24,9 +30,20 @@ export function parseFormatOption(value: string): BillingFormat | 'auto' {
   throw new Error(`--format must be one of auto, ${BILLING_FORMATS.join(', ')} (got "${value}")`);
 }
 
+/** One `finlens import`, as the CLI runs it and as it is handed to a running server. */
+export interface ImportCommandRequest {
+  /** An absolute local path, or an s3:// or azure:// URI. */
+  path: string;
+  clientName: string;
+  projectName: string;
+  format: BillingFormat | 'auto';
+  /** The SOURCE_ENV_KEYS of the caller's environment (a URI's credentials). */
+  env: Partial<Record<(typeof SOURCE_ENV_KEYS)[number], string>>;
+}
+
 /**
- * `finlens import <path | s3://… | azure://…>`: opens the warehouse first, because DuckDB refuses a second writer with a file
- * lock and the embedded app database has no such guard; then migrates, imports, prints the summary.
+ * `finlens import <path | s3://… | azure://…>`: in this process when the warehouse is free, else through the
+ * running server of the data folder (runHereOrInServer); the same summary either way.
  */
 export async function runImportCommand(args: {
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
@@ -34,76 +51,50 @@ export async function runImportCommand(args: {
   clientName: string;
   projectName: string;
   format: BillingFormat | 'auto';
+  lockTimeoutMs?: number;
 }): Promise<ImportSummary> {
-  const { warehouse, db } = await openStores(args.config);
-  const progress = stderrProgress();
-  try {
-    await warehouse.init();
-    await migrate(db.db);
-    const service = createImportService({ repo: createImportsRepo(db.db), warehouse });
-    const summary = await service.importFrom({
-      // s3:// and azure:// are downloaded to DATA_DIR/tmp first; anything else is a local path.
-      source:
-        parseSourceUri(args.path) === null
-          ? localSource(args.path)
-          : uriSource({ uri: args.path, env: process.env, tempRoot: join(args.config.dataDir, 'tmp') }),
-      clientName: args.clientName,
-      projectName: args.projectName,
-      format: args.format,
-      onProgress: progress.update,
-    });
-    progress.stop();
-    process.stdout.write(describeSummary(summary, args));
-    return summary;
-  } finally {
-    progress.stop();
-    await Promise.allSettled([db.close(), warehouse.close()]);
-  }
+  const env: ImportCommandRequest['env'] = {};
+  for (const key of SOURCE_ENV_KEYS) if (process.env[key] !== undefined) env[key] = process.env[key];
+  const request: ImportCommandRequest = {
+    // Absolute, so that a server started in another directory reads the same file.
+    path: parseSourceUri(args.path) === null ? resolve(args.path) : args.path,
+    clientName: args.clientName,
+    projectName: args.projectName,
+    format: args.format,
+    env,
+  };
+  return runHereOrInServer({
+    config: args.config,
+    command: 'import',
+    body: request,
+    ...(args.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: args.lockTimeoutMs }),
+    here: (stores, output) => importHere({ ...stores, dataDir: args.config.dataDir }, request, output),
+  });
 }
 
 /**
- * The warehouse first, because DuckDB refuses a second writer with a file lock and the embedded app database
- * has no such guard; then the app database (closing the warehouse again when that fails).
+ * The import with the stores open: client and project resolved by name once (created when missing), the
+ * import service by id, then the summary. s3:// and azure:// are downloaded to DATA_DIR/tmp first.
  */
-export async function openStores(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>) {
-  const warehouse = await openWarehouseOrExplain(config);
-  const db = await openAppDatabase(config).catch(async (error: unknown) => {
-    await warehouse.close();
-    throw error;
+export async function importHere(
+  stores: OpenStores & { dataDir: string },
+  request: ImportCommandRequest,
+  output: CommandOutput,
+): Promise<ImportSummary> {
+  const repo = createImportsRepo(stores.db);
+  const target = await repo.ensureProject(request);
+  const summary = await createImportService({ repo, warehouse: stores.warehouse }).importFrom({
+    source:
+      parseSourceUri(request.path) === null
+        ? localSource(request.path)
+        : uriSource({ uri: request.path, env: request.env, tempRoot: join(stores.dataDir, 'tmp') }),
+    ...target,
+    format: request.format,
+    onProgress: output.progress,
   });
-  return { warehouse, db };
-}
-
-/** The import's progress bar on stderr; without a terminal the bar stays silent, so steps are lines. */
-export function stderrProgress() {
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: 'Importing [{bar}] {value}/{total} {step}', hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  return {
-    update: ({ done, total, step }: { done: number; total: number; step: string }) => {
-      if (!process.stderr.isTTY) process.stderr.write(`Importing: ${step}\n`);
-      if (!started) bar.start(total, 0, { step });
-      started = true;
-      bar.update(done, { step });
-    },
-    stop: () => bar.stop(),
-  };
-}
-
-export async function openWarehouseOrExplain(config: { dataDir: string }): Promise<DuckDbCostStore> {
-  try {
-    return await openCostStore(config);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (!/lock/i.test(message)) throw error;
-    const holder = /PID (\d+)/.exec(message)?.[1];
-    throw new WarehouseBusyError(
-      `The warehouse in ${config.dataDir} is in use by another Finlens process${holder ? ` (PID ${holder})` : ''}, ` +
-        'probably a running server. Stop the server and run the import again, or upload the files through the running server instead.',
-    );
-  }
+  output.endProgress();
+  output.stdout(describeSummary(summary, request));
+  return summary;
 }
 
 function describeSummary(summary: ImportSummary, args: { clientName: string; projectName: string }): string {

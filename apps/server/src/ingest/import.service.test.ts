@@ -14,6 +14,7 @@ let dir: string;
 let db: AppDatabase;
 let warehouse: DuckDbCostStore;
 let service: ReturnType<typeof createImportService>;
+let repo: ReturnType<typeof createImportsRepo>;
 const legacyCsv = billingDataset('aws-cur-legacy-csv-anonymized');
 const legacyCsvFile = join(legacyCsv.dir, legacyCsv.files[0] as string);
 
@@ -23,15 +24,20 @@ beforeAll(async () => {
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();
-  service = createImportService({ repo: createImportsRepo(db.db), warehouse });
+  repo = createImportsRepo(db.db);
+  service = createImportService({ repo, warehouse });
 });
 afterAll(async () => {
   await Promise.allSettled([db.close(), warehouse.close()]);
   await rm(dir, { recursive: true, force: true });
 });
 
-const run = (path: string, projectName: string) =>
-  service.importFrom({ source: localSource(path), clientName: 'Acme', projectName, format: 'auto' });
+const run = async (path: string, projectName: string) =>
+  service.importFrom({
+    source: localSource(path),
+    ...(await repo.ensureProject({ clientName: 'Acme', projectName })),
+    format: 'auto',
+  });
 
 describe('import service', () => {
   it('two services on one warehouse (poller and upload) take turns: both imports land whole', async () => {
@@ -40,8 +46,7 @@ describe('import service', () => {
       run(legacyCsvFile, 'concurrent-a'),
       other.importFrom({
         source: localSource(legacyCsvFile),
-        clientName: 'Acme',
-        projectName: 'concurrent-b',
+        ...(await repo.ensureProject({ clientName: 'Acme', projectName: 'concurrent-b' })),
         format: 'auto',
       }),
     ]);
@@ -64,7 +69,6 @@ describe('import service', () => {
   });
 
   it('records each run and the project last ingestion time; an interrupted run is closed as failed', async () => {
-    const repo = createImportsRepo(db.db);
     const { clientId, projectId } = await repo.ensureProject({ clientName: 'Acme', projectName: 'recorded' });
     await repo.startRun({ clientId, projectId, source: 'killed', requestedFormat: 'auto' });
     const summary = await run(legacyCsvFile, 'recorded');
@@ -117,12 +121,42 @@ describe('import service', () => {
       'part-2.csv, row 2, column lineItem/UnblendedCost: cannot read "abc"',
     );
     expect(await warehouse.periodTotals({ projectId: good.projectId })).toEqual(before);
-    const runs = await createImportsRepo(db.db).runsOfProject(good.projectId);
+    const runs = await repo.runsOfProject(good.projectId);
     expect(runs.map((r) => r.status)).toEqual(['succeeded', 'failed']);
     expect(runs[1]).toMatchObject({
       error_file: 'part-2.csv',
       error_row: 2,
       error_column: 'lineItem/UnblendedCost',
     });
+  });
+
+  it('refuses a project id that is not a project of the given client, before anything is recorded', async () => {
+    const acme = await repo.ensureProject({ clientName: 'Acme', projectName: 'guarded' });
+    const other = await repo.ensureProject({ clientName: 'Other', projectName: 'guarded' });
+    await expect(
+      service.importFrom({
+        source: localSource(legacyCsvFile),
+        clientId: acme.clientId,
+        projectId: other.projectId,
+        format: 'auto',
+      }),
+    ).rejects.toThrow(`project ${other.projectId} is not a project of client ${acme.clientId}`);
+    expect(await repo.runsOfProject(other.projectId)).toEqual([]);
+  });
+
+  it('two clients with the same project name are told apart by id', async () => {
+    const first = await repo.ensureProject({ clientName: 'Twin', projectName: 'Same' });
+    const second = await repo.ensureProjectOfClient({
+      clientId: (await repo.ensureProject({ clientName: 'Twin 2', projectName: 'x' })).clientId,
+      projectName: 'Same',
+    });
+    expect(second.projectId).not.toBe(first.projectId);
+    const summary = await service.importFrom({
+      source: localSource(legacyCsvFile),
+      ...second,
+      format: 'auto',
+    });
+    expect(summary.projectId).toBe(second.projectId);
+    expect(await warehouse.periodTotals({ projectId: first.projectId })).toEqual([]);
   });
 });

@@ -8,8 +8,9 @@ import type { BillingSource } from './sources/source';
 
 export interface ImportRequest {
   source: BillingSource;
-  clientName: string;
-  projectName: string;
+  /** The project to import into and its client; names are resolved by the caller (CLI, local control). */
+  clientId: string;
+  projectId: string;
   format: BillingFormat | 'auto';
   /** Progress: a step description and how many of `total` steps are done. */
   onProgress?: (progress: { done: number; total: number; step: string }) => void;
@@ -33,7 +34,11 @@ export interface ImportSummary {
 export function createImportService({ repo, warehouse }: { repo: ImportsRepo; warehouse: DuckDbCostStore }) {
   return {
     async importFrom(request: ImportRequest): Promise<ImportSummary> {
-      const { clientId, projectId } = await repo.ensureProject(request);
+      const { clientId, projectId } = request;
+      if (!(await repo.isProjectOfClient({ clientId, projectId }))) {
+        await request.source.dispose();
+        throw new Error(`project ${projectId} is not a project of client ${clientId}`);
+      }
       await repo.failInterruptedRuns(projectId);
       const importId = await repo.startRun({
         clientId,

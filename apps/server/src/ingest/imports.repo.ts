@@ -5,7 +5,10 @@ import type { PeriodTotals } from '../warehouse/cost-store';
 /** Storage of import runs and the client/project lookups an import needs (app database only). */
 export function createImportsRepo(db: Kysely<AppTables>) {
   return {
-    /** The client and project with these names, created when missing (the CLI's --client/--project). */
+    /**
+     * The client and project with these names, created when missing: the name→id step of `finlens import`
+     * and the local-control import, done once before the import service, which works by id.
+     */
     async ensureProject({ clientName, projectName }: { clientName: string; projectName: string }) {
       return db.transaction().execute(async (trx) => {
         const client =
@@ -15,20 +18,24 @@ export function createImportsRepo(db: Kysely<AppTables>) {
             .values({ name: clientName })
             .returning('id')
             .executeTakeFirstOrThrow());
-        const project =
-          (await trx
-            .selectFrom('projects')
-            .select('id')
-            .where('client_id', '=', client.id)
-            .where('name', '=', projectName)
-            .executeTakeFirst()) ??
-          (await trx
-            .insertInto('projects')
-            .values({ client_id: client.id, name: projectName })
-            .returning('id')
-            .executeTakeFirstOrThrow());
-        return { clientId: client.id, projectId: project.id };
+        return { clientId: client.id, projectId: await projectNamed(trx, client.id, projectName) };
       });
+    },
+
+    /** The project of this client with this name, created when missing (the demo client's project). */
+    async ensureProjectOfClient({ clientId, projectName }: { clientId: string; projectName: string }) {
+      return { clientId, projectId: await projectNamed(db, clientId, projectName) };
+    },
+
+    /** Whether the project exists and belongs to the client (the import service's guard on its ids). */
+    async isProjectOfClient({ clientId, projectId }: { clientId: string; projectId: string }) {
+      const row = await db
+        .selectFrom('projects')
+        .select('id')
+        .where('id', '=', projectId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /**
@@ -114,6 +121,22 @@ export function createImportsRepo(db: Kysely<AppTables>) {
         .execute();
     },
   };
+}
+
+async function projectNamed(db: Kysely<AppTables>, clientId: string, name: string): Promise<string> {
+  const found = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (found !== undefined) return found.id;
+  const created = await db
+    .insertInto('projects')
+    .values({ client_id: clientId, name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return created.id;
 }
 
 export type ImportsRepo = ReturnType<typeof createImportsRepo>;

@@ -41,8 +41,13 @@ afterAll(async () => {
 async function importInto(projectName: string, cost: number) {
   const path = join(dir, `${projectName}.csv`);
   await writeFile(path, csv('2026-11-10', cost));
-  const importer = createImportService({ repo: createImportsRepo(db.db), warehouse });
-  return importer.importFrom({ source: localSource(path), clientName: 'Acme', projectName, format: 'auto' });
+  const repo = createImportsRepo(db.db);
+  const target = await repo.ensureProject({ clientName: 'Acme', projectName });
+  return createImportService({ repo, warehouse }).importFrom({
+    source: localSource(path),
+    ...target,
+    format: 'auto',
+  });
 }
 
 describe('removing a cloud account', () => {

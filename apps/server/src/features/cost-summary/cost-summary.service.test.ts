@@ -46,7 +46,8 @@ beforeAll(async () => {
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();
-  const importer = createImportService({ repo: createImportsRepo(db.db), warehouse });
+  const repo = createImportsRepo(db.db);
+  const importer = createImportService({ repo, warehouse });
   const files: [string, string, string, Row[]][] = [
     ['a', 'Acme', 'A', ACME_A],
     ['b', 'Acme', 'B', ACME_B],
@@ -55,12 +56,8 @@ beforeAll(async () => {
   for (const [key, clientName, projectName, rows] of files) {
     const path = join(dir, `${key}.csv`);
     await writeFile(path, csv(rows));
-    const summary = await importer.importFrom({
-      source: localSource(path),
-      clientName,
-      projectName,
-      format: 'auto',
-    });
+    const target = await repo.ensureProject({ clientName, projectName });
+    const summary = await importer.importFrom({ source: localSource(path), ...target, format: 'auto' });
     ids[key] = { clientId: summary.clientId, projectId: summary.projectId };
   }
 });

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import { openAppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import type { AppTables } from '../../db/tables';
-import { openWarehouseOrExplain } from '../../ingest/import-command';
 import type { AppConfig } from '../../platform/config';
 import type { CostType } from '../../warehouse/canonical-schema';
 import type { PeriodCost } from '../../warehouse/cost-store';
-import { type QueryOptions, QueryUsageError } from './query-options';
+import type { CommandOutput } from '../local-control/command-output';
+import { type OpenStores, runHereOrInServer } from '../local-control/hand-off';
+import { parseQueryOptions, type QueryOptions, QueryUsageError, type RawQueryOptions } from './query-options';
 
 export interface QueryResult {
   cost_type: CostType;
@@ -15,39 +14,43 @@ export interface QueryResult {
 }
 
 /**
- * `finlens query`: costs of a client's projects over an inclusive UTC date range, read through the cost store
- * port. Opens the warehouse first for the same reason `finlens import` does: a running server holds its lock.
+ * `finlens query`: the options are checked first, so a typo never waits on the databases; then the query runs
+ * in this process when the warehouse is free, else in the running server of the data folder, which is sent
+ * the raw options and checks them again (runHereOrInServer). The printed text is the same either way.
  */
 export async function runQueryCommand(args: {
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
-  options: QueryOptions;
-  write?: (text: string) => void;
+  raw: RawQueryOptions;
+  lockTimeoutMs?: number;
 }): Promise<QueryResult> {
-  const { options } = args;
-  const warehouse = await openWarehouseOrExplain(args.config);
-  const db = await openAppDatabase(args.config).catch(async (error: unknown) => {
-    await warehouse.close();
-    throw error;
+  const options = parseQueryOptions(args.raw);
+  return runHereOrInServer({
+    config: args.config,
+    command: 'query',
+    body: args.raw,
+    ...(args.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: args.lockTimeoutMs }),
+    here: (stores, output) => queryHere(stores, options, output),
   });
-  try {
-    await warehouse.init();
-    await migrate(db.db);
-    const scope = await resolveScope(db.db, options);
-    const { total, rows } = await warehouse.costByPeriod({
-      ...scope,
-      from: options.from,
-      to: options.to,
-      granularity: options.granularity,
-      groupBy: options.groupBy?.column ?? null,
-      costType: options.costType,
-    });
-    const result: QueryResult = { cost_type: options.costType, total, rows };
-    const text = options.format === 'json' ? `${JSON.stringify(result)}\n` : formatTable(result, options);
-    (args.write ?? ((t) => process.stdout.write(t)))(text);
-    return result;
-  } finally {
-    await Promise.allSettled([db.close(), warehouse.close()]);
-  }
+}
+
+/** Costs of a client's projects over an inclusive UTC date range, read through the cost store port. */
+export async function queryHere(
+  stores: OpenStores,
+  options: QueryOptions,
+  output: CommandOutput,
+): Promise<QueryResult> {
+  const scope = await resolveScope(stores.db, options);
+  const { total, rows } = await stores.warehouse.costByPeriod({
+    ...scope,
+    from: options.from,
+    to: options.to,
+    granularity: options.granularity,
+    groupBy: options.groupBy?.column ?? null,
+    costType: options.costType,
+  });
+  const result: QueryResult = { cost_type: options.costType, total, rows };
+  output.stdout(options.format === 'json' ? `${JSON.stringify(result)}\n` : formatTable(result, options));
+  return result;
 }
 
 /** --client is needed only when there is a choice; without --project every project of the client counts. */

@@ -13,11 +13,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { registerCloudAccounts } from '../../features/cloud-accounts/register-cloud-accounts';
+import { createCostExplorerRepo } from '../../features/cost-explorer/cost-explorer.repo';
+import { costExplorerRoutes } from '../../features/cost-explorer/cost-explorer.routes';
+import { createCostExplorerService } from '../../features/cost-explorer/cost-explorer.service';
 import { createCostSummaryRepo } from '../../features/cost-summary/cost-summary.repo';
 import { costSummaryRoutes } from '../../features/cost-summary/cost-summary.routes';
 import { createCostSummaryService } from '../../features/cost-summary/cost-summary.service';
 import { healthRoutes } from '../../features/health/health.routes';
 import { createHealthService } from '../../features/health/health.service';
+import { createLocalControl } from '../../features/local-control/local-control';
+import { localControlRoutes } from '../../features/local-control/local-control.routes';
 import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
 import type { DuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { registerRouteAccess } from '../auth/route-access';
@@ -78,6 +83,13 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
       warehouse: deps.warehouse,
     }),
   });
+  await app.register(costExplorerRoutes, {
+    costExplorerService: createCostExplorerService({
+      repo: createCostExplorerRepo({ db: deps.db.db }),
+      warehouse: deps.warehouse,
+    }),
+    internalEmailDomains: deps.config.internalEmailDomains,
+  });
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
   });
@@ -91,6 +103,14 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.get('/api/docs', { config: { access: 'anonymous' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
+
+  const localControl = createLocalControl({ dataDir: deps.config.dataDir });
+  app.decorate('localControl', localControl);
+  await app.register(localControlRoutes, {
+    localControl,
+    stores: { db: deps.db.db, warehouse: deps.warehouse },
+    config: deps.config,
+  });
 
   await registerSpa(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
   return app;
