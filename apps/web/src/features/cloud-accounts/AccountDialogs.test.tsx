@@ -6,31 +6,13 @@ import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
 import { useStartupStore } from '../startup/startup-store';
-import { account, serveAccounts } from './cloud-account-fixtures.test-helper';
+import { account, SUBSCRIPTION, serveAccounts } from './cloud-account-fixtures.test-helper';
 
 const requests = recordRequests();
 const CLOUD_TAB = '/v3/settings?tab=cloud-accounts';
 const AWS_TAB = '/v3/settings?tab=aws-accounts';
 
 const PAYER = account({});
-const SUBSCRIPTION = account({
-  id: 'p3',
-  name: 'Subscription',
-  cloud_type: 'azure',
-  account_id: null,
-  source: {
-    id: 's3',
-    kind: 'azure_blob',
-    bucket: 'cost-exports',
-    prefix: 'finops',
-    region: null,
-    role_arn: null,
-    external_id: null,
-    has_credentials: true,
-    last_polled_at: null,
-    last_error: null,
-  },
-});
 const KEYED = account({
   id: 'p4',
   name: 'Keyed',

@@ -6,7 +6,7 @@ import { TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
-import { account, serveAccounts } from './cloud-account-fixtures.test-helper';
+import { account, SUBSCRIPTION, serveAccounts } from './cloud-account-fixtures.test-helper';
 
 const requests = recordRequests();
 const AWS_TAB = '/v3/settings?tab=aws-accounts';
@@ -169,10 +169,7 @@ describe('AWS Accounts tab', () => {
 
 describe('Cloud Accounts tab', () => {
   it('lists the accounts of every cloud', async () => {
-    serveAccounts([
-      PAYER,
-      account({ id: 'p3', name: 'Subscription', cloud_type: 'azure', account_id: null }),
-    ]);
+    serveAccounts([PAYER, SUBSCRIPTION]);
     renderWithProviders('/v3/settings?tab=cloud-accounts', { signedIn: true });
     const table = await screen.findByRole('table', { name: 'Cloud Accounts' });
     expect(within(table).getByText('Subscription')).toBeInTheDocument();

@@ -27,6 +27,26 @@ export const account = (overrides: Partial<CloudAccount>): CloudAccount => ({
   ...overrides,
 });
 
+/** An Azure account whose credentials are stored. */
+export const SUBSCRIPTION = account({
+  id: 'p3',
+  name: 'Subscription',
+  cloud_type: 'azure',
+  account_id: null,
+  source: {
+    id: 's3',
+    kind: 'azure_blob',
+    bucket: 'cost-exports',
+    prefix: 'finops',
+    region: null,
+    role_arn: null,
+    external_id: null,
+    has_credentials: true,
+    last_polled_at: null,
+    last_error: null,
+  },
+});
+
 /** GET /c/cloud_accounts/ answers these accounts. */
 export function serveAccounts(accounts: CloudAccount[]) {
   server.use(http.get('*/c/cloud_accounts/', () => HttpResponse.json(accounts)));

@@ -10,7 +10,6 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import type { CheckTarget } from '../api/check-settings-mutation';
 import { DialogConnectionCheck } from './ConnectionCheck';
 import type { AccountForm } from './use-account-form';
 
@@ -19,15 +18,11 @@ export function AccountDialogFrame({
   title,
   formLabel,
   form,
-  checkTarget,
-  onSubmit,
   children,
 }: {
   title: string;
   formLabel: string;
-  form: Pick<AccountForm<string>, 'formError' | 'pending' | 'close'>;
-  checkTarget: () => CheckTarget | null;
-  onSubmit: () => void;
+  form: Pick<AccountForm<string>, 'formError' | 'pending' | 'close' | 'submit' | 'checkTarget'>;
   children: ReactNode;
 }) {
   return (
@@ -35,7 +30,7 @@ export function AccountDialogFrame({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit();
+          form.submit();
         }}
         noValidate
         aria-label={formLabel}
@@ -45,7 +40,7 @@ export function AccountDialogFrame({
           <Stack spacing={2} sx={{ pt: 1 }}>
             {form.formError === null ? null : <Alert severity="error">{form.formError}</Alert>}
             {children}
-            <DialogConnectionCheck target={checkTarget} />
+            <DialogConnectionCheck target={form.checkTarget} />
           </Stack>
         </DialogContent>
         <DialogActions>

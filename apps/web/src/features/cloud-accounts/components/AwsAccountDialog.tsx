@@ -1,7 +1,6 @@
 import type { CloudAccount, CloudAccountSettings } from '@finlens/contracts/cloud-accounts';
 import { bucketNameMessages } from '@finlens/cost-model/bucket-name';
 import { useState } from 'react';
-import type { CheckTarget } from '../api/check-settings-mutation';
 import { AccessChoice, AccountDialogFrame, AccountField } from './AccountDialogFrame';
 import { writeOnlyHint } from './account-form';
 import { type AccountForm, useAccountForm } from './use-account-form';
@@ -84,28 +83,22 @@ export function AwsAccountDialog({
   account: CloudAccount | null;
   onClose: () => void;
 }) {
-  const form = useAccountForm(account, initialValues(account), onClose);
   const [access, setAccess] = useState<Access>(() => accessOf(account));
-  const bucketMessages = form.values.bucket === '' ? [] : bucketNameMessages(form.values.bucket);
-  const settings = () => settingsOf(form.values, access, account);
-  const body = () => ({ name: form.values.name.trim(), settings: settings() });
-  const extra = () => (bucketMessages.length > 0 ? { bucket: bucketMessages } : {});
-  const checkTarget = (): CheckTarget | null => {
-    if (!form.validate(body(), extra())) return null;
-    const current = settings();
-    // Stored keys stay on the server: test the saved settings with them.
-    if (account !== null && account.source?.has_credentials === true && current.keys === undefined) {
-      return { accountId: account.id };
-    }
-    return { settings: current };
-  };
+  const bucketMessages = (bucket: string) => (bucket === '' ? [] : bucketNameMessages(bucket));
+  const form = useAccountForm({
+    account,
+    initial: initialValues(account),
+    onClose,
+    settingsOf: (values) => settingsOf(values, access, account),
+    extraErrors: ({ bucket }) =>
+      bucketMessages(bucket).length > 0 ? { bucket: bucketMessages(bucket) } : {},
+  });
+  const typedBucket = bucketMessages(form.values.bucket);
   return (
     <AccountDialogFrame
       title={account === null ? 'Add AWS account' : 'Edit AWS account'}
       formLabel="AWS account"
       form={form}
-      checkTarget={checkTarget}
-      onSubmit={() => form.submit(body(), extra())}
     >
       <AccountField form={form} name="name" label="Account name" />
       <AccountField form={form} name="account_id" label="AWS account ID" helper="12 digits" />
@@ -114,7 +107,7 @@ export function AwsAccountDialog({
         name="bucket"
         label="CUR bucket"
         helper="The S3 bucket the CUR 2.0 export is delivered to"
-        messages={bucketMessages.length > 0 ? bucketMessages : form.messagesOf('bucket')}
+        messages={typedBucket.length > 0 ? typedBucket : form.messagesOf('bucket')}
       />
       <AccountField form={form} name="prefix" label="Prefix" />
       <AccountField form={form} name="region" label="Bucket region" />

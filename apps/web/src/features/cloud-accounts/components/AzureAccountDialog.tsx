@@ -1,7 +1,6 @@
 import type { CloudAccount, CloudAccountSettings } from '@finlens/contracts/cloud-accounts';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { CheckTarget } from '../api/check-settings-mutation';
 import { AccessChoice, AccountDialogFrame, AccountField } from './AccountDialogFrame';
 import { writeOnlyHint } from './account-form';
 import { type AccountForm, useAccountForm } from './use-account-form';
@@ -55,24 +54,18 @@ export function AzureAccountDialog({
   account: CloudAccount | null;
   onClose: () => void;
 }) {
-  const form = useAccountForm(account, initialValues(account), onClose);
   const [access, setAccess] = useState<Access>('connection-string');
-  const settings = () => settingsOf(form.values, access, account);
-  const body = () => ({ name: form.values.name.trim(), settings: settings() });
-  const checkTarget = (): CheckTarget | null => {
-    if (!form.validate(body())) return null;
-    const current = settings();
-    // Stored credentials stay on the server: test the saved settings with them.
-    if (account !== null && !('credentials' in current)) return { accountId: account.id };
-    return { settings: current };
-  };
+  const form = useAccountForm({
+    account,
+    initial: initialValues(account),
+    onClose,
+    settingsOf: (values) => settingsOf(values, access, account),
+  });
   return (
     <AccountDialogFrame
       title={account === null ? 'Add Azure account' : 'Edit Azure account'}
       formLabel="Azure account"
       form={form}
-      checkTarget={checkTarget}
-      onSubmit={() => form.submit(body())}
     >
       <AccountField form={form} name="name" label="Account name" />
       <AccountField
