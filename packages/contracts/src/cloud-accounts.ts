@@ -143,6 +143,8 @@ export const cloudAccountSourceSchema = z.object({
   bucket: z.string(),
   prefix: z.string(),
   region: z.string().nullable(),
+  /** The S3-compatible endpoint, null for AWS itself and Azure. */
+  endpoint: z.string().nullable(),
   role_arn: z.string().nullable(),
   external_id: z.string().nullable(),
   has_credentials: z.boolean(),

@@ -60,6 +60,7 @@ export function toCloudAccount(
             bucket: source.bucket,
             prefix: source.prefix,
             region: source.region,
+            endpoint: source.endpoint,
             role_arn: source.role_arn,
             external_id: source.external_id,
             has_credentials: source.credentials_sealed !== null,

@@ -18,6 +18,7 @@ const KEYED = account({
   name: 'Keyed',
   source: {
     ...(PAYER.source as NonNullable<typeof PAYER.source>),
+    endpoint: 'http://minio.internal:9000',
     role_arn: null,
     external_id: null,
     has_credentials: true,
@@ -192,6 +193,7 @@ describe('AWS account dialog with access keys', () => {
         bucket: 'acme-cur',
         prefix: '',
         region: 'us-east-1',
+        endpoint: null,
         role_arn: null,
         keys: { access_key_id: 'AKIAEXAMPLE', secret_access_key: 's3cr3t' },
       },
@@ -218,7 +220,7 @@ describe('AWS account dialog with access keys', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await saved();
     expect(requests.bodyOf('PATCH /c/cloud_accounts/p4/')).toMatchObject({
-      settings: { role_arn: null },
+      settings: { role_arn: null, endpoint: 'http://minio.internal:9000' },
     });
     expect(requests.bodyOf('PATCH /c/cloud_accounts/p4/')).not.toHaveProperty('settings.keys');
 

@@ -96,6 +96,7 @@ describe('AWS Accounts tab', () => {
         bucket: 'acme-cur',
         prefix: '',
         region: 'us-east-1',
+        endpoint: null,
         role_arn: null,
       },
     });

@@ -11,6 +11,7 @@ type Field =
   | 'bucket'
   | 'prefix'
   | 'region'
+  | 'endpoint'
   | 'role_arn'
   | 'external_id'
   | 'access_key_id'
@@ -32,6 +33,7 @@ function initialValues(account: CloudAccount | null): Record<Field, string> {
     bucket: source?.bucket ?? '',
     prefix: source?.prefix ?? '',
     region: source?.region ?? 'us-east-1',
+    endpoint: source?.endpoint ?? '',
     role_arn: source?.role_arn ?? '',
     external_id: source?.external_id ?? '',
     // Write-only: the server never sends keys back.
@@ -69,6 +71,7 @@ function settingsOf(
     bucket: text('bucket'),
     prefix: text('prefix'),
     region: text('region'),
+    endpoint: text('endpoint') === '' ? null : text('endpoint'),
     role_arn: roleArn === '' ? null : roleArn,
     ...(externalId === '' ? {} : { external_id: externalId }),
     ...(keys === undefined ? {} : { keys }),
@@ -111,6 +114,12 @@ export function AwsAccountDialog({
       />
       <AccountField form={form} name="prefix" label="Prefix" />
       <AccountField form={form} name="region" label="Bucket region" />
+      <AccountField
+        form={form}
+        name="endpoint"
+        label="S3 endpoint"
+        helper="Only for S3-compatible storage such as MinIO; empty for AWS"
+      />
       <AccessChoice value={access} options={ACCESS_OPTIONS} onChange={setAccess} />
       {access === 'role' ? <RoleFields form={form} /> : <KeyFields form={form} account={account} />}
     </AccountDialogFrame>
