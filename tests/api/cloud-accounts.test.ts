@@ -9,6 +9,7 @@ import {
   importRunsSchema,
 } from '@finlens/contracts/cloud-accounts';
 import { describe, expect, it } from 'vitest';
+import { AWS_TEST_SETTINGS } from './billing-client';
 import { upload } from './billing-upload';
 import { inviteAccepted, signUpVerified, useServerWithMail } from './identity-fixtures';
 
@@ -20,16 +21,7 @@ const FIXTURE_CSV = join(
   '../../packages/fixtures/data/aws-cur-format-variants/koku_test_cur.csv',
 );
 
-const awsSettings = {
-  cloud_type: 'aws',
-  account_id: '123456789012',
-  bucket: 'acme-cur-exports',
-  prefix: 'exports/',
-  region: 'eu-west-1',
-  role_arn: 'arn:aws:iam::123456789012:role/finlens-billing-read',
-  // Nothing listens here: a connection test fails fast instead of waiting on the network.
-  endpoint: 'http://127.0.0.1:9',
-};
+const awsSettings = AWS_TEST_SETTINGS;
 
 describe('cloud accounts', () => {
   it('admin adds, edits, tests and removes an AWS account; members read; bucket messages are the spec’s', async () => {

@@ -1,7 +1,6 @@
-import { cloudAccountSchema } from '@finlens/contracts/cloud-accounts';
 import { COST_SUMMARY_PATHS, costSummarySchema } from '@finlens/contracts/cost-summary';
 import { describe, expect, it } from 'vitest';
-import { upload } from './billing-upload';
+import { clientWithBilling } from './billing-client';
 import { inviteAccepted, signUpVerified, useServerWithMail } from './identity-fixtures';
 
 const context = useServerWithMail();
@@ -15,35 +14,10 @@ function todaysCsv(cost: number): Buffer {
   );
 }
 
-/** A verified admin whose client has one AWS account with `cost` of usage today. */
-async function clientWithSpend(label: string, cost: number) {
-  const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label });
-  const created = await admin.session.post('/c/cloud_accounts/', {
-    name: 'Payer',
-    settings: {
-      cloud_type: 'aws',
-      account_id: '123456789012',
-      bucket: 'acme-cur-exports',
-      prefix: 'exports/',
-      region: 'eu-west-1',
-      role_arn: 'arn:aws:iam::123456789012:role/finlens-billing-read',
-      endpoint: 'http://127.0.0.1:9',
-    },
-  });
-  const projectId = cloudAccountSchema.parse(created.body).id;
-  const imported = await upload(
-    admin.session,
-    { project_id: projectId },
-    { name: 'cur.csv', data: todaysCsv(cost) },
-  );
-  expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-  return { admin, projectId };
-}
-
 describe('GET /c/cost_page/cost_summary/', () => {
   it("answers the client's own month-to-date spend, with the SPA's cost_page parameters", async () => {
-    const { admin, projectId } = await clientWithSpend('spend-a', 12.5);
-    const other = await clientWithSpend('spend-b', 99);
+    const { admin, projectId } = await clientWithBilling(context, 'spend-a', todaysCsv(12.5));
+    const other = await clientWithBilling(context, 'spend-b', todaysCsv(99));
     const today = new Date().toISOString().slice(0, 10);
 
     const own = await admin.session.get(`${PATH}?imply_client=true&use_query_optimization=false`);
