@@ -1,0 +1,94 @@
+import { type DayRange, spendWindows } from '@finlens/cost-model/spend-windows';
+import { COST_TYPE_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
+import type { CostByPeriodQuery, PeriodCost, SpendSummaryQuery, SpendTotals } from '../cost-store';
+import { sqlString, sqlStringList, sqlUtcDay } from './clickhouse-sql';
+import { columnAsText, costSum, notSplitCostRow, type ReadRows } from './clickhouse-totals';
+
+const PERIOD_FORMATS = { day: '%Y-%m-%d', month: '%Y-%m' } as const;
+
+/** Usage start within the inclusive UTC day range. */
+function within(range: DayRange): string {
+  return `line_item_usage_start_date >= ${sqlUtcDay(range.from)} AND line_item_usage_start_date < ${sqlUtcDay(range.to)} + INTERVAL 1 DAY`;
+}
+
+/** `costByPeriod` in ClickHouse SQL, the DuckDB store's query with every value an escaped literal. */
+export async function clickHouseCostByPeriod(
+  rows: ReadRows,
+  query: CostByPeriodQuery,
+): Promise<{ total: number; rows: PeriodCost[] }> {
+  if (query.projectIds.length === 0) return { total: 0, rows: [] };
+  const where = [
+    `client_id = ${sqlString(query.clientId)}`,
+    `project_id IN ${sqlStringList(query.projectIds)}`,
+    within(query),
+    notSplitCostRow(),
+  ].join(' AND ');
+  const cost = costSum(COST_TYPE_COLUMNS[query.costType]);
+  const group = query.groupBy === null ? 'CAST(NULL AS Nullable(String))' : columnAsText(query.groupBy);
+  const period = `formatDateTime(assumeNotNull(line_item_usage_start_date), '${PERIOD_FORMATS[query.granularity]}')`;
+  const [cells, totals] = await Promise.all([
+    rows(
+      `SELECT ${period} AS period, ${group} AS grp, ${cost} AS cost FROM ${LINE_ITEMS_TABLE} WHERE ${where} GROUP BY period, grp ORDER BY period, cost DESC, grp NULLS LAST`,
+    ),
+    rows(`SELECT ${cost} AS total FROM ${LINE_ITEMS_TABLE} WHERE ${where}`),
+  ]);
+  return {
+    total: Number(totals[0]?.total ?? 0),
+    rows: cells.map((r) => ({
+      period: String(r.period),
+      group: r.grp === null ? null : String(r.grp),
+      cost: Number(r.cost),
+    })),
+  };
+}
+
+/** `spendSummary` in ClickHouse SQL: one pass with a conditional sum per window, then the scope's newest day. */
+export async function clickHouseSpendSummary(rows: ReadRows, query: SpendSummaryQuery): Promise<SpendTotals> {
+  if (query.projectIds?.length === 0) return emptyTotals();
+  const windows = spendWindows(query.today);
+  const column = COST_TYPE_COLUMNS[query.costType];
+  const earliest = [windows.previousInterval.from, windows.previousMonthToDate.from].sort()[0] as string;
+  const scope = scopeSql(query);
+  const recent = `${scope} AND line_item_usage_start_date >= ${sqlUtcDay(earliest)}`;
+  const [totals, currency, newest] = await Promise.all([
+    rows(`SELECT ${costSum(column, within(windows.monthToDate))} AS mtd,
+      ${costSum(column, within(windows.previousMonthToDate))} AS previous_mtd,
+      ${costSum(column, within(windows.interval))} AS interval_cost,
+      ${costSum(column, within(windows.previousInterval))} AS previous_interval
+      FROM ${LINE_ITEMS_TABLE} WHERE ${recent}`),
+    // The commonest currency (ties by name): exact, where topK would be approximate.
+    rows(`SELECT line_item_currency_code AS currency FROM ${LINE_ITEMS_TABLE} WHERE ${recent}
+      AND line_item_currency_code IS NOT NULL GROUP BY currency ORDER BY count() DESC, currency LIMIT 1`),
+    // The newest day over all of the scope's data, not only the windows: data may stop months ago.
+    rows(`SELECT toString(toDate(max(line_item_usage_start_date))) AS as_of FROM ${LINE_ITEMS_TABLE} WHERE ${scope}
+      AND line_item_usage_start_date IS NOT NULL HAVING count() > 0`),
+  ]);
+  const row = totals[0] ?? {};
+  const code = currency[0]?.currency;
+  const asOf = newest[0]?.as_of;
+  return {
+    monthToDate: Number(row.mtd ?? 0),
+    previousMonthToDate: Number(row.previous_mtd ?? 0),
+    interval: Number(row.interval_cost ?? 0),
+    previousInterval: Number(row.previous_interval ?? 0),
+    currency: typeof code === 'string' && code !== '' ? code : null,
+    asOf: typeof asOf === 'string' ? asOf : null,
+  };
+}
+
+function scopeSql(query: SpendSummaryQuery): string {
+  const scope = [`client_id = ${sqlString(query.clientId)}`, notSplitCostRow()];
+  if (query.projectIds !== undefined) scope.push(`project_id IN ${sqlStringList(query.projectIds)}`);
+  return scope.join(' AND ');
+}
+
+function emptyTotals(): SpendTotals {
+  return {
+    monthToDate: 0,
+    previousMonthToDate: 0,
+    interval: 0,
+    previousInterval: 0,
+    currency: null,
+    asOf: null,
+  };
+}

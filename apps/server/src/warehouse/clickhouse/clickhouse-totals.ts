@@ -1,0 +1,45 @@
+import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-types';
+import { CANONICAL_COLUMNS, COST_TYPE_COLUMNS, COST_TYPES, type CostType } from '../canonical-schema';
+import { sqlIdentifier, sqlStringList } from './clickhouse-sql';
+
+export type ReadRows = (sql: string) => Promise<Record<string, unknown>[]>;
+
+/** A compensated sum (as DuckDB's kahan_sum), 0 when nothing matched. */
+export function costSum(column: string, condition?: string): string {
+  const name = sqlIdentifier(column);
+  return condition === undefined
+    ? `ifNull(sumKahan(${name}), 0)`
+    : `ifNull(sumKahanIf(${name}, ${condition}), 0)`;
+}
+
+/** Every cost type's sum plus the row count. */
+export function totalsSelect(): string {
+  const sums = COST_TYPES.map((t) => `${costSum(COST_TYPE_COLUMNS[t])} AS ${t}`);
+  return [...sums, 'count() AS row_count'].join(', ');
+}
+
+export function totalsOf(row: Record<string, unknown>): { rows: number; totals: Record<CostType, number> } {
+  const totals = Object.fromEntries(COST_TYPES.map((t) => [t, Number(row[t] ?? 0)])) as Record<
+    CostType,
+    number
+  >;
+  return { rows: Number(row.row_count ?? 0), totals };
+}
+
+/**
+ * A canonical column as text, written as DuckDB's CAST(… AS VARCHAR) writes it, so groups compare equal
+ * across engines (booleans are UInt8 here); NULL stays NULL.
+ */
+export function columnAsText(column: string): string {
+  const canonical = CANONICAL_COLUMNS.find((c) => c.name === column);
+  if (canonical === undefined || canonical.type === 'text_map') throw new Error(`unknown column ${column}`);
+  const name = sqlIdentifier(column);
+  return canonical.type === 'boolean'
+    ? `if(isNull(${name}), NULL, if(${name} = 1, 'true', 'false'))`
+    : `toString(${name})`;
+}
+
+/** Leaves out split-cost-allocation rows (they re-state part of an instance row's cost), as the DuckDB store. */
+export function notSplitCostRow(): string {
+  return `(line_item_operation IS NULL OR line_item_operation NOT IN ${sqlStringList(SPLIT_COST_OPERATIONS)})`;
+}

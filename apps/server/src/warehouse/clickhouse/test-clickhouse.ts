@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { freePort } from '../../db/test-postgres';
+
+/** A throwaway ClickHouse server for tests, listening on loopback only. */
+export interface TestClickHouse {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export type TestClickHouseResult =
+  | { server: TestClickHouse; reason: null }
+  | { server: null; reason: string };
+
+const READY_TIMEOUT_MS = 60_000;
+
+/**
+ * Starts the machine's clickhouse-server (Debian's 18.16 or a current single `clickhouse` binary) on free
+ * loopback ports with a temporary data folder and a generated minimal config. Resolves to
+ * `{ server: null, reason }` only when no binary is installed; a start that fails with one present throws.
+ * Root is fine: the server runs as the invoking user (18.16 does not refuse root).
+ */
+async function startTestClickHouse(): Promise<TestClickHouseResult> {
+  const command = findClickHouse();
+  if (command === null) {
+    return {
+      server: null,
+      reason: 'neither clickhouse-server nor clickhouse found on PATH or in /usr/sbin, /usr/bin',
+    };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'finlens-ch-'));
+  try {
+    const httpPort = await freePort();
+    const tcpPort = await freePort();
+    await writeFile(join(dir, 'config.xml'), serverConfig(dir, httpPort, tcpPort));
+    await writeFile(join(dir, 'users.xml'), USERS_CONFIG);
+    const child = spawn(
+      command[0] as string,
+      [...command.slice(1), `--config-file=${join(dir, 'config.xml')}`],
+      {
+        cwd: dir,
+        stdio: 'ignore',
+      },
+    );
+    const url = `http://127.0.0.1:${httpPort}`;
+    await waitUntilReady(url, child).catch(async (error: unknown) => {
+      await stopProcess(child);
+      const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
+      throw new Error(`${(error as Error).message}\n${log.slice(-2000)}`);
+    });
+    const stop = async () => {
+      await stopProcess(child);
+      await rm(dir, { recursive: true, force: true });
+    };
+    return { server: { url, stop }, reason: null };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Under CI a missing ClickHouse is a failure; elsewhere the tests skip with the printed reason. */
+function skipOrFailWithoutClickHouse(reason: string): void {
+  if (process.env.CI === 'true') throw new Error(`ClickHouse tests cannot run under CI=true: ${reason}`);
+  console.warn(`Skipping ClickHouse tests: ${reason}`);
+}
+
+/**
+ * One ClickHouse server for a test file: started before its tests, stopped after. `url` is null when
+ * no binary is installed (the tests then skip; under CI=true beforeAll fails instead).
+ */
+export function useTestClickHouse(): { readonly url: string | null } {
+  let server: TestClickHouse | null = null;
+  beforeAll(async () => {
+    const started = await startTestClickHouse();
+    if (started.server === null) return skipOrFailWithoutClickHouse(started.reason);
+    server = started.server;
+  }, READY_TIMEOUT_MS + 30_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get url() {
+      return server?.url ?? null;
+    },
+  };
+}
+
+function findClickHouse(): string[] | null {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/bin'].filter(
+    (d) => d !== '',
+  );
+  const server = dirs.map((d) => join(d, 'clickhouse-server')).find((p) => existsSync(p));
+  if (server !== undefined) return [server];
+  const single = dirs.map((d) => join(d, 'clickhouse')).find((p) => existsSync(p));
+  return single === undefined ? null : [single, 'server'];
+}
+
+/** The smallest config both 18.16 and current releases accept: loopback, UTC, small caches, logs in the folder. */
+function serverConfig(dir: string, httpPort: number, tcpPort: number): string {
+  return `<?xml version="1.0"?>
+<yandex>
+  <logger><level>warning</level><log>${dir}/server.log</log><errorlog>${dir}/error.log</errorlog></logger>
+  <listen_host>127.0.0.1</listen_host>
+  <http_port>${httpPort}</http_port>
+  <tcp_port>${tcpPort}</tcp_port>
+  <path>${dir}/data/</path>
+  <tmp_path>${dir}/tmp/</tmp_path>
+  <user_files_path>${dir}/user_files/</user_files_path>
+  <format_schema_path>${dir}/format_schemas/</format_schema_path>
+  <users_config>users.xml</users_config>
+  <default_profile>default</default_profile>
+  <default_database>default</default_database>
+  <timezone>UTC</timezone>
+  <mark_cache_size>268435456</mark_cache_size>
+  <uncompressed_cache_size>268435456</uncompressed_cache_size>
+</yandex>
+`;
+}
+
+const USERS_CONFIG = `<?xml version="1.0"?>
+<yandex>
+  <profiles><default></default></profiles>
+  <users>
+    <default>
+      <password></password>
+      <networks><ip>127.0.0.1</ip></networks>
+      <profile>default</profile>
+      <quota>default</quota>
+    </default>
+  </users>
+  <quotas><default></default></quotas>
+</yandex>
+`;
+
+/** Polls the HTTP interface's /ping until it answers "Ok."; fails early when the server exits. */
+async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = `clickhouse-server exited (${code ?? signal}) before it was ready`;
+  });
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(exited);
+    const ok = await fetch(`${url}/ping`)
+      .then(async (response) => response.ok && (await response.text()).startsWith('Ok'))
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`clickhouse-server did not answer on ${url} within ${READY_TIMEOUT_MS / 1000}s`);
+}
+
+/** SIGTERM, then SIGKILL if it has not exited after 15 s. */
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
