@@ -38,13 +38,4 @@ describe('finlens CLI', () => {
       'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")',
     );
   });
-
-  it('refuses CLICKHOUSE_URL until ClickHouse support exists', async () => {
-    const { code, stderr } = await finlens(['migrate'], {
-      DATA_DIR: dataDir,
-      CLICKHOUSE_URL: 'http://ch:8123',
-    });
-    expect(code).toBe(2);
-    expect(stderr).toContain('ClickHouse support is not built yet');
-  });
 });

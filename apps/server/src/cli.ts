@@ -13,6 +13,7 @@ import { defaultWebDistDir, repoRoot } from './platform/paths';
 import { openMigratedStorage } from './platform/storage';
 import { appVersion } from './platform/version';
 import { ensureWebBuild } from './platform/web-build';
+import { describeWarehouse } from './warehouse/open-cost-store';
 
 const LOCK_TIMEOUT_HELP =
   'seconds to wait for the warehouse while another Finlens process (not a server) is using it; a running server of the data folder takes the work instead';
@@ -53,9 +54,7 @@ function buildProgram(): Command {
       const appDb =
         config.databaseUrl === null ? `PGlite in ${config.dataDir}/appdb` : 'PostgreSQL (DATABASE_URL)';
       console.log(`App database (${appDb}): ${describe(storage.migrations)}`);
-      console.log(
-        `Warehouse (DuckDB in ${config.dataDir}/warehouse.duckdb): ${describe(storage.warehouseSteps)}`,
-      );
+      console.log(`Warehouse (${describeWarehouse(config)}): ${describe(storage.warehouseSteps)}`);
     });
 
   program

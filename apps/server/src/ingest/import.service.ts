@@ -1,6 +1,6 @@
 import type { BillingFormat } from '@finlens/cost-model/billing-column-names';
 import type { PeriodTotals } from '../warehouse/cost-store';
-import type { DuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
 import { stageImport } from './duckdb/stage-import';
 import { ImportError } from './import-error';
 import type { ImportsRepo } from './imports.repo';
@@ -31,7 +31,7 @@ export interface ImportSummary {
  * periods in one warehouse transaction, record the outcome. A failure leaves the warehouse as it was
  * and is recorded on the run with the file, row and column where known.
  */
-export function createImportService({ repo, warehouse }: { repo: ImportsRepo; warehouse: DuckDbCostStore }) {
+export function createImportService({ repo, warehouse }: { repo: ImportsRepo; warehouse: WarehouseStore }) {
   return {
     async importFrom(request: ImportRequest): Promise<ImportSummary> {
       const { clientId, projectId } = request;

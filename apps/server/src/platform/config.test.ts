@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSupportedConfig, CONFIG_VARIABLES, ConfigError, parseConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, parseConfig } from './config';
 
 const cwd = '/srv/finlens';
 const parse = (env: NodeJS.ProcessEnv) => parseConfig({ env, cwd });
@@ -104,11 +104,9 @@ describe('each variable', () => {
     expect(parse({ DATABASE_URL: 'postgresql://db/finlens' }).databaseUrl).toBe('postgresql://db/finlens');
   });
 
-  it('CLICKHOUSE_URL is validated, then refused until ClickHouse support exists', () => {
-    const config = parse({ CLICKHOUSE_URL: 'http://clickhouse:8123' });
-    expect(config.clickhouseUrl).toBe('http://clickhouse:8123');
-    expect(() => assertSupportedConfig(config)).toThrow(/CLICKHOUSE_URL .*not built yet/);
-    expect(() => assertSupportedConfig(parse({}))).not.toThrow();
+  it('CLICKHOUSE_URL is validated and kept; unset means the embedded DuckDB warehouse', () => {
+    expect(parse({ CLICKHOUSE_URL: 'http://clickhouse:8123' }).clickhouseUrl).toBe('http://clickhouse:8123');
+    expect(parse({}).clickhouseUrl).toBeNull();
   });
 
   it('SMTP_URL, PUBLIC_URL, SECRET_KEY, SUPPORT_EMAIL, DOCS_URL, LOG_LEVEL', () => {

@@ -65,7 +65,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'CLICKHOUSE_URL',
     default: '(unset: DuckDB in DATA_DIR/warehouse.duckdb)',
-    description: 'http(s):// URL of a ClickHouse cost warehouse (not supported yet: start-up refuses it).',
+    description:
+      'http(s):// URL of a ClickHouse cost warehouse (user, password and database may be in the URL); imports are still read by DuckDB.',
   },
   {
     name: 'SMTP_URL',
@@ -216,17 +217,4 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? DEFAULTS.uploadMaxBytes,
     demoPassword: v.DEMO_PASSWORD ?? null,
   };
-}
-
-/**
- * Refuses settings this build accepts syntactically but cannot honour yet, so a
- * ClickHouse user is never silently served from DuckDB.
- */
-export function assertSupportedConfig(config: AppConfig): void {
-  if (config.clickhouseUrl !== null) {
-    throw new ConfigError(
-      'Invalid configuration: CLICKHOUSE_URL is set, but ClickHouse support is not built yet; ' +
-        'unset CLICKHOUSE_URL to use the embedded DuckDB warehouse.',
-    );
-  }
 }

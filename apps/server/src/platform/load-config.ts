@@ -1,9 +1,9 @@
-import { type AppConfig, assertSupportedConfig, parseConfig } from './config';
+import { type AppConfig, parseConfig } from './config';
 import { resolveSecretKey } from './secret-key';
 
 export type LoadedConfig = AppConfig & { secretKey: string };
 
-/** Start-up configuration: validate the environment, refuse unsupported settings, settle the secret key. */
+/** Start-up configuration: validate the environment, settle the secret key. */
 export async function loadConfig({
   env,
   cwd,
@@ -11,7 +11,5 @@ export async function loadConfig({
   env: NodeJS.ProcessEnv;
   cwd: string;
 }): Promise<LoadedConfig> {
-  const config = parseConfig({ env, cwd });
-  assertSupportedConfig(config);
-  return resolveSecretKey(config);
+  return resolveSecretKey(parseConfig({ env, cwd }));
 }

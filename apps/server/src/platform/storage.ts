@@ -1,13 +1,12 @@
 import { type AppDatabase, openAppDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import type { DuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
-import { openCostStore } from '../warehouse/open-cost-store';
+import { openCostStore, type WarehouseStore } from '../warehouse/open-cost-store';
 import type { AppConfig } from './config';
 
 export interface Storage {
   db: AppDatabase;
-  /** The DuckDB store: the import service stages through its connection (ClickHouse is refused at start-up). */
-  warehouse: DuckDbCostStore;
+  /** DuckDB or ClickHouse (CLICKHOUSE_URL); the import service stages through its DuckDB connection. */
+  warehouse: WarehouseStore;
   /** App database migrations applied by this call. */
   migrations: string[];
   /** Warehouse schema steps applied by this call. */
@@ -19,10 +18,10 @@ export interface Storage {
 export async function openMigratedStorage({
   config,
 }: {
-  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'clickhouseUrl'>;
 }): Promise<Storage> {
   const db = await openAppDatabase(config);
-  let warehouse: DuckDbCostStore | null = null;
+  let warehouse: WarehouseStore | null = null;
   try {
     const { applied } = await migrate(db.db);
     warehouse = await openCostStore(config);

@@ -1,15 +1,41 @@
 import { join } from 'node:path';
-import type { DuckDbCostStore } from './duckdb/duckdb-cost-store';
-import { openDuckDbCostStore } from './duckdb/duckdb-cost-store';
+import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse/clickhouse-cost-store';
+import { type DuckDbCostStore, openDuckDbCostStore } from './duckdb/duckdb-cost-store';
+
+/**
+ * The warehouse the app runs on. Both engines stage imports with the DuckDB readers on `connection`
+ * (a file-backed DuckDB, or ClickHouse's in-memory staging DuckDB) and take turns through `exclusive`.
+ */
+export type WarehouseStore = DuckDbCostStore | ClickHouseCostStore;
 
 /** Bounded so a large import spills to DATA_DIR/tmp instead of exhausting the machine. */
 const WAREHOUSE_MEMORY_LIMIT = '2GB';
 
-/** Picks the warehouse engine from the configuration (ClickHouse is refused at config time for now). */
-export function openCostStore({ dataDir }: { dataDir: string }): Promise<DuckDbCostStore> {
-  return openDuckDbCostStore({
-    path: join(dataDir, 'warehouse.duckdb'),
-    tempDirectory: join(dataDir, 'tmp', 'duckdb'),
-    memoryLimit: WAREHOUSE_MEMORY_LIMIT,
-  });
+/**
+ * Picks the warehouse engine from the configuration: ClickHouse when CLICKHOUSE_URL is set, else DuckDB.
+ * (`clickhouseUrl` is optional for the CLI commands' narrowed config types; they pass the loaded config.)
+ */
+export function openCostStore({
+  dataDir,
+  clickhouseUrl,
+}: {
+  dataDir: string;
+  clickhouseUrl?: string | null;
+}): Promise<WarehouseStore> {
+  const spill = { tempDirectory: join(dataDir, 'tmp', 'duckdb'), memoryLimit: WAREHOUSE_MEMORY_LIMIT };
+  if (typeof clickhouseUrl === 'string') return openClickHouseCostStore({ url: clickhouseUrl, ...spill });
+  return openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb'), ...spill });
+}
+
+/** How start-up and `finlens migrate` name the warehouse. */
+export function describeWarehouse({
+  dataDir,
+  clickhouseUrl,
+}: {
+  dataDir: string;
+  clickhouseUrl: string | null;
+}) {
+  return clickhouseUrl === null
+    ? `DuckDB in ${join(dataDir, 'warehouse.duckdb')}`
+    : 'ClickHouse (CLICKHOUSE_URL)';
 }

@@ -11,7 +11,7 @@ import { openCredentials } from '../../ingest/sources/billing-source-settings';
 import type { createBillingSourcesService } from '../../ingest/sources/billing-sources.service';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
-import type { DuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { toCloudAccount, toImportRun } from './cloud-account-views';
 import type { CloudAccountsRepo } from './cloud-accounts.repo';
 import { cloudFormationTemplate, terraformSnippet } from './cloud-templates';
@@ -34,7 +34,7 @@ export function createCloudAccountsService({
   sources: SourcesService;
   secretBox: SecretBox;
   /** Removing an account removes its line items; the delete takes its turn with imports. */
-  warehouse: Pick<DuckDbCostStore, 'exclusive' | 'deleteProject'>;
+  warehouse: Pick<WarehouseStore, 'exclusive' | 'deleteProject'>;
 }) {
   const projectOf = async (clientId: string, id: string): Promise<ProjectRow> => {
     const project = await repo.findProject(clientId, id);

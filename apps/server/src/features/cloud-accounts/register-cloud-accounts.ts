@@ -10,7 +10,7 @@ import { importServiceRunner } from '../../ingest/sources/import-runner';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
-import type { DuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { billingUploadRoutes } from './billing-upload.routes';
 import { createBillingUploadService } from './billing-upload.service';
 import { createCloudAccountsRepo } from './cloud-accounts.repo';
@@ -22,7 +22,7 @@ export async function registerCloudAccounts(
   app: FastifyInstance,
   deps: {
     db: Kysely<AppTables>;
-    warehouse: DuckDbCostStore;
+    warehouse: WarehouseStore;
     secretKey: string;
     dataDir: string;
     uploadMaxBytes: number;

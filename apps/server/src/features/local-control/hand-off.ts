@@ -8,8 +8,7 @@ import { migrate } from '../../db/migrate';
 import type { AppTables } from '../../db/tables';
 import { randomToken } from '../../platform/auth/tokens';
 import type { AppConfig } from '../../platform/config';
-import type { DuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
-import { openCostStore } from '../../warehouse/open-cost-store';
+import { openCostStore, type WarehouseStore } from '../../warehouse/open-cost-store';
 import {
   CommandFailure,
   type CommandOutput,
@@ -36,7 +35,7 @@ export type LocalControlEvent =
 
 export interface OpenStores {
   db: Kysely<AppTables>;
-  warehouse: DuckDbCostStore;
+  warehouse: WarehouseStore;
 }
 
 type StoreConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
@@ -106,8 +105,8 @@ export async function runHereOrInServer<T>(args: {
  */
 async function openStores(
   config: StoreConfig,
-): Promise<{ warehouse: DuckDbCostStore; db: AppDatabase } | { holderPid: string | null }> {
-  let warehouse: DuckDbCostStore;
+): Promise<{ warehouse: WarehouseStore; db: AppDatabase } | { holderPid: string | null }> {
+  let warehouse: WarehouseStore;
   try {
     warehouse = await openCostStore(config);
   } catch (error) {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import { createSecretBox } from '../../platform/crypto/secret-box';
-import type { DuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { createImportService } from '../import.service';
 import { createImportsRepo } from '../imports.repo';
 import { createBillingSourcesRepo } from './billing-sources.repo';
@@ -17,7 +17,7 @@ export function serverPollSourceHandler({
   dataDir,
 }: {
   db: Kysely<AppTables>;
-  warehouse: DuckDbCostStore;
+  warehouse: WarehouseStore;
   secretKey: string;
   dataDir: string;
 }) {

@@ -21,7 +21,7 @@ import { createHealthService } from '../../features/health/health.service';
 import { createLocalControl } from '../../features/local-control/local-control';
 import { localControlRoutes } from '../../features/local-control/local-control.routes';
 import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
-import type { DuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { registerRouteAccess } from '../auth/route-access';
 import type { AppConfig } from '../config';
 import { defaultWebDistDir } from '../paths';
@@ -42,7 +42,7 @@ export type App = FastifyInstance<
 export interface BuildAppDeps {
   config: AppConfig & { secretKey: string };
   db: AppDatabase;
-  warehouse: DuckDbCostStore;
+  warehouse: WarehouseStore;
   logger: FastifyBaseLogger;
   /** Folder of the built SPA; defaults to apps/web/dist of this repository. */
   webDistDir?: string;
