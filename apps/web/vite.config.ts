@@ -28,6 +28,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/ },
+            // Chart and grid libraries: only the pages that draw them load these.
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
+            { name: 'ag-grid', test: /node_modules[\\/](ag-grid-community|ag-grid-react|ag-charts-types|ag-stack)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -41,6 +41,10 @@ const SwitchingViewPage = lazy(() =>
   })),
 );
 
+const ExplorerPage = lazy(() =>
+  import('../features/explorer/ExplorerPage').then((module) => ({ default: module.ExplorerPage })),
+);
+
 const notFound = <NotFoundPage />;
 
 const PUBLIC_ROUTES: AppRoute[] = [
@@ -96,7 +100,7 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
   page('/v3/convertible-ri/', 'Convertible RI', 'Optimize', <UnbuiltPage />),
   page('/v3/cri-analysis/', 'Convertible RI Analysis', 'Optimize', <UnbuiltPage />),
   page('/v3/business-contexts/forecast/', 'Business Context Forecast', 'Operate', <UnbuiltPage />),
-  page('/v3/cloud-resource-cost-api/', 'Explorer', 'Inform', <UnbuiltPage />),
+  page('/v3/cloud-resource-cost-api/', 'Explorer', 'Inform', <ExplorerPage />),
   page('/v3/reports-api/', 'Analysis', 'Inform', <UnbuiltPage />),
   page('/v3/create-target/:id?', 'Create Cost Target', 'Operate', <UnbuiltPage />),
   page('/v3/update-target/:id', 'Update Cost Target', 'Operate', <UnbuiltPage />),

@@ -11,7 +11,7 @@ import type {
 import { GridComponent, LegendComponent, MarkAreaComponent, TooltipComponent } from 'echarts/components';
 import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 
 use([
   BarChart,
@@ -148,7 +148,10 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
 ) {
   const box = useRef<HTMLDivElement>(null);
   const dark = useTheme().palette.mode === 'dark';
-  const option = buildChartOption({ categories, series, forecast }, kind, formatValue);
+  const option = useMemo(
+    () => buildChartOption({ categories, series, forecast }, kind, formatValue),
+    [categories, series, forecast, kind, formatValue],
+  );
   const optionRef = useRef(option);
   optionRef.current = option;
   const chartRef = useRef<ReturnType<typeof init> | null>(null);
@@ -167,9 +170,10 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
     };
   }, [dark]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new chart (theme change) needs the option again.
   useEffect(() => {
     chartRef.current?.setOption(option, { notMerge: true });
-  });
+  }, [option, dark]);
 
   useImperativeHandle(ref, () => ({
     exportPng: (fileName) => {

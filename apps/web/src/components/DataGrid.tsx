@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
+import { tablePageSize } from '@finlens/cost-model/page-size';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,15 +19,8 @@ import { useEffect, useRef, useState } from 'react';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
-/** Spec §9: page sizes by window width — under 1024 gives 10, under 1400 20, under 1600 30, else 50. */
-export function pageSizeForWidth(width: number): number {
-  if (width < 1024) return 10;
-  if (width < 1400) return 20;
-  if (width < 1600) return 30;
-  return 50;
-}
-
-export const PAGE_SIZES = [10, 20, 30, 50] as const;
+/** The page-size choices: spec §9's sizes for each window width. */
+const PAGE_SIZES = [10, 20, 30, 50];
 
 /** Spec §3 "Data grid defaults": sortable, filterable, resizable, wrapped text; filter buttons clear and apply. */
 export const GRID_COLUMN_DEFAULTS: ColDef = {
@@ -42,9 +36,9 @@ export const GRID_COLUMN_DEFAULTS: ColDef = {
 };
 
 function useWindowPageSize(): number {
-  const [size, setSize] = useState(() => pageSizeForWidth(window.innerWidth));
+  const [size, setSize] = useState(() => tablePageSize(window.innerWidth));
   useEffect(() => {
-    const onResize = () => setSize(pageSizeForWidth(window.innerWidth));
+    const onResize = () => setSize(tablePageSize(window.innerWidth));
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
@@ -65,7 +59,7 @@ interface DataGridProps<Row> {
 }
 
 /**
- * AG Grid Community with the spec §3 defaults, the spec §9 page size for the window width, an 'Export CSV'
+ * AG Grid Community with the spec §3 defaults, the spec §9 page size for the window width (tablePageSize), an 'Export CSV'
  * button and 'No results found' when there are no rows. Light or dark with the MUI theme.
  */
 export function DataGrid<Row>({
@@ -102,7 +96,7 @@ export function DataGrid<Row>({
         domLayout="autoHeight"
         pagination
         paginationPageSize={pageSize}
-        paginationPageSizeSelector={[...PAGE_SIZES]}
+        paginationPageSizeSelector={PAGE_SIZES}
         overlayNoRowsTemplate={ERROR_MESSAGES.emptyTable}
         suppressColumnVirtualisation
         enableCellTextSelection

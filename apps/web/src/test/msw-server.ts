@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@finlens/contracts/public-config';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { SMALL_RESULT } from '../features/explorer/explorer-fixtures.test-helper';
 import {
   TEST_CLIENT,
   TEST_COST_SUMMARY,
@@ -48,6 +49,8 @@ const pageHandlers = [
       redirect_uri: 'http://localhost:8080/rest-auth/sso/callback/',
     }),
   ),
+  // Explorer: a small answer whatever the query.
+  http.get('*/c/cost_page/dimension_daily_cost/', () => HttpResponse.json(SMALL_RESULT)),
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),

@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useDemoModeStore } from '../../../components/demo-mode';
 import { useClient } from '../../startup/api/client-query';
 import { useStartupStore } from '../../startup/startup-store';
 import { useCurrentUser } from '../api/current-user-query';
@@ -23,6 +24,7 @@ function AccountMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const { signOut } = useSignOut();
+  const demo = useDemoModeStore();
   const { data: profile } = useCurrentUser();
   // The client record is readable only once start-up has passed its checks (verified, client chosen).
   const ready = useStartupStore((state) => state.phase === 'ready');
@@ -58,6 +60,10 @@ function AccountMenu() {
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
         <MenuItem onClick={() => go('/v3/settings?tab=my-profile')}>My Profile</MenuItem>
         <MenuItem onClick={() => go('/switching-view/')}>Switch Account</MenuItem>
+        {/* Spec §4: demo mode blurs account and resource values (for screens and screenshots). */}
+        <MenuItem role="menuitemcheckbox" aria-checked={demo.on} onClick={demo.toggle}>
+          Demo mode: {demo.on ? 'On' : 'Off'}
+        </MenuItem>
         <Divider />
         <MenuItem
           onClick={() => {

@@ -1,0 +1,112 @@
+import { ERROR_MESSAGES } from '@finlens/contracts/errors';
+import { dataDelayNotice, presetRange } from '@finlens/cost-model/range-presets';
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '../auth/api/current-user-query';
+import { useCostQuery } from './api';
+import { dimensionLabel } from './DimensionPicker';
+import { ExplorerControls, type ViewChange } from './ExplorerControls';
+import { ExplorerResults, ExplorerResultsSkeleton, useBlurValues } from './ExplorerResults';
+import {
+  type ExplorerView,
+  fitGranularity,
+  granularityOptions,
+  needsGroupKey,
+  viewFromParams,
+  viewToParams,
+} from './explorer-view';
+import { FilterPanel } from './FilterPanel';
+
+/** Applies a control change to the view: a new range keeps the granularity only when still allowed. */
+function applyChange(view: ExplorerView, change: ViewChange, today: Date): ExplorerView {
+  let { range, chart, window } = view;
+  const query = { ...view.query };
+  if (change.range !== undefined) {
+    range = change.range;
+    if (range !== null) Object.assign(query, presetRange(range, today));
+  }
+  if (change.dates) Object.assign(query, change.dates);
+  if (change.range !== undefined || change.dates || change.granularity) window = 0;
+  if (change.granularity) query.granularity = change.granularity;
+  if (change.cost_type) query.cost_type = change.cost_type;
+  if (change.dimension !== undefined) query.dimension = change.dimension;
+  if (change.dimension_key !== undefined) {
+    if (change.dimension_key === null) delete query.dimension_key;
+    else query.dimension_key = change.dimension_key;
+  }
+  if (change.chart) chart = change.chart;
+  return { range, query, chart, window };
+}
+
+/** Explorer (/v3/cloud-resource-cost-api/): cost over time by any dimension, every choice held in the URL. */
+export function ExplorerPage() {
+  const [today] = useState(() => new Date());
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { view: urlView, problem } = viewFromParams(searchParams, today);
+  const internal = useCurrentUser().data?.is_internal_user ?? false;
+  const granularities = granularityOptions(urlView.query, internal, today);
+  const view: ExplorerView = {
+    ...urlView,
+    query: { ...urlView.query, granularity: fitGranularity(urlView.query.granularity, granularities) },
+  };
+  const { query } = view;
+  const keyPending = needsGroupKey(query);
+  const cost = useCostQuery(query, !keyPending);
+  const blur = useBlurValues(query.dimension);
+  const notice = dataDelayNotice(today);
+  const update = (next: ExplorerView) => setSearchParams(viewToParams(next));
+  const groupLabel =
+    query.dimension === null
+      ? 'Total'
+      : `${dimensionLabel(query.dimension)}${query.dimension_key ? `: ${query.dimension_key}` : ''}`;
+  const result = cost.data;
+  const empty = result?.series.every((s) => s.costs.every((c) => c === 0));
+
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
+      <Typography variant="h5" component="h1">
+        Explorer
+      </Typography>
+      {notice ? <Alert severity="info">{notice.message}</Alert> : null}
+      {problem ? (
+        <Alert severity="warning">
+          The link's {problem.field} was not understood ({problem.message}); showing the default view.
+        </Alert>
+      ) : null}
+      <ExplorerControls
+        view={view}
+        granularities={granularities}
+        onChange={(change) => update(applyChange(view, change, today))}
+      />
+      <FilterPanel
+        filters={query.filters}
+        range={{ start_date: query.start_date, end_date: query.end_date }}
+        onChange={(filters) => update({ ...view, query: { ...query, filters }, window: 0 })}
+      />
+      {keyPending ? (
+        <Alert severity="info">Choose the key to group by.</Alert>
+      ) : cost.isError ? (
+        <Alert severity="error">{cost.error.message}</Alert>
+      ) : result === undefined ? (
+        <ExplorerResultsSkeleton />
+      ) : empty === true ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography>{ERROR_MESSAGES.emptyTable}</Typography>
+        </Paper>
+      ) : (
+        <ExplorerResults
+          result={result}
+          chart={view.chart}
+          window={view.window}
+          onWindowChange={(window) => update({ ...view, window })}
+          groupLabel={groupLabel}
+          blurValues={blur}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import type { DimensionDailyCostResult } from '@finlens/contracts/cost-explorer';
+import {
+  type CostDimension,
+  type CostQueryResult,
+  type CostSeries,
+  OTHERS_KEY,
+} from '@finlens/contracts/cost-query';
+import { formatMoney } from '@finlens/cost-model/format';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ColDef } from 'ag-grid-community';
+import { useCallback, useMemo, useRef } from 'react';
+import { Chart, type ChartHandle, type ChartKind } from '../../components/Chart';
+import { DataGrid } from '../../components/DataGrid';
+import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
+import {
+  DEMO_BLURRED_DIMENSIONS,
+  type GridRow,
+  periodLabel,
+  seriesLabel,
+  toChartData,
+  toGridRows,
+  windowCount,
+} from './transforms';
+
+interface ExplorerResultsProps {
+  result: DimensionDailyCostResult;
+  chart: ChartKind;
+  window: number;
+  onWindowChange: (window: number) => void;
+  groupLabel: string;
+  blurValues: boolean;
+}
+
+/** Spec §4 demo mode: account and resource names become 'Hidden 1', 'Hidden 2', … in the chart. */
+function demoName(series: CostSeries, index: number): string {
+  return series.key === null || series.key === OTHERS_KEY ? seriesLabel(series) : `Hidden ${index + 1}`;
+}
+
+/** The answer: total, chart (one window of periods at a time) and grid of every period. */
+export function ExplorerResults({
+  result,
+  chart,
+  window,
+  onWindowChange,
+  groupLabel,
+  blurValues,
+}: ExplorerResultsProps) {
+  const chartRef = useRef<ChartHandle>(null);
+  const money = useCallback((value: number) => formatMoney(value, result.currency), [result.currency]);
+  const windows = windowCount(result);
+  const page = Math.min(window, windows - 1);
+  const data = useMemo(
+    () => toChartData(result, page, blurValues ? demoName : seriesLabel),
+    [result, page, blurValues],
+  );
+  // Stable rows and columns: AG Grid redoes its layout whenever they change identity.
+  const { rows, totalRow } = useMemo(() => toGridRows(result), [result]);
+  const pinned = useMemo(() => (rows.length > 0 ? [totalRow] : []), [rows, totalRow]);
+  const columns = useMemo(
+    () => gridColumns(result, groupLabel, blurValues, money),
+    [result, groupLabel, blurValues, money],
+  );
+  const hasForecast = result.forecast.some(Boolean);
+  const fellBack = result.granularity_used !== result.granularity_requested;
+
+  return (
+    <Stack spacing={2}>
+      {fellBack ? (
+        <Alert severity="info">
+          Shown by {result.granularity_used}: the range does not cover whole {result.granularity_requested}s.
+        </Alert>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="p" aria-label="Total cost">
+            Total {money(result.total)}
+          </Typography>
+          {result.forecast_total > 0 ? (
+            <Typography variant="subtitle1" component="p" color="text.secondary" aria-label="Forecast cost">
+              Forecast {money(result.forecast_total)}
+            </Typography>
+          ) : null}
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+            {result.group_count} {result.group_count === 1 ? 'group' : 'groups'}
+            {result.as_of === null ? ' · no billing data in scope' : ` · data through ${result.as_of}`}
+            {hasForecast ? ' · hatched periods are a forecast' : ''}
+          </Typography>
+          {windows > 1 ? (
+            <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label="Chart window">
+              <IconButton
+                aria-label="Older periods"
+                disabled={page >= windows - 1}
+                onClick={() => onWindowChange(page + 1)}
+              >
+                <ChevronLeft />
+              </IconButton>
+              <Typography variant="body2">
+                {windows - page} / {windows}
+              </Typography>
+              <IconButton
+                aria-label="Newer periods"
+                disabled={page === 0}
+                onClick={() => onWindowChange(page - 1)}
+              >
+                <ChevronRight />
+              </IconButton>
+            </Stack>
+          ) : null}
+          <Button
+            size="small"
+            startIcon={<ImageOutlined />}
+            onClick={() => chartRef.current?.exportPng('explorer')}
+          >
+            Export PNG
+          </Button>
+        </Stack>
+        <Chart ref={chartRef} kind={chart} label={`Cost by ${groupLabel}`} formatValue={money} {...data} />
+      </Paper>
+      <DataGrid<GridRow>
+        label="Cost table"
+        rows={rows}
+        columns={columns}
+        pinnedBottomRows={pinned}
+        getRowId={rowId}
+        csvFileName="explorer"
+      />
+    </Stack>
+  );
+}
+
+const rowId = (params: { data: GridRow }) => params.data.id;
+
+function gridColumns(
+  result: CostQueryResult,
+  groupLabel: string,
+  blur: boolean,
+  money: (value: number) => string,
+): ColDef<GridRow>[] {
+  const cost = (value: unknown) => money(Number(value ?? 0));
+  const periods = result.periods.map(
+    (period, i): ColDef<GridRow> => ({
+      colId: period,
+      headerName: `${periodLabel(period, result.granularity_used)}${result.forecast[i] ? ' (forecast)' : ''}`,
+      valueGetter: (params) => params.data?.costs[period] ?? 0,
+      valueFormatter: (params) => cost(params.value),
+      type: 'numericColumn',
+      filter: 'agNumberColumnFilter',
+      cellStyle: result.forecast[i] ? { fontStyle: 'italic', opacity: 0.75 } : undefined,
+    }),
+  );
+  const forecastColumn: ColDef<GridRow>[] = result.forecast.some(Boolean)
+    ? [
+        {
+          field: 'forecast',
+          headerName: 'Forecast',
+          valueFormatter: (params) => cost(params.value),
+          type: 'numericColumn',
+          filter: 'agNumberColumnFilter',
+        },
+      ]
+    : [];
+  return [
+    {
+      field: 'label',
+      headerName: groupLabel,
+      pinned: 'left',
+      minWidth: 200,
+      cellRenderer: (params: { value: string; data?: GridRow }) =>
+        blur && params.data?.isTotal !== true ? (
+          <Box component="span" sx={DEMO_BLUR_SX}>
+            {params.value}
+          </Box>
+        ) : (
+          params.value
+        ),
+    },
+    {
+      field: 'total',
+      headerName: 'Total',
+      sort: 'desc',
+      valueFormatter: (params) => cost(params.value),
+      type: 'numericColumn',
+      filter: 'agNumberColumnFilter',
+    },
+    ...forecastColumn,
+    ...periods,
+  ];
+}
+
+/** Placeholder while the first answer loads. */
+export function ExplorerResultsSkeleton() {
+  return (
+    <Stack spacing={2} aria-busy="true" aria-label="Loading costs">
+      <Skeleton variant="rounded" height={400} />
+      <Skeleton variant="rounded" height={240} />
+    </Stack>
+  );
+}
+
+/** Whether demo mode blurs the values of this group-by. */
+export function useBlurValues(dimension: CostDimension | null): boolean {
+  const demo = useDemoModeStore((state) => state.on);
+  return demo && dimension !== null && DEMO_BLURRED_DIMENSIONS.has(dimension);
+}

@@ -1,0 +1,140 @@
+import { OTHERS_KEY } from '@finlens/contracts/cost-query';
+import { describe, expect, it } from 'vitest';
+import { costResult } from './explorer-fixtures.test-helper';
+import { CHART_TOP_N, foldTopN, periodLabel, toChartData, toGridRows, windowCount } from './transforms';
+
+const days = (n: number) =>
+  Array.from({ length: n }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
+
+describe('foldTopN', () => {
+  const series = [5, 50, 1, 20].map((total, i) => ({ key: `g${i}`, label: `G${i}`, costs: [total], total }));
+
+  it('keeps the largest groups and sums the rest into Others', () => {
+    const folded = foldTopN(series, 2);
+    expect(folded.map((s) => [s.key, s.total])).toEqual([
+      ['g1', 50],
+      ['g3', 20],
+      [OTHERS_KEY, 6],
+    ]);
+    expect(folded[2]?.label).toBe('Others');
+    expect(folded[2]?.costs).toEqual([6]);
+  });
+
+  it("merges the API's own Others into the chart's", () => {
+    const withOthers = [...series, { key: OTHERS_KEY, label: 'Others', costs: [100], total: 100 }];
+    const folded = foldTopN(withOthers, 3);
+    expect(folded.map((s) => [s.key, s.total])).toEqual([
+      ['g1', 50],
+      ['g3', 20],
+      ['g0', 5],
+      [OTHERS_KEY, 101],
+    ]);
+  });
+
+  it('changes nothing when the groups fit', () => {
+    expect(foldTopN(series, 4)).toBe(series);
+  });
+});
+
+describe('toChartData', () => {
+  it('draws the newest 40 days first and pages back through older windows (spec §9)', () => {
+    const periods = days(90);
+    const result = costResult({ periods, series: [{ key: 'a', costs: periods.map((_, i) => i) }] });
+    expect(windowCount(result)).toBe(3);
+    const newest = toChartData(result, 0);
+    expect(newest.categories).toHaveLength(40);
+    expect(newest.categories[0]).toBe(periodLabel(periods[50] as string, 'day'));
+    expect(newest.series[0]?.values[39]).toBe(89);
+    const oldest = toChartData(result, 2);
+    expect(oldest.categories).toHaveLength(10);
+    expect(oldest.series[0]?.values).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('uses 72 hours and 7 months per window', () => {
+    const hours = Array.from({ length: 100 }, (_, i) =>
+      new Date(Date.UTC(2026, 0, 1, i)).toISOString().replace('.000', ''),
+    );
+    const hourly = costResult({
+      periods: hours,
+      granularity: 'hour',
+      series: [{ key: 'a', costs: hours.map(() => 1) }],
+    });
+    expect(toChartData(hourly, 0).categories).toHaveLength(72);
+    const months = [
+      '2026-01-01',
+      '2026-02-01',
+      '2026-03-01',
+      '2026-04-01',
+      '2026-05-01',
+      '2026-06-01',
+      '2026-07-01',
+      '2026-08-01',
+    ];
+    const monthly = costResult({
+      periods: months,
+      granularity: 'month',
+      series: [{ key: 'a', costs: months.map(() => 1) }],
+    });
+    expect(toChartData(monthly, 0).categories).toEqual([
+      'Feb, 2026',
+      'Mar, 2026',
+      'Apr, 2026',
+      'May, 2026',
+      'Jun, 2026',
+      'Jul, 2026',
+      'Aug, 2026',
+    ]);
+  });
+
+  it(`folds beyond the top ${CHART_TOP_N} into Others and keeps the forecast flags`, () => {
+    const periods = days(3);
+    const series = Array.from({ length: 12 }, (_, i) => ({ key: `s${i}`, costs: [i, i, i + 1] }));
+    const result = costResult({ periods, series, forecast: [false, false, true] });
+    const chart = toChartData(result, 0);
+    expect(chart.series).toHaveLength(CHART_TOP_N + 1);
+    expect(chart.series.at(-1)).toEqual({ name: 'Others', values: [1, 1, 3] });
+    expect(chart.forecast).toEqual([false, false, true]);
+  });
+
+  it("names the group without a value 'No value'", () => {
+    const result = costResult({ periods: days(1), series: [{ key: null, costs: [3] }] });
+    expect(toChartData(result, 0).series[0]?.name).toBe('No value');
+  });
+});
+
+describe('toGridRows', () => {
+  it('gives a row per group with a cost per period, actual total, forecast, and a total row equal to the API total', () => {
+    const periods = days(3);
+    const result = costResult({
+      periods,
+      forecast: [false, false, true],
+      series: [
+        { key: 'AmazonEC2', costs: [10, 20, 30] },
+        { key: 'AmazonS3', costs: [1.25, 2.5, 4] },
+      ],
+    });
+    const { rows, totalRow } = toGridRows(result);
+    expect(rows.map((r) => [r.label, r.costs[periods[1] as string], r.total, r.forecast])).toEqual([
+      ['AmazonEC2', 20, 30, 30],
+      ['AmazonS3', 2.5, 3.75, 4],
+    ]);
+    expect(totalRow.total).toBe(result.total);
+    expect(totalRow.total).toBe(33.75);
+    expect(totalRow.forecast).toBe(34);
+    expect(totalRow.costs).toEqual({
+      [periods[0] as string]: 11.25,
+      [periods[1] as string]: 22.5,
+      [periods[2] as string]: 34,
+    });
+  });
+});
+
+describe('periodLabel', () => {
+  it('labels hours, days, months and quarters', () => {
+    expect(periodLabel('2026-03-05T07:00:00Z', 'hour')).toBe('05 Mar 07:00');
+    expect(periodLabel('2026-03-05', 'day')).toBe('05 Mar, 2026');
+    expect(periodLabel('2026-03-01', 'month')).toBe('Mar, 2026');
+    expect(periodLabel('2026-10-01', 'quarter')).toBe('Q4 2026');
+    expect(periodLabel('2026-01-01', 'quarter')).toBe('Q1 2026');
+  });
+});

@@ -1,0 +1,128 @@
+import {
+  type CostDimension,
+  type CostQueryResult,
+  type CostSeries,
+  type Granularity,
+  NO_VALUE_LABEL,
+  OTHERS_KEY,
+  OTHERS_LABEL,
+} from '@finlens/contracts/cost-query';
+import { chartWindow, chartWindowCount } from '@finlens/cost-model/chart-window';
+import { formatUtcDate } from '@finlens/cost-model/format';
+import type { ChartData } from '../../components/Chart';
+
+/**
+ * Pure transforms of a CostQueryResult into what the Explorer draws: chart series (top N + 'Others', cut to
+ * the spec §9 chart window) and grid rows (one per group, a column per period, totals).
+ */
+
+/** Groups the chart draws before the rest is summed into 'Others'. */
+export const CHART_TOP_N = 10;
+
+/** Dimensions whose values demo mode blurs (spec §4: account and resource values). */
+export const DEMO_BLURRED_DIMENSIONS: ReadonlySet<CostDimension> = new Set([
+  'line_item_usage_account_id',
+  'line_item_resource_id',
+  'resource_name',
+]);
+
+export function seriesLabel(series: Pick<CostSeries, 'key' | 'label'>): string {
+  if (series.key === OTHERS_KEY) return OTHERS_LABEL;
+  if (series.key === null) return NO_VALUE_LABEL;
+  return series.label;
+}
+
+/** Keeps the `n` largest series and sums the rest (with any 'Others' already there) into one 'Others'. */
+export function foldTopN(series: CostSeries[], n: number): CostSeries[] {
+  const groups = series.filter((s) => s.key !== OTHERS_KEY);
+  const others = series.filter((s) => s.key === OTHERS_KEY);
+  if (groups.length <= n && others.length === 0) return series;
+  const kept = [...groups].sort((a, b) => b.total - a.total).slice(0, n);
+  const rest = [...groups.filter((s) => !kept.includes(s)), ...others];
+  if (rest.length === 0) return kept;
+  const width = Math.max(...rest.map((s) => s.costs.length));
+  const costs = Array.from({ length: width }, (_, i) => rest.reduce((sum, s) => sum + (s.costs[i] ?? 0), 0));
+  const total = rest.reduce((sum, s) => sum + s.total, 0);
+  return [...kept, { key: OTHERS_KEY, label: OTHERS_LABEL, costs, total }];
+}
+
+/** An axis or column label for a period start (`YYYY-MM-DD`, or `YYYY-MM-DDTHH:00:00Z` for hours). */
+export function periodLabel(period: string, granularity: Granularity): string {
+  switch (granularity) {
+    case 'hour':
+      return `${formatUtcDate(period, 'dayMonth')} ${period.slice(11, 16)}`;
+    case 'day':
+    case 'week':
+      return formatUtcDate(period, 'dayMonthYear');
+    case 'month':
+      return formatUtcDate(period, 'monthYear');
+    case 'quarter':
+      return `Q${Math.floor(Number(period.slice(5, 7)) / 3) + 1} ${period.slice(0, 4)}`;
+  }
+}
+
+/** How many chart windows the answer needs (the chart pages through them, newest first). */
+export function windowCount(result: CostQueryResult): number {
+  return chartWindowCount(result.periods.length, result.granularity_used);
+}
+
+/**
+ * The chart of window `page` (0 = newest): top CHART_TOP_N series + 'Others', the periods of that window,
+ * forecast flags; `nameOf` turns a series into its legend name (demo mode hides account/resource names).
+ */
+export function toChartData(
+  result: CostQueryResult,
+  page: number,
+  nameOf: (series: CostSeries, index: number) => string = seriesLabel,
+): ChartData {
+  const { from, to } = chartWindow(result.periods.length, result.granularity_used, page);
+  return {
+    categories: result.periods.slice(from, to).map((p) => periodLabel(p, result.granularity_used)),
+    forecast: result.forecast.slice(from, to),
+    series: foldTopN(result.series, CHART_TOP_N).map((s, index) => ({
+      name: nameOf(s, index),
+      values: s.costs.slice(from, to),
+    })),
+  };
+}
+
+export interface GridRow {
+  id: string;
+  label: string;
+  /** Cost per period, keyed by the period start. */
+  costs: Record<string, number>;
+  /** Sum of the actual (not forecast) periods. */
+  total: number;
+  /** Sum of the forecast periods. */
+  forecast: number;
+  isTotal?: boolean;
+}
+
+/** One row per group, costs per period, its actual total and forecast; the pinned total row sums them. */
+export function toGridRows(result: CostQueryResult): { rows: GridRow[]; totalRow: GridRow } {
+  const rows = result.series.map((s, index): GridRow => {
+    const costs: Record<string, number> = {};
+    let total = 0;
+    let forecast = 0;
+    result.periods.forEach((period, i) => {
+      const cost = s.costs[i] ?? 0;
+      costs[period] = cost;
+      if (result.forecast[i]) forecast += cost;
+      else total += cost;
+    });
+    return { id: `${index}:${s.key ?? '\u0000'}`, label: seriesLabel(s), costs, total, forecast };
+  });
+  const totalCosts: Record<string, number> = {};
+  for (const period of result.periods) {
+    totalCosts[period] = rows.reduce((sum, row) => sum + (row.costs[period] ?? 0), 0);
+  }
+  const totalRow: GridRow = {
+    id: 'total',
+    label: 'Total',
+    costs: totalCosts,
+    total: rows.reduce((sum, row) => sum + row.total, 0),
+    forecast: rows.reduce((sum, row) => sum + row.forecast, 0),
+    isTotal: true,
+  };
+  return { rows, totalRow };
+}
