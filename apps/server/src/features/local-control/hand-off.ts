@@ -41,10 +41,12 @@ export interface OpenStores {
 type StoreConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
 
 /**
- * Runs a warehouse command in this process when the warehouse is free; when a running server holds it
- * (DATA_DIR/run/server.json names a live process), sends the command to that server's local-control route and
- * replays its output; when another process holds it (another CLI import), waits for the lock up to
- * `lockTimeoutMs`, then fails with a message that says so.
+ * Runs a warehouse command where it may run: in the running server of the data folder when there is one
+ * (DATA_DIR/run/server.json names a live process that answers), through its local-control route with the
+ * output replayed here; otherwise in this process. The server goes first even when the warehouse would open
+ * (a ClickHouse warehouse has no file lock, but the embedded app database must never have two processes).
+ * When another process holds the warehouse (another CLI import), waits for it up to `lockTimeoutMs`, then
+ * fails with a message that says so.
  */
 export async function runHereOrInServer<T>(args: {
   config: StoreConfig;
@@ -62,6 +64,11 @@ export async function runHereOrInServer<T>(args: {
   let waiting = false;
   try {
     for (;;) {
+      const server = await readLiveRunFile(config.dataDir);
+      if (server !== null) {
+        const sent = await sendToServer(server, args.command, args.body, output);
+        if (sent.reached) return sent.result as T;
+      }
       const opened = await openStores(config);
       if ('warehouse' in opened) {
         try {
@@ -71,11 +78,6 @@ export async function runHereOrInServer<T>(args: {
         } finally {
           await Promise.allSettled([opened.db.close(), opened.warehouse.close()]);
         }
-      }
-      const server = await readLiveRunFile(config.dataDir);
-      if (server !== null) {
-        const sent = await sendToServer(server, args.command, args.body, output);
-        if (sent.reached) return sent.result as T;
       }
       const holder = opened.holderPid === null ? '' : ` (PID ${opened.holderPid})`;
       if (Date.now() >= deadline) {

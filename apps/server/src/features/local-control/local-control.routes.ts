@@ -94,7 +94,11 @@ export const localControlRoutes: FastifyPluginAsyncZod<{
 /** Runs the command, sending its output as NDJSON events as they happen, then its result or its error. */
 function stream(reply: FastifyReply, run: (output: CommandOutput) => Promise<unknown>) {
   const body = new PassThrough();
-  const send = (event: LocalControlEvent) => body.write(`${JSON.stringify(event)}\n`);
+  // A CLI that goes away (Ctrl-C) closes the stream; the command still runs to its end in the server.
+  body.on('error', () => {});
+  const send = (event: LocalControlEvent) => {
+    if (!body.destroyed) body.write(`${JSON.stringify(event)}\n`);
+  };
   const output: CommandOutput = {
     progress: (progress) => send({ type: 'progress', ...progress }),
     endProgress: () => send({ type: 'endProgress' }),

@@ -172,7 +172,7 @@ describe('finlens query (CLI)', () => {
     }
   }, 120_000);
 
-  it('needs --client once a second client exists, and explains a warehouse held by a server', async () => {
+  it('needs --client once a second client exists, and explains a warehouse held by another process', async () => {
     const other = await finlens(['import', file, '--client', 'Beta', '--project', 'Prod']);
     expect(other.code, other.stderr).toBe(0);
     const ambiguous = await finlens(['query', ...november]);
@@ -191,9 +191,9 @@ describe('finlens query (CLI)', () => {
 
     const holder = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
     try {
-      const busy = await finlens(['query', ...november, '--client', 'Acme']);
+      const busy = await finlens(['query', ...november, '--client', 'Acme', '--lock-timeout', '0']);
       expect(busy.code).toBe(1);
-      expect(busy.stderr).toMatch(/is in use by another Finlens process .*probably a running server/);
+      expect(busy.stderr).toMatch(/is in use by another Finlens process .*no running Finlens server/);
     } finally {
       await holder.close();
     }
