@@ -1,5 +1,6 @@
 import type { EngineHealth } from '@finlens/contracts/health';
 import type { CostType } from './canonical-schema';
+import type { CostQueryPort } from './cost-query/cost-query-port';
 
 /** Row count and the seven cost-type totals of one billing period of a project. */
 export interface PeriodTotals {
@@ -15,14 +16,14 @@ export interface GroupTotals {
   totals: Record<CostType, number>;
 }
 
-/** One cell of a cost query: a day (YYYY-MM-DD) or month (YYYY-MM), the group's value (null without a group-by). */
+/** One cell of costByPeriod: a day (YYYY-MM-DD) or month (YYYY-MM), the group's value (null without a group-by). */
 export interface PeriodCost {
   period: string;
   group: string | null;
   cost: number;
 }
 
-/** A cost query over usage dates; `groupBy` is a canonical column already checked against the allow-list. */
+/** A costByPeriod query; `groupBy` is a canonical column (checked against the schema). */
 export interface CostByPeriodQuery {
   clientId: string;
   projectIds: string[];
@@ -56,9 +57,11 @@ export interface SpendTotals {
 /**
  * The cost warehouse port: features talk to this, never to an engine client, so DuckDB and (later)
  * ClickHouse stay interchangeable. Ingestion stages rows through an engine-specific reader, then asks
- * the store to swap whole billing periods in one transaction.
+ * the store to swap whole billing periods in one transaction (line items and rollups together). The cost
+ * queries (runCostQuery, dimensionValues, dimensionKeys, dailyCost) are `CostQueryPort`, compiled through
+ * the engine's SqlDialect (cost-query/).
  */
-export interface CostStore {
+export interface CostStore extends CostQueryPort {
   readonly kind: 'duckdb' | 'clickhouse';
   /** Creates or upgrades the warehouse schema; returns the steps it applied. */
   init(): Promise<string[]>;
@@ -72,13 +75,18 @@ export interface CostStore {
   discardStaging(stagingId: string): Promise<void>;
   /** Removes every line item of a project (a removed account's costs must not linger in totals). */
   deleteProject(projectId: string): Promise<void>;
-  /** Totals per billing period of a project (all periods, or the given ones). */
+  /**
+   * Totals per billing period of a project (all periods, or the given ones). Unlike the cost queries it
+   * counts split-cost-allocation rows: these totals reconcile an import with its source (row counts and the
+   * REFERENCE.json / EXPECTED.json sums, which count every row), and split rows carry no unblended, list or
+   * amortized cost of their own in the exports we hold, so leaving them out would only break the row count.
+   */
   periodTotals(args: { projectId: string; billingPeriods?: string[] }): Promise<PeriodTotals[]>;
   /** Totals of a project grouped by one canonical column (or `usage_month`: month of the usage start). */
   totalsBy(args: { projectId: string; column: string }): Promise<GroupTotals[]>;
   /**
-   * Cost of the projects per day or month, optionally per value of one column, and the range's total.
-   * Split-cost-allocation rows are left out so pod allocations never double the instance cost.
+   * Cost per day or month of one canonical column. Superseded by runCostQuery (`finlens query` uses that);
+   * kept only while the ClickHouse adapter's parity tests use it — remove together with them.
    */
   costByPeriod(query: CostByPeriodQuery): Promise<{ total: number; rows: PeriodCost[] }>;
   /** Month-to-date and 31-day spend of a client's projects (split-cost-allocation rows left out). */

@@ -1,10 +1,5 @@
-import {
-  checkDateRange,
-  dimensionColumn,
-  QUERY_DIMENSION_NAMES,
-  QUERY_GRANULARITIES,
-  type QueryGranularity,
-} from '@finlens/cost-model/cost-query';
+import { COST_DIMENSIONS, type CostDimension, isKeyedDimension } from '@finlens/contracts/cost-query';
+import { checkDateRange, QUERY_GRANULARITIES, type QueryGranularity } from '@finlens/cost-model/cost-query';
 import { COST_TYPES, type CostType } from '../../warehouse/canonical-schema';
 
 /** A wrong option or a scope that cannot be resolved: the message says what to pass; exit code 2. */
@@ -32,8 +27,8 @@ export interface QueryOptions {
   to: string;
   clientName: string | null;
   projectName: string | null;
-  /** The spec's dimension name (shown) and the canonical column it groups by. */
-  groupBy: { dimension: string; column: string } | null;
+  /** A catalogue dimension; `key` is the tag / label / cost-category key of a keyed one; `name` as typed. */
+  groupBy: { name: string; dimension: CostDimension; key: string | null } | null;
   granularity: QueryGranularity;
   costType: CostType;
   format: (typeof QUERY_FORMATS)[number];
@@ -48,16 +43,7 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
 export function parseQueryOptions(raw: RawQueryOptions): QueryOptions {
   const range = checkDateRange(raw.from, raw.to);
   if (!range.ok) throw new QueryUsageError(range.message);
-  let groupBy: QueryOptions['groupBy'] = null;
-  if (raw.groupBy !== undefined) {
-    const column = dimensionColumn(raw.groupBy);
-    if (column === null) {
-      throw new QueryUsageError(
-        `--group-by "${raw.groupBy}" is not a cost dimension; use one of: ${QUERY_DIMENSION_NAMES.join(', ')}`,
-      );
-    }
-    groupBy = { dimension: raw.groupBy, column };
-  }
+  const groupBy = raw.groupBy === undefined ? null : parseGroupBy(raw.groupBy);
   return {
     from: range.from,
     to: range.to,
@@ -69,3 +55,28 @@ export function parseQueryOptions(raw: RawQueryOptions): QueryOptions {
     format: oneOf('--format', raw.format, QUERY_FORMATS),
   };
 }
+
+/**
+ * `--group-by DIMENSION`, or `--group-by DIMENSION:KEY` for the keyed ones (tag_keys:user_team,
+ * label_keys:app, cost_allocation_tag_keys:business_unit).
+ */
+function parseGroupBy(text: string): NonNullable<QueryOptions['groupBy']> {
+  const colon = text.indexOf(':');
+  const name = colon < 0 ? text : text.slice(0, colon);
+  const key = colon < 0 ? null : text.slice(colon + 1);
+  const dimension = COST_DIMENSIONS.find((d) => d === name);
+  if (dimension === undefined) {
+    throw new QueryUsageError(
+      `--group-by "${text}" is not a cost dimension; use one of: ${COST_DIMENSIONS.join(', ')}`,
+    );
+  }
+  if (isKeyedDimension(dimension) && (key === null || key === '')) {
+    throw new QueryUsageError(`--group-by ${dimension} needs a key: --group-by ${dimension}:KEY`);
+  }
+  if (!isKeyedDimension(dimension) && key !== null) {
+    throw new QueryUsageError(`--group-by ${dimension} takes no key (only ${KEYED.join(', ')} do)`);
+  }
+  return { name: text, dimension, key };
+}
+
+const KEYED = COST_DIMENSIONS.filter(isKeyedDimension);

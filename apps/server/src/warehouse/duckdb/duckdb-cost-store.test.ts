@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { engineHealthSchema } from '@finlens/contracts/health';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDuckDbCostStore } from './duckdb-cost-store';
+import { createLineItemsSql } from './duckdb-schema';
 
 let dir: string;
 beforeEach(async () => {
@@ -19,7 +20,7 @@ describe('DuckDB cost store', () => {
     const path = join(dir, 'nested', 'warehouse.duckdb');
     const store = await openDuckDbCostStore({ path });
     expect(existsSync(path)).toBe(true);
-    expect(await store.init()).toEqual(['create line_items']);
+    expect(await store.init()).toEqual(['create line_items', 'create daily cost rollups']);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
     expect(health).toMatchObject({ kind: 'duckdb', ok: true });
@@ -40,5 +41,35 @@ describe('DuckDB cost store', () => {
     const again = await openDuckDbCostStore({ path });
     expect((await again.health()).ok).toBe(true);
     await again.close();
+  });
+
+  it('backfills the rollups of a warehouse made before them, and deleteProject empties both', async () => {
+    const store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+    await store.connection.run(createLineItemsSql());
+    await store.connection.run(
+      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicename, line_item_unblended_cost)
+       VALUES ('c', 'p', DATE '2024-05-01', TIMESTAMP '2024-05-02 10:00:00', 'Amazon EC2', 2.5),
+              ('c', 'p', DATE '2024-05-01', TIMESTAMP '2024-05-02 11:00:00', 'Amazon EC2', 1.25)`,
+    );
+    expect(await store.init()).toEqual(['create line_items', 'create daily cost rollups']);
+    const query = {
+      start_date: '2024-05-01',
+      end_date: '2024-05-31',
+      granularity: 'month' as const,
+      dimension: 'product_servicename' as const,
+      cost_type: 'unblended' as const,
+      filters: [],
+      top_n: 10,
+      clientId: 'c',
+      projectIds: ['p'],
+      useRollups: true,
+    };
+    const answer = await store.runCostQuery(query);
+    expect(answer).toMatchObject({ source: 'rollup', total: 3.75, as_of: '2024-05-02' });
+    expect(answer.series.map((s) => [s.key, s.total])).toEqual([['Amazon EC2', 3.75]]);
+    await store.deleteProject('p');
+    expect(await store.runCostQuery(query)).toMatchObject({ source: 'rollup', total: 0, series: [] });
+    expect(await store.runCostQuery({ ...query, useRollups: false })).toMatchObject({ total: 0 });
+    await store.close();
   });
 });

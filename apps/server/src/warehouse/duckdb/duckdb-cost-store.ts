@@ -9,10 +9,14 @@ import {
   type CostType,
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
+import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbCostByPeriod } from './duckdb-cost-by-period';
-import { createLineItemsSql } from './duckdb-schema';
+import { duckDbDialect } from './duckdb-dialect';
+import { deleteProjectRollups, rebuildRollups } from './duckdb-rollups';
+import { applySchemaSteps } from './duckdb-schema-steps';
 import { duckDbSpendSummary } from './duckdb-spend-summary';
+import { inTransaction } from './duckdb-transaction';
 
 /** The DuckDB store also lends its connection to the DuckDB-based ingest readers (same process, same file). */
 export interface DuckDbCostStore extends CostStore {
@@ -50,10 +54,12 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
   if (options.memoryLimit !== undefined) settings.memory_limit = options.memoryLimit;
   const instance = await DuckDBInstance.create(options.path, settings);
   const connection = await instance.connect();
+  const readers = await readerPool(instance, READ_CONNECTIONS);
   let closed = false;
   let turn: Promise<unknown> = Promise.resolve();
   const rows = async (sql: string, values?: unknown[]) =>
     (await connection.runAndReadAll(sql, values as never)).getRowObjectsJson();
+  const costQueries = costQueryRunner(duckDbDialect, readers.read);
   return {
     kind: 'duckdb',
     connection,
@@ -62,14 +68,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       turn = result.catch(() => {});
       return result;
     },
-    init: async () => {
-      const existing = await rows(
-        `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = '${LINE_ITEMS_TABLE}'`,
-      );
-      if (Number(existing[0]?.n) > 0) return [];
-      await connection.run(createLineItemsSql());
-      return [`create ${LINE_ITEMS_TABLE}`];
-    },
+    init: () => applySchemaSteps(connection),
     health: () =>
       probeEngine('duckdb', async () => {
         if (closed) throw new Error('warehouse is closed');
@@ -81,19 +80,18 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       const periods = (
         await rows(`SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p FROM ${staging}`)
       ).map((r) => String(r.p));
-      await connection.run('BEGIN TRANSACTION');
       try {
-        await connection.run(
-          `DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 AND billing_period IN (SELECT DISTINCT billing_period FROM ${staging})`,
-          [projectId],
-        );
-        await connection.run(
-          `INSERT INTO ${LINE_ITEMS_TABLE} (${columns}) SELECT ${columns} FROM ${staging}`,
-        );
-        await connection.run('COMMIT');
-      } catch (error) {
-        await connection.run('ROLLBACK');
-        throw error;
+        // One transaction: readers (other connections) see the old periods or the new ones, rollups included.
+        await inTransaction(connection, async () => {
+          await connection.run(
+            `DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 AND billing_period IN (SELECT DISTINCT billing_period FROM ${staging})`,
+            [projectId],
+          );
+          await connection.run(
+            `INSERT INTO ${LINE_ITEMS_TABLE} (${columns}) SELECT ${columns} FROM ${staging}`,
+          );
+          await rebuildRollups(connection, { projectId, billingPeriods: periods });
+        });
       } finally {
         await connection.run(`DROP TABLE IF EXISTS ${staging}`);
       }
@@ -102,9 +100,11 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     discardStaging: async (stagingId) => {
       await connection.run(`DROP TABLE IF EXISTS ${stagingTable(stagingId)}`);
     },
-    deleteProject: async (projectId) => {
-      await connection.run(`DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1`, [projectId]);
-    },
+    deleteProject: (projectId) =>
+      inTransaction(connection, async () => {
+        await connection.run(`DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1`, [projectId]);
+        await deleteProjectRollups(connection, projectId);
+      }),
     periodTotals: ({ projectId, billingPeriods }) => periodTotals(rows, projectId, billingPeriods),
     totalsBy: async ({ projectId, column }) => {
       const group =
@@ -119,15 +119,54 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
         (r): GroupTotals => ({ group: r.grp === null ? null : String(r.grp), ...totalsOf(r) }),
       );
     },
-    costByPeriod: (query) => duckDbCostByPeriod(rows, query),
-    spendSummary: (query) => duckDbSpendSummary(rows, query),
+    ...costQueries,
+    costByPeriod: (query) =>
+      duckDbCostByPeriod((sql, values) => readers.read({ sql, values: values ?? [] }), query),
+    spendSummary: (query) =>
+      duckDbSpendSummary((sql, values) => readers.read({ sql, values: values ?? [] }), query),
     close: async () => {
       if (closed) return;
       closed = true;
+      await readers.close();
       connection.closeSync();
       instance.closeSync();
     },
   };
+}
+
+/** Reads run on their own connections of the same instance, so they never wait behind an import. */
+const READ_CONNECTIONS = 2;
+
+/**
+ * A small pool of read connections, each running one statement at a time; a read goes to the connection
+ * with the shortest queue. DuckDB's MVCC gives each statement a consistent snapshot.
+ */
+async function readerPool(instance: DuckDBInstance, size: number) {
+  const pool = await Promise.all(
+    Array.from({ length: size }, async () => ({
+      connection: await instance.connect(),
+      queued: 0,
+      turn: Promise.resolve() as Promise<unknown>,
+    })),
+  );
+  const read: ReadRows = ({ sql, values }) => {
+    const reader = pool.reduce((best, r) => (r.queued < best.queued ? r : best));
+    reader.queued += 1;
+    const result = reader.turn.then(async () => {
+      try {
+        return (await reader.connection.runAndReadAll(sql, values as never)).getRowObjectsJson();
+      } finally {
+        reader.queued -= 1;
+      }
+    });
+    reader.turn = result.catch(() => {});
+    return result as Promise<Record<string, unknown>[]>;
+  };
+  const close = async () => {
+    await Promise.allSettled(pool.map((r) => r.turn));
+    for (const r of pool) r.connection.closeSync();
+  };
+  return { read, close };
 }
 
 function assertColumn(column: string): string {

@@ -1,7 +1,9 @@
 import { type DayRange, spendWindows } from '@finlens/cost-model/spend-windows';
 import { COST_TYPE_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
+import { notSplitRowSql } from '../cost-query/split-rows';
 import type { SpendSummaryQuery, SpendTotals } from '../cost-store';
-import { notSplitCostRow, sqlParameters } from './duckdb-sql-parameters';
+import { duckDbDialect } from './duckdb-dialect';
+import { sqlParameters } from './duckdb-sql-parameters';
 
 type ReadRows = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -50,7 +52,10 @@ export async function duckDbSpendSummary(rows: ReadRows, query: SpendSummaryQuer
 
 /** The client always, then its chosen projects; split rows re-state part of an instance row's cost. */
 function scopeSql(query: SpendSummaryQuery, params: ReturnType<typeof sqlParameters>): string {
-  const scope = [`client_id = ${params.add(query.clientId)}`, notSplitCostRow(params)];
+  const scope = [
+    `client_id = ${params.add(query.clientId)}`,
+    notSplitRowSql(duckDbDialect, { add: params.add, bound: params.values }),
+  ];
   if (query.projectIds !== undefined) {
     scope.push(`project_id IN (${query.projectIds.map(params.add).join(', ')})`);
   }

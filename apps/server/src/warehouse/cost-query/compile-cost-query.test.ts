@@ -1,0 +1,262 @@
+import { type CostQueryInput, costQuerySchema } from '@finlens/contracts/cost-query';
+import { describe, expect, it } from 'vitest';
+import { duckDbDialect } from '../duckdb/duckdb-dialect';
+import { compileCostQuery, compileDimensionKeys, compileDimensionValues } from './compile-cost-query';
+import { planSource } from './plan-source';
+
+const scope = { clientId: 'c1', projectIds: ['p1', 'p2'] };
+function compile(input: Partial<CostQueryInput>, useRollups = true) {
+  const query = costQuerySchema.parse({ start_date: '2026-01-01', end_date: '2026-03-31', ...input });
+  return compileCostQuery(duckDbDialect, { ...query, ...scope, useRollups });
+}
+
+describe('CostQuery compiler (DuckDB dialect)', () => {
+  it('a monthly service breakdown reads the daily rollup', () => {
+    const compiled = compile({ granularity: 'month', dimension: 'product_servicename', top_n: 5 });
+    expect(compiled.source.table).toBe('cost_rollup_daily');
+    expect(compiled.series.sql).toMatchInlineSnapshot(`
+      "WITH cells AS (
+        SELECT strftime(date_trunc('month', "usage_date"), '%Y-%m-%d') AS period, "product_servicename" AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost
+        FROM "cost_rollup_daily"
+        WHERE "client_id" = $1
+          AND "project_id" IN ($2, $3)
+          AND "usage_date" >= CAST($4 AS DATE)
+          AND "usage_date" < CAST($5 AS DATE)
+        GROUP BY period, grp
+      ), totals AS (
+        SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
+      ), ranked AS (
+        SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
+        FROM totals
+      )
+      SELECT period, CASE WHEN rnk <= 5 THEN rnk ELSE 6 END AS slot,
+        min(CASE WHEN rnk <= 5 THEN grp END) AS grp, sum(cost) AS cost,
+        (SELECT max(rnk) FROM ranked) AS group_count
+      FROM ranked
+      GROUP BY period, slot
+      ORDER BY slot, period"
+    `);
+    expect(compiled.series.values).toMatchInlineSnapshot(`
+      [
+        "c1",
+        "p1",
+        "p2",
+        "2026-01-01",
+        "2026-04-01",
+      ]
+    `);
+    expect(compiled.scope.sql).toMatchInlineSnapshot(
+      `"SELECT "line_item_currency_code" AS currency, strftime(max("usage_date"), '%Y-%m-%d') AS day, sum("row_count") AS weight FROM "cost_rollup_daily" WHERE "client_id" = $1 AND "project_id" IN ($2, $3) GROUP BY "line_item_currency_code""`,
+    );
+  });
+
+  it('a tag group-by with an exclude pair and a contains filter reads the tag rollup', () => {
+    const compiled = compile({
+      granularity: 'week',
+      dimension: 'tag_keys',
+      dimension_key: 'team',
+      cost_type: 'amortized',
+      filters: [
+        { dimension: 'tag_keys', mode: 'exclude', match: 'any', pairs: [{ key: 'env', value: 'dev' }] },
+        { dimension: 'line_item_usage_type', mode: 'like', values: ['BoxUsage'] },
+      ],
+    });
+    expect(compiled.source.table).toBe('cost_rollup_daily_tags');
+    expect(compiled.series.sql).toMatchInlineSnapshot(`
+      "WITH cells AS (
+        SELECT strftime(date_trunc('week', "usage_date"), '%Y-%m-%d') AS period, NULLIF(map_extract_value("resource_tags", $1), '') AS grp, COALESCE(kahan_sum("line_item_amortized_cost"), 0) AS cost
+        FROM "cost_rollup_daily_tags"
+        WHERE "client_id" = $2
+          AND "project_id" IN ($3, $4)
+          AND "usage_date" >= CAST($5 AS DATE)
+          AND "usage_date" < CAST($6 AS DATE)
+          AND NOT (COALESCE(NULLIF(map_extract_value("resource_tags", $7), '') = $8, FALSE))
+          AND (COALESCE(contains(lower("line_item_usage_type"), lower($9)), FALSE))
+        GROUP BY period, grp
+      ), totals AS (
+        SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
+      ), ranked AS (
+        SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
+        FROM totals
+      )
+      SELECT period, CASE WHEN rnk <= 10 THEN rnk ELSE 11 END AS slot,
+        min(CASE WHEN rnk <= 10 THEN grp END) AS grp, sum(cost) AS cost,
+        (SELECT max(rnk) FROM ranked) AS group_count
+      FROM ranked
+      GROUP BY period, slot
+      ORDER BY slot, period"
+    `);
+    expect(compiled.series.values).toMatchInlineSnapshot(`
+      [
+        "team",
+        "c1",
+        "p1",
+        "p2",
+        "2026-01-01",
+        "2026-04-01",
+        "env",
+        "dev",
+        "BoxUsage",
+      ]
+    `);
+  });
+
+  it('hours, resources and all-pairs untagged filters read the line items, values bound', () => {
+    const compiled = compile({
+      granularity: 'hour',
+      dimension: 'line_item_resource_id',
+      filters: [
+        {
+          dimension: 'tag_keys',
+          mode: 'include',
+          match: 'all',
+          pairs: [
+            { key: 'team', value: 'null' },
+            { key: 'app', value: "x'; DROP TABLE line_items; --" },
+          ],
+        },
+        { dimension: 'product_storage_class', mode: 'not_like', values: ['Archive'] },
+      ],
+    });
+    expect(compiled.source.kind).toBe('line_items');
+    expect(compiled.series.sql).not.toContain('DROP TABLE');
+    expect(compiled.series.sql).toMatchInlineSnapshot(`
+      "WITH cells AS (
+        SELECT strftime(date_trunc('hour', "line_item_usage_start_date"), '%Y-%m-%dT%H:00:00Z') AS period, "line_item_resource_id" AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost
+        FROM "line_items"
+        WHERE "client_id" = $1
+          AND "project_id" IN ($2, $3)
+          AND "line_item_usage_start_date" >= CAST($4 AS DATE)
+          AND "line_item_usage_start_date" < CAST($5 AS DATE)
+          AND ("line_item_operation" IS NULL OR "line_item_operation" NOT IN ($6, $7))
+          AND (NULLIF(map_extract_value("resource_tags", $8), '') IS NULL AND COALESCE(NULLIF(map_extract_value("resource_tags", $9), '') = $10, FALSE))
+          AND (NULLIF(map_extract_value("product", $11), '') IS NULL OR NOT (COALESCE(contains(lower(NULLIF(map_extract_value("product", $11), '')), lower($12)), FALSE)))
+        GROUP BY period, grp
+      ), totals AS (
+        SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
+      ), ranked AS (
+        SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
+        FROM totals
+      )
+      SELECT period, CASE WHEN rnk <= 10 THEN rnk ELSE 11 END AS slot,
+        min(CASE WHEN rnk <= 10 THEN grp END) AS grp, sum(cost) AS cost,
+        (SELECT max(rnk) FROM ranked) AS group_count
+      FROM ranked
+      GROUP BY period, slot
+      ORDER BY slot, period"
+    `);
+    expect(compiled.series.values).toMatchInlineSnapshot(`
+      [
+        "c1",
+        "p1",
+        "p2",
+        "2026-01-01",
+        "2026-04-01",
+        "EKSPod-EC2",
+        "ECSTask-EC2",
+        "team",
+        "app",
+        "x'; DROP TABLE line_items; --",
+        "storage_class",
+        "Archive",
+      ]
+    `);
+  });
+
+  it('a Kubernetes group-by counts EKS pod rows at their split cost', () => {
+    const compiled = compile({ granularity: 'day', dimension: 'pod_namespace' });
+    expect(compiled.source.kind).toBe('line_items');
+    expect(compiled.series.sql).toMatchInlineSnapshot(`
+      "WITH cells AS (
+        SELECT strftime("line_item_usage_start_date", '%Y-%m-%d') AS period, COALESCE(NULLIF(map_extract_value("resource_tags", $1), ''), NULLIF(split_part("line_item_resource_id", $2, 3), '')) AS grp, COALESCE(kahan_sum(COALESCE("split_line_item_split_cost", 0) + COALESCE("split_line_item_unused_cost", 0)), 0) AS cost
+        FROM "line_items"
+        WHERE "client_id" = $3
+          AND "project_id" IN ($4, $5)
+          AND "line_item_usage_start_date" >= CAST($6 AS DATE)
+          AND "line_item_usage_start_date" < CAST($7 AS DATE)
+          AND "line_item_operation" = $8
+        GROUP BY period, grp
+      ), totals AS (
+        SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
+      ), ranked AS (
+        SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
+        FROM totals
+      )
+      SELECT period, CASE WHEN rnk <= 10 THEN rnk ELSE 11 END AS slot,
+        min(CASE WHEN rnk <= 10 THEN grp END) AS grp, sum(cost) AS cost,
+        (SELECT max(rnk) FROM ranked) AS group_count
+      FROM ranked
+      GROUP BY period, slot
+      ORDER BY slot, period"
+    `);
+  });
+
+  it('dimension values and keys', () => {
+    const values = compileDimensionValues(duckDbDialect, {
+      ...scope,
+      dimension: 'billing_project_name',
+      projectNames: { p1: 'Prod', p2: 'Dev' },
+      search: 'pro',
+      limit: 20,
+      useRollups: true,
+    });
+    expect(values.sql).toMatchInlineSnapshot(
+      `"SELECT CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END AS value, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost FROM "cost_rollup_daily" WHERE "client_id" = $5 AND "project_id" IN ($6, $7) AND COALESCE(contains(lower(CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END), lower($8)), FALSE) GROUP BY value ORDER BY cost DESC, value ASC NULLS LAST LIMIT 20"`,
+    );
+    expect(values.values).toMatchInlineSnapshot(`
+      [
+        "p1",
+        "Prod",
+        "p2",
+        "Dev",
+        "c1",
+        "p1",
+        "p2",
+        "pro",
+      ]
+    `);
+    const keys = compileDimensionKeys(duckDbDialect, {
+      ...scope,
+      dimension: 'label_keys',
+      search: 'app',
+      limit: 20,
+      useRollups: true,
+    });
+    expect(keys.sql).toMatchInlineSnapshot(
+      `"SELECT DISTINCT k FROM (SELECT unnest(map_keys("resource_tags")) AS k FROM "line_items" WHERE "client_id" = $1 AND "project_id" IN ($2, $3) AND "line_item_operation" = $4) AS keys WHERE k IS NOT NULL AND k <> '' AND NOT COALESCE(contains(lower(k), lower($5)), FALSE) AND COALESCE(contains(lower(k), lower($6)), FALSE) ORDER BY k LIMIT 20"`,
+    );
+  });
+});
+
+describe('planner coverage', () => {
+  const plan = (input: Parameters<typeof planSource>[0]) => planSource(input).table;
+  it('picks the smallest covering rollup, or the line items', () => {
+    const base = { dimension: null, filters: [], granularity: 'day' as const, useRollups: true };
+    expect(plan(base)).toBe('cost_rollup_daily');
+    expect(plan({ ...base, dimension: 'product_volume_type' })).toBe('cost_rollup_daily');
+    expect(plan({ ...base, dimension: 'billing_project_name' })).toBe('cost_rollup_daily');
+    expect(plan({ ...base, dimension: 'cost_allocation_tag_keys' })).toBe('cost_rollup_daily_tags');
+    expect(plan({ ...base, dimension: 'tag_keys', granularity: 'quarter' })).toBe('cost_rollup_daily_tags');
+    // Tags with a column only the first rollup keeps: no rollup has both.
+    expect(
+      plan({
+        ...base,
+        dimension: 'tag_keys',
+        filters: [{ dimension: 'pricing_unit', mode: 'include', values: ['Hrs'] }],
+      }),
+    ).toBe('line_items');
+    expect(plan({ ...base, granularity: 'hour' })).toBe('line_items');
+    expect(plan({ ...base, useRollups: false })).toBe('line_items');
+    for (const dimension of [
+      'line_item_resource_id',
+      'resource_name',
+      'line_item_line_item_description',
+      'pod',
+    ] as const) {
+      expect(plan({ ...base, dimension })).toBe('line_items');
+    }
+    expect(
+      plan({ ...base, filters: [{ dimension: 'line_item_resource_id', mode: 'like', values: ['i-'] }] }),
+    ).toBe('line_items');
+  });
+});

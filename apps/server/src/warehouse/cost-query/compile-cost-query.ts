@@ -1,0 +1,161 @@
+import type { CostDimension, KeyedDimension } from '@finlens/contracts/cost-query';
+import type { CostType } from '../canonical-schema';
+import type {
+  CostScope,
+  DimensionKeysQuery,
+  DimensionValuesQuery,
+  WarehouseCostQuery,
+} from './cost-query-port';
+import { costSql, dimensionSql, filterSql, type RowSet, rowSetSql, type SqlContext } from './dimension-sql';
+import { nextDay } from './periods';
+import { type CostSource, isKubernetesDimension, LINE_ITEMS_SOURCE, planSource } from './plan-source';
+import { ROLLUP_ROW_COUNT } from './rollups';
+import type { SqlDialect } from './sql-dialect';
+
+/** One statement: SQL text and the values to bind in placeholder order. */
+export interface CompiledSql {
+  sql: string;
+  values: unknown[];
+}
+
+export interface CompiledCostQuery {
+  source: CostSource;
+  /** Rows (period, slot, grp, cost, group_count): slot 1..N for the top groups, N+1 for 'Others'. */
+  series: CompiledSql;
+  /** Rows (currency, day, weight) over the whole scope: the newest day and the commonest currency. */
+  scope: CompiledSql;
+}
+
+/** Kubernetes group-by or filter: count EKS pod rows only; otherwise every non-split row. */
+function rowSetOf(dimensions: CostDimension[]): RowSet {
+  return dimensions.some(isKubernetesDimension) ? 'eks_pods' : 'not_split';
+}
+
+function context(dialect: SqlDialect, source: CostSource, scope: CostScope): SqlContext {
+  return { dialect, values: dialect.values(), source, projectNames: scope.projectNames };
+}
+
+/** client, projects, optional inclusive date range, row set. */
+function scopeWhere(
+  ctx: SqlContext,
+  scope: CostScope & { from?: string; to?: string },
+  rows: RowSet,
+): string[] {
+  const { dialect: d, values } = ctx;
+  const time = d.identifier(ctx.source.timeColumn);
+  const where = [
+    `${d.identifier('client_id')} = ${values.add(scope.clientId)}`,
+    `${d.identifier('project_id')} IN (${scope.projectIds.map((p) => values.add(p)).join(', ')})`,
+  ];
+  if (scope.from !== undefined) where.push(`${time} >= ${d.date(values.add(scope.from))}`);
+  if (scope.to !== undefined) where.push(`${time} < ${d.date(values.add(nextDay(scope.to)))}`);
+  const rowSet = rowSetSql(ctx, rows);
+  if (rowSet !== null) where.push(rowSet);
+  return where;
+}
+
+const done = (ctx: SqlContext, sql: string): CompiledSql => ({ sql, values: ctx.values.bound });
+
+/**
+ * Compiles a CostQuery. Groups are ranked by total (rounded to 1e-6 so float noise never reorders equal
+ * totals; ties by value, no-value last); the top N keep their value, the rest fold into one slot.
+ */
+export function compileCostQuery(dialect: SqlDialect, query: WarehouseCostQuery): CompiledCostQuery {
+  if (query.projectIds.length === 0) throw new Error('a cost query needs at least one project');
+  const source = planSource(query);
+  const ctx = context(dialect, source, query);
+  const rows = rowSetOf([
+    ...(query.dimension === null ? [] : [query.dimension]),
+    ...query.filters.map((f) => f.dimension),
+  ]);
+  const group = query.dimension === null ? 'NULL' : dimensionSql(ctx, query.dimension, query.dimension_key);
+  const where = [
+    ...scopeWhere(ctx, { ...query, from: query.start_date, to: query.end_date }, rows),
+    ...query.filters.map((f) => filterSql(ctx, f)),
+  ];
+  const period = dialect.periodStart(dialect.identifier(source.timeColumn), query.granularity);
+  const cost = dialect.sumMoney(costSql(ctx, query.cost_type, rows));
+  const topN = Number(query.top_n);
+  const sql = `WITH cells AS (
+  SELECT ${period} AS period, ${group} AS grp, ${cost} AS cost
+  FROM ${dialect.identifier(source.table)}
+  WHERE ${where.join('\n    AND ')}
+  GROUP BY period, grp
+), totals AS (
+  SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
+), ranked AS (
+  SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
+  FROM totals
+)
+SELECT period, CASE WHEN rnk <= ${topN} THEN rnk ELSE ${topN + 1} END AS slot,
+  min(CASE WHEN rnk <= ${topN} THEN grp END) AS grp, sum(cost) AS cost,
+  (SELECT max(rnk) FROM ranked) AS group_count
+FROM ranked
+GROUP BY period, slot
+ORDER BY slot, period`;
+  return { source, series: done(ctx, sql), scope: compileScopeFacts(dialect, source, query) };
+}
+
+/** The newest usage day and the currency per currency of the scope (rollup rows weigh their row count). */
+function compileScopeFacts(dialect: SqlDialect, source: CostSource, scope: CostScope): CompiledSql {
+  const ctx = context(dialect, source, scope);
+  const weight = source.kind === 'rollup' ? `sum(${dialect.identifier(ROLLUP_ROW_COUNT)})` : 'count(*)';
+  const currency = dialect.identifier('line_item_currency_code');
+  const day = dialect.dateText(`max(${dialect.identifier(source.timeColumn)})`);
+  return done(
+    ctx,
+    `SELECT ${currency} AS currency, ${day} AS day, ${weight} AS weight FROM ${dialect.identifier(source.table)} WHERE ${scopeWhere(ctx, scope, 'not_split').join(' AND ')} GROUP BY ${currency}`,
+  );
+}
+
+/** Values of a dimension with their unblended cost (or pod cost), most expensive first. */
+export function compileDimensionValues(
+  dialect: SqlDialect,
+  query: DimensionValuesQuery & { useRollups: boolean },
+): CompiledSql {
+  const source = planSource({ dimension: query.dimension, filters: [], useRollups: query.useRollups });
+  const ctx = context(dialect, source, query);
+  const rows = rowSetOf([query.dimension]);
+  const value = dimensionSql(ctx, query.dimension, query.key);
+  const where = scopeWhere(ctx, query, rows);
+  if (query.search !== undefined && query.search !== '') {
+    where.push(`COALESCE(${dialect.containsIgnoreCase(value, ctx.values.add(query.search))}, FALSE)`);
+  }
+  const cost = dialect.sumMoney(costSql(ctx, 'unblended' satisfies CostType, rows));
+  return done(
+    ctx,
+    `SELECT ${value} AS value, ${cost} AS cost FROM ${dialect.identifier(source.table)} WHERE ${where.join(' AND ')} GROUP BY value ORDER BY cost DESC, value ASC NULLS LAST LIMIT ${Math.max(0, Math.floor(query.limit))}`,
+  );
+}
+
+/** The map and row set holding each keyed dimension's keys. */
+const KEY_SOURCES: Record<KeyedDimension, { map: string; rows: RowSet; table: 'tags' | 'raw' }> = {
+  tag_keys: { map: 'resource_tags', rows: 'not_split', table: 'tags' },
+  cost_allocation_tag_keys: { map: 'cost_category', rows: 'not_split', table: 'tags' },
+  label_keys: { map: 'resource_tags', rows: 'eks_pods', table: 'raw' },
+};
+
+/** Distinct keys of tags, cost categories or pod labels (aws_eks_* keys are attributes, not labels). */
+export function compileDimensionKeys(
+  dialect: SqlDialect,
+  query: DimensionKeysQuery & { useRollups: boolean },
+): CompiledSql {
+  const keys = KEY_SOURCES[query.dimension];
+  const source =
+    keys.table === 'tags'
+      ? planSource({ dimension: query.dimension, filters: [], useRollups: query.useRollups })
+      : LINE_ITEMS_SOURCE;
+  const ctx = context(dialect, source, query);
+  const inner = `SELECT ${dialect.mapKeysAsRows(dialect.identifier(keys.map))} AS k FROM ${dialect.identifier(source.table)} WHERE ${scopeWhere(ctx, query, keys.rows).join(' AND ')}`;
+  const filters = ['k IS NOT NULL', "k <> ''"];
+  if (query.dimension === 'label_keys') {
+    filters.push(`NOT COALESCE(${dialect.containsIgnoreCase('k', ctx.values.add('aws_eks_'))}, FALSE)`);
+  }
+  if (query.search !== undefined && query.search !== '') {
+    filters.push(`COALESCE(${dialect.containsIgnoreCase('k', ctx.values.add(query.search))}, FALSE)`);
+  }
+  return done(
+    ctx,
+    `SELECT DISTINCT k FROM (${inner}) AS keys WHERE ${filters.join(' AND ')} ORDER BY k LIMIT ${Math.max(0, Math.floor(query.limit))}`,
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  CANONICAL_COLUMNS,
+  type CanonicalColumn,
+  COST_TYPE_COLUMNS,
+  COST_TYPES,
+  LINE_ITEMS_TABLE,
+} from '../canonical-schema';
+import { notSplitRowSql } from './split-rows';
+import type { SqlDialect, SqlValues } from './sql-dialect';
+
+/** The map columns a rollup may keep whole. */
+export type RollupMap = 'resource_tags' | 'cost_category';
+
+/**
+ * A pre-aggregated daily table: the seven cost sums and the row count of the non-split line items per
+ * client, project, billing period, usage day, currency and the listed columns. Rollups never hold
+ * split-cost-allocation rows (they are left out of every total but Kubernetes ones, which read raw rows).
+ */
+export interface RollupDefinition {
+  table: string;
+  /** Canonical columns kept as they are. */
+  columns: readonly string[];
+  /** Keys of the `product` map kept as text columns `product_key_<key>`. */
+  productKeys: readonly string[];
+  maps: readonly RollupMap[];
+}
+
+/** Columns every rollup has besides its dimensions. */
+export const ROLLUP_KEY_COLUMNS = ['client_id', 'project_id', 'billing_period', 'line_item_currency_code'];
+export const ROLLUP_DAY_COLUMN = 'usage_date';
+export const ROLLUP_ROW_COUNT = 'row_count';
+
+/** Columns that decide the charge and its product; most are functions of the usage type, so cheap to keep. */
+const CHARGE_COLUMNS = [
+  'line_item_usage_account_id',
+  'product_servicename',
+  'product_region_code',
+  'line_item_usage_type',
+  'line_item_operation',
+  'line_item_line_item_type',
+  'finlens_purchase_option',
+  'product_product_family',
+];
+
+/**
+ * Planner order: the first rollup that covers a query answers it. The first has every low-cardinality
+ * column of the catalogue and no tags; the second trades some columns for the tag and cost-category sets,
+ * whose combinations multiply rows. Resource ids, names, descriptions and hours stay in the line items.
+ */
+export const ROLLUPS: readonly RollupDefinition[] = [
+  {
+    table: 'cost_rollup_daily',
+    columns: [
+      ...CHARGE_COLUMNS,
+      'pricing_unit',
+      'bill_billing_entity',
+      'line_item_legal_entity',
+      'product_product_name',
+      'finlens_final_environment',
+      'finlens_region_name',
+      'line_item_availability_zone',
+      'finlens_operating_system_engine',
+      'finlens_non_taggable_resource',
+      'finlens_compute_types',
+      'finlens_compute_provisioner',
+      'product_instance_family',
+      'product_instance_type',
+    ],
+    productKeys: ['instance_type_family', 'storage_class', 'volume_api_name', 'storage_media'],
+    maps: [],
+  },
+  {
+    table: 'cost_rollup_daily_tags',
+    columns: [...CHARGE_COLUMNS, 'finlens_final_environment', 'product_product_name'],
+    productKeys: [],
+    maps: ['resource_tags', 'cost_category'],
+  },
+];
+
+export const productKeyColumn = (key: string) => `product_key_${key}`;
+
+/** The logical columns of a rollup, in table order: group columns, then the sums and the row count. */
+export function rollupColumns(rollup: RollupDefinition): {
+  groups: CanonicalColumn[];
+  sums: CanonicalColumn[];
+} {
+  const canonical = (name: string): CanonicalColumn => {
+    const column = CANONICAL_COLUMNS.find((c) => c.name === name);
+    if (column === undefined) throw new Error(`rollup column ${name} is not canonical`);
+    return column;
+  };
+  return {
+    groups: [
+      ...ROLLUP_KEY_COLUMNS.map(canonical),
+      { name: ROLLUP_DAY_COLUMN, type: 'date' },
+      ...rollup.columns.map(canonical),
+      ...rollup.productKeys.map((key): CanonicalColumn => ({ name: productKeyColumn(key), type: 'text' })),
+      ...rollup.maps.map(canonical),
+    ],
+    sums: [
+      ...COST_TYPES.map((t) => canonical(COST_TYPE_COLUMNS[t])),
+      { name: ROLLUP_ROW_COUNT, type: 'number' },
+    ],
+  };
+}
+
+/**
+ * The SELECT that fills a rollup from the line items matching `where` (rendered with `values`), in the
+ * column order of `rollupColumns`. Split-cost rows are left out here, once, for every rollup.
+ */
+export function rollupSelectSql(
+  dialect: SqlDialect,
+  rollup: RollupDefinition,
+  values: SqlValues,
+  where: string,
+): string {
+  const id = dialect.identifier;
+  const groups = [
+    ...ROLLUP_KEY_COLUMNS.map(id),
+    `${dialect.day(id('line_item_usage_start_date'))}`,
+    ...rollup.columns.map(id),
+    ...rollup.productKeys.map((key) => dialect.mapValue(id('product'), values.add(key))),
+    ...rollup.maps.map(id),
+  ];
+  const sums = [...COST_TYPES.map((t) => dialect.sumMoney(id(COST_TYPE_COLUMNS[t]))), 'count(*)'];
+  return `SELECT ${[...groups, ...sums].join(', ')} FROM ${id(LINE_ITEMS_TABLE)}
+WHERE (${where}) AND ${notSplitRowSql(dialect, values)}
+GROUP BY ${groups.map((_, i) => i + 1).join(', ')}`;
+}

@@ -1,0 +1,60 @@
+import type { Granularity } from '@finlens/contracts/cost-query';
+import type { CanonicalType } from '../canonical-schema';
+
+/** A user value as it may reach SQL: never spliced into the text by the compiler, always through `SqlValues`. */
+export type SqlValue = string | number | boolean | null;
+
+/**
+ * The values of one statement. DuckDB binds them as `$n` parameters; an engine without usable parameters
+ * (ClickHouse over HTTP with literal rendering) returns an escaped literal from `add` and leaves `bound` empty.
+ */
+export interface SqlValues {
+  /** The SQL that stands for `value` in the statement. */
+  add(value: SqlValue): string;
+  /** What to bind, in placeholder order. */
+  readonly bound: unknown[];
+}
+
+/**
+ * The dialect seam of the CostQuery compiler (cost-query/compile-cost-query.ts). The compiler writes only
+ * portable SQL itself — SELECT / WHERE / GROUP BY / ORDER BY / LIMIT, CASE, COALESCE, NULLIF, IN, IS NULL,
+ * ROUND, `min`/`max`/`count`, `dense_rank() OVER` and `sum() OVER (PARTITION BY)`, CTEs — and asks the
+ * dialect for everything engines spell differently. Every argument named `sql` below is an already rendered
+ * SQL expression; identifiers come from the fixed canonical schema, never from user text.
+ *
+ * Every expression that yields a dimension value must yield text (or NULL), so that filters compare text.
+ */
+export interface SqlDialect {
+  readonly name: 'duckdb' | 'clickhouse';
+  /** A fresh value collector for one statement. */
+  values(): SqlValues;
+  /** A quoted identifier of the canonical schema or a rollup. */
+  identifier(name: string): string;
+  /** The storage type of a canonical logical type (rollup DDL). */
+  columnType(type: CanonicalType): string;
+  /** A DATE from rendered `YYYY-MM-DD` text. */
+  date(sql: string): string;
+  /** The calendar day (DATE) of a timestamp. */
+  day(sql: string): string;
+  /** A DATE or timestamp as `YYYY-MM-DD` text. */
+  dateText(sql: string): string;
+  /**
+   * The start of the period holding a DATE or timestamp, as text: `YYYY-MM-DD` (weeks start on Monday,
+   * quarters are calendar quarters), or `YYYY-MM-DDTHH:00:00Z` for hours.
+   */
+  periodStart(sql: string, granularity: Granularity): string;
+  /** Any scalar as text (booleans as 'true' / 'false'). */
+  text(sql: string): string;
+  /** The value of `key` in a text map column, NULL when the key is absent. */
+  mapValue(mapSql: string, keySql: string): string;
+  /** A set-returning select item: one row per key of the map (keys of tags, cost categories, labels). */
+  mapKeysAsRows(mapSql: string): string;
+  /** True when `needleSql` occurs in `sql` ignoring case (a plain substring, no wildcards); NULL on NULL. */
+  containsIgnoreCase(sql: string, needleSql: string): string;
+  /** Part `index` (1-based) of `sql` split on a one-character delimiter; '' when there is no such part. */
+  splitPart(sql: string, delimiterSql: string, index: number): string;
+  /** Text concatenation. */
+  concat(parts: string[]): string;
+  /** Sum of money over the group: 0 for no rows, compensated where the engine offers it. */
+  sumMoney(sql: string): string;
+}

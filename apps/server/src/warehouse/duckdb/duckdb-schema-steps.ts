@@ -1,0 +1,50 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { LINE_ITEMS_TABLE } from '../canonical-schema';
+import { ROLLUPS } from '../cost-query/rollups';
+import { createRollupSql, rebuildRollups } from './duckdb-rollups';
+import { createLineItemsSql } from './duckdb-schema';
+import { inTransaction } from './duckdb-transaction';
+
+const STEPS_TABLE = 'warehouse_schema_steps';
+
+/**
+ * Warehouse schema versions as named steps, applied once each in order and recorded. A step is frozen once
+ * released: a changed rollup gets a new step that drops and rebuilds it. Warehouses made before the steps
+ * table existed already have line_items; its step is then a no-op (CREATE … IF NOT EXISTS).
+ */
+const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<void> }[] = [
+  {
+    name: `create ${LINE_ITEMS_TABLE}`,
+    apply: async (connection) => {
+      await connection.run(createLineItemsSql());
+    },
+  },
+  {
+    name: 'create daily cost rollups',
+    apply: async (connection) => {
+      for (const rollup of ROLLUPS) await connection.run(createRollupSql(rollup));
+      await rebuildRollups(connection, null);
+    },
+  },
+];
+
+/** Applies the steps a warehouse lacks, each in its own transaction; returns their names. */
+export async function applySchemaSteps(connection: DuckDBConnection): Promise<string[]> {
+  await connection.run(
+    `CREATE TABLE IF NOT EXISTS ${STEPS_TABLE} (step VARCHAR PRIMARY KEY, applied_at TIMESTAMP)`,
+  );
+  const done = new Set(
+    (await connection.runAndReadAll(`SELECT step FROM ${STEPS_TABLE}`))
+      .getRowObjectsJson()
+      .map((r) => String(r.step)),
+  );
+  const applied: string[] = [];
+  for (const step of STEPS.filter((s) => !done.has(s.name))) {
+    await inTransaction(connection, async () => {
+      await step.apply(connection);
+      await connection.run(`INSERT INTO ${STEPS_TABLE} VALUES ($1, current_timestamp)`, [step.name]);
+    });
+    applied.push(step.name);
+  }
+  return applied;
+}
