@@ -379,6 +379,56 @@ export const ACCESS_ROWS: AccessRow[] = [
     }),
     expect: ownClient(200),
   },
+  // Cost Explorer: every call reads the caller's client; client A's project is out of reach for otherAdmin.
+  ...(
+    [
+      'dimension_daily_cost/?',
+      'tag_values_granularity/?key=team&',
+      'label_values_granularity/?key=app&',
+      'cost_allocation_tag_values_granularity/?key=unit&',
+    ] as const
+  ).map(
+    (route): AccessRow => ({
+      route: `GET /c/cost_page/${route.slice(0, route.indexOf('?'))}`,
+      rule: 'verified',
+      request: ({ projectId }) => ({
+        path: `/c/cost_page/${route}start_date=2026-01-01&end_date=2026-01-31&project_ids=${projectId}`,
+      }),
+      expect: ownClient(200),
+    }),
+  ),
+  {
+    route: 'POST /c/cost_page/dimension_daily_cost/',
+    rule: 'verified',
+    request: ({ projectId }) => ({
+      path: '/c/cost_page/dimension_daily_cost/',
+      body: { start_date: '2026-01-01', end_date: '2026-01-31', project_ids: projectId },
+    }),
+    expect: ownClient(200),
+  },
+  {
+    route: 'GET /c/cost_page/dimension_values/',
+    rule: 'verified',
+    request: ({ projectId }) => ({
+      path: `/c/cost_page/dimension_values/?dimension=product_region&project_ids=${projectId}`,
+    }),
+    expect: ownClient(200),
+  },
+  {
+    route: 'GET /c/cost_page/dimension_keys/',
+    rule: 'verified',
+    request: ({ projectId }) => ({
+      path: `/c/cost_page/dimension_keys/?dimension=tag_keys&project_ids=${projectId}`,
+    }),
+    expect: ownClient(200),
+  },
+  {
+    route: 'GET /c/cost_page/dimensions/',
+    rule: 'verified',
+    request: () => ({ path: '/c/cost_page/dimensions/?start_date=2026-01-01&end_date=2026-01-31' }),
+    expect: signedIn(200),
+  },
+
   // SSO
   { route: 'GET /c/sso/', rule: 'admin', request: () => ({ path: '/c/sso/' }), expect: adminOnly(200) },
   {

@@ -13,6 +13,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { registerCloudAccounts } from '../../features/cloud-accounts/register-cloud-accounts';
+import { createCostExplorerRepo } from '../../features/cost-explorer/cost-explorer.repo';
+import { costExplorerRoutes } from '../../features/cost-explorer/cost-explorer.routes';
+import { createCostExplorerService } from '../../features/cost-explorer/cost-explorer.service';
 import { createCostSummaryRepo } from '../../features/cost-summary/cost-summary.repo';
 import { costSummaryRoutes } from '../../features/cost-summary/cost-summary.routes';
 import { createCostSummaryService } from '../../features/cost-summary/cost-summary.service';
@@ -79,6 +82,13 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
       repo: createCostSummaryRepo({ db: deps.db.db }),
       warehouse: deps.warehouse,
     }),
+  });
+  await app.register(costExplorerRoutes, {
+    costExplorerService: createCostExplorerService({
+      repo: createCostExplorerRepo({ db: deps.db.db }),
+      warehouse: deps.warehouse,
+    }),
+    internalEmailDomains: deps.config.internalEmailDomains,
   });
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),

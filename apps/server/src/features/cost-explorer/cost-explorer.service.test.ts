@@ -1,0 +1,225 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dimensionDailyCostResultSchema } from '@finlens/contracts/cost-explorer';
+import {
+  COST_DIMENSIONS,
+  type CostQueryInput,
+  costQuerySchema,
+  OTHERS_KEY,
+} from '@finlens/contracts/cost-query';
+import { addDays } from '@finlens/cost-model/utc-calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppDatabase, openAppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { createImportService } from '../../ingest/import.service';
+import { createImportsRepo } from '../../ingest/imports.repo';
+import { localSource } from '../../ingest/sources/local-source';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { createCostSummaryRepo } from '../cost-summary/cost-summary.repo';
+import { createCostSummaryService } from '../cost-summary/cost-summary.service';
+import { createCostExplorerRepo } from './cost-explorer.repo';
+import { createCostExplorerService, type ExplorerCaller } from './cost-explorer.service';
+
+const HEADER =
+  'lineItem/LineItemType,lineItem/UsageStartDate,lineItem/Operation,lineItem/UnblendedCost,lineItem/CurrencyCode,resourceTags/user:Team';
+/** [usage day, operation, unblended cost, Team tag]. */
+type Row = [string, string, number, string];
+const csv = (rows: Row[]) =>
+  [HEADER, ...rows.map(([day, op, cost, team]) => `Usage,${day}T00:00:00Z,${op},${cost},USD,${team}`)].join(
+    '\n',
+  );
+
+/** Every day of 1 Oct … 20 Nov 2026: RunInstances 3 (Team=web) and CreateBucket 1 (untagged). */
+const ACME_A: Row[] = Array.from({ length: 51 }, (_, i) => addDays('2026-10-01', i)).flatMap((day): Row[] => [
+  [day, 'RunInstances', 3, 'web'],
+  [day, 'CreateBucket', 1, ''],
+]);
+const ACME_B: Row[] = [['2026-11-15', 'RunInstances', 10, '']];
+const OTHER: Row[] = [['2026-11-10', 'RunInstances', 500, 'web']];
+// Sunday 22 November 2026; the newest usage day is the 20th.
+const TODAY = new Date('2026-11-22T15:00:00Z');
+
+let dir: string;
+let db: AppDatabase;
+let warehouse: DuckDbCostStore;
+const ids: Record<string, { clientId: string; projectId: string }> = {};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'finlens-explorer-'));
+  db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+  await migrate(db.db);
+  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  await warehouse.init();
+  const imports = createImportsRepo(db.db);
+  const importer = createImportService({ repo: imports, warehouse });
+  for (const [key, clientName, rows] of [
+    ['a', 'Acme', ACME_A],
+    ['b', 'Acme', ACME_B],
+    ['other', 'Other', OTHER],
+  ] as const) {
+    const path = join(dir, `${key}.csv`);
+    await writeFile(path, csv(rows));
+    const target = await imports.ensureProject({ clientName, projectName: key });
+    const summary = await importer.importFrom({ source: localSource(path), ...target, format: 'auto' });
+    ids[key] = { clientId: summary.clientId, projectId: summary.projectId };
+  }
+}, 60_000);
+afterAll(async () => {
+  await Promise.allSettled([db.close(), warehouse.close()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+const service = () =>
+  createCostExplorerService({ repo: createCostExplorerRepo({ db: db.db }), warehouse, now: () => TODAY });
+const id = (key: string) => ids[key] as { clientId: string; projectId: string };
+const external = (): ExplorerCaller => ({ clientId: id('a').clientId, internal: false });
+const run = (input: Partial<CostQueryInput>, caller = external(), useRollups = true) =>
+  service().dimensionDailyCost(
+    caller,
+    costQuerySchema.parse({ start_date: '2026-11-01', end_date: '2026-11-20', ...input }),
+    useRollups,
+  );
+const totals = (result: { series: { key: string | null; total: number }[] }) =>
+  Object.fromEntries(result.series.map((s) => [String(s.key), s.total]));
+
+describe('dimension_daily_cost service', () => {
+  it("groups the client's costs by a dimension; nothing is forecast inside the data", async () => {
+    const result = dimensionDailyCostResultSchema.parse(await run({ dimension: 'line_item_operation' }));
+    expect(totals(result)).toEqual({ RunInstances: 70, CreateBucket: 20 });
+    expect(result).toMatchObject({
+      total: 90,
+      forecast_total: 0,
+      as_of: '2026-11-20',
+      currency: 'USD',
+      granularity_used: 'day',
+      allowed_granularities: ['hour', 'day', 'week', 'month'],
+    });
+    expect(result.periods).toHaveLength(20);
+    expect(result.forecast.every((f) => !f)).toBe(true);
+  });
+
+  it('forecasts the days after as_of per series from 40 days of history and flags them', async () => {
+    const result = await run({
+      end_date: '2026-11-30',
+      dimension: 'line_item_operation',
+      project_ids: [id('a').projectId],
+    });
+    expect(result.forecast).toEqual([...Array(20).fill(false), ...Array(10).fill(true)]);
+    expect(totals(result)).toEqual({ RunInstances: 90, CreateBucket: 30 });
+    expect(result.total).toBe(80);
+    expect(result.forecast_total).toBeCloseTo(40, 9);
+    expect(result.series[0]?.costs.slice(19)).toEqual(Array(11).fill(3));
+  });
+
+  it('month to date by month is aligned (it reaches today); a mid-month start falls back to day', async () => {
+    const mtd = await run({ end_date: '2026-11-22', granularity: 'month', project_ids: [id('a').projectId] });
+    expect(mtd).toMatchObject({ granularity_used: 'month', periods: ['2026-11-01'], forecast: [true] });
+    expect(mtd.series[0]?.costs[0]).toBeCloseTo(88, 9);
+    const unaligned = await run({ start_date: '2026-11-05', granularity: 'month' });
+    expect(unaligned).toMatchObject({ granularity_requested: 'month', granularity_used: 'day' });
+    expect(unaligned.periods[0]).toBe('2026-11-05');
+  });
+
+  it('hour beyond three months: refused for an external user, answered for an internal one', async () => {
+    const longHours = { start_date: '2026-08-01', end_date: '2026-11-20', granularity: 'hour' } as const;
+    await expect(run(longHours)).rejects.toMatchObject({
+      statusCode: 400,
+      errors: { granularity: [expect.any(String)] },
+    });
+    const inside = await run(longHours, { ...external(), internal: true });
+    expect(inside.granularity_used).toBe('hour');
+    expect(inside.periods[0]).toBe('2026-08-01T00:00:00Z');
+    // 51 days of 4 in project A, 10 in project B.
+    expect(inside.total).toBe(214);
+  });
+
+  it('tenancy: another client sees only its costs; a foreign project is a 404', async () => {
+    const theirs = await run({}, { clientId: id('other').clientId, internal: false });
+    expect(theirs.total).toBe(500);
+    await expect(run({ project_ids: [id('other').projectId] })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(run({ project_ids: [id('a').projectId, 'nope'] })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
+  it('use_query_optimization=false answers from the line items with the same figures', async () => {
+    const raw = await run({ dimension: 'line_item_operation' }, external(), false);
+    expect(raw.source).toBe('line_items');
+    expect(totals(raw)).toEqual({ RunInstances: 70, CreateBucket: 20 });
+  });
+
+  it('top N folds the rest into Others; a tag key groups by its values, untagged as null', async () => {
+    const top1 = await run({ dimension: 'line_item_operation', top_n: 1 });
+    expect(top1.series.map((s) => [s.key, s.total])).toEqual([
+      ['RunInstances', 70],
+      [OTHERS_KEY, 20],
+    ]);
+    const byTeam = await run({ dimension: 'tag_keys', dimension_key: 'user_team' });
+    expect(totals(byTeam)).toEqual({ web: 60, null: 30 });
+  });
+
+  it("agrees with cost_summary's month to date and 31 days", async () => {
+    const summary = await createCostSummaryService({
+      repo: createCostSummaryRepo({ db: db.db }),
+      warehouse,
+      now: () => TODAY,
+    }).summary({ clientId: id('a').clientId, costType: 'unblended' });
+    const mtd = await run({ end_date: '2026-11-22' });
+    const interval = await run({ start_date: '2026-10-23', end_date: '2026-11-22' });
+    expect(mtd.total).toBe(summary.mtd_spend);
+    expect(interval.total).toBe(summary.interval_spend);
+  });
+});
+
+describe('filter-panel pickers and the catalogue', () => {
+  it('values of a dimension by cost, with search; keyed dimensions need a key', async () => {
+    const values = await service().dimensionValues(external(), {
+      dimension: 'line_item_operation',
+      start_date: '2026-11-01',
+      end_date: '2026-11-20',
+      limit: 50,
+    });
+    expect(values.values).toEqual([
+      { value: 'RunInstances', cost: 70 },
+      { value: 'CreateBucket', cost: 20 },
+    ]);
+    const searched = await service().dimensionValues(external(), {
+      dimension: 'line_item_operation',
+      search: 'bucket',
+      limit: 50,
+    });
+    expect(searched.values.map((v) => v.value)).toEqual(['CreateBucket']);
+    await expect(
+      service().dimensionValues(external(), { dimension: 'tag_keys', limit: 5 }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      errors: { key: [expect.any(String)] },
+    });
+    await expect(
+      service().dimensionValues(external(), {
+        dimension: 'product_region',
+        start_date: '2026-11-01',
+        limit: 5,
+      }),
+    ).rejects.toMatchObject({ errors: { end_date: [expect.any(String)] } });
+  });
+
+  it('tag keys of the client only', async () => {
+    const keys = await service().dimensionKeys(external(), { dimension: 'tag_keys', limit: 100 });
+    expect(keys).toEqual({ dimension: 'tag_keys', keys: ['user_team'] });
+  });
+
+  it('the catalogue lists every dimension once by group, with the allowed granularities of a range', () => {
+    const catalogue = service().dimensions(external(), { start_date: '2026-01-01', end_date: '2026-12-31' });
+    expect(catalogue.groups.flatMap((g) => g.dimensions.map((d) => d.name)).sort()).toEqual(
+      [...COST_DIMENSIONS].sort(),
+    );
+    expect(catalogue.groups.map((g) => g.name)[0]).toBe('Billing & Cost');
+    expect(catalogue.allowed_granularities).toEqual(['week', 'month', 'quarter']);
+    expect(service().dimensions({ ...external(), internal: true }, {}).allowed_granularities).toBeNull();
+    expect(() =>
+      service().dimensions(external(), { start_date: '2026-02-30', end_date: '2026-03-01' }),
+    ).toThrow(/start_date/);
+  });
+});

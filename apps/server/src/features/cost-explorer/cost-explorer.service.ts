@@ -1,0 +1,220 @@
+import type {
+  DimensionCatalogue,
+  DimensionDailyCostResult,
+  DimensionKeys,
+  DimensionValues,
+} from '@finlens/contracts/cost-explorer';
+import {
+  COST_DIMENSIONS,
+  type CostQuery,
+  DIMENSION_GROUPS,
+  GRANULARITIES,
+  isKeyedDimension,
+  type KeyedDimension,
+  TOP_N_MAX,
+} from '@finlens/contracts/cost-query';
+import { COST_DIMENSION_CATALOGUE, DIMENSION_LABELS } from '@finlens/cost-model/cost-dimensions';
+import { parseIsoDate } from '@finlens/cost-model/cost-query';
+import {
+  allowedGranularities,
+  type GranularityContext,
+  granularityUsed,
+} from '@finlens/cost-model/granularity';
+import { matchForwardPreset } from '@finlens/cost-model/range-presets';
+import { utcDay } from '@finlens/cost-model/utc-calendar';
+import { fieldError, notFound } from '../../platform/http/http-error';
+import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
+import type { CostExplorerRepo } from './cost-explorer.repo';
+import { forecastSpan, historySpan, withForecast } from './cost-forecast';
+
+/** Who asks: the active client and whether the caller is an internal user (spec §6). */
+export interface ExplorerCaller {
+  clientId: string;
+  internal: boolean;
+}
+
+export interface DimensionValuesRequest {
+  dimension: (typeof COST_DIMENSIONS)[number];
+  key?: string;
+  search?: string;
+  start_date?: string;
+  end_date?: string;
+  limit: number;
+  project_ids?: string;
+}
+
+export interface DimensionKeysRequest {
+  dimension: KeyedDimension;
+  search?: string;
+  limit: number;
+  project_ids?: string;
+}
+
+/** The Explorer's cost_page calls (design in @finlens/contracts/cost-explorer). */
+export function createCostExplorerService({
+  repo,
+  warehouse,
+  now = () => new Date(),
+}: {
+  repo: CostExplorerRepo;
+  warehouse: CostQueryPort;
+  /** The clock that decides "today" (UTC); tests fix it. */
+  now?: () => Date;
+}) {
+  /** The caller's projects, or the requested ones when all are the client's (another client's: 404). */
+  async function scopeOf(clientId: string, requested: string[] | undefined): Promise<CostScope> {
+    const projects = await repo.clientProjects(clientId);
+    const projectNames = Object.fromEntries(projects.map((p) => [p.id, p.name]));
+    if (requested === undefined) return { clientId, projectIds: Object.keys(projectNames), projectNames };
+    const ids = [...new Set(requested)];
+    if (ids.some((id) => projectNames[id] === undefined)) throw notFound();
+    return { clientId, projectIds: ids, projectNames };
+  }
+
+  function granularityContext(caller: ExplorerCaller, range: { start_date: string; end_date: string }) {
+    const today = now();
+    return {
+      ...range,
+      internal: caller.internal,
+      forward: matchForwardPreset(range, today),
+      today: utcDay(today),
+    } satisfies GranularityContext;
+  }
+
+  return {
+    async dimensionDailyCost(
+      caller: ExplorerCaller,
+      query: CostQuery,
+      useRollups: boolean,
+    ): Promise<DimensionDailyCostResult> {
+      const ctx = granularityContext(caller, query);
+      const decision = granularityUsed(query.granularity, ctx);
+      if (!decision.ok) {
+        throw fieldError('granularity', [`For this range choose one of: ${decision.allowed.join(', ')}.`]);
+      }
+      const scope = await scopeOf(caller.clientId, query.project_ids);
+      const asked = { ...query, granularity: decision.used, ...scope, useRollups };
+      const answer = await warehouse.runCostQuery(asked);
+      const span = forecastSpan(query, answer.as_of);
+      const base = {
+        cost_type: query.cost_type,
+        currency: answer.currency ?? 'USD',
+        start_date: query.start_date,
+        end_date: query.end_date,
+        granularity_requested: query.granularity,
+        granularity_used: decision.used,
+        total: answer.total,
+        source: answer.source,
+        as_of: answer.as_of,
+        allowed_granularities: allowedGranularities(ctx),
+      };
+      if (span === null || answer.as_of === null) {
+        const { periods, series, group_count } = answer;
+        return {
+          ...base,
+          periods,
+          series,
+          group_count,
+          forecast: periods.map(() => false),
+          forecast_total: 0,
+        };
+      }
+      const history = await warehouse.runCostQuery({
+        ...asked,
+        ...historySpan(answer.as_of),
+        granularity: 'day',
+        top_n: TOP_N_MAX,
+      });
+      const forecasted = withForecast({
+        answer,
+        granularity: decision.used,
+        span,
+        asOf: answer.as_of,
+        history,
+        topN: query.top_n,
+      });
+      return { ...base, ...forecasted };
+    },
+
+    async dimensionValues(caller: ExplorerCaller, request: DimensionValuesRequest): Promise<DimensionValues> {
+      if (isKeyedDimension(request.dimension) && request.key === undefined) {
+        throw fieldError('key', ['Choose the key whose values to list.']);
+      }
+      if ((request.start_date === undefined) !== (request.end_date === undefined)) {
+        const missing = request.start_date === undefined ? 'start_date' : 'end_date';
+        throw fieldError(missing, ['Send start_date and end_date together, or neither.']);
+      }
+      checkRange(request.start_date, request.end_date);
+      const scope = await scopeOf(caller.clientId, request.project_ids?.split(','));
+      const values = await warehouse.dimensionValues({
+        ...scope,
+        dimension: request.dimension,
+        key: isKeyedDimension(request.dimension) ? request.key : undefined,
+        search: request.search || undefined,
+        from: request.start_date,
+        to: request.end_date,
+        limit: request.limit,
+      });
+      return { dimension: request.dimension, key: request.key ?? null, values };
+    },
+
+    async dimensionKeys(caller: ExplorerCaller, request: DimensionKeysRequest): Promise<DimensionKeys> {
+      const scope = await scopeOf(caller.clientId, request.project_ids?.split(','));
+      const keys = await warehouse.dimensionKeys({
+        ...scope,
+        dimension: request.dimension,
+        search: request.search || undefined,
+        limit: request.limit,
+      });
+      return { dimension: request.dimension, keys };
+    },
+
+    dimensions(
+      caller: ExplorerCaller,
+      range: { start_date?: string; end_date?: string },
+    ): DimensionCatalogue {
+      const { start_date, end_date } = range;
+      if ((start_date === undefined) !== (end_date === undefined)) {
+        throw fieldError(start_date === undefined ? 'start_date' : 'end_date', [
+          'Send start_date and end_date together, or neither.',
+        ]);
+      }
+      checkRange(start_date, end_date);
+      return {
+        groups: DIMENSION_GROUPS.map((name) => ({
+          name,
+          dimensions: COST_DIMENSIONS.filter((d) => COST_DIMENSION_CATALOGUE[d].group === name).map((d) => ({
+            name: d,
+            label: COST_DIMENSION_CATALOGUE[d].label,
+            help: COST_DIMENSION_CATALOGUE[d].help,
+            keyed: isKeyedDimension(d),
+          })),
+        })),
+        dimension_labels: { ...DIMENSION_LABELS },
+        granularities: [...GRANULARITIES],
+        internal_user: caller.internal,
+        allowed_granularities:
+          start_date === undefined || end_date === undefined
+            ? null
+            : allowedGranularities(granularityContext(caller, { start_date, end_date })),
+      };
+    },
+  };
+}
+
+/** Real dates, the start not after the end (the contract already checked the shape). */
+function checkRange(start: string | undefined, end: string | undefined): void {
+  for (const [field, value] of [
+    ['start_date', start],
+    ['end_date', end],
+  ] as const) {
+    if (value !== undefined && parseIsoDate(value) === null) {
+      throw fieldError(field, ['Enter a real calendar date.']);
+    }
+  }
+  if (start !== undefined && end !== undefined && start > end) {
+    throw fieldError('end_date', ['The end date is before the start date.']);
+  }
+}
+
+export type CostExplorerService = ReturnType<typeof createCostExplorerService>;

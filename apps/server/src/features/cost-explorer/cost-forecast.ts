@@ -1,0 +1,116 @@
+import { type CostSeries, type Granularity, OTHERS_KEY, OTHERS_LABEL } from '@finlens/contracts/cost-query';
+import { type DailyCost, FORECAST_HISTORY_DAYS, forecastDays } from '@finlens/cost-model/forecast';
+import { addDays, periodEnd, periodStart } from '@finlens/cost-model/utc-calendar';
+
+/** The part of a cost answer the forecast extends. */
+export interface ActualAnswer {
+  periods: string[];
+  series: CostSeries[];
+  group_count: number;
+}
+
+export interface ForecastedAnswer extends ActualAnswer {
+  forecast: boolean[];
+  forecast_total: number;
+}
+
+/** The days to forecast in a range, null when nothing lies after `asOf` (or there is no data at all). */
+export function forecastSpan(
+  range: { start_date: string; end_date: string },
+  asOf: string | null,
+): { from: string; to: string } | null {
+  if (asOf === null) return null;
+  const from = range.start_date > asOf ? range.start_date : addDays(asOf, 1);
+  return from > range.end_date ? null : { from, to: range.end_date };
+}
+
+/** The 40 days of history the forecast learns from (spec §9), ending on as_of. */
+export function historySpan(asOf: string): { start_date: string; end_date: string } {
+  return { start_date: addDays(asOf, 1 - FORECAST_HISTORY_DAYS), end_date: asOf };
+}
+
+const mapKey = (key: string | null) => JSON.stringify(key);
+
+/** A period's first day (hour periods are YYYY-MM-DDTHH:00:00Z). */
+const periodDay = (period: string) => period.slice(0, 10);
+
+/**
+ * Adds the forecast to an actual answer (design in @finlens/contracts/cost-explorer): the total forecast from
+ * the summed daily history, shared out by each history group's share of the history, into the answer's
+ * series (a group missing from them joins them, or 'Others' when the answer has one), re-cut to `topN`.
+ */
+export function withForecast(args: {
+  answer: ActualAnswer;
+  granularity: Granularity;
+  span: { from: string; to: string };
+  asOf: string;
+  /** The same query by day over `historySpan(asOf)`, top N large enough to name the answer's groups. */
+  history: ActualAnswer;
+  topN: number;
+}): ForecastedAnswer {
+  const { answer, granularity, span, asOf, history } = args;
+  const daily = summedDaily(history);
+  const days = forecastDays(daily, span.from, span.to);
+  const historyTotal = history.series.reduce((sum, s) => sum + s.total, 0);
+  const merged = new Map(answer.series.map((s) => [mapKey(s.key), { ...s, costs: [...s.costs] }]));
+  const index = new Map(answer.periods.map((p, i) => [p, i]));
+  let forecastTotal = 0;
+  for (const group of history.series) {
+    const share = historyTotal === 0 ? 0 : group.total / historyTotal;
+    if (share === 0) continue;
+    const target = targetSeries(merged, group, answer.periods.length);
+    for (const day of days) {
+      const cost = day.cost * share;
+      forecastTotal += cost;
+      for (const [period, part] of periodsOfDay(day.date, granularity)) {
+        const i = index.get(period);
+        if (i !== undefined) target.costs[i] = (target.costs[i] ?? 0) + cost * part;
+      }
+    }
+  }
+  const series = recut([...merged.values()], args.topN, answer.periods.length);
+  const named = series.filter((s) => s.key !== OTHERS_KEY).length;
+  return {
+    periods: answer.periods,
+    series,
+    group_count: Math.max(answer.group_count, named),
+    forecast: answer.periods.map((p) => periodEnd(periodDay(p), granularity) > asOf),
+    forecast_total: forecastTotal,
+  };
+}
+
+/** Daily totals of a by-day answer (its periods are days). */
+function summedDaily(history: ActualAnswer): DailyCost[] {
+  return history.periods.map((date, i) => ({
+    date,
+    cost: history.series.reduce((sum, s) => sum + (s.costs[i] ?? 0), 0),
+  }));
+}
+
+/** The series a history group's forecast goes to: its own, else 'Others' if present, else a new one. */
+function targetSeries(merged: Map<string, CostSeries>, group: CostSeries, length: number): CostSeries {
+  const own = merged.get(mapKey(group.key));
+  if (own !== undefined) return own;
+  const others = merged.get(mapKey(OTHERS_KEY));
+  if (others !== undefined) return others;
+  const added = { key: group.key, label: group.label, costs: Array.from({ length }, () => 0), total: 0 };
+  merged.set(mapKey(group.key), added);
+  return added;
+}
+
+/** The answer periods a day's cost falls in, with the part of it each gets (an hour gets 1/24). */
+function periodsOfDay(day: string, granularity: Granularity): [string, number][] {
+  if (granularity !== 'hour') return [[periodStart(day, granularity), 1]];
+  return Array.from({ length: 24 }, (_, h) => [`${day}T${String(h).padStart(2, '0')}:00:00Z`, 1 / 24]);
+}
+
+/** Totals from the costs, named groups by total descending (top N), the rest folded into 'Others' last. */
+function recut(series: CostSeries[], topN: number, length: number): CostSeries[] {
+  const withTotals = series.map((s) => ({ ...s, total: s.costs.reduce((sum, c) => sum + c, 0) }));
+  const named = withTotals.filter((s) => s.key !== OTHERS_KEY).sort((a, b) => b.total - a.total);
+  const folded = [...withTotals.filter((s) => s.key === OTHERS_KEY), ...named.slice(topN)];
+  if (folded.length === 0) return named;
+  const costs = Array.from({ length }, (_, i) => folded.reduce((sum, s) => sum + (s.costs[i] ?? 0), 0));
+  const others = { key: OTHERS_KEY, label: OTHERS_LABEL, costs, total: costs.reduce((sum, c) => sum + c, 0) };
+  return [...named.slice(0, topN), others];
+}

@@ -1,0 +1,246 @@
+import {
+  COST_EXPLORER_PATHS,
+  dimensionCatalogueSchema,
+  dimensionDailyCostResultSchema,
+  dimensionKeysSchema,
+  dimensionValuesSchema,
+} from '@finlens/contracts/cost-explorer';
+import { costQueryToParams, DIMENSION_GROUPS } from '@finlens/contracts/cost-query';
+import { firstLink } from '@finlens/server/platform/mail/test-smtp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientWithBilling } from './billing-client';
+import type { HttpSession } from './http-session';
+import { acceptResetLink, inviteAccepted, signInOk, useServerWithMail } from './identity-fixtures';
+
+const INTERNAL_DOMAIN = 'internal.example';
+const context = useServerWithMail({ INTERNAL_EMAIL_DOMAINS: INTERNAL_DOMAIN });
+const P = COST_EXPLORER_PATHS;
+// The server's clock is the real one: the data is dated relative to today.
+const now = new Date();
+/** The UTC day `offset` days from today (YYYY-MM-DD). */
+const day = (offset: number) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset))
+    .toISOString()
+    .slice(0, 10);
+const TODAY = day(0);
+const YESTERDAY = day(-1);
+
+/** `days` days up to yesterday, each with the given [operation, cost, Team tag] rows. */
+function usageCsv(days: number, daily: [string, number, string][]): Buffer {
+  const lines = [
+    'lineItem/LineItemType,lineItem/UsageStartDate,lineItem/Operation,lineItem/UnblendedCost,lineItem/CurrencyCode,resourceTags/user:Team',
+  ];
+  for (let i = 0; i < days; i++) {
+    const usage = day(-1 - i);
+    for (const [operation, cost, team] of daily)
+      lines.push(`Usage,${usage}T00:00:00Z,${operation},${cost},USD,${team}`);
+  }
+  return Buffer.from(lines.join('\n'));
+}
+
+const query = (params: Record<string, string>) => `?${new URLSearchParams(params)}`;
+
+/** A 400 whose `errors` names `field`. */
+async function expect400(pending: Promise<{ status: number; body: unknown }>, field: string) {
+  const { status, body } = await pending;
+  expect(status, JSON.stringify(body)).toBe(400);
+  expect(Object.keys((body as { errors?: object }).errors ?? {}), JSON.stringify(body)).toContain(field);
+}
+
+let a: Awaited<ReturnType<typeof clientWithBilling>>;
+let b: Awaited<ReturnType<typeof clientWithBilling>>;
+let member: { session: HttpSession };
+let internal: { session: HttpSession };
+
+beforeAll(async () => {
+  a = await clientWithBilling(
+    context,
+    'explorer-a',
+    usageCsv(45, [
+      ['RunInstances', 3, 'web'],
+      ['CreateBucket', 1, ''],
+    ]),
+  );
+  b = await clientWithBilling(context, 'explorer-b', usageCsv(3, [['RunInstances', 500, 'ops']]));
+  member = await inviteAccepted(context.server.baseUrl, context.smtp, a.admin, { label: 'explorer-member' });
+  // An internal user: a member of client A whose address is in INTERNAL_EMAIL_DOMAINS.
+  const email = `lead-${Date.now().toString(36)}@${INTERNAL_DOMAIN}`;
+  const invited = await a.admin.session.post('/c/team/members/', { email, role: 'member' });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  await acceptResetLink(context.server.baseUrl, firstLink(await context.smtp.next(email)), 'Blue$Harbor42');
+  internal = await signInOk(context.server.baseUrl, email);
+}, 120_000);
+
+const last10 = { start_date: day(-10), end_date: YESTERDAY };
+
+describe('GET and POST /c/cost_page/dimension_daily_cost/', () => {
+  it("answers the client's costs by dimension, with the SPA's cost_page parameters", async () => {
+    const params = costQueryToParams({ ...last10, dimension: 'line_item_operation' });
+    const got = await member.session.get(
+      `${P.dimensionDailyCost}${query({ ...params, imply_client: 'true', use_query_optimization: 'true' })}`,
+    );
+    expect(got.status, JSON.stringify(got.body)).toBe(200);
+    const result = dimensionDailyCostResultSchema.parse(got.body);
+    expect(result.series.map((s) => [s.key, s.total])).toEqual([
+      ['RunInstances', 30],
+      ['CreateBucket', 10],
+    ]);
+    expect(result).toMatchObject({ total: 40, as_of: YESTERDAY, granularity_used: 'day', forecast_total: 0 });
+    expect(result.periods).toHaveLength(10);
+
+    // POST: the same flat keys, and the structured form with a filter.
+    const flat = await member.session.post(P.dimensionDailyCost, params);
+    expect(dimensionDailyCostResultSchema.parse(flat.body).total).toBe(40);
+    const structured = await member.session.post(P.dimensionDailyCost, {
+      query: {
+        ...last10,
+        filters: [{ dimension: 'line_item_operation', mode: 'exclude', values: ['CreateBucket'] }],
+      },
+      use_query_optimization: false,
+    });
+    expect(dimensionDailyCostResultSchema.parse(structured.body)).toMatchObject({
+      total: 30,
+      source: 'line_items',
+    });
+  });
+
+  it('forecasts the days after the newest data and flags them', async () => {
+    const got = await a.admin.session.get(
+      `${P.dimensionDailyCost}${query({ start_date: day(-4), end_date: day(5) })}`,
+    );
+    const result = dimensionDailyCostResultSchema.parse(got.body);
+    expect(result.forecast).toEqual([false, false, false, false, true, true, true, true, true, true]);
+    expect(result.total).toBe(16);
+    // A steady 4 a day for 40 days forecasts 4 a day.
+    expect(result.forecast_total).toBeCloseTo(24, 6);
+    expect(result.series[0]?.costs.map((c) => Math.round(c * 1e6) / 1e6)).toEqual(Array(10).fill(4));
+  });
+
+  it('granularity rules: hour beyond three months only for internal users; unaligned month falls back to day', async () => {
+    const long = query({ start_date: day(-120), end_date: YESTERDAY, granularity: 'hour' });
+    await expect400(member.session.get(`${P.dimensionDailyCost}${long}`), 'granularity');
+    const inside = await internal.session.get(`${P.dimensionDailyCost}${long}`);
+    expect(inside.status, JSON.stringify(inside.body)).toBe(200);
+    expect(dimensionDailyCostResultSchema.parse(inside.body)).toMatchObject({
+      granularity_used: 'hour',
+      total: 180,
+    });
+    const month = (start_date: string) =>
+      member.session.get(
+        `${P.dimensionDailyCost}${query({ start_date, end_date: '2026-01-31', granularity: 'month' })}`,
+      );
+    expect(dimensionDailyCostResultSchema.parse((await month('2026-01-01')).body).granularity_used).toBe(
+      'month',
+    );
+    expect(dimensionDailyCostResultSchema.parse((await month('2026-01-05')).body).granularity_used).toBe(
+      'day',
+    );
+  });
+
+  it("tenancy: client B never sees client A's costs; A's project is a 404 for B", async () => {
+    const theirs = await b.admin.session.get(`${P.dimensionDailyCost}${query(last10)}`);
+    expect(dimensionDailyCostResultSchema.parse(theirs.body).total).toBe(1500);
+    const foreign = await b.admin.session.get(
+      `${P.dimensionDailyCost}${query({ ...last10, project_ids: a.projectId })}`,
+    );
+    expect(foreign.status).toBe(404);
+    const values = await b.admin.session.get(`${P.dimensionValues}?dimension=line_item_operation`);
+    expect(dimensionValuesSchema.parse(values.body).values.map((v) => v.value)).toEqual(['RunInstances']);
+    const keys = await b.admin.session.get(
+      `${P.dimensionKeys}?dimension=tag_keys&project_ids=${a.projectId}`,
+    );
+    expect(keys.status).toBe(404);
+  });
+
+  it('bad parameters are a 400 naming the parameter', async () => {
+    const s = member.session;
+    const get = (params: Record<string, string>) => s.get(`${P.dimensionDailyCost}${query(params)}`);
+    await expect400(get({ end_date: YESTERDAY }), 'start_date');
+    await expect400(get({ ...last10, start_date: '2026-02-30' }), 'start_date');
+    await expect400(get({ start_date: YESTERDAY, end_date: day(-2) }), 'end_date');
+    await expect400(get({ ...last10, granularity: 'year' }), 'granularity');
+    await expect400(get({ ...last10, dimension: 'colour' }), 'dimension');
+    await expect400(get({ ...last10, dimension: 'tag_keys' }), 'dimension_key');
+    await expect400(get({ ...last10, cost_type: 'gross' }), 'cost_type');
+    await expect400(get({ ...last10, top_n: '0' }), 'top_n');
+    await expect400(get({ ...last10, like_colour: '["x"]' }), 'like_colour');
+    await expect400(get({ ...last10, tag_keys: 'web' }), 'tag_keys');
+    await expect400(get({ ...last10, use_query_optimization: 'maybe' }), 'use_query_optimization');
+    await expect400(
+      s.post(P.dimensionDailyCost, { query: { ...last10, start_date: 'soon' } }),
+      'query.start_date',
+    );
+    await expect400(s.post(P.dimensionDailyCost, { ...last10, granularity: 'year' }), 'granularity');
+    await expect400(
+      s.post(P.dimensionDailyCost, { ...last10, use_query_optimization: 'maybe' }),
+      'use_query_optimization',
+    );
+  });
+});
+
+describe('values_granularity calls, pickers and the catalogue', () => {
+  it('tag_values_granularity groups by the values of the key; the other two answer too', async () => {
+    const tags = await member.session.get(
+      `${P.tagValuesGranularity}${query({ ...last10, key: 'user_team' })}`,
+    );
+    const result = dimensionDailyCostResultSchema.parse(tags.body);
+    expect(Object.fromEntries(result.series.map((s) => [String(s.key), s.total]))).toEqual({
+      web: 30,
+      null: 10,
+    });
+    await expect400(member.session.get(`${P.tagValuesGranularity}${query(last10)}`), 'key');
+    for (const path of [P.labelValuesGranularity, P.costAllocationTagValuesGranularity]) {
+      const got = await member.session.get(`${path}${query({ ...last10, key: 'team' })}`);
+      expect(got.status, JSON.stringify(got.body)).toBe(200);
+      // Labels count only Kubernetes split rows (none here); cost categories are absent, so one null group.
+      expect(dimensionDailyCostResultSchema.parse(got.body).series.every((s) => s.key === null)).toBe(true);
+    }
+  });
+
+  it('dimension_values and dimension_keys feed the filter panel', async () => {
+    const values = await member.session.get(
+      `${P.dimensionValues}${query({ dimension: 'line_item_operation', search: 'run', ...last10 })}`,
+    );
+    expect(dimensionValuesSchema.parse(values.body).values).toEqual([{ value: 'RunInstances', cost: 30 }]);
+    const tagValues = await member.session.get(
+      `${P.dimensionValues}?dimension=tag_keys&key=user_team&limit=1`,
+    );
+    expect(dimensionValuesSchema.parse(tagValues.body).values).toHaveLength(1);
+    const keys = await member.session.get(`${P.dimensionKeys}?dimension=tag_keys&imply_client=true`);
+    expect(dimensionKeysSchema.parse(keys.body).keys).toEqual(['user_team']);
+    await expect400(member.session.get(`${P.dimensionValues}?dimension=colour`), 'dimension');
+    await expect400(member.session.get(`${P.dimensionValues}?dimension=tag_keys`), 'key');
+    await expect400(member.session.get(`${P.dimensionValues}?dimension=product_region&limit=0`), 'limit');
+    await expect400(
+      member.session.get(`${P.dimensionValues}?dimension=product_region&start_date=2026-01-01`),
+      'end_date',
+    );
+    await expect400(member.session.get(`${P.dimensionKeys}?dimension=line_item_operation`), 'dimension');
+  });
+
+  it('the catalogue and the granularities allowed to this caller', async () => {
+    const range = query({ start_date: day(-200), end_date: TODAY });
+    const outside = dimensionCatalogueSchema.parse(
+      (await member.session.get(`${P.dimensions}${range}`)).body,
+    );
+    expect(outside).toMatchObject({
+      internal_user: false,
+      allowed_granularities: ['week', 'month', 'quarter'],
+    });
+    expect(outside.groups.map((g) => g.name)).toEqual([...DIMENSION_GROUPS]);
+    const inside = dimensionCatalogueSchema.parse(
+      (await internal.session.get(`${P.dimensions}${range}`)).body,
+    );
+    expect(inside).toMatchObject({
+      internal_user: true,
+      allowed_granularities: ['hour', 'day', 'week', 'month', 'quarter'],
+    });
+    await expect400(member.session.get(`${P.dimensions}?start_date=2026-01-01`), 'end_date');
+  });
+
+  it('every call is in the OpenAPI document', async () => {
+    const docs = await fetch(`${context.server.baseUrl}/api/docs`);
+    const paths = Object.keys(((await docs.json()) as { paths: object }).paths);
+    expect(paths).toEqual(expect.arrayContaining(Object.values(P)));
+  });
+});
