@@ -88,7 +88,7 @@ beforeAll(async () => {
   served = join(root, 'served');
   alone = join(root, 'alone');
   server = await startOn(served);
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await server?.close();
   await rm(root, { recursive: true, force: true });
@@ -127,7 +127,7 @@ describe('finlens import / query / demo while a server runs on the same data fol
     }
     const json = JSON.parse(outputs.json ?? '') as { total: number };
     expect(json.total).toBeCloseTo(Number(totals.totals.unblended), 6);
-  }, 180_000);
+  }, 300_000);
 
   it('reports the server-side error with the exit code the command has alone', async () => {
     const args = ['query', '--from', '2023-11-01', '--to', '2023-11-30', '--client', 'Nobody'];
@@ -143,7 +143,7 @@ describe('finlens import / query / demo while a server runs on the same data fol
     expect(missingAlone.code).toBe(1);
     expect(missingAlone.stderr).toMatch(/^finlens: .*no-such-file\.csv/m);
     expect(missingViaServer.stderr).toContain(missingAlone.stderr);
-  }, 120_000);
+  }, 240_000);
 
   it('runs finlens demo in the server, into the demo user’s client', async () => {
     const demo = await cli(['demo', '--rows', '2000', '--months', '1', '--end-month', '2026-01'], served, {
@@ -166,7 +166,7 @@ describe('finlens import / query / demo while a server runs on the same data fol
     );
     expect(query.code, query.stderr).toBe(0);
     expect((JSON.parse(query.stdout) as { total: number }).total).toBeGreaterThan(0);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('local-control routes', () => {
@@ -261,7 +261,7 @@ describe('without a live server', () => {
     // It ran here: nothing imported in this folder yet, and no hand-off or wait on the way.
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('No client named "Acme" (nothing imported yet)\n');
-  }, 120_000);
+  }, 240_000);
 
   it('a stale run file and a held warehouse: waits, then fails clearly; so does a live PID nobody answers for', async () => {
     const dataDir = join(root, 'stale-held');
@@ -281,7 +281,7 @@ describe('without a live server', () => {
     } finally {
       await holder.close();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('a server that closes removes its run file; one that starts replaces an old one', async () => {
     const dataDir = join(root, 'restart');
@@ -296,5 +296,5 @@ describe('without a live server', () => {
       await second.close();
     }
     await expect(stat(runFilePath(dataDir))).rejects.toThrow(/ENOENT/);
-  }, 60_000);
+  }, 180_000);
 });
