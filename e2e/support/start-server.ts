@@ -16,7 +16,14 @@ export async function startServer(timeoutMs = 280_000): Promise<StartedServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/bin/finlens.mjs', 'start'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_ON_FIRST_START: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForReady(child, timeoutMs);

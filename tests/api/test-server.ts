@@ -25,7 +25,15 @@ export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } 
   await mkdir(webDistDir, { recursive: true });
   await writeFile(join(webDistDir, 'index.html'), TEST_INDEX_HTML);
   const config = await loadConfig({
-    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, DATA_DIR: join(dataDir, 'data') },
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      // No 1M-row demo organisation for each test server (the first-start demo has its own test).
+      DEMO_ON_FIRST_START: 'false',
+      ...env,
+      DATA_DIR: join(dataDir, 'data'),
+    },
     cwd: dataDir,
   });
   const server = await startServer({ config, webDistDir, handleSignals: false });

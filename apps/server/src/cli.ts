@@ -5,7 +5,7 @@ import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './features/local-control/hand-off'
 import { runQueryCommand } from './features/query/query-command';
 import { parseQueryOptions, QueryUsageError, type RawQueryOptions } from './features/query/query-options';
 import { runDemoCommand } from './ingest/demo-command';
-import { parseDemoOptions } from './ingest/demo-options';
+import { DEMO_MONTHS, DEMO_ROWS, DEMO_SEED, parseDemoOptions } from './ingest/demo-options';
 import { parseFormatOption, runImportCommand } from './ingest/import-command';
 import { startServer } from './main';
 import { type LoadedConfig, loadConfig } from './platform/load-config';
@@ -94,9 +94,9 @@ function buildProgram(): Command {
     .description(
       'create the demo client "Finlens Demo" with its admin demo@finlens.local and import generated CUR 2.0 data into its project "Demo organisation"',
     )
-    .option('--rows <n>', 'about how many line items to generate', '1000000')
-    .option('--months <n>', 'how many monthly billing periods', '13')
-    .option('--seed <n>', 'generator seed (the same options give the same data)', '42')
+    .option('--rows <n>', 'about how many line items to generate', String(DEMO_ROWS))
+    .option('--months <n>', 'how many monthly billing periods', String(DEMO_MONTHS))
+    .option('--seed <n>', 'generator seed (the same options give the same data)', String(DEMO_SEED))
     .option('--end-month <month>', 'last billing period, YYYY-MM (default: the current UTC month)')
     .option('--lock-timeout <seconds>', LOCK_TIMEOUT_HELP, String(DEFAULT_LOCK_TIMEOUT_SECONDS))
     .action(

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from './db/client';
+import type { DemoOptions, DemoResult } from './ingest/demo-command';
+import { firstStartDemoOptions, hasNoClient, runFirstStartDemo } from './ingest/first-start-demo';
 import { serverPollSourceHandler } from './ingest/sources/server-poll-source';
 import { type App, buildApp } from './platform/http/build-app';
 import { startJobs } from './platform/jobs/start-jobs';
@@ -16,6 +18,8 @@ export interface RunningServer {
   routeAccess: App['routeAccess'];
   /** The app database, for tests that inspect what a request stored (e.g. the audit log). */
   appDb: AppDatabase['db'];
+  /** The demo organisation being created on a fresh data folder (DEMO_ON_FIRST_START); null when none is. */
+  firstStartDemo: Promise<DemoResult | null> | null;
   close(): Promise<void>;
 }
 
@@ -25,18 +29,26 @@ export interface StartServerOptions {
   logger?: FastifyBaseLogger;
   /** Close cleanly on SIGINT/SIGTERM; off in tests, which close the server themselves. */
   handleSignals?: boolean;
+  /** Options of the first-start demo; by default `finlens demo`'s with DEMO_ROWS line items. */
+  firstStartDemo?: DemoOptions;
 }
 
-/** Opens and migrates storage, serves the API and SPA, and prints the one line scripts parse. */
+/**
+ * Opens and migrates storage, serves the API and SPA, and prints the one line scripts parse. On a data folder
+ * without any client (DEMO_ON_FIRST_START) it then creates the demo organisation in the background.
+ */
 export async function startServer({
   config,
   webDistDir,
   logger = createLogger({ level: config.logLevel }),
   handleSignals = true,
+  firstStartDemo: demoOptions = firstStartDemoOptions(config, new Date()),
 }: StartServerOptions): Promise<RunningServer> {
   const storage = await openMigratedStorage({ config });
   let app: App;
+  let demoDue: boolean;
   try {
+    demoDue = config.demoOnFirstStart && (await hasNoClient(storage.db.db));
     app = await buildApp({ config, db: storage.db, warehouse: storage.warehouse, logger, webDistDir });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -61,17 +73,26 @@ export async function startServer({
     ],
   });
 
+  const firstStartDemo = demoDue
+    ? runFirstStartDemo({
+        stores: { db: storage.db.db, warehouse: storage.warehouse },
+        config,
+        options: demoOptions,
+        logger,
+      })
+    : null;
+
   let closing: Promise<void> | null = null;
   const close = () => {
-    // Jobs stop first so none is left half-done against a closed database.
-    closing ??= jobs
-      .stop()
+    // The demo and jobs end first so none is left half-done against a closed database.
+    closing ??= Promise.resolve(firstStartDemo)
+      .then(() => jobs.stop())
       .finally(() => app.close())
       .finally(() => storage.close());
     return closing;
   };
   if (handleSignals) registerSignalHandlers({ close, logger });
-  return { url, port, routeAccess: app.routeAccess, appDb: storage.db.db, close };
+  return { url, port, routeAccess: app.routeAccess, appDb: storage.db.db, firstStartDemo, close };
 }
 
 function registerSignalHandlers({

@@ -1,6 +1,11 @@
 import { QueryUsageError } from '../features/query/query-options';
 import type { DemoOptions } from './demo-command';
 
+/** `finlens demo`'s defaults, which the first-start demo shares. */
+export const DEMO_ROWS = 1_000_000;
+export const DEMO_MONTHS = 13;
+export const DEMO_SEED = 42;
+
 function wholeNumber(name: string, value: string, min: number): number {
   if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
     throw new QueryUsageError(`${name} must be a whole number of at least ${min} (got "${value}")`);

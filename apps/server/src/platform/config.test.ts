@@ -31,6 +31,9 @@ describe('parseConfig defaults', () => {
       internalEmailDomains: [],
       uploadMaxBytes: 1073741824,
       demoPassword: null,
+      demoOnFirstStart: true,
+      demoRows: 1000000,
+      warehouseMemoryLimit: '1GB',
     });
   });
 
@@ -54,12 +57,34 @@ describe('parseConfig defaults', () => {
       'INTERNAL_EMAIL_DOMAINS',
       'UPLOAD_MAX_BYTES',
       'DEMO_PASSWORD',
+      'DEMO_ON_FIRST_START',
+      'DEMO_ROWS',
+      'WAREHOUSE_MEMORY_LIMIT',
     ]);
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });
 });
 
 describe('each variable', () => {
+  it('DEMO_ON_FIRST_START is true or false; DEMO_ROWS a positive whole number', () => {
+    expect(parse({ DEMO_ON_FIRST_START: 'false', DEMO_ROWS: '20000' })).toMatchObject({
+      demoOnFirstStart: false,
+      demoRows: 20000,
+    });
+    expect(() => parse({ DEMO_ON_FIRST_START: 'no' })).toThrow(
+      /DEMO_ON_FIRST_START must be true or false \(got "no"\)/,
+    );
+    expect(() => parse({ DEMO_ROWS: '0' })).toThrow(/DEMO_ROWS must be a positive whole number/);
+  });
+
+  it('WAREHOUSE_MEMORY_LIMIT is a DuckDB size', () => {
+    expect(parse({ WAREHOUSE_MEMORY_LIMIT: '512MB' }).warehouseMemoryLimit).toBe('512MB');
+    expect(parse({ WAREHOUSE_MEMORY_LIMIT: '1.5 GiB' }).warehouseMemoryLimit).toBe('1.5 GiB');
+    expect(() => parse({ WAREHOUSE_MEMORY_LIMIT: 'lots' })).toThrow(
+      /WAREHOUSE_MEMORY_LIMIT must be a DuckDB size such as 512MB or 1GB \(got "lots"\)/,
+    );
+  });
+
   it('UPLOAD_MAX_BYTES is a positive whole number of bytes', () => {
     expect(parse({ UPLOAD_MAX_BYTES: '1048576' }).uploadMaxBytes).toBe(1048576);
     expect(() => parse({ UPLOAD_MAX_BYTES: '0' })).toThrow(

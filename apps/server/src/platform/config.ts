@@ -30,9 +30,15 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** Password of the demo admin user that `finlens demo` sets; null: generated (or the old one kept). */
   demoPassword: string | null;
+  /** `finlens start` on a data folder without any client creates the demo organisation in the background. */
+  demoOnFirstStart: boolean;
+  /** About how many line items that first-start demo generates. */
+  demoRows: number;
+  /** DuckDB's memory limit (a DuckDB size such as `1GB`); beyond it large imports spill to DATA_DIR/tmp. */
+  warehouseMemoryLimit: string;
 }
 
-const DEFAULTS = {
+export const CONFIG_DEFAULTS = {
   port: 8080,
   host: '0.0.0.0',
   dataDir: './data',
@@ -40,6 +46,8 @@ const DEFAULTS = {
   docsUrl: 'https://github.com/finlens/finlens#readme',
   logLevel: 'info',
   uploadMaxBytes: 1024 ** 3,
+  demoRows: 1_000_000,
+  warehouseMemoryLimit: '1GB',
 } as const;
 
 export interface ConfigVariable {
@@ -50,11 +58,11 @@ export interface ConfigVariable {
 
 /** The configuration table as data, so the README table can be checked against it. */
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  { name: 'PORT', default: String(DEFAULTS.port), description: 'HTTP port; 0 picks any free port.' },
-  { name: 'HOST', default: DEFAULTS.host, description: 'Interface the HTTP server binds to.' },
+  { name: 'PORT', default: String(CONFIG_DEFAULTS.port), description: 'HTTP port; 0 picks any free port.' },
+  { name: 'HOST', default: CONFIG_DEFAULTS.host, description: 'Interface the HTTP server binds to.' },
   {
     name: 'DATA_DIR',
-    default: DEFAULTS.dataDir,
+    default: CONFIG_DEFAULTS.dataDir,
     description: 'Folder for the embedded app database, the DuckDB warehouse and the secret key.',
   },
   {
@@ -85,15 +93,19 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'SUPPORT_EMAIL',
-    default: DEFAULTS.supportEmail,
+    default: CONFIG_DEFAULTS.supportEmail,
     description: 'Support address shown on error screens.',
   },
   {
     name: 'DOCS_URL',
-    default: DEFAULTS.docsUrl,
+    default: CONFIG_DEFAULTS.docsUrl,
     description: 'Documentation link of the help menu.',
   },
-  { name: 'LOG_LEVEL', default: DEFAULTS.logLevel, description: `Log level: ${LOG_LEVELS.join(', ')}.` },
+  {
+    name: 'LOG_LEVEL',
+    default: CONFIG_DEFAULTS.logLevel,
+    description: `Log level: ${LOG_LEVELS.join(', ')}.`,
+  },
   {
     name: 'INTERNAL_EMAIL_DOMAINS',
     default: '(unset: no internal users)',
@@ -101,13 +113,30 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'UPLOAD_MAX_BYTES',
-    default: String(DEFAULTS.uploadMaxBytes),
+    default: String(CONFIG_DEFAULTS.uploadMaxBytes),
     description: 'Largest billing file the upload accepts, in bytes.',
   },
   {
     name: 'DEMO_PASSWORD',
     default: '(unset: generated and printed)',
     description: 'Password `finlens demo` gives the demo admin user demo@finlens.local.',
+  },
+  {
+    name: 'DEMO_ON_FIRST_START',
+    default: 'true',
+    description:
+      '`true` or `false`: `finlens start` on a data folder without any client creates the demo organisation (as `finlens demo`) in the background.',
+  },
+  {
+    name: 'DEMO_ROWS',
+    default: String(CONFIG_DEFAULTS.demoRows),
+    description: 'About how many line items that first-start demo generates.',
+  },
+  {
+    name: 'WAREHOUSE_MEMORY_LIMIT',
+    default: CONFIG_DEFAULTS.warehouseMemoryLimit,
+    description:
+      'Memory limit of the DuckDB warehouse (a DuckDB size: `512MB`, `1GB`, `2GiB`); larger imports spill to DATA_DIR/tmp.',
   },
 ];
 
@@ -119,6 +148,14 @@ function urlWithProtocols(protocols: readonly string[], message: string) {
       return false;
     }
   }, message);
+}
+
+function positiveWholeNumber(message: string) {
+  return z
+    .string()
+    .regex(/^[1-9]\d*$/, message)
+    .transform(Number)
+    .refine(Number.isSafeInteger, message);
 }
 
 const httpUrl = urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL');
@@ -155,14 +192,15 @@ const variableSchemas = {
         ),
       'must be a comma-separated list of domain names',
     ),
-  UPLOAD_MAX_BYTES: z
-    .string()
-    .regex(/^[1-9]\d*$/, 'must be a positive whole number of bytes')
-    .transform(Number)
-    .refine(Number.isSafeInteger, 'must be a positive whole number of bytes'),
+  UPLOAD_MAX_BYTES: positiveWholeNumber('must be a positive whole number of bytes'),
   DEMO_PASSWORD: z.string().superRefine((password, ctx) => {
     for (const problem of passwordProblems(password)) ctx.addIssue({ code: 'custom', message: problem });
   }),
+  DEMO_ON_FIRST_START: z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true'),
+  DEMO_ROWS: positiveWholeNumber('must be a positive whole number'),
+  WAREHOUSE_MEMORY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'must be a DuckDB size such as 512MB or 1GB'),
 } as const;
 
 type VariableName = keyof typeof variableSchemas;
@@ -199,22 +237,25 @@ function parseVariables(env: NodeJS.ProcessEnv): Parsed {
 /** Validates the environment; pure apart from resolving DATA_DIR against `cwd`. */
 export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string }): AppConfig {
   const v = parseVariables(env);
-  const port = v.PORT ?? DEFAULTS.port;
-  const dataDir = v.DATA_DIR ?? DEFAULTS.dataDir;
+  const port = v.PORT ?? CONFIG_DEFAULTS.port;
+  const dataDir = v.DATA_DIR ?? CONFIG_DEFAULTS.dataDir;
   return {
     port,
-    host: v.HOST ?? DEFAULTS.host,
+    host: v.HOST ?? CONFIG_DEFAULTS.host,
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
     databaseUrl: v.DATABASE_URL ?? null,
     clickhouseUrl: v.CLICKHOUSE_URL ?? null,
     smtpUrl: v.SMTP_URL ?? null,
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     secretKey: v.SECRET_KEY ?? null,
-    supportEmail: v.SUPPORT_EMAIL ?? DEFAULTS.supportEmail,
-    docsUrl: v.DOCS_URL ?? DEFAULTS.docsUrl,
-    logLevel: v.LOG_LEVEL ?? DEFAULTS.logLevel,
+    supportEmail: v.SUPPORT_EMAIL ?? CONFIG_DEFAULTS.supportEmail,
+    docsUrl: v.DOCS_URL ?? CONFIG_DEFAULTS.docsUrl,
+    logLevel: v.LOG_LEVEL ?? CONFIG_DEFAULTS.logLevel,
     internalEmailDomains: v.INTERNAL_EMAIL_DOMAINS ?? [],
-    uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? DEFAULTS.uploadMaxBytes,
+    uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? CONFIG_DEFAULTS.uploadMaxBytes,
     demoPassword: v.DEMO_PASSWORD ?? null,
+    demoOnFirstStart: v.DEMO_ON_FIRST_START ?? true,
+    demoRows: v.DEMO_ROWS ?? CONFIG_DEFAULTS.demoRows,
+    warehouseMemoryLimit: v.WAREHOUSE_MEMORY_LIMIT ?? CONFIG_DEFAULTS.warehouseMemoryLimit,
   };
 }

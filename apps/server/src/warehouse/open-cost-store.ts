@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { CONFIG_DEFAULTS } from '../platform/config';
 import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse/clickhouse-cost-store';
 import { type DuckDbCostStore, openDuckDbCostStore } from './duckdb/duckdb-cost-store';
 
@@ -8,21 +9,22 @@ import { type DuckDbCostStore, openDuckDbCostStore } from './duckdb/duckdb-cost-
  */
 export type WarehouseStore = DuckDbCostStore | ClickHouseCostStore;
 
-/** Bounded so a large import spills to DATA_DIR/tmp instead of exhausting the machine. */
-const WAREHOUSE_MEMORY_LIMIT = '2GB';
-
 /**
  * Picks the warehouse engine from the configuration: ClickHouse when CLICKHOUSE_URL is set, else DuckDB.
- * (`clickhouseUrl` is optional for the CLI commands' narrowed config types; they pass the loaded config.)
+ * (`clickhouseUrl` and `warehouseMemoryLimit` are optional for the CLI commands' narrowed config types; they
+ * pass the loaded config.) DuckDB is bounded by WAREHOUSE_MEMORY_LIMIT, so a large import spills to
+ * DATA_DIR/tmp instead of exhausting the machine.
  */
 export function openCostStore({
   dataDir,
   clickhouseUrl,
+  warehouseMemoryLimit = CONFIG_DEFAULTS.warehouseMemoryLimit,
 }: {
   dataDir: string;
   clickhouseUrl?: string | null;
+  warehouseMemoryLimit?: string;
 }): Promise<WarehouseStore> {
-  const spill = { tempDirectory: join(dataDir, 'tmp', 'duckdb'), memoryLimit: WAREHOUSE_MEMORY_LIMIT };
+  const spill = { tempDirectory: join(dataDir, 'tmp', 'duckdb'), memoryLimit: warehouseMemoryLimit };
   if (typeof clickhouseUrl === 'string') return openClickHouseCostStore({ url: clickhouseUrl, ...spill });
   return openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb'), ...spill });
 }

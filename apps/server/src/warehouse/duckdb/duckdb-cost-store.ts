@@ -46,7 +46,9 @@ export function stagingTable(stagingId: string): string {
 export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckDbCostStore> {
   await mkdir(dirname(options.path), { recursive: true });
   // No ICU extension offline: TIMESTAMPTZ casts and arithmetic are UTC, which is what billing data needs.
-  const settings: Record<string, string> = {};
+  // Inserts need not keep the source's row order (every reader orders or aggregates), so a large import
+  // streams in bounded memory instead of buffering rows to keep their order.
+  const settings: Record<string, string> = { preserve_insertion_order: 'false' };
   if (options.tempDirectory !== undefined) {
     await mkdir(options.tempDirectory, { recursive: true });
     settings.temp_directory = options.tempDirectory;
