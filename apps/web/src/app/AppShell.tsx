@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { UserMenu } from '../features/auth/components/UserMenu';
+import { GlobalSearchBox } from '../features/search/components/GlobalSearchBox';
 import { MtdSpendChip } from '../features/startup/components/MtdSpendChip';
 import { StartupGate } from '../features/startup/StartupGate';
 import { BarsLoader } from './BarsLoader';
@@ -28,6 +29,7 @@ export function AppShell() {
             Finlens
           </Button>
           <Box sx={{ flexGrow: 1 }} />
+          <GlobalSearchBox />
           <MtdSpendChip />
           <UserMenu />
           <Tooltip title="Settings">

@@ -45,6 +45,21 @@ const ExplorerPage = lazy(() =>
   import('../features/explorer/ExplorerPage').then((module) => ({ default: module.ExplorerPage })),
 );
 
+const HomePage = lazy(() =>
+  import('../features/home/HomePage').then((module) => ({ default: module.HomePage })),
+);
+const OrganizationOverviewPage = lazy(() =>
+  import('../features/organization-overview/OrganizationOverviewPage').then((module) => ({
+    default: module.OrganizationOverviewPage,
+  })),
+);
+const SearchPage = lazy(() =>
+  import('../features/search/SearchPage').then((module) => ({ default: module.SearchPage })),
+);
+const SearchDetailPage = lazy(() =>
+  import('../features/search/SearchDetailPage').then((module) => ({ default: module.SearchDetailPage })),
+);
+
 const notFound = <NotFoundPage />;
 
 const PUBLIC_ROUTES: AppRoute[] = [
@@ -205,8 +220,8 @@ const COMPUTE_COPILOT_ROUTES: AppRoute[] = [
 ];
 
 const GENERAL_ROUTES: AppRoute[] = [
-  page(HOME_PATH, 'Home', 'General', <UnbuiltPage />),
-  page('/v3/organization-overview', 'Organization Overview', 'General', <UnbuiltPage />),
+  page(HOME_PATH, 'Home', 'General', <HomePage />),
+  page('/v3/organization-overview', 'Organization Overview', 'General', <OrganizationOverviewPage />),
   page('/v3/dashboards/', 'Custom Dashboards', 'General', <UnbuiltPage />),
   page('/v3/dashboard/list/', 'Dashboard List', 'General', <UnbuiltPage />),
   page('/v3/dashboard-creation/:key?', 'Dashboard Creation', 'General', <UnbuiltPage />),
@@ -220,8 +235,8 @@ const GENERAL_ROUTES: AppRoute[] = [
   page('/v3/settings/manageAccount', 'Manage Account', 'Settings', <UnbuiltPage />),
   page('/v3/settings/manageAccount-hidden', 'Manage Account (Hidden)', 'Settings', <UnbuiltPage />),
   page('/v3/graphql-ide/', 'GraphQL IDE', 'General', <UnbuiltPage />),
-  page('/v3/search/', 'Search', 'General', <UnbuiltPage />),
-  page('/v3/search/detail/:key/', 'Search Details', 'General', <UnbuiltPage />),
+  page('/v3/search/', 'Search', 'General', <SearchPage />),
+  page('/v3/search/detail/:key/', 'Search Details', 'General', <SearchDetailPage />),
   page('/v3/clara/', 'Clara', 'Assistant', <UnbuiltPage />),
   page('/v3/clara/threads/:threadId', 'Clara Thread', 'Assistant', <UnbuiltPage />),
   page('/v3/clara/threads/:threadId/messages', 'Clara Thread Messages', 'Assistant', <UnbuiltPage />),

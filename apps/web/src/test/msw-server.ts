@@ -51,6 +51,31 @@ const pageHandlers = [
   ),
   // Explorer: a small answer whatever the query.
   http.get('*/c/cost_page/dimension_daily_cost/', () => HttpResponse.json(SMALL_RESULT)),
+  // Search: nothing found; Organization overview: no projects beyond the start-up's.
+  http.get('*/c/ac/query', () =>
+    HttpResponse.json({
+      q: '*',
+      scope: 'all',
+      start_date: '2026-10-23',
+      end_date: '2026-11-22',
+      currency: 'USD',
+      offset: 0,
+      limit: 100,
+      total: 0,
+      hits: [],
+      facets: {},
+    }),
+  ),
+  http.get('*/c/ac/auto-complete/', ({ request }) =>
+    HttpResponse.json({
+      query: new URL(request.url).searchParams.get('query') ?? '',
+      suggestions: [],
+      start_date: '2026-10-23',
+      end_date: '2026-11-22',
+    }),
+  ),
+  http.get('*/c/admin/projectaws_listing/', () => HttpResponse.json([])),
+  http.get('*/c/admin/projectaws/organization_accounts/', () => HttpResponse.json([])),
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),

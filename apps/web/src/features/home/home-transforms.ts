@@ -1,4 +1,9 @@
-import { type CostQueryResult, NO_VALUE_LABEL, OTHERS_KEY } from '@finlens/contracts/cost-query';
+import {
+  type CostQueryResult,
+  type CostSeries,
+  NO_VALUE_LABEL,
+  OTHERS_KEY,
+} from '@finlens/contracts/cost-query';
 import { type DailyCost, forecastDays } from '@finlens/cost-model/forecast';
 import { addDays, endOfMonth, inclusiveDays, startOfMonth, utcDay } from '@finlens/cost-model/utc-calendar';
 import type { ChartData } from '../../components/Chart';
@@ -66,17 +71,25 @@ export interface GroupTotal {
   share: number;
 }
 
+/** A series' cost over the actual periods only (the API's series totals include forecast periods). */
+export function actualTotal(series: CostSeries, forecast: boolean[]): number {
+  return series.costs.reduce((sum, cost, i) => (forecast[i] ? sum : sum + cost), 0);
+}
+
 /** The top `count` groups of a grouped answer ('Others' left out). */
 export function topGroups(result: CostQueryResult, count: number): GroupTotal[] {
   return result.series
     .filter((s) => s.key !== OTHERS_KEY)
     .slice(0, count)
-    .map((s) => ({
-      key: s.key,
-      label: s.key === null ? NO_VALUE_LABEL : s.label,
-      total: s.total,
-      share: result.total === 0 ? 0 : s.total / result.total,
-    }));
+    .map((s) => {
+      const total = actualTotal(s, result.forecast);
+      return {
+        key: s.key,
+        label: s.key === null ? NO_VALUE_LABEL : s.label,
+        total,
+        share: result.total === 0 ? 0 : total / result.total,
+      };
+    });
 }
 
 export interface Mover {
@@ -106,8 +119,12 @@ export function biggestMovers(current: CostQueryResult, previous: CostQueryResul
     groups.set(key, created);
     return created;
   };
-  for (const s of current.series) if (s.key !== OTHERS_KEY) entry(s.key, s.label).current = s.total;
-  for (const s of previous.series) if (s.key !== OTHERS_KEY) entry(s.key, s.label).previous = s.total;
+  for (const s of current.series) {
+    if (s.key !== OTHERS_KEY) entry(s.key, s.label).current = actualTotal(s, current.forecast);
+  }
+  for (const s of previous.series) {
+    if (s.key !== OTHERS_KEY) entry(s.key, s.label).previous = actualTotal(s, previous.forecast);
+  }
   const movers = [...groups.values()].map((m) => ({
     ...m,
     change: m.current - m.previous,

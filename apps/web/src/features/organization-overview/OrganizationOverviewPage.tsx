@@ -1,0 +1,111 @@
+import { formatMoney, formatPercent, formatUtcDate } from '@finlens/cost-model/format';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ColDef } from 'ag-grid-community';
+import { useState } from 'react';
+import { DataGrid } from '../../components/DataGrid';
+import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
+import { useCostQuery } from '../explorer/api';
+import { useOrganizationAccounts } from './api/organization-accounts-query';
+import { useProjectsListing } from './api/projects-listing-query';
+import { type OverviewRow, overviewQueries, overviewRows } from './overview-rows';
+
+const STATUS_LABELS: Record<NonNullable<OverviewRow['status']>, string> = {
+  configured: 'Configured',
+  awaiting_configuration: 'Awaiting configuration',
+  error: 'Error',
+};
+
+function columns(currency: string, demo: boolean): ColDef<OverviewRow>[] {
+  const money = ({ value }: { value: unknown }) => formatMoney(value as number, currency);
+  return [
+    {
+      headerName: 'Account',
+      field: 'name',
+      flex: 2,
+      cellStyle: demo ? DEMO_BLUR_SX : undefined,
+    },
+    { headerName: 'Id', field: 'id', flex: 2, cellStyle: demo ? DEMO_BLUR_SX : undefined },
+    { headerName: 'Type', field: 'type', flex: 1 },
+    { headerName: 'Cloud', field: 'cloud', flex: 1 },
+    {
+      headerName: 'Status',
+      field: 'status',
+      flex: 1,
+      valueFormatter: ({ value }) =>
+        value === null ? '-' : STATUS_LABELS[value as keyof typeof STATUS_LABELS],
+    },
+    {
+      headerName: 'Last ingestion',
+      field: 'lastIngestion',
+      flex: 1,
+      valueFormatter: ({ value }) => (value === null ? '-' : formatUtcDate(value as string, 'isoDateTime')),
+    },
+    {
+      headerName: 'This month (to date)',
+      field: 'thisMonth',
+      type: 'rightAligned',
+      flex: 1,
+      valueFormatter: money,
+      sort: 'desc',
+    },
+    { headerName: 'Last month', field: 'lastMonth', type: 'rightAligned', flex: 1, valueFormatter: money },
+    {
+      headerName: 'Change',
+      field: 'change',
+      type: 'rightAligned',
+      flex: 1,
+      valueFormatter: ({ value }) => formatPercent(value as number | null),
+    },
+  ];
+}
+
+/** /v3/organization-overview: every project and usage account with this month's and last month's spend. */
+export function OrganizationOverviewPage() {
+  const [today] = useState(() => new Date());
+  const demo = useDemoModeStore((state) => state.on);
+  const queries = overviewQueries(today);
+  const projects = useProjectsListing();
+  const organizationAccounts = useOrganizationAccounts();
+  const projectsNow = useCostQuery(queries.projectsNow);
+  const projectsBefore = useCostQuery(queries.projectsBefore);
+  const accountsNow = useCostQuery(queries.accountsNow);
+  const accountsBefore = useCostQuery(queries.accountsBefore);
+  const calls = [projects, projectsNow, projectsBefore, accountsNow, accountsBefore];
+  const failed = calls.find((call) => call.isError)?.error ?? null;
+  const rows =
+    projects.data && projectsNow.data && projectsBefore.data && accountsNow.data && accountsBefore.data
+      ? overviewRows(projects.data, organizationAccounts.data ?? [], {
+          projectsNow: projectsNow.data,
+          projectsBefore: projectsBefore.data,
+          accountsNow: accountsNow.data,
+          accountsBefore: accountsBefore.data,
+        })
+      : [];
+  const currency = projectsNow.data?.currency ?? 'USD';
+  return (
+    <Box component="section" sx={{ p: 3 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Organization Overview
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        Every connected project and every usage account in its billing data: this month to date (
+        {queries.accountsNow.start_date} to {queries.accountsNow.end_date}) against the whole of last month.
+      </Typography>
+      {failed === null ? null : (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failed.message}
+        </Alert>
+      )}
+      <DataGrid<OverviewRow>
+        label="Accounts"
+        rows={rows}
+        columns={columns(currency, demo)}
+        loading={calls.some((call) => call.isPending) && failed === null}
+        csvFileName="organization-overview"
+        getRowId={({ data }) => `${data.type}:${data.id}`}
+      />
+    </Box>
+  );
+}

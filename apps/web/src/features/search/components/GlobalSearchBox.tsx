@@ -1,0 +1,103 @@
+import type { SearchHit, SearchKind } from '@finlens/contracts/search';
+import { formatMoney } from '@finlens/cost-model/format';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAutoComplete } from '../api/auto-complete-query';
+import { searchDetailPath, searchPagePath } from '../search-paths';
+
+const KIND_LABELS: Record<SearchKind, string> = {
+  resource: 'Resources',
+  account: 'Accounts',
+  service: 'Services',
+  region: 'Regions',
+  tag: 'Tags',
+};
+
+/** Waits until `value` has stayed the same for `delay` ms (one auto-complete call per pause in typing). */
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/**
+ * The app bar's search: suggestions from GET /c/ac/auto-complete/ as the user types, grouped by kind, with
+ * arrow keys and Enter (MUI Autocomplete). A suggestion opens its detail page; Enter on free text opens the
+ * search page for it.
+ */
+export function GlobalSearchBox() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const query = useDebounced(text, 250);
+  const suggestions = useAutoComplete(query);
+  const options = text.trim() === '' ? [] : (suggestions.data ?? []);
+
+  const choose = (choice: SearchHit | string | null) => {
+    if (choice === null) return;
+    if (typeof choice === 'string') {
+      if (choice.trim() !== '') navigate(searchPagePath(choice.trim()));
+    } else {
+      navigate(searchDetailPath(choice.key));
+    }
+    setText('');
+  };
+
+  return (
+    <Autocomplete<SearchHit, false, false, true>
+      freeSolo
+      size="small"
+      sx={{ width: { xs: 200, md: 360 }, mr: 2 }}
+      options={options}
+      filterOptions={(all) => all}
+      groupBy={(hit) => KIND_LABELS[hit.kind]}
+      getOptionLabel={(hit) => (typeof hit === 'string' ? hit : hit.label)}
+      getOptionKey={(hit) => (typeof hit === 'string' ? hit : hit.key)}
+      inputValue={text}
+      onInputChange={(_event, value, reason) => {
+        if (reason !== 'reset') setText(value);
+      }}
+      value={null}
+      onChange={(_event, choice) => choose(choice)}
+      loading={suggestions.isFetching}
+      noOptionsText="No matches"
+      renderOption={({ key, ...props }, hit) => (
+        <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1 }}>
+          <Typography noWrap sx={{ flexGrow: 1 }}>
+            {hit.label}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatMoney(hit.cost)}
+          </Typography>
+        </Box>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          placeholder="Search resources, accounts, services…"
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search' },
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
+        />
+      )}
+    />
+  );
+}
