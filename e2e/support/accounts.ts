@@ -48,3 +48,13 @@ export async function signUpAndSignIn(opts: {
   await post(context, baseUrl, '/rest-auth/login/', { email, password: TEST_PASSWORD });
   return { email };
 }
+
+/** Signs an existing user in through the API: the context holds a real session. */
+export async function signIn(opts: {
+  context: BrowserContext;
+  baseUrl: string;
+  email: string;
+  password: string;
+}): Promise<void> {
+  await post(opts.context, opts.baseUrl, '/rest-auth/login/', { email: opts.email, password: opts.password });
+}

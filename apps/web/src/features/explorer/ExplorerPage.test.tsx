@@ -84,7 +84,9 @@ describe('Explorer', () => {
       top_n: '10',
       imply_client: 'true',
     });
-    expect(screen.getByRole('img', { name: 'Cost by Cloud Service' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Cost by Cloud Service: $66.00 over the 3 periods shown' }),
+    ).toBeInTheDocument();
     const grid = screen.getByRole('region', { name: 'Cost table' });
     expect(await within(grid).findByText('AmazonEC2')).toBeInTheDocument();
     expect(within(grid).getByText('$60.00')).toBeInTheDocument();

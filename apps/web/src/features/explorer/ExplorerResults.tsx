@@ -19,7 +19,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { useCallback, useMemo, useRef } from 'react';
-import { Chart, type ChartHandle, type ChartKind } from '../../components/Chart';
+import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
+import { Chart, type ChartData, type ChartHandle, type ChartKind } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
 import {
@@ -124,17 +125,35 @@ export function ExplorerResults({
             Export PNG
           </Button>
         </Stack>
-        <Chart ref={chartRef} kind={chart} label={`Cost by ${groupLabel}`} formatValue={money} {...data} />
+        <ComponentErrorBoundary>
+          <Chart
+            ref={chartRef}
+            kind={chart}
+            label={`Cost by ${groupLabel}: ${money(chartActualTotal(data))} over the ${data.categories.length} periods shown`}
+            formatValue={money}
+            {...data}
+          />
+        </ComponentErrorBoundary>
       </Paper>
-      <DataGrid<GridRow>
-        label="Cost table"
-        rows={rows}
-        columns={columns}
-        pinnedBottomRows={pinned}
-        getRowId={rowId}
-        csvFileName="explorer"
-      />
+      <ComponentErrorBoundary>
+        <DataGrid<GridRow>
+          label="Cost table"
+          rows={rows}
+          columns={columns}
+          pinnedBottomRows={pinned}
+          getRowId={rowId}
+          csvFileName="explorer"
+        />
+      </ComponentErrorBoundary>
     </Stack>
+  );
+}
+
+/** What the drawn chart adds up to, forecast periods left out (its accessible name says it). */
+function chartActualTotal(data: ChartData): number {
+  return data.series.reduce(
+    (sum, s) => sum + s.values.reduce((part, v, i) => (data.forecast?.[i] ? part : part + v), 0),
+    0,
   );
 }
 

@@ -1,0 +1,180 @@
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from '../support/accounts';
+import { type BrowserSession, openBrowser, screenshotPath } from '../support/browser';
+import { runFinlens } from '../support/finlens-cli';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const skipReason = inject('browserSkipReason');
+
+const DEMO_EMAIL = 'demo@finlens.local';
+const DEMO_PASSWORD = 'Dem0!Explorer';
+const COST_PATH = '/c/cost_page/dimension_daily_cost/';
+
+interface CostAnswer {
+  total: number;
+  currency: string;
+  granularity_used: string;
+  periods: string[];
+  forecast: boolean[];
+  series: { key: string | null; label: string; total: number; costs: number[] }[];
+}
+
+const money = (value: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
+
+/** Does `action` and returns the dimension_daily_cost answer whose query string passes `match`. */
+async function costAnswerAfter(
+  page: Page,
+  match: (params: URLSearchParams) => boolean,
+  action: () => Promise<void>,
+): Promise<{ params: URLSearchParams; answer: CostAnswer }> {
+  const waiting = page.waitForResponse(
+    (res: Response) => res.url().includes(COST_PATH) && res.ok() && match(new URL(res.url()).searchParams),
+    { timeout: 60_000 },
+  );
+  await action();
+  const response = await waiting;
+  return { params: new URL(response.url()).searchParams, answer: (await response.json()) as CostAnswer };
+}
+
+/** The page shows the answer's total in the summary, in the grid's total row and as the chart's sum. */
+async function expectTotalsShown(page: Page, answer: CostAnswer) {
+  const text = money(answer.total, answer.currency);
+  await page
+    .getByLabel('Total cost')
+    .filter({ hasText: `Total ${text}` })
+    .waitFor();
+  const totalRow = page.locator('.ag-row-pinned [col-id="total"]');
+  await expect(totalRow.textContent()).resolves.toBe(text);
+  // The chart draws one window of periods (spec §9: the newest 40 days, 72 hours or 7 periods) and says
+  // what it adds up to: the answer's costs over those periods.
+  const label = (await page.getByRole('img', { name: /^Cost by / }).getAttribute('aria-label')) ?? '';
+  const shown = Number(/over the (\d+) periods shown/.exec(label)?.[1]);
+  const from = answer.periods.length - shown;
+  const drawn = answer.series.reduce(
+    (sum, s) => sum + s.costs.reduce((part, c, i) => (i >= from && !answer.forecast[i] ? part + c : part), 0),
+    0,
+  );
+  expect(label).toContain(`: ${money(drawn, answer.currency)} over the `);
+  if (shown === answer.periods.length && !answer.forecast.some(Boolean))
+    expect(drawn).toBeCloseTo(answer.total, 6);
+}
+
+describe.skipIf(Boolean(skipReason))('Explorer in Chromium on a demo organisation', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    // The demo organisation goes into the running server's data folder (the CLI hands the work to it).
+    const demo = await runFinlens(['demo', '--rows', '20000', '--months', '3'], {
+      dataDir,
+      env: { DEMO_PASSWORD },
+    });
+    if (demo.code !== 0)
+      throw new Error(`finlens demo failed (${demo.code}):\n${demo.stdout}\n${demo.stderr}`);
+    session = await openBrowser(baseUrl);
+    await signIn({ context: session.context, baseUrl, email: DEMO_EMAIL, password: DEMO_PASSWORD });
+  }, 300_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('groups, filters, changes granularity and range, and shows the API totals', {
+    timeout: 180_000,
+  }, async () => {
+    const page = await session.context.newPage();
+    const opened = await costAnswerAfter(
+      page,
+      (p) => p.get('dimension') === 'product_servicename',
+      async () => {
+        await page.goto('/v3/cloud-resource-cost-api/?range=3M&granularity=month');
+      },
+    );
+    const overall = opened.answer;
+    expect(overall.total).toBeGreaterThan(0);
+    expect(overall.granularity_used).toBe('month');
+    await expectTotalsShown(page, overall);
+
+    // `finlens query` on the same data and range gives the same total.
+    const cli = await runFinlens(
+      [
+        'query',
+        '--from',
+        opened.params.get('start_date') ?? '',
+        '--to',
+        opened.params.get('end_date') ?? '',
+        '--format',
+        'json',
+      ],
+      { dataDir },
+    );
+    expect(cli.code, cli.stderr).toBe(0);
+    const cliTotal = (JSON.parse(cli.stdout) as { total: number }).total;
+    expect(cliTotal).toBeCloseTo(overall.total, 2);
+
+    // Group by region: the same total, split differently.
+    const byRegion = await costAnswerAfter(
+      page,
+      (p) => p.get('dimension') === 'product_region',
+      () => page.getByRole('button', { name: 'Regions' }).click(),
+    );
+    expect(byRegion.answer.total).toBeCloseTo(overall.total, 6);
+    await expectTotalsShown(page, byRegion.answer);
+    const region = byRegion.answer.series.find((s) => s.key !== null && s.key !== '__others__');
+    if (region === undefined || region.key === null) throw new Error('the demo data has no region');
+
+    // Filter on the largest region: the total becomes that region's.
+    await page.getByRole('combobox', { name: 'Filter by' }).fill('Region');
+    await page.getByRole('option', { name: 'Region', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Values' }).fill(region.key);
+    await page.getByRole('option', { name: region.key, exact: true }).click();
+    const filtered = await costAnswerAfter(
+      page,
+      (p) => p.get('product_region') === JSON.stringify([region.key]),
+      () => page.getByRole('button', { name: 'Add filter' }).click(),
+    );
+    expect(filtered.answer.total).toBeCloseTo(region.total, 6);
+    await expectTotalsShown(page, filtered.answer);
+    expect(new URL(page.url()).searchParams.get('product_region')).toBe(JSON.stringify([region.key]));
+
+    // Weekly granularity on the same range: the same total by week.
+    await page.getByRole('combobox', { name: 'Granularity' }).click();
+    const weekly = await costAnswerAfter(
+      page,
+      (p) => p.get('granularity') === 'week',
+      () => page.getByRole('option', { name: 'Weekly' }).click(),
+    );
+    expect(weekly.answer.total).toBeCloseTo(filtered.answer.total, 6);
+    await expectTotalsShown(page, weekly.answer);
+
+    // Range 30D: hour and day stay offered, the filter and group-by stay.
+    await page.getByRole('combobox', { name: 'Range' }).click();
+    const recent = await costAnswerAfter(
+      page,
+      (p) => p.get('start_date') !== opened.params.get('start_date') && p.has('product_region'),
+      () => page.getByRole('option', { name: '30D', exact: true }).click(),
+    );
+    await expectTotalsShown(page, recent.answer);
+
+    // A link reproduces the view.
+    const link = page.url();
+    const again = await session.context.newPage();
+    const reopened = await costAnswerAfter(
+      again,
+      (p) => p.has('product_region'),
+      async () => {
+        await again.goto(link);
+      },
+    );
+    expect(reopened.answer.total).toBeCloseTo(recent.answer.total, 6);
+    await again.close();
+
+    // Back to 3M: the answer comes from the query cache, the page shows its totals again.
+    await page.getByRole('combobox', { name: 'Range' }).click();
+    await page.getByRole('option', { name: '3M', exact: true }).click();
+    await expectTotalsShown(page, weekly.answer);
+    await page.screenshot({ path: screenshotPath('explorer'), fullPage: true });
+    await page.close();
+  });
+});
