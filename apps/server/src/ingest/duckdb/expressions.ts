@@ -4,18 +4,30 @@ import { quoteIdent, quoteString } from './sql';
 /** A parse that can fail on a cell: the staging query flags the first failing column of each row. */
 export interface CellCheck {
   column: string;
+  /** The cell's text and its parse over the raw columns, for finding the failing row in a file. */
   raw: string;
   parsed: string;
+  /** Column of the staging query's parse layer holding the parse (see `relation`). */
+  alias: string;
 }
+
+const TEXT_ALIAS = '__finlens_text_';
+const PARSED_ALIAS = '__finlens_parsed_';
 
 /**
  * Builds DuckDB expressions over the raw columns of one delivery. Lookups are case-insensitive and go
  * through `key` (legacy CUR CSV headers are matched by their Athena name); every cast from text is
  * registered as a check so a bad cell becomes an error naming its row and column, never a silent null.
+ *
+ * Each raw column's cleaned text and each parse are computed once per row, in two layers under the staging
+ * query (`relation`), and the expressions refer to them by alias: a map column feeds several canonical columns
+ * and every parse is checked again for the bad-cell column, so inlining them would parse a cell many times.
  */
 export class RawColumns {
   readonly checks: CellCheck[] = [];
   private readonly byKey = new Map<string, RawColumn>();
+  private readonly texts = new Map<string, { alias: string; sql: string }>();
+  private readonly parses = new Map<string, { alias: string; sql: string }>();
 
   constructor(
     readonly columns: readonly RawColumn[],
@@ -48,21 +60,21 @@ export class RawColumns {
 
   text(...keys: string[]): string {
     const column = this.find(...keys);
-    return column === null ? 'CAST(NULL AS VARCHAR)' : textOf(column);
+    return column === null ? 'CAST(NULL AS VARCHAR)' : this.textAlias(column);
   }
 
   number(...keys: string[]): string {
     const column = this.find(...keys);
     if (column === null) return 'CAST(NULL AS DOUBLE)';
     if (column.type !== 'VARCHAR') return `CAST(${quoteIdent(column.name)} AS DOUBLE)`;
-    return this.checked(column, `TRY_CAST(${textOf(column)} AS DOUBLE)`);
+    return this.checked(column, (text) => `TRY_CAST(${text} AS DOUBLE)`);
   }
 
   timestamp(...keys: string[]): string {
     const column = this.find(...keys);
     if (column === null) return 'CAST(NULL AS TIMESTAMP)';
     if (column.type !== 'VARCHAR') return `CAST(${quoteIdent(column.name)} AS TIMESTAMP)`;
-    return this.checked(column, parseTimestamp(textOf(column)));
+    return this.checked(column, parseTimestamp);
   }
 
   /** A MAP(VARCHAR, VARCHAR) from a native map column or a JSON object in text (braces optional). */
@@ -72,25 +84,60 @@ export class RawColumns {
     if (column.type.startsWith('MAP(')) {
       return `CAST(COALESCE(${quoteIdent(column.name)}, MAP {}) AS MAP(VARCHAR, VARCHAR))`;
     }
-    const raw = textOf(column);
-    const json = `CASE WHEN starts_with(ltrim(${raw}), '{') THEN ${raw} ELSE '{' || ${raw} || '}' END`;
-    const parsed = `TRY_CAST(TRY_CAST(${json} AS JSON) AS MAP(VARCHAR, VARCHAR))`;
-    return `COALESCE(${this.checked(column, parsed)}, ${EMPTY_MAP})`;
+    return `COALESCE(${this.checked(column, parseJsonMap)}, ${EMPTY_MAP})`;
   }
 
-  private checked(column: RawColumn, parsed: string): string {
-    this.checks.push({ column: column.name, raw: textOf(column), parsed });
-    return parsed;
+  /** The raw relation under the two layers the expressions refer to: cleaned texts, then parses. */
+  relation(reader: string): string {
+    const layer = (from: string, entries: Map<string, { alias: string; sql: string }>) =>
+      entries.size === 0
+        ? from
+        : `(SELECT *, ${[...entries.values()].map((e) => `${e.sql} AS ${quoteIdent(e.alias)}`).join(', ')} FROM ${from})`;
+    return layer(layer(reader, this.texts), this.parses);
   }
 
-  /** Expression naming the first column of the row whose cell did not parse (NULL when all did). */
+  private textAlias(column: RawColumn): string {
+    let entry = this.texts.get(column.name);
+    if (entry === undefined) {
+      entry = { alias: `${TEXT_ALIAS}${this.texts.size}`, sql: textOf(column) };
+      this.texts.set(column.name, entry);
+    }
+    return quoteIdent(entry.alias);
+  }
+
+  private checked(column: RawColumn, parse: (text: string) => string): string {
+    const sql = parse(this.textAlias(column));
+    let entry = this.parses.get(sql);
+    if (entry === undefined) {
+      entry = { alias: `${PARSED_ALIAS}${this.parses.size}`, sql };
+      this.parses.set(sql, entry);
+      const raw = textOf(column);
+      this.checks.push({ column: column.name, raw, parsed: parse(raw), alias: entry.alias });
+    }
+    return quoteIdent(entry.alias);
+  }
+
+  /** Expression (over the parse layer) naming the first column of the row whose cell did not parse (NULL when all did). */
   badCellExpression(): string {
     if (this.checks.length === 0) return 'CAST(NULL AS VARCHAR)';
     const cases = this.checks.map(
-      (c) => `CASE WHEN ${c.raw} IS NOT NULL AND ${c.parsed} IS NULL THEN ${quoteString(c.column)} END`,
+      (c) =>
+        `CASE WHEN ${this.textAlias(this.columnNamed(c.column))} IS NOT NULL AND ${quoteIdent(c.alias)} IS NULL THEN ${quoteString(c.column)} END`,
     );
     return cases.length === 1 ? (cases[0] as string) : `COALESCE(${cases.join(', ')})`;
   }
+
+  private columnNamed(name: string): RawColumn {
+    const column = this.columns.find((c) => c.name === name);
+    if (column === undefined) throw new Error(`unknown raw column ${name}`);
+    return column;
+  }
+}
+
+/** A JSON object in text (CUR 2.0 CSV map cells; braces optional) as MAP(VARCHAR, VARCHAR); NULL when it is not one. */
+function parseJsonMap(text: string): string {
+  const json = `CASE WHEN starts_with(ltrim(${text}), '{') THEN ${text} ELSE '{' || ${text} || '}' END`;
+  return `TRY_CAST(TRY_CAST(${json} AS JSON) AS MAP(VARCHAR, VARCHAR))`;
 }
 
 export const EMPTY_MAP = 'CAST(MAP {} AS MAP(VARCHAR, VARCHAR))';

@@ -153,7 +153,10 @@ function mappingFor(
   }
 }
 
-/** Two layers: typed source columns over the raw files, then the derived columns over those. */
+/**
+ * Two layers: typed source columns over the raw files (through the cleaned-text and parse layers of `raw`, built
+ * last so they hold every expression the mapping asked for), then the derived columns over those.
+ */
 function stagingSelect(
   request: StageRequest,
   raw: RawColumns,
@@ -181,5 +184,5 @@ function stagingSelect(
     ${quoteString(request.stagingId)} AS import_id, ${quoteString(mapping.variant)} AS source_format,
     ${names}[__raw_file] AS source_file, __bad,
     ${SOURCE_COLUMNS.map((c) => `"${c.name}"`).join(', ')}, ${layer2.join(', ')}
-  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${readerSql(request.files, kind, { serial })})`;
+  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${raw.relation(readerSql(request.files, kind, { serial }))})`;
 }
