@@ -11,6 +11,8 @@ import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 const launcher = fileURLToPath(new URL('../../bin/finlens.mjs', import.meta.url));
 const workshop = billingDataset('aws-cur-legacy-parquet-workshop-oct2018');
 const oldFile = join(workshop.dir, workshop.files[0] as string);
+const small = billingDataset('aws-cur-legacy-csv-anonymized');
+const smallFile = join(small.dir, small.files[0] as string);
 let dir: string;
 let newFile: string;
 
@@ -92,7 +94,7 @@ describe('finlens import (CLI)', () => {
       const isNew = Math.abs(after.unblended - old.unblended * 2) < 1e-3;
       expect(isOld || isNew, `unblended ${after.unblended} after a kill while ${moment}`).toBe(true);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('waits for a warehouse held by another process (not a server), then fails clearly after --lock-timeout', async () => {
     const dataDir = join(dir, 'locked');
@@ -108,12 +110,12 @@ describe('finlens import (CLI)', () => {
     } finally {
       await holder.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('goes on with the import once the other process lets the warehouse go', async () => {
     const dataDir = join(dir, 'released');
     const holder = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
-    const run = start([...importArgs(oldFile), '--lock-timeout', '120'], dataDir);
+    const run = start([...importArgs(smallFile), '--lock-timeout', '120'], dataDir);
     let seen = '';
     let released: Promise<void> | null = null;
     run.child.stderr?.on('data', (c: Buffer) => {
@@ -123,18 +125,18 @@ describe('finlens import (CLI)', () => {
     const result = await run.done;
     await released;
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/Imported 119307 rows from 1 file \(legacy-athena\)/);
-  }, 120_000);
+    expect(result.stdout).toMatch(/Imported 1281 rows from 1 file \(legacy-csv\)/);
+  }, 240_000);
 
   it('rejects a --lock-timeout that is not a whole number of seconds', async () => {
     const result = await start([...importArgs(oldFile), '--lock-timeout', 'soon'], join(dir, 'timeout')).done;
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--lock-timeout must be a whole number of seconds \(got "soon"\)/);
-  }, 60_000);
+  }, 120_000);
 
   it('rejects an unknown --format value naming the option', async () => {
     const result = await start(['import', oldFile, '--format', 'csv'], join(dir, 'format')).done;
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/--format must be one of auto, cur2, cur, focus, azure/);
-  }, 60_000);
+  }, 120_000);
 });
