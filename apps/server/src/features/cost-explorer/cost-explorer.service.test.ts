@@ -109,6 +109,9 @@ describe('dimension_daily_cost service', () => {
     expect(totals(result)).toEqual({ RunInstances: 90, CreateBucket: 30 });
     expect(result.total).toBe(80);
     expect(result.forecast_total).toBeCloseTo(40, 9);
+    // Every series carries its actual and forecast cost: together they are total + forecast_total.
+    const seriesSum = result.series.reduce((sum, s) => sum + s.total, 0);
+    expect(seriesSum).toBeCloseTo(result.total + result.forecast_total, 9);
     expect(result.series[0]?.costs.slice(19)).toEqual(Array(11).fill(3));
   });
 
