@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase, testPostgresUrl } from '@finlens/server/db/test-app-database';
 import { type RunningServer, startServer } from '@finlens/server/main';
 import { loadConfig } from '@finlens/server/platform/load-config';
 
@@ -20,6 +21,9 @@ export const TEST_INDEX_HTML = '<!doctype html><title>Finlens test build</title>
  * free port with a temp DATA_DIR and a stand-in web build, so tests need no real web build.
  */
 export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
+  // In the "(PostgreSQL)" project a server without its own DATABASE_URL gets a fresh database.
+  const database =
+    env.DATABASE_URL === undefined && testPostgresUrl() !== null ? await createTestDatabase() : null;
   const dataDir = await mkdtemp(join(tmpdir(), 'finlens-api-'));
   const webDistDir = join(dataDir, 'web-dist');
   await mkdir(webDistDir, { recursive: true });
@@ -31,6 +35,7 @@ export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } 
       LOG_LEVEL: 'silent',
       // No 1M-row demo organisation for each test server (the first-start demo has its own test).
       DEMO_ON_FIRST_START: 'false',
+      ...(database === null ? {} : { DATABASE_URL: database.url }),
       ...env,
       DATA_DIR: join(dataDir, 'data'),
     },
@@ -45,6 +50,7 @@ export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } 
     close: async () => {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { withTestDatabaseUrl } from './db/test-app-database';
 
 const launcher = fileURLToPath(new URL('../bin/finlens.mjs', import.meta.url));
 
@@ -9,11 +10,15 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real launcher, as `npm run finlens -- …` does, with a controlled environment. */
-export function finlens(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+/**
+ * Runs the real launcher, as `npm run finlens -- …` does, with a controlled environment (plus,
+ * in a "(PostgreSQL)" test project, a DATABASE_URL of the DATA_DIR's own test database).
+ */
+export async function finlens(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const childEnv = await withTestDatabaseUrl({ PATH: process.env.PATH, HOME: process.env.HOME, ...env });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [launcher, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from './cli-run.test-helper';
+import { testPostgresUrl } from './db/test-app-database';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -27,7 +28,8 @@ describe('finlens CLI', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('applied 2026_11_22_0001_instance');
     const second = await finlens(['migrate'], { DATA_DIR: dataDir });
-    expect(second.stdout).toContain('App database (PGlite in');
+    const appDatabase = testPostgresUrl() === null ? 'PGlite in' : 'PostgreSQL (DATABASE_URL)';
+    expect(second.stdout).toContain(`App database (${appDatabase}`);
     expect(second.stdout).toContain('already up to date');
   });
 

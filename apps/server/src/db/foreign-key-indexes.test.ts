@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, openAppDatabase } from './client';
+import type { AppDatabase } from './client';
 import { migrate } from './migrate';
+import { openTestAppDatabase } from './test-app-database';
 
 /** CONVENTIONS: every foreign key has an index whose leading column is the key's column. */
 describe('app database schema', () => {
@@ -12,7 +13,7 @@ describe('app database schema', () => {
   let database: AppDatabase;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'finlens-fk-'));
-    database = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+    database = await openTestAppDatabase(dir);
     await migrate(database.db);
   });
   afterAll(async () => {

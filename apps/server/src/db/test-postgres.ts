@@ -75,6 +75,14 @@ export function skipOrFailWithoutPostgres(reason: string): void {
   console.warn(`Skipping PostgreSQL tests: ${reason}`);
 }
 
+/** Why a test PostgreSQL cannot run here (no binaries, or root without a `postgres` user), or null. */
+export function testPostgresUnavailableReason(): string | null {
+  if (findPostgresBinDir() === null)
+    return 'initdb and pg_ctl not found on PATH or under /usr/lib/postgresql/*/bin';
+  const runAs = postgresUserIfRoot();
+  return typeof runAs === 'string' ? runAs : null;
+}
+
 function findPostgresBinDir(): string | null {
   const hasBinaries = (dir: string) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'));
   const onPath = (process.env.PATH ?? '').split(delimiter).find((dir) => dir !== '' && hasBinaries(dir));

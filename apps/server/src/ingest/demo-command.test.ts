@@ -5,7 +5,7 @@ import { passwordProblems } from '@finlens/cost-model/password-rules';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from '../cli-run.test-helper';
-import { openAppDatabase } from '../db/client';
+import { openCliAppDatabase } from '../db/test-app-database';
 import { createArgon2Hasher } from '../platform/auth/password-hasher';
 import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { generateDemoPassword } from './demo-account';
@@ -19,7 +19,7 @@ function run(env: Record<string, string>, args = demoArgs, dir = dataDir) {
 }
 
 async function appState() {
-  const db = await openAppDatabase({ dataDir, databaseUrl: null });
+  const db = await openCliAppDatabase(dataDir);
   try {
     const users = await db.db.selectFrom('users').selectAll().execute();
     const clients = await db.db.selectFrom('clients').selectAll().execute();
@@ -114,7 +114,7 @@ describe('finlens demo (CLI)', () => {
     expect(result.code, result.stderr).toBe(0);
     const password = /Password: (\S+) \(generated; shown only now\)/.exec(result.stdout)?.[1] ?? '';
     expect(passwordProblems(password)).toEqual([]);
-    const db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+    const db = await openCliAppDatabase(dir);
     try {
       const user = await db.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
       expect(await createArgon2Hasher().verify(user.password_hash ?? '', password)).toBe(true);
@@ -149,7 +149,7 @@ describe('finlens demo (CLI)', () => {
     const demo = await run({ DEMO_PASSWORD: PASSWORD }, demoArgs, dir);
     expect(demo.code, demo.stderr).toBe(0);
 
-    const db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+    const db = await openCliAppDatabase(dir);
     let projects: { id: string; client_id: string }[];
     let demoClientId: string;
     try {

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, openAppDatabase } from '../db/client';
+import type { AppDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { openTestAppDatabase } from '../db/test-app-database';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { createImportService } from './import.service';
 import { createImportsRepo } from './imports.repo';
@@ -20,7 +21,7 @@ const legacyCsvFile = join(legacyCsv.dir, legacyCsv.files[0] as string);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-import-'));
-  db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+  db = await openTestAppDatabase(dir);
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();

@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, openAppDatabase } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { openTestAppDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { createBillingSourcesRepo } from '../../ingest/sources/billing-sources.repo';
@@ -28,7 +29,7 @@ let warehouse: DuckDbCostStore;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-cloud-accounts-'));
-  db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+  db = await openTestAppDatabase(dir);
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { costSummarySchema } from '@finlens/contracts/cost-summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, openAppDatabase } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { openTestAppDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
@@ -42,7 +43,7 @@ let today = new Date('2026-11-22T15:00:00Z');
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-cost-summary-'));
-  db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+  db = await openTestAppDatabase(dir);
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { type AppDatabase, openAppDatabase } from './client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The throwaway PostgreSQL of a "(PostgreSQL)" test project (see postgres-global-setup.ts). */
+    testPostgresUrl: string;
+  }
+}
+
+/** The shared test PostgreSQL's admin URL in a "(PostgreSQL)" project; null in the PGlite projects. */
+export function testPostgresUrl(): string | null {
+  return inject('testPostgresUrl') ?? null;
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresUrl() ?? undefined });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabaseUrl {
+  url: string;
+  /** Drops the database, disconnecting whoever is still connected. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database on the shared test PostgreSQL (a unique name, so test files never meet). */
+export async function createTestDatabase(): Promise<TestDatabaseUrl> {
+  const base = testPostgresUrl();
+  if (base === null) throw new Error('no test PostgreSQL in this project');
+  const name = `finlens_t_${randomUUID().replaceAll('-', '')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * An app database for a test: PGlite under `dataDir`, or in a "(PostgreSQL)" project a fresh
+ * database on the shared test PostgreSQL, dropped when the returned database is closed.
+ */
+export async function openTestAppDatabase(dataDir: string): Promise<AppDatabase> {
+  if (testPostgresUrl() === null) return openAppDatabase({ dataDir, databaseUrl: null });
+  const created = await createTestDatabase();
+  const database = await openAppDatabase({ dataDir, databaseUrl: created.url });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+const databasesByDataDir = new Map<string, Promise<TestDatabaseUrl>>();
+
+// Registered while the test file is collected (this module is imported by it): drops the
+// databases handed to `finlens` child processes once the file is done.
+afterAll(async () => {
+  const created = await Promise.allSettled(databasesByDataDir.values());
+  await Promise.allSettled(
+    created.map((result) => (result.status === 'fulfilled' ? result.value.drop() : null)),
+  );
+});
+
+/**
+ * Environment for a `finlens` child process: in a "(PostgreSQL)" project each DATA_DIR gets its
+ * own database (the same one on every call, as a data folder keeps its PGlite), dropped after the file.
+ */
+export async function withTestDatabaseUrl(env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
+  const dataDir = env.DATA_DIR;
+  if (testPostgresUrl() === null || env.DATABASE_URL !== undefined || dataDir === undefined) return env;
+  let created = databasesByDataDir.get(dataDir);
+  if (created === undefined) {
+    created = createTestDatabase();
+    databasesByDataDir.set(dataDir, created);
+  }
+  return { ...env, DATABASE_URL: (await created).url };
+}
+
+/** The app database a `finlens` child process run with `withTestDatabaseUrl({ DATA_DIR })` uses. */
+export async function openCliAppDatabase(dataDir: string): Promise<AppDatabase> {
+  const env = await withTestDatabaseUrl({ DATA_DIR: dataDir });
+  return openAppDatabase({ dataDir, databaseUrl: env.DATABASE_URL ?? null });
+}

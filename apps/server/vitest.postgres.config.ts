@@ -1,0 +1,22 @@
+import { defineProject } from 'vitest/config';
+import { postgresProject } from './src/db/postgres-project';
+import base from './vitest.config';
+
+// The tests that use the app database run a second time on PostgreSQL (DATABASE_URL). Left out:
+// tests without an app database (warehouse, parsers, config…), migrate.test.ts and the
+// describeOnAppEngines suites (jobs, billing sources), which already run on both engines.
+export default defineProject(
+  postgresProject(base, {
+    include: [
+      'src/cli.test.ts',
+      'src/db/foreign-key-indexes.test.ts',
+      'src/features/cloud-accounts/cloud-accounts.service.test.ts',
+      'src/features/cost-summary/cost-summary.service.test.ts',
+      'src/features/local-control/local-control.test.ts',
+      'src/features/query/query-command.test.ts',
+      'src/ingest/demo-command.test.ts',
+      'src/ingest/import.service.test.ts',
+      'src/ingest/sources/import-runner.test.ts',
+    ],
+  }),
+);

@@ -1,0 +1,10 @@
+import { defineProject } from 'vitest/config';
+// A relative path: the config bundler does not compile workspace packages' TypeScript.
+import { postgresProject } from '../../apps/server/src/db/postgres-project';
+import base from './vitest.config';
+
+// The API tests again with the server's app database on PostgreSQL (test-server.ts makes one per
+// server). identity-flows and health already run their PostgreSQL cases against their own server.
+export default defineProject(
+  postgresProject(base, { include: ['**/*.test.ts'], exclude: ['identity-flows.test.ts', 'health.test.ts'] }),
+);
