@@ -30,7 +30,10 @@ export default defineConfig({
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/ },
             // Chart and grid libraries: only the pages that draw them load these.
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
-            { name: 'ag-grid', test: /node_modules[\\/](ag-grid-community|ag-grid-react|ag-charts-types|ag-stack)[\\/]/ },
+            {
+              name: 'ag-grid',
+              test: /node_modules[\\/](ag-grid-community|ag-grid-react|ag-charts-types|ag-stack)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

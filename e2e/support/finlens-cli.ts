@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
-export type CliResult = { code: number | null; stdout: string; stderr: string };
+type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /**
  * Runs `finlens <args>` on a data folder (with a server running on it, the CLI hands the work to that server),

@@ -24,7 +24,7 @@ use([
   SVGRenderer,
 ]);
 
-export type ChartOption = ComposeOption<
+type ChartOption = ComposeOption<
   | BarSeriesOption
   | LineSeriesOption
   | GridComponentOption
@@ -36,7 +36,7 @@ export type ChartOption = ComposeOption<
 export const CHART_KINDS = ['bar', 'line', 'area'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 
-export interface ChartSeries {
+interface ChartSeries {
   name: string;
   /** One value per category, same order. */
   values: number[];
@@ -51,7 +51,7 @@ export interface ChartData {
 }
 
 /** Spec §9 "Canvas export scale 3 at 1200x600". */
-export const EXPORT_SIZE = { width: 1200, height: 600, pixelRatio: 3 } as const;
+const EXPORT_SIZE = { width: 1200, height: 600, pixelRatio: 3 } as const;
 
 const FORECAST_DECAL = { symbol: 'rect', dashArrayX: [1, 0], dashArrayY: [3, 5], rotation: -Math.PI / 4 };
 
@@ -103,7 +103,7 @@ export function buildChartOption(
 }
 
 /** Draws `option` on an off-screen 1200x600 canvas and returns it as a PNG data URL at pixel ratio 3. */
-export function renderChartPng(option: ChartOption, dark: boolean): string {
+function renderChartPng(option: ChartOption, dark: boolean): string {
   const host = document.createElement('div');
   host.style.cssText = `position:fixed;left:-10000px;width:${EXPORT_SIZE.width}px;height:${EXPORT_SIZE.height}px`;
   document.body.append(host);

@@ -23,7 +23,7 @@ ModuleRegistry.registerModules([AllCommunityModule]);
 const PAGE_SIZES = [10, 20, 30, 50];
 
 /** Spec §3 "Data grid defaults": sortable, filterable, resizable, wrapped text; filter buttons clear and apply. */
-export const GRID_COLUMN_DEFAULTS: ColDef = {
+const GRID_COLUMN_DEFAULTS: ColDef = {
   sortable: true,
   filter: true,
   resizable: true,

@@ -14,7 +14,7 @@ import { DimensionPicker, KeyPicker } from './DimensionPicker';
 import type { ExplorerView } from './explorer-view';
 
 /** Spec §3 cost type names. */
-export const COST_TYPE_LABELS: Record<CostTypeName, string> = {
+const COST_TYPE_LABELS: Record<CostTypeName, string> = {
   unblended: 'Unblended',
   amortized: 'Amortized',
   blended: 'Blended',

@@ -35,7 +35,7 @@ const KEYED_MODES = ['include', 'exclude'] as const;
 /** Shown for the '' value of a key: rows without the key or with it empty (untagged). */
 const UNTAGGED = 'No value (untagged)';
 
-export function filterText(filter: CostFilter): string {
+function filterText(filter: CostFilter): string {
   const name = dimensionLabel(filter.dimension);
   if ('pairs' in filter) {
     const pairs = filter.pairs.map(

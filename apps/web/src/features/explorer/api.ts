@@ -15,7 +15,7 @@ import { apiRequest } from '../../lib/api-client';
 
 /** The Explorer's cost_page calls (spec §7, shapes in @finlens/contracts/cost-explorer); GETs carry imply_client. */
 
-export const explorerKeys = {
+const explorerKeys = {
   all: ['explorer'] as const,
   cost: (params: Record<string, string>) => [...explorerKeys.all, 'cost', params] as const,
   values: (args: DimensionValuesArgs) => [...explorerKeys.all, 'values', args] as const,
@@ -41,7 +41,7 @@ export function useCostQuery(query: CostQuery, enabled = true) {
   });
 }
 
-export interface DimensionValuesArgs {
+interface DimensionValuesArgs {
   dimension: CostDimension;
   /** The tag / label / cost-category key, for keyed dimensions. */
   key?: string;

@@ -31,10 +31,10 @@ export interface ExplorerView {
   window: number;
 }
 
-export const DEFAULT_PRESET: RangePreset = '30D';
+const DEFAULT_PRESET: RangePreset = '30D';
 const DEFAULT_DIMENSION = 'product_servicename';
 
-export interface ViewParse {
+interface ViewParse {
   view: ExplorerView;
   /** The URL key that was wrong and ignored (the view fell back to defaults), with the reason. */
   problem: { field: string; message: string } | null;
