@@ -16,7 +16,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
     expect(compiled.source.table).toBe('cost_rollup_daily');
     expect(compiled.series.sql).toMatchInlineSnapshot(`
       "WITH cells AS (
-        SELECT strftime(date_trunc('month', "usage_date"), '%Y-%m-%d') AS period, "product_servicename" AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost
+        SELECT strftime(date_trunc('month', "usage_date"), '%Y-%m-%d') AS period, NULLIF("product_servicename", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost
         FROM "cost_rollup_daily"
         WHERE "client_id" = $1
           AND "project_id" IN ($2, $3)
@@ -71,7 +71,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
           AND "usage_date" >= CAST($5 AS DATE)
           AND "usage_date" < CAST($6 AS DATE)
           AND NOT (COALESCE(NULLIF(map_extract_value("resource_tags", $7), '') = $8, FALSE))
-          AND (COALESCE(contains(lower("line_item_usage_type"), lower($9)), FALSE))
+          AND (COALESCE(contains(lower(NULLIF("line_item_usage_type", '')), lower($9)), FALSE))
         GROUP BY period, grp
       ), totals AS (
         SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
@@ -122,7 +122,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
     expect(compiled.series.sql).not.toContain('DROP TABLE');
     expect(compiled.series.sql).toMatchInlineSnapshot(`
       "WITH cells AS (
-        SELECT strftime(date_trunc('hour', "line_item_usage_start_date"), '%Y-%m-%dT%H:00:00Z') AS period, "line_item_resource_id" AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost
+        SELECT strftime(date_trunc('hour', "line_item_usage_start_date"), '%Y-%m-%dT%H:00:00Z') AS period, NULLIF("line_item_resource_id", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost
         FROM "line_items"
         WHERE "client_id" = $1
           AND "project_id" IN ($2, $3)

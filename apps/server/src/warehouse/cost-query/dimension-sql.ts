@@ -70,7 +70,8 @@ function requiredKey(dimension: CostDimension, key: string | undefined): string 
 function columnText(ctx: SqlContext, column: string): string {
   const type = CANONICAL_COLUMNS.find((c) => c.name === column)?.type;
   if (type === undefined) throw new Error(`unknown column ${column}`);
-  return type === 'text' ? id(ctx, column) : ctx.dialect.text(id(ctx, column));
+  // An empty text is no value, as for map values: imports of CSV exports may leave '' instead of null.
+  return type === 'text' ? blankIsNull(id(ctx, column)) : ctx.dialect.text(id(ctx, column));
 }
 
 function mapText(ctx: SqlContext, map: 'resource_tags' | 'cost_category', key: string): string {
