@@ -1,8 +1,8 @@
 import { type DayRange, spendWindows } from '@finlens/cost-model/spend-windows';
-import { COST_TYPE_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
+import { COST_TYPE_COLUMNS } from '../canonical-schema';
 import type { CostByPeriodQuery, PeriodCost, SpendSummaryQuery, SpendTotals } from '../cost-store';
 import { sqlString, sqlStringList, sqlUtcDay } from './clickhouse-sql';
-import { columnAsText, costSum, notSplitCostRow, type ReadRows } from './clickhouse-totals';
+import { columnAsText, costSum, notSplitCostRow, type Reader } from './clickhouse-totals';
 
 const PERIOD_FORMATS = { day: '%Y-%m-%d', month: '%Y-%m' } as const;
 
@@ -13,7 +13,7 @@ function within(range: DayRange): string {
 
 /** `costByPeriod` in ClickHouse SQL, the DuckDB store's query with every value an escaped literal. */
 export async function clickHouseCostByPeriod(
-  rows: ReadRows,
+  reader: Reader,
   query: CostByPeriodQuery,
 ): Promise<{ total: number; rows: PeriodCost[] }> {
   if (query.projectIds.length === 0) return { total: 0, rows: [] };
@@ -23,14 +23,14 @@ export async function clickHouseCostByPeriod(
     within(query),
     notSplitCostRow(),
   ].join(' AND ');
-  const cost = costSum(COST_TYPE_COLUMNS[query.costType]);
+  const cost = costSum(reader, COST_TYPE_COLUMNS[query.costType]);
   const group = query.groupBy === null ? 'CAST(NULL AS Nullable(String))' : columnAsText(query.groupBy);
   const period = `formatDateTime(assumeNotNull(line_item_usage_start_date), '${PERIOD_FORMATS[query.granularity]}')`;
   const [cells, totals] = await Promise.all([
-    rows(
-      `SELECT ${period} AS period, ${group} AS grp, ${cost} AS cost FROM ${LINE_ITEMS_TABLE} WHERE ${where} GROUP BY period, grp ORDER BY period, cost DESC, grp NULLS LAST`,
+    reader.rows(
+      `SELECT ${period} AS period, ${group} AS grp, ${cost} AS cost FROM ${reader.table} WHERE ${where} GROUP BY period, grp ORDER BY period, cost DESC, grp NULLS LAST`,
     ),
-    rows(`SELECT ${cost} AS total FROM ${LINE_ITEMS_TABLE} WHERE ${where}`),
+    reader.rows(`SELECT ${cost} AS total FROM ${reader.table} WHERE ${where}`),
   ]);
   return {
     total: Number(totals[0]?.total ?? 0),
@@ -43,7 +43,7 @@ export async function clickHouseCostByPeriod(
 }
 
 /** `spendSummary` in ClickHouse SQL: one pass with a conditional sum per window, then the scope's newest day. */
-export async function clickHouseSpendSummary(rows: ReadRows, query: SpendSummaryQuery): Promise<SpendTotals> {
+export async function clickHouseSpendSummary(reader: Reader, query: SpendSummaryQuery): Promise<SpendTotals> {
   if (query.projectIds?.length === 0) return emptyTotals();
   const windows = spendWindows(query.today);
   const column = COST_TYPE_COLUMNS[query.costType];
@@ -51,16 +51,16 @@ export async function clickHouseSpendSummary(rows: ReadRows, query: SpendSummary
   const scope = scopeSql(query);
   const recent = `${scope} AND line_item_usage_start_date >= ${sqlUtcDay(earliest)}`;
   const [totals, currency, newest] = await Promise.all([
-    rows(`SELECT ${costSum(column, within(windows.monthToDate))} AS mtd,
-      ${costSum(column, within(windows.previousMonthToDate))} AS previous_mtd,
-      ${costSum(column, within(windows.interval))} AS interval_cost,
-      ${costSum(column, within(windows.previousInterval))} AS previous_interval
-      FROM ${LINE_ITEMS_TABLE} WHERE ${recent}`),
+    reader.rows(`SELECT ${costSum(reader, column, within(windows.monthToDate))} AS mtd,
+      ${costSum(reader, column, within(windows.previousMonthToDate))} AS previous_mtd,
+      ${costSum(reader, column, within(windows.interval))} AS interval_cost,
+      ${costSum(reader, column, within(windows.previousInterval))} AS previous_interval
+      FROM ${reader.table} WHERE ${recent}`),
     // The commonest currency (ties by name): exact, where topK would be approximate.
-    rows(`SELECT line_item_currency_code AS currency FROM ${LINE_ITEMS_TABLE} WHERE ${recent}
+    reader.rows(`SELECT line_item_currency_code AS currency FROM ${reader.table} WHERE ${recent}
       AND line_item_currency_code IS NOT NULL GROUP BY currency ORDER BY count() DESC, currency LIMIT 1`),
     // The newest day over all of the scope's data, not only the windows: data may stop months ago.
-    rows(`SELECT toString(toDate(max(line_item_usage_start_date))) AS as_of FROM ${LINE_ITEMS_TABLE} WHERE ${scope}
+    reader.rows(`SELECT toString(toDate(max(line_item_usage_start_date))) AS as_of FROM ${reader.table} WHERE ${scope}
       AND line_item_usage_start_date IS NOT NULL HAVING count() > 0`),
   ]);
   const row = totals[0] ?? {};

@@ -1,18 +1,17 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { quoteString } from '../../ingest/duckdb/sql';
 import { probeEngine } from '../../platform/engine-health';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { stagingTable } from '../duckdb/duckdb-cost-store';
 import { clickHouseCostByPeriod, clickHouseSpendSummary } from './clickhouse-cost-queries';
-import { createTableSql, LINE_ITEM_COLUMNS } from './clickhouse-schema';
+import { clickHouseStaging, swapInStagedPeriods } from './clickhouse-import';
+import { clickHouseQueryPort } from './clickhouse-query-port';
+import { createTableSql } from './clickhouse-schema';
 import { sqlIdentifier, sqlString, sqlStringList } from './clickhouse-sql';
-import { columnAsText, type ReadRows, totalsOf, totalsSelect } from './clickhouse-totals';
+import { columnAsText, type Reader, totalsOf, totalsSelect } from './clickhouse-totals';
 
 /**
  * The ClickHouse warehouse. Imports are still read and normalised by DuckDB (an in-memory instance that
@@ -25,17 +24,20 @@ export interface ClickHouseCostStore extends CostStore {
 }
 
 export interface ClickHouseOptions {
-  /** CLICKHOUSE_URL: http(s)://[user:password@]host:port[/database]. */
+  /** CLICKHOUSE_URL: http(s)://[user:password@]host:port[/database]; every read goes here. */
   url: string;
+  /**
+   * Several shards: each shard's URL and the cluster (remote_servers) that lists them. A project lives
+   * whole on one shard (its partitions are swapped there); reads go through a Distributed table.
+   */
+  sharding?: { cluster: string; shardUrls: string[] };
   /** The staging DuckDB spills here beyond its memory limit (large imports). */
   tempDirectory?: string;
   memoryLimit?: string;
 }
 
-/** The ClickHouse staging table of one import: same structure as line_items, so its partitions can move over. */
-function clickHouseStaging(stagingId: string): string {
-  return `finlens_staging_${stagingId.replace(/[^A-Za-z0-9_]/g, '_')}`;
-}
+/** The Distributed table over every shard's line_items. */
+const DISTRIBUTED_TABLE = 'line_items_all';
 
 export async function openClickHouseCostStore(options: ClickHouseOptions): Promise<ClickHouseCostStore> {
   const settings: Record<string, string> = {};
@@ -47,21 +49,22 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
   const tempDirectory = options.tempDirectory ?? tmpdir();
   const instance = await DuckDBInstance.create(':memory:', settings);
   const connection = await instance.connect();
-  // Errors reach the caller (and the import run's record); the client's own logger would print them twice.
-  const client = createClient({
-    url: options.url,
-    request_timeout: 600_000,
-    log: { level: ClickHouseLogLevel.OFF },
-  });
-  const rows: ReadRows = async (sql) =>
-    (await client.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>();
+  const client = openClient(options.url);
+  const shards = options.sharding?.shardUrls.map(openClient) ?? [client];
+  const reader: Reader = {
+    table: options.sharding === undefined ? LINE_ITEMS_TABLE : DISTRIBUTED_TABLE,
+    sum: options.sharding === undefined ? 'sumKahan' : 'sum',
+    rows: async (sql) =>
+      (await client.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>(),
+  };
+  const shardOf = (projectId: string) => shards[shardIndex(projectId, shards.length)] as ClickHouseClient;
   let closed = false;
   let turn: Promise<unknown> = Promise.resolve();
   const periodTotals = async (projectId: string, billingPeriods?: string[]): Promise<PeriodTotals[]> => {
     const filter =
       billingPeriods === undefined ? '' : `AND toString(billing_period) IN ${sqlStringList(billingPeriods)}`;
-    const result = await rows(
-      `SELECT toString(billing_period) AS period, ${totalsSelect()} FROM ${LINE_ITEMS_TABLE} WHERE project_id = ${sqlString(projectId)} ${filter} GROUP BY period ORDER BY period`,
+    const result = await reader.rows(
+      `SELECT toString(billing_period) AS period, ${totalsSelect(reader)} FROM ${reader.table} WHERE project_id = ${sqlString(projectId)} ${filter} GROUP BY period ORDER BY period`,
     );
     return result.map((r) => ({ billingPeriod: String(r.period), ...totalsOf(r) }));
   };
@@ -74,52 +77,37 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
       return result;
     },
     init: async () => {
-      const existing = await rows(
-        `SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = ${sqlString(LINE_ITEMS_TABLE)}`,
-      );
-      if (Number(existing[0]?.n) > 0) return [];
-      await client.command({ query: createTableSql(LINE_ITEMS_TABLE) });
-      return [`create ${LINE_ITEMS_TABLE}`];
+      const steps: string[] = [];
+      for (const shard of shards) {
+        if (await createIfMissing(shard, LINE_ITEMS_TABLE, createTableSql(LINE_ITEMS_TABLE)))
+          steps.push(`create ${LINE_ITEMS_TABLE}`);
+      }
+      if (options.sharding !== undefined) {
+        const engine = `Distributed(${sqlIdentifier(options.sharding.cluster)}, currentDatabase(), ${LINE_ITEMS_TABLE})`;
+        const ddl = `CREATE TABLE IF NOT EXISTS ${DISTRIBUTED_TABLE} AS ${LINE_ITEMS_TABLE} ENGINE = ${engine}`;
+        if (await createIfMissing(client, DISTRIBUTED_TABLE, ddl)) steps.push(`create ${DISTRIBUTED_TABLE}`);
+      }
+      return steps.filter((step, i) => steps.indexOf(step) === i);
     },
     health: () =>
       probeEngine('clickhouse', async () => {
         if (closed) throw new Error('warehouse is closed');
-        return `ClickHouse ${String((await rows('SELECT version() AS version'))[0]?.version ?? 'unknown')}`;
+        const version = (await reader.rows('SELECT version() AS version'))[0]?.version;
+        return `ClickHouse ${String(version ?? 'unknown')}${shards.length > 1 ? `, ${shards.length} shards` : ''}`;
       }),
     replacePeriods: async ({ stagingId, projectId }) => {
-      const source = stagingTable(stagingId);
-      const target = clickHouseStaging(stagingId);
-      try {
-        const periods = await stagedPeriods(connection, source, projectId);
-        await client.command({ query: `DROP TABLE IF EXISTS ${sqlIdentifier(target)}` });
-        await client.command({ query: `CREATE TABLE ${sqlIdentifier(target)} AS ${LINE_ITEMS_TABLE}` });
-        await copyStaging(connection, client, { source, target, tempDirectory });
-        // Each partition swaps atomically: readers see a period's old or new rows, never a mix.
-        for (const period of periods) {
-          await client.command({
-            query: `ALTER TABLE ${LINE_ITEMS_TABLE} REPLACE PARTITION (${sqlString(projectId)}, ${sqlString(period)}) FROM ${sqlIdentifier(target)}`,
-          });
-        }
-        return await periodTotals(projectId, periods);
-      } finally {
-        await connection.run(`DROP TABLE IF EXISTS ${source}`);
-        await client.command({ query: `DROP TABLE IF EXISTS ${sqlIdentifier(target)}` });
-      }
+      const client = shardOf(projectId);
+      const periods = await swapInStagedPeriods({ connection, client, stagingId, projectId, tempDirectory });
+      return periodTotals(projectId, periods);
     },
     discardStaging: async (stagingId) => {
       await connection.run(`DROP TABLE IF EXISTS ${stagingTable(stagingId)}`);
-      await client.command({ query: `DROP TABLE IF EXISTS ${sqlIdentifier(clickHouseStaging(stagingId))}` });
+      for (const shard of shards)
+        await shard.command({ query: `DROP TABLE IF EXISTS ${clickHouseStaging(stagingId)}` });
     },
     deleteProject: async (projectId) => {
       // Dropping whole partitions is immediate; ALTER … DELETE would be an asynchronous mutation.
-      const periods = await rows(
-        `SELECT DISTINCT toString(billing_period) AS period FROM ${LINE_ITEMS_TABLE} WHERE project_id = ${sqlString(projectId)}`,
-      );
-      for (const { period } of periods) {
-        await client.command({
-          query: `ALTER TABLE ${LINE_ITEMS_TABLE} DROP PARTITION (${sqlString(projectId)}, ${sqlString(String(period))})`,
-        });
-      }
+      for (const shard of shards) await dropProject(shard, projectId);
     },
     periodTotals: ({ projectId, billingPeriods }) => periodTotals(projectId, billingPeriods),
     totalsBy: async ({ projectId, column }) => {
@@ -127,77 +115,57 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
         column === 'usage_month'
           ? `formatDateTime(assumeNotNull(line_item_usage_start_date), '%Y-%m')`
           : columnAsText(column);
-      const result = await rows(
-        `SELECT ${group} AS grp, ${totalsSelect()} FROM ${LINE_ITEMS_TABLE} WHERE project_id = ${sqlString(projectId)} GROUP BY grp ORDER BY grp NULLS LAST`,
+      const result = await reader.rows(
+        `SELECT ${group} AS grp, ${totalsSelect(reader)} FROM ${reader.table} WHERE project_id = ${sqlString(projectId)} GROUP BY grp ORDER BY grp NULLS LAST`,
       );
       return result.map(
         (r): GroupTotals => ({ group: r.grp === null ? null : String(r.grp), ...totalsOf(r) }),
       );
     },
-    costByPeriod: (query) => clickHouseCostByPeriod(rows, query),
-    spendSummary: (query) => clickHouseSpendSummary(rows, query),
+    ...clickHouseQueryPort(reader),
+    costByPeriod: (query) => clickHouseCostByPeriod(reader, query),
+    spendSummary: (query) => clickHouseSpendSummary(reader, query),
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      await Promise.all([client, ...shards].map((c) => c.close()));
       connection.closeSync();
       instance.closeSync();
     },
   };
 }
 
-/** The staged billing periods; every staged row must belong to the project being replaced. */
-async function stagedPeriods(
-  connection: DuckDBConnection,
-  source: string,
-  projectId: string,
-): Promise<string[]> {
-  const result = await connection.runAndReadAll(
-    `SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p, project_id FROM ${source} ORDER BY 1`,
-  );
-  const rows = result.getRowObjectsJson();
-  if (rows.some((r) => r.project_id !== projectId)) throw new Error(`staged rows belong to another project`);
-  return rows.map((r) => String(r.p));
+function openClient(url: string): ClickHouseClient {
+  // Errors reach the caller (and the import run's record); the client's own logger would print them twice.
+  return createClient({ url, request_timeout: 600_000, log: { level: ClickHouseLogLevel.OFF } });
 }
 
-/** Rows per CSV batch: bounds the temporary file (about 1 KB a row) while keeping inserts large. */
-const BATCH_ROWS = 250_000;
+/** A stable shard for a project (FNV-1a of its id), so its periods are always replaced where they live. */
+export function shardIndex(projectId: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(projectId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash % shards;
+}
 
-/**
- * Copies the DuckDB staging rows into the ClickHouse staging table in batches: DuckDB writes a batch as
- * CSV into a temporary file (far faster than handing rows to JavaScript), which is streamed to ClickHouse.
- */
-async function copyStaging(
-  connection: DuckDBConnection,
-  client: ClickHouseClient,
-  { source, target, tempDirectory }: { source: string; target: string; tempDirectory: string },
-) {
-  const select = LINE_ITEM_COLUMNS.map((c) => `${c.fromDuckDb} AS "${c.name}"`).join(', ');
-  const quoted = LINE_ITEM_COLUMNS.filter((c) => QUOTED.test(c.type)).map((c) => `"${c.name}"`);
-  const count = await connection.runAndReadAll(`SELECT COALESCE(max(rowid) + 1, 0) AS n FROM ${source}`);
-  const end = Number(count.getRowObjectsJson()[0]?.n ?? 0);
-  const dir = await mkdtemp(join(tempDirectory, 'finlens-ch-batch-'));
-  try {
-    const file = join(dir, 'batch.csv');
-    for (let from = 0; from < end; from += BATCH_ROWS) {
-      await connection.run(
-        `COPY (SELECT ${select} FROM ${source} WHERE rowid >= ${from} AND rowid < ${from + BATCH_ROWS})
-         TO ${quoteString(file)} (FORMAT csv, HEADER false, NULLSTR '\\N', FORCE_QUOTE (${quoted.join(', ')}))`,
-      );
+async function createIfMissing(client: ClickHouseClient, table: string, ddl: string): Promise<boolean> {
+  const result = await client.query({
+    query: `SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = ${sqlString(table)}`,
+    format: 'JSONEachRow',
+  });
+  const [row] = await result.json<{ n: string }>();
+  if (Number(row?.n) > 0) return false;
+  await client.command({ query: ddl });
+  return true;
+}
 
-      await client
-        .insert({ table: target, values: createReadStream(file), format: 'CSV' })
-        .catch((error: Error) => {
-          // ClickHouse appends a dump of the rows around a parse error; the first line says what failed.
-          throw new Error(
-            `ClickHouse refused the staged rows: ${error.message.split('\n')[0]?.slice(0, 500)}`,
-          );
-        });
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+async function dropProject(client: ClickHouseClient, projectId: string): Promise<void> {
+  const result = await client.query({
+    query: `SELECT DISTINCT toString(billing_period) AS period FROM ${LINE_ITEMS_TABLE} WHERE project_id = ${sqlString(projectId)}`,
+    format: 'JSONEachRow',
+  });
+  for (const { period } of await result.json<{ period: string }>()) {
+    await client.command({
+      query: `ALTER TABLE ${LINE_ITEMS_TABLE} DROP PARTITION (${sqlString(projectId)}, ${sqlString(period)})`,
+    });
   }
 }
-
-/** Text and arrays are always quoted, so a value that reads `\N` stays text instead of NULL. */
-const QUOTED = /String|Array|DateTime|Date/;

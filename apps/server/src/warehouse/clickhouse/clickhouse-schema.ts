@@ -15,6 +15,11 @@ const CLICKHOUSE_TYPES: Record<Exclude<CanonicalType, 'text_map'>, string> = {
   boolean: 'Nullable(UInt8)',
 };
 
+/** The storage type of a canonical type (a map is the pair of its key and value arrays, as a tuple). */
+export function clickHouseType(type: CanonicalType): string {
+  return type === 'text_map' ? 'Tuple(Array(String), Array(Nullable(String)))' : CLICKHOUSE_TYPES[type];
+}
+
 /** Tenancy keys are never NULL: the partition and sorting keys are built from them. */
 const NOT_NULL = new Set(['client_id', 'project_id', 'billing_period']);
 
@@ -54,9 +59,9 @@ export const LINE_ITEM_COLUMNS: readonly ClickHouseColumn[] = CANONICAL_COLUMNS.
  * REPLACE PARTITION; sorted by the Explorer's common filters (client, project, usage day, service,
  * account). Nullable columns enter the key through assumeNotNull: current releases refuse nullable keys.
  */
-export function createTableSql(table: string, engine = 'MergeTree'): string {
+export function createTableSql(table: string): string {
   const columns = LINE_ITEM_COLUMNS.map((c) => `  ${sqlIdentifier(c.name)} ${c.type}`).join(',\n');
-  return `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(table)} (\n${columns}\n) ENGINE = ${engine}
+  return `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(table)} (\n${columns}\n) ENGINE = MergeTree
 PARTITION BY (project_id, billing_period)
 ORDER BY (client_id, project_id, toDate(assumeNotNull(line_item_usage_start_date)),
   assumeNotNull(product_servicecode), assumeNotNull(line_item_usage_account_id))`;

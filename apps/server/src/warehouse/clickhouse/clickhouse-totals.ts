@@ -2,19 +2,28 @@ import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-typ
 import { CANONICAL_COLUMNS, COST_TYPE_COLUMNS, COST_TYPES, type CostType } from '../canonical-schema';
 import { sqlIdentifier, sqlStringList } from './clickhouse-sql';
 
-export type ReadRows = (sql: string) => Promise<Record<string, unknown>[]>;
+/** Runs a read and names the table reads go to (line_items, or the Distributed table over the shards). */
+export interface Reader {
+  rows(sql: string): Promise<Record<string, unknown>[]>;
+  table: string;
+  /**
+   * `sumKahan` on one server. Over a Distributed table 18.16 merges sumKahan states wrongly (garbage
+   * sums, even a crash of the initiating server), so sharded reads use plain `sum`.
+   */
+  sum: 'sumKahan' | 'sum';
+}
 
-/** A compensated sum (as DuckDB's kahan_sum), 0 when nothing matched. */
-export function costSum(column: string, condition?: string): string {
+/** The money sum of `column` (optionally of the rows meeting `condition`), 0 when nothing matched. */
+export function costSum(reader: Reader, column: string, condition?: string): string {
   const name = sqlIdentifier(column);
   return condition === undefined
-    ? `ifNull(sumKahan(${name}), 0)`
-    : `ifNull(sumKahanIf(${name}, ${condition}), 0)`;
+    ? `ifNull(${reader.sum}(${name}), 0)`
+    : `ifNull(${reader.sum}If(${name}, ${condition}), 0)`;
 }
 
 /** Every cost type's sum plus the row count. */
-export function totalsSelect(): string {
-  const sums = COST_TYPES.map((t) => `${costSum(COST_TYPE_COLUMNS[t])} AS ${t}`);
+export function totalsSelect(reader: Reader): string {
+  const sums = COST_TYPES.map((t) => `${costSum(reader, COST_TYPE_COLUMNS[t])} AS ${t}`);
   return [...sums, 'count() AS row_count'].join(', ');
 }
 

@@ -6,59 +6,57 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../../db/test-postgres';
 
-/** A throwaway ClickHouse server for tests, listening on loopback only. */
-export interface TestClickHouse {
-  url: string;
+/** Throwaway ClickHouse servers for tests, listening on loopback only. */
+interface TestClickHouseCluster {
+  urls: string[];
   stop(): Promise<void>;
 }
 
-export type TestClickHouseResult =
-  | { server: TestClickHouse; reason: null }
-  | { server: null; reason: string };
-
 const READY_TIMEOUT_MS = 60_000;
 
+/** The cluster name the generated configs list every started server under (one shard each). */
+export const TEST_CLUSTER = 'finlens_test';
+
 /**
- * Starts the machine's clickhouse-server (Debian's 18.16 or a current single `clickhouse` binary) on free
- * loopback ports with a temporary data folder and a generated minimal config. Resolves to
- * `{ server: null, reason }` only when no binary is installed; a start that fails with one present throws.
- * Root is fine: the server runs as the invoking user (18.16 does not refuse root).
+ * Starts `count` of the machine's clickhouse-server (Debian's 18.16, or a current single `clickhouse`
+ * binary) on free loopback ports, each with a temporary data folder and a generated minimal config whose
+ * remote_servers lists all of them as the shards of TEST_CLUSTER. Resolves to a reason only when no binary
+ * is installed; a start that fails with one present throws. Root is fine: 18.16 does not refuse it.
  */
-async function startTestClickHouse(): Promise<TestClickHouseResult> {
+async function startTestClickHouse(count: number): Promise<TestClickHouseCluster | string> {
   const command = findClickHouse();
-  if (command === null) {
-    return {
-      server: null,
-      reason: 'neither clickhouse-server nor clickhouse found on PATH or in /usr/sbin, /usr/bin',
-    };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'finlens-ch-'));
+  if (command === null)
+    return 'neither clickhouse-server nor clickhouse found on PATH or in /usr/sbin, /usr/bin';
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map(stopProcess));
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  };
   try {
-    const httpPort = await freePort();
-    const tcpPort = await freePort();
-    await writeFile(join(dir, 'config.xml'), serverConfig(dir, httpPort, tcpPort));
-    await writeFile(join(dir, 'users.xml'), USERS_CONFIG);
-    const child = spawn(
-      command[0] as string,
-      [...command.slice(1), `--config-file=${join(dir, 'config.xml')}`],
-      {
-        cwd: dir,
-        stdio: 'ignore',
-      },
+    const ports: { http: number; tcp: number }[] = [];
+    for (let i = 0; i < count; i += 1) ports.push({ http: await freePort(), tcp: await freePort() });
+    const cluster = clusterConfig(ports.map((p) => p.tcp));
+    const urls = await Promise.all(
+      ports.map(async (port) => {
+        const dir = await mkdtemp(join(tmpdir(), 'finlens-ch-'));
+        dirs.push(dir);
+        await writeFile(join(dir, 'config.xml'), serverConfig(dir, port, cluster));
+        await writeFile(join(dir, 'users.xml'), USERS_CONFIG);
+        const args = [...command.slice(1), `--config-file=${join(dir, 'config.xml')}`];
+        const child = spawn(command[0] as string, args, { cwd: dir, stdio: 'ignore' });
+        children.push(child);
+        const url = `http://127.0.0.1:${port.http}`;
+        await waitUntilReady(url, child).catch(async (error: unknown) => {
+          const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
+          throw new Error(`${(error as Error).message}\n${log.slice(-2000)}`);
+        });
+        return url;
+      }),
     );
-    const url = `http://127.0.0.1:${httpPort}`;
-    await waitUntilReady(url, child).catch(async (error: unknown) => {
-      await stopProcess(child);
-      const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
-      throw new Error(`${(error as Error).message}\n${log.slice(-2000)}`);
-    });
-    const stop = async () => {
-      await stopProcess(child);
-      await rm(dir, { recursive: true, force: true });
-    };
-    return { server: { url, stop }, reason: null };
+    return { urls, stop };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await stop();
     throw error;
   }
 }
@@ -70,22 +68,29 @@ function skipOrFailWithoutClickHouse(reason: string): void {
 }
 
 /**
- * One ClickHouse server for a test file: started before its tests, stopped after. `url` is null when
- * no binary is installed (the tests then skip; under CI=true beforeAll fails instead).
+ * ClickHouse servers for a test file (one by default; two for the sharded suite): started before its
+ * tests, stopped after. `urls` is null when no binary is installed (the tests then skip; under CI=true
+ * beforeAll fails instead).
  */
-export function useTestClickHouse(): { readonly url: string | null } {
-  let server: TestClickHouse | null = null;
+export function useTestClickHouse(count = 1): {
+  readonly urls: string[] | null;
+  readonly url: string | null;
+} {
+  let cluster: TestClickHouseCluster | null = null;
   beforeAll(async () => {
-    const started = await startTestClickHouse();
-    if (started.server === null) return skipOrFailWithoutClickHouse(started.reason);
-    server = started.server;
+    const started = await startTestClickHouse(count);
+    if (typeof started === 'string') return skipOrFailWithoutClickHouse(started);
+    cluster = started;
   }, READY_TIMEOUT_MS + 30_000);
   afterAll(async () => {
-    await server?.stop();
+    await cluster?.stop();
   });
   return {
+    get urls() {
+      return cluster?.urls ?? null;
+    },
     get url() {
-      return server?.url ?? null;
+      return cluster?.urls[0] ?? null;
     },
   };
 }
@@ -101,13 +106,13 @@ function findClickHouse(): string[] | null {
 }
 
 /** The smallest config both 18.16 and current releases accept: loopback, UTC, small caches, logs in the folder. */
-function serverConfig(dir: string, httpPort: number, tcpPort: number): string {
+function serverConfig(dir: string, port: { http: number; tcp: number }, cluster: string): string {
   return `<?xml version="1.0"?>
 <yandex>
   <logger><level>warning</level><log>${dir}/server.log</log><errorlog>${dir}/error.log</errorlog></logger>
   <listen_host>127.0.0.1</listen_host>
-  <http_port>${httpPort}</http_port>
-  <tcp_port>${tcpPort}</tcp_port>
+  <http_port>${port.http}</http_port>
+  <tcp_port>${port.tcp}</tcp_port>
   <path>${dir}/data/</path>
   <tmp_path>${dir}/tmp/</tmp_path>
   <user_files_path>${dir}/user_files/</user_files_path>
@@ -118,8 +123,17 @@ function serverConfig(dir: string, httpPort: number, tcpPort: number): string {
   <timezone>UTC</timezone>
   <mark_cache_size>268435456</mark_cache_size>
   <uncompressed_cache_size>268435456</uncompressed_cache_size>
+${cluster}
 </yandex>
 `;
+}
+
+/** remote_servers with each server as one shard of TEST_CLUSTER (read by Distributed tables). */
+function clusterConfig(tcpPorts: number[]): string {
+  const shards = tcpPorts.map(
+    (port) => `<shard><replica><host>127.0.0.1</host><port>${port}</port></replica></shard>`,
+  );
+  return `  <remote_servers><${TEST_CLUSTER}>${shards.join('')}</${TEST_CLUSTER}></remote_servers>`;
 }
 
 const USERS_CONFIG = `<?xml version="1.0"?>

@@ -1,0 +1,64 @@
+import type { Granularity } from '@finlens/contracts/cost-query';
+import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
+import type { SqlDialect, SqlValue } from '../cost-query/sql-dialect';
+import { clickHouseType } from './clickhouse-schema';
+import { sqlIdentifier, sqlNumber, sqlString } from './clickhouse-sql';
+import type { Reader } from './clickhouse-totals';
+
+const PERIOD_SQL: Record<Granularity, (sql: string) => string> = {
+  hour: (sql) => `formatDateTime(toStartOfHour(${sql}), '%Y-%m-%dT%H:00:00Z')`,
+  day: (sql) => `formatDateTime(${sql}, '%Y-%m-%d')`,
+  week: (sql) => `formatDateTime(toMonday(${sql}), '%Y-%m-%d')`,
+  month: (sql) => `formatDateTime(toStartOfMonth(${sql}), '%Y-%m-%d')`,
+  quarter: (sql) => `formatDateTime(toStartOfQuarter(${sql}), '%Y-%m-%d')`,
+};
+
+const columnType = (sql: string) => CANONICAL_COLUMNS.find((c) => `\`${c.name}\`` === sql)?.type;
+
+/** A value as an escaped literal: 18.16 has no server-side parameters, so nothing is bound. */
+function literal(value: SqlValue): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'string') return sqlString(value);
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return sqlNumber(value);
+}
+
+/** Parts of a map "column": the tuple (keys, values) of its two parallel arrays. */
+const keys = (map: string) => `tupleElement(${map}, 1)`;
+const mapValues = (map: string) => `tupleElement(${map}, 2)`;
+
+/**
+ * The ClickHouse dialect of the CostQuery compiler, in forms 18.16 and current releases accept. A map
+ * column (stored as `<name>_keys` / `<name>_values`, see clickhouse-schema.ts) is named as the tuple of
+ * its arrays, so map lookups and key listings work on it; booleans (UInt8) read as 'true' / 'false'.
+ * `line_items` names the reader's table (the Distributed table when sharded), sums use its aggregate.
+ */
+export const clickHouseDialect = (reader: Pick<Reader, 'table' | 'sum'>): SqlDialect => ({
+  name: 'clickhouse',
+  values: () => ({ add: literal, bound: [] }),
+  identifier: (name) => {
+    if (name === LINE_ITEMS_TABLE) return sqlIdentifier(reader.table);
+    const isMap = CANONICAL_COLUMNS.some((c) => c.name === name && c.type === 'text_map');
+    return isMap
+      ? `tuple(${sqlIdentifier(`${name}_keys`)}, ${sqlIdentifier(`${name}_values`)})`
+      : sqlIdentifier(name);
+  },
+  columnType: clickHouseType,
+  // A DateTime at UTC midnight: 18.16 compares a Nullable(DateTime) with a Date wrongly (every row matches).
+  date: (sql) => `toDateTime(toDate(${sql}), 'UTC')`,
+  day: (sql) => `toDate(${sql})`,
+  dateText: (sql) => `formatDateTime(${sql}, '%Y-%m-%d')`,
+  periodStart: (sql, granularity) => PERIOD_SQL[granularity](sql),
+  text: (sql) =>
+    columnType(sql) === 'boolean'
+      ? `if(isNull(${sql}), NULL, if(${sql} = 1, 'true', 'false'))`
+      : `toString(${sql})`,
+  mapValue: (map, key) =>
+    `if(has(${keys(map)}, ${key}), arrayElement(${mapValues(map)}, indexOf(${keys(map)}, ${key})), NULL)`,
+  mapKeysAsRows: (map) => `arrayJoin(${keys(map)})`,
+  containsIgnoreCase: (sql, needle) => `positionCaseInsensitiveUTF8(${sql}, ${needle}) > 0`,
+  splitPart: (sql, delimiter, index) =>
+    `arrayElement(splitByString(${delimiter}, assumeNotNull(${sql})), ${index})`,
+  concat: (parts) => `concat(${parts.map((p) => `ifNull(toString(${p}), '')`).join(', ')})`,
+  sumMoney: (sql) => `ifNull(${reader.sum}(${sql}), 0)`,
+});

@@ -1,0 +1,102 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { quoteString } from '../../ingest/duckdb/sql';
+import { LINE_ITEMS_TABLE } from '../canonical-schema';
+import { stagingTable } from '../duckdb/duckdb-cost-store';
+import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
+import { sqlIdentifier, sqlString } from './clickhouse-sql';
+
+/** Rows per CSV batch: bounds the temporary file (about 1 KB a row) while keeping inserts large. */
+const BATCH_ROWS = 250_000;
+
+/** The ClickHouse staging table of one import: same structure as line_items, so its partitions can move over. */
+export function clickHouseStaging(stagingId: string): string {
+  return sqlIdentifier(`finlens_staging_${stagingId.replace(/[^A-Za-z0-9_]/g, '_')}`);
+}
+
+/**
+ * Moves one staged import (a DuckDB staging table) into `line_items` of the server `client` talks to:
+ * copy into a ClickHouse staging table, then REPLACE PARTITION per period, each swap atomic. Both staging
+ * tables are dropped whatever happens; on failure line_items keeps its old rows. Returns the periods.
+ */
+export async function swapInStagedPeriods(args: {
+  connection: DuckDBConnection;
+  client: ClickHouseClient;
+  stagingId: string;
+  projectId: string;
+  tempDirectory: string;
+}): Promise<string[]> {
+  const { connection, client, projectId } = args;
+  const source = stagingTable(args.stagingId);
+  const target = clickHouseStaging(args.stagingId);
+  try {
+    const periods = await stagedPeriods(connection, source, projectId);
+    await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
+    await client.command({ query: `CREATE TABLE ${target} AS ${LINE_ITEMS_TABLE}` });
+    await copyStaging(connection, client, { source, target, tempDirectory: args.tempDirectory });
+    for (const period of periods) {
+      await client.command({
+        query: `ALTER TABLE ${LINE_ITEMS_TABLE} REPLACE PARTITION (${sqlString(projectId)}, ${sqlString(period)}) FROM ${target}`,
+      });
+    }
+    return periods;
+  } finally {
+    await connection.run(`DROP TABLE IF EXISTS ${source}`);
+    await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
+  }
+}
+
+/** The staged billing periods; every staged row must belong to the project being replaced. */
+async function stagedPeriods(
+  connection: DuckDBConnection,
+  source: string,
+  projectId: string,
+): Promise<string[]> {
+  const result = await connection.runAndReadAll(
+    `SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p, project_id FROM ${source} ORDER BY 1`,
+  );
+  const rows = result.getRowObjectsJson();
+  if (rows.some((r) => r.project_id !== projectId)) throw new Error('staged rows belong to another project');
+  return rows.map((r) => String(r.p));
+}
+
+/**
+ * Copies the DuckDB staging rows into the ClickHouse staging table in batches: DuckDB writes a batch as
+ * CSV into a temporary file (far faster than handing rows to JavaScript), which is streamed to ClickHouse.
+ */
+async function copyStaging(
+  connection: DuckDBConnection,
+  client: ClickHouseClient,
+  { source, target, tempDirectory }: { source: string; target: string; tempDirectory: string },
+) {
+  const select = LINE_ITEM_COLUMNS.map((c) => `${c.fromDuckDb} AS "${c.name}"`).join(', ');
+  const quoted = LINE_ITEM_COLUMNS.filter((c) => QUOTED.test(c.type)).map((c) => `"${c.name}"`);
+  const count = await connection.runAndReadAll(`SELECT COALESCE(max(rowid) + 1, 0) AS n FROM ${source}`);
+  const end = Number(count.getRowObjectsJson()[0]?.n ?? 0);
+  const dir = await mkdtemp(join(tempDirectory, 'finlens-ch-batch-'));
+  try {
+    const file = join(dir, 'batch.csv');
+    for (let from = 0; from < end; from += BATCH_ROWS) {
+      await connection.run(
+        `COPY (SELECT ${select} FROM ${source} WHERE rowid >= ${from} AND rowid < ${from + BATCH_ROWS})
+         TO ${quoteString(file)} (FORMAT csv, HEADER false, NULLSTR '\\N', FORCE_QUOTE (${quoted.join(', ')}))`,
+      );
+      await client
+        .insert({ table: target, values: createReadStream(file), format: 'CSV' })
+        .catch((error: Error) => {
+          // ClickHouse appends a dump of the rows around a parse error; the first line says what failed.
+          throw new Error(
+            `ClickHouse refused the staged rows: ${error.message.split('\n')[0]?.slice(0, 500)}`,
+          );
+        });
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Text and arrays are always quoted, so a value that reads `\N` stays text instead of NULL. */
+const QUOTED = /String|Array|DateTime|Date/;

@@ -1,0 +1,3 @@
+import { describeClickHouseParity } from './clickhouse-parity.test-helper';
+
+describeClickHouseParity(1);
