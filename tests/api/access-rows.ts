@@ -429,6 +429,22 @@ export const ACCESS_ROWS: AccessRow[] = [
     expect: signedIn(200),
   },
 
+  // Search: suggestions of the caller's own client; client A's project in the filters is out of reach for otherAdmin.
+  {
+    route: 'GET /c/ac/auto-complete/',
+    rule: 'verified',
+    request: () => ({ path: '/c/ac/auto-complete/?query=ec2' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /c/ac/query',
+    rule: 'verified',
+    request: ({ projectId }) => ({
+      path: `/c/ac/query?q=*&filters=${encodeURIComponent(JSON.stringify({ 'project.id': [projectId] }))}`,
+    }),
+    expect: ownClient(200),
+  },
+
   // SSO
   { route: 'GET /c/sso/', rule: 'admin', request: () => ({ path: '/c/sso/' }), expect: adminOnly(200) },
   {

@@ -1,6 +1,6 @@
 import { type CostDimension, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import { type SearchHit, type SearchKind, searchDetailKey } from '@finlens/contracts/search';
-import type { WarehouseCostAnswer } from './search-warehouse';
+import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
 
 /** Where the hits of one list come from: the kind shown, the dimension, and the tag key of tag values. */
 export interface HitSource {

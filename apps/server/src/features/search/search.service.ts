@@ -14,6 +14,8 @@ import {
 } from '@finlens/contracts/search';
 import { spendWindows } from '@finlens/cost-model/spend-windows';
 import { notFound } from '../../platform/http/http-error';
+import type { WarehouseCostQuery } from '../../warehouse/cost-query/cost-query-port';
+import type { CostStore } from '../../warehouse/cost-store';
 import type { SearchRepo } from './search.repo';
 import {
   type HitSource,
@@ -23,7 +25,6 @@ import {
   parseTagQuery,
   rankSuggestions,
 } from './search-hits';
-import type { SearchWarehouse, WarehouseCostQuery } from './search-warehouse';
 
 type PlainScope = Exclude<keyof typeof SCOPE_SOURCES, 'tags'>;
 const PLAIN_SCOPES: PlainScope[] = ['resources', 'accounts', 'services', 'regions'];
@@ -51,7 +52,7 @@ export function createSearchService({
   now = () => new Date(),
 }: {
   repo: SearchRepo;
-  warehouse: SearchWarehouse;
+  warehouse: Pick<CostStore, 'runCostQuery' | 'dimensionValues' | 'dimensionKeys'>;
   /** The clock that decides "the last 31 days" (UTC); tests fix it. */
   now?: () => Date;
 }) {

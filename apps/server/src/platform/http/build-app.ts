@@ -24,6 +24,9 @@ import { createHealthService } from '../../features/health/health.service';
 import { createLocalControl } from '../../features/local-control/local-control';
 import { localControlRoutes } from '../../features/local-control/local-control.routes';
 import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
+import { createSearchRepo } from '../../features/search/search.repo';
+import { searchRoutes } from '../../features/search/search.routes';
+import { createSearchService } from '../../features/search/search.service';
 import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { registerRouteAccess } from '../auth/route-access';
 import type { AppConfig } from '../config';
@@ -89,6 +92,12 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
       warehouse: deps.warehouse,
     }),
     internalEmailDomains: deps.config.internalEmailDomains,
+  });
+  await app.register(searchRoutes, {
+    searchService: createSearchService({
+      repo: createSearchRepo({ db: deps.db.db }),
+      warehouse: deps.warehouse,
+    }),
   });
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
