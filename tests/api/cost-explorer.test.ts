@@ -9,6 +9,7 @@ import { costQueryToParams, DIMENSION_GROUPS } from '@finlens/contracts/cost-que
 import { firstLink } from '@finlens/server/platform/mail/test-smtp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientWithBilling } from './billing-client';
+import { expect400 } from './expect-400';
 import type { HttpSession } from './http-session';
 import { acceptResetLink, inviteAccepted, signInOk, useServerWithMail } from './identity-fixtures';
 
@@ -39,13 +40,6 @@ function usageCsv(days: number, daily: [string, number, string][]): Buffer {
 }
 
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params)}`;
-
-/** A 400 whose `errors` names `field`. */
-async function expect400(pending: Promise<{ status: number; body: unknown }>, field: string) {
-  const { status, body } = await pending;
-  expect(status, JSON.stringify(body)).toBe(400);
-  expect(Object.keys((body as { errors?: object }).errors ?? {}), JSON.stringify(body)).toContain(field);
-}
 
 let a: Awaited<ReturnType<typeof clientWithBilling>>;
 let b: Awaited<ReturnType<typeof clientWithBilling>>;
