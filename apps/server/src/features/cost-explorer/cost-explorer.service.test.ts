@@ -10,8 +10,9 @@ import {
 } from '@finlens/contracts/cost-query';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, openAppDatabase } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { openTestAppDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
@@ -47,7 +48,7 @@ const ids: Record<string, { clientId: string; projectId: string }> = {};
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-explorer-'));
-  db = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+  db = await openTestAppDatabase(dir);
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();
