@@ -1,6 +1,7 @@
 import { autoCompleteResultSchema, SEARCH_PATHS, searchResultSchema } from '@finlens/contracts/search';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientWithBilling } from './billing-client';
+import { expect400 } from './expect-400';
 import { useServerWithMail } from './identity-fixtures';
 
 const context = useServerWithMail();
@@ -21,13 +22,6 @@ function usageCsv(rows: [string, string, string, string, string, number][]): Buf
 }
 
 const query = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
-
-/** A 400 whose `errors` names `field`. */
-async function expect400(pending: Promise<{ status: number; body: unknown }>, field: string) {
-  const { status, body } = await pending;
-  expect(status, JSON.stringify(body)).toBe(400);
-  expect(Object.keys((body as { errors?: object }).errors ?? {}), JSON.stringify(body)).toContain(field);
-}
 
 let a: Awaited<ReturnType<typeof clientWithBilling>>;
 let b: Awaited<ReturnType<typeof clientWithBilling>>;
