@@ -141,7 +141,7 @@ function openClient(url: string): ClickHouseClient {
 }
 
 /** A stable shard for a project (FNV-1a of its id), so its periods are always replaced where they live. */
-export function shardIndex(projectId: string, shards: number): number {
+function shardIndex(projectId: string, shards: number): number {
   let hash = 0x811c9dc5;
   for (const byte of Buffer.from(projectId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
   return hash % shards;
