@@ -75,7 +75,8 @@ export function compileCostQuery(dialect: SqlDialect, query: WarehouseCostQuery)
   ];
   const period = dialect.periodStart(dialect.identifier(source.timeColumn), query.granularity);
   const cost = dialect.sumMoney(costSql(ctx, query.cost_type, rows));
-  const topN = Number(query.top_n);
+  // Spliced as a number literal: never anything but a positive integer.
+  const topN = Math.max(1, Math.floor(Number(query.top_n)) || 1);
   const sql = `WITH cells AS (
   SELECT ${period} AS period, ${group} AS grp, ${cost} AS cost
   FROM ${dialect.identifier(source.table)}
