@@ -175,6 +175,9 @@ describe.skipIf(Boolean(skipReason))('Explorer in Chromium on a demo organisatio
     await page.getByRole('option', { name: '3M', exact: true }).click();
     await expectTotalsShown(page, weekly.answer);
     await page.screenshot({ path: screenshotPath('explorer'), fullPage: true });
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expectTotalsShown(page, weekly.answer);
+    await page.screenshot({ path: screenshotPath('explorer-dark'), fullPage: true });
     await page.close();
   });
 });

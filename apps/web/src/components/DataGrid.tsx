@@ -75,7 +75,14 @@ export function DataGrid<Row>({
   const pageSize = useWindowPageSize();
   const api = useRef<GridApi<Row> | null>(null);
   return (
-    <Box role="region" aria-label={label}>
+    <Box
+      role="region"
+      aria-label={label}
+      // AG Grid keeps room for an overlay under auto-height rows; with rows there is none to show.
+      sx={
+        rows.length > 0 ? { '& .ag-layout-auto-height .ag-grid-scrolling-rows': { minHeight: 0 } } : undefined
+      }
+    >
       {csvFileName === undefined ? null : (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
           <Button

@@ -202,6 +202,8 @@ function DateField({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
+      // The browser's calendar icon follows the theme.
+      sx={(theme) => ({ '& input': { colorScheme: theme.palette.mode } })}
     />
   );
 }

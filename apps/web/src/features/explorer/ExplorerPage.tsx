@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import { dataDelayNotice, presetRange } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -98,14 +99,18 @@ export function ExplorerPage() {
           <Typography>{ERROR_MESSAGES.emptyTable}</Typography>
         </Paper>
       ) : (
-        <ExplorerResults
-          result={result}
-          chart={view.chart}
-          window={view.window}
-          onWindowChange={(window) => update({ ...view, window })}
-          groupLabel={groupLabel}
-          blurValues={blur}
-        />
+        <>
+          {/* The previous answer stays on screen while the next one loads. */}
+          {cost.isPlaceholderData ? <LinearProgress aria-label="Loading costs" /> : null}
+          <ExplorerResults
+            result={result}
+            chart={view.chart}
+            window={view.window}
+            onWindowChange={(window) => update({ ...view, window })}
+            groupLabel={groupLabel}
+            blurValues={blur}
+          />
+        </>
       )}
     </Stack>
   );
