@@ -11,6 +11,7 @@ export default defineProject(
       'src/cli.test.ts',
       'src/db/foreign-key-indexes.test.ts',
       'src/features/cloud-accounts/cloud-accounts.service.test.ts',
+      'src/features/cost-explorer/cost-explorer.service.test.ts',
       'src/features/cost-summary/cost-summary.service.test.ts',
       'src/features/local-control/local-control.test.ts',
       'src/features/query/query-command.test.ts',
