@@ -20,7 +20,7 @@ function costQuery(range: DateRange, dimension: CostDimension | null, topN: numb
 }
 
 /** The 30 days through today, and the 30 days before them. */
-export function comparedRanges(today: Date): { current: DateRange; previous: DateRange } {
+function comparedRanges(today: Date): { current: DateRange; previous: DateRange } {
   const current = presetRange(HOME_PRESET, today);
   const days = inclusiveDays(current.start_date, current.end_date);
   return {

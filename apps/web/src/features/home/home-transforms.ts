@@ -16,7 +16,7 @@ export function actualDays(result: CostQueryResult): DailyCost[] {
   );
 }
 
-export interface MonthOutlook {
+interface MonthOutlook {
   /** Actual cost from the 1st through the newest day with data. */
   actual: number;
   /** The expected month total: actual plus the forecast of the remaining days. */
@@ -62,7 +62,7 @@ export function outlookChart(outlook: MonthOutlook): ChartData {
   };
 }
 
-export interface GroupTotal {
+interface GroupTotal {
   /** The dimension's value; null for rows without one. */
   key: string | null;
   label: string;
@@ -92,7 +92,7 @@ export function topGroups(result: CostQueryResult, count: number): GroupTotal[] 
     });
 }
 
-export interface Mover {
+interface Mover {
   key: string | null;
   label: string;
   current: number;

@@ -64,7 +64,7 @@ function totals(result: CostQueryResult): Map<string, number> {
   return map;
 }
 
-export interface OverviewAnswers {
+interface OverviewAnswers {
   projectsNow: CostQueryResult;
   projectsBefore: CostQueryResult;
   accountsNow: CostQueryResult;

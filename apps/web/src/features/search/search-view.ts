@@ -86,7 +86,7 @@ export function detailFilter(detail: ParsedDetailKey): CostFilter {
       };
 }
 
-export const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
+const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
 
 /**
  * A link to the Explorer showing `query` over a range preset, in the Explorer's URL format
