@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from '../support/accounts';
@@ -37,6 +38,14 @@ async function costAnswerAfter(
   await action();
   const response = await waiting;
   return { params: new URL(response.url()).searchParams, answer: (await response.json()) as CostAnswer };
+}
+
+/** Does `action` and returns the bytes of the file it downloads. */
+async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
+  const waiting = page.waitForEvent('download');
+  await action();
+  const path = await (await waiting).path();
+  return readFileSync(path);
 }
 
 /** The page shows the answer's total in the summary, in the grid's total row and as the chart's sum. */
@@ -175,6 +184,15 @@ describe.skipIf(Boolean(skipReason))('Explorer in Chromium on a demo organisatio
     await page.getByRole('option', { name: '3M', exact: true }).click();
     await expectTotalsShown(page, weekly.answer);
     await page.screenshot({ path: screenshotPath('explorer'), fullPage: true });
+
+    // PNG export: 1200x600 at scale 3 (spec §9); CSV export: the grid's rows.
+    const png = await downloaded(page, () => page.getByRole('button', { name: 'Export PNG' }).click());
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([3600, 1800]);
+    const csv = (
+      await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click())
+    ).toString();
+    expect(csv.split('\n')[0]).toContain('"Region","Total"');
+    expect(csv).toContain(`"${region.key}"`);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expectTotalsShown(page, weekly.answer);
     await page.screenshot({ path: screenshotPath('explorer-dark'), fullPage: true });
