@@ -70,8 +70,8 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
           AND "project_id" IN ($3, $4)
           AND "usage_date" >= CAST($5 AS DATE)
           AND "usage_date" < CAST($6 AS DATE)
-          AND NOT (COALESCE(NULLIF(map_extract_value("resource_tags", $7), '') = $8, FALSE))
-          AND (COALESCE(contains(lower(NULLIF("line_item_usage_type", '')), lower($9)), FALSE))
+          AND NOT ((NULLIF(map_extract_value("resource_tags", $7), '') IS NOT NULL AND NULLIF(map_extract_value("resource_tags", $7), '') = $8))
+          AND (contains(lower(NULLIF("line_item_usage_type", '')), lower($9)))
         GROUP BY period, grp
       ), totals AS (
         SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
@@ -129,8 +129,8 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
           AND "line_item_usage_start_date" >= CAST($4 AS DATE)
           AND "line_item_usage_start_date" < CAST($5 AS DATE)
           AND ("line_item_operation" IS NULL OR "line_item_operation" NOT IN ($6, $7))
-          AND (NULLIF(map_extract_value("resource_tags", $8), '') IS NULL AND COALESCE(NULLIF(map_extract_value("resource_tags", $9), '') = $10, FALSE))
-          AND (NULLIF(map_extract_value("product", $11), '') IS NULL OR NOT (COALESCE(contains(lower(NULLIF(map_extract_value("product", $11), '')), lower($12)), FALSE)))
+          AND (NULLIF(map_extract_value("resource_tags", $8), '') IS NULL AND (NULLIF(map_extract_value("resource_tags", $9), '') IS NOT NULL AND NULLIF(map_extract_value("resource_tags", $9), '') = $10))
+          AND (NULLIF(map_extract_value("product", $11), '') IS NULL OR NOT (contains(lower(NULLIF(map_extract_value("product", $11), '')), lower($12))))
         GROUP BY period, grp
       ), totals AS (
         SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
@@ -201,7 +201,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
       useRollups: true,
     });
     expect(values.sql).toMatchInlineSnapshot(
-      `"SELECT CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END AS value, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost FROM "cost_rollup_daily" WHERE "client_id" = $5 AND "project_id" IN ($6, $7) AND COALESCE(contains(lower(CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END), lower($8)), FALSE) GROUP BY value ORDER BY cost DESC, value ASC NULLS LAST LIMIT 20"`,
+      `"SELECT CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END AS value, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost FROM "cost_rollup_daily" WHERE "client_id" = $5 AND "project_id" IN ($6, $7) AND contains(lower(CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END), lower($8)) GROUP BY value ORDER BY cost DESC, value ASC NULLS LAST LIMIT 20"`,
     );
     expect(values.values).toMatchInlineSnapshot(`
       [
@@ -223,7 +223,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
       useRollups: true,
     });
     expect(keys.sql).toMatchInlineSnapshot(
-      `"SELECT DISTINCT k FROM (SELECT unnest(map_keys("resource_tags")) AS k FROM "line_items" WHERE "client_id" = $1 AND "project_id" IN ($2, $3) AND "line_item_operation" = $4) AS keys WHERE k IS NOT NULL AND k <> '' AND NOT COALESCE(contains(lower(k), lower($5)), FALSE) AND COALESCE(contains(lower(k), lower($6)), FALSE) ORDER BY k LIMIT 20"`,
+      `"SELECT DISTINCT k FROM (SELECT unnest(map_keys("resource_tags")) AS k FROM "line_items" WHERE "client_id" = $1 AND "project_id" IN ($2, $3) AND "line_item_operation" = $4) AS keys WHERE k IS NOT NULL AND k <> '' AND NOT contains(lower(k), lower($5)) AND contains(lower(k), lower($6)) ORDER BY k LIMIT 20"`,
     );
   });
 });

@@ -120,7 +120,7 @@ export function compileDimensionValues(
   const value = dimensionSql(ctx, query.dimension, query.key);
   const where = scopeWhere(ctx, query, rows);
   if (query.search !== undefined && query.search !== '') {
-    where.push(`COALESCE(${dialect.containsIgnoreCase(value, ctx.values.add(query.search))}, FALSE)`);
+    where.push(dialect.containsIgnoreCase(value, ctx.values.add(query.search)));
   }
   const cost = dialect.sumMoney(costSql(ctx, 'unblended' satisfies CostType, rows));
   return done(
@@ -150,10 +150,10 @@ export function compileDimensionKeys(
   const inner = `SELECT ${dialect.mapKeysAsRows(dialect.identifier(keys.map))} AS k FROM ${dialect.identifier(source.table)} WHERE ${scopeWhere(ctx, query, keys.rows).join(' AND ')}`;
   const filters = ['k IS NOT NULL', "k <> ''"];
   if (query.dimension === 'label_keys') {
-    filters.push(`NOT COALESCE(${dialect.containsIgnoreCase('k', ctx.values.add('aws_eks_'))}, FALSE)`);
+    filters.push(`NOT ${dialect.containsIgnoreCase('k', ctx.values.add('aws_eks_'))}`);
   }
   if (query.search !== undefined && query.search !== '') {
-    filters.push(`COALESCE(${dialect.containsIgnoreCase('k', ctx.values.add(query.search))}, FALSE)`);
+    filters.push(dialect.containsIgnoreCase('k', ctx.values.add(query.search)));
   }
   return done(
     ctx,

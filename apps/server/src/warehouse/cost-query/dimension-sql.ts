@@ -141,7 +141,11 @@ function kubernetesSql(ctx: SqlContext, attribute: KubernetesAttribute, key?: st
   }
 }
 
-/** A filter as a predicate that is never NULL (a row without a value is kept by exclude / not_like). */
+/**
+ * A filter as a WHERE predicate (NULL counts as false). Under NOT it must never be NULL, so a row without a
+ * value is kept by exclude / not_like and pairs test presence first. No boolean literals: ClickHouse 18.16
+ * has none.
+ */
 export function filterSql(ctx: SqlContext, filter: CostFilter): string {
   if ('pairs' in filter) {
     const pairs = filter.pairs.map((pair) => pairSql(ctx, filter.dimension, pair));
@@ -162,14 +166,12 @@ export function filterSql(ctx: SqlContext, filter: CostFilter): string {
 }
 
 function containsAny(ctx: SqlContext, value: string, needles: string[]): string {
-  return needles
-    .map((n) => `COALESCE(${ctx.dialect.containsIgnoreCase(value, ctx.values.add(n))}, FALSE)`)
-    .join(' OR ');
+  return needles.map((n) => ctx.dialect.containsIgnoreCase(value, ctx.values.add(n))).join(' OR ');
 }
 
 /** '' or 'null' as the value means the key is absent or empty (untagged). */
 function pairSql(ctx: SqlContext, dimension: CostDimension, pair: TagPair): string {
   const value = dimensionSql(ctx, dimension, pair.key);
   if (pair.value === '' || pair.value === 'null') return `${value} IS NULL`;
-  return `COALESCE(${value} = ${ctx.values.add(pair.value)}, FALSE)`;
+  return `(${value} IS NOT NULL AND ${value} = ${ctx.values.add(pair.value)})`;
 }
