@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn } from '../support/accounts';
-import { type BrowserSession, openBrowser, screenshotPath } from '../support/browser';
+import { type BrowserSession, screenshotPath } from '../support/browser';
+import { money, openDemoSession } from '../support/demo-session';
 import { runFinlens } from '../support/finlens-cli';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const skipReason = inject('browserSkipReason');
 
-const DEMO_EMAIL = 'demo@finlens.local';
-const DEMO_PASSWORD = 'Dem0!Explorer';
 const COST_PATH = '/c/cost_page/dimension_daily_cost/';
 
 interface CostAnswer {
@@ -21,9 +19,6 @@ interface CostAnswer {
   forecast: boolean[];
   series: { key: string | null; label: string; total: number; costs: number[] }[];
 }
-
-const money = (value: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
 
 /** Does `action` and returns the dimension_daily_cost answer whose query string passes `match`. */
 async function costAnswerAfter(
@@ -75,15 +70,7 @@ describe.skipIf(Boolean(skipReason))('Explorer in Chromium on a demo organisatio
   let session: BrowserSession;
 
   beforeAll(async () => {
-    // The demo organisation goes into the running server's data folder (the CLI hands the work to it).
-    const demo = await runFinlens(['demo', '--rows', '20000', '--months', '3'], {
-      dataDir,
-      env: { DEMO_PASSWORD },
-    });
-    if (demo.code !== 0)
-      throw new Error(`finlens demo failed (${demo.code}):\n${demo.stdout}\n${demo.stderr}`);
-    session = await openBrowser(baseUrl);
-    await signIn({ context: session.context, baseUrl, email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    session = await openDemoSession(baseUrl, dataDir);
   }, 300_000);
   afterAll(async () => {
     await session?.close();
