@@ -1,16 +1,13 @@
+import { benchExplorer } from './src/explorer.bench';
 import { benchFormat } from './src/format.bench';
 import { benchIngest } from './src/ingest.bench';
+import type { SuiteOptions } from './src/options';
 import { peakRssMiB } from './src/stats';
 
-export type SuiteOptions = {
-  quick: boolean;
-  /** `--name=value` options, for suites that take them (ingest: --rows=N, --format=parquet|csv.gz). */
-  values: Record<string, string>;
-};
 type Suite = (options: SuiteOptions) => Promise<Record<string, string | number>>;
 
 // Prints figures for the README's performance table; never asserted on by tests.
-const suites: Record<string, Suite> = { format: benchFormat, ingest: benchIngest };
+const suites: Record<string, Suite> = { format: benchFormat, ingest: benchIngest, explorer: benchExplorer };
 const args = process.argv.slice(2);
 const only = args.find((a) => !a.startsWith('--'));
 // Through the root script (`npm run bench -- ingest --quick`) npm takes --quick as its own flag and hands it

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoFormat } from '@finlens/fixtures/demo/part-writer';
 import { ensureIngestDataset } from './ingest-data';
+import { positiveInteger, type SuiteOptions } from './options';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = join(here, '..', 'results', 'ingest.json');
@@ -49,16 +50,8 @@ const perSecond = (load: Load) => Math.round(load.rows / load.seconds);
  * Finlens's importer beside DuckDB's own load of the same demo CUR 2.0 files (1M rows; 100k with --quick),
  * each in a fresh process for its peak RSS; `--rows=N` and `--format=parquet|csv.gz` pick another size or one format. Writes bench/results/ingest.json; returns the README rows.
  */
-export async function benchIngest({
-  quick,
-  values,
-}: {
-  quick: boolean;
-  values: Record<string, string>;
-}): Promise<Record<string, string | number>> {
-  const size = values.rows === undefined ? (quick ? 100_000 : 1_000_000) : Number(values.rows);
-  if (!Number.isSafeInteger(size) || size <= 0)
-    throw new Error(`--rows must be a positive integer (got ${values.rows})`);
+export async function benchIngest({ quick, values }: SuiteOptions): Promise<Record<string, string | number>> {
+  const size = positiveInteger('rows', values.rows, quick ? 100_000 : 1_000_000);
   const formats = FORMATS.filter((f) => values.format === undefined || values.format === f);
   if (formats.length === 0) throw new Error(`--format must be one of ${FORMATS.join(', ')}`);
   const figures: Record<string, string | number> = {};

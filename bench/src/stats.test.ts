@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, sample, summarise } from './stats';
+import { percentile, sample, sampleInTurns, summarise } from './stats';
 
 describe('bench statistics', () => {
   it('uses nearest-rank percentiles', () => {
@@ -25,5 +25,12 @@ describe('bench statistics', () => {
     );
     expect(calls).toBe(6);
     expect(times).toHaveLength(4);
+  });
+
+  it('takes turns between functions and times each after the warm-up', async () => {
+    const calls: string[] = [];
+    const times = await sampleInTurns([() => calls.push('a'), () => calls.push('b')], 2, 1);
+    expect(calls).toEqual(['a', 'b', 'a', 'b', 'a', 'b']);
+    expect(times.map((t) => t.length)).toEqual([2, 2]);
   });
 });

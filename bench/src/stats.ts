@@ -33,6 +33,26 @@ export async function sample(
   return times;
 }
 
+/**
+ * Like `sample` for several functions at once, taking turns (a, b, a, b, …) so that a change in the machine's
+ * load during the run weighs on each alike. Returns the per-run wall times of each, in the order given.
+ */
+export async function sampleInTurns(
+  fns: readonly (() => unknown | Promise<unknown>)[],
+  runs: number,
+  warmup = 3,
+): Promise<number[][]> {
+  const times = fns.map(() => [] as number[]);
+  for (let i = 0; i < warmup + runs; i++) {
+    for (const [j, fn] of fns.entries()) {
+      const start = process.hrtime.bigint();
+      await fn();
+      if (i >= warmup) times[j]?.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  return times;
+}
+
 export function peakRssMiB(): number {
   return Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
 }

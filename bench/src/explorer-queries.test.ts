@@ -1,0 +1,73 @@
+import { OTHERS_KEY } from '@finlens/contracts/cost-query';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  answerMismatches,
+  type ExplorerAnswer,
+  explorerCases,
+  monthStart,
+} from './explorer-queries';
+
+const periods = ['2026-10-01', '2026-10-02'];
+const cells = [
+  { period: '2026-10-01', grp: 'EC2', cost: 10 },
+  { period: '2026-10-02', grp: 'EC2', cost: 12 },
+  { period: '2026-10-01', grp: 'S3', cost: 3 },
+  { period: '2026-10-02', grp: null, cost: 1 },
+];
+/** The answer Finlens gives for `cells` with top_n 1. */
+const answer = (): ExplorerAnswer => ({
+  periods,
+  series: [
+    { key: 'EC2', costs: [10, 12], total: 22 },
+    { key: OTHERS_KEY, costs: [3, 1], total: 4 },
+  ],
+  total: 26,
+  group_count: 3,
+});
+
+describe('explorer bench queries', () => {
+  it('asks the six questions over windows ending on the newest usage day', () => {
+    const cases = explorerCases('2026-10-31');
+    expect(cases.map((c) => [c.query.start_date, c.query.end_date, c.query.granularity])).toEqual([
+      ['2026-10-02', '2026-10-31', 'day'],
+      ['2025-10-01', '2026-10-31', 'month'],
+      ['2026-08-03', '2026-10-31', 'day'],
+      ['2026-08-03', '2026-10-31', 'day'],
+      ['2026-10-29', '2026-10-31', 'hour'],
+      ['2026-10-02', '2026-10-31', 'day'],
+    ]);
+    // The hand-written SQL's range is [start, end + 1 day).
+    expect(cases[0]?.handValues).toEqual(['2026-10-02', '2026-11-01']);
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(monthStart('2026-01-15', 1)).toBe('2025-12-01');
+  });
+
+  it('accepts an answer that agrees with the hand-written cells to the cent', () => {
+    expect(answerMismatches(answer(), cells)).toEqual([]);
+    const nearly = answer();
+    nearly.series[0] = { key: 'EC2', costs: [10.004, 12], total: 22.004 };
+    expect(answerMismatches(nearly, cells)).toEqual([]);
+  });
+
+  it('reports a cost a cent off, a wrong Others, total or group count, and a top group left in Others', () => {
+    const off = answer();
+    off.series[0] = { key: 'EC2', costs: [10.01, 12], total: 22.01 };
+    expect(answerMismatches(off, cells)).toEqual(['EC2 2026-10-01: 10.01 vs hand SQL 10']);
+
+    const wrong = { ...answer(), total: 27, group_count: 2 };
+    wrong.series[1] = { key: OTHERS_KEY, costs: [3, 0], total: 3 };
+    expect(answerMismatches(wrong, cells)).toEqual([
+      `${OTHERS_KEY} 2026-10-02: 0 vs hand SQL 1`,
+      'total 27 vs hand SQL 26',
+      'group_count 2 vs hand SQL 3',
+    ]);
+
+    const cheapTop = answer();
+    cheapTop.series[0] = { key: 'S3', costs: [3, 0], total: 3 };
+    cheapTop.series[1] = { key: OTHERS_KEY, costs: [10, 13], total: 23 };
+    expect(answerMismatches(cheapTop, cells)).toEqual([
+      'group EC2 (22) was left in Others but costs more than a top group',
+    ]);
+  });
+});

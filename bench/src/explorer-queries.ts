@@ -1,0 +1,203 @@
+import type { CostQuery } from '@finlens/contracts/cost-query';
+import { OTHERS_KEY } from '@finlens/contracts/cost-query';
+import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-types';
+
+/**
+ * The six standard Explorer questions of the explorer benchmark, each as the CostQuery the Explorer sends and
+ * as the SQL someone would write by hand on the warehouse's line_items table for the same answer. Pure: the
+ * windows end on the data's newest usage day (`asOf`), so every size of the demo export asks the same.
+ */
+export type ExplorerCase = {
+  name: string;
+  description: string;
+  query: CostQuery;
+  /** Hand-written DuckDB SQL returning (period, grp, cost) cells of every group, no top-N cut. */
+  handSql: string;
+  handValues: string[];
+};
+
+const DAY_MS = 86_400_000;
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** First day of the month `months` before the month of `date`. */
+export function monthStart(date: string, monthsBack: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - monthsBack, 1)).toISOString().slice(0, 10);
+}
+
+const PERIOD_FORMAT = { day: '%Y-%m-%d', month: '%Y-%m-%d', hour: '%Y-%m-%dT%H:00:00Z' } as const;
+const SPLIT_OPERATIONS = SPLIT_COST_OPERATIONS.map((o) => `'${o}'`).join(', ');
+
+/** The plain aggregate: the range, the scope, split-cost rows left out (as every non-Kubernetes total). */
+function handSql(args: { granularity: 'hour' | 'day' | 'month'; group: string; where?: string }): string {
+  return `SELECT strftime(date_trunc('${args.granularity}', line_item_usage_start_date), '${PERIOD_FORMAT[args.granularity]}') AS period,
+  ${args.group} AS grp, kahan_sum(line_item_unblended_cost) AS cost
+FROM line_items
+WHERE client_id = $1 AND project_id = $2
+  AND line_item_usage_start_date >= CAST($3 AS TIMESTAMP) AND line_item_usage_start_date < CAST($4 AS TIMESTAMP)
+  AND (line_item_operation IS NULL OR line_item_operation NOT IN (${SPLIT_OPERATIONS}))${args.where === undefined ? '' : `\n  AND ${args.where}`}
+GROUP BY ALL`;
+}
+
+type CaseSpec = Pick<ExplorerCase, 'name' | 'description'> &
+  Pick<CostQuery, 'dimension' | 'dimension_key' | 'filters'> & {
+    granularity: 'hour' | 'day' | 'month';
+    /** Days back from asOf (inclusive), or whole months: the 13 monthly periods ending with asOf's month. */
+    window: { days: number } | { months: number };
+    /** The hand-written SQL's group expression and extra condition. */
+    group: string;
+    where?: string;
+  };
+
+export function explorerCases(asOf: string): ExplorerCase[] {
+  const specs: CaseSpec[] = [
+    {
+      name: 'services-30d-daily',
+      description: '30 days, daily, by service',
+      window: { days: 30 },
+      granularity: 'day',
+      dimension: 'product_servicename',
+      filters: [],
+      group: "NULLIF(product_servicename, '')",
+    },
+    {
+      name: 'accounts-13m-monthly',
+      description: '13 months, monthly, by account',
+      window: { months: 13 },
+      granularity: 'month',
+      dimension: 'line_item_usage_account_id',
+      filters: [],
+      group: "NULLIF(line_item_usage_account_id, '')",
+    },
+    {
+      name: 'team-tag-90d-exclude',
+      description: '90 days, daily, by tag user_team, excluding env = dev',
+      window: { days: 90 },
+      granularity: 'day',
+      dimension: 'tag_keys',
+      dimension_key: 'user_team',
+      filters: [
+        { dimension: 'tag_keys', mode: 'exclude', match: 'any', pairs: [{ key: 'user_env', value: 'dev' }] },
+      ],
+      group: "NULLIF(resource_tags['user_team'], '')",
+      where: "resource_tags['user_env'] IS DISTINCT FROM 'dev'",
+    },
+    {
+      name: 'resources-90d',
+      description: 'top resources, 90 days, daily',
+      window: { days: 90 },
+      granularity: 'day',
+      dimension: 'line_item_resource_id',
+      filters: [],
+      group: "NULLIF(line_item_resource_id, '')",
+    },
+    {
+      name: 'services-3d-hourly',
+      description: '3 days, hourly, by service',
+      window: { days: 3 },
+      granularity: 'hour',
+      dimension: 'product_servicename',
+      filters: [],
+      group: "NULLIF(product_servicename, '')",
+    },
+    {
+      name: 'usage-type-contains-30d',
+      description: "30 days, daily, by usage type containing 'boxusage'",
+      window: { days: 30 },
+      granularity: 'day',
+      dimension: 'line_item_usage_type',
+      filters: [{ dimension: 'line_item_usage_type', mode: 'like', values: ['boxusage'] }],
+      group: "NULLIF(line_item_usage_type, '')",
+      where: "contains(lower(line_item_usage_type), 'boxusage')",
+    },
+  ];
+  return specs.map(({ window, group, where, ...spec }) => {
+    const start = 'days' in window ? addDays(asOf, 1 - window.days) : monthStart(asOf, window.months - 1);
+    return {
+      name: spec.name,
+      description: spec.description,
+      query: {
+        start_date: start,
+        end_date: asOf,
+        granularity: spec.granularity,
+        dimension: spec.dimension,
+        ...(spec.dimension_key === undefined ? {} : { dimension_key: spec.dimension_key }),
+        filters: spec.filters,
+        cost_type: 'unblended',
+        top_n: 10,
+      },
+      handSql: handSql({ granularity: spec.granularity, group, ...(where === undefined ? {} : { where }) }),
+      handValues: [start, addDays(asOf, 1)],
+    };
+  });
+}
+
+/** What of the Finlens answer the comparison reads (a WarehouseCostAnswer). */
+export type ExplorerAnswer = {
+  periods: string[];
+  series: { key: string | null; costs: number[]; total: number }[];
+  total: number;
+  group_count: number;
+};
+export type HandCell = { period: string; grp: string | null; cost: number };
+
+const HALF_CENT = 0.005;
+
+/**
+ * Where the Finlens answer and the hand-written SQL's cells disagree by half a cent or more: each top group
+ * per period, Others (every other group) per period, the total, the group count, and that no group left in
+ * Others costs more than a top group. Empty when they agree to the cent.
+ */
+export function answerMismatches(answer: ExplorerAnswer, cells: readonly HandCell[]): string[] {
+  const index = new Map(answer.periods.map((p, i) => [p, i]));
+  const groups = new Map<string | null, number[]>();
+  const problems: string[] = [];
+  for (const cell of cells) {
+    const at = index.get(cell.period);
+    if (at === undefined) {
+      problems.push(`hand SQL period ${cell.period} is not among the answer's periods`);
+      continue;
+    }
+    const costs = groups.get(cell.grp) ?? answer.periods.map(() => 0);
+    costs[at] = (costs[at] ?? 0) + cell.cost;
+    groups.set(cell.grp, costs);
+  }
+  const differs = (a: number, b: number) => !(Math.abs(a - b) < HALF_CENT);
+  const top = answer.series.filter((s) => s.key !== OTHERS_KEY);
+  const others = answer.periods.map(() => 0);
+  for (const [grp, costs] of groups) {
+    if (top.some((s) => s.key === grp)) continue;
+    costs.forEach((c, i) => {
+      others[i] = (others[i] ?? 0) + c;
+    });
+  }
+  const check = (key: string | null, got: number[], want: number[]) => {
+    got.forEach((c, i) => {
+      if (differs(c, want[i] ?? 0))
+        problems.push(`${key} ${answer.periods[i]}: ${c} vs hand SQL ${want[i] ?? 0}`);
+    });
+  };
+  for (const s of top) {
+    const want = groups.get(s.key);
+    if (want === undefined) problems.push(`group ${s.key} is not in the hand SQL's answer`);
+    else check(s.key, s.costs, want);
+  }
+  const othersSeries = answer.series.find((s) => s.key === OTHERS_KEY);
+  check(OTHERS_KEY, othersSeries?.costs ?? answer.periods.map(() => 0), others);
+  const handTotal = cells.reduce((sum, c) => sum + c.cost, 0);
+  if (differs(answer.total, handTotal)) problems.push(`total ${answer.total} vs hand SQL ${handTotal}`);
+  if (answer.group_count !== groups.size) {
+    problems.push(`group_count ${answer.group_count} vs hand SQL ${groups.size}`);
+  }
+  const smallestTop = Math.min(...top.map((s) => s.total));
+  const sum = (costs: number[]) => costs.reduce((a, b) => a + b, 0);
+  for (const [grp, costs] of groups) {
+    if (!top.some((s) => s.key === grp) && sum(costs) > smallestTop + HALF_CENT) {
+      problems.push(`group ${grp} (${sum(costs)}) was left in Others but costs more than a top group`);
+    }
+  }
+  return problems;
+}

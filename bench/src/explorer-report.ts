@@ -1,0 +1,67 @@
+/**
+ * The explorer benchmark's results file and the README table made from it (pure: no I/O here).
+ */
+type Summary = { runs: number; p50Ms: number; p95Ms: number; maxMs: number };
+
+export type ExplorerQueryResult = {
+  name: string;
+  description: string;
+  source: 'rollup' | 'line_items';
+  groups: number;
+  total: number;
+  finlens: Summary;
+  handSql: Summary;
+  /** Finlens p50 ÷ hand-written SQL p50: below 1 is faster than the plain aggregate over line items. */
+  ratio: number;
+};
+
+export type ExplorerRun = {
+  date: string;
+  rows: number;
+  warmup: number;
+  /** os.loadavg() (1, 5, 15 minutes) before and after the measurements. */
+  loadAverage: { before: number[]; after: number[] };
+  queries: ExplorerQueryResult[];
+};
+
+export const README_START = '<!-- explorer-bench:start -->';
+export const README_END = '<!-- explorer-bench:end -->';
+
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US'));
+const load = (values: number[]) => values.map((v) => v.toFixed(1)).join(' / ');
+
+/** Earlier runs with this run's size replaced; smallest size first. */
+export function mergeRuns(earlier: readonly ExplorerRun[], run: ExplorerRun): ExplorerRun[] {
+  return [...earlier.filter((e) => e.rows !== run.rows), run].sort((a, b) => a.rows - b.rows);
+}
+
+/** The README's Explorer table: one row per size and query, then when and under what load each size ran. */
+export function explorerReadmeTable(runs: readonly ExplorerRun[]): string {
+  const lines = [
+    '| line items | query | answered from | p50 ms | p95 ms | hand SQL p50 ms | hand SQL p95 ms | p50 ÷ hand SQL |',
+    '| ---------- | ----- | ------------- | ------ | ------ | --------------- | --------------- | -------------- |',
+  ];
+  for (const run of runs) {
+    for (const q of run.queries) {
+      lines.push(
+        `| ${run.rows.toLocaleString('en-US')} | ${q.description} | ${q.source} | ${ms(q.finlens.p50Ms)} | ${ms(q.finlens.p95Ms)} | ${ms(q.handSql.p50Ms)} | ${ms(q.handSql.p95Ms)} | ${q.ratio.toFixed(2)} |`,
+      );
+    }
+  }
+  lines.push('');
+  for (const run of runs) {
+    const runsEach = run.queries[0]?.finlens.runs ?? 0;
+    lines.push(
+      `- ${run.rows.toLocaleString('en-US')} line items: ${run.date.slice(0, 16).replace('T', ' ')} UTC, ${runsEach} timed runs per query after ${run.warmup} warm-up runs; load average (1 / 5 / 15 min) ${load(run.loadAverage.before)} before, ${load(run.loadAverage.after)} after.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The README with the text between the explorer markers replaced; an error when the markers are missing. */
+export function replaceReadmeSection(readme: string, section: string): string {
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} section`);
+  return `${readme.slice(0, start + README_START.length)}\n${section}\n${readme.slice(end)}`;
+}
