@@ -27,7 +27,6 @@ function columns(currency: string, demo: boolean): ColDef<OverviewRow>[] {
       minWidth: 180,
       cellStyle: demo ? DEMO_BLUR_SX : undefined,
     },
-    { headerName: 'Id', field: 'id', flex: 2, minWidth: 300, cellStyle: demo ? DEMO_BLUR_SX : undefined },
     { headerName: 'Type', field: 'type', flex: 1, minWidth: 140 },
     { headerName: 'Cloud', field: 'cloud', flex: 1 },
     {
