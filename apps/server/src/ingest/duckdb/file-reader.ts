@@ -67,17 +67,25 @@ export function readerSql(
   return `read_csv(${list}, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, all_varchar = true, union_by_name = true, filename = ${quoteString(FILE_COLUMN)}${options.serial ? ', parallel = false' : ''})`;
 }
 
-/** Header of one file; an empty file, corrupt gzip or Parquet is reported with the file's name. */
+/**
+ * Header of one file; an empty file, corrupt gzip or Parquet is reported with the file's name. The gzip check
+ * reads the whole file, so it is left running (`intact`) beside the header read and the load: the caller awaits
+ * it before keeping anything, and a corrupt stream's error wins over the reader's.
+ */
 export async function probeFile(
   connection: DuckDBConnection,
   file: SourceFile,
 ): Promise<{
   kind: FileKind;
   columns: RawColumn[];
+  intact: Promise<void>;
 }> {
   if (file.bytes === 0) throw new ImportError('empty file', { file: file.displayName });
   const kind = await fileKind(file);
-  if (kind === 'csv' && (await isGzip(file.localPath))) await assertGzipIntact(file);
+  const intact =
+    kind === 'csv' && (await isGzip(file.localPath)) ? assertGzipIntact(file) : Promise.resolve();
+  // Awaited later; until then a rejection must not count as unhandled.
+  intact.catch(() => {});
   const relation = readerSql([file], kind);
   let columns: RawColumn[];
   try {
@@ -87,13 +95,15 @@ export async function probeFile(
       .map((r) => ({ name: String(r.column_name), type: String(r.column_type) }))
       .filter((c) => c.name !== FILE_COLUMN);
   } catch (error) {
+    await intact;
     const what = kind === 'parquet' ? 'corrupt Parquet file' : 'unreadable CSV file';
     throw new ImportError(`${what} (${firstLine(error)})`, { file: file.displayName });
   }
   if (kind === 'csv' && columns.length === 1 && columns[0]?.name === 'column0') {
+    await intact;
     throw new ImportError('empty file (no header row)', { file: file.displayName });
   }
-  return { kind, columns };
+  return { kind, columns, intact };
 }
 
 /** 1-based data row of the first row of `file` where `predicate` (SQL over raw columns) holds. */

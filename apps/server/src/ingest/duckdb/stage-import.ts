@@ -54,15 +54,21 @@ export async function stageImport(request: StageRequest): Promise<StagedImport> 
   try {
     // DuckDB's parallel CSV reader gives up on some files (padded short rows with quoted newlines);
     // those are read again on one thread rather than refused.
-    await create(false).catch((error: unknown) => {
+    const loaded = create(false).catch((error: unknown) => {
       if (!/Parallel CSV Reader/i.test(firstLine(error))) throw error;
       return create(true);
     });
+    // The gzip checks ran beside the load; a corrupt stream is the error to report, whatever DuckDB made of it.
+    const [load, intact] = await Promise.allSettled([loaded, first.intact]);
+    if (intact.status === 'rejected') throw intact.reason;
+    if (load.status === 'rejected') {
+      throw new ImportError(`could not be read (${firstLine(load.reason)})`, {
+        file: files.map((f) => f.displayName).join(', '),
+      });
+    }
   } catch (error) {
     await connection.run(`DROP TABLE IF EXISTS ${table}`);
-    throw new ImportError(`could not be read (${firstLine(error)})`, {
-      file: files.map((f) => f.displayName).join(', '),
-    });
+    throw error;
   }
   request.onStep?.('validating');
   try {
@@ -78,16 +84,42 @@ interface ProbedDelivery {
   kind: FileKind;
   /** Union of the files' columns (legacy CUR files of one period differ). */
   columns: RawColumn[];
+  /** Settles when every gzip file has been checked whole; rejects with the first corrupt one, in file order. */
+  intact: Promise<void>;
   format: BillingFormat;
   variant: string;
 }
 
 /** Reads every header, detects the format, checks required columns, and requires one format and kind. */
 async function probeAll(request: StageRequest): Promise<ProbedDelivery> {
-  const probed: (ProbedDelivery & { file: SourceFile })[] = [];
+  const checks: Promise<void>[] = [];
+  const intact = async () => {
+    for (const check of checks) await check;
+  };
+  let probed: Omit<ProbedDelivery, 'intact'>;
+  try {
+    probed = await probeHeaders(request, checks);
+  } catch (error) {
+    // A corrupt gzip file is reported before what its header (or a later file's) looked like.
+    await intact();
+    throw error;
+  }
+  const allIntact = intact();
+  // Awaited after the load; until then a rejection must not count as unhandled.
+  allIntact.catch(() => {});
+  return { ...probed, intact: allIntact };
+}
+
+/** Every file's header (its gzip check, still running, goes to `checks`), the format, and the column union. */
+async function probeHeaders(
+  request: StageRequest,
+  checks: Promise<void>[],
+): Promise<Omit<ProbedDelivery, 'intact'>> {
+  const probed: (Omit<ProbedDelivery, 'intact'> & { file: SourceFile })[] = [];
   for (const file of request.files) {
     request.onStep?.(`reading header of ${file.displayName}`);
-    const { kind, columns } = await probeFile(request.connection, file);
+    const { kind, columns, intact } = await probeFile(request.connection, file);
+    checks.push(intact);
     const detected = detectBillingFormat(columns.map((c) => c.name));
     if (detected.format === null) throw new ImportError(detected.reason, { file: file.displayName });
     if (request.format !== 'auto' && request.format !== detected.format) {
