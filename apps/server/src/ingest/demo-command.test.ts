@@ -6,6 +6,7 @@ import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from '../cli-run.test-helper';
 import { openCliAppDatabase } from '../db/test-app-database';
+import { whileWarehouseHeld } from '../features/local-control/held-warehouse.test-helper';
 import { createArgon2Hasher } from '../platform/auth/password-hasher';
 import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { generateDemoPassword } from './demo-account';
@@ -125,15 +126,12 @@ describe('finlens demo (CLI)', () => {
 
   it('fails clearly after --lock-timeout while another process (not a server) holds the warehouse', async () => {
     const dir = join(dataDir, 'locked');
-    const holder = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
-    try {
+    await whileWarehouseHeld(dir, async () => {
       const result = await run({}, [...demoArgs, '--lock-timeout', '0'], dir);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/in use by another Finlens process/);
       expect(result.stderr).toMatch(/no running Finlens server of this data folder answers/);
-    } finally {
-      await holder.close();
-    }
+    });
   }, 60_000);
 
   it("imports into the demo user's own client, not an older client that only has the same name", async () => {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whileWarehouseHeld } from '../features/local-control/held-warehouse.test-helper';
 import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 
 const launcher = fileURLToPath(new URL('../../bin/finlens.mjs', import.meta.url));
@@ -98,8 +99,7 @@ describe('finlens import (CLI)', () => {
 
   it('waits for a warehouse held by another process (not a server), then fails clearly after --lock-timeout', async () => {
     const dataDir = join(dir, 'locked');
-    const holder = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
-    try {
+    await whileWarehouseHeld(dataDir, async () => {
       const result = await start([...importArgs(oldFile), '--lock-timeout', '1'], dataDir).done;
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(
@@ -107,9 +107,7 @@ describe('finlens import (CLI)', () => {
       );
       expect(result.stderr).toMatch(/no running Finlens server of this data folder answers; waited 1 s/);
       expect(result.stdout).toBe('');
-    } finally {
-      await holder.close();
-    }
+    });
   }, 120_000);
 
   it('goes on with the import once the other process lets the warehouse go', async () => {

@@ -9,9 +9,9 @@ import { finlens } from '../../cli-run.test-helper';
 import { type RunningServer, startServer } from '../../main';
 import { generateApiKey } from '../../platform/auth/api-key-auth';
 import { loadConfig } from '../../platform/load-config';
-import { openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { createApiKeysRepo } from '../api-keys/api-keys.repo';
 import { createAuthRepo } from '../auth/auth.repo';
+import { whileWarehouseHeld } from './held-warehouse.test-helper';
 import { runFilePath, writeRunFile } from './run-file';
 
 const dataset = billingDataset('aws-cur-legacy-csv-anonymized');
@@ -265,8 +265,7 @@ describe('without a live server', () => {
 
   it('a stale run file and a held warehouse: waits, then fails clearly; so does a live PID nobody answers for', async () => {
     const dataDir = join(root, 'stale-held');
-    const holder = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
-    try {
+    await whileWarehouseHeld(dataDir, async () => {
       await writeRunFile(dataDir, { pid: await deadPid(), url: 'http://127.0.0.1:9', token: 'stale' });
       const stale = await cli([...importArgs, '--lock-timeout', '1'], dataDir);
       expect(stale.code).toBe(1);
@@ -278,9 +277,7 @@ describe('without a live server', () => {
       const silent = await cli([...queryArgs('json'), '--lock-timeout', '1'], dataDir);
       expect(silent.code).toBe(1);
       expect(silent.stderr).toMatch(/no running Finlens server of this data folder answers/);
-    } finally {
-      await holder.close();
-    }
+    });
   }, 240_000);
 
   it('a server that closes removes its run file; one that starts replaces an old one', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens as runFinlens } from '../../cli-run.test-helper';
-import { openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { whileWarehouseHeld } from '../local-control/held-warehouse.test-helper';
 
 const dataset = billingDataset('aws-cur-legacy-csv-anonymized');
 const file = join(dataset.dir, dataset.files[0] as string);
@@ -189,13 +189,10 @@ describe('finlens query (CLI)', () => {
     ]);
     expect(beta.total).toBeCloseTo(Number(figures.totals.unblended), 6);
 
-    const holder = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
-    try {
+    await whileWarehouseHeld(dataDir, async () => {
       const busy = await finlens(['query', ...november, '--client', 'Acme', '--lock-timeout', '0']);
       expect(busy.code).toBe(1);
       expect(busy.stderr).toMatch(/is in use by another Finlens process .*no running Finlens server/);
-    } finally {
-      await holder.close();
-    }
+    });
   }, 120_000);
 });
