@@ -50,7 +50,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
     );
   });
 
-  it('a tag group-by with an exclude pair and a contains filter reads the tag rollup', () => {
+  it('a tag group-by with an exclude pair and an account contains filter reads the tag rollup', () => {
     const compiled = compile({
       granularity: 'week',
       dimension: 'tag_keys',
@@ -58,7 +58,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
       cost_type: 'amortized',
       filters: [
         { dimension: 'tag_keys', mode: 'exclude', match: 'any', pairs: [{ key: 'env', value: 'dev' }] },
-        { dimension: 'line_item_usage_type', mode: 'like', values: ['BoxUsage'] },
+        { dimension: 'line_item_usage_account_id', mode: 'like', values: ['1234'] },
       ],
     });
     expect(compiled.source.table).toBe('cost_rollup_daily_tags');
@@ -71,7 +71,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
           AND "usage_date" >= CAST($5 AS DATE)
           AND "usage_date" < CAST($6 AS DATE)
           AND NOT ((NULLIF(map_extract_value("resource_tags", $7), '') IS NOT NULL AND NULLIF(map_extract_value("resource_tags", $7), '') = $8))
-          AND (contains(lower(NULLIF("line_item_usage_type", '')), lower($9)))
+          AND (contains(lower(NULLIF("line_item_usage_account_id", '')), lower($9)))
         GROUP BY period, grp
       ), totals AS (
         SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
@@ -96,7 +96,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
         "2026-04-01",
         "env",
         "dev",
-        "BoxUsage",
+        "1234",
       ]
     `);
   });
@@ -237,7 +237,16 @@ describe('planner coverage', () => {
     expect(plan({ ...base, dimension: 'billing_project_name' })).toBe('cost_rollup_daily');
     expect(plan({ ...base, dimension: 'cost_allocation_tag_keys' })).toBe('cost_rollup_daily_tags');
     expect(plan({ ...base, dimension: 'tag_keys', granularity: 'quarter' })).toBe('cost_rollup_daily_tags');
-    // Tags with a column only the first rollup keeps: no rollup has both.
+    expect(
+      plan({
+        ...base,
+        dimension: 'line_item_usage_account_id',
+        filters: [
+          { dimension: 'tag_keys', mode: 'include', match: 'all', pairs: [{ key: 'team', value: '' }] },
+        ],
+      }),
+    ).toBe('cost_rollup_daily_tags');
+    // Tags with a column only the first rollup keeps (pricing unit, service): no rollup has both.
     expect(
       plan({
         ...base,

@@ -20,7 +20,11 @@ describe('DuckDB cost store', () => {
     const path = join(dir, 'nested', 'warehouse.duckdb');
     const store = await openDuckDbCostStore({ path });
     expect(existsSync(path)).toBe(true);
-    expect(await store.init()).toEqual(['create line_items', 'create daily cost rollups']);
+    expect(await store.init()).toEqual([
+      'create line_items',
+      'create daily cost rollups',
+      'narrow the daily tag rollup',
+    ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
     expect(health).toMatchObject({ kind: 'duckdb', ok: true });
@@ -51,7 +55,11 @@ describe('DuckDB cost store', () => {
        VALUES ('c', 'p', DATE '2024-05-01', TIMESTAMP '2024-05-02 10:00:00', 'Amazon EC2', 2.5),
               ('c', 'p', DATE '2024-05-01', TIMESTAMP '2024-05-02 11:00:00', 'Amazon EC2', 1.25)`,
     );
-    expect(await store.init()).toEqual(['create line_items', 'create daily cost rollups']);
+    expect(await store.init()).toEqual([
+      'create line_items',
+      'create daily cost rollups',
+      'narrow the daily tag rollup',
+    ]);
     const query = {
       start_date: '2024-05-01',
       end_date: '2024-05-31',

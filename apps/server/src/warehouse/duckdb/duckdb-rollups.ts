@@ -18,9 +18,10 @@ export function createRollupSql(rollup: RollupDefinition): string {
 export async function rebuildRollups(
   connection: DuckDBConnection,
   scope: { projectId: string; billingPeriods: string[] } | null,
+  rollups: readonly RollupDefinition[] = ROLLUPS,
 ): Promise<void> {
   if (scope?.billingPeriods.length === 0) return;
-  for (const rollup of ROLLUPS) {
+  for (const rollup of rollups) {
     const values = duckDbDialect.values();
     let where = 'TRUE';
     if (scope !== null) {
