@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoFormat } from '@finlens/fixtures/demo/part-writer';
@@ -45,6 +45,7 @@ function measure(mode: 'importer' | 'duckdb', rows: number, format: DemoFormat):
 }
 
 const perSecond = (load: Load) => Math.round(load.rows / load.seconds);
+const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * Finlens's importer beside DuckDB's own load of the same demo CUR 2.0 files (1M rows; 100k with --quick),
@@ -58,6 +59,8 @@ export async function benchIngest({ quick, values }: SuiteOptions): Promise<Reco
   const results = [];
   for (const format of formats) {
     const dataset = await ensureIngestDataset({ rows: size, format });
+    // The machine's load beside the figures: on a busy machine both loads slow down, unevenly.
+    const loadBefore = loadavg();
     const importer = await measure('importer', size, format);
     const duckdb = await measure('duckdb', size, format);
     const ratio = perSecond(importer) / perSecond(duckdb);
@@ -70,6 +73,7 @@ export async function benchIngest({ quick, values }: SuiteOptions): Promise<Reco
       importer,
       duckdb,
       ratio,
+      loadAverage: { before: loadBefore.map(round1), after: loadavg().map(round1) },
     });
     const label = `${format} ${dataset.rows.toLocaleString('en-US')} rows`;
     figures[`${label}: importer rows/s`] = perSecond(importer).toLocaleString('en-US');
