@@ -101,6 +101,17 @@ describe('top groups and movers', () => {
     ]);
   });
 
+  it('totals count actual periods only (the API adds forecast periods to series totals)', () => {
+    const answer = result(
+      [{ key: 'EC2', label: 'EC2', costs: [10, 20, 5], total: 35 }],
+      ['2026-11-20', '2026-11-21', '2026-11-22'],
+      [false, false, true],
+    );
+    expect(topGroups({ ...answer, total: 30 }, 1)).toEqual([
+      { key: 'EC2', label: 'EC2', total: 30, share: 1 },
+    ]);
+  });
+
   it('movers by absolute change, new groups without a percent, unchanged ones left out', () => {
     const current = result([group('EC2', 150), group('S3', 10), group('Lambda', 40), group('RDS', 5)]);
     const previous = result([group('EC2', 100), group('S3', 80), group('RDS', 5)]);
