@@ -1,4 +1,4 @@
-import type { CostQueryResult } from '@finlens/contracts/cost-query';
+import type { CostQuery, CostQueryResult } from '@finlens/contracts/cost-query';
 import { formatMoney, formatPercent } from '@finlens/cost-model/format';
 import { dataDelayNotice } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
@@ -38,6 +38,47 @@ export function HomePage() {
   );
 }
 
+type ListDimension = 'product_servicename' | 'line_item_usage_account_id';
+
+/** The top groups of an answer as list rows: cost and share, each linking to its Explorer view. */
+function topGroupRows(
+  result: CostQueryResult,
+  query: CostQuery,
+  dimension: ListDimension,
+  money: (value: number) => string,
+): CostListRow[] {
+  return topGroups(result, TOP).map((group) => ({
+    id: group.key ?? '',
+    label: group.label,
+    href: groupExplorerHref(query, dimension, group.key),
+    cells: [money(group.total), `${(group.share * 100).toFixed(1)}%`],
+  }));
+}
+
+/** The services that moved most, with their cost now and the signed change (red up, green down). */
+function moverRows(
+  current: CostQueryResult,
+  previous: CostQueryResult,
+  query: CostQuery,
+  money: (value: number) => string,
+): CostListRow[] {
+  return biggestMovers(current, previous, TOP).map((mover) => {
+    const percent = mover.percent === null ? 'new' : formatPercent(mover.percent);
+    const change = `${mover.change > 0 ? '+' : '-'}${money(Math.abs(mover.change))} (${percent})`;
+    return {
+      id: mover.key ?? '',
+      label: mover.label,
+      href: groupExplorerHref(query, 'product_servicename', mover.key),
+      cells: [
+        money(mover.current),
+        <Box key="change" component="span" sx={{ color: mover.change > 0 ? 'error.main' : 'success.main' }}>
+          {change}
+        </Box>,
+      ],
+    };
+  });
+}
+
 function HomeCards({ today }: { today: Date }) {
   const demo = useDemoModeStore((state) => state.on);
   const queries = homeQueries(today);
@@ -53,38 +94,12 @@ function HomeCards({ today }: { today: Date }) {
   const outlook =
     daily.data === undefined ? undefined : monthOutlook(actualDays(daily.data), daily.data.as_of, today);
   const errorOf = (query: { error: Error | null }) => query.error?.message ?? null;
-  const groupRows = (
-    result: CostQueryResult | undefined,
-    dimension: 'product_servicename' | 'line_item_usage_account_id',
-  ) =>
-    result === undefined
-      ? undefined
-      : topGroups(result, TOP).map(
-          (group): CostListRow => ({
-            id: group.key ?? '',
-            label: group.label,
-            href: groupExplorerHref(queries.services, dimension, group.key),
-            cells: [money(group.total), `${(group.share * 100).toFixed(1)}%`],
-          }),
-        );
+  const groupRows = (result: CostQueryResult | undefined, dimension: ListDimension) =>
+    result && topGroupRows(result, queries.services, dimension, money);
   const movers =
-    services.data === undefined || previousServices.data === undefined
-      ? undefined
-      : biggestMovers(services.data, previousServices.data, TOP).map(
-          (mover): CostListRow => ({
-            id: mover.key ?? '',
-            label: mover.label,
-            href: groupExplorerHref(queries.services, 'product_servicename', mover.key),
-            cells: [
-              money(mover.current),
-              <Box
-                key="change"
-                component="span"
-                sx={{ color: mover.change > 0 ? 'error.main' : 'success.main' }}
-              >{`${mover.change > 0 ? '+' : '-'}${money(Math.abs(mover.change))} (${mover.percent === null ? 'new' : formatPercent(mover.percent)})`}</Box>,
-            ],
-          }),
-        );
+    services.data && previousServices.data
+      ? moverRows(services.data, previousServices.data, queries.services, money)
+      : undefined;
 
   return (
     <>
