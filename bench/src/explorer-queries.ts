@@ -7,7 +7,7 @@ import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-typ
  * as the SQL someone would write by hand on the warehouse's line_items table for the same answer. Pure: the
  * windows end on the data's newest usage day (`asOf`), so every size of the demo export asks the same.
  */
-export type ExplorerCase = {
+type ExplorerCase = {
   name: string;
   description: string;
   query: CostQuery;

@@ -7,7 +7,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const WAREHOUSES_DIR = join(here, '..', '.tmp', 'explorer-warehouse');
 
 /** A bench DATA_DIR holding one imported demo export, and what the queries need to know about it. */
-export type ExplorerWarehouse = {
+type ExplorerWarehouse = {
   dataDir: string;
   rows: number;
   importSeconds: number;
