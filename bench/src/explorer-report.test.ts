@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ExplorerRun,
   explorerReadmeTable,
+  loadAverage,
   mergeRuns,
   README_END,
   README_START,
@@ -13,7 +14,7 @@ const run = (rows: number, date: string): ExplorerRun => ({
   date,
   rows,
   warmup: 2,
-  loadAverage: { before: [1.25, 2, 3], after: [4, 5, 6] },
+  loadAverage: { before: loadAverage([1.25, 2, 3]), after: loadAverage([4, 5, 6]) },
   queries: [
     {
       name: 'services-30d-daily',

@@ -15,12 +15,19 @@ export type ExplorerQueryResult = {
   ratio: number;
 };
 
+type LoadAverage = { '1m': number; '5m': number; '15m': number };
+
+/** os.loadavg() as the results file keeps it. */
+export function loadAverage([one, five, fifteen]: number[]): LoadAverage {
+  return { '1m': one ?? 0, '5m': five ?? 0, '15m': fifteen ?? 0 };
+}
+
 export type ExplorerRun = {
   date: string;
   rows: number;
   warmup: number;
-  /** os.loadavg() (1, 5, 15 minutes) before and after the measurements. */
-  loadAverage: { before: number[]; after: number[] };
+  /** The load average before and after the measurements (an object: Biome keeps arrays of JSON on one line). */
+  loadAverage: { before: LoadAverage; after: LoadAverage };
   queries: ExplorerQueryResult[];
 };
 
@@ -28,7 +35,7 @@ export const README_START = '<!-- explorer-bench:start -->';
 export const README_END = '<!-- explorer-bench:end -->';
 
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US'));
-const load = (values: number[]) => values.map((v) => v.toFixed(1)).join(' / ');
+const load = (l: LoadAverage) => [l['1m'], l['5m'], l['15m']].map((v) => v.toFixed(1)).join(' / ');
 
 /** Earlier runs with this run's size replaced; smallest size first. */
 export function mergeRuns(earlier: readonly ExplorerRun[], run: ExplorerRun): ExplorerRun[] {

@@ -7,6 +7,7 @@ import {
   type ExplorerQueryResult,
   type ExplorerRun,
   explorerReadmeTable,
+  loadAverage,
   mergeRuns,
   replaceReadmeSection,
 } from './explorer-report';
@@ -47,7 +48,7 @@ export async function benchExplorer({
   const warehouse = await ensureExplorerWarehouse(rows);
   const { openCostStore } = await import(serverModule('warehouse/open-cost-store.ts'));
   const store = (await openCostStore({ dataDir: warehouse.dataDir })) as BenchStore;
-  const before = loadavg();
+  const before = loadAverage(loadavg());
   const queries: ExplorerQueryResult[] = [];
   try {
     const newest = await store.connection.runAndReadAll(
@@ -104,7 +105,7 @@ export async function benchExplorer({
     date: new Date().toISOString(),
     rows: warehouse.rows,
     warmup: WARMUP,
-    loadAverage: { before, after: loadavg() },
+    loadAverage: { before, after: loadAverage(loadavg()) },
     queries,
   };
   const all = writeResults(run);
