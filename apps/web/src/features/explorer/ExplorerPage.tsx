@@ -1,17 +1,19 @@
+import type { CostDimension } from '@finlens/contracts/cost-query';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import { dataDelayNotice, presetRange } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDemoModeStore } from '../../components/demo-mode';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { useCostQuery } from './api';
 import { dimensionLabel } from './DimensionPicker';
 import { ExplorerControls, type ViewChange } from './ExplorerControls';
-import { ExplorerResults, ExplorerResultsSkeleton, useBlurValues } from './ExplorerResults';
 import {
   type ExplorerView,
   fitGranularity,
@@ -21,6 +23,28 @@ import {
   viewToParams,
 } from './explorer-view';
 import { FilterPanel } from './FilterPanel';
+import { DEMO_BLURRED_DIMENSIONS } from './transforms';
+
+// The chart and grid libraries load in their own chunks while the controls are already usable.
+const ExplorerResults = lazy(() =>
+  import('./ExplorerResults').then((module) => ({ default: module.ExplorerResults })),
+);
+
+/** Placeholder while the first answer (or the chart and grid code) loads. */
+function ExplorerResultsSkeleton() {
+  return (
+    <Stack spacing={2} aria-busy="true" aria-label="Loading costs">
+      <Skeleton variant="rounded" height={400} />
+      <Skeleton variant="rounded" height={240} />
+    </Stack>
+  );
+}
+
+/** Whether demo mode blurs the values of this group-by (spec §4: account and resource values). */
+function useBlurValues(dimension: CostDimension | null): boolean {
+  const demo = useDemoModeStore((state) => state.on);
+  return demo && dimension !== null && DEMO_BLURRED_DIMENSIONS.has(dimension);
+}
 
 /** Applies a control change to the view: a new range keeps the granularity only when still allowed. */
 function applyChange(view: ExplorerView, change: ViewChange, today: Date): ExplorerView {
@@ -99,7 +123,7 @@ export function ExplorerPage() {
           <Typography>{ERROR_MESSAGES.emptyTable}</Typography>
         </Paper>
       ) : (
-        <>
+        <Suspense fallback={<ExplorerResultsSkeleton />}>
           {/* The previous answer stays on screen while the next one loads. */}
           {cost.isPlaceholderData ? <LinearProgress aria-label="Loading costs" /> : null}
           <ExplorerResults
@@ -110,7 +134,7 @@ export function ExplorerPage() {
             groupLabel={groupLabel}
             blurValues={blur}
           />
-        </>
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,10 +1,5 @@
 import type { DimensionDailyCostResult } from '@finlens/contracts/cost-explorer';
-import {
-  type CostDimension,
-  type CostQueryResult,
-  type CostSeries,
-  OTHERS_KEY,
-} from '@finlens/contracts/cost-query';
+import { type CostQueryResult, type CostSeries, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import { formatMoney } from '@finlens/cost-model/format';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -14,7 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
@@ -22,16 +16,8 @@ import { useCallback, useMemo, useRef } from 'react';
 import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartData, type ChartHandle, type ChartKind } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
-import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
-import {
-  DEMO_BLURRED_DIMENSIONS,
-  type GridRow,
-  periodLabel,
-  seriesLabel,
-  toChartData,
-  toGridRows,
-  windowCount,
-} from './transforms';
+import { DEMO_BLUR_SX } from '../../components/demo-mode';
+import { type GridRow, periodLabel, seriesLabel, toChartData, toGridRows, windowCount } from './transforms';
 
 interface ExplorerResultsProps {
   result: DimensionDailyCostResult;
@@ -214,20 +200,4 @@ function gridColumns(
     ...forecastColumn,
     ...periods,
   ];
-}
-
-/** Placeholder while the first answer loads. */
-export function ExplorerResultsSkeleton() {
-  return (
-    <Stack spacing={2} aria-busy="true" aria-label="Loading costs">
-      <Skeleton variant="rounded" height={400} />
-      <Skeleton variant="rounded" height={240} />
-    </Stack>
-  );
-}
-
-/** Whether demo mode blurs the values of this group-by. */
-export function useBlurValues(dimension: CostDimension | null): boolean {
-  const demo = useDemoModeStore((state) => state.on);
-  return demo && dimension !== null && DEMO_BLURRED_DIMENSIONS.has(dimension);
 }
