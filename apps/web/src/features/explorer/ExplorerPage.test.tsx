@@ -9,6 +9,8 @@ import { recordRequests } from '../../test/request-log';
 import { costResult } from './explorer-fixtures.test-helper';
 
 const EXPLORER = '/v3/cloud-resource-cost-api/';
+/** The chart and grid arrive in their own lazy chunk: slow on a loaded runner. */
+const SLOW = { timeout: 15_000 };
 const requests = recordRequests();
 
 /** The query strings of the cost calls made so far, as key → value. */
@@ -74,7 +76,7 @@ describe('Explorer', () => {
     timeout: 30_000,
   }, async () => {
     await openExplorer();
-    expect(await screen.findByLabelText('Total cost')).toHaveTextContent('Total $66.00');
+    expect(await screen.findByLabelText('Total cost', undefined, SLOW)).toHaveTextContent('Total $66.00');
     expect(lastCostCall()).toEqual({
       start_date: '2026-10-24',
       end_date: '2026-11-22',
@@ -98,7 +100,7 @@ describe('Explorer', () => {
   }, async () => {
     answerValues();
     const { user, router } = await openExplorer();
-    await screen.findByLabelText('Total cost');
+    await screen.findByLabelText('Total cost', undefined, SLOW);
 
     await choose(user, 'Filter by', 'Region');
     await user.type(screen.getByRole('combobox', { name: 'Values' }), 'us');
@@ -138,7 +140,7 @@ describe('Explorer', () => {
   }, async () => {
     answerValues();
     const { user, router } = await openExplorer();
-    await screen.findByLabelText('Total cost');
+    await screen.findByLabelText('Total cost', undefined, SLOW);
     await choose(user, 'Filter by', 'Tags');
     await user.type(screen.getByRole('combobox', { name: 'Key' }), 'en');
     await user.click(await screen.findByRole('option', { name: 'env' }));
@@ -229,7 +231,7 @@ describe('Explorer', () => {
       ),
     );
     const { user } = await openExplorer();
-    await screen.findByLabelText('Total cost');
+    await screen.findByLabelText('Total cost', undefined, SLOW);
     await user.click(screen.getByRole('button', { name: 'Regions' }));
     await waitFor(() => expect(lastCostCall().dimension).toBe('product_region'));
     const calls = costCalls().length;
@@ -305,8 +307,10 @@ describe('Explorer', () => {
       ),
     );
     const { user } = await openExplorer('?dimension=line_item_usage_account_id');
-    const grid = await screen.findByRole('region', { name: 'Cost table' });
-    expect(await within(grid).findByText('111122223333')).not.toHaveStyle({ filter: 'blur(5px)' });
+    const grid = await screen.findByRole('region', { name: 'Cost table' }, SLOW);
+    expect(await within(grid).findByText('111122223333', undefined, SLOW)).not.toHaveStyle({
+      filter: 'blur(5px)',
+    });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Demo mode: Off' }));
     await waitFor(() => expect(within(grid).getByText('111122223333')).toHaveStyle({ filter: 'blur(5px)' }));
