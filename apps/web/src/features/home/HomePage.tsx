@@ -82,7 +82,7 @@ function moverRows(
 function HomeCards({ today }: { today: Date }) {
   const demo = useDemoModeStore((state) => state.on);
   const queries = homeQueries(today);
-  const summary = useHomeCostSummary(true);
+  const summary = useHomeCostSummary();
   const daily = useCostQuery(queries.daily);
   const services = useCostQuery(queries.services);
   const previousServices = useCostQuery(queries.previousServices);
