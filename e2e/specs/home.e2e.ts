@@ -1,19 +1,11 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn } from '../support/accounts';
-import { type BrowserSession, openBrowser, screenshotPath } from '../support/browser';
-import { runFinlens } from '../support/finlens-cli';
+import { type BrowserSession, screenshotPath } from '../support/browser';
+import { money, openDemoSession } from '../support/demo-session';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const skipReason = inject('browserSkipReason');
-
-// The same demo options and password as the Explorer spec, so either may run first.
-const DEMO_EMAIL = 'demo@finlens.local';
-const DEMO_PASSWORD = 'Dem0!Explorer';
-
-const money = (value: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
 
 /** Does `action` and returns the JSON of the first OK response whose URL contains `path`. */
 async function answerAfter<T>(page: Page, path: string, action: () => Promise<void>): Promise<T> {
@@ -28,14 +20,7 @@ describe.skipIf(Boolean(skipReason))('Home, search and organization overview on 
   let session: BrowserSession;
 
   beforeAll(async () => {
-    const demo = await runFinlens(['demo', '--rows', '20000', '--months', '3'], {
-      dataDir,
-      env: { DEMO_PASSWORD },
-    });
-    if (demo.code !== 0)
-      throw new Error(`finlens demo failed (${demo.code}):\n${demo.stdout}\n${demo.stderr}`);
-    session = await openBrowser(baseUrl);
-    await signIn({ context: session.context, baseUrl, email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    session = await openDemoSession(baseUrl, dataDir);
   }, 300_000);
   afterAll(async () => {
     await session?.close();
