@@ -50,7 +50,7 @@ async function importInto(store: Staging, path: string, projectId: string, clien
 }
 
 /** Equal structure and text; numbers within TOLERANCE. */
-function expectSameFigures(actual: unknown, expected: unknown, path = 'result'): void {
+export function expectSameFigures(actual: unknown, expected: unknown, path = 'result'): void {
   if (typeof expected === 'number') {
     expect(typeof actual, path).toBe('number');
     expect(Math.abs((actual as number) - expected), `${path}: ${actual} vs ${expected}`).toBeLessThan(

@@ -5,6 +5,8 @@ import { compileCostQuery, compileDimensionKeys, compileDimensionValues } from '
 import { planSource } from './plan-source';
 
 const scope = { clientId: 'c1', projectIds: ['p1', 'p2'] };
+/** Top groups as the ranking statement would return them: a value and the no-value group. */
+const TOP = ['Amazon EC2', null];
 function compile(input: Partial<CostQueryInput>, useRollups = true) {
   const query = costQuerySchema.parse({ start_date: '2026-01-01', end_date: '2026-03-31', ...input });
   return compileCostQuery(duckDbDialect, { ...query, ...scope, useRollups });
@@ -14,35 +16,58 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
   it('a monthly service breakdown reads the daily rollup', () => {
     const compiled = compile({ granularity: 'month', dimension: 'product_servicename', top_n: 5 });
     expect(compiled.source.table).toBe('cost_rollup_daily');
-    expect(compiled.series.sql).toMatchInlineSnapshot(`
-      "WITH cells AS (
-        SELECT strftime(date_trunc('month', "usage_date"), '%Y-%m-%d') AS period, NULLIF("product_servicename", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost
+    expect(compiled.ranking?.sql).toMatchInlineSnapshot(`
+      "SELECT grp, cell_cost AS group_total, (SELECT count(*) FROM (SELECT NULLIF("product_servicename", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cell_cost
+        FROM "cost_rollup_daily"
+        WHERE "client_id" = $6
+          AND "project_id" IN ($7, $8)
+          AND "usage_date" >= CAST($9 AS DATE)
+          AND "usage_date" < CAST($10 AS DATE)
+        GROUP BY grp) AS every_group) AS group_count
+      FROM (SELECT NULLIF("product_servicename", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cell_cost
         FROM "cost_rollup_daily"
         WHERE "client_id" = $1
           AND "project_id" IN ($2, $3)
           AND "usage_date" >= CAST($4 AS DATE)
           AND "usage_date" < CAST($5 AS DATE)
-        GROUP BY period, grp
-      ), totals AS (
-        SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
-      ), ranked AS (
-        SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
-        FROM totals
-      )
-      SELECT period, CASE WHEN rnk <= 5 THEN rnk ELSE 6 END AS slot,
-        min(CASE WHEN rnk <= 5 THEN grp END) AS grp, sum(cost) AS cost,
-        (SELECT max(rnk) FROM ranked) AS group_count
-      FROM ranked
-      GROUP BY period, slot
-      ORDER BY slot, period"
+        GROUP BY grp) AS groups_by_total
+      ORDER BY round(cell_cost, 6) DESC, grp ASC NULLS LAST
+      LIMIT 5"
     `);
-    expect(compiled.series.values).toMatchInlineSnapshot(`
+    expect(compiled.ranking?.values).toMatchInlineSnapshot(`
       [
         "c1",
         "p1",
         "p2",
         "2026-01-01",
         "2026-04-01",
+        "c1",
+        "p1",
+        "p2",
+        "2026-01-01",
+        "2026-04-01",
+      ]
+    `);
+    expect(compiled.series(TOP).sql).toMatchInlineSnapshot(`
+      "SELECT period, CASE WHEN grp = $6 THEN 1 WHEN grp IS NULL THEN 2 ELSE 3 END AS slot, sum(cell_cost) AS cost
+      FROM (SELECT strftime(date_trunc('month', "usage_date"), '%Y-%m-%d') AS period, NULLIF("product_servicename", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cell_cost
+        FROM "cost_rollup_daily"
+        WHERE "client_id" = $1
+          AND "project_id" IN ($2, $3)
+          AND "usage_date" >= CAST($4 AS DATE)
+          AND "usage_date" < CAST($5 AS DATE)
+        GROUP BY period, grp) AS cells
+      GROUP BY period, slot
+      ORDER BY slot, period"
+    `);
+    expect(compiled.series(TOP).values).toMatchInlineSnapshot(`
+      [
+        "c1",
+        "p1",
+        "p2",
+        "2026-01-01",
+        "2026-04-01",
+        "Amazon EC2",
       ]
     `);
     expect(compiled.scope.sql).toMatchInlineSnapshot(
@@ -62,9 +87,9 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
       ],
     });
     expect(compiled.source.table).toBe('cost_rollup_daily_tags');
-    expect(compiled.series.sql).toMatchInlineSnapshot(`
-      "WITH cells AS (
-        SELECT strftime(date_trunc('week', "usage_date"), '%Y-%m-%d') AS period, NULLIF(map_extract_value("resource_tags", $1), '') AS grp, COALESCE(kahan_sum("line_item_amortized_cost"), 0) AS cost
+    expect(compiled.series(TOP).sql).toMatchInlineSnapshot(`
+      "SELECT period, CASE WHEN grp = $10 THEN 1 WHEN grp IS NULL THEN 2 ELSE 3 END AS slot, sum(cell_cost) AS cost
+      FROM (SELECT strftime(date_trunc('week', "usage_date"), '%Y-%m-%d') AS period, NULLIF(map_extract_value("resource_tags", $1), '') AS grp, COALESCE(kahan_sum("line_item_amortized_cost"), 0) AS cell_cost
         FROM "cost_rollup_daily_tags"
         WHERE "client_id" = $2
           AND "project_id" IN ($3, $4)
@@ -72,21 +97,11 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
           AND "usage_date" < CAST($6 AS DATE)
           AND NOT ((NULLIF(map_extract_value("resource_tags", $7), '') IS NOT NULL AND NULLIF(map_extract_value("resource_tags", $7), '') = $8))
           AND (contains(lower(NULLIF("line_item_usage_account_id", '')), lower($9)))
-        GROUP BY period, grp
-      ), totals AS (
-        SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
-      ), ranked AS (
-        SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
-        FROM totals
-      )
-      SELECT period, CASE WHEN rnk <= 10 THEN rnk ELSE 11 END AS slot,
-        min(CASE WHEN rnk <= 10 THEN grp END) AS grp, sum(cost) AS cost,
-        (SELECT max(rnk) FROM ranked) AS group_count
-      FROM ranked
+        GROUP BY period, grp) AS cells
       GROUP BY period, slot
       ORDER BY slot, period"
     `);
-    expect(compiled.series.values).toMatchInlineSnapshot(`
+    expect(compiled.series(TOP).values).toMatchInlineSnapshot(`
       [
         "team",
         "c1",
@@ -97,6 +112,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
         "env",
         "dev",
         "1234",
+        "Amazon EC2",
       ]
     `);
   });
@@ -119,10 +135,10 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
       ],
     });
     expect(compiled.source.kind).toBe('line_items');
-    expect(compiled.series.sql).not.toContain('DROP TABLE');
-    expect(compiled.series.sql).toMatchInlineSnapshot(`
-      "WITH cells AS (
-        SELECT strftime(date_trunc('hour', "line_item_usage_start_date"), '%Y-%m-%dT%H:00:00Z') AS period, NULLIF("line_item_resource_id", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost
+    expect(compiled.series(TOP).sql).not.toContain('DROP TABLE');
+    expect(compiled.series(TOP).sql).toMatchInlineSnapshot(`
+      "SELECT period, CASE WHEN grp = $13 THEN 1 WHEN grp IS NULL THEN 2 ELSE 3 END AS slot, sum(cell_cost) AS cost
+      FROM (SELECT strftime(date_trunc('hour', "line_item_usage_start_date"), '%Y-%m-%dT%H:00:00Z') AS period, NULLIF("line_item_resource_id", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cell_cost
         FROM "line_items"
         WHERE "client_id" = $1
           AND "project_id" IN ($2, $3)
@@ -131,21 +147,11 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
           AND ("line_item_operation" IS NULL OR "line_item_operation" NOT IN ($6, $7))
           AND (NULLIF(map_extract_value("resource_tags", $8), '') IS NULL AND (NULLIF(map_extract_value("resource_tags", $9), '') IS NOT NULL AND NULLIF(map_extract_value("resource_tags", $9), '') = $10))
           AND (NULLIF(map_extract_value("product", $11), '') IS NULL OR NOT (contains(lower(NULLIF(map_extract_value("product", $11), '')), lower($12))))
-        GROUP BY period, grp
-      ), totals AS (
-        SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
-      ), ranked AS (
-        SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
-        FROM totals
-      )
-      SELECT period, CASE WHEN rnk <= 10 THEN rnk ELSE 11 END AS slot,
-        min(CASE WHEN rnk <= 10 THEN grp END) AS grp, sum(cost) AS cost,
-        (SELECT max(rnk) FROM ranked) AS group_count
-      FROM ranked
+        GROUP BY period, grp) AS cells
       GROUP BY period, slot
       ORDER BY slot, period"
     `);
-    expect(compiled.series.values).toMatchInlineSnapshot(`
+    expect(compiled.series(TOP).values).toMatchInlineSnapshot(`
       [
         "c1",
         "p1",
@@ -159,6 +165,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
         "x'; DROP TABLE line_items; --",
         "storage_class",
         "Archive",
+        "Amazon EC2",
       ]
     `);
   });
@@ -166,29 +173,29 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
   it('a Kubernetes group-by counts EKS pod rows at their split cost', () => {
     const compiled = compile({ granularity: 'day', dimension: 'pod_namespace' });
     expect(compiled.source.kind).toBe('line_items');
-    expect(compiled.series.sql).toMatchInlineSnapshot(`
-      "WITH cells AS (
-        SELECT strftime("line_item_usage_start_date", '%Y-%m-%d') AS period, COALESCE(NULLIF(map_extract_value("resource_tags", $1), ''), NULLIF(split_part("line_item_resource_id", $2, 3), '')) AS grp, COALESCE(kahan_sum(COALESCE("split_line_item_split_cost", 0) + COALESCE("split_line_item_unused_cost", 0)), 0) AS cost
+    expect(compiled.series(TOP).sql).toMatchInlineSnapshot(`
+      "SELECT period, CASE WHEN grp = $9 THEN 1 WHEN grp IS NULL THEN 2 ELSE 3 END AS slot, sum(cell_cost) AS cost
+      FROM (SELECT strftime("line_item_usage_start_date", '%Y-%m-%d') AS period, COALESCE(NULLIF(map_extract_value("resource_tags", $1), ''), NULLIF(split_part("line_item_resource_id", $2, 3), '')) AS grp, COALESCE(kahan_sum(COALESCE("split_line_item_split_cost", 0) + COALESCE("split_line_item_unused_cost", 0)), 0) AS cell_cost
         FROM "line_items"
         WHERE "client_id" = $3
           AND "project_id" IN ($4, $5)
           AND "line_item_usage_start_date" >= CAST($6 AS DATE)
           AND "line_item_usage_start_date" < CAST($7 AS DATE)
           AND "line_item_operation" = $8
-        GROUP BY period, grp
-      ), totals AS (
-        SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
-      ), ranked AS (
-        SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
-        FROM totals
-      )
-      SELECT period, CASE WHEN rnk <= 10 THEN rnk ELSE 11 END AS slot,
-        min(CASE WHEN rnk <= 10 THEN grp END) AS grp, sum(cost) AS cost,
-        (SELECT max(rnk) FROM ranked) AS group_count
-      FROM ranked
+        GROUP BY period, grp) AS cells
       GROUP BY period, slot
       ORDER BY slot, period"
     `);
+  });
+
+  it('uses no CTEs and no window functions (ClickHouse 18.16 has neither)', () => {
+    const compiled = compile({ granularity: 'week', dimension: 'tag_keys', dimension_key: 'team', top_n: 3 });
+    for (const sql of [compiled.ranking?.sql, compiled.series(TOP).sql, compiled.scope.sql]) {
+      expect(sql).toBeDefined();
+      expect(sql).not.toMatch(/\bWITH\b|\bOVER\b|dense_rank/i);
+    }
+    expect(compile({ dimension: null }).ranking).toBeNull();
+    expect(compile({ dimension: null }).series([]).sql).toContain('1 AS slot');
   });
 
   it('dimension values and keys', () => {

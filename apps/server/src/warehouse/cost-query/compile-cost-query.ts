@@ -18,10 +18,20 @@ export interface CompiledSql {
   values: unknown[];
 }
 
+/** A group's value as the ranking statement returns it (NULL: rows without a value). */
+export type GroupValue = string | null;
+
+/**
+ * A CostQuery as up to three small statements, in forms every engine accepts (no CTEs, no window functions):
+ * `ranking` picks the top groups, `series` folds every group into its slot per period, `scope` reads the
+ * scope's facts. The caller runs `ranking` first and hands its groups to `series`.
+ */
 export interface CompiledCostQuery {
   source: CostSource;
-  /** Rows (period, slot, grp, cost, group_count): slot 1..N for the top groups, N+1 for 'Others'. */
-  series: CompiledSql;
+  /** Rows (grp, group_total, group_count), the top N groups best first; null without a group-by. */
+  ranking: CompiledSql | null;
+  /** Rows (period, slot, cost): slot i for `top[i - 1]`, top.length + 1 for 'Others' (1 without a group-by). */
+  series(top: GroupValue[]): CompiledSql;
   /** Rows (currency, day, weight) over the whole scope: the newest day and the commonest currency. */
   scope: CompiledSql;
 }
@@ -56,6 +66,38 @@ function scopeWhere(
 
 const done = (ctx: SqlContext, sql: string): CompiledSql => ({ sql, values: ctx.values.bound });
 
+/** Cost (cell_cost) per period and/or group (grp) over the query's scope, range and filters. */
+function cellsSql(
+  ctx: SqlContext,
+  query: WarehouseCostQuery,
+  columns: { period: boolean; group: boolean },
+): string {
+  const { dialect: d, source } = ctx;
+  const rows = rowSetOf([
+    ...(query.dimension === null ? [] : [query.dimension]),
+    ...query.filters.map((f) => f.dimension),
+  ]);
+  const keys: string[] = [];
+  if (columns.period) {
+    keys.push(`${d.periodStart(d.identifier(source.timeColumn), query.granularity)} AS period`);
+  }
+  if (columns.group && query.dimension !== null) {
+    keys.push(`${dimensionSql(ctx, query.dimension, query.dimension_key)} AS grp`);
+  }
+  const groupBy = [
+    columns.period ? 'period' : [],
+    columns.group && query.dimension !== null ? 'grp' : [],
+  ].flat();
+  const cost = `${d.sumMoney(costSql(ctx, query.cost_type, rows))} AS cell_cost`;
+  const where = [
+    ...scopeWhere(ctx, { ...query, from: query.start_date, to: query.end_date }, rows),
+    ...query.filters.map((f) => filterSql(ctx, f)),
+  ];
+  return `SELECT ${[...keys, cost].join(', ')}
+  FROM ${d.identifier(source.table)}
+  WHERE ${where.join('\n    AND ')}${groupBy.length === 0 ? '' : `\n  GROUP BY ${groupBy.join(', ')}`}`;
+}
+
 /**
  * Compiles a CostQuery. Groups are ranked by total (rounded to 1e-6 so float noise never reorders equal
  * totals; ties by value, no-value last); the top N keep their value, the rest fold into one slot.
@@ -63,38 +105,41 @@ const done = (ctx: SqlContext, sql: string): CompiledSql => ({ sql, values: ctx.
 export function compileCostQuery(dialect: SqlDialect, query: WarehouseCostQuery): CompiledCostQuery {
   if (query.projectIds.length === 0) throw new Error('a cost query needs at least one project');
   const source = planSource(query);
-  const ctx = context(dialect, source, query);
-  const rows = rowSetOf([
-    ...(query.dimension === null ? [] : [query.dimension]),
-    ...query.filters.map((f) => f.dimension),
-  ]);
-  const group = query.dimension === null ? 'NULL' : dimensionSql(ctx, query.dimension, query.dimension_key);
-  const where = [
-    ...scopeWhere(ctx, { ...query, from: query.start_date, to: query.end_date }, rows),
-    ...query.filters.map((f) => filterSql(ctx, f)),
-  ];
-  const period = dialect.periodStart(dialect.identifier(source.timeColumn), query.granularity);
-  const cost = dialect.sumMoney(costSql(ctx, query.cost_type, rows));
   // Spliced as a number literal: never anything but a positive integer.
   const topN = Math.max(1, Math.floor(Number(query.top_n)) || 1);
-  const sql = `WITH cells AS (
-  SELECT ${period} AS period, ${group} AS grp, ${cost} AS cost
-  FROM ${dialect.identifier(source.table)}
-  WHERE ${where.join('\n    AND ')}
-  GROUP BY period, grp
-), totals AS (
-  SELECT period, grp, cost, sum(cost) OVER (PARTITION BY grp) AS group_total FROM cells
-), ranked AS (
-  SELECT period, grp, cost, dense_rank() OVER (ORDER BY ROUND(group_total, 6) DESC, grp ASC NULLS LAST) AS rnk
-  FROM totals
-)
-SELECT period, CASE WHEN rnk <= ${topN} THEN rnk ELSE ${topN + 1} END AS slot,
-  min(CASE WHEN rnk <= ${topN} THEN grp END) AS grp, sum(cost) AS cost,
-  (SELECT max(rnk) FROM ranked) AS group_count
-FROM ranked
+  const ranking = (): CompiledSql => {
+    const ctx = context(dialect, source, query);
+    const groups = cellsSql(ctx, query, { period: false, group: true });
+    const everyGroup = `SELECT count(*) FROM (${cellsSql(ctx, query, { period: false, group: true })}) AS every_group`;
+    return done(
+      ctx,
+      `SELECT grp, cell_cost AS group_total, (${everyGroup}) AS group_count
+FROM (${groups}) AS groups_by_total
+ORDER BY round(cell_cost, 6) DESC, grp ASC NULLS LAST
+LIMIT ${topN}`,
+    );
+  };
+  const series = (top: GroupValue[]): CompiledSql => {
+    const ctx = context(dialect, source, query);
+    const cells = cellsSql(ctx, query, { period: true, group: query.dimension !== null });
+    const whens = top.map(
+      (value, i) => `WHEN grp ${value === null ? 'IS NULL' : `= ${ctx.values.add(value)}`} THEN ${i + 1}`,
+    );
+    const slot = whens.length === 0 ? '1' : `CASE ${whens.join(' ')} ELSE ${top.length + 1} END`;
+    return done(
+      ctx,
+      `SELECT period, ${slot} AS slot, sum(cell_cost) AS cost
+FROM (${cells}) AS cells
 GROUP BY period, slot
-ORDER BY slot, period`;
-  return { source, series: done(ctx, sql), scope: compileScopeFacts(dialect, source, query) };
+ORDER BY slot, period`,
+    );
+  };
+  return {
+    source,
+    ranking: query.dimension === null ? null : ranking(),
+    series,
+    scope: compileScopeFacts(dialect, source, query),
+  };
 }
 
 /** The newest usage day and the currency per currency of the scope (rollup rows weigh their row count). */

@@ -29,16 +29,21 @@ export function costQueryRunner(
     const periods = periodStarts(query.start_date, query.end_date, query.granularity);
     if (query.projectIds.length === 0) {
       return {
-        ...shapeSeries(query, periods, []),
+        ...shapeSeries(query, periods, [], []),
+        group_count: query.dimension === null ? 1 : 0,
         source: planSource(query).kind,
         as_of: null,
         currency: null,
       };
     }
     const compiled = compileCostQuery(dialect, query);
-    const [cells, scope] = [await read(compiled.series), await read(compiled.scope)];
+    const ranking = compiled.ranking === null ? [] : await read(compiled.ranking);
+    const top = ranking.map((r) => textOrNull(r.grp));
+    const cells = compiled.ranking !== null && top.length === 0 ? [] : await read(compiled.series(top));
+    const scope = await read(compiled.scope);
     return {
-      ...shapeSeries(query, periods, cells),
+      ...shapeSeries(query, periods, top, cells),
+      group_count: query.dimension === null ? 1 : Number(ranking[0]?.group_count ?? 0),
       source: compiled.source.kind,
       ...scopeFacts(scope),
     };
@@ -73,23 +78,21 @@ export function costQueryRunner(
   };
 }
 
-/** Folds (period, slot, grp, cost) rows into zero-filled series, top groups first, Others last. */
+/** Folds (period, slot, cost) rows into zero-filled series, top groups in rank order, Others last. */
 function shapeSeries(
   query: WarehouseCostQuery,
   periods: string[],
+  top: (string | null)[],
   cells: Record<string, unknown>[],
-): Pick<WarehouseCostAnswer, 'periods' | 'series' | 'total' | 'group_count'> {
+): Pick<WarehouseCostAnswer, 'periods' | 'series' | 'total'> {
   const index = new Map(periods.map((p, i) => [p, i]));
   const slots = new Map<number, CostSeries>();
-  const topN = Number(query.top_n);
-  let groupCount = 0;
   for (const cell of cells) {
     const slot = Number(cell.slot);
-    groupCount = Number(cell.group_count);
     let series = slots.get(slot);
     if (series === undefined) {
       series = newSeries(
-        query.dimension === null ? 'total' : slot > topN ? OTHERS_KEY : textOrNull(cell.grp),
+        query.dimension === null ? 'total' : slot > top.length ? OTHERS_KEY : (top[slot - 1] ?? null),
         periods,
       );
       slots.set(slot, series);
@@ -101,12 +104,7 @@ function shapeSeries(
   if (query.dimension === null && slots.size === 0) slots.set(1, totalSeries(periods));
   const series = [...slots.entries()].sort(([a], [b]) => a - b).map(([, s]) => s);
   for (const s of series) s.total = s.costs.reduce((sum, c) => sum + c, 0);
-  return {
-    periods,
-    series,
-    total: series.reduce((sum, s) => sum + s.total, 0),
-    group_count: query.dimension === null ? 1 : groupCount,
-  };
+  return { periods, series, total: series.reduce((sum, s) => sum + s.total, 0) };
 }
 
 function newSeries(key: string | null, periods: string[]): CostSeries {

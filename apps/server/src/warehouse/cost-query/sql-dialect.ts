@@ -17,9 +17,9 @@ export interface SqlValues {
 
 /**
  * The dialect seam of the CostQuery compiler (cost-query/compile-cost-query.ts). The compiler writes only
- * portable SQL itself — SELECT / WHERE / GROUP BY / ORDER BY / LIMIT, CASE, COALESCE, NULLIF, IN, IS NULL,
- * ROUND, `min`/`max`/`count`, `dense_rank() OVER` and `sum() OVER (PARTITION BY)`, CTEs — and asks the
- * dialect for everything engines spell differently. Every argument named `sql` below is an already rendered
+ * portable SQL itself — SELECT / WHERE / GROUP BY / ORDER BY … NULLS LAST / LIMIT, subqueries in FROM and
+ * scalar subqueries, CASE, COALESCE, NULLIF, IN, IS NULL, `round`, `sum`/`count` — and asks the dialect for
+ * everything engines spell differently. No CTEs and no window functions: ClickHouse 18.16 has neither. Every argument named `sql` below is an already rendered
  * SQL expression; identifiers come from the fixed canonical schema, never from user text.
  *
  * Every expression that yields a dimension value must yield text (or NULL), so that filters compare text.
