@@ -28,6 +28,7 @@ type BenchStore = {
       values?: unknown[],
     ): Promise<{ getRowObjectsJson(): Record<string, unknown>[] }>;
   };
+  init(): Promise<string[]>;
   runCostQuery(query: Record<string, unknown>): Promise<ExplorerAnswer & { source: 'rollup' | 'line_items' }>;
   close(): Promise<void>;
 };
@@ -48,6 +49,8 @@ export async function benchExplorer({
   const warehouse = await ensureExplorerWarehouse(rows);
   const { openCostStore } = await import(serverModule('warehouse/open-cost-store.ts'));
   const store = (await openCostStore({ dataDir: warehouse.dataDir })) as BenchStore;
+  // As the server does at start: brings a warehouse imported by an older version up to the current schema.
+  await store.init();
   const before = loadAverage(loadavg());
   const queries: ExplorerQueryResult[] = [];
   try {
