@@ -23,9 +23,19 @@ function literal(value: SqlValue): string {
   return sqlNumber(value);
 }
 
-/** Parts of a map "column": the tuple (keys, values) of its two parallel arrays. */
-const keys = (map: string) => `tupleElement(${map}, 1)`;
-const mapValues = (map: string) => `tupleElement(${map}, 2)`;
+/** A map "column" is named as the tuple (keys, values) of its two parallel arrays (see `identifier`). */
+const MAP_TUPLE = /^tuple\((`[^`]+`), (`[^`]+`)\)$/;
+
+/**
+ * One array of a map "column": the arrays themselves, not `tupleElement` of the tuple, because 18.16
+ * forwards `tupleElement(…)[i]` to the shards of a Distributed table as `(…).2[i]`, which it cannot parse.
+ */
+function mapPart(map: string, part: 1 | 2): string {
+  const arrays = MAP_TUPLE.exec(map);
+  return arrays === null ? `tupleElement(${map}, ${part})` : (arrays[part] as string);
+}
+const keys = (map: string) => mapPart(map, 1);
+const mapValues = (map: string) => mapPart(map, 2);
 
 /**
  * The ClickHouse dialect of the CostQuery compiler, in forms 18.16 and current releases accept. A map

@@ -208,7 +208,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
       useRollups: true,
     });
     expect(values.sql).toMatchInlineSnapshot(
-      `"SELECT CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END AS value, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost FROM "cost_rollup_daily" WHERE "client_id" = $5 AND "project_id" IN ($6, $7) AND contains(lower(CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END), lower($8)) GROUP BY value ORDER BY cost DESC, value ASC NULLS LAST LIMIT 20"`,
+      `"SELECT CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END AS value, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost FROM "cost_rollup_daily" WHERE "client_id" = $5 AND "project_id" IN ($6, $7) AND contains(lower(CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END), lower($8)) GROUP BY value ORDER BY round(cost, 6) DESC, value ASC NULLS LAST LIMIT 20"`,
     );
     expect(values.values).toMatchInlineSnapshot(`
       [

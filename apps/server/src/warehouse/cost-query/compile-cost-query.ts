@@ -154,7 +154,7 @@ function compileScopeFacts(dialect: SqlDialect, source: CostSource, scope: CostS
   );
 }
 
-/** Values of a dimension with their unblended cost (or pod cost), most expensive first. */
+/** Values of a dimension with their unblended cost (or pod cost), most expensive first (rounded as in the ranking). */
 export function compileDimensionValues(
   dialect: SqlDialect,
   query: DimensionValuesQuery & { useRollups: boolean },
@@ -170,7 +170,7 @@ export function compileDimensionValues(
   const cost = dialect.sumMoney(costSql(ctx, 'unblended' satisfies CostType, rows));
   return done(
     ctx,
-    `SELECT ${value} AS value, ${cost} AS cost FROM ${dialect.identifier(source.table)} WHERE ${where.join(' AND ')} GROUP BY value ORDER BY cost DESC, value ASC NULLS LAST LIMIT ${Math.max(0, Math.floor(query.limit))}`,
+    `SELECT ${value} AS value, ${cost} AS cost FROM ${dialect.identifier(source.table)} WHERE ${where.join(' AND ')} GROUP BY value ORDER BY round(cost, 6) DESC, value ASC NULLS LAST LIMIT ${Math.max(0, Math.floor(query.limit))}`,
   );
 }
 

@@ -1,0 +1,232 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type CostFilter,
+  type CostQueryInput,
+  costQuerySchema,
+  type KeyedDimension,
+  OTHERS_KEY,
+} from '@finlens/contracts/cost-query';
+import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageImport } from '../../ingest/duckdb/stage-import';
+import { localSource } from '../../ingest/sources/local-source';
+import type { WarehouseCostQuery } from '../cost-query/cost-query-port';
+import type { CostStore } from '../cost-store';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
+import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-cost-store';
+import { expectSameFigures } from './clickhouse-parity.test-helper';
+import { TEST_CLUSTER, useTestClickHouse } from './test-clickhouse';
+
+let clickHouse: ReturnType<typeof useTestClickHouse>;
+let dir = '';
+let duck: DuckDbCostStore;
+let house: ClickHouseCostStore | null = null;
+const scope = { clientId: 'client', projectIds: ['demo'] };
+
+const query = (input: Partial<CostQueryInput>): WarehouseCostQuery => ({
+  ...costQuerySchema.parse({ start_date: '2026-01-01', end_date: '2026-03-31', ...input }),
+  ...scope,
+  projectNames: { demo: "Demo's project" },
+  useRollups: false,
+});
+
+/**
+ * The CostQuery compiler through the ClickHouse dialect (18.16 and current releases) against the DuckDB
+ * store, on a small demo export (tags, EKS pod rows, several services and accounts), on one server or on
+ * `shards` servers behind a Distributed table. One test file per setup calls this.
+ */
+export function describeCostQueryOnClickHouse(shards: number): void {
+  clickHouse = useTestClickHouse(shards);
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'finlens-ch-query-'));
+    duck = await openDuckDbCostStore({ path: join(dir, 'w.duckdb') });
+    await duck.init();
+    const demo = join(dir, 'demo');
+    await generateDemoCur2({
+      seed: 7,
+      months: 3,
+      endMonth: '2026-03',
+      rows: 6_000,
+      outDir: demo,
+      format: 'parquet',
+    });
+    const stores: (Pick<CostStore, 'replacePeriods'> & { connection: DuckDbCostStore['connection'] })[] = [
+      duck,
+    ];
+    const urls = clickHouse.urls;
+    if (urls !== null) {
+      const sharding = urls.length > 1 ? { cluster: TEST_CLUSTER, shardUrls: urls } : undefined;
+      house = await openClickHouseCostStore({ url: urls[0] as string, sharding });
+      await house.init();
+      stores.push(house);
+    }
+    const files = await localSource(demo).listFiles();
+    for (const [i, store] of stores.entries()) {
+      const stagingId = `demo${i}`;
+      await stageImport({
+        connection: store.connection,
+        stagingId,
+        clientId: 'client',
+        projectId: 'demo',
+        files,
+        format: 'auto',
+      });
+      await store.replacePeriods({ stagingId, projectId: 'demo' });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await house?.close();
+    await duck?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  describe(`CostQuery port on ClickHouse (${shards === 1 ? 'one server' : `${shards} shards`})`, () => {
+    it('dimension values equal DuckDB (plain columns, tag values by key)', async (context) => {
+      if (house === null) return context.skip('clickhouse-server is not installed');
+      const asks = [
+        { ...scope, dimension: 'product_servicename' as const, limit: 5 },
+        { ...scope, dimension: 'line_item_usage_account_id' as const, limit: 100 },
+        {
+          ...scope,
+          dimension: 'tag_keys' as const,
+          key: 'user_team',
+          from: '2026-03-01',
+          to: '2026-03-31',
+          limit: 20,
+        },
+      ];
+      for (const ask of asks) {
+        const [got, want] = await Promise.all([house.dimensionValues(ask), duck.dimensionValues(ask)]);
+        expect(got.map((v) => v.value)).toEqual(want.map((v) => v.value));
+        for (const [i, v] of want.entries()) expect(got[i]?.cost).toBeCloseTo(v.cost, 6);
+        expect(want.length).toBeGreaterThan(0);
+      }
+    });
+
+    it('searches and key listings equal DuckDB', async (context) => {
+      if (house === null) return context.skip('clickhouse-server is not installed');
+      const search = { ...scope, dimension: 'line_item_usage_type' as const, search: 'BOXUSAGE', limit: 100 };
+      expectSameFigures(await house.dimensionValues(search), await duck.dimensionValues(search), 'search');
+      const keys = { ...scope, dimension: 'tag_keys' as const, limit: 50 };
+      expect(await house.dimensionKeys(keys)).toEqual(await duck.dimensionKeys(keys));
+    });
+
+    it('every representative CostQuery gives the same answer to the cent as DuckDB', async (context) => {
+      if (house === null) return context.skip('clickhouse-server is not installed');
+      const clickhouse = house;
+      const keys = new Set<string | null>();
+      for (const [i, input] of PARITY_QUERIES.entries()) {
+        const asked = query(input);
+        const [got, fromRows, fromRollups] = await Promise.all([
+          clickhouse.runCostQuery(asked),
+          duck.runCostQuery(asked),
+          duck.runCostQuery({ ...asked, useRollups: true }),
+        ]);
+        const what = `query ${i} ${JSON.stringify(input)}`;
+        expectSameFigures(got, fromRows, what);
+        expectSameFigures({ ...got, source: fromRollups.source }, fromRollups, `${what} (DuckDB rollups)`);
+        expect(got.total, `${what} finds costs`).toBeGreaterThan(0);
+        for (const series of got.series) keys.add(series.key);
+      }
+      // The set exercises the Others fold and the no-value group.
+      expect(keys.has(OTHERS_KEY) && keys.has(null)).toBe(true);
+    });
+  });
+}
+
+const TEAMS: [string, string][] = [
+  ['user_team', 'platform'],
+  ['user_team', 'payments'],
+];
+
+/** A tag / label / cost-category filter from (key, value) pairs. */
+const pairFilter = (
+  dimension: KeyedDimension,
+  mode: 'include' | 'exclude',
+  match: 'any' | 'all',
+  pairs: [string, string][],
+): CostFilter => ({ dimension, mode, match, pairs: pairs.map(([key, value]) => ({ key, value })) });
+
+/**
+ * CostQuery values covering every granularity, group-by kind (plain column, product key, tag, cost category,
+ * Kubernetes attribute, project name), filter mode, tag pair match (any / all / exclude, untagged), top N
+ * with Others, and each cost type.
+ */
+const PARITY_QUERIES: Partial<CostQueryInput>[] = [
+  { granularity: 'hour', start_date: '2026-03-10', end_date: '2026-03-11', dimension: 'product_servicename' },
+  { granularity: 'day', dimension: null, cost_type: 'amortized' },
+  { granularity: 'week', dimension: 'line_item_usage_account_id', top_n: 2, cost_type: 'blended' },
+  { granularity: 'month', dimension: 'product_instance_type_family', cost_type: 'list' },
+  {
+    granularity: 'quarter',
+    dimension: 'tag_keys',
+    dimension_key: 'user_team',
+    top_n: 3,
+    cost_type: 'net_unblended',
+  },
+  {
+    granularity: 'month',
+    dimension: 'cost_allocation_tag_keys',
+    dimension_key: 'business_unit',
+    cost_type: 'net_amortized',
+  },
+  { granularity: 'day', dimension: 'billing_project_name', cost_type: 'net_list' },
+  { granularity: 'week', dimension: 'pod_namespace', top_n: 2 },
+  {
+    granularity: 'month',
+    dimension: 'cluster_name',
+    filters: [
+      pairFilter('label_keys', 'include', 'any', [
+        ['aws_eks_namespace', 'null'],
+        ['user_env', 'prod'],
+      ]),
+    ],
+  },
+  {
+    granularity: 'month',
+    dimension: 'product_region',
+    filters: [
+      { dimension: 'product_region', mode: 'include', values: ['us-east-1', 'eu-west-1'] },
+      { dimension: 'line_item_usage_type', mode: 'like', values: ['usage'] },
+    ],
+  },
+  {
+    granularity: 'week',
+    dimension: 'line_item_usage_type',
+    top_n: 4,
+    cost_type: 'amortized',
+    filters: [
+      { dimension: 'product_region', mode: 'exclude', values: ['eu-west-1'] },
+      { dimension: 'line_item_operation', mode: 'not_like', values: ['runinstances'] },
+    ],
+  },
+  {
+    granularity: 'month',
+    dimension: 'product_servicename',
+    top_n: 3,
+    filters: [pairFilter('tag_keys', 'include', 'any', TEAMS)],
+  },
+  {
+    granularity: 'day',
+    start_date: '2026-02-01',
+    end_date: '2026-02-28',
+    dimension: 'tag_keys',
+    dimension_key: 'user_app',
+    filters: [
+      pairFilter('tag_keys', 'include', 'all', [
+        ['user_env', 'prod'],
+        ['user_cost_center', ''],
+      ]),
+    ],
+  },
+  {
+    granularity: 'month',
+    dimension: 'tag_keys',
+    dimension_key: 'user_env',
+    filters: [pairFilter('tag_keys', 'exclude', 'any', [...TEAMS, ['user_app', 'null']])],
+  },
+  { granularity: 'quarter', dimension: 'line_item_resource_id', top_n: 5, cost_type: 'unblended' },
+];
