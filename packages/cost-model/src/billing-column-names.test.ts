@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { athenaColumnName, detectBillingFormat } from './billing-column-names';
+import { athenaColumnName, detectBillingFormat, resourceTagKey } from './billing-column-names';
 
 describe('athenaColumnName (billing-formats §2.3 worked examples)', () => {
   it.each([
@@ -55,5 +55,26 @@ describe('detectBillingFormat', () => {
     const result = detectBillingFormat(['foo', 'bar']);
     expect(result.format).toBeNull();
     expect(result).toMatchObject({ reason: expect.stringMatching(/^unknown layout/) });
+  });
+});
+
+describe('resourceTagKey (CUR 2.0 tags map → resource_tags keys, billing-formats §1.3.10)', () => {
+  it.each([
+    ['user:Team', 'user_team'],
+    ['user:CostCenter', 'user_cost_center'],
+    ['user:cost-center', 'user_cost_center'],
+    ['aws:createdBy', 'aws_created_by'],
+    ['parallelcluster:cluster-name', 'user_parallelcluster_cluster_name'],
+    ['Team', 'user_team'],
+    ['app.kubernetes.io/name', 'user_app_kubernetes_io_name'],
+  ])('%s → %s', (key, normalised) => {
+    expect(resourceTagKey(key)).toBe(normalised);
+  });
+
+  it('a file with line_item_* and only the tags map column is CUR 2.0', () => {
+    expect(detectBillingFormat(['line_item_unblended_cost', 'line_item_usage_start_date', 'tags'])).toEqual({
+      format: 'cur2',
+      variant: 'cur2',
+    });
   });
 });

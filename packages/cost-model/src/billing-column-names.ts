@@ -23,7 +23,7 @@ export type FormatDetection = { format: BillingFormat; variant: string } | { for
 
 /**
  * Tells the layouts apart from the header alone (billing-formats §0): slash names are legacy CUR CSV;
- * `bill_payer_account_name` or the `product`/`resource_tags` map columns mean CUR 2.0; other
+ * `bill_payer_account_name` or the `product`/`resource_tags`/`tags` map columns mean CUR 2.0; other
  * snake_case `line_item_*` layouts are legacy Athena/Parquet; FOCUS has BilledCost and ChargePeriodStart;
  * Azure exports carry a billing-currency cost (EA PascalCase, MCA camelCase) or the older PreTaxCost.
  */
@@ -34,7 +34,7 @@ export function detectBillingFormat(columns: readonly string[]): FormatDetection
     return { format: 'cur', variant: 'legacy-csv' };
   }
   if (has('line_item_unblended_cost') || has('line_item_line_item_type')) {
-    if (has('bill_payer_account_name') || has('product') || has('resource_tags')) {
+    if (has('bill_payer_account_name') || has('product') || has('resource_tags') || has('tags')) {
       return { format: 'cur2', variant: 'cur2' };
     }
     return { format: 'cur', variant: 'legacy-athena' };
@@ -61,3 +61,21 @@ export const REQUIRED_COLUMNS: Readonly<Record<BillingFormat, readonly string[]>
   focus: ['BilledCost', 'ChargePeriodStart'],
   azure: [],
 };
+
+/** Key prefixes of the CUR 2.0 `tags` map, one per source (billing-formats §1.3.10). */
+export const CUR2_TAG_PREFIXES = {
+  resourceTags: 'resourceTags/',
+  accountTag: 'accountTag/',
+  userAttribute: 'userAttribute/',
+  costCategory: 'costCategory/',
+} as const;
+
+/**
+ * A resource tag key of the CUR 2.0 `tags` map (after `resourceTags/`, original spelling) in the form
+ * `resource_tags` and legacy CUR use: the Athena rule over `<source>:<key>`, so `user:CostCenter` →
+ * `user_cost_center` and `aws:createdBy` → `aws_created_by`; a key without a `user:`/`aws:` source is a
+ * user tag (`parallelcluster:cluster-name` → `user_parallelcluster_cluster_name`).
+ */
+export function resourceTagKey(tagKey: string): string {
+  return athenaColumnName(/^(user|aws):/.test(tagKey) ? tagKey : `user:${tagKey}`);
+}

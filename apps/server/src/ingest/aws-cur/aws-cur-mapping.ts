@@ -1,6 +1,7 @@
-import { athenaColumnName } from '@finlens/cost-model/billing-column-names';
+import { athenaColumnName, CUR2_TAG_PREFIXES } from '@finlens/cost-model/billing-column-names';
 import { type CanonicalColumn, SOURCE_COLUMNS } from '../../warehouse/canonical-schema';
 import { mapFromColumns, type RawColumns } from '../duckdb/expressions';
+import { quoteString } from '../duckdb/sql';
 import type { FormatMapping } from '../format-mapping';
 import { awsDerivedColumns } from './aws-cost-sql';
 
@@ -48,6 +49,7 @@ export function awsCurMapping(raw: RawColumns, variant: string): FormatMapping {
   columns.product = isCur2 ? raw.map('product') : legacyMap(raw, 'product_', FIXED_PRODUCT_COLUMNS);
   columns.resource_tags = isCur2 ? raw.map('resource_tags') : legacyMap(raw, 'resource_tags_');
   columns.cost_category = isCur2 ? raw.map('cost_category') : legacyMap(raw, 'cost_category_');
+  if (isCur2 && raw.has('tags')) Object.assign(columns, fromTagsMap(raw));
   columns.discount = isCur2 ? raw.map('discount') : legacyMap(raw, 'discount_');
   for (const [name, key] of Object.entries(PRODUCT_ATTRIBUTES)) {
     if (columns[name] !== undefined) continue;
@@ -71,4 +73,32 @@ function legacyMap(raw: RawColumns, prefix: string, exclude: ReadonlySet<string>
     .filter((e) => !exclude.has(`${prefix}${e.rest}`))
     .map((e) => ({ key: e.rest, column: e.column }));
   return mapFromColumns(entries);
+}
+
+/**
+ * The CUR 2.0 `tags` map (keys `resourceTags/<key>`, `accountTag/<key>`, `userAttribute/<key>`,
+ * `costCategory/<key>`) fills `resource_tags` (keys normalised by `resourceTagKey`) and `cost_category`
+ * when the file lacks those columns (a column the file has wins), and is kept whole, keys as written,
+ * in `source_extras` (`source_extras['accountTag/owner']`).
+ */
+function fromTagsMap(raw: RawColumns): Record<string, string> {
+  const tags = raw.map('tags');
+  const columns: Record<string, string> = { source_extras: tags };
+  const entries = (prefix: string, key: (k: string) => string) => {
+    const start = prefix.length + 1;
+    const list = `list_transform(list_filter(map_entries(${tags}), e -> starts_with(e.key, ${quoteString(prefix)}) AND NULLIF(trim(e.value), '') IS NOT NULL), e -> {'key': ${key(`e.key[${start}:]`)}, 'value': e.value})`;
+    // Two keys that normalise alike (`user:Team`, `user:team`): the first wins, as map keys must be unique.
+    return `map_from_entries(list_filter(${list}, (x, i) -> list_position(list_transform(${list}, y -> y.key), x.key) = i))`;
+  };
+  if (!raw.has('resource_tags'))
+    columns.resource_tags = entries(CUR2_TAG_PREFIXES.resourceTags, resourceTagKeySql);
+  if (!raw.has('cost_category')) columns.cost_category = entries(CUR2_TAG_PREFIXES.costCategory, (k) => k);
+  return columns;
+}
+
+/** `resourceTagKey` (packages/cost-model) in SQL: the Athena rule over `<source>:<key>`, user tags by default. */
+export function resourceTagKeySql(key: string): string {
+  const sourced = `CASE WHEN regexp_matches(${key}, '^(user|aws):') THEN ${key} ELSE 'user:' || ${key} END`;
+  const snake = `regexp_replace(regexp_replace(${sourced}, '([A-Z])', '_\\1', 'g'), '[^A-Za-z0-9]+', '_', 'g')`;
+  return `left(lower(regexp_replace(${snake}, '^_|_$', '', 'g')), 128)`;
 }

@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import {
   type BillingFormat,
   detectBillingFormat,
+  type FormatDetection,
   REQUIRED_COLUMNS,
 } from '@finlens/cost-model/billing-column-names';
 import { DERIVED_COLUMNS, SOURCE_COLUMNS } from '../../warehouse/canonical-schema';
@@ -12,7 +13,7 @@ import { azureMapping } from '../azure/azure-mapping';
 import { focusMapping } from '../focus/focus-mapping';
 import type { FormatMapping } from '../format-mapping';
 import { ImportError } from '../import-error';
-import type { SourceFile } from '../sources/source';
+import type { ExportManifestColumns, SourceFile } from '../sources/source';
 import { RawColumns } from './expressions';
 import { FILE_COLUMN, type FileKind, firstLine, probeFile, type RawColumn, readerSql } from './file-reader';
 import { genericDerivedColumns } from './generic-derived';
@@ -120,7 +121,10 @@ async function probeHeaders(
     request.onStep?.(`reading header of ${file.displayName}`);
     const { kind, columns, intact } = await probeFile(request.connection, file);
     checks.push(intact);
-    const detected = detectBillingFormat(columns.map((c) => c.name));
+    const detected =
+      file.manifest === undefined
+        ? detectBillingFormat(columns.map((c) => c.name))
+        : fromManifest(file, columns, file.manifest);
     if (detected.format === null) throw new ImportError(detected.reason, { file: file.displayName });
     if (request.format !== 'auto' && request.format !== detected.format) {
       throw new ImportError(`looks like ${detected.format} (${detected.variant}), not ${request.format}`, {
@@ -140,6 +144,39 @@ async function probeHeaders(
     );
   }
   return { ...first, columns: unionColumns(probed.map((p) => p.columns)) };
+}
+
+/**
+ * The format an export manifest's column list names (CUR 2.0, legacy CUR, or FOCUS in a Data Export; snake_case
+ * AWS columns in a Data Export are CUR 2.0 whatever map columns they hold; the legacy variant, CSV or Athena, from
+ * the file's header), after checking that the file has every column the manifest lists (extra columns are fine).
+ */
+function fromManifest(
+  file: SourceFile,
+  columns: RawColumn[],
+  manifest: ExportManifestColumns,
+): FormatDetection {
+  const listed = detectBillingFormat(manifest.columns);
+  if (listed.format === null) {
+    throw new ImportError(`its manifest ${manifest.name} lists columns of an ${listed.reason}`, {
+      file: file.displayName,
+    });
+  }
+  const key = keyFor(listed.format);
+  const present = new Set(columns.map((c) => key(c.name)));
+  const missing = manifest.columns.find((c) => !present.has(key(c)));
+  if (missing !== undefined) {
+    throw new ImportError(`listed in the manifest ${manifest.name} but missing from the file`, {
+      file: file.displayName,
+      column: missing,
+    });
+  }
+  if (listed.format !== 'cur') return listed;
+  if (manifest.layout === 'cur2') return { format: 'cur2', variant: 'cur2' };
+  return {
+    format: 'cur',
+    variant: columns.some((c) => c.name.includes('/')) ? 'legacy-csv' : 'legacy-athena',
+  };
 }
 
 function keyFor(format: BillingFormat): (name: string) => string {

@@ -18,6 +18,8 @@ export interface BillingDelivery {
   /** CUR 2.0 executionId, legacy CUR assemblyId or Azure runId, when the manifest has one. */
   runId: string | null;
   files: RemoteObject[];
+  /** The columns the manifest lists, checked against every data file (absent when it lists none). */
+  manifestColumns?: string[];
   /** Changes when the run id or any data file (key, ETag, size) changes: a restatement. */
   fingerprint: string;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import type { BillingDelivery } from './billing-delivery';
 import type { RemoteObject, RemoteStore } from './remote-store';
-import type { BillingSource, SourceFile } from './source';
+import type { BillingSource, ExportManifestColumns, SourceFile } from './source';
 
 interface DownloadOptions {
   store: RemoteStore;
@@ -17,6 +17,14 @@ export function downloadDelivery({ delivery, ...options }: DownloadOptions & { d
     ...options,
     files: delivery.files,
     location: `${options.store.location} ${delivery.billingPeriod}`,
+    ...(delivery.manifestColumns &&
+      delivery.layout !== 'azure' && {
+        manifest: {
+          name: options.store.uriOf(delivery.manifestKey),
+          layout: delivery.layout,
+          columns: delivery.manifestColumns,
+        },
+      }),
   });
 }
 
@@ -30,7 +38,12 @@ export async function downloadFiles({
   location,
   tempRoot = tmpdir(),
   signal,
-}: DownloadOptions & { files: readonly RemoteObject[]; location: string }): Promise<BillingSource> {
+  manifest,
+}: DownloadOptions & {
+  files: readonly RemoteObject[];
+  location: string;
+  manifest?: ExportManifestColumns;
+}): Promise<BillingSource> {
   await mkdir(tempRoot, { recursive: true });
   const dir = await mkdtemp(join(tempRoot, 'finlens-delivery-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
@@ -40,7 +53,12 @@ export async function downloadFiles({
       // The index keeps two chunks with the same base name (different folders) apart; the name keeps the extension.
       const localPath = join(dir, `${String(index).padStart(5, '0')}-${posix.basename(file.key)}`);
       await store.download(file.key, localPath, signal);
-      local.push({ displayName: store.uriOf(file.key), localPath, bytes: file.size });
+      local.push({
+        displayName: store.uriOf(file.key),
+        localPath,
+        bytes: file.size,
+        ...(manifest && { manifest }),
+      });
     }
     return { location, listFiles: async () => local, dispose };
   } catch (error) {

@@ -59,6 +59,7 @@ describe('readManifest', () => {
       runId: 'e1',
       fileNames: ['p/data/BILLING_PERIOD=2024-01/x-00001.snappy.parquet'],
       submittedAt: null,
+      columns: null,
     });
   });
 
@@ -69,7 +70,21 @@ describe('readManifest', () => {
       compression: 'GZIP',
       columns: [],
     });
-    expect(readManifest('cur', text).content).toMatchObject({ runId: 'a1', fileNames: ['p/r/1.csv.gz'] });
+    expect(readManifest('cur', text).content).toMatchObject({
+      runId: 'a1',
+      fileNames: ['p/r/1.csv.gz'],
+      columns: null,
+    });
+  });
+
+  it('reads the column lists: CUR 2.0 names, legacy category/name headers', () => {
+    const cur2 = { dataFiles: [], columns: [{ name: 'line_item_unblended_cost', type: 'double' }] };
+    expect(readManifest('cur2', JSON.stringify(cur2)).content.columns).toEqual(['line_item_unblended_cost']);
+    const legacy = {
+      reportKeys: [],
+      columns: [{ category: 'resourceTags', name: 'user:Team', type: 'String' }],
+    };
+    expect(readManifest('cur', JSON.stringify(legacy)).content.columns).toEqual(['resourceTags/user:Team']);
   });
 
   it('rejects a manifest without its file list, naming the field', () => {

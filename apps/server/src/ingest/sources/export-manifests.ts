@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ManifestLayout } from './billing-delivery';
+import type { ExportManifestColumns } from './source';
 
 /** A manifest found in a listing: which export and billing period it describes. */
 export interface ManifestLocation {
@@ -14,6 +15,8 @@ export interface ManifestContent {
   fileNames: string[];
   /** When the run was submitted (Azure); picks the latest run of a period. */
   submittedAt: Date | null;
+  /** The columns the manifest lists (CUR 2.0 names, legacy `category/name`); null when it lists none. */
+  columns: string[] | null;
 }
 
 // Only the top-level manifest of a period (always the latest run); per-run copies in sub-folders are skipped.
@@ -56,11 +59,13 @@ function parentOf(path: string): string {
 
 const cur2Manifest = z.object({
   dataFiles: z.array(z.string()),
+  columns: z.array(z.object({ name: z.string() })).optional(),
   executionId: z.string().optional(),
 });
 
 const legacyManifest = z.object({
   reportKeys: z.array(z.string()),
+  columns: z.array(z.object({ category: z.string(), name: z.string() })).optional(),
   assemblyId: z.string().optional(),
 });
 
@@ -75,7 +80,10 @@ const azureManifest = z.object({
     .optional(),
 });
 
-/** Reads a manifest defensively: only the file list is required (billing-formats §1.5, §2.2, §5.1). */
+/**
+ * Reads a manifest defensively: only the file list is required (billing-formats §1.5, §2.2, §5.1); the column
+ * list, when there is one, decides the format and is checked against the data files (stage-import).
+ */
 export function readManifest(
   layout: ManifestLayout,
   text: string,
@@ -87,14 +95,24 @@ export function readManifest(
       // dataFiles are full s3:// URIs; the bucket is ours, the key is what we read.
       const fileNames = manifest.dataFiles.map((uri) => uri.replace(/^s3:\/\/[^/]+\//, ''));
       return {
-        content: { runId: manifest.executionId ?? null, fileNames, submittedAt: null },
+        content: {
+          runId: manifest.executionId ?? null,
+          fileNames,
+          submittedAt: null,
+          columns: listed(manifest.columns?.map((c) => c.name)),
+        },
         billingPeriod: null,
       };
     }
     case 'cur': {
       const manifest = legacyManifest.parse(json);
       return {
-        content: { runId: manifest.assemblyId ?? null, fileNames: manifest.reportKeys, submittedAt: null },
+        content: {
+          runId: manifest.assemblyId ?? null,
+          fileNames: manifest.reportKeys,
+          submittedAt: null,
+          columns: listed(manifest.columns?.map((c) => `${c.category}/${c.name}`)),
+        },
         billingPeriod: null,
       };
     }
@@ -107,9 +125,25 @@ export function readManifest(
           runId: manifest.runInfo?.runId ?? null,
           fileNames: manifest.blobs.map((blob) => blob.blobName.trim()),
           submittedAt: submitted === undefined ? null : new Date(submitted),
+          columns: null,
         },
         billingPeriod: start?.[1] ?? null,
       };
     }
   }
+}
+
+/** An empty or absent column list says nothing about the files. */
+function listed(columns: string[] | undefined): string[] | null {
+  return columns === undefined || columns.length === 0 ? null : columns;
+}
+
+/** The column list a manifest gives its data files (none for Azure manifests or one without columns). */
+export function manifestColumns(
+  name: string,
+  layout: ManifestLayout,
+  content: ManifestContent,
+): ExportManifestColumns | undefined {
+  if (layout === 'azure' || content.columns === null) return undefined;
+  return { name, layout, columns: content.columns };
 }

@@ -46,6 +46,7 @@ export async function findDeliveries(store: RemoteStore, signal?: AbortSignal): 
         manifestKey: object.key,
         runId: content.runId,
         files,
+        ...(content.columns !== null && located.layout !== 'azure' && { manifestColumns: content.columns }),
         fingerprint: deliveryFingerprint(content.runId, files),
         submittedAt: content.submittedAt,
         manifestModified: object.lastModified,

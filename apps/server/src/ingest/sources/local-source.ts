@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { ImportError } from '../import-error';
-import { locateManifest, readManifest } from './export-manifests';
-import type { BillingSource, SourceFile } from './source';
+import { locateManifest, manifestColumns, readManifest } from './export-manifests';
+import type { BillingSource, ExportManifestColumns, SourceFile } from './source';
 
 const DATA_FILE = /\.(csv|csv\.gz|parquet)$/i;
 
@@ -46,7 +46,10 @@ async function filesOfManifests(
   manifests: string[],
   files: SourceFile[],
 ): Promise<SourceFile[]> {
-  const latest = new Map<string, { at: number; names: string[]; manifest: string }>();
+  const latest = new Map<
+    string,
+    { at: number; names: string[]; manifest: string; about?: ExportManifestColumns }
+  >();
   for (const key of manifests) {
     const located = locateManifest(key);
     if (located === null) continue;
@@ -55,17 +58,19 @@ async function filesOfManifests(
     const period = `${located.periodKey}${located.billingPeriod === '' ? (billingPeriod ?? '') : ''}`;
     const at = content.submittedAt?.getTime() ?? (await stat(full)).mtimeMs;
     const current = latest.get(period);
-    if (current === undefined || at > current.at)
-      latest.set(period, { at, names: content.fileNames, manifest: key });
+    if (current === undefined || at > current.at) {
+      const about = manifestColumns(key, located.layout, content);
+      latest.set(period, { at, names: content.fileNames, manifest: key, ...(about && { about }) });
+    }
   }
   const chosen = new Map<string, SourceFile>();
-  for (const { names, manifest } of latest.values()) {
+  for (const { names, manifest, about } of latest.values()) {
     for (const name of names) {
       const file = files.find((f) => name === f.displayName || name.endsWith(`/${f.displayName}`));
       if (file === undefined) {
         throw new ImportError(`the manifest lists ${name}, which is not in this folder`, { file: manifest });
       }
-      chosen.set(file.localPath, file);
+      chosen.set(file.localPath, about === undefined ? file : { ...file, manifest: about });
     }
   }
   return [...chosen.values()];

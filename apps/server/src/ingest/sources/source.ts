@@ -8,6 +8,18 @@ export interface SourceFile {
   displayName: string;
   localPath: string;
   bytes: number;
+  /** The export manifest that listed this file, when it lists columns: they fix the format and must all be present. */
+  manifest?: ExportManifestColumns;
+}
+
+/** The columns a CUR 2.0 (Data Exports) or legacy CUR manifest lists for its data files (billing-formats §1.5, §2.2). */
+export interface ExportManifestColumns {
+  /** The manifest's name, for errors. */
+  name: string;
+  /** Data Exports (CUR 2.0 layout) or legacy CUR: a Data Export's snake_case columns are CUR 2.0, never legacy. */
+  layout: 'cur2' | 'cur';
+  /** CUR 2.0 column names or legacy `category/name` headers. */
+  columns: string[];
 }
 
 export interface BillingSource {
