@@ -54,6 +54,31 @@ export interface SpendTotals {
   asOf: string | null;
 }
 
+/** A spend summary with no rows in scope. */
+export const EMPTY_SPEND_TOTALS: SpendTotals = {
+  monthToDate: 0,
+  previousMonthToDate: 0,
+  interval: 0,
+  previousInterval: 0,
+  currency: null,
+  asOf: null,
+};
+
+/**
+ * Builds SpendTotals from an engine's answer: a row with the window sums `mtd`, `previous_mtd`,
+ * `interval_cost`, `previous_interval`, the scope's commonest currency and its newest usage day.
+ */
+export function spendTotalsFrom(row: Record<string, unknown>, currency: unknown, asOf: unknown): SpendTotals {
+  return {
+    monthToDate: Number(row.mtd ?? 0),
+    previousMonthToDate: Number(row.previous_mtd ?? 0),
+    interval: Number(row.interval_cost ?? 0),
+    previousInterval: Number(row.previous_interval ?? 0),
+    currency: typeof currency === 'string' && currency !== '' ? currency : null,
+    asOf: typeof asOf === 'string' ? asOf : null,
+  };
+}
+
 /**
  * The cost warehouse port: features talk to this, never to an engine client, so DuckDB and (later)
  * ClickHouse stay interchangeable. Ingestion stages rows through an engine-specific reader, then asks

@@ -1,6 +1,13 @@
 import { type DayRange, spendWindows } from '@finlens/cost-model/spend-windows';
 import { COST_TYPE_COLUMNS } from '../canonical-schema';
-import type { CostByPeriodQuery, PeriodCost, SpendSummaryQuery, SpendTotals } from '../cost-store';
+import {
+  type CostByPeriodQuery,
+  EMPTY_SPEND_TOTALS,
+  type PeriodCost,
+  type SpendSummaryQuery,
+  type SpendTotals,
+  spendTotalsFrom,
+} from '../cost-store';
 import { sqlString, sqlStringList, sqlUtcDay } from './clickhouse-sql';
 import { columnAsText, costSum, notSplitCostRow, type Reader } from './clickhouse-totals';
 
@@ -44,7 +51,7 @@ export async function clickHouseCostByPeriod(
 
 /** `spendSummary` in ClickHouse SQL: one pass with a conditional sum per window, then the scope's newest day. */
 export async function clickHouseSpendSummary(reader: Reader, query: SpendSummaryQuery): Promise<SpendTotals> {
-  if (query.projectIds?.length === 0) return emptyTotals();
+  if (query.projectIds?.length === 0) return EMPTY_SPEND_TOTALS;
   const windows = spendWindows(query.today);
   const column = COST_TYPE_COLUMNS[query.costType];
   const earliest = [windows.previousInterval.from, windows.previousMonthToDate.from].sort()[0] as string;
@@ -63,32 +70,11 @@ export async function clickHouseSpendSummary(reader: Reader, query: SpendSummary
     reader.rows(`SELECT toString(toDate(max(line_item_usage_start_date))) AS as_of FROM ${reader.table} WHERE ${scope}
       AND line_item_usage_start_date IS NOT NULL HAVING count() > 0`),
   ]);
-  const row = totals[0] ?? {};
-  const code = currency[0]?.currency;
-  const asOf = newest[0]?.as_of;
-  return {
-    monthToDate: Number(row.mtd ?? 0),
-    previousMonthToDate: Number(row.previous_mtd ?? 0),
-    interval: Number(row.interval_cost ?? 0),
-    previousInterval: Number(row.previous_interval ?? 0),
-    currency: typeof code === 'string' && code !== '' ? code : null,
-    asOf: typeof asOf === 'string' ? asOf : null,
-  };
+  return spendTotalsFrom(totals[0] ?? {}, currency[0]?.currency, newest[0]?.as_of);
 }
 
 function scopeSql(query: SpendSummaryQuery): string {
   const scope = [`client_id = ${sqlString(query.clientId)}`, notSplitCostRow()];
   if (query.projectIds !== undefined) scope.push(`project_id IN ${sqlStringList(query.projectIds)}`);
   return scope.join(' AND ');
-}
-
-function emptyTotals(): SpendTotals {
-  return {
-    monthToDate: 0,
-    previousMonthToDate: 0,
-    interval: 0,
-    previousInterval: 0,
-    currency: null,
-    asOf: null,
-  };
 }

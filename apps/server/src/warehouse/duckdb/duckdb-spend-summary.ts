@@ -1,7 +1,7 @@
 import { type DayRange, spendWindows } from '@finlens/cost-model/spend-windows';
 import { COST_TYPE_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import { notSplitRowSql } from '../cost-query/split-rows';
-import type { SpendSummaryQuery, SpendTotals } from '../cost-store';
+import { EMPTY_SPEND_TOTALS, type SpendSummaryQuery, type SpendTotals, spendTotalsFrom } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { sqlParameters } from './duckdb-sql-parameters';
 
@@ -12,7 +12,7 @@ type ReadRows = (sql: string, values?: unknown[]) => Promise<Record<string, unkn
  * window. Only the cost-type column name is spliced in; every value is a bound parameter.
  */
 export async function duckDbSpendSummary(rows: ReadRows, query: SpendSummaryQuery): Promise<SpendTotals> {
-  if (query.projectIds?.length === 0) return emptyTotals();
+  if (query.projectIds?.length === 0) return EMPTY_SPEND_TOTALS;
   const windows = spendWindows(query.today);
   const cost = `"${COST_TYPE_COLUMNS[query.costType]}"`;
   const main = sqlParameters();
@@ -39,15 +39,7 @@ export async function duckDbSpendSummary(rows: ReadRows, query: SpendSummaryQuer
     all.values,
   );
   const row = totals[0] ?? {};
-  const asOf = newest[0]?.as_of;
-  return {
-    monthToDate: Number(row.mtd ?? 0),
-    previousMonthToDate: Number(row.previous_mtd ?? 0),
-    interval: Number(row.interval_cost ?? 0),
-    previousInterval: Number(row.previous_interval ?? 0),
-    currency: typeof row.currency === 'string' && row.currency !== '' ? row.currency : null,
-    asOf: typeof asOf === 'string' ? asOf : null,
-  };
+  return spendTotalsFrom(row, row.currency, newest[0]?.as_of);
 }
 
 /** The client always, then its chosen projects; split rows re-state part of an instance row's cost. */
@@ -60,15 +52,4 @@ function scopeSql(query: SpendSummaryQuery, params: ReturnType<typeof sqlParamet
     scope.push(`project_id IN (${query.projectIds.map(params.add).join(', ')})`);
   }
   return scope.join(' AND ');
-}
-
-function emptyTotals(): SpendTotals {
-  return {
-    monthToDate: 0,
-    previousMonthToDate: 0,
-    interval: 0,
-    previousInterval: 0,
-    currency: null,
-    asOf: null,
-  };
 }
