@@ -1,4 +1,5 @@
 import type { AccessRule } from '@finlens/contracts/roles';
+import { insightsAccessRows } from './access-rows/insights';
 
 /** The six callers of the access matrix (issue 3). */
 export const PERSONAS = ['anonymous', 'member', 'restricted', 'admin', 'partner', 'otherAdmin'] as const;
@@ -528,4 +529,5 @@ export const ACCESS_ROWS: AccessRow[] = [
     }),
     expect: all(401),
   },
+  ...insightsAccessRows,
 ];

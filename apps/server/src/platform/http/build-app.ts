@@ -21,6 +21,8 @@ import { costSummaryRoutes } from '../../features/cost-summary/cost-summary.rout
 import { createCostSummaryService } from '../../features/cost-summary/cost-summary.service';
 import { healthRoutes } from '../../features/health/health.routes';
 import { createHealthService } from '../../features/health/health.service';
+import { insightsRoutes } from '../../features/insights/insights.routes';
+import { createInsightsService } from '../../features/insights/insights.service';
 import { createLocalControl } from '../../features/local-control/local-control';
 import { localControlRoutes } from '../../features/local-control/local-control.routes';
 import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
@@ -92,6 +94,12 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
       warehouse: deps.warehouse,
     }),
     internalEmailDomains: deps.config.internalEmailDomains,
+  });
+  await app.register(insightsRoutes, {
+    insightsService: createInsightsService({
+      repo: createCostExplorerRepo({ db: deps.db.db }),
+      warehouse: deps.warehouse,
+    }),
   });
   await app.register(searchRoutes, {
     searchService: createSearchService({

@@ -1,0 +1,19 @@
+import { INSIGHTS_PATH, insightsQuerySchema, insightsSchema } from '@finlens/contracts/insights';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientScopeOf } from '../../platform/auth/request-auth';
+import type { InsightsService } from './insights.service';
+
+/** GET /c/cost_page/insights/ (design in @finlens/contracts/insights). */
+export const insightsRoutes: FastifyPluginAsyncZod<{ insightsService: InsightsService }> = async (
+  app,
+  { insightsService },
+) => {
+  app.get(
+    INSIGHTS_PATH,
+    {
+      config: { access: 'verified' },
+      schema: { tags: ['cost'], querystring: insightsQuerySchema, response: { 200: insightsSchema } },
+    },
+    async (request) => insightsService.insights(clientScopeOf(request).clientId, request.query),
+  );
+};

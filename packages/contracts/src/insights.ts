@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { COST_TYPE_NAMES } from './cost-summary';
+
+/**
+ * Cost insights (spec §1 Inform "Insights", paid package inform_paid; self-hosted every package is active).
+ * The spec names the page but shows no calls or shapes; this is the design (docs/insights.md).
+ *
+ * GET /c/cost_page/insights/?start_date=…&end_date=…[&cost_type][&project_ids][&lookback_periods=3]
+ *     [&min_change=10][&min_percent=10][&limit=5]
+ *   Compares the range ("this period") with the equal-length period just before it ("previous period"):
+ *   - increase / decrease: the biggest changes by service (product_servicename), account
+ *     (line_item_usage_account_id) and usage type (line_item_usage_type), `limit` of each kind per dimension;
+ *   - new_service: a service with cost this period and none in the `lookback_periods` equal periods before it;
+ *   - region_shift / purchase_option_shift: spend moving from one region (product_region) or purchase option
+ *     (finlens_purchase_option) to another — a value that fell paired with one that rose, the amount moved
+ *     being the smaller of the fall and the rise (biggest falls matched with biggest rises, greedily).
+ *   Noise: a change counts only when |change| ≥ min_change (currency units) and, with a previous cost,
+ *   |change| ≥ min_percent % of it; a moved amount likewise against min_change and the source's previous
+ *   cost. Rows without a value (the 'No value' group) and the 'Others' bucket are left out.
+ *   Each insight carries its numbers and `explorer`: the CostQuery of the Explorer view that shows it, in the
+ *   wire format of ./cost-query (`costQueryToParams`), spanning the previous and the current period (the
+ *   lookback for new services), grouped by the insight's dimension and filtered to its values.
+ *   The range is at most 366 days; a bad value is a 400 naming the parameter; another client's project a 404.
+ */
+export const INSIGHTS_PATH = '/c/cost_page/insights/';
+
+/** Dimensions whose biggest increases and decreases are listed. */
+export const MOVER_DIMENSIONS = [
+  'product_servicename',
+  'line_item_usage_account_id',
+  'line_item_usage_type',
+] as const;
+export type MoverDimension = (typeof MOVER_DIMENSIONS)[number];
+
+/** Dimensions between whose values spend moving is detected, with the insight kind of each. */
+export const SHIFT_KINDS = {
+  product_region: 'region_shift',
+  finlens_purchase_option: 'purchase_option_shift',
+} as const;
+export type ShiftDimension = keyof typeof SHIFT_KINDS;
+
+export const INSIGHT_KINDS = [
+  'increase',
+  'decrease',
+  'new_service',
+  'region_shift',
+  'purchase_option_shift',
+] as const;
+export type InsightKind = (typeof INSIGHT_KINDS)[number];
+
+export const INSIGHT_DEFAULTS = { lookback_periods: 3, min_change: 10, min_percent: 10, limit: 5 } as const;
+/** Longest range insights compare, in days. */
+export const INSIGHTS_MAX_DAYS = 366;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.');
+const booleanText = z.enum(['true', 'false']).optional();
+
+export const insightsQuerySchema = z.object({
+  imply_client: booleanText,
+  use_query_optimization: booleanText,
+  start_date: isoDate,
+  end_date: isoDate,
+  cost_type: z.enum(COST_TYPE_NAMES).default('unblended'),
+  project_ids: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'Enter a comma-separated list of project ids.')
+    .optional(),
+  lookback_periods: z.coerce.number().int().min(1).max(12).default(INSIGHT_DEFAULTS.lookback_periods),
+  min_change: z.coerce.number().min(0).default(INSIGHT_DEFAULTS.min_change),
+  min_percent: z.coerce.number().min(0).max(1000).default(INSIGHT_DEFAULTS.min_percent),
+  limit: z.coerce.number().int().min(1).max(50).default(INSIGHT_DEFAULTS.limit),
+});
+export type InsightsQuery = z.input<typeof insightsQuerySchema>;
+
+/** The CostQuery of an Explorer view, in the flat wire format (`costQueryToParams`). */
+const explorerParams = z.record(z.string(), z.string());
+
+/** One value of a dimension in the two periods. */
+export const insightValueSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  previous: z.number(),
+  current: z.number(),
+});
+
+/** increase, decrease, new_service: one value of one dimension. */
+export const changeInsightSchema = insightValueSchema.extend({
+  kind: z.enum(['increase', 'decrease', 'new_service']),
+  dimension: z.string(),
+  /** current − previous. */
+  change: z.number(),
+  /** change ÷ previous × 100, rounded to 0.1; null when previous is 0. */
+  change_percent: z.number().nullable(),
+  explorer: explorerParams,
+});
+export type ChangeInsight = z.infer<typeof changeInsightSchema>;
+
+/** region_shift, purchase_option_shift: spend moving from one value to another. */
+export const shiftInsightSchema = z.object({
+  kind: z.enum(['region_shift', 'purchase_option_shift']),
+  dimension: z.string(),
+  from: insightValueSchema,
+  to: insightValueSchema,
+  /** The spend moved: the smaller of the source's fall and the destination's rise left after earlier pairs. */
+  amount: z.number(),
+  explorer: explorerParams,
+});
+export type ShiftInsight = z.infer<typeof shiftInsightSchema>;
+
+export const insightSchema = z.union([changeInsightSchema, shiftInsightSchema]);
+export type Insight = z.infer<typeof insightSchema>;
+
+export const insightsSchema = z.object({
+  cost_type: z.enum(COST_TYPE_NAMES),
+  currency: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  previous_start_date: z.string(),
+  previous_end_date: z.string(),
+  /** First day of the lookback new services are checked against. */
+  lookback_start_date: z.string(),
+  /** Total cost this period and in the previous one. */
+  total: z.number(),
+  previous_total: z.number(),
+  /** Newest usage day in scope, null without data. */
+  as_of: z.string().nullable(),
+  thresholds: z.object({
+    lookback_periods: z.number(),
+    min_change: z.number(),
+    min_percent: z.number(),
+    limit: z.number(),
+  }),
+  /** Grouped by kind in INSIGHT_KINDS order; within a kind by dimension, then by size. */
+  insights: z.array(insightSchema),
+});
+export type Insights = z.infer<typeof insightsSchema>;
