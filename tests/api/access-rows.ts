@@ -1,4 +1,5 @@
 import type { AccessRule } from '@finlens/contracts/roles';
+import { reportsAccessRows } from './access-rows/reports';
 import { insightsAccessRows } from './access-rows/insights';
 
 /** The six callers of the access matrix (issue 3). */
@@ -530,4 +531,5 @@ export const ACCESS_ROWS: AccessRow[] = [
     expect: all(401),
   },
   ...insightsAccessRows,
+  ...reportsAccessRows,
 ];

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ReportsTables } from '../features/reports/reports.tables';
 import type { ShowbackTables } from '../features/showbacks/showbacks.tables';
 
 /** One row per installation, written by the first migration; later features key instance-wide data on it. */
@@ -188,7 +189,7 @@ export interface BillingSourcePeriodsTable {
 }
 
 /** Every table of the app database, keyed by table name (Kysely's database type). */
-export interface AppTables extends ShowbackTables {
+export interface AppTables extends ShowbackTables, ReportsTables {
   instance: InstanceTable;
   users: UsersTable;
   partners: PartnersTable;

@@ -26,6 +26,7 @@ import { createInsightsService } from '../../features/insights/insights.service'
 import { createLocalControl } from '../../features/local-control/local-control';
 import { localControlRoutes } from '../../features/local-control/local-control.routes';
 import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
+import { registerReports } from '../../features/reports/register-reports';
 import { createSearchRepo } from '../../features/search/search.repo';
 import { searchRoutes } from '../../features/search/search.routes';
 import { createSearchService } from '../../features/search/search.service';
@@ -107,6 +108,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
       warehouse: deps.warehouse,
     }),
   });
+  await registerReports(app, { db: deps.db.db, warehouse: deps.warehouse });
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
   });

@@ -1,0 +1,97 @@
+import {
+  costTargetLookbackQuerySchema,
+  costTargetLookbackSchema,
+  globalReportListSchema,
+  REPORT_PATHS,
+  reportCreateSchema,
+  reportIdParamsSchema,
+  reportListQuerySchema,
+  reportListSchema,
+  reportSchema,
+  reportUpdateSchema,
+  sendReportBodySchema,
+  sendReportResultSchema,
+  shareCodeSchema,
+} from '@finlens/contracts/reports';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientScopeOf } from '../../platform/auth/request-auth';
+import type { ReportCaller, ReportsService } from './reports.service';
+
+const tags = ['reports'];
+// Analysis is an Inform (paid) item; a self-hosted install has every package (ADR 0002), so only sign-in counts.
+const config = { access: 'verified' } as const;
+const params = reportIdParamsSchema;
+
+export const reportsRoutes: FastifyPluginAsyncZod<{ reportsService: ReportsService }> = async (
+  app,
+  { reportsService: service },
+) => {
+  const callerOf = (request: Parameters<typeof clientScopeOf>[0]): ReportCaller => {
+    const { auth, clientId } = clientScopeOf(request);
+    return { clientId, userId: auth.user.id, isAdmin: auth.role === 'admin' };
+  };
+
+  app.get(
+    REPORT_PATHS.list,
+    { config, schema: { tags, querystring: reportListQuerySchema, response: { 200: reportListSchema } } },
+    async (request) => service.list(callerOf(request), request.query),
+  );
+  app.post(
+    REPORT_PATHS.list,
+    { config, schema: { tags, body: reportCreateSchema, response: { 201: reportSchema } } },
+    async (request, reply) => reply.code(201).send(await service.create(callerOf(request), request.body)),
+  );
+  app.get(
+    REPORT_PATHS.globalReports,
+    { config, schema: { tags, response: { 200: globalReportListSchema } } },
+    async () => service.globalReports(),
+  );
+  app.get(
+    REPORT_PATHS.byId,
+    { config, schema: { tags, params, response: { 200: reportSchema } } },
+    async (request) => service.get(callerOf(request), request.params.id),
+  );
+  app.patch(
+    REPORT_PATHS.byId,
+    { config, schema: { tags, params, body: reportUpdateSchema, response: { 200: reportSchema } } },
+    async (request) => service.update(callerOf(request), request.params.id, request.body),
+  );
+  app.delete(REPORT_PATHS.byId, { config, schema: { tags, params } }, async (request, reply) => {
+    await service.remove(callerOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+  app.post(
+    REPORT_PATHS.shareCode,
+    { config, schema: { tags, params, response: { 201: shareCodeSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await service.createShareCode(callerOf(request), request.params.id)),
+  );
+  app.delete(REPORT_PATHS.shareCode, { config, schema: { tags, params } }, async (request, reply) => {
+    await service.revokeShareCode(callerOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+  app.post(
+    REPORT_PATHS.send,
+    {
+      config,
+      schema: { tags, params, body: sendReportBodySchema, response: { 202: sendReportResultSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await service.send(callerOf(request), request.params.id, request.body?.recipients)),
+  );
+  app.get(
+    REPORT_PATHS.costTargetLookback,
+    {
+      config,
+      schema: {
+        tags,
+        params,
+        querystring: costTargetLookbackQuerySchema,
+        response: { 200: costTargetLookbackSchema },
+      },
+    },
+    async (request) => service.costTargetLookback(callerOf(request), request.params.id, request.query),
+  );
+};
