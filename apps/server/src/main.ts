@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from './db/client';
+import { notificationJobsFor } from './features/notifications/register-notifications';
 import type { DemoOptions, DemoResult } from './ingest/demo-command';
 import { firstStartDemoOptions, hasNoClient, runFirstStartDemo } from './ingest/first-start-demo';
 import { serverPollSourceHandler } from './ingest/sources/server-poll-source';
@@ -64,6 +65,7 @@ export async function startServer({
     db: storage.db.db,
     logger,
     handlers: [
+      ...notificationJobsFor(storage.db.db, config, logger),
       serverPollSourceHandler({
         db: storage.db.db,
         warehouse: storage.warehouse,

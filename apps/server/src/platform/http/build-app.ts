@@ -21,6 +21,7 @@ import { costSummaryRoutes } from '../../features/cost-summary/cost-summary.rout
 import { createCostSummaryService } from '../../features/cost-summary/cost-summary.service';
 import { healthRoutes } from '../../features/health/health.routes';
 import { createHealthService } from '../../features/health/health.service';
+import { registerNotifications } from '../../features/notifications/register-notifications';
 import { insightsRoutes } from '../../features/insights/insights.routes';
 import { createInsightsService } from '../../features/insights/insights.service';
 import { createLocalControl } from '../../features/local-control/local-control';
@@ -109,6 +110,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     }),
   });
   await registerReports(app, { db: deps.db.db, warehouse: deps.warehouse });
+  await registerNotifications(app, { db: deps.db.db, config: deps.config, logger: deps.logger });
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
   });
