@@ -1,4 +1,5 @@
 import type { AccessRule } from '@finlens/contracts/roles';
+import { tagExplorerAccessRows } from './access-rows/tag-explorer';
 import { notificationsAccessRows } from './access-rows/notifications';
 import { reportsAccessRows } from './access-rows/reports';
 import { insightsAccessRows } from './access-rows/insights';
@@ -534,4 +535,5 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...insightsAccessRows,
   ...reportsAccessRows,
   ...notificationsAccessRows,
+  ...tagExplorerAccessRows,
 ];

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { TagExplorerTables } from '../features/tag-explorer/tag-explorer.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { ReportsTables } from '../features/reports/reports.tables';
 import type { ShowbackTables } from '../features/showbacks/showbacks.tables';
@@ -190,7 +191,7 @@ export interface BillingSourcePeriodsTable {
 }
 
 /** Every table of the app database, keyed by table name (Kysely's database type). */
-export interface AppTables extends ShowbackTables, ReportsTables, NotificationTables {
+export interface AppTables extends ShowbackTables, ReportsTables, NotificationTables, TagExplorerTables {
   instance: InstanceTable;
   users: UsersTable;
   partners: PartnersTable;

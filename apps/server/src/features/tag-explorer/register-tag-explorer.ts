@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../../db/tables';
+import type { App } from '../../platform/http/build-app';
+import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import { createTagExplorerRepo } from './tag-explorer.repo';
+import { tagExplorerRoutes } from './tag-explorer.routes';
+import { createTagExplorerService } from './tag-explorer.service';
+import { createTagPoliciesService } from './tag-policies.service';
+
+/** The Tag explorer's and tag policies' routes with their services. */
+export async function registerTagExplorer(
+  app: App,
+  { db, warehouse }: { db: Kysely<AppTables>; warehouse: CostQueryPort },
+): Promise<void> {
+  const repo = createTagExplorerRepo({ db });
+  await app.register(tagExplorerRoutes, {
+    tagExplorerService: createTagExplorerService({ repo, warehouse }),
+    tagPoliciesService: createTagPoliciesService({ repo, warehouse }),
+  });
+}

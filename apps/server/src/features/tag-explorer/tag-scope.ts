@@ -1,0 +1,134 @@
+import type { CostDimension, CostFilter, TagPair } from '@finlens/contracts/cost-query';
+import type { CostTypeName } from '@finlens/contracts/cost-summary';
+import type { TagPolicy, TagRangeQuery } from '@finlens/contracts/tag-explorer';
+import { parseIsoDate } from '@finlens/cost-model/cost-query';
+import { presetRange } from '@finlens/cost-model/range-presets';
+import { fieldError, notFound } from '../../platform/http/http-error';
+import type {
+  CostQueryPort,
+  CostScope,
+  WarehouseCostAnswer,
+} from '../../warehouse/cost-query/cost-query-port';
+import type { ClientProject, TagExplorerRepo } from './tag-explorer.repo';
+
+/** A resolved Tag explorer request: range, cost type and the projects it reads. */
+export interface TagScope {
+  start_date: string;
+  end_date: string;
+  costType: CostTypeName;
+  useRollups: boolean;
+  projects: ClientProject[];
+  clientId: string;
+}
+
+/** Both dates or neither (then the last 30 days up to today, UTC); real dates, start not after end. */
+export function resolveRange(query: TagRangeQuery, today: Date): { start_date: string; end_date: string } {
+  const { start_date, end_date } = query;
+  if (start_date === undefined && end_date === undefined) return presetRange('30D', today);
+  if (start_date === undefined || end_date === undefined) {
+    throw fieldError(start_date === undefined ? 'start_date' : 'end_date', [
+      'Send start_date and end_date together, or neither.',
+    ]);
+  }
+  for (const [field, value] of [
+    ['start_date', start_date],
+    ['end_date', end_date],
+  ] as const) {
+    if (parseIsoDate(value) === null) throw fieldError(field, ['Enter a real calendar date.']);
+  }
+  if (start_date > end_date) throw fieldError('end_date', ['The end date is before the start date.']);
+  return { start_date, end_date };
+}
+
+/** The caller's projects, or the requested ones when all are the client's (another client's: 404). */
+export async function resolveScope(
+  repo: TagExplorerRepo,
+  clientId: string,
+  query: TagRangeQuery,
+  today: Date,
+): Promise<TagScope> {
+  const range = resolveRange(query, today);
+  const projects = await repo.clientProjects(clientId);
+  let chosen = projects;
+  if (query.project_ids !== undefined) {
+    const ids = new Set(query.project_ids.split(','));
+    chosen = projects.filter((p) => ids.has(p.id));
+    if (chosen.length !== ids.size) throw notFound();
+  }
+  return {
+    ...range,
+    costType: query.cost_type,
+    useRollups: query.use_query_optimization !== 'false',
+    projects: chosen,
+    clientId,
+  };
+}
+
+export function costScope(scope: TagScope, projects = scope.projects): CostScope {
+  return {
+    clientId: scope.clientId,
+    projectIds: projects.map((p) => p.id),
+    projectNames: Object.fromEntries(projects.map((p) => [p.id, p.name])),
+  };
+}
+
+/** What one warehouse question asks beyond the scope. */
+export interface Ask {
+  filters: CostFilter[];
+  dimension?: CostDimension;
+  key?: string;
+  topN?: number;
+  granularity?: 'day' | 'month';
+  start_date?: string;
+  end_date?: string;
+}
+
+/** Runs one CostQuery over the scope (default: the whole range as one month-or-day total). */
+export function ask(
+  warehouse: CostQueryPort,
+  scope: TagScope,
+  cost: CostScope,
+  q: Ask,
+): Promise<WarehouseCostAnswer> {
+  return warehouse.runCostQuery({
+    ...cost,
+    start_date: q.start_date ?? scope.start_date,
+    end_date: q.end_date ?? scope.end_date,
+    granularity: q.granularity ?? 'day',
+    dimension: q.dimension ?? null,
+    ...(q.key === undefined ? {} : { dimension_key: q.key }),
+    cost_type: scope.costType,
+    filters: q.filters,
+    top_n: q.topN ?? 1,
+    useRollups: scope.useRollups,
+  });
+}
+
+/** Rows whose key is absent or empty ('' means untagged in a pair). */
+export const missing = (key: string): TagPair => ({ key, value: '' });
+
+export const hasKey = (key: string): CostFilter => ({
+  dimension: 'tag_keys',
+  mode: 'exclude',
+  match: 'any',
+  pairs: [missing(key)],
+});
+
+/** Only line items with a resource id (resources are what carry tags and get counted). */
+export const withResource: CostFilter = { dimension: 'line_item_resource_id', mode: 'like', values: [''] };
+
+/** A policy's account / service scope as filters (an empty list: no filter). */
+export function policyScope(policy: TagPolicy): CostFilter[] {
+  const filters: CostFilter[] = [];
+  if (policy.account_ids.length > 0) {
+    filters.push({ dimension: 'line_item_usage_account_id', mode: 'include', values: policy.account_ids });
+  }
+  if (policy.services.length > 0) {
+    filters.push({ dimension: 'product_servicename', mode: 'include', values: policy.services });
+  }
+  return filters;
+}
+
+/** Percentage (0–100) of part in whole; null when the whole is zero. */
+export const percentOf = (part: number, whole: number): number | null =>
+  whole === 0 ? null : (part / whole) * 100;

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { COST_TYPE_NAMES } from './cost-summary';
+
+/**
+ * The Tag explorer (spec §2 /v3/cost/tag-explorer/, §3 "Tag explorer row") and tag policies. The spec shows
+ * the row's fields but no paths or shapes; this is the design (docs/tag-explorer.md explains the choices).
+ * Every call answers only the caller's active client; GETs accept the SPA's `imply_client` and
+ * `use_query_optimization` (spec §7).
+ *
+ * GET /c/cost_page/tag_explorer/[?start_date&end_date][&cost_type][&project_ids]
+ *   One row per (tag key, cloud platform) seen in the range (default: the last 30 days, UTC, up to today).
+ *   count: distinct resources (non-empty line_item_resource_id) carrying the key in the range.
+ *   totalCost: cost of the line items carrying the key in the range.
+ *   dailyPercentage / weeklyPercentage / monthlyPercentage: share (0–100) of the platform's cost carrying
+ *     the key over the newest usage day in range, the 7 and the 30 days ending on it; null without cost.
+ *   violationCount: (enabled policy, resource) pairs in violation for the key, over the range.
+ * GET /c/cost_page/tag_explorer/values/?key=…[&range…]
+ *   The key's values with cost and distinct resources (top 100 by cost; value null = key missing).
+ * GET /c/cost_page/tag_explorer/untagged/[?key=…][&range…]
+ *   Cost missing the key (without a key: missing every tag key in scope) by account and service.
+ *
+ * /c/tag_policies/ GET (list), POST (create); /c/tag_policies/{id}/ GET, PATCH, DELETE (admins write).
+ * GET /c/tag_policies/violations/[?policy_id][&range…]: violating resources, most expensive first.
+ */
+export const TAG_EXPLORER_PATHS = {
+  rows: '/c/cost_page/tag_explorer/',
+  values: '/c/cost_page/tag_explorer/values/',
+  untagged: '/c/cost_page/tag_explorer/untagged/',
+  policies: '/c/tag_policies/',
+  policy: '/c/tag_policies/:id/',
+  violations: '/c/tag_policies/violations/',
+} as const;
+
+export const CLOUD_PLATFORMS = ['aws', 'azure'] as const;
+export type CloudPlatform = (typeof CLOUD_PLATFORMS)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.');
+const flag = z.enum(['true', 'false']).optional();
+
+/** The range and scope every Tag explorer GET takes; both dates or neither. */
+export const tagRangeQuerySchema = z.object({
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
+  cost_type: z.enum(COST_TYPE_NAMES).default('unblended'),
+  /** Comma-separated projects of the caller's client (default: all). */
+  project_ids: z.string().min(1).optional(),
+  imply_client: flag,
+  use_query_optimization: flag,
+});
+export type TagRangeQuery = z.infer<typeof tagRangeQuerySchema>;
+
+export const tagValuesQuerySchema = tagRangeQuerySchema.extend({
+  key: z.string().min(1, 'Choose the tag key.'),
+});
+export const untaggedQuerySchema = tagRangeQuerySchema.extend({ key: z.string().min(1).optional() });
+export const violationsQuerySchema = tagRangeQuerySchema.extend({ policy_id: z.string().min(1).optional() });
+
+const percentage = z.number().nullable();
+
+/** Spec §3 "Tag explorer row". */
+export const tagExplorerRowSchema = z.object({
+  name: z.string(),
+  count: z.number().int(),
+  totalCost: z.number(),
+  violationCount: z.number().int(),
+  dailyPercentage: percentage,
+  weeklyPercentage: percentage,
+  monthlyPercentage: percentage,
+  cloudPlatform: z.enum(CLOUD_PLATFORMS),
+});
+export type TagExplorerRow = z.infer<typeof tagExplorerRowSchema>;
+
+const answerRange = {
+  start_date: z.string(),
+  end_date: z.string(),
+  cost_type: z.enum(COST_TYPE_NAMES),
+  currency: z.string(),
+  /** Newest usage day in range, null without data; the coverage windows end on it. */
+  as_of: z.string().nullable(),
+};
+
+export const tagExplorerResultSchema = z.object({
+  ...answerRange,
+  /** Cost of every line item in range and scope (tagged or not). */
+  total_cost: z.number(),
+  rows: z.array(tagExplorerRowSchema),
+});
+export type TagExplorerResult = z.infer<typeof tagExplorerResultSchema>;
+
+export const tagValueSchema = z.object({
+  value: z.string().nullable(),
+  cost: z.number(),
+  resources: z.number().int(),
+  /** True when an enabled policy requiring the key does not allow this value (null: missing key). */
+  violates: z.boolean(),
+});
+export const tagValuesResultSchema = z.object({
+  ...answerRange,
+  key: z.string(),
+  /** Distinct values before the top-100 cut (the missing-key group counts as one). */
+  value_count: z.number().int(),
+  values: z.array(tagValueSchema),
+});
+export type TagValuesResult = z.infer<typeof tagValuesResultSchema>;
+
+export const untaggedRowSchema = z.object({
+  account: z.string().nullable(),
+  service: z.string().nullable(),
+  cost: z.number(),
+});
+export const untaggedResultSchema = z.object({
+  ...answerRange,
+  key: z.string().nullable(),
+  total_cost: z.number(),
+  untagged_cost: z.number(),
+  rows: z.array(untaggedRowSchema),
+});
+export type UntaggedResult = z.infer<typeof untaggedResultSchema>;
+
+const MAX_LIST = 200;
+const textList = (what: string) =>
+  z.array(z.string().trim().min(1, `Enter a ${what}.`).max(200)).max(MAX_LIST);
+
+/** The policy fields without defaults (a PATCH leaves what it does not send). */
+const policyFields = {
+  name: z.string().trim().min(1, 'Enter a name.').max(120),
+  tag_keys: z
+    .array(z.string().trim().min(1, 'Enter a tag key.').max(128))
+    .min(1, 'Enter at least one required tag key.')
+    .max(20),
+  allowed_values: textList('value'),
+  allowed_pattern: z
+    .string()
+    .max(200)
+    .nullable()
+    .refine((p) => p === null || p === '' || compiles(p), 'Enter a valid regular expression.'),
+  account_ids: textList('account id'),
+  services: textList('service'),
+  enabled: z.boolean(),
+};
+
+/**
+ * A tag policy: every in-scope line item must carry each required key with an allowed value. Allowed:
+ * in `allowed_values`, or matching `allowed_pattern` (a whole-value regular expression); with neither,
+ * any non-empty value. Scope: accounts (line_item_usage_account_id) and services (product_servicename);
+ * an empty list means all.
+ */
+export const tagPolicyInputSchema = z.object({
+  ...policyFields,
+  allowed_values: policyFields.allowed_values.default([]),
+  allowed_pattern: policyFields.allowed_pattern.default(null),
+  account_ids: policyFields.account_ids.default([]),
+  services: policyFields.services.default([]),
+  enabled: policyFields.enabled.default(true),
+});
+export type TagPolicyInput = z.infer<typeof tagPolicyInputSchema>;
+export const tagPolicyPatchSchema = z.object(policyFields).partial();
+
+export const tagPolicySchema = z.object({
+  ...policyFields,
+  id: z.string(),
+  allowed_pattern: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TagPolicy = z.infer<typeof tagPolicySchema>;
+export const tagPolicyListSchema = z.object({ results: z.array(tagPolicySchema) });
+
+export const tagViolationSchema = z.object({
+  policy_id: z.string(),
+  policy_name: z.string(),
+  tag_key: z.string(),
+  resource_id: z.string(),
+  /** 'missing': the key is absent or empty; 'disallowed': the value is not allowed. */
+  reason: z.enum(['missing', 'disallowed']),
+  cost: z.number(),
+});
+export const tagViolationsResultSchema = z.object({
+  ...answerRange,
+  /** Every violating (policy, key, resource) before the cut to the most expensive 500. */
+  violation_count: z.number().int(),
+  violation_cost: z.number(),
+  violations: z.array(tagViolationSchema),
+});
+export type TagViolationsResult = z.infer<typeof tagViolationsResultSchema>;
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a tag value satisfies a policy's allowed values / pattern (whole-value match). */
+export function valueAllowed(
+  policy: Pick<TagPolicyInput, 'allowed_values' | 'allowed_pattern'>,
+  value: string,
+): boolean {
+  const pattern = policy.allowed_pattern ?? '';
+  if (policy.allowed_values.length === 0 && pattern === '') return value !== '';
+  if (policy.allowed_values.includes(value)) return true;
+  return pattern !== '' && new RegExp(`^(?:${pattern})$`).test(value);
+}
