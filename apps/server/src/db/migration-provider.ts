@@ -6,6 +6,7 @@ import * as m20261122_0200 from './migrations/2026_11_22_0200_jobs';
 import * as m20261122_0201 from './migrations/2026_11_22_0201_billing_sources';
 import * as m20261122_0300 from './migrations/2026_11_22_0300_sso';
 import * as m20261122_0400 from './migrations/2026_11_22_0400_cloud_accounts';
+import * as m20261122_0410 from './migrations/2026_11_22_0410_billing_source_poll_lock';
 import * as m20261122_0610 from './migrations/2026_11_22_0610_tag_policies';
 import * as m20261122_0700 from './migrations/2026_11_22_0700_reports';
 import * as m20261122_0810 from './migrations/2026_11_22_0810_notifications';
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0201_billing_sources': m20261122_0201,
   '2026_11_22_0300_sso': m20261122_0300,
   '2026_11_22_0400_cloud_accounts': m20261122_0400,
+  '2026_11_22_0410_billing_source_poll_lock': m20261122_0410,
   '2026_11_22_0610_tag_policies': m20261122_0610,
   '2026_11_22_0700_reports': m20261122_0700,
   '2026_11_22_0810_notifications': m20261122_0810,

@@ -177,6 +177,8 @@ export interface BillingSourcesTable {
   poll_cron: Generated<string>;
   last_polled_at: Timestamp | null;
   last_error: string | null;
+  /** The poll job reading the source now (null when none); see BillingSourcesRepo.claimPoll. */
+  polling_job_id: string | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -112,6 +112,45 @@ export function createBillingSourcesRepo({ db }: { db: Kysely<AppTables> }) {
         .execute();
     },
 
+    /**
+     * Makes `jobId` the source's one poller. False while another poll job holds it and is still running
+     * under a live lease (in any server process); a poller that died leaves it free once its job's lease
+     * has run out, and its own retry (the same job) takes it back.
+     */
+    async claimPoll(sourceId: string, jobId: string, now: Date): Promise<boolean> {
+      const claimed = await db
+        .updateTable('billing_sources')
+        .set({ polling_job_id: jobId })
+        .where('id', '=', sourceId)
+        .where((eb) =>
+          eb.or([
+            eb('polling_job_id', 'is', null),
+            eb('polling_job_id', '=', jobId),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('jobs')
+                  .select('jobs.id')
+                  .whereRef('jobs.id', '=', 'billing_sources.polling_job_id')
+                  .where('jobs.status', '=', 'running')
+                  .where('jobs.locked_until', '>', now),
+              ),
+            ),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1;
+    },
+
+    async releasePoll(sourceId: string, jobId: string): Promise<void> {
+      await db
+        .updateTable('billing_sources')
+        .set({ polling_job_id: null })
+        .where('id', '=', sourceId)
+        .where('polling_job_id', '=', jobId)
+        .execute();
+    },
+
     async recordPoll(sourceId: string, { at, error }: { at: Date; error: string | null }): Promise<void> {
       await db
         .updateTable('billing_sources')

@@ -153,6 +153,52 @@ describeOnAppEngines('polling an S3 billing source', (engine) => {
     expect(await queue.get(orphan)).toMatchObject({ status: 'failed' });
   });
 
+  it('leaves a source to the poll already reading it, until the lease of that poll runs out', async (context) => {
+    const { db } = await openOrSkip(engine(), context);
+    let now = new Date('2026-11-22T10:00:00Z');
+    const clock = () => now;
+    const queue = createJobQueue({ db, clock });
+    const repo = createBillingSourcesRepo({ db });
+    const service = createBillingSourcesService({
+      repo,
+      schedules: createJobSchedules({ db, clock }),
+      queue,
+      secretBox,
+    });
+    const importer = recordingImporter();
+    const worker = createJobWorker({
+      queue,
+      handlers: [pollSourceJobHandler({ repo, secretBox, importRunner: importer.runner, clock })],
+      logger: silent,
+    });
+    const projectId = await createTestProject(db, { clientName: 'Busy poll', projectName: 'Payer' });
+    await deliver('2026-10', 'exec-1', [3]);
+    const source = await service.create(
+      s3rverSource({ projectId, endpoint: s3.endpoint, bucket, prefix: 'cur' }),
+    );
+    // A poll claimed by another process, which has started reading the source.
+    await service.pollNow(source.id);
+    const busy = await queue.claim({
+      workerId: 'other-process',
+      kinds: ['ingest.poll-source'],
+      leaseMs: 60_000,
+    });
+    expect(busy).not.toBeNull();
+    expect(await repo.claimPoll(source.id, busy?.id as string, now)).toBe(true);
+
+    // A second poll meanwhile: done at once, nothing imported twice.
+    const second = (await service.pollNow(source.id)) as string;
+    expect((await worker.runNext())?.id).toBe(second);
+    expect(await queue.get(second)).toMatchObject({ status: 'succeeded' });
+    expect(importer.calls).toEqual([]);
+
+    // The other process died: once its lease has run out, its job is retried here and imports.
+    now = new Date(now.getTime() + 61_000);
+    expect((await worker.runNext())?.id).toBe(busy?.id);
+    expect(importer.calls.map((call) => call.period)).toContain('2026-10');
+    expect((await repo.get(source.id))?.polling_job_id).toBeNull();
+  });
+
   it('checks unsaved settings: the periods found, or the error to show', async (context) => {
     const { db } = await openOrSkip(engine(), context);
     const service = createBillingSourcesService({

@@ -46,15 +46,20 @@ export function pollSourceJobHandler({
   return defineJobHandler({
     kind: POLL_SOURCE_JOB,
     payload: z.object({ sourceId: z.string() }),
-    async run({ sourceId }, { signal }) {
+    async run({ sourceId }, { job, signal }) {
       const source = await repo.get(sourceId);
       if (source === null) throw new PermanentJobError(`billing source ${sourceId} no longer exists`);
+      // Another poll of this source is running (here or in another server process): what it finds is what
+      // this one would import, and whatever arrives after it is the next poll's.
+      if (!(await repo.claimPoll(sourceId, job.id, clock()))) return;
       let outcome: { problems: string[]; failures: string[] };
       try {
         outcome = await pollOnce(source, signal);
       } catch (error) {
         await repo.recordPoll(sourceId, { at: clock(), error: (error as Error).message });
         throw error;
+      } finally {
+        await repo.releasePoll(sourceId, job.id);
       }
       const messages = [...outcome.problems, ...outcome.failures];
       await repo.recordPoll(sourceId, {
