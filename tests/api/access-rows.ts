@@ -1,5 +1,6 @@
 import type { AccessRule } from '@finlens/contracts/roles';
 import { tagExplorerAccessRows } from './access-rows/tag-explorer';
+import { costTargetsAccessRows } from './access-rows/cost-targets';
 import { notificationsAccessRows } from './access-rows/notifications';
 import { reportsAccessRows } from './access-rows/reports';
 import { insightsAccessRows } from './access-rows/insights';
@@ -535,5 +536,6 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...insightsAccessRows,
   ...reportsAccessRows,
   ...notificationsAccessRows,
+  ...costTargetsAccessRows,
   ...tagExplorerAccessRows,
 ];

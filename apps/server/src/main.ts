@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from './db/client';
 import { notificationJobsFor } from './features/notifications/register-notifications';
+import { costTargetJobHandlers, saveCostTargetSchedules } from './features/cost-targets/target-alert-jobs';
 import type { DemoOptions, DemoResult } from './ingest/demo-command';
 import { firstStartDemoOptions, hasNoClient, runFirstStartDemo } from './ingest/first-start-demo';
 import { serverPollSourceHandler } from './ingest/sources/server-poll-source';
@@ -65,6 +66,7 @@ export async function startServer({
     db: storage.db.db,
     logger,
     handlers: [
+      ...costTargetJobHandlers({ db: storage.db.db, warehouse: storage.warehouse }),
       ...notificationJobsFor(storage.db.db, config, logger),
       serverPollSourceHandler({
         db: storage.db.db,
@@ -74,6 +76,7 @@ export async function startServer({
       }),
     ],
   });
+  await saveCostTargetSchedules(jobs.schedules);
 
   const firstStartDemo = demoDue
     ? runFirstStartDemo({

@@ -6,11 +6,17 @@ import { addDays, dayMs, endOfMonth, inclusiveDays, startOfMonth } from './utc-c
  * - history: the last 40 days up to the newest day given; a day missing between two given days costs 0;
  * - weekday shape: the median cost of each weekday (Mon … Sun) over that history;
  * - level: the mean of those seven medians, so a repeating weekly pattern is forecast exactly;
+ * - month start: the first MONTH_START_DAYS days of a month (batch jobs, monthly fees) are left out of the
+ *   weekday medians and get their own multiplier, the median ratio of those days' cost to the weekday shape;
  * - with under two weeks of history there is no weekday shape: every day is the median day.
- * The model object is returned so a fuller model (trend, an uncertainty band) can extend it.
+ * The uncertainty band around a forecast is in ./forecast-band (a rolling-origin backtest of this model).
  */
 export const FORECAST_HISTORY_DAYS = 40;
 const MIN_DAYS_FOR_WEEKDAYS = 14;
+/** Days at the start of a month that the month-start multiplier covers. */
+export const MONTH_START_DAYS = 3;
+/** The month-start multiplier is kept within [1/MAX, MAX], so one odd month start cannot run away. */
+const MAX_MONTH_START_FACTOR = 5;
 
 export interface DailyCost {
   /** YYYY-MM-DD (UTC). */
@@ -23,6 +29,8 @@ export interface DailyForecastModel {
   level: number;
   /** Multiplier per ISO weekday, index 0 = Monday … 6 = Sunday; their mean is 1 (or all 1). */
   weekdayFactors: number[];
+  /** Multiplier of the first MONTH_START_DAYS days of a month (1 when history shows no effect). */
+  monthStartFactor: number;
   /** Days of history the model used (0 without history). */
   historyDays: number;
   /** Newest history day, null without history. */
@@ -58,35 +66,69 @@ function denseHistory(history: readonly DailyCost[]): DailyCost[] {
   });
 }
 
-export function fitDailyForecast(history: readonly DailyCost[]): DailyForecastModel {
+const isMonthStart = (day: string) => Number(day.slice(8, 10)) <= MONTH_START_DAYS;
+
+export interface FitOptions {
+  /** Fit the month-start multiplier (default true; the backtest turns it off to measure its worth). */
+  monthStart?: boolean;
+}
+
+export function fitDailyForecast(
+  history: readonly DailyCost[],
+  options: FitOptions = {},
+): DailyForecastModel {
   const days = denseHistory(history);
   const flat = Array.from({ length: 7 }, () => 1);
   const lastDate = days[days.length - 1]?.date ?? null;
+  const historyDays = days.length;
   if (days.length < MIN_DAYS_FOR_WEEKDAYS) {
     return {
       level: median(days.map((d) => d.cost)),
       weekdayFactors: flat,
-      historyDays: days.length,
+      monthStartFactor: 1,
+      historyDays,
       lastDate,
     };
   }
-  const medians = Array.from({ length: 7 }, (_, w) =>
-    median(days.filter((d) => weekday(d.date) === w).map((d) => d.cost)),
-  );
+  const withMonthStart = options.monthStart ?? true;
+  const usual = withMonthStart ? days.filter((d) => !isMonthStart(d.date)) : days;
+  const medians = Array.from({ length: 7 }, (_, w) => {
+    const sample = usual.filter((d) => weekday(d.date) === w);
+    // A short history may have only month-start days for a weekday: then those count too.
+    return median(
+      (sample.length > 0 ? sample : days.filter((d) => weekday(d.date) === w)).map((d) => d.cost),
+    );
+  });
   const level = medians.reduce((sum, m) => sum + m, 0) / 7;
   const weekdayFactors = level === 0 ? flat : medians.map((m) => m / level);
-  return { level, weekdayFactors, historyDays: days.length, lastDate };
+  const base = { level, weekdayFactors, monthStartFactor: 1, historyDays, lastDate };
+  if (!withMonthStart) return base;
+  const ratios = days
+    .filter((d) => isMonthStart(d.date))
+    .flatMap((d) => {
+      const expected = forecastDay(base, d.date);
+      return expected > 0 ? [d.cost / expected] : [];
+    });
+  const factor = ratios.length === 0 ? 1 : median(ratios);
+  const monthStartFactor = Math.min(MAX_MONTH_START_FACTOR, Math.max(1 / MAX_MONTH_START_FACTOR, factor));
+  return { ...base, monthStartFactor };
 }
 
 /** The model's cost for one day. */
 export function forecastDay(model: DailyForecastModel, day: string): number {
-  return model.level * (model.weekdayFactors[weekday(day)] ?? 1);
+  const shape = model.weekdayFactors[weekday(day)] ?? 1;
+  return model.level * shape * (isMonthStart(day) ? model.monthStartFactor : 1);
 }
 
 /** One forecast cost per day from `from` to `to` (inclusive); empty when `to` is before `from`. */
-export function forecastDays(history: readonly DailyCost[], from: string, to: string): DailyCost[] {
+export function forecastDays(
+  history: readonly DailyCost[],
+  from: string,
+  to: string,
+  options: FitOptions = {},
+): DailyCost[] {
   if (to < from) return [];
-  const model = fitDailyForecast(history);
+  const model = fitDailyForecast(history, options);
   return Array.from({ length: inclusiveDays(from, to) }, (_, i) => {
     const date = addDays(from, i);
     return { date, cost: forecastDay(model, date) };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { TagExplorerTables } from '../features/tag-explorer/tag-explorer.tables';
+import type { CostTargetTables } from '../features/cost-targets/cost-targets.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { ReportsTables } from '../features/reports/reports.tables';
 import type { ShowbackTables } from '../features/showbacks/showbacks.tables';
@@ -193,7 +194,8 @@ export interface BillingSourcePeriodsTable {
 }
 
 /** Every table of the app database, keyed by table name (Kysely's database type). */
-export interface AppTables extends ShowbackTables, ReportsTables, NotificationTables, TagExplorerTables {
+export interface AppTables extends ShowbackTables, ReportsTables, NotificationTables, TagExplorerTables, CostTargetTables {
+  extends ShowbackTables, NotificationTables, CostTargetTables, TagExplorerTables, ReportsTables,
   instance: InstanceTable;
   users: UsersTable;
   partners: PartnersTable;

@@ -19,6 +19,7 @@ import { createCostExplorerService } from '../../features/cost-explorer/cost-exp
 import { createCostSummaryRepo } from '../../features/cost-summary/cost-summary.repo';
 import { costSummaryRoutes } from '../../features/cost-summary/cost-summary.routes';
 import { createCostSummaryService } from '../../features/cost-summary/cost-summary.service';
+import { registerCostTargets } from '../../features/cost-targets/register-cost-targets';
 import { healthRoutes } from '../../features/health/health.routes';
 import { createHealthService } from '../../features/health/health.service';
 import { registerNotifications } from '../../features/notifications/register-notifications';
@@ -113,6 +114,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerReports(app, { db: deps.db.db, warehouse: deps.warehouse });
   await registerNotifications(app, { db: deps.db.db, config: deps.config, logger: deps.logger });
   await registerTagExplorer(app, { db: deps.db.db, warehouse: deps.warehouse });
+  await registerCostTargets(app, { db: deps.db.db, warehouse: deps.warehouse });
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
   });

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppTables } from '../../db/tables';
+import { defineJobHandler } from '../../platform/jobs/job-handler';
+import type { JobSchedules } from '../../platform/jobs/job-schedules';
+import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import type { TargetRow } from './cost-targets.repo';
+import { statusTarget } from './cost-targets.service';
+import { createTargetAlertsRepo, type TargetAlertsRepo } from './target-alerts.repo';
+import { alertCrossed, alertMessage } from './target-alerts.service';
+import { currentPeriod, dailyCostOf, periodStatus, resolveScope, scopeAsOf } from './target-status';
+
+export const EVALUATE_JOB = 'cost-targets.evaluate';
+export const DIGEST_JOB = 'cost-targets.digest';
+
+/** Every 5 minutes the due targets are evaluated; digests go out at 08:00 UTC (weekly on Mondays). */
+const SCHEDULES = [
+  { name: 'cost-targets.evaluate', kind: EVALUATE_JOB, payload: {}, cron: '*/5 * * * *' },
+  { name: 'cost-targets.digest.daily', kind: DIGEST_JOB, payload: { frequency: 'daily' }, cron: '0 8 * * *' },
+  {
+    name: 'cost-targets.digest.weekly',
+    kind: DIGEST_JOB,
+    payload: { frequency: 'weekly' },
+    cron: '0 8 * * 1',
+  },
+] as const;
+
+export async function saveCostTargetSchedules(schedules: JobSchedules): Promise<void> {
+  for (const schedule of SCHEDULES) await schedules.save(schedule);
+}
+
+/**
+ * Evaluates one target's current period: each alert whose threshold is reached records a crossing (once per
+ * alert, period and threshold) and, for `immediately`, enqueues its notification at once; daily and weekly
+ * crossings wait for the digest. Returns how many crossings were new.
+ */
+export async function evaluateTarget(args: {
+  repo: TargetAlertsRepo;
+  warehouse: CostQueryPort;
+  row: TargetRow;
+  now: Date;
+}): Promise<number> {
+  const { repo, warehouse, row, now } = args;
+  const alerts = await repo.alerts(row.id);
+  if (alerts.length === 0) return 0;
+  const target = statusTarget(row, await repo.plannings(row.id));
+  // A project removed since the target was saved no longer counts.
+  const { scope } = resolveScope(row.client_id, await repo.clientProjects(row.client_id), target.scope);
+  const known = await scopeAsOf(warehouse, scope, target, now);
+  const period = currentPeriod(target, known.asOf, now);
+  if (period === null) return 0;
+  const status = periodStatus(target, period, await dailyCostOf(warehouse, scope, target, period, known));
+  let fired = 0;
+  for (const alert of alerts.filter((a) => alertCrossed(a, status))) {
+    const message = alertMessage({
+      clientId: row.client_id,
+      target: row,
+      alert,
+      status,
+      currency: known.currency,
+    });
+    const crossing = {
+      alertId: alert.id,
+      periodStart: period.start,
+      threshold: alert.threshold,
+      value: alert.basis === 'actual' ? status.actual : status.forecast,
+      budget: status.budget,
+    };
+    if (await repo.recordCrossing(crossing, message, alert.frequency === 'immediately', now)) fired += 1;
+  }
+  return fired;
+}
+
+/** The evaluate and digest handlers, for main.ts's handler list. */
+export function costTargetJobHandlers({
+  db,
+  warehouse,
+  now = () => new Date(),
+}: {
+  db: Kysely<AppTables>;
+  warehouse: CostQueryPort;
+  now?: () => Date;
+}) {
+  const repo = createTargetAlertsRepo({ db });
+  return [
+    defineJobHandler({
+      kind: EVALUATE_JOB,
+      payload: z.object({}).passthrough(),
+      async run(_payload, { signal }) {
+        const started = now();
+        for (const row of await repo.dueTargets(started)) {
+          if (signal.aborted) return;
+          // Marked first: an import finishing while this runs makes the target due again.
+          await repo.markEvaluated(row.id, started);
+          await evaluateTarget({ repo, warehouse, row, now: started });
+        }
+      },
+    }),
+    defineJobHandler({
+      kind: DIGEST_JOB,
+      payload: z.object({ frequency: z.enum(['daily', 'weekly']) }),
+      async run({ frequency }) {
+        const at = now();
+        for (const fired of await repo.pendingCrossings(frequency)) await repo.notifyLater(fired, at);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,138 @@
+import { type Kysely, sql } from 'kysely';
+import type { AppTables } from '../../db/tables';
+import { insertJob } from '../../platform/jobs/job-queue';
+import { DISPATCH_KIND } from '../notifications/notification-dispatcher';
+import type { AlertRow, TargetRow } from './cost-targets.repo';
+
+/** A target is evaluated again at least this often, so a forecast alert follows the days passing. */
+const REEVALUATE_AFTER_MS = 24 * 3_600_000;
+
+export interface Crossing {
+  alertId: string;
+  periodStart: string;
+  threshold: number;
+  value: number;
+  budget: number;
+}
+
+/** The dedupe key of a crossing's notification: one per alert, period and threshold. */
+export function crossingKey(c: Pick<Crossing, 'alertId' | 'periodStart' | 'threshold'>): string {
+  return `cost-target-alert:${c.alertId}:${c.periodStart}:${c.threshold}`;
+}
+
+/** Storage of the alert job: which targets are due, the crossings they fired, the notifications enqueued. */
+export function createTargetAlertsRepo({ db }: { db: Kysely<AppTables> }) {
+  return {
+    /**
+     * Targets never evaluated, evaluated before an import of their client finished (the "after every import"
+     * trigger, read from import_runs so the importer needs no hook), or not evaluated for a day.
+     */
+    async dueTargets(now: Date): Promise<TargetRow[]> {
+      return db
+        .selectFrom('cost_targets as t')
+        .selectAll('t')
+        .where((eb) =>
+          eb.or([
+            eb('t.evaluated_at', 'is', null),
+            eb('t.evaluated_at', '<', new Date(now.getTime() - REEVALUATE_AFTER_MS)),
+            eb.exists(
+              eb
+                .selectFrom('import_runs as r')
+                .select(sql`1`.as('one'))
+                .whereRef('r.client_id', '=', 't.client_id')
+                .where('r.status', '=', 'succeeded')
+                .whereRef('r.finished_at', '>', 't.evaluated_at'),
+            ),
+          ]),
+        )
+        .orderBy('t.id')
+        .execute();
+    },
+
+    async markEvaluated(targetId: string, at: Date): Promise<void> {
+      await db.updateTable('cost_targets').set({ evaluated_at: at }).where('id', '=', targetId).execute();
+    },
+
+    async clientProjects(clientId: string): Promise<{ id: string; name: string }[]> {
+      return db.selectFrom('projects').select(['id', 'name']).where('client_id', '=', clientId).execute();
+    },
+
+    async plannings(targetId: string) {
+      return db
+        .selectFrom('cost_target_plannings')
+        .selectAll()
+        .where('cost_target_id', '=', targetId)
+        .execute();
+    },
+
+    async alerts(targetId: string): Promise<AlertRow[]> {
+      return db.selectFrom('cost_target_alerts').selectAll().where('cost_target_id', '=', targetId).execute();
+    },
+
+    /**
+     * Records a crossing; false when it was already recorded (the unique key makes an alert fire once per
+     * threshold and period). With `notify` the dispatch job is enqueued in the same transaction.
+     */
+    async recordCrossing(crossing: Crossing, message: unknown, notify: boolean, now: Date): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('cost_target_fired_alerts')
+          .values({
+            alert_id: crossing.alertId,
+            period_start: crossing.periodStart,
+            threshold: crossing.threshold,
+            value: crossing.value,
+            budget: crossing.budget,
+            message: JSON.stringify(message),
+            notified_at: notify ? now : null,
+          })
+          .onConflict((c) => c.columns(['alert_id', 'period_start', 'threshold']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (row === undefined) return false;
+        if (notify) {
+          await insertJob(
+            trx,
+            { kind: DISPATCH_KIND, payload: message, dedupeKey: crossingKey(crossing) },
+            now,
+          );
+        }
+        return true;
+      });
+    },
+
+    /** Crossings of alerts with `frequency` not yet notified. */
+    async pendingCrossings(frequency: 'daily' | 'weekly') {
+      return db
+        .selectFrom('cost_target_fired_alerts as f')
+        .innerJoin('cost_target_alerts as a', 'a.id', 'f.alert_id')
+        .select(['f.id', 'f.alert_id', 'f.period_start', 'f.threshold', 'f.message'])
+        .where('a.frequency', '=', frequency)
+        .where('f.notified_at', 'is', null)
+        .orderBy('f.fired_at')
+        .execute();
+    },
+
+    /** Enqueues a digest notification and marks the crossing notified, together. */
+    async notifyLater(
+      fired: { id: string; alert_id: string; period_start: string; threshold: number; message: unknown },
+      now: Date,
+    ): Promise<void> {
+      const key = crossingKey({
+        alertId: fired.alert_id,
+        periodStart: fired.period_start,
+        threshold: fired.threshold,
+      });
+      await db.transaction().execute(async (trx) => {
+        await insertJob(trx, { kind: DISPATCH_KIND, payload: fired.message, dedupeKey: key }, now);
+        await trx
+          .updateTable('cost_target_fired_alerts')
+          .set({ notified_at: now })
+          .where('id', '=', fired.id)
+          .execute();
+      });
+    },
+  };
+}
+
+export type TargetAlertsRepo = ReturnType<typeof createTargetAlertsRepo>;
