@@ -1,3 +1,5 @@
+import { dimensionDailyCostResultSchema } from '@finlens/contracts/cost-explorer';
+import { costQueryToParams } from '@finlens/contracts/cost-query';
 import {
   costTargetLookbackSchema,
   globalReportListSchema,
@@ -6,7 +8,10 @@ import {
   reportSchema,
   shareCodeSchema,
 } from '@finlens/contracts/reports';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@finlens/cost-model/format';
+import { csvRows, pdfText, pngSize } from '@finlens/server/features/reports/report-attachments.test-helper';
+import type { ReceivedMail } from '@finlens/server/platform/mail/test-smtp';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientWithBilling } from './billing-client';
 import { expect400 } from './expect-400';
 import type { HttpSession } from './http-session';
@@ -232,5 +237,106 @@ describe('GET /c/cost_page/reports/{id}/get_cost_target_lookback/', () => {
     );
     await expect400(member.session.get(`${LIST}${report.id}/get_cost_target_lookback/`), 'start_date');
     expect((await b.admin.session.get(url)).status).toBe(404);
+  });
+});
+
+const attachment = (mail: ReceivedMail, type: string) => {
+  const file = mail.attachments.find((a) => a.contentType === type);
+  if (file === undefined) throw new Error(`no ${type} attachment`);
+  return file.content;
+};
+
+describe('POST /c/cost_page/reports/{id}/send/ and schedules', () => {
+  it('send now mails the summary, the chart as PNG and the grid as CSV and PDF', async () => {
+    const external = `cfo-${Date.now().toString(36)}@partner.example`;
+    const report = await created(member.session, { name: 'Weekly storage' });
+    const sent = await member.session.post(`${LIST}${report.id}/send/`, {
+      recipients: { user_ids: [member.profile.id], emails: [external] },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    const mail = await context.smtp.next(external, 30_000);
+    expect(mail.to).toEqual(expect.arrayContaining([external]));
+    expect(mail.subject).toBe(`Finlens report: Weekly storage (${day(-14)} to ${day(-1)})`);
+
+    // The summary's numbers are the Explorer's (runCostQuery) for the same query and the 14 days before.
+    const costOf = async (start_date: string, end_date: string) => {
+      const params = costQueryToParams({ start_date, end_date, dimension: 'product_product_name' });
+      const got = await member.session.get(
+        `/c/cost_page/dimension_daily_cost/?${new URLSearchParams(params)}`,
+      );
+      return dimensionDailyCostResultSchema.parse(got.body);
+    };
+    const current = await costOf(day(-14), day(-1));
+    const previous = await costOf(day(-28), day(-15));
+    expect(mail.text).toContain(`Total: ${formatMoney(current.total)}`);
+    expect(mail.text).toContain(`): ${formatMoney(previous.total)}`);
+    expect(mail.text).toContain(`Change: ${formatMoney(current.total - previous.total)}`);
+    expect(mail.text).toContain('Top movers by product_product_name:');
+    // The chart is inline in the HTML (the parser turns its cid: reference into a data: URL).
+    expect(mail.html.includes('alt="Chart of Weekly storage"')).toBe(true);
+
+    expect(pngSize(attachment(mail, 'image/png'))).toEqual({ width: 1600, height: 800 });
+    const rows = csvRows(attachment(mail, 'text/csv'));
+    expect(rows[0]).toEqual(['Group', ...current.periods, 'Total']);
+    expect(rows.slice(1).map((row) => [row[0], Number(row.at(-1))])).toEqual(
+      current.series.map((series) => [series.label, series.total]),
+    );
+    const text = await pdfText(attachment(mail, 'application/pdf'));
+    expect(text).toContain('Weekly storage');
+    expect(text).toContain(`Total: ${formatMoney(current.total)}`);
+
+    await vi.waitFor(async () => {
+      const log = reportSchema.parse((await member.session.get(`${LIST}${report.id}/`)).body).last_send;
+      expect(log).toMatchObject({ trigger: 'manual', status: 'sent', attempts: 1, error: null });
+    });
+  });
+
+  it('a schedule is a row that the job worker sends at its slot, once', async () => {
+    const external = `ops-${Date.now().toString(36)}@partner.example`;
+    const report = await created(member.session, {
+      name: 'Scheduled storage',
+      schedule: {
+        frequency: 'weekly',
+        days_of_week: [1, 4],
+        time: '07:30',
+        time_zone: 'Europe/Berlin',
+        recipients: { emails: [external] },
+      },
+    });
+    expect(report.schedule).toMatchObject({
+      frequency: 'weekly',
+      days_of_week: [1, 4],
+      time_zone: 'Europe/Berlin',
+    });
+    expect(report.next_send_at).not.toBeNull();
+    const db = context.server.appDb;
+    const row = await db
+      .selectFrom('job_schedules')
+      .selectAll()
+      .where('name', '=', `report:${report.id}`)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ cron: '30 7 * * 1,4', time_zone: 'Europe/Berlin', kind: 'reports.send' });
+
+    // Bring the slot forward: the server's worker enqueues and sends it.
+    const slot = new Date(Date.now() - 60_000);
+    await db.updateTable('job_schedules').set({ next_run_at: slot }).where('name', '=', row.name).execute();
+    const mail = await context.smtp.next(external, 30_000);
+    expect(mail.subject).toContain('Scheduled storage');
+    const sends = await vi.waitFor(async () => {
+      const rows = await db
+        .selectFrom('report_sends')
+        .selectAll()
+        .where('report_id', '=', report.id)
+        .execute();
+      expect(rows.map((r) => r.status)).toEqual(['sent']);
+      return rows;
+    });
+    expect(sends[0]).toMatchObject({ trigger: 'schedule', attempts: 1 });
+    expect(sends[0]?.slot.toISOString()).toBe(slot.toISOString());
+
+    // Removing the schedule removes its job schedule row.
+    await member.session.patch(`${LIST}${report.id}/`, { schedule: null });
+    const left = await db.selectFrom('job_schedules').select('name').where('name', '=', row.name).execute();
+    expect(left).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { notificationJobsFor } from './features/notifications/register-notificat
 import { costTargetJobHandlers, saveCostTargetSchedules } from './features/cost-targets/target-alert-jobs';
 import type { DemoOptions, DemoResult } from './ingest/demo-command';
 import { firstStartDemoOptions, hasNoClient, runFirstStartDemo } from './ingest/first-start-demo';
+import { reportSendJobHandler } from './features/reports/report-send.job';
 import { serverPollSourceHandler } from './ingest/sources/server-poll-source';
 import { type App, buildApp } from './platform/http/build-app';
 import { startJobs } from './platform/jobs/start-jobs';
@@ -66,6 +67,7 @@ export async function startServer({
     db: storage.db.db,
     logger,
     handlers: [
+      reportSendJobHandler({ db: storage.db.db, warehouse: storage.warehouse, config, logger }),
       ...costTargetJobHandlers({ db: storage.db.db, warehouse: storage.warehouse }),
       ...notificationJobsFor(storage.db.db, config, logger),
       serverPollSourceHandler({

@@ -82,6 +82,12 @@ export function createReportsRepo({ db }: { db: Kysely<AppTables> }) {
       return row === undefined ? null : toStored(row);
     },
 
+    /** Any client's report (the send job, which has no caller). */
+    async findById(id: string): Promise<StoredReport | null> {
+      const row = await withOwner().where('reports.id', '=', id).executeTakeFirst();
+      return row === undefined ? null : toStored(row);
+    },
+
     async findByShareCode(code: string, clientId: string): Promise<StoredReport | null> {
       const row = await withOwner()
         .where('reports.share_code', '=', code)

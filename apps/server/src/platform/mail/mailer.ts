@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** The one link the mail is about; logged when mail goes to the outbox so a lone user can follow it. */
   link: string;
+  /** Files sent along (report emails); `cid` lets the HTML show one inline. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
 }
 
 export interface Mailer {

@@ -7,6 +7,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** An SMTP server on loopback for tests: collects every message; `next(to)` waits for the next one to an address. */
@@ -33,6 +34,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content,
+            })),
           };
           messages.push(mail);
           const index = waiters.findIndex((waiter) => mail.to.includes(waiter.to));
