@@ -235,6 +235,17 @@ describe('GET /c/cost_page/insights/', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('the OpenAPI document describes the call and its answer', async () => {
+    const docs = (await (await fetch(`${context.server.baseUrl}/api/docs`)).json()) as {
+      paths: Record<string, { get?: { parameters?: { name: string }[]; responses?: object } }>;
+    };
+    const get = docs.paths[INSIGHTS_PATH]?.get;
+    expect(get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['start_date', 'end_date', 'lookback_periods', 'min_change', 'min_percent']),
+    );
+    expect(JSON.stringify(get?.responses)).toContain('purchase_option_shift');
+  });
+
   it('bad parameters are a 400 naming the parameter', async () => {
     const get = (params: Record<string, string>) => a.admin.session.get(query(params));
     await expect400(get({ end_date: day(-1) }), 'start_date');

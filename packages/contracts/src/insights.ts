@@ -70,7 +70,6 @@ export const insightsQuerySchema = z.object({
   min_percent: z.coerce.number().min(0).max(1000).default(INSIGHT_DEFAULTS.min_percent),
   limit: z.coerce.number().int().min(1).max(50).default(INSIGHT_DEFAULTS.limit),
 });
-export type InsightsQuery = z.input<typeof insightsQuerySchema>;
 
 /** The CostQuery of an Explorer view, in the flat wire format (`costQueryToParams`). */
 const explorerParams = z.record(z.string(), z.string());

@@ -53,6 +53,9 @@ const OrganizationOverviewPage = lazy(() =>
     default: module.OrganizationOverviewPage,
   })),
 );
+const InsightsPage = lazy(() =>
+  import('../features/insights/InsightsPage').then((module) => ({ default: module.InsightsPage })),
+);
 const SearchPage = lazy(() =>
   import('../features/search/SearchPage').then((module) => ({ default: module.SearchPage })),
 );
@@ -104,7 +107,7 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
   page('/v3/rules-dashboard/:key', 'Rules Dashboard', 'Workloads', <UnbuiltPage />),
   page('/v3/cost/unused/', 'Unused Resources', 'Optimize', <UnbuiltPage />),
   page('/v3/cost/underutilized-resources/', 'Underutilized Resources', 'Optimize', <UnbuiltPage />),
-  page('/v3/cost/tag-explorer/', 'Insights', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/tag-explorer/', 'Insights', 'Inform', <InsightsPage />),
   page('/v3/cost/chargeback/', 'Chargeback', 'Inform', <UnbuiltPage />),
   page('/v3/cost/chargebacks-center/', 'Chargebacks Center', 'Inform', <UnbuiltPage />),
   page('/v3/cost/chargebacks-center-legacy/', 'Chargebacks Center (Legacy)', 'Inform', <UnbuiltPage />),

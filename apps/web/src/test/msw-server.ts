@@ -2,6 +2,7 @@ import type { PublicConfig } from '@finlens/contracts/public-config';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { SMALL_RESULT } from '../features/explorer/explorer-fixtures.test-helper';
+import { INSIGHTS } from '../features/insights/insights-fixtures.test-helper';
 import {
   TEST_CLIENT,
   TEST_COST_SUMMARY,
@@ -51,6 +52,8 @@ const pageHandlers = [
   ),
   // Explorer: a small answer whatever the query.
   http.get('*/c/cost_page/dimension_daily_cost/', () => HttpResponse.json(SMALL_RESULT)),
+  // Insights: one insight of three kinds.
+  http.get('*/c/cost_page/insights/', () => HttpResponse.json(INSIGHTS)),
   // Search: nothing found; Organization overview: no projects beyond the start-up's.
   http.get('*/c/ac/query', () =>
     HttpResponse.json({
