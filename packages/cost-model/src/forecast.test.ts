@@ -109,3 +109,24 @@ describe('daily forecast', () => {
     );
   });
 });
+
+describe('month-start effect', () => {
+  // Weekly shape plus batch jobs on the first three days of each month (the demo organisation's pattern).
+  const withBatches = (date: string) => (WEEK[weekdayOf(date)] ?? 0) * (Number(date.slice(8)) <= 3 ? 3 : 1);
+
+  it('learns the multiplier of the first days of a month and forecasts them', () => {
+    const past = history('2026-11-22', 40, withBatches);
+    const model = fitDailyForecast(past);
+    expect(model.monthStartFactor).toBeCloseTo(3, 9);
+    const december = forecastDays(past, '2026-12-01', '2026-12-07');
+    for (const d of december) expect(d.cost).toBeCloseTo(withBatches(d.date), 9);
+    // Without the effect the month start is forecast like any other day.
+    const plain = forecastDays(past, '2026-12-01', '2026-12-01', { monthStart: false });
+    expect(plain[0]?.cost).toBeLessThan(withBatches('2026-12-01'));
+  });
+
+  it('keeps the multiplier within bounds when month starts are extreme', () => {
+    const past = history('2026-11-22', 40, (d) => (Number(d.slice(8)) <= 3 ? 1e6 : 1));
+    expect(fitDailyForecast(past).monthStartFactor).toBe(5);
+  });
+});

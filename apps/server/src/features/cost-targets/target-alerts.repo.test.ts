@@ -1,0 +1,138 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { openTestAppDatabase } from '../../db/test-app-database';
+import { createCostTargetsRepo } from './cost-targets.repo';
+import { createTargetAlertsRepo, crossingKey } from './target-alerts.repo';
+
+describe('fired alerts', () => {
+  let dir: string;
+  let database: AppDatabase;
+  let alertId: string;
+  let targetId: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'finlens-targets-'));
+    database = await openTestAppDatabase(dir);
+    await migrate(database.db);
+    const db = database.db;
+    const client = await db
+      .insertInto('clients')
+      .values({ name: 'Acme' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const repo = createCostTargetsRepo({ db });
+    targetId = await repo.insertTarget({
+      client_id: client.id,
+      name: 'All',
+      scope: { filters: [] },
+      cost_type: 'unblended',
+      period: 'MONTHLY',
+      start_date: '2026-01-01',
+      end_date: null,
+      budget_type: 'top_down',
+      amount: 100,
+      created_by: null,
+    });
+    alertId = await repo.insertAlert({
+      cost_target_id: targetId,
+      basis: 'actual',
+      threshold_type: 'percent',
+      threshold: 80,
+      frequency: 'immediately',
+      recipients: { user_ids: [], emails: [], channel_ids: [] },
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const dispatches = () =>
+    database.db
+      .selectFrom('jobs')
+      .select(['kind', 'payload', 'dedupe_key'])
+      .where('kind', '=', 'notifications.dispatch')
+      .execute();
+
+  it('records a crossing once per alert, period and threshold, enqueuing one notification', async () => {
+    const alerts = createTargetAlertsRepo({ db: database.db });
+    const crossing = { alertId, periodStart: '2026-01-01', threshold: 80, value: 90, budget: 100 };
+    const now = new Date('2026-01-20T00:00:00Z');
+    expect(await alerts.recordCrossing(crossing, { n: 1 }, true, now)).toBe(true);
+    expect(await alerts.recordCrossing(crossing, { n: 2 }, true, now)).toBe(false);
+    expect(await dispatches()).toEqual([
+      {
+        kind: 'notifications.dispatch',
+        payload: { n: 1 },
+        dedupe_key: `cost-target-alert:${alertId}:2026-01-01:80`,
+      },
+    ]);
+    // A new threshold or a new period is a new crossing.
+    expect(await alerts.recordCrossing({ ...crossing, threshold: 95 }, { n: 3 }, true, now)).toBe(true);
+    expect(await alerts.recordCrossing({ ...crossing, periodStart: '2026-02-01' }, { n: 4 }, true, now)).toBe(
+      true,
+    );
+    expect(await dispatches()).toHaveLength(3);
+  });
+
+  it('a digest crossing waits unnotified until the digest enqueues it', async () => {
+    const alerts = createTargetAlertsRepo({ db: database.db });
+    const crossing = { alertId, periodStart: '2026-03-01', threshold: 80, value: 90, budget: 100 };
+    const now = new Date('2026-03-20T00:00:00Z');
+    expect(await alerts.recordCrossing(crossing, { n: 5 }, false, now)).toBe(true);
+    expect((await dispatches()).map((j) => j.dedupe_key)).not.toContain(crossingKey(crossing));
+    await database.db
+      .updateTable('cost_target_alerts')
+      .set({ frequency: 'daily' })
+      .where('id', '=', alertId)
+      .execute();
+    const pending = await alerts.pendingCrossings('daily');
+    expect(pending.map((p) => p.period_start)).toEqual(['2026-03-01']);
+    for (const fired of pending) await alerts.notifyLater(fired, now);
+    expect(await alerts.pendingCrossings('daily')).toEqual([]);
+    expect((await dispatches()).find((j) => j.dedupe_key === crossingKey(crossing))?.payload).toEqual({
+      n: 5,
+    });
+  });
+
+  it('a target is due when never evaluated or when an import of its client finished since', async () => {
+    const alerts = createTargetAlertsRepo({ db: database.db });
+    const now = new Date();
+    expect((await alerts.dueTargets(now)).map((t) => t.id)).toContain(targetId);
+    await alerts.markEvaluated(targetId, now);
+    expect((await alerts.dueTargets(now)).map((t) => t.id)).not.toContain(targetId);
+    const target = await database.db
+      .selectFrom('cost_targets')
+      .selectAll()
+      .where('id', '=', targetId)
+      .executeTakeFirstOrThrow();
+    const project = await database.db
+      .insertInto('projects')
+      .values({ client_id: target.client_id, name: 'Payer', billing_last_ingestion_datetime: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('import_runs')
+      .values({
+        client_id: target.client_id,
+        project_id: project.id,
+        source: 'upload',
+        status: 'succeeded',
+        finished_at: new Date(now.getTime() + 1000),
+        files: 1,
+        rows: 1,
+        periods: null,
+        totals: null,
+        detected_format: null,
+        error: null,
+        error_file: null,
+        error_row: null,
+        error_column: null,
+      })
+      .execute();
+    expect((await alerts.dueTargets(now)).map((t) => t.id)).toContain(targetId);
+  });
+});
