@@ -1,0 +1,28 @@
+import { TAG_EXPLORER_PATHS, type TagPolicyInput, tagPolicySchema } from '@finlens/contracts/tag-explorer';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { tagExplorerKeys } from './keys';
+
+const policyPath = (id: string) => TAG_EXPLORER_PATHS.policy.replace(':id', encodeURIComponent(id));
+
+/** POST /c/tag_policies/ (no id) or PATCH /c/tag_policies/{id}/ (admin); rows and policies refresh. */
+export function useSaveTagPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: TagPolicyInput }) =>
+      id === null
+        ? apiRequest(TAG_EXPLORER_PATHS.policies, tagPolicySchema, { method: 'POST', body: input })
+        : apiRequest(policyPath(id), tagPolicySchema, { method: 'PATCH', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagExplorerKeys.all }),
+  });
+}
+
+/** DELETE /c/tag_policies/{id}/ (admin) — 204. */
+export function useDeleteTagPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(policyPath(id), z.undefined(), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagExplorerKeys.all }),
+  });
+}
