@@ -1,9 +1,9 @@
 import type { AccessRule } from '@finlens/contracts/roles';
-import { tagExplorerAccessRows } from './access-rows/tag-explorer';
 import { costTargetsAccessRows } from './access-rows/cost-targets';
+import { insightsAccessRows } from './access-rows/insights';
 import { notificationsAccessRows } from './access-rows/notifications';
 import { reportsAccessRows } from './access-rows/reports';
-import { insightsAccessRows } from './access-rows/insights';
+import { tagExplorerAccessRows } from './access-rows/tag-explorer';
 
 /** The six callers of the access matrix (issue 3). */
 export const PERSONAS = ['anonymous', 'member', 'restricted', 'admin', 'partner', 'otherAdmin'] as const;

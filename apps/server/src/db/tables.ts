@@ -1,9 +1,9 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { TagExplorerTables } from '../features/tag-explorer/tag-explorer.tables';
 import type { CostTargetTables } from '../features/cost-targets/cost-targets.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { ReportsTables } from '../features/reports/reports.tables';
 import type { ShowbackTables } from '../features/showbacks/showbacks.tables';
+import type { TagExplorerTables } from '../features/tag-explorer/tag-explorer.tables';
 
 /** One row per installation, written by the first migration; later features key instance-wide data on it. */
 export interface InstanceTable {
