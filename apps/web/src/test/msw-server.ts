@@ -52,7 +52,7 @@ const pageHandlers = [
   ),
   // Explorer: a small answer whatever the query.
   http.get('*/c/cost_page/dimension_daily_cost/', () => HttpResponse.json(SMALL_RESULT)),
-  // Insights: one insight of three kinds.
+  // Insights: a few insights of three kinds.
   http.get('*/c/cost_page/insights/', () => HttpResponse.json(INSIGHTS)),
   // Search: nothing found; Organization overview: no projects beyond the start-up's.
   http.get('*/c/ac/query', () =>

@@ -24,6 +24,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
+import { DEMO_BLURRED_DIMENSIONS } from '../explorer/transforms';
 import { useInsights } from './api';
 import {
   explorerHref,
@@ -145,13 +147,20 @@ function cardTitle(insight: Insight): string {
 
 function InsightCard({ insight, currency }: { insight: Insight; currency: string }) {
   const title = cardTitle(insight);
+  // Spec §4: demo mode blurs account (and resource) values.
+  const demo = useDemoModeStore((state) => state.on);
+  const blur = demo && DEMO_BLURRED_DIMENSIONS.has(insight.dimension as CostDimension);
   return (
     <Card variant="outlined" sx={{ width: 300, height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="overline" color="text.secondary">
           {dimensionName(insight.dimension)}
         </Typography>
-        <Typography variant="subtitle1" component="h3" sx={{ wordBreak: 'break-word' }}>
+        <Typography
+          variant="subtitle1"
+          component="h3"
+          sx={{ wordBreak: 'break-word', ...(blur ? DEMO_BLUR_SX : {}) }}
+        >
           {title}
         </Typography>
         {'from' in insight ? (

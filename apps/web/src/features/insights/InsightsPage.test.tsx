@@ -3,6 +3,7 @@ import type { Insights } from '@finlens/contracts/insights';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useDemoModeStore } from '../../components/demo-mode';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
@@ -26,7 +27,10 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  useDemoModeStore.setState({ on: false });
+});
 
 async function openInsights(search = '') {
   const view = renderWithProviders(`${PAGE}${search}`, { signedIn: true });
@@ -112,6 +116,19 @@ describe('Insights', () => {
     server.use(http.get('*/c/cost_page/insights/', () => new HttpResponse(null, { status: 503 })));
     await openInsights();
     expect(await screen.findByText(ERROR_MESSAGES.serverError)).toBeInTheDocument();
+  });
+
+  it('blurs account values in demo mode (spec §4)', async () => {
+    answer();
+    useDemoModeStore.setState({ on: true });
+    await openInsights();
+    const increases = await screen.findByRole('region', { name: 'Biggest increases' });
+    expect(within(increases).getByRole('heading', { name: '111122223333' })).toHaveStyle({
+      filter: 'blur(5px)',
+    });
+    expect(within(increases).getByRole('heading', { name: 'AmazonEC2' })).not.toHaveStyle({
+      filter: 'blur(5px)',
+    });
   });
 
   it('shows a loading state until the answer arrives', async () => {

@@ -2,7 +2,10 @@ import { costQueryToParams } from '@finlens/contracts/cost-query';
 import type { Insights } from '@finlens/contracts/insights';
 
 const range = { start_date: '2026-09-22', end_date: '2026-11-21' } as const;
-const link = (dimension: 'product_servicename' | 'product_region', values: string[]) =>
+const link = (
+  dimension: 'product_servicename' | 'product_region' | 'line_item_usage_account_id',
+  values: string[],
+) =>
   costQueryToParams({
     ...range,
     granularity: 'day',
@@ -11,7 +14,7 @@ const link = (dimension: 'product_servicename' | 'product_region', values: strin
     filters: [{ dimension, mode: 'include', values }],
   });
 
-/** 30 days to 2026-11-21 against the 30 before: one increase, one new service, one region shift. */
+/** 30 days to 2026-11-21 against the 30 before: two increases, one new service, one region shift. */
 export const INSIGHTS: Insights = {
   cost_type: 'unblended',
   currency: 'USD',
@@ -35,6 +38,17 @@ export const INSIGHTS: Insights = {
       change: 250,
       change_percent: 62.5,
       explorer: link('product_servicename', ['AmazonEC2']),
+    },
+    {
+      kind: 'increase',
+      dimension: 'line_item_usage_account_id',
+      key: '111122223333',
+      label: '111122223333',
+      previous: 300,
+      current: 400,
+      change: 100,
+      change_percent: 33.3,
+      explorer: link('line_item_usage_account_id', ['111122223333']),
     },
     {
       kind: 'new_service',
