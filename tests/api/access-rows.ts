@@ -3,6 +3,7 @@ import { costTargetsAccessRows } from './access-rows/cost-targets';
 import { insightsAccessRows } from './access-rows/insights';
 import { notificationsAccessRows } from './access-rows/notifications';
 import { reportsAccessRows } from './access-rows/reports';
+import { showbacksAccessRows } from './access-rows/showbacks';
 import { tagExplorerAccessRows } from './access-rows/tag-explorer';
 
 /** The six callers of the access matrix (issue 3). */
@@ -538,4 +539,5 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...notificationsAccessRows,
   ...costTargetsAccessRows,
   ...tagExplorerAccessRows,
+  ...showbacksAccessRows,
 ];

@@ -1,5 +1,10 @@
 import type { CostDimension, CostFilter } from '@finlens/contracts/cost-query';
-import { COST_TYPE_COLUMNS, COST_TYPES, LINE_ITEMS_TABLE } from '../../warehouse/canonical-schema';
+import {
+  COST_TYPE_COLUMNS,
+  COST_TYPES,
+  type CostType,
+  LINE_ITEMS_TABLE,
+} from '../../warehouse/canonical-schema';
 import type { CompiledSql } from '../../warehouse/cost-query/compile-cost-query';
 import { dimensionSql, filterSql, type SqlContext } from '../../warehouse/cost-query/dimension-sql';
 import { nextDay } from '../../warehouse/cost-query/periods';
@@ -90,15 +95,16 @@ export function compileScopeTotals(dialect: SqlDialect, scope: AllocationScope):
   return { sql, values: ctx.values.bound };
 }
 
-/** One row (m_<i>…): the unblended cost each rule's filters match, whatever the rule order (editor preview). */
+/** One row (m_<i>…): the cost each rule's filters match, whatever the rule order (editor preview). */
 export function compileRuleMatches(
   dialect: SqlDialect,
   scope: AllocationScope,
   rules: { filters: CostFilter[] }[],
+  costType: CostType,
 ): CompiledSql {
   const ctx = context(dialect, scope);
   const d = dialect;
-  const cost = d.identifier(COST_TYPE_COLUMNS.unblended);
+  const cost = d.identifier(COST_TYPE_COLUMNS[costType]);
   const columns = rules.map((r, i) =>
     r.filters.length === 0
       ? `0 AS m_${i}`

@@ -6,6 +6,7 @@ import {
   type DayAllocation,
   type ValueMapping,
 } from '@finlens/cost-model/allocation';
+import type { CostType } from '../../warehouse/canonical-schema';
 import type { ReadRows } from '../../warehouse/cost-query/run-cost-query';
 import type { SqlDialect } from '../../warehouse/cost-query/sql-dialect';
 import {
@@ -106,8 +107,9 @@ export async function runRuleMatches(
   engine: AllocationEngine,
   scope: AllocationScope,
   rules: { filters: CostFilter[] }[],
+  costType: CostType,
 ): Promise<number[]> {
   if (scope.projectIds.length === 0 || rules.length === 0) return rules.map(() => 0);
-  const [row] = await engine.read(compileRuleMatches(engine.dialect, scope, rules));
+  const [row] = await engine.read(compileRuleMatches(engine.dialect, scope, rules, costType));
   return rules.map((_, i) => Number(row?.[`m_${i}`] ?? 0));
 }

@@ -32,6 +32,7 @@ import { registerReports } from '../../features/reports/register-reports';
 import { createSearchRepo } from '../../features/search/search.repo';
 import { searchRoutes } from '../../features/search/search.routes';
 import { createSearchService } from '../../features/search/search.service';
+import { registerShowbacks } from '../../features/showbacks/register-showbacks';
 import { registerTagExplorer } from '../../features/tag-explorer/register-tag-explorer';
 import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { registerRouteAccess } from '../auth/route-access';
@@ -115,6 +116,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerNotifications(app, { db: deps.db.db, config: deps.config, logger: deps.logger });
   await registerTagExplorer(app, { db: deps.db.db, warehouse: deps.warehouse });
   await registerCostTargets(app, { db: deps.db.db, warehouse: deps.warehouse });
+  await registerShowbacks(app, { db: deps.db.db, warehouse: deps.warehouse });
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
   });
