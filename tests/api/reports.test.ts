@@ -3,6 +3,7 @@ import { costQueryToParams } from '@finlens/contracts/cost-query';
 import {
   costTargetLookbackSchema,
   globalReportListSchema,
+  REPORT_PATHS,
   type Report,
   reportListSchema,
   reportSchema,
@@ -339,4 +340,13 @@ describe('POST /c/cost_page/reports/{id}/send/ and schedules', () => {
     const left = await db.selectFrom('job_schedules').select('name').where('name', '=', row.name).execute();
     expect(left).toEqual([]);
   });
+});
+
+it('every reports path is in the OpenAPI document', async () => {
+  const docs = await fetch(`${context.server.baseUrl}/api/docs`);
+  const paths = Object.keys(((await docs.json()) as { paths: object }).paths);
+  // The document writes path parameters as {id}.
+  expect(paths).toEqual(
+    expect.arrayContaining(Object.values(REPORT_PATHS).map((p) => p.replace(':id', '{id}'))),
+  );
 });

@@ -1,10 +1,13 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { costQuerySchema } from '@finlens/contracts/cost-query';
 import { formatMoney } from '@finlens/cost-model/format';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openAppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
 import type { AppTables } from '../../db/tables';
 import { importPath, tempWarehouse } from '../../ingest/import-file.test-helper';
 import { createJobQueue } from '../../platform/jobs/job-queue';
@@ -202,4 +205,27 @@ describeOnAppEngines('report emails from the job system', (engine) => {
     expect(await queue.get(first?.id ?? '')).toMatchObject({ status: 'succeeded', attempts: 2 });
     expect((await log()).map((s) => [s.status, s.attempts, s.error])).toEqual([['sent', 2, null]]);
   });
+});
+
+it('a schedule survives a restart: saved, the database closed and reopened, then sent at its slot', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'finlens-report-restart-'));
+  try {
+    const before = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+    await migrate(before.db);
+    const recipient = 'restart@partner.example';
+    const { report } = await scheduledReport(before.db, recipient);
+    await before.close();
+
+    const after = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+    try {
+      const { schedules, worker: w } = worker(after.db, smtpMailer(smtp.url));
+      expect(await schedules.enqueueDue()).toBe(1);
+      await w.runNext();
+      expect((await smtp.next(recipient)).subject).toContain(report.name);
+    } finally {
+      await after.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
