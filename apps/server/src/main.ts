@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from './db/client';
+import { anomalyJobHandlers, saveAnomalySchedules } from './features/anomalies/register-anomalies';
 import { notificationJobsFor } from './features/notifications/register-notifications';
 import { costTargetJobHandlers, saveCostTargetSchedules } from './features/cost-targets/target-alert-jobs';
 import type { DemoOptions, DemoResult } from './ingest/demo-command';
@@ -70,6 +71,7 @@ export async function startServer({
       reportSendJobHandler({ db: storage.db.db, warehouse: storage.warehouse, config, logger }),
       ...costTargetJobHandlers({ db: storage.db.db, warehouse: storage.warehouse }),
       ...notificationJobsFor(storage.db.db, config, logger),
+      ...anomalyJobHandlers({ db: storage.db.db, warehouse: storage.warehouse }),
       serverPollSourceHandler({
         db: storage.db.db,
         warehouse: storage.warehouse,
@@ -79,6 +81,7 @@ export async function startServer({
     ],
   });
   await saveCostTargetSchedules(jobs.schedules);
+  await saveAnomalySchedules(jobs.schedules);
 
   const firstStartDemo = demoDue
     ? runFirstStartDemo({

@@ -1,9 +1,9 @@
 import type { AccessRow } from '../access-rows';
 import { adminOnly, signedIn } from './persona-expectations';
 
-const UNKNOWN_CHANNEL = '00000000-0000-4000-8000-000000000000';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const channels = '/notification/rest/finlens_notifications/';
-const byId = `${channels}${UNKNOWN_CHANNEL}/`;
+const byId = `${channels}${UNKNOWN_ID}/`;
 
 /**
  * Channels are read by everyone and managed by admins; the delivery log is the admins'; each user keeps
@@ -47,5 +47,30 @@ export const notificationsAccessRows: AccessRow[] = [
     rule: 'verified',
     request: () => ({ path: '/notification/rest/finlens_notification_preferences/', body: {} }),
     expect: signedIn(400),
+  },
+  // Anomalies (notifications' source): RBAC-restricted members get 403; detection is the admins'.
+  {
+    route: 'GET /c/cost_page/anomalies/',
+    rule: 'unrestricted',
+    request: () => ({ path: '/c/cost_page/anomalies/' }),
+    expect: { ...signedIn(200), restricted: 403 },
+  },
+  {
+    route: 'GET /c/cost_page/anomalies/:id/',
+    rule: 'unrestricted',
+    request: () => ({ path: `/c/cost_page/anomalies/${UNKNOWN_ID}/` }),
+    expect: { ...signedIn(404), restricted: 403 },
+  },
+  {
+    route: 'PATCH /c/cost_page/anomalies/:id/',
+    rule: 'unrestricted',
+    request: () => ({ path: `/c/cost_page/anomalies/${UNKNOWN_ID}/`, body: { status: 'acknowledged' } }),
+    expect: { ...signedIn(404), restricted: 403 },
+  },
+  {
+    route: 'POST /c/cost_page/anomalies/detect/',
+    rule: 'admin',
+    request: () => ({ path: '/c/cost_page/anomalies/detect/', body: {} }),
+    expect: adminOnly(202),
   },
 ];

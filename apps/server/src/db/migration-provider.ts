@@ -11,6 +11,7 @@ import * as m20261122_0610 from './migrations/2026_11_22_0610_tag_policies';
 import * as m20261122_0700 from './migrations/2026_11_22_0700_reports';
 import * as m20261122_0800 from './migrations/2026_11_22_0800_cost_targets';
 import * as m20261122_0810 from './migrations/2026_11_22_0810_notifications';
+import * as m20261122_0820 from './migrations/2026_11_22_0820_anomalies';
 import * as m20261122_0600 from './migrations/2026_11_22_0600_showbacks';
 
 /**
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0700_reports': m20261122_0700,
   '2026_11_22_0800_cost_targets': m20261122_0800,
   '2026_11_22_0810_notifications': m20261122_0810,
+  '2026_11_22_0820_anomalies': m20261122_0820,
   '2026_11_22_0600_showbacks': m20261122_0600,
 };
 

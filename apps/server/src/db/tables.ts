@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { AnomalyTables } from '../features/anomalies/anomalies.tables';
 import type { CostTargetTables } from '../features/cost-targets/cost-targets.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { ReportsTables } from '../features/reports/reports.tables';
@@ -194,7 +195,7 @@ export interface BillingSourcePeriodsTable {
 }
 
 /** Every table of the app database, keyed by table name (Kysely's database type). */
-export interface AppTables extends ShowbackTables, ReportsTables, NotificationTables, TagExplorerTables, CostTargetTables {
+export interface AppTables extends ShowbackTables, ReportsTables, NotificationTables, TagExplorerTables, CostTargetTables, AnomalyTables {
   extends ShowbackTables, NotificationTables, CostTargetTables, TagExplorerTables, ReportsTables,
   instance: InstanceTable;
   users: UsersTable;

@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { registerAnomalies } from '../../features/anomalies/register-anomalies';
 import { registerCloudAccounts } from '../../features/cloud-accounts/register-cloud-accounts';
 import { createCostExplorerRepo } from '../../features/cost-explorer/cost-explorer.repo';
 import { costExplorerRoutes } from '../../features/cost-explorer/cost-explorer.routes';
@@ -22,11 +23,11 @@ import { createCostSummaryService } from '../../features/cost-summary/cost-summa
 import { registerCostTargets } from '../../features/cost-targets/register-cost-targets';
 import { healthRoutes } from '../../features/health/health.routes';
 import { createHealthService } from '../../features/health/health.service';
-import { registerNotifications } from '../../features/notifications/register-notifications';
 import { insightsRoutes } from '../../features/insights/insights.routes';
 import { createInsightsService } from '../../features/insights/insights.service';
 import { createLocalControl } from '../../features/local-control/local-control';
 import { localControlRoutes } from '../../features/local-control/local-control.routes';
+import { registerNotifications } from '../../features/notifications/register-notifications';
 import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
 import { registerReports } from '../../features/reports/register-reports';
 import { createSearchRepo } from '../../features/search/search.repo';
@@ -114,6 +115,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   });
   await registerReports(app, { db: deps.db.db, warehouse: deps.warehouse });
   await registerNotifications(app, { db: deps.db.db, config: deps.config, logger: deps.logger });
+  await registerAnomalies(app, { db: deps.db.db });
   await registerTagExplorer(app, { db: deps.db.db, warehouse: deps.warehouse });
   await registerCostTargets(app, { db: deps.db.db, warehouse: deps.warehouse });
   await registerShowbacks(app, { db: deps.db.db, warehouse: deps.warehouse });
