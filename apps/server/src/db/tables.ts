@@ -195,8 +195,13 @@ export interface BillingSourcePeriodsTable {
 }
 
 /** Every table of the app database, keyed by table name (Kysely's database type). */
-export interface AppTables extends ShowbackTables, ReportsTables, NotificationTables, TagExplorerTables, CostTargetTables, AnomalyTables {
-  extends ShowbackTables, NotificationTables, CostTargetTables, TagExplorerTables, ReportsTables,
+export interface AppTables
+  extends ShowbackTables,
+    NotificationTables,
+    CostTargetTables,
+    TagExplorerTables,
+    ReportsTables,
+    AnomalyTables {
   instance: InstanceTable;
   users: UsersTable;
   partners: PartnersTable;
