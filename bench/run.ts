@@ -1,4 +1,5 @@
 import { benchExplorer } from './src/explorer.bench';
+import { benchForecast } from './src/forecast-backtest';
 import { benchFormat } from './src/format.bench';
 import { benchIngest } from './src/ingest.bench';
 import type { SuiteOptions } from './src/options';
@@ -7,7 +8,12 @@ import { peakRssMiB } from './src/stats';
 type Suite = (options: SuiteOptions) => Promise<Record<string, string | number>>;
 
 // Prints figures for the README's performance table; never asserted on by tests.
-const suites: Record<string, Suite> = { format: benchFormat, ingest: benchIngest, explorer: benchExplorer };
+const suites: Record<string, Suite> = {
+  format: benchFormat,
+  ingest: benchIngest,
+  explorer: benchExplorer,
+  forecast: benchForecast,
+};
 const args = process.argv.slice(2);
 const only = args.find((a) => !a.startsWith('--'));
 // Through the root script (`npm run bench -- ingest --quick`) npm takes --quick as its own flag and hands it

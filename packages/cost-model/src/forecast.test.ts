@@ -5,6 +5,8 @@ import {
   FORECAST_HISTORY_DAYS,
   fitDailyForecast,
   forecastDays,
+  MAX_MONTH_START_FACTOR,
+  MONTH_START_DAYS,
   monthEndForecast,
 } from './forecast';
 import { addDays } from './utc-calendar';
@@ -77,7 +79,7 @@ describe('daily forecast', () => {
     });
   });
 
-  it('property: non-negative history gives a non-negative forecast, bounded by the largest day', () => {
+  it('property: non-negative history gives a non-negative forecast, bounded by the largest day (× shape, trend and month start caps)', () => {
     const costs = fc.array(fc.float({ min: 0, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 90 });
     fc.assert(
       fc.property(costs, fc.integer({ min: 1, max: 60 }), (values, ahead) => {
@@ -85,7 +87,8 @@ describe('daily forecast', () => {
         const max = Math.max(...values.slice(-FORECAST_HISTORY_DAYS));
         for (const day of forecastDays(past, '2026-07-01', addDays('2026-07-01', ahead - 1))) {
           expect(day.cost).toBeGreaterThanOrEqual(0);
-          expect(day.cost).toBeLessThanOrEqual(max * 7 + 1e-6);
+          const monthStart = Number(day.date.slice(8)) <= MONTH_START_DAYS ? MAX_MONTH_START_FACTOR : 1;
+          expect(day.cost).toBeLessThanOrEqual(max * 7 * 1.5 * monthStart + 1e-6);
         }
       }),
     );
@@ -117,7 +120,7 @@ describe('month-start effect', () => {
   it('learns the multiplier of the first days of a month and forecasts them', () => {
     const past = history('2026-11-22', 40, withBatches);
     const model = fitDailyForecast(past);
-    expect(model.monthStartFactor).toBeCloseTo(3, 9);
+    expect(model.monthStartFactors.map((f) => Math.round(f * 1e9) / 1e9)).toEqual([3, 3, 3]);
     const december = forecastDays(past, '2026-12-01', '2026-12-07');
     for (const d of december) expect(d.cost).toBeCloseTo(withBatches(d.date), 9);
     // Without the effect the month start is forecast like any other day.
@@ -127,6 +130,21 @@ describe('month-start effect', () => {
 
   it('keeps the multiplier within bounds when month starts are extreme', () => {
     const past = history('2026-11-22', 40, (d) => (Number(d.slice(8)) <= 3 ? 1e6 : 1));
-    expect(fitDailyForecast(past).monthStartFactor).toBe(5);
+    expect(fitDailyForecast(past).monthStartFactors).toEqual([10, 10, 10]);
+  });
+});
+
+describe('trend', () => {
+  it('follows steady growth, robust to a one-off spike; off by option', () => {
+    // 1 % growth a day on a weekly shape, with one 50× day.
+    const grow = (date: string, i: number) =>
+      (WEEK[weekdayOf(date)] ?? 0) * (1 + 0.01 * i) * (i === 20 ? 50 : 1);
+    const past = history('2026-11-22', 40, grow);
+    const model = fitDailyForecast(past);
+    expect(model.trendPerDay).toBeGreaterThan(0.005);
+    const next = forecastDays(past, '2026-11-23', '2026-11-23')[0]?.cost ?? 0;
+    expect(next / grow('2026-11-23', 40)).toBeGreaterThan(0.95);
+    expect(next / grow('2026-11-23', 40)).toBeLessThan(1.05);
+    expect(fitDailyForecast(past, { trend: false }).trendPerDay).toBe(0);
   });
 });

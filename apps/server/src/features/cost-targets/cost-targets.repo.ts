@@ -211,6 +211,8 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
       },
     ): Promise<void> {
       const { recipients, ...rest } = values;
+      const [key, value] =
+        'id' in where ? (['id', where.id] as const) : (['cost_target_id', where.targetId] as const);
       await db
         .updateTable('cost_target_alerts')
         .set({
@@ -218,7 +220,17 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
           ...(recipients === undefined ? {} : { recipients: JSON.stringify(recipients) }),
           updated_at: new Date(),
         })
-        .where('id' in where ? 'id' : 'cost_target_id', '=', 'id' in where ? where.id : where.targetId)
+        .where(key, '=', value)
+        .execute();
+      // A changed alert is evaluated again at the next tick.
+      await db
+        .updateTable('cost_targets')
+        .set({ evaluated_at: null })
+        .where(
+          'id',
+          'in',
+          db.selectFrom('cost_target_alerts').select('cost_target_id').where(key, '=', value),
+        )
         .execute();
     },
 
