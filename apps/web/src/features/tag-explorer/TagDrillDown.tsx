@@ -16,6 +16,7 @@ import { Chart } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { useTagValues } from './api/tag-values-query';
 import { useUntagged } from './api/untagged-query';
+import { TagViolations } from './TagViolations';
 import { untaggedHref, valueHref } from './tag-view';
 
 type ValueRow = TagValuesResult['values'][number];
@@ -23,7 +24,8 @@ type UntaggedRow = UntaggedResult['rows'][number];
 
 /**
  * Below the grid: with a key chosen, its values (chart and grid, each linked to the Explorer) and the cost
- * missing it; without one, the cost that carries no tag at all. Both by account and service.
+ * missing it; without one, the cost that carries no tag at all (by account and service). Then the policy
+ * violations, resource by resource.
  */
 export function TagDrillDown({
   range,
@@ -52,6 +54,7 @@ export function TagDrillDown({
         </>
       )}
       <UntaggedView range={range} tagKey={tagKey} missingKeys={tagKey === null ? allKeys : [tagKey]} />
+      <TagViolations range={range} tagKey={tagKey} />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { server } from '../../test/msw-server';
 import { renderElement } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
 import { TagExplorerPanel } from './TagExplorerPanel';
-import { POLICY, TAG_ROWS, TEAM_VALUES, UNTAGGED } from './tag-explorer-fixtures.test-helper';
+import { POLICY, TAG_ROWS, TEAM_VALUES, UNTAGGED, VIOLATIONS } from './tag-explorer-fixtures.test-helper';
 
 const requests = recordRequests();
 const SLOW = { timeout: 15_000 };
@@ -24,6 +24,7 @@ function answer({ rows = TAG_ROWS } = {}) {
       return HttpResponse.json({ ...UNTAGGED, key });
     }),
     http.get('*/c/tag_policies/', () => HttpResponse.json({ results: [POLICY] })),
+    http.get('*/c/tag_policies/violations/', () => HttpResponse.json(VIOLATIONS)),
   );
 }
 
@@ -94,6 +95,11 @@ describe('TagExplorerPanel', () => {
     expect(screen.getByRole('img', { name: 'Cost by value of user_team' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Cost without user_team' }, SLOW)).toBeInTheDocument();
     expect(queryOf('GET /c/cost_page/tag_explorer/untagged/').at(-1)).toMatchObject({ key: 'user_team' });
+    // The key's violations only: bucket-logs misses user_team (i-web2's Env violation is another key's).
+    const violations = await screen.findByRole('region', { name: 'Policy violations on user_team' }, SLOW);
+    expect(await within(violations).findByText('bucket-logs', undefined, SLOW)).toBeInTheDocument();
+    expect(within(violations).getByText('Key missing')).toBeInTheDocument();
+    expect(within(violations).queryByText('i-web2')).not.toBeInTheDocument();
   });
 
   it('range presets change the query', { timeout: 30_000 }, async () => {

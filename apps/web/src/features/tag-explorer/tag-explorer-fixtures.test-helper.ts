@@ -2,6 +2,7 @@ import type {
   TagExplorerResult,
   TagPolicy,
   TagValuesResult,
+  TagViolationsResult,
   UntaggedResult,
 } from '@finlens/contracts/tag-explorer';
 
@@ -72,4 +73,29 @@ export const POLICY: TagPolicy = {
   enabled: true,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
+};
+
+export const VIOLATIONS: TagViolationsResult = {
+  ...RANGE,
+  as_of: '2026-11-21',
+  violation_count: 2,
+  violation_cost: 30,
+  violations: [
+    {
+      policy_id: 'p1',
+      policy_name: 'Team everywhere',
+      tag_key: 'user_team',
+      resource_id: 'bucket-logs',
+      reason: 'missing',
+      cost: 20,
+    },
+    {
+      policy_id: 'p9',
+      policy_name: 'Env',
+      tag_key: 'user_env',
+      resource_id: 'i-web2',
+      reason: 'disallowed',
+      cost: 10,
+    },
+  ],
 };

@@ -23,14 +23,10 @@ export function tagDates(range: TagRange, today: Date): DateRange {
 }
 
 /** The pair that matches a tag value; null (the key missing) is the untagged pair ''. */
-export const tagPair = (key: string, value: string | null): TagPair => ({ key, value: value ?? '' });
+const tagPair = (key: string, value: string | null): TagPair => ({ key, value: value ?? '' });
 
 /** The Explorer URL (its own URL writer) of the range, grouped by `dimension`, with the filters. */
-export function explorerHref(
-  range: DateRange,
-  dimension: CostQuery['dimension'],
-  filters: CostFilter[],
-): string {
+function explorerHref(range: DateRange, dimension: CostQuery['dimension'], filters: CostFilter[]): string {
   const query: CostQuery = {
     ...range,
     granularity: 'day',

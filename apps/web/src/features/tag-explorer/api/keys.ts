@@ -8,6 +8,7 @@ export const tagExplorerKeys = {
   untagged: (key: string | null, range: DateRange) =>
     [...tagExplorerKeys.all, 'untagged', key, range] as const,
   policies: () => [...tagExplorerKeys.all, 'policies'] as const,
+  violations: (range: DateRange) => [...tagExplorerKeys.all, 'violations', range] as const,
 };
 
 /** cost_page GETs carry imply_client (spec §7). */
