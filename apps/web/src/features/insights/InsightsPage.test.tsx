@@ -7,6 +7,7 @@ import { useDemoModeStore } from '../../components/demo-mode';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
+import { POLICY, TAG_ROWS, UNTAGGED } from '../tag-explorer/tag-explorer-fixtures.test-helper';
 import { INSIGHTS } from './insights-fixtures.test-helper';
 
 const PAGE = '/v3/cost/tag-explorer/';
@@ -100,6 +101,38 @@ describe('Insights', () => {
     await vi.waitFor(() =>
       expect(insightCalls().at(-1)).toMatchObject({ start_date: '2026-08-01', end_date: '2026-11-21' }),
     );
+  });
+
+  it('the tab lives in the URL: Tag explorer and back, by mouse and keyboard', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    server.use(
+      http.get('*/c/cost_page/tag_explorer/', () => HttpResponse.json(TAG_ROWS)),
+      http.get('*/c/cost_page/tag_explorer/untagged/', () => HttpResponse.json(UNTAGGED)),
+      http.get('*/c/tag_policies/', () => HttpResponse.json({ results: [POLICY] })),
+      // The panel's own tests cover its violations list; here it only has to be answered.
+      http.get('*/c/tag_policies/violations/', () => new HttpResponse(null, { status: 503 })),
+    );
+    const { user, router } = await openInsights('?tab=tags');
+    expect(screen.getByRole('tab', { name: 'Tag explorer', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Tag keys' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(insightCalls()).toEqual([]);
+
+    screen.getByRole('tab', { name: 'Tag explorer' }).focus();
+    await user.keyboard('{ArrowLeft}{Enter}');
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('insights');
+    expect(await screen.findByRole('region', { name: 'Biggest increases' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Tag explorer' }));
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('tags');
+    expect(await screen.findByRole('region', { name: 'Tag keys' }, { timeout: 15_000 })).toBeInTheDocument();
+  });
+
+  it('an unknown tab shows Cost insights', async () => {
+    answer();
+    await openInsights('?tab=colour');
+    expect(screen.getByRole('tab', { name: 'Cost insights', selected: true })).toBeInTheDocument();
   });
 
   it('says when nothing changed, and when there is no data at all', async () => {

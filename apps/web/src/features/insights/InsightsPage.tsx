@@ -1,15 +1,30 @@
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { CostInsightsPanel } from './CostInsightsPanel';
 import { type InsightTab, tabFromParams } from './insight-view';
 
-/** The page's tabs; "Tag explorer" (issue 6) joins when its panel exists. */
+// The Tag explorer (and its grid) loads in its own chunk, only when its tab is opened.
+const TagExplorerPanel = lazy(() =>
+  import('../tag-explorer/TagExplorerPanel').then((module) => ({ default: module.TagExplorerPanel })),
+);
+
+/** The page's tabs: cost insights (issue 7) and the Tag explorer (issue 6). */
 const TABS: { value: InsightTab; label: string; panel: () => ReactNode }[] = [
   { value: 'insights', label: 'Cost insights', panel: () => <CostInsightsPanel /> },
+  {
+    value: 'tags',
+    label: 'Tag explorer',
+    panel: () => (
+      <Suspense fallback={<Skeleton variant="rounded" height={400} aria-label="Loading the Tag explorer" />}>
+        <TagExplorerPanel />
+      </Suspense>
+    ),
+  },
 ];
 
 /**
@@ -18,10 +33,7 @@ const TABS: { value: InsightTab; label: string; panel: () => ReactNode }[] = [
  */
 export function InsightsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = tabFromParams(
-    searchParams,
-    TABS.some((t) => t.value === 'tags'),
-  );
+  const tab = tabFromParams(searchParams);
   const current = TABS.find((t) => t.value === tab) ?? TABS[0];
   const choose = (next: InsightTab) =>
     setSearchParams((params) => {

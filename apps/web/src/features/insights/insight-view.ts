@@ -40,9 +40,9 @@ export function rangeFromParams(search: URLSearchParams): InsightRange {
   return INSIGHT_RANGES.find((range) => range === raw) ?? DEFAULT_RANGE;
 }
 
-/** The tab of the URL (`tab`), `insights` unless `tags` is asked for and offered. */
-export function tabFromParams(search: URLSearchParams, tagsOffered: boolean): InsightTab {
-  return search.get('tab') === 'tags' && tagsOffered ? 'tags' : 'insights';
+/** The tab of the URL (`tab`); an unknown one is Cost insights. */
+export function tabFromParams(search: URLSearchParams): InsightTab {
+  return INSIGHT_TABS.find((tab) => tab === search.get('tab')) ?? 'insights';
 }
 
 /**
