@@ -281,6 +281,22 @@ describe('allocation rules', () => {
       'splits',
     );
     await expect400(
+      a.admin.session.post(rules, {
+        name: 'x',
+        kind: 'share',
+        split_method: 'even',
+        splits: [{ value: 'Unallocated' }],
+      }),
+      'splits',
+    );
+    await expect400(
+      a.admin.session.post(showbackPath(P.combinedValues, { id: showbackId }), {
+        name: 'Unallocated',
+        combined_values: ['x'],
+      }),
+      'name',
+    );
+    await expect400(
       a.admin.session.post(showbackPath(P.moveBeforeRule, { id: showbackId }), {
         rule_id: sharedRuleId,
         target_rule_id: 'nope',

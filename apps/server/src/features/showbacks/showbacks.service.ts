@@ -29,6 +29,8 @@ function checkRuleSettings(rule: RuleSettings): void {
     return;
   }
   if (rule.split_method === null) throw fieldError('split_method', ['Choose how the shared cost is split.']);
+  if (rule.splits.some((s) => s.value === UNALLOCATED))
+    throw fieldError('splits', [`'${UNALLOCATED}' is reserved.`]);
   if (rule.split_method === 'fixed') {
     const problem = fixedSplitProblem(rule.splits);
     if (problem !== null) throw fieldError('splits', [problem]);
@@ -94,6 +96,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
     async create(caller: ShowbackCaller, input: ShowbackInput): Promise<Showback> {
       await checkProjects(caller.clientId, input.project_ids);
       const names = input.combined_values.map((c) => c.name);
+      if (names.includes(UNALLOCATED)) throw fieldError('combined_values', [`'${UNALLOCATED}' is reserved.`]);
       if (new Set(names).size !== names.length)
         throw fieldError('combined_values', ['Each name may appear once.']);
       const id = await repo.create(caller.clientId, input);
@@ -126,6 +129,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
       input: { name: string; combined_values: string[] },
     ) {
       const view = await adminView(caller, id);
+      if (input.name === UNALLOCATED) throw fieldError('name', [`'${UNALLOCATED}' is reserved.`]);
       if (view.config.combined.some((c) => c.name === input.name)) {
         throw fieldError('name', ['A combined value with this name exists.']);
       }
