@@ -9,6 +9,7 @@ import {
   planningListSchema,
   planningSchema,
 } from '@finlens/contracts/cost-targets';
+import { dispatchPayloadSchema } from '@finlens/contracts/notifications';
 import {
   addDays,
   addMonths,
@@ -324,6 +325,8 @@ describe('cost_target_alert/', () => {
       },
       recipients: { userIds: [a.admin.profile.id], emails: ['ops@example.com'], channelIds: [] },
     });
+    // The notifications feature's own contract accepts it.
+    expect(dispatchPayloadSchema.safeParse(jobs[0]?.payload).success).toBe(true);
     expect(await dispatchJobs(never.id)).toEqual([]);
     expect(await dispatchJobs(daily.id)).toEqual([]);
 
@@ -377,6 +380,15 @@ describe('cost_target_alert/', () => {
       (await a.admin.session.get(`${P.alerts}?cost_target=${target.id}`)).body,
     );
     expect(after.map((x) => x.id)).toEqual([first?.id]);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every cost target call', async () => {
+    const docs = (await a.admin.session.get('/api/docs')).body as { paths: Record<string, unknown> };
+    for (const template of Object.values(P)) {
+      expect(Object.keys(docs.paths)).toContain(template.replace(':id', '{id}'));
+    }
   });
 });
 
