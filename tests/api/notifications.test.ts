@@ -178,4 +178,27 @@ describe('notification channels over HTTP', () => {
       { timeout: 15_000, interval: 100 },
     );
   });
+
+  it('every notification and anomaly call is in the OpenAPI document with its response shape', async () => {
+    const docs = await fetch(`${context.server.baseUrl}/api/docs`);
+    const { paths } = (await docs.json()) as {
+      paths: Record<string, Record<string, { responses?: object }>>;
+    };
+    const channel = `${NOTIFICATION_PATHS.channels}{id}/`;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        NOTIFICATION_PATHS.channels,
+        channel,
+        `${channel}send_test/`,
+        NOTIFICATION_PATHS.deliveries,
+        NOTIFICATION_PATHS.preferences,
+        '/c/cost_page/anomalies/',
+        '/c/cost_page/anomalies/{id}/',
+        '/c/cost_page/anomalies/detect/',
+      ]),
+    );
+    expect(Object.keys(paths[NOTIFICATION_PATHS.channels] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths[channel] ?? {}).sort()).toEqual(['delete', 'patch']);
+    expect(paths[`${channel}send_test/`]?.get?.responses).toHaveProperty('200');
+  });
 });

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from './db/client';
 import { anomalyJobHandlers, saveAnomalySchedules } from './features/anomalies/register-anomalies';
+import { saveNotificationSchedules } from './features/notifications/notifications.jobs';
 import { notificationJobsFor } from './features/notifications/register-notifications';
 import { costTargetJobHandlers, saveCostTargetSchedules } from './features/cost-targets/target-alert-jobs';
 import type { DemoOptions, DemoResult } from './ingest/demo-command';
@@ -82,6 +83,7 @@ export async function startServer({
   });
   await saveCostTargetSchedules(jobs.schedules);
   await saveAnomalySchedules(jobs.schedules);
+  await saveNotificationSchedules(jobs.schedules);
 
   const firstStartDemo = demoDue
     ? runFirstStartDemo({

@@ -27,6 +27,8 @@ export interface NotificationDispatcher {
   fanOut(payload: DispatchPayload): Promise<DeliveryRow[]>;
   /** Sends a delivery once and logs the attempt; `final` marks the last allowed attempt. */
   deliver(deliveryId: string, attempt: number, final: boolean): Promise<SendResult | null>;
+  /** Mails each user one digest of the notifications held for their `frequency`; returns the mails sent. */
+  sendDigests(frequency: 'daily' | 'weekly'): Promise<number>;
 }
 
 export function createNotificationDispatcher({
@@ -92,7 +94,7 @@ export function createNotificationDispatcher({
       const sources = member.email_sources ?? DEFAULT_PREFERENCES.email_sources;
       const frequency = member.email_frequency ?? DEFAULT_PREFERENCES.email_frequency;
       if (frequency === 'off' || (payload.source !== 'test' && !sources.includes(payload.source))) continue;
-      // Digest frequencies are recorded but not mailed one by one.
+      // Daily and weekly readers get the row held ('skipped') until their digest mail (sendDigests).
       const status = frequency === 'immediately' ? 'pending' : 'skipped';
       add({ ...base, channelId: null, channelKind: 'email', recipient: member.email, status });
     }
@@ -156,6 +158,43 @@ export function createNotificationDispatcher({
         result.ok ? 'succeeded' : final || removed ? 'failed' : 'retrying',
       );
       return result;
+    },
+
+    async sendDigests(frequency) {
+      const groups = new Map<string, DeliveryRow[]>();
+      for (const row of await repo.heldForDigest(frequency)) {
+        const key = `${row.client_id}|${row.recipient}`;
+        groups.set(key, [...(groups.get(key) ?? []), row]);
+      }
+      let sent = 0;
+      for (const rows of groups.values()) {
+        const first = rows[0] as DeliveryRow;
+        const messages = rows.map((row) => row.message as DispatchPayload);
+        const result = await send(
+          { kind: 'email', to: first.recipient },
+          {
+            deliveryId: first.id,
+            clientId: first.client_id,
+            source: 'digest',
+            sourceId: first.id,
+            subject: `${rows.length} notification${rows.length === 1 ? '' : 's'} (${frequency} digest)`,
+            text: messages.map((message) => `• ${message.subject}\n  ${publicUrl}${message.link}`).join('\n'),
+            link: `${publicUrl}/settings/notifications`,
+            severity: 'info',
+            facts: {},
+          },
+        );
+        if (result.ok) sent += 1;
+        for (const row of rows) {
+          // A failed digest keeps the rows held, so the next digest carries them.
+          await repo.recordAttempt(
+            row.id,
+            { attempt: 1, ok: result.ok, http_status: null, error: result.error },
+            result.ok ? 'succeeded' : 'skipped',
+          );
+        }
+      }
+      return sent;
     },
   };
 }

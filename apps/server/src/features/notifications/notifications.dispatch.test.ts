@@ -14,7 +14,11 @@ import { createJobWorker, type JobWorker } from '../../platform/jobs/job-worker'
 import { createMailer } from '../../platform/mail/mailer';
 import { startTestSmtp, type TestSmtp } from '../../platform/mail/test-smtp';
 import { createChannelSender } from './channel-sender';
-import { createNotificationDispatcher, DISPATCH_KIND } from './notification-dispatcher';
+import {
+  createNotificationDispatcher,
+  DISPATCH_KIND,
+  type NotificationDispatcher,
+} from './notification-dispatcher';
 import { notificationJobHandlers } from './notifications.jobs';
 import { createNotificationsRepo } from './notifications.repo';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
@@ -40,8 +44,9 @@ describe('notifications.dispatch over real receivers', () => {
   let smtp: TestSmtp;
   let worker: JobWorker;
   let service: NotificationsService;
+  let dispatcher: NotificationDispatcher;
   let clientId: string;
-  const users: Record<'ada' | 'quiet', { id: string; email: string }> = {} as never;
+  const users: Record<'ada' | 'quiet' | 'daily', { id: string; email: string }> = {} as never;
   const receivers: Record<'slack' | 'teams' | 'pagerduty' | 'webhook' | 'flaky' | 'down', TestReceiver> =
     {} as never;
 
@@ -60,7 +65,7 @@ describe('notifications.dispatch over real receivers', () => {
     clientId = (
       await db.insertInto('clients').values({ name: 'Acme' }).returning('id').executeTakeFirstOrThrow()
     ).id;
-    for (const name of ['ada', 'quiet'] as const) {
+    for (const name of ['ada', 'quiet', 'daily'] as const) {
       const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
       const { id } = await db
         .insertInto('users')
@@ -82,7 +87,7 @@ describe('notifications.dispatch over real receivers', () => {
       from: 'alerts@finlens.local',
       logger: pino({ level: 'silent' }),
     });
-    const dispatcher = createNotificationDispatcher({
+    dispatcher = createNotificationDispatcher({
       repo,
       secretBox,
       send: createChannelSender({ mailer }),
@@ -92,6 +97,10 @@ describe('notifications.dispatch over real receivers', () => {
     await service.savePreferences(clientId, users.quiet.id, {
       email_sources: ['anomaly'],
       email_frequency: 'off',
+    });
+    await service.savePreferences(clientId, users.daily.id, {
+      email_sources: ['anomaly', 'cost_target_alert'],
+      email_frequency: 'daily',
     });
     worker = createJobWorker({
       queue: createJobQueue({ db, backoff: BACKOFF }),
@@ -268,6 +277,39 @@ describe('notifications.dispatch over real receivers', () => {
     }
     // The user who turned email off gets nothing and no delivery row.
     expect(smtp.messages.some((mail) => mail.to.includes(users.quiet.email))).toBe(false);
+  });
+
+  it('holds mail for daily readers and sends them one digest', async () => {
+    const first = payload({
+      subject: 'First anomaly',
+      recipients: { userIds: [users.daily.id], emails: [], channelIds: [] },
+    });
+    const second = payload({
+      source: 'cost_target_alert',
+      subject: 'Budget reached',
+      link: '/v3/burn-down-tracker/?target=t1',
+      recipients: { userIds: [users.daily.id], emails: [], channelIds: [] },
+    });
+    await dispatcher.fanOut(first);
+    await dispatcher.fanOut(second);
+    const held = [...(await deliveriesOf(first.sourceId)), ...(await deliveriesOf(second.sourceId))].filter(
+      (delivery) => delivery.channel_id === null,
+    );
+    expect(held.map((delivery) => [delivery.recipient, delivery.status])).toEqual([
+      [users.daily.email, 'skipped'],
+      [users.daily.email, 'skipped'],
+    ]);
+    expect(await dispatcher.sendDigests('weekly')).toBe(0);
+    expect(await dispatcher.sendDigests('daily')).toBe(1);
+    const mail = await smtp.next(users.daily.email);
+    expect(mail.subject).toBe('Finlens: 2 notifications (daily digest)');
+    expect(mail.text).toContain('• First anomaly\n  http://finlens.test/v3/anomalies/abc');
+    expect(mail.text).toContain('• Budget reached\n  http://finlens.test/v3/burn-down-tracker/?target=t1');
+    expect((await deliveriesOf(first.sourceId)).find((d) => d.recipient === users.daily.email)?.status).toBe(
+      'succeeded',
+    );
+    // Nothing is held any more: the next digest sends nothing.
+    expect(await dispatcher.sendDigests('daily')).toBe(0);
   });
 
   it('retries a failing receiver with backoff and logs every attempt', async () => {

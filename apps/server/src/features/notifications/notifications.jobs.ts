@@ -1,7 +1,10 @@
 import { dispatchPayloadSchema } from '@finlens/contracts/notifications';
 import { z } from 'zod';
 import { defineJobHandler, PermanentJobError } from '../../platform/jobs/job-handler';
+import type { JobSchedules } from '../../platform/jobs/job-schedules';
 import { DELIVER_KIND, DISPATCH_KIND, type NotificationDispatcher } from './notification-dispatcher';
+
+const DIGEST_KIND = 'notifications.digest';
 
 /** `notifications.dispatch` fans a message out; each delivery is its own `notifications.deliver` job. */
 export function notificationJobHandlers(dispatcher: NotificationDispatcher) {
@@ -25,5 +28,28 @@ export function notificationJobHandlers(dispatcher: NotificationDispatcher) {
         }
       },
     }),
+    defineJobHandler({
+      kind: DIGEST_KIND,
+      payload: z.object({ frequency: z.enum(['daily', 'weekly']) }),
+      async run({ frequency }) {
+        await dispatcher.sendDigests(frequency);
+      },
+    }),
   ];
+}
+
+/** Digest mails for users who chose daily or weekly email (07:00 UTC; weekly on Mondays). */
+export async function saveNotificationSchedules(schedules: JobSchedules): Promise<void> {
+  await schedules.save({
+    name: 'notifications.digest-daily',
+    kind: DIGEST_KIND,
+    payload: { frequency: 'daily' },
+    cron: '0 7 * * *',
+  });
+  await schedules.save({
+    name: 'notifications.digest-weekly',
+    kind: DIGEST_KIND,
+    payload: { frequency: 'weekly' },
+    cron: '0 7 * * 1',
+  });
 }

@@ -113,6 +113,20 @@ export function createNotificationsRepo({ db }: { db: Kysely<AppTables> }) {
         .execute();
       return rows.filter((row) => ids.includes(row.id) || (row.enabled && row.sources.includes(source)));
     },
+    /** Mail deliveries held for a digest of `frequency`, oldest first, with the user's current preference. */
+    heldForDigest: (frequency: 'daily' | 'weekly') =>
+      db
+        .selectFrom('notification_deliveries as d')
+        .innerJoin('users as u', 'u.email', 'd.recipient')
+        .innerJoin('notification_preferences as p', (join) =>
+          join.onRef('p.user_id', '=', 'u.id').onRef('p.client_id', '=', 'd.client_id'),
+        )
+        .selectAll('d')
+        .where('d.status', '=', 'skipped')
+        .where('d.channel_id', 'is', null)
+        .where('p.email_frequency', '=', frequency)
+        .orderBy('d.created_at')
+        .execute(),
     /** Members of the client among `userIds`, with their email preferences (null when never saved). */
     membersWithPreferences: (clientId: string, userIds: string[]) =>
       userIds.length === 0
