@@ -116,6 +116,44 @@ describe('dimension_daily_cost service', () => {
     expect(result.series[0]?.costs.slice(19)).toEqual(Array(11).fill(3));
   });
 
+  it('a by-day answer covering the 40 days of history is its own history: one warehouse query', async () => {
+    const calls: string[] = [];
+    const counting = {
+      ...warehouse,
+      runCostQuery: (query: Parameters<DuckDbCostStore['runCostQuery']>[0]) => {
+        calls.push(`${query.start_date}..${query.end_date}`);
+        return warehouse.runCostQuery(query);
+      },
+    };
+    const counted = createCostExplorerService({
+      repo: createCostExplorerRepo({ db: db.db }),
+      warehouse: counting,
+      now: () => TODAY,
+    });
+    const ask = (start_date: string) =>
+      counted.dimensionDailyCost(
+        external(),
+        costQuerySchema.parse({
+          start_date,
+          end_date: '2026-11-30',
+          dimension: 'line_item_operation',
+          top_n: 1,
+          project_ids: [id('a').projectId],
+        }),
+        true,
+      );
+    const short = await ask('2026-11-01');
+    expect(calls).toEqual(['2026-11-01..2026-11-30', '2026-10-12..2026-11-20']);
+    calls.length = 0;
+    const long = await ask('2026-10-01');
+    expect(calls).toEqual(['2026-10-01..2026-11-30']);
+    // The same history and forecast days: the same forecast, and the same cut into top 1 + Others.
+    expect(long.forecast_total).toBeCloseTo(short.forecast_total, 9);
+    expect(long.series.map((s) => [s.key, s.costs.slice(-10)])).toEqual(
+      short.series.map((s) => [s.key, s.costs.slice(-10)]),
+    );
+  });
+
   it('month to date by month is aligned (it reaches today); a mid-month start falls back to day', async () => {
     const mtd = await run({ end_date: '2026-11-22', granularity: 'month', project_ids: [id('a').projectId] });
     expect(mtd).toMatchObject({ granularity_used: 'month', periods: ['2026-11-01'], forecast: [true] });

@@ -25,7 +25,7 @@ import { utcDay } from '@finlens/cost-model/utc-calendar';
 import { fieldError, notFound } from '../../platform/http/http-error';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
 import type { CostExplorerRepo } from './cost-explorer.repo';
-import { forecastSpan, historySpan, withForecast } from './cost-forecast';
+import { forecastSpan, historySpan, historyWithin, withForecast } from './cost-forecast';
 
 /** Who asks: the active client and whether the caller is an internal user (spec §6). */
 export interface ExplorerCaller {
@@ -119,12 +119,11 @@ export function createCostExplorerService({
           forecast_total: 0,
         };
       }
-      const history = await warehouse.runCostQuery({
-        ...asked,
-        ...historySpan(answer.as_of),
-        granularity: 'day',
-        top_n: TOP_N_MAX,
-      });
+      // The answer itself when it is by day over the history; otherwise one by-day query (rollups plan it).
+      const past = historySpan(answer.as_of);
+      const history =
+        historyWithin(answer, decision.used, past) ??
+        (await warehouse.runCostQuery({ ...asked, ...past, granularity: 'day', top_n: TOP_N_MAX }));
       const forecasted = withForecast({
         answer,
         granularity: decision.used,

@@ -1,7 +1,7 @@
 import { type Granularity, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import { describe, expect, it } from 'vitest';
-import { type ActualAnswer, forecastSpan, historySpan, withForecast } from './cost-forecast';
+import { type ActualAnswer, forecastSpan, historySpan, historyWithin, withForecast } from './cost-forecast';
 
 /** 40 days to 2026-11-20 (as_of), by day: EC2 costs 3 a day, S3 1 a day. */
 const AS_OF = '2026-11-20';
@@ -128,5 +128,48 @@ describe('withForecast', () => {
       [OTHERS_KEY, 1],
     ]);
     expect(out.group_count).toBe(5);
+  });
+});
+
+describe('history from the answer itself', () => {
+  // 60 days to AS_OF by day, top 1 (EC2) and Others (S3 + Lambda), then 10 days to forecast.
+  const days = Array.from({ length: 70 }, (_, i) => addDays(AS_OF, i - 59));
+  const daily = (key: string | null, label: string, cost: number) => {
+    const costs = days.map((d) => (d <= AS_OF ? cost : 0));
+    return { key, label, costs, total: costs.reduce((a, b) => a + b, 0) };
+  };
+  const answer: ActualAnswer = {
+    periods: days,
+    series: [daily('AmazonEC2', 'AmazonEC2', 3), daily(OTHERS_KEY, 'Others', 1.5)],
+    group_count: 3,
+  };
+  const span: [string, string] = [addDays(AS_OF, 1), addDays(AS_OF, 10)];
+
+  it('cuts the 40 days out of a by-day answer and forecasts as the full history does', () => {
+    const own = historyWithin(answer, 'day', historySpan(AS_OF));
+    expect(own?.periods).toEqual(historyDays);
+    expect(own?.series.map((s) => s.total)).toEqual([120, 60]);
+    const full: ActualAnswer = {
+      periods: historyDays,
+      series: [
+        flat('AmazonEC2', 'AmazonEC2', 3),
+        flat('AmazonS3', 'AmazonS3', 1),
+        flat('Lambda', 'Lambda', 0.5),
+      ],
+      group_count: 3,
+    };
+    const fromOwn = forecast(answer, 'day', span, { topN: 1, history: own as ActualAnswer });
+    const fromFull = forecast(answer, 'day', span, { topN: 1, history: full });
+    expect(fromOwn.forecast_total).toBeCloseTo(fromFull.forecast_total, 9);
+    expect(fromOwn.series.map((s) => s.key)).toEqual(fromFull.series.map((s) => s.key));
+    for (const [i, s] of fromOwn.series.entries()) {
+      for (const [j, c] of s.costs.entries()) expect(c).toBeCloseTo(fromFull.series[i]?.costs[j] ?? NaN, 9);
+    }
+  });
+
+  it('none when the answer is not by day or starts after the history', () => {
+    expect(historyWithin(answer, 'week', historySpan(AS_OF))).toBeNull();
+    const late = { ...answer, periods: days.slice(30), series: [] };
+    expect(historyWithin(late, 'day', historySpan(AS_OF))).toBeNull();
   });
 });

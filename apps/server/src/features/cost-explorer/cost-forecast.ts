@@ -29,6 +29,26 @@ export function historySpan(asOf: string): { start_date: string; end_date: strin
   return { start_date: addDays(asOf, 1 - FORECAST_HISTORY_DAYS), end_date: asOf };
 }
 
+/**
+ * The history cut from a by-day answer whose range covers `historySpan` (null otherwise), so the forecast
+ * needs no second query. Its top N + Others stand in for the history's groups: a group the answer folded
+ * into Others would have sent its forecast to Others anyway, and the forecast is linear in the shares.
+ */
+export function historyWithin(
+  answer: ActualAnswer,
+  granularity: Granularity,
+  span: { start_date: string; end_date: string },
+): ActualAnswer | null {
+  const from = answer.periods.indexOf(span.start_date);
+  const to = answer.periods.indexOf(span.end_date);
+  if (granularity !== 'day' || from === -1 || to === -1) return null;
+  const series = answer.series.map((s) => {
+    const costs = s.costs.slice(from, to + 1);
+    return { ...s, costs, total: costs.reduce((sum, c) => sum + c, 0) };
+  });
+  return { periods: answer.periods.slice(from, to + 1), series, group_count: answer.group_count };
+}
+
 const mapKey = (key: string | null) => JSON.stringify(key);
 
 /** A period's first day (hour periods are YYYY-MM-DDTHH:00:00Z). */
