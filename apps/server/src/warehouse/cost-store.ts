@@ -16,69 +16,6 @@ export interface GroupTotals {
   totals: Record<CostType, number>;
 }
 
-/** One cell of costByPeriod: a day (YYYY-MM-DD) or month (YYYY-MM), the group's value (null without a group-by). */
-export interface PeriodCost {
-  period: string;
-  group: string | null;
-  cost: number;
-}
-
-/** A costByPeriod query; `groupBy` is a canonical column (checked against the schema). */
-export interface CostByPeriodQuery {
-  clientId: string;
-  projectIds: string[];
-  /** Inclusive UTC dates, YYYY-MM-DD, on line_item_usage_start_date. */
-  from: string;
-  to: string;
-  granularity: 'day' | 'month';
-  groupBy: string | null;
-  costType: CostType;
-}
-
-/** The spend summary's scope; `today` fixes the windows (spendWindows of @finlens/cost-model/spend-windows). */
-export interface SpendSummaryQuery {
-  clientId: string;
-  /** Projects of the client to count; all of the client's when absent. */
-  projectIds?: string[];
-  costType: CostType;
-  today: Date;
-}
-
-/** Cost of each spend window; `asOf` is the newest usage day in scope, `currency` the scope's commonest. */
-export interface SpendTotals {
-  monthToDate: number;
-  previousMonthToDate: number;
-  interval: number;
-  previousInterval: number;
-  currency: string | null;
-  asOf: string | null;
-}
-
-/** A spend summary with no rows in scope. */
-export const EMPTY_SPEND_TOTALS: SpendTotals = {
-  monthToDate: 0,
-  previousMonthToDate: 0,
-  interval: 0,
-  previousInterval: 0,
-  currency: null,
-  asOf: null,
-};
-
-/**
- * Builds SpendTotals from an engine's answer: a row with the window sums `mtd`, `previous_mtd`,
- * `interval_cost`, `previous_interval`, the scope's commonest currency and its newest usage day.
- */
-export function spendTotalsFrom(row: Record<string, unknown>, currency: unknown, asOf: unknown): SpendTotals {
-  return {
-    monthToDate: Number(row.mtd ?? 0),
-    previousMonthToDate: Number(row.previous_mtd ?? 0),
-    interval: Number(row.interval_cost ?? 0),
-    previousInterval: Number(row.previous_interval ?? 0),
-    currency: typeof currency === 'string' && currency !== '' ? currency : null,
-    asOf: typeof asOf === 'string' ? asOf : null,
-  };
-}
-
 /**
  * The cost warehouse port: features talk to this, never to an engine client, so DuckDB and (later)
  * ClickHouse stay interchangeable. Ingestion stages rows through an engine-specific reader, then asks
@@ -109,12 +46,5 @@ export interface CostStore extends CostQueryPort {
   periodTotals(args: { projectId: string; billingPeriods?: string[] }): Promise<PeriodTotals[]>;
   /** Totals of a project grouped by one canonical column (or `usage_month`: month of the usage start). */
   totalsBy(args: { projectId: string; column: string }): Promise<GroupTotals[]>;
-  /**
-   * Cost per day or month of one canonical column. Superseded by runCostQuery (`finlens query` uses that);
-   * kept only while the ClickHouse adapter's parity tests use it — remove together with them.
-   */
-  costByPeriod(query: CostByPeriodQuery): Promise<{ total: number; rows: PeriodCost[] }>;
-  /** Month-to-date and 31-day spend of a client's projects (split-cost-allocation rows left out). */
-  spendSummary(query: SpendSummaryQuery): Promise<SpendTotals>;
   close(): Promise<void>;
 }

@@ -1,7 +1,12 @@
 import type { CostSummary, CostTypeName } from '@finlens/contracts/cost-summary';
-import { isStartOfMonthWindow, percentChange } from '@finlens/cost-model/spend-windows';
+import {
+  type DayRange,
+  isStartOfMonthWindow,
+  percentChange,
+  spendWindows,
+} from '@finlens/cost-model/spend-windows';
 import { notFound } from '../../platform/http/http-error';
-import type { CostStore } from '../../warehouse/cost-store';
+import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import type { CostSummaryRepo } from './cost-summary.repo';
 
 export interface CostSummaryRequest {
@@ -11,14 +16,17 @@ export interface CostSummaryRequest {
   projectIds?: string;
 }
 
-/** The spend summary of the caller's client (design in @finlens/contracts/cost-summary). */
+/**
+ * The spend summary of the caller's client (design in @finlens/contracts/cost-summary): one CostQuery by
+ * day without a group-by over the four windows (the scope rollup answers it), summed per window.
+ */
 export function createCostSummaryService({
   repo,
   warehouse,
   now = () => new Date(),
 }: {
   repo: CostSummaryRepo;
-  warehouse: Pick<CostStore, 'spendSummary'>;
+  warehouse: Pick<CostQueryPort, 'runCostQuery'>;
   /** The clock that decides "today" (UTC); tests fix it. */
   now?: () => Date;
 }) {
@@ -31,14 +39,34 @@ export function createCostSummaryService({
         if (owned.length !== requested.length) throw notFound();
       }
       const today = now();
-      const totals = await warehouse.spendSummary({ clientId, projectIds: requested, costType, today });
+      const windows = spendWindows(today);
+      const ranges = Object.values(windows);
+      const answer = await warehouse.runCostQuery({
+        clientId,
+        projectIds: requested ?? (await repo.clientProjectIds(clientId)),
+        start_date: ranges.map((r) => r.from).sort()[0] as string,
+        end_date: windows.monthToDate.to,
+        granularity: 'day',
+        dimension: null,
+        cost_type: costType,
+        filters: [],
+        top_n: 1,
+        useRollups: true,
+      });
+      const costs = answer.series[0]?.costs ?? [];
+      const spend = (range: DayRange) =>
+        answer.periods.reduce(
+          (sum, day, i) => (day >= range.from && day <= range.to ? sum + (costs[i] ?? 0) : sum),
+          0,
+        );
+      const monthToDate = spend(windows.monthToDate);
       return {
-        mtd_spend: totals.monthToDate,
-        mtd_delta_spend: percentChange(totals.monthToDate, totals.previousMonthToDate),
-        interval_spend: totals.interval,
-        previous_interval_spend: totals.previousInterval,
-        currency: totals.currency ?? 'USD',
-        as_of: totals.asOf,
+        mtd_spend: monthToDate,
+        mtd_delta_spend: percentChange(monthToDate, spend(windows.previousMonthToDate)),
+        interval_spend: spend(windows.interval),
+        previous_interval_spend: spend(windows.previousInterval),
+        currency: answer.currency ?? 'USD',
+        as_of: answer.as_of,
         start_of_month_window: isStartOfMonthWindow(today),
       };
     },

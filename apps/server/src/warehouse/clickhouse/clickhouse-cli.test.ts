@@ -42,6 +42,11 @@ describe('finlens with CLICKHOUSE_URL', () => {
     expect(imported.code, imported.stderr).toBe(0);
     const figures = ds.reference.figures as { row_count: number };
     expect(await clickHouseRows(url, 'SELECT count() FROM line_items')).toBe(String(figures.row_count));
+    // The import swapped the rollups in with the line items.
+    expect(Number(await clickHouseRows(url, 'SELECT count() FROM cost_rollup_daily_scope'))).toBeGreaterThan(
+      0,
+    );
     expect(existsSync(join(dataDir, 'warehouse.duckdb'))).toBe(false);
-  });
+    // Three CLI processes (each starts tsx); slow on a busy machine.
+  }, 180_000);
 });

@@ -4,14 +4,15 @@ import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickh
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { probeEngine } from '../../platform/engine-health';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
+import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { stagingTable } from '../duckdb/duckdb-cost-store';
-import { clickHouseCostByPeriod, clickHouseSpendSummary } from './clickhouse-cost-queries';
-import { clickHouseStaging, swapInStagedPeriods } from './clickhouse-import';
+import { clickHouseStagingTables, swapInStagedPeriods } from './clickhouse-import';
 import { clickHouseQueryPort } from './clickhouse-query-port';
+import { createRollupSql, fillRollup, PARTITIONED_TABLES } from './clickhouse-rollups';
 import { createTableSql } from './clickhouse-schema';
 import { sqlIdentifier, sqlString, sqlStringList } from './clickhouse-sql';
-import { columnAsText, type Reader, totalsOf, totalsSelect } from './clickhouse-totals';
+import { columnAsText, distributedTable, type Reader, totalsOf, totalsSelect } from './clickhouse-totals';
 
 /**
  * The ClickHouse warehouse. Imports are still read and normalised by DuckDB (an in-memory instance that
@@ -36,9 +37,6 @@ export interface ClickHouseOptions {
   memoryLimit?: string;
 }
 
-/** The Distributed table over every shard's line_items. */
-const DISTRIBUTED_TABLE = 'line_items_all';
-
 export async function openClickHouseCostStore(options: ClickHouseOptions): Promise<ClickHouseCostStore> {
   const settings: Record<string, string> = {};
   if (options.tempDirectory !== undefined) {
@@ -52,7 +50,8 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
   const client = openClient(options.url);
   const shards = options.sharding?.shardUrls.map(openClient) ?? [client];
   const reader: Reader = {
-    table: options.sharding === undefined ? LINE_ITEMS_TABLE : DISTRIBUTED_TABLE,
+    table: options.sharding === undefined ? LINE_ITEMS_TABLE : distributedTable(LINE_ITEMS_TABLE),
+    distributed: options.sharding !== undefined,
     sum: options.sharding === undefined ? 'sumKahan' : 'sum',
     rows: async (sql) =>
       (await client.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>(),
@@ -81,11 +80,20 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
       for (const shard of shards) {
         if (await createIfMissing(shard, LINE_ITEMS_TABLE, createTableSql(LINE_ITEMS_TABLE)))
           steps.push(`create ${LINE_ITEMS_TABLE}`);
+        for (const rollup of ROLLUPS) {
+          if (!(await createIfMissing(shard, rollup.table, createRollupSql(rollup)))) continue;
+          // A warehouse made before this rollup: fill it from the line items already there.
+          await fillRollup(shard, rollup, { from: LINE_ITEMS_TABLE, target: sqlIdentifier(rollup.table) });
+          steps.push(`create ${rollup.table}`);
+        }
       }
       if (options.sharding !== undefined) {
-        const engine = `Distributed(${sqlIdentifier(options.sharding.cluster)}, currentDatabase(), ${LINE_ITEMS_TABLE})`;
-        const ddl = `CREATE TABLE IF NOT EXISTS ${DISTRIBUTED_TABLE} AS ${LINE_ITEMS_TABLE} ENGINE = ${engine}`;
-        if (await createIfMissing(client, DISTRIBUTED_TABLE, ddl)) steps.push(`create ${DISTRIBUTED_TABLE}`);
+        const cluster = sqlIdentifier(options.sharding.cluster);
+        for (const table of PARTITIONED_TABLES) {
+          const name = distributedTable(table);
+          const ddl = `CREATE TABLE IF NOT EXISTS ${name} AS ${table} ENGINE = Distributed(${cluster}, currentDatabase(), ${table})`;
+          if (await createIfMissing(client, name, ddl)) steps.push(`create ${name}`);
+        }
       }
       return steps.filter((step, i) => steps.indexOf(step) === i);
     },
@@ -102,12 +110,16 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
     },
     discardStaging: async (stagingId) => {
       await connection.run(`DROP TABLE IF EXISTS ${stagingTable(stagingId)}`);
-      for (const shard of shards)
-        await shard.command({ query: `DROP TABLE IF EXISTS ${clickHouseStaging(stagingId)}` });
+      for (const shard of shards) {
+        for (const table of clickHouseStagingTables(stagingId))
+          await shard.command({ query: `DROP TABLE IF EXISTS ${table}` });
+      }
     },
     deleteProject: async (projectId) => {
       // Dropping whole partitions is immediate; ALTER … DELETE would be an asynchronous mutation.
-      for (const shard of shards) await dropProject(shard, projectId);
+      for (const shard of shards) {
+        for (const table of PARTITIONED_TABLES) await dropProject(shard, table, projectId);
+      }
     },
     periodTotals: ({ projectId, billingPeriods }) => periodTotals(projectId, billingPeriods),
     totalsBy: async ({ projectId, column }) => {
@@ -123,8 +135,6 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
       );
     },
     ...clickHouseQueryPort(reader),
-    costByPeriod: (query) => clickHouseCostByPeriod(reader, query),
-    spendSummary: (query) => clickHouseSpendSummary(reader, query),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -158,14 +168,15 @@ async function createIfMissing(client: ClickHouseClient, table: string, ddl: str
   return true;
 }
 
-async function dropProject(client: ClickHouseClient, projectId: string): Promise<void> {
+/** Drops every partition of a project from one table of one shard. */
+async function dropProject(client: ClickHouseClient, table: string, projectId: string): Promise<void> {
   const result = await client.query({
-    query: `SELECT DISTINCT toString(billing_period) AS period FROM ${LINE_ITEMS_TABLE} WHERE project_id = ${sqlString(projectId)}`,
+    query: `SELECT DISTINCT toString(billing_period) AS period FROM ${table} WHERE project_id = ${sqlString(projectId)}`,
     format: 'JSONEachRow',
   });
   for (const { period } of await result.json<{ period: string }>()) {
     await client.command({
-      query: `ALTER TABLE ${LINE_ITEMS_TABLE} DROP PARTITION (${sqlString(projectId)}, ${sqlString(period)})`,
+      query: `ALTER TABLE ${table} DROP PARTITION (${sqlString(projectId)}, ${sqlString(period)})`,
     });
   }
 }

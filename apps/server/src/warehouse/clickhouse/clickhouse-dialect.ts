@@ -1,9 +1,10 @@
 import type { Granularity } from '@finlens/contracts/cost-query';
 import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
+import { ROLLUPS } from '../cost-query/rollups';
 import type { SqlDialect, SqlValue } from '../cost-query/sql-dialect';
 import { clickHouseType } from './clickhouse-schema';
 import { sqlIdentifier, sqlNumber, sqlString } from './clickhouse-sql';
-import type { Reader } from './clickhouse-totals';
+import { distributedTable, type Reader } from './clickhouse-totals';
 
 const PERIOD_SQL: Record<Granularity, (sql: string) => string> = {
   hour: (sql) => `formatDateTime(toStartOfHour(${sql}), '%Y-%m-%dT%H:00:00Z')`,
@@ -23,6 +24,9 @@ function literal(value: SqlValue): string {
   return sqlNumber(value);
 }
 
+/** Tables every shard holds, read through their Distributed tables when sharded. */
+const SHARDED_TABLES = new Set([LINE_ITEMS_TABLE, ...ROLLUPS.map((r) => r.table)]);
+
 /** A map "column" is named as the tuple (keys, values) of its two parallel arrays (see `identifier`). */
 const MAP_TUPLE = /^tuple\((`[^`]+`), (`[^`]+`)\)$/;
 
@@ -41,21 +45,23 @@ const mapValues = (map: string) => mapPart(map, 2);
  * The ClickHouse dialect of the CostQuery compiler, in forms 18.16 and current releases accept. A map
  * column (stored as `<name>_keys` / `<name>_values`, see clickhouse-schema.ts) is named as the tuple of
  * its arrays, so map lookups and key listings work on it; booleans (UInt8) read as 'true' / 'false'.
- * `line_items` names the reader's table (the Distributed table when sharded), sums use its aggregate.
+ * `line_items` and the rollups name the reader's tables (their Distributed tables when sharded), sums use
+ * its aggregate.
  */
-export const clickHouseDialect = (reader: Pick<Reader, 'table' | 'sum'>): SqlDialect => ({
+export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum'>): SqlDialect => ({
   name: 'clickhouse',
   values: () => ({ add: literal, bound: [] }),
   identifier: (name) => {
-    if (name === LINE_ITEMS_TABLE) return sqlIdentifier(reader.table);
+    if (reader.distributed && SHARDED_TABLES.has(name)) return sqlIdentifier(distributedTable(name));
     const isMap = CANONICAL_COLUMNS.some((c) => c.name === name && c.type === 'text_map');
     return isMap
       ? `tuple(${sqlIdentifier(`${name}_keys`)}, ${sqlIdentifier(`${name}_values`)})`
       : sqlIdentifier(name);
   },
   columnType: clickHouseType,
-  // A DateTime at UTC midnight: 18.16 compares a Nullable(DateTime) with a Date wrongly (every row matches).
-  date: (sql) => `toDateTime(toDate(${sql}), 'UTC')`,
+  date: (sql) => `toDate(${sql})`,
+  // A DateTime at UTC midnight: 18.16 compares a DateTime with a Date wrongly.
+  dayStart: (sql) => `toDateTime(toDate(${sql}), 'UTC')`,
   day: (sql) => `toDate(${sql})`,
   dateText: (sql) => `formatDateTime(${sql}, '%Y-%m-%d')`,
   periodStart: (sql, granularity) => PERIOD_SQL[granularity](sql),
@@ -63,8 +69,12 @@ export const clickHouseDialect = (reader: Pick<Reader, 'table' | 'sum'>): SqlDia
     columnType(sql) === 'boolean'
       ? `if(isNull(${sql}), NULL, if(${sql} = 1, 'true', 'false'))`
       : `toString(${sql})`,
+  // Not arrayElement of the Array(Nullable(String)) itself: over rows with empty maps 18.16 builds a broken
+  // Nullable column from it (grouping by it crashes the server; `if(has(…), …, NULL)` fails with "Inconsistent
+  // sizes of ColumnNullable objects"). Index 0 (absent key) reads ''; an empty value is no value anyway.
   mapValue: (map, key) =>
-    `if(has(${keys(map)}, ${key}), arrayElement(${mapValues(map)}, indexOf(${keys(map)}, ${key})), NULL)`,
+    `NULLIF(arrayElement(arrayMap(x -> ifNull(x, ''), ${mapValues(map)}), indexOf(${keys(map)}, ${key})), '')`,
+  mapColumns: (name) => [sqlIdentifier(`${name}_keys`), sqlIdentifier(`${name}_values`)],
   mapKeysAsRows: (map) => `arrayJoin(${keys(map)})`,
   containsIgnoreCase: (sql, needle) => `positionCaseInsensitiveUTF8(${sql}, ${needle}) > 0`,
   splitPart: (sql, delimiter, index) =>

@@ -5,7 +5,9 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteString } from '../../ingest/duckdb/sql';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
+import { ROLLUPS } from '../cost-query/rollups';
 import { stagingTable } from '../duckdb/duckdb-cost-store';
+import { rollupStaging, stageRollups } from './clickhouse-rollups';
 import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { sqlIdentifier, sqlString } from './clickhouse-sql';
 
@@ -13,14 +15,22 @@ import { sqlIdentifier, sqlString } from './clickhouse-sql';
 const BATCH_ROWS = 250_000;
 
 /** The ClickHouse staging table of one import: same structure as line_items, so its partitions can move over. */
-export function clickHouseStaging(stagingId: string): string {
+function clickHouseStaging(stagingId: string): string {
   return sqlIdentifier(`finlens_staging_${stagingId.replace(/[^A-Za-z0-9_]/g, '_')}`);
 }
 
+/** Every ClickHouse staging table of one import: its line items, then one per rollup. */
+export function clickHouseStagingTables(stagingId: string): string[] {
+  const lineItems = clickHouseStaging(stagingId);
+  return [lineItems, ...ROLLUPS.map((rollup) => rollupStaging(lineItems, rollup))];
+}
+
 /**
- * Moves one staged import (a DuckDB staging table) into `line_items` of the server `client` talks to:
- * copy into a ClickHouse staging table, then REPLACE PARTITION per period, each swap atomic. Both staging
- * tables are dropped whatever happens; on failure line_items keeps its old rows. Returns the periods.
+ * Moves one staged import (a DuckDB staging table) into `line_items` and the rollups of the server
+ * `client` talks to: copy into a ClickHouse staging table, build each rollup's staging table from it, then
+ * per period REPLACE PARTITION of the line items and, right after, of each rollup (each swap atomic; the
+ * rollups trail the line items by a few statements). Every staging table is dropped whatever happens; on
+ * failure before the swaps the warehouse keeps its old rows. Returns the periods.
  */
 export async function swapInStagedPeriods(args: {
   connection: DuckDBConnection;
@@ -31,21 +41,33 @@ export async function swapInStagedPeriods(args: {
 }): Promise<string[]> {
   const { connection, client, projectId } = args;
   const source = stagingTable(args.stagingId);
-  const target = clickHouseStaging(args.stagingId);
+  const stagings = clickHouseStagingTables(args.stagingId);
+  const [target, ...rollupTargets] = stagings as [string, ...string[]];
   try {
     const periods = await stagedPeriods(connection, source, projectId);
     await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
     await client.command({ query: `CREATE TABLE ${target} AS ${LINE_ITEMS_TABLE}` });
     await copyStaging(connection, client, { source, target, tempDirectory: args.tempDirectory });
+    await stageRollups(client, target);
+    const swaps: [string, string][] = [
+      [LINE_ITEMS_TABLE, target],
+      ...ROLLUPS.map((rollup, i): [string, string] => [
+        sqlIdentifier(rollup.table),
+        rollupTargets[i] as string,
+      ]),
+    ];
     for (const period of periods) {
-      await client.command({
-        query: `ALTER TABLE ${LINE_ITEMS_TABLE} REPLACE PARTITION (${sqlString(projectId)}, ${sqlString(period)}) FROM ${target}`,
-      });
+      // A period whose rows are all split rows has no rollup partition: REPLACE then empties the rollup's.
+      for (const [table, from] of swaps) {
+        await client.command({
+          query: `ALTER TABLE ${table} REPLACE PARTITION (${sqlString(projectId)}, ${sqlString(period)}) FROM ${from}`,
+        });
+      }
     }
     return periods;
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${source}`);
-    await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
+    for (const table of stagings) await client.command({ query: `DROP TABLE IF EXISTS ${table}` });
   }
 }
 

@@ -2,11 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { addDays } from '@finlens/cost-model/utc-calendar';
 import { billingDataset, billingDatasets } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageImport } from '../../ingest/duckdb/stage-import';
 import { localSource } from '../../ingest/sources/local-source';
 import { COST_TYPES } from '../canonical-schema';
+import type { WarehouseCostQuery } from '../cost-query/cost-query-port';
+import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore } from '../cost-store';
 import { type DuckDbCostStore, openDuckDbCostStore, stagingTable } from '../duckdb/duckdb-cost-store';
 import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-cost-store';
@@ -69,7 +72,27 @@ export function expectSameFigures(actual: unknown, expected: unknown, path = 're
   }
 }
 
-/** Every store figure of a project on both engines: period totals, totals by column, costs per period, spend. */
+/** A CostQuery over one client's projects: the whole history by month without a group-by, unless told. */
+function costQuery(projectIds: string[], ask: Partial<WarehouseCostQuery> = {}): WarehouseCostQuery {
+  return {
+    clientId: CLIENT,
+    projectIds,
+    start_date: '2010-01-01',
+    end_date: '2030-12-31',
+    granularity: 'month',
+    dimension: null,
+    cost_type: 'unblended',
+    filters: [],
+    top_n: 10,
+    useRollups: true,
+    ...ask,
+  };
+}
+
+/**
+ * Every store figure of a project on both engines: period totals, totals by column, and CostQuery answers
+ * from the rollups and from the line items (each engine's own planner picks the same source).
+ */
 async function expectParity(projectId: string, clickhouse: ClickHouseCostStore) {
   const same = async <T>(query: (store: CostStore) => Promise<T>, what: string) => {
     const [actual, expected] = await Promise.all([query(clickhouse), query(duck)]);
@@ -79,35 +102,26 @@ async function expectParity(projectId: string, clickhouse: ClickHouseCostStore) 
   for (const column of GROUP_COLUMNS) {
     await same((s) => s.totalsBy({ projectId, column }), `${projectId} totalsBy ${column}`);
   }
-  const range = { clientId: CLIENT, projectIds: [projectId], from: '2010-01-01', to: '2030-12-31' };
-  for (const costType of COST_TYPES) {
-    await same(
-      (s) => s.costByPeriod({ ...range, granularity: 'month', groupBy: null, costType }),
-      `${costType}`,
-    );
+  const projects = [projectId];
+  for (const cost_type of COST_TYPES) {
+    await same((s) => s.runCostQuery(costQuery(projects, { cost_type })), `${projectId} ${cost_type}`);
   }
-  for (const granularity of ['day', 'month'] as const) {
-    for (const groupBy of ['product_servicecode', 'line_item_usage_account_id', 'finlens_charge_category']) {
-      const query = { ...range, granularity, groupBy, costType: 'unblended' as const };
-      await same((s) => s.costByPeriod(query), `${projectId} costByPeriod ${granularity} ${groupBy}`);
+  for (const useRollups of [true, false]) {
+    for (const dimension of ['product_servicename', 'line_item_usage_account_id', 'pricing_unit'] as const) {
+      const query = costQuery(projects, { dimension, useRollups });
+      await same((s) => s.runCostQuery(query), `${projectId} by month ${dimension} rollups ${useRollups}`);
     }
   }
-  const narrow = { ...range, from: '2018-10-03', to: '2018-10-17', granularity: 'day' as const };
-  await same((s) => s.costByPeriod({ ...narrow, groupBy: null, costType: 'amortized' }), 'narrow range');
-  const asOf = (
-    await duck.spendSummary({
-      clientId: CLIENT,
-      projectIds: [projectId],
-      costType: 'unblended',
-      today: new Date(),
-    })
-  ).asOf;
+  const narrow = { start_date: '2018-10-03', end_date: '2018-10-17', granularity: 'day' as const };
+  await same(
+    (s) => s.runCostQuery(costQuery(projects, { ...narrow, cost_type: 'amortized' })),
+    `${projectId} narrow range`,
+  );
+  const asOf = (await duck.runCostQuery(costQuery(projects))).as_of;
   if (asOf !== null) {
-    const today = new Date(`${asOf}T12:00:00Z`);
-    await same(
-      (s) => s.spendSummary({ clientId: CLIENT, projectIds: [projectId], costType: 'unblended', today }),
-      'spend',
-    );
+    const days = { start_date: addDays(asOf, -39), end_date: asOf, granularity: 'day' as const };
+    const byDay = costQuery(projects, { ...days, dimension: 'product_servicename' });
+    await same((s) => s.runCostQuery(byDay), `${projectId} 40 days to as_of`);
   }
 }
 
@@ -127,9 +141,9 @@ export function describeClickHouseParity(shards: number): void {
     if (urls === null) return;
     const sharding = urls.length > 1 ? { cluster: TEST_CLUSTER, shardUrls: urls } : undefined;
     house = await openClickHouseCostStore({ url: urls[0] as string, sharding });
-    const tables =
-      sharding === undefined ? ['create line_items'] : ['create line_items', 'create line_items_all'];
-    expect(await house.init()).toEqual(tables);
+    const local = ['line_items', ...ROLLUPS.map((r) => r.table)];
+    const tables = [...local, ...(sharding === undefined ? [] : local.map((t) => `${t}_all`))];
+    expect(await house.init()).toEqual(tables.map((t) => `create ${t}`));
     expect(await house.init()).toEqual([]);
   });
 
@@ -167,11 +181,25 @@ export function describeClickHouseParity(shards: number): void {
       );
     }
 
-    it('the spend summary over all of the client projects matches', async (context) => {
+    it('costs over all of the client projects match, from rollups and from line items', async (context) => {
       if (house === null) return context.skip('clickhouse-server is not installed');
-      for (const today of ['2018-10-20T00:00:00Z', '2023-06-15T00:00:00Z', '2025-10-31T00:00:00Z']) {
-        const query = { clientId: CLIENT, costType: 'net_amortized' as const, today: new Date(today) };
-        expectSameFigures(await house.spendSummary(query), await duck.spendSummary(query), `spend ${today}`);
+      const projects = await importedProjects();
+      for (const [start_date, end_date] of [
+        ['2018-09-01', '2018-10-20'],
+        ['2023-05-01', '2023-06-15'],
+        ['2025-09-01', '2025-10-31'],
+      ] as const) {
+        for (const useRollups of [true, false]) {
+          const query = costQuery(projects, {
+            start_date,
+            end_date,
+            granularity: 'day',
+            cost_type: 'net_amortized',
+            useRollups,
+          });
+          const [got, want] = await Promise.all([house.runCostQuery(query), duck.runCostQuery(query)]);
+          expectSameFigures(got, want, `${start_date}..${end_date} rollups ${useRollups}`);
+        }
       }
     });
 
@@ -194,15 +222,11 @@ export function describeClickHouseParity(shards: number): void {
       const total = perShard.flat().reduce((sum, r) => sum + Number(r.n), 0);
       const read = await house.totalsBy({ projectId: projects[0] as string, column: 'billing_period' });
       expect(read.length).toBeGreaterThan(0);
-      const everything = await duck.spendSummary({
-        clientId: CLIENT,
-        costType: 'unblended',
-        today: new Date(),
-      });
       expect(total).toBeGreaterThan(0);
+      const everything = costQuery([...new Set(projects)], { granularity: 'quarter' });
       expectSameFigures(
-        await house.spendSummary({ clientId: CLIENT, costType: 'unblended', today: new Date() }),
-        everything,
+        await house.runCostQuery(everything),
+        await duck.runCostQuery(everything),
         'all shards',
       );
     });
@@ -240,6 +264,13 @@ export function describeClickHouseParity(shards: number): void {
           once.periods,
           `after import ${i + 1}`,
         );
+        const byService = costQuery(['again'], { dimension: 'product_servicename' });
+        const [rolled, expected] = await Promise.all([
+          house.runCostQuery(byService),
+          duck.runCostQuery(byService),
+        ]);
+        expect(rolled.source).toBe('rollup');
+        expectSameFigures(rolled, expected, `rollups after import ${i + 1}`);
       }
       expect(await stagingTablesLeft(house)).toEqual([]);
     });
@@ -276,6 +307,13 @@ export function describeClickHouseParity(shards: number): void {
       await house.deleteProject('doomed');
       expect(await house.periodTotals({ projectId: 'doomed' })).toEqual([]);
       expect((await house.periodTotals({ projectId: 'neighbour' })).length).toBe(1);
+      // The rollups lose the project too: nothing from any of them, the neighbour's costs stay.
+      for (const dimension of [null, 'product_servicename', 'tag_keys'] as const) {
+        const ask = { dimension, dimension_key: dimension === 'tag_keys' ? 'user_name' : undefined };
+        const gone = await house.runCostQuery(costQuery(['doomed'], ask));
+        expect(gone).toMatchObject({ source: 'rollup', total: 0, as_of: null });
+        expect((await house.runCostQuery(costQuery(['neighbour'], ask))).total).toBeGreaterThan(0);
+      }
     });
   });
 
@@ -289,23 +327,35 @@ export function describeClickHouseParity(shards: number): void {
       const { periods } = await importInto(house, path, hostile, hostile);
       const { periods: expected } = await importInto(duck, path, hostile, hostile);
       expectSameFigures(periods, expected, 'hostile project');
-      const query = {
+      const query = { ...costQuery([hostile]), clientId: hostile };
+      const answer = await house.runCostQuery(query);
+      expectSameFigures(answer, await duck.runCostQuery(query), 'hostile query');
+      expect(answer.total).not.toBe(0);
+      const other = await house.runCostQuery({ ...query, clientId: "x' OR '1'='1" });
+      expect(other).toMatchObject({ total: 0, as_of: null, currency: null });
+      const filtered = costQuery([hostile], {
         clientId: hostile,
-        projectIds: [hostile],
-        from: '2010-01-01',
-        to: '2030-12-31',
-        granularity: 'month' as const,
-        groupBy: null,
-        costType: 'unblended' as const,
-      };
-      expectSameFigures(await house.costByPeriod(query), await duck.costByPeriod(query), 'hostile query');
-      const other = await house.costByPeriod({ ...query, clientId: "x' OR '1'='1" });
-      expect(other).toEqual({ total: 0, rows: [] });
+        dimension: 'product_servicename',
+        filters: [{ dimension: 'product_servicename', mode: 'include', values: [hostile] }],
+      });
+      expect(await house.runCostQuery(filtered)).toMatchObject({ source: 'rollup', total: 0 });
       await expect(
         house.totalsBy({ projectId: hostile, column: 'product_servicecode` FROM system.tables --' }),
       ).rejects.toThrow(/unknown column/);
     });
   });
+}
+
+/** The projects imported into the ClickHouse store so far (every shard). */
+async function importedProjects(): Promise<string[]> {
+  const sql = 'SELECT DISTINCT project_id FROM line_items FORMAT TSV';
+  const answers = await Promise.all(
+    (clickHouse.urls ?? []).map(async (url) =>
+      (await fetch(`${url}/?query=${encodeURIComponent(sql)}`)).text(),
+    ),
+  );
+  // TSV escapes; the hostile project may or may not be there yet, so keep only plain ids.
+  return answers.flatMap((text) => text.split('\n')).filter((id) => id !== '' && !id.includes('\\'));
 }
 
 /** Staging tables left on any server. */

@@ -4,11 +4,9 @@ import { clickHouseDialect } from './clickhouse-dialect';
 import type { Reader } from './clickhouse-totals';
 
 /**
- * The CostQuery port on ClickHouse: the shared compiler through the ClickHouse dialect. ClickHouse has no
- * rollup tables yet, so every statement reads the line items. Values are literals: nothing to bind.
+ * The CostQuery port on ClickHouse: the shared compiler through the ClickHouse dialect, planned onto the
+ * rollups as on DuckDB. Values are literals: nothing to bind.
  */
 export function clickHouseQueryPort(reader: Reader): CostQueryPort {
-  return costQueryRunner(clickHouseDialect(reader), (statement) => reader.rows(statement.sql), {
-    rollups: false,
-  });
+  return costQueryRunner(clickHouseDialect(reader), (statement) => reader.rows(statement.sql));
 }

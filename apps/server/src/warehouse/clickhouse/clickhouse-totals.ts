@@ -6,6 +6,8 @@ import { sqlIdentifier, sqlStringList } from './clickhouse-sql';
 export interface Reader {
   rows(sql: string): Promise<Record<string, unknown>[]>;
   table: string;
+  /** Reads go through a Distributed table over each shard's table (see `distributedTable`). */
+  distributed: boolean;
   /**
    * `sumKahan` on one server. Over a Distributed table 18.16 merges sumKahan states wrongly (garbage
    * sums, even a crash of the initiating server), so sharded reads use plain `sum`.
@@ -52,3 +54,6 @@ export function columnAsText(column: string): string {
 export function notSplitCostRow(): string {
   return `(line_item_operation IS NULL OR line_item_operation NOT IN ${sqlStringList(SPLIT_COST_OPERATIONS)})`;
 }
+
+/** The Distributed table over every shard's `table` (line items and each rollup). */
+export const distributedTable = (table: string) => `${table}_all`;

@@ -1,8 +1,10 @@
 import { type CostQueryInput, costQuerySchema } from '@finlens/contracts/cost-query';
 import { describe, expect, it } from 'vitest';
+import { clickHouseDialect } from '../clickhouse/clickhouse-dialect';
 import { duckDbDialect } from '../duckdb/duckdb-dialect';
 import { compileCostQuery, compileDimensionKeys, compileDimensionValues } from './compile-cost-query';
 import { planSource } from './plan-source';
+import { ROLLUPS, rollupSelectSql } from './rollups';
 
 const scope = { clientId: 'c1', projectIds: ['p1', 'p2'] };
 /** Top groups as the ranking statement would return them: a value and the no-value group. */
@@ -71,7 +73,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
       ]
     `);
     expect(compiled.scope.sql).toMatchInlineSnapshot(
-      `"SELECT "line_item_currency_code" AS currency, strftime(max("usage_date"), '%Y-%m-%d') AS day, sum("row_count") AS weight FROM "cost_rollup_daily" WHERE "client_id" = $1 AND "project_id" IN ($2, $3) GROUP BY "line_item_currency_code""`,
+      `"SELECT "line_item_currency_code" AS currency, strftime(max("usage_date"), '%Y-%m-%d') AS day, sum("row_count") AS weight FROM "cost_rollup_daily_scope" WHERE "client_id" = $1 AND "project_id" IN ($2, $3) GROUP BY "line_item_currency_code""`,
     );
   });
 
@@ -208,7 +210,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
       useRollups: true,
     });
     expect(values.sql).toMatchInlineSnapshot(
-      `"SELECT CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END AS value, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost FROM "cost_rollup_daily" WHERE "client_id" = $5 AND "project_id" IN ($6, $7) AND contains(lower(CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END), lower($8)) GROUP BY value ORDER BY round(cost, 6) DESC, value ASC NULLS LAST LIMIT 20"`,
+      `"SELECT CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END AS value, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cost FROM "cost_rollup_daily_scope" WHERE "client_id" = $5 AND "project_id" IN ($6, $7) AND contains(lower(CASE "project_id" WHEN $1 THEN $2 WHEN $3 THEN $4 ELSE "project_id" END), lower($8)) GROUP BY value ORDER BY round(cost, 6) DESC, value ASC NULLS LAST LIMIT 20"`,
     );
     expect(values.values).toMatchInlineSnapshot(`
       [
@@ -239,9 +241,12 @@ describe('planner coverage', () => {
   const plan = (input: Parameters<typeof planSource>[0]) => planSource(input).table;
   it('picks the smallest covering rollup, or the line items', () => {
     const base = { dimension: null, filters: [], granularity: 'day' as const, useRollups: true };
-    expect(plan(base)).toBe('cost_rollup_daily');
+    expect(plan(base)).toBe('cost_rollup_daily_scope');
     expect(plan({ ...base, dimension: 'product_volume_type' })).toBe('cost_rollup_daily');
-    expect(plan({ ...base, dimension: 'billing_project_name' })).toBe('cost_rollup_daily');
+    expect(plan({ ...base, dimension: 'billing_project_name' })).toBe('cost_rollup_daily_scope');
+    expect(
+      plan({ ...base, filters: [{ dimension: 'product_region', mode: 'include', values: ['eu-west-1'] }] }),
+    ).toBe('cost_rollup_daily');
     expect(plan({ ...base, dimension: 'cost_allocation_tag_keys' })).toBe('cost_rollup_daily_tags');
     expect(plan({ ...base, dimension: 'tag_keys', granularity: 'quarter' })).toBe('cost_rollup_daily_tags');
     expect(
@@ -274,5 +279,53 @@ describe('planner coverage', () => {
     expect(
       plan({ ...base, filters: [{ dimension: 'line_item_resource_id', mode: 'like', values: ['i-'] }] }),
     ).toBe('line_items');
+  });
+});
+
+describe('CostQuery compiler (ClickHouse dialect)', () => {
+  const clickhouse = clickHouseDialect({ distributed: true, sum: 'sum' });
+  const compileOn = (input: Partial<CostQueryInput>) =>
+    compileCostQuery(clickhouse, {
+      ...costQuerySchema.parse({ start_date: '2026-01-01', end_date: '2026-03-31', ...input }),
+      ...scope,
+      useRollups: true,
+    });
+
+  it('a tag breakdown reads the Distributed tag rollup, comparing its DATE with dates', () => {
+    const compiled = compileOn({ granularity: 'month', dimension: 'tag_keys', dimension_key: 'team' });
+    expect(compiled.series(['web']).sql).toMatchInlineSnapshot(`
+      "SELECT period, CASE WHEN grp = 'web' THEN 1 ELSE 2 END AS slot, sum(cell_cost) AS cost
+      FROM (SELECT formatDateTime(toStartOfMonth(\`usage_date\`), '%Y-%m-%d') AS period, NULLIF(NULLIF(arrayElement(arrayMap(x -> ifNull(x, ''), \`resource_tags_values\`), indexOf(\`resource_tags_keys\`, 'team')), ''), '') AS grp, ifNull(sum(\`line_item_unblended_cost\`), 0) AS cell_cost
+        FROM \`cost_rollup_daily_tags_all\`
+        WHERE \`client_id\` = 'c1'
+          AND \`project_id\` IN ('p1', 'p2')
+          AND \`usage_date\` >= toDate('2026-01-01')
+          AND \`usage_date\` < toDate('2026-04-01')
+        GROUP BY period, grp) AS cells
+      GROUP BY period, slot
+      ORDER BY slot, period"
+    `);
+  });
+
+  it('an hourly query reads the line items by timestamp, its scope facts the scope rollup', () => {
+    const compiled = compileOn({ granularity: 'hour', start_date: '2026-03-01', end_date: '2026-03-02' });
+    expect(compiled.source.table).toBe('line_items');
+    expect(compiled.series([]).sql).toContain(
+      "`line_item_usage_start_date` >= toDateTime(toDate('2026-03-01'), 'UTC')",
+    );
+    expect(compiled.scope.sql).toMatchInlineSnapshot(
+      `"SELECT \`line_item_currency_code\` AS currency, formatDateTime(max(\`usage_date\`), '%Y-%m-%d') AS day, sum(\`row_count\`) AS weight FROM \`cost_rollup_daily_scope_all\` WHERE \`client_id\` = 'c1' AND \`project_id\` IN ('p1', 'p2') GROUP BY \`line_item_currency_code\`"`,
+    );
+  });
+
+  it('a rollup is filled grouping by its expressions (18.16 reads GROUP BY 1 as a constant)', () => {
+    const tags = ROLLUPS.find((r) => r.table === 'cost_rollup_daily_tags');
+    if (tags === undefined) throw new Error('no tag rollup');
+    const local = clickHouseDialect({ distributed: false, sum: 'sumKahan' });
+    expect(rollupSelectSql(local, tags, local.values(), '1 = 1', '`staging`')).toMatchInlineSnapshot(`
+      "SELECT \`client_id\`, \`project_id\`, \`billing_period\`, \`line_item_currency_code\`, toDate(\`line_item_usage_start_date\`), \`line_item_usage_account_id\`, \`line_item_line_item_type\`, \`bill_billing_entity\`, \`finlens_final_environment\`, \`resource_tags_keys\`, \`resource_tags_values\`, \`cost_category_keys\`, \`cost_category_values\`, ifNull(sumKahan(\`line_item_unblended_cost\`), 0), ifNull(sumKahan(\`line_item_amortized_cost\`), 0), ifNull(sumKahan(\`line_item_blended_cost\`), 0), ifNull(sumKahan(\`pricing_public_on_demand_cost\`), 0), ifNull(sumKahan(\`finlens_line_item_net_unblended_cost\`), 0), ifNull(sumKahan(\`finlens_line_item_net_amortized_cost\`), 0), ifNull(sumKahan(\`finlens_pricing_net_public_on_demand_cost\`), 0), count(*) FROM \`staging\`
+      WHERE (1 = 1) AND (\`line_item_operation\` IS NULL OR \`line_item_operation\` NOT IN ('EKSPod-EC2', 'ECSTask-EC2'))
+      GROUP BY \`client_id\`, \`project_id\`, \`billing_period\`, \`line_item_currency_code\`, toDate(\`line_item_usage_start_date\`), \`line_item_usage_account_id\`, \`line_item_line_item_type\`, \`bill_billing_entity\`, \`finlens_final_environment\`, \`resource_tags_keys\`, \`resource_tags_values\`, \`cost_category_keys\`, \`cost_category_values\`"
+    `);
   });
 });

@@ -53,12 +53,14 @@ function scopeWhere(
 ): string[] {
   const { dialect: d, values } = ctx;
   const time = d.identifier(ctx.source.timeColumn);
+  // Rollups keep a DATE, line items a timestamp (ClickHouse 18.16 compares a Date with a DateTime wrongly).
+  const day = ctx.source.rollup === null ? d.dayStart : d.date;
   const where = [
     `${d.identifier('client_id')} = ${values.add(scope.clientId)}`,
     `${d.identifier('project_id')} IN (${scope.projectIds.map((p) => values.add(p)).join(', ')})`,
   ];
-  if (scope.from !== undefined) where.push(`${time} >= ${d.date(values.add(scope.from))}`);
-  if (scope.to !== undefined) where.push(`${time} < ${d.date(values.add(nextDay(scope.to)))}`);
+  if (scope.from !== undefined) where.push(`${time} >= ${day(values.add(scope.from))}`);
+  if (scope.to !== undefined) where.push(`${time} < ${day(values.add(nextDay(scope.to)))}`);
   const rowSet = rowSetSql(ctx, rows);
   if (rowSet !== null) where.push(rowSet);
   return where;
@@ -138,7 +140,12 @@ ORDER BY slot, period`,
     source,
     ranking: query.dimension === null ? null : ranking(),
     series,
-    scope: compileScopeFacts(dialect, source, query),
+    // The scope rollup answers for any query rollups may serve (even one its dimensions send to line items).
+    scope: compileScopeFacts(
+      dialect,
+      planSource({ dimension: null, filters: [], useRollups: query.useRollups }),
+      query,
+    ),
   };
 }
 

@@ -33,6 +33,13 @@ export const ROLLUP_ROW_COUNT = 'row_count';
 /** The tag rollup (its columns changed once: see the schema steps). */
 export const TAG_ROLLUP = 'cost_rollup_daily_tags';
 
+/**
+ * The scope rollup: no dimension at all, so a few rows per project and day (one per currency). It answers
+ * queries without a group-by or filter (the spend summary, forecast history) and every query's scope facts
+ * (newest usage day and commonest currency) without reading the line items.
+ */
+export const SCOPE_ROLLUP = 'cost_rollup_daily_scope';
+
 /** Columns that decide the charge and its product; most are functions of the usage type, so cheap to keep. */
 const CHARGE_COLUMNS = [
   'line_item_usage_account_id',
@@ -46,13 +53,15 @@ const CHARGE_COLUMNS = [
 ];
 
 /**
- * Planner order: the first rollup that covers a query answers it. The first has every low-cardinality
+ * Planner order: the first rollup that covers a query answers it. The scope rollup covers only queries
+ * without dimensions (and by project name). The next has every low-cardinality
  * column of the catalogue and no tags. The second keeps the tag and cost-category sets with only a few
  * columns: tag sets are nearly one per resource, so each column beside them multiplies its rows (on the demo
  * export, tags + account + line item type hold ~28% of the line items' rows, adding the service ~71%).
  * Resource ids, names, descriptions, hours and tags combined with other columns stay in the line items.
  */
 export const ROLLUPS: readonly RollupDefinition[] = [
+  { table: SCOPE_ROLLUP, columns: [], productKeys: [], maps: [] },
   {
     table: 'cost_rollup_daily',
     columns: [
@@ -116,13 +125,16 @@ export function rollupColumns(rollup: RollupDefinition): {
 
 /**
  * The SELECT that fills a rollup from the line items matching `where` (rendered with `values`), in the
- * column order of `rollupColumns`. Split-cost rows are left out here, once, for every rollup.
+ * column order of `rollupColumns` (a map as its stored columns, see SqlDialect.mapColumns). It reads `from`,
+ * the line items by default. Split-cost rows are left out here, once, for every rollup. Grouped by the
+ * expressions themselves: ClickHouse 18.16 reads `GROUP BY 1` as a constant.
  */
 export function rollupSelectSql(
   dialect: SqlDialect,
   rollup: RollupDefinition,
   values: SqlValues,
   where: string,
+  from = dialect.identifier(LINE_ITEMS_TABLE),
 ): string {
   const id = dialect.identifier;
   const groups = [
@@ -130,10 +142,10 @@ export function rollupSelectSql(
     `${dialect.day(id('line_item_usage_start_date'))}`,
     ...rollup.columns.map(id),
     ...rollup.productKeys.map((key) => dialect.mapValue(id('product'), values.add(key))),
-    ...rollup.maps.map(id),
+    ...rollup.maps.flatMap(dialect.mapColumns),
   ];
   const sums = [...COST_TYPES.map((t) => dialect.sumMoney(id(COST_TYPE_COLUMNS[t]))), 'count(*)'];
-  return `SELECT ${[...groups, ...sums].join(', ')} FROM ${id(LINE_ITEMS_TABLE)}
+  return `SELECT ${[...groups, ...sums].join(', ')} FROM ${from}
 WHERE (${where}) AND ${notSplitRowSql(dialect, values)}
-GROUP BY ${groups.map((_, i) => i + 1).join(', ')}`;
+GROUP BY ${groups.join(', ')}`;
 }

@@ -15,17 +15,9 @@ export type ReadRows = (statement: CompiledSql) => Promise<Record<string, unknow
 
 const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-/**
- * The engine-neutral half of the cost-query port: compile with the dialect, run, shape the answer.
- * `rollups: false` for an engine without rollup tables (ClickHouse for now): every statement reads line items.
- */
-export function costQueryRunner(
-  dialect: SqlDialect,
-  read: ReadRows,
-  { rollups = true }: { rollups?: boolean } = {},
-): CostQueryPort {
-  const runCostQuery = async (asked: WarehouseCostQuery): Promise<WarehouseCostAnswer> => {
-    const query = { ...asked, useRollups: asked.useRollups && rollups };
+/** The engine-neutral half of the cost-query port: compile with the dialect, run, shape the answer. */
+export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryPort {
+  const runCostQuery = async (query: WarehouseCostQuery): Promise<WarehouseCostAnswer> => {
     const periods = periodStarts(query.start_date, query.end_date, query.granularity);
     if (query.projectIds.length === 0) {
       return {
@@ -52,12 +44,12 @@ export function costQueryRunner(
     runCostQuery,
     dimensionValues: async (query) => {
       if (query.projectIds.length === 0) return [];
-      const rows = await read(compileDimensionValues(dialect, { ...query, useRollups: rollups }));
+      const rows = await read(compileDimensionValues(dialect, { ...query, useRollups: true }));
       return rows.map((r) => ({ value: textOrNull(r.value), cost: Number(r.cost) }));
     },
     dimensionKeys: async (query) => {
       if (query.projectIds.length === 0) return [];
-      const rows = await read(compileDimensionKeys(dialect, { ...query, useRollups: rollups }));
+      const rows = await read(compileDimensionKeys(dialect, { ...query, useRollups: true }));
       return rows.map((r) => String(r.k));
     },
     dailyCost: async (query) => {

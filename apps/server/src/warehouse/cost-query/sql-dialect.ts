@@ -32,8 +32,10 @@ export interface SqlDialect {
   identifier(name: string): string;
   /** The storage type of a canonical logical type (rollup DDL). */
   columnType(type: CanonicalType): string;
-  /** A DATE from rendered `YYYY-MM-DD` text. */
+  /** A DATE from rendered `YYYY-MM-DD` text, to compare with DATE columns (rollup days, billing periods). */
   date(sql: string): string;
+  /** UTC midnight starting the day of rendered `YYYY-MM-DD` text, to compare with timestamp columns. */
+  dayStart(sql: string): string;
   /** The calendar day (DATE) of a timestamp. */
   day(sql: string): string;
   /** A DATE or timestamp as `YYYY-MM-DD` text. */
@@ -45,8 +47,10 @@ export interface SqlDialect {
   periodStart(sql: string, granularity: Granularity): string;
   /** Any scalar as text (booleans as 'true' / 'false'). */
   text(sql: string): string;
-  /** The value of `key` in a text map column, NULL when the key is absent. */
+  /** The value of `key` in a text map column, NULL when the key is absent (an empty value may read NULL too). */
   mapValue(mapSql: string, keySql: string): string;
+  /** The stored columns of a map column, in table order (a rollup copies them as they are). */
+  mapColumns(name: string): string[];
   /** A set-returning select item: one row per key of the map (keys of tags, cost categories, labels). */
   mapKeysAsRows(mapSql: string): string;
   /** True when `needleSql` occurs in `sql` ignoring case (a plain substring, no wildcards); NULL on NULL. */

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engineHealthSchema } from '@finlens/contracts/health';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compileCostQuery } from '../cost-query/compile-cost-query';
+import { SCOPE_ROLLUP } from '../cost-query/rollups';
 import { openDuckDbCostStore } from './duckdb-cost-store';
+import { duckDbDialect } from './duckdb-dialect';
 import { createLineItemsSql } from './duckdb-schema';
 
 let dir: string;
@@ -24,6 +27,7 @@ describe('DuckDB cost store', () => {
       'create line_items',
       'create daily cost rollups',
       'narrow the daily tag rollup',
+      'create the daily scope rollup',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -59,6 +63,7 @@ describe('DuckDB cost store', () => {
       'create line_items',
       'create daily cost rollups',
       'narrow the daily tag rollup',
+      'create the daily scope rollup',
     ]);
     const query = {
       start_date: '2024-05-01',
@@ -75,9 +80,13 @@ describe('DuckDB cost store', () => {
     const answer = await store.runCostQuery(query);
     expect(answer).toMatchObject({ source: 'rollup', total: 3.75, as_of: '2024-05-02' });
     expect(answer.series.map((s) => [s.key, s.total])).toEqual([['Amazon EC2', 3.75]]);
+    const total = await store.runCostQuery({ ...query, dimension: null });
+    expect(total).toMatchObject({ source: 'rollup', total: 3.75, as_of: '2024-05-02' });
+    expect(compileCostQuery(duckDbDialect, { ...query, dimension: null }).source.table).toBe(SCOPE_ROLLUP);
     await store.deleteProject('p');
     expect(await store.runCostQuery(query)).toMatchObject({ source: 'rollup', total: 0, series: [] });
     expect(await store.runCostQuery({ ...query, useRollups: false })).toMatchObject({ total: 0 });
+    expect(await store.runCostQuery({ ...query, dimension: null })).toMatchObject({ total: 0, as_of: null });
     await store.close();
   });
 });

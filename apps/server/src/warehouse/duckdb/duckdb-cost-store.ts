@@ -11,11 +11,9 @@ import {
 } from '../canonical-schema';
 import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
-import { duckDbCostByPeriod } from './duckdb-cost-by-period';
 import { duckDbDialect } from './duckdb-dialect';
 import { deleteProjectRollups, rebuildRollups } from './duckdb-rollups';
 import { applySchemaSteps } from './duckdb-schema-steps';
-import { duckDbSpendSummary } from './duckdb-spend-summary';
 import { inTransaction } from './duckdb-transaction';
 
 /** The DuckDB store also lends its connection to the DuckDB-based ingest readers (same process, same file). */
@@ -122,10 +120,6 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       );
     },
     ...costQueries,
-    costByPeriod: (query) =>
-      duckDbCostByPeriod((sql, values) => readers.read({ sql, values: values ?? [] }), query),
-    spendSummary: (query) =>
-      duckDbSpendSummary((sql, values) => readers.read({ sql, values: values ?? [] }), query),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -11,6 +11,8 @@ const PERIOD_SQL: Record<Granularity, (sql: string) => string> = {
   quarter: (sql) => `strftime(date_trunc('quarter', ${sql}), '%Y-%m-%d')`,
 };
 
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /**
  * The DuckDB dialect of the CostQuery compiler: every DuckDB-only construct of the compiled SQL is here.
  * Values are bound `$n` parameters. date_trunc('week') starts weeks on Monday (ISO), as the contract says.
@@ -21,14 +23,16 @@ export const duckDbDialect: SqlDialect = {
     const params = sqlParameters();
     return { add: (value: SqlValue) => params.add(value), bound: params.values };
   },
-  identifier: (name) => `"${name.replaceAll('"', '""')}"`,
+  identifier: quoted,
   columnType: duckDbType,
   date: (sql) => `CAST(${sql} AS DATE)`,
+  dayStart: (sql) => `CAST(${sql} AS DATE)`,
   day: (sql) => `CAST(${sql} AS DATE)`,
   dateText: (sql) => `strftime(${sql}, '%Y-%m-%d')`,
   periodStart: (sql, granularity) => PERIOD_SQL[granularity](sql),
   text: (sql) => `CAST(${sql} AS VARCHAR)`,
   mapValue: (mapSql, keySql) => `map_extract_value(${mapSql}, ${keySql})`,
+  mapColumns: (name) => [quoted(name)],
   mapKeysAsRows: (mapSql) => `unnest(map_keys(${mapSql}))`,
   containsIgnoreCase: (sql, needleSql) => `contains(lower(${sql}), lower(${needleSql}))`,
   splitPart: (sql, delimiterSql, index) => `split_part(${sql}, ${delimiterSql}, ${index})`,

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
-import { ROLLUPS, TAG_ROLLUP } from '../cost-query/rollups';
+import { ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
 import { createRollupSql, rebuildRollups } from './duckdb-rollups';
 import { createLineItemsSql } from './duckdb-schema';
 import { inTransaction } from './duckdb-transaction';
@@ -22,8 +22,10 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
   {
     name: 'create daily cost rollups',
     apply: async (connection) => {
-      for (const rollup of ROLLUPS) await connection.run(createRollupSql(rollup));
-      await rebuildRollups(connection, null);
+      // The rollups of that release; the scope rollup came later (its own step).
+      const rollups = ROLLUPS.filter((r) => r.table !== SCOPE_ROLLUP);
+      for (const rollup of rollups) await connection.run(createRollupSql(rollup));
+      await rebuildRollups(connection, null, rollups);
     },
   },
   {
@@ -32,6 +34,15 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
     apply: async (connection) => {
       const rollup = ROLLUPS.filter((r) => r.table === TAG_ROLLUP);
       await connection.run(`DROP TABLE IF EXISTS ${TAG_ROLLUP}`);
+      for (const r of rollup) await connection.run(createRollupSql(r));
+      await rebuildRollups(connection, null, rollup);
+    },
+  },
+  {
+    // Scope facts (newest day, currency) and undimensioned queries read it instead of the line items.
+    name: 'create the daily scope rollup',
+    apply: async (connection) => {
+      const rollup = ROLLUPS.filter((r) => r.table === SCOPE_ROLLUP);
       for (const r of rollup) await connection.run(createRollupSql(r));
       await rebuildRollups(connection, null, rollup);
     },
