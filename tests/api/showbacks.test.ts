@@ -417,3 +417,14 @@ describe('access', () => {
     expect(everything.total).toBeCloseTo(138, 6);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every showback path with its response shapes', async () => {
+    const docs = (await (await fetch(`${context.server.baseUrl}/api/docs`)).json()) as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const openApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(Object.values(P).map(openApi)));
+    expect(JSON.stringify(docs.paths[openApi(P.one)]?.get?.responses)).toContain('cost_distribution');
+  });
+});
