@@ -17,12 +17,12 @@ import { createAnomaliesRepo } from './anomalies.repo';
 import { createAnomaliesService } from './anomalies.service';
 import { createAnomalyDetector } from './anomaly-detector';
 import { acmeRows, anomalyCsv as csv, LAST, SPIKE } from './anomaly-fixture.test-helper';
+import { anomalyJobHandlers } from './register-anomalies';
 
 let dir: string;
 let db: AppDatabase;
 let warehouse: DuckDbCostStore;
 const clients: Record<'acme' | 'other', string> = { acme: '', other: '' };
-const NOW = new Date('2026-11-22T08:00:00Z');
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-anomalies-'));
@@ -72,7 +72,8 @@ describe('anomaly detection on the warehouse', () => {
     const repo = createAnomaliesRepo({ db: db.db });
     const queue = createJobQueue({ db: db.db });
     return {
-      detector: createAnomalyDetector({ repo, warehouse, queue, clock: () => NOW }),
+      // The real clock: runs are compared with import_runs.finished_at, which the importer stamps now.
+      detector: createAnomalyDetector({ repo, warehouse, queue }),
       service: createAnomaliesService({ repo, queue }),
     };
   };
@@ -154,5 +155,39 @@ describe('anomaly detection on the warehouse', () => {
     expect(await service.list(clients.other, { limit: 100 })).toEqual([]);
     const [acme] = await service.list(clients.acme, { limit: 1 });
     await expect(service.get(clients.other, acme?.id ?? '')).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('the after-imports scan queues detection only for clients with an import newer than their last run', async () => {
+    const [scan] = anomalyJobHandlers({ db: db.db, warehouse }).filter(
+      (handler) => handler.kind === 'anomalies.scan',
+    );
+    const detectJobs = async () =>
+      (await db.db.selectFrom('jobs').select('payload').where('kind', '=', 'anomalies.detect').execute()).map(
+        (job) => (job.payload as { clientId: string }).clientId,
+      );
+    const run = (mode: 'imports' | 'daily', id: string) =>
+      scan?.run({ mode }, { job: { id } as never, signal: new AbortController().signal });
+    // Both clients were detected after their imports (earlier tests).
+    await run('imports', 'scan-1');
+    expect(await detectJobs()).toEqual([]);
+    const project = await db.db
+      .selectFrom('projects')
+      .select('id')
+      .where('client_id', '=', clients.other)
+      .executeTakeFirstOrThrow();
+    await db.db
+      .insertInto('import_runs')
+      .values({
+        client_id: clients.other,
+        project_id: project.id,
+        source: 'test',
+        status: 'succeeded',
+        finished_at: new Date(Date.now() + 1000),
+      })
+      .execute();
+    await run('imports', 'scan-2');
+    expect(await detectJobs()).toEqual([clients.other]);
+    await run('daily', 'scan-3');
+    expect((await detectJobs()).sort()).toEqual([clients.other, clients.acme, clients.other].sort());
   });
 });
