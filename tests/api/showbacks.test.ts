@@ -120,6 +120,30 @@ describe('showback cost distribution', () => {
     expect(web?.forecast).toBeCloseTo(web?.total ?? 0, 6);
   });
 
+  it('forecasts the days after the newest data and compares with the previous period', async () => {
+    const ahead = showbackDetailSchema.parse(
+      (await a.admin.session.get(at(P.one, { id: showbackId }, { start_date: day(-3), end_date: day(2) })))
+        .body,
+    );
+    const web = ahead.cost_distribution.find((e) => e.value === 'web');
+    // Three steady days of 17.57 forecast 17.57 a day for today and the two days after.
+    expect(web?.forecast).toBeCloseTo(6 * 17.57, 6);
+    expect(web?.granular.map((g) => g.date)).toHaveLength(6);
+    const lastDay = showbackDetailSchema.parse(
+      (await a.admin.session.get(at(P.one, { id: showbackId }, { start_date: day(-1), end_date: day(-1) })))
+        .body,
+    );
+    expect(lastDay.cost_distribution.find((e) => e.value === 'web')?.prev_total).toBeCloseTo(17.57, 6);
+    const monthly = valuesDailyCostSchema.parse(
+      (
+        await a.admin.session.get(
+          at(P.valuesDailyCost, { id: showbackId }, { ...RANGE, granularity: 'month' }),
+        )
+      ).body,
+    );
+    expect(monthly.series.reduce((sum, s) => sum + s.total, 0)).toBeCloseTo(138, 6);
+  });
+
   it('answers daily series, cost by dimension and the resources behind values, rules and Unallocated', async () => {
     const series = valuesDailyCostSchema.parse(
       (await a.admin.session.get(at(P.valuesDailyCost, { id: showbackId }))).body,

@@ -198,4 +198,24 @@ describe('showback allocation in DuckDB', () => {
     expect(result).not.toEqual(flatten(reference(items, [...rules].reverse())));
     expect(flatten((await allocate([...rules].reverse())).days)['direct:ops']?.[0]).toBe(10);
   });
+
+  it('allocates by cost-allocation tags (cost categories) when the showback says so', async () => {
+    await load([]);
+    await store.connection.run(
+      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, cost_category, line_item_unblended_cost) VALUES
+        (${quote(CLIENT)}, ${quote(PROJECT)}, DATE '2026-11-01', TIMESTAMP '2026-11-01 00:00:00', MAP(['unit'], ['retail']), 7),
+        (${quote(CLIENT)}, ${quote(PROJECT)}, DATE '2026-11-01', TIMESTAMP '2026-11-01 00:00:00', MAP([]::VARCHAR[], []::VARCHAR[]), 3)`,
+    );
+    const result = await runAllocation(engine, {
+      ...scope,
+      tagType: 'cost_allocation_tag',
+      tagKeys: ['unit'],
+      rules: [],
+      mapping: MAPPING,
+    });
+    expect(flatten(result.days)).toEqual({
+      'direct:retail': [7, 0, 0, 0, 0, 0, 0],
+      unallocated: [3, 0, 0, 0, 0, 0, 0],
+    });
+  });
 });

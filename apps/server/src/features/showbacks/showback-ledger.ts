@@ -64,9 +64,11 @@ export function distributionOf(
   const total = granular.reduce((sum, d) => sum + d.cost, 0);
   let forecast = total;
   if (asOf !== null && asOf < range.to) {
-    const history = daysOf({ from: addDays(asOf, 1 - FORECAST_HISTORY_DAYS), to: asOf }).map((date) => {
+    // Only days the value has cost on: the forecast treats gaps between them as zero, but days before its first
+    // cost would drag a new value's level down to nothing.
+    const history = daysOf({ from: addDays(asOf, 1 - FORECAST_HISTORY_DAYS), to: asOf }).flatMap((date) => {
       const cell = days.get(date);
-      return { date, cost: cell === undefined ? 0 : cell.direct + cell.shared };
+      return cell === undefined ? [] : [{ date, cost: cell.direct + cell.shared }];
     });
     const from = asOf < range.from ? range.from : addDays(asOf, 1);
     forecast += forecastDays(history, from, range.to).reduce((sum, d) => sum + d.cost, 0);
