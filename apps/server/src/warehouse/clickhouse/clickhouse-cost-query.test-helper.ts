@@ -14,7 +14,7 @@ import { stageImport } from '../../ingest/duckdb/stage-import';
 import { localSource } from '../../ingest/sources/local-source';
 import { compileCostQuery } from '../cost-query/compile-cost-query';
 import type { WarehouseCostQuery } from '../cost-query/cost-query-port';
-import { ROLLUPS } from '../cost-query/rollups';
+import { ROLLUPS, SCOPE_ROLLUP } from '../cost-query/rollups';
 import type { CostStore } from '../cost-store';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
 import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-cost-store';
@@ -138,6 +138,24 @@ export function describeCostQueryOnClickHouse(shards: number): void {
       }
       // The set exercises the Others fold and the no-value group.
       expect(keys.has(OTHERS_KEY) && keys.has(null)).toBe(true);
+    });
+
+    it('init creates a missing rollup and fills it from the line items already there', async (context) => {
+      const urls = clickHouse.urls;
+      if (house === null || urls === null) return context.skip('clickhouse-server is not installed');
+      const asked = { ...query({ granularity: 'month', dimension: null }), useRollups: true };
+      const before = await house.runCostQuery(asked);
+      // A warehouse made before the scope rollup: every shard lacks it.
+      for (const url of urls) {
+        const drop = await fetch(url, { method: 'POST', body: `DROP TABLE ${SCOPE_ROLLUP}` });
+        expect(drop.ok, await drop.text()).toBe(true);
+      }
+      expect(await house.init()).toEqual([`create ${SCOPE_ROLLUP}`]);
+      const after = await house.runCostQuery(asked);
+      expect(after.source).toBe('rollup');
+      expect(after.total).toBeGreaterThan(0);
+      expectSameFigures(after, before, 'after the backfill');
+      expectSameFigures(after, await duck.runCostQuery(asked), 'against DuckDB');
     });
 
     it('every representative CostQuery answered from the ClickHouse rollups equals DuckDB rollups', async (context) => {
