@@ -11,6 +11,7 @@ import { openTestAppDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
+import type { JobHandler } from '../../platform/jobs/job-handler';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { createAnomaliesRepo } from './anomalies.repo';
@@ -158,9 +159,9 @@ describe('anomaly detection on the warehouse', () => {
   });
 
   it('the after-imports scan queues detection only for clients with an import newer than their last run', async () => {
-    const [scan] = anomalyJobHandlers({ db: db.db, warehouse }).filter(
+    const scan = anomalyJobHandlers({ db: db.db, warehouse }).find(
       (handler) => handler.kind === 'anomalies.scan',
-    );
+    ) as JobHandler<{ mode: 'imports' | 'daily' }> | undefined;
     const detectJobs = async () =>
       (await db.db.selectFrom('jobs').select('payload').where('kind', '=', 'anomalies.detect').execute()).map(
         (job) => (job.payload as { clientId: string }).clientId,
