@@ -24,23 +24,23 @@ const day = (offset: number) =>
 const YESTERDAY = day(-1);
 
 const HEADER =
-  'lineItem/LineItemType,lineItem/UsageStartDate,lineItem/UsageAccountId,product/servicename,lineItem/ResourceId,lineItem/UnblendedCost,lineItem/CurrencyCode,resourceTags/user:Team,resourceTags/user:Env';
-/** [account, service, resource, cost, Team, Env, first day offset, last day offset] */
-type Item = [string, string, string, number, string, string, number, number];
+  'lineItem/LineItemType,lineItem/UsageStartDate,lineItem/UsageAccountId,product/servicename,lineItem/ResourceId,lineItem/UnblendedCost,lineItem/CurrencyCode,resourceTags/user:Team,resourceTags/user:Env,resourceTags/aws:cloudformation:stack-name';
+/** [account, service, resource, cost, Team, Env, first day offset, last day offset, CloudFormation stack] */
+type Item = [string, string, string, number, string, string, number, number, string?];
 const A_ITEMS: Item[] = [
   ['111111111111', 'AmazonEC2', 'i-web1', 3, 'web', 'prod', -40, -1],
   ['111111111111', 'AmazonEC2', 'i-web2', 2, 'web', 'dev', -40, -1],
-  ['222222222222', 'AmazonS3', 'bucket-logs', 1, '', 'prod', -40, -1],
+  ['222222222222', 'AmazonS3', 'bucket-logs', 1, '', 'prod', -40, -1, 'logging-stack'],
   ['222222222222', 'AWSSupportBusiness', '', 0.5, '', '', -40, -1],
   ['111111111111', 'AmazonEC2', 'i-batch', 4, 'data', 'staging', -3, -1],
 ];
 
 function cur(items: Item[]): string {
   const lines = [HEADER];
-  for (const [account, service, resource, cost, team, env, first, last] of items) {
+  for (const [account, service, resource, cost, team, env, first, last, stack = ''] of items) {
     for (let offset = first; offset <= last; offset++) {
       lines.push(
-        `Usage,${day(offset)}T00:00:00Z,${account},${service},${resource},${cost},USD,${team},${env}`,
+        `Usage,${day(offset)}T00:00:00Z,${account},${service},${resource},${cost},USD,${team},${env},${stack}`,
       );
     }
   }
@@ -219,9 +219,19 @@ describe('GET /c/cost_page/tag_explorer/', () => {
     );
     expect(byKey.rows).toEqual(expected.map((r) => ({ ...r, cost: Number(r.cost) })));
     expect(byKey.untagged_cost).toBeCloseTo(15, 6);
-    // Without a key: cost carrying no tag at all (only the support fee).
+    // The CloudFormation stack behind bucket-logs is a suggested owner of the cost without Team.
+    expect(byKey.owner_hints).toEqual([
+      {
+        source: 'cloudformation_stack',
+        tag_key: 'aws_cloudformation_stack_name',
+        value: 'logging-stack',
+        cost: 10,
+      },
+    ]);
+    // Without a key: cost carrying no user tag at all (only the support fee; AWS-made tags do not count).
     const none = untaggedResultSchema.parse((await member.session.get(`${P.untagged}${qs(range)}`)).body);
     expect(none.rows).toEqual([{ account: '222222222222', service: 'AWSSupportBusiness', cost: 5 }]);
+    expect(none.owner_hints).toEqual([]);
   });
 
   it('violations are listed resource by resource', async () => {

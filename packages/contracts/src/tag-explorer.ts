@@ -17,7 +17,9 @@ import { COST_TYPE_NAMES } from './cost-summary';
  * GET /c/cost_page/tag_explorer/values/?key=…[&range…]
  *   The key's values with cost and distinct resources (top 100 by cost; value null = key missing).
  * GET /c/cost_page/tag_explorer/untagged/[?key=…][&range…]
- *   Cost missing the key (without a key: missing every tag key in scope) by account and service.
+ *   Cost missing the key (without a key: missing every user tag key in scope, see isAwsMadeTagKey) by
+ *   account and service, and the
+ *   suggested owners: CloudFormation stacks, Auto Scaling groups and EKS clusters (AWS-made tags) behind it.
  *
  * /c/tag_policies/ GET (list), POST (create); /c/tag_policies/{id}/ GET, PATCH, DELETE (admins write).
  * GET /c/tag_policies/violations/[?policy_id][&range…]: violating resources, most expensive first.
@@ -108,12 +110,32 @@ export const untaggedRowSchema = z.object({
   service: z.string().nullable(),
   cost: z.number(),
 });
+/**
+ * Tags AWS itself puts on resources (aws:cloudformation:stack-name → aws_cloudformation_stack_name, …): they
+ * say who created a resource, not who pays, so "untagged" without a key ignores them.
+ */
+export const isAwsMadeTagKey = (key: string): boolean => key.startsWith('aws_');
+
+/** Tags AWS puts on resources it creates, which point at who owns untagged cost. */
+export const OWNER_HINT_SOURCES = ['cloudformation_stack', 'autoscaling_group', 'eks_cluster'] as const;
+export const ownerHintSchema = z.object({
+  source: z.enum(OWNER_HINT_SOURCES),
+  /** The tag key as stored (e.g. aws_cloudformation_stack_name). */
+  tag_key: z.string(),
+  value: z.string(),
+  /** Untagged cost carrying this value. */
+  cost: z.number(),
+});
+export type OwnerHint = z.infer<typeof ownerHintSchema>;
+
 export const untaggedResultSchema = z.object({
   ...answerRange,
   key: z.string().nullable(),
   total_cost: z.number(),
   untagged_cost: z.number(),
   rows: z.array(untaggedRowSchema),
+  /** Suggested owners: the stacks, Auto Scaling groups and EKS clusters behind the untagged cost (top 10 each). */
+  owner_hints: z.array(ownerHintSchema),
 });
 export type UntaggedResult = z.infer<typeof untaggedResultSchema>;
 

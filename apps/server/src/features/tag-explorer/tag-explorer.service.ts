@@ -1,6 +1,7 @@
 import { type CostFilter, OTHERS_KEY, TOP_N_MAX } from '@finlens/contracts/cost-query';
 import {
   CLOUD_PLATFORMS,
+  isAwsMadeTagKey,
   type TagExplorerResult,
   type TagExplorerRow,
   type TagRangeQuery,
@@ -10,6 +11,7 @@ import {
 } from '@finlens/contracts/tag-explorer';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
+import { ownerHints } from './owner-hints';
 import type { TagExplorerRepo } from './tag-explorer.repo';
 import {
   ask,
@@ -161,10 +163,8 @@ export function createTagExplorerService({
     async untagged(clientId: string, query: TagRangeQuery & { key?: string }): Promise<UntaggedResult> {
       const scope = await resolveScope(repo, clientId, query, now());
       const cost = costScope(scope);
-      const keys =
-        query.key === undefined
-          ? await warehouse.dimensionKeys({ ...cost, dimension: 'tag_keys', limit: KEY_LIMIT })
-          : [query.key];
+      const allKeys = await warehouse.dimensionKeys({ ...cost, dimension: 'tag_keys', limit: KEY_LIMIT });
+      const keys = query.key === undefined ? allKeys.filter((k) => !isAwsMadeTagKey(k)) : [query.key];
       const filters: CostFilter[] =
         keys.length === 0
           ? []
@@ -194,6 +194,7 @@ export function createTagExplorerService({
         total_cost: whole.total,
         untagged_cost: accounts.total,
         rows,
+        owner_hints: await ownerHints(warehouse, scope, cost, allKeys, filters),
       };
     },
   };

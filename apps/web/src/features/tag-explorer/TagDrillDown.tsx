@@ -1,5 +1,5 @@
 import { NO_VALUE_LABEL } from '@finlens/contracts/cost-query';
-import type { TagValuesResult, UntaggedResult } from '@finlens/contracts/tag-explorer';
+import type { OwnerHint, TagValuesResult, UntaggedResult } from '@finlens/contracts/tag-explorer';
 import { formatMoney } from '@finlens/cost-model/format';
 import type { DateRange } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
@@ -30,12 +30,13 @@ type UntaggedRow = UntaggedResult['rows'][number];
 export function TagDrillDown({
   range,
   tagKey,
-  allKeys,
+  userKeys,
   onClose,
 }: {
   range: DateRange;
   tagKey: string | null;
-  allKeys: string[];
+  /** The user tag keys in range: cost missing all of them is "without any tag". */
+  userKeys: string[];
   onClose: () => void;
 }) {
   return (
@@ -53,7 +54,7 @@ export function TagDrillDown({
           <ValuesView range={range} tagKey={tagKey} />
         </>
       )}
-      <UntaggedView range={range} tagKey={tagKey} missingKeys={tagKey === null ? allKeys : [tagKey]} />
+      <UntaggedView range={range} tagKey={tagKey} missingKeys={tagKey === null ? userKeys : [tagKey]} />
       <TagViolations range={range} tagKey={tagKey} />
     </Stack>
   );
@@ -176,6 +177,7 @@ function UntaggedView({
             {formatMoney(untagged.data.untagged_cost, untagged.data.currency)} of{' '}
             {formatMoney(untagged.data.total_cost, untagged.data.currency)}
           </Typography>
+          <OwnerHints range={range} hints={untagged.data.owner_hints} currency={untagged.data.currency} />
           <DataGrid
             rows={untagged.data.rows}
             columns={columns}
@@ -185,6 +187,37 @@ function UntaggedView({
           />
         </>
       )}
+    </Stack>
+  );
+}
+
+const HINT_LABELS: Record<OwnerHint['source'], string> = {
+  cloudformation_stack: 'Stack',
+  autoscaling_group: 'Auto Scaling group',
+  eks_cluster: 'EKS cluster',
+};
+
+/** Suggested owners of the untagged cost: the stacks, Auto Scaling groups and clusters behind it. */
+function OwnerHints({ range, hints, currency }: { range: DateRange; hints: OwnerHint[]; currency: string }) {
+  if (hints.length === 0) return null;
+  return (
+    <Stack
+      direction="row"
+      component="ul"
+      aria-label="Suggested owners"
+      sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0 }}
+    >
+      {hints.map((hint) => (
+        <li key={`${hint.tag_key}\u0000${hint.value}`} style={{ listStyle: 'none' }}>
+          <Chip
+            component={RouterLink}
+            to={valueHref(range, hint.tag_key, hint.value)}
+            clickable
+            variant="outlined"
+            label={`${HINT_LABELS[hint.source]} ${hint.value}: ${formatMoney(hint.cost, currency)}`}
+          />
+        </li>
+      ))}
     </Stack>
   );
 }

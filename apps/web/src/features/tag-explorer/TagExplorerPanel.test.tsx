@@ -60,6 +60,11 @@ describe('TagExplorerPanel', () => {
     });
     // Without a chosen key, the cost carrying no tag at all, linked to the Explorer by resource.
     const untagged = await screen.findByRole('region', { name: 'Cost without any tag' }, SLOW);
+    const owners = screen.getByRole('list', { name: 'Suggested owners' });
+    expect(within(owners).getByRole('link', { name: 'Stack logging-stack: $10.00' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('aws_cloudformation_stack_name'),
+    );
     const link = await within(untagged).findByRole('link', { name: 'Open in Explorer' }, SLOW);
     const href = new URL(link.getAttribute('href') ?? '', 'http://x');
     expect(href.pathname).toBe('/v3/cloud-resource-cost-api/');

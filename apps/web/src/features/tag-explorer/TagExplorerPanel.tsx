@@ -1,4 +1,8 @@
-import type { TagExplorerResult, TagExplorerRow } from '@finlens/contracts/tag-explorer';
+import {
+  isAwsMadeTagKey,
+  type TagExplorerResult,
+  type TagExplorerRow,
+} from '@finlens/contracts/tag-explorer';
 import { formatMoney } from '@finlens/cost-model/format';
 import { RANGE_PRESET_LABELS } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
@@ -80,7 +84,7 @@ export function TagExplorerPanel() {
           <TagDrillDown
             range={dates}
             tagKey={chosen}
-            allKeys={[...new Set(result.rows.map((r) => r.name))]}
+            userKeys={[...new Set(result.rows.map((r) => r.name).filter((name) => !isAwsMadeTagKey(name)))]}
             onClose={() => setParam(TAG_PARAMS.key, null)}
           />
         </>

@@ -60,6 +60,14 @@ export const UNTAGGED: UntaggedResult = {
   total_cost: 300,
   untagged_cost: 15,
   rows: [{ account: '222222222222', service: 'AWSSupportBusiness', cost: 15 }],
+  owner_hints: [
+    {
+      source: 'cloudformation_stack',
+      tag_key: 'aws_cloudformation_stack_name',
+      value: 'logging-stack',
+      cost: 10,
+    },
+  ],
 };
 
 export const POLICY: TagPolicy = {
