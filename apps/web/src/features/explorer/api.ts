@@ -1,15 +1,11 @@
 import {
   COST_EXPLORER_PATHS,
+  type DimensionValuesQuery,
   dimensionDailyCostResultSchema,
   dimensionKeysSchema,
   dimensionValuesSchema,
 } from '@finlens/contracts/cost-explorer';
-import {
-  type CostDimension,
-  type CostQuery,
-  costQueryToParams,
-  type KeyedDimension,
-} from '@finlens/contracts/cost-query';
+import { type CostQuery, costQueryToParams, type KeyedDimension } from '@finlens/contracts/cost-query';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
@@ -41,14 +37,11 @@ export function useCostQuery(query: CostQuery, enabled = true) {
   });
 }
 
-interface DimensionValuesArgs {
-  dimension: CostDimension;
-  /** The tag / label / cost-category key, for keyed dimensions. */
-  key?: string;
-  search: string;
-  start_date: string;
-  end_date: string;
-}
+/** The request of dimension_values the filter panel sends (the contract's query, range and search always set). */
+type DimensionValuesArgs = Required<
+  Pick<DimensionValuesQuery, 'dimension' | 'search' | 'start_date' | 'end_date'>
+> &
+  Pick<DimensionValuesQuery, 'key'>;
 
 /** Auto-complete of a dimension's values in the range (largest cost first), for the filter panel. */
 export function useDimensionValues(args: DimensionValuesArgs | null) {
