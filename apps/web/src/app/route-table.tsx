@@ -63,6 +63,10 @@ const SearchDetailPage = lazy(() =>
   import('../features/search/SearchDetailPage').then((module) => ({ default: module.SearchDetailPage })),
 );
 
+const TargetsPage = lazy(() =>
+  import('../features/cost-targets/TargetsPage').then((module) => ({ default: module.TargetsPage })),
+);
+
 const notFound = <NotFoundPage />;
 
 const PUBLIC_ROUTES: AppRoute[] = [
@@ -122,7 +126,7 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
   page('/v3/reports-api/', 'Analysis', 'Inform', <UnbuiltPage />),
   page('/v3/create-target/:id?', 'Create Cost Target', 'Operate', <UnbuiltPage />),
   page('/v3/update-target/:id', 'Update Cost Target', 'Operate', <UnbuiltPage />),
-  page('/v3/targets-api/', 'Budgets and Cost Targets', 'Operate', <UnbuiltPage />),
+  page('/v3/targets-api/', 'Budgets and Cost Targets', 'Operate', <TargetsPage />),
 ];
 
 const SHOWBACK = '/v3/cost/showbacks-allocation-api/:key';

@@ -1,0 +1,119 @@
+import type { CostTypeName } from '@finlens/contracts/cost-summary';
+import type { BurnDown, CostTarget, TargetPeriodStatus } from '@finlens/contracts/cost-targets';
+import type { ChartData } from '../../components/Chart';
+import { ApiError } from '../../lib/api-client';
+
+type Status = TargetPeriodStatus['status'];
+
+/** Status as words (never colour alone) and the MUI colour that goes with it. */
+export const STATUS_VIEW: Record<Status, { text: string; color: 'success' | 'warning' | 'error' }> = {
+  on_track: { text: 'On track', color: 'success' },
+  at_risk: { text: 'At risk', color: 'warning' },
+  over: { text: 'Over budget', color: 'error' },
+};
+
+/** 'net_amortized' → 'Discounted Amortized' (spec §3 names). */
+export function costTypeLabel(name: CostTypeName): string {
+  return name
+    .replace(/^net_/, 'discounted_')
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+export const TARGET_SORTS = ['name', 'used', 'budget', 'status'] as const;
+export type TargetSort = (typeof TARGET_SORTS)[number];
+
+const STATUS_ORDER: Record<Status, number> = { over: 0, at_risk: 1, on_track: 2 };
+
+const sortValue: Record<TargetSort, (t: CostTarget) => string | number> = {
+  name: (t) => t.name.toLowerCase(),
+  // Fullest first when descending; a target without a current period sorts last.
+  used: (t) => t.current?.percent_used ?? -1,
+  budget: (t) => t.current?.budget ?? -1,
+  status: (t) => (t.current ? STATUS_ORDER[t.current.status] : 3),
+};
+
+/** The list view: targets whose name holds `search` (any case), sorted by `sort` in `direction`. */
+export function visibleTargets(
+  targets: CostTarget[],
+  search: string,
+  sort: TargetSort,
+  direction: 'asc' | 'desc',
+): CostTarget[] {
+  const needle = search.trim().toLowerCase();
+  const sign = direction === 'asc' ? 1 : -1;
+  const value = sortValue[sort];
+  return targets
+    .filter((t) => t.name.toLowerCase().includes(needle))
+    .sort((a, b) => {
+      const [x, y] = [value(a), value(b)];
+      return x < y ? -sign : x > y ? sign : 0;
+    });
+}
+
+/** Where the forecast lands on a bar whose full width is the larger of budget and forecast, in percent. */
+export function barScale(current: TargetPeriodStatus): { actual: number; forecast: number; budget: number } {
+  const full = Math.max(current.budget, current.forecast, current.actual);
+  if (full <= 0) return { actual: 0, forecast: 0, budget: 100 };
+  const pct = (value: number) => Math.min(100, (value / full) * 100);
+  return { actual: pct(current.actual), forecast: pct(current.forecast), budget: pct(current.budget) };
+}
+
+/** One problem of an uploaded plan CSV: data row n (1 = first after the header), its column and message. */
+export interface CsvRowError {
+  row: number;
+  column: string | null;
+  message: string;
+}
+
+/** The row-level errors of a failed upload_csv (`rows.<n>.<column>` → messages); others as row 0. */
+export function csvRowErrors(error: unknown): CsvRowError[] {
+  if (!(error instanceof ApiError)) return [];
+  const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors ?? {};
+  return Object.entries(errors)
+    .map(([field, messages]) => {
+      const match = /^rows\.(\d+)(?:\.(\w+))?$/.exec(field);
+      return {
+        row: match ? Number(match[1]) : 0,
+        column: match ? (match[2] ?? null) : field,
+        message: messages.join(' '),
+      };
+    })
+    .sort((a, b) => a.row - b.row);
+}
+
+/** The burn-down as chart lines; days after as_of are the forecast (the band drawn as its low and high). */
+export function burnDownChart(burn: BurnDown): ChartData {
+  // ECharts leaves NaN points out, so a line stops (actual) or starts (forecast) at as_of.
+  const line = (pick: (day: BurnDown['days'][number]) => number | null) =>
+    burn.days.map((day) => pick(day) ?? Number.NaN);
+  return {
+    categories: burn.days.map((day) => day.date),
+    series: [
+      { name: 'Actual', values: line((d) => d.actual) },
+      { name: 'Plan', values: line((d) => d.plan) },
+      { name: 'Forecast', values: line((d) => d.forecast) },
+      { name: 'Forecast low', values: line((d) => d.forecast_low) },
+      { name: 'Forecast high', values: line((d) => d.forecast_high) },
+    ],
+    forecast: burn.days.map((day) => day.forecast !== null),
+  };
+}
+
+/** The YYYY-MM months a target plans for (start to end date, 12 months without one). */
+export function planMonths(
+  target: Pick<CostTarget, 'start_date' | 'end_date'>,
+  defaultMonths: number,
+): string[] {
+  const [year, month] = target.start_date.split('-').map(Number) as [number, number];
+  const end = target.end_date?.slice(0, 7) ?? null;
+  const months: string[] = [];
+  for (let i = 0; i < 120; i += 1) {
+    const date = new Date(Date.UTC(year, month - 1 + i, 1));
+    const text = date.toISOString().slice(0, 7);
+    if (end === null ? i >= defaultMonths : text > end) break;
+    months.push(text);
+  }
+  return months;
+}
