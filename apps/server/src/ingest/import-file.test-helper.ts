@@ -8,6 +8,17 @@ import { localSource } from './sources/local-source';
 
 let counter = 0;
 
+/** The CUR 2.0 columns a small test export needs (the format's required columns and a resource). */
+export const CUR2_TEST_COLUMNS = [
+  'bill_billing_period_start_date',
+  'line_item_usage_account_id',
+  'line_item_line_item_type',
+  'line_item_usage_start_date',
+  'line_item_unblended_cost',
+  'line_item_currency_code',
+  'line_item_resource_id',
+];
+
 /** Stages and swaps in one file or folder for a project (tests only; the import service adds the run record). */
 export async function importPath(store: DuckDbCostStore, path: string, projectId: string) {
   counter += 1;

@@ -3,21 +3,12 @@ import { join } from 'node:path';
 import { costQuerySchema } from '@finlens/contracts/cost-query';
 import { resourceTagKey } from '@finlens/cost-model/billing-column-names';
 import { describe, expect, it } from 'vitest';
-import { importPath, tempWarehouse } from '../import-file.test-helper';
+import { CUR2_TEST_COLUMNS, importPath, tempWarehouse } from '../import-file.test-helper';
 import { resourceTagKeySql } from './aws-cur-mapping';
 
 const warehouse = tempWarehouse('finlens-cur2-tags-');
 
-const HEADER = [
-  'bill_billing_period_start_date',
-  'line_item_usage_account_id',
-  'line_item_line_item_type',
-  'line_item_usage_start_date',
-  'line_item_unblended_cost',
-  'line_item_currency_code',
-  'line_item_resource_id',
-  'tags',
-];
+const HEADER = [...CUR2_TEST_COLUMNS, 'tags'];
 /** Three rows: two teams and a row without resource tags (account tag and cost category only). */
 const ROWS: [string, number, string, Record<string, string>][] = [
   [
