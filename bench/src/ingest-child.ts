@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -6,12 +7,25 @@ import { duckDbRawLoad, ensureIngestDataset } from './ingest-data';
 
 /**
  * One measured load in its own process, so its peak RSS is the load's alone: `importer` runs Finlens's import
- * (the same function `finlens import` calls) into a fresh DATA_DIR; `duckdb` runs DuckDB's own load of the same
+ * (the same function `finlens import` calls) into a new DATA_DIR, prepared first by another process as
+ * `finlens migrate` or a first `finlens start` would (creating the embedded app database is a one-time step
+ * of a data folder, with memory of its own, not part of importing); `duckdb` runs DuckDB's own load of the same
  * files. Prints one line `BENCH_RESULT {rows, seconds, maxRssMiB}` on stdout.
+ * `prepare <dir>` is that preparing step.
  */
+const here = dirname(fileURLToPath(import.meta.url));
+const server = (path: string) => join(here, '../../apps/server/src', path);
 const [mode, rowsArg, format] = process.argv.slice(2);
+if (mode === 'prepare' && rowsArg !== undefined) {
+  // Loaded by path at run time: the server's sources are type-checked by their own workspace, not this one.
+  const { openMigratedStorage } = await import(server('platform/storage.ts'));
+  await (
+    await openMigratedStorage({ config: { dataDir: rowsArg, databaseUrl: null, clickhouseUrl: null } })
+  ).close();
+  process.exit(0);
+}
 if ((mode !== 'importer' && mode !== 'duckdb') || (format !== 'parquet' && format !== 'csv.gz')) {
-  throw new Error('usage: ingest-child.ts importer|duckdb <rows> parquet|csv.gz');
+  throw new Error('usage: ingest-child.ts importer|duckdb <rows> parquet|csv.gz, or prepare <dir>');
 }
 const dataset = await ensureIngestDataset({ rows: Number(rowsArg), format });
 const work = mkdtempSync(join(tmpdir(), 'finlens-bench-ingest-'));
@@ -21,12 +35,10 @@ try {
   if (mode === 'duckdb') {
     ({ rows, seconds } = await duckDbRawLoad(dataset, { databasePath: join(work, 'raw.duckdb') }));
   } else {
-    // Loaded by path at run time: the server's sources are type-checked by their own workspace, not this one.
-    const command = join(
-      dirname(fileURLToPath(import.meta.url)),
-      '../../apps/server/src/ingest/import-command.ts',
-    );
-    const { runImportCommand } = await import(command);
+    execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'prepare', work], {
+      stdio: 'inherit',
+    });
+    const { runImportCommand } = await import(server('ingest/import-command.ts'));
     const started = performance.now();
     const summary = await runImportCommand({
       config: { dataDir: work, databaseUrl: null },
