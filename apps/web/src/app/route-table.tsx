@@ -45,6 +45,10 @@ const ExplorerPage = lazy(() =>
   import('../features/explorer/ExplorerPage').then((module) => ({ default: module.ExplorerPage })),
 );
 
+const ReportsPage = lazy(() =>
+  import('../features/reports/ReportsPage').then((module) => ({ default: module.ReportsPage })),
+);
+
 const HomePage = lazy(() =>
   import('../features/home/HomePage').then((module) => ({ default: module.HomePage })),
 );
@@ -123,7 +127,7 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
   page('/v3/cri-analysis/', 'Convertible RI Analysis', 'Optimize', <UnbuiltPage />),
   page('/v3/business-contexts/forecast/', 'Business Context Forecast', 'Operate', <UnbuiltPage />),
   page('/v3/cloud-resource-cost-api/', 'Explorer', 'Inform', <ExplorerPage />),
-  page('/v3/reports-api/', 'Analysis', 'Inform', <UnbuiltPage />),
+  page('/v3/reports-api/', 'Analysis', 'Inform', <ReportsPage />),
   page('/v3/create-target/:id?', 'Create Cost Target', 'Operate', <UnbuiltPage />),
   page('/v3/update-target/:id', 'Update Cost Target', 'Operate', <UnbuiltPage />),
   page('/v3/targets-api/', 'Budgets and Cost Targets', 'Operate', <TargetsPage />),

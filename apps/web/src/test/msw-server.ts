@@ -52,6 +52,9 @@ const pageHandlers = [
   ),
   // Explorer: a small answer whatever the query.
   http.get('*/c/cost_page/dimension_daily_cost/', () => HttpResponse.json(SMALL_RESULT)),
+  // Analysis: no reports and no templates.
+  http.get('*/c/cost_page/reports/', () => HttpResponse.json([])),
+  http.get('*/c/cost_page/reports/global_reports/', () => HttpResponse.json([])),
   // Insights: a few insights of three kinds.
   http.get('*/c/cost_page/insights/', () => HttpResponse.json(INSIGHTS)),
   // Search: nothing found; Organization overview: no projects beyond the start-up's.

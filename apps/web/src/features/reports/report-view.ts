@@ -1,0 +1,118 @@
+import type { GlobalReport, Report, ReportCreate, ReportSchedule } from '@finlens/contracts/reports';
+import { isRangePreset } from '@finlens/cost-model/range-presets';
+import type { ChartKind } from '../../components/Chart';
+import { type ExplorerView, viewToParams } from '../explorer/explorer-view';
+
+/** The Explorer's path; `report=<id>` in its URL names the report it was opened from (the query reader ignores it). */
+export const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
+export const ANALYSIS_PATH = '/v3/reports-api/';
+export const REPORT_PARAM = 'report';
+
+/** The Explorer draws a stacked bar, a line or a stacked area; a report's plain bar and pie open as the bar. */
+const EXPLORER_CHART: Record<Report['chart_type'], ChartKind> = {
+  stacked_bar: 'bar',
+  bar: 'bar',
+  line: 'line',
+  area: 'area',
+  pie: 'bar',
+};
+const REPORT_CHART: Record<ChartKind, Report['chart_type']> = {
+  bar: 'stacked_bar',
+  line: 'line',
+  area: 'area',
+};
+
+type SavedView = Pick<GlobalReport, 'query' | 'range_preset' | 'chart_type'>;
+
+/** The Explorer URL that restores a report's view: its CostQuery, its range preset (or fixed dates), its chart. */
+export function explorerUrlOf(report: SavedView & { id?: string }): string {
+  const preset = report.range_preset;
+  const params = viewToParams({
+    range: preset !== null && isRangePreset(preset) ? preset : null,
+    query: report.query,
+    chart: EXPLORER_CHART[report.chart_type],
+    window: 0,
+  });
+  if (report.id !== undefined) params.set(REPORT_PARAM, report.id);
+  return `${EXPLORER_PATH}?${params}`;
+}
+
+/** The body that saves an Explorer view as a new private report. */
+export function reportFromView(name: string, view: ExplorerView): ReportCreate {
+  return {
+    name,
+    query: view.query,
+    range_preset: view.range,
+    chart_type: REPORT_CHART[view.chart],
+    grid: { sort_by: 'total', sort_direction: 'desc', hidden_columns: [] },
+    visibility: 'private',
+    is_hidden: false,
+    schedule: null,
+  };
+}
+
+/** A copy of a report or a global template: an ordinary private report of the caller's. */
+export function copyOf(source: SavedView & Partial<Pick<Report, 'grid'>>, name: string): ReportCreate {
+  return {
+    name,
+    query: source.query,
+    range_preset: source.range_preset,
+    chart_type: source.chart_type,
+    grid: source.grid ?? { sort_by: 'total', sort_direction: 'desc', hidden_columns: [] },
+    visibility: 'private',
+    is_hidden: false,
+    schedule: null,
+  };
+}
+
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** "Weekly on Mon, Thu at 07:30 (Europe/Berlin)"; "Not scheduled" without a schedule. */
+export function scheduleSummary(schedule: ReportSchedule | null): string {
+  if (schedule === null) return 'Not scheduled';
+  const at = `at ${schedule.time} (${schedule.time_zone})`;
+  switch (schedule.frequency) {
+    case 'daily':
+      return `Daily ${at}`;
+    case 'weekly':
+      return `Weekly on ${[...schedule.days_of_week]
+        .sort()
+        .map((d) => WEEKDAYS[d])
+        .join(', ')} ${at}`;
+    case 'monthly':
+      return `Monthly on day ${schedule.day_of_month} ${at}`;
+  }
+}
+
+/** The last send as one line: "Sent 2026-11-20 07:30 UTC", "Failed …: error", or "Never sent". */
+export function lastSentSummary(report: Pick<Report, 'last_send'>): string {
+  const send = report.last_send;
+  if (send === null) return 'Never sent';
+  const when = `${send.updated_at.slice(0, 16).replace('T', ' ')} UTC`;
+  if (send.status === 'sent') return `Sent ${when}`;
+  if (send.status === 'sending') return `Sending since ${when}`;
+  return `Failed ${when}${send.error ? `: ${send.error}` : ''}`;
+}
+
+export type ReportTab = 'mine' | 'shared' | 'global';
+
+/** The tab's reports that match the search (name or owner, any case). */
+export function filterReports(reports: Report[], tab: 'mine' | 'shared', userId: string, search: string) {
+  const needle = search.trim().toLowerCase();
+  return reports.filter(
+    (r) =>
+      (tab === 'mine' ? r.owner.id === userId : r.owner.id !== userId) &&
+      (needle === '' ||
+        r.name.toLowerCase().includes(needle) ||
+        r.owner.name.toLowerCase().includes(needle) ||
+        r.owner.email.toLowerCase().includes(needle)),
+  );
+}
+
+/** Global templates matching the search (name or description). */
+export function filterTemplates(templates: GlobalReport[], search: string) {
+  const needle = search.trim().toLowerCase();
+  return templates.filter(
+    (t) => needle === '' || `${t.name} ${t.description}`.toLowerCase().includes(needle),
+  );
+}
