@@ -71,6 +71,15 @@ const TargetsPage = lazy(() =>
   import('../features/cost-targets/TargetsPage').then((module) => ({ default: module.TargetsPage })),
 );
 
+const ShowbacksPage = lazy(() =>
+  import('../features/showbacks/ShowbacksPage').then((module) => ({ default: module.ShowbacksPage })),
+);
+const ShowbackDetailPage = lazy(() =>
+  import('../features/showbacks/ShowbackDetailPage').then((module) => ({
+    default: module.ShowbackDetailPage,
+  })),
+);
+
 const notFound = <NotFoundPage />;
 
 const PUBLIC_ROUTES: AppRoute[] = [
@@ -135,8 +144,8 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
 
 const SHOWBACK = '/v3/cost/showbacks-allocation-api/:key';
 const SHOWBACK_ROUTES: AppRoute[] = [
-  page('/v3/cost/showbacks-api/', 'Cost Allocation', 'Inform', <UnbuiltPage />),
-  page('/v3/cost/showbacks-detail-api/:key/', 'Showback Details', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/showbacks-api/', 'Cost Allocation', 'Inform', <ShowbacksPage />),
+  page('/v3/cost/showbacks-detail-api/:key/', 'Showback Details', 'Inform', <ShowbackDetailPage />),
   page(`${SHOWBACK}/`, 'Showback Allocation', 'Inform', <UnbuiltPage />),
   page(`${SHOWBACK}/allocation-rules/`, 'Allocation Rules', 'Inform', <UnbuiltPage />),
   page(`${SHOWBACK}/unallocated-resources/`, 'Unallocated Resources', 'Inform', <UnbuiltPage />),

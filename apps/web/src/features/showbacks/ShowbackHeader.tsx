@@ -1,0 +1,86 @@
+import { RANGE_PRESET_LABELS } from '@finlens/cost-model/range-presets';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useShowbackConfig } from './api';
+import {
+  rangeDates,
+  rangeFromParams,
+  SHOWBACK_PARAMS,
+  SHOWBACK_RANGES,
+  type ShowbackRange,
+  showbackHrefs,
+} from './showback-view';
+
+/** The page's showback id (the :key of the route) and its range preset and dates from the URL. */
+export function useShowbackRoute() {
+  const { key = '' } = useParams();
+  const [today] = useState(() => new Date());
+  const [searchParams, setSearchParams] = useSearchParams();
+  const range = rangeFromParams(searchParams);
+  const setParam = (name: string, value: string) =>
+    setSearchParams((params) => {
+      params.set(name, value);
+      return params;
+    });
+  return { id: key, range, dates: rangeDates(range, today), searchParams, setParam };
+}
+
+export function RangeSelect({ range, onChange }: { range: ShowbackRange; onChange: (next: string) => void }) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Range"
+      value={range}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 200 }}
+    >
+      {SHOWBACK_RANGES.map((preset) => (
+        <MenuItem key={preset} value={preset}>
+          {RANGE_PRESET_LABELS[preset]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+interface ShowbackHeaderProps {
+  /** The page's own name, after the showback's in the breadcrumbs. */
+  title: string;
+  children?: ReactNode;
+}
+
+/**
+ * Breadcrumbs (Cost Allocation › showback › page), the page title, the range control and the page's own
+ * controls (`children`).
+ */
+export function ShowbackHeader({ title, children }: ShowbackHeaderProps) {
+  const { id, range, setParam } = useShowbackRoute();
+  const showback = useShowbackConfig(id).data;
+  return (
+    <Stack spacing={1}>
+      <Breadcrumbs aria-label="Breadcrumbs">
+        <Link component={RouterLink} to={showbackHrefs.list}>
+          Cost Allocation
+        </Link>
+        <Link component={RouterLink} to={showbackHrefs.detail(id, range)}>
+          {showback?.name ?? 'Showback'}
+        </Link>
+        <Typography color="text.primary">{title}</Typography>
+      </Breadcrumbs>
+      <Typography variant="h5" component="h1">
+        {showback ? `${showback.name}: ${title}` : title}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <RangeSelect range={range} onChange={(next) => setParam(SHOWBACK_PARAMS.range, next)} />
+        {children}
+      </Stack>
+    </Stack>
+  );
+}
