@@ -80,6 +80,10 @@ const ShowbackDetailPage = lazy(() =>
   })),
 );
 
+const TargetFormPage = lazy(() =>
+  import('../features/cost-targets/TargetFormPage').then((module) => ({ default: module.TargetFormPage })),
+);
+
 const notFound = <NotFoundPage />;
 
 const PUBLIC_ROUTES: AppRoute[] = [
@@ -137,8 +141,8 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
   page('/v3/business-contexts/forecast/', 'Business Context Forecast', 'Operate', <UnbuiltPage />),
   page('/v3/cloud-resource-cost-api/', 'Explorer', 'Inform', <ExplorerPage />),
   page('/v3/reports-api/', 'Analysis', 'Inform', <ReportsPage />),
-  page('/v3/create-target/:id?', 'Create Cost Target', 'Operate', <UnbuiltPage />),
-  page('/v3/update-target/:id', 'Update Cost Target', 'Operate', <UnbuiltPage />),
+  page('/v3/create-target/:id?', 'Create Cost Target', 'Operate', <TargetFormPage />),
+  page('/v3/update-target/:id', 'Update Cost Target', 'Operate', <TargetFormPage />),
   page('/v3/targets-api/', 'Budgets and Cost Targets', 'Operate', <TargetsPage />),
 ];
 
