@@ -23,6 +23,7 @@ import {
   viewToParams,
 } from './explorer-view';
 import { FilterPanel } from './FilterPanel';
+import { SaveReportBar } from './SaveReportBar';
 import { DEMO_BLURRED_DIMENSIONS } from './transforms';
 
 // The chart and grid libraries load in their own chunks while the controls are already usable.
@@ -96,6 +97,7 @@ export function ExplorerPage() {
       <Typography variant="h5" component="h1">
         Explorer
       </Typography>
+      <SaveReportBar view={view} disabled={keyPending} />
       {notice ? <Alert severity="info">{notice.message}</Alert> : null}
       {problem ? (
         <Alert severity="warning">
