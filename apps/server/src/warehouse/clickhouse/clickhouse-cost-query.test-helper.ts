@@ -265,5 +265,12 @@ const PARITY_QUERIES: Partial<CostQueryInput>[] = [
     dimension_key: 'user_env',
     filters: [pairFilter('tag_keys', 'exclude', 'any', [...TEAMS, ['user_app', 'null']])],
   },
+  // Rows without any tag stay (18.16 reads `0 AND NULL` as NULL; the explorer bench found them dropped).
+  {
+    granularity: 'month',
+    dimension: 'tag_keys',
+    dimension_key: 'user_team',
+    filters: [pairFilter('tag_keys', 'exclude', 'any', [['user_env', 'dev']])],
+  },
   { granularity: 'quarter', dimension: 'line_item_resource_id', top_n: 5, cost_type: 'unblended' },
 ];

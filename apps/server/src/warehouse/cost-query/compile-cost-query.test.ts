@@ -97,7 +97,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
           AND "project_id" IN ($3, $4)
           AND "usage_date" >= CAST($5 AS DATE)
           AND "usage_date" < CAST($6 AS DATE)
-          AND NOT ((NULLIF(map_extract_value("resource_tags", $7), '') IS NOT NULL AND NULLIF(map_extract_value("resource_tags", $7), '') = $8))
+          AND NOT (COALESCE(NULLIF(map_extract_value("resource_tags", $7), ''), '') = $8)
           AND (contains(lower(NULLIF("line_item_usage_account_id", '')), lower($9)))
         GROUP BY period, grp) AS cells
       GROUP BY period, slot
@@ -147,7 +147,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
           AND "line_item_usage_start_date" >= CAST($4 AS DATE)
           AND "line_item_usage_start_date" < CAST($5 AS DATE)
           AND ("line_item_operation" IS NULL OR "line_item_operation" NOT IN ($6, $7))
-          AND (NULLIF(map_extract_value("resource_tags", $8), '') IS NULL AND (NULLIF(map_extract_value("resource_tags", $9), '') IS NOT NULL AND NULLIF(map_extract_value("resource_tags", $9), '') = $10))
+          AND (NULLIF(map_extract_value("resource_tags", $8), '') IS NULL AND COALESCE(NULLIF(map_extract_value("resource_tags", $9), ''), '') = $10)
           AND (NULLIF(map_extract_value("product", $11), '') IS NULL OR NOT (contains(lower(NULLIF(map_extract_value("product", $11), '')), lower($12))))
         GROUP BY period, grp) AS cells
       GROUP BY period, slot

@@ -173,5 +173,7 @@ function containsAny(ctx: SqlContext, value: string, needles: string[]): string 
 function pairSql(ctx: SqlContext, dimension: CostDimension, pair: TagPair): string {
   const value = dimensionSql(ctx, dimension, pair.key);
   if (pair.value === '' || pair.value === 'null') return `${value} IS NULL`;
-  return `(${value} IS NOT NULL AND ${value} = ${ctx.values.add(pair.value)})`;
+  // Not `value IS NOT NULL AND value = v`: ClickHouse 18.16 makes `0 AND NULL` NULL, so NOT of it dropped
+  // every row without the key from an exclude.
+  return `COALESCE(${value}, '') = ${ctx.values.add(pair.value)}`;
 }
