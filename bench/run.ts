@@ -2,6 +2,7 @@ import { benchExplorer } from './src/explorer.bench';
 import { benchForecast } from './src/forecast-backtest';
 import { benchFormat } from './src/format.bench';
 import { benchIngest } from './src/ingest.bench';
+import { benchIngestClickHouse } from './src/ingest-clickhouse.bench';
 import type { SuiteOptions } from './src/options';
 import { peakRssMiB } from './src/stats';
 
@@ -10,11 +11,15 @@ type Suite = (options: SuiteOptions) => Promise<Record<string, string | number>>
 // Prints figures for the README's performance table; never asserted on by tests.
 const suites: Record<string, Suite> = {
   format: benchFormat,
-  ingest: benchIngest,
+  ingest: (options) =>
+    (options.values.engine === 'clickhouse' ? benchIngestClickHouse : benchIngest)(options),
   explorer: benchExplorer,
   forecast: benchForecast,
 };
-const args = process.argv.slice(2);
+// `--engine clickhouse` is taken as `--engine=clickhouse` (the suite's name stays the only bare word).
+const args = process.argv
+  .slice(2)
+  .flatMap((a, i, all) => (a === '--engine' ? [] : all[i - 1] === '--engine' ? [`--engine=${a}`] : [a]));
 const only = args.find((a) => !a.startsWith('--'));
 // Through the root script (`npm run bench -- ingest --quick`) npm takes --quick as its own flag and hands it
 // over as npm_config_quick.

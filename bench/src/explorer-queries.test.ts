@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   answerMismatches,
+  clickHouseString,
   type ExplorerAnswer,
   explorerCases,
   monthStart,
@@ -69,5 +70,19 @@ describe('explorer bench queries', () => {
     expect(answerMismatches(cheapTop, cells)).toEqual([
       'group EC2 (22) was left in Others but costs more than a top group',
     ]);
+  });
+
+  it('writes the ClickHouse hand SQL with the scope and range as escaped literals', () => {
+    const cases = explorerCases('2026-10-31');
+    const sql = cases[2]?.clickHouseSql({ clientId: "c'1", projectId: 'p\\2' }) ?? '';
+    expect(sql).toContain("WHERE client_id = 'c\\'1' AND project_id = 'p\\\\2'");
+    expect(sql).toContain("line_item_usage_start_date >= toDateTime('2026-08-03 00:00:00', 'UTC')");
+    expect(sql).toContain("line_item_usage_start_date < toDateTime('2026-11-01 00:00:00', 'UTC')");
+    expect(sql).toContain("indexOf(resource_tags_keys, 'user_team')");
+    expect(sql).toContain("indexOf(resource_tags_keys, 'user_env')) != 'dev'");
+    expect(cases[4]?.clickHouseSql({ clientId: 'c', projectId: 'p' })).toContain(
+      "formatDateTime(toStartOfHour(line_item_usage_start_date), '%Y-%m-%dT%H:00:00Z') AS period",
+    );
+    expect(clickHouseString("it's \\ fine")).toBe("'it\\'s \\\\ fine'");
   });
 });

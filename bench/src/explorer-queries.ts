@@ -7,13 +7,15 @@ import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-typ
  * as the SQL someone would write by hand on the warehouse's line_items table for the same answer. Pure: the
  * windows end on the data's newest usage day (`asOf`), so every size of the demo export asks the same.
  */
-type ExplorerCase = {
+export type ExplorerCase = {
   name: string;
   description: string;
   query: CostQuery;
   /** Hand-written DuckDB SQL returning (period, grp, cost) cells of every group, no top-N cut. */
   handSql: string;
   handValues: string[];
+  /** The same on ClickHouse, values written in as literals (18.16 has no server-side parameters). */
+  clickHouseSql: (scope: { clientId: string; projectId: string }) => string;
 };
 
 const DAY_MS = 86_400_000;
@@ -42,14 +44,48 @@ WHERE client_id = $1 AND project_id = $2
 GROUP BY ALL`;
 }
 
+const CLICKHOUSE_PERIOD = {
+  day: (sql: string) => `formatDateTime(${sql}, '%Y-%m-%d')`,
+  month: (sql: string) => `formatDateTime(toStartOfMonth(${sql}), '%Y-%m-%d')`,
+  hour: (sql: string) => `formatDateTime(toStartOfHour(${sql}), '%Y-%m-%dT%H:00:00Z')`,
+} as const;
+
+/** A ClickHouse string literal: backslash and quote escaped (enough for ids and the fixed texts here). */
+export function clickHouseString(value: string): string {
+  return `'${value.replace(/[\\']/g, '\\$&')}'`;
+}
+
+/** The plain aggregate in ClickHouse (line_items as the ClickHouse store keeps it; sumKahan like kahan_sum). */
+function clickHouseSql(args: {
+  granularity: 'hour' | 'day' | 'month';
+  group: string;
+  where?: string;
+  range: [string, string];
+  scope: { clientId: string; projectId: string };
+}): string {
+  const [from, to] = args.range.map((day) => `toDateTime(${clickHouseString(`${day} 00:00:00`)}, 'UTC')`);
+  return `SELECT ${CLICKHOUSE_PERIOD[args.granularity]('line_item_usage_start_date')} AS period,
+  ${args.group} AS grp, sumKahan(line_item_unblended_cost) AS cost
+FROM line_items
+WHERE client_id = ${clickHouseString(args.scope.clientId)} AND project_id = ${clickHouseString(args.scope.projectId)}
+  AND line_item_usage_start_date >= ${from} AND line_item_usage_start_date < ${to}
+  AND (line_item_operation IS NULL OR line_item_operation NOT IN (${SPLIT_OPERATIONS}))${args.where === undefined ? '' : `\n  AND ${args.where}`}
+GROUP BY period, grp`;
+}
+
+/** A tag's value in ClickHouse, whose line items keep a map as parallel key and value arrays ('' when absent). */
+const clickHouseTag = (key: string) =>
+  `arrayElement(arrayMap(x -> ifNull(x, ''), resource_tags_values), indexOf(resource_tags_keys, ${clickHouseString(key)}))`;
+
 type CaseSpec = Pick<ExplorerCase, 'name' | 'description'> &
   Pick<CostQuery, 'dimension' | 'dimension_key' | 'filters'> & {
     granularity: 'hour' | 'day' | 'month';
     /** Days back from asOf (inclusive), or whole months: the 13 monthly periods ending with asOf's month. */
     window: { days: number } | { months: number };
-    /** The hand-written SQL's group expression and extra condition. */
+    /** The hand-written SQL's group expression and extra condition, in DuckDB and in ClickHouse. */
     group: string;
     where?: string;
+    clickHouse: { group: string; where?: string };
   };
 
 export function explorerCases(asOf: string): ExplorerCase[] {
@@ -62,6 +98,7 @@ export function explorerCases(asOf: string): ExplorerCase[] {
       dimension: 'product_servicename',
       filters: [],
       group: "NULLIF(product_servicename, '')",
+      clickHouse: { group: "NULLIF(product_servicename, '')" },
     },
     {
       name: 'accounts-13m-monthly',
@@ -71,6 +108,7 @@ export function explorerCases(asOf: string): ExplorerCase[] {
       dimension: 'line_item_usage_account_id',
       filters: [],
       group: "NULLIF(line_item_usage_account_id, '')",
+      clickHouse: { group: "NULLIF(line_item_usage_account_id, '')" },
     },
     {
       name: 'team-tag-90d-exclude',
@@ -84,6 +122,10 @@ export function explorerCases(asOf: string): ExplorerCase[] {
       ],
       group: "NULLIF(resource_tags['user_team'], '')",
       where: "resource_tags['user_env'] IS DISTINCT FROM 'dev'",
+      clickHouse: {
+        group: `NULLIF(${clickHouseTag('user_team')}, '')`,
+        where: `${clickHouseTag('user_env')} != 'dev'`,
+      },
     },
     {
       name: 'resources-90d',
@@ -93,6 +135,7 @@ export function explorerCases(asOf: string): ExplorerCase[] {
       dimension: 'line_item_resource_id',
       filters: [],
       group: "NULLIF(line_item_resource_id, '')",
+      clickHouse: { group: "NULLIF(line_item_resource_id, '')" },
     },
     {
       name: 'services-3d-hourly',
@@ -102,6 +145,7 @@ export function explorerCases(asOf: string): ExplorerCase[] {
       dimension: 'product_servicename',
       filters: [],
       group: "NULLIF(product_servicename, '')",
+      clickHouse: { group: "NULLIF(product_servicename, '')" },
     },
     {
       name: 'usage-type-contains-30d',
@@ -112,10 +156,15 @@ export function explorerCases(asOf: string): ExplorerCase[] {
       filters: [{ dimension: 'line_item_usage_type', mode: 'like', values: ['boxusage'] }],
       group: "NULLIF(line_item_usage_type, '')",
       where: "contains(lower(line_item_usage_type), 'boxusage')",
+      clickHouse: {
+        group: "NULLIF(line_item_usage_type, '')",
+        where: "positionCaseInsensitiveUTF8(line_item_usage_type, 'boxusage') > 0",
+      },
     },
   ];
-  return specs.map(({ window, group, where, ...spec }) => {
+  return specs.map(({ window, group, where, clickHouse, ...spec }) => {
     const start = 'days' in window ? addDays(asOf, 1 - window.days) : monthStart(asOf, window.months - 1);
+    const range: [string, string] = [start, addDays(asOf, 1)];
     return {
       name: spec.name,
       description: spec.description,
@@ -130,7 +179,8 @@ export function explorerCases(asOf: string): ExplorerCase[] {
         top_n: 10,
       },
       handSql: handSql({ granularity: spec.granularity, group, ...(where === undefined ? {} : { where }) }),
-      handValues: [start, addDays(asOf, 1)],
+      handValues: range,
+      clickHouseSql: (scope) => clickHouseSql({ granularity: spec.granularity, ...clickHouse, range, scope }),
     };
   });
 }

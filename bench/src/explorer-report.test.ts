@@ -7,10 +7,12 @@ import {
   README_END,
   README_START,
   replaceReadmeSection,
+  withEngine,
 } from './explorer-report';
 
 const summary = (p50Ms: number, p95Ms: number) => ({ runs: 20, p50Ms, p95Ms, maxMs: p95Ms });
-const run = (rows: number, date: string): ExplorerRun => ({
+const run = (rows: number, date: string, engine: ExplorerRun['engine'] = 'duckdb'): ExplorerRun => ({
+  engine,
   date,
   rows,
   warmup: 2,
@@ -30,24 +32,51 @@ const run = (rows: number, date: string): ExplorerRun => ({
 });
 
 describe('explorer bench report', () => {
-  it('keeps one run per size, smallest first', () => {
-    const merged = mergeRuns([run(1_000, 'old'), run(10, 'a')], run(1_000, 'new'));
-    expect(merged.map((r) => [r.rows, r.date])).toEqual([
-      [10, 'a'],
-      [1_000, 'new'],
+  it('keeps one run per engine and size, smallest first, DuckDB before ClickHouse', () => {
+    const merged = mergeRuns(
+      [run(1_000, 'old'), run(1_000, 'ch', 'clickhouse'), run(10, 'a')],
+      run(1_000, 'new'),
+    );
+    expect(merged.map((r) => [r.rows, r.engine, r.date])).toEqual([
+      [10, 'duckdb', 'a'],
+      [1_000, 'duckdb', 'new'],
+      [1_000, 'clickhouse', 'ch'],
+    ]);
+    expect(mergeRuns(merged, run(1_000, 'ch2', 'clickhouse')).map((r) => r.date)).toEqual([
+      'a',
+      'new',
+      'ch2',
     ]);
   });
 
-  it('renders the README table with the load average of each size', () => {
-    expect(explorerReadmeTable([run(1_000_000, '2026-11-22T07:00:00.000Z')])).toBe(
+  it('reads a run written before engines were recorded as DuckDB', () => {
+    const { engine: _, ...old } = run(10, 'a', 'clickhouse');
+    expect(withEngine(old).engine).toBe('duckdb');
+    expect(withEngine(run(10, 'a', 'clickhouse')).engine).toBe('clickhouse');
+  });
+
+  it('renders both engines in the README table, each with its load average', () => {
+    const clickHouse = {
+      ...run(1_000_000, '2026-11-22T07:30:00.000Z', 'clickhouse'),
+      server: 'ClickHouse 18.16.1',
+    };
+    clickHouse.loadAverage = { before: loadAverage([12, 10, 9]), after: loadAverage([1, 1, 1]) };
+    expect(explorerReadmeTable([run(1_000_000, '2026-11-22T07:00:00.000Z'), clickHouse], 2)).toBe(
       [
-        '| line items | query | answered from | p50 ms | p95 ms | hand SQL p50 ms | hand SQL p95 ms | p50 ÷ hand SQL |',
-        '| ---------- | ----- | ------------- | ------ | ------ | --------------- | --------------- | -------------- |',
-        '| 1,000,000 | 30 days, daily, by service | rollup | 4.3 | 1,234 | 20 | 40 | 0.21 |',
+        '| engine | line items | query | answered from | p50 ms | p95 ms | hand SQL p50 ms | hand SQL p95 ms | p50 ÷ hand SQL |',
+        '| ------ | ---------- | ----- | ------------- | ------ | ------ | --------------- | --------------- | -------------- |',
+        '| DuckDB | 1,000,000 | 30 days, daily, by service | rollup | 4.3 | 1,234 | 20 | 40 | 0.21 |',
+        '| ClickHouse | 1,000,000 | 30 days, daily, by service | rollup | 4.3 | 1,234 | 20 | 40 | 0.21 |',
         '',
-        '- 1,000,000 line items: 2026-11-22 07:00 UTC, 20 timed runs per query after 2 warm-up runs; load average (1 / 5 / 15 min) 1.3 / 2.0 / 3.0 before, 4.0 / 5.0 / 6.0 after.',
+        "- DuckDB, 1,000,000 line items: 2026-11-22 07:00 UTC, 20 timed runs per query after 2 warm-up runs; load average (1 / 5 / 15 min) 1.3 / 2.0 / 3.0 before, 4.0 / 5.0 / 6.0 after — under load (above the 2 cores): not a quiet machine's figures.",
+        "- ClickHouse 18.16.1, 1,000,000 line items: 2026-11-22 07:30 UTC, 20 timed runs per query after 2 warm-up runs; load average (1 / 5 / 15 min) 12.0 / 10.0 / 9.0 before, 1.0 / 1.0 / 1.0 after — under load (above the 2 cores): not a quiet machine's figures.",
       ].join('\n'),
     );
+    const quiet = {
+      ...clickHouse,
+      loadAverage: { before: loadAverage([0.5, 1, 1]), after: loadAverage([2, 1, 1]) },
+    };
+    expect(explorerReadmeTable([quiet], 2)).toContain('2.0 / 1.0 / 1.0 after.');
   });
 
   it('replaces only the text between the markers', () => {

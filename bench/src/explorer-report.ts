@@ -22,7 +22,14 @@ export function loadAverage([one, five, fifteen]: number[]): LoadAverage {
   return { '1m': one ?? 0, '5m': five ?? 0, '15m': fifteen ?? 0 };
 }
 
+export type ExplorerEngine = 'duckdb' | 'clickhouse';
+const ENGINE_NAMES: Record<ExplorerEngine, string> = { duckdb: 'DuckDB', clickhouse: 'ClickHouse' };
+
 export type ExplorerRun = {
+  /** The warehouse engine; runs written before ClickHouse was benchmarked have none and were DuckDB. */
+  engine: ExplorerEngine;
+  /** The engine's own version text, when known (ClickHouse's `version()`). */
+  server?: string;
   date: string;
   rows: number;
   warmup: number;
@@ -37,29 +44,43 @@ export const README_END = '<!-- explorer-bench:end -->';
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US'));
 const load = (l: LoadAverage) => [l['1m'], l['5m'], l['15m']].map((v) => v.toFixed(1)).join(' / ');
 
-/** Earlier runs with this run's size replaced; smallest size first. */
-export function mergeRuns(earlier: readonly ExplorerRun[], run: ExplorerRun): ExplorerRun[] {
-  return [...earlier.filter((e) => e.rows !== run.rows), run].sort((a, b) => a.rows - b.rows);
+/** A run as read from the results file: one without an engine ran on DuckDB. */
+export function withEngine(run: Omit<ExplorerRun, 'engine'> & { engine?: ExplorerEngine }): ExplorerRun {
+  return { ...run, engine: run.engine ?? 'duckdb' };
 }
 
-/** The README's Explorer table: one row per size and query, then when and under what load each size ran. */
-export function explorerReadmeTable(runs: readonly ExplorerRun[]): string {
+/** Earlier runs with this run's engine and size replaced; smallest size first, DuckDB before ClickHouse. */
+export function mergeRuns(earlier: readonly ExplorerRun[], run: ExplorerRun): ExplorerRun[] {
+  const order = (r: ExplorerRun) => Object.keys(ENGINE_NAMES).indexOf(r.engine);
+  return [...earlier.filter((e) => e.rows !== run.rows || e.engine !== run.engine), run].sort(
+    (a, b) => a.rows - b.rows || order(a) - order(b),
+  );
+}
+
+/**
+ * The README's Explorer table: one row per engine, size and query (the hand-written SQL runs on the same
+ * engine), then when and under what load each ran — marked "under load" when the 1-minute load average
+ * before or after exceeded the machine's `cores`, so those figures are not read as a quiet machine's.
+ */
+export function explorerReadmeTable(runs: readonly ExplorerRun[], cores: number): string {
   const lines = [
-    '| line items | query | answered from | p50 ms | p95 ms | hand SQL p50 ms | hand SQL p95 ms | p50 ÷ hand SQL |',
-    '| ---------- | ----- | ------------- | ------ | ------ | --------------- | --------------- | -------------- |',
+    '| engine | line items | query | answered from | p50 ms | p95 ms | hand SQL p50 ms | hand SQL p95 ms | p50 ÷ hand SQL |',
+    '| ------ | ---------- | ----- | ------------- | ------ | ------ | --------------- | --------------- | -------------- |',
   ];
   for (const run of runs) {
     for (const q of run.queries) {
       lines.push(
-        `| ${run.rows.toLocaleString('en-US')} | ${q.description} | ${q.source} | ${ms(q.finlens.p50Ms)} | ${ms(q.finlens.p95Ms)} | ${ms(q.handSql.p50Ms)} | ${ms(q.handSql.p95Ms)} | ${q.ratio.toFixed(2)} |`,
+        `| ${ENGINE_NAMES[run.engine]} | ${run.rows.toLocaleString('en-US')} | ${q.description} | ${q.source} | ${ms(q.finlens.p50Ms)} | ${ms(q.finlens.p95Ms)} | ${ms(q.handSql.p50Ms)} | ${ms(q.handSql.p95Ms)} | ${q.ratio.toFixed(2)} |`,
       );
     }
   }
   lines.push('');
   for (const run of runs) {
     const runsEach = run.queries[0]?.finlens.runs ?? 0;
+    const busy = Math.max(run.loadAverage.before['1m'], run.loadAverage.after['1m']) > cores;
+    const engine = run.server === undefined ? ENGINE_NAMES[run.engine] : run.server;
     lines.push(
-      `- ${run.rows.toLocaleString('en-US')} line items: ${run.date.slice(0, 16).replace('T', ' ')} UTC, ${runsEach} timed runs per query after ${run.warmup} warm-up runs; load average (1 / 5 / 15 min) ${load(run.loadAverage.before)} before, ${load(run.loadAverage.after)} after.`,
+      `- ${engine}, ${run.rows.toLocaleString('en-US')} line items: ${run.date.slice(0, 16).replace('T', ' ')} UTC, ${runsEach} timed runs per query after ${run.warmup} warm-up runs; load average (1 / 5 / 15 min) ${load(run.loadAverage.before)} before, ${load(run.loadAverage.after)} after${busy ? ` — under load (above the ${cores} cores): not a quiet machine's figures` : ''}.`,
     );
   }
   return lines.join('\n');

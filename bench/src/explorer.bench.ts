@@ -1,18 +1,29 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerMismatches, type ExplorerAnswer, explorerCases, type HandCell } from './explorer-queries';
+import { clickHouseRows, ensureClickHouseWarehouse } from './explorer-clickhouse';
 import {
+  answerMismatches,
+  clickHouseString,
+  type ExplorerAnswer,
+  type ExplorerCase,
+  explorerCases,
+  type HandCell,
+} from './explorer-queries';
+import {
+  type ExplorerEngine,
   type ExplorerQueryResult,
   type ExplorerRun,
   explorerReadmeTable,
   loadAverage,
   mergeRuns,
   replaceReadmeSection,
+  withEngine,
 } from './explorer-report';
 import { ensureExplorerWarehouse, serverModule } from './explorer-warehouse';
 import { positiveInteger, type SuiteOptions } from './options';
+import { updateResultsFile } from './results-file';
 import { sampleInTurns, summarise } from './stats';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -22,23 +33,42 @@ const WARMUP = 2;
 
 /** The slice of the warehouse store this bench uses (apps/server/src/warehouse, loaded by path). */
 type BenchStore = {
+  init(): Promise<string[]>;
+  runCostQuery(query: Record<string, unknown>): Promise<ExplorerAnswer & { source: 'rollup' | 'line_items' }>;
+  close(): Promise<void>;
+};
+
+type DuckDbStore = BenchStore & {
   connection: {
     runAndReadAll(
       sql: string,
       values?: unknown[],
     ): Promise<{ getRowObjectsJson(): Record<string, unknown>[] }>;
   };
-  init(): Promise<string[]>;
-  runCostQuery(query: Record<string, unknown>): Promise<ExplorerAnswer & { source: 'rollup' | 'line_items' }>;
+};
+
+/** One engine's warehouse as the timing loop sees it: the store, and the hand-written SQL on the same engine. */
+type EngineUnderTest = {
+  engine: ExplorerEngine;
+  server?: string;
+  rows: number;
+  scope: { clientId: string; projectId: string };
+  store: BenchStore;
+  newestDay(): Promise<string>;
+  hand(benchCase: ExplorerCase): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 };
+
+const ENGINES: readonly ExplorerEngine[] = ['duckdb', 'clickhouse'];
 
 /**
  * Server latency of the six standard Explorer queries on a demo CUR 2.0 warehouse (1M line items; 100k with
  * --quick; `--rows=N`, `--runs=N`), through the warehouse store's runCostQuery — the compiler, the planner
  * (rollup or line items) and the answer's shaping, as the cost-explorer service calls it — beside hand-written
- * SQL over the raw line items on a plain connection of the same DuckDB database. Both answers must agree to the
- * cent, else the bench fails. Writes bench/results/explorer.json and the README's Explorer table.
+ * SQL over the raw line items on the same engine: a plain connection of the same DuckDB database, or
+ * ClickHouse's HTTP interface (`--engine=clickhouse`: CLICKHOUSE_URL, else a local clickhouse-server). Both
+ * answers must agree to the cent, else the bench fails. Writes bench/results/explorer.json and the README's
+ * Explorer table.
  */
 export async function benchExplorer({
   quick,
@@ -46,34 +76,20 @@ export async function benchExplorer({
 }: SuiteOptions): Promise<Record<string, string | number>> {
   const rows = positiveInteger('rows', values.rows, quick ? 100_000 : 1_000_000);
   const runs = positiveInteger('runs', values.runs, quick ? 5 : 20);
-  const warehouse = await ensureExplorerWarehouse(rows);
-  const { openCostStore } = await import(serverModule('warehouse/open-cost-store.ts'));
-  const store = (await openCostStore({ dataDir: warehouse.dataDir })) as BenchStore;
-  // As the server does at start: brings a warehouse imported by an older version up to the current schema.
-  await store.init();
+  const engine = (values.engine ?? 'duckdb') as ExplorerEngine;
+  if (!ENGINES.includes(engine)) throw new Error(`--engine must be one of ${ENGINES.join(', ')}`);
+  const underTest = engine === 'duckdb' ? await openDuckDb(rows) : await openClickHouse(rows);
+  const { store, scope } = underTest;
   const before = loadAverage(loadavg());
   const queries: ExplorerQueryResult[] = [];
   try {
-    const newest = await store.connection.runAndReadAll(
-      "SELECT strftime(max(line_item_usage_start_date), '%Y-%m-%d') AS day FROM line_items",
-    );
-    const asOf = String(newest.getRowObjectsJson()[0]?.day);
+    // As the server does at start: brings a warehouse imported by an older version up to the current schema.
+    await store.init();
+    const asOf = await underTest.newestDay();
     for (const benchCase of explorerCases(asOf)) {
-      const query = {
-        ...benchCase.query,
-        clientId: warehouse.clientId,
-        projectIds: [warehouse.projectId],
-        useRollups: true,
-      };
+      const query = { ...benchCase.query, ...scopeOf(scope), useRollups: true };
       const finlens = () => store.runCostQuery(query);
-      const hand = async () =>
-        (
-          await store.connection.runAndReadAll(benchCase.handSql, [
-            warehouse.clientId,
-            warehouse.projectId,
-            ...benchCase.handValues,
-          ])
-        ).getRowObjectsJson();
+      const hand = () => underTest.hand(benchCase);
       const answer = await finlens();
       const cells: HandCell[] = (await hand()).map((r) => ({
         period: String(r.period),
@@ -83,7 +99,7 @@ export async function benchExplorer({
       const problems = answerMismatches(answer, cells);
       if (problems.length > 0) {
         throw new Error(
-          `explorer bench: ${benchCase.name} — Finlens and the hand-written SQL disagree:\n${problems.slice(0, 20).join('\n')}`,
+          `explorer bench (${engine}): ${benchCase.name} — Finlens and the hand-written SQL disagree:\n${problems.slice(0, 20).join('\n')}`,
         );
       }
       const [finlensTimes, handTimes] = await sampleInTurns([finlens, hand], runs, WARMUP);
@@ -99,40 +115,96 @@ export async function benchExplorer({
         handSql: handSummary,
         ratio: finlensSummary.p50Ms / handSummary.p50Ms,
       });
-      console.error(`explorer ${rows}: ${benchCase.name} done`);
+      console.error(`explorer ${engine} ${rows}: ${benchCase.name} done`);
     }
   } finally {
-    await store.close();
+    await underTest.close();
   }
   const run: ExplorerRun = {
+    engine,
+    ...(underTest.server === undefined ? {} : { server: underTest.server }),
     date: new Date().toISOString(),
-    rows: warehouse.rows,
+    rows: underTest.rows,
     warmup: WARMUP,
     loadAverage: { before, after: loadAverage(loadavg()) },
     queries,
   };
-  const all = writeResults(run);
-  writeFileSync(README, replaceReadmeSection(readFileSync(README, 'utf8'), explorerReadmeTable(all)));
+  // Replaces an earlier run of the same engine and size.
+  const all = updateResultsFile<ExplorerRun>(RESULTS_FILE, (earlier) =>
+    mergeRuns(earlier.map(withEngine), run),
+  );
+  writeFileSync(
+    README,
+    replaceReadmeSection(readFileSync(README, 'utf8'), explorerReadmeTable(all, cpus().length)),
+  );
   return Object.fromEntries(
     queries.map((q) => [
-      `${run.rows.toLocaleString('en-US')} rows: ${q.description} (${q.source}) p50 / p95 ms, hand SQL p50 / p95 ms, ratio`,
+      `${engine} ${run.rows.toLocaleString('en-US')} rows: ${q.description} (${q.source}) p50 / p95 ms, hand SQL p50 / p95 ms, ratio`,
       `${q.finlens.p50Ms.toFixed(1)} / ${q.finlens.p95Ms.toFixed(1)}, ${q.handSql.p50Ms.toFixed(1)} / ${q.handSql.p95Ms.toFixed(1)}, ${q.ratio.toFixed(2)}`,
     ]),
   );
 }
 
-/** Adds this run to the results file, replacing an earlier run of the same size; returns every run kept. */
-function writeResults(run: ExplorerRun): ExplorerRun[] {
-  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-  const earlier = existsSync(RESULTS_FILE)
-    ? ((JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { results?: ExplorerRun[] }).results ?? [])
-    : [];
-  const results = mergeRuns(earlier, run);
-  const machine = {
-    cores: cpus().length,
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
+const scopeOf = (scope: { clientId: string; projectId: string }) => ({
+  clientId: scope.clientId,
+  projectIds: [scope.projectId],
+});
+
+/** The DuckDB warehouse (DATA_DIR/warehouse.duckdb); the hand-written SQL runs on the store's own connection. */
+async function openDuckDb(rows: number): Promise<EngineUnderTest> {
+  const warehouse = await ensureExplorerWarehouse(rows);
+  const { openCostStore } = await import(serverModule('warehouse/open-cost-store.ts'));
+  const store = (await openCostStore({ dataDir: warehouse.dataDir })) as DuckDbStore;
+  const read = async (sql: string, params: unknown[]) =>
+    (await store.connection.runAndReadAll(sql, params)).getRowObjectsJson();
+  const scope = { clientId: warehouse.clientId, projectId: warehouse.projectId };
+  return {
+    engine: 'duckdb',
+    rows: warehouse.rows,
+    scope,
+    store,
+    newestDay: async () => {
+      const [row] = await read(
+        "SELECT strftime(max(line_item_usage_start_date), '%Y-%m-%d') AS day FROM line_items",
+        [],
+      );
+      return String(row?.day);
+    },
+    hand: (benchCase) => read(benchCase.handSql, [scope.clientId, scope.projectId, ...benchCase.handValues]),
+    close: () => store.close(),
   };
-  writeFileSync(RESULTS_FILE, `${JSON.stringify({ machine, results }, null, 2)}\n`);
-  return results;
+}
+
+/** The ClickHouse warehouse; the hand-written SQL goes to the same server over its HTTP interface. */
+async function openClickHouse(rows: number): Promise<EngineUnderTest> {
+  const { warehouse, clickHouse } = await ensureClickHouseWarehouse(rows);
+  const { url } = clickHouse;
+  try {
+    const { openCostStore } = await import(serverModule('warehouse/open-cost-store.ts'));
+    const store = (await openCostStore({ dataDir: warehouse.dataDir, clickhouseUrl: url })) as BenchStore;
+    const scope = { clientId: warehouse.clientId, projectId: warehouse.projectId };
+    const [version] = await clickHouseRows(url, 'SELECT version() AS v');
+    return {
+      engine: 'clickhouse',
+      server: `ClickHouse ${String(version?.v)}`,
+      rows: warehouse.rows,
+      scope,
+      store,
+      newestDay: async () => {
+        const [row] = await clickHouseRows(
+          url,
+          `SELECT formatDateTime(max(line_item_usage_start_date), '%Y-%m-%d') AS day FROM line_items WHERE project_id = ${clickHouseString(scope.projectId)}`,
+        );
+        return String(row?.day);
+      },
+      hand: (benchCase) => clickHouseRows(url, benchCase.clickHouseSql(scope)),
+      close: async () => {
+        await store.close();
+        await clickHouse.stop();
+      },
+    };
+  } catch (error) {
+    await clickHouse.stop();
+    throw error;
+  }
 }
