@@ -84,6 +84,10 @@ const TargetFormPage = lazy(() =>
   import('../features/cost-targets/TargetFormPage').then((module) => ({ default: module.TargetFormPage })),
 );
 
+const BurnDownPage = lazy(() =>
+  import('../features/cost-targets/BurnDownPage').then((module) => ({ default: module.BurnDownPage })),
+);
+
 const notFound = <NotFoundPage />;
 
 const PUBLIC_ROUTES: AppRoute[] = [
@@ -250,7 +254,7 @@ const GENERAL_ROUTES: AppRoute[] = [
   page('/v3/dashboard/list/', 'Dashboard List', 'General', <UnbuiltPage />),
   page('/v3/dashboard-creation/:key?', 'Dashboard Creation', 'General', <UnbuiltPage />),
   page('/v3/view-dashboards/', 'View Dashboards', 'General', <UnbuiltPage />),
-  page('/v3/burn-down-tracker/', 'Cloud and SaaS Contract Tracker', 'Operate', <UnbuiltPage />),
+  page('/v3/burn-down-tracker/', 'Cloud and SaaS Contract Tracker', 'Operate', <BurnDownPage />),
   page('/v3/business-unit-economics/', 'Business Unit Economics', 'Operate', <UnbuiltPage />),
   page('/v3/referral-program/', 'Referral Program', 'General', <UnbuiltPage />),
   page('/v3/admin/referral-dashboard/', 'Referral Dashboard', 'General', <UnbuiltPage />),
