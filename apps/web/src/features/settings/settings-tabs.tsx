@@ -3,6 +3,8 @@ import { UnbuiltPage } from '../../components/UnbuiltPage';
 import { ApiKeyTab } from '../api-keys/ApiKeyTab';
 import { AwsAccountsTab } from '../cloud-accounts/AwsAccountsTab';
 import { CloudAccountsTab } from '../cloud-accounts/CloudAccountsTab';
+import { NotificationsCenterTab } from '../notifications/NotificationsCenterTab';
+import { NotificationsTab } from '../notifications/NotificationsTab';
 import { ChangePasswordTab } from '../profile/ChangePasswordTab';
 import { MyProfileTab } from '../profile/MyProfileTab';
 import { SsoTab } from '../sso/SsoTab';
@@ -27,13 +29,9 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   { slug: 'cloud-accounts', label: 'Cloud Accounts', panel: <CloudAccountsTab /> },
   { slug: 'team-members', label: 'Team Members', panel: <TeamMembersTab /> },
   { slug: 'integrations', label: 'Integrations', panel: <UnbuiltPage title="Integrations" level={2} /> },
-  {
-    slug: 'notifications-center',
-    label: 'Notifications Center',
-    panel: <UnbuiltPage title="Notifications Center" level={2} />,
-  },
+  { slug: 'notifications-center', label: 'Notifications Center', panel: <NotificationsCenterTab /> },
   { slug: 'remediation', label: 'Remediation', panel: <UnbuiltPage title="Remediation" level={2} /> },
-  { slug: 'notifications', label: 'Notifications', panel: <UnbuiltPage title="Notifications" level={2} /> },
+  { slug: 'notifications', label: 'Notifications', panel: <NotificationsTab /> },
   { slug: 'sso', label: 'SSO', panel: <SsoTab /> },
   {
     slug: 'solution-providers',

@@ -1,0 +1,67 @@
+import { type Anomaly, type AnomalyUpdate, anomalyUpdateSchema } from '@finlens/contracts/anomalies';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { textFieldProps } from '../../auth/components/form-field';
+import { applyServerErrors } from '../../auth/form-errors';
+import { scopeText } from '../anomaly-text';
+import { useUpdateAnomalyMutation } from '../api/anomalies';
+
+const dismissFormSchema = z
+  .object({ reason: z.string() })
+  .transform(({ reason }): z.input<typeof anomalyUpdateSchema> => ({ status: 'dismissed', reason }))
+  .pipe(anomalyUpdateSchema);
+type DismissFormValues = z.input<typeof dismissFormSchema>;
+
+/** Dismiss an anomaly: the contract requires a reason, checked before anything is sent. */
+export function DismissDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose: () => void }) {
+  const update = useUpdateAnomalyMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<DismissFormValues, unknown, AnomalyUpdate>({
+    resolver: zodResolver(dismissFormSchema),
+    defaultValues: { reason: '' },
+  });
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({ id: anomaly.id, body });
+      onClose();
+    } catch (error) {
+      setFailure(applyServerErrors(error, form.setError, ['reason']));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="dismiss-dialog-title">
+      <form onSubmit={onSubmit} noValidate aria-label="Dismiss anomaly">
+        <DialogTitle id="dismiss-dialog-title">Dismiss anomaly</DialogTitle>
+        <DialogContent>
+          {failure === null ? null : (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          <DialogContentText sx={{ mb: 2 }}>
+            {scopeText(anomaly)} from {anomaly.start_date}. Say why it is not a problem; the reason is kept
+            with the anomaly.
+          </DialogContentText>
+          <TextField label="Reason" multiline minRows={2} {...textFieldProps(form, 'reason')} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" color="error" loading={form.formState.isSubmitting}>
+            Dismiss
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { NOTIFICATION_PATHS, type Preferences, preferencesSchema } from '@finlens/contracts/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { notificationKeys } from './keys';
+
+/** GET the caller's own notification preferences (defaults until they save any). */
+export function usePreferences() {
+  return useQuery({
+    queryKey: notificationKeys.preferences(),
+    queryFn: ({ signal }) => apiRequest(NOTIFICATION_PATHS.preferences, preferencesSchema, { signal }),
+  });
+}
+
+/** PUT the caller's preferences; answers the saved ones. */
+export function useSavePreferencesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Preferences) =>
+      apiRequest(NOTIFICATION_PATHS.preferences, preferencesSchema, { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences(), saved),
+  });
+}
