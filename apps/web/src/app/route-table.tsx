@@ -79,6 +79,11 @@ const ShowbackDetailPage = lazy(() =>
     default: module.ShowbackDetailPage,
   })),
 );
+const AllocationRulesPage = lazy(() =>
+  import('../features/showbacks/AllocationRulesPage').then((module) => ({
+    default: module.AllocationRulesPage,
+  })),
+);
 
 const TargetFormPage = lazy(() =>
   import('../features/cost-targets/TargetFormPage').then((module) => ({ default: module.TargetFormPage })),
@@ -154,8 +159,8 @@ const SHOWBACK = '/v3/cost/showbacks-allocation-api/:key';
 const SHOWBACK_ROUTES: AppRoute[] = [
   page('/v3/cost/showbacks-api/', 'Cost Allocation', 'Inform', <ShowbacksPage />),
   page('/v3/cost/showbacks-detail-api/:key/', 'Showback Details', 'Inform', <ShowbackDetailPage />),
-  page(`${SHOWBACK}/`, 'Showback Allocation', 'Inform', <UnbuiltPage />),
-  page(`${SHOWBACK}/allocation-rules/`, 'Allocation Rules', 'Inform', <UnbuiltPage />),
+  page(`${SHOWBACK}/`, 'Showback Allocation', 'Inform', <AllocationRulesPage />),
+  page(`${SHOWBACK}/allocation-rules/`, 'Allocation Rules', 'Inform', <AllocationRulesPage />),
   page(`${SHOWBACK}/unallocated-resources/`, 'Unallocated Resources', 'Inform', <UnbuiltPage />),
   page(`${SHOWBACK}/allocation-rule-resources/:id/`, 'Allocation Rule Resources', 'Inform', <UnbuiltPage />),
   page(`${SHOWBACK}/showback-resources/`, 'Showback Resources', 'Inform', <UnbuiltPage />),
