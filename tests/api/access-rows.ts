@@ -1,4 +1,5 @@
 import type { AccessRule } from '@finlens/contracts/roles';
+import { chargebacksAccessRows } from './access-rows/chargebacks';
 import { costTargetsAccessRows } from './access-rows/cost-targets';
 import { insightsAccessRows } from './access-rows/insights';
 import { notificationsAccessRows } from './access-rows/notifications';
@@ -540,4 +541,5 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...costTargetsAccessRows,
   ...tagExplorerAccessRows,
   ...showbacksAccessRows,
+  ...chargebacksAccessRows,
 ];

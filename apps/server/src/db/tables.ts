@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { AnomalyTables } from '../features/anomalies/anomalies.tables';
+import type { ChargebackTables } from '../features/chargebacks/chargebacks.tables';
 import type { CostTargetTables } from '../features/cost-targets/cost-targets.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { ReportsTables } from '../features/reports/reports.tables';
@@ -197,6 +198,7 @@ export interface BillingSourcePeriodsTable {
 /** Every table of the app database, keyed by table name (Kysely's database type). */
 export interface AppTables
   extends ShowbackTables,
+    ChargebackTables,
     NotificationTables,
     CostTargetTables,
     TagExplorerTables,

@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { registerAnomalies } from '../../features/anomalies/register-anomalies';
+import { registerChargebacks } from '../../features/chargebacks/register-chargebacks';
 import { registerCloudAccounts } from '../../features/cloud-accounts/register-cloud-accounts';
 import { createCostExplorerRepo } from '../../features/cost-explorer/cost-explorer.repo';
 import { costExplorerRoutes } from '../../features/cost-explorer/cost-explorer.routes';
@@ -119,6 +120,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerTagExplorer(app, { db: deps.db.db, warehouse: deps.warehouse });
   await registerCostTargets(app, { db: deps.db.db, warehouse: deps.warehouse });
   await registerShowbacks(app, { db: deps.db.db, warehouse: deps.warehouse });
+  await registerChargebacks(app, { db: deps.db.db, warehouse: deps.warehouse });
   await app.register(healthRoutes, {
     healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
   });

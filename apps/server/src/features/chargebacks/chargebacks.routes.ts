@@ -1,0 +1,78 @@
+import {
+  CHARGEBACK_PATHS as P,
+  statementInputSchema,
+  statementQuerySchema,
+  statementSchema,
+  statementsQuerySchema,
+  statementsSchema,
+  voidBodySchema,
+} from '@finlens/contracts/chargebacks';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { showbackCallerOf as callerOf, idParams as params, read, write } from '../showbacks/showback-caller';
+import type { ChargebacksService } from './chargebacks.service';
+
+const tags = ['chargebacks'];
+
+/** Chargeback statements (design in @finlens/contracts/chargebacks, docs/chargebacks.md). */
+export const chargebacksRoutes: FastifyPluginAsyncZod<{ chargebacks: ChargebacksService }> = async (
+  app,
+  { chargebacks: service },
+) => {
+  app.post(
+    P.preview,
+    { config: read, schema: { tags, body: statementInputSchema, response: { 200: statementSchema } } },
+    async (request) => service.preview(callerOf(request), request.body),
+  );
+  app.get(
+    P.statements,
+    {
+      config: read,
+      schema: { tags, querystring: statementsQuerySchema, response: { 200: statementsSchema } },
+    },
+    async (request) => ({ statements: await service.list(callerOf(request), request.query) }),
+  );
+  app.post(
+    P.statements,
+    { config: write, schema: { tags, body: statementInputSchema, response: { 201: statementSchema } } },
+    async (request, reply) => reply.code(201).send(await service.create(callerOf(request), request.body)),
+  );
+  app.get(
+    P.statement,
+    {
+      config: read,
+      schema: { tags, params, querystring: statementQuerySchema, response: { 200: statementSchema } },
+    },
+    async (request) => service.one(callerOf(request), request.params.id),
+  );
+  app.post(
+    P.issue,
+    { config: write, schema: { tags, params, response: { 200: statementSchema } } },
+    async (request) => service.issue(callerOf(request), request.params.id),
+  );
+  app.post(
+    P.reissue,
+    { config: write, schema: { tags, params, response: { 201: statementSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await service.reissue(callerOf(request), request.params.id)),
+  );
+  app.post(
+    P.void,
+    { config: write, schema: { tags, params, body: voidBodySchema, response: { 200: statementSchema } } },
+    async (request) => service.void(callerOf(request), request.params.id, request.body.reason),
+  );
+  app.get(
+    P.csv,
+    {
+      config: read,
+      schema: { tags, params, querystring: statementQuerySchema, response: { 200: z.string() } },
+    },
+    async (request, reply) => {
+      const { name, csv } = await service.csv(callerOf(request), request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,257 @@
+import type {
+  Statement,
+  StatementInput,
+  StatementSummary,
+  StatementsQuery,
+} from '@finlens/contracts/chargebacks';
+import type { CostTypeName } from '@finlens/contracts/cost-summary';
+import { endOfMonth, utcDay } from '@finlens/cost-model/utc-calendar';
+import { stringify } from 'csv-stringify/sync';
+import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
+import type { ShowbackCaller } from '../showbacks/showback-context';
+import { viewOf } from '../showbacks/showback-context';
+import type { ShowbackCostsService } from '../showbacks/showback-costs.service';
+import type { ShowbacksRepo } from '../showbacks/showbacks.repo';
+import type { ChargebackRow, ChargebacksRepo } from './chargebacks.repo';
+import { type RawLine, type StatementParts, statementOf, totalsOf } from './statement';
+
+interface Computed {
+  raw: RawLine[];
+  frozen: { unallocated: number; scope_total: number };
+}
+
+const conflict = (message: string) => new HttpError(409, message);
+const cents = (n: number) => n.toFixed(2);
+
+/** Chargeback statements: a showback's allocation of a closed month, value by value, frozen when issued. */
+export function createChargebacksService(deps: {
+  repo: ChargebacksRepo;
+  showbacksRepo: ShowbacksRepo;
+  showbackCosts: ShowbackCostsService;
+  now?: () => Date;
+}) {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+  const asAdmin = (caller: ShowbackCaller): ShowbackCaller => ({ ...caller, role: 'admin' });
+
+  /** The showback's numbers for the month, exactly its cost_distribution, Unallocated and scope total. */
+  async function compute(
+    caller: ShowbackCaller,
+    input: { showback_id: string; month: string; cost_type: CostTypeName; markups: Record<string, number> },
+  ): Promise<Computed> {
+    const start = `${input.month}-01`;
+    const detail = await deps.showbackCosts.detail(asAdmin(caller), input.showback_id, {
+      start_date: start,
+      end_date: endOfMonth(start),
+      cost_type: input.cost_type,
+    });
+    const raw = detail.cost_distribution.map((d) => ({
+      value: d.value,
+      direct: d.direct,
+      shared: d.shared,
+      markup_percent: input.markups[d.value] ?? 0,
+    }));
+    const row = detail.reconciliation?.find(
+      (r) => r.month === input.month && r.cost_type === input.cost_type,
+    );
+    return {
+      raw,
+      frozen: { unallocated: detail.unallocated?.total ?? 0, scope_total: row?.total ?? 0 },
+    };
+  }
+
+  /** Values the caller may see of a showback: null for all; an empty set when the showback is gone. */
+  async function visibleOf(caller: ShowbackCaller, showbackId: string | null) {
+    if (caller.role === 'admin') return null;
+    if (showbackId === null) return new Set<string>();
+    return (await viewOf(deps.showbacksRepo, caller, showbackId).catch(() => null))?.visible ?? new Set();
+  }
+
+  async function rowOf(caller: ShowbackCaller, id: string): Promise<ChargebackRow> {
+    const row = await repo.one(caller.clientId, id);
+    if (row === undefined) throw notFound();
+    return row;
+  }
+
+  async function partsOf(caller: ShowbackCaller, row: ChargebackRow): Promise<StatementParts> {
+    const base = {
+      showback_id: row.showback_id,
+      showback_name: row.showback_name,
+      month: row.month,
+      cost_type: row.cost_type as CostTypeName,
+      currency: row.currency,
+      markups: row.markups,
+      shared_cost_line: row.shared_cost_line,
+    };
+    const [visible, supersededById, previousLines] = await Promise.all([
+      visibleOf(caller, row.showback_id),
+      repo.successorOf(row.id),
+      row.supersedes_id === null ? null : repo.lines([row.supersedes_id]),
+    ]);
+    const previous = previousLines === null ? null : totalsOf(previousLines);
+    if (row.status === 'draft' && row.showback_id !== null) {
+      const computed = await compute(caller, { ...base, showback_id: row.showback_id });
+      return { row, base, ...computed, previous, supersededById, visible };
+    }
+    const frozen =
+      row.unallocated === null || row.scope_total === null
+        ? null
+        : { unallocated: row.unallocated, scope_total: row.scope_total };
+    return { row, base, raw: await repo.lines([row.id]), frozen, previous, supersededById, visible };
+  }
+
+  const statement = async (caller: ShowbackCaller, row: ChargebackRow) =>
+    statementOf(await partsOf(caller, row));
+
+  async function checkInput(caller: ShowbackCaller, input: StatementInput): Promise<string> {
+    if (input.month >= utcDay(now()).slice(0, 7)) {
+      throw fieldError('month', ['Choose a closed month: the current month is still open.']);
+    }
+    const config = await deps.showbacksRepo.config(caller.clientId, input.showback_id);
+    if (config === null) throw fieldError('showback_id', ['Choose a showback of this organisation.']);
+    return config.showback.name;
+  }
+
+  /** Computes and stores the lines of a draft (or a fresh re-issue): its numbers no longer move. */
+  async function freeze(caller: ShowbackCaller, row: ChargebackRow): Promise<Statement> {
+    if (row.showback_id === null) throw conflict('The showback of this statement was deleted.');
+    const computed = await compute(caller, {
+      showback_id: row.showback_id,
+      month: row.month,
+      cost_type: row.cost_type as CostTypeName,
+      markups: row.markups,
+    });
+    await repo.freeze(row.id, { ...computed.frozen, issued_at: now() }, computed.raw);
+    return statement(caller, await rowOf(caller, row.id));
+  }
+
+  return {
+    async preview(caller: ShowbackCaller, input: StatementInput): Promise<Statement> {
+      const showbackName = await checkInput(caller, input);
+      const [computed, visible] = await Promise.all([
+        compute(caller, input),
+        visibleOf(caller, input.showback_id),
+      ]);
+      const { showback_id, month, cost_type, currency, markups, shared_cost_line } = input;
+      const base = {
+        showback_id,
+        showback_name: showbackName,
+        month,
+        cost_type,
+        currency,
+        markups,
+        shared_cost_line,
+      };
+      return statementOf({ row: null, base, ...computed, previous: null, supersededById: null, visible });
+    },
+
+    async list(caller: ShowbackCaller, query: StatementsQuery): Promise<StatementSummary[]> {
+      const rows = await repo.list(caller.clientId, query);
+      const summaries = await Promise.all(
+        rows.map(async (row) => {
+          const parts = await partsOf(caller, row);
+          if (parts.visible?.size === 0) return null;
+          const { lines, markups, shared_cost_line, unallocated, scope_total, difference_cents, ...summary } =
+            statementOf(parts);
+          return { ...summary, values_count: lines.length };
+        }),
+      );
+      return summaries.filter((s) => s !== null);
+    },
+
+    async one(caller: ShowbackCaller, id: string): Promise<Statement> {
+      return statement(caller, await rowOf(caller, id));
+    },
+
+    async create(caller: ShowbackCaller, input: StatementInput): Promise<Statement> {
+      const showbackName = await checkInput(caller, input);
+      if ((await repo.current(caller.clientId, input.showback_id, input.month)).length > 0) {
+        throw conflict('This showback already has a statement for that month: re-issue or void it first.');
+      }
+      const versions = await repo.list(caller.clientId, {
+        showback_id: input.showback_id,
+        month: input.month,
+      });
+      const row = await repo.insert({
+        client_id: caller.clientId,
+        showback_id: input.showback_id,
+        showback_name: showbackName,
+        month: input.month,
+        cost_type: input.cost_type,
+        currency: input.currency,
+        markups: JSON.stringify(input.markups),
+        shared_cost_line: input.shared_cost_line,
+        status: 'draft',
+        version: versions.length + 1,
+        supersedes_id: null,
+        created_by: caller.userId,
+      });
+      return statement(caller, row);
+    },
+
+    async issue(caller: ShowbackCaller, id: string): Promise<Statement> {
+      const row = await rowOf(caller, id);
+      if (row.status !== 'draft') throw conflict('Only a draft can be issued.');
+      return freeze(caller, row);
+    },
+
+    /** A new issued version with today's numbers; the old one stays as it was, superseded. */
+    async reissue(caller: ShowbackCaller, id: string): Promise<Statement> {
+      const row = await rowOf(caller, id);
+      if (row.status !== 'issued' || (await repo.successorOf(row.id)) !== null) {
+        throw conflict('Only the newest issued version can be re-issued.');
+      }
+      const next = await repo.insert({
+        client_id: row.client_id,
+        showback_id: row.showback_id,
+        showback_name: row.showback_name,
+        month: row.month,
+        cost_type: row.cost_type,
+        currency: row.currency,
+        markups: JSON.stringify(row.markups),
+        shared_cost_line: row.shared_cost_line,
+        status: 'draft',
+        version: row.version + 1,
+        supersedes_id: row.id,
+        created_by: caller.userId,
+      });
+      return freeze(caller, next);
+    },
+
+    async void(caller: ShowbackCaller, id: string, reason: string): Promise<Statement> {
+      const row = await rowOf(caller, id);
+      if (row.status === 'void') throw conflict('This statement is already void.');
+      await repo.markVoid(row.id, reason, now());
+      return statement(caller, await rowOf(caller, id));
+    },
+
+    async csv(caller: ShowbackCaller, id: string): Promise<{ name: string; csv: string }> {
+      const s = await statement(caller, await rowOf(caller, id));
+      const header = [
+        'value',
+        'direct',
+        'shared',
+        'subtotal',
+        'markup_percent',
+        'markup',
+        'total',
+        'currency',
+      ];
+      const rows = s.lines.map((l) => [
+        l.value,
+        cents(l.direct),
+        cents(l.shared),
+        cents(l.subtotal),
+        String(l.markup_percent),
+        cents(l.markup),
+        cents(l.total),
+        s.currency,
+      ]);
+      rows.push(['Total', '', '', cents(s.subtotal), '', cents(s.markup), cents(s.total), s.currency]);
+      const name = `chargeback-${s.showback_name}-${s.month}-v${s.version}.csv`.replace(/[^\w.-]+/g, '_');
+      return { name, csv: stringify([header, ...rows]) };
+    },
+  };
+}
+
+export type ChargebacksService = ReturnType<typeof createChargebacksService>;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { COST_TYPE_NAMES } from './cost-summary';
+
+/**
+ * Chargebacks (spec §2 Chargeback, Chargebacks Center; §7 "GET on … chargeback paths adds imply_client"): a
+ * statement turns a showback's allocation of one closed month into an amount per showback value. The spec shows
+ * no shapes; this is the design (decisions in docs/chargebacks.md).
+ *
+ * A draft's lines are computed on every read from the showback's cost_distribution; issuing freezes them (a
+ * persisted snapshot), so a later import or rule edit leaves an issued statement as it was. Re-issuing an issued
+ * statement issues a new version with the differences against the one it replaces; voiding keeps the numbers.
+ * Reads are for verified users (a member limited to chosen showback values sees only those lines and totals that
+ * add up only them), writes for admins.
+ */
+const BASE = '/c/chargeback/';
+const STATEMENT = `${BASE}statements/:id/`;
+
+export const CHARGEBACK_PATHS = {
+  preview: `${BASE}preview/`,
+  statements: `${BASE}statements/`,
+  statement: STATEMENT,
+  issue: `${STATEMENT}issue/`,
+  reissue: `${STATEMENT}reissue/`,
+  void: `${STATEMENT}void/`,
+  csv: `${STATEMENT}csv/`,
+} as const;
+
+/** A path of CHARGEBACK_PATHS with its :id filled in. */
+export const chargebackPath = (pattern: string, id: string) => pattern.replace(':id', encodeURIComponent(id));
+
+export const STATEMENT_STATUSES = ['draft', 'issued', 'void'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a month written YYYY-MM.');
+const percent = z
+  .number()
+  .min(-100, 'A discount is at most 100 percent.')
+  .max(1000, 'A markup is at most 1000 percent.');
+
+/** What a statement is made of: the showback, the closed month, the cost type, markups and currency. */
+export const statementInputSchema = z.object({
+  showback_id: z.string().min(1, 'Choose a showback.'),
+  month,
+  cost_type: z.enum(COST_TYPE_NAMES).default('amortized'),
+  /** Markup (positive) or discount (negative) percentage per showback value; absent values have none. */
+  markups: z.record(z.string().min(1), percent).default({}),
+  /** Whether each value's share of shared costs is its own line (true) or folded into the direct amount. */
+  shared_cost_line: z.boolean().default(true),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Enter a three-letter currency code.')
+    .default('USD'),
+});
+export type StatementInput = z.infer<typeof statementInputSchema>;
+
+export const statementLineSchema = z.object({
+  value: z.string(),
+  /** Cost the value's tags and assign rules give it. */
+  direct: z.number(),
+  /** Its share of shared-cost pools (0 with shared_cost_line false: folded into direct). */
+  shared: z.number(),
+  /** direct + shared: the showback's cost_distribution total of the value for the month. */
+  subtotal: z.number(),
+  markup_percent: z.number(),
+  markup: z.number(),
+  total: z.number(),
+  /** The version this one replaces: the value's total there, and total − that (null without one). */
+  previous_total: z.number().nullable(),
+  difference: z.number().nullable(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+const summaryShape = {
+  /** Null for a preview. */
+  id: z.string().nullable(),
+  showback_id: z.string().nullable(),
+  showback_name: z.string(),
+  month: z.string(),
+  cost_type: z.enum(COST_TYPE_NAMES),
+  currency: z.string(),
+  status: z.enum(['preview', ...STATEMENT_STATUSES]),
+  version: z.number().int(),
+  supersedes_id: z.string().nullable(),
+  superseded_by_id: z.string().nullable(),
+  created_at: z.string().nullable(),
+  issued_at: z.string().nullable(),
+  voided_at: z.string().nullable(),
+  void_reason: z.string().nullable(),
+  /** Sum of the visible lines' subtotals, markups and totals. */
+  subtotal: z.number(),
+  markup: z.number(),
+  total: z.number(),
+};
+
+export const statementSummarySchema = z.object({ ...summaryShape, values_count: z.number().int() });
+export type StatementSummary = z.infer<typeof statementSummarySchema>;
+
+export const statementSchema = z.object({
+  ...summaryShape,
+  shared_cost_line: z.boolean(),
+  markups: z.record(z.string(), z.number()),
+  lines: z.array(statementLineSchema),
+  /** Cost no value takes (not charged); null for a limited member. */
+  unallocated: z.number().nullable(),
+  /** The showback scope's total for the month; null for a limited member. */
+  scope_total: z.number().nullable(),
+  /** subtotal + unallocated − scope_total in whole cents (0: reconciles); null for a limited member. */
+  difference_cents: z.number().int().nullable(),
+});
+export type Statement = z.infer<typeof statementSchema>;
+
+const flag = z.enum(['true', 'false']).optional();
+
+export const statementsQuerySchema = z.object({
+  month: month.optional(),
+  showback_id: z.string().min(1).optional(),
+  status: z.enum(STATEMENT_STATUSES).optional(),
+  imply_client: flag,
+});
+export type StatementsQuery = z.infer<typeof statementsQuerySchema>;
+
+export const statementsSchema = z.object({ statements: z.array(statementSummarySchema) });
+
+export const statementQuerySchema = z.object({ imply_client: flag });
+
+export const voidBodySchema = z.object({
+  reason: z.string().trim().min(1, 'Say why the statement is void.').max(500, 'At most 500 characters.'),
+});
