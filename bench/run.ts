@@ -16,11 +16,13 @@ const suites: Record<string, Suite> = {
   explorer: benchExplorer,
   forecast: benchForecast,
 };
-// `--engine clickhouse` is taken as `--engine=clickhouse` (the suite's name stays the only bare word).
-const args = process.argv
-  .slice(2)
-  .flatMap((a, i, all) => (a === '--engine' ? [] : all[i - 1] === '--engine' ? [`--engine=${a}`] : [a]));
-const only = args.find((a) => !a.startsWith('--'));
+const args = process.argv.slice(2);
+// A warehouse engine's name among the bare words picks the engine (`explorer --engine clickhouse`): through the
+// root script npm takes `--engine` as its own flag and hands over only the name.
+const ENGINES = ['duckdb', 'clickhouse'];
+const words = args.filter((a) => !a.startsWith('--'));
+const only = words.find((w) => !ENGINES.includes(w));
+const engine = words.find((w) => ENGINES.includes(w));
 // Through the root script (`npm run bench -- ingest --quick`) npm takes --quick as its own flag and hands it
 // over as npm_config_quick.
 const quick = args.includes('--quick') || process.env.npm_config_quick === 'true';
@@ -30,6 +32,7 @@ const values = Object.fromEntries(
     return match ? [[match[1] as string, match[2] as string]] : [];
   }),
 );
+if (engine !== undefined) values.engine ??= engine;
 
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;
