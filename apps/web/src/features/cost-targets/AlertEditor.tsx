@@ -7,6 +7,7 @@ import {
 } from '@finlens/contracts/cost-targets';
 import { formatMoney } from '@finlens/cost-model/format';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -32,6 +33,8 @@ const FREQUENCY_LABELS = {
   weekly: 'Weekly digest',
 } as const;
 
+const BLANK_DRAFT = { basis: 'actual', threshold_type: 'percent', threshold: '80', emails: '' };
+
 const thresholdText = (alert: Pick<TargetAlert, 'threshold' | 'threshold_type'>) =>
   alert.threshold_type === 'percent' ? `${alert.threshold}% of budget` : formatMoney(alert.threshold);
 
@@ -49,12 +52,9 @@ export function AlertEditor({ targetId }: { targetId: string }) {
   const save = useSaveAlert(targetId);
   const remove = useDeleteAlert();
   const sync = useSyncAlertFrequency(targetId);
-  const [draft, setDraft] = useState({
-    basis: 'actual',
-    threshold_type: 'percent',
-    threshold: '80',
-    emails: '',
-  });
+  const [draft, setDraft] = useState(BLANK_DRAFT);
+  // The alert being edited (PATCH), null when the form adds one (POST).
+  const [editing, setEditing] = useState<TargetAlert | null>(null);
   const list = alerts.data ?? [];
   const frequency: AlertFrequency = list[0]?.frequency ?? 'immediately';
   const [newFrequency, setNewFrequency] = useState<AlertFrequency>('immediately');
@@ -67,15 +67,28 @@ export function AlertEditor({ targetId }: { targetId: string }) {
       threshold: Number(draft.threshold),
       frequency: shownFrequency,
       recipients: {
-        user_ids: [],
-        channel_ids: [],
+        user_ids: editing?.recipients.user_ids ?? [],
+        channel_ids: editing?.recipients.channel_ids ?? [],
         emails: draft.emails
           .split(/[,\s]+/)
           .map((email) => email.trim())
           .filter((email) => email !== ''),
       },
     };
-    save.mutate({ id: null, draft: body }, { onSuccess: () => setDraft((d) => ({ ...d, emails: '' })) });
+    save.mutate({ id: editing?.id ?? null, draft: body }, { onSuccess: stopEditing });
+  };
+  const stopEditing = () => {
+    setEditing(null);
+    setDraft(BLANK_DRAFT);
+  };
+  const edit = (alert: TargetAlert) => {
+    setEditing(alert);
+    setDraft({
+      basis: alert.basis,
+      threshold_type: alert.threshold_type,
+      threshold: String(alert.threshold),
+      emails: alert.recipients.emails.join(', '),
+    });
   };
   const changeFrequency = (next: AlertFrequency) =>
     list.length > 0 ? sync.mutate(next) : setNewFrequency(next);
@@ -122,6 +135,13 @@ export function AlertEditor({ targetId }: { targetId: string }) {
               <TableCell>{thresholdText(alert)}</TableCell>
               <TableCell>{recipientsText(alert)}</TableCell>
               <TableCell>
+                <IconButton
+                  size="small"
+                  aria-label={`Edit alert at ${thresholdText(alert)}`}
+                  onClick={() => edit(alert)}
+                >
+                  <EditOutlined fontSize="small" />
+                </IconButton>
                 <IconButton
                   size="small"
                   aria-label={`Delete alert at ${thresholdText(alert)}`}
@@ -181,8 +201,9 @@ export function AlertEditor({ targetId }: { targetId: string }) {
           sx={{ minWidth: 280, flexGrow: 1 }}
         />
         <Button variant="outlined" onClick={add} loading={save.isPending}>
-          Add alert
+          {editing === null ? 'Add alert' : 'Save alert'}
         </Button>
+        {editing === null ? null : <Button onClick={stopEditing}>Cancel</Button>}
       </Stack>
     </Paper>
   );

@@ -36,7 +36,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('TargetFormPage', () => {
-  it('creates a target with a POST of the form, then opens it for update', { timeout: 30_000 }, async () => {
+  it('creates a target with a POST of the form, then opens it for update', { timeout: 60_000 }, async () => {
     answer();
     const { user, router } = renderWithProviders('/v3/create-target/', { routes: ROUTES });
     const form = await screen.findByRole('form', { name: 'Cost target' }, SLOW);
@@ -149,7 +149,9 @@ describe('TargetFormPage', () => {
     expect(bodyOf(`POST ${P.plannings}`)).toEqual({ cost_target: TARGET_ID, month: '2026-12', amount: 250 });
   });
 
-  it('adds an alert on the forecast and syncs the frequency of all alerts', { timeout: 30_000 }, async () => {
+  it('adds an alert on the forecast and syncs the frequency of all alerts', {
+    timeout: 60_000,
+  }, async () => {
     answer();
     server.use(
       http.post(`*${P.alerts}`, async ({ request }) =>
@@ -160,14 +162,15 @@ describe('TargetFormPage', () => {
     const { user } = renderWithProviders(`/v3/update-target/${TARGET_ID}`, { routes: ROUTES });
     const alerts = await screen.findByRole('region', { name: 'Alerts' }, SLOW);
     expect(await within(alerts).findByText('90% of budget', undefined, SLOW)).toBeInTheDocument();
-    expect(within(alerts).getByText('ops@example.com')).toBeInTheDocument();
+    expect(within(alerts).getByText('ops@example.com, 1 user(s) or channel(s)')).toBeInTheDocument();
     await user.click(within(alerts).getByRole('combobox', { name: 'Alert on' }));
     await user.click(await screen.findByRole('option', { name: 'Forecast total' }));
     await user.clear(within(alerts).getByRole('spinbutton', { name: 'Threshold' }));
     await user.type(within(alerts).getByRole('spinbutton', { name: 'Threshold' }), '5000');
     await user.click(within(alerts).getByRole('combobox', { name: 'Threshold type' }));
     await user.click(await screen.findByRole('option', { name: 'Amount (USD)' }));
-    await user.type(within(alerts).getByRole('textbox', { name: 'Recipient emails' }), 'cfo@example.com');
+    await user.click(within(alerts).getByRole('textbox', { name: 'Recipient emails' }));
+    await user.paste('cfo@example.com');
     await user.click(within(alerts).getByRole('button', { name: 'Add alert' }));
     await waitFor(() =>
       expect(bodyOf(`POST ${P.alerts}`)).toEqual({
@@ -185,6 +188,36 @@ describe('TargetFormPage', () => {
       expect(bodyOf(`POST ${P.syncAlertFrequencies}`)).toEqual({
         cost_target_id: TARGET_ID,
         frequency: 'weekly',
+      }),
+    );
+  });
+
+  it('edits an alert with a PATCH, keeping the recipients the form does not show', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    server.use(
+      http.patch(`*${P.alert}`, async ({ request }) =>
+        HttpResponse.json({ ...ALERT, ...((await request.json()) as object) }),
+      ),
+    );
+    const { user } = renderWithProviders(`/v3/update-target/${TARGET_ID}`, { routes: ROUTES });
+    const alerts = await screen.findByRole('region', { name: 'Alerts' }, SLOW);
+    await user.click(
+      await within(alerts).findByRole('button', { name: 'Edit alert at 90% of budget' }, SLOW),
+    );
+    const threshold = within(alerts).getByRole('spinbutton', { name: 'Threshold' });
+    await waitFor(() => expect(threshold).toHaveValue(90));
+    await user.clear(threshold);
+    await user.type(threshold, '95');
+    await user.click(within(alerts).getByRole('button', { name: 'Save alert' }));
+    await waitFor(() =>
+      expect(bodyOf(`PATCH ${P.alert.replace(':id', ALERT.id)}`)).toEqual({
+        basis: 'forecast',
+        threshold_type: 'percent',
+        threshold: 95,
+        frequency: 'daily',
+        recipients: ALERT.recipients,
       }),
     );
   });

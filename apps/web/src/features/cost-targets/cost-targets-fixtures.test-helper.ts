@@ -77,7 +77,11 @@ export const ALERT: Alert = {
   threshold_type: 'percent',
   threshold: 90,
   frequency: 'daily',
-  recipients: { user_ids: [], emails: ['ops@example.com'], channel_ids: [] },
+  recipients: {
+    user_ids: ['55555555-5555-4555-8555-555555555555'],
+    emails: ['ops@example.com'],
+    channel_ids: [],
+  },
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };

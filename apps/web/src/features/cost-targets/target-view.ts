@@ -61,7 +61,7 @@ export function barScale(current: TargetPeriodStatus): { actual: number; forecas
 }
 
 /** One problem of an uploaded plan CSV: data row n (1 = first after the header), its column and message. */
-export interface CsvRowError {
+interface CsvRowError {
   row: number;
   column: string | null;
   message: string;
