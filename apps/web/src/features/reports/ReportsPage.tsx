@@ -26,6 +26,7 @@ import { ReportNameDialog } from './ReportNameDialog';
 import { ReportShareDialog } from './ReportShareDialog';
 import { type ReportAction, ReportsTable, TemplatesTable } from './ReportsTable';
 import { copyOf, filterReports, filterTemplates, type ReportTab, reportFromView } from './report-view';
+import { SharedReportCard } from './SharedReportCard';
 
 const TABS: { value: ReportTab; label: string }[] = [
   { value: 'mine', label: 'My reports' },
@@ -105,6 +106,7 @@ function ReportsList() {
       return params;
     });
 
+  const shareCode = searchParams.get('share_code');
   const rows = tab === 'global' ? [] : filterReports(reports.data ?? [], tab, userId, search);
   const shownTemplates = filterTemplates(templates.data ?? [], search);
   const list = tab === 'global' ? templates : reports;
@@ -142,6 +144,7 @@ function ReportsList() {
           New report
         </Button>
       </Stack>
+      {shareCode ? <SharedReportCard code={shareCode} /> : null}
       {notice ? (
         <Alert severity="success" onClose={() => setNotice(null)}>
           {notice}

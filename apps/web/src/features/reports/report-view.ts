@@ -4,7 +4,7 @@ import type { ChartKind } from '../../components/Chart';
 import { type ExplorerView, viewToParams } from '../explorer/explorer-view';
 
 /** The Explorer's path; `report=<id>` in its URL names the report it was opened from (the query reader ignores it). */
-export const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
+const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
 export const ANALYSIS_PATH = '/v3/reports-api/';
 export const REPORT_PARAM = 'report';
 
