@@ -148,6 +148,32 @@ describe('ReportsPage', () => {
     );
   });
 
+  it('works from the keyboard: actions open with Enter, Escape closes, days toggle with Space', {
+    timeout: 60_000,
+  }, async () => {
+    const { table, user } = await openPage();
+    within(table).getByRole('button', { name: 'Rename EC2 by region' }).focus();
+    await user.keyboard('{Enter}');
+    const rename = await screen.findByRole('dialog', { name: 'Rename report' });
+    expect(within(rename).getByRole('textbox', { name: 'Report name' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    within(table).getByRole('button', { name: 'Share EC2 by region' }).focus();
+    await user.keyboard('{Enter}');
+    const share = await screen.findByRole('dialog', { name: 'Share "EC2 by region"' });
+    within(share).getByRole('button', { name: 'Sat' }).focus();
+    await user.keyboard(' ');
+    expect(within(share).getByRole('button', { name: 'Sat' })).toHaveAttribute('aria-pressed', 'true');
+    within(share).getByRole('button', { name: 'Save' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(requests.bodyOf(`PATCH ${LIST}${MY_REPORT.id}/`)).toMatchObject({
+        schedule: { days_of_week: [1, 4, 6] },
+      }),
+    );
+  });
+
   it('renames and deletes (after confirming)', { timeout: 60_000 }, async () => {
     const { table, user } = await openPage();
     await user.click(within(table).getByRole('button', { name: 'Rename Monthly storage' }));
