@@ -84,6 +84,9 @@ const AllocationRulesPage = lazy(() =>
     default: module.AllocationRulesPage,
   })),
 );
+const ResourcesPage = lazy(() =>
+  import('../features/showbacks/ResourcesPage').then((module) => ({ default: module.ResourcesPage })),
+);
 
 const TargetFormPage = lazy(() =>
   import('../features/cost-targets/TargetFormPage').then((module) => ({ default: module.TargetFormPage })),
@@ -161,9 +164,19 @@ const SHOWBACK_ROUTES: AppRoute[] = [
   page('/v3/cost/showbacks-detail-api/:key/', 'Showback Details', 'Inform', <ShowbackDetailPage />),
   page(`${SHOWBACK}/`, 'Showback Allocation', 'Inform', <AllocationRulesPage />),
   page(`${SHOWBACK}/allocation-rules/`, 'Allocation Rules', 'Inform', <AllocationRulesPage />),
-  page(`${SHOWBACK}/unallocated-resources/`, 'Unallocated Resources', 'Inform', <UnbuiltPage />),
-  page(`${SHOWBACK}/allocation-rule-resources/:id/`, 'Allocation Rule Resources', 'Inform', <UnbuiltPage />),
-  page(`${SHOWBACK}/showback-resources/`, 'Showback Resources', 'Inform', <UnbuiltPage />),
+  page(
+    `${SHOWBACK}/unallocated-resources/`,
+    'Unallocated Resources',
+    'Inform',
+    <ResourcesPage kind="unallocated" />,
+  ),
+  page(
+    `${SHOWBACK}/allocation-rule-resources/:id/`,
+    'Allocation Rule Resources',
+    'Inform',
+    <ResourcesPage kind="rule" />,
+  ),
+  page(`${SHOWBACK}/showback-resources/`, 'Showback Resources', 'Inform', <ResourcesPage kind="value" />),
 ];
 
 const WORKLOAD_REPORT = '/v3/workload-v2/detail';

@@ -315,7 +315,7 @@ export function useResources(id: string, source: ResourceSource, range: DateRang
           ...range,
           ...GET_EXTRAS,
           limit: 5000,
-          ...(source.kind === 'value' ? { showback_value: source.value } : {}),
+          ...(source.kind === 'value' && source.value !== '' ? { showback_value: source.value } : {}),
         },
         signal,
       }),
