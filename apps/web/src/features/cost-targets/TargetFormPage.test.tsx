@@ -62,7 +62,9 @@ describe('TargetFormPage', () => {
     expect(await screen.findByRole('region', { name: 'Alerts' }, SLOW)).toBeInTheDocument();
   });
 
-  it('updates an existing target with a PATCH, keeping its scope', { timeout: 30_000 }, async () => {
+  it('updates an existing target with a PATCH, keeping its filters and adding a project', {
+    timeout: 60_000,
+  }, async () => {
     answer();
     const { user } = renderWithProviders(`/v3/update-target/${TARGET_ID}`, { routes: ROUTES });
     const name = await screen.findByRole('textbox', { name: 'Name' }, SLOW);
@@ -71,13 +73,15 @@ describe('TargetFormPage', () => {
     expect(within(filters).getByText(/AmazonEC2/)).toBeInTheDocument();
     await user.clear(name);
     await user.type(name, 'Compute EC2');
+    await user.click(screen.getByRole('combobox', { name: 'Projects' }));
+    await user.click(await screen.findByRole('option', { name: 'Production' }, SLOW));
     await user.click(screen.getByRole('radio', { name: /Bottom-up/ }));
     await user.click(screen.getByRole('button', { name: 'Save target' }));
     expect(await screen.findByText('Target saved.', undefined, SLOW)).toBeInTheDocument();
     expect(requests.calls().some((c) => c.startsWith(`POST ${P.targets}`))).toBe(false);
     expect(bodyOf(`PATCH ${targetPath}`)).toMatchObject({
       name: 'Compute EC2',
-      scope: COMPUTE.scope,
+      scope: { ...COMPUTE.scope, project_ids: ['p1'] },
       budget_type: 'bottom_up',
       start_date: '2026-01-01',
     });

@@ -30,6 +30,7 @@ import { FilterPanel } from '../explorer/FilterPanel';
 import { AlertEditor } from './AlertEditor';
 import { useSaveTarget, useTarget } from './api';
 import { PlanEditor } from './PlanEditor';
+import { ProjectPicker } from './ProjectPicker';
 import { costTypeLabel } from './target-view';
 
 type TargetForm = z.input<typeof costTargetInputSchema>;
@@ -166,11 +167,20 @@ function TargetFields({ id, initial }: { id: string | null; initial: CostTarget 
             control={form.control}
             name="scope"
             render={({ field }) => (
-              <FilterPanel
-                filters={(field.value?.filters ?? []) as CostFilter[]}
-                onChange={(filters) => field.onChange({ ...field.value, filters })}
-                range={presetRange('30D', today)}
-              />
+              <Stack spacing={2}>
+                <ProjectPicker
+                  value={field.value?.project_ids}
+                  onChange={(project_ids) => {
+                    const { project_ids: _, ...rest } = field.value ?? { filters: [] };
+                    field.onChange(project_ids === undefined ? rest : { ...rest, project_ids });
+                  }}
+                />
+                <FilterPanel
+                  filters={(field.value?.filters ?? []) as CostFilter[]}
+                  onChange={(filters) => field.onChange({ ...field.value, filters })}
+                  range={presetRange('30D', today)}
+                />
+              </Stack>
             )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
