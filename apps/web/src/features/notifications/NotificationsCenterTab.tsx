@@ -15,7 +15,7 @@ import { ChannelDialog } from './components/ChannelDialog';
 import { ChannelsTable } from './components/ChannelsTable';
 import { DeliveryLog } from './components/DeliveryLog';
 
-export const CHANNELS_ADMIN_ONLY_MESSAGE = 'Only admins add, change, test and remove channels.';
+const CHANNELS_ADMIN_ONLY_MESSAGE = 'Only admins add, change, test and remove channels.';
 
 /** "Test message to Ops delivered (HTTP 200)." or the failure with its HTTP code and error. */
 function testResultText(channel: Channel, result: SendTestResult): string {

@@ -1,7 +1,6 @@
 import {
   CHANNEL_KINDS,
   type Channel,
-  type ChannelCreate,
   type ChannelKind,
   type ChannelUpdate,
   channelCreateSchema,
@@ -44,7 +43,7 @@ const formFieldsSchema = z.object({
 });
 export type ChannelFormValues = z.infer<typeof formFieldsSchema>;
 
-export function splitEmails(text: string): string[] {
+function splitEmails(text: string): string[] {
   return text
     .split(/[\s,;]+/)
     .map((address) => address.trim())
@@ -98,8 +97,6 @@ export const channelCreateFormSchema = checkedFieldsSchema
 export const channelUpdateFormSchema = checkedFieldsSchema
   .transform((values): ChannelUpdate => ({ ...common(values), ...settingsOf(values) }))
   .pipe(channelUpdateSchema);
-
-export type ChannelFormOutput = ChannelCreate | ChannelUpdate;
 
 export function emptyChannelValues(kind: ChannelKind = 'slack'): ChannelFormValues {
   return {
