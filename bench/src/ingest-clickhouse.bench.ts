@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { DemoFormat } from '@finlens/fixtures/demo/part-writer';
 import { clickHouseRows, openBenchClickHouse } from './explorer-clickhouse';
+import { loadAverage } from './explorer-report';
 import { serverModule } from './explorer-warehouse';
 import { ensureIngestDataset } from './ingest-data';
 import { positiveInteger, type SuiteOptions } from './options';
@@ -35,7 +36,8 @@ type Result = {
   importer: Load & { rowsPerSecond: number };
   /** The local server's peak RSS and data folder after the load; absent with CLICKHOUSE_URL. */
   clickhouse?: { maxRssMiB: number; dataMiB: number };
-  loadAverage: { before: number[]; after: number[] };
+  /** os.loadavg() before and after, as objects (Biome keeps JSON arrays on one line). */
+  loadAverage: { before: ReturnType<typeof loadAverage>; after: ReturnType<typeof loadAverage> };
 };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -73,7 +75,10 @@ export async function benchIngestClickHouse({
         server: `ClickHouse ${String(version?.v)}`,
         importer: { ...importer, rowsPerSecond },
         ...(server === undefined ? {} : { clickhouse: server }),
-        loadAverage: { before: loadBefore.map(round1), after: loadavg().map(round1) },
+        loadAverage: {
+          before: loadAverage(loadBefore.map(round1)),
+          after: loadAverage(loadavg().map(round1)),
+        },
       });
       const label = `ClickHouse ${format} ${dataset.rows.toLocaleString('en-US')} rows`;
       figures[`${label}: importer rows/s`] = rowsPerSecond.toLocaleString('en-US');
