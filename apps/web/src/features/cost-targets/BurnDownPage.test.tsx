@@ -58,6 +58,34 @@ describe('BurnDownPage', () => {
     expect((option.series as { type: string }[]).every((s) => s.type === 'line')).toBe(true);
   });
 
+  it('shows another period of the target', { timeout: 30_000 }, async () => {
+    server.use(
+      http.get(`*${P.targets}`, () => HttpResponse.json([COMPUTE])),
+      http.get(`*${P.burnDown}`, ({ request }) => {
+        const start = new URL(request.url).searchParams.get('period_start') ?? BURN_DOWN.period_start;
+        return HttpResponse.json({ ...BURN_DOWN, period_start: start });
+      }),
+    );
+    const { user, router } = renderElement(<BurnDownPage />);
+    const section = await screen.findByRole('region', { name: 'Burn-down' }, SLOW);
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent(
+      '01 Nov, 2026 – 30 Nov, 2026',
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(12);
+    await user.click(screen.getByRole('option', { name: 'Oct, 2026' }));
+    await waitFor(() =>
+      expect(requests.calls()).toContain(
+        `GET ${P.burnDown.replace(':id', COMPUTE.id)}?imply_client=true&period_start=2026-10-01`,
+      ),
+    );
+    expect(router.state.location.search).toBe('?period=2026-10-01');
+    await waitFor(() =>
+      expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('01 Oct, 2026'),
+    );
+  });
+
   it('says when there is no target to track', { timeout: 30_000 }, async () => {
     server.use(http.get(`*${P.targets}`, () => HttpResponse.json([])));
     renderElement(<BurnDownPage />);

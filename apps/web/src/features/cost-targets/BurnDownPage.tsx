@@ -1,4 +1,4 @@
-import type { BurnDown } from '@finlens/contracts/cost-targets';
+import { type BurnDown, DEFAULT_TARGET_MONTHS } from '@finlens/contracts/cost-targets';
 import { formatMoney, formatUtcDate } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart';
 import { useBurnDown, useTargets } from './api';
-import { burnDownChart } from './target-view';
+import { burnDownChart, periodStarts } from './target-view';
 
 /** The period's closing figures in words (what the chart shows, for screen readers too). */
 function burnDownSummary(burn: BurnDown): string {
@@ -34,12 +34,18 @@ export function BurnDownPage() {
   const [params, setParams] = useSearchParams();
   const list = targets.data ?? [];
   const chosen = list.find((t) => t.id === params.get('target')) ?? list[0] ?? null;
-  const burn = useBurnDown(chosen?.id ?? null);
+  const periods = chosen === null ? [] : periodStarts(chosen, DEFAULT_TARGET_MONTHS);
+  const periodParam = params.get('period');
+  const period = periodParam !== null && periods.includes(periodParam) ? periodParam : null;
+  const burn = useBurnDown(chosen?.id ?? null, period);
   const chart = useMemo(() => (burn.data ? burnDownChart(burn.data) : null), [burn.data]);
-  const choose = (id: string) =>
+  const choose = (changes: { target: string } | { period: string }) =>
     setParams(
       (current) => {
-        current.set('target', id);
+        if ('target' in changes) {
+          current.set('target', changes.target);
+          current.delete('period');
+        } else current.set('period', changes.period);
         return current;
       },
       { replace: true },
@@ -63,20 +69,36 @@ export function BurnDownPage() {
         </Paper>
       ) : (
         <>
-          <TextField
-            select
-            label="Target"
-            size="small"
-            value={chosen.id}
-            onChange={(event) => choose(event.target.value)}
-            sx={{ maxWidth: 360 }}
-          >
-            {list.map((t) => (
-              <MenuItem key={t.id} value={t.id}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+            <TextField
+              select
+              label="Target"
+              size="small"
+              value={chosen.id}
+              onChange={(event) => choose({ target: event.target.value })}
+              sx={{ width: 300 }}
+            >
+              {list.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Period"
+              size="small"
+              value={period ?? burn.data?.period_start ?? ''}
+              onChange={(event) => choose({ period: event.target.value })}
+              sx={{ width: 220 }}
+            >
+              {periods.map((start) => (
+                <MenuItem key={start} value={start}>
+                  {formatUtcDate(start, chosen.period === 'MONTHLY' ? 'monthYear' : 'dayMonthYear')}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
           {burn.isError ? <Alert severity="error">{burn.error.message}</Alert> : null}
           {burn.data === undefined || chart === null ? (
             burn.isError ? null : (

@@ -22,7 +22,8 @@ const targetKeys = {
   one: (id: string) => [...targetKeys.all, 'one', id] as const,
   plannings: (id: string) => [...targetKeys.all, 'plannings', id] as const,
   alerts: (id: string) => [...targetKeys.all, 'alerts', id] as const,
-  burnDown: (id: string) => [...targetKeys.all, 'burn-down', id] as const,
+  burnDown: (id: string, periodStart: string | null) =>
+    [...targetKeys.all, 'burn-down', id, periodStart] as const,
 };
 
 /** cost_page GETs carry imply_client (spec §7). */
@@ -173,12 +174,15 @@ export function useSyncAlertFrequency(targetId: string) {
   });
 }
 
-/** GET cost_target/{id}/burn_down/ — the current period, day by day. */
-export function useBurnDown(targetId: string | null) {
+/** GET cost_target/{id}/burn_down/ — one period day by day (null period: the current one). */
+export function useBurnDown(targetId: string | null, periodStart: string | null) {
   return useQuery({
-    queryKey: targetKeys.burnDown(targetId ?? ''),
+    queryKey: targetKeys.burnDown(targetId ?? '', periodStart),
     queryFn: ({ signal }) =>
-      apiRequest(withId(P.burnDown, targetId ?? ''), burnDownSchema, { query: IMPLY_CLIENT, signal }),
+      apiRequest(withId(P.burnDown, targetId ?? ''), burnDownSchema, {
+        query: { ...IMPLY_CLIENT, period_start: periodStart },
+        signal,
+      }),
     enabled: targetId !== null,
     placeholderData: keepPreviousData,
   });

@@ -117,3 +117,16 @@ export function planMonths(
   }
   return months;
 }
+
+const PERIOD_MONTHS = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 } as const;
+
+/** The first day (YYYY-MM-DD) of each period of a target, oldest first. */
+export function periodStarts(
+  target: Pick<CostTarget, 'start_date' | 'end_date' | 'period'>,
+  defaultMonths: number,
+) {
+  const step = PERIOD_MONTHS[target.period];
+  return planMonths(target, defaultMonths)
+    .filter((_, index) => index % step === 0)
+    .map((month) => `${month}-01`);
+}
