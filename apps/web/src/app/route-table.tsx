@@ -57,6 +57,19 @@ const OrganizationOverviewPage = lazy(() =>
     default: module.OrganizationOverviewPage,
   })),
 );
+const ChargebackPage = lazy(() =>
+  import('../features/chargebacks/ChargebackPage').then((module) => ({ default: module.ChargebackPage })),
+);
+const ChargebacksCenterPage = lazy(() =>
+  import('../features/chargebacks/ChargebacksCenterPage').then((module) => ({
+    default: module.ChargebacksCenterPage,
+  })),
+);
+const ChargebacksLegacyPage = lazy(() =>
+  import('../features/chargebacks/ChargebacksLegacyPage').then((module) => ({
+    default: module.ChargebacksLegacyPage,
+  })),
+);
 const InsightsPage = lazy(() =>
   import('../features/insights/InsightsPage').then((module) => ({ default: module.InsightsPage })),
 );
@@ -141,9 +154,14 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
   page('/v3/cost/unused/', 'Unused Resources', 'Optimize', <UnbuiltPage />),
   page('/v3/cost/underutilized-resources/', 'Underutilized Resources', 'Optimize', <UnbuiltPage />),
   page('/v3/cost/tag-explorer/', 'Insights', 'Inform', <InsightsPage />),
-  page('/v3/cost/chargeback/', 'Chargeback', 'Inform', <UnbuiltPage />),
-  page('/v3/cost/chargebacks-center/', 'Chargebacks Center', 'Inform', <UnbuiltPage />),
-  page('/v3/cost/chargebacks-center-legacy/', 'Chargebacks Center (Legacy)', 'Inform', <UnbuiltPage />),
+  page('/v3/cost/chargeback/', 'Chargeback', 'Inform', <ChargebackPage />),
+  page('/v3/cost/chargebacks-center/', 'Chargebacks Center', 'Inform', <ChargebacksCenterPage />),
+  page(
+    '/v3/cost/chargebacks-center-legacy/',
+    'Chargebacks Center (Legacy)',
+    'Inform',
+    <ChargebacksLegacyPage />,
+  ),
   page('/v3/cost/recommendations/', 'Cost Saving Recommendations', 'Inform', <UnbuiltPage />),
   page('/v3/cost/recommendations/:type', 'Recommendation Details', 'Inform', <UnbuiltPage />),
   page('/v3/cost/reserved/', 'Commitment Inventory', 'Optimize', <UnbuiltPage />),
