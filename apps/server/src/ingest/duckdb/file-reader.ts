@@ -55,7 +55,7 @@ async function assertGzipIntact(file: SourceFile): Promise<void> {
 export function readerSql(
   files: readonly SourceFile[],
   kind: FileKind,
-  options: { serial?: boolean; typed?: readonly RawColumn[] } = {},
+  options: { serial?: boolean } = {},
 ): string {
   const list = `[${files.map((f) => quoteString(f.localPath)).join(', ')}]`;
   if (kind === 'parquet') {
@@ -64,13 +64,7 @@ export function readerSql(
   // Every CSV cell is read as text; the normaliser casts with checks it controls. Billing exports are
   // RFC 4180 with commas, so the dialect is fixed rather than sniffed (sniffing misreads wide all-text files);
   // short rows are padded with NULLs and stray quotes tolerated, as real exports (koku fixtures) need.
-  // `typed`: files of one header read with the given column types by DuckDB's reader, which fails on a cell
-  // it cannot convert (the caller then reads as text to find and name it).
-  const columns =
-    options.typed === undefined
-      ? 'all_varchar = true, union_by_name = true'
-      : `auto_detect = false, columns = {${options.typed.map((c) => `${quoteString(c.name)}: ${quoteString(c.type)}`).join(', ')}}`;
-  return `read_csv(${list}, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, ${columns}, filename = ${quoteString(FILE_COLUMN)}${options.serial ? ', parallel = false' : ''})`;
+  return `read_csv(${list}, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, all_varchar = true, union_by_name = true, filename = ${quoteString(FILE_COLUMN)}${options.serial ? ', parallel = false' : ''})`;
 }
 
 /**

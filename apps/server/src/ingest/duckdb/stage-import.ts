@@ -44,31 +44,21 @@ export interface StagedImport {
 export async function stageImport(request: StageRequest): Promise<StagedImport> {
   const { connection, files } = request;
   const first = await probeAll(request);
+  const raw = new RawColumns(first.columns, keyFor(first.format));
+  const mapping = mappingFor(first.format, first.variant, raw, files);
   const table = stagingTable(request.stagingId);
   request.onStep?.('loading rows');
-  /** Creates the staging table over the files read with `columns`; returns the expressions it used. */
-  const load = async (columns: RawColumn[], typed: boolean) => {
-    const raw = new RawColumns(columns, keyFor(first.format));
-    const mapping = mappingFor(first.format, first.variant, raw, files);
-    const create = (serial: boolean) =>
-      connection.run(
-        `CREATE OR REPLACE TEMP TABLE ${table.replace('temp.', '')} AS ${stagingSelect(request, raw, mapping, first.kind, { serial, ...(typed ? { typed: columns } : {}) })}`,
-      );
+  const create = (serial: boolean) =>
+    connection.run(
+      `CREATE OR REPLACE TEMP TABLE ${table.replace('temp.', '')} AS ${stagingSelect(request, raw, mapping, first.kind, serial)}`,
+    );
+  try {
     // DuckDB's parallel CSV reader gives up on some files (padded short rows with quoted newlines);
     // those are read again on one thread rather than refused.
-    await create(false).catch((error: unknown) => {
+    const loaded = create(false).catch((error: unknown) => {
       if (!/Parallel CSV Reader/i.test(firstLine(error))) throw error;
       return create(true);
     });
-    return { raw, mapping };
-  };
-  const typed = typedColumns(first);
-  // A typed read that fails (a cell DuckDB's reader cannot convert) is done again as text, which finds and
-  // names the bad cell or reads what only the normaliser's parses accept (US dates, `null`).
-  const loaded =
-    typed === null ? load(first.columns, false) : load(typed, true).catch(() => load(first.columns, false));
-  let staged: Awaited<typeof loaded>;
-  try {
     // The gzip checks ran beside the load; a corrupt stream is the error to report, whatever DuckDB made of it.
     const [load, intact] = await Promise.allSettled([loaded, first.intact]);
     if (intact.status === 'rejected') throw intact.reason;
@@ -77,37 +67,18 @@ export async function stageImport(request: StageRequest): Promise<StagedImport> 
         file: files.map((f) => f.displayName).join(', '),
       });
     }
-    staged = load.value;
   } catch (error) {
     await connection.run(`DROP TABLE IF EXISTS ${table}`);
     throw error;
   }
   request.onStep?.('validating');
   try {
-    const summary = await validateStaging({ connection, table, files, kind: first.kind, raw: staged.raw });
-    return { format: first.format, variant: staged.mapping.variant, ...summary };
+    const summary = await validateStaging({ connection, table, files, kind: first.kind, raw });
+    return { format: first.format, variant: mapping.variant, ...summary };
   } catch (error) {
     await connection.run(`DROP TABLE IF EXISTS ${table}`);
     throw error;
   }
-}
-
-/** DuckDB's reader types of the CUR 2.0 columns with a number or timestamp in the canonical schema. */
-const CUR2_READER_TYPES: ReadonlyMap<string, string> = new Map(
-  SOURCE_COLUMNS.flatMap((c): [string, string][] => {
-    if (c.type === 'money' || c.type === 'number') return [[c.name, 'DOUBLE']];
-    // With its offset (converted to UTC), as the normaliser's own parse reads it.
-    return c.type === 'timestamp' ? [[c.name, 'TIMESTAMPTZ']] : [];
-  }),
-);
-
-/**
- * CUR 2.0 CSV files of one header are read with the known types of its number and timestamp columns, so DuckDB's
- * reader converts them while reading instead of the normaliser parsing text; null for any other delivery.
- */
-function typedColumns(delivery: ProbedDelivery): RawColumn[] | null {
-  if (delivery.kind !== 'csv' || delivery.format !== 'cur2' || !delivery.oneHeader) return null;
-  return delivery.columns.map((c) => ({ name: c.name, type: CUR2_READER_TYPES.get(c.name) ?? c.type }));
 }
 
 interface ProbedDelivery {
@@ -118,8 +89,6 @@ interface ProbedDelivery {
   intact: Promise<void>;
   format: BillingFormat;
   variant: string;
-  /** Every file has the same columns in the same order. */
-  oneHeader: boolean;
 }
 
 /** Reads every header, detects the format, checks required columns, and requires one format and kind. */
@@ -147,7 +116,7 @@ async function probeHeaders(
   request: StageRequest,
   checks: Promise<void>[],
 ): Promise<Omit<ProbedDelivery, 'intact'>> {
-  const probed: (Omit<ProbedDelivery, 'intact' | 'oneHeader'> & { file: SourceFile })[] = [];
+  const probed: (Omit<ProbedDelivery, 'intact'> & { file: SourceFile })[] = [];
   for (const file of request.files) {
     request.onStep?.(`reading header of ${file.displayName}`);
     const { kind, columns, intact } = await probeFile(request.connection, file);
@@ -174,12 +143,7 @@ async function probeHeaders(
       { file: mixed.file.displayName },
     );
   }
-  const header = (columns: RawColumn[]) => JSON.stringify(columns.map((c) => c.name));
-  return {
-    ...first,
-    columns: unionColumns(probed.map((p) => p.columns)),
-    oneHeader: probed.every((p) => header(p.columns) === header(first.columns)),
-  };
+  return { ...first, columns: unionColumns(probed.map((p) => p.columns)) };
 }
 
 /**
@@ -267,7 +231,7 @@ function stagingSelect(
   raw: RawColumns,
   mapping: FormatMapping,
   kind: FileKind,
-  reader: { serial: boolean; typed?: readonly RawColumn[] },
+  serial: boolean,
 ): string {
   const typed = (name: string, type: Parameters<typeof duckDbType>[0]) =>
     `CAST(${mapping.columns[name] ?? 'NULL'} AS ${duckDbType(type)}) AS "${name}"`;
@@ -289,5 +253,5 @@ function stagingSelect(
     ${quoteString(request.stagingId)} AS import_id, ${quoteString(mapping.variant)} AS source_format,
     ${names}[__raw_file] AS source_file, __bad,
     ${SOURCE_COLUMNS.map((c) => `"${c.name}"`).join(', ')}, ${layer2.join(', ')}
-  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${raw.relation(readerSql(request.files, kind, reader))})`;
+  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${raw.relation(readerSql(request.files, kind, { serial }))})`;
 }

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { CUR2_TEST_COLUMNS, importPath, tempWarehouse } from './import-file.test-helper';
 
 /**
- * CUR 2.0 CSV files of one header are read with DuckDB's typed reader (numbers, timestamps); a file it cannot
- * convert is read again as text, which either reads it (forms only the normaliser accepts) or names the bad cell.
+ * CUR 2.0 CSV cells as the normaliser reads them: offsets converted to UTC, text trimmed of ASCII and Unicode
+ * spaces (trim runs only on cells that may need it), literal nulls, US dates, and a bad cell named.
  */
-const warehouse = tempWarehouse('finlens-cur2-typed-');
+const warehouse = tempWarehouse('finlens-cur2-cells-');
 
 const HEADER = [...CUR2_TEST_COLUMNS, 'product', 'resource_tags'];
 
@@ -40,7 +40,7 @@ async function imported(projectId: string) {
   return reader.getRowObjectsJson();
 }
 
-describe('CUR 2.0 CSV read with its column types', () => {
+describe('CUR 2.0 CSV cells', () => {
   it('converts offsets to UTC, trims text (ASCII and Unicode spaces) and reads a literal null as NULL', async () => {
     const folder = await cur2Folder([
       row('2025-03-01T05:00:00+05:00', '1.25', '  i-1 ', '{"user_team":"web"}'),
@@ -55,7 +55,7 @@ describe('CUR 2.0 CSV read with its column types', () => {
     ]);
   });
 
-  it('reads forms only the text path accepts (US dates, a literal null cost) as before', async () => {
+  it('reads US dates and a literal null cost', async () => {
     const folder = await cur2Folder([
       row('03/01/2025', 'null', 'i-1'),
       row('2025-03-01T01:00:00Z', '4', 'i-2'),
@@ -67,7 +67,7 @@ describe('CUR 2.0 CSV read with its column types', () => {
     ]);
   });
 
-  it('names the file, row and column of a cell neither read accepts, and keeps nothing', async () => {
+  it('names the file, row and column of a cell it cannot read, and keeps nothing', async () => {
     const folder = await cur2Folder([
       row('2025-03-01T00:00:00Z', '1', 'i-1'),
       row('2025-03-01T01:00:00Z', '1.2.3', 'i-2'),
