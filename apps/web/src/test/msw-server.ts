@@ -55,6 +55,11 @@ const pageHandlers = [
   // Analysis: no reports and no templates.
   http.get('*/c/cost_page/reports/', () => HttpResponse.json([])),
   http.get('*/c/cost_page/reports/global_reports/', () => HttpResponse.json([])),
+  // Cost targets: none yet; an unknown target is not found.
+  http.get('*/c/cost_page/cost_target/', () => HttpResponse.json([])),
+  http.get('*/c/cost_page/cost_target/:id/', () =>
+    HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
+  ),
   // Insights: a few insights of three kinds.
   http.get('*/c/cost_page/insights/', () => HttpResponse.json(INSIGHTS)),
   // Search: nothing found; Organization overview: no projects beyond the start-up's.

@@ -54,7 +54,10 @@ export function BurnDownPage() {
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
       <Typography variant="h5" component="h1">
-        Burn-down tracker
+        Cloud and SaaS Contract Tracker
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        The burn-down of a cost target: cumulative actual cost against the plan and the forecast.
       </Typography>
       {targets.isPending ? (
         <Skeleton variant="rounded" height={56} aria-label="Loading cost targets" />

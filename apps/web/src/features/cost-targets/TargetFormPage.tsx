@@ -22,7 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { textFieldProps } from '../auth/components/form-field';
 import { applyServerErrors } from '../auth/form-errors';
@@ -101,7 +101,10 @@ function NullableField({ form, name, label, number = false, placeholder, hint }:
 export function TargetFormPage() {
   const id = useParams().id ?? null;
   const target = useTarget(id);
-  const title = id === null ? 'Create Cost Target' : 'Update Cost Target';
+  // The route's title: /v3/create-target/{id} edits too (spec §4), under its own title.
+  const title = useLocation().pathname.includes('/create-target')
+    ? 'Create Cost Target'
+    : 'Update Cost Target';
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, md: 2 }, maxWidth: 1100 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
