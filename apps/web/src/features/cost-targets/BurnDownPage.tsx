@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart';
 import { useBurnDown, useTargets } from './api';
+import { OperatePackageGate } from './OperatePackageGate';
 import { burnDownChart, periodStarts } from './target-view';
 
 /** The period's closing figures in words (what the chart shows, for screen readers too). */
@@ -59,73 +60,75 @@ export function BurnDownPage() {
       <Typography variant="body2" color="text.secondary">
         The burn-down of a cost target: cumulative actual cost against the plan and the forecast.
       </Typography>
-      {targets.isPending ? (
-        <Skeleton variant="rounded" height={56} aria-label="Loading cost targets" />
-      ) : targets.isError ? (
-        <Alert severity="error">{targets.error.message}</Alert>
-      ) : chosen === null ? (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography gutterBottom>No cost targets yet.</Typography>
-          <Button component={RouterLink} to="/v3/create-target/" variant="contained">
-            New target
-          </Button>
-        </Paper>
-      ) : (
-        <>
-          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
-            <TextField
-              select
-              label="Target"
-              size="small"
-              value={chosen.id}
-              onChange={(event) => choose({ target: event.target.value })}
-              sx={{ width: 300 }}
-            >
-              {list.map((t) => (
-                <MenuItem key={t.id} value={t.id}>
-                  {t.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Period"
-              size="small"
-              value={period ?? burn.data?.period_start ?? ''}
-              onChange={(event) => choose({ period: event.target.value })}
-              sx={{ width: 220 }}
-            >
-              {periods.map((start) => (
-                <MenuItem key={start} value={start}>
-                  {formatUtcDate(start, chosen.period === 'MONTHLY' ? 'monthYear' : 'dayMonthYear')}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-          {burn.isError ? <Alert severity="error">{burn.error.message}</Alert> : null}
-          {burn.data === undefined || chart === null ? (
-            burn.isError ? null : (
-              <Skeleton variant="rounded" height={360} aria-label="Loading the burn-down" />
-            )
-          ) : (
-            <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Burn-down">
-              <Typography variant="subtitle1" component="h2">
-                {formatUtcDate(burn.data.period_start, 'dayMonthYear')} –{' '}
-                {formatUtcDate(burn.data.period_end, 'dayMonthYear')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" gutterBottom>
-                {burnDownSummary(burn.data)}
-              </Typography>
-              <Chart
-                kind="line"
-                label={`Cumulative cost of ${chosen.name}: ${burnDownSummary(burn.data)}`}
-                formatValue={formatMoney}
-                {...chart}
-              />
-            </Paper>
-          )}
-        </>
-      )}
+      <OperatePackageGate>
+        {targets.isPending ? (
+          <Skeleton variant="rounded" height={56} aria-label="Loading cost targets" />
+        ) : targets.isError ? (
+          <Alert severity="error">{targets.error.message}</Alert>
+        ) : chosen === null ? (
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <Typography gutterBottom>No cost targets yet.</Typography>
+            <Button component={RouterLink} to="/v3/create-target/" variant="contained">
+              New target
+            </Button>
+          </Paper>
+        ) : (
+          <>
+            <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+              <TextField
+                select
+                label="Target"
+                size="small"
+                value={chosen.id}
+                onChange={(event) => choose({ target: event.target.value })}
+                sx={{ width: 300 }}
+              >
+                {list.map((t) => (
+                  <MenuItem key={t.id} value={t.id}>
+                    {t.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label="Period"
+                size="small"
+                value={period ?? burn.data?.period_start ?? ''}
+                onChange={(event) => choose({ period: event.target.value })}
+                sx={{ width: 220 }}
+              >
+                {periods.map((start) => (
+                  <MenuItem key={start} value={start}>
+                    {formatUtcDate(start, chosen.period === 'MONTHLY' ? 'monthYear' : 'dayMonthYear')}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            {burn.isError ? <Alert severity="error">{burn.error.message}</Alert> : null}
+            {burn.data === undefined || chart === null ? (
+              burn.isError ? null : (
+                <Skeleton variant="rounded" height={360} aria-label="Loading the burn-down" />
+              )
+            ) : (
+              <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Burn-down">
+                <Typography variant="subtitle1" component="h2">
+                  {formatUtcDate(burn.data.period_start, 'dayMonthYear')} –{' '}
+                  {formatUtcDate(burn.data.period_end, 'dayMonthYear')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" gutterBottom>
+                  {burnDownSummary(burn.data)}
+                </Typography>
+                <Chart
+                  kind="line"
+                  label={`Cumulative cost of ${chosen.name}: ${burnDownSummary(burn.data)}`}
+                  formatValue={formatMoney}
+                  {...chart}
+                />
+              </Paper>
+            )}
+          </>
+        )}
+      </OperatePackageGate>
     </Stack>
   );
 }

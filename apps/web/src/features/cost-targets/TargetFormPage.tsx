@@ -29,6 +29,7 @@ import { applyServerErrors } from '../auth/form-errors';
 import { FilterPanel } from '../explorer/FilterPanel';
 import { AlertEditor } from './AlertEditor';
 import { useSaveTarget, useTarget } from './api';
+import { OperatePackageGate } from './OperatePackageGate';
 import { PlanEditor } from './PlanEditor';
 import { ProjectPicker } from './ProjectPicker';
 import { costTypeLabel } from './target-view';
@@ -115,19 +116,21 @@ export function TargetFormPage() {
           All targets
         </Button>
       </Stack>
-      {id === null ? (
-        <TargetFields id={null} initial={null} />
-      ) : target.isPending ? (
-        <Skeleton variant="rounded" height={320} aria-label="Loading the cost target" />
-      ) : target.isError ? (
-        <Alert severity="error">{target.error.message}</Alert>
-      ) : (
-        <>
-          <TargetFields id={id} initial={target.data} />
-          {target.data.budget_type === 'bottom_up' ? <PlanEditor target={target.data} /> : null}
-          <AlertEditor targetId={target.data.id} />
-        </>
-      )}
+      <OperatePackageGate>
+        {id === null ? (
+          <TargetFields id={null} initial={null} />
+        ) : target.isPending ? (
+          <Skeleton variant="rounded" height={320} aria-label="Loading the cost target" />
+        ) : target.isError ? (
+          <Alert severity="error">{target.error.message}</Alert>
+        ) : (
+          <>
+            <TargetFields id={id} initial={target.data} />
+            {target.data.budget_type === 'bottom_up' ? <PlanEditor target={target.data} /> : null}
+            <AlertEditor targetId={target.data.id} />
+          </>
+        )}
+      </OperatePackageGate>
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import { COST_TARGET_PATHS as P } from '@finlens/contracts/cost-targets';
+import { PAYMENT_PATHS } from '@finlens/contracts/payment';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { TEST_PACKAGE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderElement } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
@@ -92,5 +94,24 @@ describe('TargetsPage', () => {
     server.use(http.get(`*${P.targets}`, () => HttpResponse.json({ detail: 'down' }, { status: 500 })));
     renderElement(<TargetsPage />);
     expect(await screen.findByRole('alert', undefined, SLOW)).toHaveTextContent('down');
+  });
+
+  it('explains the Operate paid package and requests the upgrade when the package lacks it', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    const without = { ...TEST_PACKAGE, operate_paid: false };
+    server.use(
+      http.get(`*${PAYMENT_PATHS.package}`, () => HttpResponse.json(without)),
+      http.post(`*${PAYMENT_PATHS.requestUpgrade}`, () =>
+        HttpResponse.json({ detail: 'Upgrade requested.', package: without }),
+      ),
+    );
+    const { user } = renderElement(<TargetsPage />);
+    const gate = await screen.findByRole('region', { name: 'Operate paid package' }, SLOW);
+    expect(screen.queryByRole('table', { name: 'Cost targets' })).not.toBeInTheDocument();
+    await user.click(within(gate).getByRole('button', { name: 'Request upgrade' }));
+    expect(await within(gate).findByText(/Upgrade requested\./, undefined, SLOW)).toBeInTheDocument();
+    expect(requests.calls()).toContain(`POST ${PAYMENT_PATHS.requestUpgrade}`);
   });
 });

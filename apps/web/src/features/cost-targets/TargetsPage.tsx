@@ -23,6 +23,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { useDeleteTarget, useTargets } from './api';
+import { OperatePackageGate } from './OperatePackageGate';
 import { StatusChip, TargetProgress } from './TargetProgress';
 import { costTypeLabel, TARGET_SORTS, type TargetSort, visibleTargets } from './target-view';
 
@@ -92,69 +93,71 @@ export function TargetsPage() {
           </Button>
         </Stack>
       </Stack>
-      <TextField
-        label="Search targets"
-        size="small"
-        value={search}
-        onChange={(event) => set({ q: event.target.value })}
-        sx={{ maxWidth: 360 }}
-      />
-      {targets.isPending ? (
-        <Skeleton variant="rounded" height={240} aria-label="Loading cost targets" />
-      ) : targets.isError ? (
-        <Alert severity="error">{targets.error.message}</Alert>
-      ) : targets.data.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography gutterBottom>No cost targets yet.</Typography>
-          <Typography variant="body2" color="text.secondary">
-            A target sets a budget for a scope of your cost (accounts, services, tags) each month, quarter or
-            year, and alerts you before it is spent.
-          </Typography>
-        </Paper>
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Cost targets">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column.label}>
-                    {column.sort === null ? (
-                      column.label
-                    ) : (
-                      <TableSortLabel
-                        active={sort === column.sort}
-                        direction={sort === column.sort ? direction : 'asc'}
-                        onClick={() => toggleSort(column.sort as TargetSort)}
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    )}
-                  </TableCell>
+      <OperatePackageGate>
+        <TextField
+          label="Search targets"
+          size="small"
+          value={search}
+          onChange={(event) => set({ q: event.target.value })}
+          sx={{ maxWidth: 360 }}
+        />
+        {targets.isPending ? (
+          <Skeleton variant="rounded" height={240} aria-label="Loading cost targets" />
+        ) : targets.isError ? (
+          <Alert severity="error">{targets.error.message}</Alert>
+        ) : targets.data.length === 0 ? (
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <Typography gutterBottom>No cost targets yet.</Typography>
+            <Typography variant="body2" color="text.secondary">
+              A target sets a budget for a scope of your cost (accounts, services, tags) each month, quarter
+              or year, and alerts you before it is spent.
+            </Typography>
+          </Paper>
+        ) : (
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Cost targets">
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column.label}>
+                      {column.sort === null ? (
+                        column.label
+                      ) : (
+                        <TableSortLabel
+                          active={sort === column.sort}
+                          direction={sort === column.sort ? direction : 'asc'}
+                          onClick={() => toggleSort(column.sort as TargetSort)}
+                        >
+                          {column.label}
+                        </TableSortLabel>
+                      )}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((target) => (
+                  <TargetRow key={target.id} target={target} onDelete={() => setDeleting(target)} />
                 ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((target) => (
-                <TargetRow key={target.id} target={target} onDelete={() => setDeleting(target)} />
-              ))}
-              <EmptyTableRow rowCount={rows.length} columns={COLUMNS.length} />
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete cost target"
-        text={`Delete "${deleting?.name ?? ''}" with its plan and alerts? This cannot be undone.`}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-      />
+                <EmptyTableRow rowCount={rows.length} columns={COLUMNS.length} />
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        <ConfirmDialog
+          open={deleting !== null}
+          title="Delete cost target"
+          text={`Delete "${deleting?.name ?? ''}" with its plan and alerts? This cannot be undone.`}
+          confirmLabel="Delete"
+          pending={remove.isPending}
+          error={remove.error?.message ?? null}
+          onConfirm={confirmDelete}
+          onClose={() => {
+            remove.reset();
+            setDeleting(null);
+          }}
+        />
+      </OperatePackageGate>
     </Stack>
   );
 }
