@@ -34,6 +34,7 @@ describe('parseConfig defaults', () => {
       demoOnFirstStart: true,
       demoRows: 1000000,
       warehouseMemoryLimit: '1GB',
+      rateLimitPerMinute: 600,
     });
   });
 
@@ -60,6 +61,7 @@ describe('parseConfig defaults', () => {
       'DEMO_ON_FIRST_START',
       'DEMO_ROWS',
       'WAREHOUSE_MEMORY_LIMIT',
+      'RATE_LIMIT_PER_MINUTE',
     ]);
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });
@@ -82,6 +84,13 @@ describe('each variable', () => {
     expect(parse({ WAREHOUSE_MEMORY_LIMIT: '1.5 GiB' }).warehouseMemoryLimit).toBe('1.5 GiB');
     expect(() => parse({ WAREHOUSE_MEMORY_LIMIT: 'lots' })).toThrow(
       /WAREHOUSE_MEMORY_LIMIT must be a DuckDB size such as 512MB or 1GB \(got "lots"\)/,
+    );
+  });
+
+  it('RATE_LIMIT_PER_MINUTE is a positive whole number', () => {
+    expect(parse({ RATE_LIMIT_PER_MINUTE: '5000' }).rateLimitPerMinute).toBe(5000);
+    expect(() => parse({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      /RATE_LIMIT_PER_MINUTE must be a positive whole number/,
     );
   });
 

@@ -36,6 +36,8 @@ export interface AppConfig {
   demoRows: number;
   /** DuckDB's memory limit (a DuckDB size such as `1GB`); beyond it large imports spill to DATA_DIR/tmp. */
   warehouseMemoryLimit: string;
+  /** API requests one client address may make per minute before 429s. */
+  rateLimitPerMinute: number;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -48,6 +50,7 @@ export const CONFIG_DEFAULTS = {
   uploadMaxBytes: 1024 ** 3,
   demoRows: 1_000_000,
   warehouseMemoryLimit: '1GB',
+  rateLimitPerMinute: 600,
 } as const;
 
 export interface ConfigVariable {
@@ -138,6 +141,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       'Memory limit of the DuckDB warehouse (a DuckDB size: `512MB`, `1GB`, `2GiB`); larger imports spill to DATA_DIR/tmp.',
   },
+  {
+    name: 'RATE_LIMIT_PER_MINUTE',
+    default: String(CONFIG_DEFAULTS.rateLimitPerMinute),
+    description:
+      'API requests one client address may make per minute; more get 429 until the minute has passed.',
+  },
 ];
 
 function urlWithProtocols(protocols: readonly string[], message: string) {
@@ -201,6 +210,7 @@ const variableSchemas = {
   WAREHOUSE_MEMORY_LIMIT: z
     .string()
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'must be a DuckDB size such as 512MB or 1GB'),
+  RATE_LIMIT_PER_MINUTE: positiveWholeNumber('must be a positive whole number'),
 } as const;
 
 type VariableName = keyof typeof variableSchemas;
@@ -257,5 +267,6 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     demoOnFirstStart: v.DEMO_ON_FIRST_START ?? true,
     demoRows: v.DEMO_ROWS ?? CONFIG_DEFAULTS.demoRows,
     warehouseMemoryLimit: v.WAREHOUSE_MEMORY_LIMIT ?? CONFIG_DEFAULTS.warehouseMemoryLimit,
+    rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE ?? CONFIG_DEFAULTS.rateLimitPerMinute,
   };
 }

@@ -61,8 +61,6 @@ export interface BuildAppDeps {
   logger: FastifyBaseLogger;
   /** Folder of the built SPA; defaults to apps/web/dist of this repository. */
   webDistDir?: string;
-  /** Requests per minute and client on API paths. */
-  rateLimitMax?: number;
 }
 
 declare module 'fastify' {
@@ -169,7 +167,7 @@ async function registerPlugins(app: App, deps: BuildAppDeps): Promise<void> {
   // POST /c/select/ is form-encoded (spec §7).
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, {
-    max: deps.rateLimitMax ?? 600,
+    max: deps.config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (request) => !isApiPath(request.url),
   });
