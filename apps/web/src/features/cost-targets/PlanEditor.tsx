@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useState } from 'react';
 import { fetchPlanCsv, useCreatePlannings, usePlannings, useSavePlanning, useUploadPlanCsv } from './api';
+import { PlanHistory } from './PlanHistory';
 import { csvRowErrors, planMonths } from './target-view';
 
 /** Saves `text` as a file download (the plan CSV). */
@@ -201,6 +202,7 @@ export function PlanEditor({ target }: { target: CostTarget }) {
       >
         Save plan
       </Button>
+      <PlanHistory targetId={target.id} />
     </Paper>
   );
 }

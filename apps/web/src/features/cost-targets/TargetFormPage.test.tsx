@@ -5,7 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
-import { ALERT, COMPUTE, PLAN_TARGET, PLANNINGS, TARGET_ID } from './cost-targets-fixtures.test-helper';
+import {
+  ALERT,
+  COMPUTE,
+  HISTORY,
+  PLAN_TARGET,
+  PLANNINGS,
+  TARGET_ID,
+} from './cost-targets-fixtures.test-helper';
 import { TargetFormPage } from './TargetFormPage';
 
 const requests = recordRequests();
@@ -26,6 +33,7 @@ function answer(target = COMPUTE) {
     ),
     http.get(`*${P.alerts}`, () => HttpResponse.json([ALERT])),
     http.get(`*${P.plannings}`, () => HttpResponse.json(PLANNINGS)),
+    http.get(`*${P.history}`, () => HttpResponse.json(HISTORY)),
   );
 }
 
@@ -151,6 +159,10 @@ describe('TargetFormPage', () => {
     await user.click(within(plan).getByRole('button', { name: 'Save plan' }));
     expect(await within(plan).findByText('Plan saved.', undefined, SLOW)).toBeInTheDocument();
     expect(bodyOf(`POST ${P.plannings}`)).toEqual({ cost_target: TARGET_ID, month: '2026-12', amount: 250 });
+    const history = within(plan).getByRole('table', { name: 'Plan history' });
+    expect(within(history).getByText('2026-12')).toBeInTheDocument();
+    expect(within(history).getByText('$200.00 → $250.00')).toBeInTheDocument();
+    expect(within(history).getByText('admin@example.com')).toBeInTheDocument();
   });
 
   it('adds an alert on the forecast and syncs the frequency of all alerts', {

@@ -8,6 +8,7 @@ import {
   costTargetListSchema,
   costTargetSchema,
   COST_TARGET_PATHS as P,
+  planningHistoryListSchema,
   planningListSchema,
   planningSchema,
 } from '@finlens/contracts/cost-targets';
@@ -21,6 +22,7 @@ const targetKeys = {
   list: () => [...targetKeys.all, 'list'] as const,
   one: (id: string) => [...targetKeys.all, 'one', id] as const,
   plannings: (id: string) => [...targetKeys.all, 'plannings', id] as const,
+  history: (id: string) => [...targetKeys.all, 'history', id] as const,
   alerts: (id: string) => [...targetKeys.all, 'alerts', id] as const,
   burnDown: (id: string, periodStart: string | null) =>
     [...targetKeys.all, 'burn-down', id, periodStart] as const,
@@ -90,6 +92,18 @@ export function usePlannings(targetId: string) {
 type PlanningsRequest =
   | { method: 'lookback'; lookback_months: number }
   | { method: 'growth'; growth_rate_percent: number; base_amount?: number };
+
+/** GET cost_target_planning_history/?cost_target= — every plan change, newest first. */
+export function usePlanHistory(targetId: string) {
+  return useQuery({
+    queryKey: targetKeys.history(targetId),
+    queryFn: ({ signal }) =>
+      apiRequest(P.history, planningHistoryListSchema, {
+        query: { cost_target: targetId, ...IMPLY_CLIENT },
+        signal,
+      }),
+  });
+}
 
 /** POST cost_target/{id}/create_cost_target_plannings/ — replaces every month's plan. */
 export function useCreatePlannings(targetId: string) {

@@ -1,4 +1,11 @@
-import type { Alert, BurnDown, CostTarget, Planning } from '@finlens/contracts/cost-targets';
+import type {
+  Alert,
+  BurnDown,
+  CostTarget,
+  Planning,
+  planningHistoryListSchema,
+} from '@finlens/contracts/cost-targets';
+import type { z } from 'zod';
 
 export const TARGET_ID = '11111111-1111-4111-8111-111111111111';
 const OTHER_ID = '22222222-2222-4222-8222-222222222222';
@@ -106,3 +113,16 @@ export const BURN_DOWN: BurnDown = {
     };
   }),
 };
+
+export const HISTORY: z.infer<typeof planningHistoryListSchema> = [
+  {
+    id: 'h-1',
+    cost_target: TARGET_ID,
+    month: '2026-12',
+    source: 'manual',
+    before: 200,
+    after: 250,
+    changed_by: { id: 'u-1', email: 'admin@example.com' },
+    changed_at: '2026-11-21T09:30:00.000Z',
+  },
+];
