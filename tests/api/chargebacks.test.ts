@@ -166,6 +166,11 @@ describe('chargeback statements', () => {
       `Total,,,${v2.subtotal.toFixed(2)},,${v2.markup.toFixed(2)},${v2.total.toFixed(2)},USD`,
     );
 
+    const pdf = await admin.get(chargebackPath(C.pdf, v2.id ?? ''));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(String(pdf.body).startsWith('%PDF')).toBe(true);
+
     await expect400(admin.post(chargebackPath(C.void, v2.id ?? ''), {}), 'reason');
     const voided = parse(await admin.post(chargebackPath(C.void, v2.id ?? ''), { reason: 'Wrong markup' }));
     expect(voided).toMatchObject({ status: 'void', void_reason: 'Wrong markup' });

@@ -23,6 +23,7 @@ export const CHARGEBACK_PATHS = {
   reissue: `${STATEMENT}reissue/`,
   void: `${STATEMENT}void/`,
   csv: `${STATEMENT}csv/`,
+  pdf: `${STATEMENT}pdf/`,
 } as const;
 
 /** A path of CHARGEBACK_PATHS with its :id filled in. */

@@ -33,4 +33,5 @@ export const chargebacksAccessRows: AccessRow[] = [
   row('POST', P.reissue, 'admin', 404),
   row('POST', P.void, 'admin', 400, {}),
   row('GET', P.csv, 'verified', 404),
+  row('GET', P.pdf, 'verified', 404),
 ];

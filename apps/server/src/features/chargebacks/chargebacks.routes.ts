@@ -61,18 +61,17 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ chargebacks: Chargebacks
     { config: write, schema: { tags, params, body: voidBodySchema, response: { 200: statementSchema } } },
     async (request) => service.void(callerOf(request), request.params.id, request.body.reason),
   );
-  app.get(
-    P.csv,
-    {
-      config: read,
-      schema: { tags, params, querystring: statementQuerySchema, response: { 200: z.string() } },
-    },
-    async (request, reply) => {
-      const { name, csv } = await service.csv(callerOf(request), request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(csv);
-    },
-  );
+  for (const format of ['csv', 'pdf'] as const) {
+    app.get(
+      P[format],
+      { config: read, schema: { tags, params, querystring: statementQuerySchema } },
+      async (request, reply) => {
+        const file = await service.file(callerOf(request), request.params.id, format);
+        return reply
+          .type(file.type)
+          .header('content-disposition', `attachment; filename="${file.name}"`)
+          .send(file.body);
+      },
+    );
+  }
 };

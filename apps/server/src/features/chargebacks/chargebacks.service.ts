@@ -14,6 +14,7 @@ import type { ShowbackCostsService } from '../showbacks/showback-costs.service';
 import type { ShowbacksRepo } from '../showbacks/showbacks.repo';
 import type { ChargebackRow, ChargebacksRepo } from './chargebacks.repo';
 import { type RawLine, type StatementParts, statementOf, totalsOf } from './statement';
+import { statementPdf } from './statement-pdf';
 
 interface Computed {
   raw: RawLine[];
@@ -22,6 +23,22 @@ interface Computed {
 
 const conflict = (message: string) => new HttpError(409, message);
 const cents = (n: number) => n.toFixed(2);
+
+function statementCsv(s: Statement): string {
+  const header = ['value', 'direct', 'shared', 'subtotal', 'markup_percent', 'markup', 'total', 'currency'];
+  const rows = s.lines.map((l) => [
+    l.value,
+    cents(l.direct),
+    cents(l.shared),
+    cents(l.subtotal),
+    String(l.markup_percent),
+    cents(l.markup),
+    cents(l.total),
+    s.currency,
+  ]);
+  rows.push(['Total', '', '', cents(s.subtotal), '', cents(s.markup), cents(s.total), s.currency]);
+  return stringify([header, ...rows]);
+}
 
 /** Chargeback statements: a showback's allocation of a closed month, value by value, frozen when issued. */
 export function createChargebacksService(deps: {
@@ -225,31 +242,15 @@ export function createChargebacksService(deps: {
       return statement(caller, await rowOf(caller, id));
     },
 
-    async csv(caller: ShowbackCaller, id: string): Promise<{ name: string; csv: string }> {
+    /** The statement as the caller may see it, as a CSV (a row per line and a Total row) or a PDF. */
+    async file(caller: ShowbackCaller, id: string, format: 'csv' | 'pdf') {
       const s = await statement(caller, await rowOf(caller, id));
-      const header = [
-        'value',
-        'direct',
-        'shared',
-        'subtotal',
-        'markup_percent',
-        'markup',
-        'total',
-        'currency',
-      ];
-      const rows = s.lines.map((l) => [
-        l.value,
-        cents(l.direct),
-        cents(l.shared),
-        cents(l.subtotal),
-        String(l.markup_percent),
-        cents(l.markup),
-        cents(l.total),
-        s.currency,
-      ]);
-      rows.push(['Total', '', '', cents(s.subtotal), '', cents(s.markup), cents(s.total), s.currency]);
-      const name = `chargeback-${s.showback_name}-${s.month}-v${s.version}.csv`.replace(/[^\w.-]+/g, '_');
-      return { name, csv: stringify([header, ...rows]) };
+      const name = `chargeback-${s.showback_name}-${s.month}-v${s.version}.${format}`.replace(
+        /[^\w.-]+/g,
+        '_',
+      );
+      if (format === 'pdf') return { name, type: 'application/pdf', body: await statementPdf(s) };
+      return { name, type: 'text/csv; charset=utf-8', body: statementCsv(s) };
     },
   };
 }

@@ -54,7 +54,7 @@ describe('Chargebacks Center', () => {
     expect(router.state.location.search).toBe('?status=issued&month=2026-10');
   });
 
-  it('opens a statement with its lines and a CSV link, re-issues and voids it', {
+  it('opens a statement with its lines and CSV and PDF links, re-issues and voids it', {
     timeout: 30_000,
   }, async () => {
     let voidBody: unknown;
@@ -91,6 +91,10 @@ describe('Chargebacks Center', () => {
     expect(within(panel).getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       '/c/chargeback/statements/st-1/csv/?imply_client=true',
+    );
+    expect(within(panel).getByRole('link', { name: 'Export PDF' })).toHaveAttribute(
+      'href',
+      '/c/chargeback/statements/st-1/pdf/?imply_client=true',
     );
     expect(within(panel).queryByRole('button', { name: 'Issue' })).not.toBeInTheDocument();
 

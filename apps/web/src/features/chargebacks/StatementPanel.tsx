@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { BarsLoader } from '../../app/BarsLoader';
 import { type StatementAction, useStatementAction } from './api/statement-action-mutation';
-import { statementCsvHref, useStatement } from './api/statement-query';
+import { statementFileHref, useStatement } from './api/statement-query';
 import { StatementLinesTable } from './StatementLinesTable';
 import { nextActions, STATUS_COLORS, STATUS_LABELS } from './statement-view';
 
@@ -101,8 +101,11 @@ export function StatementPanel({
       <Stack spacing={2}>
         <Header statement={s} />
         <Stack direction="row" spacing={1}>
-          <Button variant="outlined" href={statementCsvHref(id)} download>
+          <Button variant="outlined" href={statementFileHref(id, 'csv')} download>
             Export CSV
+          </Button>
+          <Button variant="outlined" href={statementFileHref(id, 'pdf')} download>
+            Export PDF
           </Button>
           {isAdmin && can.issue ? (
             <Button

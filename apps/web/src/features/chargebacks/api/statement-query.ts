@@ -16,6 +16,6 @@ export function useStatement(id: string | null) {
   });
 }
 
-/** The statement's CSV: a plain link, so the browser downloads it with the session cookie. */
-export const statementCsvHref = (id: string) =>
-  `${chargebackPath(CHARGEBACK_PATHS.csv, id)}?imply_client=true`;
+/** The statement's CSV or PDF: a plain link, so the browser downloads it with the session cookie. */
+export const statementFileHref = (id: string, format: 'csv' | 'pdf') =>
+  `${chargebackPath(CHARGEBACK_PATHS[format], id)}?imply_client=true`;
