@@ -31,7 +31,7 @@ export function useShowbackRoute() {
   return { id: key, range, dates: rangeDates(range, today), searchParams, setParam };
 }
 
-export function RangeSelect({ range, onChange }: { range: ShowbackRange; onChange: (next: string) => void }) {
+function RangeSelect({ range, onChange }: { range: ShowbackRange; onChange: (next: string) => void }) {
   return (
     <TextField
       select
