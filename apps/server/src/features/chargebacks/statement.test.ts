@@ -10,17 +10,16 @@ const base = {
   markups: { web: 10 },
   shared_cost_line: true,
 };
-const raw = [
-  { value: 'web', direct: 45, shared: 7.71, markup_percent: 10 },
-  { value: 'db', direct: 60, shared: 10.29, markup_percent: -5 },
-];
+const WEB = { value: 'web', direct: 45, shared: 7.71, markup_percent: 10 };
+const DB = { value: 'db', direct: 60, shared: 10.29, markup_percent: -5 };
+const raw = [WEB, DB];
 const parts = { row: null, base, raw, previous: null, supersededById: null, visible: null };
 
 describe('statement lines', () => {
   it('keeps markups apart from the subtotal and folds shared cost when asked', () => {
-    expect(lineOf(raw[0] ?? raw[1], true, null)).toMatchObject({ subtotal: 52.71, direct: 45, shared: 7.71 });
-    expect(lineOf(raw[0] ?? raw[1], true, null).markup).toBeCloseTo(5.271, 9);
-    expect(lineOf(raw[0] ?? raw[1], false, null)).toMatchObject({
+    expect(lineOf(WEB, true, null)).toMatchObject({ subtotal: 52.71, direct: 45, shared: 7.71 });
+    expect(lineOf(WEB, true, null).markup).toBeCloseTo(5.271, 9);
+    expect(lineOf(WEB, false, null)).toMatchObject({
       direct: 52.71,
       shared: 0,
       subtotal: 52.71,
@@ -29,8 +28,8 @@ describe('statement lines', () => {
 
   it('compares with the version it replaces, a value missing there counting as 0', () => {
     const previous = totalsOf([{ value: 'web', direct: 40, shared: 0, markup_percent: 10 }]);
-    expect(lineOf(raw[0] ?? raw[1], true, previous).previous_total).toBeCloseTo(44, 9);
-    expect(lineOf(raw[1] ?? raw[0], true, previous)).toMatchObject({ previous_total: 0 });
+    expect(lineOf(WEB, true, previous).previous_total).toBeCloseTo(44, 9);
+    expect(lineOf(DB, true, previous)).toMatchObject({ previous_total: 0 });
   });
 
   it('reconciles the lines and Unallocated with the scope total, to the cent', () => {
