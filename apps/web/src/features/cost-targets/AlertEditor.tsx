@@ -17,13 +17,13 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { type AlertDraft, useAlerts, useDeleteAlert, useSaveAlert, useSyncAlertFrequency } from './api';
+import { HeaderRow } from './HeaderRow';
 
 const BASIS_LABELS = { actual: 'Actual cost', forecast: 'Forecast total' } as const;
 const TYPE_LABELS = { percent: '% of budget', amount: 'Amount (USD)' } as const;
@@ -120,14 +120,7 @@ export function AlertEditor({ targetId }: { targetId: string }) {
         ))}
       </TextField>
       <Table size="small" aria-label="Target alerts">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Crosses</TableCell>
-            <TableCell>Recipients</TableCell>
-            <TableCell>Actions</TableCell>
-          </TableRow>
-        </TableHead>
+        <HeaderRow labels={['When', 'Crosses', 'Recipients', 'Actions']} />
         <TableBody>
           {list.map((alert) => (
             <TableRow key={alert.id}>

@@ -9,12 +9,12 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useState } from 'react';
 import { fetchPlanCsv, useCreatePlannings, usePlannings, useSavePlanning, useUploadPlanCsv } from './api';
+import { HeaderRow } from './HeaderRow';
 import { PlanHistory } from './PlanHistory';
 import { csvRowErrors, planMonths } from './target-view';
 
@@ -144,13 +144,7 @@ export function PlanEditor({ target }: { target: CostTarget }) {
             : 'The file was not applied. Fix these rows and upload it again:'}
           {rowErrors.length === 0 ? null : (
             <Table size="small" aria-label="CSV errors">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Row</TableCell>
-                  <TableCell>Column</TableCell>
-                  <TableCell>Problem</TableCell>
-                </TableRow>
-              </TableHead>
+              <HeaderRow labels={['Row', 'Column', 'Problem']} />
               <TableBody>
                 {rowErrors.map((e) => (
                   <TableRow key={`${e.row}-${e.column}`}>
@@ -166,12 +160,7 @@ export function PlanEditor({ target }: { target: CostTarget }) {
       ) : null}
       {plannings.isError ? <Alert severity="error">{plannings.error.message}</Alert> : null}
       <Table size="small" aria-label="Monthly plan">
-        <TableHead>
-          <TableRow>
-            <TableCell>Month</TableCell>
-            <TableCell>Amount (USD)</TableCell>
-          </TableRow>
-        </TableHead>
+        <HeaderRow labels={['Month', 'Amount (USD)']} />
         <TableBody>
           {months.map((month) => (
             <TableRow key={month}>

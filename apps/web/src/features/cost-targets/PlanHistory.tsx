@@ -3,11 +3,11 @@ import Alert from '@mui/material/Alert';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { usePlanHistory } from './api';
+import { HeaderRow } from './HeaderRow';
 
 const SOURCE_LABELS = {
   manual: 'By hand',
@@ -29,15 +29,7 @@ export function PlanHistory({ targetId }: { targetId: string }) {
         Plan history
       </Typography>
       <Table size="small" aria-label="Plan history">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Month</TableCell>
-            <TableCell>Change</TableCell>
-            <TableCell>How</TableCell>
-            <TableCell>Who</TableCell>
-          </TableRow>
-        </TableHead>
+        <HeaderRow labels={['When', 'Month', 'Change', 'How', 'Who']} />
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.id}>

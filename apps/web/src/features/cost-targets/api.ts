@@ -77,16 +77,23 @@ export function useDeleteTarget() {
   });
 }
 
+/** A GET of one target's rows (?cost_target=): plannings, their history, alerts. */
+function useTargetRows<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  queryKey: readonly unknown[],
+  targetId: string,
+) {
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      apiRequest(path, schema, { query: { cost_target: targetId, ...IMPLY_CLIENT }, signal }),
+  });
+}
+
 /** GET cost_target_planning/?cost_target= — the monthly plan rows. */
 export function usePlannings(targetId: string) {
-  return useQuery({
-    queryKey: targetKeys.plannings(targetId),
-    queryFn: ({ signal }) =>
-      apiRequest(P.plannings, planningListSchema, {
-        query: { cost_target: targetId, ...IMPLY_CLIENT },
-        signal,
-      }),
-  });
+  return useTargetRows(P.plannings, planningListSchema, targetKeys.plannings(targetId), targetId);
 }
 
 type PlanningsRequest =
@@ -95,14 +102,7 @@ type PlanningsRequest =
 
 /** GET cost_target_planning_history/?cost_target= — every plan change, newest first. */
 export function usePlanHistory(targetId: string) {
-  return useQuery({
-    queryKey: targetKeys.history(targetId),
-    queryFn: ({ signal }) =>
-      apiRequest(P.history, planningHistoryListSchema, {
-        query: { cost_target: targetId, ...IMPLY_CLIENT },
-        signal,
-      }),
-  });
+  return useTargetRows(P.history, planningHistoryListSchema, targetKeys.history(targetId), targetId);
 }
 
 /** POST cost_target/{id}/create_cost_target_plannings/ — replaces every month's plan. */
@@ -145,11 +145,7 @@ export function fetchPlanCsv(targetId: string): Promise<string> {
 
 /** GET cost_target_alert/?cost_target= */
 export function useAlerts(targetId: string) {
-  return useQuery({
-    queryKey: targetKeys.alerts(targetId),
-    queryFn: ({ signal }) =>
-      apiRequest(P.alerts, alertListSchema, { query: { cost_target: targetId, ...IMPLY_CLIENT }, signal }),
-  });
+  return useTargetRows(P.alerts, alertListSchema, targetKeys.alerts(targetId), targetId);
 }
 
 export type AlertDraft = Pick<Alert, 'basis' | 'threshold_type' | 'threshold' | 'frequency' | 'recipients'>;
