@@ -5,7 +5,7 @@ import { CUR2_TEST_COLUMNS, importPath, tempWarehouse } from './import-file.test
 
 /**
  * CUR 2.0 CSV cells as the normaliser reads them: offsets converted to UTC, text trimmed of ASCII and Unicode
- * spaces (trim runs only on cells that may need it), literal nulls, US dates, and a bad cell named.
+ * spaces, literal nulls, US dates, and a bad cell named.
  */
 const warehouse = tempWarehouse('finlens-cur2-cells-');
 

@@ -145,14 +145,11 @@ export const EMPTY_MAP = 'CAST(MAP {} AS MAP(VARCHAR, VARCHAR))';
 /**
  * Trimmed text; empty and a literal `null` (FOCUS examples write it) are NULL (billing-formats §6.18).
  * Nested NULLIFs rather than a CASE: the text is computed once, which matters over a hundred columns.
- * DuckDB's trim (Unicode spaces; in ASCII only ' ') decodes and copies every cell, most of the text layer's cost,
- * so it runs only on cells that may need it: ' ' at either end, or any non-ASCII character (bytes ≠ characters).
  */
 function textOf(column: RawColumn): string {
   const ident = quoteIdent(column.name);
   if (column.type !== 'VARCHAR') return `CAST(${ident} AS VARCHAR)`;
-  const trimmed = `CASE WHEN starts_with(${ident}, ' ') OR ends_with(${ident}, ' ') OR strlen(${ident}) <> length(${ident}) THEN trim(${ident}) ELSE ${ident} END`;
-  return `NULLIF(NULLIF(NULLIF(${trimmed}, ''), 'null'), 'NULL')`;
+  return `NULLIF(NULLIF(NULLIF(trim(${ident}), ''), 'null'), 'NULL')`;
 }
 
 /**
