@@ -8,7 +8,6 @@ import {
   voidBodySchema,
 } from '@finlens/contracts/chargebacks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { showbackCallerOf as callerOf, idParams as params, read, write } from '../showbacks/showback-caller';
 import type { ChargebacksService } from './chargebacks.service';
 
