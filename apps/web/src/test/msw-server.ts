@@ -60,6 +60,13 @@ const pageHandlers = [
   http.get('*/c/cost_page/cost_target/:id/', () =>
     HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
   ),
+  // Showbacks: none yet; an unknown showback (and everything under it) is not found.
+  http.get('*/c/showback/showbacks/', () => HttpResponse.json([])),
+  http.get('*/c/showback/showbacks/:key/*', () =>
+    HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
+  ),
+  // Chargebacks: no statements yet.
+  http.get('*/c/chargeback/statements/', () => HttpResponse.json({ statements: [] })),
   // Insights: a few insights of three kinds.
   http.get('*/c/cost_page/insights/', () => HttpResponse.json(INSIGHTS)),
   // Search: nothing found; Organization overview: no projects beyond the start-up's.

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useRouteHandle } from '../../app/start-up-hooks';
 import { useShowbackConfig } from './api';
 import {
   rangeDates,
@@ -63,6 +64,8 @@ interface ShowbackHeaderProps {
 export function ShowbackHeader({ title, children }: ShowbackHeaderProps) {
   const { id, range, setParam } = useShowbackRoute();
   const showback = useShowbackConfig(id).data;
+  // The route's title (as in the document title); the showback's name follows it once known.
+  const heading = useRouteHandle()?.title ?? title;
   return (
     <Stack spacing={1}>
       <Breadcrumbs aria-label="Breadcrumbs">
@@ -75,8 +78,9 @@ export function ShowbackHeader({ title, children }: ShowbackHeaderProps) {
         <Typography color="text.primary">{title}</Typography>
       </Breadcrumbs>
       <Typography variant="h5" component="h1">
-        {showback ? `${showback.name}: ${title}` : title}
+        {heading}
       </Typography>
+      {showback ? <Typography color="text.secondary">{showback.name}</Typography> : null}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <RangeSelect range={range} onChange={(next) => setParam(SHOWBACK_PARAMS.range, next)} />
         {children}
