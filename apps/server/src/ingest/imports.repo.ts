@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppTables, ImportRunRow } from '../db/tables';
 import type { PeriodTotals } from '../warehouse/cost-store';
+import { enqueueAfterImportJobs } from './after-import-jobs';
 
 /** Storage of import runs and the client/project lookups an import needs (app database only). */
 export function createImportsRepo(db: Kysely<AppTables>) {
@@ -94,6 +95,7 @@ export function createImportsRepo(db: Kysely<AppTables>) {
           .set({ billing_last_ingestion_datetime: finishedAt })
           .where('id', '=', result.projectId)
           .execute();
+        await enqueueAfterImportJobs(trx, finishedAt);
       });
     },
 

@@ -6,6 +6,7 @@ import type { AnomalyRow } from './anomalies.tables';
 import { EXPLORER_PATH } from './anomaly-detector';
 
 export const DETECT_KIND = 'anomalies.detect';
+export const SCAN_KIND = 'anomalies.scan';
 
 function anomalyView(row: AnomalyRow): Anomaly {
   const increase = row.actual_cost - row.expected_cost;

@@ -8,10 +8,8 @@ import type { JobSchedules } from '../../platform/jobs/job-schedules';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import { createAnomaliesRepo } from './anomalies.repo';
 import { anomaliesRoutes } from './anomalies.routes';
-import { createAnomaliesService, DETECT_KIND } from './anomalies.service';
+import { createAnomaliesService, DETECT_KIND, SCAN_KIND } from './anomalies.service';
 import { createAnomalyDetector } from './anomaly-detector';
-
-const SCAN_KIND = 'anomalies.scan';
 
 /** Cost anomalies: list, triage, detect now. */
 export async function registerAnomalies(
@@ -28,7 +26,8 @@ export async function registerAnomalies(
 
 /**
  * `anomalies.detect` runs detection for one client; `anomalies.scan` queues it for the clients that need it:
- * those with an import finished since their last detection (every 10 minutes) or every client (daily).
+ * those with an import finished since their last detection (after every import and every 10 minutes) or every
+ * client (daily).
  */
 export function anomalyJobHandlers(deps: {
   db: Kysely<AppTables>;

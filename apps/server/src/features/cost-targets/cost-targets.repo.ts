@@ -5,6 +5,7 @@ import type {
   CostTargetPlanningsTable,
   CostTargetsTable,
 } from './cost-targets.tables';
+import { enqueueEvaluation } from './target-alerts.repo';
 
 export type TargetRow = Selectable<CostTargetsTable>;
 export type PlanningRow = Selectable<CostTargetPlanningsTable>;
@@ -53,6 +54,13 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
     }
   }
 
+  /** A changed target, plan or alert is evaluated again at once: due, with the evaluation job enqueued. */
+  async function evaluateAgain(trx: Db, targetIds: string[]): Promise<void> {
+    if (targetIds.length === 0) return;
+    await trx.updateTable('cost_targets').set({ evaluated_at: null }).where('id', 'in', targetIds).execute();
+    await enqueueEvaluation(trx, new Date());
+  }
+
   return {
     async clientProjects(clientId: string): Promise<{ id: string; name: string }[]> {
       return db.selectFrom('projects').select(['id', 'name']).where('client_id', '=', clientId).execute();
@@ -82,12 +90,15 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
         scope: object;
       },
     ): Promise<string> {
-      const row = await db
-        .insertInto('cost_targets')
-        .values({ ...values, scope: JSON.stringify(values.scope), evaluated_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('cost_targets')
+          .values({ ...values, scope: JSON.stringify(values.scope), evaluated_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await evaluateAgain(trx, [row.id]);
+        return row.id;
+      });
     },
 
     async updateTarget(
@@ -95,17 +106,18 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
       values: Partial<Omit<TargetRow, 'id' | 'created_at' | 'scope' | 'client_id'>> & { scope?: object },
     ): Promise<void> {
       const { scope, ...rest } = values;
-      await db
-        .updateTable('cost_targets')
-        .set({
-          ...rest,
-          ...(scope === undefined ? {} : { scope: JSON.stringify(scope) }),
-          updated_at: new Date(),
-          // A changed target is evaluated again at the next tick.
-          evaluated_at: null,
-        })
-        .where('id', '=', id)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('cost_targets')
+          .set({
+            ...rest,
+            ...(scope === undefined ? {} : { scope: JSON.stringify(scope) }),
+            updated_at: new Date(),
+          })
+          .where('id', '=', id)
+          .execute();
+        await evaluateAgain(trx, [id]);
+      });
     },
 
     async deleteTarget(id: string): Promise<void> {
@@ -139,11 +151,7 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await writePlannings(trx, args, changes);
-        await trx
-          .updateTable('cost_targets')
-          .set({ evaluated_at: null })
-          .where('id', '=', args.targetId)
-          .execute();
+        await evaluateAgain(trx, [args.targetId]);
       });
     },
 
@@ -191,17 +199,15 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
     async insertAlert(
       values: Omit<AlertRow, 'id' | 'created_at' | 'updated_at' | 'recipients'> & { recipients: object },
     ): Promise<string> {
-      const row = await db
-        .insertInto('cost_target_alerts')
-        .values({ ...values, recipients: JSON.stringify(values.recipients) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable('cost_targets')
-        .set({ evaluated_at: null })
-        .where('id', '=', values.cost_target_id)
-        .execute();
-      return row.id;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('cost_target_alerts')
+          .values({ ...values, recipients: JSON.stringify(values.recipients) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await evaluateAgain(trx, [values.cost_target_id]);
+        return row.id;
+      });
     },
 
     async updateAlerts(
@@ -213,25 +219,19 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
       const { recipients, ...rest } = values;
       const [key, value] =
         'id' in where ? (['id', where.id] as const) : (['cost_target_id', where.targetId] as const);
-      await db
-        .updateTable('cost_target_alerts')
-        .set({
-          ...rest,
-          ...(recipients === undefined ? {} : { recipients: JSON.stringify(recipients) }),
-          updated_at: new Date(),
-        })
-        .where(key, '=', value)
-        .execute();
-      // A changed alert is evaluated again at the next tick.
-      await db
-        .updateTable('cost_targets')
-        .set({ evaluated_at: null })
-        .where(
-          'id',
-          'in',
-          db.selectFrom('cost_target_alerts').select('cost_target_id').where(key, '=', value),
-        )
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('cost_target_alerts')
+          .set({
+            ...rest,
+            ...(recipients === undefined ? {} : { recipients: JSON.stringify(recipients) }),
+            updated_at: new Date(),
+          })
+          .where(key, '=', value)
+          .returning('cost_target_id')
+          .execute();
+        await evaluateAgain(trx, [...new Set(changed.map((row) => row.cost_target_id))]);
+      });
     },
 
     async deleteAlert(id: string): Promise<void> {

@@ -6,14 +6,13 @@ import type { JobSchedules } from '../../platform/jobs/job-schedules';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import type { TargetRow } from './cost-targets.repo';
 import { statusTarget } from './cost-targets.service';
-import { createTargetAlertsRepo, type TargetAlertsRepo } from './target-alerts.repo';
+import { createTargetAlertsRepo, EVALUATE_JOB, type TargetAlertsRepo } from './target-alerts.repo';
 import { alertCrossed, alertMessage } from './target-alerts.service';
 import { currentPeriod, dailyCostOf, periodStatus, resolveScope, scopeAsOf } from './target-status';
 
-export const EVALUATE_JOB = 'cost-targets.evaluate';
 export const DIGEST_JOB = 'cost-targets.digest';
 
-/** Every 5 minutes the due targets are evaluated; digests go out at 08:00 UTC (weekly on Mondays). */
+/** Every 5 minutes the due targets are evaluated (an import or a change of a target also enqueues it); digests go out at 08:00 UTC (weekly on Mondays). */
 const SCHEDULES = [
   { name: 'cost-targets.evaluate', kind: EVALUATE_JOB, payload: {}, cron: '*/5 * * * *' },
   { name: 'cost-targets.digest.daily', kind: DIGEST_JOB, payload: { frequency: 'daily' }, cron: '0 8 * * *' },

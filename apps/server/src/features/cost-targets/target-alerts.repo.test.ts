@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { openTestAppDatabase } from '../../db/test-app-database';
-import { createCostTargetsRepo } from './cost-targets.repo';
 import { createTargetAlertsRepo, crossingKey } from './target-alerts.repo';
+import { insertTargetWithAlert } from './target-fixture.test-helper';
 
 describe('fired alerts', () => {
   let dir: string;
@@ -23,27 +23,7 @@ describe('fired alerts', () => {
       .values({ name: 'Acme' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const repo = createCostTargetsRepo({ db });
-    targetId = await repo.insertTarget({
-      client_id: client.id,
-      name: 'All',
-      scope: { filters: [] },
-      cost_type: 'unblended',
-      period: 'MONTHLY',
-      start_date: '2026-01-01',
-      end_date: null,
-      budget_type: 'top_down',
-      amount: 100,
-      created_by: null,
-    });
-    alertId = await repo.insertAlert({
-      cost_target_id: targetId,
-      basis: 'actual',
-      threshold_type: 'percent',
-      threshold: 80,
-      frequency: 'immediately',
-      recipients: { user_ids: [], emails: [], channel_ids: [] },
-    });
+    ({ targetId, alertId } = await insertTargetWithAlert(db, client.id));
   });
   afterAll(async () => {
     await database?.close();
