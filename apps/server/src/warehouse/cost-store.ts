@@ -1,5 +1,6 @@
 import type { EngineHealth } from '@finlens/contracts/health';
 import type { CostType } from './canonical-schema';
+import type { AllocationPort } from './cost-query/allocation-port';
 import type { CostQueryPort } from './cost-query/cost-query-port';
 
 /** Row count and the seven cost-type totals of one billing period of a project. */
@@ -23,7 +24,7 @@ export interface GroupTotals {
  * queries (runCostQuery, dimensionValues, dimensionKeys, dailyCost) are `CostQueryPort`, compiled through
  * the engine's SqlDialect (cost-query/).
  */
-export interface CostStore extends CostQueryPort {
+export interface CostStore extends CostQueryPort, AllocationPort {
   readonly kind: 'duckdb' | 'clickhouse';
   /** Creates or upgrades the warehouse schema; returns the steps it applied. */
   init(): Promise<string[]>;

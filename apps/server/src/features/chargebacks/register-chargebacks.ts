@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { WarehouseStore } from '../../warehouse/open-cost-store';
-import { allocationEngineOf } from '../showbacks/allocation-engine';
 import { createShowbackCostsService } from '../showbacks/showback-costs.service';
 import { createShowbacksRepo } from '../showbacks/showbacks.repo';
 import { createShowbacksService } from '../showbacks/showbacks.service';
@@ -20,7 +19,6 @@ export async function registerChargebacks(
     repo: showbacksRepo,
     showbacks: createShowbacksService({ repo: showbacksRepo }),
     warehouse: deps.warehouse,
-    engine: allocationEngineOf(deps.warehouse),
   });
   await app.register(chargebacksRoutes, {
     chargebacks: createChargebacksService({

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { WarehouseStore } from '../../warehouse/open-cost-store';
-import { allocationEngineOf } from './allocation-engine';
 import { showbackCostsRoutes } from './showback-costs.routes';
 import { createShowbackCostsService } from './showback-costs.service';
 import { createShowbacksRepo } from './showbacks.repo';
@@ -22,7 +21,6 @@ export async function registerShowbacks(
       repo,
       showbacks,
       warehouse: deps.warehouse,
-      engine: allocationEngineOf(deps.warehouse),
     }),
   });
 }

@@ -11,8 +11,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
-import { allocationEngineOf } from './allocation-engine';
-import { type AllocationEngine, type EngineRule, runAllocation } from './showback-allocation';
+import { type EngineRule, runAllocation } from './showback-allocation';
 
 /** A line item of the generated dataset. */
 interface Item {
@@ -33,13 +32,11 @@ const PROJECT = 'project-prop';
 
 let dir: string;
 let store: DuckDbCostStore;
-let engine: AllocationEngine;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-showbacks-'));
   store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await store.init();
-  engine = allocationEngineOf(store) as AllocationEngine;
 });
 afterAll(async () => {
   await store?.close();
@@ -153,7 +150,7 @@ function flatten(days: DayAllocation[]): Record<string, number[]> {
 
 const scope = { clientId: CLIENT, projectIds: [PROJECT], from: DAYS[0] as string, to: DAYS[2] as string };
 const allocate = (rules: EngineRule[]) =>
-  runAllocation(engine, { ...scope, tagType: 'tag', tagKeys: ['team'], rules, mapping: MAPPING });
+  runAllocation(store, { ...scope, tagType: 'tag', tagKeys: ['team'], rules, mapping: MAPPING });
 
 describe('showback allocation in DuckDB', () => {
   it('reconciles to the cent per day and cost type, and matches the first-rule-wins reference (property)', async () => {
@@ -206,7 +203,7 @@ describe('showback allocation in DuckDB', () => {
         (${quote(CLIENT)}, ${quote(PROJECT)}, DATE '2026-11-01', TIMESTAMP '2026-11-01 00:00:00', MAP(['unit'], ['retail']), 7),
         (${quote(CLIENT)}, ${quote(PROJECT)}, DATE '2026-11-01', TIMESTAMP '2026-11-01 00:00:00', MAP([]::VARCHAR[], []::VARCHAR[]), 3)`,
     );
-    const result = await runAllocation(engine, {
+    const result = await runAllocation(store, {
       ...scope,
       tagType: 'cost_allocation_tag',
       tagKeys: ['unit'],

@@ -3,7 +3,7 @@ import { UNALLOCATED } from '@finlens/cost-model/allocation';
 import { addDays, startOfMonth, utcDay } from '@finlens/cost-model/utc-calendar';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
 import { COST_TYPES } from '../../warehouse/canonical-schema';
-import type { AllocationEngine, AllocationInput, EngineRule } from './showback-allocation';
+import type { AllocationInput, EngineRule } from './showback-allocation';
 import type { ShowbackConfig, ShowbacksRepo, StoredRule } from './showbacks.repo';
 
 /** Who asks: the active client, the user and their role there. */
@@ -109,11 +109,4 @@ export function configuredValues(config: ShowbackConfig): string[] {
     for (const split of rule.splits) values.add(split.value);
   }
   return [...values].sort();
-}
-
-/** The engine, or a clear 503 on a warehouse that cannot run allocation yet. */
-export function requireEngine(engine: AllocationEngine | null): AllocationEngine {
-  if (engine === null)
-    throw new HttpError(503, 'Showback allocation runs on the DuckDB warehouse only for now.');
-  return engine;
 }

@@ -6,13 +6,9 @@ import { FORECAST_HISTORY_DAYS } from '@finlens/cost-model/forecast';
 import { addDays, periodStart } from '@finlens/cost-model/utc-calendar';
 import { fieldError } from '../../platform/http/http-error';
 import { COST_TYPES } from '../../warehouse/canonical-schema';
+import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import {
-  type AllocationEngine,
-  type AllocationResult,
-  runAllocation,
-  runRuleMatches,
-} from './showback-allocation';
+import { type AllocationResult, runAllocation } from './showback-allocation';
 import {
   allocationInput,
   costTypeIndex,
@@ -20,7 +16,6 @@ import {
   isVisible,
   rangeOf,
   requireAllValues,
-  requireEngine,
   type ShowbackCaller,
   type ShowbackView,
   viewOf,
@@ -42,14 +37,13 @@ const PREVIEW_ID = '__preview__';
 export function createShowbackCostsService(deps: {
   repo: ShowbacksRepo;
   showbacks: ShowbacksService;
-  warehouse: CostQueryPort;
-  engine: AllocationEngine | null;
+  warehouse: CostQueryPort & AllocationPort;
   now?: () => Date;
 }) {
   const { repo, warehouse } = deps;
   const now = deps.now ?? (() => new Date());
   const allocate = (view: ShowbackView, range: DayRange) =>
-    runAllocation(requireEngine(deps.engine), allocationInput(view, range));
+    runAllocation(warehouse, allocationInput(view, range));
 
   function asOfIn(result: AllocationResult, to: string): string | null {
     const days = [...result.scopeTotals.keys()].filter((d) => d <= to).sort();
@@ -157,7 +151,7 @@ export function createShowbackCostsService(deps: {
       };
     },
 
-    ...createShowbackResources({ repo, engine: () => requireEngine(deps.engine), now }),
+    ...createShowbackResources({ repo, warehouse, now }),
 
     async rules(caller: ShowbackCaller, id: string, query: CostRangeQuery) {
       const view = await viewOf(repo, caller, id);
@@ -165,8 +159,8 @@ export function createShowbackCostsService(deps: {
       const range = rangeOf(query, now());
       const input = allocationInput(view, range);
       const [result, matched] = await Promise.all([
-        runAllocation(requireEngine(deps.engine), input),
-        runRuleMatches(requireEngine(deps.engine), input, input.rules, query.cost_type),
+        runAllocation(warehouse, input),
+        warehouse.ruleMatches(input, input.rules, query.cost_type),
       ]);
       const t = costTypeIndex(query.cost_type);
       return {
@@ -209,10 +203,9 @@ export function createShowbackCostsService(deps: {
         throw fieldError('before_rule_id', ['Choose a rule of this showback.']);
       }
       const ordered = at < 0 ? [...rules, probe] : [...rules.slice(0, at), probe, ...rules.slice(at)];
-      const engine = requireEngine(deps.engine);
       const [result, [matched]] = await Promise.all([
-        runAllocation(engine, { ...base, rules: ordered }),
-        runRuleMatches(engine, base, [probe], body.cost_type),
+        runAllocation(warehouse, { ...base, rules: ordered }),
+        warehouse.ruleMatches(base, [probe], body.cost_type),
       ]);
       return {
         matched_cost: matched ?? 0,

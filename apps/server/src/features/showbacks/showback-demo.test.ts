@@ -7,42 +7,10 @@ import {
   demoQuery,
   demoWarehouse,
 } from '../../warehouse/duckdb/demo-warehouse.test-helper';
-import { allocationEngineOf } from './allocation-engine';
-import { type AllocationEngine, type EngineRule, runAllocation } from './showback-allocation';
+import { DEMO_RULES as RULES } from './demo-rules.test-helper';
+import { runAllocation } from './showback-allocation';
 
 const demo = demoWarehouse('finlens-showback-demo-');
-
-/** Rules that overlap on purpose: tax to finance, networking shared by direct cost, untagged dev split 70/30. */
-const RULES: EngineRule[] = [
-  {
-    id: 'tax',
-    kind: 'assign',
-    target: 'finance',
-    filters: [{ dimension: 'line_item_line_item_type', mode: 'include', values: ['Tax'] }],
-  },
-  {
-    id: 'network',
-    kind: 'share',
-    method: 'proportional',
-    splits: [],
-    filters: [
-      { dimension: 'product_servicename', mode: 'like', values: ['Virtual Private Cloud', 'CloudFront'] },
-    ],
-  },
-  {
-    id: 'untagged-us',
-    kind: 'share',
-    method: 'fixed',
-    splits: [
-      { value: 'platform', percent: 70 },
-      { value: 'payments', percent: 30 },
-    ],
-    filters: [
-      { dimension: 'tag_keys', mode: 'include', match: 'any', pairs: [{ key: 'user_team', value: '' }] },
-      { dimension: 'product_region', mode: 'like', values: ['us-'] },
-    ],
-  },
-];
 
 const MONTHS = [
   ['2026-01-01', '2026-01-31'],
@@ -52,8 +20,7 @@ const MONTHS = [
 
 describe('showback allocation on the demo organisation', () => {
   it("reconciles every month and cost type to the cent, and the scope total is the Explorer's total", async () => {
-    const engine = allocationEngineOf(demo.store) as AllocationEngine;
-    const result = await runAllocation(engine, {
+    const result = await runAllocation(demo.store, {
       clientId: DEMO_CLIENT,
       projectIds: [DEMO_PROJECT],
       from: '2026-01-01',

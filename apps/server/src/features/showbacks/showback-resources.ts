@@ -2,12 +2,8 @@ import type { CostDimension } from '@finlens/contracts/cost-query';
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
 import { type AllocationCell, UNALLOCATED, valueOfRaw } from '@finlens/cost-model/allocation';
 import { notFound } from '../../platform/http/http-error';
-import {
-  type AllocationEngine,
-  type AllocationInput,
-  runAllocation,
-  runAllocationCells,
-} from './showback-allocation';
+import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
+import { type AllocationInput, runAllocation, runAllocationCells } from './showback-allocation';
 import {
   allocationInput,
   costTypeIndex,
@@ -44,14 +40,14 @@ function ranked(totals: Map<string | null, number>) {
 /** The drill-downs behind a showback: cost by dimension per value, and resources behind a value, a rule or Unallocated. */
 export function createShowbackResources(deps: {
   repo: ShowbacksRepo;
-  engine: () => AllocationEngine;
+  warehouse: AllocationPort;
   now: () => Date;
 }) {
   async function cellsOf(caller: ShowbackCaller, id: string, query: RangeQuery, groupBy: CostDimension) {
     const view = await viewOf(deps.repo, caller, id);
     const range = rangeOf(query, deps.now());
     const input = allocationInput(view, range);
-    const cells = await runAllocationCells(deps.engine(), input, groupBy);
+    const cells = await runAllocationCells(deps.warehouse, input, groupBy);
     const t = costTypeIndex(query.cost_type);
     return {
       view,
@@ -105,7 +101,7 @@ export function createShowbackResources(deps: {
         .map(([key, costs]) => ({ key, costs, total: costs.reduce((a, b) => a + b, 0) }))
         .sort((a, b) => b.total - a.total || String(a.key).localeCompare(String(b.key)));
       const ledger = ledgerOf(
-        (await runAllocation(deps.engine(), input)).days,
+        (await runAllocation(deps.warehouse, input)).days,
         costTypeIndex(query.cost_type),
       );
       let shared = 0;

@@ -7,6 +7,7 @@ import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { stagingTable } from '../duckdb/duckdb-cost-store';
+import { clickHouseAllocationPort } from './clickhouse-allocation-port';
 import { clickHouseStagingTables, swapInStagedPeriods } from './clickhouse-import';
 import { clickHouseQueryPort } from './clickhouse-query-port';
 import { createRollupSql, fillRollup, PARTITIONED_TABLES } from './clickhouse-rollups';
@@ -135,6 +136,7 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
       );
     },
     ...clickHouseQueryPort(reader),
+    ...clickHouseAllocationPort(reader),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -9,6 +9,7 @@ import {
   type CostType,
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
+import { allocationQueries } from '../cost-query/allocation-port';
 import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
@@ -120,6 +121,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       );
     },
     ...costQueries,
+    ...allocationQueries(duckDbDialect, readers.read),
     close: async () => {
       if (closed) return;
       closed = true;

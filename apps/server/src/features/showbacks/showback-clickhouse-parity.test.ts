@@ -1,0 +1,158 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { reconciliationGapCents, UNALLOCATED } from '@finlens/cost-model/allocation';
+import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageImport } from '../../ingest/duckdb/stage-import';
+import { localSource } from '../../ingest/sources/local-source';
+import { COST_TYPES } from '../../warehouse/canonical-schema';
+import {
+  type ClickHouseCostStore,
+  openClickHouseCostStore,
+} from '../../warehouse/clickhouse/clickhouse-cost-store';
+import { expectSameFigures } from '../../warehouse/clickhouse/clickhouse-parity.test-helper';
+import { useTestClickHouse } from '../../warehouse/clickhouse/test-clickhouse';
+import type { AllocationCellRow } from '../../warehouse/cost-query/allocation-port';
+import type { CostStore } from '../../warehouse/cost-store';
+import { DEMO, DEMO_CLIENT, DEMO_PROJECT } from '../../warehouse/duckdb/demo-warehouse.test-helper';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { DEMO_RULES } from './demo-rules.test-helper';
+import { type AllocationInput, type EngineRule, runAllocation } from './showback-allocation';
+import { distributionOf, ledgerOf } from './showback-ledger';
+
+/**
+ * The same showbacks on DuckDB and on ClickHouse (Debian's 18.16 here) over the small demo export: the
+ * cost_distribution of every value and Unallocated, per cost type, must agree to the cent.
+ */
+const clickHouse = useTestClickHouse();
+let dir = '';
+let duck: DuckDbCostStore;
+let house: ClickHouseCostStore | null = null;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'finlens-showback-ch-'));
+  duck = await openDuckDbCostStore({ path: join(dir, 'w.duckdb') });
+  await duck.init();
+  const stores: (Pick<CostStore, 'replacePeriods'> & { connection: DuckDbCostStore['connection'] })[] = [
+    duck,
+  ];
+  if (clickHouse.url !== null) {
+    house = await openClickHouseCostStore({ url: clickHouse.url });
+    await house.init();
+    stores.push(house);
+  }
+  const outDir = join(dir, 'demo');
+  await generateDemoCur2({ ...DEMO, outDir, format: 'parquet' });
+  const files = await localSource(outDir).listFiles();
+  for (const [i, store] of stores.entries()) {
+    const stagingId = `showback${i}`;
+    const projectId = DEMO_PROJECT;
+    await stageImport({
+      connection: store.connection,
+      stagingId,
+      clientId: DEMO_CLIENT,
+      projectId,
+      files,
+      format: 'auto',
+    });
+    await store.replacePeriods({ stagingId, projectId: DEMO_PROJECT });
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await house?.close();
+  await duck?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The demo rules (tax, networking shared by direct cost, untagged US cost 70/30) and an even split. */
+const RULES: EngineRule[] = [
+  ...DEMO_RULES,
+  {
+    id: 'support',
+    kind: 'share',
+    method: 'even',
+    splits: [],
+    filters: [{ dimension: 'product_servicename', mode: 'like', values: ['Support'] }],
+  },
+];
+
+const RANGE = { from: '2026-02-01', to: '2026-03-31' };
+
+const showback = (ask: Partial<AllocationInput>): AllocationInput => ({
+  clientId: DEMO_CLIENT,
+  projectIds: [DEMO_PROJECT],
+  ...RANGE,
+  tagType: 'tag',
+  tagKeys: ['user_team', 'user_cost_center'],
+  rules: RULES,
+  mapping: { combined: new Map([['data-eng', 'data']]), hidden: new Set(['security']) },
+  ...ask,
+});
+
+/** Value → [total, direct, shared, prev_total, every granular cost], per cost type. */
+async function distribution(store: CostStore, input: AllocationInput) {
+  const result = await runAllocation(store, input);
+  for (const day of result.days) expect(reconciliationGapCents(day)).toEqual(COST_TYPES.map(() => 0));
+  const range = { from: '2026-03-01', to: RANGE.to };
+  return Object.fromEntries(
+    COST_TYPES.map((costType, t) => {
+      const ledger = ledgerOf(result.days, t);
+      const values = [...ledger.values.entries(), [UNALLOCATED, ledger.unallocated] as const];
+      const figures = values.map(([value, days]) => {
+        const d = distributionOf(value, days, range, RANGE.to, null);
+        return [value, [d.total, d.direct, d.shared, d.prev_total, ...d.granular.map((g) => g.cost)]];
+      });
+      return [costType, Object.fromEntries(figures)];
+    }),
+  );
+}
+
+/** Cells summed by (day, rule, raw, group). */
+function byKey(cells: AllocationCellRow[]): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const c of cells) {
+    const key = JSON.stringify([c.day, c.rule, c.raw, c.grp]);
+    out[key] = (out[key] ?? c.costs.map(() => 0)).map((x, i) => x + (c.costs[i] ?? 0));
+  }
+  return out;
+}
+
+describe('showbacks on ClickHouse', () => {
+  it('a showback with rules and shared splits gives the same cost_distribution to the cent as DuckDB', async (context) => {
+    if (house === null) return context.skip('clickhouse-server is not installed');
+    const input = showback({});
+    const [got, want] = await Promise.all([distribution(house, input), distribution(duck, input)]);
+    expectSameFigures(got, want, 'cost_distribution');
+    const unblended = want.unblended as Record<string, number[]>;
+    expect(Object.keys(unblended)).toEqual(
+      expect.arrayContaining(['platform', 'payments', 'data', 'finance']),
+    );
+    expect(unblended.security).toBeUndefined();
+    expect(unblended.platform?.[2], 'platform has shared cost').toBeGreaterThan(0);
+    const [rulesGot, rulesWant] = await Promise.all(
+      [house, duck].map((s) => s.ruleMatches(input, RULES, 'amortized')),
+    );
+    expectSameFigures(rulesGot, rulesWant, 'rule matches');
+  });
+
+  it('a Kubernetes label showback reads the EKS pods in place of their nodes on both engines', async (context) => {
+    if (house === null) return context.skip('clickhouse-server is not installed');
+    const input = showback({ tagType: 'label', tagKeys: ['aws_eks_namespace'], rules: [] });
+    const [got, want] = await Promise.all([distribution(house, input), distribution(duck, input)]);
+    expectSameFigures(got, want, 'cost_distribution');
+    const namespaces = Object.keys(want.unblended as object).filter((v) => v !== UNALLOCATED);
+    expect(namespaces.length).toBeGreaterThan(1);
+  });
+
+  it('cells grouped by resource agree (the resources behind a value or rule)', async (context) => {
+    if (house === null) return context.skip('clickhouse-server is not installed');
+    for (const tagType of ['tag', 'label'] as const) {
+      const spec = { ...showback({ tagType }), groupBy: 'line_item_resource_id' as const };
+      const [got, want] = await Promise.all([house, duck].map((s) => s.allocationCells(spec).then(byKey)));
+      expectSameFigures(got, want, `${tagType} cells by resource`);
+      expect(Object.keys(want ?? {}).length).toBeGreaterThan(100);
+    }
+  });
+});

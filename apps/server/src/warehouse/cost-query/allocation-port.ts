@@ -1,0 +1,132 @@
+import type { CostFilter } from '@finlens/contracts/cost-query';
+import type { CostType } from '../canonical-schema';
+import {
+  type AllocationScope,
+  type AllocationSpec,
+  COST_ALIASES,
+  compileAllocationCells,
+  compilePodCells,
+  compileRuleMatches,
+  compileScopeTotals,
+} from './allocation-sql';
+import type { ReadRows } from './run-cost-query';
+import type { SqlDialect } from './sql-dialect';
+
+/** The cost of one day for one (first-matching rule, raw value[, group]) triple, one sum per cost type. */
+export interface AllocationCellRow {
+  day: string;
+  rule: string | null;
+  raw: string | null;
+  /** The `groupBy` dimension's value; null without one. */
+  grp: string | null;
+  costs: number[];
+}
+
+/** The showback part of the CostStore port (features/showbacks runs the arithmetic on these cells). */
+export interface AllocationPort {
+  /**
+   * The scope's non-split cost in cells. A `label` showback reads EKS pods in place of their nodes: a node's
+   * cost of a day goes to the pods that ran on it that day, in proportion to their split plus unused cost,
+   * with each pod's rule and label — so nothing is counted twice and the total stays the scope's.
+   */
+  allocationCells(spec: AllocationSpec): Promise<AllocationCellRow[]>;
+  /** The scope's total per day, one sum per cost type, read independently (reconciliation). */
+  allocationScopeTotals(scope: AllocationScope): Promise<{ day: string; costs: number[] }[]>;
+  /** The cost each rule's filters match on the non-split rows, whatever the order. */
+  ruleMatches(
+    scope: AllocationScope,
+    rules: { filters: CostFilter[] }[],
+    costType: CostType,
+  ): Promise<number[]>;
+}
+
+const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const costsOf = (row: Record<string, unknown>) => COST_ALIASES.map((a) => Number(row[a] ?? 0));
+
+interface PodCell {
+  day: string;
+  parent: string;
+  rule: string | null;
+  raw: string | null;
+  grp: string | null;
+  weight: number;
+}
+
+const nodeDay = (day: string, node: string) => `${day}\u0000${node}`;
+
+/**
+ * Replaces the cells of a node on a day its pods ran with the pods' cells: the node's cost of the day (every
+ * cell of it, summed) split by the pods' weights (evenly when they are all zero). The parts add up to the
+ * node's cost, so the cells' total is unchanged.
+ */
+function splitNodeCells(
+  cells: (AllocationCellRow & { node: string | null })[],
+  pods: PodCell[],
+): AllocationCellRow[] {
+  const podsOf = new Map<string, PodCell[]>();
+  for (const pod of pods) {
+    const key = nodeDay(pod.day, pod.parent);
+    podsOf.set(key, [...(podsOf.get(key) ?? []), pod]);
+  }
+  const out: AllocationCellRow[] = [];
+  const nodeCosts = new Map<string, number[]>();
+  for (const { node, ...cell } of cells) {
+    const key = node === null ? null : nodeDay(cell.day, node);
+    if (key === null || !podsOf.has(key)) {
+      out.push(cell);
+      continue;
+    }
+    const sum = nodeCosts.get(key) ?? cell.costs.map(() => 0);
+    nodeCosts.set(
+      key,
+      sum.map((c, i) => c + (cell.costs[i] ?? 0)),
+    );
+  }
+  for (const [key, costs] of nodeCosts) {
+    const onNode = podsOf.get(key) ?? [];
+    const total = onNode.reduce((sum, p) => sum + Math.max(0, p.weight), 0);
+    for (const pod of onNode) {
+      const share = total > 0 ? Math.max(0, pod.weight) / total : 1 / onNode.length;
+      const { day, rule, raw, grp } = pod;
+      out.push({ day, rule, raw, grp, costs: costs.map((c) => c * share) });
+    }
+  }
+  return out;
+}
+
+/** The allocation statements on an engine: compile with its dialect, run with its reader (the read path). */
+export function allocationQueries(dialect: SqlDialect, read: ReadRows): AllocationPort {
+  const cellOf = (row: Record<string, unknown>) => ({
+    day: String(row.day),
+    rule: textOrNull(row.rule),
+    raw: textOrNull(row.raw),
+    grp: textOrNull(row.grp),
+  });
+  return {
+    allocationCells: async (spec) => {
+      if (spec.projectIds.length === 0) return [];
+      const pods =
+        spec.tagType === 'label'
+          ? (await read(compilePodCells(dialect, spec))).map((row) => ({
+              ...cellOf(row),
+              parent: String(row.parent),
+              weight: Number(row.weight ?? 0),
+            }))
+          : [];
+      const nodes = [...new Set(pods.map((p) => p.parent))].sort();
+      const rows = await read(compileAllocationCells(dialect, spec, nodes));
+      const cells = rows.map((row) => ({ ...cellOf(row), node: textOrNull(row.node), costs: costsOf(row) }));
+      return splitNodeCells(cells, pods);
+    },
+    allocationScopeTotals: async (scope) => {
+      if (scope.projectIds.length === 0) return [];
+      const rows = await read(compileScopeTotals(dialect, scope));
+      return rows.map((row) => ({ day: String(row.day), costs: costsOf(row) }));
+    },
+    ruleMatches: async (scope, rules, costType) => {
+      if (scope.projectIds.length === 0 || rules.length === 0) return rules.map(() => 0);
+      const [row] = await read(compileRuleMatches(dialect, scope, rules, costType));
+      return rules.map((_, i) => Number(row?.[`m_${i}`] ?? 0));
+    },
+  };
+}
