@@ -103,12 +103,32 @@ export const reportScheduleSchema = z
   });
 export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
 
+/** The page sizes a grid offers (spec §9's sizes for each window width). */
+export const GRID_PAGE_SIZES = [10, 20, 30, 50] as const;
+export type GridPageSize = (typeof GRID_PAGE_SIZES)[number];
+
+/** A column of the Explorer grid: the group, the total, the forecast, or a period's start (YYYY-MM-DD…). */
+export const GRID_COLUMN_PATTERN = /^(label|total|forecast|\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?)$/;
+
+/** The Explorer grid's settings a report keeps (and the Explorer URL holds): sort, page size, hidden columns. */
 export const gridSettingsSchema = z.object({
-  sort_by: z.enum(['total', 'label']).default('total'),
+  sort_by: z
+    .string()
+    .regex(GRID_COLUMN_PATTERN, 'Sort by the group, the total or a period.')
+    .default('total'),
   sort_direction: z.enum(['asc', 'desc']).default('desc'),
-  /** Period columns (YYYY-MM-DD…) or 'total' hidden in the grid. */
+  /** Period columns (YYYY-MM-DD…), 'total' or 'forecast' hidden in the grid. */
   hidden_columns: z.array(z.string()).default([]),
+  /** Rows per page; null follows the window width (spec §9). */
+  page_size: z.literal(GRID_PAGE_SIZES, 'Choose 10, 20, 30 or 50 rows a page.').nullable().default(null),
 });
+export type GridSettings = z.infer<typeof gridSettingsSchema>;
+export const DEFAULT_GRID_SETTINGS: GridSettings = {
+  sort_by: 'total',
+  sort_direction: 'desc',
+  hidden_columns: [],
+  page_size: null,
+};
 
 const reportFields = {
   name: z.string().trim().min(1, 'Enter a name.').max(120, 'Use at most 120 characters.'),
@@ -120,7 +140,7 @@ const reportFields = {
    */
   range_preset: z.string().nullable().default(null),
   chart_type: z.enum(CHART_TYPES).default('stacked_bar'),
-  grid: gridSettingsSchema.default({ sort_by: 'total', sort_direction: 'desc', hidden_columns: [] }),
+  grid: gridSettingsSchema.default(DEFAULT_GRID_SETTINGS),
   visibility: z.enum(REPORT_VISIBILITIES).default('private'),
   is_hidden: z.boolean().default(false),
   schedule: reportScheduleSchema.nullable().default(null),

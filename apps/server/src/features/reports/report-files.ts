@@ -1,5 +1,7 @@
-import type { CostSeries } from '@finlens/contracts/cost-query';
-import type { Report } from '@finlens/contracts/reports';
+import type { CostSeries, Granularity } from '@finlens/contracts/cost-query';
+import type { GridSettings, Report } from '@finlens/contracts/reports';
+import { formatMoney } from '@finlens/cost-model/format';
+import { periodLabel } from '@finlens/cost-model/period-label';
 import { Resvg } from '@resvg/resvg-js';
 import { stringify } from 'csv-stringify/sync';
 import * as echarts from 'echarts';
@@ -63,26 +65,37 @@ function chartOption(answer: WarehouseCostAnswer, chartType: Report['chart_type'
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-/** The grid's rows in its saved order: one per series, its cost per period and its total. */
-export function gridRows(answer: WarehouseCostAnswer, grid: Report['grid']): CostSeries[] {
-  const rows = [...answer.series];
+/**
+ * The grid's rows in its saved order: one per series, sorted by the label, a period's cost or (also when the
+ * sorted period is no longer in the range, or for the forecast, which emails leave out) the total.
+ */
+export function gridRows(answer: WarehouseCostAnswer, grid: GridSettings): CostSeries[] {
+  const period = answer.periods.indexOf(grid.sort_by);
+  const value = (s: CostSeries) => (period >= 0 ? (s.costs[period] ?? 0) : s.total);
   const direction = grid.sort_direction === 'asc' ? 1 : -1;
-  rows.sort((x, y) =>
-    grid.sort_by === 'label' ? direction * x.label.localeCompare(y.label) : direction * (x.total - y.total),
+  return [...answer.series].sort((x, y) =>
+    grid.sort_by === 'label' ? direction * x.label.localeCompare(y.label) : direction * (value(x) - value(y)),
   );
-  return rows;
 }
 
+/** The grid's amount columns as the app shows them: each visible period, then the total unless hidden. */
+function gridColumns(answer: WarehouseCostAnswer, grid: GridSettings) {
+  const periods = answer.periods
+    .map((period, index) => ({ id: period, index }))
+    .filter(({ id }) => !grid.hidden_columns.includes(id));
+  return grid.hidden_columns.includes('total') ? periods : [...periods, { id: 'total', index: -1 }];
+}
+
+const amount = (series: Pick<CostSeries, 'costs' | 'total'>, index: number) =>
+  index < 0 ? series.total : (series.costs[index] ?? 0);
+
 /** The grid as CSV: a header (group, each visible period, Total) and one line per row; amounts unrounded. */
-export function gridCsv(answer: WarehouseCostAnswer, grid: Report['grid']): string {
-  const periods = answer.periods.map((period, index) => ({ period, index }));
-  const shown = periods.filter(({ period }) => !grid.hidden_columns.includes(period));
-  const total = !grid.hidden_columns.includes('total');
-  const header = ['Group', ...shown.map(({ period }) => period), ...(total ? ['Total'] : [])];
+export function gridCsv(answer: WarehouseCostAnswer, grid: GridSettings): string {
+  const columns = gridColumns(answer, grid);
+  const header = ['Group', ...columns.map(({ id }) => (id === 'total' ? 'Total' : id))];
   const lines = gridRows(answer, grid).map((row) => [
     row.label,
-    ...shown.map(({ index }) => row.costs[index] ?? 0),
-    ...(total ? [row.total] : []),
+    ...columns.map(({ index }) => amount(row, index)),
   ]);
   return stringify([header, ...lines]);
 }
@@ -92,16 +105,28 @@ export interface PdfContent {
   subtitle: string;
   summary: string[];
   answer: WarehouseCostAnswer;
-  grid: Report['grid'];
+  granularity: Granularity;
+  grid: GridSettings;
   currency: string;
 }
 
+const PAGE_MARGIN = 36;
+const LABEL_WIDTH = 150;
+const AMOUNT_WIDTH = 72;
+const ROW_HEIGHT = 14;
+
 /**
- * The grid as a one-table PDF (pdfkit): title, summary lines, then each row with its total and share. Periods
- * are left to the CSV: a daily grid has too many columns for a page.
+ * The grid as the app shows it, on landscape A4 pages (pdfkit): title, summary, then the table — a row per
+ * group and the total row, a column per visible period and the total. A range wider than a page (a daily
+ * month) is printed in bands of columns, each repeating the group column, the way wide sheets are printed.
  */
 export function gridPdf(content: PdfContent): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: content.title } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: PAGE_MARGIN,
+    info: { Title: content.title },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -113,25 +138,59 @@ export function gridPdf(content: PdfContent): Promise<Buffer> {
   doc.fillColor('black');
   for (const line of content.summary) doc.text(line);
   doc.moveDown();
-  const columns = [40, 360, 470];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    cells.forEach((cell, i) => {
-      doc.text(cell, columns[i], y, { width: i === 0 ? 310 : 100, align: i === 0 ? 'left' : 'right' });
-    });
-    doc.x = columns[0] ?? 40;
-  };
-  row(['Group', `Total (${content.currency})`, 'Share'], true);
-  const total = content.answer.total;
-  for (const series of gridRows(content.answer, content.grid)) {
-    if (doc.y > doc.page.height - 60) doc.addPage();
-    row([
-      series.label,
-      series.total.toFixed(2),
-      total === 0 ? '–' : `${((series.total / total) * 100).toFixed(1)}%`,
-    ]);
+  const perBand = Math.floor((doc.page.width - 2 * PAGE_MARGIN - LABEL_WIDTH) / AMOUNT_WIDTH);
+  const columns = gridColumns(content.answer, content.grid);
+  for (let from = 0; from < columns.length; from += perBand) {
+    const band = columns.slice(from, from + perBand);
+    const caption =
+      band.length === columns.length ? '' : `Columns ${from + 1}–${from + band.length} of ${columns.length}`;
+    bandTable(doc, content, band, caption);
   }
   doc.end();
   return done;
+}
+
+/** One band of the table; the header row is repeated on every new page. */
+function bandTable(
+  doc: PDFKit.PDFDocument,
+  content: PdfContent,
+  band: { id: string; index: number }[],
+  caption: string,
+): void {
+  const money = (value: number) => formatMoney(value, content.currency);
+  const { answer } = content;
+  const line = (label: string, cells: string[], bold: boolean) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    doc.text(label, PAGE_MARGIN, y, { width: LABEL_WIDTH - 6, height: ROW_HEIGHT, ellipsis: true });
+    cells.forEach((cell, i) => {
+      const x = PAGE_MARGIN + LABEL_WIDTH + i * AMOUNT_WIDTH;
+      doc.text(cell, x, y, { width: AMOUNT_WIDTH - 4, align: 'right', lineBreak: false });
+    });
+    doc.x = PAGE_MARGIN;
+    doc.y = y + ROW_HEIGHT;
+  };
+  const full = () => doc.y > doc.page.height - PAGE_MARGIN - 2 * ROW_HEIGHT;
+  const header = () => {
+    if (full()) doc.addPage();
+    const labels = band.map(({ id }) => (id === 'total' ? 'Total' : periodLabel(id, content.granularity)));
+    line('Group', labels, true);
+  };
+  const row = (series: Pick<CostSeries, 'label' | 'costs' | 'total'>, bold = false) => {
+    if (full()) {
+      doc.addPage();
+      header();
+    }
+    line(
+      series.label,
+      band.map(({ index }) => money(amount(series, index))),
+      bold,
+    );
+  };
+  doc.moveDown();
+  if (caption !== '') doc.font('Helvetica').fontSize(9).fillColor('#555').text(caption).fillColor('black');
+  header();
+  for (const series of gridRows(answer, content.grid)) row(series);
+  const costs = answer.periods.map((_, i) => answer.series.reduce((sum, s) => sum + (s.costs[i] ?? 0), 0));
+  row({ label: 'Total', costs, total: answer.total }, true);
 }

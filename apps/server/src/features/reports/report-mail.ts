@@ -1,3 +1,4 @@
+import { gridSettingsSchema } from '@finlens/contracts/reports';
 import { formatMoney, formatPercent } from '@finlens/cost-model/format';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { chartPng, gridCsv, gridPdf } from './report-files';
@@ -43,7 +44,7 @@ export async function reportMail({
   const currency = run.answer.currency ?? 'USD';
   const range = `${run.query.start_date} to ${run.query.end_date}`;
   const lines = summaryLines(run, currency);
-  const grid = report.grid as Parameters<typeof gridCsv>[1];
+  const grid = gridSettingsSchema.parse(report.grid);
   const chartType = report.chart_type as Parameters<typeof chartPng>[1];
   const base = report.name.replace(/[^\w.-]+/g, '-').toLowerCase() || 'report';
   const pdf = await gridPdf({
@@ -51,6 +52,7 @@ export async function reportMail({
     subtitle: `${range} · ${run.query.cost_type} cost · by ${run.query.granularity}`,
     summary: lines,
     answer: run.answer,
+    granularity: run.query.granularity,
     grid,
     currency,
   });

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { costQuerySchema } from '@finlens/contracts/cost-query';
+import { DEFAULT_GRID_SETTINGS } from '@finlens/contracts/reports';
 import { formatMoney } from '@finlens/cost-model/format';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
@@ -89,7 +90,7 @@ async function scheduledReport(db: Kysely<AppTables>, recipient: string) {
       query: QUERY,
       range_preset: null,
       chart_type: 'stacked_bar',
-      grid: { sort_by: 'total', sort_direction: 'desc', hidden_columns: [] },
+      grid: DEFAULT_GRID_SETTINGS,
       visibility: 'private',
       is_hidden: false,
       schedule: {

@@ -1,6 +1,7 @@
 import type { DimensionDailyCostResult } from '@finlens/contracts/cost-explorer';
 import { type CostQueryResult, type CostSeries, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import { formatMoney } from '@finlens/cost-model/format';
+import { periodLabel } from '@finlens/cost-model/period-label';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
@@ -17,7 +18,7 @@ import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartData, type ChartHandle, type ChartKind } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { DEMO_BLUR_SX } from '../../components/demo-mode';
-import { type GridRow, periodLabel, seriesLabel, toChartData, toGridRows, windowCount } from './transforms';
+import { type GridRow, seriesLabel, toChartData, toGridRows, windowCount } from './transforms';
 
 interface ExplorerResultsProps {
   result: DimensionDailyCostResult;

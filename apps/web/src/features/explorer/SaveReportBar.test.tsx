@@ -1,3 +1,4 @@
+import { DEFAULT_GRID_SETTINGS } from '@finlens/contracts/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,7 +57,7 @@ describe('Explorer: Save as report', () => {
       },
       range_preset: '7D',
       chart_type: 'area',
-      grid: { sort_by: 'total', sort_direction: 'desc', hidden_columns: [] },
+      grid: DEFAULT_GRID_SETTINGS,
       visibility: 'private',
       is_hidden: false,
       schedule: null,

@@ -1,7 +1,8 @@
 import { OTHERS_KEY } from '@finlens/contracts/cost-query';
+import { periodLabel } from '@finlens/cost-model/period-label';
 import { describe, expect, it } from 'vitest';
 import { costResult } from './explorer-fixtures.test-helper';
-import { CHART_TOP_N, foldTopN, periodLabel, toChartData, toGridRows, windowCount } from './transforms';
+import { CHART_TOP_N, foldTopN, toChartData, toGridRows, windowCount } from './transforms';
 
 const days = (n: number) =>
   Array.from({ length: n }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
@@ -126,15 +127,5 @@ describe('toGridRows', () => {
       [periods[1] as string]: 22.5,
       [periods[2] as string]: 34,
     });
-  });
-});
-
-describe('periodLabel', () => {
-  it('labels hours, days, months and quarters', () => {
-    expect(periodLabel('2026-03-05T07:00:00Z', 'hour')).toBe('05 Mar 07:00');
-    expect(periodLabel('2026-03-05', 'day')).toBe('05 Mar, 2026');
-    expect(periodLabel('2026-03-01', 'month')).toBe('Mar, 2026');
-    expect(periodLabel('2026-10-01', 'quarter')).toBe('Q4 2026');
-    expect(periodLabel('2026-01-01', 'quarter')).toBe('Q1 2026');
   });
 });

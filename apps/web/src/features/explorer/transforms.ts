@@ -2,13 +2,12 @@ import {
   type CostDimension,
   type CostQueryResult,
   type CostSeries,
-  type Granularity,
   NO_VALUE_LABEL,
   OTHERS_KEY,
   OTHERS_LABEL,
 } from '@finlens/contracts/cost-query';
 import { chartWindow, chartWindowCount } from '@finlens/cost-model/chart-window';
-import { formatUtcDate } from '@finlens/cost-model/format';
+import { periodLabel } from '@finlens/cost-model/period-label';
 import type { ChartData } from '../../components/Chart';
 
 /**
@@ -44,21 +43,6 @@ export function foldTopN(series: CostSeries[], n: number): CostSeries[] {
   const costs = Array.from({ length: width }, (_, i) => rest.reduce((sum, s) => sum + (s.costs[i] ?? 0), 0));
   const total = rest.reduce((sum, s) => sum + s.total, 0);
   return [...kept, { key: OTHERS_KEY, label: OTHERS_LABEL, costs, total }];
-}
-
-/** An axis or column label for a period start (`YYYY-MM-DD`, or `YYYY-MM-DDTHH:00:00Z` for hours). */
-export function periodLabel(period: string, granularity: Granularity): string {
-  switch (granularity) {
-    case 'hour':
-      return `${formatUtcDate(period, 'dayMonth')} ${period.slice(11, 16)}`;
-    case 'day':
-    case 'week':
-      return formatUtcDate(period, 'dayMonthYear');
-    case 'month':
-      return formatUtcDate(period, 'monthYear');
-    case 'quarter':
-      return `Q${Math.floor(Number(period.slice(5, 7)) / 3) + 1} ${period.slice(0, 4)}`;
-  }
 }
 
 /** How many chart windows the answer needs (the chart pages through them, newest first). */

@@ -1,4 +1,10 @@
-import type { GlobalReport, Report, ReportCreate, ReportSchedule } from '@finlens/contracts/reports';
+import {
+  DEFAULT_GRID_SETTINGS,
+  type GlobalReport,
+  type Report,
+  type ReportCreate,
+  type ReportSchedule,
+} from '@finlens/contracts/reports';
 import { isRangePreset } from '@finlens/cost-model/range-presets';
 import type { ChartKind } from '../../components/Chart';
 import { type ExplorerView, viewToParams } from '../explorer/explorer-view';
@@ -44,7 +50,7 @@ export function reportFromView(name: string, view: ExplorerView): ReportCreate {
     query: view.query,
     range_preset: view.range,
     chart_type: REPORT_CHART[view.chart],
-    grid: { sort_by: 'total', sort_direction: 'desc', hidden_columns: [] },
+    grid: DEFAULT_GRID_SETTINGS,
     visibility: 'private',
     is_hidden: false,
     schedule: null,
@@ -58,7 +64,7 @@ export function copyOf(source: SavedView & Partial<Pick<Report, 'grid'>>, name: 
     query: source.query,
     range_preset: source.range_preset,
     chart_type: source.chart_type,
-    grid: source.grid ?? { sort_by: 'total', sort_direction: 'desc', hidden_columns: [] },
+    grid: source.grid ?? DEFAULT_GRID_SETTINGS,
     visibility: 'private',
     is_hidden: false,
     schedule: null,

@@ -1,4 +1,4 @@
-import type { GlobalReport, Report } from '@finlens/contracts/reports';
+import { DEFAULT_GRID_SETTINGS, type GlobalReport, type Report } from '@finlens/contracts/reports';
 import type { TeamMember } from '@finlens/contracts/team';
 
 const query = {
@@ -20,7 +20,7 @@ function report(overrides: Partial<Report>): Report {
     query,
     range_preset: '30D',
     chart_type: 'stacked_bar',
-    grid: { sort_by: 'total', sort_direction: 'desc', hidden_columns: [] },
+    grid: DEFAULT_GRID_SETTINGS,
     visibility: 'private',
     is_hidden: false,
     share_code: null,
