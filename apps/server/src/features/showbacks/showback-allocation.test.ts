@@ -20,6 +20,15 @@ interface Item {
   region: string;
   team: string | null;
   cents: number;
+  /** The resource id; the `i-node*` ones are EKS nodes when pods ran on them that day. */
+  resource?: string | null;
+}
+
+/** An EKS pod's split row: its node, its label and its split plus unused cost (the weight). */
+interface Pod extends Omit<Item, 'cents' | 'resource'> {
+  parent: string;
+  splitCents: number;
+  unusedCents: number;
 }
 
 const SERVICES = ['AmazonEC2', 'AmazonS3', 'AmazonRDS'];
@@ -45,18 +54,28 @@ afterAll(async () => {
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** Replaces the dataset; amortized is half the unblended cost, so two cost types are checked. */
-async function load(items: Item[]): Promise<void> {
+const tagsOf = (team: string | null) =>
+  team === null ? 'MAP([]::VARCHAR[], []::VARCHAR[])' : `MAP(['team'], [${quote(team)}])`;
+const textOrNull = (text: string | null | undefined) => (text == null ? 'NULL' : quote(text));
+
+/**
+ * Replaces the dataset; amortized is half the unblended cost, so two cost types are checked. Pods are EKS
+ * split rows (no cost of their own in the cost columns, as in CUR), one per pod and day.
+ */
+async function load(items: Item[], pods: Pod[] = []): Promise<void> {
   await store.connection.run(`DELETE FROM line_items WHERE client_id = ${quote(CLIENT)}`);
-  if (items.length === 0) return;
+  const head = `${quote(CLIENT)}, ${quote(PROJECT)}, DATE '2026-11-01'`;
   const rows = items.map((item) => {
-    const tags =
-      item.team === null ? 'MAP([]::VARCHAR[], []::VARCHAR[])' : `MAP(['team'], [${quote(item.team)}])`;
     const cost = item.cents / 100;
-    return `(${quote(CLIENT)}, ${quote(PROJECT)}, DATE '2026-11-01', TIMESTAMP '${item.day} 05:00:00', ${quote(item.service)}, ${quote(item.region)}, ${tags}, ${cost}, ${Math.round(item.cents / 2) / 100})`;
+    return `(${head}, TIMESTAMP '${item.day} 05:00:00', ${quote(item.service)}, ${quote(item.region)}, ${tagsOf(item.team)}, ${textOrNull(item.resource)}, NULL, NULL, NULL, NULL, ${cost}, ${Math.round(item.cents / 2) / 100})`;
   });
+  const podRows = pods.map(
+    (pod, i) =>
+      `(${head}, TIMESTAMP '${pod.day} 05:00:00', ${quote(pod.service)}, ${quote(pod.region)}, ${tagsOf(pod.team)}, 'pod-${i}', 'EKSPod-EC2', ${quote(pod.parent)}, ${pod.splitCents / 100}, ${pod.unusedCents / 100}, 0, 0)`,
+  );
+  if (rows.length + podRows.length === 0) return;
   await store.connection.run(
-    `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicename, product_region_code, resource_tags, line_item_unblended_cost, line_item_amortized_cost) VALUES ${rows.join(', ')}`,
+    `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicename, product_region_code, resource_tags, line_item_resource_id, line_item_operation, split_line_item_parent_resource_id, split_line_item_split_cost, split_line_item_unused_cost, line_item_unblended_cost, line_item_amortized_cost) VALUES ${[...rows, ...podRows].join(', ')}`,
   );
 }
 
@@ -69,16 +88,37 @@ function matches(item: Item, filter: CostFilter): boolean {
   return filter.values.includes(value);
 }
 
-function reference(items: Item[], rules: EngineRule[]): DayAllocation[] {
+const firstRule = (row: Omit<Item, 'cents'>, rules: EngineRule[]) =>
+  rules.find((r) => r.filters.length > 0 && r.filters.every((f) => matches(row as Item, f)))?.id ?? null;
+const costsOf = (item: Item) => [item.cents / 100, Math.round(item.cents / 2) / 100, 0, 0, 0, 0, 0];
+
+/**
+ * The reference, line item by line item. With pods (a label showback), a node's items of a day its pods ran
+ * are replaced by one part per pod: the node's cost times the pod's share of the pods' weights (even when
+ * they are all zero), matched by the rules and labelled as the pod.
+ */
+function reference(items: Item[], rules: EngineRule[], pods: Pod[] = []): DayAllocation[] {
   return DAYS.filter((day) => items.some((i) => i.day === day)).map((day) => {
-    const cells: AllocationCell[] = items
-      .filter((i) => i.day === day)
-      .map((item) => ({
-        day,
-        rule: rules.find((r) => r.filters.length > 0 && r.filters.every((f) => matches(item, f)))?.id ?? null,
-        raw: item.team,
-        costs: [item.cents / 100, Math.round(item.cents / 2) / 100, 0, 0, 0, 0, 0],
-      }));
+    const podsOf = (node: string) => pods.filter((p) => p.day === day && p.parent === node);
+    const onNode = (item: Item) => item.resource != null && podsOf(item.resource).length > 0;
+    const todays = items.filter((i) => i.day === day);
+    const cells: AllocationCell[] = todays
+      .filter((item) => !onNode(item))
+      .map((item) => ({ day, rule: firstRule(item, rules), raw: item.team, costs: costsOf(item) }));
+    for (const node of new Set(todays.filter(onNode).map((i) => i.resource as string))) {
+      const cost = [0, 0, 0, 0, 0, 0, 0];
+      for (const item of todays.filter((i) => i.resource === node)) {
+        costsOf(item).forEach((c, t) => {
+          cost[t] = (cost[t] ?? 0) + c;
+        });
+      }
+      const weights = podsOf(node).map((p) => Math.max(0, p.splitCents + p.unusedCents));
+      const total = weights.reduce((a, b) => a + b, 0);
+      for (const [i, pod] of podsOf(node).entries()) {
+        const share = total > 0 ? (weights[i] ?? 0) / total : 1 / weights.length;
+        cells.push({ day, rule: firstRule(pod, rules), raw: pod.team, costs: cost.map((c) => c * share) });
+      }
+    }
     return allocateDay(day, cells, rules, MAPPING, 7);
   });
 }
@@ -126,14 +166,25 @@ const itemArb: fc.Arbitrary<Item> = fc.record({
   region: fc.constantFrom(...REGIONS),
   team: fc.constantFrom(...TEAMS),
   cents: fc.integer({ min: -500, max: 5000 }),
+  resource: fc.constantFrom(null, 'i-node1', 'i-node2', 'vol-1'),
+});
+
+const podArb: fc.Arbitrary<Pod> = fc.record({
+  day: fc.constantFrom(...DAYS),
+  service: fc.constantFrom(...SERVICES),
+  region: fc.constantFrom(...REGIONS),
+  team: fc.constantFrom(...TEAMS),
+  parent: fc.constantFrom('i-node1', 'i-node2', 'i-elsewhere'),
+  splitCents: fc.integer({ min: 0, max: 900 }),
+  unusedCents: fc.integer({ min: 0, max: 300 }),
 });
 
 const rulesArb = fc
   .nat({ max: 4 })
   .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => ruleArb(`rule-${i}`))));
 
-/** Value → cost per cost type, rounded to the cent, for comparison. */
-function flatten(days: DayAllocation[]): Record<string, number[]> {
+/** Value → cost per cost type (rounded to the cent unless told), for comparison. */
+function flatten(days: DayAllocation[], round = true): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   const add = (key: string, costs: number[]) => {
     out[key] = (out[key] ?? costs.map(() => 0)).map((c, i) => c + (costs[i] ?? 0));
@@ -144,13 +195,27 @@ function flatten(days: DayAllocation[]): Record<string, number[]> {
     add('unallocated', day.unallocated);
   }
   return Object.fromEntries(
-    Object.entries(out).map(([k, costs]) => [k, costs.map((c) => Math.round(c * 100) / 100 || 0)]),
+    Object.entries(out).map(([k, costs]) => [
+      k,
+      costs.map((c) => (round ? Math.round(c * 100) / 100 || 0 : c)),
+    ]),
   );
 }
 
 const scope = { clientId: CLIENT, projectIds: [PROJECT], from: DAYS[0] as string, to: DAYS[2] as string };
-const allocate = (rules: EngineRule[]) =>
-  runAllocation(store, { ...scope, tagType: 'tag', tagKeys: ['team'], rules, mapping: MAPPING });
+const allocate = (rules: EngineRule[], tagType: 'tag' | 'label' = 'tag') =>
+  runAllocation(store, { ...scope, tagType, tagKeys: ['team'], rules, mapping: MAPPING });
+
+/** Checks every day reconciles to the cent, and its total is the scope's own total. */
+function expectReconciled(result: Awaited<ReturnType<typeof allocate>>): void {
+  for (const day of result.days) {
+    expect(reconciliationGapCents(day)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    const own = result.scopeTotals.get(day.day) ?? [];
+    expect(day.total.map((t, i) => Math.round((t - (own[i] ?? 0)) * 100) || 0)).toEqual([
+      0, 0, 0, 0, 0, 0, 0,
+    ]);
+  }
+}
 
 describe('showback allocation in DuckDB', () => {
   it('reconciles to the cent per day and cost type, and matches the first-rule-wins reference (property)', async () => {
@@ -158,18 +223,76 @@ describe('showback allocation in DuckDB', () => {
       fc.asyncProperty(fc.array(itemArb, { maxLength: 25 }), rulesArb, async (items, rules) => {
         await load(items);
         const result = await allocate(rules);
-        for (const day of result.days) {
-          expect(reconciliationGapCents(day)).toEqual([0, 0, 0, 0, 0, 0, 0]);
-          const own = result.scopeTotals.get(day.day) ?? [];
-          expect(day.total.map((t, i) => Math.round((t - (own[i] ?? 0)) * 100) || 0)).toEqual([
-            0, 0, 0, 0, 0, 0, 0,
-          ]);
-        }
+        expectReconciled(result);
         expect(flatten(result.days)).toEqual(flatten(reference(items, rules)));
       }),
       { numRuns: 40 },
     );
   }, 120_000);
+
+  it("label showbacks: EKS pods take their nodes' cost by weight, reconciled to the cent, as the reference (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(itemArb, { maxLength: 20 }),
+        fc.array(podArb, { maxLength: 12 }),
+        rulesArb,
+        async (items, pods, rules) => {
+          await load(items, pods);
+          const result = await allocate(rules, 'label');
+          expectReconciled(result);
+          const got = flatten(result.days, false);
+          const want = flatten(reference(items, rules, pods), false);
+          expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+          // Pool splits round whole cents of non-cent amounts: float noise may move one cent between values.
+          for (const [key, costs] of Object.entries(want)) {
+            for (const [t, c] of costs.entries())
+              expect(Math.abs((got[key]?.[t] ?? 0) - c), key).toBeLessThan(0.0101);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it("label showbacks: a node's cost goes to its pods' labels, not to the node's tag; other days keep the tag", async () => {
+    const node = { service: 'AmazonEC2', region: 'us-east-1', team: 'web', resource: 'i-node1' };
+    await load(
+      [
+        { ...node, day: '2026-11-01', cents: 1000 },
+        { ...node, day: '2026-11-02', cents: 1000 },
+      ],
+      [
+        {
+          day: '2026-11-01',
+          service: 'AmazonS3',
+          region: 'us-east-1',
+          team: 'db',
+          parent: 'i-node1',
+          splitCents: 30,
+          unusedCents: 10,
+        },
+        {
+          day: '2026-11-01',
+          service: 'AmazonS3',
+          region: 'us-east-1',
+          team: null,
+          parent: 'i-node1',
+          splitCents: 50,
+          unusedCents: 10,
+        },
+      ],
+    );
+    expect(flatten((await allocate([], 'label')).days)).toEqual({
+      'direct:db': [4, 2, 0, 0, 0, 0, 0],
+      'direct:web': [10, 5, 0, 0, 0, 0, 0],
+      unallocated: [6, 3, 0, 0, 0, 0, 0],
+    });
+    // A tag showback ignores the pods: the node's tag takes both days.
+    expect(flatten((await allocate([])).days)).toEqual({
+      'direct:web': [20, 10, 0, 0, 0, 0, 0],
+      unallocated: [0, 0, 0, 0, 0, 0, 0],
+    });
+  });
 
   it('depends on rule order: the reference with the rules reversed disagrees on overlapping rules', async () => {
     const items: Item[] = [
