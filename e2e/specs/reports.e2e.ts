@@ -13,20 +13,45 @@ const skipReason = inject('browserSkipReason');
 const REPORTS_PATH = '/c/cost_page/reports/';
 const RECIPIENT = 'finance-e2e@example.com';
 
-/** The newest outbox mail (the server writes .eml files without SMTP_URL) to `to` whose subject passes `match`. */
-async function waitForMail(to: string, match: (subject: string) => boolean): Promise<ParsedMail> {
-  const deadline = Date.now() + 120_000;
+/** The outbox mails (the server writes .eml files without SMTP_URL) to `to` whose subject passes `match`. */
+async function mailsTo(to: string, match: (subject: string) => boolean): Promise<ParsedMail[]> {
   const dir = join(dataDir, 'outbox');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+  const mails = await Promise.all(names.map(async (name) => simpleParser(await readFile(join(dir, name)))));
+  return mails.filter((mail) => {
+    const recipients = [mail.to].flat().flatMap((a) => a?.value.map((v) => v.address) ?? []);
+    return recipients.includes(to) && match(mail.subject ?? '');
+  });
+}
+
+/** Waits until `count` such mails are in the outbox and answers the newest. */
+async function waitForMail(to: string, match: (subject: string) => boolean, count = 1): Promise<ParsedMail> {
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    for (const name of names.sort().reverse()) {
-      const mail = await simpleParser(await readFile(join(dir, name)));
-      const recipients = [mail.to].flat().flatMap((a) => a?.value.map((v) => v.address) ?? []);
-      if (recipients.includes(to) && match(mail.subject ?? '')) return mail;
-    }
+    const mails = await mailsTo(to, match);
+    if (mails.length >= count) return mails.at(-1) as ParsedMail;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`no report mail to ${to} in ${dir}`);
+  throw new Error(`no mail number ${count} to ${to} in ${join(dataDir, 'outbox')}`);
+}
+
+/** The next whole UTC minute at least 25 seconds away, as the schedule's HH:MM and the slot's time. */
+function nextMinuteUtc(): { time: string; slot: Date } {
+  const slot = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
+  return { time: slot.toISOString().slice(11, 16), slot };
+}
+
+function expectAttachments(mail: ParsedMail): void {
+  const files = mail.attachments.map((a) => a.filename ?? '');
+  expect(files.some((f) => f.endsWith('.png'))).toBe(true);
+  expect(files.some((f) => f.endsWith('.csv'))).toBe(true);
+  expect(files.some((f) => f.endsWith('.pdf'))).toBe(true);
+  const csv = mail.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
+  expect(csv.split('\n').length).toBeGreaterThan(1);
+  const pdf = mail.attachments.find((a) => a.filename?.endsWith('.pdf'))?.content ?? Buffer.alloc(0);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(mail.text ?? '').toMatch(/Total: \$[\d,]+\.\d{2}/);
+  expect(mail.text ?? '').toContain('Top movers by product_region:');
 }
 
 describe.skipIf(Boolean(skipReason))('Reports in Chromium on a demo organisation', () => {
@@ -39,8 +64,8 @@ describe.skipIf(Boolean(skipReason))('Reports in Chromium on a demo organisation
     await session?.close();
   });
 
-  it('saves the Explorer view as a report, schedules it, sends it and the mail carries chart, CSV and PDF', {
-    timeout: 240_000,
+  it('saves the Explorer view as a report, schedules it, and the job worker mails it at its slot with chart, CSV and PDF', {
+    timeout: 360_000,
   }, async () => {
     const page = await session.context.newPage();
     const name = `Regions by month ${Date.now()}`;
@@ -56,48 +81,57 @@ describe.skipIf(Boolean(skipReason))('Reports in Chromium on a demo organisation
     expect(report.query.dimension).toBe('product_region');
     await page.getByLabel('Opened report').filter({ hasText: name }).waitFor();
 
-    // Analysis lists it; the share dialog schedules it weekly on Monday and Thursday for an outside address.
+    // Analysis lists it; the share dialog schedules it daily, in UTC, at the next whole minute.
     await page.getByRole('link', { name: 'Open Analysis' }).click();
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
     await row.getByRole('button', { name: `Share ${name}` }).click();
     const share = page.getByRole('dialog', { name: `Share "${name}"` });
     await share.getByRole('switch', { name: 'Send by email on a schedule' }).check();
-    await share.getByRole('button', { name: 'Thu' }).click();
-    await share.getByLabel('Time', { exact: true }).fill('07:30');
+    await share.getByRole('combobox', { name: 'Frequency' }).click();
+    await page.getByRole('option', { name: 'Daily' }).click();
+    const zone = share.getByRole('combobox', { name: 'Time zone' });
+    await zone.fill('');
+    await zone.pressSequentially('UTC');
+    await page.getByRole('option', { name: 'UTC', exact: true }).click();
     await share.getByRole('combobox', { name: 'External email addresses' }).fill(RECIPIENT);
     await share.getByRole('combobox', { name: 'External email addresses' }).press('Enter');
+    const { time, slot } = nextMinuteUtc();
+    await share.getByLabel('Time', { exact: true }).fill(time);
     const saved = page.waitForResponse(
       (res: Response) =>
         res.url().includes(`${REPORTS_PATH}${report.id}/`) && res.request().method() === 'PATCH',
     );
     await share.getByRole('button', { name: 'Save' }).click();
     const patched = (await (await saved).json()) as {
-      schedule: { days_of_week: number[] };
+      schedule: { frequency: string; time: string; time_zone: string };
       next_send_at: string;
     };
-    expect(patched.schedule.days_of_week).toEqual([1, 4]);
-    expect(patched.next_send_at).not.toBeNull();
-    await row.filter({ hasText: /Weekly on Mon, Thu at 07:30/ }).waitFor();
+    expect(patched.schedule).toMatchObject({ frequency: 'daily', time, time_zone: 'UTC' });
+    expect(patched.next_send_at).toBe(slot.toISOString());
+    await row.filter({ hasText: `Daily at ${time} (UTC)` }).waitFor();
 
-    // Send now: the job mails the schedule's recipients.
+    // Nobody presses "send now": the server's job worker sends the slot when it comes due.
+    const subject = (s: string) => s.startsWith(`Finlens report: ${name}`);
+    const scheduled = await waitForMail(RECIPIENT, subject);
+    expect(Date.now()).toBeGreaterThanOrEqual(slot.getTime());
+    expectAttachments(scheduled);
+    const log = await page.request.get(`${REPORTS_PATH}${report.id}/`);
+    expect((await log.json()).last_send).toMatchObject({
+      trigger: 'schedule',
+      status: 'sent',
+      slot: slot.toISOString(),
+    });
+    await page.reload();
+    await row.filter({ hasText: /Sent \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/ }).waitFor();
+
+    // Send now still works beside the schedule: a second mail to the schedule's recipients.
     await row.getByRole('button', { name: `Share ${name}` }).click();
     const sent = page.waitForResponse((res: Response) => res.url().includes(`${report.id}/send/`));
     await share.getByRole('button', { name: 'Send now' }).click();
     expect((await sent).status()).toBe(202);
     await share.getByText(/The report is on its way/).waitFor();
     await page.screenshot({ path: screenshotPath('reports-share-dialog') });
-
-    const mail = await waitForMail(RECIPIENT, (subject) => subject.startsWith(`Finlens report: ${name}`));
-    const files = mail.attachments.map((a) => a.filename ?? '');
-    expect(files.some((f) => f.endsWith('.png'))).toBe(true);
-    expect(files.some((f) => f.endsWith('.csv'))).toBe(true);
-    expect(files.some((f) => f.endsWith('.pdf'))).toBe(true);
-    const csv = mail.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
-    expect(csv.split('\n').length).toBeGreaterThan(1);
-    const pdf = mail.attachments.find((a) => a.filename?.endsWith('.pdf'))?.content ?? Buffer.alloc(0);
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(mail.text ?? '').toMatch(/Total: \$[\d,]+\.\d{2}/);
-    expect(mail.text ?? '').toContain('Top movers by product_region:');
+    expectAttachments(await waitForMail(RECIPIENT, subject, 2));
   });
 });
