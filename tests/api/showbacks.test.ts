@@ -11,6 +11,7 @@ import {
   valuesDailyCostSchema,
 } from '@finlens/contracts/showbacks';
 import { addDays, utcDay } from '@finlens/cost-model/utc-calendar';
+import { useTestClickHouse } from '@finlens/server/warehouse/clickhouse/test-clickhouse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientWithBilling } from './billing-client';
 import { expect400 } from './expect-400';
@@ -18,6 +19,13 @@ import type { HttpSession } from './http-session';
 import { inviteAccepted, useServerWithMail } from './identity-fixtures';
 
 const context = useServerWithMail();
+// A second server on a ClickHouse warehouse (CLICKHOUSE_URL), for the same showback there.
+const clickHouse = useTestClickHouse();
+const clickHouseEnv: NodeJS.ProcessEnv = {};
+beforeAll(() => {
+  if (clickHouse.url !== null) clickHouseEnv.CLICKHOUSE_URL = clickHouse.url;
+});
+const onClickHouse = useServerWithMail(clickHouseEnv);
 // The server's clock is the real one: usage is the three days before today.
 const day = (offset: number) => addDays(utcDay(new Date()), offset);
 const RANGE = { start_date: day(-3), end_date: day(-1) };
@@ -47,6 +55,14 @@ const q = (params: Record<string, string>) => `?${new URLSearchParams(params)}`;
 const at = (pattern: string, params: Record<string, string>, query: Record<string, string> = RANGE) =>
   `${showbackPath(pattern, params)}${q(query)}`;
 const put = (session: HttpSession, path: string, body: unknown) => session.request('PUT', path, { body });
+
+/** Shared NAT cost, split in proportion to each team's direct cost. */
+const NAT_RULE = {
+  name: 'NAT gateways',
+  kind: 'share',
+  split_method: 'proportional',
+  filters: [{ dimension: 'product_servicename', mode: 'include', values: ['AmazonVPC'] }],
+};
 
 let a: Awaited<ReturnType<typeof clientWithBilling>>;
 let b: Awaited<ReturnType<typeof clientWithBilling>>;
@@ -89,13 +105,7 @@ beforeAll(async () => {
     usageCsv([['i-b', 'AmazonEC2', 'us-east-1', 'web', 999]]),
   );
   showbackId = await createShowback(a.admin.session, 'Teams');
-  // Shared NAT cost, split in proportion to each team's direct cost.
-  sharedRuleId = await addRule(a.admin.session, showbackId, {
-    name: 'NAT gateways',
-    kind: 'share',
-    split_method: 'proportional',
-    filters: [{ dimension: 'product_servicename', mode: 'include', values: ['AmazonVPC'] }],
-  });
+  sharedRuleId = await addRule(a.admin.session, showbackId, NAT_RULE);
 }, 120_000);
 
 describe('showback cost distribution', () => {
@@ -439,6 +449,39 @@ describe('access', () => {
     const everything = await detail(free.session, showbackId);
     expect(everything.allowed_all_showback_values).toBe(true);
     expect(everything.total).toBeCloseTo(138, 6);
+  });
+});
+
+describe('on a ClickHouse warehouse', () => {
+  it('allocates, splits and reconciles the same showback as on DuckDB, to the cent', async (ctx) => {
+    if (clickHouse.url === null) return ctx.skip('clickhouse-server is not installed');
+    const c = await clientWithBilling(onClickHouse, 'showbacks-ch', usageCsv(DAILY));
+    const id = await createShowback(c.admin.session, 'Teams');
+    const ruleId = await addRule(c.admin.session, id, NAT_RULE);
+    const d = await detail(c.admin.session, id);
+    const cents = (n: number | undefined) => Math.round((n ?? 0) * 100);
+    expect(
+      d.cost_distribution.map((e) => [e.value, cents(e.direct), cents(e.shared), cents(e.total)]),
+    ).toEqual([
+      ['db', 6000, 1029, 7029],
+      ['web', 4500, 771, 5271],
+    ]);
+    expect(cents(d.unallocated?.total)).toBe(1500);
+    expect(d.reconciliation?.every((r) => r.difference_cents === 0)).toBe(true);
+    expect(d.as_of).toBe(day(-1));
+    const rules = allocationRulesSchema.parse(
+      (await c.admin.session.get(at(P.allocationRules, { id }))).body,
+    );
+    expect(rules.rules.map((r) => [r.id, cents(r.matched_cost), cents(r.moved_cost)])).toEqual([
+      [ruleId, 1800, 1800],
+    ]);
+    const unallocated = resourcesSchema.parse(
+      (await c.admin.session.get(at(P.unallocatedResources, { id }))).body,
+    );
+    expect(unallocated.resources.map((r) => [r.resource_id, cents(r.cost)])).toEqual([
+      ['s3-x', 1200],
+      ['old-1', 300],
+    ]);
   });
 });
 
