@@ -110,7 +110,8 @@ export function createAnomalyDetector({
   }
 
   return {
-    async detect(clientId: string): Promise<DetectionResult> {
+    /** Judges the last RECHECK_DAYS days, or every day from `since` (a scan of a whole history). */
+    async detect(clientId: string, { since }: { since?: string } = {}): Promise<DetectionResult> {
       await repo.startRun(clientId, clock());
       const projects = await repo.projectsOf(clientId);
       const scope: CostScope = { clientId, projectIds: projects.map((project) => project.id) };
@@ -125,7 +126,7 @@ export function createAnomalyDetector({
         await repo.finishRun(clientId, asOf);
         return { asOf, found: 0, created: 0 };
       }
-      const from = addDays(asOf, -(RECHECK_DAYS - 1));
+      const from = since ?? addDays(asOf, -(RECHECK_DAYS - 1));
       let found = 0;
       let created = 0;
       for (const dimension of Object.keys(ANOMALY_DIMENSIONS) as AnomalyDimension[]) {
