@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
+import { answerAsMember } from '../showbacks/showback-fixtures.test-helper';
 import { SHOWBACK, statement } from './chargebacks-fixtures.test-helper';
 
 const requests = recordRequests();
@@ -84,11 +85,13 @@ describe('Chargeback page', () => {
     );
   });
 
-  it('shows no Create draft to a member', { timeout: 30_000 }, async () => {
-    const { TEST_PROFILE } = await import('../../test/identity-fixtures');
-    server.use(http.get('*/c/current/user/', () => HttpResponse.json({ ...TEST_PROFILE, is_admin: false })));
+  it('shows a member Create draft disabled, with the reason', { timeout: 30_000 }, async () => {
+    answerAsMember();
     await openPage();
     await screen.findByRole('table', { name: 'Statement lines' });
-    expect(screen.queryByRole('button', { name: 'Create draft' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create draft' })).toBeDisabled();
+    expect(screen.getByLabelText('Only admins can create and issue statements.')).toContainElement(
+      screen.getByRole('button', { name: 'Create draft' }),
+    );
   });
 });

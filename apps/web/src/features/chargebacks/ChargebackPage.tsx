@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BarsLoader } from '../../app/BarsLoader';
-import { useCurrentUser } from '../auth/api/current-user-query';
+import { AdminAction } from '../showbacks/AdminAction';
 import { useCreateStatement } from './api/create-statement-mutation';
 import { usePreview } from './api/preview-query';
 import { useShowbackChoices } from './api/showbacks-query';
@@ -79,7 +79,6 @@ export function ChargebackPage() {
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [currency, setCurrency] = useState('USD');
   const showbacks = useShowbackChoices();
-  const isAdmin = useCurrentUser().data?.is_admin ?? false;
   const create = useCreateStatement();
   const input: StatementInput | null =
     showbackId === ''
@@ -154,11 +153,19 @@ export function ChargebackPage() {
       ) : null}
       {create.data?.id ? <DraftActions id={create.data.id} version={create.data.version} /> : null}
       {create.isError ? <Alert severity="error">{create.error.message}</Alert> : null}
-      {isAdmin && input !== null && !create.isSuccess ? (
+      {input !== null && !create.isSuccess ? (
         <Stack direction="row">
-          <Button variant="contained" disabled={create.isPending} onClick={() => create.mutate(input)}>
-            Create draft
-          </Button>
+          <AdminAction reason="Only admins can create and issue statements.">
+            {(disabled) => (
+              <Button
+                variant="contained"
+                disabled={disabled || create.isPending}
+                onClick={() => create.mutate(input)}
+              >
+                Create draft
+              </Button>
+            )}
+          </AdminAction>
         </Stack>
       ) : null}
     </Stack>

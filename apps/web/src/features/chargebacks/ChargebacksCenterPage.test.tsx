@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
+import { answerAsMember } from '../showbacks/showback-fixtures.test-helper';
 import { SHOWBACK, statement, summaryOf } from './chargebacks-fixtures.test-helper';
 
 const requests = recordRequests();
@@ -109,6 +110,20 @@ describe('Chargebacks Center', () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'Wrong month');
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     await vi.waitFor(() => expect(voidBody).toEqual({ reason: 'Wrong month' }));
+  });
+
+  it('lets a member open and export a statement, not issue, re-issue or void it', {
+    timeout: 30_000,
+  }, async () => {
+    answerAsMember();
+    server.use(http.get('*/c/chargeback/statements/st-2/', () => HttpResponse.json(DRAFT)));
+    await openCenter('?statement=st-2');
+    const panel = await screen.findByRole('region', { name: 'Statement' });
+    await within(panel).findByRole('heading', { name: 'Teams · 2026-09 · version 1' });
+    expect(within(panel).getByRole('link', { name: 'Export CSV' })).toBeInTheDocument();
+    for (const name of ['Issue', 'Re-issue with current data', 'Void']) {
+      expect(within(panel).queryByRole('button', { name })).not.toBeInTheDocument();
+    }
   });
 });
 

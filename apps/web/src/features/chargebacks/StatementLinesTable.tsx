@@ -21,7 +21,10 @@ interface Props {
 /** The reconciliation under a statement: lines + Unallocated = the showback scope's total, markups apart. */
 function Reconciliation({ statement: s }: { statement: Statement }) {
   const money = (n: number) => formatMoney(n, s.currency);
-  const charged = `Markups ${money(s.markup)}; to charge ${money(s.total)}.`;
+  const charged =
+    s.markup === 0
+      ? `To charge ${money(s.total)}.`
+      : `Markups ${money(s.markup)}; to charge ${money(s.total)}.`;
   if (s.scope_total === null || s.unallocated === null) {
     return <Alert severity="info">{`Your values: ${money(s.subtotal)}. ${charged}`}</Alert>;
   }
@@ -87,7 +90,9 @@ export function StatementLinesTable({ statement: s, markups, onMarkupChange }: P
             </TableRow>
           ))}
         </TableBody>
-        <TableFooter>
+        <TableFooter
+          sx={{ '& .MuiTableCell-root': { color: 'text.primary', fontSize: 'inherit', fontWeight: 600 } }}
+        >
           <TableRow>
             <TableCell component="th" scope="row">
               Total

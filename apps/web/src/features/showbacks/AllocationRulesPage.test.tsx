@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw-server';
 import { recordRequests } from '../../test/request-log';
 import { AllocationRulesPage } from './AllocationRulesPage';
-import { RULES, renderAt, TEAMS } from './showback-fixtures.test-helper';
+import { enabledButton, RULES, renderAt, TEAMS } from './showback-fixtures.test-helper';
 
 const requests = recordRequests();
 const SLOW = { timeout: 15_000 };
@@ -158,7 +158,7 @@ describe('AllocationRulesPage', () => {
   }, async () => {
     answer();
     const { user } = renderAt(PATTERN, PATH, <AllocationRulesPage />);
-    await user.click(await screen.findByRole('button', { name: 'Add rule' }, SLOW));
+    await user.click(await enabledButton('Add rule'));
     const dialog = await screen.findByRole('dialog', { name: 'Add rule' });
     expect(within(dialog).getByRole('status', { name: 'Rule preview' })).toHaveTextContent(
       'Add a filter to see what the rule matches.',

@@ -20,6 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { dimensionLabel } from '../explorer/DimensionPicker';
+import { AdminAction, useIsAdmin } from './AdminAction';
 import { useAllocationRules, useDeleteRules, useMoveRule, useShowbackConfig } from './api';
 import { type EditedRule, RuleDialog, SPLIT_LABELS } from './RuleDialog';
 import { ShowbackHeader, useShowbackRoute } from './ShowbackHeader';
@@ -56,10 +57,41 @@ const editedRule = (rule: Rule): EditedRule => ({
   filters: rule.filters.map(({ id, filter }) => ({ id, filter })),
 });
 
+interface RuleActionsProps {
+  name: string;
+  first: boolean;
+  last: boolean;
+  moving: boolean;
+  onMove: (step: -1 | 1) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** An admin's buttons on a rule: move up / down, edit, delete. */
+function RuleActions({ name, first, last, moving, onMove, onEdit, onDelete }: RuleActionsProps) {
+  return (
+    <>
+      <IconButton aria-label={`Move ${name} up`} disabled={first || moving} onClick={() => onMove(-1)}>
+        <ArrowUpwardOutlined />
+      </IconButton>
+      <IconButton aria-label={`Move ${name} down`} disabled={last || moving} onClick={() => onMove(1)}>
+        <ArrowDownwardOutlined />
+      </IconButton>
+      <IconButton aria-label={`Edit ${name}`} onClick={onEdit}>
+        <EditOutlined />
+      </IconButton>
+      <IconButton aria-label={`Delete ${name}`} onClick={onDelete}>
+        <DeleteOutlined />
+      </IconButton>
+    </>
+  );
+}
+
 /**
  * The allocation editor (/v3/cost/showbacks-allocation-api/:key/allocation-rules/ and the allocation root):
  * the rules in order — drag one onto another, or use its move up / down buttons — each with what its
- * filters match and what it moves in its place; add / edit / delete; combined and hidden values.
+ * filters match and what it moves in its place; add / edit / delete; combined and hidden values. Members
+ * read the rules: adding is disabled with the reason, reordering, editing and values are not offered.
  */
 export function AllocationRulesPage() {
   const { id, range, dates } = useShowbackRoute();
@@ -67,6 +99,7 @@ export function AllocationRulesPage() {
   const showback = useShowbackConfig(id).data;
   const move = useMoveRule(id);
   const remove = useDeleteRules(id);
+  const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState<EditedRule | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Rule | null>(null);
   // The order shown while a move is being saved.
@@ -98,14 +131,23 @@ export function AllocationRulesPage() {
           <Button component={RouterLink} to={showbackHrefs.unallocated(id, range)} variant="outlined">
             Unallocated resources
           </Button>
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
-            Add rule
-          </Button>
+          <AdminAction reason="Only admins can change allocation rules.">
+            {(disabled) => (
+              <Button
+                variant="contained"
+                startIcon={<AddOutlined />}
+                disabled={disabled}
+                onClick={() => setEditing('new')}
+              >
+                Add rule
+              </Button>
+            )}
+          </AdminAction>
         </Stack>
       </ShowbackHeader>
       <Typography variant="body2" color="text.secondary">
-        Rules apply in order: the first rule whose filters all match a line item takes its cost. Drag a rule,
-        or use its arrows, to change the order.
+        Rules apply in order: the first rule whose filters all match a line item takes its cost.
+        {isAdmin ? ' Drag a rule, or use its arrows, to change the order.' : ''}
       </Typography>
       {move.isError ? <Alert severity="error">{move.error.message}</Alert> : null}
       {rules.isError ? (
@@ -129,7 +171,7 @@ export function AllocationRulesPage() {
               key={rule.id}
               component="li"
               variant="outlined"
-              draggable
+              draggable={isAdmin}
               aria-label={`${index + 1}. ${rule.name}`}
               onDragStart={(event) => {
                 event.dataTransfer.effectAllowed = 'move';
@@ -151,7 +193,9 @@ export function AllocationRulesPage() {
                 opacity: dragged === index ? 0.5 : 1,
               }}
             >
-              <DragIndicatorOutlined sx={{ cursor: 'grab', color: 'text.secondary' }} aria-hidden />
+              {isAdmin ? (
+                <DragIndicatorOutlined sx={{ cursor: 'grab', color: 'text.secondary' }} aria-hidden />
+              ) : null}
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>
                   {index + 1}. {rule.name} <Typography component="span">{ruleAction(rule)}</Typography>
@@ -166,31 +210,22 @@ export function AllocationRulesPage() {
               <Link component={RouterLink} to={showbackHrefs.ruleResources(id, rule.id, range)}>
                 Resources
               </Link>
-              <IconButton
-                aria-label={`Move ${rule.name} up`}
-                disabled={index === 0 || move.isPending}
-                onClick={() => moveRule(index, index - 1)}
-              >
-                <ArrowUpwardOutlined />
-              </IconButton>
-              <IconButton
-                aria-label={`Move ${rule.name} down`}
-                disabled={index === list.length - 1 || move.isPending}
-                onClick={() => moveRule(index, index + 1)}
-              >
-                <ArrowDownwardOutlined />
-              </IconButton>
-              <IconButton aria-label={`Edit ${rule.name}`} onClick={() => setEditing(editedRule(rule))}>
-                <EditOutlined />
-              </IconButton>
-              <IconButton aria-label={`Delete ${rule.name}`} onClick={() => setDeleting(rule)}>
-                <DeleteOutlined />
-              </IconButton>
+              {isAdmin ? (
+                <RuleActions
+                  name={rule.name}
+                  first={index === 0}
+                  last={index === list.length - 1}
+                  moving={move.isPending}
+                  onMove={(step) => moveRule(index, index + step)}
+                  onEdit={() => setEditing(editedRule(rule))}
+                  onDelete={() => setDeleting(rule)}
+                />
+              ) : null}
             </Paper>
           ))}
         </Box>
       )}
-      {showback ? <ValuesPanel showback={showback} /> : null}
+      {showback && isAdmin ? <ValuesPanel showback={showback} /> : null}
       {editing === null ? null : (
         <RuleDialog
           showbackId={id}

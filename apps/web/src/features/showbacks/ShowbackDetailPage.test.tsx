@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw-server';
 import { recordRequests } from '../../test/request-log';
 import { ShowbackDetailPage } from './ShowbackDetailPage';
-import { renderAt, TEAMS, TEAMS_DETAIL, TEAMS_SERIES } from './showback-fixtures.test-helper';
+import { answerTeamsDetail, renderAt, TEAMS_DETAIL, TEAMS_SERIES } from './showback-fixtures.test-helper';
 
 const requests = recordRequests();
 const SLOW = { timeout: 15_000 };
@@ -15,15 +15,7 @@ const queryOf = (prefix: string) =>
     .filter((call) => call.startsWith(prefix))
     .map((call) => Object.fromEntries(new URL(call.slice(call.indexOf(' ') + 1), 'http://x').searchParams));
 
-function answer(detail = TEAMS_DETAIL) {
-  server.use(
-    http.get('*/c/showback/showbacks/', () => HttpResponse.json([TEAMS])),
-    http.get('*/c/showback/showbacks/sb-1/', () => HttpResponse.json(detail)),
-    http.get('*/c/showback/showbacks/sb-1/showback_values_daily_cost/', () =>
-      HttpResponse.json(TEAMS_SERIES),
-    ),
-  );
-}
+const answer = answerTeamsDetail;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

@@ -15,13 +15,15 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Chart } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
-import { useShowbackDetail, useValuesDailyCost } from './api';
+import { AdminAction } from './AdminAction';
+import { useShowbackConfig, useShowbackDetail, useValuesDailyCost } from './api';
 import { ShowbackHeader, useShowbackRoute } from './ShowbackHeader';
 import {
+  formatUnitCost,
   GRANULARITIES,
   SHOWBACK_PARAMS,
   type ShowbackGranularity,
@@ -29,23 +31,46 @@ import {
   showbackHrefs,
   totalRow,
   type ValueRow,
+  valueChoices,
   valueRows,
 } from './showback-view';
+import { UnitsUploadDialog } from './UnitsUploadDialog';
+import { ValueAccessDialog } from './ValueAccessDialog';
 
 const money = (value: number) => formatMoney(value);
+
+/** Shown once any value has uploaded units. */
+const unitColumns: ColDef<ValueRow>[] = [
+  {
+    headerName: 'Units',
+    valueGetter: ({ data }) => data?.units ?? null,
+    valueFormatter: ({ value }) => (value === null ? '-' : (value as number).toLocaleString('en-US')),
+    filter: 'agNumberColumnFilter',
+  },
+  {
+    headerName: 'Unit cost',
+    valueGetter: ({ data }) => data?.unit_cost ?? null,
+    valueFormatter: ({ value }) => formatUnitCost(value as number | null),
+    filter: 'agNumberColumnFilter',
+  },
+];
 const GRANULARITY_LABELS: Record<ShowbackGranularity, string> = { day: 'Daily', month: 'Monthly' };
 
 /**
  * Showback Details (/v3/cost/showbacks-detail-api/:key/): per value a stacked chart over time and a grid
  * with a column per period, the total, previous period and forecast; the reconciliation check; links to the
- * resources behind each value and to Unallocated. Range and granularity live in the URL.
+ * resources behind each value and to Unallocated; unit costs from uploaded daily units. Admins upload units
+ * and choose the values members see. Range and granularity live in the URL.
  */
 export function ShowbackDetailPage() {
   const { id, range, dates, searchParams, setParam } = useShowbackRoute();
   const granularity = GRANULARITIES.find((g) => g === searchParams.get(SHOWBACK_PARAMS.granularity)) ?? 'day';
   const detail = useShowbackDetail(id, dates);
   const series = useValuesDailyCost(id, dates, granularity);
+  const showback = useShowbackConfig(id).data;
+  const [dialog, setDialog] = useState<'units' | 'access' | null>(null);
   const error = detail.error ?? series.error;
+  const values = valueChoices(showback?.showback_values ?? [], detail.data);
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
@@ -64,13 +89,32 @@ export function ShowbackDetailPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Stack direction="row" sx={{ ml: 'auto', gap: 1 }}>
-          <Button component={RouterLink} to={showbackHrefs.rules(id, range)} variant="outlined">
-            Allocation rules
-          </Button>
-          <Button component={RouterLink} to={showbackHrefs.unallocated(id, range)} variant="outlined">
-            Unallocated resources
-          </Button>
+        <Stack direction="row" sx={{ ml: 'auto', gap: 1, flexWrap: 'wrap' }}>
+          <AdminAction reason="Only admins can upload daily units.">
+            {(disabled) => (
+              <Button variant="outlined" disabled={disabled} onClick={() => setDialog('units')}>
+                Upload units
+              </Button>
+            )}
+          </AdminAction>
+          <AdminAction reason="Only admins can choose which values members see.">
+            {(disabled) => (
+              <Button variant="outlined" disabled={disabled} onClick={() => setDialog('access')}>
+                Member access
+              </Button>
+            )}
+          </AdminAction>
+          {/* A member limited to chosen values gets no rules and no Unallocated (the server answers 403). */}
+          {showback?.allowed_all_showback_values === false ? null : (
+            <>
+              <Button component={RouterLink} to={showbackHrefs.rules(id, range)} variant="outlined">
+                Allocation rules
+              </Button>
+              <Button component={RouterLink} to={showbackHrefs.unallocated(id, range)} variant="outlined">
+                Unallocated resources
+              </Button>
+            </>
+          )}
         </Stack>
       </ShowbackHeader>
       {error ? (
@@ -83,6 +127,18 @@ export function ShowbackDetailPage() {
       ) : (
         <DetailBody id={id} range={range} detail={detail.data} series={series.data} />
       )}
+      {dialog === 'units' ? (
+        <UnitsUploadDialog
+          showbackId={id}
+          showbackName={showback?.name ?? 'showback'}
+          values={values}
+          date={dates.start_date}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'access' ? (
+        <ValueAccessDialog showbackId={id} values={values} onClose={() => setDialog(null)} />
+      ) : null}
     </Stack>
   );
 }
@@ -129,8 +185,9 @@ function DetailBody({ id, range, detail, series }: DetailBodyProps) {
       { ...moneyColumn('Total', (row) => row.total), sort: 'desc' as const },
       moneyColumn('Previous period', (row) => row.prev_total),
       moneyColumn('Forecast', (row) => row.forecast),
+      ...(rows.some((row) => row.units !== null) ? unitColumns : []),
     ];
-  }, [id, range, series.periods]);
+  }, [id, range, rows, series.periods]);
 
   if (rows.length === 0) {
     return (

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../test/msw-server';
 import { recordRequests } from '../../test/request-log';
 import { ShowbacksPage } from './ShowbacksPage';
-import { PRODUCTS, renderAt, TEAMS } from './showback-fixtures.test-helper';
+import { enabledButton, PRODUCTS, renderAt, TEAMS } from './showback-fixtures.test-helper';
 
 const requests = recordRequests();
 const SLOW = { timeout: 15_000 };
@@ -70,7 +70,7 @@ describe('ShowbacksPage', () => {
   }, async () => {
     answer();
     const { user, router } = renderAt(LIST, LIST, <ShowbacksPage />);
-    await user.click(await screen.findByRole('button', { name: 'New showback' }, SLOW));
+    await user.click(await enabledButton('New showback'));
     const dialog = await screen.findByRole('dialog', { name: 'New showback' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Cost centers');
     await user.click(within(dialog).getByRole('combobox', { name: 'Allocate by' }));

@@ -18,19 +18,22 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { AdminAction, useIsAdmin } from './AdminAction';
 import { useDeleteShowback, useSetActiveShowbacks, useShowbacks } from './api';
 import { CreateShowbackDialog, TAG_TYPE_LABELS } from './CreateShowbackDialog';
 import { showbackHrefs } from './showback-view';
 
 /**
  * Cost Allocation (/v3/cost/showbacks-api/): the client's showbacks with their active toggles
- * (set_active_showbacks takes the whole active set), a create dialog and delete with confirmation.
+ * (set_active_showbacks takes the whole active set), a create dialog and delete with confirmation. Members
+ * read: create and the toggles are disabled with the reason, delete is not offered.
  */
 export function ShowbacksPage() {
   const showbacks = useShowbacks();
   const setActive = useSetActiveShowbacks();
   const remove = useDeleteShowback();
   const navigate = useNavigate();
+  const isAdmin = useIsAdmin();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Showback | null>(null);
 
@@ -45,14 +48,20 @@ export function ShowbacksPage() {
         <Typography variant="h5" component="h1">
           Cost Allocation
         </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          onClick={() => setCreating(true)}
-          sx={{ ml: 'auto' }}
-        >
-          New showback
-        </Button>
+        <Stack sx={{ ml: 'auto' }}>
+          <AdminAction reason="Only admins can create showbacks.">
+            {(disabled) => (
+              <Button
+                variant="contained"
+                startIcon={<AddOutlined />}
+                disabled={disabled}
+                onClick={() => setCreating(true)}
+              >
+                New showback
+              </Button>
+            )}
+          </AdminAction>
+        </Stack>
       </Stack>
       {setActive.isError ? <Alert severity="error">{setActive.error.message}</Alert> : null}
       {showbacks.isError ? (
@@ -97,20 +106,29 @@ export function ShowbacksPage() {
                   <TableCell align="right">{showback.showback_values.length}</TableCell>
                   <TableCell align="right">{showback.rules_count}</TableCell>
                   <TableCell>
-                    <Switch
-                      checked={showback.is_active}
-                      disabled={setActive.isPending}
-                      onChange={(event) => toggle(showback, event.target.checked)}
-                      slotProps={{ input: { 'aria-label': `${showback.name} active` } }}
-                    />
+                    <AdminAction reason="Only admins can turn showbacks on or off.">
+                      {(disabled) => (
+                        <Switch
+                          checked={showback.is_active}
+                          disabled={disabled || setActive.isPending}
+                          onChange={(event) => toggle(showback, event.target.checked)}
+                          slotProps={{ input: { 'aria-label': `${showback.name} active` } }}
+                        />
+                      )}
+                    </AdminAction>
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Button component={RouterLink} size="small" to={showbackHrefs.rules(showback.id, 'MTD')}>
                       Allocation rules
                     </Button>
-                    <IconButton aria-label={`Delete ${showback.name}`} onClick={() => setDeleting(showback)}>
-                      <DeleteOutlined />
-                    </IconButton>
+                    {isAdmin ? (
+                      <IconButton
+                        aria-label={`Delete ${showback.name}`}
+                        onClick={() => setDeleting(showback)}
+                      >
+                        <DeleteOutlined />
+                      </IconButton>
+                    ) : null}
                   </TableCell>
                 </TableRow>
               ))}

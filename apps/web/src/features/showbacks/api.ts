@@ -23,7 +23,7 @@ import { apiRequest } from '../../lib/api-client';
 import type { ShowbackGranularity } from './showback-view';
 
 /** Query keys; every write invalidates `all` (a rule or value change moves every number). */
-const showbackKeys = {
+export const showbackKeys = {
   all: ['showbacks'] as const,
   list: () => [...showbackKeys.all, 'list'] as const,
   tagKeys: (type: Showback['allocation_tag_type']) => [...showbackKeys.all, 'tag-keys', type] as const,
@@ -31,12 +31,12 @@ const showbackKeys = {
 };
 
 /** The SPA's GET extras (spec §7). */
-const GET_EXTRAS = { imply_client: 'true', use_query_optimization: 'true' } as const;
+export const GET_EXTRAS = { imply_client: 'true', use_query_optimization: 'true' } as const;
 const NO_CONTENT = z.undefined();
 
 const path = (pattern: string, params: Record<string, string>) => showbackPath(pattern, params);
 
-function useInvalidateAll() {
+export function useInvalidateAll() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: showbackKeys.all });
 }

@@ -1,6 +1,12 @@
 import type { Showback, ShowbackDetail } from '@finlens/contracts/showbacks';
-import type { ReactNode } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { createElement, type ReactNode } from 'react';
+import { expect } from 'vitest';
+import { TEST_PROFILE } from '../../test/identity-fixtures';
+import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
+import { ShowbackDetailPage } from './ShowbackDetailPage';
 
 export const TEAMS: Showback = {
   id: 'sb-1',
@@ -118,7 +124,45 @@ export const RESOURCES = {
   resource_count: 2,
 };
 
+/** The list (TEAMS), the detail and the daily series of sb-1. */
+export function answerTeamsDetail(detail: ShowbackDetail = TEAMS_DETAIL, list: Showback[] = [TEAMS]) {
+  server.use(
+    http.get('*/c/showback/showbacks/', () => HttpResponse.json(list)),
+    http.get('*/c/showback/showbacks/sb-1/', () => HttpResponse.json(detail)),
+    http.get('*/c/showback/showbacks/sb-1/showback_values_daily_cost/', () =>
+      HttpResponse.json({
+        ...TEAMS_SERIES,
+        series: TEAMS_SERIES.series.filter((s) =>
+          s.value === 'Unallocated'
+            ? detail.unallocated !== null
+            : detail.cost_distribution.some((e) => e.value === s.value),
+        ),
+      }),
+    ),
+  );
+}
+
+/** The detail page of TEAMS (sb-1). */
+export function renderTeamsDetail() {
+  return renderAt(
+    '/v3/cost/showbacks-detail-api/:key/',
+    '/v3/cost/showbacks-detail-api/sb-1/',
+    createElement(ShowbackDetailPage),
+  );
+}
+
 /** Renders `element` at `path` under the showback route `pattern` (so :key and :id are read). */
 export function renderAt(pattern: string, path: string, element: ReactNode) {
   return renderWithProviders(path, { routes: [{ path: pattern, element }] });
+}
+
+/** The signed-in user is a member (not an admin) of the client: the write buttons are for admins. */
+export function answerAsMember() {
+  server.use(http.get('*/c/current/user/', () => HttpResponse.json({ ...TEST_PROFILE, is_admin: false })));
+}
+
+/** The named button once enabled: write buttons are disabled until the signed-in user is known to be an admin. */
+export async function enabledButton(name: string): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByRole('button', { name })).toBeEnabled(), { timeout: 15_000 });
+  return screen.getByRole('button', { name });
 }

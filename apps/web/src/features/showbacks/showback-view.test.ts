@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEAMS_DETAIL, TEAMS_SERIES } from './showback-fixtures.test-helper';
-import { moveTarget, reorder, totalRow, valueRows } from './showback-view';
+import { formatUnitCost, moveTarget, reorder, totalRow, valueChoices, valueRows } from './showback-view';
 
 const IDS = ['a', 'b', 'c', 'd'];
 
@@ -42,5 +42,35 @@ describe('valueRows', () => {
     const total = totalRow(rows, TEAMS_SERIES.periods);
     expect(total).toMatchObject({ total: 120, prev_total: 107, forecast: 880 });
     expect(total.periods['2026-11-02']).toBe(40);
+  });
+});
+
+describe('unit costs', () => {
+  it('carries units and unit cost per value; the total row sums no units (they differ per value)', () => {
+    const detail = {
+      ...TEAMS_DETAIL,
+      cost_distribution: TEAMS_DETAIL.cost_distribution.map((e) =>
+        e.value === 'web' ? { ...e, units: 9000, unit_cost: 45 / 9000 } : e,
+      ),
+    };
+    const rows = valueRows(TEAMS_SERIES, detail);
+    expect(rows.map((r) => [r.value, r.units, r.unit_cost])).toEqual([
+      ['db', null, null],
+      ['web', 9000, 0.005],
+      ['Unallocated', null, null],
+    ]);
+    expect(totalRow(rows, TEAMS_SERIES.periods)).toMatchObject({ units: null, unit_cost: null });
+  });
+
+  it('shows cents, or three significant digits below a cent', () => {
+    expect(formatUnitCost(1.5)).toBe('$1.50');
+    expect(formatUnitCost(0.005)).toBe('$0.005');
+    expect(formatUnitCost(0.0012345)).toBe('$0.00123');
+    expect(formatUnitCost(null)).toBe('-');
+  });
+
+  it('offers the configured values and those with cost, once each', () => {
+    expect(valueChoices(['web', 'ops'], TEAMS_DETAIL)).toEqual(['db', 'ops', 'web']);
+    expect(valueChoices(['web'], undefined)).toEqual(['web']);
   });
 });

@@ -1,5 +1,6 @@
 import type { CostDistribution, ShowbackDetail } from '@finlens/contracts/showbacks';
 import { UNALLOCATED_VALUE } from '@finlens/contracts/showbacks';
+import { formatMoney } from '@finlens/cost-model/format';
 import {
   type DateRange,
   PAST_PRESETS,
@@ -52,6 +53,9 @@ export interface ValueRow {
   total: number;
   prev_total: number | null;
   forecast: number | null;
+  /** Uploaded daily units over the range and total / units (null without units). */
+  units: number | null;
+  unit_cost: number | null;
 }
 
 interface SeriesAnswer {
@@ -74,11 +78,13 @@ export function valueRows(series: SeriesAnswer, detail: ShowbackDetail): ValueRo
       total: s.total,
       prev_total: entry?.prev_total ?? null,
       forecast: entry?.forecast ?? null,
+      units: entry?.units ?? null,
+      unit_cost: entry?.unit_cost ?? null,
     };
   });
 }
 
-/** The total row pinned under the grid: every column summed. */
+/** The total row pinned under the grid: every cost column summed (values' units differ: not summed). */
 export function totalRow(rows: ValueRow[], periods: string[]): ValueRow {
   const sum = (pick: (row: ValueRow) => number | null) =>
     rows.reduce((total, row) => total + (pick(row) ?? 0), 0);
@@ -88,7 +94,29 @@ export function totalRow(rows: ValueRow[], periods: string[]): ValueRow {
     total: sum((row) => row.total),
     prev_total: sum((row) => row.prev_total),
     forecast: sum((row) => row.forecast),
+    units: null,
+    unit_cost: null,
   };
+}
+
+const preciseMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumSignificantDigits: 3,
+});
+
+/** A unit cost: money to the cent, or three significant digits below a cent ($0.00123 a request). */
+export function formatUnitCost(value: number | null): string {
+  if (value === null) return '-';
+  if (value === 0 || Math.abs(value) >= 0.01) return formatMoney(value);
+  return preciseMoney.format(value);
+}
+
+/** The values an admin can pick (member access, the units template): configured ones and those with cost. */
+export function valueChoices(configured: readonly string[], detail: ShowbackDetail | undefined): string[] {
+  return [
+    ...new Set([...configured, ...(detail?.cost_distribution.map((entry) => entry.value) ?? [])]),
+  ].sort();
 }
 
 /**

@@ -71,6 +71,7 @@ function ValuesView({ range, tagKey }: { range: DateRange; tagKey: string }) {
       {
         field: 'value',
         headerName: 'Value',
+        flex: 2,
         cellRenderer: ({ data }: { data?: ValueRow }) =>
           data ? (
             <Link component={RouterLink} to={valueHref(range, tagKey, data.value)}>
@@ -81,13 +82,15 @@ function ValuesView({ range, tagKey }: { range: DateRange; tagKey: string }) {
       {
         field: 'cost',
         headerName: 'Cost',
+        flex: 1,
         sort: 'desc',
         valueFormatter: ({ value }) => formatMoney(value as number, values.data?.currency),
       },
-      { field: 'resources', headerName: 'Resources' },
+      { field: 'resources', headerName: 'Resources', flex: 1 },
       {
         field: 'violates',
         headerName: 'Policy',
+        flex: 1,
         cellRenderer: ({ data }: { data?: ValueRow }) =>
           data?.violates ? <Chip size="small" color="warning" label="Violates" /> : null,
       },
@@ -134,22 +137,26 @@ function UntaggedView({
       {
         field: 'account',
         headerName: 'Account',
+        flex: 1,
         valueFormatter: ({ value }) => (value as string | null) ?? NO_VALUE_LABEL,
       },
       {
         field: 'service',
         headerName: 'Service',
+        flex: 2,
         valueFormatter: ({ value }) => (value as string | null) ?? NO_VALUE_LABEL,
       },
       {
         field: 'cost',
         headerName: 'Cost',
+        flex: 1,
         sort: 'desc',
         valueFormatter: ({ value }) => formatMoney(value as number, untagged.data?.currency),
       },
       {
         colId: 'explorer',
         headerName: 'Resources',
+        flex: 1,
         sortable: false,
         filter: false,
         cellRenderer: ({ data }: { data?: UntaggedRow }) =>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderElement } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
+import { answerAsMember } from '../showbacks/showback-fixtures.test-helper';
 import { TagExplorerPanel } from './TagExplorerPanel';
 import { POLICY, TAG_ROWS, TEAM_VALUES, UNTAGGED, VIOLATIONS } from './tag-explorer-fixtures.test-helper';
 
@@ -163,6 +164,7 @@ describe('TagExplorerPanel', () => {
     await user.click(await screen.findByRole('button', { name: 'Tag policies' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Tag policies' });
     expect(await within(dialog).findByText('Team everywhere')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Edit Team everywhere' })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Add policy' }));
     expect(within(dialog).getByText('Enter a name.')).toBeInTheDocument();
@@ -196,5 +198,22 @@ describe('TagExplorerPanel', () => {
     );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('policy editor for a member: the policies to read, no form, no edit or delete', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    answerAsMember();
+    const { user } = renderElement(<TagExplorerPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Tag policies' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Tag policies' });
+    expect(await within(dialog).findByText('Team everywhere')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Only admins can add, change or delete tag policies.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('form', { name: 'Tag policy' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Edit Team everywhere' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete Team everywhere' })).not.toBeInTheDocument();
   });
 });

@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { useIsAdmin } from '../showbacks/AdminAction';
 import { useTagPolicies } from './api/tag-policies-query';
 import { useDeleteTagPolicy, useSaveTagPolicy } from './api/tag-policy-mutations';
 import { splitList } from './tag-view';
@@ -97,7 +98,7 @@ function serverErrors(error: unknown): FormErrors {
   return errorsOf(Object.entries(body?.errors ?? {}).map(([path, messages]) => [path, messages[0]]));
 }
 
-/** Tag policies: the list with edit and delete, and a form to add or change one (admins; members get 403). */
+/** Tag policies: the list, and for admins edit, delete and a form to add or change one (members read). */
 export function TagPolicyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const policies = useTagPolicies(open);
   const save = useSaveTagPolicy();
@@ -106,6 +107,7 @@ export function TagPolicyDialog({ open, onClose }: { open: boolean; onClose: () 
   const [form, setForm] = useState<PolicyForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const isAdmin = useIsAdmin();
 
   const reset = (id: string | null, next: PolicyForm) => {
     setEditing(id);
@@ -152,17 +154,19 @@ export function TagPolicyDialog({ open, onClose }: { open: boolean; onClose: () 
                 <ListItem
                   key={policy.id}
                   secondaryAction={
-                    <>
-                      <IconButton
-                        aria-label={`Edit ${policy.name}`}
-                        onClick={() => reset(policy.id, formOf(policy))}
-                      >
-                        <EditOutlined />
-                      </IconButton>
-                      <IconButton aria-label={`Delete ${policy.name}`} onClick={() => drop(policy)}>
-                        <DeleteOutlined />
-                      </IconButton>
-                    </>
+                    isAdmin && (
+                      <>
+                        <IconButton
+                          aria-label={`Edit ${policy.name}`}
+                          onClick={() => reset(policy.id, formOf(policy))}
+                        >
+                          <EditOutlined />
+                        </IconButton>
+                        <IconButton aria-label={`Delete ${policy.name}`} onClick={() => drop(policy)}>
+                          <DeleteOutlined />
+                        </IconButton>
+                      </>
+                    )
                   }
                 >
                   <ListItemText
@@ -173,48 +177,56 @@ export function TagPolicyDialog({ open, onClose }: { open: boolean; onClose: () 
               ))}
             </List>
           )}
-          <Typography variant="subtitle1" component="h3">
-            {editing === null ? 'New policy' : 'Edit policy'}
-          </Typography>
-          {failure === null ? null : <Alert severity="error">{failure}</Alert>}
-          <Stack
-            component="form"
-            aria-label="Tag policy"
-            noValidate
-            spacing={2}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            {FIELDS.map((field) => (
-              <TextField
-                key={field.name}
-                size="small"
-                label={field.label}
-                value={form[field.name]}
-                onChange={(event) => setForm({ ...form, [field.name]: event.target.value })}
-                error={errors[field.name] !== undefined}
-                helperText={errors[field.name] ?? field.help}
-                required={field.name === 'name' || field.name === 'tag_keys'}
-              />
-            ))}
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.enabled}
-                  onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
+          {isAdmin ? (
+            <>
+              <Typography variant="subtitle1" component="h3">
+                {editing === null ? 'New policy' : 'Edit policy'}
+              </Typography>
+              {failure === null ? null : <Alert severity="error">{failure}</Alert>}
+              <Stack
+                component="form"
+                aria-label="Tag policy"
+                noValidate
+                spacing={2}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void submit();
+                }}
+              >
+                {FIELDS.map((field) => (
+                  <TextField
+                    key={field.name}
+                    size="small"
+                    label={field.label}
+                    value={form[field.name]}
+                    onChange={(event) => setForm({ ...form, [field.name]: event.target.value })}
+                    error={errors[field.name] !== undefined}
+                    helperText={errors[field.name] ?? field.help}
+                    required={field.name === 'name' || field.name === 'tag_keys'}
+                  />
+                ))}
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={form.enabled}
+                      onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
+                    />
+                  }
+                  label="Enabled"
                 />
-              }
-              label="Enabled"
-            />
-            <Stack direction="row" spacing={1}>
-              <Button type="submit" variant="contained" disabled={save.isPending}>
-                {editing === null ? 'Add policy' : 'Save policy'}
-              </Button>
-              {editing === null ? null : <Button onClick={() => reset(null, EMPTY_FORM)}>Cancel edit</Button>}
-            </Stack>
-          </Stack>
+                <Stack direction="row" spacing={1}>
+                  <Button type="submit" variant="contained" disabled={save.isPending}>
+                    {editing === null ? 'Add policy' : 'Save policy'}
+                  </Button>
+                  {editing === null ? null : (
+                    <Button onClick={() => reset(null, EMPTY_FORM)}>Cancel edit</Button>
+                  )}
+                </Stack>
+              </Stack>
+            </>
+          ) : (
+            <Alert severity="info">Only admins can add, change or delete tag policies.</Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

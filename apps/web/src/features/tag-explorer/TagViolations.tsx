@@ -23,17 +23,20 @@ export function TagViolations({ range, tagKey }: { range: DateRange; tagKey: str
   const currency = violations.data?.currency;
   const columns = useMemo<ColDef<Violation>[]>(
     () => [
-      { field: 'resource_id', headerName: 'Resource', minWidth: 200 },
-      { field: 'tag_key', headerName: 'Tag key' },
-      { field: 'policy_name', headerName: 'Policy' },
+      // Flex columns fill the width, most of it for the resource ids (ARNs are long).
+      { field: 'resource_id', headerName: 'Resource', flex: 3, minWidth: 280 },
+      { field: 'tag_key', headerName: 'Tag key', flex: 1 },
+      { field: 'policy_name', headerName: 'Policy', flex: 1 },
       {
         field: 'reason',
         headerName: 'Reason',
+        flex: 1,
         valueFormatter: ({ value }) => REASONS[value as Violation['reason']],
       },
       {
         field: 'cost',
         headerName: 'Cost',
+        flex: 1,
         sort: 'desc',
         valueFormatter: ({ value }) => formatMoney(value as number, currency),
       },
@@ -61,8 +64,9 @@ export function TagViolations({ range, tagKey }: { range: DateRange; tagKey: str
       ) : (
         <>
           <Typography aria-label="Violation totals">
-            {data.violation_count} violations in all, {formatMoney(data.violation_cost, data.currency)} of
-            cost (summed over policies)
+            {data.violation_count === 0
+              ? 'No violations in this range.'
+              : `${data.violation_count} violations in all, ${formatMoney(data.violation_cost, data.currency)} of cost (summed over policies)`}
           </Typography>
           <DataGrid
             rows={rows}

@@ -14,7 +14,8 @@ export function useSaveTagPolicy() {
       id === null
         ? apiRequest(TAG_EXPLORER_PATHS.policies, tagPolicySchema, { method: 'POST', body: input })
         : apiRequest(policyPath(id), tagPolicySchema, { method: 'PATCH', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagExplorerKeys.all }),
+    // Not awaited: the editor is free again at once while the rows and violations are counted again.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tagExplorerKeys.all }),
   });
 }
 
@@ -23,6 +24,7 @@ export function useDeleteTagPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(policyPath(id), z.undefined(), { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagExplorerKeys.all }),
+    // Not awaited: the editor is free again at once while the rows and violations are counted again.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tagExplorerKeys.all }),
   });
 }
