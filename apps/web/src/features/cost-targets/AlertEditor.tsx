@@ -22,6 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
+import { useChannels } from '../notifications/api/channels';
 import { type AlertDraft, useAlerts, useDeleteAlert, useSaveAlert, useSyncAlertFrequency } from './api';
 import { HeaderRow } from './HeaderRow';
 
@@ -33,14 +34,25 @@ const FREQUENCY_LABELS = {
   weekly: 'Weekly digest',
 } as const;
 
-const BLANK_DRAFT = { basis: 'actual', threshold_type: 'percent', threshold: '80', emails: '' };
+const BLANK_DRAFT = {
+  basis: 'actual',
+  threshold_type: 'percent',
+  threshold: '80',
+  emails: '',
+  channel_ids: [] as string[],
+};
 
 const thresholdText = (alert: Pick<TargetAlert, 'threshold' | 'threshold_type'>) =>
   alert.threshold_type === 'percent' ? `${alert.threshold}% of budget` : formatMoney(alert.threshold);
 
-const recipientsText = ({ recipients }: TargetAlert) => {
-  const others = recipients.user_ids.length + recipients.channel_ids.length;
-  return [...recipients.emails, ...(others > 0 ? [`${others} user(s) or channel(s)`] : [])].join(', ') || '-';
+/** Emails, then the channels by name (an unknown id, e.g. a removed channel, counts with the users). */
+const recipientsText = ({ recipients }: TargetAlert, channelNames: ReadonlyMap<string, string>) => {
+  const named = recipients.channel_ids.flatMap((id) => channelNames.get(id) ?? []);
+  const others = recipients.user_ids.length + recipients.channel_ids.length - named.length;
+  return (
+    [...recipients.emails, ...named, ...(others > 0 ? [`${others} user(s) or channel(s)`] : [])].join(', ') ||
+    '-'
+  );
 };
 
 /**
@@ -52,6 +64,8 @@ export function AlertEditor({ targetId }: { targetId: string }) {
   const save = useSaveAlert(targetId);
   const remove = useDeleteAlert();
   const sync = useSyncAlertFrequency(targetId);
+  const channels = useChannels().data ?? [];
+  const channelNames = new Map(channels.map((channel) => [channel.id, channel.name]));
   const [draft, setDraft] = useState(BLANK_DRAFT);
   // The alert being edited (PATCH), null when the form adds one (POST).
   const [editing, setEditing] = useState<TargetAlert | null>(null);
@@ -68,7 +82,7 @@ export function AlertEditor({ targetId }: { targetId: string }) {
       frequency: shownFrequency,
       recipients: {
         user_ids: editing?.recipients.user_ids ?? [],
-        channel_ids: editing?.recipients.channel_ids ?? [],
+        channel_ids: draft.channel_ids,
         emails: draft.emails
           .split(/[,\s]+/)
           .map((email) => email.trim())
@@ -88,6 +102,7 @@ export function AlertEditor({ targetId }: { targetId: string }) {
       threshold_type: alert.threshold_type,
       threshold: String(alert.threshold),
       emails: alert.recipients.emails.join(', '),
+      channel_ids: alert.recipients.channel_ids,
     });
   };
   const changeFrequency = (next: AlertFrequency) =>
@@ -126,7 +141,7 @@ export function AlertEditor({ targetId }: { targetId: string }) {
             <TableRow key={alert.id}>
               <TableCell>{BASIS_LABELS[alert.basis]}</TableCell>
               <TableCell>{thresholdText(alert)}</TableCell>
-              <TableCell>{recipientsText(alert)}</TableCell>
+              <TableCell>{recipientsText(alert, channelNames)}</TableCell>
               <TableCell>
                 <IconButton
                   size="small"
@@ -193,6 +208,30 @@ export function AlertEditor({ targetId }: { targetId: string }) {
           onChange={(event) => setDraft({ ...draft, emails: event.target.value })}
           sx={{ minWidth: 280, flexGrow: 1 }}
         />
+        <TextField
+          select
+          label="Channels"
+          size="small"
+          value={draft.channel_ids}
+          onChange={(event) => {
+            const value = event.target.value as unknown as string[] | string;
+            setDraft({ ...draft, channel_ids: typeof value === 'string' ? value.split(',') : value });
+          }}
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: (ids) => (ids as string[]).map((id) => channelNames.get(id) ?? id).join(', '),
+            },
+          }}
+          helperText={channels.length === 0 ? 'Add channels in Settings → Notifications Center' : undefined}
+          sx={{ width: 220 }}
+        >
+          {channels.map((channel) => (
+            <MenuItem key={channel.id} value={channel.id}>
+              {channel.name}
+            </MenuItem>
+          ))}
+        </TextField>
         <Button variant="outlined" onClick={add} loading={save.isPending}>
           {editing === null ? 'Add alert' : 'Save alert'}
         </Button>

@@ -1,10 +1,12 @@
 import { COST_TARGET_PATHS as P } from '@finlens/contracts/cost-targets';
+import { NOTIFICATION_PATHS } from '@finlens/contracts/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
+import { SLACK } from '../notifications/notifications-fixtures.test-helper';
 import {
   ALERT,
   COMPUTE,
@@ -34,6 +36,7 @@ function answer(target = COMPUTE) {
     http.get(`*${P.alerts}`, () => HttpResponse.json([ALERT])),
     http.get(`*${P.plannings}`, () => HttpResponse.json(PLANNINGS)),
     http.get(`*${P.history}`, () => HttpResponse.json(HISTORY)),
+    http.get(`*${NOTIFICATION_PATHS.channels}`, () => HttpResponse.json([SLACK])),
   );
 }
 
@@ -187,6 +190,10 @@ describe('TargetFormPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Amount (USD)' }));
     await user.click(within(alerts).getByRole('textbox', { name: 'Recipient emails' }));
     await user.paste('cfo@example.com');
+    await user.click(within(alerts).getByRole('combobox', { name: 'Channels' }));
+    await user.click(await screen.findByRole('option', { name: SLACK.name }));
+    await user.keyboard('{Escape}');
+    expect(within(alerts).getByRole('combobox', { name: 'Channels' })).toHaveTextContent(SLACK.name);
     await user.click(within(alerts).getByRole('button', { name: 'Add alert' }));
     await waitFor(() =>
       expect(bodyOf(`POST ${P.alerts}`)).toEqual({
@@ -195,7 +202,7 @@ describe('TargetFormPage', () => {
         threshold_type: 'amount',
         threshold: 5000,
         frequency: 'daily',
-        recipients: { user_ids: [], channel_ids: [], emails: ['cfo@example.com'] },
+        recipients: { user_ids: [], channel_ids: [SLACK.id], emails: ['cfo@example.com'] },
       }),
     );
     await user.click(within(alerts).getByRole('combobox', { name: 'Frequency' }));
@@ -208,7 +215,7 @@ describe('TargetFormPage', () => {
     );
   });
 
-  it('edits an alert with a PATCH, keeping the recipients the form does not show', {
+  it('edits an alert with a PATCH, keeping the users the form does not show', {
     timeout: 30_000,
   }, async () => {
     answer();
