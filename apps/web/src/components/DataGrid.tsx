@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
+import { GRID_PAGE_SIZES } from '@finlens/contracts/reports';
 import { tablePageSize } from '@finlens/cost-model/page-size';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
@@ -20,7 +21,7 @@ import { useEffect, useRef, useState } from 'react';
 ModuleRegistry.registerModules([AllCommunityModule]);
 
 /** The page-size choices: spec §9's sizes for each window width. */
-const PAGE_SIZES = [10, 20, 30, 50];
+const PAGE_SIZES = [...GRID_PAGE_SIZES];
 
 /** Spec §3 "Data grid defaults": sortable, filterable, resizable, wrapped text; filter buttons clear and apply. */
 const GRID_COLUMN_DEFAULTS: ColDef = {
@@ -56,6 +57,44 @@ interface DataGridProps<Row> {
   getRowId?: GetRowIdFunc<Row>;
   /** Rows pinned under the body (e.g. a total row). */
   pinnedBottomRows?: Row[];
+  /** Rows per page; absent or null follows the window width (spec §9). */
+  pageSize?: number | null;
+  /**
+   * Called after a sort, a column shown or hidden, or a page size picked, with the grid's state, so a page can
+   * keep it (e.g. in the URL); the page then hands sort and visibility back through the columns' `sort`/`hide`.
+   */
+  onStateChange?: (state: DataGridState) => void;
+}
+
+export interface DataGridState {
+  sort: { colId: string; direction: 'asc' | 'desc' } | null;
+  hidden: string[];
+  /** The page size the user picked; null while it follows the window width. */
+  pageSize: number | null;
+}
+
+/** Where a sort or visibility change came from when a person made it (not the columns handed in by the page). */
+const USER_SOURCES: ReadonlySet<string> = new Set([
+  'uiColumnSorted',
+  'uiColumnMoved',
+  'uiColumnDragged',
+  'toolPanelUi',
+  'toolPanelDragAndDrop',
+  'columnMenu',
+  'contextMenu',
+]);
+
+/** The sort, hidden columns and chosen page size of a grid, as DataGridState. */
+function stateOf<Row>(api: GridApi<Row>, pageSize: number | null): DataGridState {
+  const columns = api.getColumnState();
+  const sorted = columns
+    .filter((c) => c.sort === 'asc' || c.sort === 'desc')
+    .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))[0];
+  return {
+    sort: sorted?.sort ? { colId: sorted.colId, direction: sorted.sort } : null,
+    hidden: columns.filter((c) => c.hide === true).map((c) => c.colId),
+    pageSize,
+  };
 }
 
 /**
@@ -70,10 +109,15 @@ export function DataGrid<Row>({
   loading = false,
   getRowId,
   pinnedBottomRows,
+  pageSize: chosenPageSize = null,
+  onStateChange,
 }: DataGridProps<Row>) {
   const dark = useTheme().palette.mode === 'dark';
-  const pageSize = useWindowPageSize();
+  const windowPageSize = useWindowPageSize();
+  const pageSize = chosenPageSize ?? windowPageSize;
   const api = useRef<GridApi<Row> | null>(null);
+  const report = (grid: GridApi<Row>, picked: number | null = chosenPageSize) =>
+    onStateChange?.(stateOf(grid, picked));
   return (
     <Box
       role="region"
@@ -111,6 +155,13 @@ export function DataGrid<Row>({
         {...(pinnedBottomRows ? { pinnedBottomRowData: pinnedBottomRows } : {})}
         onGridReady={(event) => {
           api.current = event.api;
+        }}
+        onSortChanged={(event) => USER_SOURCES.has(event.source) && report(event.api)}
+        onColumnVisible={(event) => USER_SOURCES.has(event.source) && report(event.api)}
+        onPaginationChanged={(event) => {
+          // Only a size the user picked: setting paginationPageSize from the props also raises the event.
+          const size = event.api.paginationGetPageSize();
+          if (event.newPageSize && size !== pageSize) report(event.api, size);
         }}
       />
     </Box>

@@ -11,6 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDemoModeStore } from '../../components/demo-mode';
 import { useCurrentUser } from '../auth/api/current-user-query';
+import { REPORT_PARAM } from '../reports/report-view';
 import { useCostQuery } from './api';
 import { dimensionLabel } from './DimensionPicker';
 import { ExplorerControls, type ViewChange } from './ExplorerControls';
@@ -23,6 +24,7 @@ import {
   viewToParams,
 } from './explorer-view';
 import { FilterPanel } from './FilterPanel';
+import { sameGrid } from './grid-view';
 import { SaveReportBar } from './SaveReportBar';
 import { DEMO_BLURRED_DIMENSIONS } from './transforms';
 
@@ -65,7 +67,7 @@ function applyChange(view: ExplorerView, change: ViewChange, today: Date): Explo
     else query.dimension_key = change.dimension_key;
   }
   if (change.chart) chart = change.chart;
-  return { range, query, chart, window };
+  return { ...view, range, query, chart, window };
 }
 
 /** Explorer (/v3/cloud-resource-cost-api/): cost over time by any dimension, every choice held in the URL. */
@@ -84,7 +86,14 @@ export function ExplorerPage() {
   const cost = useCostQuery(query, !keyPending);
   const blur = useBlurValues(query.dimension);
   const notice = dataDelayNotice(today);
-  const update = (next: ExplorerView) => setSearchParams(viewToParams(next));
+  // The report the view was opened from stays named while the view changes, so "Save" can write over it.
+  const update = (next: ExplorerView) =>
+    setSearchParams((current) => {
+      const params = viewToParams(next);
+      const report = current.get(REPORT_PARAM);
+      if (report !== null) params.set(REPORT_PARAM, report);
+      return params;
+    });
   const groupLabel =
     query.dimension === null
       ? 'Total'
@@ -135,6 +144,10 @@ export function ExplorerPage() {
             onWindowChange={(window) => update({ ...view, window })}
             groupLabel={groupLabel}
             blurValues={blur}
+            grid={view.grid}
+            onGridChange={(grid) => {
+              if (!sameGrid(grid, view.grid)) update({ ...view, grid });
+            }}
           />
         </Suspense>
       )}

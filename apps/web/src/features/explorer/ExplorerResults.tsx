@@ -1,5 +1,6 @@
 import type { DimensionDailyCostResult } from '@finlens/contracts/cost-explorer';
 import { type CostQueryResult, type CostSeries, OTHERS_KEY } from '@finlens/contracts/cost-query';
+import type { GridSettings } from '@finlens/contracts/reports';
 import { formatMoney } from '@finlens/cost-model/format';
 import { periodLabel } from '@finlens/cost-model/period-label';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
@@ -18,6 +19,7 @@ import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartData, type ChartHandle, type ChartKind } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { DEMO_BLUR_SX } from '../../components/demo-mode';
+import { gridSettingsOf, withGridSettings } from './grid-view';
 import { type GridRow, seriesLabel, toChartData, toGridRows, windowCount } from './transforms';
 
 interface ExplorerResultsProps {
@@ -27,6 +29,8 @@ interface ExplorerResultsProps {
   onWindowChange: (window: number) => void;
   groupLabel: string;
   blurValues: boolean;
+  grid: GridSettings;
+  onGridChange: (grid: GridSettings) => void;
 }
 
 /** Spec §4 demo mode: account and resource names become 'Hidden 1', 'Hidden 2', … in the chart. */
@@ -42,6 +46,8 @@ export function ExplorerResults({
   onWindowChange,
   groupLabel,
   blurValues,
+  grid,
+  onGridChange,
 }: ExplorerResultsProps) {
   const chartRef = useRef<ChartHandle>(null);
   const money = useCallback((value: number) => formatMoney(value, result.currency), [result.currency]);
@@ -55,8 +61,8 @@ export function ExplorerResults({
   const { rows, totalRow } = useMemo(() => toGridRows(result), [result]);
   const pinned = useMemo(() => (rows.length > 0 ? [totalRow] : []), [rows, totalRow]);
   const columns = useMemo(
-    () => gridColumns(result, groupLabel, blurValues, money),
-    [result, groupLabel, blurValues, money],
+    () => withGridSettings(gridColumns(result, groupLabel, blurValues, money), grid),
+    [result, groupLabel, blurValues, money, grid],
   );
   const hasForecast = result.forecast.some(Boolean);
   const fellBack = result.granularity_used !== result.granularity_requested;
@@ -130,6 +136,8 @@ export function ExplorerResults({
           pinnedBottomRows={pinned}
           getRowId={rowId}
           csvFileName="explorer"
+          pageSize={grid.page_size}
+          onStateChange={(state) => onGridChange(gridSettingsOf(state, grid))}
         />
       </ComponentErrorBoundary>
     </Stack>
@@ -193,7 +201,6 @@ function gridColumns(
     {
       field: 'total',
       headerName: 'Total',
-      sort: 'desc',
       valueFormatter: (params) => cost(params.value),
       type: 'numericColumn',
       filter: 'agNumberColumnFilter',

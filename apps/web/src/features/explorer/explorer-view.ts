@@ -7,6 +7,7 @@ import {
   isKeyedDimension,
   paramsToCostQuery,
 } from '@finlens/contracts/cost-query';
+import type { GridSettings } from '@finlens/contracts/reports';
 import { allowedGranularities } from '@finlens/cost-model/granularity';
 import {
   isRangePreset,
@@ -15,6 +16,7 @@ import {
   type RangePreset,
 } from '@finlens/cost-model/range-presets';
 import { CHART_KINDS, type ChartKind } from '../../components/Chart';
+import { gridFromParams, gridToParams } from './grid-view';
 
 /**
  * The whole Explorer view, held in the URL (CONVENTIONS: the URL holds the view) so a link reproduces it:
@@ -22,13 +24,15 @@ import { CHART_KINDS, type ChartKind } from '../../components/Chart';
  *   range   a spec §9 preset, recomputed from today when the link is opened; absent for a custom range,
  *           whose start_date and end_date are then in the URL;
  *   chart   bar | line | area;
- *   window  the chart window (0 = newest periods, spec §9 chart windows).
+ *   window  the chart window (0 = newest periods, spec §9 chart windows);
+ *   grid    the grid's sort, page size and hidden columns (./grid-view).
  */
 export interface ExplorerView {
   range: RangePreset | null;
   query: CostQuery;
   chart: ChartKind;
   window: number;
+  grid: GridSettings;
 }
 
 const DEFAULT_PRESET: RangePreset = '30D';
@@ -60,7 +64,13 @@ export function viewFromParams(search: URLSearchParams, today: Date): ViewParse 
       ? { ...parsed.query, dimension: params.dimension as CostDimension }
       : parsed.query;
     return {
-      view: { range: custom ? null : (preset ?? DEFAULT_PRESET), query, chart, window },
+      view: {
+        range: custom ? null : (preset ?? DEFAULT_PRESET),
+        query,
+        chart,
+        window,
+        grid: gridFromParams(raw),
+      },
       problem: null,
     };
   }
@@ -68,8 +78,10 @@ export function viewFromParams(search: URLSearchParams, today: Date): ViewParse 
   return { view: fallback, problem: { field: parsed.field, message: parsed.message } };
 }
 
-/** Writes the view as search params (defaults left out where the reader restores them). */
-export function viewToParams(view: ExplorerView): URLSearchParams {
+/** Writes the view as search params (defaults left out where the reader restores them); no grid: its defaults. */
+export function viewToParams(
+  view: Omit<ExplorerView, 'grid'> & Partial<Pick<ExplorerView, 'grid'>>,
+): URLSearchParams {
   const { start_date, end_date, ...rest } = costQueryToParams(view.query);
   const params = new URLSearchParams();
   if (view.range === null) {
@@ -82,6 +94,7 @@ export function viewToParams(view: ExplorerView): URLSearchParams {
   if (view.query.dimension === null) params.set('dimension', '');
   if (view.chart !== 'bar') params.set('chart', view.chart);
   if (view.window > 0) params.set('window', String(view.window));
+  if (view.grid) gridToParams(view.grid, params);
   return params;
 }
 

@@ -28,37 +28,60 @@ const REPORT_CHART: Record<ChartKind, Report['chart_type']> = {
   area: 'area',
 };
 
-type SavedView = Pick<GlobalReport, 'query' | 'range_preset' | 'chart_type'>;
+type SavedView = Pick<GlobalReport, 'query' | 'range_preset' | 'chart_type'> & Partial<Pick<Report, 'grid'>>;
 
-/** The Explorer URL that restores a report's view: its CostQuery, its range preset (or fixed dates), its chart. */
-export function explorerUrlOf(report: SavedView & { id?: string }): string {
+/** A report's saved view as Explorer search params (no report id). */
+function savedParams(report: SavedView): URLSearchParams {
   const preset = report.range_preset;
-  const params = viewToParams({
+  return viewToParams({
     range: preset !== null && isRangePreset(preset) ? preset : null,
     query: report.query,
     chart: EXPLORER_CHART[report.chart_type],
     window: 0,
+    grid: report.grid ?? DEFAULT_GRID_SETTINGS,
   });
+}
+
+/**
+ * The Explorer URL that restores a report's view: its CostQuery, its range preset (or fixed dates), its chart
+ * and its grid settings (a global template has none: the grid's defaults).
+ */
+export function explorerUrlOf(report: SavedView & { id?: string }): string {
+  const params = savedParams(report);
   if (report.id !== undefined) params.set(REPORT_PARAM, report.id);
   return `${EXPLORER_PATH}?${params}`;
 }
 
-/** The body that saves an Explorer view as a new private report. */
-export function reportFromView(name: string, view: ExplorerView): ReportCreate {
+/**
+ * The saved view of a report: what "Save" in the Explorer writes over its report (PATCH) and "Save as" copies.
+ * A report's plain bar or pie, which the Explorer draws as its bar, stays what it was while the bar is kept.
+ */
+export function savedViewOf(
+  view: ExplorerView,
+  saved?: Report['chart_type'],
+): Pick<ReportCreate, 'query' | 'range_preset' | 'chart_type' | 'grid'> {
+  const keep = saved !== undefined && EXPLORER_CHART[saved] === view.chart;
   return {
-    name,
     query: view.query,
     range_preset: view.range,
-    chart_type: REPORT_CHART[view.chart],
-    grid: DEFAULT_GRID_SETTINGS,
-    visibility: 'private',
-    is_hidden: false,
-    schedule: null,
+    chart_type: keep ? saved : REPORT_CHART[view.chart],
+    grid: view.grid,
   };
 }
 
+/** The body that saves an Explorer view as a new private report. */
+export function reportFromView(name: string, view: ExplorerView): ReportCreate {
+  return { name, ...savedViewOf(view), visibility: 'private', is_hidden: false, schedule: null };
+}
+
+/** Whether the Explorer shows exactly the report's saved view (its URL, the chart window aside). */
+export function showsReport(report: SavedView, view: ExplorerView): boolean {
+  const sorted = (params: URLSearchParams) => [...params.entries()].map(String).sort().join('&');
+  return sorted(savedParams(report)) === sorted(viewToParams({ ...view, window: 0 }));
+}
+
 /** A copy of a report or a global template: an ordinary private report of the caller's. */
-export function copyOf(source: SavedView & Partial<Pick<Report, 'grid'>>, name: string): ReportCreate {
+export function copyOf(source: SavedView, name: string): ReportCreate {
   return {
     name,
     query: source.query,
