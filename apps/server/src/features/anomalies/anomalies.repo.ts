@@ -111,6 +111,16 @@ export function createAnomaliesRepo({ db }: { db: Kysely<AppTables> }) {
         .executeTakeFirst();
       return row ?? null;
     },
+    /** True once a detection of the client has finished. */
+    async hasFinishedRun(clientId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('anomaly_detection_runs')
+        .select('client_id')
+        .where('client_id', '=', clientId)
+        .where('finished_at', 'is not', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async startRun(clientId: string, at: Date): Promise<void> {
       await db
         .insertInto('anomaly_detection_runs')

@@ -11,6 +11,8 @@ import type { AnomaliesRepo } from './anomalies.repo';
 const SCOPES_PER_DIMENSION = 100;
 /** Days re-judged on every run (a late import can restate them); older anomalies stay as they were. */
 const RECHECK_DAYS = 7;
+/** A client's first detection judges this much history (the demo's 13 months), so its past anomalies show. */
+const FIRST_RUN_DAYS = 400;
 const DRIVERS = 5;
 export const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
 const DIMENSION_LABELS: Record<AnomalyDimension, string> = {
@@ -110,8 +112,12 @@ export function createAnomalyDetector({
   }
 
   return {
-    /** Judges the last RECHECK_DAYS days, or every day from `since` (a scan of a whole history). */
-    async detect(clientId: string, { since }: { since?: string } = {}): Promise<DetectionResult> {
+    /**
+     * Judges the last RECHECK_DAYS days; a client's first detection judges its history too, recording older
+     * anomalies without notifying anyone of them.
+     */
+    async detect(clientId: string): Promise<DetectionResult> {
+      const first = !(await repo.hasFinishedRun(clientId));
       await repo.startRun(clientId, clock());
       const projects = await repo.projectsOf(clientId);
       const scope: CostScope = { clientId, projectIds: projects.map((project) => project.id) };
@@ -121,12 +127,14 @@ export function createAnomalyDetector({
         ...baseQuery({ start_date: today, end_date: today }),
         useRollups: true,
       });
-      const asOf = probe.as_of;
+      // Data dated after today (a generated or restated month) is not judged yet.
+      const asOf = probe.as_of === null || probe.as_of < today ? probe.as_of : today;
       if (asOf === null || projects.length === 0) {
         await repo.finishRun(clientId, asOf);
         return { asOf, found: 0, created: 0 };
       }
-      const from = since ?? addDays(asOf, -(RECHECK_DAYS - 1));
+      const recent = addDays(asOf, -(RECHECK_DAYS - 1));
+      const from = first ? addDays(asOf, -(FIRST_RUN_DAYS - 1)) : recent;
       let found = 0;
       let created = 0;
       for (const dimension of Object.keys(ANOMALY_DIMENSIONS) as AnomalyDimension[]) {
@@ -162,8 +170,8 @@ export function createAnomalyDetector({
               drivers: await drivers(scope, dimension, series.key, anomaly),
               explorer: explorer.params,
             });
-            if (isNew) {
-              created += 1;
+            if (isNew) created += 1;
+            if (isNew && anomaly.end >= recent) {
               await notify(
                 clientId,
                 row.id,

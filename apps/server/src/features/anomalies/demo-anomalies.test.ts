@@ -73,7 +73,7 @@ describe('anomaly detection on the demo organisation', () => {
     }
   });
 
-  it('finds every injected anomaly, with its added resources as drivers, and counts the false alarms', async () => {
+  it('a first detection judges the whole history: every injected anomaly is found with its copies as drivers', async () => {
     const repo = createAnomaliesRepo({ db: database.db });
     const detector = createAnomalyDetector({
       repo,
@@ -81,9 +81,16 @@ describe('anomaly detection on the demo organisation', () => {
       queue: createJobQueue({ db: database.db }),
       clock: () => new Date('2026-11-05T00:00:00Z'),
     });
-    // The whole window is judged (days without enough history are skipped by the model).
-    await detector.detect(clientId, { since: '2026-07-01' });
+    // The client's first detection judges its history (days without enough history are skipped by the model).
+    await detector.detect(clientId);
     const detected = await repo.list(clientId, { limit: 1000 });
+    // Only the anomalies of the last seven days are notified; older ones are recorded quietly.
+    const notices = await database.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'notifications.dispatch')
+      .execute();
+    expect(notices).toHaveLength(detected.filter((found) => found.end_date >= '2026-10-25').length);
     const missed = injected.filter((anomaly) => !detected.some((found) => explains(found, anomaly)));
     expect(missed).toEqual([]);
     for (const anomaly of injected) {
