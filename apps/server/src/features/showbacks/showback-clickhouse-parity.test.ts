@@ -1,22 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { reconciliationGapCents, UNALLOCATED } from '@finlens/cost-model/allocation';
-import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stageImport } from '../../ingest/duckdb/stage-import';
-import { localSource } from '../../ingest/sources/local-source';
+import { describe, expect, it } from 'vitest';
 import { COST_TYPES } from '../../warehouse/canonical-schema';
-import {
-  type ClickHouseCostStore,
-  openClickHouseCostStore,
-} from '../../warehouse/clickhouse/clickhouse-cost-store';
 import { expectSameFigures } from '../../warehouse/clickhouse/clickhouse-parity.test-helper';
-import { useTestClickHouse } from '../../warehouse/clickhouse/test-clickhouse';
+import { demoOnBothEngines } from '../../warehouse/clickhouse/demo-on-both-engines.test-helper';
 import type { AllocationCellRow } from '../../warehouse/cost-query/allocation-port';
 import type { CostStore } from '../../warehouse/cost-store';
-import { DEMO, DEMO_CLIENT, DEMO_PROJECT } from '../../warehouse/duckdb/demo-warehouse.test-helper';
-import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { DEMO_CLIENT, DEMO_PROJECT } from '../../warehouse/duckdb/demo-warehouse.test-helper';
 import { DEMO_RULES } from './demo-rules.test-helper';
 import { type AllocationInput, type EngineRule, runAllocation } from './showback-allocation';
 import { distributionOf, ledgerOf } from './showback-ledger';
@@ -25,46 +14,7 @@ import { distributionOf, ledgerOf } from './showback-ledger';
  * The same showbacks on DuckDB and on ClickHouse (Debian's 18.16 here) over the small demo export: the
  * cost_distribution of every value and Unallocated, per cost type, must agree to the cent.
  */
-const clickHouse = useTestClickHouse();
-let dir = '';
-let duck: DuckDbCostStore;
-let house: ClickHouseCostStore | null = null;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-showback-ch-'));
-  duck = await openDuckDbCostStore({ path: join(dir, 'w.duckdb') });
-  await duck.init();
-  const stores: (Pick<CostStore, 'replacePeriods'> & { connection: DuckDbCostStore['connection'] })[] = [
-    duck,
-  ];
-  if (clickHouse.url !== null) {
-    house = await openClickHouseCostStore({ url: clickHouse.url });
-    await house.init();
-    stores.push(house);
-  }
-  const outDir = join(dir, 'demo');
-  await generateDemoCur2({ ...DEMO, outDir, format: 'parquet' });
-  const files = await localSource(outDir).listFiles();
-  for (const [i, store] of stores.entries()) {
-    const stagingId = `showback${i}`;
-    const projectId = DEMO_PROJECT;
-    await stageImport({
-      connection: store.connection,
-      stagingId,
-      clientId: DEMO_CLIENT,
-      projectId,
-      files,
-      format: 'auto',
-    });
-    await store.replacePeriods({ stagingId, projectId: DEMO_PROJECT });
-  }
-}, 180_000);
-
-afterAll(async () => {
-  await house?.close();
-  await duck?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const demo = demoOnBothEngines('finlens-showback-ch-');
 
 /** The demo rules (tax, networking shared by direct cost, untagged US cost 70/30) and an even split. */
 const RULES: EngineRule[] = [
@@ -121,6 +71,7 @@ function byKey(cells: AllocationCellRow[]): Record<string, number[]> {
 
 describe('showbacks on ClickHouse', () => {
   it('a showback with rules and shared splits gives the same cost_distribution to the cent as DuckDB', async (context) => {
+    const { duck, house } = demo;
     if (house === null) return context.skip('clickhouse-server is not installed');
     const input = showback({});
     const [got, want] = await Promise.all([distribution(house, input), distribution(duck, input)]);
@@ -138,6 +89,7 @@ describe('showbacks on ClickHouse', () => {
   });
 
   it('a Kubernetes label showback reads the EKS pods in place of their nodes on both engines', async (context) => {
+    const { duck, house } = demo;
     if (house === null) return context.skip('clickhouse-server is not installed');
     const input = showback({ tagType: 'label', tagKeys: ['aws_eks_namespace'], rules: [] });
     const [got, want] = await Promise.all([distribution(house, input), distribution(duck, input)]);
@@ -147,6 +99,7 @@ describe('showbacks on ClickHouse', () => {
   });
 
   it('cells grouped by resource agree (the resources behind a value or rule)', async (context) => {
+    const { duck, house } = demo;
     if (house === null) return context.skip('clickhouse-server is not installed');
     for (const tagType of ['tag', 'label'] as const) {
       const spec = { ...showback({ tagType }), groupBy: 'line_item_resource_id' as const };

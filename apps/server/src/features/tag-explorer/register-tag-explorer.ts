@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { App } from '../../platform/http/build-app';
+import type { CostBreakdownPort } from '../../warehouse/cost-query/cost-breakdown';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import { createTagExplorerRepo } from './tag-explorer.repo';
 import { tagExplorerRoutes } from './tag-explorer.routes';
@@ -10,7 +11,7 @@ import { createTagPoliciesService } from './tag-policies.service';
 /** The Tag explorer's and tag policies' routes with their services. */
 export async function registerTagExplorer(
   app: App,
-  { db, warehouse }: { db: Kysely<AppTables>; warehouse: CostQueryPort },
+  { db, warehouse }: { db: Kysely<AppTables>; warehouse: CostQueryPort & CostBreakdownPort },
 ): Promise<void> {
   const repo = createTagExplorerRepo({ db });
   await app.register(tagExplorerRoutes, {

@@ -1,4 +1,4 @@
-import { type CostFilter, OTHERS_KEY, TOP_N_MAX } from '@finlens/contracts/cost-query';
+import { type CostFilter, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import {
   CLOUD_PLATFORMS,
   isAwsMadeTagKey,
@@ -10,11 +10,15 @@ import {
   valueAllowed,
 } from '@finlens/contracts/tag-explorer';
 import { addDays } from '@finlens/cost-model/utc-calendar';
+import type { CostBreakdownPort } from '../../warehouse/cost-query/cost-breakdown';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
 import { ownerHints } from './owner-hints';
 import type { TagExplorerRepo } from './tag-explorer.repo';
 import {
   ask,
+  askBreakdown,
+  type BreakdownAsk,
+  byCost,
   costScope,
   hasKey,
   missing,
@@ -23,77 +27,79 @@ import {
   type TagScope,
   withResource,
 } from './tag-scope';
-import { countViolations, enabledFor } from './tag-violations';
+import { enabledFor, policyChecks, violationFilters } from './tag-violations';
 
 /** Tag keys read per platform. */
 const KEY_LIMIT = 1000;
 /** Values returned by the values drill-down (each costs one resource count). */
 const VALUE_LIMIT = 100;
 
-/** Daily cost over the coverage span of one platform: the range plus the 30 days ending on its last day. */
-interface Span {
-  from: string;
-  lastDay: string;
-}
-
-/** The Tag explorer's reads (design in @finlens/contracts/tag-explorer). */
+/** The Tag explorer's reads (design in @finlens/contracts/tag-explorer and docs/tag-explorer.md). */
 export function createTagExplorerService({
   repo,
   warehouse,
   now = () => new Date(),
 }: {
   repo: TagExplorerRepo;
-  warehouse: CostQueryPort;
+  warehouse: CostQueryPort & CostBreakdownPort;
   now?: () => Date;
 }) {
-  /** Sums of a daily series over the range and the three coverage windows. */
-  function windows(scope: TagScope, span: Span, periods: string[], costs: number[]) {
-    const sum = (from: string, to: string) =>
-      periods.reduce((s, day, i) => (day >= from && day <= to ? s + (costs[i] ?? 0) : s), 0);
-    return {
-      range: sum(scope.start_date, scope.end_date),
-      day: sum(span.lastDay, span.lastDay),
-      week: sum(addDays(span.lastDay, -6), span.lastDay),
-      month: sum(addDays(span.lastDay, -29), span.lastDay),
-    };
-  }
+  const breakdown = (scope: TagScope, cost: CostScope, q: BreakdownAsk) =>
+    askBreakdown(warehouse, scope, cost, q);
 
   async function platformRows(scope: TagScope, cost: CostScope, platform: TagExplorerRow['cloudPlatform']) {
-    const policies = await repo.listPolicies(scope.clientId);
-    const dataKeys = await warehouse.dimensionKeys({ ...cost, dimension: 'tag_keys', limit: KEY_LIMIT });
-    const policyKeys = policies.filter((p) => p.enabled).flatMap((p) => p.tag_keys);
-    const keys = [...new Set([...dataKeys, ...policyKeys])].sort();
-    const probe = await ask(warehouse, scope, cost, { filters: [] });
+    const policies = (await repo.listPolicies(scope.clientId)).filter((p) => p.enabled);
+    const [dataKeys, probe] = await Promise.all([
+      warehouse.dimensionKeys({ ...cost, dimension: 'tag_keys', limit: KEY_LIMIT }),
+      ask(warehouse, scope, cost, { filters: [] }),
+    ]);
+    const keys = [...new Set([...dataKeys, ...policies.flatMap((p) => p.tag_keys)])].sort();
     const lastDay = probe.as_of === null || probe.as_of > scope.end_date ? scope.end_date : probe.as_of;
-    const span = { from: [scope.start_date, addDays(lastDay, -29)].sort()[0] ?? scope.start_date, lastDay };
-    const daily = (filters: Parameters<typeof ask>[3]['filters']) =>
-      ask(warehouse, scope, cost, { filters, start_date: span.from });
-    const all = await daily([]);
-    const whole = windows(scope, span, all.periods, all.series[0]?.costs ?? []);
-    const rows = await Promise.all(
-      keys.map(async (name): Promise<TagExplorerRow> => {
-        const tagged = await daily([hasKey(name)]);
-        const part = windows(scope, span, tagged.periods, tagged.series[0]?.costs ?? []);
-        const resources = await ask(warehouse, scope, cost, {
-          dimension: 'line_item_resource_id',
-          filters: [hasKey(name), withResource],
-        });
-        let violationCount = 0;
-        for (const policy of enabledFor(policies, name)) {
-          violationCount += (await countViolations(warehouse, scope, cost, policy, name)).resources;
-        }
-        return {
-          name,
-          count: resources.group_count,
-          totalCost: part.range,
-          violationCount,
-          dailyPercentage: percentOf(part.day, whole.day),
-          weeklyPercentage: percentOf(part.week, whole.week),
-          monthlyPercentage: percentOf(part.month, whole.month),
-          cloudPlatform: platform,
-        };
+    const spanFrom = [scope.start_date, addDays(lastDay, -29)].sort()[0] ?? scope.start_date;
+    const checks = await policyChecks(warehouse, scope, cost, policies, keys);
+    // Two scans: cost per day of everything and of each key (from the rollups when allowed), and the
+    // distinct resources of each key and of each (policy, key) violation over the range.
+    const [daily, [counts]] = await Promise.all([
+      breakdown(scope, cost, { from: spanFrom, byDay: true, sets: [[], ...keys.map((k) => [hasKey(k)])] }),
+      breakdown(scope, cost, {
+        countResources: true,
+        sets: [
+          ...keys.map((k) => [hasKey(k), withResource]),
+          ...checks.map((c) => violationFilters(c.policy, [missing(c.key), ...c.disallowed])),
+        ],
       }),
-    );
+    ]);
+    const windows = (set: number) => {
+      const sum = (from: string, to: string) =>
+        daily.reduce(
+          (s, row) => (row.day !== null && row.day >= from && row.day <= to ? s + (row.costs[set] ?? 0) : s),
+          0,
+        );
+      return {
+        range: sum(scope.start_date, scope.end_date),
+        day: sum(lastDay, lastDay),
+        week: sum(addDays(lastDay, -6), lastDay),
+        month: sum(addDays(lastDay, -29), lastDay),
+      };
+    };
+    const whole = windows(0);
+    const rows = keys.map((name, i): TagExplorerRow => {
+      const part = windows(i + 1);
+      let violationCount = 0;
+      for (const [j, check] of checks.entries()) {
+        if (check.key === name) violationCount += counts?.resources[keys.length + j] ?? 0;
+      }
+      return {
+        name,
+        count: counts?.resources[i] ?? 0,
+        totalCost: part.range,
+        violationCount,
+        dailyPercentage: percentOf(part.day, whole.day),
+        weeklyPercentage: percentOf(part.week, whole.week),
+        monthlyPercentage: percentOf(part.month, whole.month),
+        cloudPlatform: platform,
+      };
+    });
     const seen = rows.filter((r) => r.count > 0 || r.totalCost !== 0 || r.violationCount > 0);
     return { rows: seen, total: whole.range, probe };
   }
@@ -130,33 +136,28 @@ export function createTagExplorerService({
       const scope = await resolveScope(repo, clientId, query, now());
       const cost = costScope(scope);
       const policies = enabledFor(await repo.listPolicies(clientId), query.key);
-      const answer = await ask(warehouse, scope, cost, {
-        dimension: 'tag_keys',
-        key: query.key,
-        topN: VALUE_LIMIT,
-        filters: [],
-      });
-      const values = await Promise.all(
-        answer.series
-          .filter((s) => s.key !== OTHERS_KEY)
-          .map(async (s) => {
-            const pair = s.key === null ? missing(query.key) : { key: query.key, value: s.key };
-            const resources = await ask(warehouse, scope, cost, {
-              dimension: 'line_item_resource_id',
-              filters: [
-                withResource,
-                { dimension: 'tag_keys', mode: 'include', match: 'any', pairs: [pair] },
-              ],
-            });
-            const value = s.key;
-            return {
-              value,
-              cost: s.total,
-              resources: resources.group_count,
-              violates: policies.some((p) => value === null || !valueAllowed(p, value)),
-            };
-          }),
-      );
+      const [answer, resources] = await Promise.all([
+        ask(warehouse, scope, cost, {
+          dimension: 'tag_keys',
+          key: query.key,
+          topN: VALUE_LIMIT,
+          filters: [],
+        }),
+        breakdown(scope, cost, {
+          groupBy: [{ dimension: 'tag_keys', key: query.key }],
+          countResources: true,
+          sets: [[withResource]],
+        }),
+      ]);
+      const resourcesOf = new Map(resources.map((row) => [row.groups[0] ?? null, row.resources[0] ?? 0]));
+      const values = answer.series
+        .filter((s) => s.key !== OTHERS_KEY)
+        .map((s) => ({
+          value: s.key,
+          cost: s.total,
+          resources: resourcesOf.get(s.key) ?? 0,
+          violates: policies.some((p) => s.key === null || !valueAllowed(p, s.key)),
+        }));
       return { ...answerOf(scope, answer), key: query.key, value_count: answer.group_count, values };
     },
 
@@ -169,42 +170,32 @@ export function createTagExplorerService({
         keys.length === 0
           ? []
           : [{ dimension: 'tag_keys', mode: 'include', match: 'all', pairs: keys.map(missing) }];
-      const whole = await ask(warehouse, scope, cost, { filters: [] });
-      const accounts = await ask(warehouse, scope, cost, {
-        dimension: 'line_item_usage_account_id',
-        topN: TOP_N_MAX,
-        filters,
-      });
-      const rows: UntaggedResult['rows'] = [];
-      for (const account of accounts.series) {
-        if (account.key === OTHERS_KEY) continue;
-        const services = await ask(warehouse, scope, cost, {
-          dimension: 'product_servicename',
-          topN: TOP_N_MAX,
-          filters: [...filters, accountFilter(account.key)],
-        });
-        for (const s of services.series) {
-          if (s.key !== OTHERS_KEY) rows.push({ account: account.key, service: s.key, cost: s.total });
-        }
-      }
-      rows.sort((a, b) => b.cost - a.cost);
+      const [whole, cells, owner_hints] = await Promise.all([
+        ask(warehouse, scope, cost, { filters: [] }),
+        breakdown(scope, cost, {
+          groupBy: [{ dimension: 'line_item_usage_account_id' }, { dimension: 'product_servicename' }],
+          sets: [filters],
+        }),
+        ownerHints(warehouse, scope, cost, allKeys, filters),
+      ]);
+      const rows: UntaggedResult['rows'] = cells
+        .map((c) => ({ account: c.groups[0] ?? null, service: c.groups[1] ?? null, cost: c.costs[0] ?? 0 }))
+        .sort(
+          (a, b) =>
+            byCost(a, b) ||
+            String(a.account).localeCompare(String(b.account)) ||
+            String(a.service).localeCompare(String(b.service)),
+        );
       return {
         ...answerOf(scope, whole),
         key: query.key ?? null,
         total_cost: whole.total,
-        untagged_cost: accounts.total,
+        untagged_cost: rows.reduce((sum, r) => sum + r.cost, 0),
         rows,
-        owner_hints: await ownerHints(warehouse, scope, cost, allKeys, filters),
+        owner_hints,
       };
     },
   };
-}
-
-/** Rows of one account; a null account is the rows without one (not containing '' holds only for NULL). */
-function accountFilter(account: string | null): CostFilter {
-  return account === null
-    ? { dimension: 'line_item_usage_account_id', mode: 'not_like', values: [''] }
-    : { dimension: 'line_item_usage_account_id', mode: 'include', values: [account] };
 }
 
 export function answerOf(scope: TagScope, answer: { currency: string | null; as_of: string | null }) {

@@ -1,4 +1,3 @@
-import { OTHERS_KEY, TOP_N_MAX } from '@finlens/contracts/cost-query';
 import type {
   TagPolicy,
   TagPolicyInput,
@@ -6,11 +5,14 @@ import type {
   TagViolationsResult,
 } from '@finlens/contracts/tag-explorer';
 import { notFound } from '../../platform/http/http-error';
+import type { CostBreakdownPort } from '../../warehouse/cost-query/cost-breakdown';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import type { TagExplorerRepo } from './tag-explorer.repo';
 import { answerOf } from './tag-explorer.service';
-import { ask, costScope, missing, resolveScope } from './tag-scope';
-import { disallowedPairs, violationFilters } from './tag-violations';
+import { ask, askBreakdown, byCost, costScope, missing, resolveScope } from './tag-scope';
+import { policyChecks, violationFilters } from './tag-violations';
+
+const NO_FACTS = { currency: null, as_of: null };
 
 /** Violations returned by the listing, most expensive first. */
 const VIOLATION_LIMIT = 500;
@@ -22,7 +24,7 @@ export function createTagPoliciesService({
   now = () => new Date(),
 }: {
   repo: TagExplorerRepo;
-  warehouse: CostQueryPort;
+  warehouse: CostQueryPort & CostBreakdownPort;
   now?: () => Date;
 }) {
   const found = <T>(value: T | null | false): T => {
@@ -50,48 +52,48 @@ export function createTagPoliciesService({
         query.policy_id === undefined
           ? (await repo.listPolicies(clientId)).filter((p) => p.enabled)
           : [found(await repo.getPolicy(clientId, query.policy_id))];
+      const checks = await policyChecks(warehouse, scope, cost, policies);
+      const sets = checks.flatMap((check) =>
+        [
+          { check, reason: 'missing' as const, pairs: [missing(check.key)] },
+          { check, reason: 'disallowed' as const, pairs: check.disallowed },
+        ].filter((s) => s.pairs.length > 0),
+      );
+      // One scan: per resource, whether (and at what cost) it breaks each (policy, key, reason).
+      const [facts, cells] = await Promise.all([
+        sets.length === 0 ? NO_FACTS : ask(warehouse, scope, cost, { filters: [] }),
+        askBreakdown(warehouse, scope, cost, {
+          groupBy: [{ dimension: 'line_item_resource_id' }],
+          countResources: true,
+          sets: sets.map((s) => violationFilters(s.check.policy, s.pairs)),
+        }),
+      ]);
       const violations: TagViolationsResult['violations'] = [];
-      let violationCount = 0;
       let violationCost = 0;
-      let facts = { currency: null as string | null, as_of: null as string | null };
-      for (const policy of policies) {
-        for (const key of policy.tag_keys) {
-          const disallowed = await disallowedPairs(warehouse, scope, cost, policy, key);
-          const reasons = [
-            { reason: 'missing' as const, pairs: [missing(key)] },
-            { reason: 'disallowed' as const, pairs: disallowed },
-          ];
-          for (const { reason, pairs } of reasons) {
-            if (pairs.length === 0) continue;
-            const answer = await ask(warehouse, scope, cost, {
-              dimension: 'line_item_resource_id',
-              topN: TOP_N_MAX,
-              filters: violationFilters(policy, pairs),
-            });
-            facts = answer;
-            violationCount += answer.group_count;
-            violationCost += answer.total;
-            for (const s of answer.series) {
-              if (s.key === null || s.key === OTHERS_KEY) continue;
-              violations.push({
-                policy_id: policy.id,
-                policy_name: policy.name,
-                tag_key: key,
-                resource_id: s.key,
-                reason,
-                cost: s.total,
-              });
-            }
-          }
+      for (const cell of cells) {
+        const resource_id = cell.groups[0];
+        for (const [i, { check, reason }] of sets.entries()) {
+          if (resource_id == null || (cell.resources[i] ?? 0) === 0) continue;
+          const cost = cell.costs[i] ?? 0;
+          violationCost += cost;
+          const { policy, key } = check;
+          violations.push({
+            policy_id: policy.id,
+            policy_name: policy.name,
+            tag_key: key,
+            resource_id,
+            reason,
+            cost,
+          });
         }
       }
       violations.sort(
         (a, b) =>
-          b.cost - a.cost || a.tag_key.localeCompare(b.tag_key) || a.resource_id.localeCompare(b.resource_id),
+          byCost(a, b) || a.tag_key.localeCompare(b.tag_key) || a.resource_id.localeCompare(b.resource_id),
       );
       return {
         ...answerOf(scope, facts),
-        violation_count: violationCount,
+        violation_count: violations.length,
         violation_cost: violationCost,
         violations: violations.slice(0, VIOLATION_LIMIT),
       };

@@ -5,6 +5,11 @@ import { parseIsoDate } from '@finlens/cost-model/cost-query';
 import { presetRange } from '@finlens/cost-model/range-presets';
 import { fieldError, notFound } from '../../platform/http/http-error';
 import type {
+  CostBreakdownPort,
+  CostBreakdownQuery,
+  CostBreakdownRow,
+} from '../../warehouse/cost-query/cost-breakdown';
+import type {
   CostQueryPort,
   CostScope,
   WarehouseCostAnswer,
@@ -104,6 +109,27 @@ export function ask(
   });
 }
 
+/** What one breakdown asks beyond the scope (default: the scope's range, cost type and rollup choice). */
+export type BreakdownAsk = Pick<CostBreakdownQuery, 'sets'> &
+  Partial<Pick<CostBreakdownQuery, 'from' | 'byDay' | 'groupBy' | 'countResources'>>;
+
+/** Runs one cost breakdown (several row sets in one scan) over the scope. */
+export function askBreakdown(
+  warehouse: CostBreakdownPort,
+  scope: TagScope,
+  cost: CostScope,
+  q: BreakdownAsk,
+): Promise<CostBreakdownRow[]> {
+  return warehouse.costBreakdown({
+    ...cost,
+    from: scope.start_date,
+    to: scope.end_date,
+    costType: scope.costType,
+    useRollups: scope.useRollups,
+    ...q,
+  });
+}
+
 /** Rows whose key is absent or empty ('' means untagged in a pair). */
 export const missing = (key: string): TagPair => ({ key, value: '' });
 
@@ -128,6 +154,10 @@ export function policyScope(policy: TagPolicy): CostFilter[] {
   }
   return filters;
 }
+
+/** Most expensive first, costs rounded to 1e-6 so float noise between equal costs never orders them. */
+export const byCost = (a: { cost: number }, b: { cost: number }) =>
+  Math.round(b.cost * 1e6) - Math.round(a.cost * 1e6);
 
 /** Percentage (0–100) of part in whole; null when the whole is zero. */
 export const percentOf = (part: number, whole: number): number | null =>

@@ -1,31 +1,56 @@
 import type { CostFilter, TagPair } from '@finlens/contracts/cost-query';
 import { type TagPolicy, valueAllowed } from '@finlens/contracts/tag-explorer';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
-import { ask, missing, policyScope, type TagScope, withResource } from './tag-scope';
+import { policyScope, type TagScope, withResource } from './tag-scope';
 
 /** Values listed per key when looking for disallowed ones (the key's whole range). */
 const VALUE_SCAN_LIMIT = 10_000;
 
-/** The key's values in range that the policy does not allow, as tag pairs. */
-export async function disallowedPairs(
+/** One enabled policy on one of its keys, with the key's values in range that the policy refuses. */
+export interface PolicyCheck {
+  policy: TagPolicy;
+  key: string;
+  disallowed: TagPair[];
+}
+
+/**
+ * Every (policy, key) pair of `policies` (only `keys` when given) with its disallowed values. A key's values
+ * are listed once (one warehouse query per key that some policy restricts to values or a pattern).
+ */
+export async function policyChecks(
   warehouse: CostQueryPort,
   scope: TagScope,
   cost: CostScope,
-  policy: TagPolicy,
-  key: string,
-): Promise<TagPair[]> {
-  if (policy.allowed_values.length === 0 && !policy.allowed_pattern) return [];
-  const values = await warehouse.dimensionValues({
-    ...cost,
-    dimension: 'tag_keys',
-    key,
-    from: scope.start_date,
-    to: scope.end_date,
-    limit: VALUE_SCAN_LIMIT,
-  });
-  return values.flatMap(({ value }) =>
-    value === null || valueAllowed(policy, value) ? [] : [{ key, value }],
+  policies: TagPolicy[],
+  keys?: string[],
+): Promise<PolicyCheck[]> {
+  const pairs = policies.flatMap((policy) =>
+    policy.tag_keys.filter((key) => keys === undefined || keys.includes(key)).map((key) => ({ policy, key })),
   );
+  const restricted = (p: TagPolicy) => p.allowed_values.length > 0 || Boolean(p.allowed_pattern);
+  const listed = [...new Set(pairs.filter((c) => restricted(c.policy)).map((c) => c.key))];
+  const values = new Map(
+    await Promise.all(
+      listed.map(async (key) => {
+        const found = await warehouse.dimensionValues({
+          ...cost,
+          dimension: 'tag_keys',
+          key,
+          from: scope.start_date,
+          to: scope.end_date,
+          limit: VALUE_SCAN_LIMIT,
+        });
+        return [key, found.flatMap((v) => (v.value === null ? [] : [v.value]))] as const;
+      }),
+    ),
+  );
+  return pairs.map(({ policy, key }) => ({
+    policy,
+    key,
+    disallowed: restricted(policy)
+      ? (values.get(key) ?? []).filter((v) => !valueAllowed(policy, v)).map((value) => ({ key, value }))
+      : [],
+  }));
 }
 
 /** Line items with a resource id, in the policy's scope, whose key is missing or carries one of `pairs`. */
@@ -35,22 +60,6 @@ export function violationFilters(policy: TagPolicy, pairs: TagPair[]): CostFilte
     withResource,
     { dimension: 'tag_keys', mode: 'include', match: 'any', pairs },
   ];
-}
-
-/** Distinct resources violating the policy on the key (missing or disallowed), and their cost. */
-export async function countViolations(
-  warehouse: CostQueryPort,
-  scope: TagScope,
-  cost: CostScope,
-  policy: TagPolicy,
-  key: string,
-): Promise<{ resources: number; cost: number }> {
-  const pairs = [missing(key), ...(await disallowedPairs(warehouse, scope, cost, policy, key))];
-  const answer = await ask(warehouse, scope, cost, {
-    dimension: 'line_item_resource_id',
-    filters: violationFilters(policy, pairs),
-  });
-  return { resources: answer.group_count, cost: answer.total };
 }
 
 export const enabledFor = (policies: TagPolicy[], key: string) =>

@@ -7,9 +7,9 @@ import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { stagingTable } from '../duckdb/duckdb-cost-store';
-import { clickHouseAllocationPort } from './clickhouse-allocation-port';
 import { clickHouseStagingTables, swapInStagedPeriods } from './clickhouse-import';
 import { clickHouseQueryPort } from './clickhouse-query-port';
+import { clickHouseReadPorts } from './clickhouse-read-ports';
 import { createRollupSql, fillRollup, PARTITIONED_TABLES } from './clickhouse-rollups';
 import { createTableSql } from './clickhouse-schema';
 import { sqlIdentifier, sqlString, sqlStringList } from './clickhouse-sql';
@@ -136,7 +136,7 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
       );
     },
     ...clickHouseQueryPort(reader),
-    ...clickHouseAllocationPort(reader),
+    ...clickHouseReadPorts(reader),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -37,7 +37,7 @@ export interface CompiledCostQuery {
 }
 
 /** Kubernetes group-by or filter: count EKS pod rows only; otherwise every non-split row. */
-function rowSetOf(dimensions: CostDimension[]): RowSet {
+export function rowSetOf(dimensions: CostDimension[]): RowSet {
   return dimensions.some(isKubernetesDimension) ? 'eks_pods' : 'not_split';
 }
 
@@ -46,7 +46,7 @@ function context(dialect: SqlDialect, source: CostSource, scope: CostScope): Sql
 }
 
 /** client, projects, optional inclusive date range, row set. */
-function scopeWhere(
+export function scopeWhere(
   ctx: SqlContext,
   scope: CostScope & { from?: string; to?: string },
   rows: RowSet,

@@ -10,6 +10,7 @@ import {
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
 import { allocationQueries } from '../cost-query/allocation-port';
+import { costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
@@ -122,6 +123,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     },
     ...costQueries,
     ...allocationQueries(duckDbDialect, readers.read),
+    ...costBreakdownQueries(duckDbDialect, readers.read),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,0 +1,65 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
+import { afterAll, beforeAll } from 'vitest';
+import { stageImport } from '../../ingest/duckdb/stage-import';
+import { localSource } from '../../ingest/sources/local-source';
+import type { CostStore } from '../cost-store';
+import { DEMO, DEMO_CLIENT, DEMO_PROJECT } from '../duckdb/demo-warehouse.test-helper';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
+import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-cost-store';
+import { useTestClickHouse } from './test-clickhouse';
+
+/**
+ * The small demo export (demo-warehouse.test-helper's DEMO) imported into a DuckDB store and into a local
+ * ClickHouse for one test file, to compare a feature's answers on both engines. `house` is null when no
+ * ClickHouse binary is installed (tests skip; under CI=true the start fails instead).
+ */
+export function demoOnBothEngines(prefix: string) {
+  const clickHouse = useTestClickHouse();
+  const state = { dir: '', duck: null as DuckDbCostStore | null, house: null as ClickHouseCostStore | null };
+  beforeAll(async () => {
+    state.dir = await mkdtemp(join(tmpdir(), prefix));
+    state.duck = await openDuckDbCostStore({ path: join(state.dir, 'w.duckdb') });
+    await state.duck.init();
+    const stores: (Pick<CostStore, 'replacePeriods'> & { connection: DuckDbCostStore['connection'] })[] = [
+      state.duck,
+    ];
+    if (clickHouse.url !== null) {
+      state.house = await openClickHouseCostStore({ url: clickHouse.url });
+      await state.house.init();
+      stores.push(state.house);
+    }
+    const outDir = join(state.dir, 'demo');
+    await generateDemoCur2({ ...DEMO, outDir, format: 'parquet' });
+    const files = await localSource(outDir).listFiles();
+    for (const [i, store] of stores.entries()) {
+      const stagingId = `demo${i}`;
+      const projectId = DEMO_PROJECT;
+      await stageImport({
+        connection: store.connection,
+        stagingId,
+        clientId: DEMO_CLIENT,
+        projectId,
+        files,
+        format: 'auto',
+      });
+      await store.replacePeriods({ stagingId, projectId });
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await state.house?.close();
+    await state.duck?.close();
+    await rm(state.dir, { recursive: true, force: true });
+  });
+  return {
+    get duck(): DuckDbCostStore {
+      if (state.duck === null) throw new Error('the stores open in beforeAll');
+      return state.duck;
+    },
+    get house(): ClickHouseCostStore | null {
+      return state.house;
+    },
+  };
+}

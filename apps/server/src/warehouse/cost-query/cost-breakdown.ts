@@ -1,0 +1,105 @@
+import type { CostDimension, CostFilter } from '@finlens/contracts/cost-query';
+import type { CostType } from '../canonical-schema';
+import { type CompiledSql, rowSetOf, scopeWhere } from './compile-cost-query';
+import type { CostScope } from './cost-query-port';
+import { costSql, dimensionSql, filterSql, type SqlContext } from './dimension-sql';
+import { LINE_ITEMS_SOURCE, planSource } from './plan-source';
+import type { ReadRows } from './run-cost-query';
+import type { SqlDialect } from './sql-dialect';
+
+/** A dimension to group by (keyed dimensions with their key). */
+export interface BreakdownGroup {
+  dimension: CostDimension;
+  key?: string;
+}
+
+/**
+ * Several row sets measured in one statement: each set is a list of CostQuery filters that must all hold
+ * (an empty list: every row), and each gets its cost and, when asked, its distinct resources — per day
+ * and/or per value of up to two dimensions. This folds what would be one CostQuery per figure (a tag key's
+ * coverage, a policy's violations, the resources behind each value) into one scan.
+ */
+export interface CostBreakdownQuery extends CostScope {
+  /** Inclusive UTC days. */
+  from: string;
+  to: string;
+  costType: CostType;
+  sets: CostFilter[][];
+  byDay?: boolean;
+  groupBy?: BreakdownGroup[];
+  /** Count each set's distinct non-empty line_item_resource_id (reads the line items). */
+  countResources?: boolean;
+  useRollups: boolean;
+}
+
+export interface CostBreakdownRow {
+  /** Null without byDay. */
+  day: string | null;
+  /** One value per groupBy entry. */
+  groups: (string | null)[];
+  /** Per set, in order. */
+  costs: number[];
+  /** Per set, in order; empty without countResources. */
+  resources: number[];
+}
+
+export interface CostBreakdownPort {
+  /** Rows with a cost in at least one set; no order. */
+  costBreakdown(query: CostBreakdownQuery): Promise<CostBreakdownRow[]>;
+}
+
+/** The planner reads only the dimension of each filter: every dimension the statement touches, as one. */
+const planned = (dimension: CostDimension) =>
+  ({ dimension, mode: 'include', values: [] }) as unknown as CostFilter;
+
+/** The statement of a breakdown: conditional sums (and distinct counts) per set over the planned source. */
+export function compileCostBreakdown(dialect: SqlDialect, query: CostBreakdownQuery): CompiledSql {
+  const groups = query.groupBy ?? [];
+  const filters = query.sets.flat();
+  const dimensions = [...filters.map((f) => f.dimension), ...groups.map((g) => g.dimension)];
+  const source = query.countResources
+    ? LINE_ITEMS_SOURCE
+    : planSource({ dimension: null, filters: dimensions.map(planned), useRollups: query.useRollups });
+  const ctx: SqlContext = { dialect, values: dialect.values(), source, projectNames: query.projectNames };
+  const d = dialect;
+  const rows = rowSetOf(dimensions);
+  const keys: [sql: string, name: string][] = [];
+  if (query.byDay) keys.push([d.periodStart(d.identifier(source.timeColumn), 'day'), 'day']);
+  for (const [i, g] of groups.entries()) keys.push([dimensionSql(ctx, g.dimension, g.key), `g${i}`]);
+  const predicates = query.sets.map((set) =>
+    set.length === 0 ? null : set.map((f) => `(${filterSql(ctx, f)})`).join(' AND '),
+  );
+  const cost = costSql(ctx, query.costType, rows);
+  const resource = dimensionSql(ctx, 'line_item_resource_id');
+  const measures = predicates.flatMap((p, i) => {
+    const sum = p === null ? d.sumMoney(cost) : d.sumMoney(`CASE WHEN ${p} THEN ${cost} ELSE 0 END`);
+    const distinct = p === null ? resource : `CASE WHEN ${p} THEN ${resource} END`;
+    return [`${sum} AS c${i}`, ...(query.countResources ? [`count(DISTINCT ${distinct}) AS r${i}`] : [])];
+  });
+  const where = scopeWhere(ctx, query, rows);
+  // Only rows some set keeps (every row when a set has no filter).
+  if (!predicates.includes(null)) where.push(`(${predicates.join(' OR ')})`);
+  const select = [...keys.map(([sql, name]) => `${sql} AS ${name}`), ...measures];
+  const groupBy = keys.length === 0 ? '' : ` GROUP BY ${keys.map(([, name]) => name).join(', ')}`;
+  const sql = `SELECT ${select.join(', ')} FROM ${d.identifier(source.table)} WHERE ${where.join(' AND ')}${groupBy}`;
+  return { sql, values: ctx.values.bound };
+}
+
+const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** The breakdown on an engine: compile with its dialect, run with its reader. */
+export function costBreakdownQueries(dialect: SqlDialect, read: ReadRows): CostBreakdownPort {
+  return {
+    costBreakdown: async (query) => {
+      if (query.projectIds.length === 0 || query.sets.length === 0) return [];
+      const rows = await read(compileCostBreakdown(dialect, query));
+      const groups = query.groupBy ?? [];
+      return rows.map((row) => ({
+        day: query.byDay ? String(row.day) : null,
+        groups: groups.map((_, i) => textOrNull(row[`g${i}`])),
+        costs: query.sets.map((_, i) => Number(row[`c${i}`] ?? 0)),
+        resources: query.countResources ? query.sets.map((_, i) => Number(row[`r${i}`] ?? 0)) : [],
+      }));
+    },
+  };
+}
