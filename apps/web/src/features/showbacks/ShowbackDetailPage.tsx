@@ -39,16 +39,18 @@ import { ValueAccessDialog } from './ValueAccessDialog';
 
 const money = (value: number) => formatMoney(value);
 
-/** Shown once any value has uploaded units. */
+/** Shown once any value has uploaded units; pinned so they stay in view beside the many period columns. */
 const unitColumns: ColDef<ValueRow>[] = [
   {
     headerName: 'Units',
+    pinned: 'right',
     valueGetter: ({ data }) => data?.units ?? null,
     valueFormatter: ({ value }) => (value === null ? '-' : (value as number).toLocaleString('en-US')),
     filter: 'agNumberColumnFilter',
   },
   {
     headerName: 'Unit cost',
+    pinned: 'right',
     valueGetter: ({ data }) => data?.unit_cost ?? null,
     valueFormatter: ({ value }) => formatUnitCost(value as number | null),
     filter: 'agNumberColumnFilter',

@@ -73,8 +73,9 @@ describe('Daily units upload', () => {
     await user.click(upload);
     const problems = await within(dialog).findByRole('table', { name: 'Problems in the file' });
     expect(within(dialog).getByText(/Nothing was applied/)).toBeInTheDocument();
-    expect(within(problems).getAllByRole('row')[1]).toHaveTextContent(`3units${BAD_LINE}`);
+    expect(within(problems).getAllByRole('row')[1]).toHaveTextContent('3unitsEnter a number of 0 or more.');
     expect(requests.bodyOf(UNITS)).toEqual({ csv: bad });
+    expect(upload).toBeEnabled();
 
     const good = 'showback_value,date,units\nweb,2026-11-01,4000\nweb,2026-11-02,5000\n';
     await user.upload(within(dialog).getByLabelText('Daily units CSV file'), csvFile(good));

@@ -12,7 +12,7 @@ describe('unitsErrors', () => {
       },
     });
     expect(unitsErrors(error)).toEqual([
-      { line: 3, column: 'units', message: 'Line 3, column units: Enter a number of 0 or more.' },
+      { line: 3, column: 'units', message: 'Enter a number of 0 or more.' },
       { line: null, column: null, message: 'The header needs a date column.' },
     ]);
   });

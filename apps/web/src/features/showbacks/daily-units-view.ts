@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client';
 
-export const UNITS_COLUMNS = ['showback_value', 'date', 'units'] as const;
+const UNITS_COLUMNS = ['showback_value', 'date', 'units'] as const;
 
 /** A problem the server found in an uploaded file: its line and column when it names them. */
 export interface UnitsError {
@@ -23,7 +23,8 @@ export function unitsErrors(error: Error): UnitsError[] {
     return messages.map((message) => ({
       line: cell ? Number(cell[1]) : null,
       column: cell?.[2] ?? null,
-      message,
+      // The table shows the line and column already.
+      message: cell ? message.replace(/^Line \d+, column \w+: /, '') : message,
     }));
   });
 }
