@@ -16,7 +16,7 @@ import {
   themeQuartz,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -64,6 +64,8 @@ interface DataGridProps<Row> {
    * keep it (e.g. in the URL); the page then hands sort and visibility back through the columns' `sort`/`hide`.
    */
   onStateChange?: (state: DataGridState) => void;
+  /** More buttons beside 'Export CSV' (e.g. a column chooser). */
+  toolbar?: ReactNode;
 }
 
 export interface DataGridState {
@@ -111,6 +113,7 @@ export function DataGrid<Row>({
   pinnedBottomRows,
   pageSize: chosenPageSize = null,
   onStateChange,
+  toolbar,
 }: DataGridProps<Row>) {
   const dark = useTheme().palette.mode === 'dark';
   const windowPageSize = useWindowPageSize();
@@ -127,15 +130,18 @@ export function DataGrid<Row>({
         rows.length > 0 ? { '& .ag-layout-auto-height .ag-grid-scrolling-rows': { minHeight: 0 } } : undefined
       }
     >
-      {csvFileName === undefined ? null : (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-          <Button
-            size="small"
-            startIcon={<FileDownloadOutlined />}
-            onClick={() => api.current?.exportDataAsCsv({ fileName: `${csvFileName}.csv` })}
-          >
-            Export CSV
-          </Button>
+      {csvFileName === undefined && toolbar === undefined ? null : (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
+          {toolbar}
+          {csvFileName === undefined ? null : (
+            <Button
+              size="small"
+              startIcon={<FileDownloadOutlined />}
+              onClick={() => api.current?.exportDataAsCsv({ fileName: `${csvFileName}.csv` })}
+            >
+              Export CSV
+            </Button>
+          )}
         </Box>
       )}
       <AgGridReact<Row>

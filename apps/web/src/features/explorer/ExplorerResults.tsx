@@ -19,6 +19,7 @@ import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartData, type ChartHandle, type ChartKind } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { DEMO_BLUR_SX } from '../../components/demo-mode';
+import { GridColumnsMenu } from './GridColumnsMenu';
 import { gridSettingsOf, withGridSettings } from './grid-view';
 import { type GridRow, seriesLabel, toChartData, toGridRows, windowCount } from './transforms';
 
@@ -138,6 +139,15 @@ export function ExplorerResults({
           csvFileName="explorer"
           pageSize={grid.page_size}
           onStateChange={(state) => onGridChange(gridSettingsOf(state, grid))}
+          toolbar={
+            <GridColumnsMenu
+              columns={columns
+                .filter((c) => !c.pinned)
+                .map((c) => ({ id: c.colId ?? c.field ?? '', label: c.headerName ?? '' }))}
+              hidden={grid.hidden_columns}
+              onChange={(hidden_columns) => onGridChange({ ...grid, hidden_columns })}
+            />
+          }
         />
       </ComponentErrorBoundary>
     </Stack>

@@ -167,6 +167,29 @@ describe('Explorer: the grid settings of a report', () => {
     expect(await screen.findByText(/Saved "EC2 by region"/)).toBeInTheDocument();
   });
 
+  it('"Columns" shows the hidden period again and hides the total, in the URL', {
+    timeout: 30_000,
+  }, async () => {
+    server.use(http.get(`*${LIST}:id/`, () => HttpResponse.json(SORTED_REPORT)));
+    const { user, router } = renderWithProviders(explorerUrlOf(SORTED_REPORT), { signedIn: true });
+    const grid = await screen.findByRole('region', { name: 'Cost table' }, SLOW);
+    const hide = () => new URLSearchParams(router.state.location.search).get('hide');
+    await user.click(within(grid).getByRole('button', { name: 'Columns' }));
+    const hidden = screen.getByRole('menuitemcheckbox', { name: '02 Nov, 2026' });
+    expect(hidden).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Total' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(hidden);
+    await waitFor(() => expect(hide()).toBeNull());
+    await user.keyboard('{Escape}');
+    expect(await within(grid).findByRole('columnheader', { name: /02 Nov, 2026/ })).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: /^Total/ })).toBeInTheDocument();
+    await user.click(within(grid).getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Total' }));
+    await waitFor(() => expect(hide()).toBe('total'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(within(grid).queryByRole('columnheader', { name: /^Total/ })).toBeNull());
+  });
+
   it('a report the user may not change offers only "Save as report"', { timeout: 30_000 }, async () => {
     server.use(http.get(`*${LIST}:id/`, () => HttpResponse.json({ ...SHARED_REPORT, can_manage: false })));
     renderWithProviders(explorerUrlOf(SHARED_REPORT), { signedIn: true });
