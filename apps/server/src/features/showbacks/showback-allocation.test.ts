@@ -287,6 +287,13 @@ describe('showback allocation in DuckDB', () => {
       'direct:web': [10, 5, 0, 0, 0, 0, 0],
       unallocated: [6, 3, 0, 0, 0, 0, 0],
     });
+    // A rule on the pods' label matches (and so previews) the pods' part of the node.
+    const db: CostFilter[] = [
+      { dimension: 'tag_keys', mode: 'include', match: 'any', pairs: [{ key: 'team', value: 'db' }] },
+    ];
+    const label = { ...scope, tagType: 'label' as const };
+    expect(await store.ruleMatches(label, [{ filters: db }, { filters: [] }], 'unblended')).toEqual([4, 0]);
+    expect(await store.ruleMatches(scope, [{ filters: db }], 'unblended')).toEqual([0]);
     // A tag showback ignores the pods: the node's tag takes both days.
     expect(flatten((await allocate([])).days)).toEqual({
       'direct:web': [20, 10, 0, 0, 0, 0, 0],

@@ -96,6 +96,14 @@ describe('showbacks on ClickHouse', () => {
     expectSameFigures(got, want, 'cost_distribution');
     const namespaces = Object.keys(want.unblended as object).filter((v) => v !== UNALLOCATED);
     expect(namespaces.length).toBeGreaterThan(1);
+    const rules = [
+      { filters: [{ dimension: 'pod_namespace' as const, mode: 'include' as const, values: namespaces }] },
+    ];
+    const [matchedGot, matchedWant] = await Promise.all(
+      [house, duck].map((s) => s.ruleMatches(input, rules, 'amortized')),
+    );
+    expectSameFigures(matchedGot, matchedWant, 'label rule matches');
+    expect(matchedWant?.[0]).toBeGreaterThan(0);
   });
 
   it('cells grouped by resource agree (the resources behind a value or rule)', async (context) => {

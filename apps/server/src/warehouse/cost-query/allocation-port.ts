@@ -1,5 +1,5 @@
 import type { CostFilter } from '@finlens/contracts/cost-query';
-import type { CostType } from '../canonical-schema';
+import { COST_TYPES, type CostType } from '../canonical-schema';
 import {
   type AllocationScope,
   type AllocationSpec,
@@ -32,9 +32,12 @@ export interface AllocationPort {
   allocationCells(spec: AllocationSpec): Promise<AllocationCellRow[]>;
   /** The scope's total per day, one sum per cost type, read independently (reconciliation). */
   allocationScopeTotals(scope: AllocationScope): Promise<{ day: string; costs: number[] }[]>;
-  /** The cost each rule's filters match on the non-split rows, whatever the order. */
+  /**
+   * The cost each rule's filters match, whatever the order: on the non-split rows, or for a `label` showback
+   * on the same cells as `allocationCells` (pods in place of their nodes).
+   */
   ruleMatches(
-    scope: AllocationScope,
+    scope: AllocationScope & Partial<Pick<AllocationSpec, 'tagType'>>,
     rules: { filters: CostFilter[] }[],
     costType: CostType,
   ): Promise<number[]>;
@@ -102,22 +105,31 @@ export function allocationQueries(dialect: SqlDialect, read: ReadRows): Allocati
     raw: textOrNull(row.raw),
     grp: textOrNull(row.grp),
   });
+  const allocationCells: AllocationPort['allocationCells'] = async (spec) => {
+    if (spec.projectIds.length === 0) return [];
+    const pods =
+      spec.tagType === 'label'
+        ? (await read(compilePodCells(dialect, spec))).map((row) => ({
+            ...cellOf(row),
+            parent: String(row.parent),
+            weight: Number(row.weight ?? 0),
+          }))
+        : [];
+    const nodes = [...new Set(pods.map((p) => p.parent))].sort();
+    const rows = await read(compileAllocationCells(dialect, spec, nodes));
+    const cells = rows.map((row) => ({ ...cellOf(row), node: textOrNull(row.node), costs: costsOf(row) }));
+    return splitNodeCells(cells, pods);
+  };
+  /** What one rule alone claims of a label showback's cells. */
+  const labelMatch = async (scope: AllocationScope, filters: CostFilter[], costType: CostType) => {
+    if (filters.length === 0) return 0;
+    const rules = [{ id: 'match', filters }];
+    const cells = await allocationCells({ ...scope, tagType: 'label', tagKeys: [], rules });
+    const t = COST_TYPES.indexOf(costType);
+    return cells.reduce((sum, c) => (c.rule === null ? sum : sum + (c.costs[t] ?? 0)), 0);
+  };
   return {
-    allocationCells: async (spec) => {
-      if (spec.projectIds.length === 0) return [];
-      const pods =
-        spec.tagType === 'label'
-          ? (await read(compilePodCells(dialect, spec))).map((row) => ({
-              ...cellOf(row),
-              parent: String(row.parent),
-              weight: Number(row.weight ?? 0),
-            }))
-          : [];
-      const nodes = [...new Set(pods.map((p) => p.parent))].sort();
-      const rows = await read(compileAllocationCells(dialect, spec, nodes));
-      const cells = rows.map((row) => ({ ...cellOf(row), node: textOrNull(row.node), costs: costsOf(row) }));
-      return splitNodeCells(cells, pods);
-    },
+    allocationCells,
     allocationScopeTotals: async (scope) => {
       if (scope.projectIds.length === 0) return [];
       const rows = await read(compileScopeTotals(dialect, scope));
@@ -125,6 +137,8 @@ export function allocationQueries(dialect: SqlDialect, read: ReadRows): Allocati
     },
     ruleMatches: async (scope, rules, costType) => {
       if (scope.projectIds.length === 0 || rules.length === 0) return rules.map(() => 0);
+      if (scope.tagType === 'label')
+        return Promise.all(rules.map((r) => labelMatch(scope, r.filters, costType)));
       const [row] = await read(compileRuleMatches(dialect, scope, rules, costType));
       return rules.map((_, i) => Number(row?.[`m_${i}`] ?? 0));
     },
