@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { costQuerySchema } from '@finlens/contracts/cost-query';
+import { dispatchPayloadSchema } from '@finlens/contracts/notifications';
 import { DEFAULT_GRID_SETTINGS } from '@finlens/contracts/reports';
 import { formatMoney } from '@finlens/cost-model/format';
 import type { Kysely } from 'kysely';
@@ -120,6 +121,7 @@ function worker(db: Kysely<AppTables>, mailer: Mailer) {
     repo: createReportsRepo({ db }),
     warehouse: warehouse.store,
     mailer,
+    queue,
     publicUrl: 'http://finlens.test',
   });
   return { queue, schedules, worker: createJobWorker({ queue, schedules, handlers: [handler], logger }) };
@@ -181,6 +183,24 @@ describeOnAppEngines('report emails from the job system', (engine) => {
       ['sent', 1, slot.toISOString()],
     ]);
     expect(smtp.messages.filter((m) => m.to.includes(recipient))).toHaveLength(1);
+    // The channels subscribed to reports hear of the send once.
+    const notices = await one.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'notifications.dispatch')
+      .where('dedupe_key', 'like', 'report-notice:%')
+      .execute();
+    expect(notices.map((n) => n.payload)).toContainEqual(
+      expect.objectContaining({
+        source: 'report',
+        sourceId: report.id,
+        subject: `Report "${report.name}" was sent`,
+      }),
+    );
+    const mine = notices.filter((n) => (n.payload as { sourceId: string }).sourceId === report.id);
+    expect(mine).toHaveLength(1);
+    // What the dispatch job will accept.
+    expect(dispatchPayloadSchema.safeParse(mine[0]?.payload).success).toBe(true);
   });
 
   it('a send that fails (SMTP down) is logged and retried by the job queue', async (ctx) => {

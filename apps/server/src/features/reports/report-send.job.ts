@@ -3,8 +3,11 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { AppConfig } from '../../platform/config';
 import { defineJobHandler, PermanentJobError } from '../../platform/jobs/job-handler';
+import { createJobQueue, type JobQueue } from '../../platform/jobs/job-queue';
 import { createMailer, type Mailer } from '../../platform/mail/mailer';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import { DISPATCH_KIND } from '../notifications/notification-dispatcher';
+import { reportSentNotice } from '../notifications/report-notice';
 import { reportMail } from './report-mail';
 import { reportQuery, runReport } from './report-run';
 import { REPORT_SEND_JOB, reportSendPayloadSchema } from './report-send-payload';
@@ -19,12 +22,15 @@ export function createReportSendHandler({
   repo,
   warehouse,
   mailer,
+  queue,
   publicUrl,
   now = () => new Date(),
 }: {
   repo: ReportsRepo;
   warehouse: CostQueryPort;
   mailer: Mailer;
+  /** Where the `report` notification of a sent report is enqueued. */
+  queue: Pick<JobQueue, 'enqueue'>;
   publicUrl: string;
   now?: () => Date;
 }) {
@@ -69,6 +75,11 @@ export function createReportSendHandler({
         const link = `${publicUrl.replace(/\/$/, '')}/v3/reports-api/?report_id=${report.id}`;
         await mailer.send(await reportMail({ report, run, to, link }));
         await repo.finishSend(claimed.id, null);
+        await queue.enqueue({
+          kind: DISPATCH_KIND,
+          payload: reportSentNotice({ clientId: report.client_id, report, recipients: to.length }),
+          dedupeKey: `report-notice:${claimed.id}`,
+        });
       } catch (error) {
         await repo.finishSend(claimed.id, error instanceof Error ? error.message : String(error));
         throw error;
@@ -107,6 +118,7 @@ export function reportSendJobHandler({
       from: config.supportEmail,
       logger,
     }),
+    queue: createJobQueue({ db }),
     publicUrl: config.publicUrl,
   });
 }
