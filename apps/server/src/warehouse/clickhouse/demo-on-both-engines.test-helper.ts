@@ -9,15 +9,16 @@ import type { CostStore } from '../cost-store';
 import { DEMO, DEMO_CLIENT, DEMO_PROJECT } from '../duckdb/demo-warehouse.test-helper';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
 import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-cost-store';
-import { useTestClickHouse } from './test-clickhouse';
+import { TEST_CLUSTER, useTestClickHouse } from './test-clickhouse';
 
 /**
  * The small demo export (demo-warehouse.test-helper's DEMO) imported into a DuckDB store and into a local
- * ClickHouse for one test file, to compare a feature's answers on both engines. `house` is null when no
- * ClickHouse binary is installed (tests skip; under CI=true the start fails instead).
+ * ClickHouse (one server, or `shards` servers read through a Distributed table) for one test file, to compare
+ * a feature's answers on both engines. `house` is null when no ClickHouse binary is installed (tests skip;
+ * under CI=true the start fails instead).
  */
-export function demoOnBothEngines(prefix: string) {
-  const clickHouse = useTestClickHouse();
+export function demoOnBothEngines(prefix: string, shards = 1) {
+  const clickHouse = useTestClickHouse(shards);
   const state = { dir: '', duck: null as DuckDbCostStore | null, house: null as ClickHouseCostStore | null };
   beforeAll(async () => {
     state.dir = await mkdtemp(join(tmpdir(), prefix));
@@ -26,8 +27,10 @@ export function demoOnBothEngines(prefix: string) {
     const stores: (Pick<CostStore, 'replacePeriods'> & { connection: DuckDbCostStore['connection'] })[] = [
       state.duck,
     ];
-    if (clickHouse.url !== null) {
-      state.house = await openClickHouseCostStore({ url: clickHouse.url });
+    const urls = clickHouse.urls;
+    if (urls !== null) {
+      const sharding = urls.length > 1 ? { cluster: TEST_CLUSTER, shardUrls: urls } : undefined;
+      state.house = await openClickHouseCostStore({ url: urls[0] as string, sharding });
       await state.house.init();
       stores.push(state.house);
     }
