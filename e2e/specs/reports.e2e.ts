@@ -69,7 +69,10 @@ describe.skipIf(Boolean(skipReason))('Reports in Chromium on a demo organisation
   }, async () => {
     const page = await session.context.newPage();
     const name = `Regions by month ${Date.now()}`;
-    await page.goto('/v3/cloud-resource-cost-api/?range=3M&granularity=month&dimension=product_region');
+    // The grid sorted by region A→Z, 10 rows a page: the report keeps that too.
+    await page.goto(
+      '/v3/cloud-resource-cost-api/?range=3M&granularity=month&dimension=product_region&sort=label&sort_dir=asc&page_size=10',
+    );
     await page.getByRole('button', { name: 'Save as report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as report' });
     await dialog.getByRole('textbox', { name: 'Report name' }).fill(name);
@@ -77,8 +80,13 @@ describe.skipIf(Boolean(skipReason))('Reports in Chromium on a demo organisation
       (res: Response) => res.url().endsWith(REPORTS_PATH) && res.request().method() === 'POST',
     );
     await dialog.getByRole('button', { name: 'Save' }).click();
-    const report = (await (await created).json()) as { id: string; query: { dimension: string } };
+    const report = (await (await created).json()) as {
+      id: string;
+      query: { dimension: string };
+      grid: { sort_by: string; sort_direction: string; page_size: number | null };
+    };
     expect(report.query.dimension).toBe('product_region');
+    expect(report.grid).toMatchObject({ sort_by: 'label', sort_direction: 'asc', page_size: 10 });
     await page.getByLabel('Opened report').filter({ hasText: name }).waitFor();
 
     // Analysis lists it; the share dialog schedules it daily, in UTC, at the next whole minute.
@@ -133,5 +141,27 @@ describe.skipIf(Boolean(skipReason))('Reports in Chromium on a demo organisation
     await share.getByText(/The report is on its way/).waitFor();
     await page.screenshot({ path: screenshotPath('reports-share-dialog') });
     expectAttachments(await waitForMail(RECIPIENT, subject, 2));
+    await share.getByRole('button', { name: 'Cancel' }).click();
+
+    // Opening it restores the grid; sorting by the total instead and "Save" writes that over the report.
+    await page.getByRole('link', { name: `Open ${name} in the Explorer` }).click();
+    const grid = page.getByRole('region', { name: 'Cost table' });
+    const region = grid.getByRole('columnheader', { name: /Region/ });
+    await expect.poll(() => region.getAttribute('aria-sort')).toBe('ascending');
+    await grid
+      .getByRole('columnheader', { name: /^Total/ })
+      .locator('.ag-header-cell-label')
+      .click();
+    const updated = page.waitForResponse(
+      (res: Response) =>
+        res.url().includes(`${REPORTS_PATH}${report.id}/`) && res.request().method() === 'PATCH',
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(((await (await updated).json()) as typeof report).grid).toMatchObject({
+      sort_by: 'total',
+      sort_direction: 'desc',
+      page_size: 10,
+    });
+    await page.screenshot({ path: screenshotPath('reports-explorer-saved') });
   });
 });

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDemoModeStore } from '../../components/demo-mode';
 import { useCurrentUser } from '../auth/api/current-user-query';
@@ -74,7 +74,11 @@ function applyChange(view: ExplorerView, change: ViewChange, today: Date): Explo
 export function ExplorerPage() {
   const [today] = useState(() => new Date());
   const [searchParams, setSearchParams] = useSearchParams();
-  const { view: urlView, problem } = viewFromParams(searchParams, today);
+  // Parsed once per URL, so the grid settings (and the grid's columns made from them) keep their identity.
+  const { view: urlView, problem } = useMemo(
+    () => viewFromParams(searchParams, today),
+    [searchParams, today],
+  );
   const internal = useCurrentUser().data?.is_internal_user ?? false;
   const granularities = granularityOptions(urlView.query, internal, today);
   const view: ExplorerView = {
