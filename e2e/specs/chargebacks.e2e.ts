@@ -1,0 +1,170 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, screenshotPath } from '../support/browser';
+import { money, openDemoSession } from '../support/demo-session';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const skipReason = inject('browserSkipReason');
+
+/** A call of the API as the signed-in browser makes it (session cookie, CSRF header on writes). */
+async function api<T>(
+  context: BrowserContext,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: object,
+): Promise<T> {
+  const csrf = (await context.cookies(baseUrl)).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
+  const res = await context.request.fetch(path, { method, data, headers: { [CSRF_HEADER]: csrf } });
+  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The month before today's (UTC), written YYYY-MM, and its first and last days: the newest closed month. */
+function lastClosedMonth(today = new Date()) {
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return { month: day(first).slice(0, 7), start: day(first), end: day(last) };
+}
+
+const cents = (n: number) => Math.round(n * 100);
+
+describe.skipIf(Boolean(skipReason))('Chargebacks in Chromium on a demo organisation', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openDemoSession(baseUrl, dataDir);
+  }, 300_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("issues a statement for a closed month whose lines are the showback's cost_distribution", {
+    timeout: 300_000,
+  }, async () => {
+    const { context } = session;
+    await context.request.get('/accounts/signin/'); // sets the csrftoken cookie
+    const showback = await api<{ id: string }>(context, 'POST', '/c/showback/showbacks/', {
+      name: 'Chargeback teams',
+      tag_keys: ['user_team'],
+    });
+    const { month, start, end } = lastClosedMonth();
+
+    const page = await context.newPage();
+    await page.goto(`/v3/cost/chargeback/?showback_id=${showback.id}&month=${month}`);
+    // The preview allocates the whole month: slow on a loaded machine.
+    await page
+      .getByRole('table', { name: 'Statement lines' })
+      .waitFor({ timeout: 180_000 })
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: screenshotPath('chargeback-preview-failed'), fullPage: true });
+        throw error;
+      });
+    await page
+      .getByRole('alert', { name: 'Reconciliation' })
+      .getByText(/reconciles to the cent/)
+      .waitFor();
+    await page.screenshot({ path: screenshotPath('chargeback-preview'), fullPage: true });
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    const draft = page.getByRole('alert').filter({ hasText: 'Draft version 1 created' });
+    await draft.getByRole('button', { name: 'Issue' }).click();
+    await page.getByText('Version 1 issued: its numbers are frozen.').waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: screenshotPath('chargeback-issued'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Open it in the Chargebacks Center' }).click();
+    await page.waitForURL(/chargebacks-center\/\?statement=/);
+    const statementId = new URL(page.url()).searchParams.get('statement') ?? '';
+    const listed = page.getByRole('table', { name: 'Statements' });
+    await listed.getByRole('button', { name: `Open Chargeback teams ${month} version 1` }).waitFor();
+    await expect(
+      listed.getByRole('row').filter({ hasText: 'Chargeback teams' }).textContent(),
+    ).resolves.toContain('Issued');
+    const panel = page.getByRole('region', { name: 'Statement' });
+    await panel.getByText(`Chargeback teams · ${month} · version 1`).waitFor();
+    await page.screenshot({ path: screenshotPath('chargebacks-center'), fullPage: true });
+
+    // The statement's lines and total equal the showback's cost_distribution of the month, to the cent.
+    const detail = await api<{ cost_distribution: { value: string; total: number }[] }>(
+      context,
+      'GET',
+      `/c/showback/showbacks/${showback.id}/?start_date=${start}&end_date=${end}&cost_type=amortized`,
+    );
+    const statement = await api<{ lines: { value: string; subtotal: number }[]; subtotal: number }>(
+      context,
+      'GET',
+      `/c/chargeback/statements/${statementId}/`,
+    );
+    const distributed = detail.cost_distribution.filter((e) => cents(e.total) !== 0);
+    expect(distributed.length).toBeGreaterThan(1);
+    expect(
+      Object.fromEntries(
+        statement.lines.filter((l) => cents(l.subtotal) !== 0).map((l) => [l.value, cents(l.subtotal)]),
+      ),
+    ).toEqual(Object.fromEntries(distributed.map((e) => [e.value, cents(e.total)])));
+    const sum = distributed.reduce((total, e) => total + e.total, 0);
+    expect(cents(statement.subtotal)).toBe(cents(sum));
+    // The page shows the same figures.
+    const table = panel.getByRole('table', { name: 'Statement lines' });
+    const rowOf = (header: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header, exact: true }) });
+    for (const line of statement.lines.slice(0, 5)) {
+      await expect(rowOf(line.value).textContent()).resolves.toContain(money(line.subtotal, 'USD'));
+    }
+    await expect(rowOf('Total').textContent()).resolves.toContain(money(statement.subtotal, 'USD'));
+  });
+
+  it('uploads daily units to a showback: a bad row is refused with its line and column, then unit costs show', {
+    timeout: 240_000,
+  }, async () => {
+    const { context } = session;
+    await context.request.get('/accounts/signin/');
+    const showback = await api<{ id: string }>(context, 'POST', '/c/showback/showbacks/', {
+      name: 'Unit teams',
+      tag_keys: ['user_team'],
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const first = `${today.slice(0, 8)}01`;
+    const second = `${today.slice(0, 8)}02`;
+    const mtd = `start_date=${first}&end_date=${today}&cost_type=unblended`;
+    type Detail = { cost_distribution: { value: string; total: number; unit_cost: number | null }[] };
+    const before = await api<Detail>(context, 'GET', `/c/showback/showbacks/${showback.id}/?${mtd}`);
+    const top = [...before.cost_distribution].sort((a, b) => b.total - a.total)[0];
+    if (top === undefined) throw new Error('the demo showback has no value with cost this month');
+
+    const page = await context.newPage();
+    await page.goto(`/v3/cost/showbacks-detail-api/${showback.id}/?range=MTD`);
+    const grid = page.getByRole('region', { name: 'Cost by value' });
+    await grid.waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Upload units' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload daily units' });
+    const file = (text: string) => ({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+    const header = 'showback_value,date,units';
+    await dialog
+      .getByLabel('Daily units CSV file')
+      .setInputFiles(file(`${header}\n${top.value},${first},1000\n${top.value},${second},-5\n`));
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    const problems = dialog.getByRole('table', { name: 'Problems in the file' });
+    const bad = problems.getByRole('row').filter({ hasText: 'Enter a number of 0 or more.' });
+    await bad.waitFor({ timeout: 60_000 });
+    await expect(bad.textContent()).resolves.toBe('3unitsEnter a number of 0 or more.');
+    await page.screenshot({ path: screenshotPath('showback-units-refused') });
+    const unchanged = await api<Detail>(context, 'GET', `/c/showback/showbacks/${showback.id}/?${mtd}`);
+    expect(unchanged.cost_distribution.every((e) => e.unit_cost === null)).toBe(true);
+
+    await dialog
+      .getByLabel('Daily units CSV file')
+      .setInputFiles(file(`${header}\n${top.value},${first},1000\n${top.value},${second},3000\n`));
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByText('2 rows applied from units.csv.').waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await grid.getByRole('columnheader', { name: 'Unit cost' }).waitFor({ timeout: 120_000 });
+    const after = await api<Detail>(context, 'GET', `/c/showback/showbacks/${showback.id}/?${mtd}`);
+    const entry = after.cost_distribution.find((e) => e.value === top.value);
+    expect(entry?.unit_cost).toBeCloseTo((entry?.total ?? 0) / 4000, 9);
+    await expect(grid.textContent()).resolves.toContain('4,000');
+    await expect(grid.textContent()).resolves.toContain(money(entry?.unit_cost ?? 0, 'USD'));
+    await page.screenshot({ path: screenshotPath('showback-unit-costs'), fullPage: true });
+  });
+});
