@@ -53,6 +53,11 @@ export const dispatchPayloadSchema = z.object({
     emails: z.array(z.string()),
     channelIds: z.array(z.string()),
   }),
+  /**
+   * Already released by a digest of its own (a daily or weekly cost-target alert): users get it now rather
+   * than held again for their own email digest.
+   */
+  digest: z.boolean().optional(),
 });
 export type DispatchPayload = z.infer<typeof dispatchPayloadSchema>;
 

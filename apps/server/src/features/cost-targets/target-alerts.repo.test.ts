@@ -75,6 +75,7 @@ describe('fired alerts', () => {
     expect(await alerts.pendingCrossings('daily')).toEqual([]);
     expect((await dispatches()).find((j) => j.dedupe_key === crossingKey(crossing))?.payload).toEqual({
       n: 5,
+      digest: true,
     });
   });
 

@@ -141,7 +141,9 @@ export function createTargetAlertsRepo({ db }: { db: Kysely<AppTables> }) {
         threshold: fired.threshold,
       });
       await db.transaction().execute(async (trx) => {
-        await insertJob(trx, { kind: DISPATCH_KIND, payload: fired.message, dedupeKey: key }, now);
+        // Marked as a digest, so a reader of daily or weekly mail does not wait for a second digest.
+        const payload = { ...(fired.message as object), digest: true };
+        await insertJob(trx, { kind: DISPATCH_KIND, payload, dedupeKey: key }, now);
         await trx
           .updateTable('cost_target_fired_alerts')
           .set({ notified_at: now })

@@ -95,7 +95,8 @@ export function createNotificationDispatcher({
       const frequency = member.email_frequency ?? DEFAULT_PREFERENCES.email_frequency;
       if (frequency === 'off' || (payload.source !== 'test' && !sources.includes(payload.source))) continue;
       // Daily and weekly readers get the row held ('skipped') until their digest mail (sendDigests).
-      const status = frequency === 'immediately' ? 'pending' : 'skipped';
+      // A message released by its own digest is not held a second time.
+      const status = frequency === 'immediately' || payload.digest === true ? 'pending' : 'skipped';
       add({ ...base, channelId: null, channelKind: 'email', recipient: member.email, status });
     }
     for (const email of payload.recipients.emails) {

@@ -310,6 +310,16 @@ describe('notifications.dispatch over real receivers', () => {
     );
     // Nothing is held any more: the next digest sends nothing.
     expect(await dispatcher.sendDigests('daily')).toBe(0);
+    // A message its own digest released (a daily cost-target alert) is not held for a second digest.
+    const digested = payload({
+      source: 'cost_target_alert',
+      subject: 'Budget reached (daily alert digest)',
+      recipients: { userIds: [users.daily.id], emails: [], channelIds: [] },
+      digest: true,
+    });
+    await dispatcher.fanOut(digested);
+    const mails = (await deliveriesOf(digested.sourceId)).filter((delivery) => delivery.channel_id === null);
+    expect(mails.map((d) => [d.recipient, d.status])).toEqual([[users.daily.email, 'pending']]);
   });
 
   it('retries a failing receiver with backoff and logs every attempt', async () => {
