@@ -49,15 +49,16 @@ export function createTagExplorerService({
 
   async function platformRows(scope: TagScope, cost: CostScope, platform: TagExplorerRow['cloudPlatform']) {
     const policies = (await repo.listPolicies(scope.clientId)).filter((p) => p.enabled);
-    const [dataKeys, probe] = await Promise.all([
+    // Round one: the keys, the scope's facts and the values of the keys policies restrict, in parallel.
+    const [dataKeys, probe, checks] = await Promise.all([
       warehouse.dimensionKeys({ ...cost, dimension: 'tag_keys', limit: KEY_LIMIT }),
       ask(warehouse, scope, cost, { filters: [] }),
+      policyChecks(warehouse, scope, cost, policies),
     ]);
     const keys = [...new Set([...dataKeys, ...policies.flatMap((p) => p.tag_keys)])].sort();
     const lastDay = probe.as_of === null || probe.as_of > scope.end_date ? scope.end_date : probe.as_of;
     const spanFrom = [scope.start_date, addDays(lastDay, -29)].sort()[0] ?? scope.start_date;
-    const checks = await policyChecks(warehouse, scope, cost, policies, keys);
-    // Two scans: cost per day of everything and of each key (from the rollups when allowed), and the
+    // Round two, two scans: cost per day of everything and of each key (from the rollups when allowed), and the
     // distinct resources of each key and of each (policy, key) violation over the range.
     const [daily, [counts]] = await Promise.all([
       breakdown(scope, cost, { from: spanFrom, byDay: true, sets: [[], ...keys.map((k) => [hasKey(k)])] }),

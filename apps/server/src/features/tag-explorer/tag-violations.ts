@@ -14,19 +14,16 @@ export interface PolicyCheck {
 }
 
 /**
- * Every (policy, key) pair of `policies` (only `keys` when given) with its disallowed values. A key's values
- * are listed once (one warehouse query per key that some policy restricts to values or a pattern).
+ * Every (policy, key) pair of `policies` with its disallowed values. A key's values are listed once (one
+ * warehouse query per key that some policy restricts to values or a pattern).
  */
 export async function policyChecks(
   warehouse: CostQueryPort,
   scope: TagScope,
   cost: CostScope,
   policies: TagPolicy[],
-  keys?: string[],
 ): Promise<PolicyCheck[]> {
-  const pairs = policies.flatMap((policy) =>
-    policy.tag_keys.filter((key) => keys === undefined || keys.includes(key)).map((key) => ({ policy, key })),
-  );
+  const pairs = policies.flatMap((policy) => policy.tag_keys.map((key) => ({ policy, key })));
   const restricted = (p: TagPolicy) => p.allowed_values.length > 0 || Boolean(p.allowed_pattern);
   const listed = [...new Set(pairs.filter((c) => restricted(c.policy)).map((c) => c.key))];
   const values = new Map(
