@@ -86,7 +86,16 @@ describe('reports: create, read, update, delete', () => {
       owner: { id: member.profile.id },
     });
     expect(report.query).toMatchObject({ dimension: 'product_product_name', granularity: 'day', top_n: 10 });
-    expect(report.grid).toEqual({ sort_by: 'label', sort_direction: 'asc', hidden_columns: ['total'] });
+    // Saved without a page size, the grid follows the window width (null).
+    expect(report.grid).toEqual({
+      sort_by: 'label',
+      sort_direction: 'asc',
+      hidden_columns: ['total'],
+      page_size: null,
+    });
+    const regrid = { sort_by: '2026-10-01', sort_direction: 'desc', hidden_columns: [], page_size: 50 };
+    const sorted = await member.session.patch(`${LIST}${report.id}/`, { grid: regrid });
+    expect(reportSchema.parse(sorted.body).grid).toEqual(regrid);
 
     const renamed = await member.session.patch(`${LIST}${report.id}/`, { name: 'Renamed' });
     expect(reportSchema.parse(renamed.body).name).toBe('Renamed');
@@ -105,6 +114,15 @@ describe('reports: create, read, update, delete', () => {
     );
     await expect400(member.session.post(LIST, reportBody({ range_preset: '2W' })), 'range_preset');
     await expect400(member.session.post(LIST, reportBody({ chart_type: 'radar' })), 'chart_type');
+    const grid = { sort_by: 'total', sort_direction: 'desc', hidden_columns: [] };
+    await expect400(
+      member.session.post(LIST, reportBody({ grid: { ...grid, page_size: 25 } })),
+      'grid.page_size',
+    );
+    await expect400(
+      member.session.post(LIST, reportBody({ grid: { ...grid, sort_by: 'cost' } })),
+      'grid.sort_by',
+    );
     const schedule = {
       frequency: 'weekly',
       days_of_week: [],
