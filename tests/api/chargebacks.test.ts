@@ -12,6 +12,7 @@ import {
   showbackSchema,
 } from '@finlens/contracts/showbacks';
 import { addDays, addMonths, endOfMonth, startOfMonth, utcDay } from '@finlens/cost-model/utc-calendar';
+import { useTestClickHouse } from '@finlens/server/warehouse/clickhouse/test-clickhouse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientWithBilling } from './billing-client';
 import { upload } from './billing-upload';
@@ -20,6 +21,13 @@ import type { HttpSession } from './http-session';
 import { inviteAccepted, useServerWithMail } from './identity-fixtures';
 
 const context = useServerWithMail();
+// A second server on a ClickHouse warehouse (CLICKHOUSE_URL), for the same statement there.
+const clickHouse = useTestClickHouse();
+const clickHouseEnv: NodeJS.ProcessEnv = {};
+beforeAll(() => {
+  if (clickHouse.url !== null) clickHouseEnv.CLICKHOUSE_URL = clickHouse.url;
+});
+const onClickHouse = useServerWithMail(clickHouseEnv);
 // The server's clock is the real one: usage is the first three days of last month, a closed month.
 const START = addMonths(startOfMonth(utcDay(new Date())), -1);
 const MONTH = START.slice(0, 7);
@@ -65,18 +73,24 @@ let a: Awaited<ReturnType<typeof clientWithBilling>>;
 let b: Awaited<ReturnType<typeof clientWithBilling>>;
 let showbackId: string;
 
-beforeAll(async () => {
-  a = await clientWithBilling(context, 'chargebacks-a', usageCsv(DAILY));
-  b = await clientWithBilling(context, 'chargebacks-b', usageCsv([['i-b', 'AmazonEC2', 'web', 999]]));
-  const created = await a.admin.session.post(P.list, { name: 'Teams', tag_keys: ['user_team'] });
-  showbackId = showbackSchema.parse(created.body).id;
-  const rule = await a.admin.session.post(showbackPath(P.allocationRules, { id: showbackId }), {
+/** The 'Teams' showback with the NAT cost shared in proportion to direct cost; its id. */
+async function teamsShowback(session: HttpSession): Promise<string> {
+  const created = await session.post(P.list, { name: 'Teams', tag_keys: ['user_team'] });
+  const id = showbackSchema.parse(created.body).id;
+  const rule = await session.post(showbackPath(P.allocationRules, { id }), {
     name: 'NAT gateways',
     kind: 'share',
     split_method: 'proportional',
     filters: [{ dimension: 'product_servicename', mode: 'include', values: ['AmazonVPC'] }],
   });
   expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+  return id;
+}
+
+beforeAll(async () => {
+  a = await clientWithBilling(context, 'chargebacks-a', usageCsv(DAILY));
+  b = await clientWithBilling(context, 'chargebacks-b', usageCsv([['i-b', 'AmazonEC2', 'web', 999]]));
+  showbackId = await teamsShowback(a.admin.session);
 }, 120_000);
 
 describe('chargeback statements', () => {
@@ -228,5 +242,27 @@ describe('chargeback statements', () => {
     expect(
       (await limited.session.post(chargebackPath(C.void, issued?.id ?? ''), { reason: 'x' })).status,
     ).toBe(403);
+  });
+});
+
+describe('on a ClickHouse warehouse', () => {
+  it('previews, issues and exports the same statement as on DuckDB, to the cent', async (ctx) => {
+    if (clickHouse.url === null) return ctx.skip('clickhouse-server is not installed');
+    const c = await clientWithBilling(onClickHouse, 'chargebacks-ch', usageCsv(DAILY));
+    const admin = c.admin.session;
+    const id = await teamsShowback(admin);
+    const preview = parse(await admin.post(C.preview, input(id, { markups: { web: 10, db: -5 } })));
+    expect(preview.lines.map((l) => [l.value, cents(l.subtotal), cents(l.markup)])).toEqual([
+      ['db', 7029, -351],
+      ['web', 5271, 527],
+    ]);
+    expect([cents(preview.unallocated ?? 0), cents(preview.scope_total ?? 0)]).toEqual([1200, 13500]);
+    expect(preview.difference_cents).toBe(0);
+    const draft = parse(await admin.post(C.statements, input(id, { markups: { web: 10 } })), 201);
+    const issued = parse(await admin.post(chargebackPath(C.issue, draft.id ?? '')));
+    expect(lineTotals(issued)).toEqual({ db: 7029, web: 5798 });
+    const csv = await admin.get(chargebackPath(C.csv, issued.id ?? ''));
+    expect(csv.status).toBe(200);
+    expect(String(csv.body)).toContain('web');
   });
 });
