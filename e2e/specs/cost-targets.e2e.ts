@@ -112,6 +112,8 @@ describe.skipIf(Boolean(skipReason))('Cost target alerts in Chromium on a demo o
 
     await page.goto('/v3/settings?tab=notifications-center');
     await page.getByText(`Cost target "${TARGET}" has reached 80% of the budget`).first().waitFor();
+    // The demo's injected anomalies, found by the detection its import enqueued.
+    await page.getByText(/^[1-9]\d* open anomal/).waitFor({ timeout: 60_000 });
     await page.screenshot({ path: screenshotPath('cost-targets-delivery-log'), fullPage: true });
   });
 });
