@@ -10,6 +10,7 @@ import {
 } from '@finlens/cost-model/allocation';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitPart } from '../../warehouse/cost-query/allocation-port';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { type EngineRule, runAllocation } from './showback-allocation';
 
@@ -93,9 +94,10 @@ const firstRule = (row: Omit<Item, 'cents'>, rules: EngineRule[]) =>
 const costsOf = (item: Item) => [item.cents / 100, Math.round(item.cents / 2) / 100, 0, 0, 0, 0, 0];
 
 /**
- * The reference, line item by line item. With pods (a label showback), a node's items of a day its pods ran
- * are replaced by one part per pod: the node's cost times the pod's share of the pods' weights (even when
- * they are all zero), matched by the rules and labelled as the pod.
+ * The reference, line item by line item. With pods (a label showback), the part the pods split of a node's
+ * items of a day they ran on it (`splitPart` of the node's amortized cost) becomes one part per pod: the
+ * node's cost times the pod's share of the pods' weights (even when they are all zero), matched by the rules
+ * and labelled as the pod; the node's items keep the rest.
  */
 function reference(items: Item[], rules: EngineRule[], pods: Pod[] = []): DayAllocation[] {
   return DAYS.filter((day) => items.some((i) => i.day === day)).map((day) => {
@@ -112,10 +114,15 @@ function reference(items: Item[], rules: EngineRule[], pods: Pod[] = []): DayAll
           cost[t] = (cost[t] ?? 0) + c;
         });
       }
-      const weights = podsOf(node).map((p) => Math.max(0, p.splitCents + p.unusedCents));
+      const weights = podsOf(node).map((p) => Math.max(0, p.splitCents + p.unusedCents) / 100);
       const total = weights.reduce((a, b) => a + b, 0);
+      const part = splitPart(total, cost[1] ?? 0);
+      for (const item of todays.filter((i) => i.resource === node)) {
+        const costs = costsOf(item).map((c) => c * (1 - part));
+        cells.push({ day, rule: firstRule(item, rules), raw: item.team, costs });
+      }
       for (const [i, pod] of podsOf(node).entries()) {
-        const share = total > 0 ? (weights[i] ?? 0) / total : 1 / weights.length;
+        const share = part * (total > 0 ? (weights[i] ?? 0) / total : 1 / weights.length);
         cells.push({ day, rule: firstRule(pod, rules), raw: pod.team, costs: cost.map((c) => c * share) });
       }
     }
@@ -254,37 +261,25 @@ describe('showback allocation in DuckDB', () => {
     );
   }, 120_000);
 
-  it("label showbacks: a node's cost goes to its pods' labels, not to the node's tag; other days keep the tag", async () => {
+  it("label showbacks: a node's cost goes to its pods' labels for the part they split; the rest keeps the node's tag", async () => {
     const node = { service: 'AmazonEC2', region: 'us-east-1', team: 'web', resource: 'i-node1' };
+    const pod = { service: 'AmazonS3', region: 'us-east-1', parent: 'i-node1', unusedCents: 50 };
+    // Day 1: the pods' weights (2 + 3) reach the node's amortized cost (5): they take all of it, 2 : 3.
+    // Day 2: one pod weighs 1 of 5: it takes a fifth of every cost type, the node keeps the rest.
     await load(
       [
         { ...node, day: '2026-11-01', cents: 1000 },
         { ...node, day: '2026-11-02', cents: 1000 },
       ],
       [
-        {
-          day: '2026-11-01',
-          service: 'AmazonS3',
-          region: 'us-east-1',
-          team: 'db',
-          parent: 'i-node1',
-          splitCents: 30,
-          unusedCents: 10,
-        },
-        {
-          day: '2026-11-01',
-          service: 'AmazonS3',
-          region: 'us-east-1',
-          team: null,
-          parent: 'i-node1',
-          splitCents: 50,
-          unusedCents: 10,
-        },
+        { ...pod, day: '2026-11-01', team: 'db', splitCents: 150 },
+        { ...pod, day: '2026-11-01', team: null, splitCents: 250 },
+        { ...pod, day: '2026-11-02', team: 'db', splitCents: 50 },
       ],
     );
     expect(flatten((await allocate([], 'label')).days)).toEqual({
-      'direct:db': [4, 2, 0, 0, 0, 0, 0],
-      'direct:web': [10, 5, 0, 0, 0, 0, 0],
+      'direct:db': [6, 3, 0, 0, 0, 0, 0],
+      'direct:web': [8, 4, 0, 0, 0, 0, 0],
       unallocated: [6, 3, 0, 0, 0, 0, 0],
     });
     // A rule on the pods' label matches (and so previews) the pods' part of the node.
@@ -292,7 +287,7 @@ describe('showback allocation in DuckDB', () => {
       { dimension: 'tag_keys', mode: 'include', match: 'any', pairs: [{ key: 'team', value: 'db' }] },
     ];
     const label = { ...scope, tagType: 'label' as const };
-    expect(await store.ruleMatches(label, [{ filters: db }, { filters: [] }], 'unblended')).toEqual([4, 0]);
+    expect(await store.ruleMatches(label, [{ filters: db }, { filters: [] }], 'unblended')).toEqual([6, 0]);
     expect(await store.ruleMatches(scope, [{ filters: db }], 'unblended')).toEqual([0]);
     // A tag showback ignores the pods: the node's tag takes both days.
     expect(flatten((await allocate([])).days)).toEqual({

@@ -57,10 +57,22 @@ interface PodCell {
 
 const nodeDay = (day: string, node: string) => `${day}\u0000${node}`;
 
+const AMORTIZED = COST_TYPES.indexOf('amortized');
+
 /**
- * Replaces the cells of a node on a day its pods ran with the pods' cells: the node's cost of the day (every
- * cell of it, summed) split by the pods' weights (evenly when they are all zero). The parts add up to the
- * node's cost, so the cells' total is unchanged.
+ * The part of a node's cost of a day its pods split: their weights (split plus unused cost, which AWS bases on
+ * the amortized cost) over the node's amortized cost, at most all of it — all of it when they fall short by
+ * less than a cent, or when the node has no positive amortized cost.
+ */
+export function splitPart(weights: number, nodeAmortized: number): number {
+  if (nodeAmortized <= 0 || weights >= nodeAmortized - 0.01) return 1;
+  return Math.max(0, weights) / nodeAmortized;
+}
+
+/**
+ * Replaces the cells of a node on a day its pods ran: the part the pods split (`splitPart`) of every cost type
+ * of the node's cells goes to the pods by their weights (evenly when they are all zero); the rest stays on the
+ * node's own cells. The parts add up to the node's cost, so the cells' total is unchanged.
  */
 function splitNodeCells(
   cells: (AllocationCellRow & { node: string | null })[],
@@ -72,24 +84,20 @@ function splitNodeCells(
     podsOf.set(key, [...(podsOf.get(key) ?? []), pod]);
   }
   const out: AllocationCellRow[] = [];
-  const nodeCosts = new Map<string, number[]>();
+  const nodeCells = new Map<string, AllocationCellRow[]>();
   for (const { node, ...cell } of cells) {
     const key = node === null ? null : nodeDay(cell.day, node);
-    if (key === null || !podsOf.has(key)) {
-      out.push(cell);
-      continue;
-    }
-    const sum = nodeCosts.get(key) ?? cell.costs.map(() => 0);
-    nodeCosts.set(
-      key,
-      sum.map((c, i) => c + (cell.costs[i] ?? 0)),
-    );
+    if (key === null || !podsOf.has(key)) out.push(cell);
+    else nodeCells.set(key, [...(nodeCells.get(key) ?? []), cell]);
   }
-  for (const [key, costs] of nodeCosts) {
+  for (const [key, own] of nodeCells) {
     const onNode = podsOf.get(key) ?? [];
+    const costs = COST_TYPES.map((_, t) => own.reduce((sum, c) => sum + (c.costs[t] ?? 0), 0));
     const total = onNode.reduce((sum, p) => sum + Math.max(0, p.weight), 0);
+    const part = splitPart(total, costs[AMORTIZED] ?? 0);
+    if (part < 1) for (const cell of own) out.push({ ...cell, costs: cell.costs.map((c) => c * (1 - part)) });
     for (const pod of onNode) {
-      const share = total > 0 ? Math.max(0, pod.weight) / total : 1 / onNode.length;
+      const share = part * (total > 0 ? Math.max(0, pod.weight) / total : 1 / onNode.length);
       const { day, rule, raw, grp } = pod;
       out.push({ day, rule, raw, grp, costs: costs.map((c) => c * share) });
     }
