@@ -1,8 +1,10 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
 import { type BrowserSession, screenshotPath } from '../support/browser';
 import { money, openDemoSession } from '../support/demo-session';
+import { waitForMailLink } from '../support/outbox';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -166,5 +168,73 @@ describe.skipIf(Boolean(skipReason))('Chargebacks in Chromium on a demo organisa
     await expect(grid.textContent()).resolves.toContain('4,000');
     await expect(grid.textContent()).resolves.toContain(money(entry?.unit_cost ?? 0, 'USD'));
     await page.screenshot({ path: screenshotPath('showback-unit-costs'), fullPage: true });
+  });
+
+  it('a member limited to one value (chosen in Member access) sees only that value and its total', {
+    timeout: 240_000,
+  }, async () => {
+    const { browser, context } = session;
+    await context.request.get('/accounts/signin/');
+    const showback = await api<{ id: string }>(context, 'POST', '/c/showback/showbacks/', {
+      name: 'Member teams',
+      tag_keys: ['user_team'],
+    });
+    const email = uniqueEmail('member');
+    await api(context, 'POST', '/c/team/members/', { email, role: 'member' });
+    // The invitation's link is the password-reset confirm screen: setting the password verifies the email.
+    const link = await waitForMailLink({
+      dataDir,
+      to: email,
+      linkPattern: /\/accounts\/reset-password\/confirm\/\S+/,
+    });
+    const [uid = '', token = ''] = link.split('/confirm/')[1]?.split('/') ?? [];
+    const memberContext = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+    });
+    await memberContext.request.get('/accounts/signin/');
+    await api(memberContext, 'POST', '/rest-auth/password/reset/confirm/', {
+      uid,
+      token,
+      new_password1: TEST_PASSWORD,
+      new_password2: TEST_PASSWORD,
+    });
+    await signIn({ context: memberContext, baseUrl, email, password: TEST_PASSWORD });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const mtd = `start_date=${today.slice(0, 8)}01&end_date=${today}&cost_type=unblended`;
+    type Detail = { total: number; cost_distribution: { value: string; total: number }[] };
+    const full = await api<Detail>(context, 'GET', `/c/showback/showbacks/${showback.id}/?${mtd}`);
+    const chosen = [...full.cost_distribution].sort((a, b) => b.total - a.total)[0];
+    if (chosen === undefined) throw new Error('the demo showback has no value with cost this month');
+
+    const page = await context.newPage();
+    await page.goto(`/v3/cost/showbacks-detail-api/${showback.id}/?range=MTD`);
+    await page.getByRole('region', { name: 'Cost by value' }).waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Member access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Member access' });
+    const row = dialog.getByRole('row').filter({ hasText: email });
+    await row.getByRole('switch', { name: `${email} sees all values` }).click();
+    await row.getByRole('combobox', { name: `Values of ${email}` }).click();
+    await page.getByRole('option', { name: chosen.value, exact: true }).click();
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/value_access/') && r.request().method() === 'PUT',
+    );
+    await row.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.screenshot({ path: screenshotPath('showback-member-access') });
+
+    const seen = await api<Detail>(memberContext, 'GET', `/c/showback/showbacks/${showback.id}/?${mtd}`);
+    expect(seen.cost_distribution.map((e) => e.value)).toEqual([chosen.value]);
+    expect(cents(seen.total)).toBe(cents(chosen.total));
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto(`/v3/cost/showbacks-detail-api/${showback.id}/?range=MTD`);
+    const grid = memberPage.getByRole('region', { name: 'Cost by value' });
+    await grid.getByRole('link', { name: chosen.value, exact: true }).waitFor({ timeout: 120_000 });
+    await expect(grid.getByText('1 to 1 of 1').count()).resolves.toBe(1);
+    await expect(memberPage.getByRole('button', { name: 'Upload units' }).isDisabled()).resolves.toBe(true);
+    await expect(memberPage.getByRole('link', { name: 'Allocation rules' }).count()).resolves.toBe(0);
+    await memberPage.screenshot({ path: screenshotPath('showback-limited-member'), fullPage: true });
+    await memberContext.close();
   });
 });

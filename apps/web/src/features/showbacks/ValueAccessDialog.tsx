@@ -118,7 +118,11 @@ function AccessRow({ showbackId, member, isAdmin, values }: RowProps) {
           renderInput={(params) => (
             <TextField
               {...params}
-              label={`Values of ${member.email}`}
+              label="Values"
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, 'aria-label': `Values of ${member.email}` },
+              }}
               error={save.isError}
               helperText={save.isError ? save.error.message : undefined}
             />
