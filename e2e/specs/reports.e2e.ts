@@ -152,6 +152,9 @@ describe.skipIf(Boolean(skipReason))('Reports in Chromium on a demo organisation
       .getByRole('columnheader', { name: /^Total/ })
       .locator('.ag-header-cell-label')
       .click();
+    await grid.getByRole('combobox', { name: 'Page Size' }).click();
+    await page.getByRole('option', { name: '20', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page_size')).toBe('20');
     const updated = page.waitForResponse(
       (res: Response) =>
         res.url().includes(`${REPORTS_PATH}${report.id}/`) && res.request().method() === 'PATCH',
@@ -160,7 +163,7 @@ describe.skipIf(Boolean(skipReason))('Reports in Chromium on a demo organisation
     expect(((await (await updated).json()) as typeof report).grid).toMatchObject({
       sort_by: 'total',
       sort_direction: 'desc',
-      page_size: 10,
+      page_size: 20,
     });
     await page.screenshot({ path: screenshotPath('reports-explorer-saved') });
   });

@@ -115,7 +115,7 @@ describe('Explorer: the grid settings of a report', () => {
     const grid = await screen.findByRole('region', { name: 'Cost table' }, SLOW);
     await within(grid).findByText('AmazonEC2', undefined, SLOW);
     // By 03 Nov ascending S3 (3) comes before EC2 (30), the other way round from the default (total, desc).
-    await waitFor(() => expect(firstGroup(grid)).toBe('AmazonS3'));
+    await waitFor(() => expect(firstGroup(grid)).toBe('AmazonS3'), SLOW);
     expect(within(grid).getByRole('columnheader', { name: /03 Nov, 2026/ })).toHaveAttribute(
       'aria-sort',
       'ascending',
@@ -137,7 +137,7 @@ describe('Explorer: the grid settings of a report', () => {
     );
     const { user, router } = renderWithProviders(explorerUrlOf(SORTED_REPORT), { signedIn: true });
     const grid = await screen.findByRole('region', { name: 'Cost table' }, SLOW);
-    await waitFor(() => expect(firstGroup(grid)).toBe('AmazonS3'));
+    await waitFor(() => expect(firstGroup(grid)).toBe('AmazonS3'), SLOW);
     const save = await screen.findByRole('button', { name: 'Save' }, SLOW);
     expect(save).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save as new report' })).toBeEnabled();
@@ -146,18 +146,19 @@ describe('Explorer: the grid settings of a report', () => {
     const header = within(grid).getByRole('columnheader', { name: /Total/ });
     await user.click(header.querySelector('.ag-header-cell-label') ?? header);
     const url = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
-    await waitFor(() => expect(firstGroup(grid)).toBe('AmazonEC2'));
-    await waitFor(() =>
-      expect(url()).toMatchObject({ page_size: '10', hide: '2026-11-02', report: SORTED_REPORT.id }),
+    await waitFor(() => expect(firstGroup(grid)).toBe('AmazonEC2'), SLOW);
+    await waitFor(
+      () => expect(url()).toMatchObject({ page_size: '10', hide: '2026-11-02', report: SORTED_REPORT.id }),
+      SLOW,
     );
     expect([url().sort, url().sort_dir]).toEqual([undefined, undefined]);
     expect(within(grid).getByRole('columnheader', { name: /Total/ })).toHaveAttribute(
       'aria-sort',
       'descending',
     );
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled(), SLOW);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(requests.bodyOf(`PATCH ${LIST}${SORTED_REPORT.id}/`)).toBeDefined());
+    await waitFor(() => expect(requests.bodyOf(`PATCH ${LIST}${SORTED_REPORT.id}/`)).toBeDefined(), SLOW);
     expect(requests.bodyOf(`PATCH ${LIST}${SORTED_REPORT.id}/`)).toEqual({
       query: SORTED_REPORT.query,
       range_preset: null,
@@ -179,15 +180,18 @@ describe('Explorer: the grid settings of a report', () => {
     expect(hidden).toHaveAttribute('aria-checked', 'false');
     expect(screen.getByRole('menuitemcheckbox', { name: 'Total' })).toHaveAttribute('aria-checked', 'true');
     await user.click(hidden);
-    await waitFor(() => expect(hide()).toBeNull());
+    await waitFor(() => expect(hide()).toBeNull(), SLOW);
     await user.keyboard('{Escape}');
     expect(await within(grid).findByRole('columnheader', { name: /02 Nov, 2026/ })).toBeInTheDocument();
     expect(within(grid).getByRole('columnheader', { name: /^Total/ })).toBeInTheDocument();
     await user.click(within(grid).getByRole('button', { name: 'Columns' }));
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Total' }));
-    await waitFor(() => expect(hide()).toBe('total'));
+    await waitFor(() => expect(hide()).toBe('total'), SLOW);
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(within(grid).queryByRole('columnheader', { name: /^Total/ })).toBeNull());
+    await waitFor(
+      () => expect(within(grid).queryByRole('columnheader', { name: /^Total/ })).toBeNull(),
+      SLOW,
+    );
   });
 
   it('a report the user may not change offers only "Save as report"', { timeout: 30_000 }, async () => {
