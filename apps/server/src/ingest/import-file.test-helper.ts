@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
-import { stageImport } from './duckdb/stage-import';
+import { importFiles } from './duckdb/stage-import';
 import { localSource } from './sources/local-source';
 
 let counter = 0;
@@ -19,21 +19,19 @@ export const CUR2_TEST_COLUMNS = [
   'line_item_resource_id',
 ];
 
-/** Stages and swaps in one file or folder for a project (tests only; the import service adds the run record). */
+/** Loads one file or folder into a project (tests only; the import service adds the run record). */
 export async function importPath(store: DuckDbCostStore, path: string, projectId: string) {
   counter += 1;
-  const stagingId = `t${counter}`;
   const files = await localSource(path).listFiles();
-  const staged = await stageImport({
-    connection: store.connection,
-    stagingId,
+  const { totals, ...staged } = await importFiles({
+    warehouse: store,
+    importId: `t${counter}`,
     clientId: 'client',
     projectId,
     files,
     format: 'auto',
   });
-  const periods = await store.replacePeriods({ stagingId, projectId });
-  return { staged, periods };
+  return { staged, periods: totals };
 }
 
 /** A warehouse in a temporary folder for one test file (opened before, closed and removed after). */

@@ -1,7 +1,7 @@
 import type { BillingFormat } from '@finlens/cost-model/billing-column-names';
 import type { PeriodTotals } from '../warehouse/cost-store';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
-import { stageImport } from './duckdb/stage-import';
+import { importFiles } from './duckdb/stage-import';
 import { ImportError } from './import-error';
 import type { ImportsRepo } from './imports.repo';
 import type { BillingSource } from './sources/source';
@@ -27,8 +27,8 @@ export interface ImportSummary {
 }
 
 /**
- * Imports one delivery into a project: record the run, stage and validate every file, swap the billing
- * periods in one warehouse transaction, record the outcome. A failure leaves the warehouse as it was
+ * Imports one delivery into a project: record the run, load and validate every file, swap the billing
+ * periods in atomically, record the outcome. A failure leaves the warehouse as it was
  * and is recorded on the run with the file, row and column where known.
  */
 export function createImportService({ repo, warehouse }: { repo: ImportsRepo; warehouse: WarehouseStore }) {
@@ -54,26 +54,28 @@ export function createImportService({ repo, warehouse }: { repo: ImportsRepo; wa
           request.onProgress?.({ done, total, step: description });
           done = Math.min(done + 1, total);
         };
-        const { staged, periods } = await warehouse.exclusive(async () => {
-          const staged = await stageImport({
-            connection: warehouse.connection,
-            stagingId: importId,
+        const imported = await warehouse.exclusive(() =>
+          importFiles({
+            warehouse,
+            importId,
             clientId,
             projectId,
             files,
             format: request.format,
             onStep: step,
-          });
-          step('replacing billing periods');
-          const periods = await warehouse.replacePeriods({ stagingId: importId, projectId });
-          return { staged, periods };
-        });
+          }),
+        );
         request.onProgress?.({ done: total, total, step: 'done' });
-        const result = { projectId, format: staged.variant, files: files.length, rows: staged.rows, periods };
+        const result = {
+          projectId,
+          format: imported.variant,
+          files: files.length,
+          rows: imported.rows,
+          periods: imported.totals,
+        };
         await repo.finishRun(importId, result);
         return { importId, clientId, ...result };
       } catch (error) {
-        await warehouse.discardStaging(importId).catch(() => {});
         const where = error instanceof ImportError ? error.where : {};
         await repo.failRun(importId, {
           message: error instanceof Error ? error.message : String(error),

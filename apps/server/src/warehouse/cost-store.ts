@@ -11,6 +11,20 @@ export interface PeriodTotals {
   totals: Record<CostType, number>;
 }
 
+/** One import's rows, as the DuckDB-based readers produce them (ingest/duckdb/stage-import.ts). */
+export interface PeriodLoad {
+  /** Every row carries it in `import_id`. */
+  importId: string;
+  projectId: string;
+  /** A DuckDB SELECT of the canonical columns (CANONICAL_COLUMNS order) over the source files. */
+  select: string;
+  /**
+   * Checks the loaded rows before anything is replaced (throws to abort); `relation` is a DuckDB relation
+   * over them on the store's `connection`.
+   */
+  validate(relation: string): Promise<void>;
+}
+
 /** Cost-type totals grouped by one canonical column (reconciliation and the import summary). */
 export interface GroupTotals {
   group: string | null;
@@ -20,8 +34,8 @@ export interface GroupTotals {
 
 /**
  * The cost warehouse port: features talk to this, never to an engine client, so DuckDB and (later)
- * ClickHouse stay interchangeable. Ingestion stages rows through an engine-specific reader, then asks
- * the store to swap whole billing periods in one transaction (line items and rollups together). The cost
+ * ClickHouse stay interchangeable. Ingestion normalises files with the DuckDB readers into one SELECT and
+ * hands it to `loadPeriods`, which swaps whole billing periods in (line items and rollups together). The cost
  * queries (runCostQuery, dimensionValues, dimensionKeys, dailyCost) are `CostQueryPort`, compiled through
  * the engine's SqlDialect (cost-query/).
  */
@@ -31,12 +45,11 @@ export interface CostStore extends CostQueryPort, AllocationPort, CostBreakdownP
   init(): Promise<string[]>;
   health(): Promise<EngineHealth>;
   /**
-   * Replaces every billing period present in the staged import with the staged rows, for that project
-   * only, atomically: readers see the old or the new period, never a mix. Drops the staging rows.
+   * Loads one import's rows and replaces every billing period they hold, for that project only, atomically:
+   * readers see the old or the new periods, never a mix (line items and rollups change together). A failure at
+   * any step, `validate`'s included, leaves the warehouse as it was and nothing of the import behind.
    */
-  replacePeriods(args: { stagingId: string; projectId: string }): Promise<PeriodTotals[]>;
-  /** Forgets a staged import (failed validation); the warehouse is untouched. */
-  discardStaging(stagingId: string): Promise<void>;
+  loadPeriods(load: PeriodLoad): Promise<PeriodTotals[]>;
   /** Removes every line item of a project (a removed account's costs must not linger in totals). */
   deleteProject(projectId: string): Promise<void>;
   /**

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { searchQuerySchema, searchResultSchema } from '@finlens/contracts/search';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stageImport } from '../../ingest/duckdb/stage-import';
+import { importFiles } from '../../ingest/duckdb/stage-import';
 import { tempWarehouse } from '../../ingest/import-file.test-helper';
 import { localSource } from '../../ingest/sources/local-source';
 import type { SearchRepo } from './search.repo';
@@ -54,16 +54,14 @@ beforeAll(async () => {
     const dir = join(warehouse.dir, project);
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'cur.csv'), csv(rows));
-    const stagingId = `search-${project}`;
-    await stageImport({
-      connection: warehouse.store.connection,
-      stagingId,
+    await importFiles({
+      warehouse: warehouse.store,
+      importId: `search-${project}`,
       clientId: OWNER[project] ?? '',
       projectId: project,
       files: await localSource(dir).listFiles(),
       format: 'auto',
     });
-    await warehouse.store.replacePeriods({ stagingId, projectId: project });
   }
 }, 60_000);
 

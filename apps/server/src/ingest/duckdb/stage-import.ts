@@ -5,8 +5,8 @@ import {
   type FormatDetection,
   REQUIRED_COLUMNS,
 } from '@finlens/cost-model/billing-column-names';
-import { DERIVED_COLUMNS, SOURCE_COLUMNS } from '../../warehouse/canonical-schema';
-import { stagingTable } from '../../warehouse/duckdb/duckdb-cost-store';
+import { CANONICAL_COLUMNS, DERIVED_COLUMNS, SOURCE_COLUMNS } from '../../warehouse/canonical-schema';
+import type { CostStore, PeriodTotals } from '../../warehouse/cost-store';
 import { duckDbType } from '../../warehouse/duckdb/duckdb-schema';
 import { awsColumnKey, awsCurMapping } from '../aws-cur/aws-cur-mapping';
 import { azureMapping } from '../azure/azure-mapping';
@@ -18,11 +18,12 @@ import { RawColumns } from './expressions';
 import { FILE_COLUMN, type FileKind, firstLine, probeFile, type RawColumn, readerSql } from './file-reader';
 import { genericDerivedColumns } from './generic-derived';
 import { quoteString } from './sql';
-import { validateStaging } from './validate-staging';
+import { badCellError, validateLoaded } from './validate-loaded';
 
-export interface StageRequest {
-  connection: DuckDBConnection;
-  stagingId: string;
+export interface ImportFilesRequest {
+  /** The warehouse the rows go to; its DuckDB `connection` runs the readers. */
+  warehouse: Pick<CostStore, 'loadPeriods'> & { connection: DuckDBConnection };
+  importId: string;
   clientId: string;
   projectId: string;
   files: readonly SourceFile[];
@@ -30,56 +31,76 @@ export interface StageRequest {
   onStep?: (step: string) => void;
 }
 
-export interface StagedImport {
+export interface ImportedFiles {
   format: BillingFormat;
   variant: string;
   rows: number;
+  /** `YYYY-MM` of every billing period replaced. */
   periods: string[];
+  totals: PeriodTotals[];
 }
 
 /**
- * Reads the files with DuckDB, normalises them to the canonical columns in a temporary staging table and
- * validates it. Throws ImportError (file, row, column) on bad input; the staging table is then dropped.
+ * Reads the files with DuckDB, normalises them to the canonical columns and lets the warehouse load them,
+ * check them (every cell parsed, one currency per period, at least one row, gzip streams whole) and swap
+ * their billing periods in. Throws ImportError (file, row, column) on bad input; nothing of the import is kept.
  */
-export async function stageImport(request: StageRequest): Promise<StagedImport> {
-  const { connection, files } = request;
+export async function importFiles(request: ImportFilesRequest): Promise<ImportedFiles> {
+  const { files, warehouse } = request;
   const first = await probeAll(request);
   const raw = new RawColumns(first.columns, keyFor(first.format));
   const mapping = mappingFor(first.format, first.variant, raw, files);
-  const table = stagingTable(request.stagingId);
+  let summary: { rows: number; periods: string[] } | null = null;
+  const load = (serial: boolean) =>
+    warehouse.loadPeriods({
+      importId: request.importId,
+      projectId: request.projectId,
+      select: normalisedSelect(request, raw, mapping, first.kind, serial),
+      validate: async (relation) => {
+        request.onStep?.('validating');
+        await first.intact;
+        summary = await validateLoaded({ connection: warehouse.connection, relation, files });
+        request.onStep?.('replacing billing periods');
+      },
+    });
   request.onStep?.('loading rows');
-  const create = (serial: boolean) =>
-    connection.run(
-      `CREATE OR REPLACE TEMP TABLE ${table.replace('temp.', '')} AS ${stagingSelect(request, raw, mapping, first.kind, serial)}`,
-    );
   try {
     // DuckDB's parallel CSV reader gives up on some files (padded short rows with quoted newlines);
     // those are read again on one thread rather than refused.
-    const loaded = create(false).catch((error: unknown) => {
-      if (!/Parallel CSV Reader/i.test(firstLine(error))) throw error;
-      return create(true);
+    const totals = await load(false).catch((error: unknown) => {
+      if (summary !== null || !/Parallel CSV Reader/i.test(firstLine(error))) throw error;
+      return load(true);
     });
-    // The gzip checks ran beside the load; a corrupt stream is the error to report, whatever DuckDB made of it.
-    const [load, intact] = await Promise.allSettled([loaded, first.intact]);
-    if (intact.status === 'rejected') throw intact.reason;
-    if (load.status === 'rejected') {
-      throw new ImportError(`could not be read (${firstLine(load.reason)})`, {
-        file: files.map((f) => f.displayName).join(', '),
-      });
-    }
+    if (summary === null) throw new Error('the warehouse did not validate the import');
+    const { rows, periods } = summary;
+    return { format: first.format, variant: mapping.variant, rows, periods, totals };
   } catch (error) {
-    await connection.run(`DROP TABLE IF EXISTS ${table}`);
-    throw error;
-  }
-  request.onStep?.('validating');
-  try {
-    const summary = await validateStaging({ connection, table, files, kind: first.kind, raw });
-    return { format: first.format, variant: mapping.variant, ...summary };
-  } catch (error) {
-    await connection.run(`DROP TABLE IF EXISTS ${table}`);
-    throw error;
+    // Once the rows were checked, a failure is the warehouse's own, not the files'.
+    if (summary !== null || error instanceof ImportError) throw error;
+    throw await readError(error, { request, raw, kind: first.kind, intact: first.intact });
   }
 }
+
+/** What a failed read means: a corrupt gzip stream (whatever DuckDB made of it), a bad cell, or an unreadable file. */
+async function readError(
+  error: unknown,
+  args: { request: ImportFilesRequest; raw: RawColumns; kind: FileKind; intact: Promise<void> },
+): Promise<ImportError> {
+  const [intact] = await Promise.allSettled([args.intact]);
+  if (intact.status === 'rejected') return intact.reason as ImportError;
+  const bad = BAD_CELL_MESSAGE.exec(firstLine(error));
+  if (bad !== null) {
+    const { request, kind, raw } = args;
+    const where = { column: bad[1] ?? '', fileName: bad[2] ?? '' };
+    return badCellError({ connection: request.warehouse.connection, files: request.files, kind, raw }, where);
+  }
+  return new ImportError(`could not be read (${firstLine(error)})`, {
+    file: args.request.files.map((f) => f.displayName).join(', '),
+  });
+}
+
+/** The normalising query stops at the first unreadable cell with this error (column, then file). */
+const BAD_CELL_MESSAGE = /finlens-bad-cell␟([^␟]*)␟(.*)$/;
 
 interface ProbedDelivery {
   kind: FileKind;
@@ -92,7 +113,7 @@ interface ProbedDelivery {
 }
 
 /** Reads every header, detects the format, checks required columns, and requires one format and kind. */
-async function probeAll(request: StageRequest): Promise<ProbedDelivery> {
+async function probeAll(request: ImportFilesRequest): Promise<ProbedDelivery> {
   const checks: Promise<void>[] = [];
   const intact = async () => {
     for (const check of checks) await check;
@@ -113,13 +134,13 @@ async function probeAll(request: StageRequest): Promise<ProbedDelivery> {
 
 /** Every file's header (its gzip check, still running, goes to `checks`), the format, and the column union. */
 async function probeHeaders(
-  request: StageRequest,
+  request: ImportFilesRequest,
   checks: Promise<void>[],
 ): Promise<Omit<ProbedDelivery, 'intact'>> {
   const probed: (Omit<ProbedDelivery, 'intact'> & { file: SourceFile })[] = [];
   for (const file of request.files) {
     request.onStep?.(`reading header of ${file.displayName}`);
-    const { kind, columns, intact } = await probeFile(request.connection, file);
+    const { kind, columns, intact } = await probeFile(request.warehouse.connection, file);
     checks.push(intact);
     const detected =
       file.manifest === undefined
@@ -223,11 +244,11 @@ function mappingFor(
 }
 
 /**
- * Two layers: typed source columns over the raw files (through the cleaned-text and parse layers of `raw`, built
+ * The canonical columns of every row, in CANONICAL_COLUMNS order. Two layers: typed source columns over the raw files (through the cleaned-text and parse layers of `raw`, built
  * last so they hold every expression the mapping asked for), then the derived columns over those.
  */
-function stagingSelect(
-  request: StageRequest,
+function normalisedSelect(
+  request: ImportFilesRequest,
   raw: RawColumns,
   mapping: FormatMapping,
   kind: FileKind,
@@ -248,10 +269,13 @@ function stagingSelect(
       : `CAST(${mapping.derived[c.name] ?? generic[c.name] ?? 'NULL'} AS ${duckDbType(c.type)}) AS "${c.name}"`,
   );
   const names = `MAP {${request.files.map((f) => `${quoteString(f.localPath)}: ${quoteString(f.displayName)}`).join(', ')}}`;
-  return `SELECT ${quoteString(request.clientId)} AS client_id, ${quoteString(request.projectId)} AS project_id,
+  const rows = `SELECT ${quoteString(request.clientId)} AS client_id, ${quoteString(request.projectId)} AS project_id,
     CAST(date_trunc('month', COALESCE(bill_billing_period_start_date, line_item_usage_start_date)) AS DATE) AS billing_period,
-    ${quoteString(request.stagingId)} AS import_id, ${quoteString(mapping.variant)} AS source_format,
+    ${quoteString(request.importId)} AS import_id, ${quoteString(mapping.variant)} AS source_format,
     ${names}[__raw_file] AS source_file, __bad,
     ${SOURCE_COLUMNS.map((c) => `"${c.name}"`).join(', ')}, ${layer2.join(', ')}
   FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${raw.relation(readerSql(request.files, kind, { serial }))})`;
+  // A row with an unreadable cell stops the query (DuckDB's error()), naming its column and file.
+  const stop = `error('finlens-bad-cell␟' || __bad || '␟' || source_file)`;
+  return `SELECT ${CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ')} FROM (${rows}) WHERE CASE WHEN __bad IS NULL THEN true ELSE ${stop} END`;
 }

@@ -10,7 +10,7 @@ import {
 } from '@finlens/contracts/cost-query';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stageImport } from '../../ingest/duckdb/stage-import';
+import { importFiles } from '../../ingest/duckdb/stage-import';
 import { localSource } from '../../ingest/sources/local-source';
 import { compileCostQuery } from '../cost-query/compile-cost-query';
 import type { WarehouseCostQuery } from '../cost-query/cost-query-port';
@@ -57,9 +57,7 @@ export function describeCostQueryOnClickHouse(shards: number): void {
       outDir: demo,
       format: 'parquet',
     });
-    const stores: (Pick<CostStore, 'replacePeriods'> & { connection: DuckDbCostStore['connection'] })[] = [
-      duck,
-    ];
+    const stores: (Pick<CostStore, 'loadPeriods'> & { connection: DuckDbCostStore['connection'] })[] = [duck];
     const urls = clickHouse.urls;
     if (urls !== null) {
       const sharding = urls.length > 1 ? { cluster: TEST_CLUSTER, shardUrls: urls } : undefined;
@@ -69,16 +67,14 @@ export function describeCostQueryOnClickHouse(shards: number): void {
     }
     const files = await localSource(demo).listFiles();
     for (const [i, store] of stores.entries()) {
-      const stagingId = `demo${i}`;
-      await stageImport({
-        connection: store.connection,
-        stagingId,
+      await importFiles({
+        warehouse: store,
+        importId: `demo${i}`,
         clientId: 'client',
         projectId: 'demo',
         files,
         format: 'auto',
       });
-      await store.replacePeriods({ stagingId, projectId: 'demo' });
     }
   }, 180_000);
 

@@ -6,8 +6,8 @@ import { probeEngine } from '../../platform/engine-health';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
-import { stagingTable } from '../duckdb/duckdb-cost-store';
-import { clickHouseStagingTables, swapInStagedPeriods } from './clickhouse-import';
+import { withStagedImport } from '../duckdb/duckdb-staging';
+import { swapInStagedPeriods } from './clickhouse-import';
 import { clickHouseQueryPort } from './clickhouse-query-port';
 import { clickHouseReadPorts } from './clickhouse-read-ports';
 import { createRollupSql, fillRollup, PARTITIONED_TABLES } from './clickhouse-rollups';
@@ -104,18 +104,19 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
         const version = (await reader.rows('SELECT version() AS version'))[0]?.version;
         return `ClickHouse ${String(version ?? 'unknown')}${shards.length > 1 ? `, ${shards.length} shards` : ''}`;
       }),
-    replacePeriods: async ({ stagingId, projectId }) => {
-      const client = shardOf(projectId);
-      const periods = await swapInStagedPeriods({ connection, client, stagingId, projectId, tempDirectory });
-      return periodTotals(projectId, periods);
-    },
-    discardStaging: async (stagingId) => {
-      await connection.run(`DROP TABLE IF EXISTS ${stagingTable(stagingId)}`);
-      for (const shard of shards) {
-        for (const table of clickHouseStagingTables(stagingId))
-          await shard.command({ query: `DROP TABLE IF EXISTS ${table}` });
-      }
-    },
+    loadPeriods: (load) =>
+      // Staged in the in-memory DuckDB first (checked before ClickHouse is touched), then swapped in.
+      withStagedImport(connection, load, async (staging) => {
+        const client = shardOf(load.projectId);
+        const periods = await swapInStagedPeriods({
+          connection,
+          client,
+          staging,
+          projectId: load.projectId,
+          tempDirectory,
+        });
+        return periodTotals(load.projectId, periods);
+      }),
     deleteProject: async (projectId) => {
       // Dropping whole partitions is immediate; ALTER … DELETE would be an asynchronous mutation.
       for (const shard of shards) {

@@ -6,7 +6,6 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteString } from '../../ingest/duckdb/sql';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
-import { stagingTable } from '../duckdb/duckdb-cost-store';
 import { rollupStaging, stageRollups } from './clickhouse-rollups';
 import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { sqlIdentifier, sqlString } from './clickhouse-sql';
@@ -20,7 +19,7 @@ function clickHouseStaging(stagingId: string): string {
 }
 
 /** Every ClickHouse staging table of one import: its line items, then one per rollup. */
-export function clickHouseStagingTables(stagingId: string): string[] {
+function clickHouseStagingTables(stagingId: string): string[] {
   const lineItems = clickHouseStaging(stagingId);
   return [lineItems, ...ROLLUPS.map((rollup) => rollupStaging(lineItems, rollup))];
 }
@@ -35,13 +34,13 @@ export function clickHouseStagingTables(stagingId: string): string[] {
 export async function swapInStagedPeriods(args: {
   connection: DuckDBConnection;
   client: ClickHouseClient;
-  stagingId: string;
+  /** The DuckDB staging table (withStagedImport drops it). */
+  staging: string;
   projectId: string;
   tempDirectory: string;
 }): Promise<string[]> {
-  const { connection, client, projectId } = args;
-  const source = stagingTable(args.stagingId);
-  const stagings = clickHouseStagingTables(args.stagingId);
+  const { connection, client, projectId, staging: source } = args;
+  const stagings = clickHouseStagingTables(source);
   const [target, ...rollupTargets] = stagings as [string, ...string[]];
   try {
     const periods = await stagedPeriods(connection, source, projectId);
@@ -66,7 +65,6 @@ export async function swapInStagedPeriods(args: {
     }
     return periods;
   } finally {
-    await connection.run(`DROP TABLE IF EXISTS ${source}`);
     for (const table of stagings) await client.command({ query: `DROP TABLE IF EXISTS ${table}` });
   }
 }

@@ -5,13 +5,13 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import { billingDataset, billingDatasets } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stageImport } from '../../ingest/duckdb/stage-import';
+import { importFiles } from '../../ingest/duckdb/stage-import';
 import { localSource } from '../../ingest/sources/local-source';
 import { COST_TYPES } from '../canonical-schema';
 import type { WarehouseCostQuery } from '../cost-query/cost-query-port';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore } from '../cost-store';
-import { type DuckDbCostStore, openDuckDbCostStore, stagingTable } from '../duckdb/duckdb-cost-store';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
 import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-cost-store';
 import { TEST_CLUSTER, useTestClickHouse } from './test-clickhouse';
 
@@ -35,7 +35,7 @@ const GROUP_COLUMNS = [
   'finlens_non_taggable_resource',
 ];
 
-type Staging = Pick<CostStore, 'replacePeriods'> & { connection: DuckDBConnection };
+type Staging = Pick<CostStore, 'loadPeriods'> & { connection: DuckDBConnection };
 
 let clickHouse: ReturnType<typeof useTestClickHouse>;
 let dir = '';
@@ -43,13 +43,20 @@ let duck: DuckDbCostStore;
 let house: ClickHouseCostStore | null = null;
 let counter = 0;
 
-/** Stages one file or folder with the DuckDB readers, then lets the store swap its periods in. */
+/** Loads one file or folder with the DuckDB readers into the store. */
 async function importInto(store: Staging, path: string, projectId: string, clientId = CLIENT) {
   counter += 1;
-  const stagingId = `parity${counter}`;
+  const importId = `parity${counter}`;
   const files = await localSource(path).listFiles();
-  await stageImport({ connection: store.connection, stagingId, clientId, projectId, files, format: 'auto' });
-  return { stagingId, periods: await store.replacePeriods({ stagingId, projectId }) };
+  const { totals } = await importFiles({
+    warehouse: store,
+    importId,
+    clientId,
+    projectId,
+    files,
+    format: 'auto',
+  });
+  return { importId, periods: totals };
 }
 
 /** Equal structure and text; numbers within TOLERANCE. */
@@ -280,22 +287,33 @@ export function describeClickHouseParity(shards: number): void {
       await importInto(house, legacyCsv(), 'kept');
       const before = await house.periodTotals({ projectId: 'kept' });
       counter += 1;
-      const stagingId = `broken${counter}`;
       const files = await localSource(legacyCsv()).listFiles();
-      await stageImport({
-        connection: house.connection,
-        stagingId,
-        clientId: CLIENT,
-        projectId: 'kept',
-        files,
-        format: 'auto',
-      });
-      // A last row ClickHouse refuses (no billing period) makes the copy fail after the rows before it.
-      const staged = stagingTable(stagingId);
-      await house.connection.run(
-        `UPDATE ${staged} SET billing_period = NULL WHERE rowid = (SELECT max(rowid) FROM ${staged})`,
-      );
-      await expect(house.replacePeriods({ stagingId, projectId: 'kept' })).rejects.toThrow(/Cannot parse/);
+      const store = house;
+      // A last row ClickHouse refuses (no billing period), set after the checks, makes the copy fail after
+      // the rows before it.
+      const sabotaged: Staging = {
+        connection: store.connection,
+        loadPeriods: (load) =>
+          store.loadPeriods({
+            ...load,
+            validate: async (relation) => {
+              await load.validate(relation);
+              await store.connection.run(
+                `UPDATE ${relation} SET billing_period = NULL WHERE rowid = (SELECT max(rowid) FROM ${relation})`,
+              );
+            },
+          }),
+      };
+      await expect(
+        importFiles({
+          warehouse: sabotaged,
+          importId: `broken${counter}`,
+          clientId: CLIENT,
+          projectId: 'kept',
+          files,
+          format: 'auto',
+        }),
+      ).rejects.toThrow(/Cannot parse/);
       expect(await house.periodTotals({ projectId: 'kept' })).toEqual(before);
       expect(await stagingTablesLeft(house)).toEqual([]);
     });

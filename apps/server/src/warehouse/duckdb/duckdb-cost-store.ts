@@ -16,6 +16,7 @@ import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { deleteProjectRollups, rebuildRollups } from './duckdb-rollups';
 import { applySchemaSteps } from './duckdb-schema-steps';
+import { withStagedImport } from './duckdb-staging';
 import { inTransaction } from './duckdb-transaction';
 
 /** The DuckDB store also lends its connection to the DuckDB-based ingest readers (same process, same file). */
@@ -35,11 +36,6 @@ export interface DuckDbOptions {
   tempDirectory?: string;
   /** e.g. `2GB`; DuckDB's default is 80% of RAM. */
   memoryLimit?: string;
-}
-
-/** Temporary tables live in the connection; a killed process leaves nothing behind. */
-export function stagingTable(stagingId: string): string {
-  return `temp.staging_${stagingId.replace(/[^A-Za-z0-9_]/g, '_')}`;
 }
 
 /** Opens (creating if needed) the DuckDB warehouse file; one process holds it at a time. */
@@ -76,32 +72,25 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
         if (closed) throw new Error('warehouse is closed');
         return `DuckDB ${String((await rows('select version() as version'))[0]?.version ?? 'unknown')}`;
       }),
-    replacePeriods: async ({ stagingId, projectId }) => {
-      const staging = stagingTable(stagingId);
-      const columns = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
-      const periods = (
-        await rows(`SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p FROM ${staging}`)
-      ).map((r) => String(r.p));
-      try {
+    loadPeriods: (load) =>
+      withStagedImport(connection, load, async (staging) => {
+        const columns = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
+        const periods = (
+          await rows(`SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p FROM ${staging}`)
+        ).map((r) => String(r.p));
         // One transaction: readers (other connections) see the old periods or the new ones, rollups included.
         await inTransaction(connection, async () => {
           await connection.run(
             `DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 AND billing_period IN (SELECT DISTINCT billing_period FROM ${staging})`,
-            [projectId],
+            [load.projectId],
           );
           await connection.run(
             `INSERT INTO ${LINE_ITEMS_TABLE} (${columns}) SELECT ${columns} FROM ${staging}`,
           );
-          await rebuildRollups(connection, { projectId, billingPeriods: periods });
+          await rebuildRollups(connection, { projectId: load.projectId, billingPeriods: periods });
         });
-      } finally {
-        await connection.run(`DROP TABLE IF EXISTS ${staging}`);
-      }
-      return periodTotals(rows, projectId, periods);
-    },
-    discardStaging: async (stagingId) => {
-      await connection.run(`DROP TABLE IF EXISTS ${stagingTable(stagingId)}`);
-    },
+        return periodTotals(rows, load.projectId, periods);
+      }),
     deleteProject: (projectId) =>
       inTransaction(connection, async () => {
         await connection.run(`DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1`, [projectId]);

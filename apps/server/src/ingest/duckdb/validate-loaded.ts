@@ -5,25 +5,21 @@ import type { RawColumns } from './expressions';
 import { type FileKind, firstRowWhere, readerSql } from './file-reader';
 
 /**
- * Checks a staging table before anything is replaced: every cell parsed, one currency per billing
- * period, at least one line item. Errors name the file, and the row and column where they apply.
+ * Checks an import's loaded rows (`relation`, canonical columns) before anything is replaced: one currency per
+ * billing period, at least one line item. Errors name the file and column. (Unreadable cells stop the load
+ * itself: badCellError.)
  */
-export async function validateStaging(args: {
+export async function validateLoaded(args: {
   connection: DuckDBConnection;
-  table: string;
+  relation: string;
   files: readonly SourceFile[];
-  kind: FileKind;
-  raw: RawColumns;
 }): Promise<{ rows: number; periods: string[] }> {
-  const { connection, table } = args;
+  const { connection, relation } = args;
   const read = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjectsJson();
-  const bad = (await read(`SELECT source_file, __bad FROM ${table} WHERE __bad IS NOT NULL LIMIT 1`))[0];
-  if (bad !== undefined) await throwBadCell(args, String(bad.source_file), String(bad.__bad));
-
   const mixed = (
     await read(
       `SELECT CAST(billing_period AS VARCHAR) AS period, list(DISTINCT COALESCE(line_item_currency_code, '(none)') ORDER BY 1) AS currencies, min(source_file) AS file
-       FROM ${table} GROUP BY 1 HAVING count(DISTINCT COALESCE(line_item_currency_code, '(none)')) > 1 ORDER BY 1 LIMIT 1`,
+       FROM ${relation} GROUP BY 1 HAVING count(DISTINCT COALESCE(line_item_currency_code, '(none)')) > 1 ORDER BY 1 LIMIT 1`,
     )
   )[0];
   if (mixed !== undefined) {
@@ -38,7 +34,7 @@ export async function validateStaging(args: {
   }
   const summary = (
     await read(
-      `SELECT count(*) AS n, list(DISTINCT CAST(billing_period AS VARCHAR) ORDER BY 1) AS periods FROM ${table}`,
+      `SELECT count(*) AS n, list(DISTINCT CAST(billing_period AS VARCHAR) ORDER BY 1) AS periods FROM ${relation}`,
     )
   )[0];
   const rows = Number(summary?.n ?? 0);
@@ -50,15 +46,15 @@ export async function validateStaging(args: {
   return { rows, periods: ((summary?.periods as string[] | undefined) ?? []).map((p) => p.slice(0, 7)) };
 }
 
-async function throwBadCell(
+/** The error for an unreadable cell the load stopped at: its file, column, and the first such row of the file. */
+export async function badCellError(
   args: { connection: DuckDBConnection; files: readonly SourceFile[]; kind: FileKind; raw: RawColumns },
-  fileName: string,
-  column: string,
-): Promise<never> {
+  { fileName, column }: { fileName: string; column: string },
+): Promise<ImportError> {
   const file = args.files.find((f) => f.displayName === fileName);
   const check = args.raw.checks.find((c) => c.column === column);
   if (file === undefined || check === undefined) {
-    throw new ImportError('missing or unreadable usage start date', { file: fileName });
+    return new ImportError('missing or unreadable usage start date', { file: fileName });
   }
   const row = await firstRowWhere(
     args.connection,
@@ -67,7 +63,7 @@ async function throwBadCell(
     `${check.raw} IS NOT NULL AND ${check.parsed} IS NULL`,
   ).catch(() => undefined);
   const value = await cellValue(args, file, row, check.raw);
-  throw new ImportError(
+  return new ImportError(
     `cannot read ${JSON.stringify(value)} (not a number, date or JSON object of the expected form)`,
     {
       file: fileName,
