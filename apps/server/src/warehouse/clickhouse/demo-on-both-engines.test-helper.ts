@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll } from 'vitest';
-import { stageImport } from '../../ingest/duckdb/stage-import';
+import { importFiles } from '../../ingest/duckdb/stage-import';
 import { localSource } from '../../ingest/sources/local-source';
 import type { CostStore } from '../cost-store';
 import { DEMO, DEMO_CLIENT, DEMO_PROJECT } from '../duckdb/demo-warehouse.test-helper';
@@ -24,7 +24,7 @@ export function demoOnBothEngines(prefix: string, shards = 1) {
     state.dir = await mkdtemp(join(tmpdir(), prefix));
     state.duck = await openDuckDbCostStore({ path: join(state.dir, 'w.duckdb') });
     await state.duck.init();
-    const stores: (Pick<CostStore, 'replacePeriods'> & { connection: DuckDbCostStore['connection'] })[] = [
+    const stores: (Pick<CostStore, 'loadPeriods'> & { connection: DuckDbCostStore['connection'] })[] = [
       state.duck,
     ];
     const urls = clickHouse.urls;
@@ -38,17 +38,14 @@ export function demoOnBothEngines(prefix: string, shards = 1) {
     await generateDemoCur2({ ...DEMO, outDir, format: 'parquet' });
     const files = await localSource(outDir).listFiles();
     for (const [i, store] of stores.entries()) {
-      const stagingId = `demo${i}`;
-      const projectId = DEMO_PROJECT;
-      await stageImport({
-        connection: store.connection,
-        stagingId,
+      await importFiles({
+        warehouse: store,
+        importId: `demo${i}`,
         clientId: DEMO_CLIENT,
-        projectId,
+        projectId: DEMO_PROJECT,
         files,
         format: 'auto',
       });
-      await store.replacePeriods({ stagingId, projectId });
     }
   }, 180_000);
   afterAll(async () => {
