@@ -26,7 +26,7 @@ async function mailsTo(to: string, match: (subject: string) => boolean): Promise
 
 /** Waits until `count` such mails are in the outbox and answers the newest. */
 async function waitForMail(to: string, match: (subject: string) => boolean, count = 1): Promise<ParsedMail> {
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     const mails = await mailsTo(to, match);
     if (mails.length >= count) return mails.at(-1) as ParsedMail;
@@ -35,9 +35,12 @@ async function waitForMail(to: string, match: (subject: string) => boolean, coun
   throw new Error(`no mail number ${count} to ${to} in ${join(dataDir, 'outbox')}`);
 }
 
-/** The next whole UTC minute at least 25 seconds away, as the schedule's HH:MM and the slot's time. */
+/**
+ * The next whole UTC minute at least 40 seconds away (time to save the schedule under load), as the schedule's
+ * HH:MM and the slot's time.
+ */
 function nextMinuteUtc(): { time: string; slot: Date } {
-  const slot = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
+  const slot = new Date(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000);
   return { time: slot.toISOString().slice(11, 16), slot };
 }
 
