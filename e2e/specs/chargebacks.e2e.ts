@@ -231,7 +231,8 @@ describe.skipIf(Boolean(skipReason))('Chargebacks in Chromium on a demo organisa
     await memberPage.goto(`/v3/cost/showbacks-detail-api/${showback.id}/?range=MTD`);
     const grid = memberPage.getByRole('region', { name: 'Cost by value' });
     await grid.getByRole('link', { name: chosen.value, exact: true }).waitFor({ timeout: 120_000 });
-    await expect(grid.getByText('1 to 1 of 1').count()).resolves.toBe(1);
+    // One value row (its link), no Unallocated.
+    await expect(grid.getByRole('link').count()).resolves.toBe(1);
     await expect(memberPage.getByRole('button', { name: 'Upload units' }).isDisabled()).resolves.toBe(true);
     await expect(memberPage.getByRole('link', { name: 'Allocation rules' }).count()).resolves.toBe(0);
     await memberPage.screenshot({ path: screenshotPath('showback-limited-member'), fullPage: true });
