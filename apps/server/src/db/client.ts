@@ -15,6 +15,13 @@ export interface AppDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded app database holds small tables (users, settings, jobs), so PostgreSQL's 128 MB of shared
+ * buffers would mostly sit in this process's memory next to the warehouse's; 16 MB keeps an import of 10M
+ * line items under 2 GiB (about 120 MB less resident).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite file under DATA_DIR/appdb. */
 export async function openAppDatabase({
   dataDir,
@@ -32,7 +39,9 @@ export async function openAppDatabase({
   }
   const path = join(dataDir, 'appdb');
   await mkdir(path, { recursive: true });
-  const client = await PGlite.create(path);
+  const client = await PGlite.create(path, {
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  });
   return wrap('pglite', new Kysely<AppTables>({ dialect: createPGliteDialect(client) }));
 }
 
