@@ -1,6 +1,10 @@
-import { createReadStream } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { closeSync, constants, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteString } from '../../ingest/duckdb/sql';
@@ -10,8 +14,7 @@ import { rollupStaging, stageRollups } from './clickhouse-rollups';
 import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { sqlIdentifier, sqlString } from './clickhouse-sql';
 
-/** Rows per CSV batch: bounds the temporary file (about 1 KB a row) while keeping inserts large. */
-const BATCH_ROWS = 250_000;
+const run = promisify(execFile);
 
 /** The ClickHouse staging table of one import: same structure as line_items, so its partitions can move over. */
 function clickHouseStaging(stagingId: string): string {
@@ -84,8 +87,9 @@ async function stagedPeriods(
 }
 
 /**
- * Copies the DuckDB staging rows into the ClickHouse staging table in batches: DuckDB writes a batch as
- * CSV into a temporary file (far faster than handing rows to JavaScript), which is streamed to ClickHouse.
+ * Copies the DuckDB staging rows into the ClickHouse staging table in one streamed insert: DuckDB writes
+ * them as CSV (far faster than handing rows to JavaScript) into a named pipe that the insert reads, so
+ * DuckDB formats while ClickHouse parses and no temporary file holds the rows.
  */
 async function copyStaging(
   connection: DuckDBConnection,
@@ -94,26 +98,70 @@ async function copyStaging(
 ) {
   const select = LINE_ITEM_COLUMNS.map((c) => `${c.fromDuckDb} AS "${c.name}"`).join(', ');
   const quoted = LINE_ITEM_COLUMNS.filter((c) => QUOTED.test(c.type)).map((c) => `"${c.name}"`);
-  const count = await connection.runAndReadAll(`SELECT COALESCE(max(rowid) + 1, 0) AS n FROM ${source}`);
-  const end = Number(count.getRowObjectsJson()[0]?.n ?? 0);
-  const dir = await mkdtemp(join(tempDirectory, 'finlens-ch-batch-'));
+  await withNamedPipe(tempDirectory, async ({ path, rows, closeWriter }) => {
+    const insert = client
+      .insert({
+        table: target,
+        values: rows.pipe(new PassThrough()),
+        format: 'CSV',
+        clickhouse_settings: { max_insert_block_size: INSERT_BLOCK_ROWS },
+      })
+      .catch((error: Error) => {
+        // Stop DuckDB and read the pipe to its end so its COPY returns; the insert's error is the one told.
+        connection.interrupt();
+        rows.unpipe().resume();
+        // ClickHouse appends a dump of the rows around a parse error; the first line says what failed.
+        throw new Error(`ClickHouse refused the staged rows: ${error.message.split('\n')[0]?.slice(0, 500)}`);
+      });
+    const copy = connection
+      .run(
+        `COPY (SELECT ${select} FROM ${source}) TO ${quoteString(path)}
+         (FORMAT csv, HEADER false, NULLSTR '\\N', FORCE_QUOTE (${quoted.join(', ')}))`,
+      )
+      .finally(closeWriter);
+    const [inserted, copied] = await Promise.allSettled([insert, copy]);
+    if (inserted.status === 'rejected') throw inserted.reason;
+    if (copied.status === 'rejected') throw copied.reason;
+  });
+}
+
+/**
+ * Rows per block ClickHouse forms from the insert: bounds its memory while parsing (a block of every
+ * column of 1M line items is over a GB), as the 250k-row batches of a temporary file used to.
+ */
+const INSERT_BLOCK_ROWS = '250000';
+
+interface NamedPipe {
+  path: string;
+  /** The reading end, as a stream. */
+  rows: Socket;
+  /** Closes the writing end this process holds: the reader ends once DuckDB has closed its own too. */
+  closeWriter: () => void;
+}
+
+/**
+ * Runs `use` with a new named pipe (FIFO) in a private temporary folder, removed afterwards. Both ends are
+ * opened here without blocking, and the writing end is held until `closeWriter`: DuckDB's open never waits
+ * for a reader, and the reader sees no end before DuckDB has opened and closed the pipe, even when DuckDB
+ * fails before opening it.
+ */
+async function withNamedPipe<T>(tempDirectory: string, use: (pipe: NamedPipe) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tempDirectory, 'finlens-ch-copy-'));
+  let rows: Socket | undefined;
+  let writer: number | undefined;
+  const closeWriter = () => {
+    if (writer !== undefined) closeSync(writer);
+    writer = undefined;
+  };
   try {
-    const file = join(dir, 'batch.csv');
-    for (let from = 0; from < end; from += BATCH_ROWS) {
-      await connection.run(
-        `COPY (SELECT ${select} FROM ${source} WHERE rowid >= ${from} AND rowid < ${from + BATCH_ROWS})
-         TO ${quoteString(file)} (FORMAT csv, HEADER false, NULLSTR '\\N', FORCE_QUOTE (${quoted.join(', ')}))`,
-      );
-      await client
-        .insert({ table: target, values: createReadStream(file), format: 'CSV' })
-        .catch((error: Error) => {
-          // ClickHouse appends a dump of the rows around a parse error; the first line says what failed.
-          throw new Error(
-            `ClickHouse refused the staged rows: ${error.message.split('\n')[0]?.slice(0, 500)}`,
-          );
-        });
-    }
+    const path = join(dir, 'rows.csv');
+    await run('mkfifo', ['-m', '600', path]);
+    rows = new Socket({ fd: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK), writable: false });
+    writer = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+    return await use({ path, rows, closeWriter });
   } finally {
+    closeWriter();
+    rows?.destroy();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -282,15 +282,13 @@ export function describeClickHouseParity(shards: number): void {
       expect(await stagingTablesLeft(house)).toEqual([]);
     });
 
-    it('a failed import leaves the old period and no staging behind', async (context) => {
-      if (house === null) return context.skip('clickhouse-server is not installed');
-      await importInto(house, legacyCsv(), 'kept');
-      const before = await house.periodTotals({ projectId: 'kept' });
+    /** Imports the legacy CSV into `projectId` with the statement `sabotage` run on the staged rows after the checks. */
+    function sabotagedImport(
+      store: ClickHouseCostStore,
+      projectId: string,
+      sabotage: (staged: string) => string,
+    ) {
       counter += 1;
-      const files = await localSource(legacyCsv()).listFiles();
-      const store = house;
-      // A last row ClickHouse refuses (no billing period), set after the checks, makes the copy fail after
-      // the rows before it.
       const sabotaged: Staging = {
         connection: store.connection,
         loadPeriods: (load) =>
@@ -298,25 +296,56 @@ export function describeClickHouseParity(shards: number): void {
             ...load,
             validate: async (relation) => {
               await load.validate(relation);
-              await store.connection.run(
-                `UPDATE ${relation} SET billing_period = NULL WHERE rowid = (SELECT max(rowid) FROM ${relation})`,
-              );
+              await store.connection.run(sabotage(relation));
             },
           }),
       };
-      await expect(
-        importFiles({
-          warehouse: sabotaged,
-          importId: `broken${counter}`,
-          clientId: CLIENT,
-          projectId: 'kept',
-          files,
-          format: 'auto',
-        }),
-      ).rejects.toThrow(/Cannot parse/);
-      expect(await house.periodTotals({ projectId: 'kept' })).toEqual(before);
-      expect(await stagingTablesLeft(house)).toEqual([]);
-    });
+      return localSource(legacyCsv())
+        .listFiles()
+        .then((files) =>
+          importFiles({
+            warehouse: sabotaged,
+            importId: `sabotaged${counter}`,
+            clientId: CLIENT,
+            projectId,
+            files,
+            format: 'auto',
+          }),
+        );
+    }
+
+    const failures: {
+      name: string;
+      projectId: string;
+      sabotage: (staged: string) => string;
+      error: RegExp;
+    }[] = [
+      {
+        // A last row ClickHouse refuses (no billing period) makes the copy fail after the rows before it.
+        name: 'a failed import leaves the old period and no staging behind',
+        projectId: 'kept',
+        sabotage: (staged) =>
+          `UPDATE ${staged} SET billing_period = NULL WHERE rowid = (SELECT max(rowid) FROM ${staged})`,
+        error: /Cannot parse/,
+      },
+      {
+        // A staged column gone: DuckDB's COPY fails before it opens the pipe to ClickHouse.
+        name: 'a copy DuckDB cannot write fails at once and leaves the old period and no staging behind',
+        projectId: 'kept-too',
+        sabotage: (staged) => `ALTER TABLE ${staged} DROP COLUMN line_item_usage_account_id`,
+        error: /line_item_usage_account_id/,
+      },
+    ];
+    for (const { name, projectId, sabotage, error } of failures) {
+      it(name, async (context) => {
+        if (house === null) return context.skip('clickhouse-server is not installed');
+        await importInto(house, legacyCsv(), projectId);
+        const before = await house.periodTotals({ projectId });
+        await expect(sabotagedImport(house, projectId, sabotage)).rejects.toThrow(error);
+        expect(await house.periodTotals({ projectId })).toEqual(before);
+        expect(await stagingTablesLeft(house)).toEqual([]);
+      });
+    }
 
     it('deleteProject drops every period of the project and only that project', async (context) => {
       if (house === null) return context.skip('clickhouse-server is not installed');
