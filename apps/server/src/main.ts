@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from './db/client';
-import { anomalyJobHandlers, saveAnomalySchedules } from './features/anomalies/register-anomalies';
-import { costTargetJobHandlers, saveCostTargetSchedules } from './features/cost-targets/target-alert-jobs';
-import { saveNotificationSchedules } from './features/notifications/notifications.jobs';
+import { ANOMALY_SCHEDULES, anomalyJobHandlers } from './features/anomalies/register-anomalies';
+import { COST_TARGET_SCHEDULES, costTargetJobHandlers } from './features/cost-targets/target-alert-jobs';
+import { NOTIFICATION_SCHEDULES } from './features/notifications/notifications.jobs';
 import { notificationJobsFor } from './features/notifications/register-notifications';
 import { reportSendJobHandler } from './features/reports/report-send.job';
 import type { DemoOptions, DemoResult } from './ingest/demo-command';
@@ -81,9 +81,10 @@ export async function startServer({
       }),
     ],
   });
-  await saveCostTargetSchedules(jobs.schedules);
-  await saveAnomalySchedules(jobs.schedules);
-  await saveNotificationSchedules(jobs.schedules);
+  // Saved on every start: saving again replaces a schedule (a changed cron takes effect).
+  for (const schedule of [...COST_TARGET_SCHEDULES, ...ANOMALY_SCHEDULES, ...NOTIFICATION_SCHEDULES]) {
+    await jobs.schedules.save(schedule);
+  }
 
   const firstStartDemo = demoDue
     ? runFirstStartDemo({

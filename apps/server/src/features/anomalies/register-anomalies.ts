@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppTables } from '../../db/tables';
 import { defineJobHandler } from '../../platform/jobs/job-handler';
 import { createJobQueue } from '../../platform/jobs/job-queue';
-import type { JobSchedules } from '../../platform/jobs/job-schedules';
+import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import { createAnomaliesRepo } from './anomalies.repo';
 import { anomaliesRoutes } from './anomalies.routes';
@@ -63,17 +63,7 @@ export function anomalyJobHandlers(deps: {
 }
 
 /** The two schedules of anomaly detection (saved on every start; saving again replaces them). */
-export async function saveAnomalySchedules(schedules: JobSchedules): Promise<void> {
-  await schedules.save({
-    name: 'anomalies.after-imports',
-    kind: SCAN_KIND,
-    payload: { mode: 'imports' },
-    cron: '*/10 * * * *',
-  });
-  await schedules.save({
-    name: 'anomalies.daily',
-    kind: SCAN_KIND,
-    payload: { mode: 'daily' },
-    cron: '40 6 * * *',
-  });
-}
+export const ANOMALY_SCHEDULES: readonly ScheduleDefinition[] = [
+  { name: 'anomalies.after-imports', kind: SCAN_KIND, payload: { mode: 'imports' }, cron: '*/10 * * * *' },
+  { name: 'anomalies.daily', kind: SCAN_KIND, payload: { mode: 'daily' }, cron: '40 6 * * *' },
+];

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppTables } from '../../db/tables';
 import { defineJobHandler } from '../../platform/jobs/job-handler';
-import type { JobSchedules } from '../../platform/jobs/job-schedules';
+import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import type { TargetRow } from './cost-targets.repo';
 import { statusTarget } from './cost-targets.service';
@@ -13,7 +13,7 @@ import { currentPeriod, dailyCostOf, periodStatus, resolveScope, scopeAsOf } fro
 export const DIGEST_JOB = 'cost-targets.digest';
 
 /** Every 5 minutes the due targets are evaluated (an import or a change of a target also enqueues it); digests go out at 08:00 UTC (weekly on Mondays). */
-const SCHEDULES = [
+export const COST_TARGET_SCHEDULES: readonly ScheduleDefinition[] = [
   { name: 'cost-targets.evaluate', kind: EVALUATE_JOB, payload: {}, cron: '*/5 * * * *' },
   { name: 'cost-targets.digest.daily', kind: DIGEST_JOB, payload: { frequency: 'daily' }, cron: '0 8 * * *' },
   {
@@ -22,11 +22,7 @@ const SCHEDULES = [
     payload: { frequency: 'weekly' },
     cron: '0 8 * * 1',
   },
-] as const;
-
-export async function saveCostTargetSchedules(schedules: JobSchedules): Promise<void> {
-  for (const schedule of SCHEDULES) await schedules.save(schedule);
-}
+];
 
 /**
  * Evaluates one target's current period: each alert whose threshold is reached records a crossing (once per

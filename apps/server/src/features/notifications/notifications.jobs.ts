@@ -1,7 +1,7 @@
 import { dispatchPayloadSchema } from '@finlens/contracts/notifications';
 import { z } from 'zod';
 import { defineJobHandler, PermanentJobError } from '../../platform/jobs/job-handler';
-import type { JobSchedules } from '../../platform/jobs/job-schedules';
+import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
 import { DELIVER_KIND, DISPATCH_KIND, type NotificationDispatcher } from './notification-dispatcher';
 
 const DIGEST_KIND = 'notifications.digest';
@@ -39,17 +39,17 @@ export function notificationJobHandlers(dispatcher: NotificationDispatcher) {
 }
 
 /** Digest mails for users who chose daily or weekly email (07:00 UTC; weekly on Mondays). */
-export async function saveNotificationSchedules(schedules: JobSchedules): Promise<void> {
-  await schedules.save({
+export const NOTIFICATION_SCHEDULES: readonly ScheduleDefinition[] = [
+  {
     name: 'notifications.digest-daily',
     kind: DIGEST_KIND,
     payload: { frequency: 'daily' },
     cron: '0 7 * * *',
-  });
-  await schedules.save({
+  },
+  {
     name: 'notifications.digest-weekly',
     kind: DIGEST_KIND,
     payload: { frequency: 'weekly' },
     cron: '0 7 * * 1',
-  });
-}
+  },
+];
