@@ -43,12 +43,14 @@ const DAILY: Row[] = [
   ['s3-x', 'AmazonS3', '', 4],
 ];
 
+/** The rows on the first three days of the month, and once on the first day of the month before. */
 function usageCsv(rows: Row[]): Buffer {
   const header =
     'lineItem/LineItemType,lineItem/UsageStartDate,lineItem/ResourceId,product/servicename,product/region,resourceTags/user:team,lineItem/UnblendedCost,lineItem/CurrencyCode';
-  const lines = [0, 1, 2].flatMap((offset) =>
+  const days = [addMonths(START, -1), START, addDays(START, 1), addDays(START, 2)];
+  const lines = days.flatMap((day) =>
     rows.map(([id, service, team, cost]) =>
-      ['Usage', `${addDays(START, offset)}T00:00:00Z`, id, service, 'us-east-1', team, cost, 'USD'].join(','),
+      ['Usage', `${day}T00:00:00Z`, id, service, 'us-east-1', team, cost, 'USD'].join(','),
     ),
   );
   return Buffer.from([header, ...lines].join('\n'));
@@ -68,6 +70,11 @@ const parse = (got: { status: number; body: unknown }, status = 200): Statement 
 const one = async (session: HttpSession, id: string) =>
   parse(await session.get(`${chargebackPath(C.statement, id)}?imply_client=true`));
 const lineTotals = (s: Statement) => Object.fromEntries(s.lines.map((l) => [l.value, cents(l.total)]));
+/** Each value's service lines in cents, and whether they add up to its direct cost to the cent. */
+const serviceCents = (s: Statement) =>
+  Object.fromEntries(s.lines.map((l) => [l.value, l.services.map((x) => [x.service, cents(x.cost)])]));
+const servicesAddUp = (s: Statement) =>
+  s.lines.every((l) => cents(l.services.reduce((sum, x) => sum + x.cost, 0)) === cents(l.direct));
 
 let a: Awaited<ReturnType<typeof clientWithBilling>>;
 let b: Awaited<ReturnType<typeof clientWithBilling>>;
@@ -120,11 +127,26 @@ describe('chargeback statements', () => {
     expect(cents(preview.scope_total ?? 0)).toBe(13500);
     expect(preview.difference_cents).toBe(0);
     expect(cents(preview.total)).toBe(cents(preview.subtotal + preview.markup));
+    // A line per service of the value's direct cost, its shared-cost share apart, the month before's subtotal.
+    expect(serviceCents(preview)).toEqual({ db: [['AmazonRDS', 6000]], web: [['AmazonEC2', 4500]] });
+    expect(servicesAddUp(preview)).toBe(true);
+    expect(
+      preview.lines.map((l) => [l.value, cents(l.shared), cents(l.previous_month_subtotal ?? 0)]),
+    ).toEqual([
+      ['db', 1029, 2343],
+      ['web', 771, 1757],
+    ]);
+    expect(cents(preview.previous_month_subtotal ?? 0)).toBe(4100);
 
     const folded = parse(
       await a.admin.session.post(C.preview, input(showbackId, { shared_cost_line: false })),
     );
     expect(folded.lines.every((l) => l.shared === 0 && l.direct === l.subtotal)).toBe(true);
+    expect(serviceCents(folded).web).toEqual([
+      ['AmazonEC2', 4500],
+      ['Shared costs', 771],
+    ]);
+    expect(servicesAddUp(folded)).toBe(true);
   });
 
   it('answers 400 naming the field for a bad month, an open month, a foreign showback or a bad markup', async () => {
@@ -161,7 +183,10 @@ describe('chargeback statements', () => {
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     const preview = parse(await admin.post(C.preview, input(showbackId, { markups: { web: 10 } })));
     expect(lineTotals(preview)).not.toEqual(lineTotals(issued));
-    expect(lineTotals(await one(admin, issued.id ?? ''))).toEqual(lineTotals(issued));
+    const frozen = await one(admin, issued.id ?? '');
+    expect(lineTotals(frozen)).toEqual(lineTotals(issued));
+    expect(serviceCents(frozen)).toEqual(serviceCents(issued));
+    expect(serviceCents(preview).web).toEqual([['AmazonEC2', 9000]]);
 
     const v2 = parse(await admin.post(chargebackPath(C.reissue, issued.id ?? '')), 201);
     expect(v2).toMatchObject({ status: 'issued', version: 2, supersedes_id: issued.id });
@@ -169,15 +194,31 @@ describe('chargeback statements', () => {
     const web = v2.lines.find((l) => l.value === 'web');
     expect(cents(web?.previous_total ?? 0)).toBe(lineTotals(issued).web);
     expect(cents(web?.difference ?? 0)).toBe(cents((web?.total ?? 0) - (web?.previous_total ?? 0)));
+    expect(
+      web?.services.map((x) => [
+        x.service,
+        cents(x.cost),
+        cents(x.previous_cost ?? 0),
+        cents(x.difference ?? 0),
+      ]),
+    ).toEqual([['AmazonEC2', 9000, 4500, 4500]]);
+    expect(servicesAddUp(v2)).toBe(true);
     expect((await one(admin, issued.id ?? '')).superseded_by_id).toBe(v2.id);
     expect((await admin.post(chargebackPath(C.reissue, issued.id ?? ''))).status).toBe(409);
 
     const csv = await admin.get(chargebackPath(C.csv, v2.id ?? ''));
     expect(csv.status).toBe(200);
     const text = String(csv.body);
-    expect(text.split('\n')[0]).toBe('value,direct,shared,subtotal,markup_percent,markup,total,currency');
+    expect(text.split('\n')[0]).toBe(
+      'value,line,cost,markup_percent,markup,total,previous_month,previous_version,difference,currency',
+    );
+    expect(text).toContain('web,AmazonEC2,90.00,,,,,45.00,45.00,USD');
+    expect(text).toContain(`web,Shared costs,${web?.shared.toFixed(2)},`);
     expect(text).toContain(
-      `Total,,,${v2.subtotal.toFixed(2)},,${v2.markup.toFixed(2)},${v2.total.toFixed(2)},USD`,
+      `web,Total,${web?.subtotal.toFixed(2)},10,${web?.markup.toFixed(2)},${web?.total.toFixed(2)},${web?.previous_month_subtotal?.toFixed(2)},`,
+    );
+    expect(text).toContain(
+      `Total,,${v2.subtotal.toFixed(2)},,${v2.markup.toFixed(2)},${v2.total.toFixed(2)},${v2.previous_month_subtotal?.toFixed(2)},,,USD`,
     );
 
     const pdf = await admin.get(chargebackPath(C.pdf, v2.id ?? ''));
@@ -233,8 +274,9 @@ describe('chargeback statements', () => {
     const listed = statementsSchema.parse((await limited.session.get(C.statements)).body).statements;
     expect(listed.find((s) => s.id === issued?.id)).toMatchObject({ values_count: 1 });
     const csv = String((await limited.session.get(chargebackPath(C.csv, issued?.id ?? ''))).body);
-    expect(csv).toContain('db,');
+    expect(csv).toContain('db,AmazonRDS,');
     expect(csv).not.toContain('web,');
+    expect(mine.previous_month_subtotal).toBe(mine.lines[0]?.previous_month_subtotal);
     const preview = parse(await limited.session.post(C.preview, input(showbackId)));
     expect(preview.lines.map((l) => l.value)).toEqual(['db']);
 
@@ -258,9 +300,12 @@ describe('on a ClickHouse warehouse', () => {
     ]);
     expect([cents(preview.unallocated ?? 0), cents(preview.scope_total ?? 0)]).toEqual([1200, 13500]);
     expect(preview.difference_cents).toBe(0);
+    expect(serviceCents(preview)).toEqual({ db: [['AmazonRDS', 6000]], web: [['AmazonEC2', 4500]] });
+    expect(preview.lines.map((l) => cents(l.previous_month_subtotal ?? 0))).toEqual([2343, 1757]);
     const draft = parse(await admin.post(C.statements, input(id, { markups: { web: 10 } })), 201);
     const issued = parse(await admin.post(chargebackPath(C.issue, draft.id ?? '')));
     expect(lineTotals(issued)).toEqual({ db: 7029, web: 5798 });
+    expect(serviceCents(issued)).toEqual(serviceCents(preview));
     const csv = await admin.get(chargebackPath(C.csv, issued.id ?? ''));
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('web');

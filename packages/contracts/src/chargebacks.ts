@@ -54,8 +54,29 @@ export const statementInputSchema = z.object({
 });
 export type StatementInput = z.infer<typeof statementInputSchema>;
 
+/** The line of a value's shared-cost share folded into its services (shared_cost_line false). */
+export const SHARED_COSTS_SERVICE = 'Shared costs';
+/** The service line of cost without a product_servicename. */
+export const NO_SERVICE = 'No service';
+
+/** A value's direct cost of one service (product_servicename) in the month. */
+const serviceLineSchema = z.object({
+  /** The service; 'No service' for rows without one, 'Shared costs' for the folded shared part. */
+  service: z.string(),
+  cost: z.number(),
+  /** The version this one replaces: the service's cost there, and cost − that (null without one). */
+  previous_cost: z.number().nullable(),
+  difference: z.number().nullable(),
+});
+export type ServiceLine = z.infer<typeof serviceLineSchema>;
+
 export const statementLineSchema = z.object({
   value: z.string(),
+  /**
+   * Its direct cost service by service, most expensive first; they add up to `direct`. Empty on statements
+   * issued before service lines were kept.
+   */
+  services: z.array(serviceLineSchema),
   /** Cost the value's tags and assign rules give it. */
   direct: z.number(),
   /** Its share of shared-cost pools (0 with shared_cost_line false: folded into direct). */
@@ -65,6 +86,8 @@ export const statementLineSchema = z.object({
   markup_percent: z.number(),
   markup: z.number(),
   total: z.number(),
+  /** The value's subtotal of the calendar month before (same showback, same rules); null on older statements. */
+  previous_month_subtotal: z.number().nullable(),
   /** The version this one replaces: the value's total there, and total − that (null without one). */
   previous_total: z.number().nullable(),
   difference: z.number().nullable(),
@@ -101,6 +124,8 @@ export const statementSchema = z.object({
   shared_cost_line: z.boolean(),
   markups: z.record(z.string(), z.number()),
   lines: z.array(statementLineSchema),
+  /** The visible lines' previous_month_subtotal added up; null on older statements. */
+  previous_month_subtotal: z.number().nullable(),
   /** Cost no value takes (not charged); null for a limited member. */
   unallocated: z.number().nullable(),
   /** The showback scope's total for the month; null for a limited member. */

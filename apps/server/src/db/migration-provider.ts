@@ -10,6 +10,7 @@ import * as m20261122_0410 from './migrations/2026_11_22_0410_billing_source_pol
 import * as m20261122_0600 from './migrations/2026_11_22_0600_showbacks';
 import * as m20261122_0610 from './migrations/2026_11_22_0610_tag_policies';
 import * as m20261122_0620 from './migrations/2026_11_22_0620_chargebacks';
+import * as m20261122_0621 from './migrations/2026_11_22_0621_chargeback_service_lines';
 import * as m20261122_0700 from './migrations/2026_11_22_0700_reports';
 import * as m20261122_0800 from './migrations/2026_11_22_0800_cost_targets';
 import * as m20261122_0810 from './migrations/2026_11_22_0810_notifications';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0600_showbacks': m20261122_0600,
   '2026_11_22_0610_tag_policies': m20261122_0610,
   '2026_11_22_0620_chargebacks': m20261122_0620,
+  '2026_11_22_0621_chargeback_service_lines': m20261122_0621,
   '2026_11_22_0700_reports': m20261122_0700,
   '2026_11_22_0800_cost_targets': m20261122_0800,
   '2026_11_22_0810_notifications': m20261122_0810,

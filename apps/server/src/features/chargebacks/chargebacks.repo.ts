@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { ChargebackLinesTable, ChargebacksTable } from './chargebacks.tables';
+import type { RawLine } from './statement';
 
 export type ChargebackRow = Selectable<ChargebacksTable>;
 export type LineRow = Selectable<ChargebackLinesTable>;
@@ -74,7 +75,7 @@ export function createChargebacksRepo({ db }: { db: Kysely<AppTables> }) {
     async freeze(
       id: string,
       frozen: { unallocated: number; scope_total: number; issued_at: Date },
-      lines: Omit<LineRow, 'chargeback_id'>[],
+      lines: readonly RawLine[],
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
@@ -85,7 +86,13 @@ export function createChargebacksRepo({ db }: { db: Kysely<AppTables> }) {
         if (lines.length > 0) {
           await trx
             .insertInto('chargeback_lines')
-            .values(lines.map((line) => ({ ...line, chargeback_id: id })))
+            .values(
+              lines.map((line) => ({
+                ...line,
+                services: line.services === null ? null : JSON.stringify(line.services),
+                chargeback_id: id,
+              })),
+            )
             .execute();
         }
       });

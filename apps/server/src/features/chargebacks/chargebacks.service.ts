@@ -5,15 +5,16 @@ import type {
   StatementsQuery,
 } from '@finlens/contracts/chargebacks';
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
-import { endOfMonth, utcDay } from '@finlens/cost-model/utc-calendar';
-import { stringify } from 'csv-stringify/sync';
+import { utcDay } from '@finlens/cost-model/utc-calendar';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
+import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
 import type { ShowbackCaller } from '../showbacks/showback-context';
 import { viewOf } from '../showbacks/showback-context';
-import type { ShowbackCostsService } from '../showbacks/showback-costs.service';
 import type { ShowbacksRepo } from '../showbacks/showbacks.repo';
 import type { ChargebackRow, ChargebacksRepo } from './chargebacks.repo';
-import { type RawLine, type StatementParts, statementOf, totalsOf } from './statement';
+import { allocateMonth } from './month-allocation';
+import { previousOf, type RawLine, type StatementParts, statementOf } from './statement';
+import { statementCsv } from './statement-csv';
 import { statementPdf } from './statement-pdf';
 
 interface Computed {
@@ -22,58 +23,27 @@ interface Computed {
 }
 
 const conflict = (message: string) => new HttpError(409, message);
-const cents = (n: number) => n.toFixed(2);
-
-function statementCsv(s: Statement): string {
-  const header = ['value', 'direct', 'shared', 'subtotal', 'markup_percent', 'markup', 'total', 'currency'];
-  const rows = s.lines.map((l) => [
-    l.value,
-    cents(l.direct),
-    cents(l.shared),
-    cents(l.subtotal),
-    String(l.markup_percent),
-    cents(l.markup),
-    cents(l.total),
-    s.currency,
-  ]);
-  rows.push(['Total', '', '', cents(s.subtotal), '', cents(s.markup), cents(s.total), s.currency]);
-  return stringify([header, ...rows]);
-}
-
 /** Chargeback statements: a showback's allocation of a closed month, value by value, frozen when issued. */
 export function createChargebacksService(deps: {
   repo: ChargebacksRepo;
   showbacksRepo: ShowbacksRepo;
-  showbackCosts: ShowbackCostsService;
+  warehouse: AllocationPort;
   now?: () => Date;
 }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const asAdmin = (caller: ShowbackCaller): ShowbackCaller => ({ ...caller, role: 'admin' });
 
-  /** The showback's numbers for the month, exactly its cost_distribution, Unallocated and scope total. */
+  /** The showback's numbers for the month: its cost_distribution per value and service, Unallocated, scope total. */
   async function compute(
     caller: ShowbackCaller,
     input: { showback_id: string; month: string; cost_type: CostTypeName; markups: Record<string, number> },
   ): Promise<Computed> {
-    const start = `${input.month}-01`;
-    const detail = await deps.showbackCosts.detail(asAdmin(caller), input.showback_id, {
-      start_date: start,
-      end_date: endOfMonth(start),
-      cost_type: input.cost_type,
-    });
-    const raw = detail.cost_distribution.map((d) => ({
-      value: d.value,
-      direct: d.direct,
-      shared: d.shared,
-      markup_percent: input.markups[d.value] ?? 0,
-    }));
-    const row = detail.reconciliation?.find(
-      (r) => r.month === input.month && r.cost_type === input.cost_type,
-    );
+    const view = await viewOf(deps.showbacksRepo, asAdmin(caller), input.showback_id);
+    const month = await allocateMonth(deps.warehouse, view, input.month, input.cost_type);
     return {
-      raw,
-      frozen: { unallocated: detail.unallocated?.total ?? 0, scope_total: row?.total ?? 0 },
+      raw: month.lines.map((line) => ({ ...line, markup_percent: input.markups[line.value] ?? 0 })),
+      frozen: { unallocated: month.unallocated, scope_total: month.scope_total },
     };
   }
 
@@ -105,7 +75,7 @@ export function createChargebacksService(deps: {
       repo.successorOf(row.id),
       row.supersedes_id === null ? null : repo.lines([row.supersedes_id]),
     ]);
-    const previous = previousLines === null ? null : totalsOf(previousLines);
+    const previous = previousLines === null ? null : previousOf(previousLines, row.shared_cost_line);
     if (row.status === 'draft' && row.showback_id !== null) {
       const computed = await compute(caller, { ...base, showback_id: row.showback_id });
       return { row, base, ...computed, previous, supersededById, visible };
@@ -168,8 +138,16 @@ export function createChargebacksService(deps: {
         rows.map(async (row) => {
           const parts = await partsOf(caller, row);
           if (parts.visible?.size === 0) return null;
-          const { lines, markups, shared_cost_line, unallocated, scope_total, difference_cents, ...summary } =
-            statementOf(parts);
+          const {
+            lines,
+            markups,
+            shared_cost_line,
+            unallocated,
+            scope_total,
+            difference_cents,
+            previous_month_subtotal,
+            ...summary
+          } = statementOf(parts);
           return { ...summary, values_count: lines.length };
         }),
       );

@@ -30,6 +30,9 @@ export interface ChargebackLinesTable {
   direct: number;
   shared: number;
   markup_percent: number;
+  /** Direct cost per service, frozen at issue (JSON); null on lines issued before it was kept. */
+  services: ColumnType<{ service: string; cost: number }[] | null, string | null, string | null>;
+  previous_month_subtotal: number | null;
 }
 
 /** The chargeback tables, merged into AppTables (db/tables.ts). */

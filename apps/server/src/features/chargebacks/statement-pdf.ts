@@ -1,10 +1,16 @@
-import type { Statement } from '@finlens/contracts/chargebacks';
+import { SHARED_COSTS_SERVICE, type Statement } from '@finlens/contracts/chargebacks';
 import PDFDocument from 'pdfkit';
 
-const COLUMNS = [40, 250, 320, 400, 475];
-const WIDTHS = [200, 70, 70, 70, 80];
+const COLUMNS = [40, 230, 305, 380, 455];
+const WIDTHS = [185, 70, 70, 70, 80];
+const INDENT = 12;
 
-/** The statement as a one-page-per-screenful PDF (pdfkit, as the reports' PDF): header, lines, total, reconciliation. */
+const money = (n: number | null) => (n === null ? '' : n.toFixed(2));
+
+/**
+ * The statement as a PDF (pdfkit, as the reports' PDF): header; per value its total row (subtotal, markup,
+ * total, previous month) and under it a line per service and its shared-cost share; the total; reconciliation.
+ */
 export function statementPdf(s: Statement): Promise<Buffer> {
   const title = `Chargeback statement: ${s.showback_name}, ${s.month}`;
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: title } });
@@ -21,26 +27,28 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     .text(`Version ${s.version} · ${s.status} · ${s.cost_type} cost · amounts in ${s.currency}`)
     .moveDown();
   doc.fillColor('black');
-  const row = (cells: string[], bold = false) => {
+  const row = (cells: string[], options: { bold?: boolean; indent?: boolean } = {}) => {
+    if (doc.y > doc.page.height - 80) doc.addPage();
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica');
     cells.forEach((cell, i) => {
-      doc.text(cell, COLUMNS[i], y, { width: WIDTHS[i], align: i === 0 ? 'left' : 'right' });
+      const x = (COLUMNS[i] ?? 40) + (i === 0 && options.indent ? INDENT : 0);
+      doc.text(cell, x, y, { width: WIDTHS[i], align: i === 0 ? 'left' : 'right' });
     });
     doc.x = COLUMNS[0] ?? 40;
   };
-  row(['Showback value', 'Subtotal', 'Markup %', 'Markup', 'Total'], true);
+  row(['Showback value / service', 'Cost', 'Markup', 'Total', 'Previous month'], { bold: true });
   for (const line of s.lines) {
-    if (doc.y > doc.page.height - 80) doc.addPage();
-    row([
-      line.value,
-      line.subtotal.toFixed(2),
-      `${line.markup_percent}%`,
-      line.markup.toFixed(2),
-      line.total.toFixed(2),
-    ]);
+    const markup = `${money(line.markup)} (${line.markup_percent}%)`;
+    row([line.value, money(line.subtotal), markup, money(line.total), money(line.previous_month_subtotal)], {
+      bold: true,
+    });
+    for (const service of line.services) row([service.service, money(service.cost)], { indent: true });
+    if (s.shared_cost_line) row([SHARED_COSTS_SERVICE, money(line.shared)], { indent: true });
   }
-  row(['Total', s.subtotal.toFixed(2), '', s.markup.toFixed(2), s.total.toFixed(2)], true);
+  row(['Total', money(s.subtotal), money(s.markup), money(s.total), money(s.previous_month_subtotal)], {
+    bold: true,
+  });
   if (s.scope_total !== null && s.unallocated !== null) {
     doc.moveDown().font('Helvetica');
     doc.text(

@@ -38,6 +38,12 @@ describe('Chargeback page', () => {
     expect(web).toHaveTextContent('$45.00');
     expect(web).toHaveTextContent('$7.71');
     expect(web).toHaveTextContent('$52.71');
+    expect(web).toHaveTextContent('$50.00'); // September
+    expect(within(table).getByRole('row', { name: 'AmazonEC2 of web' })).toHaveTextContent('$30.00');
+    expect(within(table).getByRole('row', { name: 'AmazonS3 of web' })).toHaveTextContent('$15.00');
+    expect(within(table).getByRole('row', { name: 'AmazonRDS of db' })).toHaveTextContent('$60.00');
+    expect(within(table).getByRole('columnheader', { name: 'Previous month' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent('$111.00');
     expect(screen.getByLabelText('Reconciliation')).toHaveTextContent(
       'Lines $123.00 + Unallocated $12.00 = showback total $135.00 (reconciles to the cent).',
     );

@@ -72,7 +72,12 @@ describe('Chargebacks Center', () => {
             status: 'issued',
             version: 2,
             supersedes_id: 'st-1',
-            lines: ISSUED.lines.map((l) => ({ ...l, previous_total: l.total - 1, difference: 1 })),
+            lines: ISSUED.lines.map((l) => ({
+              ...l,
+              previous_total: l.total - 1,
+              difference: 1,
+              services: l.services.map((x) => ({ ...x, previous_cost: x.cost - 1, difference: 1 })),
+            })),
           }),
         ),
       ),
@@ -104,6 +109,8 @@ describe('Chargebacks Center', () => {
     const next = await screen.findByRole('heading', { name: 'Teams · 2026-10 · version 2' });
     expect(next).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Difference' })).toBeInTheDocument();
+    // Each service line with its cost in the version replaced and the difference.
+    expect(screen.getByRole('row', { name: 'AmazonRDS of db' })).toHaveTextContent('$60.00$59.00$1.00');
 
     await user.click(screen.getByRole('button', { name: 'Void' }));
     const dialog = await screen.findByRole('dialog', { name: 'Void statement' });

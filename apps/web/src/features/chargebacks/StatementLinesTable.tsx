@@ -1,4 +1,4 @@
-import type { Statement } from '@finlens/contracts/chargebacks';
+import type { Statement, StatementLine } from '@finlens/contracts/chargebacks';
 import { formatMoney } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -38,11 +38,31 @@ function Reconciliation({ statement: s }: { statement: Statement }) {
   );
 }
 
-/** A statement's lines per showback value with totals; the differences against the version it replaces. */
+/** A value's service lines under its row: cost in the Direct column, the replaced version's cost when compared. */
+function ServiceRows({ statement: s, line }: { statement: Statement; line: StatementLine }) {
+  const money = (n: number | null) => formatMoney(n, s.currency);
+  const compared = s.supersedes_id !== null;
+  return line.services.map((service) => (
+    <TableRow key={service.service} aria-label={`${service.service} of ${line.value}`}>
+      <TableCell sx={{ pl: 4, color: 'text.secondary' }}>{service.service}</TableCell>
+      <TableCell align="right" sx={{ color: 'text.secondary' }}>
+        {money(service.cost)}
+      </TableCell>
+      <TableCell colSpan={5 + Number(s.shared_cost_line)} />
+      {compared ? <TableCell align="right">{money(service.previous_cost)}</TableCell> : null}
+      {compared ? <TableCell align="right">{money(service.difference)}</TableCell> : null}
+    </TableRow>
+  ));
+}
+
+/**
+ * A statement's lines per showback value with totals and the month before; under each value its cost per
+ * service; the differences against the version it replaces.
+ */
 export function StatementLinesTable({ statement: s, markups, onMarkupChange }: Props) {
   const money = (n: number | null) => formatMoney(n, s.currency);
   const compared = s.supersedes_id !== null;
-  const columns = 6 + Number(s.shared_cost_line) + (compared ? 2 : 0);
+  const columns = 7 + Number(s.shared_cost_line) + (compared ? 2 : 0);
   return (
     <Stack spacing={1}>
       <Table size="small" aria-label="Statement lines">
@@ -55,13 +75,14 @@ export function StatementLinesTable({ statement: s, markups, onMarkupChange }: P
             <TableCell align="right">Markup %</TableCell>
             <TableCell align="right">Markup</TableCell>
             <TableCell align="right">Total</TableCell>
+            <TableCell align="right">Previous month</TableCell>
             {compared ? <TableCell align="right">Previous version</TableCell> : null}
             {compared ? <TableCell align="right">Difference</TableCell> : null}
           </TableRow>
         </TableHead>
         <TableBody>
           <EmptyTableRow rowCount={s.lines.length} columns={columns} />
-          {s.lines.map((line) => (
+          {s.lines.map((line) => [
             <TableRow key={line.value}>
               <TableCell component="th" scope="row">
                 {line.value}
@@ -85,10 +106,12 @@ export function StatementLinesTable({ statement: s, markups, onMarkupChange }: P
               </TableCell>
               <TableCell align="right">{money(line.markup)}</TableCell>
               <TableCell align="right">{money(line.total)}</TableCell>
+              <TableCell align="right">{money(line.previous_month_subtotal)}</TableCell>
               {compared ? <TableCell align="right">{money(line.previous_total)}</TableCell> : null}
               {compared ? <TableCell align="right">{money(line.difference)}</TableCell> : null}
-            </TableRow>
-          ))}
+            </TableRow>,
+            <ServiceRows key={`${line.value}-services`} statement={s} line={line} />,
+          ])}
         </TableBody>
         <TableFooter
           sx={{ '& .MuiTableCell-root': { color: 'text.primary', fontSize: 'inherit', fontWeight: 600 } }}
@@ -102,6 +125,7 @@ export function StatementLinesTable({ statement: s, markups, onMarkupChange }: P
             <TableCell />
             <TableCell align="right">{money(s.markup)}</TableCell>
             <TableCell align="right">{money(s.total)}</TableCell>
+            <TableCell align="right">{money(s.previous_month_subtotal)}</TableCell>
             {compared ? <TableCell colSpan={2} /> : null}
           </TableRow>
         </TableFooter>
