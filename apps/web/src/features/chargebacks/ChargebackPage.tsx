@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BarsLoader } from '../../app/BarsLoader';
-import { AdminAction } from '../showbacks/AdminAction';
+import { AdminAction } from '../../components/AdminAction';
 import { useCreateStatement } from './api/create-statement-mutation';
 import { usePreview } from './api/preview-query';
 import { useShowbackChoices } from './api/showbacks-query';

@@ -17,9 +17,9 @@ import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { AdminAction } from '../../components/AdminAction';
 import { Chart } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
-import { AdminAction } from './AdminAction';
 import { useShowbackConfig, useShowbackDetail, useValuesDailyCost } from './api';
 import { ShowbackHeader, useShowbackRoute } from './ShowbackHeader';
 import {

@@ -6,7 +6,7 @@ import { TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
-import { ADMIN_ONLY_MESSAGE } from './components/AdminOnly';
+import { ADMIN_ONLY_MESSAGE } from './components/MembersTable';
 
 const requests = recordRequests();
 const PATH = '/v3/settings?tab=team-members';

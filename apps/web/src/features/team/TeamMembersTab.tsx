@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { BarsLoader } from '../../app/BarsLoader';
+import { AdminAction } from '../../components/AdminAction';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FilterToggle } from '../../components/FilterToggle';
 import { useUrlFilter } from '../../lib/use-url-filter';
@@ -16,9 +17,8 @@ import { usePolicyVersion } from '../startup/api/policy-version-query';
 import { useRemoveMemberMutation } from './api/remove-member-mutation';
 import { useTeamMembers } from './api/team-members-query';
 import { useUpdateMemberMutation } from './api/update-member-mutation';
-import { AdminOnly } from './components/AdminOnly';
 import { InviteMemberDialog } from './components/InviteMemberDialog';
-import { MembersTable } from './components/MembersTable';
+import { ADMIN_ONLY_MESSAGE, MembersTable } from './components/MembersTable';
 import { PolicyStatesTable } from './components/PolicyStatesTable';
 
 /** Spec §2 user filters; the first three map to the `role` query, Policies shows the projects' policy state. */
@@ -31,7 +31,7 @@ const FILTERS = [
 const FILTER_VALUES = FILTERS.map((item) => item.value);
 const FILTER_PARAM = 'users';
 
-function MembersPanel({ role, isAdmin }: { role: 'all' | 'admin' | 'member'; isAdmin: boolean }) {
+function MembersPanel({ role }: { role: 'all' | 'admin' | 'member' }) {
   const members = useTeamMembers(role);
   const { data: profile } = useCurrentUser();
   const updateRole = useUpdateMemberMutation();
@@ -52,7 +52,6 @@ function MembersPanel({ role, isAdmin }: { role: 'all' | 'admin' | 'member'; isA
       ) : null}
       <MembersTable
         members={members.data}
-        isAdmin={isAdmin}
         currentUserId={profile?.id ?? null}
         onRoleChange={changeRole}
         onRemove={(member) => setRemoving(member)}
@@ -85,8 +84,6 @@ function PoliciesPanel() {
 
 /** Settings tab Team Members: list with filters, invite, change role, remove (admins only). */
 export function TeamMembersTab() {
-  const { data: profile } = useCurrentUser();
-  const isAdmin = profile?.is_admin ?? false;
   const [inviting, setInviting] = useState(false);
   const [filter, selectFilter] = useUrlFilter(FILTER_PARAM, FILTER_VALUES, 'all');
 
@@ -96,19 +93,21 @@ export function TeamMembersTab() {
         <Typography variant="h5" component="h2">
           Team Members
         </Typography>
-        <AdminOnly isAdmin={isAdmin}>
-          <Button
-            variant="contained"
-            startIcon={<PersonAddOutlined />}
-            disabled={!isAdmin}
-            onClick={() => setInviting(true)}
-          >
-            Invite member
-          </Button>
-        </AdminOnly>
+        <AdminAction reason={ADMIN_ONLY_MESSAGE}>
+          {(disabled) => (
+            <Button
+              variant="contained"
+              startIcon={<PersonAddOutlined />}
+              disabled={disabled}
+              onClick={() => setInviting(true)}
+            >
+              Invite member
+            </Button>
+          )}
+        </AdminAction>
       </Stack>
       <FilterToggle label="User filter" value={filter} options={FILTERS} onChange={selectFilter} />
-      {filter === 'policies' ? <PoliciesPanel /> : <MembersPanel role={filter} isAdmin={isAdmin} />}
+      {filter === 'policies' ? <PoliciesPanel /> : <MembersPanel role={filter} />}
       <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
     </Box>
   );

@@ -10,12 +10,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import { AdminAction } from '../../../components/AdminAction';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
-import { AdminOnly } from './AdminOnly';
+
+export const ADMIN_ONLY_MESSAGE = 'Only admins can manage team members.';
 
 interface MembersTableProps {
   members: readonly TeamMember[];
-  isAdmin: boolean;
   currentUserId: string | null;
   onRoleChange: (member: TeamMember, role: MembershipRole) => void;
   onRemove: (member: TeamMember) => void;
@@ -33,7 +34,7 @@ function displayName(member: TeamMember): string {
 }
 
 /** The members of the active client; role and removal controls are admin-only. */
-export function MembersTable({ members, isAdmin, currentUserId, onRoleChange, onRemove }: MembersTableProps) {
+export function MembersTable({ members, currentUserId, onRoleChange, onRemove }: MembersTableProps) {
   return (
     <Table size="small" aria-label="Team members">
       <TableHead>
@@ -57,37 +58,41 @@ export function MembersTable({ members, isAdmin, currentUserId, onRoleChange, on
               <TableCell>{label}</TableCell>
               <TableCell>{member.email}</TableCell>
               <TableCell>
-                <AdminOnly isAdmin={isAdmin}>
-                  <TextField
-                    select
-                    size="small"
-                    value={member.role}
-                    disabled={!isAdmin}
-                    onChange={(event) => onRoleChange(member, event.target.value as MembershipRole)}
-                    slotProps={{ htmlInput: { 'aria-label': `Role of ${member.email}` } }}
-                    sx={{ minWidth: 120 }}
-                  >
-                    <MenuItem value="admin">Admin</MenuItem>
-                    <MenuItem value="member">Member</MenuItem>
-                  </TextField>
-                </AdminOnly>
+                <AdminAction reason={ADMIN_ONLY_MESSAGE}>
+                  {(disabled) => (
+                    <TextField
+                      select
+                      size="small"
+                      value={member.role}
+                      disabled={disabled}
+                      onChange={(event) => onRoleChange(member, event.target.value as MembershipRole)}
+                      slotProps={{ htmlInput: { 'aria-label': `Role of ${member.email}` } }}
+                      sx={{ minWidth: 120 }}
+                    >
+                      <MenuItem value="admin">Admin</MenuItem>
+                      <MenuItem value="member">Member</MenuItem>
+                    </TextField>
+                  )}
+                </AdminAction>
               </TableCell>
               <TableCell>
                 <Chip label={status.label} color={status.color} size="small" variant="outlined" />
               </TableCell>
               <TableCell>{formatUtcDate(member.last_login_at, 'usDate')}</TableCell>
               <TableCell align="right">
-                <AdminOnly isAdmin={isAdmin}>
-                  <Button
-                    size="small"
-                    color="error"
-                    disabled={!isAdmin}
-                    aria-label={`Remove ${member.email}`}
-                    onClick={() => onRemove(member)}
-                  >
-                    Remove
-                  </Button>
-                </AdminOnly>
+                <AdminAction reason={ADMIN_ONLY_MESSAGE}>
+                  {(disabled) => (
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={disabled}
+                      aria-label={`Remove ${member.email}`}
+                      onClick={() => onRemove(member)}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </AdminAction>
               </TableCell>
             </TableRow>
           );

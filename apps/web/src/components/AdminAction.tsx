@@ -1,6 +1,6 @@
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
-import { useCurrentUser } from '../auth/api/current-user-query';
+import { useCurrentUser } from '../features/auth/api/current-user-query';
 
 /** The signed-in user is an admin of the active client: the server's 'admin' rule of every write here. */
 export function useIsAdmin(): boolean {
@@ -8,9 +8,9 @@ export function useIsAdmin(): boolean {
 }
 
 /**
- * A write control of the cost allocation pages (showbacks, chargebacks, tag policies): a member sees it
- * disabled and learns why on hover. `children` draws the control, disabled or not; the span holds
- * the tooltip because a disabled button takes no pointer events.
+ * An admin-only control (showbacks, chargebacks, tag policies, team members): a member sees it disabled and
+ * learns why on hover. `children` draws the control, disabled or not; the span holds the tooltip because a
+ * disabled button takes no pointer events.
  */
 export function AdminAction({
   reason,
