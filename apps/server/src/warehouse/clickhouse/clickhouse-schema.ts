@@ -88,9 +88,16 @@ function duckDbExpression(type: Exclude<CanonicalType, 'text_map'>, quoted: stri
 /**
  * A DuckDB list of text written as a ClickHouse array literal (['a','b\'c',NULL]), which is how the CSV
  * format reads an array field; a NULL list becomes []. Backslash and quote are escaped as in sqlString.
+ * A list without NULL entries or \x01 in its text (nearly all) is joined with \x01 and escaped once as one
+ * string, about twice as fast in DuckDB as quoting entry by entry (a lambda call per map entry of every
+ * row), which the others keep.
  */
 function arrayLiteral(list: string): string {
-  // COALESCE rather than a CASE per element: this runs for every map entry of every row.
-  const item = `COALESCE('''' || replace(replace(x, '\\', '\\\\'), '''', '\\''') || '''', 'NULL')`;
-  return `COALESCE('[' || array_to_string(list_transform(${list}, lambda x: ${item}), ',') || ']', '[]')`;
+  const escaped = (text: string) => `replace(replace(${text}, '\\', '\\\\'), '''', '\\''')`;
+  const item = `COALESCE('''' || ${escaped('x')} || '''', 'NULL')`;
+  const joined = `replace(${escaped(`array_to_string(${list}, chr(1))`)}, chr(1), ''',''')`;
+  return `CASE WHEN ${list} IS NULL OR len(${list}) = 0 THEN '[]'
+    WHEN list_count(${list}) = len(${list}) AND strpos(array_to_string(${list}, ''), chr(1)) = 0
+      THEN '[''' || ${joined} || ''']'
+    ELSE '[' || array_to_string(list_transform(${list}, lambda x: ${item}), ',') || ']' END`;
 }
