@@ -9,22 +9,20 @@ import {
 } from '@finlens/contracts/insights';
 import { COST_DIMENSION_CATALOGUE } from '@finlens/cost-model/cost-dimensions';
 import { formatMoney, formatPercent } from '@finlens/cost-model/format';
-import { RANGE_PRESET_LABELS } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
+import { RangePresetSelect } from '../../components/RangePresetSelect';
 import { DEMO_BLURRED_DIMENSIONS } from '../explorer/transforms';
 import { useInsights } from './api';
 import {
@@ -55,20 +53,7 @@ export function CostInsightsPanel() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          label="Range"
-          value={range}
-          onChange={(event) => setRange(event.target.value as InsightRange)}
-          sx={{ minWidth: 220 }}
-        >
-          {INSIGHT_RANGES.map((preset) => (
-            <MenuItem key={preset} value={preset}>
-              {RANGE_PRESET_LABELS[preset]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <RangePresetSelect presets={INSIGHT_RANGES} value={range} onChange={setRange} />
         {result ? <PeriodSummary result={result} /> : null}
       </Stack>
       {insights.isError ? (

@@ -1,20 +1,17 @@
-import { RANGE_PRESET_LABELS } from '@finlens/cost-model/range-presets';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useRouteHandle } from '../../app/start-up-hooks';
+import { RangePresetSelect } from '../../components/RangePresetSelect';
 import { useShowbackConfig } from './api';
 import {
   rangeDates,
   rangeFromParams,
   SHOWBACK_PARAMS,
   SHOWBACK_RANGES,
-  type ShowbackRange,
   showbackHrefs,
 } from './showback-view';
 
@@ -30,25 +27,6 @@ export function useShowbackRoute() {
       return params;
     });
   return { id: key, range, dates: rangeDates(range, today), searchParams, setParam };
-}
-
-function RangeSelect({ range, onChange }: { range: ShowbackRange; onChange: (next: string) => void }) {
-  return (
-    <TextField
-      select
-      size="small"
-      label="Range"
-      value={range}
-      onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 200 }}
-    >
-      {SHOWBACK_RANGES.map((preset) => (
-        <MenuItem key={preset} value={preset}>
-          {RANGE_PRESET_LABELS[preset]}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
 }
 
 interface ShowbackHeaderProps {
@@ -82,7 +60,11 @@ export function ShowbackHeader({ title, children }: ShowbackHeaderProps) {
       </Typography>
       {showback ? <Typography color="text.secondary">{showback.name}</Typography> : null}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <RangeSelect range={range} onChange={(next) => setParam(SHOWBACK_PARAMS.range, next)} />
+        <RangePresetSelect
+          presets={SHOWBACK_RANGES}
+          value={range}
+          onChange={(next) => setParam(SHOWBACK_PARAMS.range, next)}
+        />
         {children}
       </Stack>
     </Stack>

@@ -4,26 +4,24 @@ import {
   type TagExplorerRow,
 } from '@finlens/contracts/tag-explorer';
 import { formatMoney } from '@finlens/cost-model/format';
-import { RANGE_PRESET_LABELS } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataGrid } from '../../components/DataGrid';
+import { RangePresetSelect } from '../../components/RangePresetSelect';
 import { useTagRows } from './api/tag-rows-query';
 import { CoverageBar } from './CoverageBar';
 import { TagDrillDown } from './TagDrillDown';
 import { TagPolicyDialog } from './TagPolicyDialog';
-import { TAG_PARAMS, TAG_RANGES, type TagRange, tagDates, tagRangeFromParams } from './tag-view';
+import { TAG_PARAMS, TAG_RANGES, tagDates, tagRangeFromParams } from './tag-view';
 
 const PLATFORM_LABELS: Record<TagExplorerRow['cloudPlatform'], string> = { aws: 'AWS', azure: 'Azure' };
 
@@ -51,20 +49,11 @@ export function TagExplorerPanel() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          label="Range"
+        <RangePresetSelect
+          presets={TAG_RANGES}
           value={range}
-          onChange={(event) => setParam(TAG_PARAMS.range, event.target.value as TagRange)}
-          sx={{ minWidth: 200 }}
-        >
-          {TAG_RANGES.map((preset) => (
-            <MenuItem key={preset} value={preset}>
-              {RANGE_PRESET_LABELS[preset]}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(next) => setParam(TAG_PARAMS.range, next)}
+        />
         {result ? <Summary result={result} /> : null}
         <Button variant="outlined" onClick={() => setPoliciesOpen(true)} sx={{ ml: 'auto' }}>
           Tag policies
