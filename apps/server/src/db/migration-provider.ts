@@ -15,6 +15,7 @@ import * as m20261122_0700 from './migrations/2026_11_22_0700_reports';
 import * as m20261122_0800 from './migrations/2026_11_22_0800_cost_targets';
 import * as m20261122_0810 from './migrations/2026_11_22_0810_notifications';
 import * as m20261122_0820 from './migrations/2026_11_22_0820_anomalies';
+import * as m20261122_0830 from './migrations/2026_11_22_0830_import_run_heartbeat';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0800_cost_targets': m20261122_0800,
   '2026_11_22_0810_notifications': m20261122_0810,
   '2026_11_22_0820_anomalies': m20261122_0820,
+  '2026_11_22_0830_import_run_heartbeat': m20261122_0830,
 };
 
 export const migrationProvider: MigrationProvider = {

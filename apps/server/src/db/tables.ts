@@ -256,6 +256,8 @@ export interface ImportRunsTable {
   error_file: string | null;
   error_row: number | null;
   error_column: string | null;
+  /** Touched by the importing process while the run is `running` (null before migration 0830). */
+  heartbeat_at: Timestamp | null;
 }
 
 export type InstanceRow = Selectable<InstanceTable>;

@@ -8,7 +8,7 @@ import { migrate } from '../db/migrate';
 import { openTestAppDatabase } from '../db/test-app-database';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { createImportService } from './import.service';
-import { createImportsRepo } from './imports.repo';
+import { createImportsRepo, IMPORT_HEARTBEAT_TIMEOUT_MS } from './imports.repo';
 import { localSource } from './sources/local-source';
 
 let dir: string;
@@ -69,12 +69,29 @@ describe('import service', () => {
     expect(stored[0]?.totals.unblended).toBeCloseTo(1.6823086974, 9);
   });
 
-  it('records each run and the project last ingestion time; an interrupted run is closed as failed', async () => {
+  it("records each run and the project last ingestion time; an interrupted run is closed as failed, another live process's run is not", async () => {
     const { clientId, projectId } = await repo.ensureProject({ clientName: 'Acme', projectName: 'recorded' });
-    await repo.startRun({ clientId, projectId, source: 'killed', requestedFormat: 'auto' });
+    const killed = await repo.startRun({ clientId, projectId, source: 'killed', requestedFormat: 'auto' });
+    // Its process ended: no heartbeat for longer than the timeout.
+    await db.db
+      .updateTable('import_runs')
+      .set({ heartbeat_at: new Date(Date.now() - IMPORT_HEARTBEAT_TIMEOUT_MS - 1_000) })
+      .where('id', '=', killed)
+      .execute();
+    const live = await repo.startRun({
+      clientId,
+      projectId,
+      source: 'another server',
+      requestedFormat: 'auto',
+    });
     const summary = await run(legacyCsvFile, 'recorded');
-    const [interrupted, ...runs] = await repo.runsOfProject(summary.projectId);
-    expect(interrupted).toMatchObject({ status: 'failed', error: expect.stringMatching(/^interrupted/) });
+    const all = await repo.runsOfProject(summary.projectId);
+    expect(all.find((r) => r.id === killed)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^interrupted/),
+    });
+    expect(all.find((r) => r.id === live)).toMatchObject({ status: 'running' });
+    const runs = all.filter((r) => r.id !== killed && r.id !== live);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'succeeded', files: 1, detected_format: 'legacy-csv' });
     expect(Number(runs[0]?.rows)).toBe(1281);

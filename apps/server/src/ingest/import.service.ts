@@ -3,7 +3,7 @@ import type { PeriodTotals } from '../warehouse/cost-store';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
 import { importFiles } from './duckdb/stage-import';
 import { ImportError } from './import-error';
-import type { ImportsRepo } from './imports.repo';
+import { IMPORT_HEARTBEAT_MS, type ImportsRepo } from './imports.repo';
 import type { BillingSource } from './sources/source';
 
 export interface ImportRequest {
@@ -46,6 +46,9 @@ export function createImportService({ repo, warehouse }: { repo: ImportsRepo; wa
         source: request.source.location,
         requestedFormat: request.format,
       });
+      const beat = setInterval(() => {
+        repo.heartbeat(importId).catch(() => {});
+      }, IMPORT_HEARTBEAT_MS);
       try {
         const files = await request.source.listFiles();
         const total = files.length + 3;
@@ -83,6 +86,7 @@ export function createImportService({ repo, warehouse }: { repo: ImportsRepo; wa
         });
         throw error;
       } finally {
+        clearInterval(beat);
         await request.source.dispose();
       }
     },

@@ -3,6 +3,10 @@ import type { AppTables, ImportRunRow } from '../db/tables';
 import type { PeriodTotals } from '../warehouse/cost-store';
 import { enqueueAfterImportJobs } from './after-import-jobs';
 
+/** How often a running import says its process is alive, and after how long without it the run counts as ended. */
+export const IMPORT_HEARTBEAT_MS = 10_000;
+export const IMPORT_HEARTBEAT_TIMEOUT_MS = 60_000;
+
 /** Storage of import runs and the client/project lookups an import needs (app database only). */
 export function createImportsRepo(db: Kysely<AppTables>) {
   return {
@@ -43,16 +47,33 @@ export function createImportsRepo(db: Kysely<AppTables>) {
      * Runs of the project still marked running belong to a process that ended mid-import (the warehouse lock
      * admits one importing process), so they are closed as failed; their warehouse changes were rolled back.
      */
-    async failInterruptedRuns(projectId: string) {
+    /**
+     * Closes the project's running imports whose process has ended: their heartbeat stopped more than
+     * IMPORT_HEARTBEAT_TIMEOUT_MS ago. A running import of another live process (several servers share the
+     * app database) keeps beating and is left alone.
+     */
+    async failInterruptedRuns(projectId: string, now = new Date()) {
+      const stale = new Date(now.getTime() - IMPORT_HEARTBEAT_TIMEOUT_MS);
       await db
         .updateTable('import_runs')
         .set({
           status: 'failed',
-          finished_at: new Date(),
+          finished_at: now,
           error:
             'interrupted: the importing process ended before the import finished; the previous data was kept',
         })
         .where('project_id', '=', projectId)
+        .where('status', '=', 'running')
+        .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', stale)]))
+        .execute();
+    },
+
+    /** The importing process is alive (see failInterruptedRuns). */
+    async heartbeat(importId: string) {
+      await db
+        .updateTable('import_runs')
+        .set({ heartbeat_at: new Date() })
+        .where('id', '=', importId)
         .where('status', '=', 'running')
         .execute();
     },
@@ -65,6 +86,7 @@ export function createImportsRepo(db: Kysely<AppTables>) {
           project_id: run.projectId,
           source: run.source,
           requested_format: run.requestedFormat,
+          heartbeat_at: new Date(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
