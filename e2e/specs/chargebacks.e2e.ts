@@ -1,14 +1,12 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import { signIn, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
-import { type BrowserSession, screenshotPath } from '../support/browser';
-import { money, openDemoSession } from '../support/demo-session';
+import { screenshotPath } from '../support/browser';
+import { describeOnDemo, money } from '../support/demo-session';
 import { waitForMailLink } from '../support/outbox';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const skipReason = inject('browserSkipReason');
 
 /** A call of the API as the signed-in browser makes it (session cookie, CSRF header on writes). */
 async function api<T>(
@@ -33,20 +31,11 @@ function lastClosedMonth(today = new Date()) {
 
 const cents = (n: number) => Math.round(n * 100);
 
-describe.skipIf(Boolean(skipReason))('Chargebacks in Chromium on a demo organisation', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openDemoSession(baseUrl, dataDir);
-  }, 300_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeOnDemo('Chargebacks in Chromium on a demo organisation', (demo) => {
   it("issues a statement for a closed month whose lines are the showback's cost_distribution", {
     timeout: 300_000,
   }, async () => {
-    const { context } = session;
+    const { context } = demo;
     await context.request.get('/accounts/signin/'); // sets the csrftoken cookie
     const showback = await api<{ id: string }>(context, 'POST', '/c/showback/showbacks/', {
       name: 'Chargeback teams',
@@ -88,12 +77,22 @@ describe.skipIf(Boolean(skipReason))('Chargebacks in Chromium on a demo organisa
     await page.screenshot({ path: screenshotPath('chargebacks-center'), fullPage: true });
 
     // The statement's lines and total equal the showback's cost_distribution of the month, to the cent.
-    const detail = await api<{ cost_distribution: { value: string; total: number }[] }>(
-      context,
-      'GET',
-      `/c/showback/showbacks/${showback.id}/?start_date=${start}&end_date=${end}&cost_type=amortized`,
-    );
-    const statement = await api<{ lines: { value: string; subtotal: number }[]; subtotal: number }>(
+    type Detail = { cost_distribution: { value: string; total: number }[] };
+    const detailOf = (range: { start: string; end: string }) =>
+      api<Detail>(
+        context,
+        'GET',
+        `/c/showback/showbacks/${showback.id}/?start_date=${range.start}&end_date=${range.end}&cost_type=amortized`,
+      );
+    const detail = await detailOf({ start, end });
+    type Line = {
+      value: string;
+      direct: number;
+      subtotal: number;
+      previous_month_subtotal: number | null;
+      services: { service: string; cost: number }[];
+    };
+    const statement = await api<{ lines: Line[]; subtotal: number }>(
       context,
       'GET',
       `/c/chargeback/statements/${statementId}/`,
@@ -115,12 +114,32 @@ describe.skipIf(Boolean(skipReason))('Chargebacks in Chromium on a demo organisa
       await expect(rowOf(line.value).textContent()).resolves.toContain(money(line.subtotal, 'USD'));
     }
     await expect(rowOf('Total').textContent()).resolves.toContain(money(statement.subtotal, 'USD'));
+
+    // Each line's services add up to its direct cost; the page lists them under the value.
+    for (const line of statement.lines) {
+      expect(cents(line.services.reduce((total, x) => total + x.cost, 0))).toBe(cents(line.direct));
+    }
+    const [top] = statement.lines;
+    expect(top?.services.length).toBeGreaterThan(0);
+    for (const service of top?.services.slice(0, 3) ?? []) {
+      const row = table.getByRole('row', { name: `${service.service} of ${top?.value}`, exact: true });
+      await expect(row.textContent()).resolves.toContain(money(service.cost, 'USD'));
+    }
+    // The month before: each value's subtotal there is the showback's cost_distribution of that month.
+    const before = await detailOf(lastClosedMonth(new Date(`${start}T00:00:00Z`)));
+    const previous = Object.fromEntries(before.cost_distribution.map((e) => [e.value, cents(e.total)]));
+    for (const line of statement.lines) {
+      expect(cents(line.previous_month_subtotal ?? Number.NaN)).toBe(previous[line.value] ?? 0);
+    }
+    const csv = await context.request.get(`/c/chargeback/statements/${statementId}/csv/`);
+    const first = top?.services[0];
+    await expect(csv.text()).resolves.toContain(`${top?.value},${first?.service},${first?.cost.toFixed(2)},`);
   });
 
   it('uploads daily units to a showback: a bad row is refused with its line and column, then unit costs show', {
     timeout: 240_000,
   }, async () => {
-    const { context } = session;
+    const { context } = demo;
     await context.request.get('/accounts/signin/');
     const showback = await api<{ id: string }>(context, 'POST', '/c/showback/showbacks/', {
       name: 'Unit teams',
@@ -173,7 +192,7 @@ describe.skipIf(Boolean(skipReason))('Chargebacks in Chromium on a demo organisa
   it('a member limited to one value (chosen in Member access) sees only that value and its total', {
     timeout: 240_000,
   }, async () => {
-    const { browser, context } = session;
+    const { browser, context } = demo.session;
     await context.request.get('/accounts/signin/');
     const showback = await api<{ id: string }>(context, 'POST', '/c/showback/showbacks/', {
       name: 'Member teams',
@@ -183,7 +202,7 @@ describe.skipIf(Boolean(skipReason))('Chargebacks in Chromium on a demo organisa
     await api(context, 'POST', '/c/team/members/', { email, role: 'member' });
     // The invitation's link is the password-reset confirm screen: setting the password verifies the email.
     const link = await waitForMailLink({
-      dataDir,
+      dataDir: demo.dataDir,
       to: email,
       linkPattern: /\/accounts\/reset-password\/confirm\/\S+/,
     });

@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, screenshotPath } from '../support/browser';
-import { money, openDemoSession } from '../support/demo-session';
+import { expect, it } from 'vitest';
+import { screenshotPath } from '../support/browser';
+import { describeOnDemo, money } from '../support/demo-session';
 import { runFinlens } from '../support/finlens-cli';
-
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const skipReason = inject('browserSkipReason');
 
 const COST_PATH = '/c/cost_page/dimension_daily_cost/';
 
@@ -66,20 +62,11 @@ async function expectTotalsShown(page: Page, answer: CostAnswer) {
     expect(drawn).toBeCloseTo(answer.total, 6);
 }
 
-describe.skipIf(Boolean(skipReason))('Explorer in Chromium on a demo organisation', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openDemoSession(baseUrl, dataDir);
-  }, 300_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeOnDemo('Explorer in Chromium on a demo organisation', (demo) => {
   it('groups, filters, changes granularity and range, and shows the API totals', {
     timeout: 180_000,
   }, async () => {
-    const page = await session.context.newPage();
+    const page = await demo.context.newPage();
     const opened = await costAnswerAfter(
       page,
       (p) => p.get('dimension') === 'product_servicename',
@@ -103,7 +90,7 @@ describe.skipIf(Boolean(skipReason))('Explorer in Chromium on a demo organisatio
         '--format',
         'json',
       ],
-      { dataDir },
+      { dataDir: demo.dataDir },
     );
     expect(cli.code, cli.stderr).toBe(0);
     const cliTotal = (JSON.parse(cli.stdout) as { total: number }).total;
@@ -155,7 +142,7 @@ describe.skipIf(Boolean(skipReason))('Explorer in Chromium on a demo organisatio
 
     // A link reproduces the view.
     const link = page.url();
-    const again = await session.context.newPage();
+    const again = await demo.context.newPage();
     const reopened = await costAnswerAfter(
       again,
       (p) => p.has('product_region'),

@@ -1,11 +1,7 @@
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, screenshotPath } from '../support/browser';
-import { money, openDemoSession } from '../support/demo-session';
-
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const skipReason = inject('browserSkipReason');
+import { expect, it } from 'vitest';
+import { screenshotPath } from '../support/browser';
+import { describeOnDemo, money } from '../support/demo-session';
 
 /** Does `action` and returns the JSON of the first OK response whose URL contains `path`. */
 async function answerAfter<T>(page: Page, path: string, action: () => Promise<void>): Promise<T> {
@@ -16,20 +12,11 @@ async function answerAfter<T>(page: Page, path: string, action: () => Promise<vo
   return (await (await waiting).json()) as T;
 }
 
-describe.skipIf(Boolean(skipReason))('Home, search and organization overview on a demo organisation', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openDemoSession(baseUrl, dataDir);
-  }, 300_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeOnDemo('Home, search and organization overview on a demo organisation', (demo) => {
   it('Home shows the spend summary, the forecast, the chart, top lists and movers linking to the Explorer', {
     timeout: 120_000,
   }, async () => {
-    const page = await session.context.newPage();
+    const page = await demo.context.newPage();
     const summary = await answerAfter<{ mtd_spend: number; currency: string }>(
       page,
       '/c/cost_page/cost_summary/',
@@ -61,7 +48,7 @@ describe.skipIf(Boolean(skipReason))('Home, search and organization overview on 
   it('the app bar search suggests as one types and opens a detail page; the search page lists hits', {
     timeout: 120_000,
   }, async () => {
-    const page = await session.context.newPage();
+    const page = await demo.context.newPage();
     await page.goto('/v3/home');
     const box = page.getByRole('combobox', { name: 'Search' });
     await box.click();
@@ -90,7 +77,7 @@ describe.skipIf(Boolean(skipReason))('Home, search and organization overview on 
   });
 
   it('Organization overview lists the demo project with its spend', { timeout: 120_000 }, async () => {
-    const page = await session.context.newPage();
+    const page = await demo.context.newPage();
     await page.goto('/v3/organization-overview');
     const grid = page.getByRole('region', { name: 'Accounts' });
     await grid.getByText('Demo organisation').waitFor({ timeout: 60_000 });

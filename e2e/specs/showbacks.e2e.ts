@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, screenshotPath } from '../support/browser';
-import { openDemoSession } from '../support/demo-session';
+import { expect, it } from 'vitest';
+import { screenshotPath } from '../support/browser';
+import { describeOnDemo } from '../support/demo-session';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const skipReason = inject('browserSkipReason');
-
-describe.skipIf(Boolean(skipReason))('Showbacks in Chromium on a demo organisation', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openDemoSession(baseUrl, dataDir);
-  }, 300_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeOnDemo('Showbacks in Chromium on a demo organisation', (demo) => {
   it('creates a showback, adds and reorders rules, and sees the reconciliation hold', {
     timeout: 240_000,
   }, async () => {
-    const page = await session.context.newPage();
+    const page = await demo.context.newPage();
     await page.goto('/v3/cost/showbacks-api/');
     await page.getByRole('button', { name: 'New showback' }).click();
     const dialog = page.getByRole('dialog', { name: 'New showback' });
