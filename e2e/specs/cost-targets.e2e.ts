@@ -1,13 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, screenshotPath } from '../support/browser';
-import { openDemoSession } from '../support/demo-session';
-
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const skipReason = inject('browserSkipReason');
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { screenshotPath } from '../support/browser';
+import { describeOnDemo } from '../support/demo-session';
 
 const SECRET = 'e2e-webhook-signing-secret';
 const TARGET = 'E2E monthly cap';
@@ -41,23 +37,20 @@ function signatureHolds(raw: string, header: string): boolean {
   return got.length === want.length && timingSafeEqual(got, want);
 }
 
-describe.skipIf(Boolean(skipReason))('Cost target alerts in Chromium on a demo organisation', () => {
-  let session: BrowserSession;
+describeOnDemo('Cost target alerts in Chromium on a demo organisation', (demo) => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    session = await openDemoSession(baseUrl, dataDir);
-  }, 300_000);
+  });
   afterAll(async () => {
-    await session?.close();
     await new Promise((done) => receiver?.server.close(done));
   });
 
   it('creates a target the demo spend breaches and its alert arrives signed at a webhook', {
     timeout: 240_000,
   }, async () => {
-    const page = await session.context.newPage();
+    const page = await demo.context.newPage();
     await page.goto('/v3/settings?tab=notifications-center');
     await page.getByRole('button', { name: 'Add channel' }).click();
     const dialog = page.getByRole('form', { name: 'Add channel' });

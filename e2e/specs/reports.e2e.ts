@@ -2,13 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, screenshotPath } from '../support/browser';
-import { openDemoSession } from '../support/demo-session';
+import { expect, inject, it } from 'vitest';
+import { screenshotPath } from '../support/browser';
+import { describeOnDemo } from '../support/demo-session';
 
-const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const skipReason = inject('browserSkipReason');
 
 const REPORTS_PATH = '/c/cost_page/reports/';
 const RECIPIENT = 'finance-e2e@example.com';
@@ -57,20 +55,11 @@ function expectAttachments(mail: ParsedMail): void {
   expect(mail.text ?? '').toContain('Top movers by product_region:');
 }
 
-describe.skipIf(Boolean(skipReason))('Reports in Chromium on a demo organisation', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openDemoSession(baseUrl, dataDir);
-  }, 300_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeOnDemo('Reports in Chromium on a demo organisation', (demo) => {
   it('saves the Explorer view as a report, schedules it, and the job worker mails it at its slot with chart, CSV and PDF', {
     timeout: 360_000,
   }, async () => {
-    const page = await session.context.newPage();
+    const page = await demo.context.newPage();
     const name = `Regions by month ${Date.now()}`;
     // The grid sorted by region A→Z, 10 rows a page: the report keeps that too.
     await page.goto(

@@ -11,7 +11,7 @@ const DEMO_PASSWORD = 'Dem0!Explorer';
  * suite's data folder; the same options every time, so re-running reuses the data) and a browser signed in
  * as its admin. Specs that need cost data start from this.
  */
-export async function openDemoSession(baseUrl: string, dataDir: string): Promise<BrowserSession> {
+async function openDemoSession(baseUrl: string, dataDir: string): Promise<BrowserSession> {
   const demo = await runFinlens(['demo', '--rows', '20000', '--months', '3'], {
     dataDir,
     env: { DEMO_PASSWORD },
@@ -27,7 +27,7 @@ export const money = (value: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
 
 /** The suite's server and, once the block's beforeAll ran, the browser signed in to its demo organisation. */
-export interface DemoServer {
+interface DemoServer {
   baseUrl: string;
   dataDir: string;
   readonly session: BrowserSession;
