@@ -58,6 +58,8 @@ export const SOURCE_COLUMNS: readonly CanonicalColumn[] = [
   money('line_item_blended_cost'),
   text('line_item_blended_rate'),
   text('line_item_currency_code'),
+  /** CUR 2.0 only, with IAM principal data on (Amazon Bedrock so far): the ARN that made the call. */
+  text('line_item_iam_principal'),
   text('line_item_legal_entity'),
   text('line_item_line_item_description'),
   text('line_item_line_item_type'),

@@ -20,6 +20,7 @@ import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost
 import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-cost-store';
 import { clickHouseDialect } from './clickhouse-dialect';
 import { expectSameFigures } from './clickhouse-parity.test-helper';
+import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { TEST_CLUSTER, useTestClickHouse } from './test-clickhouse';
 
 let clickHouse: ReturnType<typeof useTestClickHouse>;
@@ -36,6 +37,16 @@ const query = (input: Partial<CostQueryInput>): WarehouseCostQuery => ({
   projectNames: { demo: "Demo's project" },
   useRollups: false,
 });
+
+/** Imports a demo export (a folder of `dir`) into a project of the client. */
+async function importDemo(
+  store: Pick<CostStore, 'loadPeriods'> & { connection: DuckDbCostStore['connection'] },
+  importId: string,
+  { folder, projectId } = { folder: 'demo', projectId: 'demo' },
+) {
+  const files = await localSource(join(dir, folder)).listFiles();
+  await importFiles({ warehouse: store, importId, clientId: 'client', projectId, files, format: 'auto' });
+}
 
 /**
  * The CostQuery compiler through the ClickHouse dialect (18.16 and current releases) against the DuckDB
@@ -65,17 +76,7 @@ export function describeCostQueryOnClickHouse(shards: number): void {
       await house.init();
       stores.push(house);
     }
-    const files = await localSource(demo).listFiles();
-    for (const [i, store] of stores.entries()) {
-      await importFiles({
-        warehouse: store,
-        importId: `demo${i}`,
-        clientId: 'client',
-        projectId: 'demo',
-        files,
-        format: 'auto',
-      });
-    }
+    for (const [i, store] of stores.entries()) await importDemo(store, `demo${i}`);
   }, 180_000);
 
   afterAll(async () => {
@@ -152,6 +153,70 @@ export function describeCostQueryOnClickHouse(shards: number): void {
       expect(after.total).toBeGreaterThan(0);
       expectSameFigures(after, before, 'after the backfill');
       expectSameFigures(after, await duck.runCostQuery(asked), 'against DuckDB');
+    });
+
+    it("init adds line_item_iam_principal to a warehouse made before it, in a new table's column order", async (context) => {
+      const urls = clickHouse.urls;
+      if (house === null || urls === null) return context.skip('clickhouse-server is not installed');
+      const clickhouse = house;
+      // One month of the demo is enough for its Bedrock rows, which name their callers.
+      const bedrock = { folder: 'bedrock', projectId: 'bedrock' };
+      await generateDemoCur2({
+        seed: 7,
+        months: 1,
+        endMonth: '2026-03',
+        rows: 4_000,
+        outDir: join(dir, bedrock.folder),
+        format: 'parquet',
+      });
+      for (const store of [duck, clickhouse]) await importDemo(store, `bedrock-${store.kind}`, bedrock);
+      const byPrincipal = async (store: CostStore) =>
+        (
+          await store.costBreakdown({
+            clientId: 'client',
+            projectIds: [bedrock.projectId],
+            from: '2026-01-01',
+            to: '2026-03-31',
+            costType: 'unblended',
+            sets: [[]],
+            groupBy: [{ column: 'line_item_iam_principal' }],
+            useRollups: true,
+          })
+        )
+          .map((row) => [row.groups[0], Number(row.costs[0]?.toFixed(6))])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      const want = await byPrincipal(duck);
+      expect(want.filter(([principal]) => principal !== null).length).toBeGreaterThan(1);
+      expect(await byPrincipal(clickhouse)).toEqual(want);
+      // A warehouse made before the column: every shard (and the Distributed table) lacks it.
+      const run = async (url: string, sql: string) => {
+        const response = await fetch(url, { method: 'POST', body: sql });
+        const text = await response.text();
+        expect(response.ok, text).toBe(true);
+        return text;
+      };
+      const tables = urls.length > 1 ? ['line_items', 'line_items_all'] : ['line_items'];
+      for (const url of urls) await run(url, 'ALTER TABLE line_items DROP COLUMN line_item_iam_principal');
+      if (urls.length > 1)
+        await run(urls[0] as string, 'ALTER TABLE line_items_all DROP COLUMN line_item_iam_principal');
+      expect(await clickhouse.init()).toEqual(tables.map((t) => `add line_item_iam_principal to ${t}`));
+      expect(await clickhouse.init()).toEqual([]);
+      for (const table of tables) {
+        // DESCRIBE lists the columns in table order (18.16's system.columns has no position).
+        const described = await run(urls[0] as string, `DESCRIBE TABLE ${table}`);
+        const names = described
+          .trim()
+          .split('\n')
+          .map((line) => line.split('\t')[0]);
+        expect(names).toEqual(LINE_ITEM_COLUMNS.map((c) => c.name));
+      }
+      // Old rows read NULL; a new import (copied by column position) fills it again.
+      const total = want.reduce((sum, [, cost]) => sum + Number(cost), 0);
+      const [only] = await byPrincipal(clickhouse);
+      expect(only?.[0]).toBeNull();
+      expect(only?.[1]).toBeCloseTo(total, 4);
+      await importDemo(clickhouse, 'bedrock-again', bedrock);
+      expect(await byPrincipal(clickhouse)).toEqual(want);
     });
 
     it('every representative CostQuery answered from the ClickHouse rollups equals DuckDB rollups', async (context) => {

@@ -11,7 +11,7 @@ import { swapInStagedPeriods } from './clickhouse-import';
 import { clickHouseQueryPort } from './clickhouse-query-port';
 import { clickHouseReadPorts } from './clickhouse-read-ports';
 import { createRollupSql, fillRollup, PARTITIONED_TABLES } from './clickhouse-rollups';
-import { createTableSql } from './clickhouse-schema';
+import { createTableSql, LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { sqlIdentifier, sqlString, sqlStringList } from './clickhouse-sql';
 import { columnAsText, distributedTable, type Reader, totalsOf, totalsSelect } from './clickhouse-totals';
 
@@ -81,6 +81,7 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
       for (const shard of shards) {
         if (await createIfMissing(shard, LINE_ITEMS_TABLE, createTableSql(LINE_ITEMS_TABLE)))
           steps.push(`create ${LINE_ITEMS_TABLE}`);
+        steps.push(...(await addMissingColumns(shard, LINE_ITEMS_TABLE)));
         for (const rollup of ROLLUPS) {
           if (!(await createIfMissing(shard, rollup.table, createRollupSql(rollup)))) continue;
           // A warehouse made before this rollup: fill it from the line items already there.
@@ -94,6 +95,7 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
           const name = distributedTable(table);
           const ddl = `CREATE TABLE IF NOT EXISTS ${name} AS ${table} ENGINE = Distributed(${cluster}, currentDatabase(), ${table})`;
           if (await createIfMissing(client, name, ddl)) steps.push(`create ${name}`);
+          else if (table === LINE_ITEMS_TABLE) steps.push(...(await addMissingColumns(client, name)));
         }
       }
       return steps.filter((step, i) => steps.indexOf(step) === i);
@@ -169,6 +171,29 @@ async function createIfMissing(client: ClickHouseClient, table: string, ddl: str
   if (Number(row?.n) > 0) return false;
   await client.command({ query: ddl });
   return true;
+}
+
+/**
+ * Adds the line-item columns a table made by an older release lacks (old rows read NULL, or empty arrays),
+ * each AFTER its predecessor: the column order stays that of a new table, which copies rely on (by
+ * position). Returns one step per column added.
+ */
+async function addMissingColumns(client: ClickHouseClient, table: string): Promise<string[]> {
+  const result = await client.query({
+    query: `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = ${sqlString(table)}`,
+    format: 'JSONEachRow',
+  });
+  const present = new Set((await result.json<{ name: string }>()).map((c) => c.name));
+  const added: string[] = [];
+  for (const [i, column] of LINE_ITEM_COLUMNS.entries()) {
+    const before = LINE_ITEM_COLUMNS[i - 1];
+    if (present.has(column.name) || before === undefined) continue;
+    await client.command({
+      query: `ALTER TABLE ${sqlIdentifier(table)} ADD COLUMN ${sqlIdentifier(column.name)} ${column.type} AFTER ${sqlIdentifier(before.name)}`,
+    });
+    added.push(`add ${column.name} to ${table}`);
+  }
+  return added;
 }
 
 /** Drops every partition of a project from one table of one shard. */

@@ -2,16 +2,16 @@ import type { CostDimension, CostFilter } from '@finlens/contracts/cost-query';
 import type { CostType } from '../canonical-schema';
 import { type CompiledSql, rowSetOf, scopeWhere } from './compile-cost-query';
 import type { CostScope } from './cost-query-port';
-import { costSql, dimensionSql, filterSql, type SqlContext } from './dimension-sql';
+import { columnText, costSql, dimensionSql, filterSql, type SqlContext } from './dimension-sql';
 import { LINE_ITEMS_SOURCE, planSource } from './plan-source';
 import type { ReadRows } from './run-cost-query';
 import type { SqlDialect } from './sql-dialect';
 
-/** A dimension to group by (keyed dimensions with their key). */
-export interface BreakdownGroup {
-  dimension: CostDimension;
-  key?: string;
-}
+/**
+ * A dimension to group by (keyed dimensions with their key), or a canonical text column no dimension
+ * offers (e.g. line_item_iam_principal for owner hints), which makes the breakdown read the line items.
+ */
+export type BreakdownGroup = { dimension: CostDimension; key?: string } | { column: string };
 
 /**
  * Several row sets measured in one statement: each set is a list of CostQuery filters that must all hold
@@ -56,16 +56,25 @@ const planned = (dimension: CostDimension) =>
 export function compileCostBreakdown(dialect: SqlDialect, query: CostBreakdownQuery): CompiledSql {
   const groups = query.groupBy ?? [];
   const filters = query.sets.flat();
-  const dimensions = [...filters.map((f) => f.dimension), ...groups.map((g) => g.dimension)];
-  const source = query.countResources
-    ? LINE_ITEMS_SOURCE
-    : planSource({ dimension: null, filters: dimensions.map(planned), useRollups: query.useRollups });
+  const dimensions = [
+    ...filters.map((f) => f.dimension),
+    ...groups.flatMap((g) => ('dimension' in g ? [g.dimension] : [])),
+  ];
+  const source =
+    query.countResources || groups.some((g) => 'column' in g)
+      ? LINE_ITEMS_SOURCE
+      : planSource({ dimension: null, filters: dimensions.map(planned), useRollups: query.useRollups });
   const ctx: SqlContext = { dialect, values: dialect.values(), source, projectNames: query.projectNames };
   const d = dialect;
   const rows = rowSetOf(dimensions);
   const keys: [sql: string, name: string][] = [];
   if (query.byDay) keys.push([d.periodStart(d.identifier(source.timeColumn), 'day'), 'day']);
-  for (const [i, g] of groups.entries()) keys.push([dimensionSql(ctx, g.dimension, g.key), `g${i}`]);
+  for (const [i, g] of groups.entries()) {
+    keys.push([
+      'dimension' in g ? dimensionSql(ctx, g.dimension, g.key) : columnText(ctx, g.column),
+      `g${i}`,
+    ]);
+  }
   const predicates = query.sets.map((set) =>
     set.length === 0 ? null : set.map((f) => `(${filterSql(ctx, f)})`).join(' AND '),
   );

@@ -67,7 +67,8 @@ function requiredKey(dimension: CostDimension, key: string | undefined): string 
   return key;
 }
 
-function columnText(ctx: SqlContext, column: string): string {
+/** A canonical column's value as text, NULL when empty. */
+export function columnText(ctx: SqlContext, column: string): string {
   const type = CANONICAL_COLUMNS.find((c) => c.name === column)?.type;
   if (type === undefined) throw new Error(`unknown column ${column}`);
   // An empty text is no value, as for map values: imports of CSV exports may leave '' instead of null.

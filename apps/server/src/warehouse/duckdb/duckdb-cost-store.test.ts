@@ -28,6 +28,7 @@ describe('DuckDB cost store', () => {
       'create daily cost rollups',
       'narrow the daily tag rollup',
       'create the daily scope rollup',
+      'add line_item_iam_principal',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -64,6 +65,7 @@ describe('DuckDB cost store', () => {
       'create daily cost rollups',
       'narrow the daily tag rollup',
       'create the daily scope rollup',
+      'add line_item_iam_principal',
     ]);
     const query = {
       start_date: '2024-05-01',
@@ -87,6 +89,27 @@ describe('DuckDB cost store', () => {
     expect(await store.runCostQuery(query)).toMatchObject({ source: 'rollup', total: 0, series: [] });
     expect(await store.runCostQuery({ ...query, useRollups: false })).toMatchObject({ total: 0 });
     expect(await store.runCostQuery({ ...query, dimension: null })).toMatchObject({ total: 0, as_of: null });
+    await store.close();
+  });
+
+  it('adds line_item_iam_principal to a warehouse made before it; its rows read NULL', async () => {
+    const path = join(dir, 'warehouse.duckdb');
+    const old = await openDuckDbCostStore({ path });
+    await old.init();
+    // The warehouse as the release before the column left it.
+    await old.connection.run('ALTER TABLE line_items DROP COLUMN line_item_iam_principal');
+    await old.connection.run(`DELETE FROM warehouse_schema_steps WHERE step = 'add line_item_iam_principal'`);
+    await old.connection.run(
+      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_unblended_cost)
+       VALUES ('c', 'p', DATE '2024-05-01', 2.5)`,
+    );
+    await old.close();
+    const store = await openDuckDbCostStore({ path });
+    expect(await store.init()).toEqual(['add line_item_iam_principal']);
+    const rows = await store.connection.runAndReadAll(
+      'SELECT line_item_iam_principal AS principal, line_item_unblended_cost AS cost FROM line_items',
+    );
+    expect(rows.getRowObjectsJson()).toEqual([{ principal: null, cost: 2.5 }]);
     await store.close();
   });
 });

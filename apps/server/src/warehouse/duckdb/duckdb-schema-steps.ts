@@ -47,6 +47,15 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
       await rebuildRollups(connection, null, rollup);
     },
   },
+  {
+    // A warehouse made before this column gets it empty (a new one already has it: IF NOT EXISTS).
+    name: 'add line_item_iam_principal',
+    apply: async (connection) => {
+      await connection.run(
+        `ALTER TABLE ${LINE_ITEMS_TABLE} ADD COLUMN IF NOT EXISTS "line_item_iam_principal" VARCHAR`,
+      );
+    },
+  },
 ];
 
 /** Applies the steps a warehouse lacks, each in its own transaction; returns their names. */
