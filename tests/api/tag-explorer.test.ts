@@ -225,6 +225,7 @@ describe('GET /c/cost_page/tag_explorer/', () => {
         source: 'cloudformation_stack',
         tag_key: 'aws_cloudformation_stack_name',
         value: 'logging-stack',
+        arn: null,
         cost: 10,
       },
     ]);

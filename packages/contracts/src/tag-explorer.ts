@@ -116,13 +116,27 @@ export const untaggedRowSchema = z.object({
  */
 export const isAwsMadeTagKey = (key: string): boolean => key.startsWith('aws_');
 
-/** Tags AWS puts on resources it creates, which point at who owns untagged cost. */
-export const OWNER_HINT_SOURCES = ['cloudformation_stack', 'autoscaling_group', 'eks_cluster'] as const;
+/**
+ * Where a suggested owner comes from: tags AWS puts on resources it creates (stack, Auto Scaling group,
+ * EKS cluster), or CUR 2.0's line_item_iam_principal (the IAM role or user that made the call).
+ */
+export const OWNER_HINT_SOURCES = [
+  'cloudformation_stack',
+  'autoscaling_group',
+  'eks_cluster',
+  'iam_principal',
+] as const;
 export const ownerHintSchema = z.object({
   source: z.enum(OWNER_HINT_SOURCES),
-  /** The tag key as stored (e.g. aws_cloudformation_stack_name). */
-  tag_key: z.string(),
+  /** The tag key as stored (e.g. aws_cloudformation_stack_name); null for an IAM principal. */
+  tag_key: z.string().nullable(),
+  /** The stack, group or cluster; for an IAM principal the role or user name. */
   value: z.string(),
+  /**
+   * IAM principals only (else null): the role ARN (assumed-role sessions folded into their role) or the
+   * user ARN; two roles of one name in different accounts are two hints.
+   */
+  arn: z.string().nullable(),
   /** Untagged cost carrying this value. */
   cost: z.number(),
 });
@@ -134,7 +148,7 @@ export const untaggedResultSchema = z.object({
   total_cost: z.number(),
   untagged_cost: z.number(),
   rows: z.array(untaggedRowSchema),
-  /** Suggested owners: the stacks, Auto Scaling groups and EKS clusters behind the untagged cost (top 10 each). */
+  /** Suggested owners: the stacks, Auto Scaling groups, EKS clusters and IAM principals behind the untagged cost (top 10 each). */
   owner_hints: z.array(ownerHintSchema),
 });
 export type UntaggedResult = z.infer<typeof untaggedResultSchema>;

@@ -202,9 +202,14 @@ const HINT_LABELS: Record<OwnerHint['source'], string> = {
   cloudformation_stack: 'Stack',
   autoscaling_group: 'Auto Scaling group',
   eks_cluster: 'EKS cluster',
+  iam_principal: 'IAM principal',
 };
 
-/** Suggested owners of the untagged cost: the stacks, Auto Scaling groups and clusters behind it. */
+/**
+ * Suggested owners of the untagged cost: the stacks, Auto Scaling groups and clusters behind it (each
+ * linked to the Explorer by its tag), and the IAM roles and users that made the calls (their ARN on hover;
+ * the Explorer has no principal dimension to link to).
+ */
 function OwnerHints({ range, hints, currency }: { range: DateRange; hints: OwnerHint[]; currency: string }) {
   if (hints.length === 0) return null;
   return (
@@ -214,17 +219,24 @@ function OwnerHints({ range, hints, currency }: { range: DateRange; hints: Owner
       aria-label="Suggested owners"
       sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0 }}
     >
-      {hints.map((hint) => (
-        <li key={`${hint.tag_key}\u0000${hint.value}`} style={{ listStyle: 'none' }}>
-          <Chip
-            component={RouterLink}
-            to={valueHref(range, hint.tag_key, hint.value)}
-            clickable
-            variant="outlined"
-            label={`${HINT_LABELS[hint.source]} ${hint.value}: ${formatMoney(hint.cost, currency)}`}
-          />
-        </li>
-      ))}
+      {hints.map((hint) => {
+        const label = `${HINT_LABELS[hint.source]} ${hint.value}: ${formatMoney(hint.cost, currency)}`;
+        return (
+          <li key={`${hint.tag_key}\u0000${hint.value}\u0000${hint.arn}`} style={{ listStyle: 'none' }}>
+            {hint.tag_key === null ? (
+              <Chip variant="outlined" label={label} title={hint.arn ?? undefined} />
+            ) : (
+              <Chip
+                component={RouterLink}
+                to={valueHref(range, hint.tag_key, hint.value)}
+                clickable
+                variant="outlined"
+                label={label}
+              />
+            )}
+          </li>
+        );
+      })}
     </Stack>
   );
 }

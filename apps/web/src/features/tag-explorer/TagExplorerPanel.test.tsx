@@ -66,6 +66,13 @@ describe('TagExplorerPanel', () => {
       'href',
       expect.stringContaining('aws_cloudformation_stack_name'),
     );
+    // An IAM principal (CUR 2.0 line_item_iam_principal) shows with its source and its ARN on hover.
+    const principal = within(owners).getByText('IAM principal search-runtime: $4.00');
+    expect(principal.closest('a')).toBeNull();
+    expect(principal.closest('[title]')).toHaveAttribute(
+      'title',
+      'arn:aws:iam::222222222222:role/search-runtime',
+    );
     const link = await within(untagged).findByRole('link', { name: 'Open in Explorer' }, SLOW);
     const href = new URL(link.getAttribute('href') ?? '', 'http://x');
     expect(href.pathname).toBe('/v3/cloud-resource-cost-api/');

@@ -65,7 +65,15 @@ export const UNTAGGED: UntaggedResult = {
       source: 'cloudformation_stack',
       tag_key: 'aws_cloudformation_stack_name',
       value: 'logging-stack',
+      arn: null,
       cost: 10,
+    },
+    {
+      source: 'iam_principal',
+      tag_key: null,
+      value: 'search-runtime',
+      arn: 'arn:aws:iam::222222222222:role/search-runtime',
+      cost: 4,
     },
   ],
 };
