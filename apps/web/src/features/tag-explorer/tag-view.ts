@@ -6,7 +6,7 @@ const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
 
 /** Range presets offered by the Tag explorer (past ones: coverage is about billed days). */
 export const TAG_RANGES = ['7D', '14D', '30D', 'MTD', '1M', '3M'] as const satisfies readonly PastPreset[];
-export type TagRange = (typeof TAG_RANGES)[number];
+type TagRange = (typeof TAG_RANGES)[number];
 const DEFAULT_RANGE: TagRange = '30D';
 
 /** URL keys of the panel (the Insights page shares its URL with the Cost insights tab). */
