@@ -47,8 +47,6 @@ export async function swapInStagedPeriods(args: {
   const [target, ...rollupTargets] = stagings as [string, ...string[]];
   try {
     const periods = await stagedPeriods(connection, source, projectId);
-    await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
-    await client.command({ query: `CREATE TABLE ${target} AS ${LINE_ITEMS_TABLE}` });
     await copyStaging(connection, client, { source, target, tempDirectory: args.tempDirectory });
     await stageRollups(client, target);
     const swaps: [string, string][] = [
@@ -87,9 +85,9 @@ async function stagedPeriods(
 }
 
 /**
- * Copies the DuckDB staging rows into the ClickHouse staging table in one streamed insert: DuckDB writes
- * them as CSV (far faster than handing rows to JavaScript) into a named pipe that the insert reads, so
- * DuckDB formats while ClickHouse parses and no temporary file holds the rows.
+ * Makes the ClickHouse staging table and copies the DuckDB staging rows into it in one streamed insert:
+ * DuckDB writes them as CSV (far faster than handing rows to JavaScript) into a named pipe that the insert
+ * reads, so DuckDB formats while ClickHouse parses and no temporary file holds the rows.
  */
 async function copyStaging(
   connection: DuckDBConnection,
@@ -99,6 +97,10 @@ async function copyStaging(
   const select = LINE_ITEM_COLUMNS.map((c) => `${c.fromDuckDb} AS "${c.name}"`).join(', ');
   const quoted = LINE_ITEM_COLUMNS.filter((c) => QUOTED.test(c.type)).map((c) => `"${c.name}"`);
   await withNamedPipe(tempDirectory, async ({ path, rows, closeWriter }) => {
+    // The table is made once the pipe is there, so the insert follows at once on the same connection:
+    // nothing slow (making the pipe starts a process) lets the server close it as idle in between.
+    await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
+    await client.command({ query: `CREATE TABLE ${target} AS ${LINE_ITEMS_TABLE}` });
     const insert = client
       .insert({
         table: target,

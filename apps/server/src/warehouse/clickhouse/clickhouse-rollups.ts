@@ -57,15 +57,21 @@ export function rollupStaging(lineItemStaging: string, rollup: RollupDefinition)
 
 /**
  * Builds each rollup of a staged import into its own staging table from the line-item staging table, so
- * the import's REPLACE PARTITION can swap the rollups' partitions right after the line items'.
+ * the import's REPLACE PARTITION can swap the rollups' partitions right after the line items'. The rollups
+ * are built at the same time (each a scan of the staging table); every build has ended before this
+ * returns or throws, so the caller's dropping of the staging tables comes after all of them.
  */
 export async function stageRollups(client: ClickHouseClient, lineItemStaging: string): Promise<void> {
-  for (const rollup of ROLLUPS) {
-    const target = rollupStaging(lineItemStaging, rollup);
-    await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
-    await client.command({ query: `CREATE TABLE ${target} AS ${sqlIdentifier(rollup.table)}` });
-    await fillRollup(client, rollup, { from: lineItemStaging, target });
-  }
+  const builds = await Promise.allSettled(
+    ROLLUPS.map(async (rollup) => {
+      const target = rollupStaging(lineItemStaging, rollup);
+      await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
+      await client.command({ query: `CREATE TABLE ${target} AS ${sqlIdentifier(rollup.table)}` });
+      await fillRollup(client, rollup, { from: lineItemStaging, target });
+    }),
+  );
+  const failed = builds.find((build) => build.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
 }
 
 /** Every partitioned table of a shard: line items and the rollups. */
