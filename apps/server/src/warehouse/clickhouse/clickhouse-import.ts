@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { closeSync, constants, openSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Socket } from 'node:net';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { promisify } from 'node:util';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteString } from '../../ingest/duckdb/sql';
@@ -14,7 +10,8 @@ import { rollupStaging, stageRollups } from './clickhouse-rollups';
 import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { sqlIdentifier, sqlString } from './clickhouse-sql';
 
-const run = promisify(execFile);
+/** Rows per CSV batch: bounds the temporary files (about 1.5 KB a row, two at a time) and ClickHouse's blocks. */
+const BATCH_ROWS = 250_000;
 
 /** The ClickHouse staging table of one import: same structure as line_items, so its partitions can move over. */
 function clickHouseStaging(stagingId: string): string {
@@ -47,6 +44,8 @@ export async function swapInStagedPeriods(args: {
   const [target, ...rollupTargets] = stagings as [string, ...string[]];
   try {
     const periods = await stagedPeriods(connection, source, projectId);
+    await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
+    await client.command({ query: `CREATE TABLE ${target} AS ${LINE_ITEMS_TABLE}` });
     await copyStaging(connection, client, { source, target, tempDirectory: args.tempDirectory });
     await stageRollups(client, target);
     const swaps: [string, string][] = [
@@ -85,9 +84,10 @@ async function stagedPeriods(
 }
 
 /**
- * Makes the ClickHouse staging table and copies the DuckDB staging rows into it in one streamed insert:
- * DuckDB writes them as CSV (far faster than handing rows to JavaScript) into a named pipe that the insert
- * reads, so DuckDB formats while ClickHouse parses and no temporary file holds the rows.
+ * Copies the DuckDB staging rows into the ClickHouse staging table in batches: DuckDB writes each batch as
+ * CSV into a temporary file (far faster than handing rows to JavaScript), which is streamed to ClickHouse
+ * while DuckDB writes the next batch into a second file. Every insert has ended before this returns or
+ * throws (the caller then drops the staging table).
  */
 async function copyStaging(
   connection: DuckDBConnection,
@@ -96,76 +96,42 @@ async function copyStaging(
 ) {
   const select = LINE_ITEM_COLUMNS.map((c) => `${c.fromDuckDb} AS "${c.name}"`).join(', ');
   const quoted = LINE_ITEM_COLUMNS.filter((c) => QUOTED.test(c.type)).map((c) => `"${c.name}"`);
-  await withNamedPipe(tempDirectory, async ({ path, rows, closeWriter }) => {
-    // The table is made once the pipe is there, so the insert follows at once on the same connection:
-    // nothing slow (making the pipe starts a process) lets the server close it as idle in between.
-    await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
-    await client.command({ query: `CREATE TABLE ${target} AS ${LINE_ITEMS_TABLE}` });
-    const insert = client
-      .insert({
-        table: target,
-        values: rows.pipe(new PassThrough()),
-        format: 'CSV',
-        clickhouse_settings: { max_insert_block_size: INSERT_BLOCK_ROWS },
-      })
-      .catch((error: Error) => {
-        // Stop DuckDB and read the pipe to its end so its COPY returns; the insert's error is the one told.
-        connection.interrupt();
-        rows.unpipe().resume();
-        // ClickHouse appends a dump of the rows around a parse error; the first line says what failed.
-        throw new Error(`ClickHouse refused the staged rows: ${error.message.split('\n')[0]?.slice(0, 500)}`);
-      });
-    const copy = connection
-      .run(
-        `COPY (SELECT ${select} FROM ${source}) TO ${quoteString(path)}
-         (FORMAT csv, HEADER false, NULLSTR '\\N', FORCE_QUOTE (${quoted.join(', ')}))`,
-      )
-      .finally(closeWriter);
-    const [inserted, copied] = await Promise.allSettled([insert, copy]);
-    if (inserted.status === 'rejected') throw inserted.reason;
-    if (copied.status === 'rejected') throw copied.reason;
-  });
-}
-
-/**
- * Rows per block ClickHouse forms from the insert: bounds its memory while parsing (a block of every
- * column of 1M line items is over a GB), as the 250k-row batches of a temporary file used to.
- */
-const INSERT_BLOCK_ROWS = '250000';
-
-interface NamedPipe {
-  path: string;
-  /** The reading end, as a stream. */
-  rows: Socket;
-  /** Closes the writing end this process holds: the reader ends once DuckDB has closed its own too. */
-  closeWriter: () => void;
-}
-
-/**
- * Runs `use` with a new named pipe (FIFO) in a private temporary folder, removed afterwards. Both ends are
- * opened here without blocking, and the writing end is held until `closeWriter`: DuckDB's open never waits
- * for a reader, and the reader sees no end before DuckDB has opened and closed the pipe, even when DuckDB
- * fails before opening it.
- */
-async function withNamedPipe<T>(tempDirectory: string, use: (pipe: NamedPipe) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tempDirectory, 'finlens-ch-copy-'));
-  let rows: Socket | undefined;
-  let writer: number | undefined;
-  const closeWriter = () => {
-    if (writer !== undefined) closeSync(writer);
-    writer = undefined;
-  };
+  const count = await connection.runAndReadAll(`SELECT COALESCE(max(rowid) + 1, 0) AS n FROM ${source}`);
+  const end = Number(count.getRowObjectsJson()[0]?.n ?? 0);
+  const dir = await mkdtemp(join(tempDirectory, 'finlens-ch-batch-'));
+  // The insert in flight, settled as its error or null (a rejection waiting for a handler would end the process).
+  let inserting: Promise<unknown> = Promise.resolve(null);
   try {
-    const path = join(dir, 'rows.csv');
-    await run('mkfifo', ['-m', '600', path]);
-    rows = new Socket({ fd: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK), writable: false });
-    writer = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
-    return await use({ path, rows, closeWriter });
+    for (let from = 0, batch = 0; from < end; from += BATCH_ROWS, batch += 1) {
+      // Two files in turn: batch n+1 is written while batch n, in the other file, is being inserted.
+      const file = join(dir, `batch-${batch % 2}.csv`);
+      await connection.run(
+        `COPY (SELECT ${select} FROM ${source} WHERE rowid >= ${from} AND rowid < ${from + BATCH_ROWS})
+         TO ${quoteString(file)} (FORMAT csv, HEADER false, NULLSTR '\\N', FORCE_QUOTE (${quoted.join(', ')}))`,
+      );
+      await throwIfFailed(inserting);
+      inserting = insertFile(client, target, file).then(
+        () => null,
+        (error: unknown) => error,
+      );
+    }
+    await throwIfFailed(inserting);
   } finally {
-    closeWriter();
-    rows?.destroy();
+    await inserting;
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+async function throwIfFailed(settled: Promise<unknown>): Promise<void> {
+  const error = await settled;
+  if (error !== null) throw error;
+}
+
+async function insertFile(client: ClickHouseClient, table: string, file: string): Promise<void> {
+  await client.insert({ table, values: createReadStream(file), format: 'CSV' }).catch((error: Error) => {
+    // ClickHouse appends a dump of the rows around a parse error; the first line says what failed.
+    throw new Error(`ClickHouse refused the staged rows: ${error.message.split('\n')[0]?.slice(0, 500)}`);
+  });
 }
 
 /** Text and arrays are always quoted, so a value that reads `\N` stays text instead of NULL. */
