@@ -329,7 +329,7 @@ export function describeClickHouseParity(shards: number): void {
         error: /Cannot parse/,
       },
       {
-        // A staged column gone: DuckDB's COPY fails before it opens the pipe to ClickHouse.
+        // A staged column gone: DuckDB's COPY of the first batch fails before anything reaches ClickHouse.
         name: 'a copy DuckDB cannot write fails at once and leaves the old period and no staging behind',
         projectId: 'kept-too',
         sabotage: (staged) => `ALTER TABLE ${staged} DROP COLUMN line_item_usage_account_id`,
