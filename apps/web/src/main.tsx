@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/AppProviders';
 import { createLogoutHandler } from './app/logout';
 import { buildRoutes } from './app/router';

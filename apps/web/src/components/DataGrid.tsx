@@ -119,8 +119,13 @@ export function DataGrid<Row>({
   const windowPageSize = useWindowPageSize();
   const pageSize = chosenPageSize ?? windowPageSize;
   const api = useRef<GridApi<Row> | null>(null);
-  const report = (grid: GridApi<Row>, picked: number | null = chosenPageSize) =>
-    onStateChange?.(stateOf(grid, picked));
+  // The size the user picked, kept apart from the render: a sort or visibility change reported by a handler of an
+  // earlier render (before the pick reached the props) must not send the older size back.
+  const picked = useRef(chosenPageSize);
+  useEffect(() => {
+    picked.current = chosenPageSize;
+  }, [chosenPageSize]);
+  const report = (grid: GridApi<Row>) => onStateChange?.(stateOf(grid, picked.current));
   return (
     <Box
       role="region"
@@ -167,7 +172,10 @@ export function DataGrid<Row>({
         onPaginationChanged={(event) => {
           // Only a size the user picked: setting paginationPageSize from the props also raises the event.
           const size = event.api.paginationGetPageSize();
-          if (event.newPageSize && size !== pageSize) report(event.api, size);
+          if (event.newPageSize && size !== pageSize) {
+            picked.current = size;
+            report(event.api);
+          }
         }}
       />
     </Box>

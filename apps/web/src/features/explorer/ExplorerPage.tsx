@@ -91,13 +91,18 @@ export function ExplorerPage() {
   const blur = useBlurValues(query.dimension);
   const notice = dataDelayNotice(today);
   // The report the view was opened from stays named while the view changes, so "Save" can write over it.
+  // `flushSync`: the page renders the new view before the next click is handled (a navigation is otherwise a
+  // transition, and "Save" clicked right after a grid change would still hold the view before it).
   const update = (next: ExplorerView) =>
-    setSearchParams((current) => {
-      const params = viewToParams(next);
-      const report = current.get(REPORT_PARAM);
-      if (report !== null) params.set(REPORT_PARAM, report);
-      return params;
-    });
+    setSearchParams(
+      (current) => {
+        const params = viewToParams(next);
+        const report = current.get(REPORT_PARAM);
+        if (report !== null) params.set(REPORT_PARAM, report);
+        return params;
+      },
+      { flushSync: true },
+    );
   const groupLabel =
     query.dimension === null
       ? 'Total'
