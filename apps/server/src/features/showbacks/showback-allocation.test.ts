@@ -249,7 +249,12 @@ describe('showback allocation in DuckDB', () => {
           expectReconciled(result);
           const got = flatten(result.days, false);
           const want = flatten(reference(items, rules, pods), false);
-          expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+          // A value whose cells are all zero (a zero-cost node fully taken by zero-cost pods) may be listed or not.
+          const costly = (cells: typeof got) =>
+            Object.keys(cells)
+              .filter((key) => cells[key]?.some((c) => Math.abs(c) > 1e-9))
+              .sort();
+          expect(costly(got)).toEqual(costly(want));
           // Pool splits round whole cents of non-cent amounts: float noise may move one cent between values.
           for (const [key, costs] of Object.entries(want)) {
             for (const [t, c] of costs.entries())
