@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
-import { importFiles } from './duckdb/stage-import';
+import { importFiles } from './duckdb/import-files';
 import { localSource } from './sources/local-source';
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import type { BillingFormat } from '@finlens/cost-model/billing-column-names';
 import type { PeriodTotals } from '../warehouse/cost-store';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
-import { importFiles } from './duckdb/stage-import';
+import { importFiles } from './duckdb/import-files';
 import { ImportError } from './import-error';
 import { IMPORT_HEARTBEAT_MS, type ImportsRepo } from './imports.repo';
 import type { BillingSource } from './sources/source';

@@ -11,7 +11,7 @@ export interface PeriodTotals {
   totals: Record<CostType, number>;
 }
 
-/** One import's rows, as the DuckDB-based readers produce them (ingest/duckdb/stage-import.ts). */
+/** One import's rows, as the DuckDB-based readers produce them (ingest/duckdb/import-files.ts). */
 export interface PeriodLoad {
   /** Every row carries it in `import_id`. */
   importId: string;

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { searchQuerySchema, searchResultSchema } from '@finlens/contracts/search';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importFiles } from '../../ingest/duckdb/stage-import';
+import { importFiles } from '../../ingest/duckdb/import-files';
 import { tempWarehouse } from '../../ingest/import-file.test-helper';
 import { localSource } from '../../ingest/sources/local-source';
 import type { SearchRepo } from './search.repo';

@@ -82,7 +82,7 @@ const azureManifest = z.object({
 
 /**
  * Reads a manifest defensively: only the file list is required (billing-formats §1.5, §2.2, §5.1); the column
- * list, when there is one, decides the format and is checked against the data files (stage-import).
+ * list, when there is one, decides the format and is checked against the data files (import-files).
  */
 export function readManifest(
   layout: ManifestLayout,

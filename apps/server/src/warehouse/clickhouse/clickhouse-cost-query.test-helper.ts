@@ -10,7 +10,7 @@ import {
 } from '@finlens/contracts/cost-query';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFiles } from '../../ingest/duckdb/stage-import';
+import { importFiles } from '../../ingest/duckdb/import-files';
 import { localSource } from '../../ingest/sources/local-source';
 import { compileCostQuery } from '../cost-query/compile-cost-query';
 import type { WarehouseCostQuery } from '../cost-query/cost-query-port';

@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import { billingDataset, billingDatasets } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFiles } from '../../ingest/duckdb/stage-import';
+import { importFiles } from '../../ingest/duckdb/import-files';
 import { localSource } from '../../ingest/sources/local-source';
 import { COST_TYPES } from '../canonical-schema';
 import type { WarehouseCostQuery } from '../cost-query/cost-query-port';

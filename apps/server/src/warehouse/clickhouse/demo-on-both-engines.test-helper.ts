@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll } from 'vitest';
-import { importFiles } from '../../ingest/duckdb/stage-import';
+import { importFiles } from '../../ingest/duckdb/import-files';
 import { localSource } from '../../ingest/sources/local-source';
 import type { CostStore } from '../cost-store';
 import { DEMO, DEMO_CLIENT, DEMO_PROJECT } from '../duckdb/demo-warehouse.test-helper';
