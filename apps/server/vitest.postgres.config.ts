@@ -13,6 +13,8 @@ export default defineProject(
       'src/features/cloud-accounts/cloud-accounts.service.test.ts',
       'src/features/cost-explorer/cost-explorer.service.test.ts',
       'src/features/cost-summary/cost-summary.service.test.ts',
+      'src/features/cost-targets/after-import-evaluation.test.ts',
+      'src/features/cost-targets/target-alerts.repo.test.ts',
       'src/features/local-control/local-control.test.ts',
       'src/features/query/query-command.test.ts',
       'src/ingest/demo-command.test.ts',

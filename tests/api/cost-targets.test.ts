@@ -91,22 +91,6 @@ async function runJob(kind: string, payload: object): Promise<void> {
   throw new Error(`${kind} did not run`);
 }
 
-/** Waits until no cost-target evaluation is queued or running (a target or alert edit enqueues one). */
-async function evaluationsSettled(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const busy = await context.server.appDb
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', 'cost-targets.evaluate')
-      .where('status', 'in', ['queued', 'running'])
-      .where('run_at', '<=', new Date())
-      .execute();
-    if (busy.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('cost-target evaluations did not settle');
-}
-
 async function dispatchJobs(alertId: string) {
   return context.server.appDb
     .selectFrom('jobs')
@@ -301,8 +285,6 @@ describe('burn_down/', () => {
 describe('cost_target_alert/', () => {
   it('fires once per threshold crossing and period, enqueuing notifications.dispatch; digests wait', async () => {
     const target = await createTarget({ ...COMPUTE, name: 'Alerted' });
-    // The evaluation the new target enqueued runs first, so the alerts below are all there for the next one.
-    await evaluationsSettled();
     const post = (body: object) => a.admin.session.post(P.alerts, { cost_target: target.id, ...body });
     const now = alertSchema.parse(
       (
@@ -319,7 +301,7 @@ describe('cost_target_alert/', () => {
       (await post({ basis: 'forecast', threshold: 90, frequency: 'daily' })).body,
     );
 
-    await evaluationsSettled();
+    // Evaluations the edits enqueued may still be running: one that missed an alert leaves the target due.
     await runJob('cost-targets.evaluate', {});
     const jobs = await dispatchJobs(now.id);
     expect(jobs).toHaveLength(1);

@@ -16,6 +16,7 @@ import * as m20261122_0800 from './migrations/2026_11_22_0800_cost_targets';
 import * as m20261122_0810 from './migrations/2026_11_22_0810_notifications';
 import * as m20261122_0820 from './migrations/2026_11_22_0820_anomalies';
 import * as m20261122_0830 from './migrations/2026_11_22_0830_import_run_heartbeat';
+import * as m20261122_1520 from './migrations/2026_11_22_1520_cost_target_edited_at';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0810_notifications': m20261122_0810,
   '2026_11_22_0820_anomalies': m20261122_0820,
   '2026_11_22_0830_import_run_heartbeat': m20261122_0830,
+  '2026_11_22_1520_cost_target_edited_at': m20261122_1520,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,13 +8,15 @@ import { openTestAppDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
-import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createJobQueue, insertJob } from '../../platform/jobs/job-queue';
 import { createJobWorker } from '../../platform/jobs/job-worker';
+import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { acmeRows, anomalyCsv } from '../anomalies/anomaly-fixture.test-helper';
 import { anomalyJobHandlers } from '../anomalies/register-anomalies';
 import { createCostTargetsRepo } from './cost-targets.repo';
 import { costTargetJobHandlers } from './target-alert-jobs';
+import { createTargetAlertsRepo, EVALUATE_JOB } from './target-alerts.repo';
 import { insertTargetWithAlert } from './target-fixture.test-helper';
 
 let dir: string;
@@ -115,4 +117,79 @@ describe('alerts and anomaly detection after every import', () => {
       .executeTakeFirstOrThrow();
     expect(after.evaluated_at).toBeNull();
   });
+});
+
+/** A warehouse whose first cost query waits until the test releases it: an evaluation paused mid-way. */
+function pausingWarehouse(inner: CostQueryPort) {
+  let entered = () => {};
+  const paused = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let first = true;
+  const port: CostQueryPort = {
+    async runCostQuery(query) {
+      if (first) {
+        first = false;
+        entered();
+        await released;
+      }
+      return inner.runCostQuery(query);
+    },
+    dimensionValues: (query) => inner.dimensionValues(query),
+    dimensionKeys: (query) => inner.dimensionKeys(query),
+    dailyCost: (query) => inner.dailyCost(query),
+  };
+  return { port, paused, release };
+}
+
+describe('an edit while an evaluation runs', () => {
+  it('leaves the edited targets due, so the next evaluation fires the alerts the edit crossed', async () => {
+    const project = await createImportsRepo(database.db).ensureProject({
+      clientName: 'Acme',
+      projectName: 'payer',
+    });
+    const targets = createCostTargetsRepo({ db: database.db });
+    // Two targets out of reach (the evaluation takes them one after the other, in id order).
+    const edited = [
+      await insertTargetWithAlert(database.db, project.clientId, 'First'),
+      await insertTargetWithAlert(database.db, project.clientId, 'Second'),
+    ];
+    for (const { targetId } of edited) await targets.updateTarget(targetId, { amount: 1e9 });
+    await clearJobs();
+    const gate = pausingWarehouse(warehouse);
+    const worker = createJobWorker({
+      queue: createJobQueue({ db: database.db }),
+      handlers: costTargetJobHandlers({ db: database.db, warehouse: gate.port }),
+      logger: console,
+    });
+    await insertJob(database.db, { kind: EVALUATE_JOB, payload: {} }, new Date());
+
+    const running = worker.runNext();
+    await gate.paused;
+    // Both budgets cut to 100 (the alerts' 80% is then crossed) while the first target's figures are read.
+    for (const { targetId } of edited) await targets.updateTarget(targetId, { amount: 100 });
+    gate.release();
+    await running;
+
+    const alertIds = edited.map((e) => e.alertId);
+    const firedFor = async () =>
+      (
+        await database.db
+          .selectFrom('cost_target_fired_alerts')
+          .select('alert_id')
+          .where('alert_id', 'in', alertIds)
+          .execute()
+      ).map((f) => f.alert_id);
+    // That run read the old budgets; it must not count as having seen the new ones.
+    expect(await firedFor()).toEqual([]);
+    const due = await createTargetAlertsRepo({ db: database.db }).dueTargets(new Date());
+    expect(due.map((t) => t.id)).toEqual(expect.arrayContaining(edited.map((e) => e.targetId)));
+
+    while ((await worker.runNext()) !== null) {}
+    expect((await firedFor()).sort()).toEqual([...alertIds].sort());
+  }, 60_000);
 });

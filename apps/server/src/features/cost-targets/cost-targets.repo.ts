@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type {
   CostTargetAlertsTable,
@@ -54,11 +54,23 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
     }
   }
 
-  /** A changed target, plan or alert is evaluated again at once: due, with the evaluation job enqueued. */
+  /**
+   * A changed target, plan or alert is evaluated again at once: due, with the evaluation job enqueued. Its
+   * `edited_at` moves forward (at least a millisecond), so an evaluation that began before the change does
+   * not mark it evaluated (markEvaluated).
+   */
   async function evaluateAgain(trx: Db, targetIds: string[]): Promise<void> {
     if (targetIds.length === 0) return;
-    await trx.updateTable('cost_targets').set({ evaluated_at: null }).where('id', 'in', targetIds).execute();
-    await enqueueEvaluation(trx, new Date());
+    const now = new Date();
+    await trx
+      .updateTable('cost_targets')
+      .set({
+        evaluated_at: null,
+        edited_at: sql<Date>`greatest(${now}, edited_at + interval '1 millisecond')`,
+      })
+      .where('id', 'in', targetIds)
+      .execute();
+    await enqueueEvaluation(trx, now);
   }
 
   return {
@@ -86,7 +98,7 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
     },
 
     async insertTarget(
-      values: Omit<TargetRow, 'id' | 'created_at' | 'updated_at' | 'evaluated_at' | 'scope'> & {
+      values: Omit<TargetRow, 'id' | 'created_at' | 'updated_at' | 'evaluated_at' | 'edited_at' | 'scope'> & {
         scope: object;
       },
     ): Promise<string> {
@@ -103,7 +115,9 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
 
     async updateTarget(
       id: string,
-      values: Partial<Omit<TargetRow, 'id' | 'created_at' | 'scope' | 'client_id'>> & { scope?: object },
+      values: Partial<Omit<TargetRow, 'id' | 'created_at' | 'edited_at' | 'scope' | 'client_id'>> & {
+        scope?: object;
+      },
     ): Promise<void> {
       const { scope, ...rest } = values;
       await db.transaction().execute(async (trx) => {
@@ -235,7 +249,17 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
     },
 
     async deleteAlert(id: string): Promise<void> {
-      await db.deleteFrom('cost_target_alerts').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('cost_target_alerts')
+          .where('id', '=', id)
+          .returning('cost_target_id')
+          .execute();
+        await evaluateAgain(
+          trx,
+          deleted.map((row) => row.cost_target_id),
+        );
+      });
     },
   };
 }

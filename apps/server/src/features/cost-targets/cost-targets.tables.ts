@@ -18,6 +18,8 @@ export interface CostTargetsTable {
   amount: number | null;
   created_by: string | null;
   evaluated_at: Timestamp | null;
+  /** Moved forward by every change of the target, its plan or its alerts (a version: see markEvaluated). */
+  edited_at: ColumnType<Date, never, Date | string>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -85,9 +85,9 @@ export function costTargetJobHandlers({
         const started = now();
         for (const row of await repo.dueTargets(started)) {
           if (signal.aborted) return;
-          // Marked first: an import finishing while this runs makes the target due again.
-          await repo.markEvaluated(row.id, started);
           await evaluateTarget({ repo, warehouse, row, now: started });
+          // After the crossings are recorded, and only if `row` is still the target's latest version.
+          await repo.markEvaluated(row, started);
         }
       },
     }),

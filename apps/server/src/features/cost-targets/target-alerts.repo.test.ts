@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { openTestAppDatabase } from '../../db/test-app-database';
+import { createCostTargetsRepo } from './cost-targets.repo';
 import { createTargetAlertsRepo, crossingKey } from './target-alerts.repo';
 import { insertTargetWithAlert } from './target-fixture.test-helper';
 
@@ -58,6 +59,23 @@ describe('fired alerts', () => {
     expect(await dispatches()).toHaveLength(3);
   });
 
+  it('a crossing of an alert deleted since the evaluation read it records nothing', async () => {
+    const targets = createCostTargetsRepo({ db: database.db });
+    const gone = await targets.insertAlert({
+      cost_target_id: targetId,
+      basis: 'actual',
+      threshold_type: 'amount',
+      threshold: 1,
+      frequency: 'immediately',
+      recipients: { user_ids: [], emails: [], channel_ids: [] },
+    });
+    await targets.deleteAlert(gone);
+    const crossing = { alertId: gone, periodStart: '2026-01-01', threshold: 1, value: 9, budget: 100 };
+    const alerts = createTargetAlertsRepo({ db: database.db });
+    expect(await alerts.recordCrossing(crossing, {}, true, new Date())).toBe(false);
+    expect((await dispatches()).map((j) => j.dedupe_key)).not.toContain(crossingKey(crossing));
+  });
+
   it('a digest crossing waits unnotified until the digest enqueues it', async () => {
     const alerts = createTargetAlertsRepo({ db: database.db });
     const crossing = { alertId, periodStart: '2026-03-01', threshold: 80, value: 90, budget: 100 };
@@ -83,7 +101,15 @@ describe('fired alerts', () => {
     const alerts = createTargetAlertsRepo({ db: database.db });
     const now = new Date();
     expect((await alerts.dueTargets(now)).map((t) => t.id)).toContain(targetId);
-    await alerts.markEvaluated(targetId, now);
+    const [read] = (await alerts.dueTargets(now)).filter((t) => t.id === targetId);
+    if (read === undefined) throw new Error('not due');
+    // Edited after it was read: the evaluation that read it does not count.
+    await createCostTargetsRepo({ db: database.db }).updateTarget(targetId, { amount: 120 });
+    expect(await alerts.markEvaluated(read, now)).toBe(false);
+    expect((await alerts.dueTargets(now)).map((t) => t.id)).toContain(targetId);
+    const [latest] = (await alerts.dueTargets(now)).filter((t) => t.id === targetId);
+    expect(latest?.edited_at.getTime()).toBeGreaterThan(read.edited_at.getTime());
+    expect(await alerts.markEvaluated(latest ?? read, now)).toBe(true);
     expect((await alerts.dueTargets(now)).map((t) => t.id)).not.toContain(targetId);
     const target = await database.db
       .selectFrom('cost_targets')

@@ -24,7 +24,8 @@ export function crossingKey(c: Pick<Crossing, 'alertId' | 'periodStart' | 'thres
 
 /**
  * Enqueues an evaluation of the due targets unless one is already waiting (a running one may have read the
- * targets before the change). `db` may be the transaction that made a target due.
+ * targets before the change). `db` may be the transaction that made a target due: the waiting job is locked
+ * until it commits, so no worker claims it (claims skip locked rows) and reads the targets before the change.
  */
 export async function enqueueEvaluation(db: Kysely<AppTables>, now: Date): Promise<void> {
   const waiting = await db
@@ -33,6 +34,8 @@ export async function enqueueEvaluation(db: Kysely<AppTables>, now: Date): Promi
     .where('kind', '=', EVALUATE_JOB)
     .where('status', '=', 'queued')
     .where('run_at', '<=', now)
+    .limit(1)
+    .forUpdate()
     .executeTakeFirst();
   if (waiting === undefined) await insertJob(db, { kind: EVALUATE_JOB, payload: {} }, now);
 }
@@ -66,8 +69,19 @@ export function createTargetAlertsRepo({ db }: { db: Kysely<AppTables> }) {
         .execute();
     },
 
-    async markEvaluated(targetId: string, at: Date): Promise<void> {
-      await db.updateTable('cost_targets').set({ evaluated_at: at }).where('id', '=', targetId).execute();
+    /**
+     * Marks a target evaluated as of `at` (the evaluation's start, so an import finishing since keeps it due),
+     * unless it was edited since `target` was read: the evaluation may have missed that edit, so the target
+     * stays due. Returns whether it was marked.
+     */
+    async markEvaluated(target: Pick<TargetRow, 'id' | 'edited_at'>, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('cost_targets')
+        .set({ evaluated_at: at })
+        .where('id', '=', target.id)
+        .where('edited_at', '=', target.edited_at)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async clientProjects(clientId: string): Promise<{ id: string; name: string }[]> {
@@ -88,10 +102,18 @@ export function createTargetAlertsRepo({ db }: { db: Kysely<AppTables> }) {
 
     /**
      * Records a crossing; false when it was already recorded (the unique key makes an alert fire once per
-     * threshold and period). With `notify` the dispatch job is enqueued in the same transaction.
+     * threshold and period) or the alert is gone. With `notify` the dispatch job is enqueued in the same transaction.
      */
     async recordCrossing(crossing: Crossing, message: unknown, notify: boolean, now: Date): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        // Kept until this commits; an alert deleted since the evaluation read it fires nothing.
+        const alert = await trx
+          .selectFrom('cost_target_alerts')
+          .select('id')
+          .where('id', '=', crossing.alertId)
+          .forKeyShare()
+          .executeTakeFirst();
+        if (alert === undefined) return false;
         const row = await trx
           .insertInto('cost_target_fired_alerts')
           .values({
