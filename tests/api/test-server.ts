@@ -28,29 +28,38 @@ export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } 
   const webDistDir = join(dataDir, 'web-dist');
   await mkdir(webDistDir, { recursive: true });
   await writeFile(join(webDistDir, 'index.html'), TEST_INDEX_HTML);
-  const config = await loadConfig({
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      // No 1M-row demo organisation for each test server (the first-start demo has its own test).
-      DEMO_ON_FIRST_START: 'false',
-      ...(database === null ? {} : { DATABASE_URL: database.url }),
-      ...env,
-      DATA_DIR: join(dataDir, 'data'),
-    },
-    cwd: dataDir,
-  });
-  const server = await startServer({ config, webDistDir, handleSignals: false });
-  return {
-    baseUrl: server.url,
-    dataDir,
-    routeAccess: server.routeAccess,
-    appDb: server.appDb,
-    close: async () => {
-      await server.close();
-      await rm(dataDir, { recursive: true, force: true });
-      await database?.drop();
-    },
+  const removeAll = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
+  try {
+    const config = await loadConfig({
+      env: {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        // No 1M-row demo organisation for each test server (the first-start demo has its own test).
+        DEMO_ON_FIRST_START: 'false',
+        ...(database === null ? {} : { DATABASE_URL: database.url }),
+        ...env,
+        DATA_DIR: join(dataDir, 'data'),
+      },
+      cwd: dataDir,
+    });
+    const server = await startServer({ config, webDistDir, handleSignals: false });
+    return {
+      baseUrl: server.url,
+      dataDir,
+      routeAccess: server.routeAccess,
+      appDb: server.appDb,
+      close: async () => {
+        await server.close();
+        await removeAll();
+      },
+    };
+  } catch (error) {
+    // A server that does not start (a configuration refused) leaves nothing behind either.
+    await removeAll();
+    throw error;
+  }
 }

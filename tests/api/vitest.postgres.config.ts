@@ -4,7 +4,11 @@ import { postgresProject } from '../../apps/server/src/db/postgres-project';
 import base from './vitest.config';
 
 // The API tests again with the server's app database on PostgreSQL (test-server.ts makes one per
-// server). identity-flows and health already run their PostgreSQL cases against their own server.
+// server). identity-flows and health already run their PostgreSQL cases against their own server;
+// clickhouse-shards tests the warehouse configuration, not the app database.
 export default defineProject(
-  postgresProject(base, { include: ['**/*.test.ts'], exclude: ['identity-flows.test.ts', 'health.test.ts'] }),
+  postgresProject(base, {
+    include: ['**/*.test.ts'],
+    exclude: ['identity-flows.test.ts', 'health.test.ts', 'clickhouse-shards.test.ts'],
+  }),
 );

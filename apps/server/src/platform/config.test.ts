@@ -22,6 +22,7 @@ describe('parseConfig defaults', () => {
       dataDir: '/srv/finlens/data',
       databaseUrl: null,
       clickhouseUrl: null,
+      clickhouseSharding: null,
       smtpUrl: null,
       publicUrl: 'http://localhost:8080',
       secretKey: null,
@@ -49,6 +50,7 @@ describe('parseConfig defaults', () => {
       'DATA_DIR',
       'DATABASE_URL',
       'CLICKHOUSE_URL',
+      'CLICKHOUSE_CLUSTER',
       'SMTP_URL',
       'PUBLIC_URL',
       'SECRET_KEY',
@@ -143,6 +145,19 @@ describe('each variable', () => {
     expect(parse({}).clickhouseUrl).toBeNull();
   });
 
+  it('CLICKHOUSE_URL lists one URL per shard with CLICKHOUSE_CLUSTER; the first is where reads go', () => {
+    const config = parse({
+      CLICKHOUSE_URL: ' http://ch-1:8123/finlens , https://u:p@ch-2:8443/finlens,',
+      CLICKHOUSE_CLUSTER: 'finlens_shards',
+    });
+    expect(config.clickhouseUrl).toBe('http://ch-1:8123/finlens');
+    expect(config.clickhouseSharding).toEqual({
+      cluster: 'finlens_shards',
+      shardUrls: ['http://ch-1:8123/finlens', 'https://u:p@ch-2:8443/finlens'],
+    });
+    expect(parse({ CLICKHOUSE_URL: 'http://ch:8123' }).clickhouseSharding).toBeNull();
+  });
+
   it('SMTP_URL, PUBLIC_URL, SECRET_KEY, SUPPORT_EMAIL, DOCS_URL, LOG_LEVEL', () => {
     const config = parse({
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
@@ -171,6 +186,31 @@ describe('bad values name the variable', () => {
     [{ HOST: 'not a host' }, 'HOST must be a host name or IP address'],
     [{ DATABASE_URL: 'mysql://db/finlens' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ CLICKHOUSE_URL: 'clickhouse' }, 'CLICKHOUSE_URL must be an http:// or https:// URL'],
+    [
+      { CLICKHOUSE_URL: 'http://ch-1:8123,ch-2:8123', CLICKHOUSE_CLUSTER: 'c' },
+      'CLICKHOUSE_URL must be an http:// or https:// URL, or a comma-separated list of them (one per shard)',
+    ],
+    [{ CLICKHOUSE_URL: ',' }, 'CLICKHOUSE_URL must be an http:// or https:// URL'],
+    [
+      { CLICKHOUSE_URL: 'http://ch-1:8123,http://ch-1:8123', CLICKHOUSE_CLUSTER: 'c' },
+      'CLICKHOUSE_URL lists the same server twice',
+    ],
+    [
+      { CLICKHOUSE_URL: 'http://ch-1:8123,http://ch-2:8123', CLICKHOUSE_CLUSTER: 'two shards' },
+      "CLICKHOUSE_CLUSTER must be a cluster name of the servers' remote_servers",
+    ],
+    [
+      { CLICKHOUSE_URL: 'http://ch-1:8123,http://ch-2:8123' },
+      'CLICKHOUSE_URL lists 2 servers, so CLICKHOUSE_CLUSTER must name the cluster (remote_servers) that has them as its shards',
+    ],
+    [
+      { CLICKHOUSE_URL: 'http://ch-1:8123', CLICKHOUSE_CLUSTER: 'c' },
+      "CLICKHOUSE_CLUSTER is set, so CLICKHOUSE_URL must list every shard's URL, comma-separated (it lists one)",
+    ],
+    [
+      { CLICKHOUSE_CLUSTER: 'c' },
+      "CLICKHOUSE_URL must list every shard's URL, comma-separated (it lists none)",
+    ],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ PUBLIC_URL: 'finlens.example.com' }, 'PUBLIC_URL must be an http:// or https:// URL'],
     [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL must be an email address'],

@@ -17,7 +17,10 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** CLICKHOUSE_URL's (first) server: the Distributed tables and every read are there. */
   clickhouseUrl: string | null;
+  /** CLICKHOUSE_URL listing several servers: every shard's URL, in order, and CLICKHOUSE_CLUSTER. */
+  clickhouseSharding: { cluster: string; shardUrls: string[] } | null;
   smtpUrl: string | null;
   publicUrl: string;
   secretKey: string | null;
@@ -77,7 +80,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'CLICKHOUSE_URL',
     default: '(unset: DuckDB in DATA_DIR/warehouse.duckdb)',
     description:
-      'http(s):// URL of a ClickHouse cost warehouse (user, password and database may be in the URL); imports are still read by DuckDB.',
+      'http(s):// URL of a ClickHouse cost warehouse (user, password and database may be in the URL); imports are still read by DuckDB. Several comma-separated URLs: one per shard (with CLICKHOUSE_CLUSTER).',
+  },
+  {
+    name: 'CLICKHOUSE_CLUSTER',
+    default: '(unset: one ClickHouse server)',
+    description:
+      "With several CLICKHOUSE_URL servers: the cluster of the servers' remote_servers that lists them as its shards (read through Distributed tables).",
   },
   {
     name: 'SMTP_URL',
@@ -149,14 +158,18 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
 ];
 
+const HTTP_PROTOCOLS = ['http:', 'https:'];
+
+function hasProtocol(protocols: readonly string[], value: string): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 function urlWithProtocols(protocols: readonly string[], message: string) {
-  return z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, message);
+  return z.string().refine((value) => hasProtocol(protocols, value), message);
 }
 
 function positiveWholeNumber(message: string) {
@@ -167,7 +180,22 @@ function positiveWholeNumber(message: string) {
     .refine(Number.isSafeInteger, message);
 }
 
-const httpUrl = urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL');
+const httpUrl = urlWithProtocols(HTTP_PROTOCOLS, 'must be an http:// or https:// URL');
+
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+const clickHouseUrls = z
+  .string()
+  .transform(commaList)
+  .refine(
+    (urls) => urls.length > 0 && urls.every((url) => hasProtocol(HTTP_PROTOCOLS, url)),
+    'must be an http:// or https:// URL, or a comma-separated list of them (one per shard)',
+  )
+  .refine((urls) => new Set(urls).size === urls.length, 'lists the same server twice');
 
 // One parser per variable; each message completes the sentence "<NAME> ...".
 const variableSchemas = {
@@ -179,7 +207,10 @@ const variableSchemas = {
   HOST: z.string().regex(/^[\w.:-]+$/, 'must be a host name or IP address'),
   DATA_DIR: z.string(),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL'),
-  CLICKHOUSE_URL: httpUrl,
+  CLICKHOUSE_URL: clickHouseUrls,
+  CLICKHOUSE_CLUSTER: z
+    .string()
+    .regex(/^[\w.-]+$/, "must be a cluster name of the servers' remote_servers (letters, digits, _ . -)"),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
   PUBLIC_URL: httpUrl,
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters long'),
@@ -188,12 +219,7 @@ const variableSchemas = {
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`),
   INTERNAL_EMAIL_DOMAINS: z
     .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((domain) => domain.trim().toLowerCase())
-        .filter((domain) => domain !== ''),
-    )
+    .transform((value) => commaList(value.toLowerCase()))
     .refine(
       (domains) =>
         domains.every((domain) =>
@@ -244,9 +270,25 @@ function parseVariables(env: NodeJS.ProcessEnv): Parsed {
   return parsed as Parsed;
 }
 
+/** CLICKHOUSE_URL and CLICKHOUSE_CLUSTER together: one server, or several shards of a named cluster. */
+function clickHouseSharding(urls: string[] = [], cluster?: string): AppConfig['clickhouseSharding'] {
+  if (cluster === undefined && urls.length > 1) {
+    throw new ConfigError(
+      `Invalid configuration: CLICKHOUSE_URL lists ${urls.length} servers, so CLICKHOUSE_CLUSTER must name the cluster (remote_servers) that has them as its shards`,
+    );
+  }
+  if (cluster !== undefined && urls.length < 2) {
+    throw new ConfigError(
+      `Invalid configuration: CLICKHOUSE_CLUSTER is set, so CLICKHOUSE_URL must list every shard's URL, comma-separated (it lists ${urls.length === 0 ? 'none' : 'one'})`,
+    );
+  }
+  return cluster === undefined ? null : { cluster, shardUrls: urls };
+}
+
 /** Validates the environment; pure apart from resolving DATA_DIR against `cwd`. */
 export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string }): AppConfig {
   const v = parseVariables(env);
+  const clickhouseSharding = clickHouseSharding(v.CLICKHOUSE_URL, v.CLICKHOUSE_CLUSTER);
   const port = v.PORT ?? CONFIG_DEFAULTS.port;
   const dataDir = v.DATA_DIR ?? CONFIG_DEFAULTS.dataDir;
   return {
@@ -254,7 +296,8 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     host: v.HOST ?? CONFIG_DEFAULTS.host,
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
     databaseUrl: v.DATABASE_URL ?? null,
-    clickhouseUrl: v.CLICKHOUSE_URL ?? null,
+    clickhouseUrl: v.CLICKHOUSE_URL?.[0] ?? null,
+    clickhouseSharding,
     smtpUrl: v.SMTP_URL ?? null,
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     secretKey: v.SECRET_KEY ?? null,

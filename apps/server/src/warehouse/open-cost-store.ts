@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { CONFIG_DEFAULTS } from '../platform/config';
+import { type AppConfig, CONFIG_DEFAULTS } from '../platform/config';
+import { checkShardCluster } from './clickhouse/clickhouse-cluster-check';
 import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse/clickhouse-cost-store';
 import { type DuckDbCostStore, openDuckDbCostStore } from './duckdb/duckdb-cost-store';
 
@@ -10,34 +11,39 @@ import { type DuckDbCostStore, openDuckDbCostStore } from './duckdb/duckdb-cost-
 export type WarehouseStore = DuckDbCostStore | ClickHouseCostStore;
 
 /**
- * Picks the warehouse engine from the configuration: ClickHouse when CLICKHOUSE_URL is set, else DuckDB.
- * (`clickhouseUrl` and `warehouseMemoryLimit` are optional for the CLI commands' narrowed config types; they
- * pass the loaded config.) DuckDB is bounded by WAREHOUSE_MEMORY_LIMIT, so a large import spills to
- * DATA_DIR/tmp instead of exhausting the machine.
+ * Picks the warehouse engine from the configuration: ClickHouse when CLICKHOUSE_URL is set (on the shards
+ * of CLICKHOUSE_CLUSTER when it lists several servers), else DuckDB. (`clickhouseUrl`, `clickhouseSharding`
+ * and `warehouseMemoryLimit` are optional for the CLI commands' narrowed config types; they pass the loaded
+ * config.) DuckDB is bounded by WAREHOUSE_MEMORY_LIMIT, so a large import spills to DATA_DIR/tmp instead of
+ * exhausting the machine.
  */
-export function openCostStore({
+export async function openCostStore({
   dataDir,
   clickhouseUrl,
+  clickhouseSharding,
   warehouseMemoryLimit = CONFIG_DEFAULTS.warehouseMemoryLimit,
 }: {
   dataDir: string;
   clickhouseUrl?: string | null;
+  clickhouseSharding?: AppConfig['clickhouseSharding'];
   warehouseMemoryLimit?: string;
 }): Promise<WarehouseStore> {
   const spill = { tempDirectory: join(dataDir, 'tmp', 'duckdb'), memoryLimit: warehouseMemoryLimit };
-  if (typeof clickhouseUrl === 'string') return openClickHouseCostStore({ url: clickhouseUrl, ...spill });
-  return openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb'), ...spill });
+  if (typeof clickhouseUrl !== 'string') {
+    return openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb'), ...spill });
+  }
+  const sharding = clickhouseSharding ?? undefined;
+  if (sharding !== undefined) await checkShardCluster(clickhouseUrl, sharding);
+  return openClickHouseCostStore({ url: clickhouseUrl, sharding, ...spill });
 }
 
 /** How start-up and `finlens migrate` name the warehouse. */
 export function describeWarehouse({
   dataDir,
   clickhouseUrl,
-}: {
-  dataDir: string;
-  clickhouseUrl: string | null;
-}) {
-  return clickhouseUrl === null
-    ? `DuckDB in ${join(dataDir, 'warehouse.duckdb')}`
-    : 'ClickHouse (CLICKHOUSE_URL)';
+  clickhouseSharding,
+}: Pick<AppConfig, 'dataDir' | 'clickhouseUrl' | 'clickhouseSharding'>) {
+  if (clickhouseUrl === null) return `DuckDB in ${join(dataDir, 'warehouse.duckdb')}`;
+  if (clickhouseSharding === null) return 'ClickHouse (CLICKHOUSE_URL)';
+  return `ClickHouse, ${clickhouseSharding.shardUrls.length} shards of cluster ${clickhouseSharding.cluster} (CLICKHOUSE_URL, CLICKHOUSE_CLUSTER)`;
 }
