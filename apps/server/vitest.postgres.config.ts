@@ -18,6 +18,7 @@ export default defineProject(
       'src/features/local-control/local-control.test.ts',
       'src/features/query/query-command.test.ts',
       'src/ingest/demo-command.test.ts',
+      'src/ingest/import-command.test.ts',
       'src/ingest/import.service.test.ts',
       'src/ingest/sources/import-runner.test.ts',
     ],

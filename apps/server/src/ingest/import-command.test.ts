@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTestDatabaseUrl } from '../db/test-app-database';
 import { whileWarehouseHeld } from '../features/local-control/held-warehouse.test-helper';
 import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 
@@ -17,12 +18,13 @@ const smallFile = join(small.dir, small.files[0] as string);
 let dir: string;
 let newFile: string;
 
-function start(
+/** `finlens <args>` on `dataDir` (in the "(PostgreSQL)" project with that data folder's own database). */
+async function start(
   args: string[],
   dataDir: string,
-): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
+): Promise<{ child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> }> {
   const child = spawn(process.execPath, [launcher, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+    env: await withTestDatabaseUrl({ PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -73,14 +75,14 @@ afterAll(async () => {
 describe('finlens import (CLI)', () => {
   it('prints a summary; a killed re-import leaves the period whole (old or new, never partial)', async () => {
     const dataDir = join(dir, 'killed');
-    const first = await start(importArgs(oldFile), dataDir).done;
+    const first = await (await start(importArgs(oldFile), dataDir)).done;
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/Imported 119307 rows from 1 file \(legacy-athena\)/);
     expect(first.stdout).toMatch(/2018-10\s+119307\s+4064\.4831\s+4195\.9571/);
     const old = await warehouseTotals(dataDir);
 
     for (const moment of ['loading rows', 'replacing billing periods']) {
-      const run = start(importArgs(newFile), dataDir);
+      const run = await start(importArgs(newFile), dataDir);
       let seen = '';
       run.child.stderr?.on('data', (c: Buffer) => {
         seen += c.toString();
@@ -100,7 +102,7 @@ describe('finlens import (CLI)', () => {
   it('waits for a warehouse held by another process (not a server), then fails clearly after --lock-timeout', async () => {
     const dataDir = join(dir, 'locked');
     await whileWarehouseHeld(dataDir, async () => {
-      const result = await start([...importArgs(oldFile), '--lock-timeout', '1'], dataDir).done;
+      const result = await (await start([...importArgs(oldFile), '--lock-timeout', '1'], dataDir)).done;
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(
         /Waiting for the warehouse in .*: another Finlens process .*\(up to 1 s\)/,
@@ -113,7 +115,7 @@ describe('finlens import (CLI)', () => {
   it('goes on with the import once the other process lets the warehouse go', async () => {
     const dataDir = join(dir, 'released');
     const holder = await openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb') });
-    const run = start([...importArgs(smallFile), '--lock-timeout', '120'], dataDir);
+    const run = await start([...importArgs(smallFile), '--lock-timeout', '120'], dataDir);
     let seen = '';
     let released: Promise<void> | null = null;
     run.child.stderr?.on('data', (c: Buffer) => {
@@ -127,13 +129,15 @@ describe('finlens import (CLI)', () => {
   }, 240_000);
 
   it('rejects a --lock-timeout that is not a whole number of seconds', async () => {
-    const result = await start([...importArgs(oldFile), '--lock-timeout', 'soon'], join(dir, 'timeout')).done;
+    const result = await (
+      await start([...importArgs(oldFile), '--lock-timeout', 'soon'], join(dir, 'timeout'))
+    ).done;
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--lock-timeout must be a whole number of seconds \(got "soon"\)/);
   }, 120_000);
 
   it('rejects an unknown --format value naming the option', async () => {
-    const result = await start(['import', oldFile, '--format', 'csv'], join(dir, 'format')).done;
+    const result = await (await start(['import', oldFile, '--format', 'csv'], join(dir, 'format'))).done;
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/--format must be one of auto, cur2, cur, focus, azure/);
   }, 120_000);
