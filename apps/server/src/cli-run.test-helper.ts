@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CommanderError } from 'commander';
 import { withTestDatabaseUrl } from './db/test-app-database';
+import { type CommandOutput, describeCommandError } from './features/local-control/command-output';
+import { queryCommand } from './features/query/query-cli';
 
 const launcher = fileURLToPath(new URL('../bin/finlens.mjs', import.meta.url));
 
@@ -15,7 +18,7 @@ export interface CliResult {
  * in a "(PostgreSQL)" test project, a DATABASE_URL of the DATA_DIR's own test database).
  */
 export async function finlens(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  const childEnv = await withTestDatabaseUrl({ PATH: process.env.PATH, HOME: process.env.HOME, ...env });
+  const childEnv = await commandEnv(env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [launcher, ...args], {
       env: childEnv,
@@ -32,4 +35,43 @@ export async function finlens(args: string[], env: NodeJS.ProcessEnv): Promise<C
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+const commandEnv = (env: NodeJS.ProcessEnv) =>
+  withTestDatabaseUrl({ PATH: process.env.PATH, HOME: process.env.HOME, ...env });
+
+/**
+ * `finlens query …` in this process: the launcher's commander command, configuration and databases, with
+ * what it prints collected, and the exit code the launcher would end with (cli.ts). Much faster than a
+ * process for the tests about the query itself; the process boundary keeps tests of its own.
+ */
+export async function finlensQueryHere(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const [name, ...rest] = args;
+  if (name !== 'query') throw new Error(`only \`finlens query\` runs in the test's process, not "${name}"`);
+  const result: CliResult = { code: 0, stdout: '', stderr: '' };
+  const output: CommandOutput = {
+    progress: () => {},
+    endProgress: () => {},
+    stdout: (text) => {
+      result.stdout += text;
+    },
+    stderr: (text) => {
+      result.stderr += text;
+    },
+  };
+  const command = queryCommand({ env: await commandEnv(env), output })
+    .exitOverride()
+    .configureOutput({ writeOut: output.stdout, writeErr: output.stderr });
+  try {
+    await command.parseAsync(rest, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      result.code = error.exitCode;
+    } else {
+      const { text, exitCode } = describeCommandError(error);
+      result.stderr += `${text}\n`;
+      result.code = exitCode;
+    }
+  }
+  return result;
 }

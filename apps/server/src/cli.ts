@@ -1,29 +1,16 @@
-import { mkdir } from 'node:fs/promises';
 import { Command } from 'commander';
+import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './cli-shared';
 import { describeCommandError } from './features/local-control/command-output';
 import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './features/local-control/hand-off';
-import { runQueryCommand } from './features/query/query-command';
-import { parseQueryOptions, QueryUsageError, type RawQueryOptions } from './features/query/query-options';
+import { queryCommand } from './features/query/query-cli';
 import { runDemoCommand } from './ingest/demo-command';
 import { DEMO_MONTHS, DEMO_ROWS, DEMO_SEED, parseDemoOptions } from './ingest/demo-options';
 import { parseFormatOption, runImportCommand } from './ingest/import-command';
-import { startServer } from './main';
-import { type LoadedConfig, loadConfig } from './platform/load-config';
 import { defaultWebDistDir, repoRoot } from './platform/paths';
 import { openMigratedStorage } from './platform/storage';
 import { appVersion } from './platform/version';
 import { ensureWebBuild } from './platform/web-build';
 import { describeWarehouse } from './warehouse/open-cost-store';
-
-const LOCK_TIMEOUT_HELP =
-  'seconds to wait for the warehouse while another Finlens process (not a server) is using it; a running server of the data folder takes the work instead';
-
-/** --lock-timeout: whole seconds, 0 or more (a usage error, exit 2, otherwise). */
-function lockTimeoutMs(value: string): number {
-  if (!/^\d+$/.test(value))
-    throw new QueryUsageError(`--lock-timeout must be a whole number of seconds (got "${value}")`);
-  return Number(value) * 1000;
-}
 
 function buildProgram(): Command {
   const program = new Command('finlens')
@@ -37,6 +24,8 @@ function buildProgram(): Command {
     .description('build the web app if missing or stale, migrate the databases, serve the app and the API')
     .option('--no-build', 'serve the existing web build without checking whether it is stale')
     .action(async (options: { build: boolean }) => {
+      // Loaded here, so the other commands start without loading the whole server.
+      const { startServer } = await import('./main');
       const config = await prepare();
       if (options.build) {
         await ensureWebBuild({ repoRoot, distDir: defaultWebDistDir, log: (line) => console.error(line) });
@@ -108,39 +97,9 @@ function buildProgram(): Command {
       },
     );
 
-  program
-    .command('query')
-    .description(
-      "costs of a client's projects per day or month over an inclusive UTC date range of usage dates",
-    )
-    .requiredOption('--from <date>', 'first usage date, YYYY-MM-DD (UTC)')
-    .requiredOption('--to <date>', 'last usage date, YYYY-MM-DD (UTC, inclusive)')
-    .option('--client <name>', 'client to read (required when more than one exists)')
-    .option('--project <name>', 'one project of the client (default: all of them)')
-    .option('--group-by <dimension>', 'a cost dimension field, e.g. product_servicename')
-    .option('--granularity <granularity>', 'day or month', 'day')
-    .option(
-      '--cost-type <type>',
-      'unblended, amortized, blended, list, net_unblended, net_amortized or net_list',
-      'unblended',
-    )
-    .option('--format <format>', 'json or table', 'table')
-    .option('--lock-timeout <seconds>', LOCK_TIMEOUT_HELP, String(DEFAULT_LOCK_TIMEOUT_SECONDS))
-    .action(async ({ lockTimeout, ...raw }: RawQueryOptions & { lockTimeout: string }) => {
-      // Checked before anything is opened, so a typo never waits on the databases.
-      parseQueryOptions(raw);
-      const timeout = lockTimeoutMs(lockTimeout);
-      const config = await prepare();
-      await runQueryCommand({ config, raw, lockTimeoutMs: timeout });
-    });
+  program.addCommand(queryCommand());
 
   return program;
-}
-
-async function prepare(): Promise<LoadedConfig> {
-  const config = await loadConfig({ env: process.env, cwd: process.cwd() });
-  await mkdir(config.dataDir, { recursive: true });
-  return config;
 }
 
 function describe(applied: string[]): string {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finlens as runFinlens } from '../../cli-run.test-helper';
+import { finlensQueryHere, finlens as runFinlens } from '../../cli-run.test-helper';
 import { whileWarehouseHeld } from '../local-control/held-warehouse.test-helper';
 
 const dataset = billingDataset('aws-cur-legacy-csv-anonymized');
@@ -17,7 +17,10 @@ const figures = dataset.reference.figures as unknown as {
 };
 let dataDir: string;
 
+// The launcher as its own process where the process is the point (its output, exit codes, another process
+// holding the warehouse); the same query command in this process for what the query answers.
 const finlens = (args: string[]) => runFinlens(args, { DATA_DIR: dataDir });
+const query = (args: string[]) => finlensQueryHere(['query', ...args], { DATA_DIR: dataDir });
 
 type Json = {
   cost_type: string;
@@ -26,7 +29,7 @@ type Json = {
 };
 
 async function queryJson(args: string[]): Promise<Json> {
-  const run = await finlens(['query', '--format', 'json', ...args]);
+  const run = await query(['--format', 'json', ...args]);
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as Json;
 }
@@ -155,7 +158,7 @@ describe('finlens query (CLI)', () => {
       [[...november, '--cost-type', 'gross'], /--cost-type must be one of unblended, amortized/],
     ];
     // Checked before any database opens, so the runs can go side by side.
-    const runs = await Promise.all(cases.map(([args]) => finlens(['query', ...args])));
+    const runs = await Promise.all(cases.map(([args]) => query(args)));
     runs.forEach((run, i) => {
       expect(run.stderr).toMatch(cases[i]?.[1] as RegExp);
       expect(run.code).toBe(2);
@@ -166,7 +169,7 @@ describe('finlens query (CLI)', () => {
       [[...november, '--project', 'Nope'], /Client "Acme" has no project named "Nope"/],
     ];
     for (const [args, message] of scopes) {
-      const run = await finlens(['query', ...args]);
+      const run = await query(args);
       expect(run.stderr).toMatch(message);
       expect(run.code).toBe(2);
     }

@@ -30,6 +30,8 @@ export async function runQueryCommand(args: {
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
   raw: RawQueryOptions;
   lockTimeoutMs?: number;
+  /** Where the text goes (default: this process's terminal). */
+  output?: CommandOutput;
 }): Promise<QueryResult> {
   const options = parseQueryOptions(args.raw);
   return runHereOrInServer({
@@ -37,6 +39,7 @@ export async function runQueryCommand(args: {
     command: 'query',
     body: args.raw,
     ...(args.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: args.lockTimeoutMs }),
+    ...(args.output === undefined ? {} : { output: args.output }),
     here: (stores, output) => queryHere(stores, options, output),
   });
 }
