@@ -9,8 +9,14 @@ const READY_LINE = /Finlens listening on (http:\/\/\S+)/;
 
 export type StartedServer = { url: string; dataDir: string; stop: () => Promise<void> };
 
-/** Starts the server through the same command as `npm start`, on a free port with a throwaway data folder. */
-export async function startServer(timeoutMs = 280_000): Promise<StartedServer> {
+/**
+ * Starts the server through the same command as `npm start`, on a free port with a throwaway data folder;
+ * `env` adds variables (DATABASE_URL).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  timeoutMs = 280_000,
+): Promise<StartedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'finlens-e2e-'));
   // A concrete free port rather than PORT=0, so the default PUBLIC_URL (links in emails) is right.
   const port = await freePort();
@@ -23,6 +29,7 @@ export async function startServer(timeoutMs = 280_000): Promise<StartedServer> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_ON_FIRST_START: 'false',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,83 @@
+import { healthResponseSchema } from '@finlens/contracts/health';
+import {
+  skipOrFailWithoutPostgres,
+  startTestPostgres,
+  type TestPostgres,
+} from '@finlens/server/db/test-postgres';
+import type { Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser, screenshotPath } from '../support/browser';
+import { money } from '../support/demo-session';
+import { runFinlens } from '../support/finlens-cli';
+import { type StartedServer, startServer } from '../support/start-server';
+
+const DEMO_EMAIL = 'demo@finlens.local';
+const DEMO_PASSWORD = 'Dem0!Postgres';
+
+/**
+ * The suite's other specs run on the embedded PGlite. This one starts a second server with DATABASE_URL on a
+ * PostgreSQL from the machine's initdb/pg_ctl and proves, in the browser, that sessions, CSRF and a page with
+ * cost data work there.
+ */
+describe.skipIf(Boolean(inject('browserSkipReason')))('the app with DATABASE_URL on PostgreSQL', () => {
+  let postgres: TestPostgres | null = null;
+  let server: StartedServer | null = null;
+  let session: BrowserSession | null = null;
+
+  beforeAll(async () => {
+    const started = await startTestPostgres();
+    if (started.server === null) return skipOrFailWithoutPostgres(started.reason);
+    postgres = started.server;
+    server = await startServer({ DATABASE_URL: postgres.url });
+    // A small demo organisation, handed to that server (its run file) like `finlens demo` by hand.
+    const demo = await runFinlens(['demo', '--rows', '2000', '--months', '2'], {
+      dataDir: server.dataDir,
+      env: { DEMO_PASSWORD, DATABASE_URL: postgres.url },
+    });
+    if (demo.code !== 0)
+      throw new Error(`finlens demo failed (${demo.code}):\n${demo.stdout}\n${demo.stderr}`);
+    session = await openBrowser(server.url);
+  }, 300_000);
+  afterAll(async () => {
+    await session?.close();
+    await server?.stop();
+    await postgres?.stop();
+  });
+
+  it('signs in through the form, shows the Home spend, refuses a POST without the CSRF token, signs out', {
+    timeout: 120_000,
+  }, async (context) => {
+    if (server === null || session === null) return context.skip('PostgreSQL is not installed');
+    const health = healthResponseSchema.parse(await (await fetch(`${server.url}/api/health`)).json());
+    expect(health.appDatabase).toMatchObject({ kind: 'postgres', ok: true });
+
+    const page = await session.context.newPage();
+    await page.goto('/accounts/signin/');
+    await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    const summaryAnswer = page.waitForResponse(
+      (res: Response) => res.url().includes('/c/cost_page/cost_summary/') && res.ok(),
+      { timeout: 60_000 },
+    );
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/v3/home');
+    const summary = (await (await summaryAnswer).json()) as { mtd_spend: number; currency: string };
+    expect(summary.mtd_spend).toBeGreaterThan(0);
+    const mtd = page.getByRole('group', { name: 'Month-to-date spend' });
+    await mtd.getByText(money(summary.mtd_spend, summary.currency), { exact: true }).waitFor();
+    await page.getByRole('table', { name: 'Top services' }).getByRole('row').first().waitFor();
+    await page.screenshot({ path: screenshotPath('postgres-home'), fullPage: true });
+
+    // The session row lives in PostgreSQL: the cookie alone does not make a write, the CSRF token must come too.
+    const forged = await session.context.request.post('/c/cloud_accounts/', {
+      data: { name: 'Forged', settings: {} },
+    });
+    expect(forged.status()).toBe(403);
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/accounts/signin/');
+    const after = await session.context.request.get('/c/current/user/');
+    expect(after.status()).toBe(401);
+  });
+});
