@@ -20,7 +20,12 @@ export const CUR2_TEST_COLUMNS = [
 ];
 
 /** Loads one file or folder into a project (tests only; the import service adds the run record). */
-export async function importPath(store: DuckDbCostStore, path: string, projectId: string) {
+export async function importPath(
+  store: DuckDbCostStore,
+  path: string,
+  projectId: string,
+  options: { partBytes?: number } = {},
+) {
   counter += 1;
   const files = await localSource(path).listFiles();
   const { totals, ...staged } = await importFiles({
@@ -30,6 +35,7 @@ export async function importPath(store: DuckDbCostStore, path: string, projectId
     projectId,
     files,
     format: 'auto',
+    ...options,
   });
   return { staged, periods: totals };
 }

@@ -16,13 +16,19 @@ export interface PeriodLoad {
   /** Every row carries it in `import_id`. */
   importId: string;
   projectId: string;
-  /** A DuckDB SELECT of the canonical columns (CANONICAL_COLUMNS order) over the source files. */
-  select: string;
   /**
-   * Checks the loaded rows before anything is replaced (throws to abort); `relation` is a DuckDB relation
-   * over them on the store's `connection`.
+   * The import's rows as DuckDB SELECTs of the canonical columns (CANONICAL_COLUMNS order), each over a group
+   * of its files. The store loads them one after another, so the space an import takes while it loads is that
+   * of one part (and the compressed warehouse rows), whatever the size of the bill.
    */
-  validate(relation: string): Promise<void>;
+  parts: readonly string[];
+  /**
+   * Checks loaded rows before anything is replaced (throws to abort); `relation` is a DuckDB relation over
+   * them on the store's `connection`. Called once per part or once for all parts; each row is checked once.
+   */
+  check(relation: string): Promise<void>;
+  /** Called once every part is loaded and checked, before any period is replaced (throws to abort). */
+  complete(): Promise<void>;
 }
 
 /** Cost-type totals grouped by one canonical column (reconciliation and the import summary). */
@@ -47,7 +53,7 @@ export interface CostStore extends CostQueryPort, AllocationPort, CostBreakdownP
   /**
    * Loads one import's rows and replaces every billing period they hold, for that project only, atomically:
    * readers see the old or the new periods, never a mix (line items and rollups change together). A failure at
-   * any step, `validate`'s included, leaves the warehouse as it was and nothing of the import behind.
+   * any step, `check`'s and `complete`'s included, leaves the warehouse as it was and nothing of the import behind.
    */
   loadPeriods(load: PeriodLoad): Promise<PeriodTotals[]>;
   /** Removes every line item of a project (a removed account's costs must not linger in totals). */

@@ -18,7 +18,7 @@ import { RawColumns } from './expressions';
 import { FILE_COLUMN, type FileKind, firstLine, probeFile, type RawColumn, readerSql } from './file-reader';
 import { genericDerivedColumns } from './generic-derived';
 import { quoteString } from './sql';
-import { badCellError, validateLoaded } from './validate-loaded';
+import { badCellError, LoadedRows } from './validate-loaded';
 
 export interface ImportFilesRequest {
   /** The warehouse the rows go to; its DuckDB `connection` runs the readers. */
@@ -29,6 +29,8 @@ export interface ImportFilesRequest {
   files: readonly SourceFile[];
   format: BillingFormat | 'auto';
   onStep?: (step: string) => void;
+  /** Source bytes per part (PART_BYTES; tests make each file a part with 1). */
+  partBytes?: number;
 }
 
 export interface ImportedFiles {
@@ -41,58 +43,94 @@ export interface ImportedFiles {
 }
 
 /**
- * Reads the files with DuckDB, normalises them to the canonical columns and lets the warehouse load them,
- * check them (every cell parsed, one currency per period, at least one row, gzip streams whole) and swap
- * their billing periods in. Throws ImportError (file, row, column) on bad input; nothing of the import is kept.
+ * Reads the files with DuckDB, normalises them to the canonical columns and lets the warehouse load them a
+ * part (a few files) at a time, check them (every cell parsed, one currency per period, at least one row, gzip
+ * streams whole) and swap their billing periods in. Throws ImportError (file, row, column) on bad input;
+ * nothing of the import is kept.
  */
 export async function importFiles(request: ImportFilesRequest): Promise<ImportedFiles> {
-  const { files, warehouse } = request;
-  const first = await probeAll(request);
-  const raw = new RawColumns(first.columns, keyFor(first.format));
-  const mapping = mappingFor(first.format, first.variant, raw, files);
-  let summary: { rows: number; periods: string[] } | null = null;
-  const load = (serial: boolean) =>
-    warehouse.loadPeriods({
+  const { warehouse } = request;
+  const delivery = await probeAll(request);
+  const parts = partsOf(delivery.files, request.partBytes ?? PART_BYTES).map((files) => {
+    const raw = new RawColumns(unionColumns(files.map((f) => f.columns)), keyFor(delivery.format));
+    return { files: files.map((f) => f.file), raw, mapping: mappingFor(delivery, raw, request.files) };
+  });
+  const variant = parts[0]?.mapping.variant ?? delivery.variant;
+  let checked: LoadedRows | null = null;
+  const load = (serial: boolean) => {
+    checked = new LoadedRows(request.files);
+    const rows = checked;
+    return warehouse.loadPeriods({
       importId: request.importId,
       projectId: request.projectId,
-      select: normalisedSelect(request, raw, mapping, first.kind, serial),
-      validate: async (relation) => {
-        request.onStep?.('validating');
-        await first.intact;
-        summary = await validateLoaded({ connection: warehouse.connection, relation, files });
+      parts: parts.map((part) => normalisedSelect(request, part, delivery.kind, serial)),
+      check: async (relation) => {
+        request.onStep?.('checking rows');
+        await rows.add(warehouse.connection, relation);
+        request.onStep?.('loading rows');
+      },
+      complete: async () => {
+        await delivery.intact;
+        rows.assertComplete();
         request.onStep?.('replacing billing periods');
       },
     });
+  };
   request.onStep?.('loading rows');
   try {
     // DuckDB's parallel CSV reader gives up on some files (padded short rows with quoted newlines);
     // those are read again on one thread rather than refused.
     const totals = await load(false).catch((error: unknown) => {
-      if (summary !== null || !/Parallel CSV Reader/i.test(firstLine(error))) throw error;
+      if (checked?.completed || !/Parallel CSV Reader/i.test(firstLine(error))) throw error;
       return load(true);
     });
-    if (summary === null) throw new Error('the warehouse did not validate the import');
-    const { rows, periods } = summary;
-    return { format: first.format, variant: mapping.variant, rows, periods, totals };
+    const rows = checked as LoadedRows | null;
+    if (!rows?.completed) throw new Error('the warehouse did not check the import');
+    return { format: delivery.format, variant, rows: rows.rows, periods: rows.periods(), totals };
   } catch (error) {
     // Once the rows were checked, a failure is the warehouse's own, not the files'.
-    if (summary !== null || error instanceof ImportError) throw error;
-    throw await readError(error, { request, raw, kind: first.kind, intact: first.intact });
+    if ((checked as LoadedRows | null)?.completed || error instanceof ImportError) throw error;
+    throw await readError(error, { request, parts, kind: delivery.kind, intact: delivery.intact });
   }
+}
+
+/** Source bytes per part: what the warehouse holds uncommitted or staged at a time is about one part. */
+const PART_BYTES = 256 * 2 ** 20;
+
+/** Consecutive files of at most `limit` bytes together (a larger file is a part of its own). */
+function partsOf<T extends { file: SourceFile }>(files: readonly T[], limit: number): T[][] {
+  const parts: T[][] = [];
+  let bytes = Number.POSITIVE_INFINITY;
+  for (const file of files) {
+    if (bytes + file.file.bytes > limit) {
+      parts.push([]);
+      bytes = 0;
+    }
+    parts.at(-1)?.push(file);
+    bytes += file.file.bytes;
+  }
+  return parts;
 }
 
 /** What a failed read means: a corrupt gzip stream (whatever DuckDB made of it), a bad cell, or an unreadable file. */
 async function readError(
   error: unknown,
-  args: { request: ImportFilesRequest; raw: RawColumns; kind: FileKind; intact: Promise<void> },
+  args: { request: ImportFilesRequest; parts: readonly ImportPart[]; kind: FileKind; intact: Promise<void> },
 ): Promise<ImportError> {
   const [intact] = await Promise.allSettled([args.intact]);
   if (intact.status === 'rejected') return intact.reason as ImportError;
   const bad = BAD_CELL_MESSAGE.exec(firstLine(error));
   if (bad !== null) {
-    const { request, kind, raw } = args;
+    const { request, kind } = args;
     const where = { column: bad[1] ?? '', fileName: bad[2] ?? '' };
-    return badCellError({ connection: request.warehouse.connection, files: request.files, kind, raw }, where);
+    const part = args.parts.find((p) => p.files.some((f) => f.displayName === where.fileName));
+    const raw = part?.raw ?? args.parts[0]?.raw;
+    if (raw !== undefined) {
+      return badCellError(
+        { connection: request.warehouse.connection, files: request.files, kind, raw },
+        where,
+      );
+    }
   }
   return new ImportError(`could not be read (${firstLine(error)})`, {
     file: args.request.files.map((f) => f.displayName).join(', '),
@@ -102,10 +140,22 @@ async function readError(
 /** The normalising query stops at the first unreadable cell with this error (column, then file). */
 const BAD_CELL_MESSAGE = /finlens-bad-cell␟([^␟]*)␟(.*)$/;
 
+/** Some of an import's files, read by one SELECT: its columns are the union of theirs. */
+interface ImportPart {
+  files: SourceFile[];
+  raw: RawColumns;
+  mapping: FormatMapping;
+}
+
+interface ProbedFile {
+  file: SourceFile;
+  /** Its own columns (legacy CUR files of one period differ). */
+  columns: RawColumn[];
+}
+
 interface ProbedDelivery {
   kind: FileKind;
-  /** Union of the files' columns (legacy CUR files of one period differ). */
-  columns: RawColumn[];
+  files: ProbedFile[];
   /** Settles when every gzip file has been checked whole; rejects with the first corrupt one, in file order. */
   intact: Promise<void>;
   format: BillingFormat;
@@ -137,7 +187,7 @@ async function probeHeaders(
   request: ImportFilesRequest,
   checks: Promise<void>[],
 ): Promise<Omit<ProbedDelivery, 'intact'>> {
-  const probed: (Omit<ProbedDelivery, 'intact'> & { file: SourceFile })[] = [];
+  const probed: (ProbedFile & { kind: FileKind; format: BillingFormat; variant: string })[] = [];
   for (const file of request.files) {
     request.onStep?.(`reading header of ${file.displayName}`);
     const { kind, columns, intact } = await probeFile(request.warehouse.connection, file);
@@ -164,7 +214,7 @@ async function probeHeaders(
       { file: mixed.file.displayName },
     );
   }
-  return { ...first, columns: unionColumns(probed.map((p) => p.columns)) };
+  return { kind: first.kind, format: first.format, variant: first.variant, files: probed };
 }
 
 /**
@@ -227,8 +277,7 @@ function unionColumns(lists: RawColumn[][]): RawColumn[] {
 }
 
 function mappingFor(
-  format: BillingFormat,
-  variant: string,
+  { format, variant }: { format: BillingFormat; variant: string },
   raw: RawColumns,
   files: readonly SourceFile[],
 ): FormatMapping {
@@ -249,8 +298,7 @@ function mappingFor(
  */
 function normalisedSelect(
   request: ImportFilesRequest,
-  raw: RawColumns,
-  mapping: FormatMapping,
+  { raw, mapping, files }: ImportPart,
   kind: FileKind,
   serial: boolean,
 ): string {
@@ -268,13 +316,13 @@ function normalisedSelect(
       ? `"${c.name}"`
       : `CAST(${mapping.derived[c.name] ?? generic[c.name] ?? 'NULL'} AS ${duckDbType(c.type)}) AS "${c.name}"`,
   );
-  const names = `MAP {${request.files.map((f) => `${quoteString(f.localPath)}: ${quoteString(f.displayName)}`).join(', ')}}`;
+  const names = `MAP {${files.map((f) => `${quoteString(f.localPath)}: ${quoteString(f.displayName)}`).join(', ')}}`;
   const rows = `SELECT ${quoteString(request.clientId)} AS client_id, ${quoteString(request.projectId)} AS project_id,
     CAST(date_trunc('month', COALESCE(bill_billing_period_start_date, line_item_usage_start_date)) AS DATE) AS billing_period,
     ${quoteString(request.importId)} AS import_id, ${quoteString(mapping.variant)} AS source_format,
     ${names}[__raw_file] AS source_file, __bad,
     ${SOURCE_COLUMNS.map((c) => `"${c.name}"`).join(', ')}, ${layer2.join(', ')}
-  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${raw.relation(readerSql(request.files, kind, { serial }))})`;
+  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${raw.relation(readerSql(files, kind, { serial }))})`;
   // A row with an unreadable cell stops the query (DuckDB's error()), naming its column and file.
   const stop = `error('finlens-bad-cell␟' || __bad || '␟' || source_file)`;
   return `SELECT ${CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ')} FROM (${rows}) WHERE CASE WHEN __bad IS NULL THEN true ELSE ${stop} END`;

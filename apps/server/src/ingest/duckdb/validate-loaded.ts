@@ -5,45 +5,64 @@ import type { RawColumns } from './expressions';
 import { type FileKind, firstRowWhere, readerSql } from './file-reader';
 
 /**
- * Checks an import's loaded rows (`relation`, canonical columns) before anything is replaced: one currency per
- * billing period, at least one line item. Errors name the file and column. (Unreadable cells stop the load
- * itself: badCellError.)
+ * What an import's loaded rows hold, gathered from each part as it is loaded (`add`, rows in `relation` with the
+ * canonical columns) and checked before anything is replaced: one currency per billing period across all parts
+ * (checked as soon as a part breaks it), at least one line item (`assertComplete`). Errors name the file and
+ * column. (Unreadable cells stop the load itself: badCellError.)
  */
-export async function validateLoaded(args: {
-  connection: DuckDBConnection;
-  relation: string;
-  files: readonly SourceFile[];
-}): Promise<{ rows: number; periods: string[] }> {
-  const { connection, relation } = args;
-  const read = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjectsJson();
-  const mixed = (
-    await read(
-      `SELECT CAST(billing_period AS VARCHAR) AS period, list(DISTINCT COALESCE(line_item_currency_code, '(none)') ORDER BY 1) AS currencies, min(source_file) AS file
-       FROM ${relation} GROUP BY 1 HAVING count(DISTINCT COALESCE(line_item_currency_code, '(none)')) > 1 ORDER BY 1 LIMIT 1`,
-    )
-  )[0];
-  if (mixed !== undefined) {
-    const currencies = (mixed.currencies as string[]).join(', ');
-    throw new ImportError(
-      `mixed currencies in billing period ${String(mixed.period).slice(0, 7)}: ${currencies}`,
-      {
-        file: String(mixed.file),
+export class LoadedRows {
+  rows = 0;
+  completed = false;
+  /** Per billing period (`YYYY-MM-DD`): each currency and the first file (by name) that has it. */
+  private readonly currencies = new Map<string, Map<string, string>>();
+
+  constructor(private readonly files: readonly SourceFile[]) {}
+
+  async add(connection: DuckDBConnection, relation: string): Promise<void> {
+    const groups = (
+      await connection.runAndReadAll(
+        `SELECT CAST(billing_period AS VARCHAR) AS period, COALESCE(line_item_currency_code, '(none)') AS currency,
+           min(source_file) AS file, count(*) AS n
+         FROM ${relation} GROUP BY 1, 2`,
+      )
+    ).getRowObjectsJson();
+    for (const group of groups) {
+      const period = String(group.period);
+      const seen = this.currencies.get(period) ?? new Map<string, string>();
+      const file = String(group.file);
+      const earlier = seen.get(String(group.currency));
+      seen.set(String(group.currency), earlier !== undefined && earlier < file ? earlier : file);
+      this.currencies.set(period, seen);
+      this.rows += Number(group.n);
+    }
+    this.assertOneCurrency();
+  }
+
+  /** The last check before the periods are replaced. */
+  assertComplete(): void {
+    if (this.rows === 0) {
+      throw new ImportError('no line items (the file has a header but no rows)', {
+        file: this.files.map((f) => f.displayName).join(', '),
+      });
+    }
+    this.completed = true;
+  }
+
+  /** `YYYY-MM` of every billing period loaded. */
+  periods(): string[] {
+    return [...this.currencies.keys()].sort().map((p) => p.slice(0, 7));
+  }
+
+  private assertOneCurrency(): void {
+    for (const [period, seen] of [...this.currencies].sort(([a], [b]) => a.localeCompare(b))) {
+      if (seen.size < 2) continue;
+      const currencies = [...seen.keys()].sort().join(', ');
+      throw new ImportError(`mixed currencies in billing period ${period.slice(0, 7)}: ${currencies}`, {
+        file: [...seen.values()].sort()[0] ?? '',
         column: 'currency',
-      },
-    );
+      });
+    }
   }
-  const summary = (
-    await read(
-      `SELECT count(*) AS n, list(DISTINCT CAST(billing_period AS VARCHAR) ORDER BY 1) AS periods FROM ${relation}`,
-    )
-  )[0];
-  const rows = Number(summary?.n ?? 0);
-  if (rows === 0) {
-    throw new ImportError('no line items (the file has a header but no rows)', {
-      file: args.files.map((f) => f.displayName).join(', '),
-    });
-  }
-  return { rows, periods: ((summary?.periods as string[] | undefined) ?? []).map((p) => p.slice(0, 7)) };
 }
 
 /** The error for an unreadable cell the load stopped at: its file, column, and the first such row of the file. */

@@ -6,8 +6,7 @@ import { probeEngine } from '../../platform/engine-health';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
-import { withStagedImport } from '../duckdb/duckdb-staging';
-import { swapInStagedPeriods } from './clickhouse-import';
+import { loadIntoClickHouse } from './clickhouse-import';
 import { clickHouseQueryPort } from './clickhouse-query-port';
 import { clickHouseReadPorts } from './clickhouse-read-ports';
 import { createRollupSql, fillRollup, PARTITIONED_TABLES } from './clickhouse-rollups';
@@ -106,19 +105,16 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
         const version = (await reader.rows('SELECT version() AS version'))[0]?.version;
         return `ClickHouse ${String(version ?? 'unknown')}${shards.length > 1 ? `, ${shards.length} shards` : ''}`;
       }),
-    loadPeriods: (load) =>
-      // Staged in the in-memory DuckDB first (checked before ClickHouse is touched), then swapped in.
-      withStagedImport(connection, load, async (staging) => {
-        const client = shardOf(load.projectId);
-        const periods = await swapInStagedPeriods({
-          connection,
-          client,
-          staging,
-          projectId: load.projectId,
-          tempDirectory,
-        });
-        return periodTotals(load.projectId, periods);
-      }),
+    loadPeriods: async (load) => {
+      // Staged and checked part by part in the in-memory DuckDB, copied to a ClickHouse staging table, then swapped in.
+      const periods = await loadIntoClickHouse({
+        connection,
+        client: shardOf(load.projectId),
+        load,
+        tempDirectory,
+      });
+      return periodTotals(load.projectId, periods);
+    },
     deleteProject: async (projectId) => {
       // Dropping whole partitions is immediate; ALTER … DELETE would be an asynchronous mutation.
       for (const shard of shards) {

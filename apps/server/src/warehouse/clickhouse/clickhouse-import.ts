@@ -6,6 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteString } from '../../ingest/duckdb/sql';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
+import type { PeriodLoad } from '../cost-store';
 import { rollupStaging, stageRollups } from './clickhouse-rollups';
 import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { sqlIdentifier, sqlString } from './clickhouse-sql';
@@ -25,28 +26,43 @@ function clickHouseStagingTables(stagingId: string): string[] {
 }
 
 /**
- * Moves one staged import (a DuckDB staging table) into `line_items` and the rollups of the server
- * `client` talks to: copy into a ClickHouse staging table, build each rollup's staging table from it, then
- * per period REPLACE PARTITION of the line items and, right after, of each rollup (each swap atomic; the
- * rollups trail the line items by a few statements). Every staging table is dropped whatever happens; on
+ * Loads one import into `line_items` and the rollups of the server `client` talks to. Each part is staged in a
+ * temporary DuckDB table (checked there, then copied into one ClickHouse staging table and dropped), so DuckDB
+ * holds one part at a time; once every part is in, each rollup's staging table is built from the line items'
+ * and, per period, REPLACE PARTITION swaps the line items and, right after, each rollup (each swap atomic; the
+ * rollups trail the line items by a few statements). Every staging table is dropped whatever happens; on a
  * failure before the swaps the warehouse keeps its old rows. Returns the periods.
  */
-export async function swapInStagedPeriods(args: {
+export async function loadIntoClickHouse(args: {
   connection: DuckDBConnection;
   client: ClickHouseClient;
-  /** The DuckDB staging table (withStagedImport drops it). */
-  staging: string;
-  projectId: string;
+  load: PeriodLoad;
   tempDirectory: string;
 }): Promise<string[]> {
-  const { connection, client, projectId, staging: source } = args;
-  const stagings = clickHouseStagingTables(source);
+  const { connection, client, load } = args;
+  const duckDbStaging = `staging_${load.importId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  const stagings = clickHouseStagingTables(load.importId);
   const [target, ...rollupTargets] = stagings as [string, ...string[]];
+  const periods = new Set<string>();
   try {
-    const periods = await stagedPeriods(connection, source, projectId);
     await client.command({ query: `DROP TABLE IF EXISTS ${target}` });
     await client.command({ query: `CREATE TABLE ${target} AS ${LINE_ITEMS_TABLE}` });
-    await copyStaging(connection, client, { source, target, tempDirectory: args.tempDirectory });
+    for (const part of load.parts) {
+      try {
+        await connection.run(`CREATE OR REPLACE TEMP TABLE ${duckDbStaging} AS ${part}`);
+        await load.check(duckDbStaging);
+        for (const period of await stagedPeriods(connection, duckDbStaging, load.projectId))
+          periods.add(period);
+        await copyStaging(connection, client, {
+          source: duckDbStaging,
+          target,
+          tempDirectory: args.tempDirectory,
+        });
+      } finally {
+        await connection.run(`DROP TABLE IF EXISTS ${duckDbStaging}`);
+      }
+    }
+    await load.complete();
     await stageRollups(client, target);
     const swaps: [string, string][] = [
       [LINE_ITEMS_TABLE, target],
@@ -55,15 +71,16 @@ export async function swapInStagedPeriods(args: {
         rollupTargets[i] as string,
       ]),
     ];
-    for (const period of periods) {
+    const sorted = [...periods].sort();
+    for (const period of sorted) {
       // A period whose rows are all split rows has no rollup partition: REPLACE then empties the rollup's.
       for (const [table, from] of swaps) {
         await client.command({
-          query: `ALTER TABLE ${table} REPLACE PARTITION (${sqlString(projectId)}, ${sqlString(period)}) FROM ${from}`,
+          query: `ALTER TABLE ${table} REPLACE PARTITION (${sqlString(load.projectId)}, ${sqlString(period)}) FROM ${from}`,
         });
       }
     }
-    return periods;
+    return sorted;
   } finally {
     for (const table of stagings) await client.command({ query: `DROP TABLE IF EXISTS ${table}` });
   }

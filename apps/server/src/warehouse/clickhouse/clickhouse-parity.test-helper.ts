@@ -294,8 +294,8 @@ export function describeClickHouseParity(shards: number): void {
         loadPeriods: (load) =>
           store.loadPeriods({
             ...load,
-            validate: async (relation) => {
-              await load.validate(relation);
+            check: async (relation) => {
+              await load.check(relation);
               await store.connection.run(sabotage(relation));
             },
           }),

@@ -16,7 +16,6 @@ import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { deleteProjectRollups, rebuildRollups } from './duckdb-rollups';
 import { applySchemaSteps } from './duckdb-schema-steps';
-import { withStagedImport } from './duckdb-staging';
 import { inTransaction } from './duckdb-transaction';
 
 /** The DuckDB store also lends its connection to the DuckDB-based ingest readers (same process, same file). */
@@ -72,25 +71,42 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
         if (closed) throw new Error('warehouse is closed');
         return `DuckDB ${String((await rows('select version() as version'))[0]?.version ?? 'unknown')}`;
       }),
-    loadPeriods: (load) =>
-      withStagedImport(connection, load, async (staging) => {
-        const columns = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
-        const periods = (
-          await rows(`SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p FROM ${staging}`)
-        ).map((r) => String(r.p));
-        // One transaction: readers (other connections) see the old periods or the new ones, rollups included.
-        await inTransaction(connection, async () => {
-          await connection.run(
-            `DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 AND billing_period IN (SELECT DISTINCT billing_period FROM ${staging})`,
-            [load.projectId],
-          );
+    loadPeriods: async (load) => {
+      const columns = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
+      const staging = `staging_${load.importId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+      // One transaction: readers (other connections) see the old periods or the new ones, rollups included;
+      // a failure rolls all of it back. Each part is staged in a temporary table first (it spills to disk as it
+      // grows, where one INSERT reading, parsing and compressing ~150 columns at once ran out of memory), checked
+      // there and appended to line_items, which DuckDB writes to the file, compressed, as it goes.
+      const periods = await inTransaction(connection, async () => {
+        const loaded = new Set<string>();
+        for (const part of load.parts) {
+          // Created and dropped inside the transaction: a failure's rollback removes it too.
+          await connection.run(`CREATE OR REPLACE TEMP TABLE ${staging} AS ${part}`);
+          await load.check(staging);
+          for (const r of await rows(
+            `SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p FROM ${staging}`,
+          )) {
+            loaded.add(String(r.p));
+          }
           await connection.run(
             `INSERT INTO ${LINE_ITEMS_TABLE} (${columns}) SELECT ${columns} FROM ${staging}`,
           );
-          await rebuildRollups(connection, { projectId: load.projectId, billingPeriods: periods });
-        });
-        return periodTotals(rows, load.projectId, periods);
-      }),
+          await connection.run(`DROP TABLE ${staging}`);
+        }
+        await load.complete();
+        const replaced = [...loaded].sort();
+        // Dates DuckDB itself printed above (YYYY-MM-DD): safe as literals.
+        const dates = ['NULL', ...replaced.map((p) => `DATE '${p}'`)].join(', ');
+        await connection.run(
+          `DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 AND import_id <> $2 AND billing_period IN (${dates})`,
+          [load.projectId, load.importId],
+        );
+        await rebuildRollups(connection, { projectId: load.projectId, billingPeriods: replaced });
+        return replaced;
+      });
+      return periodTotals(rows, load.projectId, periods);
+    },
     deleteProject: (projectId) =>
       inTransaction(connection, async () => {
         await connection.run(`DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1`, [projectId]);
