@@ -120,6 +120,12 @@ describe('CLICKHOUSE_URL with two shards and CLICKHOUSE_CLUSTER', () => {
     await expect(openCostStore(config)).rejects.toThrow(
       `CLICKHOUSE_CLUSTER "${TEST_CLUSTER}" has 2 shards, but CLICKHOUSE_URL lists 3 servers: list one URL per shard`,
     );
+    // The same two servers in the other order: each project would be looked for on the other shard.
+    await expect(
+      openCostStore(parseConfig({ env: shardEnv([...urls].reverse()), cwd: tmpdir() })),
+    ).rejects.toThrow(
+      `CLICKHOUSE_URL lists ${new URL(urls[1] as string).host} as shard 1 of 2, but it is shard 2 of 2 of this warehouse: keep the servers of CLICKHOUSE_URL, and their order, as they were`,
+    );
     expect((await startFails({ CLICKHOUSE_URL: urls.join(',') })).message).toContain(
       'CLICKHOUSE_URL lists 2 servers, so CLICKHOUSE_CLUSTER must name the cluster',
     );
