@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useState } from 'react';
+import { RowErrorsTable } from '../../components/RowErrorsTable';
 import { fetchPlanCsv, useCreatePlannings, usePlannings, useSavePlanning, useUploadPlanCsv } from './api';
 import { HeaderRow } from './HeaderRow';
 import { PlanHistory } from './PlanHistory';
@@ -143,18 +144,11 @@ export function PlanEditor({ target }: { target: CostTarget }) {
             ? upload.error.message
             : 'The file was not applied. Fix these rows and upload it again:'}
           {rowErrors.length === 0 ? null : (
-            <Table size="small" aria-label="CSV errors">
-              <HeaderRow labels={['Row', 'Column', 'Problem']} />
-              <TableBody>
-                {rowErrors.map((e) => (
-                  <TableRow key={`${e.row}-${e.column}`}>
-                    <TableCell>{e.row === 0 ? 'Header' : `Row ${e.row}`}</TableCell>
-                    <TableCell>{e.column ?? '-'}</TableCell>
-                    <TableCell>{e.message}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <RowErrorsTable
+              label="CSV errors"
+              whereLabel="Row"
+              errors={rowErrors.map((e) => ({ ...e, where: e.row === 0 ? 'Header' : `Row ${e.row}` }))}
+            />
           )}
         </Alert>
       ) : null}

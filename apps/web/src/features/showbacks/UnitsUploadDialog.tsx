@@ -7,13 +7,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { HeaderRow } from '../cost-targets/HeaderRow';
+import { RowErrorsTable } from '../../components/RowErrorsTable';
 import { type UnitsError, unitsErrors, unitsTemplate } from './daily-units-view';
 import { useUploadDailyUnits } from './units-api';
 
@@ -32,18 +28,11 @@ function UploadErrors({ errors }: { errors: UnitsError[] }) {
   return (
     <Alert severity="error">
       Nothing was applied. Fix the file and upload it again:
-      <Table size="small" aria-label="Problems in the file">
-        <HeaderRow labels={['Line', 'Column', 'Problem']} />
-        <TableBody>
-          {errors.map((e) => (
-            <TableRow key={`${e.line}-${e.column}-${e.message}`}>
-              <TableCell>{e.line ?? '-'}</TableCell>
-              <TableCell>{e.column ?? '-'}</TableCell>
-              <TableCell>{e.message}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <RowErrorsTable
+        label="Problems in the file"
+        whereLabel="Line"
+        errors={errors.map((e) => ({ ...e, where: String(e.line ?? '-') }))}
+      />
     </Alert>
   );
 }
