@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { TOKEN_KEY_HEADER } from '@finlens/contracts/session';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finlens } from '../../cli-run.test-helper';
+import { finlens, finlensQueryHere } from '../../cli-run.test-helper';
 import { type RunningServer, startServer } from '../../main';
 import { generateApiKey } from '../../platform/auth/api-key-auth';
 import { loadConfig } from '../../platform/load-config';
@@ -41,6 +41,8 @@ let alone: string;
 let server: RunningServer;
 const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) =>
   finlens(args, { DATA_DIR: dataDir, ...env });
+/** A query in this process: the hand-off is HTTP either way; the imports and the demo stay processes. */
+const query = (args: string[], dataDir: string) => finlensQueryHere(args, { DATA_DIR: dataDir });
 
 async function startOn(dataDir: string): Promise<RunningServer> {
   const webDistDir = join(root, 'web-dist');
@@ -116,8 +118,8 @@ describe('finlens import / query / demo while a server runs on the same data fol
     const outputs: Record<string, string> = {};
     for (const format of ['json', 'table']) {
       const [queried, reference] = await Promise.all([
-        cli(queryArgs(format), served),
-        cli(queryArgs(format), alone),
+        query(queryArgs(format), served),
+        query(queryArgs(format), alone),
       ]);
       expect(queried.code, queried.stderr).toBe(0);
       expect(reference.code, reference.stderr).toBe(0);
@@ -131,7 +133,7 @@ describe('finlens import / query / demo while a server runs on the same data fol
 
   it('reports the server-side error with the exit code the command has alone', async () => {
     const args = ['query', '--from', '2023-11-01', '--to', '2023-11-30', '--client', 'Nobody'];
-    const [viaServer, withoutServer] = await Promise.all([cli(args, served), cli(args, alone)]);
+    const [viaServer, withoutServer] = await Promise.all([query(args, served), query(args, alone)]);
     expect(viaServer.code).toBe(2);
     expect(withoutServer.code).toBe(2);
     expect(withoutServer.stderr).toBe('No client named "Nobody"; clients: "Acme"\n');
@@ -160,12 +162,12 @@ describe('finlens import / query / demo while a server runs on the same data fol
       .select('id')
       .where('email', '=', 'demo@finlens.local');
     expect(await user.executeTakeFirst()).toBeDefined();
-    const query = await cli(
+    const demoQuery = await query(
       ['query', '--from', '2026-01-01', '--to', '2026-01-31', '--client', 'Finlens Demo', '--format', 'json'],
       served,
     );
-    expect(query.code, query.stderr).toBe(0);
-    expect((JSON.parse(query.stdout) as { total: number }).total).toBeGreaterThan(0);
+    expect(demoQuery.code, demoQuery.stderr).toBe(0);
+    expect((JSON.parse(demoQuery.stdout) as { total: number }).total).toBeGreaterThan(0);
   }, 300_000);
 });
 
@@ -257,7 +259,7 @@ describe('without a live server', () => {
   it('ignores a stale run file: the warehouse is free, so the command runs in its own process', async () => {
     const dataDir = join(root, 'stale-free');
     await writeRunFile(dataDir, { pid: await deadPid(), url: 'http://127.0.0.1:9', token: 'stale' });
-    const result = await cli(queryArgs('json'), dataDir);
+    const result = await query(queryArgs('json'), dataDir);
     // It ran here: nothing imported in this folder yet, and no hand-off or wait on the way.
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('No client named "Acme" (nothing imported yet)\n');
