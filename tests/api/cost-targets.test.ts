@@ -346,11 +346,21 @@ describe('cost_target_alert/', () => {
       .execute();
     expect(fired.map((f) => f.alert_id).sort()).toEqual([now.id, daily.id].sort());
 
-    // The daily digest sends the waiting crossing, once.
+    // The daily digest sends the waiting crossing, once (a lone crossing keeps its own message).
     await runJob('cost-targets.digest', { frequency: 'daily' });
     await runJob('cost-targets.digest', { frequency: 'daily' });
-    const digest = await dispatchJobs(daily.id);
-    expect(digest.map((j) => j.dedupe_key)).toEqual([`cost-target-alert:${daily.id}:${START}:90`]);
+    const dispatched = await context.server.appDb
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'notifications.dispatch')
+      .execute();
+    const digest = dispatched.map((j) => dispatchPayloadSchema.parse(j.payload));
+    expect(digest.filter((payload) => payload.sourceId === daily.id)).toEqual([
+      expect.objectContaining({
+        subject: 'Cost target "Alerted" is forecast to reach 90% of the budget',
+        digest: true,
+      }),
+    ]);
   });
 
   it('lists, patches, deletes alerts; sync_alert_frequencies sets one frequency on all of a target', async () => {

@@ -58,6 +58,11 @@ export const dispatchPayloadSchema = z.object({
    * than held again for their own email digest.
    */
   digest: z.boolean().optional(),
+  /**
+   * Sent to `recipients.channelIds` only, not also to the channels subscribed to its source: a cost-target
+   * digest sends each subscribed channel the one message that lists all of a target's crossings.
+   */
+  listedChannelsOnly: z.boolean().optional(),
 });
 export type DispatchPayload = z.infer<typeof dispatchPayloadSchema>;
 

@@ -7,7 +7,7 @@ import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import type { TargetRow } from './cost-targets.repo';
 import { statusTarget } from './cost-targets.service';
 import { createTargetAlertsRepo, EVALUATE_JOB, type TargetAlertsRepo } from './target-alerts.repo';
-import { alertCrossed, alertMessage } from './target-alerts.service';
+import { alertCrossed, alertMessage, digestMessages } from './target-alerts.service';
 import { currentPeriod, dailyCostOf, periodStatus, resolveScope, scopeAsOf } from './target-status';
 
 export const DIGEST_JOB = 'cost-targets.digest';
@@ -66,6 +66,24 @@ export async function evaluateTarget(args: {
   return fired;
 }
 
+/**
+ * The daily or weekly digest: per target, one message per recipient listing the crossings routed to it
+ * (digestMessages). Returns the messages enqueued.
+ */
+export async function releaseDigests(
+  repo: TargetAlertsRepo,
+  frequency: 'daily' | 'weekly',
+  now: Date,
+): Promise<number> {
+  let sent = 0;
+  for (const targetId of await repo.targetsWithPendingCrossings(frequency)) {
+    sent += await repo.releaseDigest(targetId, frequency, now, (messages) =>
+      digestMessages(targetId, messages, frequency),
+    );
+  }
+  return sent;
+}
+
 /** The evaluate and digest handlers, for main.ts's handler list. */
 export function costTargetJobHandlers({
   db,
@@ -95,8 +113,7 @@ export function costTargetJobHandlers({
       kind: DIGEST_JOB,
       payload: z.object({ frequency: z.enum(['daily', 'weekly']) }),
       async run({ frequency }) {
-        const at = now();
-        for (const fired of await repo.pendingCrossings(frequency)) await repo.notifyLater(fired, at);
+        await releaseDigests(repo, frequency, now());
       },
     }),
   ];

@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DispatchPayload } from '@finlens/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { openTestAppDatabase } from '../../db/test-app-database';
 import { createCostTargetsRepo } from './cost-targets.repo';
+import { releaseDigests } from './target-alert-jobs';
 import { createTargetAlertsRepo, crossingKey } from './target-alerts.repo';
 import { insertTargetWithAlert } from './target-fixture.test-helper';
 
@@ -76,25 +78,33 @@ describe('fired alerts', () => {
     expect((await dispatches()).map((j) => j.dedupe_key)).not.toContain(crossingKey(crossing));
   });
 
-  it('a digest crossing waits unnotified until the digest enqueues it', async () => {
+  it('a digest crossing waits unnotified until the digest enqueues it, once', async () => {
     const alerts = createTargetAlertsRepo({ db: database.db });
     const crossing = { alertId, periodStart: '2026-03-01', threshold: 80, value: 90, budget: 100 };
     const now = new Date('2026-03-20T00:00:00Z');
-    expect(await alerts.recordCrossing(crossing, { n: 5 }, false, now)).toBe(true);
+    const message: DispatchPayload = {
+      clientId: 'client',
+      source: 'cost_target_alert',
+      sourceId: alertId,
+      subject: 'Cost target "All" has reached 80% of the budget',
+      text: 'Spend of "All" has reached 80% of the budget.',
+      link: `/v3/burn-down-tracker/?target=${targetId}`,
+      severity: 'warning',
+      facts: { Target: 'All', Threshold: '80% of the budget (actual)' },
+      recipients: { userIds: [], emails: ['ops@example.com'], channelIds: [] },
+    };
+    expect(await alerts.recordCrossing(crossing, message, false, now)).toBe(true);
     expect((await dispatches()).map((j) => j.dedupe_key)).not.toContain(crossingKey(crossing));
     await database.db
       .updateTable('cost_target_alerts')
       .set({ frequency: 'daily' })
       .where('id', '=', alertId)
       .execute();
-    const pending = await alerts.pendingCrossings('daily');
-    expect(pending.map((p) => p.period_start)).toEqual(['2026-03-01']);
-    for (const fired of pending) await alerts.notifyLater(fired, now);
-    expect(await alerts.pendingCrossings('daily')).toEqual([]);
-    expect((await dispatches()).find((j) => j.dedupe_key === crossingKey(crossing))?.payload).toEqual({
-      n: 5,
-      digest: true,
-    });
+    expect(await releaseDigests(alerts, 'weekly', now)).toBe(0);
+    expect(await releaseDigests(alerts, 'daily', now)).toBe(1);
+    expect(await releaseDigests(alerts, 'daily', now)).toBe(0);
+    const released = (await dispatches()).filter((j) => (j.payload as DispatchPayload).text === message.text);
+    expect(released.map((j) => j.payload)).toEqual([{ ...message, digest: true }]);
   });
 
   it('a target is due when never evaluated or when an import of its client finished since', async () => {

@@ -1,3 +1,4 @@
+import type { DispatchPayload } from '@finlens/contracts/notifications';
 import { type Kysely, sql } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import { insertJob } from '../../platform/jobs/job-queue';
@@ -140,37 +141,56 @@ export function createTargetAlertsRepo({ db }: { db: Kysely<AppTables> }) {
       });
     },
 
-    /** Crossings of alerts with `frequency` not yet notified. */
-    async pendingCrossings(frequency: 'daily' | 'weekly') {
-      return db
+    /** Targets with crossings of `frequency` alerts not yet notified. */
+    async targetsWithPendingCrossings(frequency: 'daily' | 'weekly'): Promise<string[]> {
+      const rows = await db
         .selectFrom('cost_target_fired_alerts as f')
         .innerJoin('cost_target_alerts as a', 'a.id', 'f.alert_id')
-        .select(['f.id', 'f.alert_id', 'f.period_start', 'f.threshold', 'f.message'])
+        .select('a.cost_target_id')
+        .distinct()
         .where('a.frequency', '=', frequency)
         .where('f.notified_at', 'is', null)
-        .orderBy('f.fired_at')
+        .orderBy('a.cost_target_id')
         .execute();
+      return rows.map((row) => row.cost_target_id);
     },
 
-    /** Enqueues a digest notification and marks the crossing notified, together. */
-    async notifyLater(
-      fired: { id: string; alert_id: string; period_start: string; threshold: number; message: unknown },
+    /**
+     * Enqueues the digest of one target's waiting crossings of `frequency` alerts (`compose` turns their
+     * messages, oldest first, into the digest's) and marks them notified, together. The crossings are locked
+     * first, so a second digest running at the same time finds them notified. Returns the messages enqueued.
+     */
+    async releaseDigest(
+      targetId: string,
+      frequency: 'daily' | 'weekly',
       now: Date,
-    ): Promise<void> {
-      const key = crossingKey({
-        alertId: fired.alert_id,
-        periodStart: fired.period_start,
-        threshold: fired.threshold,
-      });
-      await db.transaction().execute(async (trx) => {
-        // Marked as a digest, so a reader of daily or weekly mail does not wait for a second digest.
-        const payload = { ...(fired.message as object), digest: true };
-        await insertJob(trx, { kind: DISPATCH_KIND, payload, dedupeKey: key }, now);
+      compose: (messages: DispatchPayload[]) => DispatchPayload[],
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const fired = await trx
+          .selectFrom('cost_target_fired_alerts as f')
+          .innerJoin('cost_target_alerts as a', 'a.id', 'f.alert_id')
+          .select(['f.id', 'f.message'])
+          .where('a.cost_target_id', '=', targetId)
+          .where('a.frequency', '=', frequency)
+          .where('f.notified_at', 'is', null)
+          .orderBy('f.fired_at')
+          .orderBy('f.id')
+          .forUpdate('f')
+          .execute();
+        if (fired.length === 0) return 0;
+        const messages = compose(fired.map((row) => row.message as DispatchPayload));
+        for (const payload of messages) await insertJob(trx, { kind: DISPATCH_KIND, payload }, now);
         await trx
           .updateTable('cost_target_fired_alerts')
           .set({ notified_at: now })
-          .where('id', '=', fired.id)
+          .where(
+            'id',
+            'in',
+            fired.map((row) => row.id),
+          )
           .execute();
+        return messages.length;
       });
     },
   };

@@ -139,3 +139,76 @@ export function alertMessage(args: {
     },
   };
 }
+
+const SEVERITY_RANK = { info: 0, warning: 1, critical: 2 } as const;
+type RecipientKind = keyof DispatchPayload['recipients'];
+
+/** One digest message listing a target's crossings (oldest first); a single crossing keeps its own message. */
+function digestMessage(
+  targetId: string,
+  crossings: readonly DispatchPayload[],
+  frequency: 'daily' | 'weekly',
+): DispatchPayload {
+  const latest = crossings.at(-1);
+  if (latest === undefined) throw new Error('a digest lists at least one crossing');
+  if (crossings.length === 1) return { ...latest, digest: true };
+  const { Threshold: _, ...facts } = latest.facts;
+  return {
+    clientId: latest.clientId,
+    source: 'cost_target_alert',
+    sourceId: targetId,
+    subject: `Cost target "${latest.facts.Target}": ${crossings.length} alerts crossed (${frequency} digest)`,
+    text: crossings.map((crossing) => `• ${crossing.text}`).join('\n'),
+    link: latest.link,
+    severity: crossings.reduce(
+      (worst, c) => (SEVERITY_RANK[c.severity] > SEVERITY_RANK[worst] ? c.severity : worst),
+      latest.severity,
+    ),
+    facts: { ...facts, Thresholds: crossings.map((crossing) => crossing.facts.Threshold).join('; ') },
+    recipients: latest.recipients,
+    digest: true,
+  };
+}
+
+/**
+ * A daily or weekly digest of one target's waiting crossings (their messages, oldest first): each recipient
+ * (channel, user, address) gets one message listing the crossings routed to it, recipients routed the same
+ * crossings sharing it. The message listing every crossing also goes to the channels subscribed to
+ * cost-target alerts; the others go to their listed channels only, so a subscribed channel gets one too.
+ */
+export function digestMessages(
+  targetId: string,
+  crossings: readonly DispatchPayload[],
+  frequency: 'daily' | 'weekly',
+): DispatchPayload[] {
+  const routed = new Map<string, { kind: RecipientKind; id: string; indexes: Set<number> }>();
+  crossings.forEach((crossing, index) => {
+    for (const kind of ['channelIds', 'userIds', 'emails'] as const) {
+      for (const id of crossing.recipients[kind]) {
+        const key = `${kind}:${id}`;
+        const entry = routed.get(key) ?? { kind, id, indexes: new Set<number>() };
+        entry.indexes.add(index);
+        routed.set(key, entry);
+      }
+    }
+  });
+  const all = crossings.map((_, index) => index).join(',');
+  const groups = new Map<string, DispatchPayload['recipients']>([
+    [all, { userIds: [], emails: [], channelIds: [] }],
+  ]);
+  for (const { kind, id, indexes } of routed.values()) {
+    const key = [...indexes].join(',');
+    const recipients = groups.get(key) ?? { userIds: [], emails: [], channelIds: [] };
+    recipients[kind].push(id);
+    groups.set(key, recipients);
+  }
+  return [...groups].map(([key, recipients]) => ({
+    ...digestMessage(
+      targetId,
+      key.split(',').map((index) => crossings[Number(index)] as DispatchPayload),
+      frequency,
+    ),
+    recipients,
+    ...(key === all ? {} : { listedChannelsOnly: true }),
+  }));
+}

@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import { createCostTargetsRepo } from './cost-targets.repo';
 
-/** A monthly top-down target of 100 over all of a client's spend, with an immediate alert at 80% of actual. */
-export async function insertTargetWithAlert(db: Kysely<AppTables>, clientId: string, name = 'All') {
-  const repo = createCostTargetsRepo({ db });
-  const targetId = await repo.insertTarget({
+/** A monthly top-down target of 100 over all of a client's spend, from January 2026; its id. */
+export function insertMonthlyTarget(db: Kysely<AppTables>, clientId: string, name = 'All'): Promise<string> {
+  return createCostTargetsRepo({ db }).insertTarget({
     client_id: clientId,
     name,
     scope: { filters: [] },
@@ -17,6 +16,12 @@ export async function insertTargetWithAlert(db: Kysely<AppTables>, clientId: str
     amount: 100,
     created_by: null,
   });
+}
+
+/** insertMonthlyTarget with an immediate alert at 80% of actual. */
+export async function insertTargetWithAlert(db: Kysely<AppTables>, clientId: string, name = 'All') {
+  const repo = createCostTargetsRepo({ db });
+  const targetId = await insertMonthlyTarget(db, clientId, name);
   const alertId = await repo.insertAlert({
     cost_target_id: targetId,
     basis: 'actual',

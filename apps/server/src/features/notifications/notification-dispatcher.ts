@@ -80,11 +80,10 @@ export function createNotificationDispatcher({
       seen.add(key);
       planned.push(delivery);
     };
-    for (const channel of await repo.channelsFor(
-      payload.clientId,
-      payload.source,
-      payload.recipients.channelIds,
-    )) {
+    const channels = await repo.channelsFor(payload.clientId, payload.source, payload.recipients.channelIds);
+    for (const channel of channels) {
+      if (payload.listedChannelsOnly === true && !payload.recipients.channelIds.includes(channel.id))
+        continue;
       const recipients = channel.kind === 'email' ? (channel.settings.emails ?? []) : [channel.name];
       for (const recipient of recipients) {
         add({ ...base, channelId: channel.id, channelKind: channel.kind, recipient });

@@ -13,6 +13,11 @@ import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobWorker, type JobWorker } from '../../platform/jobs/job-worker';
 import { createMailer } from '../../platform/mail/mailer';
 import { startTestSmtp, type TestSmtp } from '../../platform/mail/test-smtp';
+import { createCostTargetsRepo } from '../cost-targets/cost-targets.repo';
+import { releaseDigests } from '../cost-targets/target-alert-jobs';
+import { createTargetAlertsRepo } from '../cost-targets/target-alerts.repo';
+import { alertMessage } from '../cost-targets/target-alerts.service';
+import { insertMonthlyTarget } from '../cost-targets/target-fixture.test-helper';
 import { createChannelSender } from './channel-sender';
 import {
   createNotificationDispatcher,
@@ -405,5 +410,107 @@ describe('notifications.dispatch over real receivers', () => {
       status: 'failed',
       attempts: [{ ok: false, http_status: 500 }],
     });
+  });
+
+  it('a cost-target digest sends each channel and address one message per target listing its crossings', async () => {
+    const db = database.db;
+    const client = await db
+      .insertInto('clients')
+      .values({ name: 'Digest Co' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const channel = (kind: 'webhook' | 'slack' | 'teams', name: string, path: string, sources: string[]) =>
+      service.create(client.id, {
+        kind,
+        name,
+        enabled: true,
+        sources: sources as ['cost_target_alert'],
+        ...(kind === 'webhook'
+          ? { url: `${receivers.webhook.url}${path}`, signing_secret: SIGNING_SECRET }
+          : { webhook_url: `${receivers[kind].url}${path}` }),
+      });
+    const ops = await channel('webhook', 'Ops', '/digest/ops', []);
+    const finance = await channel('slack', 'Finance', '/digest/finance', []);
+    // Subscribed to every cost-target alert, routed to none.
+    await channel('teams', 'Budgets', '/digest/budgets', ['cost_target_alert']);
+
+    const targets = createCostTargetsRepo({ db });
+    const crossings = createTargetAlertsRepo({ db });
+    const now = new Date('2026-11-20T08:00:00Z');
+    /** A daily alert of `targetId` at `threshold`% with its crossing recorded (waiting for the digest). */
+    async function crossed(target: { id: string; name: string }, threshold: number, routes: object) {
+      const id = await targets.insertAlert({
+        cost_target_id: target.id,
+        basis: 'actual',
+        threshold_type: 'percent',
+        threshold,
+        frequency: 'daily',
+        recipients: { user_ids: [], emails: [], channel_ids: [], ...routes },
+      });
+      const alert = await targets.alert(client.id, id);
+      if (alert === null) throw new Error('alert not saved');
+      const status = {
+        period_start: '2026-11-01',
+        period_end: '2026-11-30',
+        budget: 100,
+        actual: 110,
+        forecast: 170,
+        forecast_low: 160,
+        forecast_high: 180,
+        percent_used: 110,
+        status: 'over' as const,
+        as_of: '2026-11-19',
+      };
+      const message = alertMessage({ clientId: client.id, target, alert, status, currency: 'USD' });
+      const crossing = { alertId: id, periodStart: '2026-11-01', threshold, value: 110, budget: 100 };
+      expect(await crossings.recordCrossing(crossing, message, false, now)).toBe(true);
+    }
+    const target = async (name: string) => ({ name, id: await insertMonthlyTarget(db, client.id, name) });
+    const compute = await target('Compute');
+    const storage = await target('Storage');
+    await crossed(compute, 50, { channel_ids: [ops.id], emails: ['oncall@example.com'] });
+    await crossed(compute, 80, { channel_ids: [ops.id] });
+    await crossed(compute, 100, { channel_ids: [finance.id] });
+    await crossed(storage, 50, { channel_ids: [ops.id] });
+
+    // Compute: Ops (50, 80), on-call (50), Finance (100), the subscribed channel (all three); Storage: one.
+    expect(await releaseDigests(crossings, 'daily', now)).toBe(5);
+    await vi.waitFor(
+      async () => {
+        const deliveries = await service.deliveries(client.id, { limit: 100 });
+        expect(deliveries).toHaveLength(6);
+        expect(deliveries.every((delivery) => delivery.status === 'succeeded')).toBe(true);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(await releaseDigests(crossings, 'daily', now)).toBe(0);
+
+    const received = (receiver: TestReceiver, path: string) =>
+      receiver.requests.filter((request) => request.path === path).map((request) => request.raw);
+    const about = (bodies: string[], name: string) => bodies.filter((raw) => raw.includes(`\\"${name}\\"`));
+    const toOps = received(receivers.webhook, '/digest/ops');
+    expect(toOps).toHaveLength(2);
+    const [opsCompute] = about(toOps, 'Compute');
+    expect(opsCompute).toContain('Cost target \\"Compute\\": 2 alerts crossed (daily digest)');
+    expect(opsCompute).toContain('has reached 50% of the budget');
+    expect(opsCompute).toContain('has reached 80% of the budget');
+    expect(opsCompute).not.toContain('100% of the budget');
+    expect(about(toOps, 'Storage')[0]).toContain('Cost target \\"Storage\\" has reached 50% of the budget');
+    const finances = received(receivers.slack, '/digest/finance');
+    expect(finances).toHaveLength(1);
+    expect(finances[0]).toContain('Cost target \\"Compute\\" has reached 100% of the budget');
+    expect(finances[0]).not.toContain('80%');
+    const subscribed = received(receivers.teams, '/digest/budgets');
+    expect(subscribed).toHaveLength(2);
+    expect(about(subscribed, 'Compute')[0]).toContain(
+      'Cost target \\"Compute\\": 3 alerts crossed (daily digest)',
+    );
+    expect(about(subscribed, 'Storage')[0]).toContain(
+      'Cost target \\"Storage\\" has reached 50% of the budget',
+    );
+    const mails = smtp.messages.filter((mail) => mail.to.includes('oncall@example.com'));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Finlens: Cost target "Compute" has reached 50% of the budget',
+    ]);
   });
 });
