@@ -24,9 +24,9 @@ function buildProgram(): Command {
     .description('build the web app if missing or stale, migrate the databases, serve the app and the API')
     .option('--no-build', 'serve the existing web build without checking whether it is stale')
     .action(async (options: { build: boolean }) => {
-      // Loaded here, so the other commands start without loading the whole server.
-      const { startServer } = await import('./main');
       const config = await prepare();
+      // Loaded here, so the other commands (and a refused configuration) need not load the whole server.
+      const { startServer } = await import('./main');
       if (options.build) {
         await ensureWebBuild({ repoRoot, distDir: defaultWebDistDir, log: (line) => console.error(line) });
       }
