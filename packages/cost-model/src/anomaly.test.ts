@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ANOMALY_OPTIONS, detectAnomalies, robustCentre, scoreDay } from './anomaly';
+import { DEFAULT_ANOMALY_OPTIONS, detectAnomalies, increaseFloor, robustCentre, scoreDay } from './anomaly';
 import { addDays, dayMs } from './utc-calendar';
 
 const START = '2026-01-05'; // a Monday
@@ -64,6 +64,24 @@ describe('detectAnomalies', () => {
       day.date === '2026-03-18' ? { ...day, cost: day.cost + 8 } : day,
     );
     expect(detectAnomalies(history, { from: '2026-03-01', to: '2026-04-10' })).toEqual([]);
+  });
+
+  it("a series' step under the share of the organisation's daily spend is not an anomaly", () => {
+    // A usage type of 40 a day gaining one more resource (+30 a day) in an organisation spending 10,000 a day.
+    const small = seasonal(40, 100).map((day) =>
+      day.date >= '2026-03-18' ? { ...day, cost: day.cost + 30 } : day,
+    );
+    const range = { from: '2026-03-01', to: '2026-03-20' };
+    expect(detectAnomalies(small, range).map((a) => a.start)).toEqual(['2026-03-18']);
+    const floor = increaseFloor(seasonal(10_000, 100));
+    // 1% of the median of the previous 28 days' total (about 10,000 a day).
+    expect(floor('2026-03-18')).toBeGreaterThan(95);
+    expect(floor('2026-03-18')).toBeLessThan(110);
+    expect(detectAnomalies(small, { ...range, floor })).toEqual([]);
+    // A step over the floor is still found; with little spend the fixed floor of 10 applies.
+    const large = small.map((day) => (day.date >= '2026-03-18' ? { ...day, cost: day.cost + 120 } : day));
+    expect(detectAnomalies(large, { ...range, floor }).map((a) => a.start)).toEqual(['2026-03-18']);
+    expect(increaseFloor(seasonal(100, 100))('2026-03-18')).toBe(DEFAULT_ANOMALY_OPTIONS.minIncrease);
   });
 
   it('property: a steady weekly pattern has no anomaly, and a large enough spike is found on its day', () => {

@@ -11,8 +11,10 @@ import { addDays, dayMs } from './utc-calendar';
  * - spread: 1.4826 × the median absolute deviation (MAD) of those samples (the standard deviation of normal
  *   noise), floored at `spreadFloorRatio` of the baseline because a perfectly steady series has MAD 0;
  * - a day is anomalous when its robust score (actual − baseline) / spread reaches `threshold` and the increase
- *   is at least `minIncrease` (currency) and `minRelativeIncrease` of the baseline. Only increases count:
- *   a drop in spend is not a cost risk.
+ *   is at least `minRelativeIncrease` of the baseline and at least a floor in money: `minIncrease` (currency)
+ *   or, when the organisation's total daily spend is given, `minShareOfTotal` of its median over the
+ *   previous `totalWindowDays` days, whichever is larger (a small series stepping up by one resource is not
+ *   worth an alarm however steady it was). Only increases count: a drop in spend is not a cost risk.
  * Consecutive anomalous days form one anomaly whose start is the first of them.
  */
 export interface AnomalyOptions {
@@ -22,6 +24,9 @@ export interface AnomalyOptions {
   threshold: number;
   minIncrease: number;
   minRelativeIncrease: number;
+  /** Share of the organisation's median daily spend an increase must reach (when the total is given). */
+  minShareOfTotal: number;
+  totalWindowDays: number;
   spreadFloorRatio: number;
 }
 
@@ -31,6 +36,8 @@ export const DEFAULT_ANOMALY_OPTIONS: AnomalyOptions = {
   threshold: 4,
   minIncrease: 10,
   minRelativeIncrease: 0.2,
+  minShareOfTotal: 0.01,
+  totalWindowDays: 28,
   spreadFloorRatio: 0.05,
 };
 
@@ -121,11 +128,15 @@ function monthStartBaseline(date: string, costOf: CostOf, options: AnomalyOption
   };
 }
 
-/** Scores one day against its baseline; `costOf` returns the cost of a day (undefined before the history). */
+/**
+ * Scores one day against its baseline; `costOf` returns the cost of a day (undefined before the history).
+ * `minIncrease` is the day's floor in money (default: the options').
+ */
 export function scoreDay(
   date: string,
   costOf: CostOf,
   options: AnomalyOptions = DEFAULT_ANOMALY_OPTIONS,
+  minIncrease = options.minIncrease,
 ): DayScore {
   const actual = costOf(date) ?? 0;
   const baseline =
@@ -139,25 +150,58 @@ export function scoreDay(
   const score = increase / spread;
   const anomalous =
     score >= options.threshold &&
-    increase >= options.minIncrease &&
+    increase >= minIncrease &&
     increase >= options.minRelativeIncrease * Math.abs(median);
   return { date, actual, expected: median, spread, score, anomalous };
 }
 
+type DailyCosts = readonly { date: string; cost: number }[];
+
+function costsByDate(days: DailyCosts): Map<string, number> {
+  const byDate = new Map<string, number>();
+  for (const { date, cost } of days) byDate.set(date, (byDate.get(date) ?? 0) + cost);
+  return byDate;
+}
+
+/**
+ * The floor in money of each day, for detectAnomalies: `minIncrease`, or `minShareOfTotal` of the median of
+ * `total` (the organisation's daily spend) over the previous `totalWindowDays` days when that is larger.
+ * Remembers each day's floor, so one function serves every series of an organisation.
+ */
+export function increaseFloor(
+  total: DailyCosts,
+  options: AnomalyOptions = DEFAULT_ANOMALY_OPTIONS,
+): (date: string) => number {
+  const byDate = costsByDate(total);
+  const floors = new Map<string, number>();
+  return (date) => {
+    let floor = floors.get(date);
+    if (floor === undefined) {
+      const window = Array.from({ length: options.totalWindowDays }, (_, n) =>
+        byDate.get(addDays(date, -1 - n)),
+      ).filter((cost): cost is number => cost !== undefined);
+      floor = Math.max(options.minIncrease, options.minShareOfTotal * robustCentre(window).median);
+      floors.set(date, floor);
+    }
+    return floor;
+  };
+}
+
 /**
  * Anomalies of one series whose days fall in [from, to]. `history` holds daily costs (any order; days
- * absent from it count as unknown before the first day and as 0 after it).
+ * absent from it count as unknown before the first day and as 0 after it); `floor` gives each day's floor
+ * in money an increase must reach (default `minIncrease`; increaseFloor adds the organisation's share).
  */
 export function detectAnomalies(
-  history: readonly { date: string; cost: number }[],
-  { from, to }: { from: string; to: string },
+  history: DailyCosts,
+  { from, to, floor }: { from: string; to: string; floor?: (date: string) => number },
   options: AnomalyOptions = DEFAULT_ANOMALY_OPTIONS,
 ): DetectedAnomaly[] {
-  const byDate = new Map<string, number>();
-  for (const { date, cost } of history) byDate.set(date, (byDate.get(date) ?? 0) + cost);
+  const byDate = costsByDate(history);
   const first = [...byDate.keys()].sort()[0];
   if (first === undefined) return [];
   const costOf = (date: string) => (date < first ? undefined : (byDate.get(date) ?? 0));
+  const floorOf = floor ?? (() => options.minIncrease);
   const anomalies: DetectedAnomaly[] = [];
   let run: DayScore[] = [];
   const close = () => {
@@ -165,7 +209,7 @@ export function detectAnomalies(
     run = [];
   };
   for (let date = from; date <= to; date = addDays(date, 1)) {
-    const day = scoreDay(date, costOf, options);
+    const day = scoreDay(date, costOf, options, floorOf(date));
     if (day.anomalous) run.push(day);
     else close();
   }

@@ -23,7 +23,7 @@ import { anomalyJobHandlers } from './register-anomalies';
 let dir: string;
 let db: AppDatabase;
 let warehouse: DuckDbCostStore;
-const clients: Record<'acme' | 'other', string> = { acme: '', other: '' };
+const clients: Record<'acme' | 'other' | 'big', string> = { acme: '', other: '', big: '' };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-anomalies-'));
@@ -36,9 +36,24 @@ beforeAll(async () => {
   const other = acmeRows()
     .filter((row) => row.resource !== 'i-batch')
     .map((row) => ({ ...row, account: '222222222222', cost: row.cost * 3 }));
+  // About 12,000 a day, and a small usage type stepping from 20 to 80 a day on SPIKE (a new resource).
+  const big = acmeRows()
+    .filter((row) => row.resource !== 'i-batch')
+    .map((row) => ({ ...row, account: '333333333333', cost: row.cost * 100 }));
+  for (const row of acmeRows().filter((r) => r.usageType === 'USE1-TimedStorage-ByteHrs')) {
+    const cost = row.day >= SPIKE ? 80 : 20;
+    big.push({
+      ...row,
+      account: '333333333333',
+      usageType: 'USE1-EBS:SnapshotUsage',
+      resource: 'snap',
+      cost,
+    });
+  }
   for (const [key, rows] of [
     ['acme', acmeRows().filter((row) => row.resource !== 'i-batch')],
     ['other', other],
+    ['big', big],
   ] as const) {
     const path = join(dir, `${key}.csv`);
     await writeFile(path, csv(rows));
@@ -158,6 +173,12 @@ describe('anomaly detection on the warehouse', () => {
     await expect(service.get(clients.other, acme?.id ?? '')).rejects.toMatchObject({ statusCode: 404 });
   });
 
+  it("a small series' step under 1% of the organisation's daily spend is no anomaly", async () => {
+    const { detector } = setup();
+    // Four times its usual 20 a day, but 60 more is half a percent of the client's 12,000 a day.
+    expect(await detector.detect(clients.big)).toMatchObject({ asOf: LAST, found: 0 });
+  });
+
   it('the after-imports scan queues detection only for clients with an import newer than their last run', async () => {
     const scan = anomalyJobHandlers({ db: db.db, warehouse }).find(
       (handler) => handler.kind === 'anomalies.scan',
@@ -168,7 +189,7 @@ describe('anomaly detection on the warehouse', () => {
       );
     const run = (mode: 'imports' | 'daily', id: string) =>
       scan?.run({ mode }, { job: { id } as never, signal: new AbortController().signal });
-    // Both clients were detected after their imports (earlier tests).
+    // Every client was detected after its imports (earlier tests).
     await run('imports', 'scan-1');
     expect(await detectJobs()).toEqual([]);
     const project = await db.db
@@ -189,6 +210,8 @@ describe('anomaly detection on the warehouse', () => {
     await run('imports', 'scan-2');
     expect(await detectJobs()).toEqual([clients.other]);
     await run('daily', 'scan-3');
-    expect((await detectJobs()).sort()).toEqual([clients.other, clients.acme, clients.other].sort());
+    expect((await detectJobs()).sort()).toEqual(
+      [clients.other, clients.acme, clients.other, clients.big].sort(),
+    );
   });
 });

@@ -1,7 +1,12 @@
 import { ANOMALY_DIMENSIONS, type AnomalyDimension } from '@finlens/contracts/anomalies';
 import { type CostQuery, costQueryToParams, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import type { DispatchPayload } from '@finlens/contracts/notifications';
-import { anomalyHistoryDays, type DetectedAnomaly, detectAnomalies } from '@finlens/cost-model/anomaly';
+import {
+  anomalyHistoryDays,
+  type DetectedAnomaly,
+  detectAnomalies,
+  increaseFloor,
+} from '@finlens/cost-model/anomaly';
 import { addDays, utcDay } from '@finlens/cost-model/utc-calendar';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
@@ -150,12 +155,17 @@ export function createAnomalyDetector({
           answer.series.some((series) => (series.costs[index] ?? 0) !== 0),
         );
         if (firstIndex < 0) continue;
+        const days = answer.periods.slice(firstIndex);
+        const daily = (costs: readonly number[]) =>
+          days.map((date, index) => ({ date, cost: costs[index + firstIndex] ?? 0 }));
+        // Every series together (the top ones, the rest and the untagged) is the organisation's daily spend.
+        const total = answer.periods.map((_, index) =>
+          answer.series.reduce((sum, series) => sum + (series.costs[index] ?? 0), 0),
+        );
+        const floor = increaseFloor(daily(total));
         for (const series of answer.series) {
           if (series.key === null || series.key === OTHERS_KEY) continue;
-          const history = answer.periods
-            .slice(firstIndex)
-            .map((date, index) => ({ date, cost: series.costs[index + firstIndex] ?? 0 }));
-          for (const anomaly of detectAnomalies(history, { from, to: asOf })) {
+          for (const anomaly of detectAnomalies(daily(series.costs), { from, to: asOf, floor })) {
             found += 1;
             const explorer = anomalyExplorer(dimension, series.key, anomaly.start, anomaly.end, asOf);
             const { row, created: isNew } = await repo.upsert(clientId, {
