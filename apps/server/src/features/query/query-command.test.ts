@@ -126,20 +126,16 @@ describe('finlens query (CLI)', () => {
     expect(before).toEqual({ cost_type: 'unblended', total: 0, rows: [] });
   }, 120_000);
 
-  it('prints aligned columns with a total line by default', async () => {
-    const run = await finlens([
-      'query',
-      ...november,
-      '--granularity',
-      'month',
-      '--group-by',
-      'line_item_line_item_type',
-    ]);
+  it('prints aligned columns with a total line by default, as the launcher process does', async () => {
+    const args = [...november, '--granularity', 'month', '--group-by', 'line_item_line_item_type'];
+    const run = await finlens(['query', ...args]);
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^period\s+line_item_line_item_type\s+unblended$/);
     expect(lines.at(-1)).toMatch(/^total\s+1\.6823$/);
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+    // The other tests run the query in this process: it prints exactly what the launcher prints.
+    expect(await query(args)).toEqual(run);
   }, 120_000);
 
   it('refuses a bad dimension, bad dates and bad choices with exit code 2 and a clear message', async () => {
@@ -181,6 +177,8 @@ describe('finlens query (CLI)', () => {
     const ambiguous = await finlens(['query', ...november]);
     expect(ambiguous.code, ambiguous.stderr).toBe(2);
     expect(ambiguous.stderr).toMatch(/More than one client exists \("Acme", "Beta"\): pass --client NAME/);
+    // In this process a refused query ends the same: the same message and exit code.
+    expect(await query(november)).toEqual(ambiguous);
     const beta = await queryJson([
       ...november,
       '--client',
