@@ -8,5 +8,6 @@ export default defineProject({
     // Real engines start inside tests (PGlite, DuckDB, a PostgreSQL from initdb).
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    globalSetup: ['src/db/pglite-template-global-setup.ts'],
   },
 });

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, testPostgresUrl } from '@finlens/server/db/test-app-database';
+import { createTestDatabase, seedPglite, testPostgresUrl } from '@finlens/server/db/test-app-database';
 import { type RunningServer, startServer } from '@finlens/server/main';
 import { loadConfig } from '@finlens/server/platform/load-config';
 
@@ -33,6 +33,7 @@ export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } 
     await database?.drop();
   };
   try {
+    if (database === null && env.DATABASE_URL === undefined) await seedPglite(join(dataDir, 'data'));
     const config = await loadConfig({
       env: {
         PORT: '0',

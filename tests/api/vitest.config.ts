@@ -9,5 +9,7 @@ export default defineProject({
     // Each file starts a real server over real engines (PGlite, DuckDB, PostgreSQL).
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A relative path: the config bundler does not compile workspace packages' TypeScript.
+    globalSetup: ['../../apps/server/src/db/pglite-template-global-setup.ts'],
   },
 });

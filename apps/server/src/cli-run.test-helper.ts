@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
-import { withTestDatabaseUrl } from './db/test-app-database';
+import { seedPglite, withTestDatabaseUrl } from './db/test-app-database';
 import { type CommandOutput, describeCommandError } from './features/local-control/command-output';
 import { queryCommand } from './features/query/query-cli';
 
@@ -37,8 +37,12 @@ export async function finlens(args: string[], env: NodeJS.ProcessEnv): Promise<C
   });
 }
 
-const commandEnv = (env: NodeJS.ProcessEnv) =>
-  withTestDatabaseUrl({ PATH: process.env.PATH, HOME: process.env.HOME, ...env });
+/** The command's environment; its data folder gets the run's empty PGlite cluster when it uses PGlite. */
+async function commandEnv(env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
+  const full = await withTestDatabaseUrl({ PATH: process.env.PATH, HOME: process.env.HOME, ...env });
+  if (full.DATABASE_URL === undefined && full.DATA_DIR !== undefined) await seedPglite(full.DATA_DIR);
+  return full;
+}
 
 /**
  * `finlens query …` in this process: the launcher's commander command, configuration and databases, with

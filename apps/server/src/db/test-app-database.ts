@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { cp, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { type AppDatabase, openAppDatabase } from './client';
@@ -7,7 +9,31 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The throwaway PostgreSQL of a "(PostgreSQL)" test project (see postgres-global-setup.ts). */
     testPostgresUrl: string;
+    /** An empty PGlite cluster to copy into a new data folder (see pglite-template-global-setup.ts). */
+    pgliteTemplate: string;
   }
+}
+
+const seeded = new Map<string, Promise<void>>();
+
+/**
+ * Gives a data folder without an app database the run's empty PGlite cluster, so its PGlite opens at once
+ * instead of creating one (the same empty cluster; the migrations run as on any new folder). Nothing
+ * happens in a project without the template or when the folder already has an app database.
+ */
+export function seedPglite(dataDir: string): Promise<void> {
+  const template = inject('pgliteTemplate');
+  if (template === undefined) return Promise.resolve();
+  let done = seeded.get(dataDir);
+  if (done === undefined) {
+    const appDb = join(dataDir, 'appdb');
+    done = stat(appDb).then(
+      () => undefined,
+      () => cp(template, appDb, { recursive: true }),
+    );
+    seeded.set(dataDir, done);
+  }
+  return done;
 }
 
 /** The shared test PostgreSQL's admin URL in a "(PostgreSQL)" project; null in the PGlite projects. */
@@ -47,7 +73,10 @@ export async function createTestDatabase(): Promise<TestDatabaseUrl> {
  * database on the shared test PostgreSQL, dropped when the returned database is closed.
  */
 export async function openTestAppDatabase(dataDir: string): Promise<AppDatabase> {
-  if (testPostgresUrl() === null) return openAppDatabase({ dataDir, databaseUrl: null });
+  if (testPostgresUrl() === null) {
+    await seedPglite(dataDir);
+    return openAppDatabase({ dataDir, databaseUrl: null });
+  }
   const created = await createTestDatabase();
   const database = await openAppDatabase({ dataDir, databaseUrl: created.url });
   return {

@@ -6,6 +6,7 @@ import { TOKEN_KEY_HEADER } from '@finlens/contracts/session';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens, finlensQueryHere } from '../../cli-run.test-helper';
+import { seedPglite } from '../../db/test-app-database';
 import { type RunningServer, startServer } from '../../main';
 import { generateApiKey } from '../../platform/auth/api-key-auth';
 import { loadConfig } from '../../platform/load-config';
@@ -48,6 +49,7 @@ async function startOn(dataDir: string): Promise<RunningServer> {
   const webDistDir = join(root, 'web-dist');
   await mkdir(webDistDir, { recursive: true });
   await writeFile(join(webDistDir, 'index.html'), '<!doctype html><title>test</title>');
+  await seedPglite(dataDir);
   const config = await loadConfig({
     env: {
       PORT: '0',
