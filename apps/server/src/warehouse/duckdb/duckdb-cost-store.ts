@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { quoteString } from '../../ingest/duckdb/sql';
 import { probeEngine } from '../../platform/engine-health';
 import {
   CANONICAL_COLUMNS,
@@ -73,39 +74,36 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       }),
     loadPeriods: async (load) => {
       const columns = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
-      const staging = `staging_${load.importId.replace(/[^A-Za-z0-9_]/g, '_')}`;
-      // One transaction: readers (other connections) see the old periods or the new ones, rollups included;
-      // a failure rolls all of it back. Each part is staged in a temporary table first (it spills to disk as it
-      // grows, where one INSERT reading, parsing and compressing ~150 columns at once ran out of memory), checked
-      // there and appended to line_items, which DuckDB writes to the file, compressed, as it goes.
-      const periods = await inTransaction(connection, async () => {
-        const loaded = new Set<string>();
-        for (const part of load.parts) {
-          // Created and dropped inside the transaction: a failure's rollback removes it too.
-          await connection.run(`CREATE OR REPLACE TEMP TABLE ${staging} AS ${part}`);
-          await load.check(staging);
-          for (const r of await rows(
-            `SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p FROM ${staging}`,
-          )) {
-            loaded.add(String(r.p));
+      const imported = `(SELECT * FROM ${LINE_ITEMS_TABLE} WHERE project_id = ${quoteString(load.projectId)} AND import_id = ${quoteString(load.importId)})`;
+      // One transaction: readers (other connections) see the old periods or the new ones, rollups included; a
+      // failure rolls all of it back. The parts go straight into line_items, which DuckDB writes to the file,
+      // compressed, as it goes (no staging copy, no temporary space). Order-preserving inserts while it runs:
+      // with preserve_insertion_order off, each INSERT of a transaction left memory behind until the commit
+      // (10M CUR rows in 7 parts ran out of memory at 1 GB by the fourth; DuckDB issue 19958).
+      await connection.run('SET preserve_insertion_order = true');
+      try {
+        const periods = await inTransaction(connection, async () => {
+          for (const part of load.parts) {
+            await connection.run(`INSERT INTO ${LINE_ITEMS_TABLE} (${columns}) ${part}`);
           }
+          await load.check(imported);
+          await load.complete();
+          const loaded = (
+            await rows(`SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p FROM ${imported} ORDER BY 1`)
+          ).map((r) => String(r.p));
+          // Dates DuckDB itself printed (YYYY-MM-DD): safe as literals.
+          const dates = ['NULL', ...loaded.map((p) => `DATE '${p}'`)].join(', ');
           await connection.run(
-            `INSERT INTO ${LINE_ITEMS_TABLE} (${columns}) SELECT ${columns} FROM ${staging}`,
+            `DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 AND import_id <> $2 AND billing_period IN (${dates})`,
+            [load.projectId, load.importId],
           );
-          await connection.run(`DROP TABLE ${staging}`);
-        }
-        await load.complete();
-        const replaced = [...loaded].sort();
-        // Dates DuckDB itself printed above (YYYY-MM-DD): safe as literals.
-        const dates = ['NULL', ...replaced.map((p) => `DATE '${p}'`)].join(', ');
-        await connection.run(
-          `DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 AND import_id <> $2 AND billing_period IN (${dates})`,
-          [load.projectId, load.importId],
-        );
-        await rebuildRollups(connection, { projectId: load.projectId, billingPeriods: replaced });
-        return replaced;
-      });
-      return periodTotals(rows, load.projectId, periods);
+          await rebuildRollups(connection, { projectId: load.projectId, billingPeriods: loaded });
+          return loaded;
+        });
+        return await periodTotals(rows, load.projectId, periods);
+      } finally {
+        await connection.run('SET preserve_insertion_order = false');
+      }
     },
     deleteProject: (projectId) =>
       inTransaction(connection, async () => {
