@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { seedPglite } from './db/test-app-database';
 import { type RunningServer, type StartServerOptions, startServer } from './main';
 import { loadConfig } from './platform/load-config';
 
@@ -16,6 +17,7 @@ export async function startServerOn(args: {
   const webDistDir = join(args.root, 'web-dist');
   await mkdir(webDistDir, { recursive: true });
   await writeFile(join(webDistDir, 'index.html'), '<!doctype html><title>test</title>');
+  if (args.env?.DATABASE_URL === undefined) await seedPglite(args.dataDir);
   const config = await loadConfig({
     env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: args.dataDir, ...args.env },
     cwd: args.root,

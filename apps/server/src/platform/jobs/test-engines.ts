@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type AppDatabase, openAppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { seedPglite } from '../../db/test-app-database';
 import { skipOrFailWithoutPostgres, startTestPostgres, type TestPostgres } from '../../db/test-postgres';
 
 export interface EngineUnderTest {
@@ -22,6 +23,7 @@ export function describeOnAppEngines(name: string, suite: (engine: () => EngineU
     let shared: AppDatabase | null = null;
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), 'finlens-jobs-'));
+      await seedPglite(dir);
       shared = await openAppDatabase({ dataDir: dir, databaseUrl: null });
       await migrate(shared.db);
     });
