@@ -5,7 +5,7 @@ import TableRow from '@mui/material/TableRow';
 import { HeaderRow } from '../features/cost-targets/HeaderRow';
 
 /** One problem of an uploaded file: where it is (a line or row, as shown), the column, what is wrong. */
-export interface RowError {
+interface RowError {
   where: string;
   column: string | null;
   message: string;
