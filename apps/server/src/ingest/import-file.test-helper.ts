@@ -2,7 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
+import {
+  type DuckDbCostStore,
+  type DuckDbOptions,
+  openDuckDbCostStore,
+} from '../warehouse/duckdb/duckdb-cost-store';
 import { importFiles } from './duckdb/import-files';
 import { localSource } from './sources/local-source';
 
@@ -41,11 +45,14 @@ export async function importPath(
 }
 
 /** A warehouse in a temporary folder for one test file (opened before, closed and removed after). */
-export function tempWarehouse(prefix: string): { readonly store: DuckDbCostStore; readonly dir: string } {
+export function tempWarehouse(
+  prefix: string,
+  options: Omit<DuckDbOptions, 'path'> = {},
+): { readonly store: DuckDbCostStore; readonly dir: string } {
   const state = { store: null as DuckDbCostStore | null, dir: '' };
   beforeAll(async () => {
     state.dir = await mkdtemp(join(tmpdir(), prefix));
-    state.store = await openDuckDbCostStore({ path: join(state.dir, 'warehouse.duckdb') });
+    state.store = await openDuckDbCostStore({ path: join(state.dir, 'warehouse.duckdb'), ...options });
     await state.store.init();
   });
   afterAll(async () => {

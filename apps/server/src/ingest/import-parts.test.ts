@@ -4,49 +4,54 @@ import { describe, expect, it } from 'vitest';
 import { importPath, tempWarehouse } from './import-file.test-helper';
 
 /**
- * An import is loaded a part (a few files) at a time so that a bill of any size needs the space of one part;
- * these cases make every file a part (`partBytes: 1`) and check that the import still behaves as one:
- * a period spread over several parts holds all their rows, and a problem in a later part keeps nothing.
+ * An import is read a part (a few files) at a time; a small one is staged whole before the swap, a large one
+ * goes into line_items part by part so that a bill of any size needs no temporary space. These cases make every
+ * file a part (`partBytes: 1`), run on both ways (`wholeStagingBytes: 0` makes every import "large"), and
+ * check that the import still behaves as one: a period spread over several parts holds all their rows, and a
+ * problem in a later part keeps nothing.
  */
-const warehouse = tempWarehouse('finlens-import-parts-');
+describe.each([
+  { way: 'staged whole', wholeStagingBytes: undefined },
+  { way: 'part by part into line_items', wholeStagingBytes: 0 },
+])('an import loaded one file at a time, $way', ({ wholeStagingBytes }) => {
+  const warehouse = tempWarehouse('finlens-import-parts-', { wholeStagingBytes });
 
-const HEADER =
-  'BillingPeriodStart,ChargePeriodStart,ChargeCategory,BilledCost,EffectiveCost,BillingCurrency,SubAccountId';
+  const HEADER =
+    'BillingPeriodStart,ChargePeriodStart,ChargeCategory,BilledCost,EffectiveCost,BillingCurrency,SubAccountId';
 
-/** FOCUS rows `[period start, charge start, billed cost, currency]` (effective cost = billed cost). */
-function focusCsv(rows: [string, string, string, string][]): string {
-  const lines = rows.map(([period, day, cost, currency]) =>
-    [period, `${day}T00:00:00Z`, 'Usage', cost, cost, currency, '111111111111'].join(','),
-  );
-  return `${HEADER}\n${lines.join('\n')}\n`;
-}
+  /** FOCUS rows `[period start, charge start, billed cost, currency]` (effective cost = billed cost). */
+  function focusCsv(rows: [string, string, string, string][]): string {
+    const lines = rows.map(([period, day, cost, currency]) =>
+      [period, `${day}T00:00:00Z`, 'Usage', cost, cost, currency, '111111111111'].join(','),
+    );
+    return `${HEADER}\n${lines.join('\n')}\n`;
+  }
 
-let folders = 0;
+  let folders = 0;
 
-/** A delivery folder: files imported in name order. */
-async function delivery(files: Record<string, string>): Promise<string> {
-  folders += 1;
-  const folder = join(warehouse.dir, `delivery-${folders}`);
-  await mkdir(folder);
-  for (const [name, content] of Object.entries(files)) await writeFile(join(folder, name), content);
-  return folder;
-}
+  /** A delivery folder: files imported in name order. */
+  async function delivery(files: Record<string, string>): Promise<string> {
+    folders += 1;
+    const folder = join(warehouse.dir, `delivery-${folders}`);
+    await mkdir(folder);
+    for (const [name, content] of Object.entries(files)) await writeFile(join(folder, name), content);
+    return folder;
+  }
 
-const JANUARY_A = focusCsv([
-  ['2024-01-01', '2024-01-01', '1.25', 'USD'],
-  ['2024-01-01', '2024-01-02', '2.50', 'USD'],
-]);
-const JANUARY_B = focusCsv([['2024-01-01', '2024-01-03', '4.00', 'USD']]);
-const FEBRUARY = focusCsv([['2024-02-01', '2024-02-01', '8.00', 'USD']]);
+  const JANUARY_A = focusCsv([
+    ['2024-01-01', '2024-01-01', '1.25', 'USD'],
+    ['2024-01-01', '2024-01-02', '2.50', 'USD'],
+  ]);
+  const JANUARY_B = focusCsv([['2024-01-01', '2024-01-03', '4.00', 'USD']]);
+  const FEBRUARY = focusCsv([['2024-02-01', '2024-02-01', '8.00', 'USD']]);
 
-const summary = async (projectId: string) =>
-  (await warehouse.store.periodTotals({ projectId })).map((p) => ({
-    period: p.billingPeriod,
-    rows: p.rows,
-    billed: p.totals.unblended,
-  }));
+  const summary = async (projectId: string) =>
+    (await warehouse.store.periodTotals({ projectId })).map((p) => ({
+      period: p.billingPeriod,
+      rows: p.rows,
+      billed: p.totals.unblended,
+    }));
 
-describe('an import loaded one file at a time', () => {
   it('gives the same periods as one read of all files; a period spread over parts keeps every part', async () => {
     const folder = await delivery({ 'a.csv': JANUARY_A, 'b.csv': JANUARY_B, 'c.csv': FEBRUARY });
     const whole = await importPath(warehouse.store, folder, 'whole');

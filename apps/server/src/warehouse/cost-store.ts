@@ -22,6 +22,8 @@ export interface PeriodLoad {
    * of one part (and the compressed warehouse rows), whatever the size of the bill.
    */
   parts: readonly string[];
+  /** Bytes of the import's files (a store may stage a small import whole, a large one part by part). */
+  sourceBytes: number;
   /**
    * Checks loaded rows before anything is replaced (throws to abort); `relation` is a DuckDB relation over
    * them on the store's `connection`. Called once per part or once for all parts; each row is checked once.

@@ -64,6 +64,7 @@ export async function importFiles(request: ImportFilesRequest): Promise<Imported
       importId: request.importId,
       projectId: request.projectId,
       parts: parts.map((part) => normalisedSelect(request, part, delivery.kind, serial)),
+      sourceBytes: request.files.reduce((sum, f) => sum + f.bytes, 0),
       check: async (relation) => {
         request.onStep?.('checking rows');
         await rows.add(warehouse.connection, relation);

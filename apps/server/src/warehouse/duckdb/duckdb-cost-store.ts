@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { quoteString } from '../../ingest/duckdb/sql';
 import { probeEngine } from '../../platform/engine-health';
 import {
   CANONICAL_COLUMNS,
@@ -15,7 +14,8 @@ import { costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
-import { deleteProjectRollups, rebuildRollups } from './duckdb-rollups';
+import { loadIntoDuckDb, WHOLE_STAGING_BYTES } from './duckdb-load';
+import { deleteProjectRollups } from './duckdb-rollups';
 import { applySchemaSteps } from './duckdb-schema-steps';
 import { inTransaction } from './duckdb-transaction';
 
@@ -36,6 +36,8 @@ export interface DuckDbOptions {
   tempDirectory?: string;
   /** e.g. `2GB`; DuckDB's default is 80% of RAM. */
   memoryLimit?: string;
+  /** Imports of more source bytes load part by part instead of staged whole (WHOLE_STAGING_BYTES). */
+  wholeStagingBytes?: number;
 }
 
 /** Opens (creating if needed) the DuckDB warehouse file; one process holds it at a time. */
@@ -73,37 +75,8 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
         return `DuckDB ${String((await rows('select version() as version'))[0]?.version ?? 'unknown')}`;
       }),
     loadPeriods: async (load) => {
-      const columns = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
-      const imported = `(SELECT * FROM ${LINE_ITEMS_TABLE} WHERE project_id = ${quoteString(load.projectId)} AND import_id = ${quoteString(load.importId)})`;
-      // One transaction: readers (other connections) see the old periods or the new ones, rollups included; a
-      // failure rolls all of it back. The parts go straight into line_items, which DuckDB writes to the file,
-      // compressed, as it goes (no staging copy, no temporary space). Order-preserving inserts while it runs:
-      // with preserve_insertion_order off, each INSERT of a transaction left memory behind until the commit
-      // (10M CUR rows in 7 parts ran out of memory at 1 GB by the fourth; DuckDB issue 19958).
-      await connection.run('SET preserve_insertion_order = true');
-      try {
-        const periods = await inTransaction(connection, async () => {
-          for (const part of load.parts) {
-            await connection.run(`INSERT INTO ${LINE_ITEMS_TABLE} (${columns}) ${part}`);
-          }
-          await load.check(imported);
-          await load.complete();
-          const loaded = (
-            await rows(`SELECT DISTINCT CAST(billing_period AS VARCHAR) AS p FROM ${imported} ORDER BY 1`)
-          ).map((r) => String(r.p));
-          // Dates DuckDB itself printed (YYYY-MM-DD): safe as literals.
-          const dates = ['NULL', ...loaded.map((p) => `DATE '${p}'`)].join(', ');
-          await connection.run(
-            `DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 AND import_id <> $2 AND billing_period IN (${dates})`,
-            [load.projectId, load.importId],
-          );
-          await rebuildRollups(connection, { projectId: load.projectId, billingPeriods: loaded });
-          return loaded;
-        });
-        return await periodTotals(rows, load.projectId, periods);
-      } finally {
-        await connection.run('SET preserve_insertion_order = false');
-      }
+      const limit = options.wholeStagingBytes ?? WHOLE_STAGING_BYTES;
+      return periodTotals(rows, load.projectId, await loadIntoDuckDb(connection, rows, load, limit));
     },
     deleteProject: (projectId) =>
       inTransaction(connection, async () => {
