@@ -45,14 +45,11 @@ export async function importPath(
 }
 
 /** A warehouse in a temporary folder for one test file (opened before, closed and removed after). */
-export function tempWarehouse(
-  prefix: string,
-  options: Omit<DuckDbOptions, 'path'> = {},
-): { readonly store: DuckDbCostStore; readonly dir: string } {
+export function tempWarehouse(prefix: string): { readonly store: DuckDbCostStore; readonly dir: string } {
   const state = { store: null as DuckDbCostStore | null, dir: '' };
   beforeAll(async () => {
     state.dir = await mkdtemp(join(tmpdir(), prefix));
-    state.store = await openDuckDbCostStore({ path: join(state.dir, 'warehouse.duckdb'), ...options });
+    state.store = await openDuckDbCostStore({ path: join(state.dir, 'warehouse.duckdb') });
     await state.store.init();
   });
   afterAll(async () => {

@@ -4,17 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { importPath, tempWarehouse } from './import-file.test-helper';
 
 /**
- * An import is read a part (a few files) at a time; a small one is staged whole before the swap, a large one
- * goes into line_items part by part so that a bill of any size needs no temporary space. These cases make every
- * file a part (`partBytes: 1`), run on both ways (`wholeStagingBytes: 0` makes every import "large"), and
- * check that the import still behaves as one: a period spread over several parts holds all their rows, and a
+ * An import larger than WHOLE_IMPORT_BYTES is read a part (a few files) at a time and goes into line_items part by
+ * part, so that a bill of any size needs no temporary space. These cases make every file a part (`partBytes: 1`)
+ * and check that the import still behaves as one: a period spread over several parts holds all their rows, and a
  * problem in a later part keeps nothing.
  */
-describe.each([
-  { way: 'staged whole', wholeStagingBytes: undefined },
-  { way: 'part by part into line_items', wholeStagingBytes: 0 },
-])('an import loaded one file at a time, $way', ({ wholeStagingBytes }) => {
-  const warehouse = tempWarehouse('finlens-import-parts-', { wholeStagingBytes });
+describe('an import loaded one file at a time', () => {
+  const warehouse = tempWarehouse('finlens-import-parts-');
 
   const HEADER =
     'BillingPeriodStart,ChargePeriodStart,ChargeCategory,BilledCost,EffectiveCost,BillingCurrency,SubAccountId';

@@ -18,12 +18,10 @@ export interface PeriodLoad {
   projectId: string;
   /**
    * The import's rows as DuckDB SELECTs of the canonical columns (CANONICAL_COLUMNS order), each over a group
-   * of its files. The store loads them one after another, so the space an import takes while it loads is that
-   * of one part (and the compressed warehouse rows), whatever the size of the bill.
+   * of its files. An import up to WHOLE_IMPORT_BYTES is one part (a store may stage it whole, the faster way);
+   * a larger one is loaded a part after another, so it needs the space of one part, whatever the bill's size.
    */
   parts: readonly string[];
-  /** Bytes of the import's files (a store may stage a small import whole, a large one part by part). */
-  sourceBytes: number;
   /**
    * Checks loaded rows before anything is replaced (throws to abort); `relation` is a DuckDB relation over
    * them on the store's `connection`. Called once per part or once for all parts; each row is checked once.

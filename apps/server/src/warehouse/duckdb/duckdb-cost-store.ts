@@ -14,7 +14,7 @@ import { costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
-import { loadIntoDuckDb, WHOLE_STAGING_BYTES } from './duckdb-load';
+import { loadIntoDuckDb } from './duckdb-load';
 import { deleteProjectRollups } from './duckdb-rollups';
 import { applySchemaSteps } from './duckdb-schema-steps';
 import { inTransaction } from './duckdb-transaction';
@@ -36,8 +36,6 @@ export interface DuckDbOptions {
   tempDirectory?: string;
   /** e.g. `2GB`; DuckDB's default is 80% of RAM. */
   memoryLimit?: string;
-  /** Imports of more source bytes load part by part instead of staged whole (WHOLE_STAGING_BYTES). */
-  wholeStagingBytes?: number;
 }
 
 /** Opens (creating if needed) the DuckDB warehouse file; one process holds it at a time. */
@@ -74,10 +72,8 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
         if (closed) throw new Error('warehouse is closed');
         return `DuckDB ${String((await rows('select version() as version'))[0]?.version ?? 'unknown')}`;
       }),
-    loadPeriods: async (load) => {
-      const limit = options.wholeStagingBytes ?? WHOLE_STAGING_BYTES;
-      return periodTotals(rows, load.projectId, await loadIntoDuckDb(connection, rows, load, limit));
-    },
+    loadPeriods: async (load) =>
+      periodTotals(rows, load.projectId, await loadIntoDuckDb(connection, rows, load)),
     deleteProject: (projectId) =>
       inTransaction(connection, async () => {
         await connection.run(`DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1`, [projectId]);

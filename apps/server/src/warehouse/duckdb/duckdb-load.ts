@@ -5,13 +5,6 @@ import type { PeriodLoad } from '../cost-store';
 import { rebuildRollups } from './duckdb-rollups';
 import { inTransaction } from './duckdb-transaction';
 
-/**
- * Imports whose files hold at most this many bytes are staged whole in a temporary table before the swap
- * (the faster way; the table spills about seven times the source's bytes to disk as it grows); larger ones
- * go into line_items part by part (no temporary space: a 50M-row export of 5.8 GB would have spilled 46 GB).
- */
-export const WHOLE_STAGING_BYTES = 2 * 2 ** 30;
-
 type Rows = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 const COLUMNS = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
@@ -25,25 +18,29 @@ export async function loadIntoDuckDb(
   connection: DuckDBConnection,
   rows: Rows,
   load: PeriodLoad,
-  wholeStagingBytes: number,
 ): Promise<string[]> {
-  return load.sourceBytes <= wholeStagingBytes
-    ? loadStaged(connection, rows, load)
+  const [whole, ...more] = load.parts;
+  return whole !== undefined && more.length === 0
+    ? loadStaged(connection, rows, load.importId, whole, load)
     : loadInParts(connection, rows, load);
 }
 
 /**
- * Every part into one temporary table (outside the transaction: it spills to disk as it grows), checked there,
- * then one INSERT into line_items with the swap. The table is dropped whatever happens.
+ * An import read in one part, staged whole in a temporary table (outside the transaction: it spills to disk as
+ * it grows, about seven times the source's bytes), checked there, then one INSERT into line_items with the swap:
+ * the faster way. The table is dropped whatever happens. (INSERTs of further parts into it ran out of memory at
+ * 1 GB where one CREATE TABLE AS over every file did not: a larger import goes part by part.)
  */
-async function loadStaged(connection: DuckDBConnection, rows: Rows, load: PeriodLoad): Promise<string[]> {
-  const staging = `staging_${load.importId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+async function loadStaged(
+  connection: DuckDBConnection,
+  rows: Rows,
+  importId: string,
+  select: string,
+  load: PeriodLoad,
+): Promise<string[]> {
+  const staging = `staging_${importId.replace(/[^A-Za-z0-9_]/g, '_')}`;
   try {
-    for (const [i, part] of load.parts.entries()) {
-      await connection.run(
-        i === 0 ? `CREATE OR REPLACE TEMP TABLE ${staging} AS ${part}` : `INSERT INTO ${staging} ${part}`,
-      );
-    }
+    await connection.run(`CREATE OR REPLACE TEMP TABLE ${staging} AS ${select}`);
     await load.check(staging);
     await load.complete();
     const periods = await periodsOf(rows, staging);
