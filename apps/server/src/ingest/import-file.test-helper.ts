@@ -2,11 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  type DuckDbCostStore,
-  type DuckDbOptions,
-  openDuckDbCostStore,
-} from '../warehouse/duckdb/duckdb-cost-store';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { importFiles } from './duckdb/import-files';
 import { localSource } from './sources/local-source';
 
