@@ -100,7 +100,7 @@ export async function importFiles(request: ImportFilesRequest): Promise<Imported
  * An import of up to this many bytes is read as one part, which the warehouse can stage whole before the swap
  * (the faster way; DuckDB's temporary table spills about seven times the source's bytes); a larger one is read
  * in parts of PART_BYTES and loaded a part after another: a 50M-row export of 5.8 GB staged whole spilled 46 GB,
- * and the 10M CUR 2.0 CSV.gz demo export (1.4 GB) staged whole ran out of DuckDB memory (1 GB) on a quiet machine.
+ * and the 10M CUR 2.0 CSV.gz demo export (1.4 GB) staged whole ran out of DuckDB memory (1 GB) once.
  */
 const WHOLE_IMPORT_BYTES = 512 * 2 ** 20;
 
