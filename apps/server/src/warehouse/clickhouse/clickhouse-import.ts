@@ -7,6 +7,7 @@ import { quoteString } from '../../ingest/duckdb/sql';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { PeriodLoad } from '../cost-store';
+import { duckDbStagingTable } from '../duckdb/duckdb-load';
 import { rollupStaging, stageRollups } from './clickhouse-rollups';
 import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { sqlIdentifier, sqlString } from './clickhouse-sql';
@@ -40,7 +41,7 @@ export async function loadIntoClickHouse(args: {
   tempDirectory: string;
 }): Promise<string[]> {
   const { connection, client, load } = args;
-  const duckDbStaging = `staging_${load.importId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  const duckDbStaging = duckDbStagingTable(load.importId);
   const stagings = clickHouseStagingTables(load.importId);
   const [target, ...rollupTargets] = stagings as [string, ...string[]];
   const periods = new Set<string>();

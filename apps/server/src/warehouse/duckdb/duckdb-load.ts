@@ -7,6 +7,11 @@ import { inTransaction } from './duckdb-transaction';
 
 type Rows = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
+/** The temporary DuckDB table an import (or one part of it) is staged in; it lives in the connection only. */
+export function duckDbStagingTable(importId: string): string {
+  return `staging_${importId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
 const COLUMNS = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
 
 /**
@@ -37,7 +42,7 @@ async function loadStaged(
   load: PeriodLoad,
   select: string,
 ): Promise<string[]> {
-  const staging = `staging_${load.importId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  const staging = duckDbStagingTable(load.importId);
   try {
     await connection.run(`CREATE OR REPLACE TEMP TABLE ${staging} AS ${select}`);
     await load.check(staging);
