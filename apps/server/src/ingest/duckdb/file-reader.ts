@@ -51,11 +51,19 @@ async function assertGzipIntact(file: SourceFile): Promise<void> {
   });
 }
 
+/**
+ * How CSV files are read: `parallel` is DuckDB's strict reader on every thread (the fast way, tried first);
+ * `lenient` tolerates stray quotes (real exports such as koku's fixtures have them) and reads on one thread,
+ * which also keeps DuckDB's parallel reader from giving up on padded short rows with quoted newlines and keeps
+ * rows in file order for row numbers.
+ */
+export type CsvReading = 'parallel' | 'lenient';
+
 /** A relation over the given files of one kind; columns matched by name across files. */
 export function readerSql(
   files: readonly SourceFile[],
   kind: FileKind,
-  options: { serial?: boolean } = {},
+  reading: CsvReading = 'lenient',
 ): string {
   const list = `[${files.map((f) => quoteString(f.localPath)).join(', ')}]`;
   if (kind === 'parquet') {
@@ -63,8 +71,9 @@ export function readerSql(
   }
   // Every CSV cell is read as text; the normaliser casts with checks it controls. Billing exports are
   // RFC 4180 with commas, so the dialect is fixed rather than sniffed (sniffing misreads wide all-text files);
-  // short rows are padded with NULLs and stray quotes tolerated, as real exports (koku fixtures) need.
-  return `read_csv(${list}, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false, all_varchar = true, union_by_name = true, filename = ${quoteString(FILE_COLUMN)}${options.serial ? ', parallel = false' : ''})`;
+  // short rows are padded with NULLs, as real exports need.
+  const lenient = reading === 'lenient' ? ', strict_mode = false, parallel = false' : '';
+  return `read_csv(${list}, header = true, delim = ',', quote = '"', escape = '"', null_padding = true, all_varchar = true, union_by_name = true, filename = ${quoteString(FILE_COLUMN)}${lenient})`;
 }
 
 /**

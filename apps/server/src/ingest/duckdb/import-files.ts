@@ -15,7 +15,15 @@ import type { FormatMapping } from '../format-mapping';
 import { ImportError } from '../import-error';
 import type { ExportManifestColumns, SourceFile } from '../sources/source';
 import { RawColumns } from './expressions';
-import { FILE_COLUMN, type FileKind, firstLine, probeFile, type RawColumn, readerSql } from './file-reader';
+import {
+  type CsvReading,
+  FILE_COLUMN,
+  type FileKind,
+  firstLine,
+  probeFile,
+  type RawColumn,
+  readerSql,
+} from './file-reader';
 import { genericDerivedColumns } from './generic-derived';
 import { quoteString } from './sql';
 import { badCellError, LoadedRows } from './validate-loaded';
@@ -59,13 +67,13 @@ export async function importFiles(request: ImportFilesRequest): Promise<Imported
   });
   const variant = parts[0]?.mapping.variant ?? delivery.variant;
   let checked: LoadedRows | null = null;
-  const load = (serial: boolean) => {
+  const load = (reading: CsvReading) => {
     checked = new LoadedRows(request.files);
     const rows = checked;
     return warehouse.loadPeriods({
       importId: request.importId,
       projectId: request.projectId,
-      parts: parts.map((part) => normalisedSelect(request, part, delivery.kind, serial)),
+      parts: parts.map((part) => normalisedSelect(request, part, delivery.kind, reading)),
       check: async (relation) => {
         request.onStep?.('checking rows');
         await rows.add(warehouse.connection, relation);
@@ -80,11 +88,16 @@ export async function importFiles(request: ImportFilesRequest): Promise<Imported
   };
   request.onStep?.('loading rows');
   try {
-    // DuckDB's parallel CSV reader gives up on some files (padded short rows with quoted newlines);
-    // those are read again on one thread rather than refused.
-    const totals = await load(false).catch((error: unknown) => {
-      if (checked?.completed || !/Parallel CSV Reader/i.test(firstLine(error))) throw error;
-      return load(true);
+    // CSV is read strictly on every thread first; a file that reader refuses (stray quotes, padded short rows
+    // with quoted newlines) is read again leniently on one thread rather than refused. A bad cell is the file's.
+    const totals = await load('parallel').catch((error: unknown) => {
+      const retry =
+        delivery.kind === 'csv' &&
+        !checked?.completed &&
+        !(error instanceof ImportError) &&
+        !BAD_CELL_MESSAGE.test(firstLine(error));
+      if (!retry) throw error;
+      return load('lenient');
     });
     const rows = checked as LoadedRows | null;
     if (!rows?.completed) throw new Error('the warehouse did not check the import');
@@ -310,7 +323,7 @@ function normalisedSelect(
   request: ImportFilesRequest,
   { raw, mapping, files }: ImportPart,
   kind: FileKind,
-  serial: boolean,
+  reading: CsvReading,
 ): string {
   const typed = (name: string, type: Parameters<typeof duckDbType>[0]) =>
     `CAST(${mapping.columns[name] ?? 'NULL'} AS ${duckDbType(type)}) AS "${name}"`;
@@ -332,7 +345,7 @@ function normalisedSelect(
     ${quoteString(request.importId)} AS import_id, ${quoteString(mapping.variant)} AS source_format,
     ${names}[__raw_file] AS source_file, __bad,
     ${SOURCE_COLUMNS.map((c) => `"${c.name}"`).join(', ')}, ${layer2.join(', ')}
-  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${raw.relation(readerSql(files, kind, { serial }))})`;
+  FROM (SELECT ${FILE_COLUMN} AS __raw_file, ${bad} AS __bad, ${layer1.join(', ')} FROM ${raw.relation(readerSql(files, kind, reading))})`;
   // A row with an unreadable cell stops the query (DuckDB's error()), naming its column and file.
   const stop = `error('finlens-bad-cell␟' || __bad || '␟' || source_file)`;
   return `SELECT ${CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ')} FROM (${rows}) WHERE CASE WHEN __bad IS NULL THEN true ELSE ${stop} END`;
