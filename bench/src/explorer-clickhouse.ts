@@ -45,12 +45,21 @@ export async function clickHouseRows(url: string, sql: string): Promise<Record<s
   const endpoint = new URL(`${parsed.protocol}//${parsed.host}/`);
   if (database !== '') endpoint.searchParams.set('database', database);
   const response = await fetch(endpoint, { method: 'POST', headers, body: `${sql}\nFORMAT JSONEachRow` });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`ClickHouse answered ${response.status}: ${text.slice(0, 500)}`);
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  if (!response.ok) {
+    throw new Error(`ClickHouse answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+  }
+  // Read line by line: every cell of the top-resources query at 50M rows is more text than one string holds.
+  const rows: Record<string, unknown>[] = [];
+  const decoder = new TextDecoder();
+  let rest = '';
+  const take = (text: string) => {
+    const lines = (rest + text).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) if (line !== '') rows.push(JSON.parse(line) as Record<string, unknown>);
+  };
+  for await (const chunk of response.body ?? []) take(decoder.decode(chunk, { stream: true }));
+  take(`${decoder.decode()}\n`);
+  return rows;
 }
 
 /** A bench ClickHouse warehouse holding one imported demo export, and what the queries need to know about it. */
