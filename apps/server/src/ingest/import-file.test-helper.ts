@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
-import { importFiles } from './duckdb/import-files';
+import { type ImportFilesRequest, importFiles } from './duckdb/import-files';
 import { localSource } from './sources/local-source';
 
 let counter = 0;
@@ -24,7 +24,9 @@ export async function importPath(
   store: DuckDbCostStore,
   path: string,
   projectId: string,
-  options: { partBytes?: number } = {},
+  options: Pick<ImportFilesRequest, 'partBytes' | 'wholeBytes' | 'onStep'> & {
+    warehouse?: ImportFilesRequest['warehouse'];
+  } = {},
 ) {
   counter += 1;
   const files = await localSource(path).listFiles();

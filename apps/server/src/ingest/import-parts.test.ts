@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ImportFilesRequest } from './duckdb/import-files';
 import { importPath, tempWarehouse } from './import-file.test-helper';
 
 /**
@@ -89,6 +90,67 @@ describe('an import loaded one file at a time', () => {
       /^a\.csv, column currency: mixed currencies in billing period 2024-01: EUR, USD/,
     );
     expect(await summary('currency')).toEqual(before);
+  });
+
+  it('an import staged whole that runs out of memory is read again in parts, whole and once', async () => {
+    const folder = await delivery({ 'a.csv': JANUARY_A, 'b.csv': JANUARY_B, 'c.csv': FEBRUARY });
+    const whole = await importPath(warehouse.store, folder, 'roomy');
+    const store = warehouse.store;
+    const loads: number[] = [];
+    const steps: string[] = [];
+    // DuckDB's own message when staging exceeds its memory limit, raised where the staged rows are checked.
+    const outOfMemory = new Error(
+      'Out of Memory Error: failed to allocate data of size 16.0 MiB (949.4 MiB/953.6 MiB used)',
+    );
+    const tight: ImportFilesRequest['warehouse'] = {
+      connection: store.connection,
+      loadPeriods: (load) => {
+        loads.push(load.parts.length);
+        if (load.parts.length > 1) return store.loadPeriods(load);
+        return store.loadPeriods({ ...load, check: () => Promise.reject(outOfMemory) });
+      },
+    };
+    const retried = await importPath(store, folder, 'tight', {
+      warehouse: tight,
+      wholeBytes: Number.POSITIVE_INFINITY,
+      partBytes: 1,
+      onStep: (step) => steps.push(step),
+    });
+    expect(loads).toEqual([1, 3]);
+    expect(steps).toContain('loading rows in parts');
+    expect(retried.staged).toEqual(whole.staged);
+    expect(await summary('tight')).toEqual(await summary('roomy'));
+    // The failed staging left nothing behind.
+    const staging = await store.connection.runAndReadAll(
+      "SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE table_name LIKE 'staging_%'",
+    );
+    expect(staging.getRowObjectsJson()).toEqual([{ n: 0 }]);
+  });
+
+  it('other failures of a whole import are not retried in parts', async () => {
+    const folder = await delivery({ 'a.csv': JANUARY_A, 'c.csv': FEBRUARY });
+    const store = warehouse.store;
+    const loads: number[] = [];
+    const failing: ImportFilesRequest['warehouse'] = {
+      connection: store.connection,
+      loadPeriods: (load) => {
+        loads.push(load.parts.length);
+        return store.loadPeriods({
+          ...load,
+          check: () => Promise.reject(new Error('IO Error: disk is gone')),
+        });
+      },
+    };
+    await expect(
+      importPath(store, folder, 'failing', {
+        warehouse: failing,
+        wholeBytes: Number.POSITIVE_INFINITY,
+        partBytes: 1,
+      }),
+    ).rejects.toThrow(/disk is gone/);
+    // Read strictly in parallel, then leniently on one thread: never in parts.
+    expect(loads).toEqual([1, 1]);
+    expect(await summary('failing')).toEqual([]);
   });
 
   it('replaces only the periods the import holds', async () => {
