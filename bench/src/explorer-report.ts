@@ -32,6 +32,8 @@ export type ExplorerRun = {
   server?: string;
   date: string;
   rows: number;
+  /** Seconds Finlens's import of the demo export into this warehouse took (ClickHouse: imported by the bench). */
+  importSeconds?: number;
   warmup: number;
   /** The load average before and after the measurements (an object: Biome keeps arrays of JSON on one line). */
   loadAverage: { before: LoadAverage; after: LoadAverage };

@@ -52,6 +52,7 @@ type EngineUnderTest = {
   engine: ExplorerEngine;
   server?: string;
   rows: number;
+  importSeconds?: number;
   scope: { clientId: string; projectId: string };
   store: BenchStore;
   newestDay(): Promise<string>;
@@ -125,6 +126,7 @@ export async function benchExplorer({
     ...(underTest.server === undefined ? {} : { server: underTest.server }),
     date: new Date().toISOString(),
     rows: underTest.rows,
+    ...(underTest.importSeconds === undefined ? {} : { importSeconds: underTest.importSeconds }),
     warmup: WARMUP,
     loadAverage: { before, after: loadAverage(loadavg()) },
     queries,
@@ -188,6 +190,7 @@ async function openClickHouse(rows: number): Promise<EngineUnderTest> {
       engine: 'clickhouse',
       server: `ClickHouse ${String(version?.v)}`,
       rows: warehouse.rows,
+      importSeconds: Math.round(warehouse.importSeconds * 10) / 10,
       scope,
       store,
       newestDay: async () => {

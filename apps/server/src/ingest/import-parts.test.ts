@@ -7,8 +7,8 @@ import { importPath, tempWarehouse } from './import-file.test-helper';
 /**
  * An import larger than WHOLE_IMPORT_BYTES is read a part (a few files) at a time and goes into line_items part by
  * part, so that a bill of any size needs no temporary space. These cases make every file a part (`partBytes: 1`)
- * and check that the import still behaves as one: a period spread over several parts holds all their rows, and a
- * problem in a later part keeps nothing.
+ * and check that the import still behaves as one: a period spread over several parts holds all their rows, a
+ * problem in a later part keeps nothing, and an import whose whole staging runs out of memory is read again in parts.
  */
 describe('an import loaded one file at a time', () => {
   const warehouse = tempWarehouse('finlens-import-parts-');

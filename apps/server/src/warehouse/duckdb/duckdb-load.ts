@@ -33,8 +33,8 @@ export async function loadIntoDuckDb(
 /**
  * An import read in one part, staged whole in a temporary table (outside the transaction: it spills to disk as
  * it grows, about seven times the source's bytes), checked there, then one INSERT into line_items with the swap:
- * the faster way. The table is dropped whatever happens. (For large imports neither this nor INSERTs of further
- * parts into the table stayed within 1 GB of DuckDB memory at 10M CSV.gz rows: those go part by part.)
+ * the faster way. The table is dropped whatever happens. (At 1 GB of DuckDB memory, staging the 10M CSV.gz demo
+ * export whole, or INSERTs of further parts into the table, ran out of memory: large CSV imports go part by part.)
  */
 async function loadStaged(
   connection: DuckDBConnection,
