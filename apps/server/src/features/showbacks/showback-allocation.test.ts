@@ -117,7 +117,8 @@ function reference(items: Item[], rules: EngineRule[], pods: Pod[] = []): DayAll
       const weights = podsOf(node).map((p) => Math.max(0, p.splitCents + p.unusedCents) / 100);
       const total = weights.reduce((a, b) => a + b, 0);
       const part = splitPart(total, cost[1] ?? 0);
-      for (const item of todays.filter((i) => i.resource === node)) {
+      // A node the pods take whole keeps no cells: its tag value has no direct cost that day from it.
+      for (const item of part < 1 ? todays.filter((i) => i.resource === node) : []) {
         const costs = costsOf(item).map((c) => c * (1 - part));
         cells.push({ day, rule: firstRule(item, rules), raw: item.team, costs });
       }
