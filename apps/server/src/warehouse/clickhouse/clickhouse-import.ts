@@ -7,13 +7,17 @@ import { quoteString } from '../../ingest/duckdb/sql';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { PeriodLoad } from '../cost-store';
-import { duckDbStagingTable } from '../duckdb/duckdb-load';
 import { rollupStaging, stageRollups } from './clickhouse-rollups';
 import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { sqlIdentifier, sqlString } from './clickhouse-sql';
 
 /** Rows per CSV batch: bounds the temporary files (about 1.5 KB a row, two at a time) and ClickHouse's blocks. */
 const BATCH_ROWS = 250_000;
+
+/** The temporary DuckDB table an import (or one part of it) is staged in; it lives in the connection only. */
+function duckDbStagingTable(importId: string): string {
+  return `staging_${importId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
 
 /** The ClickHouse staging table of one import: same structure as line_items, so its partitions can move over. */
 function clickHouseStaging(stagingId: string): string {
