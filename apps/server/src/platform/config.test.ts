@@ -34,7 +34,7 @@ describe('parseConfig defaults', () => {
       demoPassword: null,
       demoOnFirstStart: true,
       demoRows: 1000000,
-      warehouseMemoryLimit: '1.5GB',
+      warehouseMemoryLimit: '1GB',
       rateLimitPerMinute: 600,
     });
   });

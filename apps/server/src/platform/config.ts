@@ -52,7 +52,7 @@ export const CONFIG_DEFAULTS = {
   logLevel: 'info',
   uploadMaxBytes: 1024 ** 3,
   demoRows: 1_000_000,
-  warehouseMemoryLimit: '1.5GB',
+  warehouseMemoryLimit: '1GB',
   rateLimitPerMinute: 600,
 } as const;
 

@@ -18,8 +18,8 @@ export interface PeriodLoad {
   projectId: string;
   /**
    * The import's rows as DuckDB SELECTs of the canonical columns (CANONICAL_COLUMNS order), each over a group
-   * of its files. An import up to WHOLE_IMPORT_BYTES is one part (a store may stage it whole, the faster way);
-   * a larger one is loaded a part after another, so it needs the space of one part, whatever the bill's size.
+   * of its files. An import up to WHOLE_IMPORT_BYTES is one part (one INSERT on every thread in DuckDB, the faster
+   * way); a larger one is loaded a part after another, so it needs the space of one part, whatever the bill's size.
    */
   parts: readonly string[];
   /**
