@@ -106,7 +106,7 @@ export async function importFiles(request: ImportFilesRequest): Promise<Imported
     try {
       return await load(reading);
     } catch (error) {
-      // Staged whole, a large import can exceed the warehouse's memory (other work beside it): read it in parts.
+      // In one INSERT, a large import can exceed the warehouse's memory (other work beside it): read it in parts.
       if (!split && parts.length === 1 && bytes > partBytes && OUT_OF_MEMORY.test(firstLine(error))) {
         split = true;
         parts = partsOfAtMost(partBytes);
@@ -142,7 +142,7 @@ export async function importFiles(request: ImportFilesRequest): Promise<Imported
  * An import of up to this many bytes is read as one part, which the DuckDB warehouse loads in one INSERT on
  * every thread (the faster way); a larger one, or one whose single part runs out of memory, is read in parts of
  * PART_BYTES loaded a part after another. Measured at 1 GB of DuckDB memory on the 10M-row CUR 2.0 demo exports
- * (Parquet 1.2 GB, CSV.gz 1.4 GB): one part reads and writes them in 56 s and 130 s; part by part about 167 s
+ * (Parquet 1.2 GB, CSV.gz 1.4 GB): one part reads and writes them in 56 s and 117 s; part by part about 167 s
  * and 280 s. A 50M-row export of 5.8 GB goes part by part.
  */
 const WHOLE_IMPORT_BYTES = 2 * 2 ** 30;

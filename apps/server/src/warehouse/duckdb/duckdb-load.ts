@@ -19,7 +19,7 @@ const COLUMNS = CANONICAL_COLUMNS.map((c) => `"${c.name}"`).join(', ');
  * Several parts are order-preserving INSERTs: with preserve_insertion_order off, each INSERT of a transaction
  * left memory behind until the commit (10M CUR rows in 7 parts ran out of memory at 1 GB by the fourth; DuckDB
  * issue 19958), while DuckDB's batch insert holds its memory but runs on about one core. Measured at 1 GB on the
- * 10M-row demo exports: CSV.gz in one INSERT 130 s of reading and writing, part by part about 280 s; Parquet 56 s.
+ * 10M-row demo exports: CSV.gz in one INSERT 117 s of reading and writing, part by part about 280 s; Parquet 56 s.
  */
 export async function loadIntoDuckDb(
   connection: DuckDBConnection,
