@@ -153,8 +153,9 @@ export const EMPTY_MAP = 'CAST(MAP {} AS MAP(VARCHAR, VARCHAR))';
 function textOf(column: RawColumn, copied = false): string {
   const ident = quoteIdent(column.name);
   if (column.type !== 'VARCHAR') return `CAST(${ident} AS VARCHAR)`;
-  if (copied) return `NULLIF(NULLIF(NULLIF(trim(${ident}), ''), 'null'), 'NULL')`;
-  const trimmed = `CASE WHEN starts_with(${ident}, ' ') OR ends_with(${ident}, ' ') OR strlen(${ident}) <> length(${ident}) THEN trim(${ident}) ELSE ${ident} END`;
+  const trimmed = copied
+    ? `trim(${ident})`
+    : `CASE WHEN starts_with(${ident}, ' ') OR ends_with(${ident}, ' ') OR strlen(${ident}) <> length(${ident}) THEN trim(${ident}) ELSE ${ident} END`;
   return `NULLIF(NULLIF(NULLIF(${trimmed}, ''), 'null'), 'NULL')`;
 }
 
