@@ -42,7 +42,7 @@ const SwitchingViewPage = lazy(() =>
 );
 
 const ExplorerPage = lazy(() =>
-  import('../features/explorer/ExplorerPage').then((module) => ({ default: module.ExplorerPage })),
+  import('../features/cost-explorer/ExplorerPage').then((module) => ({ default: module.ExplorerPage })),
 );
 
 const ReportsPage = lazy(() =>

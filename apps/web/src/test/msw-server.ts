@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@finlens/contracts/public-config';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { SMALL_RESULT } from '../features/explorer/explorer-fixtures.test-helper';
+import { SMALL_RESULT } from '../features/cost-explorer/explorer-fixtures.test-helper';
 import { INSIGHTS } from '../features/insights/insights-fixtures.test-helper';
 import {
   TEST_CLIENT,

@@ -26,7 +26,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import type { z } from 'zod';
 import { textFieldProps } from '../auth/components/form-field';
 import { applyServerErrors } from '../auth/form-errors';
-import { FilterPanel } from '../explorer/FilterPanel';
+import { FilterPanel } from '../cost-explorer/FilterPanel';
 import { AlertEditor } from './AlertEditor';
 import { useSaveTarget, useTarget } from './api';
 import { OperatePackageGate } from './OperatePackageGate';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_COST_SUMMARY, TEST_STATUS } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
-import { viewFromParams } from '../explorer/explorer-view';
+import { viewFromParams } from '../cost-explorer/explorer-view';
 import { dailyAnswer } from './cost-answer.test-helper';
 import { homeQueries } from './home-queries';
 

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Chart } from '../../components/Chart';
 import { useDemoModeStore } from '../../components/demo-mode';
-import { useCostQuery } from '../explorer/api';
+import { useCostQuery } from '../cost-explorer/api';
 import { useStartupStore } from '../startup/startup-store';
 import { useHomeCostSummary } from './api/cost-summary-query';
 import { CostListCard, type CostListRow } from './components/CostListCard';

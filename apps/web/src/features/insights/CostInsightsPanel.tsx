@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
 import { RangePresetSelect } from '../../components/RangePresetSelect';
-import { DEMO_BLURRED_DIMENSIONS } from '../explorer/transforms';
+import { DEMO_BLURRED_DIMENSIONS } from '../cost-explorer/transforms';
 import { useInsights } from './api';
 import {
   explorerHref,

@@ -2,7 +2,7 @@ import { paramsToCostQuery } from '@finlens/contracts/cost-query';
 import type { Insight, InsightKind } from '@finlens/contracts/insights';
 import { type DateRange, type PastPreset, presetRange } from '@finlens/cost-model/range-presets';
 import { addDays, utcDay } from '@finlens/cost-model/utc-calendar';
-import { viewToParams } from '../explorer/explorer-view';
+import { viewToParams } from '../cost-explorer/explorer-view';
 
 const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
 const INSIGHT_TABS = ['insights', 'tags'] as const;

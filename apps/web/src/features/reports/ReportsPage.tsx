@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCurrentUser } from '../auth/api/current-user-query';
-import { viewFromParams } from '../explorer/explorer-view';
+import { viewFromParams } from '../cost-explorer/explorer-view';
 import { useCreateReport } from './api/create-report-mutation';
 import { useDeleteReport } from './api/delete-report-mutation';
 import { useGlobalReports } from './api/global-reports-query';

@@ -7,7 +7,7 @@ import {
 } from '@finlens/contracts/reports';
 import { isRangePreset } from '@finlens/cost-model/range-presets';
 import type { ChartKind } from '../../components/Chart';
-import { type ExplorerView, viewToParams } from '../explorer/explorer-view';
+import { type ExplorerView, viewToParams } from '../cost-explorer/explorer-view';
 
 /** The Explorer's path; `report=<id>` in its URL names the report it was opened from (the query reader ignores it). */
 const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
-import { viewFromParams } from '../explorer/explorer-view';
+import { viewFromParams } from '../cost-explorer/explorer-view';
 import { dailyAnswer } from '../home/cost-answer.test-helper';
 import { searchDetailPath } from './search-paths';
 

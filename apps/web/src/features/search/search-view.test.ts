@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewFromParams } from '../explorer/explorer-view';
+import { viewFromParams } from '../cost-explorer/explorer-view';
 import {
   detailFilter,
   explorerHref,

@@ -90,7 +90,7 @@ const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
 
 /**
  * A link to the Explorer showing `query` over a range preset, in the Explorer's URL format
- * (features/explorer/explorer-view.ts: `range` plus the CostQuery's wire keys, dates left to the preset).
+ * (features/cost-explorer/explorer-view.ts: `range` plus the CostQuery's wire keys, dates left to the preset).
  */
 export function explorerHref(query: CostQuery, range: RangePreset): string {
   const { start_date: _start, end_date: _end, ...rest } = costQueryToParams(query);

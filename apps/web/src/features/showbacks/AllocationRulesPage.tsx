@@ -20,7 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { AdminAction, useIsAdmin } from '../../components/AdminAction';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { dimensionLabel } from '../explorer/DimensionPicker';
+import { dimensionLabel } from '../cost-explorer/DimensionPicker';
 import { useAllocationRules, useDeleteRules, useMoveRule, useShowbackConfig } from './api';
 import { type EditedRule, RuleDialog, SPLIT_LABELS } from './RuleDialog';
 import { ShowbackHeader, useShowbackRoute } from './ShowbackHeader';

@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { FilterPanel } from '../explorer/FilterPanel';
+import { FilterPanel } from '../cost-explorer/FilterPanel';
 import { type RuleFields, useRulePreview, useSaveRule } from './api';
 
 type SplitMethod = (typeof SPLIT_METHODS)[number];

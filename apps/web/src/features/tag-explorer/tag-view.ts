@@ -1,6 +1,6 @@
 import type { CostFilter, CostQuery, TagPair } from '@finlens/contracts/cost-query';
 import { type DateRange, type PastPreset, presetRange } from '@finlens/cost-model/range-presets';
-import { viewToParams } from '../explorer/explorer-view';
+import { viewToParams } from '../cost-explorer/explorer-view';
 
 const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
 

@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useCostQuery, useDimensionKeys } from '../../explorer/api';
+import { useCostQuery, useDimensionKeys } from '../../cost-explorer/api';
 import { topGroups } from '../../home/home-transforms';
 
 /** Tag keys looked at; each is one small cost query within the detail's rows. */
