@@ -18,6 +18,7 @@ export default defineConfig({
       'tests/api/vitest.postgres.config.ts',
       'bench',
       'e2e',
+      'tools',
     ],
   },
 });
