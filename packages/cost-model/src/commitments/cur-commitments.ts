@@ -1,0 +1,296 @@
+/**
+ * Commitment figures from AWS CUR rows (legacy CUR and CUR 2.0 alike, once their columns are named): per
+ * reservation and per savings plan and billing month, coverage per group, and the month's savings rate. This is
+ * the reference implementation of the row rules (billing-formats §1.3.9, §1.3.11, §3.3); the warehouse computes
+ * the same sums in SQL, and the reconciliation test pins both to figures computed from the real exports.
+ */
+import { type AwsCostRow, awsAmortizedCost } from '../billing-line-item-types';
+import { type Coverage, type CoverageLine, coverageOf } from './coverage';
+import { type EligibilityRow, isCommitmentEligible, isSpotUsage } from './eligibility';
+import { effectiveSavingsRate, netSavings, type Savings, type SavingsLine, savingsOf } from './savings';
+import {
+  reservationUnusedCost,
+  reservationUtilisation,
+  savingsPlanUtilisation,
+  utilisationRatio,
+} from './utilisation';
+
+export interface CurCommitmentRow extends AwsCostRow, EligibilityRow {
+  /** Billing month `YYYY-MM` of the usage start. */
+  billingPeriod: string;
+  usageAccountId: string;
+  region: string | null;
+  usageAmount: number | null;
+  normalizedUsageAmount: number | null;
+  publicOnDemandCost: number | null;
+  reservationTotalReservedUnits: number | null;
+  reservationTotalReservedNormalizedUnits: number | null;
+  reservationUnusedQuantity: number | null;
+  reservationUnusedNormalizedUnitQuantity: number | null;
+  reservationAmortizedUpfrontFee: number | null;
+  savingsPlanArn: string | null;
+}
+
+const n = (v: number | null) => v ?? 0;
+
+const NULL_FIELDS = [
+  'productCode',
+  'usageType',
+  'pricingTerm',
+  'region',
+  'description',
+  'unblended',
+  'netUnblended',
+  'usageAmount',
+  'normalizedUsageAmount',
+  'publicOnDemandCost',
+  'reservationArn',
+  'reservationEffective',
+  'reservationNetEffective',
+  'reservationUnusedAmortizedUpfront',
+  'reservationUnusedRecurring',
+  'reservationNetUnusedAmortizedUpfront',
+  'reservationNetUnusedRecurring',
+  'reservationTotalReservedUnits',
+  'reservationTotalReservedNormalizedUnits',
+  'reservationUnusedQuantity',
+  'reservationUnusedNormalizedUnitQuantity',
+  'reservationAmortizedUpfrontFee',
+  'savingsPlanArn',
+  'spEffective',
+  'spNetEffective',
+  'spTotalCommitment',
+  'spUsedCommitment',
+  'spAmortizedUpfront',
+  'spNetAmortizedUpfront',
+] as const;
+
+/** A row with every optional column absent (null) but those given. */
+export function curCommitmentRow(
+  fields: Pick<CurCommitmentRow, 'lineItemType' | 'billingPeriod' | 'usageAccountId'> &
+    Partial<CurCommitmentRow>,
+): CurCommitmentRow {
+  const empty = Object.fromEntries(NULL_FIELDS.map((f) => [f, null])) as Record<
+    (typeof NULL_FIELDS)[number],
+    null
+  >;
+  return { ...empty, ...fields };
+}
+
+export interface ReservationMonth {
+  arn: string;
+  billingPeriod: string;
+  ownerAccount: string | null;
+  purchasedHours: number;
+  purchasedNormalizedUnits: number;
+  unusedHours: number;
+  unusedNormalizedUnits: number;
+  recurringFee: number;
+  amortizedUpfrontFee: number;
+  unusedCost: number;
+  coveredUsageHours: number;
+  usedNormalizedUnits: number;
+  usedEffectiveCost: number;
+  onDemandEquivalent: number;
+  /** Usage figures per usage account (a shared reservation benefits several). */
+  accounts: Map<
+    string,
+    {
+      coveredUsageHours: number;
+      usedNormalizedUnits: number;
+      usedEffectiveCost: number;
+      onDemandEquivalent: number;
+    }
+  >;
+  utilisationHours: number | null;
+  utilisationNormalizedUnits: number | null;
+  effectiveCost: number;
+  netSavings: number;
+  effectiveSavingsRate: number | null;
+}
+
+function newReservationMonth(arn: string, billingPeriod: string): ReservationMonth {
+  return {
+    arn,
+    billingPeriod,
+    ownerAccount: null,
+    purchasedHours: 0,
+    purchasedNormalizedUnits: 0,
+    unusedHours: 0,
+    unusedNormalizedUnits: 0,
+    recurringFee: 0,
+    amortizedUpfrontFee: 0,
+    unusedCost: 0,
+    coveredUsageHours: 0,
+    usedNormalizedUnits: 0,
+    usedEffectiveCost: 0,
+    onDemandEquivalent: 0,
+    accounts: new Map(),
+    utilisationHours: null,
+    utilisationNormalizedUnits: null,
+    effectiveCost: 0,
+    netSavings: 0,
+    effectiveSavingsRate: null,
+  };
+}
+
+function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** Per reservation ARN and month: RIFee rows give what was bought and left unused, DiscountedUsage rows the use. */
+export function reservationMonths(rows: Iterable<CurCommitmentRow>): ReservationMonth[] {
+  const months = new Map<string, ReservationMonth>();
+  for (const row of rows) {
+    const arn = row.reservationArn;
+    if (!arn || (row.lineItemType !== 'RIFee' && row.lineItemType !== 'DiscountedUsage')) continue;
+    const m = getOrAdd(months, `${arn}\u0000${row.billingPeriod}`, () =>
+      newReservationMonth(arn, row.billingPeriod),
+    );
+    if (row.lineItemType === 'RIFee') {
+      m.ownerAccount = row.usageAccountId;
+      m.purchasedHours += n(row.reservationTotalReservedUnits);
+      m.purchasedNormalizedUnits += n(row.reservationTotalReservedNormalizedUnits);
+      m.unusedHours += n(row.reservationUnusedQuantity);
+      m.unusedNormalizedUnits += n(row.reservationUnusedNormalizedUnitQuantity);
+      m.recurringFee += n(row.unblended);
+      m.amortizedUpfrontFee += n(row.reservationAmortizedUpfrontFee);
+      m.unusedCost += reservationUnusedCost(
+        n(row.reservationUnusedAmortizedUpfront),
+        n(row.reservationUnusedRecurring),
+      );
+      continue;
+    }
+    const account = getOrAdd(m.accounts, row.usageAccountId, () => ({
+      coveredUsageHours: 0,
+      usedNormalizedUnits: 0,
+      usedEffectiveCost: 0,
+      onDemandEquivalent: 0,
+    }));
+    for (const target of [m, account]) {
+      target.coveredUsageHours += n(row.usageAmount);
+      target.usedNormalizedUnits += n(row.normalizedUsageAmount);
+      target.usedEffectiveCost += n(row.reservationEffective);
+      target.onDemandEquivalent += n(row.publicOnDemandCost);
+    }
+  }
+  for (const m of months.values()) {
+    m.utilisationHours = reservationUtilisation({
+      purchased: m.purchasedHours,
+      unused: m.unusedHours,
+    }).utilisation;
+    m.utilisationNormalizedUnits = utilisationRatio(m.usedNormalizedUnits, m.purchasedNormalizedUnits);
+    m.effectiveCost = m.usedEffectiveCost + m.unusedCost;
+    m.netSavings = netSavings(m.onDemandEquivalent, m.effectiveCost);
+    m.effectiveSavingsRate = effectiveSavingsRate(m.onDemandEquivalent, m.effectiveCost);
+  }
+  return [...months.values()].sort(
+    (a, b) => a.arn.localeCompare(b.arn) || a.billingPeriod.localeCompare(b.billingPeriod),
+  );
+}
+
+export interface SavingsPlanMonth {
+  arn: string;
+  billingPeriod: string;
+  totalCommitment: number;
+  usedCommitment: number;
+  unusedCost: number;
+  utilisation: number | null;
+  coveredEffectiveCost: number;
+  onDemandEquivalent: number;
+  effectiveCost: number;
+  netSavings: number;
+  effectiveSavingsRate: number | null;
+}
+
+/** Per savings plan ARN and month: SavingsPlanRecurringFee rows give the commitment, covered usage its use. */
+export function savingsPlanMonths(rows: Iterable<CurCommitmentRow>): SavingsPlanMonth[] {
+  const sums = new Map<
+    string,
+    { arn: string; billingPeriod: string; total: number; used: number; effective: number; ode: number }
+  >();
+  for (const row of rows) {
+    const arn = row.savingsPlanArn;
+    const fee = row.lineItemType === 'SavingsPlanRecurringFee';
+    if (!arn || (!fee && row.lineItemType !== 'SavingsPlanCoveredUsage')) continue;
+    const s = getOrAdd(sums, `${arn}\u0000${row.billingPeriod}`, () => ({
+      arn,
+      billingPeriod: row.billingPeriod,
+      total: 0,
+      used: 0,
+      effective: 0,
+      ode: 0,
+    }));
+    if (fee) {
+      s.total += n(row.spTotalCommitment);
+      s.used += n(row.spUsedCommitment);
+    } else {
+      s.effective += n(row.spEffective);
+      s.ode += n(row.publicOnDemandCost);
+    }
+  }
+  return [...sums.values()]
+    .map((s) => {
+      const use = savingsPlanUtilisation(s.total, s.used);
+      const effectiveCost = s.effective + use.unused;
+      return {
+        arn: s.arn,
+        billingPeriod: s.billingPeriod,
+        totalCommitment: s.total,
+        usedCommitment: s.used,
+        unusedCost: use.unused,
+        utilisation: use.utilisation,
+        coveredEffectiveCost: s.effective,
+        onDemandEquivalent: s.ode,
+        effectiveCost,
+        netSavings: netSavings(s.ode, effectiveCost),
+        effectiveSavingsRate: effectiveSavingsRate(s.ode, effectiveCost),
+      };
+    })
+    .sort((a, b) => a.arn.localeCompare(b.arn) || a.billingPeriod.localeCompare(b.billingPeriod));
+}
+
+/** Coverage of eligible usage per month × usage account × service × region. */
+export function coverageByGroup(rows: Iterable<CurCommitmentRow>): Map<string, Coverage> {
+  const groups = new Map<string, CoverageLine[]>();
+  for (const row of rows) {
+    if (!isCommitmentEligible(row)) continue;
+    const key = [row.billingPeriod, row.usageAccountId, row.productCode ?? '', row.region ?? ''].join('|');
+    getOrAdd(groups, key, () => []).push({
+      hours: n(row.usageAmount),
+      normalisedUnits: n(row.normalizedUsageAmount),
+      onDemandCost: n(row.publicOnDemandCost),
+      covered: row.lineItemType !== 'Usage',
+    });
+  }
+  return new Map([...groups].map(([key, lines]) => [key, coverageOf(lines)]));
+}
+
+/** The month's savings from commitments over eligible usage (amortised cost, unused commitments included), spot apart. */
+export function savingsByMonth(rows: Iterable<CurCommitmentRow>): Map<string, Savings> {
+  const lines = new Map<string, SavingsLine[]>();
+  for (const row of rows) {
+    const line = savingsLineOf(row);
+    if (line) getOrAdd(lines, row.billingPeriod, () => []).push(line);
+  }
+  return new Map([...lines].map(([month, ls]) => [month, savingsOf(ls)]));
+}
+
+function savingsLineOf(row: CurCommitmentRow): SavingsLine | null {
+  const actual = awsAmortizedCost(row);
+  if (row.lineItemType === 'RIFee' || row.lineItemType === 'SavingsPlanRecurringFee') {
+    return { kind: 'unused-commitment', onDemandEquivalent: 0, actual };
+  }
+  if (isSpotUsage(row)) return { kind: 'spot', onDemandEquivalent: n(row.publicOnDemandCost), actual };
+  if (!isCommitmentEligible(row)) return null;
+  return {
+    kind: row.lineItemType === 'Usage' ? 'on-demand' : 'covered',
+    onDemandEquivalent: n(row.publicOnDemandCost),
+    actual,
+  };
+}
