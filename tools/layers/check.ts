@@ -54,6 +54,11 @@ async function main(args: string[]) {
   const found = await findViolations();
   const baseline = await readBaseline();
   const { added, gone } = compare(found, baseline);
+  if (args.includes('--summary')) {
+    const counts = new Map<string, number>();
+    for (const v of found) counts.set(v.rule, (counts.get(v.rule) ?? 0) + 1);
+    for (const [rule, count] of [...counts].sort()) console.log(`${String(count).padStart(5)}  ${rule}`);
+  }
   if (args.includes('--prune') || args.includes('--rewrite')) {
     // --prune drops what no longer occurs; --rewrite also takes in new entries (a moved file's old debt), which
     // a reviewer sees in the baseline's diff.
