@@ -140,6 +140,7 @@ describe('savingsPlanMonths: a plan expiring mid-month', () => {
     expect(m?.onDemandEquivalent).toBeCloseTo(1.5 / 0.7, 12);
     // Below the break-even utilisation (0.7) the plan costs more than on demand would have.
     expect(m?.effectiveSavingsRate).toBeLessThan(0);
+    expect(m?.rateRatio).toBeCloseTo(0.7, 12);
   });
 
   it('puts covered usage and the unused commitment in the month’s rate', () => {

@@ -32,6 +32,7 @@ export interface CurCommitmentRow extends AwsCostRow, EligibilityRow {
 }
 
 const n = (v: number | null) => v ?? 0;
+const rateRatio = (effective: number, onDemand: number) => (onDemand > 0 ? effective / onDemand : null);
 
 const NULL_FIELDS = [
   'productCode',
@@ -107,6 +108,11 @@ export interface ReservationMonth {
   effectiveCost: number;
   netSavings: number;
   effectiveSavingsRate: number | null;
+  /**
+   * Its rate ÷ the on-demand rate, as the bill shows it on covered usage (used effective cost ÷ on-demand
+   * equivalent): the purchase optimiser's r for more of the same, from the account's own bill.
+   */
+  rateRatio: number | null;
 }
 
 function newReservationMonth(arn: string, billingPeriod: string): ReservationMonth {
@@ -131,6 +137,7 @@ function newReservationMonth(arn: string, billingPeriod: string): ReservationMon
     effectiveCost: 0,
     netSavings: 0,
     effectiveSavingsRate: null,
+    rateRatio: null,
   };
 }
 
@@ -188,6 +195,7 @@ export function reservationMonths(rows: Iterable<CurCommitmentRow>): Reservation
     m.effectiveCost = m.usedEffectiveCost + m.unusedCost;
     m.netSavings = netSavings(m.onDemandEquivalent, m.effectiveCost);
     m.effectiveSavingsRate = effectiveSavingsRate(m.onDemandEquivalent, m.effectiveCost);
+    m.rateRatio = rateRatio(m.usedEffectiveCost, m.onDemandEquivalent);
   }
   return [...months.values()].sort(
     (a, b) => a.arn.localeCompare(b.arn) || a.billingPeriod.localeCompare(b.billingPeriod),
@@ -206,6 +214,8 @@ export interface SavingsPlanMonth {
   effectiveCost: number;
   netSavings: number;
   effectiveSavingsRate: number | null;
+  /** SP rate ÷ on-demand rate on the usage it covered. */
+  rateRatio: number | null;
 }
 
 /** Per savings plan ARN and month: SavingsPlanRecurringFee rows give the commitment, covered usage its use. */
@@ -250,6 +260,7 @@ export function savingsPlanMonths(rows: Iterable<CurCommitmentRow>): SavingsPlan
         effectiveCost,
         netSavings: netSavings(s.ode, effectiveCost),
         effectiveSavingsRate: effectiveSavingsRate(s.ode, effectiveCost),
+        rateRatio: rateRatio(s.effective, s.ode),
       };
     })
     .sort((a, b) => a.arn.localeCompare(b.arn) || a.billingPeriod.localeCompare(b.billingPeriod));
