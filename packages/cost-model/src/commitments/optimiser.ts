@@ -144,6 +144,17 @@ function crossing(p: Prepared, a: number, b: number, target: number): number {
   return (savingsAt(p, lo) >= target ? lo : hi) * p.rateRatio;
 }
 
+/** Savings, utilisation and coverage of a given hourly commitment (e.g. the one a user drags on the chart). */
+export function evaluateCommitment(
+  curve: readonly number[],
+  rateRatio: number,
+  commitment: number,
+): CurvePoint {
+  if (!(commitment >= 0)) throw new RangeError('commitment must be ≥ 0');
+  const p = prepare(curve, rateRatio);
+  return pointAt(p, commitment / rateRatio);
+}
+
 export function optimiseCommitment(
   curve: readonly number[],
   rateRatio: number,
