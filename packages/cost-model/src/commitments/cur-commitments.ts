@@ -29,6 +29,13 @@ export interface CurCommitmentRow extends AwsCostRow, EligibilityRow {
   reservationUnusedNormalizedUnitQuantity: number | null;
   reservationAmortizedUpfrontFee: number | null;
   savingsPlanArn: string | null;
+  /** Inventory columns: term as ISO text, count, upfront price, zone (CUR 2.0 only), standard / convertible. */
+  reservationStartTime: string | null;
+  reservationEndTime: string | null;
+  reservationNumberOfReservations: number | null;
+  reservationUpfrontValue: number | null;
+  reservationAvailabilityZone: string | null;
+  pricingOfferingClass: string | null;
 }
 
 const n = (v: number | null) => v ?? 0;
@@ -64,6 +71,12 @@ const NULL_FIELDS = [
   'spUsedCommitment',
   'spAmortizedUpfront',
   'spNetAmortizedUpfront',
+  'reservationStartTime',
+  'reservationEndTime',
+  'reservationNumberOfReservations',
+  'reservationUpfrontValue',
+  'reservationAvailabilityZone',
+  'pricingOfferingClass',
 ] as const;
 
 /** A row with every optional column absent (null) but those given. */
