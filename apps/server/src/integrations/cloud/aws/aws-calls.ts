@@ -1,0 +1,77 @@
+/**
+ * Every AWS API operation the cloud adapter may send, per SDK client, with the IAM action it needs in the
+ * customer's account and whether it only reads or changes something. The clients refuse any other operation
+ * (see `guardOperations`), and the IAM templates Settings offers are built from this table, so the adapter can
+ * never need a permission the templates do not grant.
+ */
+export const AWS_CALLS = {
+  EC2Client: {
+    DescribeRegions: { iam: 'ec2:DescribeRegions', access: 'read' },
+    DescribeInstances: { iam: 'ec2:DescribeInstances', access: 'read' },
+    DescribeVolumes: { iam: 'ec2:DescribeVolumes', access: 'read' },
+    DescribeSnapshots: { iam: 'ec2:DescribeSnapshots', access: 'read' },
+    DescribeAddresses: { iam: 'ec2:DescribeAddresses', access: 'read' },
+    StartInstances: { iam: 'ec2:StartInstances', access: 'act' },
+    StopInstances: { iam: 'ec2:StopInstances', access: 'act' },
+    ModifyInstanceAttribute: { iam: 'ec2:ModifyInstanceAttribute', access: 'act' },
+    CreateSnapshot: { iam: 'ec2:CreateSnapshot', access: 'act' },
+    DeleteVolume: { iam: 'ec2:DeleteVolume', access: 'act' },
+    DeleteSnapshot: { iam: 'ec2:DeleteSnapshot', access: 'act' },
+    ReleaseAddress: { iam: 'ec2:ReleaseAddress', access: 'act' },
+  },
+  ElasticLoadBalancingV2Client: {
+    DescribeLoadBalancers: { iam: 'elasticloadbalancing:DescribeLoadBalancers', access: 'read' },
+    DescribeTags: { iam: 'elasticloadbalancing:DescribeTags', access: 'read' },
+  },
+  RDSClient: {
+    DescribeDBInstances: { iam: 'rds:DescribeDBInstances', access: 'read' },
+    DescribeDBClusters: { iam: 'rds:DescribeDBClusters', access: 'read' },
+    StartDBInstance: { iam: 'rds:StartDBInstance', access: 'act' },
+    StopDBInstance: { iam: 'rds:StopDBInstance', access: 'act' },
+    StartDBCluster: { iam: 'rds:StartDBCluster', access: 'act' },
+    StopDBCluster: { iam: 'rds:StopDBCluster', access: 'act' },
+    ModifyDBInstance: { iam: 'rds:ModifyDBInstance', access: 'act' },
+  },
+  S3Client: {
+    // ListBuckets is authorised by s3:ListAllMyBuckets.
+    ListBuckets: { iam: 's3:ListAllMyBuckets', access: 'read' },
+    GetBucketTagging: { iam: 's3:GetBucketTagging', access: 'read' },
+  },
+  AutoScalingClient: {
+    DescribeAutoScalingGroups: { iam: 'autoscaling:DescribeAutoScalingGroups', access: 'read' },
+    UpdateAutoScalingGroup: { iam: 'autoscaling:UpdateAutoScalingGroup', access: 'act' },
+  },
+  EKSClient: {
+    ListClusters: { iam: 'eks:ListClusters', access: 'read' },
+    DescribeCluster: { iam: 'eks:DescribeCluster', access: 'read' },
+    ListNodegroups: { iam: 'eks:ListNodegroups', access: 'read' },
+    DescribeNodegroup: { iam: 'eks:DescribeNodegroup', access: 'read' },
+    UpdateNodegroupConfig: { iam: 'eks:UpdateNodegroupConfig', access: 'act' },
+  },
+  LambdaClient: {
+    ListFunctions: { iam: 'lambda:ListFunctions', access: 'read' },
+    ListTags: { iam: 'lambda:ListTags', access: 'read' },
+  },
+  CloudWatchClient: {
+    GetMetricData: { iam: 'cloudwatch:GetMetricData', access: 'read' },
+  },
+} as const satisfies Record<string, Record<string, { iam: string; access: 'read' | 'act' }>>;
+
+export type AwsClientName = keyof typeof AWS_CALLS;
+
+/** The IAM actions the adapter needs in a customer account, sorted: `read` to collect, `act` to change. */
+export function iamActions(access: 'read' | 'act'): string[] {
+  const actions = new Set<string>();
+  for (const operations of Object.values(AWS_CALLS)) {
+    for (const call of Object.values(operations)) if (call.access === access) actions.add(call.iam);
+  }
+  return [...actions].sort();
+}
+
+/** Whether the table lists an operation of a client (`DescribeInstancesCommand` or `DescribeInstances`). */
+export function isListedCall(clientName: string, commandName: string): boolean {
+  const operations: Record<string, unknown> | undefined = (
+    AWS_CALLS as Record<string, Record<string, unknown>>
+  )[clientName];
+  return operations !== undefined && Object.hasOwn(operations, commandName.replace(/Command$/, ''));
+}

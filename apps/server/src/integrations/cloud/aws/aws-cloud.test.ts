@@ -1,0 +1,147 @@
+import { DescribeInstancesCommand, EC2Client } from '@aws-sdk/client-ec2';
+import { ListClustersCommand } from '@aws-sdk/client-eks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONTRACT_ACCOUNT, cloudPortContract } from '../cloud-port.contract.test-helper';
+import { RESOURCE_KINDS } from '../cloud-resources';
+import { ACCOUNT_ID, CONTRACT_NOW, CONTRACT_IDS as IDS } from '../contract-world.test-helper';
+import { isListedCall } from './aws-calls';
+import { AWS_RETRY, createAwsClients, guardOperations } from './aws-clients';
+import { createAwsCloud } from './aws-cloud';
+import { awsError, mockAwsWorld } from './aws-world.test-helper';
+
+let mocks: ReturnType<typeof mockAwsWorld> | null = null;
+afterEach(() => {
+  for (const mock of Object.values(mocks ?? {})) mock.restore();
+  mocks = null;
+});
+
+function subject() {
+  mocks = mockAwsWorld();
+  return { port: createAwsCloud({ now: () => CONTRACT_NOW }), account: CONTRACT_ACCOUNT };
+}
+
+cloudPortContract('aws (mocked SDK)', subject);
+
+describe('aws adapter', () => {
+  it('sends only operations listed in AWS_CALLS', async () => {
+    const { port, account } = subject();
+    const region = 'us-east-1';
+    await port.listRegions(account);
+    await port.listResources(account, region, RESOURCE_KINDS);
+    await port.getMetrics(account, region, {
+      queries: [
+        {
+          id: 'cpu',
+          metric: 'cpu-utilization',
+          resource: { kind: 'ec2-instance', id: IDS.web },
+          stat: 'p95',
+        },
+      ],
+      start: new Date(CONTRACT_NOW.getTime() - 3_600_000),
+      end: CONTRACT_NOW,
+      periodSeconds: 300,
+    });
+    await port.act(account, { type: 'stop', region, resource: { kind: 'ec2-instance', id: IDS.web } });
+    await port.act(account, {
+      type: 'delete',
+      region,
+      resource: { kind: 'ebs-volume', id: IDS.spareVolume },
+    });
+    await port.act(account, {
+      type: 'snapshot',
+      region,
+      resource: { kind: 'ebs-volume', id: IDS.rootVolume },
+    });
+    const sent = Object.entries(MOCK_CLIENTS).flatMap(([key, client]) =>
+      (mocks?.[key as keyof typeof MOCK_CLIENTS].calls() ?? []).map((call) => [
+        client,
+        (call.args[0] as object).constructor.name,
+      ]),
+    );
+    expect(sent.length).toBeGreaterThan(15);
+    expect(sent.filter(([client, command]) => !isListedCall(client ?? '', command ?? ''))).toEqual([]);
+  });
+
+  it('follows pagination tokens', async () => {
+    const { port, account } = subject();
+    const page = (id: string, NextToken?: string) => ({
+      Reservations: [
+        {
+          OwnerId: ACCOUNT_ID,
+          Instances: [
+            { InstanceId: id, InstanceType: 't3.nano', State: { Code: 16, Name: 'running' as const } },
+          ],
+        },
+      ],
+      ...(NextToken ? { NextToken } : {}),
+    });
+    const pages: Record<string, ReturnType<typeof page>> = {
+      first: page('i-1', 'token-2'),
+      'token-2': page('i-2', 'token-3'),
+      'token-3': page('i-3'),
+    };
+    // The paginator reuses one input object, so tokens are read as each call arrives.
+    const tokens: (string | undefined)[] = [];
+    mocks?.ec2.on(DescribeInstancesCommand).callsFake((input: { NextToken?: string }) => {
+      tokens.push(input.NextToken);
+      return pages[input.NextToken ?? 'first'];
+    });
+    const { resources } = await port.listResources(account, 'us-east-1', ['ec2-instance']);
+    expect(resources.map((r) => r.id)).toEqual(['i-1', 'i-2', 'i-3']);
+    expect(tokens).toEqual([undefined, 'token-2', 'token-3']);
+  });
+
+  it('records a throttled service after the retries and keeps the rest', async () => {
+    const { port, account } = subject();
+    mocks?.eks.on(ListClustersCommand).rejects(awsError('ThrottlingException', 'Rate exceeded'));
+    const { resources, failures } = await port.listResources(account, 'us-east-1', [
+      'ec2-instance',
+      'eks-cluster',
+    ]);
+    expect(resources.filter((r) => r.kind === 'ec2-instance')).toHaveLength(2);
+    expect(failures).toMatchObject([
+      { service: 'eks', operation: 'ListClusters', code: 'ThrottlingException' },
+    ]);
+  });
+
+  it('retries with adaptive back-off', async () => {
+    const clients = createAwsClients('eu-west-1', { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' });
+    expect(await clients.ec2.config.maxAttempts()).toBe(AWS_RETRY.maxAttempts);
+    expect((await clients.rds.config.retryStrategy()).constructor.name).toBe('AdaptiveRetryStrategy');
+  });
+
+  it("refuses the server's own identity unless allowed", async () => {
+    subject();
+    const account = { accountId: ACCOUNT_ID, credentials: { kind: 'server-identity' } } as const;
+    const refused = await createAwsCloud().listResources(account, 'us-east-1', ['ec2-instance']);
+    expect(refused.failures).toMatchObject([{ service: 'sts', code: 'ServerIdentityNotAllowed' }]);
+    const allowed = await createAwsCloud({ allowServerIdentity: true }).listResources(account, 'us-east-1', [
+      'ec2-instance',
+    ]);
+    expect(allowed.failures).toEqual([]);
+    expect(allowed.resources).toHaveLength(2);
+  });
+
+  it('blocks an operation the table does not list before sending it', async () => {
+    mocks = null;
+    const client = guardOperations(
+      new EC2Client({ region: 'us-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }),
+    );
+    const { TerminateInstancesCommand } = await import('@aws-sdk/client-ec2');
+    await expect(client.send(new TerminateInstancesCommand({ InstanceIds: ['i-1'] }))).rejects.toThrow(
+      /not in AWS_CALLS/,
+    );
+  });
+});
+
+/** The SDK client class behind each mock of mockAwsWorld (STS is called with Finlens' own identity). */
+const MOCK_CLIENTS = {
+  ec2: 'EC2Client',
+  elb: 'ElasticLoadBalancingV2Client',
+  rds: 'RDSClient',
+  s3: 'S3Client',
+  autoscaling: 'AutoScalingClient',
+  eks: 'EKSClient',
+  lambda: 'LambdaClient',
+  cloudwatch: 'CloudWatchClient',
+} as const;

@@ -1,0 +1,171 @@
+import {
+  type AutoScalingClient,
+  type AutoScalingGroup,
+  paginateDescribeAutoScalingGroups,
+} from '@aws-sdk/client-auto-scaling';
+import {
+  DescribeTagsCommand,
+  type ElasticLoadBalancingV2Client,
+  type LoadBalancer,
+  paginateDescribeLoadBalancers,
+} from '@aws-sdk/client-elastic-load-balancing-v2';
+import {
+  type DBCluster,
+  type DBInstance,
+  paginateDescribeDBClusters,
+  paginateDescribeDBInstances,
+  type RDSClient,
+} from '@aws-sdk/client-rds';
+import type { CloudResource, LoadBalancer as PortLoadBalancer, ResourceRef, Tags } from '../cloud-resources';
+import { collect, type FailureLog, listPages, tagMap } from './aws-failures';
+import type { Scope } from './list-ec2';
+
+/** ELBv2 ids are the ARN's tail (`app/name/hash`), the form CloudWatch's LoadBalancer dimension uses. */
+export const loadBalancerId = (arn: string) =>
+  arn.slice(arn.indexOf(':loadbalancer/') + ':loadbalancer/'.length);
+const TAG_BATCH = 20;
+
+function loadBalancer(scope: Scope, lb: LoadBalancer, tags: Tags): CloudResource {
+  const arn = lb.LoadBalancerArn ?? '';
+  return {
+    kind: 'load-balancer',
+    id: loadBalancerId(arn),
+    arn,
+    accountId: scope.accountId,
+    region: scope.region,
+    name: lb.LoadBalancerName ?? null,
+    tags,
+    attachments: [],
+    createdAt: lb.CreatedTime ?? null,
+    state: lb.State?.Code ?? 'active',
+    type: (lb.Type ?? 'application') as PortLoadBalancer['type'],
+    scheme: lb.Scheme ?? null,
+    dnsName: lb.DNSName ?? null,
+  };
+}
+
+export async function listLoadBalancers(elb: ElasticLoadBalancingV2Client, scope: Scope, log: FailureLog) {
+  const pages = paginateDescribeLoadBalancers({ client: elb }, { PageSize: 400 });
+  const found = await log.attempt('elb', 'DescribeLoadBalancers', ['load-balancer'], null, () =>
+    collect(pages, (page) => page.LoadBalancers),
+  );
+  if (found === null) return [];
+  const tags = new Map<string, Tags>();
+  for (let i = 0; i < found.length; i += TAG_BATCH) {
+    const arns = found
+      .slice(i, i + TAG_BATCH)
+      .flatMap((lb) => (lb.LoadBalancerArn ? [lb.LoadBalancerArn] : []));
+    // Without tags the load balancers are still worth keeping: the failure says their tags are missing.
+    await log.attempt('elb', 'DescribeTags', ['load-balancer'], undefined, async () => {
+      const answer = await elb.send(new DescribeTagsCommand({ ResourceArns: arns }));
+      for (const d of answer.TagDescriptions ?? [])
+        if (d.ResourceArn) tags.set(d.ResourceArn, tagMap(d.Tags));
+    });
+  }
+  return found.map((lb) => loadBalancer(scope, lb, tags.get(lb.LoadBalancerArn ?? '') ?? {}));
+}
+
+function dbInstance(scope: Scope, db: DBInstance): CloudResource {
+  const tags = tagMap(db.TagList);
+  const clusterId = db.DBClusterIdentifier ?? null;
+  return {
+    kind: 'rds-instance',
+    id: db.DBInstanceIdentifier ?? '',
+    arn: db.DBInstanceArn ?? null,
+    accountId: scope.accountId,
+    region: scope.region,
+    name: tags.Name ?? db.DBInstanceIdentifier ?? null,
+    tags,
+    attachments: clusterId ? [{ kind: 'rds-cluster', id: clusterId }] : [],
+    createdAt: db.InstanceCreateTime ?? null,
+    state: db.DBInstanceStatus ?? 'available',
+    instanceClass: db.DBInstanceClass ?? 'unknown',
+    engine: db.Engine ?? 'unknown',
+    engineVersion: db.EngineVersion ?? null,
+    storageType: db.StorageType ?? null,
+    allocatedStorageGiB: db.AllocatedStorage ?? 0,
+    iops: db.Iops ?? null,
+    multiAz: db.MultiAZ ?? false,
+    clusterId,
+  };
+}
+
+function dbCluster(scope: Scope, c: DBCluster): CloudResource {
+  const tags = tagMap(c.TagList);
+  const members: ResourceRef[] = (c.DBClusterMembers ?? []).flatMap((m) =>
+    m.DBInstanceIdentifier ? [{ kind: 'rds-instance' as const, id: m.DBInstanceIdentifier }] : [],
+  );
+  return {
+    kind: 'rds-cluster',
+    id: c.DBClusterIdentifier ?? '',
+    arn: c.DBClusterArn ?? null,
+    accountId: scope.accountId,
+    region: scope.region,
+    name: tags.Name ?? c.DBClusterIdentifier ?? null,
+    tags,
+    attachments: members,
+    createdAt: c.ClusterCreateTime ?? null,
+    state: c.Status ?? 'available',
+    engine: c.Engine ?? 'unknown',
+    engineVersion: c.EngineVersion ?? null,
+    engineMode: c.EngineMode ?? null,
+    allocatedStorageGiB: c.AllocatedStorage ?? null,
+  };
+}
+
+export async function listRds(rds: RDSClient, scope: Scope, kinds: ReadonlySet<string>, log: FailureLog) {
+  const out: CloudResource[] = [];
+  if (kinds.has('rds-instance')) {
+    const pages = paginateDescribeDBInstances({ client: rds }, { MaxRecords: 100 });
+    const call = { service: 'rds', operation: 'DescribeDBInstances', kind: 'rds-instance' } as const;
+    out.push(
+      ...(await listPages(log, call, pages, (page) => page.DBInstances?.map((db) => dbInstance(scope, db)))),
+    );
+  }
+  if (kinds.has('rds-cluster')) {
+    const pages = paginateDescribeDBClusters({ client: rds }, { MaxRecords: 100 });
+    const call = { service: 'rds', operation: 'DescribeDBClusters', kind: 'rds-cluster' } as const;
+    out.push(
+      ...(await listPages(log, call, pages, (page) => page.DBClusters?.map((c) => dbCluster(scope, c)))),
+    );
+  }
+  return out;
+}
+
+function autoScalingGroup(scope: Scope, g: AutoScalingGroup): CloudResource {
+  const tags = tagMap(g.Tags);
+  const fromInstances = (g.Instances ?? []).flatMap((i) => (i.InstanceType ? [i.InstanceType] : []));
+  const overrides = (g.MixedInstancesPolicy?.LaunchTemplate?.Overrides ?? []).flatMap((o) =>
+    o.InstanceType ? [o.InstanceType] : [],
+  );
+  return {
+    kind: 'autoscaling-group',
+    id: g.AutoScalingGroupName ?? '',
+    arn: g.AutoScalingGroupARN ?? null,
+    accountId: scope.accountId,
+    region: scope.region,
+    name: g.AutoScalingGroupName ?? null,
+    tags,
+    attachments: (g.Instances ?? []).flatMap((i) =>
+      i.InstanceId ? [{ kind: 'ec2-instance' as const, id: i.InstanceId }] : [],
+    ),
+    createdAt: g.CreatedTime ?? null,
+    state: g.Status === undefined ? 'active' : 'deleting',
+    minSize: g.MinSize ?? 0,
+    maxSize: g.MaxSize ?? 0,
+    desiredCapacity: g.DesiredCapacity ?? 0,
+    instanceTypes: [...new Set([...fromInstances, ...overrides])].sort(),
+  };
+}
+
+export async function listAutoScalingGroups(autoscaling: AutoScalingClient, scope: Scope, log: FailureLog) {
+  const pages = paginateDescribeAutoScalingGroups({ client: autoscaling }, { MaxRecords: 100 });
+  const call = {
+    service: 'autoscaling',
+    operation: 'DescribeAutoScalingGroups',
+    kind: 'autoscaling-group',
+  } as const;
+  return listPages(log, call, pages, (page) =>
+    page.AutoScalingGroups?.map((g) => autoScalingGroup(scope, g)),
+  );
+}

@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { CloudActionError } from './cloud-actions';
+import type { CloudAccount, CloudPort } from './cloud-port';
+import { type CloudResource, RESOURCE_KINDS, type ResourceKind, type ResourceOf } from './cloud-resources';
+import {
+  ACCOUNT_ID,
+  CONTRACT_NOW,
+  DENIED_ACCOUNT_ID,
+  CONTRACT_IDS as IDS,
+} from './contract-world.test-helper';
+
+export interface ContractSubject {
+  port: CloudPort;
+  /** Signs in to the contract world's account. */
+  account: CloudAccount;
+}
+
+const ROLE = (accountId: string): CloudAccount => ({
+  accountId,
+  credentials: {
+    kind: 'role',
+    roleArn: `arn:aws:iam::${accountId}:role/finlens-billing-read`,
+    externalId: 'ext-1',
+  },
+});
+export const CONTRACT_ACCOUNT = ROLE(ACCOUNT_ID);
+const DENIED_ACCOUNT = ROLE(DENIED_ACCOUNT_ID);
+
+function only<K extends ResourceKind>(resources: CloudResource[], kind: K, id: string): ResourceOf<K> {
+  const found = resources.filter((r): r is ResourceOf<K> => r.kind === kind && r.id === id);
+  expect(found, `${kind} ${id}`).toHaveLength(1);
+  return found[0] as ResourceOf<K>;
+}
+
+/**
+ * The cloud port's contract: the same assertions for every adapter, over the contract world
+ * (contract-world.test-helper.ts). `subject` builds a fresh port for each test, since actions change the world.
+ */
+export function cloudPortContract(adapter: string, subject: () => ContractSubject) {
+  describe(`cloud port contract: ${adapter}`, () => {
+    it('lists regions with opt-in regions detected', async () => {
+      const { port, account } = subject();
+      const { regions, failures } = await port.listRegions(account);
+      expect(failures).toEqual([]);
+      const byName = Object.fromEntries(regions.map((r) => [r.name, r]));
+      expect(byName['us-east-1']).toEqual({
+        name: 'us-east-1',
+        optInStatus: 'opt-in-not-required',
+        enabled: true,
+      });
+      expect(byName['af-south-1']).toEqual({
+        name: 'af-south-1',
+        optInStatus: 'not-opted-in',
+        enabled: false,
+      });
+      expect(byName['ap-east-1']).toEqual({ name: 'ap-east-1', optInStatus: 'opted-in', enabled: true });
+    });
+
+    it('lists every kind of a region with its attributes', async () => {
+      const { port, account } = subject();
+      const { resources, failures } = await port.listResources(account, 'us-east-1', RESOURCE_KINDS);
+      expect(failures).toEqual([]);
+      expect(new Set(resources.map((r) => r.kind))).toEqual(new Set(RESOURCE_KINDS));
+      expect(resources.every((r) => r.accountId === ACCOUNT_ID && r.region === 'us-east-1')).toBe(true);
+      const web = only(resources, 'ec2-instance', IDS.web);
+      expect(web).toMatchObject({
+        state: 'running',
+        instanceType: 'm5.large',
+        availabilityZone: 'us-east-1a',
+      });
+      expect(web).toMatchObject({ name: 'web-1', tags: { Name: 'web-1', env: 'prod' }, platform: 'linux' });
+      expect(web.createdAt).toEqual(new Date('2026-01-10T09:30:00Z'));
+      expect(web.arn).toBe(`arn:aws:ec2:us-east-1:${ACCOUNT_ID}:instance/${IDS.web}`);
+      expect(only(resources, 'ec2-instance', IDS.batch).state).toBe('stopped');
+      const root = only(resources, 'ebs-volume', IDS.rootVolume);
+      expect(root).toMatchObject({ state: 'in-use', sizeGiB: 100, volumeType: 'gp3', iops: 3000 });
+      expect(root.attachments).toEqual([{ kind: 'ec2-instance', id: IDS.web }]);
+      expect(only(resources, 'ebs-volume', IDS.spareVolume)).toMatchObject({
+        state: 'available',
+        attachments: [],
+      });
+      expect(only(resources, 'ebs-snapshot', IDS.snapshot)).toMatchObject({
+        sizeGiB: 100,
+        volumeId: IDS.rootVolume,
+      });
+      const eip = only(resources, 'elastic-ip', IDS.eip);
+      expect(eip).toMatchObject({ state: 'unassociated', publicIp: '203.0.113.10', associatedWith: null });
+      expect(only(resources, 'load-balancer', IDS.alb)).toMatchObject({
+        type: 'application',
+        state: 'active',
+      });
+      const db = only(resources, 'rds-instance', IDS.db);
+      expect(db).toMatchObject({
+        instanceClass: 'db.m5.large',
+        engine: 'postgres',
+        allocatedStorageGiB: 100,
+      });
+      expect(db).toMatchObject({ state: 'available', tags: { env: 'prod' } });
+      expect(only(resources, 'rds-cluster', IDS.dbCluster)).toMatchObject({
+        engine: 'aurora-postgresql',
+        state: 'available',
+      });
+      const bucket = only(resources, 's3-bucket', IDS.bucket);
+      expect(bucket.storage).toEqual([
+        { storageClass: 'STANDARD', bytes: 1_000_000_000 },
+        { storageClass: 'GLACIER', bytes: 5_000_000_000 },
+      ]);
+      const asg = only(resources, 'autoscaling-group', IDS.asg);
+      expect(asg).toMatchObject({ minSize: 1, desiredCapacity: 2, maxSize: 4 });
+      const nodegroup = only(resources, 'eks-nodegroup', IDS.nodegroup);
+      expect(nodegroup).toMatchObject({ clusterName: IDS.cluster, minSize: 2, desiredSize: 3, maxSize: 6 });
+      expect(only(resources, 'eks-cluster', IDS.cluster)).toMatchObject({ version: '1.31', state: 'active' });
+      const fn = only(resources, 'lambda-function', IDS.lambda);
+      expect(fn).toMatchObject({
+        runtime: 'nodejs20.x',
+        memoryMiB: 512,
+        timeoutSeconds: 30,
+        codeSizeBytes: 4096,
+      });
+    });
+
+    it('keeps what succeeded when one service of a region is denied', async () => {
+      const { port, account } = subject();
+      const { resources, failures } = await port.listResources(account, 'eu-west-1', [
+        'ec2-instance',
+        'rds-instance',
+      ]);
+      expect(resources.map((r) => r.id)).toEqual([IDS.euWeb]);
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({ accountId: ACCOUNT_ID, region: 'eu-west-1', service: 'rds' });
+      expect(failures[0]?.code).toBe('AccessDenied');
+      expect(failures[0]?.kinds).toContain('rds-instance');
+    });
+
+    it('reports an account whose role cannot be assumed, per account', async () => {
+      const { port } = subject();
+      const { resources, failures } = await port.listResources(DENIED_ACCOUNT, 'us-east-1', ['ec2-instance']);
+      expect(resources).toEqual([]);
+      expect(failures).toMatchObject([
+        { accountId: DENIED_ACCOUNT_ID, service: 'sts', code: 'AccessDenied' },
+      ]);
+      const regions = await port.listRegions(DENIED_ACCOUNT);
+      expect(regions.failures[0]?.service).toBe('sts');
+    });
+
+    it('answers metric queries in order, with points inside the range', async () => {
+      const { port, account } = subject();
+      const start = new Date(CONTRACT_NOW.getTime() - 6 * 3_600_000);
+      const { series, failures } = await port.getMetrics(account, 'us-east-1', {
+        queries: [
+          {
+            id: 'cpu',
+            metric: 'cpu-utilization',
+            resource: { kind: 'ec2-instance', id: IDS.web },
+            stat: 'Average',
+          },
+          {
+            id: 'req',
+            metric: 'elb-requests',
+            resource: { kind: 'load-balancer', id: IDS.alb },
+            stat: 'Sum',
+          },
+        ],
+        start,
+        end: CONTRACT_NOW,
+        periodSeconds: 3600,
+      });
+      expect(failures).toEqual([]);
+      expect(series.map((s) => s.id)).toEqual(['cpu', 'req']);
+      const cpu = series[0]?.points ?? [];
+      expect(cpu.length).toBeGreaterThan(0);
+      for (const point of cpu) {
+        expect(point.value).toBeGreaterThan(0);
+        expect(point.value).toBeLessThanOrEqual(100);
+        expect(point.timestamp.getTime()).toBeGreaterThanOrEqual(start.getTime());
+        expect(point.timestamp.getTime()).toBeLessThan(CONTRACT_NOW.getTime());
+      }
+      const times = cpu.map((p) => p.timestamp.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    });
+
+    it('stops a running instance and says what changed', async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'stop',
+        region: 'us-east-1',
+        resource: { kind: 'ec2-instance', id: IDS.web },
+      });
+      expect(result).toMatchObject({
+        action: 'stop',
+        resource: { kind: 'ec2-instance', id: IDS.web },
+        deleted: false,
+      });
+      expect(result.changes).toEqual([{ field: 'state', before: 'running', after: 'stopping' }]);
+    });
+
+    it('scales an Auto Scaling group, reporting each changed size', async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'scale',
+        region: 'us-east-1',
+        resource: { kind: 'autoscaling-group', id: IDS.asg },
+        minSize: 1,
+        desiredSize: 3,
+        maxSize: 4,
+      });
+      expect(result.changes).toEqual([{ field: 'desiredCapacity', before: 2, after: 3 }]);
+    });
+
+    it('deletes an unattached volume and refuses an attached one', async () => {
+      const { port, account } = subject();
+      const volume = (id: string) =>
+        ({ type: 'delete', region: 'us-east-1', resource: { kind: 'ebs-volume', id } }) as const;
+      const result = await port.act(account, volume(IDS.spareVolume));
+      expect(result.deleted).toBe(true);
+      const refused = port.act(account, volume(IDS.rootVolume));
+      await expect(refused).rejects.toBeInstanceOf(CloudActionError);
+      await expect(refused).rejects.toMatchObject({ code: 'invalid-state' });
+    });
+
+    it('snapshots a volume, naming the snapshot it made', async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'snapshot',
+        region: 'us-east-1',
+        resource: { kind: 'ebs-volume', id: IDS.rootVolume },
+      });
+      expect(result.created?.kind).toBe('ebs-snapshot');
+      expect(result.created?.id).toMatch(/^snap-/);
+    });
+  });
+}

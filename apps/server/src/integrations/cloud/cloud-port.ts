@@ -1,0 +1,104 @@
+import type { ActionResult, CloudAction } from './cloud-actions';
+import type { MetricSeries, MetricsRequest } from './cloud-metrics';
+import type { CloudResource, ResourceKind } from './cloud-resources';
+
+/**
+ * The cloud port: what features know about a cloud account's resources, their utilisation, and the actions
+ * they may take. Adapters: aws/ (AWS SDK v3) and simulated/ (a scenario file with a clock). Features never
+ * import an SDK; they hold a CloudPort.
+ */
+
+/** How the adapter signs in to an account. */
+export type AccountCredentials =
+  /** A role in the account that trusts Finlens, with the external ID of its trust policy. */
+  | { kind: 'role'; roleArn: string; externalId: string | null }
+  | { kind: 'keys'; accessKeyId: string; secretAccessKey: string; sessionToken?: string }
+  /** The server's own identity: refused unless the adapter was built with `allowServerIdentity`. */
+  | { kind: 'server-identity' };
+
+export interface CloudAccount {
+  accountId: string;
+  credentials: AccountCredentials;
+}
+
+export const CLOUD_SERVICES = [
+  'sts',
+  'ec2',
+  'elb',
+  'rds',
+  's3',
+  'autoscaling',
+  'eks',
+  'lambda',
+  'cloudwatch',
+] as const;
+export type CloudService = (typeof CLOUD_SERVICES)[number];
+
+/** The service that lists each kind (a failure of that service loses only its kinds). */
+export const KIND_SERVICE: Record<ResourceKind, CloudService> = {
+  'ec2-instance': 'ec2',
+  'ebs-volume': 'ec2',
+  'ebs-snapshot': 'ec2',
+  'elastic-ip': 'ec2',
+  'load-balancer': 'elb',
+  'rds-instance': 'rds',
+  'rds-cluster': 'rds',
+  's3-bucket': 's3',
+  'autoscaling-group': 'autoscaling',
+  'eks-cluster': 'eks',
+  'eks-nodegroup': 'eks',
+  'lambda-function': 'lambda',
+};
+
+/** A call that failed; what other calls returned is kept. */
+export interface CloudFailure {
+  accountId: string;
+  /** null for account-wide failures (credentials, region list). */
+  region: string | null;
+  service: CloudService;
+  /** The provider's operation, e.g. DescribeInstances. */
+  operation: string;
+  /** The provider's error code (AccessDenied, Throttling …) or a port code. */
+  code: string;
+  message: string;
+  /** The kinds whose listing is incomplete because of this failure. */
+  kinds: ResourceKind[];
+}
+
+export interface ListResourcesResult {
+  resources: CloudResource[];
+  failures: CloudFailure[];
+}
+
+export interface RegionInfo {
+  name: string;
+  /** opt-in-not-required | opted-in | not-opted-in */
+  optInStatus: 'opt-in-not-required' | 'opted-in' | 'not-opted-in';
+  /** Whether the account can use it (opt-in regions only once opted in). */
+  enabled: boolean;
+}
+
+export interface ListRegionsResult {
+  regions: RegionInfo[];
+  failures: CloudFailure[];
+}
+
+export interface MetricsResult {
+  series: MetricSeries[];
+  failures: CloudFailure[];
+}
+
+export interface CloudPort {
+  /** Every region the provider knows, with whether the account has it enabled. */
+  listRegions(account: CloudAccount): Promise<ListRegionsResult>;
+  /** Resources of the given kinds in one region; per-service failures are reported beside what succeeded. */
+  listResources(
+    account: CloudAccount,
+    region: string,
+    kinds: readonly ResourceKind[],
+  ): Promise<ListResourcesResult>;
+  /** One series per query, in the order asked; a failed query's series is empty and its failure listed. */
+  getMetrics(account: CloudAccount, region: string, request: MetricsRequest): Promise<MetricsResult>;
+  /** Performs one action and says what changed; throws CloudActionError when refused. */
+  act(account: CloudAccount, action: CloudAction): Promise<ActionResult>;
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { METRIC_NAMES } from '../cloud-metrics';
+import { CLOUD_SERVICES } from '../cloud-port';
+import { EC2_STATES, RESOURCE_KINDS, S3_STORAGE_CLASSES } from '../cloud-resources';
+
+/** The scenario file of the simulated cloud (documented in docs/cloud-scenario.md). */
+
+const isoDate = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+const ref = z.object({ kind: z.enum(RESOURCE_KINDS), id: z.string().min(1) });
+
+export const METRIC_PROFILES = ['idle', 'steady', 'diurnal', 'bursty', 'growing'] as const;
+export type MetricProfile = (typeof METRIC_PROFILES)[number];
+
+const metricsSpec = z.strictObject({
+  profile: z.enum(METRIC_PROFILES).default('steady'),
+  /** Mean CPU percent the profile centres on (other metrics scale with it); each profile has a default. */
+  level: z.number().min(0).max(100).optional(),
+  /** Changes the noise; defaults to the scenario's seed. */
+  seed: z.number().int().optional(),
+  /** Whether the CloudWatch agent publishes memory for this instance. */
+  memory: z.boolean().default(false),
+  /** Explicit hourly values per metric, [hour start, value]; they replace the profile for that metric. */
+  series: z.partialRecord(z.enum(METRIC_NAMES), z.array(z.tuple([isoDate, z.number()]))).default({}),
+});
+export type MetricsSpec = z.output<typeof metricsSpec>;
+
+const common = {
+  id: z.string().min(1),
+  accountId: z.string().regex(/^\d{12}$/, 'expected a 12-digit account id'),
+  region: z.string().min(1),
+  arn: z.string().optional(),
+  name: z.string().optional(),
+  tags: z.record(z.string(), z.string()).default({}),
+  attachments: z.array(ref).default([]),
+  createdAt: isoDate.optional(),
+  metrics: metricsSpec.optional(),
+};
+
+const resource = z.discriminatedUnion('kind', [
+  z.strictObject({
+    ...common,
+    kind: z.literal('ec2-instance'),
+    state: z.enum(EC2_STATES).default('running'),
+    instanceType: z.string(),
+    availabilityZone: z.string().optional(),
+    platform: z.string().default('linux'),
+    lifecycle: z.enum(['on-demand', 'spot', 'scheduled', 'capacity-block']).default('on-demand'),
+    hibernationEnabled: z.boolean().default(false),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('ebs-volume'),
+    state: z.string().default('in-use'),
+    volumeType: z.string().default('gp3'),
+    sizeGiB: z.number().int().positive(),
+    iops: z.number().int().optional(),
+    throughputMiBps: z.number().int().optional(),
+    availabilityZone: z.string().optional(),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('ebs-snapshot'),
+    state: z.string().default('completed'),
+    sizeGiB: z.number().int().positive(),
+    volumeId: z.string().optional(),
+    storageTier: z.enum(['standard', 'archive']).default('standard'),
+  }),
+  z.strictObject({ ...common, kind: z.literal('elastic-ip'), publicIp: z.string() }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('load-balancer'),
+    state: z.string().default('active'),
+    type: z.enum(['application', 'network', 'gateway', 'classic']).default('application'),
+    scheme: z.string().default('internet-facing'),
+    dnsName: z.string().optional(),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('rds-instance'),
+    state: z.string().default('available'),
+    instanceClass: z.string(),
+    engine: z.string(),
+    engineVersion: z.string().optional(),
+    storageType: z.string().default('gp3'),
+    allocatedStorageGiB: z.number().int().nonnegative(),
+    iops: z.number().int().optional(),
+    multiAz: z.boolean().default(false),
+    clusterId: z.string().optional(),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('rds-cluster'),
+    state: z.string().default('available'),
+    engine: z.string(),
+    engineVersion: z.string().optional(),
+    engineMode: z.string().default('provisioned'),
+    allocatedStorageGiB: z.number().int().optional(),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('s3-bucket'),
+    storage: z.array(
+      z.strictObject({ storageClass: z.enum(S3_STORAGE_CLASSES), bytes: z.number().nonnegative() }),
+    ),
+    objectCount: z.number().int().optional(),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('autoscaling-group'),
+    state: z.string().default('active'),
+    minSize: z.number().int().nonnegative(),
+    maxSize: z.number().int().nonnegative(),
+    desiredCapacity: z.number().int().nonnegative(),
+    instanceTypes: z.array(z.string()).default([]),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('eks-cluster'),
+    state: z.string().default('active'),
+    version: z.string().optional(),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('eks-nodegroup'),
+    id: z.string().regex(/^[^/]+\/[^/]+$/, 'expected cluster/nodegroup'),
+    state: z.string().default('active'),
+    instanceTypes: z.array(z.string()).default([]),
+    capacityType: z.string().default('ON_DEMAND'),
+    minSize: z.number().int().nonnegative(),
+    maxSize: z.number().int().nonnegative(),
+    desiredSize: z.number().int().nonnegative(),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('lambda-function'),
+    state: z.string().default('active'),
+    runtime: z.string().optional(),
+    memoryMiB: z.number().int().positive().default(128),
+    timeoutSeconds: z.number().int().positive().default(3),
+    architectures: z.array(z.string()).default(['x86_64']),
+    codeSizeBytes: z.number().int().nonnegative().default(0),
+  }),
+]);
+export type ScenarioResource = z.output<typeof resource>;
+
+const event = z.discriminatedUnion('type', [
+  z.strictObject({ at: isoDate, type: z.enum(['start', 'stop', 'delete']), resource: ref }),
+  z.strictObject({
+    at: isoDate,
+    type: z.literal('tag'),
+    resource: ref,
+    tags: z.record(z.string(), z.string()),
+  }),
+  z.strictObject({ at: isoDate, type: z.literal('create'), create: resource }),
+]);
+export type ScenarioEvent = z.output<typeof event>;
+
+const account = z.strictObject({
+  accountId: common.accountId,
+  name: z.string().optional(),
+  /** Opt-in regions this account has enabled. */
+  optedInRegions: z.array(z.string()).default([]),
+});
+
+const region = z.strictObject({ name: z.string().min(1), optIn: z.boolean().default(false) });
+
+/** An error the simulated cloud answers instead of data (a role that cannot be assumed, a denied region …). */
+const fault = z.strictObject({
+  accountId: common.accountId,
+  region: z.string().optional(),
+  service: z.enum(CLOUD_SERVICES),
+  code: z.string().default('AccessDenied'),
+  message: z.string().optional(),
+});
+export type ScenarioFault = z.output<typeof fault>;
+
+export const scenarioSchema = z.strictObject({
+  version: z.literal(1),
+  seed: z.number().int().default(1),
+  /** The clock's time when the scenario loads (defaults to the loader's clock). */
+  start: isoDate.optional(),
+  /** How long pending/stopping states last before they settle. */
+  transitionSeconds: z.number().int().nonnegative().default(60),
+  regions: z.array(region).min(1),
+  accounts: z.array(account).min(1),
+  resources: z.array(resource).default([]),
+  events: z.array(event).default([]),
+  faults: z.array(fault).default([]),
+});
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;

@@ -1,0 +1,190 @@
+import {
+  type ActionResult,
+  type AttributeChange,
+  type CloudAction,
+  CloudActionError,
+} from '../cloud-actions';
+import { noise } from './metric-profiles';
+import type { SimEntry, SimWorld } from './sim-world';
+
+interface ActContext {
+  world: SimWorld;
+  accountId: string;
+  now: number;
+  transitionMs: number;
+}
+
+const SETTLED = {
+  'ec2-instance': { up: 'running', down: 'stopped', starting: 'pending' },
+  'rds-instance': { up: 'available', down: 'stopped', starting: 'starting' },
+  'rds-cluster': { up: 'available', down: 'stopped', starting: 'starting' },
+} as const;
+
+function stateOf(entry: SimEntry): string {
+  return (entry.resource as { state: string }).state;
+}
+
+function setState(entry: SimEntry, state: string): AttributeChange {
+  const before = stateOf(entry);
+  (entry.resource as { state: string }).state = state;
+  return { field: 'state', before, after: state };
+}
+
+/** Start, stop or hibernate: the transitional state now, the settled one a transition later. */
+function power(
+  entry: SimEntry,
+  action: CloudAction & { type: 'start' | 'stop' | 'hibernate' },
+  ctx: ActContext,
+) {
+  const states = SETTLED[action.resource.kind];
+  const starting = action.type === 'start';
+  if (
+    action.type === 'hibernate' &&
+    !(entry.resource.kind === 'ec2-instance' && entry.resource.hibernationEnabled)
+  ) {
+    throw new CloudActionError(
+      'unsupported',
+      `${action.resource.id} was not launched with hibernation enabled`,
+    );
+  }
+  const from = starting ? states.down : states.up;
+  if (stateOf(entry) !== from) {
+    throw new CloudActionError('invalid-state', `${action.resource.id} is ${stateOf(entry)}, not ${from}`);
+  }
+  const settleAt = ctx.now + ctx.transitionMs;
+  const change = setState(entry, starting ? states.starting : 'stopping');
+  // Compute (and CPU) stops at once; it starts counting when the instance is up.
+  if (!starting) entry.runs.push({ at: ctx.now, running: false });
+  entry.pending = {
+    at: settleAt,
+    state: starting ? states.up : states.down,
+    settle: (settled) => {
+      setState(settled, starting ? states.up : states.down);
+      if (starting) settled.runs.push({ at: settleAt, running: true });
+    },
+  };
+  return [change];
+}
+
+function diff(field: string, before: number | string, after: number | string): AttributeChange[] {
+  return before === after ? [] : [{ field, before, after }];
+}
+
+function scale(entry: SimEntry, action: CloudAction & { type: 'scale' }): AttributeChange[] {
+  const { minSize, desiredSize, maxSize } = action;
+  if (!(minSize <= desiredSize && desiredSize <= maxSize)) {
+    throw new CloudActionError('failed', 'sizes must satisfy min <= desired <= max');
+  }
+  const r = entry.resource;
+  if (r.kind === 'autoscaling-group') {
+    const changes = [
+      ...diff('minSize', r.minSize, minSize),
+      ...diff('desiredCapacity', r.desiredCapacity, desiredSize),
+      ...diff('maxSize', r.maxSize, maxSize),
+    ];
+    Object.assign(r, { minSize, desiredCapacity: desiredSize, maxSize });
+    return changes;
+  }
+  if (r.kind !== 'eks-nodegroup') throw new CloudActionError('unsupported', `cannot scale ${r.kind}`);
+  const changes = [
+    ...diff('minSize', r.minSize, minSize),
+    ...diff('desiredSize', r.desiredSize, desiredSize),
+    ...diff('maxSize', r.maxSize, maxSize),
+  ];
+  Object.assign(r, { minSize, desiredSize, maxSize });
+  return changes;
+}
+
+function modify(entry: SimEntry, instanceType: string): AttributeChange[] {
+  const r = entry.resource;
+  if (r.kind === 'ec2-instance') {
+    if (r.state !== 'stopped')
+      throw new CloudActionError('invalid-state', `${r.id} must be stopped to change its type`);
+    const changes = diff('instanceType', r.instanceType, instanceType);
+    r.instanceType = instanceType;
+    return changes;
+  }
+  if (r.kind !== 'rds-instance') throw new CloudActionError('unsupported', `cannot modify ${r.kind}`);
+  const changes = diff('instanceClass', r.instanceClass, instanceType);
+  r.instanceClass = instanceType;
+  return changes;
+}
+
+function snapshot(
+  entry: SimEntry,
+  action: CloudAction & { type: 'snapshot' },
+  ctx: ActContext,
+): ActionResult {
+  const volume = entry.resource;
+  if (volume.kind !== 'ebs-volume')
+    throw new CloudActionError('unsupported', `cannot snapshot ${volume.kind}`);
+  const hex = (part: number) =>
+    Math.floor(noise(ctx.now, volume.id, part) * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  const id = `snap-0${hex(1)}${hex(2)}`;
+  const created = ctx.world.add(
+    {
+      kind: 'ebs-snapshot',
+      id,
+      accountId: volume.accountId,
+      region: volume.region,
+      state: 'pending',
+      sizeGiB: volume.sizeGiB,
+      volumeId: volume.id,
+      storageTier: 'standard',
+      tags: action.description ? { Description: action.description } : {},
+      attachments: [{ kind: 'ebs-volume', id: volume.id }],
+      createdAt: new Date(ctx.now),
+    },
+    ctx.now,
+  );
+  created.pending = {
+    at: ctx.now + ctx.transitionMs,
+    state: 'completed',
+    settle: (e) => setState(e, 'completed'),
+  };
+  return {
+    action: 'snapshot',
+    resource: action.resource,
+    changes: [],
+    created: { kind: 'ebs-snapshot', id },
+    deleted: false,
+  };
+}
+
+function remove(entry: SimEntry, ctx: ActContext): AttributeChange[] {
+  const r = entry.resource;
+  if (r.kind === 'ebs-volume' && r.state !== 'available') {
+    throw new CloudActionError('invalid-state', `${r.id} is ${r.state}; detach it first`);
+  }
+  if (r.kind === 'elastic-ip' && r.state === 'associated') {
+    throw new CloudActionError('invalid-state', `${r.id} is associated with ${r.associatedWith}`);
+  }
+  entry.deletedAt = ctx.now;
+  return [{ field: 'state', before: stateOf(entry), after: 'deleted' }];
+}
+
+export function simAct(entry: SimEntry, action: CloudAction, ctx: ActContext): ActionResult {
+  const result = (changes: AttributeChange[], deleted = false): ActionResult => ({
+    action: action.type,
+    resource: action.resource,
+    changes,
+    created: null,
+    deleted,
+  });
+  switch (action.type) {
+    case 'start':
+    case 'stop':
+    case 'hibernate':
+      return result(power(entry, action, ctx));
+    case 'scale':
+      return result(scale(entry, action));
+    case 'modify':
+      return result(modify(entry, action.instanceType));
+    case 'snapshot':
+      return snapshot(entry, action, ctx);
+    case 'delete':
+      return result(remove(entry, ctx), true);
+  }
+}

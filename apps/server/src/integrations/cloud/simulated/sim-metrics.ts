@@ -1,0 +1,89 @@
+import { type MetricPoint, type MetricQuery, type MetricStat, metricAppliesTo } from '../cloud-metrics';
+import { cpuPercent, DEFAULT_LEVEL, hourOf, metricFromLoad } from './metric-profiles';
+import type { MetricsSpec } from './scenario-schema';
+import { runningFraction, type SimEntry } from './sim-world';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const DEFAULT_SPEC: MetricsSpec = { profile: 'steady', memory: false, series: {} };
+
+const explicitCache = new WeakMap<object, Map<number, number>>();
+
+function explicitValues(series: [Date, number][]): Map<number, number> {
+  let byHour = explicitCache.get(series);
+  if (!byHour) {
+    byHour = new Map(series.map(([at, value]) => [hourOf(at), value]));
+    explicitCache.set(series, byHour);
+  }
+  return byHour;
+}
+
+/** The value of a metric over one hour, or null when the resource did not exist or published nothing. */
+function hourly(entry: SimEntry, query: MetricQuery, hour: number, seed: number): number | null {
+  const from = hour * HOUR_MS;
+  const created = entry.resource.createdAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  if (from + HOUR_MS <= created || (entry.deletedAt !== null && from >= entry.deletedAt)) return null;
+  const spec = entry.metrics ?? DEFAULT_SPEC;
+  const explicit = spec.series[query.metric];
+  if (explicit) return explicitValues(explicit).get(hour) ?? null;
+  if (query.metric === 'memory-utilization' && !spec.memory) return null;
+  if (query.metric === 's3-bytes') return s3Bytes(entry, query, from);
+  const cpu = cpuPercent({
+    profile: spec.profile,
+    level: spec.level ?? DEFAULT_LEVEL[spec.profile],
+    seed: spec.seed ?? seed,
+    key: entry.resource.id,
+    hour,
+    ageHours: Number.isFinite(created) ? (from - created) / HOUR_MS : 0,
+  });
+  return metricFromLoad(query.metric, cpu, runningFraction(entry, from, from + HOUR_MS));
+}
+
+/** S3 publishes storage once a day, at midnight UTC. */
+function s3Bytes(entry: SimEntry, query: MetricQuery, from: number): number | null {
+  if (entry.resource.kind !== 's3-bucket' || from % DAY_MS !== 0) return null;
+  const stored = entry.resource.storage.find((s) => s.storageClass === (query.storageClass ?? 'STANDARD'));
+  return stored ? stored.bytes : null;
+}
+
+function aggregate(values: number[], stat: MetricStat): number {
+  switch (stat) {
+    case 'Average':
+      return values.reduce((a, b) => a + b, 0) / values.length;
+    case 'Sum':
+      return values.reduce((a, b) => a + b, 0);
+    case 'Maximum':
+      return Math.max(...values);
+    case 'Minimum':
+      return Math.min(...values);
+    case 'p95': {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.max(0, Math.ceil(0.95 * sorted.length) - 1)] ?? 0;
+    }
+  }
+}
+
+/**
+ * One series: periods from `start` (CloudWatch aligns the same way), each aggregating the hours it covers (a
+ * period shorter than an hour repeats its hour's value); nothing after `now`.
+ */
+export function simSeries(
+  entry: SimEntry | null,
+  query: MetricQuery,
+  window: { start: Date; end: Date; periodSeconds: number; now: number; seed: number },
+): MetricPoint[] {
+  if (entry === null || !metricAppliesTo(query.metric, query.resource.kind)) return [];
+  const periodMs = window.periodSeconds * 1000;
+  const end = Math.min(window.end.getTime(), window.now);
+  const points: MetricPoint[] = [];
+  for (let t = window.start.getTime(); t < end; t += periodMs) {
+    const values: number[] = [];
+    const last = Math.min(t + periodMs, end);
+    for (let hour = hourOf(new Date(t)); hour * HOUR_MS < last; hour++) {
+      const value = hourly(entry, query, hour, window.seed);
+      if (value !== null) values.push(value);
+    }
+    if (values.length > 0) points.push({ timestamp: new Date(t), value: aggregate(values, query.stat) });
+  }
+  return points;
+}

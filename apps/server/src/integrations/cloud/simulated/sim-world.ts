@@ -1,0 +1,140 @@
+import type { CloudResource, ResourceRef } from '../cloud-resources';
+import type { MetricsSpec, Scenario, ScenarioEvent, ScenarioResource } from './scenario-schema';
+import { isRunningState, toCloudResource } from './sim-resources';
+
+/** One resource of the simulated cloud with what its metrics need to know about its past. */
+export interface SimEntry {
+  resource: CloudResource;
+  metrics: MetricsSpec | null;
+  /** When compute started or stopped running, oldest first (ms since epoch). */
+  runs: { at: number; running: boolean }[];
+  /** A transitional state (pending, stopping …) that settles at `at`. */
+  pending: { at: number; state: string; settle: (entry: SimEntry) => void } | null;
+  deletedAt: number | null;
+}
+
+export const entryKey = (accountId: string, region: string, ref: ResourceRef) =>
+  `${accountId}/${region}/${ref.kind}/${ref.id}`;
+
+/**
+ * The mutable state of a simulated cloud. Events and transitions are applied lazily: every read first
+ * calls `sync(now)`, which replays whatever the clock has passed, in time order.
+ */
+export class SimWorld {
+  readonly entries = new Map<string, SimEntry>();
+  private readonly events: ScenarioEvent[];
+  private nextEvent = 0;
+
+  constructor(readonly scenario: Scenario) {
+    for (const r of scenario.resources) this.add(r, r.createdAt?.getTime() ?? Number.NEGATIVE_INFINITY);
+    this.events = [...scenario.events].sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
+
+  add(r: ScenarioResource, since: number): SimEntry {
+    const resource = toCloudResource(r);
+    const entry: SimEntry = {
+      resource,
+      metrics: r.metrics ?? null,
+      runs: [{ at: since, running: isRunningState(resource) }],
+      pending: null,
+      deletedAt: null,
+    };
+    this.entries.set(entryKey(r.accountId, r.region, r), entry);
+    return entry;
+  }
+
+  find(accountId: string, region: string, ref: ResourceRef): SimEntry | null {
+    const entry = this.entries.get(entryKey(accountId, region, ref));
+    return entry === undefined || entry.deletedAt !== null ? null : entry;
+  }
+
+  /** Entries that exist now (deleted ones stay for their metrics' past). */
+  live(): SimEntry[] {
+    return [...this.entries.values()].filter((e) => e.deletedAt === null);
+  }
+
+  sync(now: number): void {
+    for (;;) {
+      const event = this.events[this.nextEvent];
+      const eventAt = event && event.at.getTime() <= now ? event.at.getTime() : Number.POSITIVE_INFINITY;
+      const transition = this.earliestPending(now);
+      if (transition && transition.at <= eventAt) {
+        transition.entry.pending = null;
+        transition.settle(transition.entry);
+      } else if (event && eventAt !== Number.POSITIVE_INFINITY) {
+        this.nextEvent++;
+        this.apply(event);
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** The transition that settles first, if one settles by `now`. */
+  private earliestPending(now: number) {
+    let best: { entry: SimEntry; at: number; settle: (entry: SimEntry) => void } | null = null;
+    for (const entry of this.entries.values()) {
+      const { pending } = entry;
+      if (pending && pending.at <= now && (best === null || pending.at < best.at)) {
+        best = { entry, at: pending.at, settle: pending.settle };
+      }
+    }
+    return best;
+  }
+
+  private apply(event: ScenarioEvent): void {
+    const at = event.at.getTime();
+    if (event.type === 'create') {
+      const created = this.add(event.create, event.create.createdAt?.getTime() ?? at);
+      created.resource.createdAt ??= event.at;
+      return;
+    }
+    const entry = [...this.entries.values()].find(
+      (e) =>
+        e.deletedAt === null &&
+        e.resource.kind === event.resource.kind &&
+        e.resource.id === event.resource.id,
+    );
+    if (!entry) return;
+    switch (event.type) {
+      case 'start':
+      case 'stop':
+        setRunning(entry, event.type === 'start', at);
+        return;
+      case 'delete':
+        entry.deletedAt = at;
+        entry.runs.push({ at, running: false });
+        return;
+      case 'tag':
+        entry.resource.tags = { ...entry.resource.tags, ...event.tags };
+        return;
+    }
+  }
+}
+
+const SETTLED_STATE: Partial<Record<CloudResource['kind'], { running: string; stopped: string }>> = {
+  'ec2-instance': { running: 'running', stopped: 'stopped' },
+  'rds-instance': { running: 'available', stopped: 'stopped' },
+  'rds-cluster': { running: 'available', stopped: 'stopped' },
+};
+
+/** Puts a resource straight into its running or stopped state from `at` on (scenario events). */
+function setRunning(entry: SimEntry, running: boolean, at: number): void {
+  const states = SETTLED_STATE[entry.resource.kind];
+  if (!states) return;
+  (entry.resource as { state: string }).state = running ? states.running : states.stopped;
+  entry.pending = null;
+  entry.runs.push({ at, running });
+}
+
+/** The fraction of [from, to) during which the entry's compute ran. */
+export function runningFraction(entry: SimEntry, from: number, to: number): number {
+  let total = 0;
+  entry.runs.forEach((run, i) => {
+    if (!run.running) return;
+    const end = entry.runs[i + 1]?.at ?? Number.POSITIVE_INFINITY;
+    const overlap = Math.min(end, to) - Math.max(run.at, from);
+    if (overlap > 0) total += overlap;
+  });
+  return total / (to - from);
+}

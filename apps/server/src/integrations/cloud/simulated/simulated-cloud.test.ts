@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_ACCOUNT, cloudPortContract } from '../cloud-port.contract.test-helper';
+import { CONTRACT_NOW, CONTRACT_SCENARIO, CONTRACT_IDS as IDS } from '../contract-world.test-helper';
+import { parseScenario } from './scenario-file';
+import { manualClock } from './sim-clock';
+import { createSimulatedCloud } from './simulated-cloud';
+
+const HOUR = 3_600_000;
+
+function simulated(overrides: Record<string, unknown> = {}) {
+  const clock = manualClock(CONTRACT_NOW);
+  const port = createSimulatedCloud({
+    scenario: parseScenario({ ...CONTRACT_SCENARIO, ...overrides }),
+    clock,
+  });
+  return { port, clock, account: CONTRACT_ACCOUNT };
+}
+
+cloudPortContract('simulated', () => simulated());
+
+const web = { kind: 'ec2-instance', id: IDS.web } as const;
+
+async function cpu(port: ReturnType<typeof simulated>['port'], start: Date, end: Date) {
+  const { series } = await port.getMetrics(CONTRACT_ACCOUNT, 'us-east-1', {
+    queries: [{ id: 'cpu', metric: 'cpu-utilization', resource: web, stat: 'Average' }],
+    start,
+    end,
+    periodSeconds: 3600,
+  });
+  return series[0]?.points ?? [];
+}
+
+describe('simulated cloud', () => {
+  it('settles a stopping instance after a tick and its CPU is zero from the stop on', async () => {
+    const { port, clock, account } = simulated();
+    await port.act(account, { type: 'stop', region: 'us-east-1', resource: web });
+    const list = async () => (await port.listResources(account, 'us-east-1', ['ec2-instance'])).resources;
+    expect((await list()).find((r) => r.id === IDS.web)?.state).toBe('stopping');
+    clock.advance(60_000);
+    expect((await list()).find((r) => r.id === IDS.web)?.state).toBe('stopped');
+    clock.advance(5 * HOUR);
+    const points = await cpu(port, new Date(CONTRACT_NOW.getTime() - 3 * HOUR), clock.now());
+    const before = points.filter((p) => p.timestamp < CONTRACT_NOW);
+    const after = points.filter((p) => p.timestamp >= CONTRACT_NOW);
+    expect(before.every((p) => p.value > 20)).toBe(true);
+    // Five whole hours and the current one, all stopped.
+    expect(after.map((p) => p.value)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('starts it again: pending, then running, CPU back from when it is up', async () => {
+    const { port, clock, account } = simulated();
+    const batch = { kind: 'ec2-instance', id: IDS.batch } as const;
+    const started = await port.act(account, { type: 'start', region: 'us-east-1', resource: batch });
+    expect(started.changes).toEqual([{ field: 'state', before: 'stopped', after: 'pending' }]);
+    await expect(
+      port.act(account, { type: 'start', region: 'us-east-1', resource: batch }),
+    ).rejects.toMatchObject({
+      code: 'invalid-state',
+    });
+    clock.advance(HOUR);
+    const { resources } = await port.listResources(account, 'us-east-1', ['ec2-instance']);
+    expect(resources.find((r) => r.id === IDS.batch)?.state).toBe('running');
+  });
+
+  it('gives the same metrics on every run and nothing in the future', async () => {
+    const start = new Date(CONTRACT_NOW.getTime() - 48 * HOUR);
+    const end = new Date(CONTRACT_NOW.getTime() + 48 * HOUR);
+    const first = await cpu(simulated().port, start, end);
+    const second = await cpu(simulated().port, start, end);
+    expect(first).toEqual(second);
+    expect(first).toHaveLength(48);
+  });
+
+  it('shapes the profiles: idle stays low, diurnal peaks by day, bursty spikes', async () => {
+    const profiles = ['idle', 'diurnal', 'bursty'] as const;
+    const stats: Record<string, { max: number; mean: number }> = {};
+    for (const profile of profiles) {
+      const resources = CONTRACT_SCENARIO.resources.map((r) =>
+        r.id === IDS.web ? { ...r, metrics: { profile } } : r,
+      );
+      const points = await cpu(
+        simulated({ resources }).port,
+        new Date(CONTRACT_NOW.getTime() - 14 * 24 * HOUR),
+        CONTRACT_NOW,
+      );
+      const values = points.map((p) => p.value);
+      stats[profile] = { max: Math.max(...values), mean: values.reduce((a, b) => a + b, 0) / values.length };
+    }
+    expect(stats.idle?.max).toBeLessThan(2);
+    expect(stats.bursty?.max).toBeGreaterThan(3 * (stats.bursty?.mean ?? 0));
+    expect(stats.diurnal?.max).toBeGreaterThan(1.8 * (stats.diurnal?.mean ?? 0));
+  });
+
+  it('uses explicit series where given, and replays scenario events as the clock passes them', async () => {
+    const hourAgo = new Date(CONTRACT_NOW.getTime() - HOUR);
+    const resources = CONTRACT_SCENARIO.resources.map((r) =>
+      r.id === IDS.web
+        ? { ...r, metrics: { series: { 'cpu-utilization': [[hourAgo.toISOString(), 12.5]] } } }
+        : r,
+    );
+    const events = [
+      { at: new Date(CONTRACT_NOW.getTime() + HOUR).toISOString(), type: 'delete', resource: web },
+    ];
+    const { port, clock, account } = simulated({ resources, events });
+    expect((await cpu(port, hourAgo, CONTRACT_NOW)).map((p) => p.value)).toEqual([12.5]);
+    clock.advance(2 * HOUR);
+    const { resources: listed } = await port.listResources(account, 'us-east-1', ['ec2-instance']);
+    expect(listed.map((r) => r.id)).not.toContain(IDS.web);
+  });
+
+  it('reads S3 bytes by storage class once a day', async () => {
+    const { port, account } = simulated();
+    const { series } = await port.getMetrics(account, 'us-east-1', {
+      queries: [
+        {
+          id: 'g',
+          metric: 's3-bytes',
+          resource: { kind: 's3-bucket', id: IDS.bucket },
+          stat: 'Average',
+          storageClass: 'GLACIER',
+        },
+      ],
+      start: new Date('2026-11-17T00:00:00Z'),
+      end: new Date('2026-11-20T00:00:00Z'),
+      periodSeconds: 86_400,
+    });
+    expect(series[0]?.points.map((p) => p.value)).toEqual([5e9, 5e9, 5e9]);
+  });
+});

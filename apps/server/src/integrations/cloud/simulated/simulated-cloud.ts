@@ -1,0 +1,157 @@
+import { type CloudAction, CloudActionError } from '../cloud-actions';
+import type { MetricsRequest } from '../cloud-metrics';
+import {
+  type CloudAccount,
+  type CloudFailure,
+  type CloudPort,
+  type CloudService,
+  KIND_SERVICE,
+  type ListRegionsResult,
+  type ListResourcesResult,
+  type MetricsResult,
+} from '../cloud-port';
+import { RESOURCE_KINDS, type ResourceKind } from '../cloud-resources';
+import type { Scenario } from './scenario-schema';
+import { simAct } from './sim-actions';
+import type { SimClock } from './sim-clock';
+import { simSeries } from './sim-metrics';
+import { SimWorld } from './sim-world';
+
+export interface SimulatedCloud extends CloudPort {
+  readonly world: SimWorld;
+}
+
+/**
+ * The cloud port over a scenario: lists, metrics and actions answer from the scenario's world as the clock
+ * has moved it. Credentials are not checked; an account must be in the scenario, and the scenario's faults
+ * answer instead of data where they apply.
+ */
+export function createSimulatedCloud({
+  scenario,
+  clock,
+}: {
+  scenario: Scenario;
+  clock: SimClock;
+}): SimulatedCloud {
+  const world = new SimWorld(scenario);
+  const now = () => {
+    const at = clock.now().getTime();
+    world.sync(at);
+    return at;
+  };
+
+  const faultFor = (account: CloudAccount, region: string | null, service: CloudService) =>
+    scenario.faults.find(
+      (f) =>
+        f.accountId === account.accountId &&
+        (f.service === service || f.service === 'sts') &&
+        (f.region === undefined || region === null || f.region === region),
+    ) ?? null;
+
+  /** The failure the scenario answers for this call, or null when the call succeeds. */
+  const failure = (
+    account: CloudAccount,
+    region: string | null,
+    service: CloudService,
+    kinds: ResourceKind[],
+  ): CloudFailure | null => {
+    const base = { accountId: account.accountId, kinds };
+    if (!scenario.accounts.some((a) => a.accountId === account.accountId)) {
+      const message = `account ${account.accountId} is not in the scenario`;
+      return {
+        ...base,
+        region: null,
+        service: 'sts',
+        operation: 'AssumeRole',
+        code: 'AccessDenied',
+        message,
+      };
+    }
+    const fault = faultFor(account, region, service);
+    if (fault === null) return null;
+    const sts = fault.service === 'sts';
+    return {
+      ...base,
+      region: sts ? null : region,
+      service: fault.service,
+      operation: sts ? 'AssumeRole' : 'simulated',
+      code: fault.code,
+      message: fault.message ?? `${fault.code} (simulated)`,
+    };
+  };
+
+  return {
+    world,
+
+    async listRegions(account): Promise<ListRegionsResult> {
+      const denied = failure(account, null, 'ec2', []);
+      if (denied) return { regions: [], failures: [denied] };
+      const optedIn = scenario.accounts.find((a) => a.accountId === account.accountId)?.optedInRegions ?? [];
+      const regions = scenario.regions.map((r) => {
+        const optInStatus = !r.optIn
+          ? 'opt-in-not-required'
+          : optedIn.includes(r.name)
+            ? 'opted-in'
+            : 'not-opted-in';
+        return { name: r.name, optInStatus, enabled: optInStatus !== 'not-opted-in' } as const;
+      });
+      return { regions, failures: [] };
+    },
+
+    async listResources(account, region, kinds): Promise<ListResourcesResult> {
+      now();
+      const failures: CloudFailure[] = [];
+      const allowed = new Set<ResourceKind>();
+      for (const service of new Set(kinds.map((k) => KIND_SERVICE[k]))) {
+        const serviceKinds = kinds.filter((k) => KIND_SERVICE[k] === service);
+        const failed = failure(account, region, service, serviceKinds);
+        if (
+          failed &&
+          !failures.some((f) => f.service === failed.service && f.operation === failed.operation)
+        ) {
+          failures.push(failed.service === 'sts' ? { ...failed, kinds: [...kinds] } : failed);
+        }
+        if (!failed) for (const kind of serviceKinds) allowed.add(kind);
+      }
+      const resources = world
+        .live()
+        .map((e) => e.resource)
+        .filter((r) => r.accountId === account.accountId && r.region === region && allowed.has(r.kind))
+        .sort(
+          (a, b) =>
+            RESOURCE_KINDS.indexOf(a.kind) - RESOURCE_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id),
+        )
+        .map((r) => structuredClone(r));
+      return { resources, failures };
+    },
+
+    async getMetrics(account, region, request: MetricsRequest): Promise<MetricsResult> {
+      const at = now();
+      const denied = failure(account, region, 'cloudwatch', []);
+      if (denied)
+        return { series: request.queries.map((q) => ({ id: q.id, points: [] })), failures: [denied] };
+      const window = { ...request, now: at, seed: scenario.seed };
+      const series = request.queries.map((query) => ({
+        id: query.id,
+        points: simSeries(world.find(account.accountId, region, query.resource), query, window),
+      }));
+      return { series, failures: [] };
+    },
+
+    async act(account, action: CloudAction) {
+      const at = now();
+      const denied = failure(account, action.region, KIND_SERVICE[action.resource.kind], []);
+      if (denied) throw new CloudActionError('denied', denied.message);
+      const entry = world.find(account.accountId, action.region, action.resource);
+      if (!entry)
+        throw new CloudActionError('not-found', `${action.resource.kind} ${action.resource.id} not found`);
+      const result = simAct(entry, action, {
+        world,
+        accountId: account.accountId,
+        now: at,
+        transitionMs: scenario.transitionSeconds * 1000,
+      });
+      return structuredClone(result);
+    },
+  };
+}
