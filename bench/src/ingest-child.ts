@@ -18,7 +18,7 @@ const server = (path: string) => join(here, '../../apps/server/src', path);
 const [mode, rowsArg, format] = process.argv.slice(2);
 if (mode === 'prepare' && rowsArg !== undefined) {
   // Loaded by path at run time: the server's sources are type-checked by their own workspace, not this one.
-  const { openMigratedStorage } = await import(server('platform/storage.ts'));
+  const { openMigratedStorage } = await import(server('app/open-storage.ts'));
   await (
     await openMigratedStorage({ config: { dataDir: rowsArg, databaseUrl: null, clickhouseUrl: null } })
   ).close();

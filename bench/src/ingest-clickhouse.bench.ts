@@ -139,7 +139,7 @@ function folderBytes(path: string): number {
 async function child([mode, ...args]: string[]): Promise<void> {
   if (mode === 'prepare') {
     const [dataDir, url] = args as [string, string];
-    const { openMigratedStorage } = await import(serverModule('platform/storage.ts'));
+    const { openMigratedStorage } = await import(serverModule('app/open-storage.ts'));
     await (await openMigratedStorage({ config: { dataDir, databaseUrl: null, clickhouseUrl: url } })).close();
     return;
   }

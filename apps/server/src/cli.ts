@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { openMigratedStorage } from './app/open-storage';
 import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './cli-shared';
 import { describeCommandError } from './features/local-control/command-output';
 import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './features/local-control/hand-off';
@@ -7,7 +8,6 @@ import { runDemoCommand } from './ingest/demo-command';
 import { DEMO_MONTHS, DEMO_ROWS, DEMO_SEED, parseDemoOptions } from './ingest/demo-options';
 import { parseFormatOption, runImportCommand } from './ingest/import-command';
 import { defaultWebDistDir, repoRoot } from './platform/paths';
-import { openMigratedStorage } from './platform/storage';
 import { appVersion } from './platform/version';
 import { ensureWebBuild } from './platform/web-build';
 import { describeWarehouse } from './warehouse/open-cost-store';

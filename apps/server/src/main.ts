@@ -1,19 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { buildApp } from './app/build-app';
+import { openMigratedStorage } from './app/open-storage';
+import { startServerJobs } from './app/server-jobs';
 import type { AppDatabase } from './db/client';
-import { ANOMALY_SCHEDULES, anomalyJobHandlers } from './features/anomalies/register-anomalies';
-import { COST_TARGET_SCHEDULES, costTargetJobHandlers } from './features/cost-targets/target-alert-jobs';
-import { NOTIFICATION_SCHEDULES } from './features/notifications/notifications.jobs';
-import { notificationJobsFor } from './features/notifications/register-notifications';
-import { reportSendJobHandler } from './features/reports/report-send.job';
 import type { DemoOptions, DemoResult } from './ingest/demo-command';
 import { firstStartDemoOptions, hasNoClient, runFirstStartDemo } from './ingest/first-start-demo';
-import { serverPollSourceHandler } from './ingest/sources/server-poll-source';
-import { type App, buildApp } from './platform/http/build-app';
-import { startJobs } from './platform/jobs/start-jobs';
+import type { App } from './platform/http/app';
 import type { LoadedConfig } from './platform/load-config';
 import { createLogger } from './platform/logging';
-import { openMigratedStorage } from './platform/storage';
 
 export interface RunningServer {
   /** Local address with the real port (PORT=0 resolves to the port the OS picked). */
@@ -64,27 +59,7 @@ export async function startServer({
   const url = `http://localhost:${port}`;
   await app.localControl.publish({ host: config.host, port });
   process.stdout.write(`Finlens listening on ${url}\n`);
-  // Features add their job handlers to this list; scheduled jobs of other kinds wait until one is registered.
-  const jobs = startJobs({
-    db: storage.db.db,
-    logger,
-    handlers: [
-      reportSendJobHandler({ db: storage.db.db, warehouse: storage.warehouse, config, logger }),
-      ...costTargetJobHandlers({ db: storage.db.db, warehouse: storage.warehouse }),
-      ...notificationJobsFor(storage.db.db, config, logger),
-      ...anomalyJobHandlers({ db: storage.db.db, warehouse: storage.warehouse }),
-      serverPollSourceHandler({
-        db: storage.db.db,
-        warehouse: storage.warehouse,
-        secretKey: config.secretKey,
-        dataDir: config.dataDir,
-      }),
-    ],
-  });
-  // Saved on every start: saving again replaces a schedule (a changed cron takes effect).
-  for (const schedule of [...COST_TARGET_SCHEDULES, ...ANOMALY_SCHEDULES, ...NOTIFICATION_SCHEDULES]) {
-    await jobs.schedules.save(schedule);
-  }
+  const jobs = await startServerJobs({ storage, config, logger });
 
   const firstStartDemo = demoDue
     ? runFirstStartDemo({

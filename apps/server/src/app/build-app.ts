@@ -1,58 +1,50 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppDatabase } from '../../db/client';
-import { registerAnomalies } from '../../features/anomalies/register-anomalies';
-import { registerChargebacks } from '../../features/chargebacks/register-chargebacks';
-import { registerCloudAccounts } from '../../features/cloud-accounts/register-cloud-accounts';
-import { createCostExplorerRepo } from '../../features/cost-explorer/cost-explorer.repo';
-import { costExplorerRoutes } from '../../features/cost-explorer/cost-explorer.routes';
-import { createCostExplorerService } from '../../features/cost-explorer/cost-explorer.service';
-import { createCostSummaryRepo } from '../../features/cost-summary/cost-summary.repo';
-import { costSummaryRoutes } from '../../features/cost-summary/cost-summary.routes';
-import { createCostSummaryService } from '../../features/cost-summary/cost-summary.service';
-import { registerCostTargets } from '../../features/cost-targets/register-cost-targets';
-import { healthRoutes } from '../../features/health/health.routes';
-import { createHealthService } from '../../features/health/health.service';
-import { insightsRoutes } from '../../features/insights/insights.routes';
-import { createInsightsService } from '../../features/insights/insights.service';
-import { createLocalControl } from '../../features/local-control/local-control';
-import { localControlRoutes } from '../../features/local-control/local-control.routes';
-import { registerNotifications } from '../../features/notifications/register-notifications';
-import { publicConfigRoutes } from '../../features/public-config/public-config.routes';
-import { registerReports } from '../../features/reports/register-reports';
-import { createSearchRepo } from '../../features/search/search.repo';
-import { searchRoutes } from '../../features/search/search.routes';
-import { createSearchService } from '../../features/search/search.service';
-import { registerShowbacks } from '../../features/showbacks/register-showbacks';
-import { registerTagExplorer } from '../../features/tag-explorer/register-tag-explorer';
-import type { WarehouseStore } from '../../warehouse/open-cost-store';
-import { registerRouteAccess } from '../auth/route-access';
-import type { AppConfig } from '../config';
-import { defaultWebDistDir } from '../paths';
-import { appVersion } from '../version';
-import { isApiPath } from './api-paths';
-import { registerErrorHandler } from './error-handler';
-import { registerIdentity } from './identity-routes';
-import { registerSpa } from './spa';
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import type { AppDatabase } from '../db/client';
+import { createApiKeyAuthenticator } from '../platform/auth/api-key-auth';
+import { registerAuthHook } from '../platform/auth/auth-hook';
+import { registerRouteAccess } from '../platform/auth/route-access';
+import type { AppConfig } from '../platform/config';
+import { isApiPath } from '../platform/http/api-paths';
+import type { App } from '../platform/http/app';
+import { registerErrorHandler } from '../platform/http/error-handler';
+import { registerSpa } from '../platform/http/spa';
+import { defaultWebDistDir } from '../platform/paths';
+import { appVersion } from '../platform/version';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
+import { createIdentityKit } from './identity-kit';
+import { registerAdmin } from './register-admin';
+import { registerAnomalies } from './register-anomalies';
+import { registerApiKeys } from './register-api-keys';
+import { registerAuth } from './register-auth';
+import { registerChargebacks } from './register-chargebacks';
+import { registerCloudAccounts } from './register-cloud-accounts';
+import { registerCostExplorer } from './register-cost-explorer';
+import { registerCostSummary } from './register-cost-summary';
+import { registerCostTargets } from './register-cost-targets';
+import { registerHealth } from './register-health';
+import { registerInsights } from './register-insights';
+import { registerLocalControl } from './register-local-control';
+import { registerNotifications } from './register-notifications';
+import { registerPayment } from './register-payment';
+import { registerPolicy } from './register-policy';
+import { registerPublicConfig } from './register-public-config';
+import { registerReports } from './register-reports';
+import { registerSearch } from './register-search';
+import { registerShowbacks } from './register-showbacks';
+import { registerSso } from './register-sso';
+import { registerTagExplorer } from './register-tag-explorer';
+import { registerTeam } from './register-team';
 
 export interface BuildAppDeps {
   config: AppConfig & { secretKey: string };
@@ -63,13 +55,6 @@ export interface BuildAppDeps {
   webDistDir?: string;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route with its access rule (platform/auth/route-access.ts). */
-    routeAccess: readonly import('../auth/route-access').RouteAccessEntry[];
-  }
-}
-
 /** Assembles the HTTP app; it does not own the storage handles it is given (the caller closes them). */
 export async function buildApp(deps: BuildAppDeps): Promise<App> {
   const app = Fastify({ loggerInstance: deps.logger }).withTypeProvider<ZodTypeProvider>();
@@ -78,68 +63,47 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   registerErrorHandler(app);
   app.decorate('routeAccess', registerRouteAccess(app));
   await registerPlugins(app, deps);
-  await registerIdentity(app, { config: deps.config, db: deps.db.db, logger: deps.logger });
+  const { config, logger } = deps;
+  const db = deps.db.db;
+  const warehouse = deps.warehouse;
+  const identity = createIdentityKit({ config, db, logger });
+  registerAuthHook(app, {
+    db,
+    sessions: identity.sessions,
+    apiKeys: createApiKeyAuthenticator({ db }),
+    cookies: identity.cookies,
+  });
+  const { ssoLoginUrl } = await registerSso(app, identity);
+  await registerAuth(app, { ...identity, ssoLoginUrl });
+  await registerAdmin(app, identity);
+  await registerTeam(app, identity);
+  await registerApiKeys(app, identity);
+  await registerPolicy(app, { db });
+  await registerPayment(app, { db });
   await registerCloudAccounts(app, {
-    db: deps.db.db,
-    warehouse: deps.warehouse,
-    secretKey: deps.config.secretKey,
-    dataDir: deps.config.dataDir,
-    uploadMaxBytes: deps.config.uploadMaxBytes,
+    db,
+    warehouse,
+    secretKey: config.secretKey,
+    dataDir: config.dataDir,
+    uploadMaxBytes: config.uploadMaxBytes,
   });
-
-  await app.register(costSummaryRoutes, {
-    costSummaryService: createCostSummaryService({
-      repo: createCostSummaryRepo({ db: deps.db.db }),
-      warehouse: deps.warehouse,
-    }),
-  });
-  await app.register(costExplorerRoutes, {
-    costExplorerService: createCostExplorerService({
-      repo: createCostExplorerRepo({ db: deps.db.db }),
-      warehouse: deps.warehouse,
-    }),
-    internalEmailDomains: deps.config.internalEmailDomains,
-  });
-  await app.register(insightsRoutes, {
-    insightsService: createInsightsService({
-      repo: createCostExplorerRepo({ db: deps.db.db }),
-      warehouse: deps.warehouse,
-    }),
-  });
-  await app.register(searchRoutes, {
-    searchService: createSearchService({
-      repo: createSearchRepo({ db: deps.db.db }),
-      warehouse: deps.warehouse,
-    }),
-  });
-  await registerReports(app, { db: deps.db.db, warehouse: deps.warehouse });
-  await registerNotifications(app, { db: deps.db.db, config: deps.config, logger: deps.logger });
-  await registerAnomalies(app, { db: deps.db.db });
-  await registerTagExplorer(app, { db: deps.db.db, warehouse: deps.warehouse });
-  await registerCostTargets(app, { db: deps.db.db, warehouse: deps.warehouse });
-  await registerShowbacks(app, { db: deps.db.db, warehouse: deps.warehouse });
-  await registerChargebacks(app, { db: deps.db.db, warehouse: deps.warehouse });
-  await app.register(healthRoutes, {
-    healthService: createHealthService({ db: deps.db, warehouse: deps.warehouse, version: appVersion }),
-  });
-  await app.register(publicConfigRoutes, {
-    publicConfig: {
-      supportEmail: deps.config.supportEmail,
-      docsUrl: deps.config.docsUrl,
-      version: appVersion,
-    },
-  });
+  await registerCostSummary(app, { db, warehouse });
+  await registerCostExplorer(app, { db, warehouse, internalEmailDomains: config.internalEmailDomains });
+  await registerInsights(app, { db, warehouse });
+  await registerSearch(app, { db, warehouse });
+  await registerReports(app, { db, warehouse });
+  await registerNotifications(app, { db, config, logger });
+  await registerAnomalies(app, { db });
+  await registerTagExplorer(app, { db, warehouse });
+  await registerCostTargets(app, { db, warehouse });
+  await registerShowbacks(app, { db, warehouse });
+  await registerChargebacks(app, { db, warehouse });
+  await registerHealth(app, { db: deps.db, warehouse });
+  await registerPublicConfig(app, { config });
   app.get('/api/docs', { config: { access: 'anonymous' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
-
-  const localControl = createLocalControl({ dataDir: deps.config.dataDir });
-  app.decorate('localControl', localControl);
-  await app.register(localControlRoutes, {
-    localControl,
-    stores: { db: deps.db.db, warehouse: deps.warehouse },
-    config: deps.config,
-  });
+  await registerLocalControl(app, { db, warehouse, config });
 
   await registerSpa(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
   return app;

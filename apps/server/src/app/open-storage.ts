@@ -1,7 +1,7 @@
 import { type AppDatabase, openAppDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import type { AppConfig } from '../platform/config';
 import { openCostStore, type WarehouseStore } from '../warehouse/open-cost-store';
-import type { AppConfig } from './config';
 
 export interface Storage {
   db: AppDatabase;

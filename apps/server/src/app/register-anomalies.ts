@@ -1,21 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { AppTables } from '../../db/tables';
-import { defineJobHandler } from '../../platform/jobs/job-handler';
-import { createJobQueue } from '../../platform/jobs/job-queue';
-import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
-import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import { createAnomaliesRepo } from './anomalies.repo';
-import { anomaliesRoutes } from './anomalies.routes';
-import { createAnomaliesService, DETECT_KIND, SCAN_KIND } from './anomalies.service';
-import { createAnomalyDetector } from './anomaly-detector';
+import type { AppTables } from '../db/tables';
+import { createAnomaliesRepo } from '../features/anomalies/anomalies.repo';
+import { anomaliesRoutes } from '../features/anomalies/anomalies.routes';
+import { createAnomaliesService } from '../features/anomalies/anomalies.service';
+import type { App } from '../platform/http/app';
+import { createJobQueue } from '../platform/jobs/job-queue';
 
 /** Cost anomalies: list, triage, detect now. */
-export async function registerAnomalies(
-  app: FastifyInstance,
-  deps: { db: Kysely<AppTables> },
-): Promise<void> {
+export async function registerAnomalies(app: App, deps: { db: Kysely<AppTables> }): Promise<void> {
   await app.register(anomaliesRoutes, {
     anomalies: createAnomaliesService({
       repo: createAnomaliesRepo({ db: deps.db }),
@@ -23,47 +15,3 @@ export async function registerAnomalies(
     }),
   });
 }
-
-/**
- * `anomalies.detect` runs detection for one client; `anomalies.scan` queues it for the clients that need it:
- * those with an import finished since their last detection (after every import and every 10 minutes) or every
- * client (daily).
- */
-export function anomalyJobHandlers(deps: {
-  db: Kysely<AppTables>;
-  warehouse: Pick<CostQueryPort, 'runCostQuery'>;
-}) {
-  const repo = createAnomaliesRepo({ db: deps.db });
-  const queue = createJobQueue({ db: deps.db });
-  const detector = createAnomalyDetector({ repo, warehouse: deps.warehouse, queue });
-  return [
-    defineJobHandler({
-      kind: DETECT_KIND,
-      payload: z.object({ clientId: z.string().min(1) }),
-      async run({ clientId }) {
-        await detector.detect(clientId);
-      },
-    }),
-    defineJobHandler({
-      kind: SCAN_KIND,
-      payload: z.object({ mode: z.enum(['imports', 'daily']) }),
-      async run({ mode }, { job }) {
-        const clients =
-          mode === 'daily' ? await repo.clientsWithProjects() : await repo.clientsWithNewImports();
-        for (const clientId of clients) {
-          await queue.enqueue({
-            kind: DETECT_KIND,
-            payload: { clientId },
-            dedupeKey: `${DETECT_KIND}:${clientId}:${job.id}`,
-          });
-        }
-      },
-    }),
-  ];
-}
-
-/** The two schedules of anomaly detection (saved on every start; saving again replaces them). */
-export const ANOMALY_SCHEDULES: readonly ScheduleDefinition[] = [
-  { name: 'anomalies.after-imports', kind: SCAN_KIND, payload: { mode: 'imports' }, cron: '*/10 * * * *' },
-  { name: 'anomalies.daily', kind: SCAN_KIND, payload: { mode: 'daily' }, cron: '40 6 * * *' },
-];

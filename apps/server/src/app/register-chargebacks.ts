@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppTables } from '../../db/tables';
-import type { WarehouseStore } from '../../warehouse/open-cost-store';
-import { createShowbacksRepo } from '../showbacks/showbacks.repo';
-import { createChargebacksRepo } from './chargebacks.repo';
-import { chargebacksRoutes } from './chargebacks.routes';
-import { createChargebacksService } from './chargebacks.service';
+import type { AppTables } from '../db/tables';
+import { createChargebacksRepo } from '../features/chargebacks/chargebacks.repo';
+import { chargebacksRoutes } from '../features/chargebacks/chargebacks.routes';
+import { createChargebacksService } from '../features/chargebacks/chargebacks.service';
+import { createShowbacksRepo } from '../features/showbacks/showbacks.repo';
+import type { App } from '../platform/http/app';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
 
 /** Chargebacks: statements computed by the showback allocation and frozen when issued. */
 export async function registerChargebacks(
-  app: FastifyInstance,
+  app: App,
   deps: { db: Kysely<AppTables>; warehouse: WarehouseStore },
 ): Promise<void> {
   await app.register(chargebacksRoutes, {

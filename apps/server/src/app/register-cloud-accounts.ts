@@ -1,25 +1,25 @@
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppTables } from '../../db/tables';
-import { createImportService } from '../../ingest/import.service';
-import { createImportsRepo } from '../../ingest/imports.repo';
-import { createBillingSourcesRepo } from '../../ingest/sources/billing-sources.repo';
-import { createBillingSourcesService } from '../../ingest/sources/billing-sources.service';
-import { importServiceRunner } from '../../ingest/sources/import-runner';
-import { createSecretBox } from '../../platform/crypto/secret-box';
-import { createJobQueue } from '../../platform/jobs/job-queue';
-import { createJobSchedules } from '../../platform/jobs/job-schedules';
-import type { WarehouseStore } from '../../warehouse/open-cost-store';
-import { billingUploadRoutes } from './billing-upload.routes';
-import { createBillingUploadService } from './billing-upload.service';
-import { createCloudAccountsRepo } from './cloud-accounts.repo';
-import { cloudAccountsRoutes } from './cloud-accounts.routes';
-import { createCloudAccountsService } from './cloud-accounts.service';
+import type { AppTables } from '../db/tables';
+import { billingUploadRoutes } from '../features/cloud-accounts/billing-upload.routes';
+import { createBillingUploadService } from '../features/cloud-accounts/billing-upload.service';
+import { createCloudAccountsRepo } from '../features/cloud-accounts/cloud-accounts.repo';
+import { cloudAccountsRoutes } from '../features/cloud-accounts/cloud-accounts.routes';
+import { createCloudAccountsService } from '../features/cloud-accounts/cloud-accounts.service';
+import { createImportService } from '../ingest/import.service';
+import { createImportsRepo } from '../ingest/imports.repo';
+import { createBillingSourcesRepo } from '../ingest/sources/billing-sources.repo';
+import { createBillingSourcesService } from '../ingest/sources/billing-sources.service';
+import { importServiceRunner } from '../ingest/sources/import-runner';
+import { createSecretBox } from '../platform/crypto/secret-box';
+import type { App } from '../platform/http/app';
+import { createJobQueue } from '../platform/jobs/job-queue';
+import { createJobSchedules } from '../platform/jobs/job-schedules';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
 
 /** Settings → AWS Accounts / Cloud Accounts and the billing upload, wired to the ingest services. */
 export async function registerCloudAccounts(
-  app: FastifyInstance,
+  app: App,
   deps: {
     db: Kysely<AppTables>;
     warehouse: WarehouseStore;

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { AppTables } from '../../db/tables';
-import type { App } from '../../platform/http/build-app';
-import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import { createCostTargetsRepo } from './cost-targets.repo';
-import { costTargetsRoutes } from './cost-targets.routes';
-import { createCostTargetsService } from './cost-targets.service';
-import { createTargetAlertsService } from './target-alerts.service';
+import type { AppTables } from '../db/tables';
+import { createCostTargetsRepo } from '../features/cost-targets/cost-targets.repo';
+import { costTargetsRoutes } from '../features/cost-targets/cost-targets.routes';
+import { createCostTargetsService } from '../features/cost-targets/cost-targets.service';
+import { createTargetAlertsService } from '../features/cost-targets/target-alerts.service';
+import type { App } from '../platform/http/app';
+import type { CostQueryPort } from '../warehouse/cost-query/cost-query-port';
 
 /** The cost_target, cost_target_planning(_history) and cost_target_alert calls. */
 export async function registerCostTargets(

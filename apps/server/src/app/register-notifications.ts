@@ -1,15 +1,16 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppTables } from '../../db/tables';
-import type { AppConfig } from '../../platform/config';
-import { createSecretBox } from '../../platform/crypto/secret-box';
-import { createMailer, type Mailer } from '../../platform/mail/mailer';
-import { createChannelSender } from './channel-sender';
-import { createNotificationDispatcher } from './notification-dispatcher';
-import { notificationJobHandlers } from './notifications.jobs';
-import { createNotificationsRepo } from './notifications.repo';
-import { notificationsRoutes } from './notifications.routes';
-import { createNotificationsService } from './notifications.service';
+import type { AppTables } from '../db/tables';
+import { createChannelSender } from '../features/notifications/channel-sender';
+import { createNotificationDispatcher } from '../features/notifications/notification-dispatcher';
+import { notificationJobHandlers } from '../features/notifications/notifications.jobs';
+import { createNotificationsRepo } from '../features/notifications/notifications.repo';
+import { notificationsRoutes } from '../features/notifications/notifications.routes';
+import { createNotificationsService } from '../features/notifications/notifications.service';
+import type { AppConfig } from '../platform/config';
+import { createSecretBox } from '../platform/crypto/secret-box';
+import type { App } from '../platform/http/app';
+import { createMailer, type Mailer } from '../platform/mail/mailer';
 
 type NotificationConfig = Pick<AppConfig, 'smtpUrl' | 'dataDir' | 'supportEmail' | 'publicUrl'> & {
   secretKey: string;
@@ -39,7 +40,7 @@ function dispatcherFor(db: Kysely<AppTables>, config: NotificationConfig, logger
 
 /** Settings → Notifications Center and Notifications. */
 export async function registerNotifications(
-  app: FastifyInstance,
+  app: App,
   deps: { db: Kysely<AppTables>; config: NotificationConfig; logger: FastifyBaseLogger },
 ): Promise<void> {
   await app.register(notificationsRoutes, {
@@ -47,7 +48,7 @@ export async function registerNotifications(
   });
 }
 
-/** `notifications.dispatch` and `notifications.deliver`, for main.ts's handler list. */
+/** `notifications.dispatch` and `notifications.deliver`, for the server's job handlers (server-jobs.ts). */
 export function notificationJobsFor(
   db: Kysely<AppTables>,
   config: NotificationConfig,

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { AppTables } from '../../db/tables';
-import type { App } from '../../platform/http/build-app';
-import { createJobQueue } from '../../platform/jobs/job-queue';
-import { createJobSchedules } from '../../platform/jobs/job-schedules';
-import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import { createReportsRepo } from './reports.repo';
-import { reportsRoutes } from './reports.routes';
-import { createReportsService } from './reports.service';
+import type { AppTables } from '../db/tables';
+import { createReportsRepo } from '../features/reports/reports.repo';
+import { reportsRoutes } from '../features/reports/reports.routes';
+import { createReportsService } from '../features/reports/reports.service';
+import type { App } from '../platform/http/app';
+import { createJobQueue } from '../platform/jobs/job-queue';
+import { createJobSchedules } from '../platform/jobs/job-schedules';
+import type { CostQueryPort } from '../warehouse/cost-query/cost-query-port';
 
 /** The reports calls; sends go through the jobs table, which the server's worker runs (main.ts). */
 export async function registerReports(app: App, deps: { db: Kysely<AppTables>; warehouse: CostQueryPort }) {

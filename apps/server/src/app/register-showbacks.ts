@@ -1,16 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppTables } from '../../db/tables';
-import type { WarehouseStore } from '../../warehouse/open-cost-store';
-import { showbackCostsRoutes } from './showback-costs.routes';
-import { createShowbackCostsService } from './showback-costs.service';
-import { createShowbacksRepo } from './showbacks.repo';
-import { showbacksRoutes } from './showbacks.routes';
-import { createShowbacksService } from './showbacks.service';
+import type { AppTables } from '../db/tables';
+import { showbackCostsRoutes } from '../features/showbacks/showback-costs.routes';
+import { createShowbackCostsService } from '../features/showbacks/showback-costs.service';
+import { createShowbacksRepo } from '../features/showbacks/showbacks.repo';
+import { showbacksRoutes } from '../features/showbacks/showbacks.routes';
+import { createShowbacksService } from '../features/showbacks/showbacks.service';
+import type { App } from '../platform/http/app';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
 
 /** Showbacks (spec §2, §7): configuration and cost calls on one repository and the warehouse. */
 export async function registerShowbacks(
-  app: FastifyInstance,
+  app: App,
   deps: { db: Kysely<AppTables>; warehouse: WarehouseStore },
 ): Promise<void> {
   const repo = createShowbacksRepo({ db: deps.db });

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { AppTables } from '../../db/tables';
-import type { App } from '../../platform/http/build-app';
-import type { CostBreakdownPort } from '../../warehouse/cost-query/cost-breakdown';
-import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import { createTagExplorerRepo } from './tag-explorer.repo';
-import { tagExplorerRoutes } from './tag-explorer.routes';
-import { createTagExplorerService } from './tag-explorer.service';
-import { createTagPoliciesService } from './tag-policies.service';
+import type { AppTables } from '../db/tables';
+import { createTagExplorerRepo } from '../features/tag-explorer/tag-explorer.repo';
+import { tagExplorerRoutes } from '../features/tag-explorer/tag-explorer.routes';
+import { createTagExplorerService } from '../features/tag-explorer/tag-explorer.service';
+import { createTagPoliciesService } from '../features/tag-explorer/tag-policies.service';
+import type { App } from '../platform/http/app';
+import type { CostBreakdownPort } from '../warehouse/cost-query/cost-breakdown';
+import type { CostQueryPort } from '../warehouse/cost-query/cost-query-port';
 
 /** The Tag explorer's and tag policies' routes with their services. */
 export async function registerTagExplorer(

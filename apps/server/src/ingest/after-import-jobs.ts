@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
 import { SCAN_KIND } from '../features/anomalies/anomalies.service';
-import { enqueueEvaluation } from '../features/cost-targets/target-alerts.repo';
+import { enqueueEvaluation } from '../features/cost-targets/evaluation-queue';
 import { insertJob } from '../platform/jobs/job-queue';
 
 /**

@@ -14,11 +14,11 @@ import { localSource } from '../../ingest/sources/local-source';
 import type { JobHandler } from '../../platform/jobs/job-handler';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { anomalyJobHandlers } from './anomalies.jobs';
 import { createAnomaliesRepo } from './anomalies.repo';
 import { createAnomaliesService } from './anomalies.service';
 import { createAnomalyDetector } from './anomaly-detector';
 import { acmeRows, anomalyCsv as csv, LAST, SPIKE } from './anomaly-fixture.test-helper';
-import { anomalyJobHandlers } from './register-anomalies';
 
 let dir: string;
 let db: AppDatabase;

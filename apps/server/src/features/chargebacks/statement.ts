@@ -4,7 +4,8 @@ import {
   type Statement,
   type StatementLine,
 } from '@finlens/contracts/chargebacks';
-import type { ChargebackRow } from './chargebacks.repo';
+import type { Selectable } from 'kysely';
+import type { ChargebacksTable } from './chargebacks.tables';
 
 interface ServiceCost {
   service: string;
@@ -92,7 +93,7 @@ export function previousOf(lines: readonly RawLine[], sharedLine: boolean): Prev
 }
 
 export interface StatementParts {
-  row: Omit<ChargebackRow, 'client_id' | 'created_by'> | null;
+  row: Omit<Selectable<ChargebacksTable>, 'client_id' | 'created_by'> | null;
   base: Pick<
     Statement,
     'showback_id' | 'showback_name' | 'month' | 'cost_type' | 'currency' | 'markups' | 'shared_cost_line'

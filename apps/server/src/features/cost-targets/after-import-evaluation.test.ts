@@ -12,11 +12,12 @@ import { createJobQueue, insertJob } from '../../platform/jobs/job-queue';
 import { createJobWorker } from '../../platform/jobs/job-worker';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { anomalyJobHandlers } from '../anomalies/anomalies.jobs';
 import { acmeRows, anomalyCsv } from '../anomalies/anomaly-fixture.test-helper';
-import { anomalyJobHandlers } from '../anomalies/register-anomalies';
 import { createCostTargetsRepo } from './cost-targets.repo';
+import { EVALUATE_JOB } from './evaluation-queue';
 import { costTargetJobHandlers } from './target-alert-jobs';
-import { createTargetAlertsRepo, EVALUATE_JOB } from './target-alerts.repo';
+import { createTargetAlertsRepo } from './target-alerts.repo';
 import { insertTargetWithAlert } from './target-fixture.test-helper';
 
 let dir: string;

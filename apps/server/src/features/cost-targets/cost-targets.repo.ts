@@ -5,7 +5,7 @@ import type {
   CostTargetPlanningsTable,
   CostTargetsTable,
 } from './cost-targets.tables';
-import { enqueueEvaluation } from './target-alerts.repo';
+import { enqueueEvaluation } from './evaluation-queue';
 
 export type TargetRow = Selectable<CostTargetsTable>;
 export type PlanningRow = Selectable<CostTargetPlanningsTable>;

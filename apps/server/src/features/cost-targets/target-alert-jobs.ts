@@ -6,7 +6,8 @@ import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import type { TargetRow } from './cost-targets.repo';
 import { statusTarget } from './cost-targets.service';
-import { createTargetAlertsRepo, EVALUATE_JOB, type TargetAlertsRepo } from './target-alerts.repo';
+import { EVALUATE_JOB } from './evaluation-queue';
+import { createTargetAlertsRepo, type TargetAlertsRepo } from './target-alerts.repo';
 import { alertCrossed, alertMessage, digestMessages } from './target-alerts.service';
 import { currentPeriod, dailyCostOf, periodStatus, resolveScope, scopeAsOf } from './target-status';
 

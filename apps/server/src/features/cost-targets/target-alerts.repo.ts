@@ -5,8 +5,6 @@ import { insertJob } from '../../platform/jobs/job-queue';
 import { DISPATCH_KIND } from '../notifications/notification-dispatcher';
 import type { AlertRow, TargetRow } from './cost-targets.repo';
 
-export const EVALUATE_JOB = 'cost-targets.evaluate';
-
 /** A target is evaluated again at least this often, so a forecast alert follows the days passing. */
 const REEVALUATE_AFTER_MS = 24 * 3_600_000;
 
@@ -21,24 +19,6 @@ export interface Crossing {
 /** The dedupe key of a crossing's notification: one per alert, period and threshold. */
 export function crossingKey(c: Pick<Crossing, 'alertId' | 'periodStart' | 'threshold'>): string {
   return `cost-target-alert:${c.alertId}:${c.periodStart}:${c.threshold}`;
-}
-
-/**
- * Enqueues an evaluation of the due targets unless one is already waiting (a running one may have read the
- * targets before the change). `db` may be the transaction that made a target due: the waiting job is locked
- * until it commits, so no worker claims it (claims skip locked rows) and reads the targets before the change.
- */
-export async function enqueueEvaluation(db: Kysely<AppTables>, now: Date): Promise<void> {
-  const waiting = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', EVALUATE_JOB)
-    .where('status', '=', 'queued')
-    .where('run_at', '<=', now)
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
-  if (waiting === undefined) await insertJob(db, { kind: EVALUATE_JOB, payload: {} }, now);
 }
 
 /** Storage of the alert job: which targets are due, the crossings they fired, the notifications enqueued. */

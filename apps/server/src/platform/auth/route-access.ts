@@ -11,6 +11,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
   }
+  interface FastifyInstance {
+    /** Every route with its access rule. */
+    routeAccess: readonly RouteAccessEntry[];
+  }
 }
 
 export interface RouteAccessEntry {

@@ -1,0 +1,17 @@
+import { createAdminRepo } from '../features/admin/admin.repo';
+import { adminRoutes } from '../features/admin/admin.routes';
+import { createAdminService } from '../features/admin/admin.service';
+import { partnerRoutes } from '../features/admin/partner.routes';
+import { createPartnerService } from '../features/admin/partner.service';
+import type { App } from '../platform/http/app';
+import type { IdentityKit } from './identity-kit';
+
+/** The admin's clients and users, and the partner's view of its clients, on one repository. */
+export async function registerAdmin(
+  app: App,
+  { db, audit }: Pick<IdentityKit, 'db' | 'audit'>,
+): Promise<void> {
+  const repo = createAdminRepo({ db });
+  await app.register(adminRoutes, { adminService: createAdminService({ db, repo, audit }) });
+  await app.register(partnerRoutes, { partnerService: createPartnerService({ repo }) });
+}

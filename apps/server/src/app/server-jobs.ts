@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ANOMALY_SCHEDULES, anomalyJobHandlers } from '../features/anomalies/anomalies.jobs';
+import { COST_TARGET_SCHEDULES, costTargetJobHandlers } from '../features/cost-targets/target-alert-jobs';
+import { NOTIFICATION_SCHEDULES } from '../features/notifications/notifications.jobs';
+import { reportSendJobHandler } from '../features/reports/report-send.job';
+import { serverPollSourceHandler } from '../ingest/sources/server-poll-source';
+import { type RunningJobs, startJobs } from '../platform/jobs/start-jobs';
+import type { LoadedConfig } from '../platform/load-config';
+import type { Storage } from './open-storage';
+import { notificationJobsFor } from './register-notifications';
+
+/**
+ * The server's background worker with every feature's job handlers, and their schedules saved (saving again
+ * replaces a schedule, so a changed cron takes effect on the next start).
+ */
+export async function startServerJobs({
+  storage,
+  config,
+  logger,
+}: {
+  storage: Pick<Storage, 'db' | 'warehouse'>;
+  config: LoadedConfig;
+  logger: FastifyBaseLogger;
+}): Promise<RunningJobs> {
+  const db = storage.db.db;
+  const warehouse = storage.warehouse;
+  // Scheduled jobs of a kind without a handler here wait until one is registered.
+  const jobs = startJobs({
+    db,
+    logger,
+    handlers: [
+      reportSendJobHandler({ db, warehouse, config, logger }),
+      ...costTargetJobHandlers({ db, warehouse }),
+      ...notificationJobsFor(db, config, logger),
+      ...anomalyJobHandlers({ db, warehouse }),
+      serverPollSourceHandler({ db, warehouse, secretKey: config.secretKey, dataDir: config.dataDir }),
+    ],
+  });
+  for (const schedule of [...COST_TARGET_SCHEDULES, ...ANOMALY_SCHEDULES, ...NOTIFICATION_SCHEDULES]) {
+    await jobs.schedules.save(schedule);
+  }
+  return jobs;
+}
