@@ -118,7 +118,7 @@ import type { AppTables } from '../db/tables';
 import { create${n.pascal}Repo } from '../features/${n.name}/${n.name}.repo';
 import { ${n.camel}Routes } from '../features/${n.name}/${n.name}.routes';
 import { create${n.pascal}Service } from '../features/${n.name}/${n.name}.service';
-import type { App } from '../platform/http/build-app';
+import type { App } from '../platform/http/app';
 
 /** ${n.title}: its routes with their service. */
 export async function register${n.pascal}(app: App, { db }: { db: Kysely<AppTables> }): Promise<void> {
