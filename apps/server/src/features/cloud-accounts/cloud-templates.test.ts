@@ -63,6 +63,8 @@ describe('terraformSnippet', () => {
     expect(resources).toEqual([
       'aws_iam_role',
       'aws_iam_role_policy',
+      'aws_iam_role_policy',
+      'aws_iam_role_policy',
       'aws_s3_bucket',
       'aws_s3_bucket_policy',
       'aws_bcmdataexports_export',

@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { iamActions } from '../../integrations/cloud/aws/aws-calls';
 import { cur2ExportSql } from './cur2-export-columns';
 
 /** What the templates need to know about an AWS account's billing source. */
@@ -47,6 +48,17 @@ function readStatements(bucket: string, prefix: string) {
   ];
 }
 
+// The cloud adapter's own table of calls decides these, so a collector never needs an action not granted here.
+const inventoryPolicy = () => ({
+  Version: '2012-10-17',
+  Statement: [{ Effect: 'Allow', Action: iamActions('read'), Resource: '*' }],
+});
+/** Start, stop, scale, snapshot … for the scheduler and remediation: only when the customer opts in. */
+const actionsPolicy = () => ({
+  Version: '2012-10-17',
+  Statement: [{ Effect: 'Allow', Action: iamActions('act'), Resource: '*' }],
+});
+
 /** The policy Data Exports (and legacy CUR) need to deliver into the bucket. */
 function deliveryStatement(bucket: string, accountId: unknown) {
   return {
@@ -81,8 +93,18 @@ export function cloudFormationTemplate(settings: TemplateSettings): string {
         Default: 'true',
         Description: 'false when the bucket exists already (then allow Data Exports to write to it yourself)',
       },
+      AllowActions: {
+        Type: 'String',
+        AllowedValues: ['true', 'false'],
+        Default: 'false',
+        Description:
+          'true lets Finlens start, stop, resize, snapshot and delete resources (scheduler, remediation)',
+      },
     },
-    Conditions: { CreateBucket: { 'Fn::Equals': [{ Ref: 'CreateBucket' }, 'true'] } },
+    Conditions: {
+      CreateBucket: { 'Fn::Equals': [{ Ref: 'CreateBucket' }, 'true'] },
+      AllowActions: { 'Fn::Equals': [{ Ref: 'AllowActions' }, 'true'] },
+    },
     Resources: {
       FinlensReadRole: {
         Type: 'AWS::IAM::Role',
@@ -103,6 +125,14 @@ export function cloudFormationTemplate(settings: TemplateSettings): string {
             {
               PolicyName: 'finlens-cur-read',
               PolicyDocument: { Version: '2012-10-17', Statement: readStatements(bucket, prefix) },
+            },
+            { PolicyName: 'finlens-inventory-read', PolicyDocument: inventoryPolicy() },
+            {
+              'Fn::If': [
+                'AllowActions',
+                { PolicyName: 'finlens-actions', PolicyDocument: actionsPolicy() },
+                { Ref: 'AWS::NoValue' },
+              ],
             },
           ],
         },
@@ -203,6 +233,12 @@ variable "time_granularity" {
   default = "HOURLY"
 }
 
+variable "allow_actions" {
+  type        = bool
+  default     = false
+  description = "true lets Finlens start, stop, resize, snapshot and delete resources (scheduler, remediation)"
+}
+
 variable "create_bucket" {
   type        = bool
   default     = true
@@ -220,6 +256,19 @@ resource "aws_iam_role_policy" "finlens_cur_read" {
   name   = "finlens-cur-read"
   role   = aws_iam_role.finlens_billing_read.id
   policy = ${hcl(JSON.stringify(read))}
+}
+
+resource "aws_iam_role_policy" "finlens_inventory_read" {
+  name   = "finlens-inventory-read"
+  role   = aws_iam_role.finlens_billing_read.id
+  policy = ${hcl(JSON.stringify(inventoryPolicy()))}
+}
+
+resource "aws_iam_role_policy" "finlens_actions" {
+  count  = var.allow_actions ? 1 : 0
+  name   = "finlens-actions"
+  role   = aws_iam_role.finlens_billing_read.id
+  policy = ${hcl(JSON.stringify(actionsPolicy()))}
 }
 
 resource "aws_s3_bucket" "cur" {
