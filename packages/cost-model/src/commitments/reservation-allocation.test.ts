@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from './coverage';
 import { allocateReservationHour, type HourReservation, type HourUsage } from './reservation-allocation';
@@ -95,5 +96,63 @@ describe('allocateReservationHour', () => {
     const hour = allocateReservationHour([regional, zonal], [use('a', 'm5.large')]);
     expect(hour.reservations.get('z')?.usedUnits).toBe(4);
     expect(hour.reservations.get('r')?.usedUnits).toBe(0);
+  });
+});
+
+describe('allocateReservationHour properties', () => {
+  const types = ['m5.large', 'm5.xlarge', 'm5.2xlarge', 'm5.medium', 'c5.large', 'c5.xlarge'];
+  const reservationArb = fc.record({
+    id: fc.uuid(),
+    ownerAccount: fc.constantFrom('A', 'B', 'C'),
+    shared: fc.boolean(),
+    instanceType: fc.constantFrom(...types),
+    region: fc.constant('us-east-1'),
+    availabilityZone: fc.constantFrom(null, 'us-east-1a', 'us-east-1b'),
+    sizeFlexible: fc.boolean(),
+    count: fc.integer({ min: 1, max: 4 }),
+    matchKey: fc.constantFrom('Linux/Shared', 'Windows/Shared'),
+  });
+  const usageArb = fc.record({
+    id: fc.uuid(),
+    account: fc.constantFrom('A', 'B', 'C'),
+    instanceType: fc.constantFrom(...types),
+    region: fc.constant('us-east-1'),
+    availabilityZone: fc.constantFrom('us-east-1a', 'us-east-1b'),
+    matchKey: fc.constantFrom('Linux/Shared', 'Windows/Shared'),
+    instanceHours: fc.double({ min: 0, max: 3, noNaN: true }),
+  });
+
+  it('never covers more than is used or offers, and covered units equal used units', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(reservationArb, { selector: (r) => r.id, maxLength: 6 }),
+        fc.uniqueArray(usageArb, { selector: (u) => u.id, maxLength: 10 }),
+        (reservations, usage) => {
+          const hour = allocateReservationHour(reservations, usage);
+          let covered = 0;
+          for (const u of usage) {
+            const c = hour.usage.get(u.id);
+            covered += c?.coveredUnits ?? 0;
+            expect(c?.coveredHours ?? 0).toBeLessThanOrEqual(u.instanceHours + 1e-9);
+            expect(c?.coveredUnits ?? 0).toBeGreaterThanOrEqual(-1e-12);
+          }
+          let usedUnits = 0;
+          for (const r of reservations) {
+            const a = hour.reservations.get(r.id);
+            usedUnits += a?.usedUnits ?? 0;
+            expect(a?.unusedUnits ?? 0).toBeGreaterThanOrEqual(-1e-9);
+          }
+          expect(covered).toBeCloseTo(usedUnits, 9);
+          // Nothing covers usage of another account unless some reservation there is shared.
+          const shared = reservations.some((r) => r.shared);
+          if (!shared) {
+            const owners = new Set(reservations.map((r) => r.ownerAccount));
+            for (const u of usage)
+              if (!owners.has(u.account)) expect(hour.usage.get(u.id)?.coveredUnits).toBe(0);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
