@@ -151,6 +151,9 @@ describe('GET and POST /c/cost_page/dimension_daily_cost/', () => {
     const get = (params: Record<string, string>) => s.get(`${P.dimensionDailyCost}${query(params)}`);
     await expect400(get({ end_date: YESTERDAY }), 'start_date');
     await expect400(get({ ...last10, start_date: '2026-02-30' }), 'start_date');
+    await expect400(get({ ...last10, start_date: '2026-13-45' }), 'start_date');
+    await expect400(get({ ...last10, end_date: '9999-12-31' }), 'end_date');
+    await expect400(get({ start_date: '2000-01-01', end_date: YESTERDAY }), 'end_date');
     await expect400(get({ start_date: YESTERDAY, end_date: day(-2) }), 'end_date');
     await expect400(get({ ...last10, granularity: 'year' }), 'granularity');
     await expect400(get({ ...last10, dimension: 'colour' }), 'dimension');
@@ -232,9 +235,16 @@ describe('values_granularity calls, pickers and the catalogue', () => {
     await expect400(member.session.get(`${P.dimensions}?start_date=2026-01-01`), 'end_date');
   });
 
-  it('every call is in the OpenAPI document', async () => {
+  it('every call is in the OpenAPI document, dimension_daily_cost with its CostQuery parameters', async () => {
     const docs = await fetch(`${context.server.baseUrl}/api/docs`);
-    const paths = Object.keys(((await docs.json()) as { paths: object }).paths);
-    expect(paths).toEqual(expect.arrayContaining(Object.values(P)));
+    const document = (await docs.json()) as {
+      paths: Record<string, { get?: { parameters?: { name: string; description?: string }[] } }>;
+    };
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(Object.values(P)));
+    const parameters = document.paths[P.dimensionDailyCost]?.get?.parameters ?? [];
+    expect(parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['start_date', 'end_date', 'granularity', 'dimension', 'cost_type', 'top_n']),
+    );
+    expect(parameters.find((p) => p.name === 'end_date')?.description).toMatch(/at most \d+ days/);
   });
 });

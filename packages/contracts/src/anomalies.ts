@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, limitParam } from './fragments';
 
 /**
  * Cost anomalies (issue 8; designed in the spec's /c/cost_page/ style). Daily spend per account, service and
@@ -28,8 +29,6 @@ const dimensionSchema = z.enum(['account', 'service', 'usage_type']);
 
 export const ANOMALY_STATUSES = ['open', 'acknowledged', 'dismissed', 'expected'] as const;
 export type AnomalyStatus = (typeof ANOMALY_STATUSES)[number];
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.');
 
 export const anomalyDriverSchema = z.object({
   /** The resource id; null for cost without one (fees, support, untaggable usage). */
@@ -74,7 +73,7 @@ export const anomaliesQuerySchema = z.object({
   /** Anomalies that overlap [start_date, end_date]. */
   start_date: isoDate.optional(),
   end_date: isoDate.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: limitParam(100, 500),
 });
 
 export const anomalyUpdateSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COST_TYPE_NAMES } from './cost-summary';
+import { spaFlags } from './fragments';
 
 /**
  * Chargebacks (spec §2 Chargeback, Chargebacks Center; §7 "GET on … chargeback paths adds imply_client"): a
@@ -135,19 +136,17 @@ export const statementSchema = z.object({
 });
 export type Statement = z.infer<typeof statementSchema>;
 
-const flag = z.enum(['true', 'false']).optional();
-
 export const statementsQuerySchema = z.object({
   month: month.optional(),
   showback_id: z.string().min(1).optional(),
   status: z.enum(STATEMENT_STATUSES).optional(),
-  imply_client: flag,
+  imply_client: spaFlags.imply_client,
 });
 export type StatementsQuery = z.infer<typeof statementsQuerySchema>;
 
 export const statementsSchema = z.object({ statements: z.array(statementSummarySchema) });
 
-export const statementQuerySchema = z.object({ imply_client: flag });
+export const statementQuerySchema = z.object({ imply_client: spaFlags.imply_client });
 
 export const voidBodySchema = z.object({
   reason: z.string().trim().min(1, 'Say why the statement is void.').max(500, 'At most 500 characters.'),

@@ -1,54 +1,32 @@
 import { z } from 'zod';
 import {
   COST_DIMENSIONS,
+  type CostQuery,
   costQueryResultSchema,
+  costQuerySchema,
   DIMENSION_GROUPS,
   GRANULARITIES,
+  isKeyedDimension,
   KEYED_DIMENSIONS,
+  type KeyedDimension,
+  paramsToCostQuery,
+  TOP_N_DEFAULT,
+  TOP_N_MAX,
 } from './cost-query';
+import { COST_TYPE_NAMES } from './cost-summary';
+import {
+  booleanParam,
+  isoDate,
+  limitParam,
+  MAX_RANGE_DAYS,
+  optionalDateRange,
+  projectIdsParam,
+  spaFlags,
+} from './fragments';
 
 /**
- * The Cost Explorer's cost_page calls (spec §7). The spec names them but shows no shapes; this is the design.
- * Every call answers only the caller's active client; `project_ids` (comma-separated) narrows it to some of
- * its projects, and a project of another client is the same 404 as an unknown id. `imply_client` and
- * `use_query_optimization` are what the SPA adds to cost_page GETs: both are 'true' or 'false'.
- *
- * GET  /c/cost_page/dimension_daily_cost/?start_date=…&end_date=…[&granularity][&dimension][&filters…]
- * POST /c/cost_page/dimension_daily_cost/
- *   A CostQuery in the wire format of ./cost-query (`costQueryToParams` / `paramsToCostQuery`). The POST body
- *   is either the same flat keys with the same string values (filter values JSON-encoded, exactly what
- *   `costQueryToParams` returns), or `{ "query": <CostQuery as JSON> }` with the filters as structured objects
- *   (`costQuerySchema`); `use_query_optimization` may sit beside either. A bad value is a 400 naming the
- *   parameter (`query.<path>` for the structured form).
- *   Granularity (spec §5, rules in @finlens/cost-model/granularity): the caller is internal when their email
- *   domain is in INTERNAL_EMAIL_DOMAINS; a granularity not offered for the range to this caller is a 400
- *   naming `granularity` (the message lists the allowed ones, also in `allowed_granularities` of every
- *   answer); week / month / quarter on a range not aligned to whole periods is answered by day
- *   (`granularity_used`). A range equal to a forward preset of today (spec §9) follows the forward rules.
- *   use_query_optimization=false answers from raw line items instead of rollups (`source`).
- *   Forecast: periods after `as_of` (the newest usage day of the scope) up to end_date are forecast from the
- *   40 days up to as_of (@finlens/cost-model/forecast) and flagged in `forecast`. The total's forecast comes
- *   from the summed daily history of the same query (its filters and dimension); each series gets the
- *   share of it that the series had of those 40 days (groups beyond the answer's top N go to 'Others', and
- *   a group with cost only in the history joins the series). A period holding as_of carries its actual
- *   days plus forecast days and is flagged. `series[].total` includes forecast; `total` is actual cost only
- *   and `forecast_total` the forecast part. Without any data (as_of null) nothing is forecast.
- *
- * GET /c/cost_page/tag_values_granularity/?key=…, /label_values_granularity/?key=…,
- *     /cost_allocation_tag_values_granularity/?key=…
- *   dimension_daily_cost grouped by the values of one tag / Kubernetes label / cost category: the dimension
- *   is fixed (tag_keys, label_keys, cost_allocation_tag_keys) and `key` (required) is its key.
- *
- * GET /c/cost_page/dimension_values/?dimension=…[&key][&search][&start_date&end_date][&limit=50]
- *   Values of a dimension (of one key for keyed dimensions: `key` required) with their unblended cost in
- *   the range (whole history without one), most expensive first; `search` is a case-insensitive contains;
- *   `value` null is the 'No value' group (untagged, no resource id).
- * GET /c/cost_page/dimension_keys/?dimension=tag_keys|label_keys|cost_allocation_tag_keys[&search][&limit=100]
- *   Tag keys, Kubernetes label keys or cost category names, alphabetically, for the filter panel.
- * GET /c/cost_page/dimensions/[?start_date&end_date]
- *   The dimension catalogue (groups in display order, each dimension's display name and help text, whether
- *   it is keyed), the spec §3 dimension labels, and for this caller whether they are internal and, with a
- *   range, the granularities allowed for it — so the web and the API apply the same rules.
+ * The Cost Explorer's cost_page calls (spec §7); the design (scope, granularity, forecast) is in
+ * docs/cost-explorer.md, and each parameter's rule is in its `.describe()` below, so /api/docs shows it.
  */
 export const COST_EXPLORER_PATHS = {
   dimensionDailyCost: '/c/cost_page/dimension_daily_cost/',
@@ -67,40 +45,106 @@ export const KEYED_GRANULARITY_PATHS = {
   cost_allocation_tag_keys: COST_EXPLORER_PATHS.costAllocationTagValuesGranularity,
 } as const;
 
-const booleanText = z.enum(['true', 'false']).optional();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.');
-const projectIds = z
-  .string()
-  .regex(/^[^,\s]+(,[^,\s]+)*$/, 'Enter a comma-separated list of project ids.')
-  .optional();
-const limit = (fallback: number) => z.coerce.number().int().min(1).max(500).default(fallback);
+const DIMENSION_TEXT = 'The group-by dimension (absent: one Total series).';
 
-/** The SPA's cost_page flags (spec §7), accepted on every call here. */
-const spaFlags = { imply_client: booleanText, use_query_optimization: booleanText };
+/** The documented keys of a CostQuery in the flat wire format (`costQueryToParams`), as the API reads them. */
+const costQueryParams = {
+  ...spaFlags,
+  start_date: isoDate.describe('First day of the range (UTC, included).'),
+  end_date: isoDate.describe(
+    `Last day of the range (UTC, included), not before start_date; at most ${MAX_RANGE_DAYS} days in all.`,
+  ),
+  granularity: z
+    .enum(GRANULARITIES)
+    .optional()
+    .describe(
+      'Default day. One not allowed for the range and caller (spec §5) is a 400 listing the allowed ones; ' +
+        'week, month or quarter on a range not aligned to them is answered by day (granularity_used).',
+    ),
+  dimension_key: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The tag, label or cost category key when grouping by tag_keys, label_keys or cost_allocation_tag_keys.',
+    ),
+  cost_type: z.enum(COST_TYPE_NAMES).optional().describe('Default unblended.'),
+  top_n: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TOP_N_MAX)
+    .optional()
+    .describe(`Groups answered before the rest is summed into Others (default ${TOP_N_DEFAULT}).`),
+  project_ids: projectIdsParam,
+};
+
+/** What the dimension_daily_cost calls hand the service: the CostQuery and whether rollups may answer it. */
+export interface DimensionDailyCostRequest {
+  query: CostQuery;
+  /** False (use_query_optimization=false): answer from the raw line items (spec §7). */
+  use_query_optimization: boolean;
+}
+
+/** The flat wire keys → a CostQuery; a bad key is an issue naming it (filter keys included). */
+function toRequest(
+  params: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  rollups = params.use_query_optimization !== 'false',
+): DimensionDailyCostRequest {
+  const parsed = paramsToCostQuery(params);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', path: [parsed.field], message: parsed.message });
+    return z.NEVER;
+  }
+  return { query: parsed.query, use_query_optimization: rollups };
+}
+
+const FILTER_KEYS_TEXT =
+  'Filter keys pass through: X, exclude_X, like_X, not_like_X (X a dimension; a JSON array of strings) and ' +
+  'tag_keys, tag_keys_and, exclude_tag_keys (and label_, cost_allocation_tag_) with a JSON array of ' +
+  '{"key","value"} pairs; a value of "" or "null" means the key is absent (untagged). An unknown filter is a 400.';
+
+/** GET dimension_daily_cost: a CostQuery in the flat wire format, parsed into one. */
+export const dimensionDailyCostQuerySchema = z
+  .looseObject({ ...costQueryParams, dimension: z.enum(COST_DIMENSIONS).optional().describe(DIMENSION_TEXT) })
+  .describe(FILTER_KEYS_TEXT)
+  .transform(toRequest);
+
+/** What the POST body's boolean flag may be: JSON true/false or the query-string text. */
+const bodyFlag = z.union([z.boolean(), booleanParam]).optional();
 
 /**
- * The query string of dimension_daily_cost: the documented keys are checked for shape here, the filter keys
- * (`X`, `exclude_X`, `like_X`, `not_like_X`, `X_keys`, `X_keys_and`) pass through to `paramsToCostQuery`.
+ * POST dimension_daily_cost: `{ "query": <CostQuery> }` with structured filters (a bad value names
+ * `query.<path>`), or the flat wire keys of the GET with the same string values.
  */
-export const dimensionDailyCostQuerySchema = z.looseObject({
-  ...spaFlags,
-  start_date: z.string(),
-  end_date: z.string(),
-  granularity: z.string().optional(),
-  dimension: z.string().optional(),
-  dimension_key: z.string().optional(),
-  cost_type: z.string().optional(),
-  top_n: z.string().optional(),
-  project_ids: z.string().optional(),
-});
+export const dimensionDailyCostBodySchema = z
+  .looseObject({
+    query: costQuerySchema
+      .optional()
+      .describe('The CostQuery with structured filters; the flat keys are ignored then.'),
+    use_query_optimization: bodyFlag.describe('false answers from the raw line items instead of rollups.'),
+  })
+  .describe(`Either { query } or the GET's flat keys. ${FILTER_KEYS_TEXT}`)
+  .transform((body, ctx): DimensionDailyCostRequest => {
+    const rollups = body.use_query_optimization !== false && body.use_query_optimization !== 'false';
+    if (body.query !== undefined) return { query: body.query, use_query_optimization: rollups };
+    return toRequest(body, ctx, rollups);
+  });
 
-/** The POST body: the flat wire keys, or `{ query }` (see the header). */
-export const dimensionDailyCostBodySchema = z.record(z.string(), z.unknown());
-
-/** The *_values_granularity query string: dimension_daily_cost's keys, the dimension fixed, `key` required. */
-export const keyedGranularityQuerySchema = dimensionDailyCostQuerySchema.extend({
-  key: z.string().min(1, 'Enter the key whose values to group by.'),
-});
+/** The *_values_granularity query string: dimension_daily_cost grouped by the values of one key. */
+export function keyedGranularityQuerySchema(dimension: KeyedDimension) {
+  return z
+    .looseObject({
+      ...costQueryParams,
+      key: z
+        .string()
+        .min(1, 'Enter the key whose values to group by.')
+        .describe(`The ${dimension} key to group by.`),
+    })
+    .describe(FILTER_KEYS_TEXT)
+    .transform(({ key, ...params }, ctx) => toRequest({ ...params, dimension, dimension_key: key }, ctx));
+}
 
 export const dimensionDailyCostResultSchema = costQueryResultSchema.extend({
   /** Forecast cost in the range (0 when nothing is forecast). */
@@ -110,16 +154,25 @@ export const dimensionDailyCostResultSchema = costQueryResultSchema.extend({
 });
 export type DimensionDailyCostResult = z.infer<typeof dimensionDailyCostResultSchema>;
 
-export const dimensionValuesQuerySchema = z.object({
-  ...spaFlags,
-  dimension: z.enum(COST_DIMENSIONS),
-  key: z.string().min(1).optional(),
-  search: z.string().optional(),
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
-  limit: limit(50),
-  project_ids: projectIds,
-});
+/** Values of a dimension with their unblended cost in the range (whole history without one), costliest first. */
+export const dimensionValuesQuerySchema = optionalDateRange({ maxDays: MAX_RANGE_DAYS })
+  .extend({
+    ...spaFlags,
+    dimension: z.enum(COST_DIMENSIONS),
+    key: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The key whose values to list; required for keyed dimensions.'),
+    search: z.string().optional().describe('Case-insensitive contains.'),
+    limit: limitParam(50, 500),
+    project_ids: projectIdsParam,
+  })
+  .superRefine((q, ctx) => {
+    if (isKeyedDimension(q.dimension) && q.key === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['key'], message: 'Choose the key whose values to list.' });
+    }
+  });
 export type DimensionValuesQuery = z.input<typeof dimensionValuesQuerySchema>;
 
 export const dimensionValuesSchema = z.object({
@@ -129,12 +182,13 @@ export const dimensionValuesSchema = z.object({
 });
 export type DimensionValues = z.infer<typeof dimensionValuesSchema>;
 
+/** Tag keys, Kubernetes label keys or cost category names, alphabetically, for the filter panel. */
 export const dimensionKeysQuerySchema = z.object({
   ...spaFlags,
   dimension: z.enum(KEYED_DIMENSIONS),
-  search: z.string().optional(),
-  limit: limit(100),
-  project_ids: projectIds,
+  search: z.string().optional().describe('Case-insensitive contains.'),
+  limit: limitParam(100, 500),
+  project_ids: projectIdsParam,
 });
 export type DimensionKeysQuery = z.input<typeof dimensionKeysQuerySchema>;
 
@@ -144,11 +198,8 @@ export const dimensionKeysSchema = z.object({
 });
 export type DimensionKeys = z.infer<typeof dimensionKeysSchema>;
 
-export const dimensionsQuerySchema = z.object({
-  ...spaFlags,
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
-});
+/** The catalogue; with a range, also the granularities this caller may use for it (spec §5). */
+export const dimensionsQuerySchema = optionalDateRange({ maxDays: MAX_RANGE_DAYS }).extend(spaFlags);
 
 export const dimensionCatalogueSchema = z.object({
   groups: z.array(

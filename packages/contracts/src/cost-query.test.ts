@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type CostQueryInput, costQuerySchema, costQueryToParams, paramsToCostQuery } from './cost-query';
+import {
+  type CostQueryInput,
+  costFilterSchema,
+  costQuerySchema,
+  costQueryToParams,
+  filterParamName,
+  paramsToCostQuery,
+} from './cost-query';
 
 const query: CostQueryInput = {
   start_date: '2026-01-01',
@@ -70,5 +77,25 @@ describe('CostQuery wire format', () => {
       ok: false,
       field: 'dimension_key',
     });
+  });
+});
+
+describe('filterParamName', () => {
+  it('is the key costQueryToParams sends a filter under', () => {
+    const names = query.filters?.map((filter) => filterParamName(costFilterSchema.parse(filter)));
+    const params = costQueryToParams(query);
+    expect(names).toEqual([
+      'product_servicename',
+      'not_like_line_item_usage_type',
+      'tag_keys_and',
+      'exclude_cost_allocation_tag_keys',
+    ]);
+    for (const name of names ?? []) expect(params).toHaveProperty(name);
+  });
+
+  it('names a refused like filter on tags by the key it came under', () => {
+    expect(
+      paramsToCostQuery({ start_date: '2026-01-01', end_date: '2026-01-02', like_tag_keys: '["x"]' }),
+    ).toMatchObject({ ok: false, field: 'like_tag_keys' });
   });
 });

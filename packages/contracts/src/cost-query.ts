@@ -1,29 +1,11 @@
 import { z } from 'zod';
 import { COST_TYPE_NAMES } from './cost-summary';
+import { checkDateRange, isoDate, MAX_RANGE_DAYS, projectIdList } from './fragments';
 
 /**
- * The CostQuery: one typed description of a cost question (range, granularity, group-by, filters, cost
- * type, top N) that the Explorer, reports, showbacks, targets and `finlens query` all send, and that the
- * warehouse compiler (apps/server/src/warehouse) turns into SQL. The spec shows the payload keys
- * (§3 "Filter entry … Payload keys: include, exclude_X, like_X, not_like_X, X_keys, X_keys_and") but no
- * shapes; this is the design.
- *
- * Wire format (GET query string, or the same keys in a POST JSON body) — see `costQueryToParams`:
- *   start_date, end_date        inclusive UTC dates YYYY-MM-DD (on line_item_usage_start_date)
- *   granularity                 hour | day | week | month | quarter (spec §5 rules, see `granularity_used`)
- *   dimension                   the group-by dimension (absent: one 'Total' series)
- *   dimension_key               the tag / label / cost-allocation-tag key when grouping by one
- *   cost_type                   unblended | amortized | blended | list | net_unblended | net_amortized | net_list
- *   top_n                       groups returned before the rest is summed into 'Others' (default 10)
- *   project_ids                 comma-separated projects of the caller's client (default: all)
- *   X / exclude_X               include / exclude exact values of dimension X: a JSON array of strings
- *   like_X / not_like_X         contains / does-not-contain (case-insensitive substrings): JSON array
- *   X_keys / X_keys_and         X ∈ tag, label, cost_allocation_tag: JSON array of {"key","value"} pairs
- *                               matching any pair (X_keys) or all pairs (X_keys_and); exclude_X_keys
- *                               drops rows matching any pair. A value of '' or 'null' means "key absent
- *                               or empty" (untagged).
- *   imply_client, use_query_optimization  added by the SPA to cost_page GETs (spec §7); accepted, and
- *                               use_query_optimization=false forces the answer from raw line items.
+ * The CostQuery: one typed description of a cost question that the Explorer, reports, showbacks, targets and
+ * `finlens query` all send and the warehouse compiler turns into SQL. Its flat wire format (the spec §3
+ * payload keys) is `costQueryToParams` / `paramsToCostQuery`; the design is in docs/cost-explorer.md.
  */
 
 export const GRANULARITIES = ['hour', 'day', 'week', 'month', 'quarter'] as const;
@@ -112,14 +94,6 @@ export const KEYED_FILTER_PREFIX: Record<KeyedDimension, string> = {
   cost_allocation_tag_keys: 'cost_allocation_tag',
 };
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.')
-  .refine((text) => {
-    const d = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-  }, 'Enter a real calendar date.');
-
 /** Include / exclude exact values, or contains / does-not-contain, on a plain dimension. */
 export const valueFilterSchema = z.object({
   dimension: z.enum(COST_DIMENSIONS).refine((d) => !isKeyedDimension(d), {
@@ -159,12 +133,10 @@ export const costQuerySchema = z
     cost_type: z.enum(COST_TYPE_NAMES).default('unblended'),
     filters: z.array(costFilterSchema).default([]),
     top_n: z.number().int().min(1).max(TOP_N_MAX).default(TOP_N_DEFAULT),
-    project_ids: z.array(z.string().min(1)).optional(),
+    project_ids: projectIdList.optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.start_date > q.end_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'The end date is before the start date.' });
-    }
+    checkDateRange(q, ctx, { maxDays: MAX_RANGE_DAYS });
     if (q.dimension !== null && isKeyedDimension(q.dimension) && q.dimension_key === undefined) {
       ctx.addIssue({ code: 'custom', path: ['dimension_key'], message: 'Choose the key to group by.' });
     }
@@ -228,16 +200,7 @@ export function costQueryToParams(query: CostQueryInput): Record<string, string>
   if (query.top_n !== undefined) params.top_n = String(query.top_n);
   if (query.project_ids !== undefined) params.project_ids = query.project_ids.join(',');
   for (const filter of query.filters ?? []) {
-    if ('pairs' in filter) {
-      const prefix = KEYED_FILTER_PREFIX[filter.dimension];
-      const name =
-        filter.mode === 'exclude'
-          ? `exclude_${prefix}_keys`
-          : `${prefix}_keys${filter.match === 'all' ? '_and' : ''}`;
-      params[name] = JSON.stringify(filter.pairs);
-    } else {
-      params[`${PLAIN_MODES[filter.mode]}${filter.dimension}`] = JSON.stringify(filter.values);
-    }
+    params[filterParamName(filter)] = JSON.stringify('pairs' in filter ? filter.pairs : filter.values);
   }
   return params;
 }
@@ -297,7 +260,7 @@ export function paramsToCostQuery(params: Record<string, unknown>): ParamsParse 
   const path = issue?.path ?? [];
   const field =
     path[0] === 'filters' && typeof path[1] === 'number'
-      ? filterParamName(filters[path[1]])
+      ? filterParamName(filters[path[1]] as Parameters<typeof filterParamName>[0])
       : String(path[0] ?? 'query');
   return { ok: false, field, message: issue?.message ?? 'Invalid query.' };
 }
@@ -327,21 +290,18 @@ function parsePlainName(
   return (COST_DIMENSIONS as readonly string[]).includes(name) ? { dimension: name, mode: 'include' } : null;
 }
 
-function filterParamName(filter: unknown): string {
-  const f = filter as {
-    dimension?: string;
-    mode?: keyof typeof PLAIN_MODES;
-    pairs?: unknown;
-    match?: string;
-  };
-  if (f.dimension === undefined) return 'filters';
-  if (f.pairs !== undefined && isKeyedDimension(f.dimension)) {
-    const prefix = KEYED_FILTER_PREFIX[f.dimension];
-    return f.mode === 'exclude'
+/** The wire key a filter is sent under (e.g. `exclude_product_region`, `tag_keys_and`). */
+export function filterParamName(
+  filter: Pick<CostFilter, 'dimension' | 'mode'> & { match?: 'any' | 'all' | undefined },
+): string {
+  // like_/not_like_ on a keyed dimension is no keyed filter: its (refused) key keeps the plain form.
+  if (isKeyedDimension(filter.dimension) && (filter.mode === 'include' || filter.mode === 'exclude')) {
+    const prefix = KEYED_FILTER_PREFIX[filter.dimension];
+    return filter.mode === 'exclude'
       ? `exclude_${prefix}_keys`
-      : `${prefix}_keys${f.match === 'all' ? '_and' : ''}`;
+      : `${prefix}_keys${filter.match === 'all' ? '_and' : ''}`;
   }
-  return `${PLAIN_MODES[f.mode ?? 'include'] ?? ''}${f.dimension}`;
+  return `${PLAIN_MODES[filter.mode]}${filter.dimension}`;
 }
 
 function decodeJson(value: unknown): { ok: true; value: unknown } | { ok: false; message: string } {

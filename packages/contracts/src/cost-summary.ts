@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectIdsParam, spaFlags } from './fragments';
 
 /**
  * GET /c/cost_page/cost_summary/ — the spend summary of spec §3 (mtd_spend, mtd_delta_spend, interval_spend,
@@ -30,21 +31,15 @@ export const COST_TYPE_NAMES = [
 ] as const;
 export type CostTypeName = (typeof COST_TYPE_NAMES)[number];
 
-const booleanText = z.enum(['true', 'false']).optional();
-
 /**
  * `imply_client` and `use_query_optimization` are what the SPA adds to every cost_page GET (spec §7); the
  * answer is the same either way (the client is always the caller's active one). `project_ids`: comma-separated
  * project ids of the caller's client, all of its projects when absent.
  */
 export const costSummaryQuerySchema = z.object({
-  imply_client: booleanText,
-  use_query_optimization: booleanText,
+  ...spaFlags,
   cost_type: z.enum(COST_TYPE_NAMES).default('unblended'),
-  project_ids: z
-    .string()
-    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'Enter a comma-separated list of project ids.')
-    .optional(),
+  project_ids: projectIdsParam,
 });
 export type CostSummaryQuery = z.input<typeof costSummaryQuerySchema>;
 

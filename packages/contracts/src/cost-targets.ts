@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { costFilterSchema, costQuerySchema } from './cost-query';
+import { costFilterSchema } from './cost-query';
 import { COST_TYPE_NAMES } from './cost-summary';
+import { isoDate, projectIdList, spaFlags } from './fragments';
 
 /**
  * Cost targets (budgets), their plans, plan history and alerts — spec §7 "Cost targets". The spec names the
@@ -48,11 +49,9 @@ export const DEFAULT_TARGET_MONTHS = 12;
 /** The CSV header of a plan: one row per month, YYYY-MM and a non-negative amount. */
 export const PLAN_CSV_COLUMNS = ['month', 'amount'] as const;
 
-/** YYYY-MM-DD, a real calendar day (the CostQuery's own date rule). */
-const isoDate = costQuerySchema.shape.start_date;
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a month written YYYY-MM.');
 const money = z.number().finite().nonnegative('Enter an amount of 0 or more.');
-const imply = { imply_client: z.enum(['true', 'false']).optional() };
+const imply = { imply_client: spaFlags.imply_client };
 
 /**
  * What a target counts. `showback_values` is reserved for the showback issue (a scope by showback value);
@@ -60,7 +59,7 @@ const imply = { imply_client: z.enum(['true', 'false']).optional() };
  */
 export const targetScopeSchema = z.object({
   filters: z.array(costFilterSchema).default([]),
-  project_ids: z.array(z.string().min(1)).min(1, 'Choose at least one project.').optional(),
+  project_ids: projectIdList.min(1, 'Choose at least one project.').optional(),
 });
 export type TargetScope = z.infer<typeof targetScopeSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COST_TYPE_NAMES } from './cost-summary';
+import { dateRange, limitParam, projectIdsParam, spaFlags } from './fragments';
 
 /**
  * Cost insights (spec §1 Inform "Insights", paid package inform_paid; self-hosted every package is active).
@@ -52,23 +53,14 @@ export const INSIGHT_DEFAULTS = { lookback_periods: 3, min_change: 10, min_perce
 /** Longest range insights compare, in days. */
 export const INSIGHTS_MAX_DAYS = 366;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.');
-const booleanText = z.enum(['true', 'false']).optional();
-
-export const insightsQuerySchema = z.object({
-  imply_client: booleanText,
-  use_query_optimization: booleanText,
-  start_date: isoDate,
-  end_date: isoDate,
+export const insightsQuerySchema = dateRange({ maxDays: INSIGHTS_MAX_DAYS }).extend({
+  ...spaFlags,
   cost_type: z.enum(COST_TYPE_NAMES).default('unblended'),
-  project_ids: z
-    .string()
-    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'Enter a comma-separated list of project ids.')
-    .optional(),
+  project_ids: projectIdsParam,
   lookback_periods: z.coerce.number().int().min(1).max(12).default(INSIGHT_DEFAULTS.lookback_periods),
   min_change: z.coerce.number().min(0).default(INSIGHT_DEFAULTS.min_change),
   min_percent: z.coerce.number().min(0).max(1000).default(INSIGHT_DEFAULTS.min_percent),
-  limit: z.coerce.number().int().min(1).max(50).default(INSIGHT_DEFAULTS.limit),
+  limit: limitParam(INSIGHT_DEFAULTS.limit, 50),
 });
 
 /** The CostQuery of an Explorer view, in the flat wire format (`costQueryToParams`). */

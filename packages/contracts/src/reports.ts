@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { costQuerySchema } from './cost-query';
 import { COST_TYPE_NAMES } from './cost-summary';
+import { isoDate, spaFlags } from './fragments';
 
 /**
  * Reports (Inform → Analysis, spec §2 /v3/reports-api/; calls of spec §7). The spec names the calls and the
@@ -165,8 +166,7 @@ export type ReportUpdate = z.infer<typeof reportUpdateSchema>;
 export const reportListQuerySchema = z.object({
   is_hidden: z.enum(['true', 'false']).optional(),
   share_code: z.string().min(1).max(100).optional(),
-  imply_client: z.enum(['true', 'false']).optional(),
-  use_query_optimization: z.enum(['true', 'false']).optional(),
+  ...spaFlags,
 });
 
 export const reportIdParamsSchema = z.object({ id: z.uuid('Not a report id.') });
@@ -226,7 +226,7 @@ export const sendReportBodySchema = z
 export const sendReportResultSchema = z.object({ job_id: z.string(), slot: z.string() });
 
 export const costTargetLookbackQuerySchema = z.object({
-  start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.'),
+  start_date: isoDate,
   period: z.enum(['MONTHLY'], 'Only MONTHLY is supported.').default('MONTHLY'),
   lookback_period: z.coerce.number().int().min(1).max(12).default(3),
 });

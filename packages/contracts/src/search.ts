@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLOUD_TYPES } from './admin';
 import { COST_DIMENSIONS, type CostDimension } from './cost-query';
+import { checkDateRange, isoDate, limitParam, MAX_RANGE_DAYS } from './fragments';
 
 /**
  * Global search (spec §2 /v3/search/, §7 Search calls). The spec names the calls and their parameters but
@@ -104,11 +105,9 @@ export const searchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.');
-
 export const autoCompleteQuerySchema = z.object({
   query: z.string().trim().min(1, 'Enter something to search for.').max(200, 'Enter at most 200 characters.'),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: limitParam(10, 50),
 });
 export type AutoCompleteQuery = z.input<typeof autoCompleteQuerySchema>;
 
@@ -187,7 +186,7 @@ export const searchQuerySchema = z
     filters: filtersParam.optional(),
     cloud_type: z.enum(CLOUD_TYPES).optional(),
     offset: z.coerce.number().int().min(0).default(0),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: limitParam(20, 100),
     start_date: isoDate.optional(),
     end_date: isoDate.optional(),
   })
@@ -199,18 +198,7 @@ export const searchQuerySchema = z
         message: `offset + limit must be at most ${SEARCH_WINDOW_MAX}; narrow the search instead.`,
       });
     }
-    if ((query.start_date === undefined) !== (query.end_date === undefined)) {
-      const path = query.start_date === undefined ? 'start_date' : 'end_date';
-      ctx.addIssue({ code: 'custom', path: [path], message: 'Send both start_date and end_date.' });
-    } else if (query.start_date !== undefined && query.end_date !== undefined) {
-      if (query.start_date > query.end_date) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['end_date'],
-          message: 'The end date is before the start date.',
-        });
-      }
-    }
+    checkDateRange(query, ctx, { maxDays: MAX_RANGE_DAYS });
   });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COST_DIMENSIONS, costFilterSchema, isKeyedDimension } from './cost-query';
 import { COST_TYPE_NAMES } from './cost-summary';
+import { isoDate, projectIdList, spaFlags } from './fragments';
 
 /**
  * Showbacks (spec §3 Showback, §7 Showbacks calls): who owns which dollar. The spec names the calls but shows
@@ -60,21 +61,15 @@ export const ALLOCATION_TAG_TYPES = ['tag', 'label', 'cost_allocation_tag'] as c
 export const SPLIT_METHODS = ['even', 'fixed', 'proportional'] as const;
 export const UNALLOCATED_VALUE = 'Unallocated';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.')
-  .refine((t) => new Date(`${t}T00:00:00Z`).toISOString().slice(0, 10) === t, 'Enter a real calendar date.');
 const name = z.string().trim().min(1, 'Enter a name.').max(200, 'At most 200 characters.');
 const value = z.string().trim().min(1, 'Enter a value.').max(500, 'At most 500 characters.');
-const flag = z.enum(['true', 'false']).optional();
 
 /** The SPA's GET extras (spec §7) and the range of cost answers; the range defaults to the month to date. */
 export const showbackRangeQuerySchema = z.object({
   start_date: isoDate.optional(),
   end_date: isoDate.optional(),
   cost_type: z.enum(COST_TYPE_NAMES).default('unblended'),
-  imply_client: flag,
-  use_query_optimization: flag,
+  ...spaFlags,
 });
 
 export const combinedValueInputSchema = z.object({
@@ -89,7 +84,7 @@ export const showbackInputSchema = z.object({
   tag_keys: z.array(z.string().trim().min(1, 'Enter a key.')).min(1, 'Choose at least one key.'),
   allocation_tag_type: z.enum(ALLOCATION_TAG_TYPES).default('tag'),
   /** Projects of the client whose cost is allocated; null or absent: all of them. */
-  project_ids: z.array(z.string().min(1)).nullable().default(null),
+  project_ids: projectIdList.nullable().default(null),
   hide_values: z.array(value).default([]),
   combined_values: z.array(combinedValueInputSchema).default([]),
   is_active: z.boolean().default(true),
@@ -101,7 +96,7 @@ export const showbackPatchSchema = z
     name,
     tag_keys: showbackInputSchema.shape.tag_keys,
     allocation_tag_type: z.enum(ALLOCATION_TAG_TYPES),
-    project_ids: z.array(z.string().min(1)).nullable(),
+    project_ids: projectIdList.nullable(),
     hide_values: z.array(value),
     is_active: z.boolean(),
   })
@@ -236,8 +231,7 @@ export const availableValuesQuerySchema = z.object({
   key: z.string().min(1, 'Choose a key.'),
   search: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
-  imply_client: flag,
-  use_query_optimization: flag,
+  ...spaFlags,
 });
 export const availableValuesSchema = z.object({
   key: z.string(),
@@ -245,8 +239,7 @@ export const availableValuesSchema = z.object({
 });
 export const tagKeysQuerySchema = z.object({
   search: z.string().optional(),
-  imply_client: flag,
-  use_query_optimization: flag,
+  ...spaFlags,
 });
 export const tagKeysSchema = z.object({ keys: z.array(z.string()) });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COST_TYPE_NAMES } from './cost-summary';
+import { MAX_RANGE_DAYS, optionalDateRange, projectIdsParam, spaFlags } from './fragments';
 
 /**
  * The Tag explorer (spec §2 /v3/cost/tag-explorer/, §3 "Tag explorer row") and tag policies. The spec shows
@@ -36,18 +37,11 @@ export const TAG_EXPLORER_PATHS = {
 export const CLOUD_PLATFORMS = ['aws', 'azure'] as const;
 export type CloudPlatform = (typeof CLOUD_PLATFORMS)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date written YYYY-MM-DD.');
-const flag = z.enum(['true', 'false']).optional();
-
 /** The range and scope every Tag explorer GET takes; both dates or neither. */
-export const tagRangeQuerySchema = z.object({
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
+export const tagRangeQuerySchema = optionalDateRange({ maxDays: MAX_RANGE_DAYS }).extend({
   cost_type: z.enum(COST_TYPE_NAMES).default('unblended'),
-  /** Comma-separated projects of the caller's client (default: all). */
-  project_ids: z.string().min(1).optional(),
-  imply_client: flag,
-  use_query_optimization: flag,
+  project_ids: projectIdsParam,
+  ...spaFlags,
 });
 export type TagRangeQuery = z.infer<typeof tagRangeQuerySchema>;
 

@@ -12,11 +12,11 @@ import {
   KEYED_GRANULARITY_PATHS,
   keyedGranularityQuerySchema,
 } from '@finlens/contracts/cost-explorer';
+import { KEYED_DIMENSIONS } from '@finlens/contracts/cost-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientScopeOf } from '../../platform/auth/request-auth';
 import { isInternalEmail } from '../auth/auth.service';
 import type { CostExplorerService, ExplorerCaller } from './cost-explorer.service';
-import { costRequestFromBody, costRequestFromParams } from './cost-explorer-request';
 
 const tags = ['cost'];
 const config = { access: 'verified' } as const;
@@ -35,26 +35,25 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
     COST_EXPLORER_PATHS.dimensionDailyCost,
     { config, schema: { tags, querystring: dimensionDailyCostQuerySchema, response } },
     async (request) => {
-      const { query, useRollups } = costRequestFromParams(request.query);
-      return service.dimensionDailyCost(callerOf(request), query, useRollups);
+      const { query, use_query_optimization } = request.query;
+      return service.dimensionDailyCost(callerOf(request), query, use_query_optimization);
     },
   );
   app.post(
     COST_EXPLORER_PATHS.dimensionDailyCost,
     { config, schema: { tags, body: dimensionDailyCostBodySchema, response } },
     async (request) => {
-      const { query, useRollups } = costRequestFromBody(request.body);
-      return service.dimensionDailyCost(callerOf(request), query, useRollups);
+      const { query, use_query_optimization } = request.body;
+      return service.dimensionDailyCost(callerOf(request), query, use_query_optimization);
     },
   );
-  for (const [dimension, path] of Object.entries(KEYED_GRANULARITY_PATHS)) {
+  for (const dimension of KEYED_DIMENSIONS) {
     app.get(
-      path,
-      { config, schema: { tags, querystring: keyedGranularityQuerySchema, response } },
+      KEYED_GRANULARITY_PATHS[dimension],
+      { config, schema: { tags, querystring: keyedGranularityQuerySchema(dimension), response } },
       async (request) => {
-        const { key, ...params } = request.query;
-        const { query, useRollups } = costRequestFromParams({ ...params, dimension, dimension_key: key });
-        return service.dimensionDailyCost(callerOf(request), query, useRollups);
+        const { query, use_query_optimization } = request.query;
+        return service.dimensionDailyCost(callerOf(request), query, use_query_optimization);
       },
     );
   }

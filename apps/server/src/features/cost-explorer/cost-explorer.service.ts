@@ -14,7 +14,6 @@ import {
   TOP_N_MAX,
 } from '@finlens/contracts/cost-query';
 import { COST_DIMENSION_CATALOGUE, DIMENSION_LABELS } from '@finlens/cost-model/cost-dimensions';
-import { parseIsoDate } from '@finlens/cost-model/cost-query';
 import {
   allowedGranularities,
   type GranularityContext,
@@ -136,14 +135,6 @@ export function createCostExplorerService({
     },
 
     async dimensionValues(caller: ExplorerCaller, request: DimensionValuesRequest): Promise<DimensionValues> {
-      if (isKeyedDimension(request.dimension) && request.key === undefined) {
-        throw fieldError('key', ['Choose the key whose values to list.']);
-      }
-      if ((request.start_date === undefined) !== (request.end_date === undefined)) {
-        const missing = request.start_date === undefined ? 'start_date' : 'end_date';
-        throw fieldError(missing, ['Send start_date and end_date together, or neither.']);
-      }
-      checkRange(request.start_date, request.end_date);
       const scope = await scopeOf(caller.clientId, request.project_ids?.split(','));
       const values = await warehouse.dimensionValues({
         ...scope,
@@ -173,12 +164,6 @@ export function createCostExplorerService({
       range: { start_date?: string; end_date?: string },
     ): DimensionCatalogue {
       const { start_date, end_date } = range;
-      if ((start_date === undefined) !== (end_date === undefined)) {
-        throw fieldError(start_date === undefined ? 'start_date' : 'end_date', [
-          'Send start_date and end_date together, or neither.',
-        ]);
-      }
-      checkRange(start_date, end_date);
       return {
         groups: DIMENSION_GROUPS.map((name) => ({
           name,
@@ -199,21 +184,6 @@ export function createCostExplorerService({
       };
     },
   };
-}
-
-/** Real dates, the start not after the end (the contract already checked the shape). */
-function checkRange(start: string | undefined, end: string | undefined): void {
-  for (const [field, value] of [
-    ['start_date', start],
-    ['end_date', end],
-  ] as const) {
-    if (value !== undefined && parseIsoDate(value) === null) {
-      throw fieldError(field, ['Enter a real calendar date.']);
-    }
-  }
-  if (start !== undefined && end !== undefined && start > end) {
-    throw fieldError('end_date', ['The end date is before the start date.']);
-  }
 }
 
 export type CostExplorerService = ReturnType<typeof createCostExplorerService>;
