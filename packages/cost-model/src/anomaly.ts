@@ -1,5 +1,5 @@
 import { MONTH_START_DAYS } from './forecast';
-import { addDays, dayMs } from './utc-calendar';
+import { addDays, addMonths } from './utc-calendar';
 
 /**
  * Cost anomaly detection on one daily series (an account, a service or a usage type). Each day is compared
@@ -90,9 +90,8 @@ function dayOfMonth(date: string): number {
 
 /** The same day `months` months earlier (clamped to that month's length), YYYY-MM-DD. */
 function monthsEarlier(date: string, months: number): string | null {
-  const d = new Date(dayMs(date));
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, d.getUTCDate()));
-  return target.getUTCDate() === d.getUTCDate() ? target.toISOString().slice(0, 10) : null;
+  const target = addMonths(date, -months);
+  return dayOfMonth(target) === dayOfMonth(date) ? target : null;
 }
 
 type CostOf = (date: string) => number | undefined;

@@ -1,3 +1,5 @@
+import { addDays, addMonths, startOfMonth, utcDay } from './utc-calendar';
+
 /** An inclusive range of UTC days, YYYY-MM-DD at both ends. */
 export interface DayRange {
   from: string;
@@ -15,34 +17,15 @@ export interface SpendWindows {
 /** Spec §9: spend lookback 31 days. */
 export const SPEND_LOOKBACK_DAYS = 31;
 
-const DAY_MS = 86_400_000;
-
-function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** Midnight UTC of the day `today` falls on. */
-function dayStart(today: Date): number {
-  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-}
-
 /** The windows for a UTC day; the previous month-to-date stops at that month's last day (31 March → 28/29 Feb). */
 export function spendWindows(today: Date): SpendWindows {
-  const end = dayStart(today);
-  const year = today.getUTCFullYear();
-  const month = today.getUTCMonth();
-  const previousStart = Date.UTC(year, month - 1, 1);
-  const previousLast = Date.UTC(year, month, 0);
-  const previousEnd = Math.min(Date.UTC(year, month - 1, today.getUTCDate()), previousLast);
-  const intervalStart = end - (SPEND_LOOKBACK_DAYS - 1) * DAY_MS;
+  const end = utcDay(today);
+  const intervalStart = addDays(end, 1 - SPEND_LOOKBACK_DAYS);
   return {
-    monthToDate: { from: isoDay(Date.UTC(year, month, 1)), to: isoDay(end) },
-    previousMonthToDate: { from: isoDay(previousStart), to: isoDay(previousEnd) },
-    interval: { from: isoDay(intervalStart), to: isoDay(end) },
-    previousInterval: {
-      from: isoDay(intervalStart - SPEND_LOOKBACK_DAYS * DAY_MS),
-      to: isoDay(intervalStart - DAY_MS),
-    },
+    monthToDate: { from: startOfMonth(end), to: end },
+    previousMonthToDate: { from: addMonths(startOfMonth(end), -1), to: addMonths(end, -1) },
+    interval: { from: intervalStart, to: end },
+    previousInterval: { from: addDays(intervalStart, -SPEND_LOOKBACK_DAYS), to: addDays(intervalStart, -1) },
   };
 }
 

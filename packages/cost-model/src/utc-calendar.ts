@@ -78,3 +78,36 @@ export function periodEnd(day: string, granularity: Granularity): string {
       return addDays(addMonths(periodStart(day, 'quarter'), 3), -1);
   }
 }
+
+/** The 24 hour periods of a day, written as the warehouse writes them: YYYY-MM-DDTHH:00:00Z. */
+export function hourStarts(day: string): string[] {
+  return Array.from({ length: 24 }, (_, h) => `${day}T${String(h).padStart(2, '0')}:00:00Z`);
+}
+
+/** First day of the period after the one starting on `start` (a period start of `granularity`). */
+export function nextPeriodStart(start: string, granularity: Exclude<Granularity, 'hour'>): string {
+  switch (granularity) {
+    case 'day':
+      return addDays(start, 1);
+    case 'week':
+      return addDays(start, 7);
+    case 'month':
+      return addMonths(start, 1);
+    case 'quarter':
+      return addMonths(start, 3);
+  }
+}
+
+/**
+ * Every period start from the period holding `start` to the one holding `end` (inclusive days): YYYY-MM-DD,
+ * or YYYY-MM-DDTHH:00:00Z for hours.
+ */
+export function periodStarts(start: string, end: string, granularity: Granularity): string[] {
+  const out: string[] = [];
+  if (granularity === 'hour') {
+    for (let day = start; day <= end; day = addDays(day, 1)) out.push(...hourStarts(day));
+    return out;
+  }
+  for (let p = periodStart(start, granularity); p <= end; p = nextPeriodStart(p, granularity)) out.push(p);
+  return out;
+}

@@ -1,6 +1,7 @@
-import { type CostSeries, type Granularity, OTHERS_KEY, OTHERS_LABEL } from '@finlens/contracts/cost-query';
+import { type CostSeries, type Granularity, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import { type DailyCost, FORECAST_HISTORY_DAYS, forecastDays } from '@finlens/cost-model/forecast';
-import { addDays, periodEnd, periodStart } from '@finlens/cost-model/utc-calendar';
+import { foldTopN } from '@finlens/cost-model/top-n';
+import { addDays, hourStarts, periodEnd, periodStart } from '@finlens/cost-model/utc-calendar';
 
 /** The part of a cost answer the forecast extends. */
 export interface ActualAnswer {
@@ -88,7 +89,12 @@ export function withForecast(args: {
       }
     }
   }
-  const series = recut([...merged.values()], args.topN, answer.periods.length);
+  // Forecast costs moved the totals: recount them before the one top-N fold re-cuts the series.
+  const withTotals = [...merged.values()].map((s) => ({
+    ...s,
+    total: s.costs.reduce((sum, c) => sum + c, 0),
+  }));
+  const series = foldTopN(withTotals, args.topN);
   const named = series.filter((s) => s.key !== OTHERS_KEY).length;
   return {
     periods: answer.periods,
@@ -121,16 +127,5 @@ function targetSeries(merged: Map<string, CostSeries>, group: CostSeries, length
 /** The answer periods a day's cost falls in, with the part of it each gets (an hour gets 1/24). */
 function periodsOfDay(day: string, granularity: Granularity): [string, number][] {
   if (granularity !== 'hour') return [[periodStart(day, granularity), 1]];
-  return Array.from({ length: 24 }, (_, h) => [`${day}T${String(h).padStart(2, '0')}:00:00Z`, 1 / 24]);
-}
-
-/** Totals from the costs, named groups by total descending (top N), the rest folded into 'Others' last. */
-function recut(series: CostSeries[], topN: number, length: number): CostSeries[] {
-  const withTotals = series.map((s) => ({ ...s, total: s.costs.reduce((sum, c) => sum + c, 0) }));
-  const named = withTotals.filter((s) => s.key !== OTHERS_KEY).sort((a, b) => b.total - a.total);
-  const folded = [...withTotals.filter((s) => s.key === OTHERS_KEY), ...named.slice(topN)];
-  if (folded.length === 0) return named;
-  const costs = Array.from({ length }, (_, i) => folded.reduce((sum, s) => sum + (s.costs[i] ?? 0), 0));
-  const others = { key: OTHERS_KEY, label: OTHERS_LABEL, costs, total: costs.reduce((sum, c) => sum + c, 0) };
-  return [...named.slice(0, topN), others];
+  return hourStarts(day).map((hour) => [hour, 1 / 24]);
 }

@@ -9,17 +9,15 @@ import {
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
 import {
   type ChangeInsight,
-  INSIGHTS_MAX_DAYS,
   type Insights,
   MOVER_DIMENSIONS,
   SHIFT_KINDS,
   type ShiftDimension,
   type ShiftInsight,
 } from '@finlens/contracts/insights';
-import { parseIsoDate } from '@finlens/cost-model/cost-query';
 import { allowedGranularities } from '@finlens/cost-model/granularity';
 import { addDays, inclusiveDays } from '@finlens/cost-model/utc-calendar';
-import { fieldError, notFound } from '../../platform/http/http-error';
+import { notFound } from '../../platform/http/http-error';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
 import type { CostExplorerRepo } from '../cost-explorer/cost-explorer.repo';
 import { changePercent, movers, newValues, shifts, type Thresholds, type ValueCosts } from './insight-rules';
@@ -195,17 +193,10 @@ function insightValue(value: ValueCosts) {
   return { key: value.key, label: value.label, previous: value.previous, current: value.current };
 }
 
-/** The current range, the equal period before it and the start of the lookback; a bad range is a 400. */
+/** The current range, the equal period before it and the start of the lookback (the contract checked the range). */
 function periodsOf(request: InsightsRequest): Periods {
-  for (const field of ['start_date', 'end_date'] as const) {
-    if (parseIsoDate(request[field]) === null) throw fieldError(field, ['Enter a real calendar date.']);
-  }
   const { start_date: start, end_date: end } = request;
-  if (start > end) throw fieldError('end_date', ['The end date is before the start date.']);
   const days = inclusiveDays(start, end);
-  if (days > INSIGHTS_MAX_DAYS) {
-    throw fieldError('end_date', [`Choose a range of at most ${INSIGHTS_MAX_DAYS} days.`]);
-  }
   return {
     start,
     end,

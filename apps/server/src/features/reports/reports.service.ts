@@ -223,9 +223,6 @@ export function createReportsService({
       const report = await visible(caller, id);
       const query = report.query as Report['query'];
       const first = startOfMonth(params.start_date);
-      if (Number.isNaN(Date.parse(`${first}T00:00:00Z`))) {
-        throw fieldError('start_date', ['Enter a real calendar date.']);
-      }
       const from = addMonths(first, -params.lookback_period);
       const projects = await repo.clientProjects(caller.clientId);
       const known = new Set(projects.map((p) => p.id));

@@ -1,9 +1,8 @@
 import type { CostDimension, CostFilter, TagPair } from '@finlens/contracts/cost-query';
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
 import type { TagPolicy, TagRangeQuery } from '@finlens/contracts/tag-explorer';
-import { parseIsoDate } from '@finlens/cost-model/cost-query';
 import { presetRange } from '@finlens/cost-model/range-presets';
-import { fieldError, notFound } from '../../platform/http/http-error';
+import { notFound } from '../../platform/http/http-error';
 import type {
   CostBreakdownPort,
   CostBreakdownQuery,
@@ -26,22 +25,10 @@ export interface TagScope {
   clientId: string;
 }
 
-/** Both dates or neither (then the last 30 days up to today, UTC); real dates, start not after end. */
+/** The range asked for, or the last 30 days up to today (UTC); the contract checked it (both or neither). */
 export function resolveRange(query: TagRangeQuery, today: Date): { start_date: string; end_date: string } {
   const { start_date, end_date } = query;
-  if (start_date === undefined && end_date === undefined) return presetRange('30D', today);
-  if (start_date === undefined || end_date === undefined) {
-    throw fieldError(start_date === undefined ? 'start_date' : 'end_date', [
-      'Send start_date and end_date together, or neither.',
-    ]);
-  }
-  for (const [field, value] of [
-    ['start_date', start_date],
-    ['end_date', end_date],
-  ] as const) {
-    if (parseIsoDate(value) === null) throw fieldError(field, ['Enter a real calendar date.']);
-  }
-  if (start_date > end_date) throw fieldError('end_date', ['The end date is before the start date.']);
+  if (start_date === undefined || end_date === undefined) return presetRange('30D', today);
   return { start_date, end_date };
 }
 

@@ -1,8 +1,8 @@
 import type { CostDimension, CostFilter } from '@finlens/contracts/cost-query';
+import { addDays } from '@finlens/cost-model/utc-calendar';
 import { COST_TYPE_COLUMNS, COST_TYPES, type CostType, LINE_ITEMS_TABLE } from '../canonical-schema';
 import type { CompiledSql } from './compile-cost-query';
 import { dimensionSql, filterSql, type SqlContext } from './dimension-sql';
-import { nextDay } from './periods';
 import { LINE_ITEMS_SOURCE } from './plan-source';
 import { notSplitRowSql } from './split-rows';
 import type { SqlDialect } from './sql-dialect';
@@ -52,7 +52,7 @@ function scopeWhere(ctx: SqlContext, scope: AllocationScope, rows: 'not_split' |
     `${d.identifier('client_id')} = ${values.add(scope.clientId)}`,
     `${d.identifier('project_id')} IN (${scope.projectIds.map((p) => values.add(p)).join(', ')})`,
     `${time} >= ${d.dayStart(values.add(scope.from))}`,
-    `${time} < ${d.dayStart(values.add(nextDay(scope.to)))}`,
+    `${time} < ${d.dayStart(values.add(addDays(scope.to, 1)))}`,
     rows === 'not_split'
       ? notSplitRowSql(d, values)
       : `${d.identifier('line_item_operation')} = ${values.add(EKS_POD_OPERATION)} AND ${parent} IS NOT NULL`,

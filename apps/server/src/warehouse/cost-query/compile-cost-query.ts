@@ -1,4 +1,5 @@
 import type { CostDimension, KeyedDimension } from '@finlens/contracts/cost-query';
+import { addDays } from '@finlens/cost-model/utc-calendar';
 import type { CostType } from '../canonical-schema';
 import type {
   CostScope,
@@ -7,7 +8,6 @@ import type {
   WarehouseCostQuery,
 } from './cost-query-port';
 import { costSql, dimensionSql, filterSql, type RowSet, rowSetSql, type SqlContext } from './dimension-sql';
-import { nextDay } from './periods';
 import { type CostSource, isKubernetesDimension, LINE_ITEMS_SOURCE, planSource } from './plan-source';
 import { ROLLUP_ROW_COUNT } from './rollups';
 import type { SqlDialect } from './sql-dialect';
@@ -60,7 +60,7 @@ export function scopeWhere(
     `${d.identifier('project_id')} IN (${scope.projectIds.map((p) => values.add(p)).join(', ')})`,
   ];
   if (scope.from !== undefined) where.push(`${time} >= ${day(values.add(scope.from))}`);
-  if (scope.to !== undefined) where.push(`${time} < ${day(values.add(nextDay(scope.to)))}`);
+  if (scope.to !== undefined) where.push(`${time} < ${day(values.add(addDays(scope.to, 1)))}`);
   const rowSet = rowSetSql(ctx, rows);
   if (rowSet !== null) where.push(rowSet);
   return where;

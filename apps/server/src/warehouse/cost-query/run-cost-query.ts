@@ -1,4 +1,5 @@
 import { type CostSeries, NO_VALUE_LABEL, OTHERS_KEY, OTHERS_LABEL } from '@finlens/contracts/cost-query';
+import { periodStarts } from '@finlens/cost-model/utc-calendar';
 import {
   type CompiledSql,
   compileCostQuery,
@@ -6,7 +7,6 @@ import {
   compileDimensionValues,
 } from './compile-cost-query';
 import type { CostQueryPort, WarehouseCostAnswer, WarehouseCostQuery } from './cost-query-port';
-import { periodStarts } from './periods';
 import { planSource } from './plan-source';
 import type { SqlDialect } from './sql-dialect';
 
