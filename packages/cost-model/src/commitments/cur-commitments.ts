@@ -36,6 +36,14 @@ export interface CurCommitmentRow extends AwsCostRow, EligibilityRow {
   reservationUpfrontValue: number | null;
   reservationAvailabilityZone: string | null;
   pricingOfferingClass: string | null;
+  /** Savings plan inventory columns (CUR 2.0 / legacy `savingsPlan/…`). */
+  savingsPlanOfferingType: string | null;
+  savingsPlanPaymentOption: string | null;
+  savingsPlanPurchaseTerm: string | null;
+  savingsPlanStartTime: string | null;
+  savingsPlanEndTime: string | null;
+  savingsPlanRegion: string | null;
+  savingsPlanInstanceTypeFamily: string | null;
 }
 
 const n = (v: number | null) => v ?? 0;
@@ -77,6 +85,13 @@ const NULL_FIELDS = [
   'reservationUpfrontValue',
   'reservationAvailabilityZone',
   'pricingOfferingClass',
+  'savingsPlanOfferingType',
+  'savingsPlanPaymentOption',
+  'savingsPlanPurchaseTerm',
+  'savingsPlanStartTime',
+  'savingsPlanEndTime',
+  'savingsPlanRegion',
+  'savingsPlanInstanceTypeFamily',
 ] as const;
 
 /** A row with every optional column absent (null) but those given. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { curCommitmentRow } from './cur-commitments';
-import { paymentOptionOf, reservationInventory } from './inventory';
+import { paymentOptionOf, reservationInventory, savingsPlanInventory } from './inventory';
 
 const fee = (billingPeriod: string, recurring: number, upfront: number) =>
   curCommitmentRow({
@@ -48,6 +48,47 @@ describe('reservationInventory', () => {
       normalisedUnitsPerHour: 8,
       accounts: ['a', 'b'],
       daysToExpiry: 928,
+    });
+  });
+});
+
+describe('savingsPlanInventory', () => {
+  it('reads the plan from its daily fee rows and the accounts from its covered usage', () => {
+    const common = {
+      lineItemType: 'SavingsPlanRecurringFee',
+      usageAccountId: 'payer',
+      savingsPlanArn: 'arn:sp',
+      savingsPlanOfferingType: 'EC2InstanceSavingsPlans',
+      savingsPlanPaymentOption: 'Partial Upfront',
+      savingsPlanPurchaseTerm: '1yr',
+      savingsPlanStartTime: '2026-05-20T00:00:00Z',
+      savingsPlanEndTime: '2027-05-20T00:00:00Z',
+      savingsPlanRegion: 'eu-west-1',
+      savingsPlanInstanceTypeFamily: 'm5',
+      usageAmount: 24,
+      spTotalCommitment: 48,
+      spAmortizedUpfront: 24,
+    };
+    const rows = [
+      curCommitmentRow({ ...common, billingPeriod: '2026-05' }),
+      curCommitmentRow({ ...common, billingPeriod: '2026-06' }),
+      curCommitmentRow({
+        billingPeriod: '2026-06',
+        lineItemType: 'SavingsPlanCoveredUsage',
+        usageAccountId: 'web',
+        savingsPlanArn: 'arn:sp',
+      }),
+    ];
+    const [plan] = savingsPlanInventory(rows, new Date('2027-05-01T00:00:00Z'));
+    expect(plan).toMatchObject({
+      ownerAccount: 'payer',
+      offeringType: 'EC2InstanceSavingsPlans',
+      term: '1yr',
+      instanceFamily: 'm5',
+      hourlyCommitment: 2,
+      upfrontShare: 0.5,
+      accounts: ['web'],
+      daysToExpiry: 19,
     });
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The reservation inventory read from the bill (/v3/cost/reserved/): what each reservation is, from its RIFee
+ * The commitment inventory read from the bill. Reservations (/v3/cost/reserved/): what each reservation is, from its RIFee
  * rows (count, term, fees) and its DiscountedUsage rows (offering class, the accounts sharing it). The payment
  * option follows from the fees: upfront and recurring → Partial Upfront, upfront only → All Upfront, recurring only
- * → No Upfront. The latest month's RIFee row wins when a reservation spans several months.
+ * → No Upfront. The latest month's RIFee row wins when a reservation spans several months. Savings plans: from
+ * their SavingsPlanRecurringFee rows (offering, term, payment option, dates, commitment) and covered usage (accounts).
  */
 import type { CurCommitmentRow } from './cur-commitments';
 import { normalisationFactor } from './normalisation';
@@ -88,6 +89,69 @@ export function reservationInventory(rows: Iterable<CurCommitmentRow>, now: Date
         recurringHourlyPerInstance: recurringHourly,
         normalisedUnitsPerHour: factor === null ? null : factor * count,
         accounts: [...(usage.get(arn)?.accounts ?? [])].sort(),
+        daysToExpiry: end ? Math.floor((Date.parse(end) - now.getTime()) / DAY_MS) : null,
+      };
+    })
+    .sort((a, b) => a.arn.localeCompare(b.arn));
+}
+
+export interface SavingsPlanItem {
+  arn: string;
+  ownerAccount: string;
+  offeringType: string | null;
+  paymentOption: string | null;
+  term: string | null;
+  start: string | null;
+  end: string | null;
+  /** EC2 Instance Savings Plans only: the region and family they are bound to. */
+  region: string | null;
+  instanceFamily: string | null;
+  /** $/h committed: total commitment of its fee rows ÷ the hours they cover (24 per daily row, 1 per hourly). */
+  hourlyCommitment: number | null;
+  /** Share of the commitment paid upfront (amortised upfront ÷ total commitment). */
+  upfrontShare: number | null;
+  accounts: string[];
+  daysToExpiry: number | null;
+}
+
+export function savingsPlanInventory(rows: Iterable<CurCommitmentRow>, now: Date): SavingsPlanItem[] {
+  const plans = new Map<
+    string,
+    { fee: CurCommitmentRow; commitment: number; upfront: number; hours: number }
+  >();
+  const coveredAccounts = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const arn = row.savingsPlanArn;
+    if (!arn) continue;
+    if (row.lineItemType === 'SavingsPlanCoveredUsage') {
+      const accounts = coveredAccounts.get(arn) ?? new Set<string>();
+      accounts.add(row.usageAccountId);
+      coveredAccounts.set(arn, accounts);
+    } else if (row.lineItemType === 'SavingsPlanRecurringFee') {
+      const plan = plans.get(arn) ?? { fee: row, commitment: 0, upfront: 0, hours: 0 };
+      if (plan.fee.billingPeriod <= row.billingPeriod) plan.fee = row;
+      plan.commitment += row.spTotalCommitment ?? 0;
+      plan.upfront += row.spAmortizedUpfront ?? 0;
+      plan.hours += row.usageAmount ?? 0;
+      plans.set(arn, plan);
+    }
+  }
+  return [...plans.entries()]
+    .map(([arn, { fee, commitment, upfront, hours }]) => {
+      const end = fee.savingsPlanEndTime || null;
+      return {
+        arn,
+        ownerAccount: fee.usageAccountId,
+        offeringType: fee.savingsPlanOfferingType || null,
+        paymentOption: fee.savingsPlanPaymentOption || null,
+        term: fee.savingsPlanPurchaseTerm || null,
+        start: fee.savingsPlanStartTime || null,
+        end,
+        region: fee.savingsPlanRegion || null,
+        instanceFamily: fee.savingsPlanInstanceTypeFamily || null,
+        hourlyCommitment: hours > 0 ? commitment / hours : null,
+        upfrontShare: commitment > 0 ? upfront / commitment : null,
+        accounts: [...(coveredAccounts.get(arn) ?? [])].sort(),
         daysToExpiry: end ? Math.floor((Date.parse(end) - now.getTime()) / DAY_MS) : null,
       };
     })
