@@ -1,6 +1,10 @@
+import { EXAMPLE_SCENARIO_FILE } from '@finlens/fixtures/cloud-scenarios';
 import { describe, expect, it } from 'vitest';
+import { RESOURCE_KINDS } from '../cloud-resources';
 import { CONTRACT_SCENARIO } from '../contract-world.test-helper';
-import { parseScenario, parseScenarioText, ScenarioError } from './scenario-file';
+import { loadScenarioFile, parseScenario, parseScenarioText, ScenarioError } from './scenario-file';
+import { manualClock } from './sim-clock';
+import { createSimulatedCloud } from './simulated-cloud';
 
 function withResource(index: number, patch: Record<string, unknown>) {
   const resources: unknown[] = [...CONTRACT_SCENARIO.resources];
@@ -44,5 +48,29 @@ describe('scenario file', () => {
 
   it('says when the text is not JSON', () => {
     expect(() => parseScenarioText('{"version": 1,')).toThrow(/^not JSON: /);
+  });
+});
+
+describe('the documented example scenario', () => {
+  it('loads and answers the port: planted resources, opt-in regions, faults and events', async () => {
+    const scenario = await loadScenarioFile(EXAMPLE_SCENARIO_FILE);
+    const clock = manualClock(scenario.start ?? new Date());
+    const cloud = createSimulatedCloud({ scenario, clock });
+    const prod = { accountId: '210987654321', credentials: { kind: 'server-identity' } } as const;
+    const dev = { ...prod, accountId: '345678901234' };
+    const { resources } = await cloud.listResources(prod, 'us-east-1', RESOURCE_KINDS);
+    expect(
+      resources.filter((r) => r.kind === 'ebs-volume' && r.state === 'available').map((r) => r.id),
+    ).toEqual(['vol-0a7d1e4c2b9f30009']);
+    const regions = (await cloud.listRegions(dev)).regions.filter((r) => r.enabled).map((r) => r.name);
+    expect(regions).toEqual(['us-east-1', 'eu-west-1', 'af-south-1']);
+    const denied = await cloud.listResources(dev, 'eu-west-1', ['lambda-function']);
+    expect(denied.failures).toMatchObject([{ service: 'lambda', code: 'AccessDeniedException' }]);
+    expect((await cloud.listResources(dev, 'af-south-1', ['ec2-instance'])).resources).toEqual([]);
+    clock.advance(24 * 3_600_000);
+    const created = await cloud.listResources(dev, 'af-south-1', ['ec2-instance']);
+    expect(created.resources.map((r) => [r.id, r.createdAt?.toISOString()])).toEqual([
+      ['i-0b8e2f5d3c0a40003', '2026-11-21T09:00:00.000Z'],
+    ]);
   });
 });
