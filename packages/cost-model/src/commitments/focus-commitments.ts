@@ -39,7 +39,7 @@ export interface FocusCommitmentPeriod {
 const addNullable = (a: number | null, b: number | null) => (b === null ? a : (a ?? 0) + b);
 
 export function focusCommitmentPeriods(rows: Iterable<FocusCommitmentRow>): FocusCommitmentPeriod[] {
-  const periods = new Map<string, FocusCommitmentPeriod & { usageRows: number }>();
+  const periods = new Map<string, FocusCommitmentPeriod>();
   for (const row of rows) {
     const id = row.commitmentDiscountId;
     if (!id) continue;
@@ -60,7 +60,6 @@ export function focusCommitmentPeriods(rows: Iterable<FocusCommitmentRow>): Focu
         effectiveCost: 0,
         netSavings: null,
         effectiveSavingsRate: null,
-        usageRows: 0,
       };
       periods.set(key, p);
     }
@@ -68,23 +67,20 @@ export function focusCommitmentPeriods(rows: Iterable<FocusCommitmentRow>): Focu
       p.purchaseBilledCost = addNullable(p.purchaseBilledCost, row.billedCost);
       p.purchasedQuantity = addNullable(p.purchasedQuantity, row.commitmentDiscountQuantity);
     } else if (row.commitmentDiscountStatus === 'Used') {
-      p.usageRows++;
       p.usedQuantity += row.commitmentDiscountQuantity ?? 0;
       p.usedEffectiveCost += row.effectiveCost;
       p.onDemandEquivalent = addNullable(p.onDemandEquivalent, row.listCost);
     } else if (row.commitmentDiscountStatus === 'Unused') {
-      p.usageRows++;
       p.unusedQuantity += row.commitmentDiscountQuantity ?? 0;
       p.unusedCost += row.effectiveCost;
     }
   }
-  return [...periods.values()].map(({ usageRows, ...p }) => {
+  return [...periods.values()].map((p) => {
     const effectiveCost = p.usedEffectiveCost + p.unusedCost;
     const ode = p.onDemandEquivalent;
     return {
       ...p,
-      utilisation:
-        usageRows === 0 ? null : (utilisationRatio(p.usedQuantity, p.usedQuantity + p.unusedQuantity) ?? 0),
+      utilisation: utilisationRatio(p.usedQuantity, p.usedQuantity + p.unusedQuantity),
       effectiveCost,
       netSavings: ode === null ? null : netSavings(ode, effectiveCost),
       effectiveSavingsRate: ode === null ? null : effectiveSavingsRate(ode, effectiveCost),
