@@ -1,6 +1,6 @@
 import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
-import { EC2Client } from '@aws-sdk/client-ec2';
+import { EC2Client, type EC2ClientConfig } from '@aws-sdk/client-ec2';
 import { EKSClient } from '@aws-sdk/client-eks';
 import { ElasticLoadBalancingV2Client } from '@aws-sdk/client-elastic-load-balancing-v2';
 import { LambdaClient } from '@aws-sdk/client-lambda';
@@ -95,9 +95,16 @@ export function accountCredentials(
   }
 }
 
+/** What the operator (or a test) may set on every client: its HTTP handler, an endpoint, fewer attempts. */
+export type AwsClientSettings = Pick<EC2ClientConfig, 'requestHandler' | 'endpoint' | 'maxAttempts'>;
+
 /** One client per service for an account and region, each guarded and retrying with back-off. */
-export function createAwsClients(region: string, credentials: Credentials | undefined): AwsClients {
-  const config = { region, ...AWS_RETRY, ...(credentials ? { credentials } : {}) };
+export function createAwsClients(
+  region: string,
+  credentials: Credentials | undefined,
+  settings: AwsClientSettings = {},
+): AwsClients {
+  const config = { region, ...AWS_RETRY, ...settings, ...(credentials ? { credentials } : {}) };
   return {
     ec2: guardOperations(new EC2Client(config)),
     elb: guardOperations(new ElasticLoadBalancingV2Client(config)),

@@ -3,7 +3,7 @@ import { CloudActionError } from '../cloud-actions';
 import type { CloudAccount, CloudPort, ListResourcesResult, RegionInfo } from '../cloud-port';
 import { type CloudResource, RESOURCE_KINDS, type ResourceKind } from '../cloud-resources';
 import { awsAct } from './aws-actions';
-import { type AwsClients, accountCredentials, createAwsClients } from './aws-clients';
+import { type AwsClientSettings, type AwsClients, accountCredentials, createAwsClients } from './aws-clients';
 import { FailureLog } from './aws-failures';
 import { getAwsMetrics } from './aws-metrics';
 import { listEc2 } from './list-ec2';
@@ -17,6 +17,8 @@ export interface AwsCloudOptions {
   /** Lets accounts use the server's own AWS identity (environment, instance profile); off by default. */
   allowServerIdentity?: boolean;
   now?: () => Date;
+  /** Set on every client (an HTTP handler, an endpoint). */
+  clientSettings?: AwsClientSettings;
 }
 
 type Signed = { clients: (region: string) => AwsClients };
@@ -46,7 +48,8 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
       const byRegion = new Map<string, AwsClients>();
       const entry: Signed = {
         clients: (region) => {
-          const clients = byRegion.get(region) ?? createAwsClients(region, credentials);
+          const clients =
+            byRegion.get(region) ?? createAwsClients(region, credentials, options.clientSettings);
           byRegion.set(region, clients);
           return clients;
         },

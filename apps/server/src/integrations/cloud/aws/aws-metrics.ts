@@ -4,6 +4,7 @@ import {
   paginateGetMetricData,
 } from '@aws-sdk/client-cloudwatch';
 import type { MetricPoint, MetricSeries, MetricsRequest } from '../cloud-metrics';
+import type { ResourceKind } from '../cloud-resources';
 import type { FailureLog } from './aws-failures';
 import { cloudWatchQueries } from './cloudwatch-catalog';
 
@@ -14,7 +15,13 @@ const MAX_QUERIES = 500;
  * One series per port query, in order. CloudWatch ids must look like identifiers, so the port's ids are
  * mapped to q0, q1 …; a batch that fails leaves its series empty and records the failure.
  */
-export async function getAwsMetrics(cloudwatch: CloudWatchClient, request: MetricsRequest, log: FailureLog) {
+export async function getAwsMetrics(
+  cloudwatch: CloudWatchClient,
+  request: MetricsRequest,
+  log: FailureLog,
+  /** The kinds left incomplete when a batch fails (S3 sizes in a listing). */
+  kinds: ResourceKind[] = [],
+) {
   const points = new Map<string, MetricPoint[]>();
   const batches: MetricDataQuery[][] = [[]];
   request.queries.forEach((query, index) => {
@@ -38,7 +45,7 @@ export async function getAwsMetrics(cloudwatch: CloudWatchClient, request: Metri
         ScanBy: 'TimestampAscending',
       },
     );
-    await log.attempt('cloudwatch', 'GetMetricData', [], undefined, async () => {
+    await log.attempt('cloudwatch', 'GetMetricData', kinds, undefined, async () => {
       for await (const page of pages) {
         for (const result of page.MetricDataResults ?? []) {
           const id = result.Id ?? '';

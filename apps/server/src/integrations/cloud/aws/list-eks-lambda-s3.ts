@@ -127,7 +127,8 @@ async function bucketSizes(cloudwatch: CloudWatchClient, buckets: S3Bucket[], no
     })),
   );
   const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 3 * DAY_MS);
-  const series = await getAwsMetrics(cloudwatch, { queries, start, end: now, periodSeconds: 86_400 }, log);
+  const request = { queries, start, end: now, periodSeconds: 86_400 };
+  const series = await getAwsMetrics(cloudwatch, request, log, ['s3-bucket']);
   for (const [i, query] of queries.entries()) {
     const bytes = series[i]?.points.at(-1)?.value;
     const bucket = buckets.find((b) => b.id === query.resource.id);

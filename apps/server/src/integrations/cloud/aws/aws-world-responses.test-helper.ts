@@ -1,0 +1,270 @@
+import type { DescribeAutoScalingGroupsCommandOutput } from '@aws-sdk/client-auto-scaling';
+import type { GetMetricDataCommandOutput, MetricDataQuery } from '@aws-sdk/client-cloudwatch';
+import type {
+  DescribeAddressesCommandOutput,
+  DescribeInstancesCommandOutput,
+  DescribeRegionsCommandOutput,
+  DescribeSnapshotsCommandOutput,
+  DescribeVolumesCommandOutput,
+  Volume,
+} from '@aws-sdk/client-ec2';
+import type { DescribeClusterCommandOutput, DescribeNodegroupCommandOutput } from '@aws-sdk/client-eks';
+import type { DescribeLoadBalancersCommandOutput } from '@aws-sdk/client-elastic-load-balancing-v2';
+import type { ListFunctionsCommandOutput } from '@aws-sdk/client-lambda';
+import type { DescribeDBClustersCommandOutput, DescribeDBInstancesCommandOutput } from '@aws-sdk/client-rds';
+import type { ListBucketsCommandOutput } from '@aws-sdk/client-s3';
+import { ACCOUNT_ID as ACCOUNT, CONTRACT_IDS as IDS } from '../contract-world.test-helper';
+
+/**
+ * The contract world's AWS answers (contract-world.test-helper.ts), shaped like the API reference's examples and
+ * typed by the SDK's output types.
+ */
+type Out<T> = Omit<T, '$metadata'>;
+const at = (date: string) => new Date(`${date}T09:30:00Z`);
+
+export const regions: Out<DescribeRegionsCommandOutput> = {
+  Regions: [
+    { RegionName: 'us-east-1', Endpoint: 'ec2.us-east-1.amazonaws.com', OptInStatus: 'opt-in-not-required' },
+    { RegionName: 'eu-west-1', Endpoint: 'ec2.eu-west-1.amazonaws.com', OptInStatus: 'opt-in-not-required' },
+    { RegionName: 'af-south-1', Endpoint: 'ec2.af-south-1.amazonaws.com', OptInStatus: 'not-opted-in' },
+    { RegionName: 'ap-east-1', Endpoint: 'ec2.ap-east-1.amazonaws.com', OptInStatus: 'opted-in' },
+  ],
+};
+
+const reservation = (
+  instances: NonNullable<DescribeInstancesCommandOutput['Reservations']>[number]['Instances'],
+) => ({
+  ReservationId: 'r-1234567890abcdef0',
+  OwnerId: ACCOUNT,
+  Instances: instances,
+});
+
+export const usInstances: Out<DescribeInstancesCommandOutput> = {
+  Reservations: [
+    reservation([
+      {
+        InstanceId: IDS.web,
+        InstanceType: 'm5.large',
+        LaunchTime: at('2026-01-10'),
+        Placement: { AvailabilityZone: 'us-east-1a', Tenancy: 'default' },
+        State: { Code: 16, Name: 'running' },
+        Tags: [
+          { Key: 'Name', Value: 'web-1' },
+          { Key: 'env', Value: 'prod' },
+        ],
+        HibernationOptions: { Configured: false },
+      },
+      {
+        InstanceId: IDS.batch,
+        InstanceType: 't3.micro',
+        LaunchTime: at('2026-02-01'),
+        Placement: { AvailabilityZone: 'us-east-1b', Tenancy: 'default' },
+        State: { Code: 80, Name: 'stopped' },
+        Tags: [{ Key: 'Name', Value: 'batch' }],
+      },
+    ]),
+  ],
+};
+
+export const euInstances: Out<DescribeInstancesCommandOutput> = {
+  Reservations: [
+    reservation([
+      {
+        InstanceId: IDS.euWeb,
+        InstanceType: 'c6g.xlarge',
+        LaunchTime: at('2026-03-01'),
+        Placement: { AvailabilityZone: 'eu-west-1a' },
+        State: { Code: 16, Name: 'running' },
+      },
+    ]),
+  ],
+};
+
+export const rootVolume: Volume = {
+  VolumeId: IDS.rootVolume,
+  Size: 100,
+  VolumeType: 'gp3',
+  Iops: 3000,
+  Throughput: 125,
+  State: 'in-use',
+  AvailabilityZone: 'us-east-1a',
+  CreateTime: at('2026-01-10'),
+  Encrypted: true,
+  Attachments: [{ InstanceId: IDS.web, VolumeId: IDS.rootVolume, Device: '/dev/xvda', State: 'attached' }],
+};
+export const spareVolume: Volume = {
+  VolumeId: IDS.spareVolume,
+  Size: 50,
+  VolumeType: 'gp2',
+  Iops: 150,
+  State: 'available',
+  AvailabilityZone: 'us-east-1a',
+  CreateTime: at('2025-06-01'),
+  Attachments: [],
+  Tags: [{ Key: 'owner', Value: 'alice' }],
+};
+export const volumes: Out<DescribeVolumesCommandOutput> = { Volumes: [rootVolume, spareVolume] };
+
+export const snapshots: Out<DescribeSnapshotsCommandOutput> = {
+  Snapshots: [
+    {
+      SnapshotId: IDS.snapshot,
+      OwnerId: ACCOUNT,
+      VolumeId: IDS.rootVolume,
+      VolumeSize: 100,
+      State: 'completed',
+      StartTime: at('2026-04-01'),
+      StorageTier: 'standard',
+    },
+  ],
+};
+
+export const addresses: Out<DescribeAddressesCommandOutput> = {
+  Addresses: [{ AllocationId: IDS.eip, PublicIp: '203.0.113.10', Domain: 'vpc' }],
+};
+
+export const albArn = `arn:aws:elasticloadbalancing:us-east-1:${ACCOUNT}:loadbalancer/${IDS.alb}`;
+export const loadBalancers: Out<DescribeLoadBalancersCommandOutput> = {
+  LoadBalancers: [
+    {
+      LoadBalancerArn: albArn,
+      LoadBalancerName: 'web-alb',
+      DNSName: 'web-alb-1234567890.us-east-1.elb.amazonaws.com',
+      CreatedTime: at('2026-01-12'),
+      Scheme: 'internet-facing',
+      State: { Code: 'active' },
+      Type: 'application',
+    },
+  ],
+};
+
+export const dbInstances: Out<DescribeDBInstancesCommandOutput> = {
+  DBInstances: [
+    {
+      DBInstanceIdentifier: IDS.db,
+      DBInstanceArn: `arn:aws:rds:us-east-1:${ACCOUNT}:db:${IDS.db}`,
+      DBInstanceClass: 'db.m5.large',
+      Engine: 'postgres',
+      EngineVersion: '16.4',
+      DBInstanceStatus: 'available',
+      AllocatedStorage: 100,
+      StorageType: 'gp3',
+      MultiAZ: false,
+      InstanceCreateTime: at('2026-01-15'),
+      TagList: [{ Key: 'env', Value: 'prod' }],
+    },
+  ],
+};
+
+export const dbClusters: Out<DescribeDBClustersCommandOutput> = {
+  DBClusters: [
+    {
+      DBClusterIdentifier: IDS.dbCluster,
+      DBClusterArn: `arn:aws:rds:us-east-1:${ACCOUNT}:cluster:${IDS.dbCluster}`,
+      Engine: 'aurora-postgresql',
+      EngineVersion: '16.4',
+      EngineMode: 'provisioned',
+      Status: 'available',
+      AllocatedStorage: 1,
+      ClusterCreateTime: at('2026-02-15'),
+      DBClusterMembers: [],
+    },
+  ],
+};
+
+export const buckets: Out<ListBucketsCommandOutput> = {
+  Buckets: [{ Name: IDS.bucket, CreationDate: at('2025-11-01'), BucketRegion: 'us-east-1' }],
+  Owner: { ID: 'examplee7a2f25102679df27bb0ae12b3f85be6f290b936c4393484be31' },
+};
+
+export const groups: Out<DescribeAutoScalingGroupsCommandOutput> = {
+  AutoScalingGroups: [
+    {
+      AutoScalingGroupName: IDS.asg,
+      AutoScalingGroupARN: `arn:aws:autoscaling:us-east-1:${ACCOUNT}:autoScalingGroup:12345678-1234-1234-1234-123456789012:autoScalingGroupName/${IDS.asg}`,
+      MinSize: 1,
+      MaxSize: 4,
+      DesiredCapacity: 2,
+      DefaultCooldown: 300,
+      AvailabilityZones: ['us-east-1a'],
+      HealthCheckType: 'EC2',
+      CreatedTime: at('2026-01-10'),
+      Instances: [],
+      MixedInstancesPolicy: { LaunchTemplate: { Overrides: [{ InstanceType: 'm5.large' }] } },
+    },
+  ],
+};
+
+export const cluster: Out<DescribeClusterCommandOutput> = {
+  cluster: {
+    name: IDS.cluster,
+    arn: `arn:aws:eks:us-east-1:${ACCOUNT}:cluster/${IDS.cluster}`,
+    version: '1.31',
+    status: 'ACTIVE',
+    createdAt: at('2026-01-05'),
+    tags: {},
+  },
+};
+
+export const nodegroup: Out<DescribeNodegroupCommandOutput> = {
+  nodegroup: {
+    nodegroupName: 'workers',
+    clusterName: IDS.cluster,
+    nodegroupArn: `arn:aws:eks:us-east-1:${ACCOUNT}:nodegroup/${IDS.cluster}/workers/0ec9b4d2-1a2b-3c4d-5e6f-0123456789ab`,
+    status: 'ACTIVE',
+    capacityType: 'ON_DEMAND',
+    instanceTypes: ['m5.xlarge'],
+    scalingConfig: { minSize: 2, maxSize: 6, desiredSize: 3 },
+    createdAt: at('2026-01-05'),
+    resources: { autoScalingGroups: [{ name: 'eks-workers-0ec9b4d2' }] },
+  },
+};
+
+export const functions: Out<ListFunctionsCommandOutput> = {
+  Functions: [
+    {
+      FunctionName: IDS.lambda,
+      FunctionArn: `arn:aws:lambda:us-east-1:${ACCOUNT}:function:${IDS.lambda}`,
+      Runtime: 'nodejs20.x',
+      MemorySize: 512,
+      Timeout: 30,
+      CodeSize: 4096,
+      Architectures: ['x86_64'],
+      LastModified: '2026-03-01T10:00:00.000+0000',
+    },
+  ],
+};
+
+/** Per storage type of the contract bucket; everything else answers no data. */
+const BUCKET_BYTES: Record<string, number> = { StandardStorage: 1e9, GlacierStorage: 5e9 };
+
+export function metricData(input: {
+  MetricDataQueries?: MetricDataQuery[];
+  StartTime?: Date;
+  EndTime?: Date;
+}) {
+  const start = input.StartTime?.getTime() ?? 0;
+  const end = input.EndTime?.getTime() ?? 0;
+  const results: Out<GetMetricDataCommandOutput> = { MetricDataResults: [], Messages: [] };
+  for (const query of input.MetricDataQueries ?? []) {
+    if (query.ReturnData === false || !query.MetricStat) continue;
+    const { Metric, Period = 3600 } = query.MetricStat;
+    const storageType = Metric?.Dimensions?.find((d) => d.Name === 'StorageType')?.Value;
+    const value =
+      storageType === undefined
+        ? Metric?.MetricName === 'CPUUtilization'
+          ? 37.5
+          : 1200
+        : BUCKET_BYTES[storageType];
+    const timestamps: Date[] = [];
+    if (value !== undefined) for (let t = start; t < end; t += Period * 1000) timestamps.push(new Date(t));
+    results.MetricDataResults?.push({
+      Id: query.Id,
+      Label: Metric?.MetricName,
+      StatusCode: 'Complete',
+      Timestamps: timestamps,
+      Values: timestamps.map(() => value ?? 0),
+    });
+  }
+  return results;
+}
