@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitmentForPeriod, monthInterval } from './amortisation';
-import {
-  type CurCommitmentRow,
-  coverageByGroup,
-  curCommitmentRow,
-  reservationMonths,
-  savingsByMonth,
-  savingsPlanMonths,
-} from './cur-commitments';
+import { coverageByGroup, reservationMonths, savingsByMonth, savingsPlanMonths } from './cur-commitments';
+import { type CurCommitmentRow, curCommitmentRow } from './cur-row';
 
 const base = curCommitmentRow({
   billingPeriod: '2026-06',

@@ -4,9 +4,10 @@
  * the reference implementation of the row rules (billing-formats §1.3.9, §1.3.11, §3.3); the warehouse computes
  * the same sums in SQL, and the reconciliation test pins both to figures computed from the real exports.
  */
-import { type AwsCostRow, awsAmortizedCost } from '../billing-line-item-types';
+import { awsAmortizedCost } from '../billing-line-item-types';
 import { type Coverage, type CoverageLine, coverageOf } from './coverage';
-import { type EligibilityRow, isCommitmentEligible, isSpotUsage } from './eligibility';
+import type { CurCommitmentRow } from './cur-row';
+import { isCommitmentEligible, isSpotUsage } from './eligibility';
 import { effectiveSavingsRate, netSavings, type Savings, type SavingsLine, savingsOf } from './savings';
 import {
   reservationUnusedCost,
@@ -15,96 +16,8 @@ import {
   utilisationRatio,
 } from './utilisation';
 
-export interface CurCommitmentRow extends AwsCostRow, EligibilityRow {
-  /** Billing month `YYYY-MM` of the usage start. */
-  billingPeriod: string;
-  usageAccountId: string;
-  region: string | null;
-  usageAmount: number | null;
-  normalizedUsageAmount: number | null;
-  publicOnDemandCost: number | null;
-  reservationTotalReservedUnits: number | null;
-  reservationTotalReservedNormalizedUnits: number | null;
-  reservationUnusedQuantity: number | null;
-  reservationUnusedNormalizedUnitQuantity: number | null;
-  reservationAmortizedUpfrontFee: number | null;
-  savingsPlanArn: string | null;
-  /** Inventory columns: term as ISO text, count, upfront price, zone (CUR 2.0 only), standard / convertible. */
-  reservationStartTime: string | null;
-  reservationEndTime: string | null;
-  reservationNumberOfReservations: number | null;
-  reservationUpfrontValue: number | null;
-  reservationAvailabilityZone: string | null;
-  pricingOfferingClass: string | null;
-  /** Savings plan inventory columns (CUR 2.0 / legacy `savingsPlan/…`). */
-  savingsPlanOfferingType: string | null;
-  savingsPlanPaymentOption: string | null;
-  savingsPlanPurchaseTerm: string | null;
-  savingsPlanStartTime: string | null;
-  savingsPlanEndTime: string | null;
-  savingsPlanRegion: string | null;
-  savingsPlanInstanceTypeFamily: string | null;
-}
-
 const n = (v: number | null) => v ?? 0;
 const rateRatio = (effective: number, onDemand: number) => (onDemand > 0 ? effective / onDemand : null);
-
-const NULL_FIELDS = [
-  'productCode',
-  'usageType',
-  'pricingTerm',
-  'region',
-  'description',
-  'unblended',
-  'netUnblended',
-  'usageAmount',
-  'normalizedUsageAmount',
-  'publicOnDemandCost',
-  'reservationArn',
-  'reservationEffective',
-  'reservationNetEffective',
-  'reservationUnusedAmortizedUpfront',
-  'reservationUnusedRecurring',
-  'reservationNetUnusedAmortizedUpfront',
-  'reservationNetUnusedRecurring',
-  'reservationTotalReservedUnits',
-  'reservationTotalReservedNormalizedUnits',
-  'reservationUnusedQuantity',
-  'reservationUnusedNormalizedUnitQuantity',
-  'reservationAmortizedUpfrontFee',
-  'savingsPlanArn',
-  'spEffective',
-  'spNetEffective',
-  'spTotalCommitment',
-  'spUsedCommitment',
-  'spAmortizedUpfront',
-  'spNetAmortizedUpfront',
-  'reservationStartTime',
-  'reservationEndTime',
-  'reservationNumberOfReservations',
-  'reservationUpfrontValue',
-  'reservationAvailabilityZone',
-  'pricingOfferingClass',
-  'savingsPlanOfferingType',
-  'savingsPlanPaymentOption',
-  'savingsPlanPurchaseTerm',
-  'savingsPlanStartTime',
-  'savingsPlanEndTime',
-  'savingsPlanRegion',
-  'savingsPlanInstanceTypeFamily',
-] as const;
-
-/** A row with every optional column absent (null) but those given. */
-export function curCommitmentRow(
-  fields: Pick<CurCommitmentRow, 'lineItemType' | 'billingPeriod' | 'usageAccountId'> &
-    Partial<CurCommitmentRow>,
-): CurCommitmentRow {
-  const empty = Object.fromEntries(NULL_FIELDS.map((f) => [f, null])) as Record<
-    (typeof NULL_FIELDS)[number],
-    null
-  >;
-  return { ...empty, ...fields };
-}
 
 export interface ReservationMonth {
   arn: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curCommitmentRow } from './cur-commitments';
+import { curCommitmentRow } from './cur-row';
 import { paymentOptionOf, reservationInventory, savingsPlanInventory } from './inventory';
 
 const fee = (billingPeriod: string, recurring: number, upfront: number) =>

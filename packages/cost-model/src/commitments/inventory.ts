@@ -5,7 +5,7 @@
  * → No Upfront. The latest month's RIFee row wins when a reservation spans several months. Savings plans: from
  * their SavingsPlanRecurringFee rows (offering, term, payment option, dates, commitment) and covered usage (accounts).
  */
-import type { CurCommitmentRow } from './cur-commitments';
+import type { CurCommitmentRow } from './cur-row';
 import { normalisationFactor } from './normalisation';
 
 export type PaymentOption = 'All Upfront' | 'Partial Upfront' | 'No Upfront';
