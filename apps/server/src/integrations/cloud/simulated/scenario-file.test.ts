@@ -64,6 +64,11 @@ describe('the documented example scenario', () => {
     ).toEqual(['vol-0a7d1e4c2b9f30009']);
     const regions = (await cloud.listRegions(dev)).regions.filter((r) => r.enabled).map((r) => r.name);
     expect(regions).toEqual(['us-east-1', 'eu-west-1', 'af-south-1']);
+    const notOptedIn = await cloud.listResources(prod, 'af-south-1', ['ec2-instance', 'rds-instance']);
+    expect(notOptedIn.failures.map((f) => [f.service, f.code])).toEqual([
+      ['ec2', 'OptInRequired'],
+      ['rds', 'OptInRequired'],
+    ]);
     const denied = await cloud.listResources(dev, 'eu-west-1', ['lambda-function']);
     expect(denied.failures).toMatchObject([{ service: 'lambda', code: 'AccessDeniedException' }]);
     expect((await cloud.listResources(dev, 'af-south-1', ['ec2-instance'])).resources).toEqual([]);

@@ -48,6 +48,18 @@ export function createSimulatedCloud({
         (f.region === undefined || region === null || f.region === region),
     ) ?? null;
 
+  // Like AWS, a region that needs opting in refuses an account that has not opted in.
+  const optInFault = (account: CloudAccount, region: string | null, service: CloudService) => {
+    const optIn = scenario.regions.find((r) => r.name === region)?.optIn ?? false;
+    const optedIn = scenario.accounts.find((a) => a.accountId === account.accountId)?.optedInRegions ?? [];
+    if (!optIn || region === null || optedIn.includes(region)) return null;
+    return {
+      service,
+      code: 'OptInRequired',
+      message: `${region} is not enabled for account ${account.accountId}`,
+    };
+  };
+
   /** The failure the scenario answers for this call, or null when the call succeeds. */
   const failure = (
     account: CloudAccount,
@@ -67,7 +79,7 @@ export function createSimulatedCloud({
         message,
       };
     }
-    const fault = faultFor(account, region, service);
+    const fault = faultFor(account, region, service) ?? optInFault(account, region, service);
     if (fault === null) return null;
     const sts = fault.service === 'sts';
     return {
