@@ -1,6 +1,7 @@
 import {
   type CostDimension,
   type CostFilter,
+  filterParamName,
   isKeyedDimension,
   type ValueFilter,
 } from '@finlens/contracts/cost-query';
@@ -18,7 +19,7 @@ import { useState } from 'react';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
 import { useDimensionValues } from './api';
 import { DimensionPicker, dimensionLabel, KeyPicker } from './DimensionPicker';
-import { filterParamKey, withFilter } from './explorer-view';
+import { withFilter } from './explorer-view';
 import { DEMO_BLURRED_DIMENSIONS } from './transforms';
 
 type Mode = ValueFilter['mode'];
@@ -64,7 +65,7 @@ export function FilterPanel({ filters, onChange, range }: FilterPanelProps) {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: filters.length > 0 ? 2 : 0 }}>
         {filters.map((filter) => (
           <Chip
-            key={filterParamKey(filter)}
+            key={filterParamName(filter)}
             label={
               <Box
                 component="span"

@@ -3,6 +3,7 @@ import {
   type CostFilter,
   type CostQuery,
   costQueryToParams,
+  filterParamName,
   type Granularity,
   isKeyedDimension,
   paramsToCostQuery,
@@ -123,7 +124,7 @@ export function fitGranularity(current: Granularity, allowed: Granularity[]): Gr
 
 /** Adds a filter; one on the same dimension and mode (one wire key) gets the new values or pairs merged in. */
 export function withFilter(filters: CostFilter[], filter: CostFilter): CostFilter[] {
-  const index = filters.findIndex((f) => filterParamKey(f) === filterParamKey(filter));
+  const index = filters.findIndex((f) => filterParamName(f) === filterParamName(filter));
   if (index < 0) return [...filters, filter];
   const existing = filters[index] as CostFilter;
   const merged: CostFilter =
@@ -136,14 +137,6 @@ export function withFilter(filters: CostFilter[], filter: CostFilter): CostFilte
         ? { ...existing, values: uniqueBy([...existing.values, ...filter.values], (v) => v) }
         : filter;
   return filters.map((f, i) => (i === index ? merged : f));
-}
-
-/** The wire key a filter is sent under (e.g. `exclude_product_region`, `tag_keys_and`). */
-export function filterParamKey(filter: CostFilter): string {
-  const [key] = Object.keys(
-    costQueryToParams({ start_date: '2000-01-01', end_date: '2000-01-01', filters: [filter] }),
-  ).filter((name) => name !== 'start_date' && name !== 'end_date');
-  return key ?? filter.dimension;
 }
 
 function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {

@@ -1,41 +1,10 @@
-import { OTHERS_KEY } from '@finlens/contracts/cost-query';
 import { periodLabel } from '@finlens/cost-model/period-label';
 import { describe, expect, it } from 'vitest';
 import { costResult } from './explorer-fixtures.test-helper';
-import { CHART_TOP_N, foldTopN, toChartData, toGridRows, windowCount } from './transforms';
+import { CHART_TOP_N, toChartData, toGridRows, windowCount } from './transforms';
 
 const days = (n: number) =>
   Array.from({ length: n }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
-
-describe('foldTopN', () => {
-  const series = [5, 50, 1, 20].map((total, i) => ({ key: `g${i}`, label: `G${i}`, costs: [total], total }));
-
-  it('keeps the largest groups and sums the rest into Others', () => {
-    const folded = foldTopN(series, 2);
-    expect(folded.map((s) => [s.key, s.total])).toEqual([
-      ['g1', 50],
-      ['g3', 20],
-      [OTHERS_KEY, 6],
-    ]);
-    expect(folded[2]?.label).toBe('Others');
-    expect(folded[2]?.costs).toEqual([6]);
-  });
-
-  it("merges the API's own Others into the chart's", () => {
-    const withOthers = [...series, { key: OTHERS_KEY, label: 'Others', costs: [100], total: 100 }];
-    const folded = foldTopN(withOthers, 3);
-    expect(folded.map((s) => [s.key, s.total])).toEqual([
-      ['g1', 50],
-      ['g3', 20],
-      ['g0', 5],
-      [OTHERS_KEY, 101],
-    ]);
-  });
-
-  it('changes nothing when the groups fit', () => {
-    expect(foldTopN(series, 4)).toBe(series);
-  });
-});
 
 describe('toChartData', () => {
   it('draws the newest 40 days first and pages back through older windows (spec §9)', () => {

@@ -8,6 +8,7 @@ import {
 } from '@finlens/contracts/cost-query';
 import { chartWindow, chartWindowCount } from '@finlens/cost-model/chart-window';
 import { periodLabel } from '@finlens/cost-model/period-label';
+import { foldTopN } from '@finlens/cost-model/top-n';
 import type { ChartData } from '../../components/Chart';
 
 /**
@@ -29,20 +30,6 @@ export function seriesLabel(series: Pick<CostSeries, 'key' | 'label'>): string {
   if (series.key === OTHERS_KEY) return OTHERS_LABEL;
   if (series.key === null) return NO_VALUE_LABEL;
   return series.label;
-}
-
-/** Keeps the `n` largest series and sums the rest (with any 'Others' already there) into one 'Others'. */
-export function foldTopN(series: CostSeries[], n: number): CostSeries[] {
-  const groups = series.filter((s) => s.key !== OTHERS_KEY);
-  const others = series.filter((s) => s.key === OTHERS_KEY);
-  if (groups.length <= n && others.length === 0) return series;
-  const kept = [...groups].sort((a, b) => b.total - a.total).slice(0, n);
-  const rest = [...groups.filter((s) => !kept.includes(s)), ...others];
-  if (rest.length === 0) return kept;
-  const width = Math.max(...rest.map((s) => s.costs.length));
-  const costs = Array.from({ length: width }, (_, i) => rest.reduce((sum, s) => sum + (s.costs[i] ?? 0), 0));
-  const total = rest.reduce((sum, s) => sum + s.total, 0);
-  return [...kept, { key: OTHERS_KEY, label: OTHERS_LABEL, costs, total }];
 }
 
 /** How many chart windows the answer needs (the chart pages through them, newest first). */
