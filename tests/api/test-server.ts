@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createTestDatabase, seedPglite, testPostgresUrl } from '@finlens/server/db/test-app-database';
 import { type RunningServer, startServer } from '@finlens/server/main';
 import { loadConfig } from '@finlens/server/platform/load-config';
+import { TEST_OUTBOUND_ALLOW } from '@finlens/server/platform/outbound/test-outbound';
 
 export interface TestServer {
   baseUrl: string;
@@ -41,6 +42,8 @@ export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } 
         LOG_LEVEL: 'silent',
         // No 1M-row demo organisation for each test server (the first-start demo has its own test).
         DEMO_ON_FIRST_START: 'false',
+        // Receivers, S3 and Azure stand-ins and the OIDC provider of the tests listen on 127.0.0.1.
+        OUTBOUND_ALLOW: TEST_OUTBOUND_ALLOW,
         ...(database === null ? {} : { DATABASE_URL: database.url }),
         ...env,
         DATA_DIR: join(dataDir, 'data'),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { seedPglite } from './db/test-app-database';
 import { type RunningServer, type StartServerOptions, startServer } from './main';
 import { loadConfig } from './platform/load-config';
+import { TEST_OUTBOUND_ALLOW } from './platform/outbound/test-outbound';
 
 /**
  * Starts the real server in this process on a free loopback port and `dataDir`, with a stand-in web build under
@@ -19,7 +20,14 @@ export async function startServerOn(args: {
   await writeFile(join(webDistDir, 'index.html'), '<!doctype html><title>test</title>');
   if (args.env?.DATABASE_URL === undefined) await seedPglite(args.dataDir);
   const config = await loadConfig({
-    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: args.dataDir, ...args.env },
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      OUTBOUND_ALLOW: TEST_OUTBOUND_ALLOW,
+      DATA_DIR: args.dataDir,
+      ...args.env,
+    },
     cwd: args.root,
   });
   return startServer({ config, webDistDir, handleSignals: false, ...args.options });

@@ -86,6 +86,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     secretKey: config.secretKey,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
+    outboundAllow: config.outboundAllow,
   });
   await registerCostSummary(app, { db, warehouse });
   await registerCostExplorer(app, { db, warehouse, internalEmailDomains: config.internalEmailDomains });

@@ -11,7 +11,7 @@ import { createMailer, type Mailer } from '../platform/mail/mailer';
 
 export type IdentityConfig = Pick<
   AppConfig,
-  'publicUrl' | 'smtpUrl' | 'dataDir' | 'supportEmail' | 'internalEmailDomains'
+  'publicUrl' | 'smtpUrl' | 'dataDir' | 'supportEmail' | 'internalEmailDomains' | 'outboundAllow'
 > & { secretKey: string };
 
 /** What the auth hook and the identity features (sso, auth, admin, team, api-keys) share: one of each per app. */

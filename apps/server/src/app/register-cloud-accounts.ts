@@ -15,6 +15,7 @@ import { createSecretBox } from '../platform/crypto/secret-box';
 import type { App } from '../platform/http/app';
 import { createJobQueue } from '../platform/jobs/job-queue';
 import { createJobSchedules } from '../platform/jobs/job-schedules';
+import { createGuardedHttp } from '../platform/outbound/guarded-http';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
 
 /** Settings → AWS Accounts / Cloud Accounts and the billing upload, wired to the ingest services. */
@@ -26,19 +27,29 @@ export async function registerCloudAccounts(
     secretKey: string;
     dataDir: string;
     uploadMaxBytes: number;
+    /** OUTBOUND_ALLOW: what a source's endpoint may reach besides public addresses. */
+    outboundAllow: readonly string[];
   },
 ): Promise<void> {
   const { db } = deps;
   const secretBox = createSecretBox(deps.secretKey);
+  const http = createGuardedHttp(deps.outboundAllow);
   const repo = createCloudAccountsRepo({ db });
   const sources = createBillingSourcesService({
     repo: createBillingSourcesRepo({ db }),
     schedules: createJobSchedules({ db }),
     queue: createJobQueue({ db }),
     secretBox,
+    http,
   });
   await app.register(cloudAccountsRoutes, {
-    cloudAccounts: createCloudAccountsService({ repo, sources, secretBox, warehouse: deps.warehouse }),
+    cloudAccounts: createCloudAccountsService({
+      repo,
+      sources,
+      secretBox,
+      warehouse: deps.warehouse,
+      refusedReason: http.refusedReason,
+    }),
   });
   const importService = createImportService({ repo: createImportsRepo(db), warehouse: deps.warehouse });
   await app.register(billingUploadRoutes, {

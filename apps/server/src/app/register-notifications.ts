@@ -11,8 +11,12 @@ import type { AppConfig } from '../platform/config';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import type { App } from '../platform/http/app';
 import { createMailer, type Mailer } from '../platform/mail/mailer';
+import { createGuardedHttp } from '../platform/outbound/guarded-http';
 
-type NotificationConfig = Pick<AppConfig, 'smtpUrl' | 'dataDir' | 'supportEmail' | 'publicUrl'> & {
+type NotificationConfig = Pick<
+  AppConfig,
+  'smtpUrl' | 'dataDir' | 'supportEmail' | 'publicUrl' | 'outboundAllow'
+> & {
   secretKey: string;
 };
 
@@ -29,13 +33,14 @@ export function notificationMailer(config: NotificationConfig, logger: FastifyBa
 function dispatcherFor(db: Kysely<AppTables>, config: NotificationConfig, logger: FastifyBaseLogger) {
   const repo = createNotificationsRepo({ db });
   const secretBox = createSecretBox(config.secretKey);
+  const http = createGuardedHttp(config.outboundAllow);
   const dispatcher = createNotificationDispatcher({
     repo,
     secretBox,
-    send: createChannelSender({ mailer: notificationMailer(config, logger) }),
+    send: createChannelSender({ mailer: notificationMailer(config, logger), http }),
     publicUrl: config.publicUrl,
   });
-  return { repo, secretBox, dispatcher };
+  return { repo, secretBox, dispatcher, refusedReason: http.refusedReason };
 }
 
 /** Settings → Notifications Center and Notifications. */

@@ -33,7 +33,13 @@ export async function startServerJobs({
       ...costTargetJobHandlers({ db, warehouse }),
       ...notificationJobsFor(db, config, logger),
       ...anomalyJobHandlers({ db, warehouse }),
-      serverPollSourceHandler({ db, warehouse, secretKey: config.secretKey, dataDir: config.dataDir }),
+      serverPollSourceHandler({
+        db,
+        warehouse,
+        secretKey: config.secretKey,
+        dataDir: config.dataDir,
+        outboundAllow: config.outboundAllow,
+      }),
     ],
   });
   for (const schedule of [...COST_TARGET_SCHEDULES, ...ANOMALY_SCHEDULES, ...NOTIFICATION_SCHEDULES]) {

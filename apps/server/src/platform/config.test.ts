@@ -36,6 +36,7 @@ describe('parseConfig defaults', () => {
       demoRows: 1000000,
       warehouseMemoryLimit: '1GB',
       rateLimitPerMinute: 600,
+      outboundAllow: [],
     });
   });
 
@@ -64,6 +65,7 @@ describe('parseConfig defaults', () => {
       'DEMO_ROWS',
       'WAREHOUSE_MEMORY_LIMIT',
       'RATE_LIMIT_PER_MINUTE',
+      'OUTBOUND_ALLOW',
     ]);
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });
@@ -93,6 +95,17 @@ describe('each variable', () => {
     expect(parse({ RATE_LIMIT_PER_MINUTE: '5000' }).rateLimitPerMinute).toBe(5000);
     expect(() => parse({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
       /RATE_LIMIT_PER_MINUTE must be a positive whole number/,
+    );
+  });
+
+  it('OUTBOUND_ALLOW lists host names, addresses and CIDR ranges', () => {
+    expect(parse({ OUTBOUND_ALLOW: 'minio.internal, 10.0.0.0/8,::1' }).outboundAllow).toEqual([
+      'minio.internal',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => parse({ OUTBOUND_ALLOW: '10.0.0.0/8,http://x' })).toThrow(
+      /OUTBOUND_ALLOW must be a comma-separated list of host names, IP addresses and CIDR ranges/,
     );
   });
 

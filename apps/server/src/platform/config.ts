@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { passwordProblems } from '@finlens/cost-model/password-rules';
 import { z } from 'zod';
+import { invalidOutboundEntries } from './outbound/outbound-allow';
 
 /** Raised for any configuration problem; the CLI prints the message and exits with code 2. */
 export class ConfigError extends Error {
@@ -41,6 +42,8 @@ export interface AppConfig {
   warehouseMemoryLimit: string;
   /** API requests one client address may make per minute before 429s. */
   rateLimitPerMinute: number;
+  /** OUTBOUND_ALLOW: hosts, addresses and CIDR ranges of the private network tenants' URLs may reach. */
+  outboundAllow: string[];
 }
 
 export const CONFIG_DEFAULTS = {
@@ -156,6 +159,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       'API requests one client address may make per minute; more get 429 until the minute has passed.',
   },
+  {
+    name: 'OUTBOUND_ALLOW',
+    default: '(unset: public addresses only)',
+    description:
+      'Comma-separated host names, addresses and CIDR ranges (`minio.internal,10.0.0.0/8`) that webhook, Slack, Teams, PagerDuty, S3/Azure endpoint and SSO issuer URLs may reach although they are loopback, private or link-local; everything else of that kind is refused.',
+  },
 ];
 
 const HTTP_PROTOCOLS = ['http:', 'https:'];
@@ -237,6 +246,13 @@ const variableSchemas = {
     .string()
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'must be a DuckDB size such as 512MB or 1GB'),
   RATE_LIMIT_PER_MINUTE: positiveWholeNumber('must be a positive whole number'),
+  OUTBOUND_ALLOW: z
+    .string()
+    .transform(commaList)
+    .refine(
+      (entries) => invalidOutboundEntries(entries).length === 0,
+      'must be a comma-separated list of host names, IP addresses and CIDR ranges',
+    ),
 } as const;
 
 type VariableName = keyof typeof variableSchemas;
@@ -311,5 +327,6 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     demoRows: v.DEMO_ROWS ?? CONFIG_DEFAULTS.demoRows,
     warehouseMemoryLimit: v.WAREHOUSE_MEMORY_LIMIT ?? CONFIG_DEFAULTS.warehouseMemoryLimit,
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE ?? CONFIG_DEFAULTS.rateLimitPerMinute,
+    outboundAllow: v.OUTBOUND_ALLOW ?? [],
   };
 }

@@ -13,6 +13,7 @@ import { localSource } from '../../ingest/sources/local-source';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
+import { testGuardedHttp } from '../../platform/outbound/test-outbound';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { createCostSummaryRepo } from '../cost-summary/cost-summary.repo';
 import { createCostSummaryService } from '../cost-summary/cost-summary.service';
@@ -62,11 +63,13 @@ describe('removing a cloud account', () => {
       repo,
       secretBox,
       warehouse,
+      refusedReason: testGuardedHttp().refusedReason,
       sources: createBillingSourcesService({
         repo: createBillingSourcesRepo({ db: db.db }),
         schedules: createJobSchedules({ db: db.db }),
         queue: createJobQueue({ db: db.db }),
         secretBox,
+        http: testGuardedHttp(),
       }),
     });
     const summary = createCostSummaryService({

@@ -15,7 +15,7 @@ import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { toCloudAccount, toImportRun } from './cloud-account-views';
 import type { CloudAccountsRepo } from './cloud-accounts.repo';
 import { cloudFormationTemplate, terraformSnippet } from './cloud-templates';
-import { type AccountSettings, toSourceSettings } from './source-input';
+import { type AccountSettings, refuseInternalTargets, toSourceSettings } from './source-input';
 
 type SourcesService = ReturnType<typeof createBillingSourcesService>;
 type CreateInput = z.output<typeof cloudAccountCreateSchema>;
@@ -29,10 +29,13 @@ export function createCloudAccountsService({
   sources,
   secretBox,
   warehouse,
+  refusedReason,
 }: {
   repo: CloudAccountsRepo;
   sources: SourcesService;
   secretBox: SecretBox;
+  /** The outbound guard's verdict on an endpoint being saved (GuardedHttp.refusedReason). */
+  refusedReason: (url: string) => Promise<string | null>;
   /** Removing an account removes its line items; the delete takes its turn with imports. */
   warehouse: Pick<WarehouseStore, 'exclusive' | 'deleteProject'>;
 }) {
@@ -78,6 +81,7 @@ export function createCloudAccountsService({
 
     async create(clientId: string, { name, settings }: CreateInput): Promise<CloudAccount> {
       await checkAzure(clientId, settings);
+      await refuseInternalTargets(settings, refusedReason);
       const source = toSourceSettings(name, settings);
       await checkName(clientId, name, null);
       const project = await repo.insertProject({
@@ -102,6 +106,7 @@ export function createCloudAccountsService({
         if (settings.cloud_type !== project.cloud_type) {
           throw fieldError('cloud_type', ['The cloud of an account cannot change.']);
         }
+        await refuseInternalTargets(settings, refusedReason);
         const existing = await sourceOf(id);
         const input = toSourceSettings(name ?? project.name, settings, {
           externalId: existing?.external_id ?? null,

@@ -16,6 +16,28 @@ export function generateExternalId(): string {
   return `finlens-${randomBytes(16).toString('hex')}`;
 }
 
+/** The endpoint a connection string names (BlobEndpoint=…); without one it is Azure's own public host. */
+function blobEndpointOf(connectionString: string): string | null {
+  return /(?:^|;)\s*BlobEndpoint\s*=\s*([^;]+)/i.exec(connectionString)?.[1]?.trim() ?? null;
+}
+
+/** An S3 endpoint or Azure account URL into the server's own network is refused when saved (400 naming it). */
+export async function refuseInternalTargets(
+  settings: AccountSettings,
+  refusedReason: (url: string) => Promise<string | null>,
+): Promise<void> {
+  const targets: [field: string, url: string | null][] =
+    settings.cloud_type === 'aws'
+      ? [['endpoint', settings.endpoint]]
+      : settings.credentials?.kind === 'sas'
+        ? [['account_url', settings.credentials.account_url]]
+        : [['connection_string', blobEndpointOf(settings.credentials?.connection_string ?? '')]];
+  for (const [field, url] of targets) {
+    const reason = url === null ? null : await refusedReason(url);
+    if (reason !== null) throw fieldError(field, [`Finlens may not connect to this address: ${reason}.`]);
+  }
+}
+
 /**
  * The source settings of an account, checked beyond what the schema can (bucket rule, role in the same
  * account). `keep` holds what to fall back on when editing: the stored external ID.

@@ -1,4 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import type { Mailer } from '../../platform/mail/mailer';
+import { type GuardedHttp, outboundErrorMessage } from '../../platform/outbound/guarded-http';
 import {
   type OutgoingMessage,
   pagerDutyPayload,
@@ -26,36 +28,34 @@ export type SendToTarget = (target: DeliveryTarget, message: OutgoingMessage) =>
 
 const TIMEOUT_MS = 10_000;
 
+/**
+ * POSTs through the outbound guard. A failure says the status and its standard reason, never the target's
+ * body: a tenant's URL must not turn Finlens into a reader of pages on other hosts.
+ */
 async function postJson(
+  http: GuardedHttp,
   url: string,
   body: string,
   headers: Record<string, string> = {},
 ): Promise<SendResult> {
   try {
-    const response = await fetch(url, {
+    const response = await http.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'Finlens-Notifications', ...headers },
       body,
       redirect: 'error',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (response.ok) {
-      await response.body?.cancel();
-      return { ok: true, httpStatus: response.status, error: null };
-    }
-    const text = (await response.text()).slice(0, 300);
+    await response.body?.cancel();
+    if (response.ok) return { ok: true, httpStatus: response.status, error: null };
+    const reason = STATUS_CODES[response.status];
     return {
       ok: false,
       httpStatus: response.status,
-      error: `HTTP ${response.status}${text ? `: ${text}` : ''}`,
+      error: `HTTP ${response.status}${reason ? ` ${reason}` : ''}`,
     };
   } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause?.message;
-    return {
-      ok: false,
-      httpStatus: null,
-      error: [(error as Error).message, cause].filter(Boolean).join(': '),
-    };
+    return { ok: false, httpStatus: null, error: `Not delivered: ${outboundErrorMessage(error)}` };
   }
 }
 
@@ -94,9 +94,12 @@ function notificationMail(to: string, message: OutgoingMessage) {
 /** Sends one message to one target: HTTP channels by POST (a non-2xx answer is a failure), email by the mailer. */
 export function createChannelSender({
   mailer,
+  http,
   clock = () => new Date(),
 }: {
   mailer: Mailer;
+  /** Every HTTP channel goes through the outbound guard. */
+  http: GuardedHttp;
   clock?: () => Date;
 }): SendToTarget {
   return async (target, message) => {
@@ -109,15 +112,15 @@ export function createChannelSender({
           return { ok: false, httpStatus: null, error: (error as Error).message };
         }
       case 'slack':
-        return postJson(target.webhookUrl, JSON.stringify(slackPayload(message)));
+        return postJson(http, target.webhookUrl, JSON.stringify(slackPayload(message)));
       case 'teams':
-        return postJson(target.webhookUrl, JSON.stringify(teamsPayload(message)));
+        return postJson(http, target.webhookUrl, JSON.stringify(teamsPayload(message)));
       case 'pagerduty':
-        return postJson(target.apiUrl, JSON.stringify(pagerDutyPayload(message, target.routingKey)));
+        return postJson(http, target.apiUrl, JSON.stringify(pagerDutyPayload(message, target.routingKey)));
       case 'webhook': {
         const now = clock();
         const body = JSON.stringify(webhookPayload(message, now));
-        return postJson(target.url, body, {
+        return postJson(http, target.url, body, {
           [SIGNATURE_HEADER]: signatureHeader(target.signingSecret, body, now),
         });
       }

@@ -13,6 +13,7 @@ import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobWorker, type JobWorker } from '../../platform/jobs/job-worker';
 import { createMailer } from '../../platform/mail/mailer';
 import { startTestSmtp, type TestSmtp } from '../../platform/mail/test-smtp';
+import { testGuardedHttp } from '../../platform/outbound/test-outbound';
 import { createCostTargetsRepo } from '../cost-targets/cost-targets.repo';
 import { releaseDigests } from '../cost-targets/target-alert-jobs';
 import { createTargetAlertsRepo } from '../cost-targets/target-alerts.repo';
@@ -95,10 +96,15 @@ describe('notifications.dispatch over real receivers', () => {
     dispatcher = createNotificationDispatcher({
       repo,
       secretBox,
-      send: createChannelSender({ mailer }),
+      send: createChannelSender({ mailer, http: testGuardedHttp() }),
       publicUrl: 'http://finlens.test',
     });
-    service = createNotificationsService({ repo, secretBox, dispatcher });
+    service = createNotificationsService({
+      repo,
+      secretBox,
+      dispatcher,
+      refusedReason: testGuardedHttp().refusedReason,
+    });
     await service.savePreferences(clientId, users.quiet.id, {
       email_sources: ['anomaly'],
       email_frequency: 'off',
@@ -360,7 +366,8 @@ describe('notifications.dispatch over real receivers', () => {
     expect(failed.map((attempt) => [attempt.attempt, attempt.ok, attempt.http_status])).toEqual(
       [1, 2, 3, 4, 5].map((n) => [n, false, 500]),
     );
-    expect(failed[0]?.error).toBe('HTTP 500: receiver failure');
+    // The status and its standard reason, never the receiver's body.
+    expect(failed[0]?.error).toBe('HTTP 500 Internal Server Error');
     // Each retry waited at least its backoff delay after the attempt before it.
     for (let n = 1; n < failed.length; n += 1) {
       const gap = Date.parse(failed[n]?.at ?? '') - Date.parse(failed[n - 1]?.at ?? '');

@@ -67,16 +67,30 @@ function sealed(secretBox: SecretBox, id: string, secrets: ChannelSecrets) {
   };
 }
 
+const URL_FIELDS = ['webhook_url', 'url', 'api_url'] as const;
+
 /** Channels, the delivery log and email preferences of the active client. */
 export function createNotificationsService({
   repo,
   secretBox,
   dispatcher,
+  refusedReason,
 }: {
   repo: NotificationsRepo;
   secretBox: SecretBox;
   dispatcher: NotificationDispatcher;
+  /** The outbound guard's verdict on a URL being saved (GuardedHttp.refusedReason). */
+  refusedReason: (url: string) => Promise<string | null>;
 }) {
+  /** A URL into the server's own network is refused when saved, naming the field. */
+  async function checkUrls(body: Partial<Record<(typeof URL_FIELDS)[number], string>>): Promise<void> {
+    for (const field of URL_FIELDS) {
+      const url = body[field];
+      const reason = url === undefined ? null : await refusedReason(url);
+      if (reason !== null) throw fieldError(field, [`Finlens may not send to this address: ${reason}.`]);
+    }
+  }
+
   async function channelOrThrow(clientId: string, id: string): Promise<ChannelRow> {
     const row = await repo.getChannel(clientId, id);
     if (row === null) throw notFound();
@@ -87,6 +101,7 @@ export function createNotificationsService({
     list: async (clientId: string) => (await repo.listChannels(clientId)).map(channelView),
 
     async create(clientId: string, body: ChannelCreate): Promise<Channel> {
+      await checkUrls(body);
       const id = randomUUID();
       const values: ChannelValues = {
         name: body.name,
@@ -114,6 +129,7 @@ export function createNotificationsService({
           throw fieldError(field, [`A ${row.kind} channel has no ${field}.`]);
         }
       }
+      await checkUrls(body);
       const current: ChannelSecrets =
         row.secrets_sealed === null ? {} : JSON.parse(secretBox.open(row.secrets_sealed, secretContext(id)));
       const secretsChanged = SECRET_FIELDS.some((field) => body[field] !== undefined);

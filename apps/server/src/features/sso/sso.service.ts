@@ -4,7 +4,8 @@ import type { AuditLog } from '../../platform/auth/audit-log';
 import type { RequestAuth } from '../../platform/auth/request-auth';
 import type { NewSession, SessionStore } from '../../platform/auth/session-store';
 import type { SecretBox } from '../../platform/crypto/secret-box';
-import { HttpError, notFound } from '../../platform/http/http-error';
+import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
+import type { GuardedHttp } from '../../platform/outbound/guarded-http';
 import type { SsoRepo } from './sso.repo';
 
 /** What the browser carries (in a signed cookie) from the start of a sign-in to the callback. */
@@ -21,6 +22,8 @@ export interface SsoServiceDeps {
   sessions: SessionStore;
   audit: AuditLog;
   publicUrl: string;
+  /** Discovery, token and userinfo requests go to a tenant-given issuer: through the outbound guard. */
+  http: GuardedHttp;
 }
 
 const SCOPE = 'openid email profile';
@@ -28,7 +31,7 @@ const secretContext = (clientId: string) => `sso_configs:${clientId}`;
 const domainOf = (email: string) => email.split('@')[1]?.toLowerCase() ?? '';
 
 /** OpenID Connect sign-in per client (authorization code + PKCE) with openid-client. */
-export function createSsoService({ repo, box, sessions, audit, publicUrl }: SsoServiceDeps) {
+export function createSsoService({ repo, box, sessions, audit, publicUrl, http }: SsoServiceDeps) {
   const redirectUri = `${publicUrl}${SSO_PATHS.callback}`;
 
   async function configFor(clientId: string): Promise<oidc.Configuration> {
@@ -39,7 +42,10 @@ export function createSsoService({ repo, box, sessions, audit, publicUrl }: SsoS
         ? undefined
         : box.open(row.client_secret_sealed, secretContext(clientId));
     // Plain http is only ever a provider on this machine (the settings schema refuses other http issuers).
-    const options = row.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : undefined;
+    const options: oidc.DiscoveryRequestOptions = {
+      [oidc.customFetch]: http.fetch as oidc.CustomFetch,
+      ...(row.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
+    };
     return oidc.discovery(new URL(row.issuer), row.oidc_client_id, secret, undefined, options);
   }
 
@@ -60,6 +66,8 @@ export function createSsoService({ repo, box, sessions, audit, publicUrl }: SsoS
     },
 
     async save(auth: RequestAuth, clientId: string, body: SsoSettingsUpdate): Promise<void> {
+      const refused = await http.refusedReason(body.issuer);
+      if (refused !== null) throw fieldError('issuer', [`Finlens may not reach this issuer: ${refused}.`]);
       if (await repo.domainTakenByOther(body.email_domain, clientId)) {
         throw new HttpError(409, 'Another client already signs in this email domain through SSO.');
       }

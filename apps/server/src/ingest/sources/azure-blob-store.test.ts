@@ -4,6 +4,8 @@ import {
   StorageSharedKeyCredential,
 } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGuardedHttp } from '../../platform/outbound/guarded-http';
+import { testGuardedHttp } from '../../platform/outbound/test-outbound';
 import { azureBlobStore } from './azure-blob-store';
 import { newOrRestated } from './billing-delivery';
 import { findDeliveries } from './find-deliveries';
@@ -87,6 +89,7 @@ describe('Azure Blob source against azurite on loopback', () => {
 
   it("finds each export's month from its latest run, with the run's partitions", async () => {
     const store = azureBlobStore({
+      http: testGuardedHttp(),
       container,
       prefix: 'finops',
       access: { kind: 'connection-string', connectionString: azure.connectionString },
@@ -126,6 +129,7 @@ describe('Azure Blob source against azurite on loopback', () => {
       new StorageSharedKeyCredential(AZURITE_ACCOUNT, AZURITE_KEY),
     ).toString();
     const store = azureBlobStore({
+      http: testGuardedHttp(),
       container,
       prefix: 'finops/',
       access: { kind: 'sas', accountUrl: azure.accountUrl, sasToken: `?${sas}` },
@@ -154,8 +158,35 @@ describe('Azure Blob source against azurite on loopback', () => {
     ]);
   });
 
+  it.each([
+    'AZURITE',
+    'https://[::1]:9/account',
+    'https://10.0.0.1/account',
+    'https://169.254.169.254/account',
+    'https://localhost:9/account',
+  ])('refuses an account URL into the server’s own network (%s) without OUTBOUND_ALLOW', async (url) => {
+    const store = azureBlobStore({
+      http: createGuardedHttp([]),
+      container,
+      prefix: '',
+      access: { kind: 'sas', accountUrl: url === 'AZURITE' ? azure.accountUrl : url, sasToken: 'sv=x&sig=y' },
+    });
+    await expect(store.listObjects()).rejects.toThrow(/cannot list azure:\/\/cost-exports\/: .*refused: /);
+  });
+
+  it('connects a connection string through the guard too', async () => {
+    const store = azureBlobStore({
+      http: createGuardedHttp([]),
+      container,
+      prefix: '',
+      access: { kind: 'connection-string', connectionString: azure.connectionString },
+    });
+    await expect(store.listObjects()).rejects.toThrow(/refused: 127\.0\.0\.1 is a loopback address/);
+  });
+
   it('names the container and the Azure error when access is refused', async () => {
     const store = azureBlobStore({
+      http: testGuardedHttp(),
       container,
       prefix: '',
       access: { kind: 'sas', accountUrl: azure.accountUrl, sasToken: 'sv=2024-01-01&sig=bad' },

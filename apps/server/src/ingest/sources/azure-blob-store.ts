@@ -1,4 +1,6 @@
 import { BlobServiceClient, ContainerClient } from '@azure/storage-blob';
+import type { GuardedHttp } from '../../platform/outbound/guarded-http';
+import { guardedPipeline } from './azure-guarded-pipeline';
 import { normalisePrefix, type RemoteObject, type RemoteStore, SourceError } from './remote-store';
 
 /** A storage account connection string, or the account URL with a SAS token that grants list and read. */
@@ -10,12 +12,16 @@ export interface AzureBlobLocation {
   container: string;
   prefix: string;
   access: AzureBlobAccess;
+  /** A tenant's source connects through the outbound guard; null only for the operator's command line. */
+  http: GuardedHttp | null;
 }
 
 /** The container an Azure cost export writes to, read with @azure/storage-blob. */
-export function azureBlobStore({ container, prefix, access }: AzureBlobLocation): RemoteStore {
+export function azureBlobStore({ container, prefix, access, http }: AzureBlobLocation): RemoteStore {
   const root = normalisePrefix(prefix);
-  const client = containerClient(container, access);
+  const plain = containerClient(container, access);
+  const client =
+    http === null ? plain : new ContainerClient(plain.url, guardedPipeline(plain.credential, http));
   const location = `azure://${container}/${root}`;
   const fail = (what: string, error: unknown) =>
     new SourceError(`${what}: ${(error as Error).name}: ${firstLine(error)}`, { cause: error });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BillingSourceRow } from '../../db/tables';
 import type { SecretBox } from '../../platform/crypto/secret-box';
+import type { GuardedHttp } from '../../platform/outbound/guarded-http';
 import type { AwsAccess } from './aws-credentials';
 import { type AzureBlobAccess, azureBlobStore } from './azure-blob-store';
 import type { RemoteStore } from './remote-store';
@@ -50,11 +51,15 @@ export type StoreSettings = Pick<
 >;
 
 /** The store a saved source reads from, with its credentials opened for this use only. */
-export function openSourceStore(row: BillingSourceRow, box: SecretBox): RemoteStore {
-  return storeFor(row, openCredentials(box, row));
+export function openSourceStore(row: BillingSourceRow, box: SecretBox, http: GuardedHttp): RemoteStore {
+  return storeFor(row, openCredentials(box, row), http);
 }
 
-export function storeFor(settings: StoreSettings, credentials: SourceCredentials | null): RemoteStore {
+export function storeFor(
+  settings: StoreSettings,
+  credentials: SourceCredentials | null,
+  http: GuardedHttp,
+): RemoteStore {
   switch (settings.kind) {
     case 'aws_s3':
       return s3Store({
@@ -63,12 +68,14 @@ export function storeFor(settings: StoreSettings, credentials: SourceCredentials
         region: settings.region ?? 'us-east-1',
         endpoint: settings.endpoint,
         access: awsAccess(settings, credentials),
+        http,
       });
     case 'azure_blob':
       return azureBlobStore({
         container: settings.bucket,
         prefix: settings.prefix,
         access: azureAccess(settings, credentials),
+        http,
       });
   }
 }

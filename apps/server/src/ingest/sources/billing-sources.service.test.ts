@@ -3,6 +3,7 @@ import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
 import { describeOnAppEngines, openOrSkip } from '../../platform/jobs/test-engines';
+import { testGuardedHttp } from '../../platform/outbound/test-outbound';
 import { openCredentials } from './billing-source-settings';
 import { createBillingSourcesRepo } from './billing-sources.repo';
 import { createBillingSourcesService, pollScheduleName } from './billing-sources.service';
@@ -19,6 +20,7 @@ describeOnAppEngines('billing sources service', (engine) => {
       schedules: createJobSchedules({ db }),
       queue: createJobQueue({ db }),
       secretBox,
+      http: testGuardedHttp(),
     });
     const projectId = await createTestProject(db, {
       clientName: 'Sources',

@@ -3,6 +3,7 @@ import type { BillingSourceRow } from '../../db/tables';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { type JobSchedules, nextSlot } from '../../platform/jobs/job-schedules';
+import type { GuardedHttp } from '../../platform/outbound/guarded-http';
 import { type SourceCredentials, sealCredentials, storeFor } from './billing-source-settings';
 import type { BillingSourcesRepo, NewBillingSource } from './billing-sources.repo';
 import { findDeliveries } from './find-deliveries';
@@ -36,11 +37,14 @@ export function createBillingSourcesService({
   schedules,
   queue,
   secretBox,
+  http,
 }: {
   repo: BillingSourcesRepo;
   schedules: JobSchedules;
   queue: JobQueue;
   secretBox: SecretBox;
+  /** Connection checks reach a tenant's endpoint: through the outbound guard. */
+  http: GuardedHttp;
 }) {
   const schedulePolling = (id: string, cron: string) =>
     schedules.save({ name: pollScheduleName(id), kind: POLL_SOURCE_JOB, payload: { sourceId: id }, cron });
@@ -88,6 +92,7 @@ export function createBillingSourcesService({
         const store = storeFor(
           { ...input, role_arn: input.roleArn, external_id: input.externalId },
           input.credentials,
+          http,
         );
         const { deliveries, problems } = await findDeliveries(store);
         return {

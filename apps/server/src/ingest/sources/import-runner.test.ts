@@ -10,9 +10,11 @@ import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
 import { createJobWorker } from '../../platform/jobs/job-worker';
+import { testGuardedHttp } from '../../platform/outbound/test-outbound';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { createImportService } from '../import.service';
 import { createImportsRepo } from '../imports.repo';
+import { openSourceStore } from './billing-source-settings';
 import { createBillingSourcesRepo } from './billing-sources.repo';
 import { createBillingSourcesService } from './billing-sources.service';
 import { importServiceRunner } from './import-runner';
@@ -61,6 +63,7 @@ describe('polling S3 into the warehouse', () => {
       schedules: createJobSchedules({ db }),
       queue,
       secretBox,
+      http: testGuardedHttp(),
     });
     const importService = createImportService({ repo: createImportsRepo(db), warehouse });
     const worker = createJobWorker({
@@ -70,6 +73,7 @@ describe('polling S3 into the warehouse', () => {
           repo,
           secretBox,
           importRunner: importServiceRunner({ db, importService }),
+          openStore: (row, box) => openSourceStore(row, box, testGuardedHttp()),
           tempRoot: dir,
         }),
       ],

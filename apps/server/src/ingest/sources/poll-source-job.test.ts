@@ -7,6 +7,8 @@ import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
 import { createJobWorker } from '../../platform/jobs/job-worker';
 import { describeOnAppEngines, openOrSkip } from '../../platform/jobs/test-engines';
+import { testGuardedHttp } from '../../platform/outbound/test-outbound';
+import { openSourceStore } from './billing-source-settings';
 import { createBillingSourcesRepo } from './billing-sources.repo';
 import { createBillingSourcesService, pollScheduleName } from './billing-sources.service';
 import { type ImportRunner, pollSourceJobHandler } from './poll-source-job';
@@ -15,6 +17,8 @@ import { createTestProject, s3rverSource } from './test-sources';
 
 const bucket = 'finlens-poll';
 const exportPath = 'cur/finlens-cur2';
+const openStore: Parameters<typeof pollSourceJobHandler>[0]['openStore'] = (row, box) =>
+  openSourceStore(row, box, testGuardedHttp());
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const secretBox = createSecretBox('s'.repeat(48));
 
@@ -71,11 +75,17 @@ describeOnAppEngines('polling an S3 billing source', (engine) => {
     const queue = createJobQueue({ db, clock });
     const schedules = createJobSchedules({ db, clock });
     const repo = createBillingSourcesRepo({ db });
-    const service = createBillingSourcesService({ repo, schedules, queue, secretBox });
+    const service = createBillingSourcesService({
+      repo,
+      schedules,
+      queue,
+      secretBox,
+      http: testGuardedHttp(),
+    });
     const importer = recordingImporter();
     const worker = createJobWorker({
       queue,
-      handlers: [pollSourceJobHandler({ repo, secretBox, importRunner: importer.runner, clock })],
+      handlers: [pollSourceJobHandler({ repo, secretBox, importRunner: importer.runner, clock, openStore })],
       logger: silent,
     });
     const projectId = await createTestProject(db, { clientName: 'Poll test', projectName: 'Payer' });
@@ -164,11 +174,12 @@ describeOnAppEngines('polling an S3 billing source', (engine) => {
       schedules: createJobSchedules({ db, clock }),
       queue,
       secretBox,
+      http: testGuardedHttp(),
     });
     const importer = recordingImporter();
     const worker = createJobWorker({
       queue,
-      handlers: [pollSourceJobHandler({ repo, secretBox, importRunner: importer.runner, clock })],
+      handlers: [pollSourceJobHandler({ repo, secretBox, importRunner: importer.runner, clock, openStore })],
       logger: silent,
     });
     const projectId = await createTestProject(db, { clientName: 'Busy poll', projectName: 'Payer' });
@@ -206,6 +217,7 @@ describeOnAppEngines('polling an S3 billing source', (engine) => {
       schedules: createJobSchedules({ db }),
       queue: createJobQueue({ db }),
       secretBox,
+      http: testGuardedHttp(),
     });
     await deliver('2026-10', 'exec-1', [1]);
     const { projectId: _projectId, ...settings } = s3rverSource({

@@ -3,7 +3,6 @@ import type { BillingSourceRow } from '../../db/tables';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { defineJobHandler, PermanentJobError } from '../../platform/jobs/job-handler';
 import { type BillingDelivery, type ManifestLayout, newOrRestated } from './billing-delivery';
-import { openSourceStore } from './billing-source-settings';
 import type { BillingSourcesRepo } from './billing-sources.repo';
 import { downloadDelivery } from './download-delivery';
 import { findDeliveries } from './find-deliveries';
@@ -31,14 +30,15 @@ export function pollSourceJobHandler({
   repo,
   secretBox,
   importRunner,
-  openStore = openSourceStore,
+  openStore,
   tempRoot,
   clock = () => new Date(),
 }: {
   repo: BillingSourcesRepo;
   secretBox: SecretBox;
   importRunner: ImportRunner;
-  openStore?: (row: BillingSourceRow, box: SecretBox) => RemoteStore;
+  /** The store of a saved source (openSourceStore with the outbound guard, in the server). */
+  openStore: (row: BillingSourceRow, box: SecretBox) => RemoteStore;
   /** Where downloads are staged (DATA_DIR/tmp in the server; the OS temp folder by default). */
   tempRoot?: string;
   clock?: () => Date;

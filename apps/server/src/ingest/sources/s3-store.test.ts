@@ -2,6 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createGuardedHttp } from '../../platform/outbound/guarded-http';
+import { testGuardedHttp } from '../../platform/outbound/test-outbound';
 import { newOrRestated } from './billing-delivery';
 import { findDeliveries } from './find-deliveries';
 import type { RemoteStore } from './remote-store';
@@ -73,6 +75,7 @@ describe('S3 source against s3rver on loopback', () => {
     s3 = await startTestS3(bucket);
     await uploadLayout(s3);
     store = s3Store({
+      http: testGuardedHttp(),
       bucket,
       prefix: '',
       region: 'us-east-1',
@@ -163,8 +166,24 @@ describe('S3 source against s3rver on loopback', () => {
     );
   });
 
+  it.each(['S3RVER', 'http://[::1]:9', 'http://10.0.0.1', 'http://169.254.169.254', 'http://localhost:9'])(
+    'refuses an endpoint into the server’s own network (%s) without OUTBOUND_ALLOW',
+    async (endpoint) => {
+      const guarded = s3Store({
+        http: createGuardedHttp([]),
+        bucket,
+        prefix: '',
+        region: 'us-east-1',
+        endpoint: endpoint === 'S3RVER' ? s3.endpoint : endpoint,
+        access: { kind: 'keys', keys: S3RVER_KEYS },
+      });
+      await expect(guarded.listObjects()).rejects.toThrow(/cannot list s3:\/\/finlens-cur\/: .*refused: /);
+    },
+  );
+
   it('names the bucket and the AWS error when the keys are refused', async () => {
     const refused = s3Store({
+      http: testGuardedHttp(),
       bucket,
       prefix: 'exports',
       region: 'us-east-1',
@@ -196,6 +215,7 @@ describe('S3 source against s3rver on loopback', () => {
         },
       });
       const roleStore = s3Store({
+        http: testGuardedHttp(),
         bucket,
         prefix: cur2,
         region: 'eu-west-1',
@@ -226,6 +246,7 @@ describe('S3 source against s3rver on loopback', () => {
           Object.assign(new Error('not authorized to perform sts:AssumeRole'), { name: 'AccessDenied' }),
         );
       const roleStore = s3Store({
+        http: testGuardedHttp(),
         bucket,
         prefix: '',
         region: 'eu-west-1',

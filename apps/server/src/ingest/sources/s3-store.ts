@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, paginateListObjectsV2, S3Client } from '@aws-sdk/client-s3';
+import type { GuardedHttp } from '../../platform/outbound/guarded-http';
 import { type AwsAccess, assumeRoleCredentials } from './aws-credentials';
 import { normalisePrefix, type RemoteObject, type RemoteStore, SourceError } from './remote-store';
 
@@ -12,15 +13,21 @@ export interface S3Location {
   access: AwsAccess;
   /** S3-compatible endpoint (tests use s3rver on loopback); implies path-style addressing. */
   endpoint?: string | null;
+  /**
+   * A tenant's source connects through the outbound guard; null only for the operator's own command line
+   * (`finlens import s3://…` with AWS_ENDPOINT_URL_S3), which is not a tenant's choice.
+   */
+  http: GuardedHttp | null;
 }
 
 /** A CUR bucket read with AWS SDK v3; the client is built once per store. */
-export function s3Store({ bucket, prefix, region, access, endpoint = null }: S3Location): RemoteStore {
+export function s3Store({ bucket, prefix, region, access, endpoint = null, http }: S3Location): RemoteStore {
   const root = normalisePrefix(prefix);
   const client = new S3Client({
     region,
     credentials: credentialsFor(access, region),
     ...(endpoint === null ? {} : { endpoint, forcePathStyle: true }),
+    ...(http === null ? {} : { requestHandler: { httpAgent: http.httpAgent, httpsAgent: http.httpsAgent } }),
     // Checksums only where S3 requires them: S3-compatible stores reject the newer default trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

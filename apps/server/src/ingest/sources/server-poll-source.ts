@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import { createSecretBox } from '../../platform/crypto/secret-box';
+import { createGuardedHttp } from '../../platform/outbound/guarded-http';
 import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { createImportService } from '../import.service';
 import { createImportsRepo } from '../imports.repo';
+import { openSourceStore } from './billing-source-settings';
 import { createBillingSourcesRepo } from './billing-sources.repo';
 import { importServiceRunner } from './import-runner';
 import { pollSourceJobHandler } from './poll-source-job';
@@ -15,17 +17,22 @@ export function serverPollSourceHandler({
   warehouse,
   secretKey,
   dataDir,
+  outboundAllow,
 }: {
   db: Kysely<AppTables>;
   warehouse: WarehouseStore;
   secretKey: string;
   dataDir: string;
+  /** OUTBOUND_ALLOW: what a source's endpoint may reach besides public addresses. */
+  outboundAllow: readonly string[];
 }) {
+  const http = createGuardedHttp(outboundAllow);
   const importService = createImportService({ repo: createImportsRepo(db), warehouse });
   return pollSourceJobHandler({
     repo: createBillingSourcesRepo({ db }),
     secretBox: createSecretBox(secretKey),
     importRunner: importServiceRunner({ db, importService }),
+    openStore: (row, box) => openSourceStore(row, box, http),
     tempRoot: join(dataDir, 'tmp', 'sources'),
   });
 }

@@ -75,6 +75,7 @@ function storeFor(uri: string, env: NodeJS.ProcessEnv): RemoteStore {
       region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
       endpoint: env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL ?? null,
       access: keys === null ? { kind: 'default' } : { kind: 'keys', keys },
+      http: null,
     });
   }
   if (env.AZURE_STORAGE_CONNECTION_STRING) {
@@ -82,6 +83,7 @@ function storeFor(uri: string, env: NodeJS.ProcessEnv): RemoteStore {
       container: bucket,
       prefix,
       access: { kind: 'connection-string', connectionString: env.AZURE_STORAGE_CONNECTION_STRING },
+      http: null,
     });
   }
   if (env.AZURE_STORAGE_ACCOUNT_URL && env.AZURE_STORAGE_SAS_TOKEN) {
@@ -93,6 +95,7 @@ function storeFor(uri: string, env: NodeJS.ProcessEnv): RemoteStore {
         accountUrl: env.AZURE_STORAGE_ACCOUNT_URL,
         sasToken: env.AZURE_STORAGE_SAS_TOKEN,
       },
+      http: null,
     });
   }
   throw new SourceError(
