@@ -55,14 +55,14 @@ function power(
   const change = setState(entry, starting ? states.starting : 'stopping');
   // Compute (and CPU) stops at once; it starts counting when the instance is up.
   if (!starting) entry.runs.push({ at: ctx.now, running: false });
-  entry.pending = {
+  ctx.world.schedule(entry, {
     at: settleAt,
     state: starting ? states.up : states.down,
     settle: (settled) => {
       setState(settled, starting ? states.up : states.down);
       if (starting) settled.runs.push({ at: settleAt, running: true });
     },
-  };
+  });
   return [change];
 }
 
@@ -139,11 +139,11 @@ function snapshot(
     },
     ctx.now,
   );
-  created.pending = {
+  ctx.world.schedule(created, {
     at: ctx.now + ctx.transitionMs,
     state: 'completed',
     settle: (e) => setState(e, 'completed'),
-  };
+  });
   return {
     action: 'snapshot',
     resource: action.resource,

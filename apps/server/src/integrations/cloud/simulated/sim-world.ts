@@ -22,6 +22,10 @@ export const entryKey = (accountId: string, region: string, ref: ResourceRef) =>
  */
 export class SimWorld {
   readonly entries = new Map<string, SimEntry>();
+  /** Entries by kind and id, for events (which name no account or region). */
+  private readonly byRef = new Map<string, SimEntry[]>();
+  /** Entries with a transition to settle, so a sync looks only at them. */
+  private readonly transitions = new Set<SimEntry>();
   private readonly events: ScenarioEvent[];
   private nextEvent = 0;
 
@@ -40,7 +44,15 @@ export class SimWorld {
       deletedAt: null,
     };
     this.entries.set(entryKey(r.accountId, r.region, r), entry);
+    const ref = `${r.kind}/${r.id}`;
+    this.byRef.set(ref, [...(this.byRef.get(ref) ?? []), entry]);
     return entry;
+  }
+
+  /** Puts an entry in a transitional state until `pending.at`. */
+  schedule(entry: SimEntry, pending: NonNullable<SimEntry['pending']>): void {
+    entry.pending = pending;
+    this.transitions.add(entry);
   }
 
   find(accountId: string, region: string, ref: ResourceRef): SimEntry | null {
@@ -60,6 +72,7 @@ export class SimWorld {
       const transition = this.earliestPending(now);
       if (transition && transition.at <= eventAt) {
         transition.entry.pending = null;
+        this.transitions.delete(transition.entry);
         transition.settle(transition.entry);
       } else if (event && eventAt !== Number.POSITIVE_INFINITY) {
         this.nextEvent++;
@@ -73,7 +86,7 @@ export class SimWorld {
   /** The transition that settles first, if one settles by `now`. */
   private earliestPending(now: number) {
     let best: { entry: SimEntry; at: number; settle: (entry: SimEntry) => void } | null = null;
-    for (const entry of this.entries.values()) {
+    for (const entry of this.transitions) {
       const { pending } = entry;
       if (pending && pending.at <= now && (best === null || pending.at < best.at)) {
         best = { entry, at: pending.at, settle: pending.settle };
@@ -89,16 +102,14 @@ export class SimWorld {
       created.resource.createdAt ??= event.at;
       return;
     }
-    const entry = [...this.entries.values()].find(
-      (e) =>
-        e.deletedAt === null &&
-        e.resource.kind === event.resource.kind &&
-        e.resource.id === event.resource.id,
-    );
+    const entry = this.byRef
+      .get(`${event.resource.kind}/${event.resource.id}`)
+      ?.find((e) => e.deletedAt === null);
     if (!entry) return;
     switch (event.type) {
       case 'start':
       case 'stop':
+        this.transitions.delete(entry);
         setRunning(entry, event.type === 'start', at);
         return;
       case 'delete':
