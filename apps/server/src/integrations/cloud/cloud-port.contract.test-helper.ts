@@ -179,6 +179,25 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       expect(times).toEqual([...times].sort((a, b) => a - b));
     });
 
+    it('answers an empty series and the failure when metrics are denied', async () => {
+      const { port, account } = subject();
+      const { series, failures } = await port.getMetrics(account, 'eu-west-1', {
+        queries: [
+          {
+            id: 'cpu',
+            metric: 'cpu-utilization',
+            resource: { kind: 'ec2-instance', id: IDS.euWeb },
+            stat: 'Maximum',
+          },
+        ],
+        start: new Date(CONTRACT_NOW.getTime() - 3_600_000),
+        end: CONTRACT_NOW,
+        periodSeconds: 300,
+      });
+      expect(series).toEqual([{ id: 'cpu', points: [] }]);
+      expect(failures).toMatchObject([{ region: 'eu-west-1', service: 'cloudwatch', code: 'AccessDenied' }]);
+    });
+
     it('stops a running instance and says what changed', async () => {
       const { port, account } = subject();
       const result = await port.act(account, {

@@ -39,7 +39,10 @@ export const CONTRACT_SCENARIO = {
     { name: 'ap-east-1', optIn: true },
   ],
   accounts: [{ accountId: ACCOUNT_ID, optedInRegions: ['ap-east-1'] }],
-  faults: [{ accountId: ACCOUNT_ID, region: 'eu-west-1', service: 'rds', code: 'AccessDenied' }],
+  faults: [
+    { accountId: ACCOUNT_ID, region: 'eu-west-1', service: 'rds', code: 'AccessDenied' },
+    { accountId: ACCOUNT_ID, region: 'eu-west-1', service: 'cloudwatch', code: 'AccessDenied' },
+  ],
   resources: [
     {
       kind: 'ec2-instance',

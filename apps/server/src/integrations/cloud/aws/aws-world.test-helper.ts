@@ -147,6 +147,11 @@ export function mockAwsWorld() {
   lambda.on(ListFunctionsCommand).callsFake(byRegion({ 'us-east-1': functions }, {}));
   lambda.on(ListTagsCommand).resolves({ Tags: {} });
   const cloudwatch = mockClient(CloudWatchClient);
-  cloudwatch.on(GetMetricDataCommand).callsFake(metricData);
+  cloudwatch.on(GetMetricDataCommand).callsFake(async (input, getClient) => {
+    if ((await getClient().config.region()) === 'eu-west-1') {
+      throw awsError('AccessDenied', 'User is not authorized to perform: cloudwatch:GetMetricData');
+    }
+    return metricData(input);
+  });
   return { sts, ec2, elb, rds, s3, autoscaling, eks, lambda, cloudwatch };
 }

@@ -45,7 +45,7 @@ export function createSimulatedCloud({
       (f) =>
         f.accountId === account.accountId &&
         (f.service === service || f.service === 'sts') &&
-        (f.region === undefined || region === null || f.region === region),
+        (f.region === undefined || f.region === region),
     ) ?? null;
 
   // Like AWS, a region that needs opting in refuses an account that has not opted in.
