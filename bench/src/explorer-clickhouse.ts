@@ -100,7 +100,7 @@ export async function ensureClickHouseWarehouse(
     const dataDir = join(folder, 'app');
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true });
-    const { runImportCommand } = await import(serverModule('ingest/import-command.ts'));
+    const { runImportCommand } = await import(serverModule('commands/import-command.ts'));
     const started = performance.now();
     // clickhouseUrl is read by the warehouse opener, as CLICKHOUSE_URL is by `finlens import`.
     const summary = await runImportCommand({

@@ -31,7 +31,7 @@ export async function ensureExplorerWarehouse(rows: number): Promise<ExplorerWar
   const dataset = await ensureIngestDataset({ rows, format: 'parquet' });
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const { runImportCommand } = await import(serverModule('ingest/import-command.ts'));
+  const { runImportCommand } = await import(serverModule('commands/import-command.ts'));
   const started = performance.now();
   const summary = await runImportCommand({
     config: { dataDir, databaseUrl: null },

@@ -38,7 +38,7 @@ try {
     execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'prepare', work], {
       stdio: 'inherit',
     });
-    const { runImportCommand } = await import(server('ingest/import-command.ts'));
+    const { runImportCommand } = await import(server('commands/import-command.ts'));
     const started = performance.now();
     const summary = await runImportCommand({
       config: { dataDir: work, databaseUrl: null },

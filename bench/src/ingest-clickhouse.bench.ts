@@ -147,7 +147,7 @@ async function child([mode, ...args]: string[]): Promise<void> {
   const dataset = await ensureIngestDataset({ rows: Number(rows), format });
   mkdirSync(dataDir, { recursive: true });
   execFileSync(process.execPath, ['--import', 'tsx', here, 'prepare', dataDir, url], { stdio: 'inherit' });
-  const { runImportCommand } = await import(serverModule('ingest/import-command.ts'));
+  const { runImportCommand } = await import(serverModule('commands/import-command.ts'));
   const started = performance.now();
   // clickhouseUrl is read by the warehouse opener, as CLICKHOUSE_URL is by `finlens import`.
   const summary = await runImportCommand({

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
+import { type CommandOutput, describeCommandError } from './commands/command-output';
+import { queryCommand } from './commands/query-cli';
 import { seedPglite, withTestDatabaseUrl } from './db/test-app-database';
-import { type CommandOutput, describeCommandError } from './features/local-control/command-output';
-import { queryCommand } from './features/query/query-cli';
 
 const launcher = fileURLToPath(new URL('../bin/finlens.mjs', import.meta.url));
 

@@ -8,10 +8,10 @@ import { type DemoCur2Result, generateDemoCur2 } from '@finlens/fixtures/demo/ge
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from './cli-run.test-helper';
+import { DEMO_EMAIL } from './commands/demo-account';
 import { type AppDatabase, openAppDatabase } from './db/client';
 import type { AppTables } from './db/tables';
 import { skipOrFailWithoutPostgres, startTestPostgres, type TestPostgres } from './db/test-postgres';
-import { DEMO_EMAIL } from './ingest/demo-account';
 import { POLL_SOURCE_JOB } from './ingest/sources/poll-source-job';
 import { S3RVER_KEYS, startTestS3, type TestS3 } from './ingest/sources/test-s3rver';
 import { useTestClickHouse } from './warehouse/clickhouse/test-clickhouse';

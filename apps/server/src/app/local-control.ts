@@ -1,5 +1,5 @@
-import { randomToken } from '../../platform/auth/tokens';
-import { loopbackUrl, removeRunFile, writeRunFile } from './run-file';
+import { loopbackUrl, removeRunFile, writeRunFile } from '../commands/run-file';
+import { randomToken } from '../platform/auth/tokens';
 
 export interface LocalControl {
   /** The bearer token of the local-control routes; new on every start. */
@@ -24,7 +24,7 @@ export function createLocalControl({ dataDir }: { dataDir: string }): LocalContr
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The local-control token and run file (features/local-control); main.ts publishes it once listening. */
+    /** The local-control token and run file (app/local-control.ts); main.ts publishes it once listening. */
     localControl: LocalControl;
   }
 }

@@ -17,6 +17,7 @@ import { createJobQueue } from '../platform/jobs/job-queue';
 import { createJobSchedules } from '../platform/jobs/job-schedules';
 import { createGuardedHttp } from '../platform/outbound/guarded-http';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
+import { enqueueAfterImportJobs } from './after-import-jobs';
 
 /** Settings → AWS Accounts / Cloud Accounts and the billing upload, wired to the ingest services. */
 export async function registerCloudAccounts(
@@ -51,7 +52,10 @@ export async function registerCloudAccounts(
       refusedReason: http.refusedReason,
     }),
   });
-  const importService = createImportService({ repo: createImportsRepo(db), warehouse: deps.warehouse });
+  const importService = createImportService({
+    repo: createImportsRepo(db, { onPeriodsReplaced: enqueueAfterImportJobs }),
+    warehouse: deps.warehouse,
+  });
   await app.register(billingUploadRoutes, {
     maxBytes: deps.uploadMaxBytes,
     billingUpload: createBillingUploadService({

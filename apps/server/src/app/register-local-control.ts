@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
-import { createLocalControl } from '../features/local-control/local-control';
-import { localControlRoutes } from '../features/local-control/local-control.routes';
 import type { AppConfig } from '../platform/config';
 import type { App } from '../platform/http/app';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
+import { createLocalControl } from './local-control';
+import { localControlRoutes } from './local-control.routes';
 
 /** The CLI's door into this server (`app.localControl` publishes the run file once the server listens). */
 export async function registerLocalControl(

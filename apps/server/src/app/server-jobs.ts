@@ -6,6 +6,7 @@ import { reportSendJobHandler } from '../features/reports/report-send.job';
 import { serverPollSourceHandler } from '../ingest/sources/server-poll-source';
 import { type RunningJobs, startJobs } from '../platform/jobs/start-jobs';
 import type { LoadedConfig } from '../platform/load-config';
+import { enqueueAfterImportJobs } from './after-import-jobs';
 import type { Storage } from './open-storage';
 import { notificationJobsFor } from './register-notifications';
 
@@ -39,6 +40,7 @@ export async function startServerJobs({
         secretKey: config.secretKey,
         dataDir: config.dataDir,
         outboundAllow: config.outboundAllow,
+        onPeriodsReplaced: enqueueAfterImportJobs,
       }),
     ],
   });

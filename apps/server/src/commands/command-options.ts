@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { QueryUsageError } from './features/query/query-options';
-import { type LoadedConfig, loadConfig } from './platform/load-config';
+import { type LoadedConfig, loadConfig } from '../platform/load-config';
+import { QueryUsageError } from './query-options';
 
 export const LOCK_TIMEOUT_HELP =
   'seconds to wait for the warehouse while another Finlens process (not a server) is using it; a running server of the data folder takes the work instead';

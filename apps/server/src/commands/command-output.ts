@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
-import { ConfigError } from '../../platform/config';
-import { WebBuildError } from '../../platform/web-build';
-import { QueryUsageError } from '../query/query-options';
+import { ConfigError } from '../platform/config';
+import { WebBuildError } from '../platform/web-build';
+import { QueryUsageError } from './query-options';
 
 export interface CommandProgress {
   done: number;

@@ -6,10 +6,10 @@ import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from '../cli-run.test-helper';
 import { openCliAppDatabase } from '../db/test-app-database';
-import { whileWarehouseHeld } from '../features/local-control/held-warehouse.test-helper';
 import { createArgon2Hasher } from '../platform/auth/password-hasher';
 import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { generateDemoPassword } from './demo-account';
+import { whileWarehouseHeld } from './held-warehouse.test-helper';
 
 const PASSWORD = 'Sunny!Harbour42';
 const demoArgs = ['demo', '--rows', '5000', '--months', '2', '--seed', '7', '--end-month', '2026-02'];

@@ -1,14 +1,15 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
-import type { CommandOutput } from '../features/local-control/command-output';
-import { type OpenStores, runHereOrInServer } from '../features/local-control/hand-off';
+import { enqueueAfterImportJobs } from '../app/after-import-jobs';
+import { createImportService, type ImportSummary } from '../ingest/import.service';
+import { createImportsRepo } from '../ingest/imports.repo';
+import { localSource } from '../ingest/sources/local-source';
 import { createArgon2Hasher } from '../platform/auth/password-hasher';
 import type { AppConfig } from '../platform/config';
+import type { CommandOutput } from './command-output';
 import { type DemoAccount, ensureDemoAccount } from './demo-account';
-import { createImportService, type ImportSummary } from './import.service';
-import { createImportsRepo } from './imports.repo';
-import { localSource } from './sources/local-source';
+import { type OpenStores, runHereOrInServer } from './hand-off';
 
 export const DEMO_PROJECT_NAME = 'Demo organisation';
 
@@ -68,7 +69,7 @@ export async function demoHere(
   });
   const outDir = join(stores.dataDir, 'demo');
   await ensureDemoData(outDir, request.options, output);
-  const repo = createImportsRepo(stores.db);
+  const repo = createImportsRepo(stores.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const target = await repo.ensureProjectOfClient({
     clientId: account.clientId,
     projectName: DEMO_PROJECT_NAME,

@@ -1,5 +1,5 @@
-import { QueryUsageError } from '../features/query/query-options';
 import type { DemoOptions } from './demo-command';
+import { QueryUsageError } from './query-options';
 
 /** `finlens demo`'s defaults, which the first-start demo shares. */
 export const DEMO_ROWS = 1_000_000;

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
-import type { CommandOutput } from '../features/local-control/command-output';
-import type { OpenStores } from '../features/local-control/hand-off';
 import type { AppConfig } from '../platform/config';
+import type { CommandOutput } from './command-output';
 import { type DemoOptions, type DemoResult, demoHere } from './demo-command';
 import { DEMO_MONTHS, DEMO_SEED, parseDemoOptions } from './demo-options';
+import type { OpenStores } from './hand-off';
 
 /** A data folder is fresh while its app database has no client: nobody has signed up or imported yet. */
 export async function hasNoClient(db: Kysely<AppTables>): Promise<boolean> {

@@ -3,12 +3,12 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
 import type { Kysely } from 'kysely';
-import { type AppDatabase, openAppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import type { AppTables } from '../../db/tables';
-import { randomToken } from '../../platform/auth/tokens';
-import type { AppConfig } from '../../platform/config';
-import { openCostStore, type WarehouseStore } from '../../warehouse/open-cost-store';
+import { type AppDatabase, openAppDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import type { AppTables } from '../db/tables';
+import { randomToken } from '../platform/auth/tokens';
+import type { AppConfig } from '../platform/config';
+import { openCostStore, type WarehouseStore } from '../warehouse/open-cost-store';
 import {
   CommandFailure,
   type CommandOutput,

@@ -7,8 +7,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTestDatabaseUrl } from '../db/test-app-database';
-import { whileWarehouseHeld } from '../features/local-control/held-warehouse.test-helper';
 import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
+import { whileWarehouseHeld } from './held-warehouse.test-helper';
 
 const launcher = fileURLToPath(new URL('../../bin/finlens.mjs', import.meta.url));
 const workshop = billingDataset('aws-cur-legacy-parquet-workshop-oct2018');

@@ -1,13 +1,14 @@
 import { join, resolve } from 'node:path';
 import { BILLING_FORMATS, type BillingFormat } from '@finlens/cost-model/billing-column-names';
-import type { CommandOutput } from '../features/local-control/command-output';
-import { type OpenStores, runHereOrInServer } from '../features/local-control/hand-off';
+import { enqueueAfterImportJobs } from '../app/after-import-jobs';
+import { createImportService, type ImportSummary } from '../ingest/import.service';
+import { createImportsRepo } from '../ingest/imports.repo';
+import { localSource } from '../ingest/sources/local-source';
+import { parseSourceUri, uriSource } from '../ingest/sources/uri-source';
 import type { AppConfig } from '../platform/config';
 import { COST_TYPES } from '../warehouse/canonical-schema';
-import { createImportService, type ImportSummary } from './import.service';
-import { createImportsRepo } from './imports.repo';
-import { localSource } from './sources/local-source';
-import { parseSourceUri, uriSource } from './sources/uri-source';
+import type { CommandOutput } from './command-output';
+import { type OpenStores, runHereOrInServer } from './hand-off';
 
 /** The environment an s3:// or azure:// import reads its credentials and endpoint from (uri-source). */
 export const SOURCE_ENV_KEYS = [
@@ -81,7 +82,7 @@ export async function importHere(
   request: ImportCommandRequest,
   output: CommandOutput,
 ): Promise<ImportSummary> {
-  const repo = createImportsRepo(stores.db);
+  const repo = createImportsRepo(stores.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const target = await repo.ensureProject(request);
   const summary = await createImportService({ repo, warehouse: stores.warehouse }).importFrom({
     source:

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from '../../cli-shared';
-import type { CommandOutput } from '../local-control/command-output';
-import { DEFAULT_LOCK_TIMEOUT_SECONDS } from '../local-control/hand-off';
+import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
+import type { CommandOutput } from './command-output';
+import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './hand-off';
 import { runQueryCommand } from './query-command';
 import { parseQueryOptions, type RawQueryOptions } from './query-options';
 

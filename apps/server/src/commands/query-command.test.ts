@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finlensQueryHere, finlens as runFinlens } from '../../cli-run.test-helper';
-import { whileWarehouseHeld } from '../local-control/held-warehouse.test-helper';
+import { finlensQueryHere, finlens as runFinlens } from '../cli-run.test-helper';
+import { whileWarehouseHeld } from './held-warehouse.test-helper';
 
 const dataset = billingDataset('aws-cur-legacy-csv-anonymized');
 const file = join(dataset.dir, dataset.files[0] as string);

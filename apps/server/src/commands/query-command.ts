@@ -1,11 +1,11 @@
 import { TOP_N_MAX } from '@finlens/contracts/cost-query';
 import type { Kysely } from 'kysely';
-import type { AppTables } from '../../db/tables';
-import type { AppConfig } from '../../platform/config';
-import type { CostType } from '../../warehouse/canonical-schema';
-import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
-import type { CommandOutput } from '../local-control/command-output';
-import { type OpenStores, runHereOrInServer } from '../local-control/hand-off';
+import type { AppTables } from '../db/tables';
+import type { AppConfig } from '../platform/config';
+import type { CostType } from '../warehouse/canonical-schema';
+import type { WarehouseCostAnswer } from '../warehouse/cost-query/cost-query-port';
+import type { CommandOutput } from './command-output';
+import { type OpenStores, runHereOrInServer } from './hand-off';
 import { parseQueryOptions, type QueryOptions, QueryUsageError, type RawQueryOptions } from './query-options';
 
 /** One cell: a day (YYYY-MM-DD) or month (YYYY-MM), the group's value (null without a group-by or value). */

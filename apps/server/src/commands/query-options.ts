@@ -1,6 +1,6 @@
 import { COST_DIMENSIONS, type CostDimension, isKeyedDimension } from '@finlens/contracts/cost-query';
 import { checkDateRange, QUERY_GRANULARITIES, type QueryGranularity } from '@finlens/cost-model/cost-query';
-import { COST_TYPES, type CostType } from '../../warehouse/canonical-schema';
+import { COST_TYPES, type CostType } from '../warehouse/canonical-schema';
 
 /** A wrong option or a scope that cannot be resolved: the message says what to pass; exit code 2. */
 export class QueryUsageError extends Error {

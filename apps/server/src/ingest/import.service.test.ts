@@ -25,7 +25,7 @@ beforeAll(async () => {
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();
-  repo = createImportsRepo(db.db);
+  repo = createImportsRepo(db.db, { onPeriodsReplaced: async () => {} });
   service = createImportService({ repo, warehouse });
 });
 afterAll(async () => {
@@ -42,7 +42,10 @@ const run = async (path: string, projectName: string) =>
 
 describe('import service', () => {
   it('two services on one warehouse (poller and upload) take turns: both imports land whole', async () => {
-    const other = createImportService({ repo: createImportsRepo(db.db), warehouse });
+    const other = createImportService({
+      repo: createImportsRepo(db.db, { onPeriodsReplaced: async () => {} }),
+      warehouse,
+    });
     const [a, b] = await Promise.all([
       run(legacyCsvFile, 'concurrent-a'),
       other.importFrom({

@@ -1,14 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { AppTables, ImportRunRow } from '../db/tables';
 import type { PeriodTotals } from '../warehouse/cost-store';
-import { enqueueAfterImportJobs } from './after-import-jobs';
 
 /** How often a running import says its process is alive, and after how long without it the run counts as ended. */
 export const IMPORT_HEARTBEAT_MS = 10_000;
 export const IMPORT_HEARTBEAT_TIMEOUT_MS = 60_000;
 
+/**
+ * What follows an import that replaced billing periods, run in the transaction that records the run so it is
+ * as durable as the run. The composition root hands it in (alert evaluation, anomaly scan): ingest knows no feature.
+ */
+export type PeriodsReplacedHook = (trx: Kysely<AppTables>, finishedAt: Date) => Promise<void>;
+
 /** Storage of import runs and the client/project lookups an import needs (app database only). */
-export function createImportsRepo(db: Kysely<AppTables>) {
+export function createImportsRepo(
+  db: Kysely<AppTables>,
+  { onPeriodsReplaced }: { onPeriodsReplaced: PeriodsReplacedHook },
+) {
   return {
     /**
      * The client and project with these names, created when missing: the name→id step of `finlens import`
@@ -117,7 +125,7 @@ export function createImportsRepo(db: Kysely<AppTables>) {
           .set({ billing_last_ingestion_datetime: finishedAt })
           .where('id', '=', result.projectId)
           .execute();
-        await enqueueAfterImportJobs(trx, finishedAt);
+        await onPeriodsReplaced(trx, finishedAt);
       });
     },
 

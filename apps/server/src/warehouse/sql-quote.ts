@@ -1,4 +1,4 @@
-/** Quoting for SQL text the DuckDB readers build (identifiers from file headers, paths, ids). */
+/** Quoting for SQL text built from values (identifiers from file headers, paths, ids): the DuckDB readers and both loaders. */
 export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }

@@ -5,6 +5,7 @@ import { paramsToCostQuery } from '@finlens/contracts/cost-query';
 import { dispatchPayloadSchema } from '@finlens/contracts/notifications';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { openTestAppDatabase } from '../../db/test-app-database';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();
-  const imports = createImportsRepo(db.db);
+  const imports = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const importer = createImportService({ repo: imports, warehouse });
   const other = acmeRows()
     .filter((row) => row.resource !== 'i-batch')

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { InjectedAnomaly } from '@finlens/fixtures/demo/anomalies';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { openTestAppDatabase } from '../../db/test-app-database';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const outDir = join(dir, 'demo');
   const { expected } = await generateDemoCur2({ ...DEMO, outDir, anomalies: true });
   injected = expected.injectedAnomalies ?? [];
-  const imports = createImportsRepo(database.db);
+  const imports = createImportsRepo(database.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const project = await imports.ensureProject({ clientName: 'Demo', projectName: 'demo' });
   clientId = project.clientId;
   await createImportService({ repo: imports, warehouse }).importFrom({

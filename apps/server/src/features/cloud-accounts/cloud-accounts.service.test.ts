@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { openTestAppDatabase } from '../../db/test-app-database';
@@ -43,7 +44,7 @@ afterAll(async () => {
 async function importInto(projectName: string, cost: number) {
   const path = join(dir, `${projectName}.csv`);
   await writeFile(path, csv('2026-11-10', cost));
-  const repo = createImportsRepo(db.db);
+  const repo = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const target = await repo.ensureProject({ clientName: 'Acme', projectName });
   return createImportService({ repo, warehouse }).importFrom({
     source: localSource(path),

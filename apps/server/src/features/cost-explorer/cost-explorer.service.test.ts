@@ -10,6 +10,7 @@ import {
 } from '@finlens/contracts/cost-query';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { openTestAppDatabase } from '../../db/test-app-database';
@@ -52,7 +53,7 @@ beforeAll(async () => {
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();
-  const imports = createImportsRepo(db.db);
+  const imports = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const importer = createImportService({ repo: imports, warehouse });
   for (const [key, clientName, rows] of [
     ['a', 'Acme', ACME_A],

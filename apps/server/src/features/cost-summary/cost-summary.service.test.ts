@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { costSummarySchema } from '@finlens/contracts/cost-summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { openTestAppDatabase } from '../../db/test-app-database';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();
-  const repo = createImportsRepo(db.db);
+  const repo = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const importer = createImportService({ repo, warehouse });
   const files: [string, string, string, Row[]][] = [
     ['a', 'Acme', 'A', ACME_A],

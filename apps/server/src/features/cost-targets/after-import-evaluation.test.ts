@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { openTestAppDatabase } from '../../db/test-app-database';
@@ -50,7 +51,7 @@ const clearJobs = () => database.db.deleteFrom('jobs').execute();
 
 describe('alerts and anomaly detection after every import', () => {
   it('a finished import enqueues the evaluation and the anomaly scan, which fire the alert the import crossed', async () => {
-    const imports = createImportsRepo(database.db);
+    const imports = createImportsRepo(database.db, { onPeriodsReplaced: enqueueAfterImportJobs });
     const project = await imports.ensureProject({ clientName: 'Acme', projectName: 'payer' });
     await insertTargetWithAlert(database.db, project.clientId, 'Acme monthly');
     const handlers = [
@@ -149,7 +150,9 @@ function pausingWarehouse(inner: CostQueryPort) {
 
 describe('an edit while an evaluation runs', () => {
   it('leaves the edited targets due, so the next evaluation fires the alerts the edit crossed', async () => {
-    const project = await createImportsRepo(database.db).ensureProject({
+    const project = await createImportsRepo(database.db, {
+      onPeriodsReplaced: enqueueAfterImportJobs,
+    }).ensureProject({
       clientName: 'Acme',
       projectName: 'payer',
     });

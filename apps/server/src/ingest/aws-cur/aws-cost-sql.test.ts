@@ -7,7 +7,7 @@ import {
   chargeCategoryOfLineType,
 } from '@finlens/cost-model/billing-line-item-types';
 import { describe, expect, it } from 'vitest';
-import { quoteString } from '../duckdb/sql';
+import { quoteString } from '../../warehouse/sql-quote';
 import { awsDerivedColumns } from './aws-cost-sql';
 
 // The SQL compiled for the warehouse must agree with the reference functions of @finlens/cost-model.

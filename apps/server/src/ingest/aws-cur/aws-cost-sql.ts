@@ -2,7 +2,7 @@ import {
   chargeCategoryOfLineType,
   SAVINGS_PLAN_LINE_TYPES,
 } from '@finlens/cost-model/billing-line-item-types';
-import { quoteString } from '../duckdb/sql';
+import { quoteString } from '../../warehouse/sql-quote';
 
 /**
  * The AWS cost rules of @finlens/cost-model/billing-line-item-types (awsAmortizedCost,

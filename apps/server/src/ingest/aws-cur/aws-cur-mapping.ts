@@ -1,7 +1,7 @@
 import { athenaColumnName, CUR2_TAG_PREFIXES } from '@finlens/cost-model/billing-column-names';
 import { type CanonicalColumn, SOURCE_COLUMNS } from '../../warehouse/canonical-schema';
+import { quoteString } from '../../warehouse/sql-quote';
 import { mapFromColumns, type RawColumns } from '../duckdb/expressions';
-import { quoteString } from '../duckdb/sql';
 import type { FormatMapping } from '../format-mapping';
 import { awsDerivedColumns } from './aws-cost-sql';
 

@@ -1,5 +1,5 @@
+import { quoteIdent, quoteString } from '../../warehouse/sql-quote';
 import type { RawColumn } from './file-reader';
-import { quoteIdent, quoteString } from './sql';
 
 /** A parse that can fail on a cell: the staging query flags the first failing column of each row. */
 export interface CellCheck {

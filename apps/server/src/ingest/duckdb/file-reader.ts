@@ -4,9 +4,9 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { quoteString } from '../../warehouse/sql-quote';
 import { ImportError } from '../import-error';
 import type { SourceFile } from '../sources/source';
-import { quoteString } from './sql';
 
 export type FileKind = 'csv' | 'parquet';
 

@@ -6,8 +6,8 @@ import {
   SPLIT_OPERATION_PROVISIONERS,
 } from '@finlens/cost-model/billing-dimension-rules';
 import { AWS_REGION_NAMES } from '@finlens/cost-model/billing-regions';
+import { quoteString } from '../../warehouse/sql-quote';
 import { mapLiteral } from './expressions';
-import { quoteString } from './sql';
 
 /**
  * The finlens_* derivations shared by every format, compiled from the rule tables of

@@ -8,6 +8,7 @@ import {
 import { CANONICAL_COLUMNS, DERIVED_COLUMNS, SOURCE_COLUMNS } from '../../warehouse/canonical-schema';
 import type { CostStore, PeriodTotals } from '../../warehouse/cost-store';
 import { duckDbType } from '../../warehouse/duckdb/duckdb-schema';
+import { quoteString } from '../../warehouse/sql-quote';
 import { awsColumnKey, awsCurMapping } from '../aws-cur/aws-cur-mapping';
 import { azureMapping } from '../azure/azure-mapping';
 import { focusMapping } from '../focus/focus-mapping';
@@ -25,7 +26,6 @@ import {
   readerSql,
 } from './file-reader';
 import { genericDerivedColumns } from './generic-derived';
-import { quoteString } from './sql';
 import { badCellError, LoadedRows } from './validate-loaded';
 
 export interface ImportFilesRequest {

@@ -65,7 +65,10 @@ describe('polling S3 into the warehouse', () => {
       secretBox,
       http: testGuardedHttp(),
     });
-    const importService = createImportService({ repo: createImportsRepo(db), warehouse });
+    const importService = createImportService({
+      repo: createImportsRepo(db, { onPeriodsReplaced: async () => {} }),
+      warehouse,
+    });
     const worker = createJobWorker({
       queue,
       handlers: [

@@ -5,7 +5,7 @@ import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createGuardedHttp } from '../../platform/outbound/guarded-http';
 import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { createImportService } from '../import.service';
-import { createImportsRepo } from '../imports.repo';
+import { createImportsRepo, type PeriodsReplacedHook } from '../imports.repo';
 import { openSourceStore } from './billing-source-settings';
 import { createBillingSourcesRepo } from './billing-sources.repo';
 import { importServiceRunner } from './import-runner';
@@ -18,6 +18,7 @@ export function serverPollSourceHandler({
   secretKey,
   dataDir,
   outboundAllow,
+  onPeriodsReplaced,
 }: {
   db: Kysely<AppTables>;
   warehouse: WarehouseStore;
@@ -25,9 +26,13 @@ export function serverPollSourceHandler({
   dataDir: string;
   /** OUTBOUND_ALLOW: what a source's endpoint may reach besides public addresses. */
   outboundAllow: readonly string[];
+  onPeriodsReplaced: PeriodsReplacedHook;
 }) {
   const http = createGuardedHttp(outboundAllow);
-  const importService = createImportService({ repo: createImportsRepo(db), warehouse });
+  const importService = createImportService({
+    repo: createImportsRepo(db, { onPeriodsReplaced }),
+    warehouse,
+  });
   return pollSourceJobHandler({
     repo: createBillingSourcesRepo({ db }),
     secretBox: createSecretBox(secretKey),

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { quoteString } from '../../ingest/duckdb/sql';
 import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import type { PeriodLoad } from '../cost-store';
+import { quoteString } from '../sql-quote';
 import { rebuildRollups } from './duckdb-rollups';
 import { inTransaction } from './duckdb-transaction';
 

@@ -1,0 +1,26 @@
+import { Command } from 'commander';
+import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
+import { runDemoCommand } from './demo-command';
+import { DEMO_MONTHS, DEMO_ROWS, DEMO_SEED, parseDemoOptions } from './demo-options';
+import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './hand-off';
+
+/** The `finlens demo` command. */
+export function demoCommand(): Command {
+  return new Command('demo')
+    .description(
+      'create the demo client "Finlens Demo" with its admin demo@finlens.local and import generated CUR 2.0 data into its project "Demo organisation"',
+    )
+    .option('--rows <n>', 'about how many line items to generate', String(DEMO_ROWS))
+    .option('--months <n>', 'how many monthly billing periods', String(DEMO_MONTHS))
+    .option('--seed <n>', 'generator seed (the same options give the same data)', String(DEMO_SEED))
+    .option('--end-month <month>', 'last billing period, YYYY-MM (default: the current UTC month)')
+    .option('--lock-timeout <seconds>', LOCK_TIMEOUT_HELP, String(DEFAULT_LOCK_TIMEOUT_SECONDS))
+    .action(
+      async (raw: { rows: string; months: string; seed: string; endMonth?: string; lockTimeout: string }) => {
+        const options = parseDemoOptions(raw, new Date());
+        const timeout = lockTimeoutMs(raw.lockTimeout);
+        const config = await prepare();
+        await runDemoCommand({ config, options, lockTimeoutMs: timeout });
+      },
+    );
+}

@@ -1,0 +1,39 @@
+import { Command } from 'commander';
+import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
+import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './hand-off';
+import { parseFormatOption, runImportCommand } from './import-command';
+
+/** The `finlens import` command. */
+export function importCommand(): Command {
+  return new Command('import')
+    .argument('<path>')
+    .description(
+      'import billing files (a local file or folder, s3://bucket/prefix or azure://container/prefix) into a project, replacing the billing periods they hold',
+    )
+    .option('--client <name>', 'client to import into (created when missing)', 'Default')
+    .option('--project <name>', 'project to import into (created when missing)', 'Default')
+    .option('--format <format>', 'auto, cur2, cur, focus or azure', parseFormatOption, 'auto')
+    .option('--lock-timeout <seconds>', LOCK_TIMEOUT_HELP, String(DEFAULT_LOCK_TIMEOUT_SECONDS))
+    .action(
+      async (
+        path: string,
+        options: {
+          client: string;
+          project: string;
+          format: ReturnType<typeof parseFormatOption>;
+          lockTimeout: string;
+        },
+      ) => {
+        const timeout = lockTimeoutMs(options.lockTimeout);
+        const config = await prepare();
+        await runImportCommand({
+          config,
+          path,
+          clientName: options.client,
+          projectName: options.project,
+          format: options.format,
+          lockTimeoutMs: timeout,
+        });
+      },
+    );
+}
