@@ -2,19 +2,16 @@ import { z } from 'zod';
 import { isoDate, limitParam } from './fragments';
 
 /**
- * Cost anomalies (issue 8; designed in the spec's /c/cost_page/ style). Daily spend per account, service and
- * usage type is compared with a weekday baseline and a robust spread (@finlens/cost-model/anomaly):
- *   GET   /c/cost_page/anomalies/            the client's anomalies, newest start first (filters below)
- *   GET   /c/cost_page/anomalies/{id}/       one anomaly
- *   PATCH /c/cost_page/anomalies/{id}/       { status, reason } — acknowledge, dismiss (reason required),
- *                                            mark expected, or reopen
- *   POST  /c/cost_page/anomalies/detect/     run detection for the client now → 202 (admin)
- * Each anomaly carries the resources that drove it and `explorer`, the CostQuery (wire form of ./cost-query)
- * of the Explorer view that shows it, with `explorer_url` the app path of that view.
+ * Cost anomalies: daily spend per account, service and usage type against a weekday baseline and a robust
+ * spread (@finlens/cost-model/anomaly). Each carries the resources that drove it and `explorer`, the CostQuery
+ * (wire form of ./cost-query) of the Explorer view that shows it, `explorer_url` that view's app path.
  */
 export const ANOMALY_PATHS = {
+  /** GET: the client's anomalies, newest start first (`anomaliesQuerySchema`). */
   anomalies: '/c/cost_page/anomalies/',
+  /** GET one; PATCH { status, reason }: acknowledge, dismiss (reason required), mark expected or reopen. */
   anomaly: (id: string) => `/c/cost_page/anomalies/${id}/`,
+  /** POST: run detection for the client now → 202 (admins). */
   detect: '/c/cost_page/anomalies/detect/',
 } as const;
 

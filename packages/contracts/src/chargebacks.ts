@@ -3,15 +3,9 @@ import { COST_TYPE_NAMES } from './cost-summary';
 import { spaFlags } from './fragments';
 
 /**
- * Chargebacks (spec §2 Chargeback, Chargebacks Center; §7 "GET on … chargeback paths adds imply_client"): a
- * statement turns a showback's allocation of one closed month into an amount per showback value. The spec shows
- * no shapes; this is the design (decisions in docs/chargebacks.md).
- *
- * A draft's lines are computed on every read from the showback's cost_distribution; issuing freezes them (a
- * persisted snapshot), so a later import or rule edit leaves an issued statement as it was. Re-issuing an issued
- * statement issues a new version with the differences against the one it replaces; voiding keeps the numbers.
- * Reads are for verified users (a member limited to chosen showback values sees only those lines and totals that
- * add up only them), writes for admins.
+ * Chargebacks (spec §2 Chargeback, Chargebacks Center): a statement turns a showback's allocation of one
+ * closed month into an amount per showback value; drafts, issuing, re-issuing and voiding are designed in
+ * docs/chargebacks.md.
  */
 const BASE = '/c/chargeback/';
 const STATEMENT = `${BASE}statements/:id/`;

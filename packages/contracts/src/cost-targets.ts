@@ -4,20 +4,8 @@ import { COST_TYPE_NAMES } from './cost-summary';
 import { isoDate, projectIdList, spaFlags } from './fragments';
 
 /**
- * Cost targets (budgets), their plans, plan history and alerts — spec §7 "Cost targets". The spec names the
- * paths and shows no shapes; this is the design (docs/cost-targets.md has the reasons):
- *
- * - a target covers a CostQuery scope (`filters` as in cost-query.ts: accounts, services, tags, any
- *   dimension; `project_ids`, all of the client's when absent) and one cost type;
- * - `period` is MONTHLY, QUARTERLY or YEARLY (calendar periods, UTC) from `start_date` (a month's first day)
- *   to `end_date` (a month's last day), 12 months when null;
- * - `budget_type` top_down: every period's budget is `amount`; bottom_up: the sum of the period's monthly
- *   plannings (one row per month, created from a lookback or a growth rate, editable one by one or by CSV);
- * - every planning change is kept in the planning history (who, when, before → after);
- * - an alert fires when the period's actual (or its forecast total) crosses `threshold` (percent of the
- *   budget, or an amount); each crossing is notified once per period, at once or in the daily / weekly digest
- *   (`frequency`, kept the same for all alerts of a target by sync_alert_frequencies).
- * GET calls accept the SPA's imply_client=true (spec §7) and ignore it: the client is the caller's.
+ * Cost targets (budgets) over a CostQuery scope, their plans, plan history and alerts (spec §7 "Cost
+ * targets"); periods, budget types, plannings and alerts are designed in docs/cost-targets.md.
  */
 const BASE = '/c/cost_page';
 export const COST_TARGET_PATHS = {

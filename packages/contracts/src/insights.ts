@@ -3,25 +3,9 @@ import { COST_TYPE_NAMES } from './cost-summary';
 import { dateRange, limitParam, projectIdsParam, spaFlags } from './fragments';
 
 /**
- * Cost insights (spec §1 Inform "Insights", paid package inform_paid; self-hosted every package is active).
- * The spec names the page but shows no calls or shapes; this is the design (docs/insights.md).
- *
- * GET /c/cost_page/insights/?start_date=…&end_date=…[&cost_type][&project_ids][&lookback_periods=3]
- *     [&min_change=10][&min_percent=10][&limit=5]
- *   Compares the range ("this period") with the equal-length period just before it ("previous period"):
- *   - increase / decrease: the biggest changes by service (product_servicename), account
- *     (line_item_usage_account_id) and usage type (line_item_usage_type), `limit` of each kind per dimension;
- *   - new_service: a service with cost this period and none in the `lookback_periods` equal periods before it;
- *   - region_shift / purchase_option_shift: spend moving from one region (product_region) or purchase option
- *     (finlens_purchase_option) to another — a value that fell paired with one that rose, the amount moved
- *     being the smaller of the fall and the rise (biggest falls matched with biggest rises, greedily).
- *   Noise: a change counts only when |change| ≥ min_change (currency units) and, with a previous cost,
- *   |change| ≥ min_percent % of it; a moved amount likewise against min_change and the source's previous
- *   cost. Rows without a value (the 'No value' group) and the 'Others' bucket are left out.
- *   Each insight carries its numbers and `explorer`: the CostQuery of the Explorer view that shows it, in the
- *   wire format of ./cost-query (`costQueryToParams`), spanning the previous and the current period (the
- *   lookback for new services), grouped by the insight's dimension and filtered to its values.
- *   The range is at most 366 days; a bad value is a 400 naming the parameter; another client's project a 404.
+ * Cost insights (spec §1 Inform "Insights"): GET /c/cost_page/insights/ compares a range with the equal
+ * period just before it. The design (the kinds, noise thresholds, Explorer links) is in docs/insights.md;
+ * each parameter's rule is in its `.describe()`.
  */
 export const INSIGHTS_PATH = '/c/cost_page/insights/';
 
@@ -57,10 +41,27 @@ export const insightsQuerySchema = dateRange({ maxDays: INSIGHTS_MAX_DAYS }).ext
   ...spaFlags,
   cost_type: z.enum(COST_TYPE_NAMES).default('unblended'),
   project_ids: projectIdsParam,
-  lookback_periods: z.coerce.number().int().min(1).max(12).default(INSIGHT_DEFAULTS.lookback_periods),
-  min_change: z.coerce.number().min(0).default(INSIGHT_DEFAULTS.min_change),
-  min_percent: z.coerce.number().min(0).max(1000).default(INSIGHT_DEFAULTS.min_percent),
-  limit: limitParam(INSIGHT_DEFAULTS.limit, 50),
+  lookback_periods: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(12)
+    .default(INSIGHT_DEFAULTS.lookback_periods)
+    .describe('Equal periods before the range a new service must have had no cost in.'),
+  min_change: z.coerce
+    .number()
+    .min(0)
+    .default(INSIGHT_DEFAULTS.min_change)
+    .describe('A change (or a moved amount) counts only from this many currency units.'),
+  min_percent: z.coerce
+    .number()
+    .min(0)
+    .max(1000)
+    .default(INSIGHT_DEFAULTS.min_percent)
+    .describe("…and, with a previous cost, from this percent of it (a moved amount: of the source's)."),
+  limit: limitParam(INSIGHT_DEFAULTS.limit, 50).describe(
+    'Insights of each kind per dimension (1–50, default 5).',
+  ),
 });
 
 /** The CostQuery of an Explorer view, in the flat wire format (`costQueryToParams`). */

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Settings → Notifications Center (channels, subscriptions, delivery log) and Notifications (what each user
- * receives by email). Spec §7 gives the channel paths with product `finlens`; the rest is designed here:
- *   GET    /notification/rest/finlens_notifications/                 the client's channels (secrets masked)
- *   POST   /notification/rest/finlens_notifications/                 add a channel → 201 (admin)
- *   PATCH  /notification/rest/finlens_notifications/{id}/            edit (admin); secrets left out are kept
- *   DELETE /notification/rest/finlens_notifications/{id}/            remove → 204 (admin)
- *   GET    /notification/rest/finlens_notifications/{id}/send_test/  send one test message now (admin)
- *   GET    /notification/rest/finlens_notification_deliveries/       delivery log, newest first (admin)
- *   GET    /notification/rest/finlens_notification_preferences/      the caller's own email preferences
- *   PUT    /notification/rest/finlens_notification_preferences/      replace them
- * A channel subscribes to sources; webhook URLs, routing keys and signing secrets are sealed at rest and
- * only ever come back masked (the last four characters).
+ * Settings → Notifications Center (channels, subscriptions, delivery log) and each user's email preferences;
+ * spec §7 gives the channel paths, the rest is designed in docs/notifications.md (secrets sealed at rest and
+ * only ever answered masked).
  */
 export const NOTIFICATION_PATHS = {
   channels: '/notification/rest/finlens_notifications/',

@@ -4,23 +4,9 @@ import { COST_TYPE_NAMES } from './cost-summary';
 import { isoDate, spaFlags } from './fragments';
 
 /**
- * Reports (Inform → Analysis, spec §2 /v3/reports-api/; calls of spec §7). The spec names the calls and the
- * share options (create, update, manage, send report) but shows no shapes; this is the design (docs/reports.md).
- *
- * GET    /c/cost_page/reports/[?is_hidden=true|false][&share_code=…]
- *          The caller's own reports and the client's shared ones (visibility 'client'), hidden ones only with
- *          is_hidden=true. With share_code: the one report that code opens, read-only, for a signed-in user of
- *          the report's client; another client's user (or a revoked code) gets 404.
- * POST   /c/cost_page/reports/                       create (201); body `reportCreateSchema`
- * GET    /c/cost_page/reports/global_reports/        the built-in templates every client can open and copy
- * GET    /c/cost_page/reports/{id}/                  one report the caller can see
- * PATCH  /c/cost_page/reports/{id}/                  owner, or an admin of the client for a shared report
- * DELETE /c/cost_page/reports/{id}/                  same rule as PATCH (204)
- * POST   /c/cost_page/reports/{id}/share_code/       creates (or replaces) the share code (same rule as PATCH)
- * DELETE /c/cost_page/reports/{id}/share_code/       revokes it
- * POST   /c/cost_page/reports/{id}/send/             "send now": queues one email job (202)
- * GET    /c/cost_page/reports/{id}/get_cost_target_lookback/?start_date=…&period=MONTHLY&lookback_period=3
- *          the monthly totals of the report's scope over the whole months before start_date's month
+ * Reports (Inform → Analysis, spec §2 /v3/reports-api/; calls of spec §7): saved Explorer views, shared,
+ * scheduled and sent. Visibility, share codes, templates, sending and the cost-target lookback are designed
+ * in docs/reports.md.
  */
 export const REPORT_PATHS = {
   list: '/c/cost_page/reports/',

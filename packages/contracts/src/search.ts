@@ -4,43 +4,9 @@ import { COST_DIMENSIONS, type CostDimension } from './cost-query';
 import { checkDateRange, isoDate, limitParam, MAX_RANGE_DAYS } from './fragments';
 
 /**
- * Global search (spec §2 /v3/search/, §7 Search calls). The spec names the calls and their parameters but
- * shows no shapes; this is the design. Both calls count cost over line_item_usage_start_date in UTC, only
- * in the caller's client's projects, with split-cost-allocation rows left out (as every cost total).
- *
- * GET /c/ac/auto-complete/?query=…[&limit=10]
- *   Suggestions for the app bar's search box: resources (line_item_resource_id and resource_name),
- *   accounts (usage account ids and billing project names), services, regions and tag values
- *   (`key=value`), each with the cost of the last 31 days (spec §9 spend lookback). Ranked exact match,
- *   then prefix, then contains, then by cost. `query` is case-insensitive and required: an empty or blank
- *   query is a 400 naming `query` (the box only asks once something is typed). A query `key=value`
- *   searches tag values of exactly that key; otherwise tag keys containing the text give their top values.
- *
- * GET /c/ac/query?q=*&scope=all&aggregations=…&filters={…}&cloud_type=aws&offset=0&limit=20
- *                [&start_date=YYYY-MM-DD&end_date=YYYY-MM-DD]
- *   The search page: hits of the scope (resources | accounts | services | regions | tags | all) whose
- *   value contains `q` (default '*' = everything; '*' inside q is ignored, so 'i-0*' means contains
- *   'i-0'), by cost over the range (default the last 31 days through today) descending, `offset`/`limit`
- *   paginated (offset + limit at most 500), with `total` hits. Tag hits come from the tag keys containing
- *   q (or the key before '=' and values containing the text after it).
- *   `filters` is a JSON object of the spec §3 "filter state to search key" keys, each a string or an
- *   array of strings (any of them); empty strings and arrays are dropped:
- *     project.id                 the client's projects (another client's project: 404)
- *     cloud_type.keyword         projects of that cloud (aws | azure)
- *     region.keyword             product_region
- *     product.keyword            product_servicename (the service)
- *     instance_type.keyword      product_instance_type
- *     cost.available_operation   line_item_operation
- *     cost.available_usagetype   line_item_usage_type
- *     vpc_id.keyword             not in billing data (no CUR column or product attribute holds the VPC):
- *                                a 400 naming filters.vpc_id.keyword
- *   The top-level `cloud_type` narrows to projects of that cloud like cloud_type.keyword.
- *   `aggregations`: comma-separated search keys whose facets to return, each the top 10 values by cost
- *   within the same hits' filters: region.keyword, product.keyword, instance_type.keyword,
- *   cost.available_operation, cost.available_usagetype (facets carry cost, not document counts).
- *
- * A hit's `key` addresses /v3/search/detail/:key/ (`searchDetailKey`): `dimension:value`, or
- * `tag_keys:key=value` for a tag value.
+ * Global search (spec §2 /v3/search/, §7 Search calls): the app bar's suggestions and the search page. The
+ * design (ranking, hits, facets, the search keys of `filters`) is in docs/search.md; each parameter's rule is
+ * in its `.describe()`.
  */
 export const SEARCH_PATHS = {
   query: '/c/ac/query',
@@ -106,7 +72,12 @@ export const searchHitSchema = z.object({
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
 export const autoCompleteQuerySchema = z.object({
-  query: z.string().trim().min(1, 'Enter something to search for.').max(200, 'Enter at most 200 characters.'),
+  query: z
+    .string()
+    .trim()
+    .min(1, 'Enter something to search for.')
+    .max(200, 'Enter at most 200 characters.')
+    .describe('Case-insensitive text; `key=value` searches the values of exactly that tag key.'),
   limit: limitParam(10, 50),
 });
 export type AutoCompleteQuery = z.input<typeof autoCompleteQuerySchema>;
@@ -180,14 +151,29 @@ const aggregationsParam = z.string().transform((text, ctx): FacetKey[] => {
 
 export const searchQuerySchema = z
   .object({
-    q: z.string().max(200, 'Enter at most 200 characters.').default('*'),
+    q: z
+      .string()
+      .max(200, 'Enter at most 200 characters.')
+      .default('*')
+      .describe(
+        "Contains (case-insensitive); '*' (the default) is everything and is ignored inside the text.",
+      ),
     scope: z.enum(SEARCH_SCOPES).default('all'),
-    aggregations: aggregationsParam.optional(),
-    filters: filtersParam.optional(),
-    cloud_type: z.enum(CLOUD_TYPES).optional(),
+    aggregations: aggregationsParam
+      .optional()
+      .describe(
+        `Comma-separated facets to return, each the top 10 values by cost: ${FACET_KEYS.join(', ')}.`,
+      ),
+    filters: filtersParam
+      .optional()
+      .describe(
+        'A JSON object of search keys (spec §3 "filter state to search key"), each a string or an array of ' +
+          `strings (any of them): ${SEARCH_KEYS.join(', ')}. vpc_id.keyword is not in billing data (400).`,
+      ),
+    cloud_type: z.enum(CLOUD_TYPES).optional().describe('Projects of that cloud, like cloud_type.keyword.'),
     offset: z.coerce.number().int().min(0).default(0),
     limit: limitParam(20, 100),
-    start_date: isoDate.optional(),
+    start_date: isoDate.optional().describe('With end_date; default the last 31 days through today.'),
     end_date: isoDate.optional(),
   })
   .superRefine((query, ctx) => {

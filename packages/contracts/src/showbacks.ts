@@ -4,22 +4,9 @@ import { COST_TYPE_NAMES } from './cost-summary';
 import { isoDate, projectIdList, spaFlags } from './fragments';
 
 /**
- * Showbacks (spec §3 Showback, §7 Showbacks calls): who owns which dollar. The spec names the calls but shows
- * no shapes; this is the design (decisions in docs/showbacks.md).
- *
- * A showback reads one tag key family (allocation_tag_type: tag, Kubernetes label or cost-allocation tag) and
- * turns each line item of its scope into cost of a showback value: the first allocation rule (in order) whose
- * dimension filters all match decides — an assign rule gives the cost to its target value, a share rule puts
- * it in a pool split across values evenly, by fixed percentages or in proportion to their direct cost; without
- * a matching rule the first tag key with a value gives it (combined values map several raw values to one
- * name, hidden values count as untagged); the rest is 'Unallocated'. For every day and cost type the values'
- * direct and shared cost plus Unallocated equal the scope's total (`reconciliation`).
- *
- * Every call answers the caller's active client only (another client's showback is a 404). Reads are open to
- * verified users; a member whose membership has allowed_all_showback_values false sees only the values granted
- * to them (value_access), totals that add up only those, no Unallocated, no reconciliation and no rules.
- * Writes are for admins. GETs accept the SPA's imply_client and use_query_optimization ('true' | 'false');
- * allocation always reads the raw line items (a rule may filter on any dimension).
+ * Showbacks (spec §3 Showback, §7 Showbacks calls): who owns which dollar. Allocation (rules in order, then
+ * the first tag key with a value, the rest Unallocated; reconciled per day and cost type), access for members
+ * limited to chosen values, and the calls are designed in docs/showbacks.md.
  */
 const BASE = '/c/showback/showbacks/';
 const ONE = `${BASE}:id/`;

@@ -3,27 +3,9 @@ import { COST_TYPE_NAMES } from './cost-summary';
 import { MAX_RANGE_DAYS, optionalDateRange, projectIdsParam, spaFlags } from './fragments';
 
 /**
- * The Tag explorer (spec §2 /v3/cost/tag-explorer/, §3 "Tag explorer row") and tag policies. The spec shows
- * the row's fields but no paths or shapes; this is the design (docs/tag-explorer.md explains the choices).
- * Every call answers only the caller's active client; GETs accept the SPA's `imply_client` and
- * `use_query_optimization` (spec §7).
- *
- * GET /c/cost_page/tag_explorer/[?start_date&end_date][&cost_type][&project_ids]
- *   One row per (tag key, cloud platform) seen in the range (default: the last 30 days, UTC, up to today).
- *   count: distinct resources (non-empty line_item_resource_id) carrying the key in the range.
- *   totalCost: cost of the line items carrying the key in the range.
- *   dailyPercentage / weeklyPercentage / monthlyPercentage: share (0–100) of the platform's cost carrying
- *     the key over the newest usage day in range, the 7 and the 30 days ending on it; null without cost.
- *   violationCount: (enabled policy, resource) pairs in violation for the key, over the range.
- * GET /c/cost_page/tag_explorer/values/?key=…[&range…]
- *   The key's values with cost and distinct resources (top 100 by cost; value null = key missing).
- * GET /c/cost_page/tag_explorer/untagged/[?key=…][&range…]
- *   Cost missing the key (without a key: missing every user tag key in scope, see isAwsMadeTagKey) by
- *   account and service, and the
- *   suggested owners: CloudFormation stacks, Auto Scaling groups and EKS clusters (AWS-made tags) behind it.
- *
- * /c/tag_policies/ GET (list), POST (create); /c/tag_policies/{id}/ GET, PATCH, DELETE (admins write).
- * GET /c/tag_policies/violations/[?policy_id][&range…]: violating resources, most expensive first.
+ * The Tag explorer (spec §2 /v3/cost/tag-explorer/, §3 "Tag explorer row") and tag policies: paths, row
+ * fields, untagged cost, owner hints and policies are designed in docs/tag-explorer.md. Every call answers
+ * only the caller's active client.
  */
 export const TAG_EXPLORER_PATHS = {
   rows: '/c/cost_page/tag_explorer/',
@@ -37,7 +19,7 @@ export const TAG_EXPLORER_PATHS = {
 export const CLOUD_PLATFORMS = ['aws', 'azure'] as const;
 export type CloudPlatform = (typeof CLOUD_PLATFORMS)[number];
 
-/** The range and scope every Tag explorer GET takes; both dates or neither. */
+/** The range and scope every Tag explorer GET takes; both dates or neither (default: the last 30 days, UTC). */
 export const tagRangeQuerySchema = optionalDateRange({ maxDays: MAX_RANGE_DAYS }).extend({
   cost_type: z.enum(COST_TYPE_NAMES).default('unblended'),
   project_ids: projectIdsParam,
