@@ -1,6 +1,7 @@
 import { checkEmailResponseSchema, profileSchema } from '@finlens/contracts/auth';
 import { ACCESS_DETAILS } from '@finlens/contracts/roles';
 import { CSRF_COOKIE, SESSION_COOKIE, USER_ID_COOKIE } from '@finlens/contracts/session';
+import { PASSWORD_COMMON_MESSAGE, PASSWORD_RULE_MESSAGES } from '@finlens/cost-model/password-rules';
 import {
   skipOrFailWithoutPostgres,
   startTestPostgres,
@@ -164,6 +165,24 @@ describe.each(['PGlite', 'PostgreSQL'] as const)('identity on %s', (engine) => {
           ]),
         },
       });
+
+      // At least 8 characters, and not a common password (checked on the server only).
+      for (const [password, message] of [
+        ['Ab1!xyz', PASSWORD_RULE_MESSAGES.minLength],
+        ['Password1!', PASSWORD_COMMON_MESSAGE],
+        ['Qwerty123!', PASSWORD_COMMON_MESSAGE],
+      ] as const) {
+        const refused = await anonymous.post('/rest-auth/registration/', {
+          email: uniqueEmail('weak'),
+          password1: password,
+          password2: password,
+          first_name: 'Weak',
+          last_name: 'Ling',
+          company_name: 'Acme',
+        });
+        expect(refused.status, password).toBe(400);
+        expect(refused.body, password).toMatchObject({ errors: { password1: [message] } });
+      }
     });
 
     it('answers a taken email exactly like a new one and mails the owner instead', async () => {

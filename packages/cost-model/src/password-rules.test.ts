@@ -24,11 +24,18 @@ describe('checkPasswordRules', () => {
     ['Blue$Harbor', 'digit'],
     ['BlueHarbor42', 'special'],
     ['Blue$Harbor42-Blue$Harbor42', 'maxLength'],
+    ['Bl$Har4', 'minLength'],
   ] as const)('%s breaks %s only', (password, rule) => {
     const result = checkPasswordRules(password);
     expect(result[rule]).toBe(false);
     expect(Object.entries(result).filter(([, ok]) => !ok)).toHaveLength(1);
     expect(passwordProblems(password)).toEqual([PASSWORD_RULE_MESSAGES[rule]]);
+  });
+
+  it('needs at least 8 characters', () => {
+    expect(checkPasswordRules('Aa1!xxxx').minLength).toBe(true);
+    expect(checkPasswordRules('Aa1!xxx').minLength).toBe(false);
+    expect(passwordProblems('Aa1!xxx')).toEqual([PASSWORD_RULE_MESSAGES.minLength]);
   });
 
   it('allows exactly 26 characters', () => {

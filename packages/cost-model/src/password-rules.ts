@@ -3,19 +3,34 @@
  * so both show the same messages.
  */
 
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 26;
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
 
-export const PASSWORD_RULES = ['upperAndLower', 'digit', 'special', 'maxLength', 'noPersonalInfo'] as const;
+export const PASSWORD_RULES = [
+  'upperAndLower',
+  'digit',
+  'special',
+  'minLength',
+  'maxLength',
+  'noPersonalInfo',
+] as const;
 export type PasswordRule = (typeof PASSWORD_RULES)[number];
 
 export const PASSWORD_RULE_MESSAGES: Record<PasswordRule, string> = {
   upperAndLower: 'Must contain both upper and lower case letters.',
   digit: 'Must contain at least one digit.',
   special: `Must contain at least one special character (${PASSWORD_SPECIAL_CHARACTERS}).`,
+  minLength: `Must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   maxLength: `Must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
   noPersonalInfo: 'Must not contain your personal information or company name.',
 };
+
+/**
+ * The server's check against a list of common passwords (zxcvbn's dictionaries, too large for the web's
+ * bundle): the web shows this message when the server answers with it.
+ */
+export const PASSWORD_COMMON_MESSAGE = 'Must not be a commonly used password.';
 
 /** What the password must not contain: names, the email (and its local part), the company name. */
 export interface PasswordContext {
@@ -45,13 +60,21 @@ export function checkPasswordRules(
   context: PasswordContext = {},
 ): Record<PasswordRule, boolean> {
   if (password === '') {
-    return { upperAndLower: true, digit: true, special: true, maxLength: true, noPersonalInfo: true };
+    return {
+      upperAndLower: true,
+      digit: true,
+      special: true,
+      minLength: true,
+      maxLength: true,
+      noPersonalInfo: true,
+    };
   }
   const lower = password.toLowerCase();
   return {
     upperAndLower: /[a-z]/.test(password) && /[A-Z]/.test(password),
     digit: /\d/.test(password),
     special: [...password].some((char) => PASSWORD_SPECIAL_CHARACTERS.includes(char)),
+    minLength: [...password].length >= PASSWORD_MIN_LENGTH,
     maxLength: [...password].length <= PASSWORD_MAX_LENGTH,
     noPersonalInfo: personalFragments(context).every((fragment) => !lower.includes(fragment)),
   };

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
 import { createAuthRepo } from '../features/auth/auth.repo';
 import type { PasswordHasher } from '../platform/auth/password-hasher';
+import { serverPasswordProblems } from '../platform/auth/password-policy';
 import { ConfigError } from '../platform/config';
 
 export const DEMO_EMAIL = 'demo@finlens.local';
@@ -63,7 +64,7 @@ export async function ensureDemoAccount(args: {
   const { db, hasher } = args;
   const repo = createAuthRepo({ db });
   if (args.password !== null) {
-    const problems = passwordProblems(args.password, CONTEXT);
+    const problems = serverPasswordProblems(args.password, CONTEXT);
     if (problems.length > 0)
       throw new ConfigError(`Invalid configuration: DEMO_PASSWORD ${problems.join(' ')}`);
   }

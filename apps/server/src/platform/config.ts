@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import { passwordProblems } from '@finlens/cost-model/password-rules';
 import { z } from 'zod';
+import { serverPasswordProblems } from './auth/password-policy';
 import { invalidOutboundEntries } from './outbound/outbound-allow';
 
 /** Raised for any configuration problem; the CLI prints the message and exits with code 2. */
@@ -238,7 +238,8 @@ const variableSchemas = {
     ),
   UPLOAD_MAX_BYTES: positiveWholeNumber('must be a positive whole number of bytes'),
   DEMO_PASSWORD: z.string().superRefine((password, ctx) => {
-    for (const problem of passwordProblems(password)) ctx.addIssue({ code: 'custom', message: problem });
+    for (const problem of serverPasswordProblems(password))
+      ctx.addIssue({ code: 'custom', message: problem });
   }),
   DEMO_ON_FIRST_START: z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true'),
   DEMO_ROWS: positiveWholeNumber('must be a positive whole number'),

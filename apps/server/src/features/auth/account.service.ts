@@ -4,10 +4,11 @@ import {
   type PasswordChangeRequest,
   type PasswordResetConfirmRequest,
 } from '@finlens/contracts/auth';
-import { type PasswordContext, passwordProblems } from '@finlens/cost-model/password-rules';
+import type { PasswordContext } from '@finlens/cost-model/password-rules';
 import type { AuditLog } from '../../platform/auth/audit-log';
 import { decodeUid, type EmailTokens, encodeUid } from '../../platform/auth/email-tokens';
 import type { PasswordHasher } from '../../platform/auth/password-hasher';
+import { serverPasswordProblems } from '../../platform/auth/password-policy';
 import type { RequestAuth } from '../../platform/auth/request-auth';
 import type { SessionStore } from '../../platform/auth/session-store';
 import { fieldError, HttpError } from '../../platform/http/http-error';
@@ -39,7 +40,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   const url = (path: string) => `${deps.publicUrl}${path}`;
 
   function assertPassword(field: string, password: string, context: PasswordContext): void {
-    const problems = passwordProblems(password, context);
+    const problems = serverPasswordProblems(password, context);
     if (problems.length > 0) throw fieldError(field, problems);
   }
 
