@@ -17,6 +17,7 @@ import * as m20261122_0810 from './migrations/2026_11_22_0810_notifications';
 import * as m20261122_0820 from './migrations/2026_11_22_0820_anomalies';
 import * as m20261122_0830 from './migrations/2026_11_22_0830_import_run_heartbeat';
 import * as m20261122_1520 from './migrations/2026_11_22_1520_cost_target_edited_at';
+import * as m20261126_0700 from './migrations/2026_11_26_0700_cloud_inventory';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0820_anomalies': m20261122_0820,
   '2026_11_22_0830_import_run_heartbeat': m20261122_0830,
   '2026_11_22_1520_cost_target_edited_at': m20261122_1520,
+  '2026_11_26_0700_cloud_inventory': m20261126_0700,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { AnomalyTables } from '../features/anomalies/anomalies.tables';
 import type { ChargebackTables } from '../features/chargebacks/chargebacks.tables';
 import type { CostTargetTables } from '../features/cost-targets/cost-targets.tables';
+import type { InventoryTables } from '../features/inventory/inventory.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { ReportsTables } from '../features/reports/reports.tables';
 import type { ShowbackTables } from '../features/showbacks/showbacks.tables';
@@ -203,7 +204,8 @@ export interface AppTables
     CostTargetTables,
     TagExplorerTables,
     ReportsTables,
-    AnomalyTables {
+    AnomalyTables,
+    InventoryTables {
   instance: InstanceTable;
   users: UsersTable;
   partners: PartnersTable;

@@ -17,7 +17,14 @@ export const resourceKey = (r: Pick<CloudResource, 'accountId' | 'region'> & Res
   `${r.accountId}/${r.region}/${r.kind}/${r.id}`;
 
 const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted, so values read back from storage (jsonb reorders keys) compare equal. */
+const stable = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+const same = (a: unknown, b: unknown) => stable(a) === stable(b);
 
 /** The attributes that differ, by top-level field (tags and lists compare as wholes). */
 export function changedFields(before: CloudResource, after: CloudResource): FieldChange[] {

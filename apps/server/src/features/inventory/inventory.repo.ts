@@ -1,0 +1,239 @@
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../../db/tables';
+import type { FieldChange } from '../../integrations/cloud/resource-diff';
+import type {
+  CollectionError,
+  CollectionRunRow,
+  CollectionStatus,
+  InventoryResourceRow,
+  StoredResource,
+} from './inventory.tables';
+
+export interface RunKey {
+  projectId: string;
+  passId: string;
+  accountId: string;
+  region: string;
+}
+
+/** One resource as the pass saw it (the stored row's columns). */
+export interface ResourceWrite {
+  accountId: string;
+  region: string;
+  kind: string;
+  id: string;
+  name: string | null;
+  state: string;
+  resource: StoredResource;
+}
+
+export interface ChangeWrite {
+  change: 'created' | 'changed' | 'deleted';
+  resource: ResourceWrite;
+  fields: FieldChange[];
+}
+
+export interface PassOutcome {
+  status: Exclude<CollectionStatus, 'queued' | 'running'>;
+  errors: CollectionError[];
+  /** Resources seen this pass (created or still there), and those gone. */
+  upserts: ResourceWrite[];
+  deletes: ResourceWrite[];
+  changes: ChangeWrite[];
+  at: Date;
+}
+
+const FINISHED: CollectionStatus[] = ['succeeded', 'partial', 'failed'];
+
+/** Inventory storage: simulated projects' scenarios, collection runs, current resources and their changes. */
+export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
+  return {
+    async saveScenario(projectId: string, scenario: unknown): Promise<void> {
+      const json = JSON.stringify(scenario);
+      await db
+        .insertInto('cloud_simulations')
+        .values({ project_id: projectId, scenario: json })
+        .onConflict((c) => c.column('project_id').doUpdateSet({ scenario: json }))
+        .execute();
+    },
+
+    async scenarioOf(projectId: string): Promise<unknown | null> {
+      const row = await db
+        .selectFrom('cloud_simulations')
+        .select('scenario')
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      return row?.scenario ?? null;
+    },
+
+    /** The run of a pass and region, created queued the first time (a re-run job finds the same row). */
+    async openRun(key: RunKey): Promise<CollectionRunRow> {
+      await db
+        .insertInto('collection_runs')
+        .values({
+          project_id: key.projectId,
+          pass_id: key.passId,
+          account_id: key.accountId,
+          region: key.region,
+          errors: '[]',
+          started_at: null,
+          finished_at: null,
+          resource_count: null,
+        })
+        .onConflict((c) => c.columns(['project_id', 'pass_id', 'region']).doNothing())
+        .execute();
+      return db
+        .selectFrom('collection_runs')
+        .selectAll()
+        .where('project_id', '=', key.projectId)
+        .where('pass_id', '=', key.passId)
+        .where('region', '=', key.region)
+        .executeTakeFirstOrThrow();
+    },
+
+    async markRunning(runId: string, at: Date): Promise<void> {
+      await db
+        .updateTable('collection_runs')
+        .set({ status: 'running', started_at: at })
+        .where('id', '=', runId)
+        .where('status', 'not in', FINISHED)
+        .execute();
+    },
+
+    currentResources(projectId: string, accountId: string, region: string): Promise<InventoryResourceRow[]> {
+      return db
+        .selectFrom('inventory_resources')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('account_id', '=', accountId)
+        .where('region', '=', region)
+        .execute();
+    },
+
+    /**
+     * Saves a pass's result in one transaction, once: a run already finished (its job ran twice) is left as
+     * it is, so a repeated job adds neither rows nor change events. False when the run was already finished.
+     */
+    finishRun(run: CollectionRunRow, outcome: PassOutcome): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('collection_runs')
+          .select('status')
+          .where('id', '=', run.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (current === undefined || FINISHED.includes(current.status)) return false;
+        const at = outcome.at;
+        for (const r of outcome.upserts) {
+          const values = {
+            name: r.name,
+            state: r.state,
+            resource: JSON.stringify(r.resource),
+            last_seen_at: at,
+          };
+          await trx
+            .insertInto('inventory_resources')
+            .values({
+              project_id: run.project_id,
+              account_id: r.accountId,
+              region: r.region,
+              kind: r.kind,
+              resource_id: r.id,
+              first_seen_at: at,
+              ...values,
+            })
+            .onConflict((c) =>
+              c.columns(['project_id', 'account_id', 'region', 'kind', 'resource_id']).doUpdateSet(values),
+            )
+            .execute();
+        }
+        for (const r of outcome.deletes) {
+          await trx
+            .deleteFrom('inventory_resources')
+            .where('project_id', '=', run.project_id)
+            .where('account_id', '=', r.accountId)
+            .where('region', '=', r.region)
+            .where('kind', '=', r.kind)
+            .where('resource_id', '=', r.id)
+            .execute();
+        }
+        if (outcome.changes.length > 0) {
+          await trx
+            .insertInto('inventory_changes')
+            .values(
+              outcome.changes.map((c) => ({
+                project_id: run.project_id,
+                run_id: run.id,
+                account_id: c.resource.accountId,
+                region: c.resource.region,
+                kind: c.resource.kind,
+                resource_id: c.resource.id,
+                change: c.change,
+                fields: JSON.stringify(c.fields),
+                resource: JSON.stringify(c.resource.resource),
+                recorded_at: at,
+              })),
+            )
+            .onConflict((c) => c.columns(['run_id', 'account_id', 'kind', 'resource_id']).doNothing())
+            .execute();
+        }
+        await trx
+          .updateTable('collection_runs')
+          .set({
+            status: outcome.status,
+            finished_at: at,
+            started_at: run.started_at ?? at,
+            resource_count: outcome.upserts.length,
+            errors: JSON.stringify(outcome.errors),
+          })
+          .where('id', '=', run.id)
+          .execute();
+        return true;
+      });
+    },
+
+    runsOfPass(projectId: string, passId: string): Promise<CollectionRunRow[]> {
+      return db
+        .selectFrom('collection_runs')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('pass_id', '=', passId)
+        .orderBy('region')
+        .execute();
+    },
+
+    /** Every run of the newest pass of each of the client's projects. */
+    async latestPasses(clientId: string): Promise<CollectionRunRow[]> {
+      const newest = db
+        .selectFrom('collection_runs')
+        .innerJoin('projects', 'projects.id', 'collection_runs.project_id')
+        .select(['collection_runs.project_id', 'collection_runs.pass_id'])
+        .where('projects.client_id', '=', clientId)
+        .distinctOn('collection_runs.project_id')
+        .orderBy('collection_runs.project_id')
+        .orderBy('collection_runs.queued_at', 'desc');
+      return db
+        .selectFrom('collection_runs')
+        .innerJoin(newest.as('newest'), (join) =>
+          join
+            .onRef('newest.project_id', '=', 'collection_runs.project_id')
+            .onRef('newest.pass_id', '=', 'collection_runs.pass_id'),
+        )
+        .selectAll('collection_runs')
+        .orderBy('collection_runs.region')
+        .execute();
+    },
+
+    changesOfRun(runId: string) {
+      return db
+        .selectFrom('inventory_changes')
+        .selectAll()
+        .where('run_id', '=', runId)
+        .orderBy('kind')
+        .orderBy('resource_id')
+        .execute();
+    },
+  };
+}
+
+export type InventoryRepo = ReturnType<typeof createInventoryRepo>;
