@@ -5,6 +5,8 @@ import { openMigratedStorage } from './app/open-storage';
 import { startServerJobs } from './app/server-jobs';
 import type { DemoOptions, DemoResult } from './commands/demo-command';
 import { firstStartDemoOptions, hasNoClient, runFirstStartDemo } from './commands/first-start-demo';
+import type { LocalControl } from './commands/local-control';
+import { registerLocalControl } from './commands/register-local-control';
 import type { AppDatabase } from './db/client';
 import type { App } from './platform/http/app';
 import type { LoadedConfig } from './platform/load-config';
@@ -34,8 +36,9 @@ export interface StartServerOptions {
 }
 
 /**
- * Opens and migrates storage, serves the API and SPA, and prints the one line scripts parse. On a data folder
- * without any client (DEMO_ON_FIRST_START) it then creates the demo organisation in the background.
+ * Opens and migrates storage, serves the API, the SPA and the CLI's local-control routes, and prints the one line
+ * scripts parse. On a data folder without any client (DEMO_ON_FIRST_START) it then creates the demo
+ * organisation in the background.
  */
 export async function startServer({
   config,
@@ -47,9 +50,15 @@ export async function startServer({
   const storage = await openMigratedStorage({ config });
   let app: App;
   let demoDue: boolean;
+  let localControl: LocalControl;
   try {
     demoDue = config.demoOnFirstStart && (await hasNoClient(storage.db.db));
     app = await buildApp({ config, db: storage.db, warehouse: storage.warehouse, logger, webDistDir });
+    localControl = await registerLocalControl(app, {
+      db: storage.db.db,
+      warehouse: storage.warehouse,
+      config,
+    });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await storage.close();
@@ -57,7 +66,7 @@ export async function startServer({
   }
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
-  await app.localControl.publish({ host: config.host, port });
+  await localControl.publish({ host: config.host, port });
   process.stdout.write(`Finlens listening on ${url}\n`);
   const jobs = await startServerJobs({ storage, config, logger });
 

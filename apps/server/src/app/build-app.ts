@@ -34,7 +34,6 @@ import { registerCostSummary } from './register-cost-summary';
 import { registerCostTargets } from './register-cost-targets';
 import { registerHealth } from './register-health';
 import { registerInsights } from './register-insights';
-import { registerLocalControl } from './register-local-control';
 import { registerNotifications } from './register-notifications';
 import { registerPayment } from './register-payment';
 import { registerPolicy } from './register-policy';
@@ -104,7 +103,6 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.get('/api/docs', { config: { access: 'anonymous' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
-  await registerLocalControl(app, { db, warehouse, config });
 
   await registerSpa(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
   return app;

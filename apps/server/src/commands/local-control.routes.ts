@@ -3,15 +3,15 @@ import { BILLING_FORMATS } from '@finlens/cost-model/billing-column-names';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type CommandOutput, describeCommandError } from '../commands/command-output';
-import { demoHere } from '../commands/demo-command';
-import { type LocalControlEvent, localControlPath, type OpenStores } from '../commands/hand-off';
-import { importHere, SOURCE_ENV_KEYS } from '../commands/import-command';
-import { queryHere } from '../commands/query-command';
-import { parseQueryOptions } from '../commands/query-options';
 import { safeEqual } from '../platform/auth/tokens';
 import type { AppConfig } from '../platform/config';
+import { type CommandOutput, describeCommandError } from './command-output';
+import { demoHere } from './demo-command';
+import { type LocalControlEvent, localControlPath, type OpenStores } from './hand-off';
+import { importHere, SOURCE_ENV_KEYS } from './import-command';
 import type { LocalControl } from './local-control';
+import { queryHere } from './query-command';
+import { parseQueryOptions } from './query-options';
 
 const importBody = z.object({
   path: z.string().min(1),

@@ -1,5 +1,5 @@
-import { loopbackUrl, removeRunFile, writeRunFile } from '../commands/run-file';
 import { randomToken } from '../platform/auth/tokens';
+import { loopbackUrl, removeRunFile, writeRunFile } from './run-file';
 
 export interface LocalControl {
   /** The bearer token of the local-control routes; new on every start. */
@@ -20,11 +20,4 @@ export function createLocalControl({ dataDir }: { dataDir: string }): LocalContr
     },
     unpublish: () => removeRunFile(dataDir, token),
   };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The local-control token and run file (app/local-control.ts); main.ts publishes it once listening. */
-    localControl: LocalControl;
-  }
 }

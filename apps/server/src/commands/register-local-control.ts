@@ -3,10 +3,13 @@ import type { AppTables } from '../db/tables';
 import type { AppConfig } from '../platform/config';
 import type { App } from '../platform/http/app';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
-import { createLocalControl } from './local-control';
+import { createLocalControl, type LocalControl } from './local-control';
 import { localControlRoutes } from './local-control.routes';
 
-/** The CLI's door into this server (`app.localControl` publishes the run file once the server listens). */
+/**
+ * The CLI's door into this server: the routes the hand-off posts to. The server publishes the run file with
+ * the returned LocalControl once it listens (main.ts).
+ */
 export async function registerLocalControl(
   app: App,
   deps: {
@@ -14,12 +17,12 @@ export async function registerLocalControl(
     warehouse: WarehouseStore;
     config: Pick<AppConfig, 'dataDir' | 'publicUrl'>;
   },
-): Promise<void> {
+): Promise<LocalControl> {
   const localControl = createLocalControl({ dataDir: deps.config.dataDir });
-  app.decorate('localControl', localControl);
   await app.register(localControlRoutes, {
     localControl,
     stores: { db: deps.db, warehouse: deps.warehouse },
     config: deps.config,
   });
+  return localControl;
 }
