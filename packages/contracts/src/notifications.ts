@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam } from './fragments';
 
 /**
  * Settings → Notifications Center (channels, subscriptions, delivery log) and each user's email preferences;
@@ -171,7 +172,7 @@ export const deliveriesQuerySchema = z.object({
   channel_id: z.string().min(1).optional(),
   status: z.enum(DELIVERY_STATUSES).optional(),
   source: z.enum(DISPATCH_SOURCES).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: limitParam(100, 500),
 });
 export const deliveriesSchema = z.array(deliverySchema);
 

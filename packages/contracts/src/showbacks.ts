@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COST_DIMENSIONS, costFilterSchema, isKeyedDimension } from './cost-query';
 import { COST_TYPE_NAMES } from './cost-summary';
-import { isoDate, projectIdList, spaFlags } from './fragments';
+import { isoDate, limitParam, projectIdList, spaFlags } from './fragments';
 
 /**
  * Showbacks (spec §3 Showback, §7 Showbacks calls): who owns which dollar. Allocation (rules in order, then
@@ -205,7 +205,7 @@ export const dimensionCostsSchema = z.object({
 
 export const resourcesQuerySchema = showbackRangeQuerySchema.extend({
   showback_value: z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(5000).default(500),
+  limit: limitParam(500, 5000),
 });
 export const resourcesSchema = z.object({
   /** Unblended (or cost_type) cost per resource id (null: rows without a resource id), most expensive first. */
@@ -217,7 +217,7 @@ export const resourcesSchema = z.object({
 export const availableValuesQuerySchema = z.object({
   key: z.string().min(1, 'Choose a key.'),
   search: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  limit: limitParam(200, 1000),
   ...spaFlags,
 });
 export const availableValuesSchema = z.object({

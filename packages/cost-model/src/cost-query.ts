@@ -1,3 +1,5 @@
+import { isRealDate } from '@finlens/contracts/fragments';
+
 /**
  * The inputs of `finlens query` beyond the CostQuery contract: its granularities and the date range rule.
  * Group-by names are the contract's COST_DIMENSIONS (catalogue in ./cost-dimensions), so user text never
@@ -6,11 +8,9 @@
 export const QUERY_GRANULARITIES = ['day', 'month'] as const;
 export type QueryGranularity = (typeof QUERY_GRANULARITIES)[number];
 
-/** A real calendar date written YYYY-MM-DD (UTC), or null. */
+/** A real calendar date written YYYY-MM-DD (UTC; the contract's calendar rule, any year), or null. */
 export function parseIsoDate(text: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text ? date : null;
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && isRealDate(text) ? new Date(`${text}T00:00:00Z`) : null;
 }
 
 export type DateRangeCheck = { ok: true; from: string; to: string } | { ok: false; message: string };

@@ -1,5 +1,5 @@
 import { DEFAULT_TARGET_MONTHS, type TargetPeriod } from '@finlens/contracts/cost-targets';
-import { addDays, addMonths, inclusiveDays } from '@finlens/cost-model/utc-calendar';
+import { addDays, addMonths, inclusiveDays, periodStarts } from '@finlens/cost-model/utc-calendar';
 
 /** The parts of a target its periods and budgets depend on. */
 export interface TargetCalendar {
@@ -22,12 +22,13 @@ export function targetEnd(target: TargetCalendar): string {
   return target.end_date ?? addDays(addMonths(target.start_date, DEFAULT_TARGET_MONTHS), -1);
 }
 
+/** The months (YYYY-MM) from the one holding `start` to the one holding `end`. */
+const monthsOf = (start: string, end: string) =>
+  periodStarts(start, end, 'month').map((day) => day.slice(0, 7));
+
 /** Every month (YYYY-MM) the target covers, in order. */
 export function targetMonths(target: TargetCalendar): string[] {
-  const end = targetEnd(target);
-  const months: string[] = [];
-  for (let day = target.start_date; day <= end; day = addMonths(day, 1)) months.push(day.slice(0, 7));
-  return months;
+  return monthsOf(target.start_date, targetEnd(target));
 }
 
 /**
@@ -47,11 +48,7 @@ export function periodAt(target: TargetCalendar, day: string): Period | null {
 
 /** The months (YYYY-MM) a period spans. */
 export function periodMonths(period: Period): string[] {
-  const months: string[] = [];
-  for (let day = `${period.start.slice(0, 7)}-01`; day <= period.end; day = addMonths(day, 1)) {
-    months.push(day.slice(0, 7));
-  }
-  return months;
+  return monthsOf(period.start, period.end);
 }
 
 /** top_down: the amount; bottom_up: the sum of the period's monthly plannings (a missing month counts 0). */

@@ -1,5 +1,6 @@
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
 import type { BurnDown, CostTarget, TargetPeriodStatus } from '@finlens/contracts/cost-targets';
+import { addDays, addMonths, periodStarts as monthStarts } from '@finlens/cost-model/utc-calendar';
 import type { ChartData } from '../../components/Chart';
 import { ApiError } from '../../lib/api-client';
 
@@ -101,21 +102,13 @@ export function burnDownChart(burn: BurnDown): ChartData {
   };
 }
 
-/** The YYYY-MM months a target plans for (start to end date, 12 months without one). */
+/** The YYYY-MM months a target plans for (start to end date, `defaultMonths` months without one). */
 export function planMonths(
   target: Pick<CostTarget, 'start_date' | 'end_date'>,
   defaultMonths: number,
 ): string[] {
-  const [year, month] = target.start_date.split('-').map(Number) as [number, number];
-  const end = target.end_date?.slice(0, 7) ?? null;
-  const months: string[] = [];
-  for (let i = 0; i < 120; i += 1) {
-    const date = new Date(Date.UTC(year, month - 1 + i, 1));
-    const text = date.toISOString().slice(0, 7);
-    if (end === null ? i >= defaultMonths : text > end) break;
-    months.push(text);
-  }
-  return months;
+  const end = target.end_date ?? addDays(addMonths(target.start_date, defaultMonths), -1);
+  return monthStarts(target.start_date, end, 'month').map((day) => day.slice(0, 7));
 }
 
 const PERIOD_MONTHS = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 } as const;
