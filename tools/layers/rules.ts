@@ -47,6 +47,13 @@ function pointsDown(side: 'server' | 'web', layers: typeof serverLayers): IForbi
 const forbidden: IForbiddenRuleType[] = [
   ...pointsDown('server', serverLayers),
   {
+    name: 'server-app-imports-no-command',
+    comment: 'the composition root builds the app; the finlens commands use it, never the other way',
+    severity: 'error',
+    from: { path: `${SERVER}app/`, pathNot: TEST },
+    to: { path: `${SERVER}commands/` },
+  },
+  {
     name: 'server-db-tables-aggregate-types-only',
     comment: "db/tables.ts may name the features' row types, never run their code",
     severity: 'error',
