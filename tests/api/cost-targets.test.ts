@@ -150,10 +150,6 @@ describe('cost_target/', () => {
     await expect400(s.post(P.targets, { ...COMPUTE, amount: null }), 'amount');
     await expect400(s.post(P.targets, { ...COMPUTE, end_date: addDays(START, -1) }), 'end_date');
     await expect400(s.post(P.targets, { ...COMPUTE, period: 'WEEKLY' }), 'period');
-    await expect400(
-      s.post(P.targets, { ...COMPUTE, scope: { project_ids: [b.projectId] } }),
-      'scope.project_ids',
-    );
     const target = await createTarget();
     await expect400(s.patch(path(P.target, target.id), { budget_type: 'top_down', amount: null }), 'amount');
     await expect400(

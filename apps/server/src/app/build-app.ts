@@ -68,6 +68,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   const identity = createIdentityKit({ config, db, logger });
   registerAuthHook(app, {
     db,
+    internalEmailDomains: config.internalEmailDomains,
     sessions: identity.sessions,
     apiKeys: createApiKeyAuthenticator({ db }),
     cookies: identity.cookies,
@@ -88,7 +89,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     outboundAllow: config.outboundAllow,
   });
   await registerCostSummary(app, { db, warehouse });
-  await registerCostExplorer(app, { db, warehouse, internalEmailDomains: config.internalEmailDomains });
+  await registerCostExplorer(app, { db, warehouse });
   await registerInsights(app, { db, warehouse });
   await registerSearch(app, { db, warehouse });
   await registerReports(app, { db, warehouse });

@@ -15,7 +15,7 @@ export async function registerAuth(
   const repo = createAuthRepo({ db });
   const common = { audit, internalEmailDomains: config.internalEmailDomains };
   await app.register(authRoutes, {
-    db,
+    callers: { db, internalEmailDomains: config.internalEmailDomains },
     cookies: identity.cookies,
     authService: createAuthService({
       ...common,

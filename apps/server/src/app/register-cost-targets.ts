@@ -6,6 +6,7 @@ import { createCostTargetsService } from '../features/cost-targets/cost-targets.
 import { createTargetAlertsService } from '../features/cost-targets/target-alerts.service';
 import type { App } from '../platform/http/app';
 import type { CostQueryPort } from '../warehouse/cost-query/cost-query-port';
+import { createCostScopes } from '../warehouse/cost-scope';
 
 /** The cost_target, cost_target_planning(_history) and cost_target_alert calls. */
 export async function registerCostTargets(
@@ -14,7 +15,7 @@ export async function registerCostTargets(
 ): Promise<void> {
   const repo = createCostTargetsRepo({ db });
   await app.register(costTargetsRoutes, {
-    costTargetsService: createCostTargetsService({ repo, warehouse }),
+    costTargetsService: createCostTargetsService({ repo, scopes: createCostScopes({ db }), warehouse }),
     targetAlertsService: createTargetAlertsService({ repo }),
   });
 }

@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
-import { createCostExplorerRepo } from '../features/cost-explorer/cost-explorer.repo';
 import { insightsRoutes } from '../features/insights/insights.routes';
 import { createInsightsService } from '../features/insights/insights.service';
 import type { App } from '../platform/http/app';
+import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
 
-/** Insights, read through the Explorer's repository (the caller's projects). */
+/** Insights over the projects the one cost scope lets the caller read. */
 export async function registerInsights(
   app: App,
   { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
 ): Promise<void> {
   await app.register(insightsRoutes, {
-    insightsService: createInsightsService({ repo: createCostExplorerRepo({ db }), warehouse }),
+    insightsService: createInsightsService({ scopes: createCostScopes({ db }), warehouse }),
   });
 }

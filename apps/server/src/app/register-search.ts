@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
-import { createSearchRepo } from '../features/search/search.repo';
 import { searchRoutes } from '../features/search/search.routes';
 import { createSearchService } from '../features/search/search.service';
 import type { App } from '../platform/http/app';
+import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
 
 /** The search box's auto-complete and query calls. */
@@ -12,6 +12,6 @@ export async function registerSearch(
   { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
 ): Promise<void> {
   await app.register(searchRoutes, {
-    searchService: createSearchService({ repo: createSearchRepo({ db }), warehouse }),
+    searchService: createSearchService({ scopes: createCostScopes({ db }), warehouse }),
   });
 }

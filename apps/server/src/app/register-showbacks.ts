@@ -7,18 +7,19 @@ import { showbacksRoutes } from '../features/showbacks/showbacks.routes';
 import { createShowbacksService } from '../features/showbacks/showbacks.service';
 import type { App } from '../platform/http/app';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
+import { createCostScopes } from '../warehouse/cost-scope';
 
 /** Showbacks (spec §2, §7): configuration and cost calls on one repository and the warehouse. */
 export async function registerShowbacks(
   app: App,
   deps: { db: Kysely<AppTables>; warehouse: WarehouseStore },
 ): Promise<void> {
-  const repo = createShowbacksRepo({ db: deps.db });
-  const showbacks = createShowbacksService({ repo });
+  const stores = { repo: createShowbacksRepo({ db: deps.db }), scopes: createCostScopes({ db: deps.db }) };
+  const showbacks = createShowbacksService(stores);
   await app.register(showbacksRoutes, { showbacks });
   await app.register(showbackCostsRoutes, {
     showbackCosts: createShowbackCostsService({
-      repo,
+      ...stores,
       showbacks,
       warehouse: deps.warehouse,
     }),

@@ -7,15 +7,16 @@ import { createTagPoliciesService } from '../features/tag-explorer/tag-policies.
 import type { App } from '../platform/http/app';
 import type { CostBreakdownPort } from '../warehouse/cost-query/cost-breakdown';
 import type { CostQueryPort } from '../warehouse/cost-query/cost-query-port';
+import { createCostScopes } from '../warehouse/cost-scope';
 
 /** The Tag explorer's and tag policies' routes with their services. */
 export async function registerTagExplorer(
   app: App,
   { db, warehouse }: { db: Kysely<AppTables>; warehouse: CostQueryPort & CostBreakdownPort },
 ): Promise<void> {
-  const repo = createTagExplorerRepo({ db });
+  const deps = { repo: createTagExplorerRepo({ db }), scopes: createCostScopes({ db }), warehouse };
   await app.register(tagExplorerRoutes, {
-    tagExplorerService: createTagExplorerService({ repo, warehouse }),
-    tagPoliciesService: createTagPoliciesService({ repo, warehouse }),
+    tagExplorerService: createTagExplorerService(deps),
+    tagPoliciesService: createTagPoliciesService(deps),
   });
 }

@@ -11,7 +11,7 @@ import {
 } from '@finlens/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, clientScopeOf } from '../../platform/auth/request-auth';
+import { callerOf, clientCallerOf } from '../../platform/auth/caller';
 import type { AdminService } from './admin.service';
 
 const tags = ['admin'];
@@ -28,7 +28,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminService: AdminService }> 
       schema: { tags, querystring: statusQuerySchema, response: { 200: clientStatusSchema } },
     },
     async (request) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       return adminService.status(auth, clientId, request.query.partner_scope_id);
     },
   );
@@ -36,7 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminService: AdminService }> 
   app.get(
     '/c/admin/clients/:id/',
     { config: { access: 'verified' }, schema: { tags, params: idParams, response: { 200: clientSchema } } },
-    async (request) => adminService.client(clientScopeOf(request).clientId, request.params.id),
+    async (request) => adminService.client(clientCallerOf(request).clientId, request.params.id),
   );
 
   app.patch(
@@ -46,7 +47,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminService: AdminService }> 
       schema: { tags, params: idParams, body: clientUpdateSchema, response: { 200: clientSchema } },
     },
     async (request) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       return adminService.updateClient(auth, clientId, request.params.id, request.body, request.ip);
     },
   );
@@ -54,36 +56,36 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminService: AdminService }> 
   app.get(
     '/c/admin/all_clients/',
     { config: { access: 'verified' }, schema: { tags, response: { 200: allClientsResponseSchema } } },
-    async (request) => adminService.allClients(authOf(request)),
+    async (request) => adminService.allClients(callerOf(request)),
   );
 
   app.get(
     '/c/admin/projectaws/',
     { config: { access: 'verified' }, schema: { tags, response: { 200: projectListSchema } } },
-    async (request) => adminService.projects(clientScopeOf(request).clientId, 'aws'),
+    async (request) => adminService.projects(clientCallerOf(request).clientId, 'aws'),
   );
 
   app.get(
     '/c/admin/projectaws/:id/',
     { config: { access: 'verified' }, schema: { tags, params: idParams, response: { 200: projectSchema } } },
-    async (request) => adminService.project(clientScopeOf(request).clientId, request.params.id),
+    async (request) => adminService.project(clientCallerOf(request).clientId, request.params.id),
   );
 
   app.get(
     '/c/admin/projectaws_listing/',
     { config: { access: 'verified' }, schema: { tags, response: { 200: projectListingSchema } } },
-    async (request) => adminService.listing(clientScopeOf(request).clientId),
+    async (request) => adminService.listing(clientCallerOf(request).clientId),
   );
 
   app.get(
     '/c/admin/projectaws/organization_accounts/',
     { config: { access: 'verified' }, schema: { tags, response: { 200: organizationAccountsSchema } } },
-    async (request) => adminService.organizationAccounts(clientScopeOf(request).clientId),
+    async (request) => adminService.organizationAccounts(clientCallerOf(request).clientId),
   );
 
   app.get(
     '/c/admin/azure-projects/',
     { config: { access: 'verified' }, schema: { tags, response: { 200: projectListSchema } } },
-    async (request) => adminService.projects(clientScopeOf(request).clientId, 'azure'),
+    async (request) => adminService.projects(clientCallerOf(request).clientId, 'azure'),
   );
 };

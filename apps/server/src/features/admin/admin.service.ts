@@ -10,8 +10,8 @@ import type {
 import type { Kysely } from 'kysely';
 import type { AppTables, ClientRow, ProjectRow } from '../../db/tables';
 import type { AuditLog } from '../../platform/auth/audit-log';
-import { accessibleClients } from '../../platform/auth/caller';
-import type { RequestAuth } from '../../platform/auth/request-auth';
+import type { Caller } from '../../platform/auth/caller';
+import { accessibleClients } from '../../platform/auth/load-caller';
 import { notFound } from '../../platform/http/http-error';
 import type { AdminRepo } from './admin.repo';
 
@@ -57,7 +57,7 @@ export function createAdminService({
   }
 
   return {
-    async status(auth: RequestAuth, clientId: string, partnerScopeId?: string): Promise<ClientStatus> {
+    async status(auth: Caller, clientId: string, partnerScopeId?: string): Promise<ClientStatus> {
       let scope = clientId;
       if (partnerScopeId !== undefined) {
         const reachable = await accessibleClients(db, auth.user.id);
@@ -84,7 +84,7 @@ export function createAdminService({
     },
 
     async updateClient(
-      auth: RequestAuth,
+      auth: Caller,
       clientId: string,
       id: string,
       patch: ClientUpdate,
@@ -102,7 +102,7 @@ export function createAdminService({
       return toClient(await activeClient(clientId, id));
     },
 
-    async allClients(auth: RequestAuth): Promise<ClientChoice[]> {
+    async allClients(auth: Caller): Promise<ClientChoice[]> {
       const reachable = await accessibleClients(db, auth.user.id);
       return reachable.map((entry) => ({
         id: entry.client.id,

@@ -6,7 +6,7 @@ import {
   partnerSchema,
 } from '@finlens/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth/request-auth';
+import { callerOf } from '../../platform/auth/caller';
 import type { PartnerService } from './partner.service';
 
 const tags = ['partner'];
@@ -18,7 +18,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partnerService: PartnerServi
   app.get(
     '/app_partner/partner/',
     { config: { access: 'partner' }, schema: { tags, response: { 200: partnerSchema } } },
-    async (request) => partnerService.partner(authOf(request)),
+    async (request) => partnerService.partner(callerOf(request)),
   );
 
   app.post(
@@ -28,13 +28,13 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partnerService: PartnerServi
       schema: { tags, body: partnerCreateSchema, response: { 201: partnerSchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await partnerService.create(authOf(request), request.body.name)),
+      reply.code(201).send(await partnerService.create(callerOf(request), request.body.name)),
   );
 
   app.get(
     '/app_partner/clients/',
     { config: { access: 'partner' }, schema: { tags, response: { 200: partnerClientsSchema } } },
-    async (request) => partnerService.clients(authOf(request)),
+    async (request) => partnerService.clients(callerOf(request)),
   );
 
   app.post(
@@ -44,6 +44,6 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partnerService: PartnerServi
       schema: { tags, body: partnerClientCreateSchema, response: { 201: clientSchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await partnerService.createClient(authOf(request), request.body)),
+      reply.code(201).send(await partnerService.createClient(callerOf(request), request.body)),
   );
 };

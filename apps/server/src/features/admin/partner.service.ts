@@ -1,12 +1,12 @@
 import type { Client, Partner, PartnerClientCreate } from '@finlens/contracts/admin';
-import type { RequestAuth } from '../../platform/auth/request-auth';
+import type { Caller } from '../../platform/auth/caller';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { AdminRepo } from './admin.repo';
 import { toClient } from './admin.service';
 
 /** Partners (solution providers) and the clients they manage (/app_partner/…). */
 export function createPartnerService({ repo }: { repo: AdminRepo }) {
-  async function partnerOf(auth: RequestAuth): Promise<Partner> {
+  async function partnerOf(auth: Caller): Promise<Partner> {
     const row = auth.partnerId === null ? undefined : await repo.findPartner(auth.partnerId);
     if (row === undefined || auth.partnerUserRole === null) throw notFound();
     return {
@@ -21,18 +21,18 @@ export function createPartnerService({ repo }: { repo: AdminRepo }) {
   return {
     partner: partnerOf,
 
-    async create(auth: RequestAuth, name: string): Promise<Partner> {
+    async create(auth: Caller, name: string): Promise<Partner> {
       if (auth.isPartnerUser) throw new HttpError(409, 'You already belong to a partner.');
       const id = await repo.createPartner(auth.user.id, name);
       return partnerOf({ ...auth, isPartnerUser: true, partnerId: id, partnerUserRole: 'admin' });
     },
 
-    async clients(auth: RequestAuth): Promise<Client[]> {
+    async clients(auth: Caller): Promise<Client[]> {
       if (auth.partnerId === null) throw notFound();
       return (await repo.listPartnerClients(auth.partnerId)).map(toClient);
     },
 
-    async createClient(auth: RequestAuth, body: Required<PartnerClientCreate>): Promise<Client> {
+    async createClient(auth: Caller, body: Required<PartnerClientCreate>): Promise<Client> {
       if (auth.partnerId === null) throw notFound();
       return toClient(await repo.createPartnerClient(auth.partnerId, body.name, body.sharesave_allowed));
     },

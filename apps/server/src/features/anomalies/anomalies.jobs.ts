@@ -5,6 +5,7 @@ import { defineJobHandler } from '../../platform/jobs/job-handler';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import { createCostScopes } from '../../warehouse/cost-scope';
 import { createAnomaliesRepo } from './anomalies.repo';
 import { DETECT_KIND, SCAN_KIND } from './anomalies.service';
 import { createAnomalyDetector } from './anomaly-detector';
@@ -20,7 +21,12 @@ export function anomalyJobHandlers(deps: {
 }) {
   const repo = createAnomaliesRepo({ db: deps.db });
   const queue = createJobQueue({ db: deps.db });
-  const detector = createAnomalyDetector({ repo, warehouse: deps.warehouse, queue });
+  const detector = createAnomalyDetector({
+    repo,
+    scopes: createCostScopes({ db: deps.db }),
+    warehouse: deps.warehouse,
+    queue,
+  });
   return [
     defineJobHandler({
       kind: DETECT_KIND,

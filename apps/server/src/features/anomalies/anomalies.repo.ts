@@ -27,9 +27,6 @@ export interface AnomalyFilter {
 /** Storage of anomalies and detection runs; every read of anomalies is scoped to one client. */
 export function createAnomaliesRepo({ db }: { db: Kysely<AppTables> }) {
   return {
-    async projectsOf(clientId: string) {
-      return db.selectFrom('projects').select(['id', 'name']).where('client_id', '=', clientId).execute();
-    },
     async adminIds(clientId: string): Promise<string[]> {
       const rows = await db
         .selectFrom('memberships')

@@ -8,7 +8,7 @@ import {
 } from '@finlens/contracts/anomalies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { AnomaliesService } from './anomalies.service';
 
 const tags = ['anomalies'];
@@ -31,7 +31,7 @@ export const anomaliesRoutes: FastifyPluginAsyncZod<{ anomalies: AnomaliesServic
     },
     async (request) => {
       const { status, dimension, start_date, end_date, limit } = request.query;
-      return anomalies.list(clientScopeOf(request).clientId, {
+      return anomalies.list(clientCallerOf(request).clientId, {
         limit,
         ...(status === undefined ? {} : { status }),
         ...(dimension === undefined ? {} : { dimension }),
@@ -44,7 +44,7 @@ export const anomaliesRoutes: FastifyPluginAsyncZod<{ anomalies: AnomaliesServic
     ANOMALY_PATHS.detect,
     { config: { access: 'admin' }, schema: { tags, response: { 202: detectResponseSchema } } },
     async (request, reply) => {
-      const jobId = await anomalies.detectNow(clientScopeOf(request).clientId);
+      const jobId = await anomalies.detectNow(clientCallerOf(request).clientId);
       return reply.code(202).send({ detail: 'Anomaly detection is queued.', job_id: jobId });
     },
   );
@@ -54,7 +54,7 @@ export const anomaliesRoutes: FastifyPluginAsyncZod<{ anomalies: AnomaliesServic
       config: { access: 'unrestricted' },
       schema: { tags, params: idParams, response: { 200: anomalySchema } },
     },
-    async (request) => anomalies.get(clientScopeOf(request).clientId, request.params.id),
+    async (request) => anomalies.get(clientCallerOf(request).clientId, request.params.id),
   );
   app.patch(
     anomalyPath,
@@ -63,7 +63,8 @@ export const anomaliesRoutes: FastifyPluginAsyncZod<{ anomalies: AnomaliesServic
       schema: { tags, params: idParams, body: anomalyUpdateSchema, response: { 200: anomalySchema } },
     },
     async (request) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       return anomalies.update(clientId, auth.user.id, request.params.id, request.body);
     },
   );

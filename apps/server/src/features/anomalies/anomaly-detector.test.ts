@@ -14,6 +14,7 @@ import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
 import type { JobHandler } from '../../platform/jobs/job-handler';
 import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createCostScopes } from '../../warehouse/cost-scope';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { anomalyJobHandlers } from './anomalies.jobs';
 import { createAnomaliesRepo } from './anomalies.repo';
@@ -90,7 +91,7 @@ describe('anomaly detection on the warehouse', () => {
     const queue = createJobQueue({ db: db.db });
     return {
       // The real clock: runs are compared with import_runs.finished_at, which the importer stamps now.
-      detector: createAnomalyDetector({ repo, warehouse, queue }),
+      detector: createAnomalyDetector({ repo, scopes: createCostScopes({ db: db.db }), warehouse, queue }),
       service: createAnomaliesService({ repo, queue }),
     };
   };

@@ -10,6 +10,7 @@ import {
 import { addDays, utcDay } from '@finlens/cost-model/utc-calendar';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
+import type { CostScopes } from '../../warehouse/cost-scope';
 import type { AnomaliesRepo } from './anomalies.repo';
 
 /** Scopes judged per dimension: the most expensive ones over the history window. */
@@ -65,11 +66,13 @@ function money(amount: number, currency: string | null): string {
 /** Runs detection for one client through the warehouse port and records what it finds. */
 export function createAnomalyDetector({
   repo,
+  scopes,
   warehouse,
   queue,
   clock = () => new Date(),
 }: {
   repo: AnomaliesRepo;
+  scopes: CostScopes;
   warehouse: Pick<CostQueryPort, 'runCostQuery'>;
   queue: Pick<JobQueue, 'enqueue'>;
   clock?: () => Date;
@@ -124,8 +127,8 @@ export function createAnomalyDetector({
     async detect(clientId: string): Promise<DetectionResult> {
       const first = !(await repo.hasFinishedRun(clientId));
       await repo.startRun(clientId, clock());
-      const projects = await repo.projectsOf(clientId);
-      const scope: CostScope = { clientId, projectIds: projects.map((project) => project.id) };
+      // Every project of the client: anomalies are the organisation's (RBAC-restricted members do not see them).
+      const { projects, ...scope } = await scopes.saved({ clientId });
       const today = utcDay(clock());
       const probe = await warehouse.runCostQuery({
         ...scope,

@@ -12,6 +12,7 @@ import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
 import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createCostScopes } from '../../warehouse/cost-scope';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { createAnomaliesRepo } from './anomalies.repo';
 import type { AnomalyRow } from './anomalies.tables';
@@ -78,6 +79,7 @@ describe('anomaly detection on the demo organisation', () => {
     const repo = createAnomaliesRepo({ db: database.db });
     const detector = createAnomalyDetector({
       repo,
+      scopes: createCostScopes({ db: database.db }),
       warehouse,
       queue: createJobQueue({ db: database.db }),
       clock: () => new Date('2026-11-05T00:00:00Z'),

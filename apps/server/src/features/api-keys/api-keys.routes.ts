@@ -5,7 +5,7 @@ import {
   createdApiKeySchema,
 } from '@finlens/contracts/api-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { ApiKeysService } from './api-keys.service';
 
 const tags = ['api-keys'];
@@ -18,7 +18,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeysService: ApiKeysServi
     '/c/api_keys/',
     { config: { access: 'verified' }, schema: { tags, response: { 200: apiKeysSchema } } },
     async (request) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       return apiKeysService.list(auth, clientId);
     },
   );
@@ -30,7 +31,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeysService: ApiKeysServi
       schema: { tags, body: createApiKeyRequestSchema, response: { 201: createdApiKeySchema } },
     },
     async (request, reply) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       return reply.code(201).send(await apiKeysService.create(auth, clientId, request.body.name, request.ip));
     },
   );
@@ -39,7 +41,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeysService: ApiKeysServi
     '/c/api_keys/:id/',
     { config: { access: 'verified' }, schema: { tags, params: apiKeyParamsSchema } },
     async (request, reply) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       await apiKeysService.revoke(auth, clientId, request.params.id, request.ip);
       return reply.code(204).send();
     },

@@ -6,16 +6,16 @@ import {
 } from '@finlens/contracts/auth';
 import type { PasswordContext } from '@finlens/cost-model/password-rules';
 import type { AuditLog } from '../../platform/auth/audit-log';
+import type { Caller } from '../../platform/auth/caller';
+import { isInternalEmail } from '../../platform/auth/caller';
 import { decodeUid, type EmailTokens, encodeUid } from '../../platform/auth/email-tokens';
 import type { PasswordHasher } from '../../platform/auth/password-hasher';
 import { serverPasswordProblems } from '../../platform/auth/password-policy';
-import type { RequestAuth } from '../../platform/auth/request-auth';
 import type { SessionStore } from '../../platform/auth/session-store';
 import { fieldError, HttpError } from '../../platform/http/http-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import { accountExistsMail, resetMail, verificationMail } from '../../platform/mail/templates';
 import type { AuthRepo } from './auth.repo';
-import { isInternalEmail } from './auth.service';
 
 export interface AccountServiceDeps {
   repo: AuthRepo;
@@ -138,7 +138,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await audit.record({ event: 'password_reset', actorUserId: found.user.id, ip });
     },
 
-    async changePassword(auth: RequestAuth, body: PasswordChangeRequest, ip: string): Promise<void> {
+    async changePassword(auth: Caller, body: PasswordChangeRequest, ip: string): Promise<void> {
       const found = await contextFor(auth.user.id);
       if (found === null) throw new HttpError(401, 'Authentication credentials were not provided.');
       const current = found.user.password_hash;

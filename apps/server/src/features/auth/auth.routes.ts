@@ -12,11 +12,9 @@ import {
   verifyEmailRequestSchema,
 } from '@finlens/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AppTables } from '../../db/tables';
-import { loadCaller } from '../../platform/auth/caller';
-import { authOf } from '../../platform/auth/request-auth';
+import { callerOf } from '../../platform/auth/caller';
+import { type CallerLoaderDeps, loadCaller } from '../../platform/auth/load-caller';
 import {
   type CookiePolicy,
   clearSessionCookies,
@@ -26,7 +24,8 @@ import type { AccountService } from './account.service';
 import type { AuthService } from './auth.service';
 
 interface AuthRoutesOptions {
-  db: Kysely<AppTables>;
+  /** What builds the Caller again after a change of profile or client. */
+  callers: CallerLoaderDeps;
   authService: AuthService;
   accountService: AccountService;
   cookies: CookiePolicy;
@@ -41,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/c/current/user/',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: profileSchema } } },
-    async (request) => authService.profile(authOf(request)),
+    async (request) => authService.profile(callerOf(request)),
   );
 
   app.patch(
@@ -51,9 +50,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags, body: profileUpdateSchema, response: { 200: profileSchema } },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = callerOf(request);
       await authService.updateProfile(auth, request.body);
-      const fresh = await loadCaller(options.db, {
+      const fresh = await loadCaller(options.callers, {
         userId: auth.user.id,
         clientId: auth.client?.id ?? null,
         via: auth.via,
@@ -81,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const session = await authService.login({ ...request.body, ip: request.ip });
       setSessionCookies(reply, options.cookies, session);
-      const auth = await loadCaller(options.db, { ...session, via: 'session', sessionId: session.id });
+      const auth = await loadCaller(options.callers, { ...session, via: 'session', sessionId: session.id });
       if (auth === null) throw new Error('signed-in user vanished');
       return authService.profile(auth);
     },
@@ -91,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/logout/',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: detailResponseSchema } } },
     async (request, reply) => {
-      await authService.logout(authOf(request), request.ip);
+      await authService.logout(callerOf(request), request.ip);
       clearSessionCookies(reply, options.cookies);
       return ok('Successfully logged out.');
     },
@@ -104,9 +103,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags, body: selectClientRequestSchema, response: { 200: profileSchema } },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = callerOf(request);
       await authService.selectClient(auth, request.body.client_id, request.ip);
-      const fresh = await loadCaller(options.db, {
+      const fresh = await loadCaller(options.callers, {
         userId: auth.user.id,
         clientId: request.body.client_id,
         via: 'session',
@@ -183,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags, body: passwordChangeRequestSchema, response: { 200: detailResponseSchema } },
     },
     async (request) => {
-      await accountService.changePassword(authOf(request), request.body, request.ip);
+      await accountService.changePassword(callerOf(request), request.body, request.ip);
       return ok('New password has been saved.');
     },
   );

@@ -4,9 +4,9 @@ import { isValidEmail } from '@finlens/cost-model/password-rules';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { AuditLog } from '../../platform/auth/audit-log';
-import { accessibleClients } from '../../platform/auth/caller';
+import type { Caller } from '../../platform/auth/caller';
+import { accessibleClients } from '../../platform/auth/load-caller';
 import type { PasswordHasher } from '../../platform/auth/password-hasher';
-import type { RequestAuth } from '../../platform/auth/request-auth';
 import type { NewSession, SessionStore } from '../../platform/auth/session-store';
 import { HttpError } from '../../platform/http/http-error';
 import type { AuthRepo } from './auth.repo';
@@ -21,23 +21,17 @@ export interface AuthServiceDeps {
   sessions: SessionStore;
   hasher: PasswordHasher;
   audit: AuditLog;
-  internalEmailDomains: readonly string[];
   /** Verified against when no user matches, so unknown emails take as long as wrong passwords. */
   dummyHash: Promise<string>;
   /** SSO start URL for an email's domain, or null (features/sso). */
   ssoLoginUrl: (email: string) => Promise<string | null>;
 }
 
-export function isInternalEmail(email: string, domains: readonly string[]): boolean {
-  const domain = email.split('@')[1]?.toLowerCase() ?? '';
-  return domains.includes(domain);
-}
-
 /** Sign-in, sign-out, client switching and the profile. */
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, sessions, hasher, audit } = deps;
 
-  async function profile(auth: RequestAuth): Promise<Profile> {
+  async function profile(auth: Caller): Promise<Profile> {
     const projects = auth.client === null ? 0 : await repo.projectCount(auth.client.id);
     return {
       id: auth.user.id,
@@ -53,7 +47,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       is_hubspot_covered: false,
       email_verified: auth.user.emailVerified,
       member_rbac_enabled: auth.restricted,
-      is_internal_user: isInternalEmail(auth.user.email, deps.internalEmailDomains),
+      is_internal_user: auth.internal,
     };
   }
 
@@ -69,7 +63,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     profile,
 
-    async updateProfile(auth: RequestAuth, patch: ProfileUpdate): Promise<void> {
+    async updateProfile(auth: Caller, patch: ProfileUpdate): Promise<void> {
       await repo.updateProfile(auth.user.id, patch);
     },
 
@@ -116,7 +110,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return session;
     },
 
-    async logout(auth: RequestAuth, ip: string): Promise<void> {
+    async logout(auth: Caller, ip: string): Promise<void> {
       if (auth.sessionId !== null) await sessions.delete(auth.sessionId);
       await audit.record({
         event: 'sign_out',
@@ -127,7 +121,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** POST /c/select/: a client the user can reach becomes the session's active client; others are 404. */
-    async selectClient(auth: RequestAuth, clientId: string, ip: string): Promise<void> {
+    async selectClient(auth: Caller, clientId: string, ip: string): Promise<void> {
       const reachable = await accessibleClients(deps.db, auth.user.id);
       if (!reachable.some((entry) => entry.client.id === clientId)) throw new HttpError(404, 'Not found.');
       if (auth.sessionId === null) {

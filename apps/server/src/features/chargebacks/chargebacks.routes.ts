@@ -8,7 +8,8 @@ import {
   voidBodySchema,
 } from '@finlens/contracts/chargebacks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { showbackCallerOf as callerOf, idParams as params, read, write } from '../showbacks/showback-caller';
+import { clientCallerOf } from '../../platform/auth/caller';
+import { idParams as params, read, write } from '../showbacks/showback-route-options';
 import type { ChargebacksService } from './chargebacks.service';
 
 const tags = ['chargebacks'];
@@ -21,7 +22,7 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ chargebacks: Chargebacks
   app.post(
     P.preview,
     { config: read, schema: { tags, body: statementInputSchema, response: { 200: statementSchema } } },
-    async (request) => service.preview(callerOf(request), request.body),
+    async (request) => service.preview(clientCallerOf(request), request.body),
   );
   app.get(
     P.statements,
@@ -29,12 +30,13 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ chargebacks: Chargebacks
       config: read,
       schema: { tags, querystring: statementsQuerySchema, response: { 200: statementsSchema } },
     },
-    async (request) => ({ statements: await service.list(callerOf(request), request.query) }),
+    async (request) => ({ statements: await service.list(clientCallerOf(request), request.query) }),
   );
   app.post(
     P.statements,
     { config: write, schema: { tags, body: statementInputSchema, response: { 201: statementSchema } } },
-    async (request, reply) => reply.code(201).send(await service.create(callerOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.create(clientCallerOf(request), request.body)),
   );
   app.get(
     P.statement,
@@ -42,30 +44,30 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ chargebacks: Chargebacks
       config: read,
       schema: { tags, params, querystring: statementQuerySchema, response: { 200: statementSchema } },
     },
-    async (request) => service.one(callerOf(request), request.params.id),
+    async (request) => service.one(clientCallerOf(request), request.params.id),
   );
   app.post(
     P.issue,
     { config: write, schema: { tags, params, response: { 200: statementSchema } } },
-    async (request) => service.issue(callerOf(request), request.params.id),
+    async (request) => service.issue(clientCallerOf(request), request.params.id),
   );
   app.post(
     P.reissue,
     { config: write, schema: { tags, params, response: { 201: statementSchema } } },
     async (request, reply) =>
-      reply.code(201).send(await service.reissue(callerOf(request), request.params.id)),
+      reply.code(201).send(await service.reissue(clientCallerOf(request), request.params.id)),
   );
   app.post(
     P.void,
     { config: write, schema: { tags, params, body: voidBodySchema, response: { 200: statementSchema } } },
-    async (request) => service.void(callerOf(request), request.params.id, request.body.reason),
+    async (request) => service.void(clientCallerOf(request), request.params.id, request.body.reason),
   );
   for (const format of ['csv', 'pdf'] as const) {
     app.get(
       P[format],
       { config: read, schema: { tags, params, querystring: statementQuerySchema } },
       async (request, reply) => {
-        const file = await service.file(callerOf(request), request.params.id, format);
+        const file = await service.file(clientCallerOf(request), request.params.id, format);
         return reply
           .type(file.type)
           .header('content-disposition', `attachment; filename="${file.name}"`)

@@ -6,11 +6,10 @@ import type {
 } from '@finlens/contracts/chargebacks';
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
 import { utcDay } from '@finlens/cost-model/utc-calendar';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
 import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
-import type { ShowbackCaller } from '../showbacks/showback-context';
-import { viewOf } from '../showbacks/showback-context';
-import type { ShowbacksRepo } from '../showbacks/showbacks.repo';
+import { type ShowbackViewDeps, viewOf } from '../showbacks/showback-context';
 import type { ChargebackRow, ChargebacksRepo } from './chargebacks.repo';
 import { allocateMonth } from './month-allocation';
 import { previousOf, type RawLine, type StatementParts, statementOf } from './statement';
@@ -26,20 +25,21 @@ const conflict = (message: string) => new HttpError(409, message);
 /** Chargeback statements: a showback's allocation of a closed month, value by value, frozen when issued. */
 export function createChargebacksService(deps: {
   repo: ChargebacksRepo;
-  showbacksRepo: ShowbacksRepo;
+  /** The showbacks a statement allocates (and their projects). */
+  showbacks: ShowbackViewDeps;
   warehouse: AllocationPort;
   now?: () => Date;
 }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
-  const asAdmin = (caller: ShowbackCaller): ShowbackCaller => ({ ...caller, role: 'admin' });
+  const asAdmin = (caller: ClientCaller): ClientCaller => ({ ...caller, role: 'admin' });
 
   /** The showback's numbers for the month: its cost_distribution per value and service, Unallocated, scope total. */
   async function compute(
-    caller: ShowbackCaller,
+    caller: ClientCaller,
     input: { showback_id: string; month: string; cost_type: CostTypeName; markups: Record<string, number> },
   ): Promise<Computed> {
-    const view = await viewOf(deps.showbacksRepo, asAdmin(caller), input.showback_id);
+    const view = await viewOf(deps.showbacks, asAdmin(caller), input.showback_id);
     const month = await allocateMonth(deps.warehouse, view, input.month, input.cost_type);
     return {
       raw: month.lines.map((line) => ({ ...line, markup_percent: input.markups[line.value] ?? 0 })),
@@ -48,19 +48,19 @@ export function createChargebacksService(deps: {
   }
 
   /** Values the caller may see of a showback: null for all; an empty set when the showback is gone. */
-  async function visibleOf(caller: ShowbackCaller, showbackId: string | null) {
+  async function visibleOf(caller: ClientCaller, showbackId: string | null) {
     if (caller.role === 'admin') return null;
     if (showbackId === null) return new Set<string>();
-    return (await viewOf(deps.showbacksRepo, caller, showbackId).catch(() => null))?.visible ?? new Set();
+    return (await viewOf(deps.showbacks, caller, showbackId).catch(() => null))?.visible ?? new Set();
   }
 
-  async function rowOf(caller: ShowbackCaller, id: string): Promise<ChargebackRow> {
+  async function rowOf(caller: ClientCaller, id: string): Promise<ChargebackRow> {
     const row = await repo.one(caller.clientId, id);
     if (row === undefined) throw notFound();
     return row;
   }
 
-  async function partsOf(caller: ShowbackCaller, row: ChargebackRow): Promise<StatementParts> {
+  async function partsOf(caller: ClientCaller, row: ChargebackRow): Promise<StatementParts> {
     const base = {
       showback_id: row.showback_id,
       showback_name: row.showback_name,
@@ -87,20 +87,20 @@ export function createChargebacksService(deps: {
     return { row, base, raw: await repo.lines([row.id]), frozen, previous, supersededById, visible };
   }
 
-  const statement = async (caller: ShowbackCaller, row: ChargebackRow) =>
+  const statement = async (caller: ClientCaller, row: ChargebackRow) =>
     statementOf(await partsOf(caller, row));
 
-  async function checkInput(caller: ShowbackCaller, input: StatementInput): Promise<string> {
+  async function checkInput(caller: ClientCaller, input: StatementInput): Promise<string> {
     if (input.month >= utcDay(now()).slice(0, 7)) {
       throw fieldError('month', ['Choose a closed month: the current month is still open.']);
     }
-    const config = await deps.showbacksRepo.config(caller.clientId, input.showback_id);
+    const config = await deps.showbacks.repo.config(caller.clientId, input.showback_id);
     if (config === null) throw fieldError('showback_id', ['Choose a showback of this organisation.']);
     return config.showback.name;
   }
 
   /** Computes and stores the lines of a draft (or a fresh re-issue): its numbers no longer move. */
-  async function freeze(caller: ShowbackCaller, row: ChargebackRow): Promise<Statement> {
+  async function freeze(caller: ClientCaller, row: ChargebackRow): Promise<Statement> {
     if (row.showback_id === null) throw conflict('The showback of this statement was deleted.');
     const computed = await compute(caller, {
       showback_id: row.showback_id,
@@ -113,7 +113,7 @@ export function createChargebacksService(deps: {
   }
 
   return {
-    async preview(caller: ShowbackCaller, input: StatementInput): Promise<Statement> {
+    async preview(caller: ClientCaller, input: StatementInput): Promise<Statement> {
       const showbackName = await checkInput(caller, input);
       const [computed, visible] = await Promise.all([
         compute(caller, input),
@@ -132,7 +132,7 @@ export function createChargebacksService(deps: {
       return statementOf({ row: null, base, ...computed, previous: null, supersededById: null, visible });
     },
 
-    async list(caller: ShowbackCaller, query: StatementsQuery): Promise<StatementSummary[]> {
+    async list(caller: ClientCaller, query: StatementsQuery): Promise<StatementSummary[]> {
       const rows = await repo.list(caller.clientId, query);
       const summaries = await Promise.all(
         rows.map(async (row) => {
@@ -154,11 +154,11 @@ export function createChargebacksService(deps: {
       return summaries.filter((s) => s !== null);
     },
 
-    async one(caller: ShowbackCaller, id: string): Promise<Statement> {
+    async one(caller: ClientCaller, id: string): Promise<Statement> {
       return statement(caller, await rowOf(caller, id));
     },
 
-    async create(caller: ShowbackCaller, input: StatementInput): Promise<Statement> {
+    async create(caller: ClientCaller, input: StatementInput): Promise<Statement> {
       const showbackName = await checkInput(caller, input);
       if ((await repo.current(caller.clientId, input.showback_id, input.month)).length > 0) {
         throw conflict('This showback already has a statement for that month: re-issue or void it first.');
@@ -179,19 +179,19 @@ export function createChargebacksService(deps: {
         status: 'draft',
         version: versions.length + 1,
         supersedes_id: null,
-        created_by: caller.userId,
+        created_by: caller.user.id,
       });
       return statement(caller, row);
     },
 
-    async issue(caller: ShowbackCaller, id: string): Promise<Statement> {
+    async issue(caller: ClientCaller, id: string): Promise<Statement> {
       const row = await rowOf(caller, id);
       if (row.status !== 'draft') throw conflict('Only a draft can be issued.');
       return freeze(caller, row);
     },
 
     /** A new issued version with today's numbers; the old one stays as it was, superseded. */
-    async reissue(caller: ShowbackCaller, id: string): Promise<Statement> {
+    async reissue(caller: ClientCaller, id: string): Promise<Statement> {
       const row = await rowOf(caller, id);
       if (row.status !== 'issued' || (await repo.successorOf(row.id)) !== null) {
         throw conflict('Only the newest issued version can be re-issued.');
@@ -208,12 +208,12 @@ export function createChargebacksService(deps: {
         status: 'draft',
         version: row.version + 1,
         supersedes_id: row.id,
-        created_by: caller.userId,
+        created_by: caller.user.id,
       });
       return freeze(caller, next);
     },
 
-    async void(caller: ShowbackCaller, id: string, reason: string): Promise<Statement> {
+    async void(caller: ClientCaller, id: string, reason: string): Promise<Statement> {
       const row = await rowOf(caller, id);
       if (row.status === 'void') throw conflict('This statement is already void.');
       await repo.markVoid(row.id, reason, now());
@@ -221,7 +221,7 @@ export function createChargebacksService(deps: {
     },
 
     /** The statement as the caller may see it, as a CSV (a row per line and a Total row) or a PDF. */
-    async file(caller: ShowbackCaller, id: string, format: 'csv' | 'pdf') {
+    async file(caller: ClientCaller, id: string, format: 'csv' | 'pdf') {
       const s = await statement(caller, await rowOf(caller, id));
       const name = `chargeback-${s.showback_name}-${s.month}-v${s.version}.${format}`.replace(
         /[^\w.-]+/g,

@@ -1,7 +1,7 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { importRunSchema, uploadFieldsSchema } from '@finlens/contracts/cloud-accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import { fieldError } from '../../platform/http/http-error';
 import type { BillingUploadService } from './billing-upload.service';
 
@@ -32,7 +32,7 @@ export const billingUploadRoutes: FastifyPluginAsyncZod<{
     '/c/billing/upload/',
     { config: { access: 'admin' }, schema: { tags: ['cloud-accounts'], response: { 201: importRunSchema } } },
     async (request, reply) => {
-      const { clientId } = clientScopeOf(request);
+      const { clientId } = clientCallerOf(request);
       if (!request.isMultipart()) throw fieldError('file', ['Send the billing file as multipart/form-data.']);
       const { fields, file } = await fieldsAndFile(request.parts());
       const parsed = uploadFieldsSchema.safeParse(fields);

@@ -10,7 +10,7 @@ import {
 } from '@finlens/contracts/cloud-accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { CloudAccountsService } from './cloud-accounts.service';
 
 const tags = ['cloud-accounts'];
@@ -29,7 +29,7 @@ export const cloudAccountsRoutes: FastifyPluginAsyncZod<{ cloudAccounts: CloudAc
   app.get(
     '/c/cloud_accounts/',
     { config: { access: 'verified' }, schema: { tags, response: { 200: cloudAccountsSchema } } },
-    async (request) => cloudAccounts.list(clientScopeOf(request).clientId),
+    async (request) => cloudAccounts.list(clientCallerOf(request).clientId),
   );
 
   app.post(
@@ -39,7 +39,7 @@ export const cloudAccountsRoutes: FastifyPluginAsyncZod<{ cloudAccounts: CloudAc
       schema: { tags, body: cloudAccountCreateSchema, response: { 201: cloudAccountSchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await cloudAccounts.create(clientScopeOf(request).clientId, request.body)),
+      reply.code(201).send(await cloudAccounts.create(clientCallerOf(request).clientId, request.body)),
   );
 
   app.post(
@@ -49,7 +49,7 @@ export const cloudAccountsRoutes: FastifyPluginAsyncZod<{ cloudAccounts: CloudAc
       schema: { tags, body: cloudAccountSettingsSchema, response: { 200: connectionCheckSchema } },
     },
     async (request) => {
-      clientScopeOf(request);
+      clientCallerOf(request);
       return cloudAccounts.check(request.body);
     },
   );
@@ -60,7 +60,7 @@ export const cloudAccountsRoutes: FastifyPluginAsyncZod<{ cloudAccounts: CloudAc
       config: { access: 'verified' },
       schema: { tags, params: idParams, response: { 200: cloudAccountSchema } },
     },
-    async (request) => cloudAccounts.get(clientScopeOf(request).clientId, request.params.id),
+    async (request) => cloudAccounts.get(clientCallerOf(request).clientId, request.params.id),
   );
 
   app.patch(
@@ -74,14 +74,15 @@ export const cloudAccountsRoutes: FastifyPluginAsyncZod<{ cloudAccounts: CloudAc
         response: { 200: cloudAccountSchema },
       },
     },
-    async (request) => cloudAccounts.update(clientScopeOf(request).clientId, request.params.id, request.body),
+    async (request) =>
+      cloudAccounts.update(clientCallerOf(request).clientId, request.params.id, request.body),
   );
 
   app.delete(
     '/c/cloud_accounts/:id/',
     { config: { access: 'admin' }, schema: { tags, params: idParams } },
     async (request, reply) => {
-      await cloudAccounts.remove(clientScopeOf(request).clientId, request.params.id);
+      await cloudAccounts.remove(clientCallerOf(request).clientId, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -92,7 +93,7 @@ export const cloudAccountsRoutes: FastifyPluginAsyncZod<{ cloudAccounts: CloudAc
       config: { access: 'admin' },
       schema: { tags, params: idParams, response: { 200: connectionCheckSchema } },
     },
-    async (request) => cloudAccounts.checkSaved(clientScopeOf(request).clientId, request.params.id),
+    async (request) => cloudAccounts.checkSaved(clientCallerOf(request).clientId, request.params.id),
   );
 
   app.post(
@@ -102,7 +103,9 @@ export const cloudAccountsRoutes: FastifyPluginAsyncZod<{ cloudAccounts: CloudAc
       schema: { tags, params: idParams, response: { 202: importNowResponseSchema } },
     },
     async (request, reply) =>
-      reply.code(202).send(await cloudAccounts.importNow(clientScopeOf(request).clientId, request.params.id)),
+      reply
+        .code(202)
+        .send(await cloudAccounts.importNow(clientCallerOf(request).clientId, request.params.id)),
   );
 
   app.get(
@@ -111,7 +114,7 @@ export const cloudAccountsRoutes: FastifyPluginAsyncZod<{ cloudAccounts: CloudAc
       config: { access: 'verified' },
       schema: { tags, params: idParams, response: { 200: importRunsSchema } },
     },
-    async (request) => cloudAccounts.imports(clientScopeOf(request).clientId, request.params.id),
+    async (request) => cloudAccounts.imports(clientCallerOf(request).clientId, request.params.id),
   );
 
   for (const kind of ['cloudformation', 'terraform'] as const) {
@@ -119,7 +122,7 @@ export const cloudAccountsRoutes: FastifyPluginAsyncZod<{ cloudAccounts: CloudAc
       `/c/cloud_accounts/:id/${kind}/`,
       { config: { access: 'verified' }, schema: { tags, params: idParams } },
       async (request, reply) => {
-        const text = await cloudAccounts.template(clientScopeOf(request).clientId, request.params.id, kind);
+        const text = await cloudAccounts.template(clientCallerOf(request).clientId, request.params.id, kind);
         const { file, type } = TEMPLATE_FILES[kind];
         return reply.type(type).header('content-disposition', `attachment; filename="${file}"`).send(text);
       },

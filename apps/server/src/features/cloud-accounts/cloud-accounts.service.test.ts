@@ -11,12 +11,13 @@ import { createImportsRepo } from '../../ingest/imports.repo';
 import { createBillingSourcesRepo } from '../../ingest/sources/billing-sources.repo';
 import { createBillingSourcesService } from '../../ingest/sources/billing-sources.service';
 import { localSource } from '../../ingest/sources/local-source';
+import { testCaller } from '../../platform/auth/caller.test-helper';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
 import { testGuardedHttp } from '../../platform/outbound/test-outbound';
+import { createCostScopes } from '../../warehouse/cost-scope';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
-import { createCostSummaryRepo } from '../cost-summary/cost-summary.repo';
 import { createCostSummaryService } from '../cost-summary/cost-summary.service';
 import { createCloudAccountsRepo } from './cloud-accounts.repo';
 import { createCloudAccountsService } from './cloud-accounts.service';
@@ -74,11 +75,12 @@ describe('removing a cloud account', () => {
       }),
     });
     const summary = createCostSummaryService({
-      repo: createCostSummaryRepo({ db: db.db }),
+      scopes: createCostScopes({ db: db.db }),
       warehouse,
       now: () => TODAY,
     });
-    const mtd = async () => (await summary.summary({ clientId, costType: 'unblended' })).mtd_spend;
+    const mtd = async () =>
+      (await summary.summary(testCaller(clientId), { costType: 'unblended' })).mtd_spend;
     expect(await mtd()).toBe(37);
 
     await accounts.remove(clientId, removed.projectId);

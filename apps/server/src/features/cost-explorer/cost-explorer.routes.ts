@@ -14,21 +14,15 @@ import {
 } from '@finlens/contracts/cost-explorer';
 import { KEYED_DIMENSIONS } from '@finlens/contracts/cost-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
-import { isInternalEmail } from '../auth/auth.service';
-import type { CostExplorerService, ExplorerCaller } from './cost-explorer.service';
+import { clientCallerOf } from '../../platform/auth/caller';
+import type { CostExplorerService } from './cost-explorer.service';
 
 const tags = ['cost'];
 const config = { access: 'verified' } as const;
 
 export const costExplorerRoutes: FastifyPluginAsyncZod<{
   costExplorerService: CostExplorerService;
-  internalEmailDomains: readonly string[];
-}> = async (app, { costExplorerService: service, internalEmailDomains }) => {
-  const callerOf = (request: Parameters<typeof clientScopeOf>[0]): ExplorerCaller => {
-    const { auth, clientId } = clientScopeOf(request);
-    return { clientId, internal: isInternalEmail(auth.user.email, internalEmailDomains) };
-  };
+}> = async (app, { costExplorerService: service }) => {
   const response = { 200: dimensionDailyCostResultSchema };
 
   app.get(
@@ -36,7 +30,7 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
     { config, schema: { tags, querystring: dimensionDailyCostQuerySchema, response } },
     async (request) => {
       const { query, use_query_optimization } = request.query;
-      return service.dimensionDailyCost(callerOf(request), query, use_query_optimization);
+      return service.dimensionDailyCost(clientCallerOf(request), query, use_query_optimization);
     },
   );
   app.post(
@@ -44,7 +38,7 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
     { config, schema: { tags, body: dimensionDailyCostBodySchema, response } },
     async (request) => {
       const { query, use_query_optimization } = request.body;
-      return service.dimensionDailyCost(callerOf(request), query, use_query_optimization);
+      return service.dimensionDailyCost(clientCallerOf(request), query, use_query_optimization);
     },
   );
   for (const dimension of KEYED_DIMENSIONS) {
@@ -53,7 +47,7 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
       { config, schema: { tags, querystring: keyedGranularityQuerySchema(dimension), response } },
       async (request) => {
         const { query, use_query_optimization } = request.query;
-        return service.dimensionDailyCost(callerOf(request), query, use_query_optimization);
+        return service.dimensionDailyCost(clientCallerOf(request), query, use_query_optimization);
       },
     );
   }
@@ -63,7 +57,7 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
       config,
       schema: { tags, querystring: dimensionValuesQuerySchema, response: { 200: dimensionValuesSchema } },
     },
-    async (request) => service.dimensionValues(callerOf(request), request.query),
+    async (request) => service.dimensionValues(clientCallerOf(request), request.query),
   );
   app.get(
     COST_EXPLORER_PATHS.dimensionKeys,
@@ -71,7 +65,7 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
       config,
       schema: { tags, querystring: dimensionKeysQuerySchema, response: { 200: dimensionKeysSchema } },
     },
-    async (request) => service.dimensionKeys(callerOf(request), request.query),
+    async (request) => service.dimensionKeys(clientCallerOf(request), request.query),
   );
   app.get(
     COST_EXPLORER_PATHS.dimensions,
@@ -79,6 +73,6 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
       config,
       schema: { tags, querystring: dimensionsQuerySchema, response: { 200: dimensionCatalogueSchema } },
     },
-    async (request) => service.dimensions(callerOf(request), request.query),
+    async (request) => service.dimensions(clientCallerOf(request), request.query),
   );
 };

@@ -17,11 +17,11 @@ import { openTestAppDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
+import { testCaller } from '../../platform/auth/caller.test-helper';
+import { createCostScopes } from '../../warehouse/cost-scope';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
-import { createCostSummaryRepo } from '../cost-summary/cost-summary.repo';
 import { createCostSummaryService } from '../cost-summary/cost-summary.service';
-import { createCostExplorerRepo } from './cost-explorer.repo';
-import { createCostExplorerService, type ExplorerCaller } from './cost-explorer.service';
+import { createCostExplorerService } from './cost-explorer.service';
 
 const HEADER =
   'lineItem/LineItemType,lineItem/UsageStartDate,lineItem/Operation,lineItem/UnblendedCost,lineItem/CurrencyCode,resourceTags/user:Team';
@@ -72,10 +72,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const service = () =>
-  createCostExplorerService({ repo: createCostExplorerRepo({ db: db.db }), warehouse, now: () => TODAY });
+const service = () => createCostExplorerService({ scopes: scopes(), warehouse, now: () => TODAY });
 const id = (key: string) => ids[key] as { clientId: string; projectId: string };
-const external = (): ExplorerCaller => ({ clientId: id('a').clientId, internal: false });
+const scopes = () => createCostScopes({ db: db.db });
+const external = () => testCaller(id('a').clientId);
 const run = (input: Partial<CostQueryInput>, caller = external(), useRollups = true) =>
   service().dimensionDailyCost(
     caller,
@@ -127,7 +127,7 @@ describe('dimension_daily_cost service', () => {
       },
     };
     const counted = createCostExplorerService({
-      repo: createCostExplorerRepo({ db: db.db }),
+      scopes: scopes(),
       warehouse: counting,
       now: () => TODAY,
     });
@@ -178,7 +178,7 @@ describe('dimension_daily_cost service', () => {
   });
 
   it('tenancy: another client sees only its costs; a foreign project is a 404', async () => {
-    const theirs = await run({}, { clientId: id('other').clientId, internal: false });
+    const theirs = await run({}, testCaller(id('other').clientId));
     expect(theirs.total).toBe(500);
     await expect(run({ project_ids: [id('other').projectId] })).rejects.toMatchObject({ statusCode: 404 });
     await expect(run({ project_ids: [id('a').projectId, 'nope'] })).rejects.toMatchObject({
@@ -204,10 +204,10 @@ describe('dimension_daily_cost service', () => {
 
   it("agrees with cost_summary's month to date and 31 days", async () => {
     const summary = await createCostSummaryService({
-      repo: createCostSummaryRepo({ db: db.db }),
+      scopes: scopes(),
       warehouse,
       now: () => TODAY,
-    }).summary({ clientId: id('a').clientId, costType: 'unblended' });
+    }).summary(external(), { costType: 'unblended' });
     const mtd = await run({ end_date: '2026-11-22' });
     const interval = await run({ start_date: '2026-10-23', end_date: '2026-11-22' });
     expect(mtd.total).toBe(summary.mtd_spend);

@@ -21,16 +21,11 @@ import {
 } from '@finlens/cost-model/granularity';
 import { matchForwardPreset } from '@finlens/cost-model/range-presets';
 import { utcDay } from '@finlens/cost-model/utc-calendar';
-import { fieldError, notFound } from '../../platform/http/http-error';
-import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
-import type { CostExplorerRepo } from './cost-explorer.repo';
+import type { ClientCaller } from '../../platform/auth/caller';
+import { fieldError } from '../../platform/http/http-error';
+import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import { type CostScopes, projectIdList } from '../../warehouse/cost-scope';
 import { forecastSpan, historySpan, historyWithin, withForecast } from './cost-forecast';
-
-/** Who asks: the active client and whether the caller is an internal user (spec §6). */
-export interface ExplorerCaller {
-  clientId: string;
-  internal: boolean;
-}
 
 export interface DimensionValuesRequest {
   dimension: (typeof COST_DIMENSIONS)[number];
@@ -51,26 +46,16 @@ export interface DimensionKeysRequest {
 
 /** The Explorer's cost_page calls (design in @finlens/contracts/cost-explorer). */
 export function createCostExplorerService({
-  repo,
+  scopes,
   warehouse,
   now = () => new Date(),
 }: {
-  repo: CostExplorerRepo;
+  scopes: CostScopes;
   warehouse: CostQueryPort;
   /** The clock that decides "today" (UTC); tests fix it. */
   now?: () => Date;
 }) {
-  /** The caller's projects, or the requested ones when all are the client's (another client's: 404). */
-  async function scopeOf(clientId: string, requested: string[] | undefined): Promise<CostScope> {
-    const projects = await repo.clientProjects(clientId);
-    const projectNames = Object.fromEntries(projects.map((p) => [p.id, p.name]));
-    if (requested === undefined) return { clientId, projectIds: Object.keys(projectNames), projectNames };
-    const ids = [...new Set(requested)];
-    if (ids.some((id) => projectNames[id] === undefined)) throw notFound();
-    return { clientId, projectIds: ids, projectNames };
-  }
-
-  function granularityContext(caller: ExplorerCaller, range: { start_date: string; end_date: string }) {
+  function granularityContext(caller: ClientCaller, range: { start_date: string; end_date: string }) {
     const today = now();
     return {
       ...range,
@@ -82,7 +67,7 @@ export function createCostExplorerService({
 
   return {
     async dimensionDailyCost(
-      caller: ExplorerCaller,
+      caller: ClientCaller,
       query: CostQuery,
       useRollups: boolean,
     ): Promise<DimensionDailyCostResult> {
@@ -91,7 +76,7 @@ export function createCostExplorerService({
       if (!decision.ok) {
         throw fieldError('granularity', [`For this range choose one of: ${decision.allowed.join(', ')}.`]);
       }
-      const scope = await scopeOf(caller.clientId, query.project_ids);
+      const scope = await scopes.requested(caller, query.project_ids);
       const asked = { ...query, granularity: decision.used, ...scope, useRollups };
       const answer = await warehouse.runCostQuery(asked);
       const span = forecastSpan(query, answer.as_of);
@@ -134,8 +119,8 @@ export function createCostExplorerService({
       return { ...base, ...forecasted };
     },
 
-    async dimensionValues(caller: ExplorerCaller, request: DimensionValuesRequest): Promise<DimensionValues> {
-      const scope = await scopeOf(caller.clientId, request.project_ids?.split(','));
+    async dimensionValues(caller: ClientCaller, request: DimensionValuesRequest): Promise<DimensionValues> {
+      const scope = await scopes.requested(caller, projectIdList(request.project_ids));
       const values = await warehouse.dimensionValues({
         ...scope,
         dimension: request.dimension,
@@ -148,8 +133,8 @@ export function createCostExplorerService({
       return { dimension: request.dimension, key: request.key ?? null, values };
     },
 
-    async dimensionKeys(caller: ExplorerCaller, request: DimensionKeysRequest): Promise<DimensionKeys> {
-      const scope = await scopeOf(caller.clientId, request.project_ids?.split(','));
+    async dimensionKeys(caller: ClientCaller, request: DimensionKeysRequest): Promise<DimensionKeys> {
+      const scope = await scopes.requested(caller, projectIdList(request.project_ids));
       const keys = await warehouse.dimensionKeys({
         ...scope,
         dimension: request.dimension,
@@ -159,10 +144,7 @@ export function createCostExplorerService({
       return { dimension: request.dimension, keys };
     },
 
-    dimensions(
-      caller: ExplorerCaller,
-      range: { start_date?: string; end_date?: string },
-    ): DimensionCatalogue {
+    dimensions(caller: ClientCaller, range: { start_date?: string; end_date?: string }): DimensionCatalogue {
       const { start_date, end_date } = range;
       return {
         groups: DIMENSION_GROUPS.map((name) => ({

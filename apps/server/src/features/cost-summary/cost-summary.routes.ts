@@ -1,6 +1,6 @@
 import { costSummaryQuerySchema, costSummarySchema } from '@finlens/contracts/cost-summary';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { CostSummaryService } from './cost-summary.service';
 
 const tags = ['cost'];
@@ -16,8 +16,7 @@ export const costSummaryRoutes: FastifyPluginAsyncZod<{ costSummaryService: Cost
       schema: { tags, querystring: costSummaryQuerySchema, response: { 200: costSummarySchema } },
     },
     async (request) =>
-      costSummaryService.summary({
-        clientId: clientScopeOf(request).clientId,
+      costSummaryService.summary(clientCallerOf(request), {
         costType: request.query.cost_type,
         projectIds: request.query.project_ids,
       }),

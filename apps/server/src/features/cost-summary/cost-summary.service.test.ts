@@ -10,8 +10,9 @@ import { openTestAppDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
+import { testCaller } from '../../platform/auth/caller.test-helper';
+import { createCostScopes } from '../../warehouse/cost-scope';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
-import { createCostSummaryRepo } from './cost-summary.repo';
 import { createCostSummaryService } from './cost-summary.service';
 
 const HEADER =
@@ -69,12 +70,12 @@ afterAll(async () => {
 });
 
 const service = () =>
-  createCostSummaryService({ repo: createCostSummaryRepo({ db: db.db }), warehouse, now: () => today });
+  createCostSummaryService({ scopes: createCostScopes({ db: db.db }), warehouse, now: () => today });
 const id = (key: string) => ids[key] as { clientId: string; projectId: string };
 
 describe('cost summary service', () => {
   it("sums the client's projects per window, leaving out split rows and other clients", async () => {
-    const summary = await service().summary({ clientId: id('a').clientId, costType: 'unblended' });
+    const summary = await service().summary(testCaller(id('a').clientId), { costType: 'unblended' });
     expect(costSummarySchema.parse(summary)).toEqual({
       mtd_spend: 17,
       mtd_delta_spend: 112.5,
@@ -88,7 +89,10 @@ describe('cost summary service', () => {
 
   it('counts only the chosen projects, in the chosen cost type', async () => {
     const { clientId, projectId } = id('a');
-    const summary = await service().summary({ clientId, costType: 'list', projectIds: projectId });
+    const summary = await service().summary(testCaller(clientId), {
+      costType: 'list',
+      projectIds: projectId,
+    });
     expect(summary).toMatchObject({
       mtd_spend: 30,
       mtd_delta_spend: 87.5,
@@ -102,24 +106,27 @@ describe('cost summary service', () => {
     const { clientId, projectId } = id('a');
     const foreign = id('other').projectId;
     await expect(
-      service().summary({ clientId, costType: 'unblended', projectIds: foreign }),
+      service().summary(testCaller(clientId), { costType: 'unblended', projectIds: foreign }),
     ).rejects.toMatchObject({
       statusCode: 404,
     });
     await expect(
-      service().summary({ clientId, costType: 'unblended', projectIds: `${projectId},${foreign}` }),
+      service().summary(testCaller(clientId), {
+        costType: 'unblended',
+        projectIds: `${projectId},${foreign}`,
+      }),
     ).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('the other client sees only its own spend; no previous month gives a null delta', async () => {
-    const summary = await service().summary({ clientId: id('other').clientId, costType: 'unblended' });
+    const summary = await service().summary(testCaller(id('other').clientId), { costType: 'unblended' });
     expect(summary).toMatchObject({ mtd_spend: 500, mtd_delta_spend: null, as_of: '2026-11-10' });
   });
 
   it('on the 1st the month has no data yet and the start-of-month window is on', async () => {
     today = new Date('2026-12-01T08:00:00Z');
     try {
-      const summary = await service().summary({ clientId: id('a').clientId, costType: 'unblended' });
+      const summary = await service().summary(testCaller(id('a').clientId), { costType: 'unblended' });
       expect(summary).toMatchObject({
         mtd_spend: 0,
         mtd_delta_spend: null,
@@ -133,7 +140,7 @@ describe('cost summary service', () => {
   });
 
   it('a client without data: zeros, USD, no as_of', async () => {
-    const summary = await service().summary({ clientId: 'no-such-client', costType: 'unblended' });
+    const summary = await service().summary(testCaller('no-such-client'), { costType: 'unblended' });
     expect(summary).toEqual({
       mtd_spend: 0,
       mtd_delta_spend: null,

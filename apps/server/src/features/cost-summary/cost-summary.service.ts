@@ -5,12 +5,11 @@ import {
   percentChange,
   spendWindows,
 } from '@finlens/cost-model/spend-windows';
-import { notFound } from '../../platform/http/http-error';
+import type { ClientCaller } from '../../platform/auth/caller';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import type { CostSummaryRepo } from './cost-summary.repo';
+import { type CostScopes, projectIdList } from '../../warehouse/cost-scope';
 
 export interface CostSummaryRequest {
-  clientId: string;
   costType: CostTypeName;
   /** Comma-separated project ids (already checked for shape by the contract); all projects when absent. */
   projectIds?: string;
@@ -21,29 +20,23 @@ export interface CostSummaryRequest {
  * day without a group-by over the four windows (the scope rollup answers it), summed per window.
  */
 export function createCostSummaryService({
-  repo,
+  scopes,
   warehouse,
   now = () => new Date(),
 }: {
-  repo: CostSummaryRepo;
+  scopes: CostScopes;
   warehouse: Pick<CostQueryPort, 'runCostQuery'>;
   /** The clock that decides "today" (UTC); tests fix it. */
   now?: () => Date;
 }) {
   return {
-    async summary({ clientId, costType, projectIds }: CostSummaryRequest): Promise<CostSummary> {
-      const requested = projectIds === undefined ? undefined : [...new Set(projectIds.split(','))];
-      if (requested !== undefined) {
-        const owned = await repo.ownedProjectIds(clientId, requested);
-        // Another client's project is the same 404 as an unknown id.
-        if (owned.length !== requested.length) throw notFound();
-      }
+    async summary(caller: ClientCaller, { costType, projectIds }: CostSummaryRequest): Promise<CostSummary> {
+      const scope = await scopes.requested(caller, projectIdList(projectIds));
       const today = now();
       const windows = spendWindows(today);
       const ranges = Object.values(windows);
       const answer = await warehouse.runCostQuery({
-        clientId,
-        projectIds: requested ?? (await repo.clientProjectIds(clientId)),
+        ...scope,
         start_date: ranges.map((r) => r.from).sort()[0] as string,
         end_date: windows.monthToDate.to,
         granularity: 'day',

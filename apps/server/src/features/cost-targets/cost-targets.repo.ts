@@ -74,10 +74,6 @@ export function createCostTargetsRepo({ db }: { db: Kysely<AppTables> }) {
   }
 
   return {
-    async clientProjects(clientId: string): Promise<{ id: string; name: string }[]> {
-      return db.selectFrom('projects').select(['id', 'name']).where('client_id', '=', clientId).execute();
-    },
-
     async listTargets(clientId: string): Promise<TargetRow[]> {
       return db
         .selectFrom('cost_targets')

@@ -25,8 +25,8 @@ import {
 } from '@finlens/contracts/cost-targets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
-import type { CostTargetsService, TargetCaller } from './cost-targets.service';
+import { clientCallerOf } from '../../platform/auth/caller';
+import type { CostTargetsService } from './cost-targets.service';
 import type { TargetAlertsService } from './target-alerts.service';
 
 const tags = ['cost targets'];
@@ -38,51 +38,49 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
   costTargetsService: CostTargetsService;
   targetAlertsService: TargetAlertsService;
 }> = async (app, { costTargetsService: targets, targetAlertsService: alerts }) => {
-  const callerOf = (request: Parameters<typeof clientScopeOf>[0]): TargetCaller => {
-    const { auth, clientId } = clientScopeOf(request);
-    return { clientId, userId: auth.user.id };
-  };
-
   app.get(
     P.targets,
     { config, schema: { tags, querystring, response: { 200: costTargetListSchema } } },
-    async (request) => targets.list(callerOf(request)),
+    async (request) => targets.list(clientCallerOf(request)),
   );
   app.post(
     P.targets,
     { config, schema: { tags, body: costTargetInputSchema, response: { 201: costTargetSchema } } },
-    async (request, reply) => reply.code(201).send(await targets.create(callerOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await targets.create(clientCallerOf(request), request.body)),
   );
   app.get(
     P.target,
     { config, schema: { tags, params, querystring, response: { 200: costTargetSchema } } },
-    async (request) => targets.get(callerOf(request), request.params.id),
+    async (request) => targets.get(clientCallerOf(request), request.params.id),
   );
   app.patch(
     P.target,
     { config, schema: { tags, params, body: costTargetPatchSchema, response: { 200: costTargetSchema } } },
-    async (request) => targets.update(callerOf(request), request.params.id, request.body),
+    async (request) => targets.update(clientCallerOf(request), request.params.id, request.body),
   );
   app.delete(P.target, { config, schema: { tags, params } }, async (request, reply) => {
-    await targets.remove(callerOf(request), request.params.id);
+    await targets.remove(clientCallerOf(request), request.params.id);
     return reply.code(204).send();
   });
   app.post(
     P.createPlannings,
     { config, schema: { tags, params, body: createPlanningsSchema, response: { 201: planningListSchema } } },
     async (request, reply) =>
-      reply.code(201).send(await targets.createPlannings(callerOf(request), request.params.id, request.body)),
+      reply
+        .code(201)
+        .send(await targets.createPlannings(clientCallerOf(request), request.params.id, request.body)),
   );
   app.post(
     P.uploadCsv,
     { config, schema: { tags, params, body: uploadCsvSchema, response: { 200: planningListSchema } } },
-    async (request) => targets.uploadCsv(callerOf(request), request.params.id, request.body.csv),
+    async (request) => targets.uploadCsv(clientCallerOf(request), request.params.id, request.body.csv),
   );
   app.get(
     P.downloadCsv,
     { config, schema: { tags, params, querystring, response: { 200: z.string() } } },
     async (request, reply) => {
-      const { name, csv } = await targets.downloadCsv(callerOf(request), request.params.id);
+      const { name, csv } = await targets.downloadCsv(clientCallerOf(request), request.params.id);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
@@ -92,20 +90,25 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
   app.get(
     P.burnDown,
     { config, schema: { tags, params, querystring: burnDownQuerySchema, response: { 200: burnDownSchema } } },
-    async (request) => targets.burnDown(callerOf(request), request.params.id, request.query.period_start),
+    async (request) =>
+      targets.burnDown(clientCallerOf(request), request.params.id, request.query.period_start),
   );
 
   app.get(
     P.plannings,
     { config, schema: { tags, querystring: planningListQuerySchema, response: { 200: planningListSchema } } },
-    async (request) => targets.plannings(callerOf(request), request.query.cost_target),
+    async (request) => targets.plannings(clientCallerOf(request), request.query.cost_target),
   );
   app.post(
     P.plannings,
     { config, schema: { tags, body: planningCreateSchema, response: { 201: planningSchema } } },
     async (request, reply) => {
       const { cost_target, month, amount } = request.body;
-      const saved = await targets.savePlanning(callerOf(request), { targetId: cost_target, month, amount });
+      const saved = await targets.savePlanning(clientCallerOf(request), {
+        targetId: cost_target,
+        month,
+        amount,
+      });
       return reply.code(201).send(saved);
     },
   );
@@ -113,7 +116,10 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
     P.planning,
     { config, schema: { tags, params, body: planningPatchSchema, response: { 200: planningSchema } } },
     async (request) =>
-      targets.savePlanning(callerOf(request), { planningId: request.params.id, amount: request.body.amount }),
+      targets.savePlanning(clientCallerOf(request), {
+        planningId: request.params.id,
+        amount: request.body.amount,
+      }),
   );
   app.get(
     P.history,
@@ -121,32 +127,33 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
       config,
       schema: { tags, querystring: planningListQuerySchema, response: { 200: planningHistoryListSchema } },
     },
-    async (request) => targets.history(callerOf(request), request.query.cost_target),
+    async (request) => targets.history(clientCallerOf(request), request.query.cost_target),
   );
 
   app.get(
     P.alerts,
     { config, schema: { tags, querystring: alertListQuerySchema, response: { 200: alertListSchema } } },
-    async (request) => alerts.list(callerOf(request), request.query.cost_target),
+    async (request) => alerts.list(clientCallerOf(request), request.query.cost_target),
   );
   app.post(
     P.alerts,
     { config, schema: { tags, body: alertInputSchema, response: { 201: alertSchema } } },
-    async (request, reply) => reply.code(201).send(await alerts.create(callerOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await alerts.create(clientCallerOf(request), request.body)),
   );
   app.patch(
     P.alert,
     { config, schema: { tags, params, body: alertPatchSchema, response: { 200: alertSchema } } },
-    async (request) => alerts.update(callerOf(request), request.params.id, request.body),
+    async (request) => alerts.update(clientCallerOf(request), request.params.id, request.body),
   );
   app.delete(P.alert, { config, schema: { tags, params } }, async (request, reply) => {
-    await alerts.remove(callerOf(request), request.params.id);
+    await alerts.remove(clientCallerOf(request), request.params.id);
     return reply.code(204).send();
   });
   app.post(
     P.syncAlertFrequencies,
     { config, schema: { tags, body: syncAlertFrequenciesSchema, response: { 200: alertListSchema } } },
     async (request) =>
-      alerts.syncFrequencies(callerOf(request), request.body.cost_target_id, request.body.frequency),
+      alerts.syncFrequencies(clientCallerOf(request), request.body.cost_target_id, request.body.frequency),
   );
 };

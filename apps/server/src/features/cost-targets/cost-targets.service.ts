@@ -9,8 +9,10 @@ import {
 } from '@finlens/contracts/cost-targets';
 import { addDays, addMonths } from '@finlens/cost-model/utc-calendar';
 import type { z } from 'zod';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
-import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
+import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import type { CostScopes } from '../../warehouse/cost-scope';
 import type { CostTargetsRepo, PlanningRow, TargetRow } from './cost-targets.repo';
 import { parsePlanCsv, planToCsv } from './plan-csv';
 import { periodAt, targetMonths } from './target-periods';
@@ -19,16 +21,10 @@ import {
   currentPeriod,
   dailyCostOf,
   periodStatus,
-  resolveScope,
   type StatusTarget,
   scopeAsOf,
   scopeQuery,
 } from './target-status';
-
-export interface TargetCaller {
-  clientId: string;
-  userId: string;
-}
 
 const iso = (d: Date) => d.toISOString();
 
@@ -55,23 +51,20 @@ export function statusTarget(row: TargetRow, plannings: readonly PlanningRow[]) 
 /** Cost targets, plannings and history (design in @finlens/contracts/cost-targets). */
 export function createCostTargetsService({
   repo,
+  scopes,
   warehouse,
   now = () => new Date(),
 }: {
   repo: CostTargetsRepo;
+  scopes: CostScopes;
   warehouse: CostQueryPort;
   now?: () => Date;
 }) {
-  /** The target's projects: the ones it names (each must be the client's, else 400), or all of the client's. */
-  async function scopeOf(clientId: string, scope: TargetScope): Promise<CostScope> {
-    const resolved = resolveScope(clientId, await repo.clientProjects(clientId), scope);
-    if (resolved.unknown.length > 0) {
-      throw fieldError('scope.project_ids', ['Choose projects of your own organisation.']);
-    }
-    return resolved.scope;
-  }
+  /** A saved target's projects: the ones it names (a project removed since drops out), or all of the client's. */
+  const scopeOf = (row: TargetRow, scope: TargetScope) =>
+    scopes.saved({ clientId: row.client_id }, scope.project_ids);
 
-  async function ownTarget(caller: TargetCaller, id: string): Promise<TargetRow> {
+  async function ownTarget(caller: ClientCaller, id: string): Promise<TargetRow> {
     const row = await repo.target(caller.clientId, id);
     if (row === null) throw notFound();
     return row;
@@ -79,7 +72,7 @@ export function createCostTargetsService({
 
   async function view(row: TargetRow): Promise<CostTarget> {
     const target = statusTarget(row, await repo.plannings(row.id));
-    const scope = await scopeOf(row.client_id, target.scope);
+    const scope = await scopeOf(row, target.scope);
     const known = await scopeAsOf(warehouse, scope, target, now());
     const period = currentPeriod(target, known.asOf, now());
     const current =
@@ -105,7 +98,7 @@ export function createCostTargetsService({
   /** Mean monthly cost of the `months` full months before the target's start. */
   async function lookbackMean(row: TargetRow, months: number): Promise<number> {
     const target = statusTarget(row, []);
-    const scope = await scopeOf(row.client_id, target.scope);
+    const scope = await scopeOf(row, target.scope);
     const answer = await warehouse.runCostQuery({
       ...scopeQuery(scope, target),
       start_date: addMonths(row.start_date, -months),
@@ -116,17 +109,17 @@ export function createCostTargetsService({
   }
 
   return {
-    async list(caller: TargetCaller): Promise<CostTarget[]> {
+    async list(caller: ClientCaller): Promise<CostTarget[]> {
       const rows = await repo.listTargets(caller.clientId);
       return Promise.all(rows.map(view));
     },
 
-    async get(caller: TargetCaller, id: string): Promise<CostTarget> {
+    async get(caller: ClientCaller, id: string): Promise<CostTarget> {
       return view(await ownTarget(caller, id));
     },
 
-    async create(caller: TargetCaller, input: CostTargetInput): Promise<CostTarget> {
-      await scopeOf(caller.clientId, input.scope);
+    async create(caller: ClientCaller, input: CostTargetInput): Promise<CostTarget> {
+      await scopes.requested(caller, input.scope.project_ids);
       const id = await repo.insertTarget({
         client_id: caller.clientId,
         name: input.name,
@@ -137,13 +130,13 @@ export function createCostTargetsService({
         end_date: input.end_date,
         budget_type: input.budget_type,
         amount: input.amount,
-        created_by: caller.userId,
+        created_by: caller.user.id,
       });
       return this.get(caller, id);
     },
 
     async update(
-      caller: TargetCaller,
+      caller: ClientCaller,
       id: string,
       patch: z.infer<typeof costTargetPatchSchema>,
     ): Promise<CostTarget> {
@@ -165,18 +158,18 @@ export function createCostTargetsService({
           issue?.message ?? 'Invalid value.',
         ]);
       }
-      await scopeOf(caller.clientId, merged.data.scope);
+      if (patch.scope !== undefined) await scopes.requested(caller, merged.data.scope.project_ids);
       await repo.updateTarget(id, merged.data);
       return this.get(caller, id);
     },
 
-    async remove(caller: TargetCaller, id: string): Promise<void> {
+    async remove(caller: ClientCaller, id: string): Promise<void> {
       await ownTarget(caller, id);
       await repo.deleteTarget(id);
     },
 
     async createPlannings(
-      caller: TargetCaller,
+      caller: ClientCaller,
       id: string,
       request: z.infer<typeof createPlanningsSchema>,
     ): Promise<Planning[]> {
@@ -194,11 +187,11 @@ export function createCostTargetsService({
         month,
         amount: Math.round((amounts[i] ?? 0) * 100) / 100,
       }));
-      await repo.savePlannings({ targetId: id, userId: caller.userId, source: request.method }, changes);
+      await repo.savePlannings({ targetId: id, userId: caller.user.id, source: request.method }, changes);
       return (await repo.plannings(id)).map(planningView);
     },
 
-    async downloadCsv(caller: TargetCaller, id: string): Promise<{ name: string; csv: string }> {
+    async downloadCsv(caller: ClientCaller, id: string): Promise<{ name: string; csv: string }> {
       const row = await ownTarget(caller, id);
       const plannings = await repo.plannings(id);
       return {
@@ -207,25 +200,25 @@ export function createCostTargetsService({
       };
     },
 
-    async uploadCsv(caller: TargetCaller, id: string, csv: string): Promise<Planning[]> {
+    async uploadCsv(caller: ClientCaller, id: string, csv: string): Promise<Planning[]> {
       const row = await ownTarget(caller, id);
       const parsed = parsePlanCsv(csv, targetMonths(row));
       if (!parsed.ok) {
         const [first, messages] = Object.entries(parsed.errors)[0] ?? ['csv', ['Invalid file.']];
         throw new HttpError(400, `${first}: ${messages[0]}`, parsed.errors);
       }
-      await repo.savePlannings({ targetId: id, userId: caller.userId, source: 'csv' }, parsed.changes);
+      await repo.savePlannings({ targetId: id, userId: caller.user.id, source: 'csv' }, parsed.changes);
       return (await repo.plannings(id)).map(planningView);
     },
 
-    async plannings(caller: TargetCaller, targetId: string): Promise<Planning[]> {
+    async plannings(caller: ClientCaller, targetId: string): Promise<Planning[]> {
       await ownTarget(caller, targetId);
       return (await repo.plannings(targetId)).map(planningView);
     },
 
     /** POST cost_target_planning/: one month's plan (an existing month is updated, as PATCH would). */
     async savePlanning(
-      caller: TargetCaller,
+      caller: ClientCaller,
       request: { targetId: string; month: string; amount: number } | { planningId: string; amount: number },
     ): Promise<Planning> {
       let targetId: string;
@@ -241,7 +234,7 @@ export function createCostTargetsService({
         }
         ({ targetId, month } = request);
       }
-      await repo.savePlannings({ targetId, userId: caller.userId, source: 'manual' }, [
+      await repo.savePlannings({ targetId, userId: caller.user.id, source: 'manual' }, [
         { month, amount: request.amount },
       ]);
       const saved = (await repo.plannings(targetId)).find((p) => p.month === month);
@@ -249,7 +242,7 @@ export function createCostTargetsService({
       return planningView(saved);
     },
 
-    async history(caller: TargetCaller, targetId: string) {
+    async history(caller: ClientCaller, targetId: string) {
       await ownTarget(caller, targetId);
       const rows = await repo.history(targetId);
       return rows.map((h) => ({
@@ -265,10 +258,10 @@ export function createCostTargetsService({
       }));
     },
 
-    async burnDown(caller: TargetCaller, id: string, periodStart: string | undefined) {
+    async burnDown(caller: ClientCaller, id: string, periodStart: string | undefined) {
       const row = await ownTarget(caller, id);
       const target = statusTarget(row, await repo.plannings(id));
-      const scope = await scopeOf(caller.clientId, target.scope);
+      const scope = await scopeOf(row, target.scope);
       const known = await scopeAsOf(warehouse, scope, target, now());
       const period =
         periodStart === undefined ? currentPeriod(target, known.asOf, now()) : periodAt(target, periodStart);

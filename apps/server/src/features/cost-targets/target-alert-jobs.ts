@@ -4,12 +4,13 @@ import type { AppTables } from '../../db/tables';
 import { defineJobHandler } from '../../platform/jobs/job-handler';
 import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import { type CostScopes, createCostScopes } from '../../warehouse/cost-scope';
 import type { TargetRow } from './cost-targets.repo';
 import { statusTarget } from './cost-targets.service';
 import { EVALUATE_JOB } from './evaluation-queue';
 import { createTargetAlertsRepo, type TargetAlertsRepo } from './target-alerts.repo';
 import { alertCrossed, alertMessage, digestMessages } from './target-alerts.service';
-import { currentPeriod, dailyCostOf, periodStatus, resolveScope, scopeAsOf } from './target-status';
+import { currentPeriod, dailyCostOf, periodStatus, scopeAsOf } from './target-status';
 
 export const DIGEST_JOB = 'cost-targets.digest';
 
@@ -32,16 +33,17 @@ export const COST_TARGET_SCHEDULES: readonly ScheduleDefinition[] = [
  */
 export async function evaluateTarget(args: {
   repo: TargetAlertsRepo;
+  scopes: CostScopes;
   warehouse: CostQueryPort;
   row: TargetRow;
   now: Date;
 }): Promise<number> {
-  const { repo, warehouse, row, now } = args;
+  const { repo, scopes, warehouse, row, now } = args;
   const alerts = await repo.alerts(row.id);
   if (alerts.length === 0) return 0;
   const target = statusTarget(row, await repo.plannings(row.id));
   // A project removed since the target was saved no longer counts.
-  const { scope } = resolveScope(row.client_id, await repo.clientProjects(row.client_id), target.scope);
+  const scope = await scopes.saved({ clientId: row.client_id }, target.scope.project_ids);
   const known = await scopeAsOf(warehouse, scope, target, now);
   const period = currentPeriod(target, known.asOf, now);
   if (period === null) return 0;
@@ -96,6 +98,7 @@ export function costTargetJobHandlers({
   now?: () => Date;
 }) {
   const repo = createTargetAlertsRepo({ db });
+  const scopes = createCostScopes({ db });
   return [
     defineJobHandler({
       kind: EVALUATE_JOB,
@@ -104,7 +107,7 @@ export function costTargetJobHandlers({
         const started = now();
         for (const row of await repo.dueTargets(started)) {
           if (signal.aborted) return;
-          await evaluateTarget({ repo, warehouse, row, now: started });
+          await evaluateTarget({ repo, scopes, warehouse, row, now: started });
           // After the crossings are recorded, and only if `row` is still the target's latest version.
           await repo.markEvaluated(row, started);
         }

@@ -65,10 +65,6 @@ export function createTargetAlertsRepo({ db }: { db: Kysely<AppTables> }) {
       return result.numUpdatedRows > 0n;
     },
 
-    async clientProjects(clientId: string): Promise<{ id: string; name: string }[]> {
-      return db.selectFrom('projects').select(['id', 'name']).where('client_id', '=', clientId).execute();
-    },
-
     async plannings(targetId: string) {
       return db
         .selectFrom('cost_target_plannings')

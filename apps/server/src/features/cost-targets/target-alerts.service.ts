@@ -7,9 +7,9 @@ import type {
 } from '@finlens/contracts/cost-targets';
 import type { DispatchPayload } from '@finlens/contracts/notifications';
 import type { z } from 'zod';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { notFound } from '../../platform/http/http-error';
 import type { AlertRow, CostTargetsRepo } from './cost-targets.repo';
-import type { TargetCaller } from './cost-targets.service';
 
 export function alertView(row: AlertRow): Alert {
   return {
@@ -27,44 +27,44 @@ export function alertView(row: AlertRow): Alert {
 
 /** The alert calls of cost_target_alert/ (evaluation and delivery are in target-alert-jobs.ts). */
 export function createTargetAlertsService({ repo }: { repo: CostTargetsRepo }) {
-  async function ownTarget(caller: TargetCaller, id: string) {
+  async function ownTarget(caller: ClientCaller, id: string) {
     const row = await repo.target(caller.clientId, id);
     if (row === null) throw notFound();
     return row;
   }
-  async function ownAlert(caller: TargetCaller, id: string): Promise<AlertRow> {
+  async function ownAlert(caller: ClientCaller, id: string): Promise<AlertRow> {
     const row = await repo.alert(caller.clientId, id);
     if (row === null) throw notFound();
     return row;
   }
 
   return {
-    async list(caller: TargetCaller, targetId: string): Promise<Alert[]> {
+    async list(caller: ClientCaller, targetId: string): Promise<Alert[]> {
       await ownTarget(caller, targetId);
       return (await repo.alerts(targetId)).map(alertView);
     },
 
-    async create(caller: TargetCaller, input: z.infer<typeof alertInputSchema>): Promise<Alert> {
+    async create(caller: ClientCaller, input: z.infer<typeof alertInputSchema>): Promise<Alert> {
       await ownTarget(caller, input.cost_target);
       const { cost_target, ...rest } = input;
       const id = await repo.insertAlert({ cost_target_id: cost_target, ...rest });
       return alertView(await ownAlert(caller, id));
     },
 
-    async update(caller: TargetCaller, id: string, patch: z.infer<typeof alertPatchSchema>): Promise<Alert> {
+    async update(caller: ClientCaller, id: string, patch: z.infer<typeof alertPatchSchema>): Promise<Alert> {
       await ownAlert(caller, id);
       await repo.updateAlerts({ id }, patch);
       return alertView(await ownAlert(caller, id));
     },
 
-    async remove(caller: TargetCaller, id: string): Promise<void> {
+    async remove(caller: ClientCaller, id: string): Promise<void> {
       await ownAlert(caller, id);
       await repo.deleteAlert(id);
     },
 
     /** Every alert of the target gets `frequency`. */
     async syncFrequencies(
-      caller: TargetCaller,
+      caller: ClientCaller,
       targetId: string,
       frequency: AlertFrequency,
     ): Promise<Alert[]> {

@@ -23,19 +23,6 @@ export interface Daily {
   currency: string;
 }
 
-/** The warehouse scope of a target: the projects it names (or all of the client's), and those it names that are not the client's. */
-export function resolveScope(
-  clientId: string,
-  projects: readonly { id: string; name: string }[],
-  scope: TargetScope,
-): { scope: CostScope; unknown: string[] } {
-  const projectNames = Object.fromEntries(projects.map((p) => [p.id, p.name]));
-  const ids = scope.project_ids ?? Object.keys(projectNames);
-  const unknown = ids.filter((id) => projectNames[id] === undefined);
-  const known = ids.filter((id) => projectNames[id] !== undefined);
-  return { scope: { clientId, projectIds: known, projectNames }, unknown };
-}
-
 /** The target's CostQuery by day without a group-by, minus its range. */
 export function scopeQuery(scope: CostScope, target: StatusTarget) {
   return {

@@ -1,6 +1,6 @@
 import { INSIGHTS_PATH, insightsQuerySchema, insightsSchema } from '@finlens/contracts/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { InsightsService } from './insights.service';
 
 /** GET /c/cost_page/insights/ (design in @finlens/contracts/insights). */
@@ -14,6 +14,6 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insightsService: InsightsSe
       config: { access: 'verified' },
       schema: { tags: ['cost'], querystring: insightsQuerySchema, response: { 200: insightsSchema } },
     },
-    async (request) => insightsService.insights(clientScopeOf(request).clientId, request.query),
+    async (request) => insightsService.insights(clientCallerOf(request), request.query),
   );
 };

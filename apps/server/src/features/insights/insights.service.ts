@@ -17,9 +17,9 @@ import {
 } from '@finlens/contracts/insights';
 import { allowedGranularities } from '@finlens/cost-model/granularity';
 import { addDays, inclusiveDays } from '@finlens/cost-model/utc-calendar';
-import { notFound } from '../../platform/http/http-error';
+import type { ClientCaller } from '../../platform/auth/caller';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
-import type { CostExplorerRepo } from '../cost-explorer/cost-explorer.repo';
+import { type CostScopes, projectIdList } from '../../warehouse/cost-scope';
 import { changePercent, movers, newValues, shifts, type Thresholds, type ValueCosts } from './insight-rules';
 
 /** An insights request after the contract's checks (defaults applied). */
@@ -48,21 +48,12 @@ const LINK_GRANULARITIES: Granularity[] = ['day', 'week', 'month'];
 
 /** Cost insights computed from the line items through the warehouse port (design in @finlens/contracts/insights). */
 export function createInsightsService({
-  repo,
+  scopes,
   warehouse,
 }: {
-  repo: CostExplorerRepo;
+  scopes: CostScopes;
   warehouse: CostQueryPort;
 }) {
-  /** The caller's projects, or the requested ones when all are the client's (another client's: 404). */
-  async function scopeOf(clientId: string, requested: string | undefined): Promise<CostScope> {
-    const projects = await repo.clientProjects(clientId);
-    const projectNames = Object.fromEntries(projects.map((p) => [p.id, p.name]));
-    const ids = requested === undefined ? Object.keys(projectNames) : [...new Set(requested.split(','))];
-    if (ids.some((id) => projectNames[id] === undefined)) throw notFound();
-    return { clientId, projectIds: ids, projectNames };
-  }
-
   /** Each value's cost per period of one dimension, from one daily query over the lookback and the range. */
   async function costsBy(dimension: CostDimension, from: string, periods: Periods, base: Base) {
     const answer = await warehouse.runCostQuery({
@@ -100,9 +91,9 @@ export function createInsightsService({
   }
 
   return {
-    async insights(clientId: string, request: InsightsRequest): Promise<Insights> {
+    async insights(caller: ClientCaller, request: InsightsRequest): Promise<Insights> {
       const periods = periodsOf(request);
-      const scope = await scopeOf(clientId, request.project_ids);
+      const scope = await scopes.requested(caller, projectIdList(request.project_ids));
       const base: Base = { scope, costType: request.cost_type, requestedProjects: request.project_ids };
       const t: Thresholds = {
         minChange: request.min_change,

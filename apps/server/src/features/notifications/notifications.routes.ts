@@ -11,7 +11,7 @@ import {
 } from '@finlens/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { NotificationsService } from './notifications.service';
 
 const tags = ['notifications'];
@@ -26,7 +26,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app.get(
     NOTIFICATION_PATHS.channels,
     { config: { access: 'verified' }, schema: { tags, response: { 200: channelsSchema } } },
-    async (request) => notifications.list(clientScopeOf(request).clientId),
+    async (request) => notifications.list(clientCallerOf(request).clientId),
   );
   app.post(
     NOTIFICATION_PATHS.channels,
@@ -35,7 +35,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       schema: { tags, body: channelCreateSchema, response: { 201: channelSchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await notifications.create(clientScopeOf(request).clientId, request.body)),
+      reply.code(201).send(await notifications.create(clientCallerOf(request).clientId, request.body)),
   );
   app.patch(
     channelPath,
@@ -43,13 +43,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       config: { access: 'admin' },
       schema: { tags, params: idParams, body: channelUpdateSchema, response: { 200: channelSchema } },
     },
-    async (request) => notifications.update(clientScopeOf(request).clientId, request.params.id, request.body),
+    async (request) =>
+      notifications.update(clientCallerOf(request).clientId, request.params.id, request.body),
   );
   app.delete(
     channelPath,
     { config: { access: 'admin' }, schema: { tags, params: idParams } },
     async (request, reply) => {
-      await notifications.remove(clientScopeOf(request).clientId, request.params.id);
+      await notifications.remove(clientCallerOf(request).clientId, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -59,7 +60,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       config: { access: 'admin' },
       schema: { tags, params: idParams, response: { 200: sendTestResultSchema } },
     },
-    async (request) => notifications.sendTest(clientScopeOf(request).clientId, request.params.id),
+    async (request) => notifications.sendTest(clientCallerOf(request).clientId, request.params.id),
   );
   app.get(
     NOTIFICATION_PATHS.deliveries,
@@ -69,7 +70,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     },
     async (request) => {
       const { channel_id, status, source, limit } = request.query;
-      return notifications.deliveries(clientScopeOf(request).clientId, {
+      return notifications.deliveries(clientCallerOf(request).clientId, {
         limit,
         ...(channel_id === undefined ? {} : { channelId: channel_id }),
         ...(status === undefined ? {} : { status }),
@@ -81,7 +82,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     NOTIFICATION_PATHS.preferences,
     { config: { access: 'verified' }, schema: { tags, response: { 200: preferencesSchema } } },
     async (request) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       return notifications.preferences(clientId, auth.user.id);
     },
   );
@@ -92,7 +94,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       schema: { tags, body: preferencesSchema, response: { 200: preferencesSchema } },
     },
     async (request) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       return notifications.savePreferences(clientId, auth.user.id, request.body);
     },
   );

@@ -5,7 +5,7 @@ import {
   paymentMethodSchema,
 } from '@finlens/contracts/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import { type PaymentService, SELF_HOSTED_DETAIL } from './payment.service';
 
 const tags = ['payment'];
@@ -20,14 +20,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ paymentService: PaymentServi
       config: { access: 'verified' },
       schema: { tags, querystring: paymentMethodQuerySchema, response: { 200: paymentMethodSchema } },
     },
-    async (request) => paymentService.paymentMethod(clientScopeOf(request).clientId),
+    async (request) => paymentService.paymentMethod(clientCallerOf(request).clientId),
   );
 
   app.get(
     '/payment/package/',
     { config: { access: 'verified' }, schema: { tags, response: { 200: packageInfoSchema } } },
     async (request) => {
-      clientScopeOf(request);
+      clientCallerOf(request);
       return paymentService.packageInfo();
     },
   );
@@ -37,7 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ paymentService: PaymentServi
       `/payment/package/${action}/`,
       { config: { access: 'admin' }, schema: { tags, response: { 200: packageActionResponseSchema } } },
       async (request) => {
-        clientScopeOf(request);
+        clientCallerOf(request);
         return { detail: SELF_HOSTED_DETAIL, package: paymentService.packageInfo() };
       },
     );

@@ -4,7 +4,7 @@ import {
   policyVersionQuerySchema,
 } from '@finlens/contracts/policy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { PolicyService } from './policy.service';
 
 const tags = ['policy'];
@@ -19,7 +19,7 @@ export const policyRoutes: FastifyPluginAsyncZod<{ policyService: PolicyService 
       config: { access: 'verified' },
       schema: { tags, querystring: policyVersionQuerySchema, response: { 200: policyDataSchema } },
     },
-    async (request) => policyService.data(clientScopeOf(request).clientId, request.query.project_id),
+    async (request) => policyService.data(clientCallerOf(request).clientId, request.query.project_id),
   );
 
   app.post(
@@ -29,7 +29,8 @@ export const policyRoutes: FastifyPluginAsyncZod<{ policyService: PolicyService 
       schema: { tags, body: policyAcceptRequestSchema, response: { 200: policyDataSchema } },
     },
     async (request) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       return policyService.accept(auth, clientId, request.body.project_id, request.body.accepted);
     },
   );

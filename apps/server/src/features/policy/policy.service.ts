@@ -1,5 +1,5 @@
 import type { PolicyData, ProjectPolicyState } from '@finlens/contracts/policy';
-import type { RequestAuth } from '../../platform/auth/request-auth';
+import type { Caller } from '../../platform/auth/caller';
 import { notFound } from '../../platform/http/http-error';
 import type { PolicyRepo } from './policy.repo';
 
@@ -45,12 +45,7 @@ export function createPolicyService({ repo }: { repo: PolicyRepo }) {
 
   return {
     data,
-    async accept(
-      auth: RequestAuth,
-      clientId: string,
-      projectId: string,
-      accepted: boolean,
-    ): Promise<PolicyData> {
+    async accept(auth: Caller, clientId: string, projectId: string, accepted: boolean): Promise<PolicyData> {
       const before = await data(clientId, projectId);
       const ids = before.projects.map((project) => project.project_id);
       if (accepted) await repo.accept(ids, before.latest.version, auth.user.id);

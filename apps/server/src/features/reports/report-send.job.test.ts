@@ -12,12 +12,14 @@ import { openAppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import type { AppTables } from '../../db/tables';
 import { importPath, tempWarehouse } from '../../ingest/import-file.test-helper';
+import { testCaller } from '../../platform/auth/caller.test-helper';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
 import { createJobWorker } from '../../platform/jobs/job-worker';
 import { describeOnAppEngines, openOrSkip } from '../../platform/jobs/test-engines';
 import { createMailer, type Mailer } from '../../platform/mail/mailer';
 import { startTestSmtp, type TestSmtp } from '../../platform/mail/test-smtp';
+import { createCostScopes } from '../../warehouse/cost-scope';
 import { csvRows, pdfText, pngSize } from './report-attachments.test-helper';
 import { createReportSendHandler } from './report-send.job';
 import { createReportsRepo } from './reports.repo';
@@ -80,12 +82,13 @@ async function scheduledReport(db: Kysely<AppTables>, recipient: string) {
   await db.insertInto('memberships').values({ client_id: CLIENT, user_id: user.id, role: 'admin' }).execute();
   const service = createReportsService({
     repo: createReportsRepo({ db }),
+    scopes: createCostScopes({ db }),
     warehouse: warehouse.store,
     queue: createJobQueue({ db }),
     schedules: createJobSchedules({ db }),
   });
   const report = await service.create(
-    { clientId: CLIENT, userId: user.id, isAdmin: true },
+    testCaller(CLIENT, { user: { ...testCaller(CLIENT).user, id: user.id } }),
     {
       name: `Ops weekly ${counter}`,
       query: QUERY,
@@ -119,6 +122,7 @@ function worker(db: Kysely<AppTables>, mailer: Mailer) {
   const schedules = createJobSchedules({ db });
   const handler = createReportSendHandler({
     repo: createReportsRepo({ db }),
+    scopes: createCostScopes({ db }),
     warehouse: warehouse.store,
     mailer,
     queue,

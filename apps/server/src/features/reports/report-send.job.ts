@@ -6,6 +6,7 @@ import { defineJobHandler, PermanentJobError } from '../../platform/jobs/job-han
 import { createJobQueue, type JobQueue } from '../../platform/jobs/job-queue';
 import { createMailer, type Mailer } from '../../platform/mail/mailer';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import { type CostScopes, createCostScopes } from '../../warehouse/cost-scope';
 import { DISPATCH_KIND } from '../notifications/notification-dispatcher';
 import { reportSentNotice } from '../notifications/report-notice';
 import { reportMail } from './report-mail';
@@ -20,6 +21,7 @@ import { createReportsRepo, type ReportsRepo } from './reports.repo';
  */
 export function createReportSendHandler({
   repo,
+  scopes,
   warehouse,
   mailer,
   queue,
@@ -27,6 +29,7 @@ export function createReportSendHandler({
   now = () => new Date(),
 }: {
   repo: ReportsRepo;
+  scopes: CostScopes;
   warehouse: CostQueryPort;
   mailer: Mailer;
   /** Where the `report` notification of a sent report is enqueued. */
@@ -56,21 +59,15 @@ export function createReportSendHandler({
       });
       if (claimed === null) return;
       try {
-        const projects = await repo.clientProjects(report.client_id);
         const saved = reportQuery(
           report.query as Parameters<typeof reportQuery>[0],
           report.range_preset,
           now(),
         );
-        const known = new Set(projects.map((p) => p.id));
         const run = await runReport({
           warehouse,
           query: saved,
-          scope: {
-            clientId: report.client_id,
-            projectIds: (saved.project_ids ?? [...known]).filter((id) => known.has(id)),
-            projectNames: Object.fromEntries(projects.map((p) => [p.id, p.name])),
-          },
+          scope: await scopes.saved({ clientId: report.client_id }, saved.project_ids),
         });
         const link = `${publicUrl.replace(/\/$/, '')}/v3/reports-api/?report_id=${report.id}`;
         await mailer.send(await reportMail({ report, run, to, link }));
@@ -111,6 +108,7 @@ export function reportSendJobHandler({
 }) {
   return createReportSendHandler({
     repo: createReportsRepo({ db }),
+    scopes: createCostScopes({ db }),
     warehouse,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,

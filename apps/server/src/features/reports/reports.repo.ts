@@ -198,10 +198,6 @@ export function createReportsRepo({ db }: { db: Kysely<AppTables> }) {
       return new Map(rows.map((row) => [row.name.slice(SCHEDULE_PREFIX.length), row.next_run_at]));
     },
 
-    async clientProjects(clientId: string): Promise<{ id: string; name: string }[]> {
-      return db.selectFrom('projects').select(['id', 'name']).where('client_id', '=', clientId).execute();
-    },
-
     async clientName(clientId: string): Promise<string> {
       const row = await db.selectFrom('clients').select('name').where('id', '=', clientId).executeTakeFirst();
       return row?.name ?? '';

@@ -14,8 +14,8 @@ import {
   shareCodeSchema,
 } from '@finlens/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
-import type { ReportCaller, ReportsService } from './reports.service';
+import { clientCallerOf } from '../../platform/auth/caller';
+import type { ReportsService } from './reports.service';
 
 const tags = ['reports'];
 // Analysis is an Inform (paid) item; a self-hosted install has every package (ADR 0002), so only sign-in counts.
@@ -26,20 +26,16 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reportsService: ReportsServi
   app,
   { reportsService: service },
 ) => {
-  const callerOf = (request: Parameters<typeof clientScopeOf>[0]): ReportCaller => {
-    const { auth, clientId } = clientScopeOf(request);
-    return { clientId, userId: auth.user.id, isAdmin: auth.role === 'admin' };
-  };
-
   app.get(
     REPORT_PATHS.list,
     { config, schema: { tags, querystring: reportListQuerySchema, response: { 200: reportListSchema } } },
-    async (request) => service.list(callerOf(request), request.query),
+    async (request) => service.list(clientCallerOf(request), request.query),
   );
   app.post(
     REPORT_PATHS.list,
     { config, schema: { tags, body: reportCreateSchema, response: { 201: reportSchema } } },
-    async (request, reply) => reply.code(201).send(await service.create(callerOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.create(clientCallerOf(request), request.body)),
   );
   app.get(
     REPORT_PATHS.globalReports,
@@ -49,25 +45,25 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reportsService: ReportsServi
   app.get(
     REPORT_PATHS.byId,
     { config, schema: { tags, params, response: { 200: reportSchema } } },
-    async (request) => service.get(callerOf(request), request.params.id),
+    async (request) => service.get(clientCallerOf(request), request.params.id),
   );
   app.patch(
     REPORT_PATHS.byId,
     { config, schema: { tags, params, body: reportUpdateSchema, response: { 200: reportSchema } } },
-    async (request) => service.update(callerOf(request), request.params.id, request.body),
+    async (request) => service.update(clientCallerOf(request), request.params.id, request.body),
   );
   app.delete(REPORT_PATHS.byId, { config, schema: { tags, params } }, async (request, reply) => {
-    await service.remove(callerOf(request), request.params.id);
+    await service.remove(clientCallerOf(request), request.params.id);
     return reply.code(204).send();
   });
   app.post(
     REPORT_PATHS.shareCode,
     { config, schema: { tags, params, response: { 201: shareCodeSchema } } },
     async (request, reply) =>
-      reply.code(201).send(await service.createShareCode(callerOf(request), request.params.id)),
+      reply.code(201).send(await service.createShareCode(clientCallerOf(request), request.params.id)),
   );
   app.delete(REPORT_PATHS.shareCode, { config, schema: { tags, params } }, async (request, reply) => {
-    await service.revokeShareCode(callerOf(request), request.params.id);
+    await service.revokeShareCode(clientCallerOf(request), request.params.id);
     return reply.code(204).send();
   });
   app.post(
@@ -79,7 +75,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reportsService: ReportsServi
     async (request, reply) =>
       reply
         .code(202)
-        .send(await service.send(callerOf(request), request.params.id, request.body?.recipients)),
+        .send(await service.send(clientCallerOf(request), request.params.id, request.body?.recipients)),
   );
   app.get(
     REPORT_PATHS.costTargetLookback,
@@ -92,6 +88,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reportsService: ReportsServi
         response: { 200: costTargetLookbackSchema },
       },
     },
-    async (request) => service.costTargetLookback(callerOf(request), request.params.id, request.query),
+    async (request) => service.costTargetLookback(clientCallerOf(request), request.params.id, request.query),
   );
 };

@@ -9,29 +9,26 @@ import type {
 } from '@finlens/contracts/reports';
 import { isRangePreset } from '@finlens/cost-model/range-presets';
 import { addMonths, endOfMonth, startOfMonth } from '@finlens/cost-model/utc-calendar';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { JobSchedules } from '../../platform/jobs/job-schedules';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import type { CostScopes } from '../../warehouse/cost-scope';
 import { GLOBAL_REPORTS } from './global-reports';
 import { REPORT_SEND_JOB, type ReportSendPayload } from './report-send-payload';
 import { type ReportsRepo, type StoredReport, scheduleName } from './reports.repo';
 import type { ReportSendRow } from './reports.tables';
 
-/** Who asks: the active client, the user and their role in it. */
-export interface ReportCaller {
-  clientId: string;
-  userId: string;
-  isAdmin: boolean;
-}
-
 /** The owner manages a report; an admin of the client also manages the shared ones. */
-function canManage(report: StoredReport, caller: ReportCaller): boolean {
-  return report.owner_user_id === caller.userId || (caller.isAdmin && report.visibility === 'client');
+function canManage(report: StoredReport, caller: ClientCaller): boolean {
+  return (
+    report.owner_user_id === caller.user.id || (caller.role === 'admin' && report.visibility === 'client')
+  );
 }
 
-function canView(report: StoredReport, caller: ReportCaller): boolean {
-  return report.owner_user_id === caller.userId || report.visibility === 'client';
+function canView(report: StoredReport, caller: ClientCaller): boolean {
+  return report.owner_user_id === caller.user.id || report.visibility === 'client';
 }
 
 /** Cron (croner, 5 fields) of a schedule, read in its time zone. */
@@ -68,16 +65,18 @@ const sendEntry = (row: ReportSendRow | undefined): Report['last_send'] =>
 /** Reports of spec §7 (design in @finlens/contracts/reports; rules in docs/reports.md). */
 export function createReportsService({
   repo,
+  scopes,
   warehouse,
   queue,
   schedules,
 }: {
   repo: ReportsRepo;
+  scopes: CostScopes;
   warehouse: CostQueryPort;
   queue: JobQueue;
   schedules: JobSchedules;
 }) {
-  async function present(reports: StoredReport[], caller: ReportCaller): Promise<Report[]> {
+  async function present(reports: StoredReport[], caller: ClientCaller): Promise<Report[]> {
     const ids = reports.map((r) => r.id);
     const [sends, nextRuns] = await Promise.all([repo.lastSends(ids), repo.nextRuns(ids)]);
     return reports.map((r) => {
@@ -105,13 +104,13 @@ export function createReportsService({
   }
 
   /** A report the caller may see; another client's, or someone else's private one, is a 404. */
-  async function visible(caller: ReportCaller, id: string): Promise<StoredReport> {
+  async function visible(caller: ClientCaller, id: string): Promise<StoredReport> {
     const report = await repo.find(id, caller.clientId);
     if (report === null || !canView(report, caller)) throw notFound();
     return report;
   }
 
-  async function managed(caller: ReportCaller, id: string): Promise<StoredReport> {
+  async function managed(caller: ClientCaller, id: string): Promise<StoredReport> {
     const report = await visible(caller, id);
     if (!canManage(report, caller)) {
       throw new HttpError(403, 'Only the owner or an admin of the organisation can change this report.');
@@ -119,14 +118,14 @@ export function createReportsService({
     return report;
   }
 
-  async function checkRecipients(caller: ReportCaller, recipients: ReportRecipients, field: string) {
+  async function checkRecipients(caller: ClientCaller, recipients: ReportRecipients, field: string) {
     const members = await repo.memberEmails(caller.clientId, recipients.user_ids);
     if (members.length !== new Set(recipients.user_ids).size) {
       throw fieldError(`${field}.user_ids`, ['Choose users of this organisation.']);
     }
   }
 
-  async function applySchedule(caller: ReportCaller, reportId: string, schedule: ReportSchedule | null) {
+  async function applySchedule(caller: ClientCaller, reportId: string, schedule: ReportSchedule | null) {
     if (schedule === null) {
       await repo.removeSchedule(reportId);
       await schedules.remove(scheduleName(reportId));
@@ -144,66 +143,68 @@ export function createReportsService({
     });
   }
 
-  async function one(caller: ReportCaller, id: string): Promise<Report> {
+  async function one(caller: ClientCaller, id: string): Promise<Report> {
     const [report] = await present([await visible(caller, id)], caller);
     if (report === undefined) throw notFound();
     return report;
   }
 
   return {
-    async list(caller: ReportCaller, query: { is_hidden?: 'true' | 'false'; share_code?: string }) {
+    async list(caller: ClientCaller, query: { is_hidden?: 'true' | 'false'; share_code?: string }) {
       if (query.share_code !== undefined) {
         const shared = await repo.findByShareCode(query.share_code, caller.clientId);
         if (shared === null) throw notFound();
         return present([shared], caller);
       }
-      return present(await repo.list(caller.clientId, caller.userId, query.is_hidden === 'true'), caller);
+      return present(await repo.list(caller.clientId, caller.user.id, query.is_hidden === 'true'), caller);
     },
 
     get: one,
 
-    async create(caller: ReportCaller, body: ReportCreate): Promise<Report> {
+    async create(caller: ClientCaller, body: ReportCreate): Promise<Report> {
       checkPreset(body.range_preset);
+      await scopes.requested(caller, body.query.project_ids);
       if (body.schedule !== null)
         await checkRecipients(caller, body.schedule.recipients, 'schedule.recipients');
       const { schedule, ...fields } = body;
-      const id = await repo.insert(caller.clientId, caller.userId, fields);
+      const id = await repo.insert(caller.clientId, caller.user.id, fields);
       await applySchedule(caller, id, schedule);
       return one(caller, id);
     },
 
-    async update(caller: ReportCaller, id: string, body: ReportUpdate): Promise<Report> {
+    async update(caller: ClientCaller, id: string, body: ReportUpdate): Promise<Report> {
       await managed(caller, id);
       checkPreset(body.range_preset);
+      if (body.query !== undefined) await scopes.requested(caller, body.query.project_ids);
       const { schedule, ...fields } = body;
       if (schedule !== undefined) await applySchedule(caller, id, schedule);
       await repo.update(id, fields);
       return one(caller, id);
     },
 
-    async remove(caller: ReportCaller, id: string): Promise<void> {
+    async remove(caller: ClientCaller, id: string): Promise<void> {
       await managed(caller, id);
       await schedules.remove(scheduleName(id));
       await repo.remove(id);
     },
 
-    async createShareCode(caller: ReportCaller, id: string): Promise<{ share_code: string }> {
+    async createShareCode(caller: ClientCaller, id: string): Promise<{ share_code: string }> {
       await managed(caller, id);
       const code = randomBytes(18).toString('base64url');
       await repo.update(id, { share_code: code });
       return { share_code: code };
     },
 
-    async revokeShareCode(caller: ReportCaller, id: string): Promise<void> {
+    async revokeShareCode(caller: ClientCaller, id: string): Promise<void> {
       await managed(caller, id);
       await repo.update(id, { share_code: null });
     },
 
     /** Queues one send; the job resolves the recipients and mails the report (report-send.job.ts). */
-    async send(caller: ReportCaller, id: string, recipients: ReportRecipients | undefined) {
+    async send(caller: ClientCaller, id: string, recipients: ReportRecipients | undefined) {
       const report = await managed(caller, id);
       if (recipients !== undefined) await checkRecipients(caller, recipients, 'recipients');
-      const chosen = recipients ?? report.schedule?.recipients ?? { user_ids: [caller.userId], emails: [] };
+      const chosen = recipients ?? report.schedule?.recipients ?? { user_ids: [caller.user.id], emails: [] };
       const slot = new Date().toISOString();
       const payload: ReportSendPayload = { report_id: id, trigger: 'manual', slot, recipients: chosen };
       const jobId = await queue.enqueue({
@@ -216,7 +217,7 @@ export function createReportsService({
     },
 
     async costTargetLookback(
-      caller: ReportCaller,
+      caller: ClientCaller,
       id: string,
       params: { start_date: string; period: 'MONTHLY'; lookback_period: number },
     ): Promise<CostTargetLookback> {
@@ -224,8 +225,6 @@ export function createReportsService({
       const query = report.query as Report['query'];
       const first = startOfMonth(params.start_date);
       const from = addMonths(first, -params.lookback_period);
-      const projects = await repo.clientProjects(caller.clientId);
-      const known = new Set(projects.map((p) => p.id));
       const answer = await warehouse.runCostQuery({
         ...query,
         start_date: from,
@@ -233,9 +232,7 @@ export function createReportsService({
         granularity: 'month',
         dimension: null,
         dimension_key: undefined,
-        clientId: caller.clientId,
-        projectIds: (query.project_ids ?? [...known]).filter((p) => known.has(p)),
-        projectNames: Object.fromEntries(projects.map((p) => [p.id, p.name])),
+        ...(await scopes.saved(caller, query.project_ids)),
         useRollups: true,
       });
       const costs = answer.series[0]?.costs ?? [];

@@ -6,7 +6,7 @@ import {
   searchResultSchema,
 } from '@finlens/contracts/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { SearchService } from './search.service';
 
 const tags = ['search'];
@@ -22,8 +22,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService 
       schema: { tags, querystring: autoCompleteQuerySchema, response: { 200: autoCompleteResultSchema } },
     },
     async (request) =>
-      searchService.autoComplete({
-        clientId: clientScopeOf(request).clientId,
+      searchService.autoComplete(clientCallerOf(request), {
         query: request.query.query,
         limit: request.query.limit,
       }),
@@ -34,7 +33,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService 
       config: { access: 'verified' },
       schema: { tags, querystring: searchQuerySchema, response: { 200: searchResultSchema } },
     },
-    async (request) =>
-      searchService.search({ clientId: clientScopeOf(request).clientId, query: request.query }),
+    async (request) => searchService.search(clientCallerOf(request), request.query),
   );
 };

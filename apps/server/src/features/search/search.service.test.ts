@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importFiles } from '../../ingest/duckdb/import-files';
 import { tempWarehouse } from '../../ingest/import-file.test-helper';
 import { localSource } from '../../ingest/sources/local-source';
-import type { SearchRepo } from './search.repo';
+import { testCaller } from '../../platform/auth/caller.test-helper';
+import { costScopesOver } from '../../warehouse/cost-scope';
 import { createSearchService } from './search.service';
 
 const HEADER = [
@@ -66,55 +67,54 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Their projects in the app database: a is on AWS, b on Azure. */
-const repo: SearchRepo = {
-  projectsOf: async (clientId) =>
-    clientId === 'A'
-      ? [
-          { id: 'a', name: 'Payer A', cloudType: 'aws' },
-          { id: 'b', name: 'Serverless B', cloudType: 'azure' },
-        ]
-      : clientId === 'Other'
-        ? [{ id: 'c', name: 'Other C', cloudType: 'aws' }]
-        : [],
-};
+const scopes = costScopesOver(async ({ clientId }) =>
+  clientId === 'A'
+    ? [
+        { id: 'a', name: 'Payer A', cloudType: 'aws' },
+        { id: 'b', name: 'Serverless B', cloudType: 'azure' },
+      ]
+    : clientId === 'Other'
+      ? [{ id: 'c', name: 'Other C', cloudType: 'aws' }]
+      : [],
+);
 const service = () =>
-  createSearchService({ repo, warehouse: warehouse.store, now: () => new Date('2026-11-22T09:00:00Z') });
+  createSearchService({ scopes, warehouse: warehouse.store, now: () => new Date('2026-11-22T09:00:00Z') });
 const search = (clientId: string, input: Record<string, string>) =>
-  service().search({ clientId, query: searchQuerySchema.parse(input) });
+  service().search(testCaller(clientId), searchQuerySchema.parse(input));
 const labels = (hits: { label: string }[]) => hits.map((hit) => hit.label);
 
 describe('auto-complete', () => {
   it("suggests the client's resources in the last 31 days: prefix matches by cost, no other client's", async () => {
-    const answer = await service().autoComplete({ clientId: 'A', query: 'I-0', limit: 10 });
+    const answer = await service().autoComplete(testCaller('A'), { query: 'I-0', limit: 10 });
     expect(answer).toMatchObject({ start_date: '2026-10-23', end_date: '2026-11-22' });
     expect(answer.suggestions.map((s) => [s.kind, s.label, s.cost])).toEqual([
       ['resource', 'i-0aaa', 100],
       ['resource', 'i-0bbb', 30],
     ]);
-    const other = await service().autoComplete({ clientId: 'Other', query: 'i-0', limit: 10 });
+    const other = await service().autoComplete(testCaller('Other'), { query: 'i-0', limit: 10 });
     expect(labels(other.suggestions)).toEqual(['i-0ccc']);
   });
 
   it('ranks an exact match first, then prefixes, then the rest by cost', async () => {
-    const answer = await service().autoComplete({ clientId: 'A', query: 'ec2', limit: 10 });
+    const answer = await service().autoComplete(testCaller('A'), { query: 'ec2', limit: 10 });
     expect(labels(answer.suggestions)).toEqual(['AmazonEC2', 'fn-ec2-sync']);
-    const region = await service().autoComplete({ clientId: 'A', query: 'us-east-1', limit: 10 });
+    const region = await service().autoComplete(testCaller('A'), { query: 'us-east-1', limit: 10 });
     expect(region.suggestions[0]).toMatchObject({ kind: 'region', dimension: 'product_region', cost: 127 });
   });
 
   it('tag values: key=value searches that key, plain text finds keys and their top values', async () => {
-    const pinned = await service().autoComplete({ clientId: 'A', query: 'user_team=co', limit: 10 });
+    const pinned = await service().autoComplete(testCaller('A'), { query: 'user_team=co', limit: 10 });
     expect(pinned.suggestions.map((s) => [s.label, s.key, s.cost])).toEqual([
       ['user_team=core', 'tag_keys:user_team=core', 120],
     ]);
-    const keys = await service().autoComplete({ clientId: 'A', query: 'team', limit: 10 });
+    const keys = await service().autoComplete(testCaller('A'), { query: 'team', limit: 10 });
     expect(labels(keys.suggestions)).toEqual(['user_team=core', 'user_team=edge']);
   });
 
   it('a client without projects gets no suggestions', async () => {
-    expect((await service().autoComplete({ clientId: 'Nobody', query: 'i', limit: 5 })).suggestions).toEqual(
-      [],
-    );
+    expect(
+      (await service().autoComplete(testCaller('Nobody'), { query: 'i', limit: 5 })).suggestions,
+    ).toEqual([]);
   });
 });
 

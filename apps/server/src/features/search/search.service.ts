@@ -13,10 +13,10 @@ import {
   type SearchResult,
 } from '@finlens/contracts/search';
 import { spendWindows } from '@finlens/cost-model/spend-windows';
-import { notFound } from '../../platform/http/http-error';
+import type { ClientCaller } from '../../platform/auth/caller';
 import type { WarehouseCostQuery } from '../../warehouse/cost-query/cost-query-port';
+import type { CostScopes } from '../../warehouse/cost-scope';
 import type { CostStore } from '../../warehouse/cost-store';
-import type { SearchRepo } from './search.repo';
 import {
   type HitSource,
   hitsOfAnswer,
@@ -47,30 +47,27 @@ type RangedScope = Scope & { range: Range };
 
 /** Global search over the caller's client's cost data (design in @finlens/contracts/search). */
 export function createSearchService({
-  repo,
+  scopes,
   warehouse,
   now = () => new Date(),
 }: {
-  repo: SearchRepo;
+  scopes: CostScopes;
   warehouse: Pick<CostStore, 'runCostQuery' | 'dimensionValues' | 'dimensionKeys'>;
   /** The clock that decides "the last 31 days" (UTC); tests fix it. */
   now?: () => Date;
 }) {
-  /** The client's projects, narrowed by project.id and the cloud type; another client's project is a 404. */
-  async function projectScope(clientId: string, filters: SearchFilters, cloudType?: string): Promise<Scope> {
-    const projects = await repo.projectsOf(clientId);
-    const wanted = filters['project.id'];
-    if (wanted?.some((id) => !projects.some((project) => project.id === id))) throw notFound();
+  /** The caller's projects (project.id: those, else a 404), narrowed by the cloud type. */
+  async function projectScope(
+    caller: ClientCaller,
+    filters: SearchFilters,
+    cloudType?: string,
+  ): Promise<Scope> {
+    const { projects, ...scope } = await scopes.requested(caller, filters['project.id']);
     const clouds = filters['cloud_type.keyword'];
     const inReach = projects
-      .filter((project) => wanted === undefined || wanted.includes(project.id))
       .filter((project) => clouds === undefined || clouds.includes(project.cloudType))
       .filter((project) => cloudType === undefined || project.cloudType === cloudType);
-    return {
-      clientId,
-      projectIds: inReach.map((project) => project.id),
-      projectNames: Object.fromEntries(inReach.map((project) => [project.id, project.name])),
-    };
+    return { ...scope, projectIds: inReach.map((project) => project.id) };
   }
 
   /** One cost query over the range by the given dimension: the top `topN` groups. */
@@ -121,18 +118,13 @@ export function createSearchService({
   }
 
   return {
-    async autoComplete({
-      clientId,
-      query,
-      limit,
-    }: {
-      clientId: string;
-      query: string;
-      limit: number;
-    }): Promise<AutoCompleteResult> {
+    async autoComplete(
+      caller: ClientCaller,
+      { query, limit }: { query: string; limit: number },
+    ): Promise<AutoCompleteResult> {
       const range = spendWindows(now()).interval;
       const base = { query, start_date: range.from, end_date: range.to };
-      const scope = await projectScope(clientId, {});
+      const scope = await projectScope(caller, {});
       if (scope.projectIds.length === 0) return { ...base, suggestions: [] };
       const plain = PLAIN_SCOPES.flatMap((name) =>
         SCOPE_SOURCES[name].dimensions.map(async (dimension) =>
@@ -153,7 +145,7 @@ export function createSearchService({
       return { ...base, suggestions: rankSuggestions(lists.flat(), query, limit) };
     },
 
-    async search({ clientId, query }: { clientId: string; query: SearchQuery }): Promise<SearchResult> {
+    async search(caller: ClientCaller, query: SearchQuery): Promise<SearchResult> {
       const range =
         query.start_date !== undefined && query.end_date !== undefined
           ? { from: query.start_date, to: query.end_date }
@@ -172,7 +164,7 @@ export function createSearchService({
         hits: [],
         facets: Object.fromEntries(facetKeys.map((key) => [key, []])),
       };
-      const projects = await projectScope(clientId, filters, query.cloud_type);
+      const projects = await projectScope(caller, filters, query.cloud_type);
       if (projects.projectIds.length === 0) return empty;
       const scope = { ...projects, range };
       const needle = query.q.replaceAll('*', '').trim();

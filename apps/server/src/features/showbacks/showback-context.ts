@@ -1,23 +1,25 @@
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
 import { UNALLOCATED } from '@finlens/cost-model/allocation';
 import { addDays, startOfMonth, utcDay } from '@finlens/cost-model/utc-calendar';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
 import { COST_TYPES } from '../../warehouse/canonical-schema';
+import type { CostScopes, ReadScope } from '../../warehouse/cost-scope';
 import type { AllocationInput, EngineRule } from './showback-allocation';
 import type { ShowbackConfig, ShowbacksRepo, StoredRule } from './showbacks.repo';
-
-/** Who asks: the active client, the user and their role there. */
-export interface ShowbackCaller {
-  clientId: string;
-  userId: string;
-  role: 'admin' | 'member' | null;
-}
 
 /** A showback as one caller may see it: `visible` null means every value (and Unallocated). */
 export interface ShowbackView {
   config: ShowbackConfig;
   visible: ReadonlySet<string> | null;
-  projects: { id: string; name: string }[];
+  /** The projects it allocates: the ones it names (a project removed since drops out), or all of the client's. */
+  scope: ReadScope;
+}
+
+/** What loading a showback view reads. */
+export interface ShowbackViewDeps {
+  repo: ShowbacksRepo;
+  scopes: CostScopes;
 }
 
 export interface DayRange {
@@ -38,21 +40,25 @@ export function rangeOf(query: { start_date?: string; end_date?: string }, today
 }
 
 /** Loads a showback of the caller's client (404 otherwise) with the values the caller may see (spec §6). */
-export async function viewOf(repo: ShowbacksRepo, caller: ShowbackCaller, id: string): Promise<ShowbackView> {
+export async function viewOf(
+  { repo, scopes }: ShowbackViewDeps,
+  caller: ClientCaller,
+  id: string,
+): Promise<ShowbackView> {
   const config = await repo.config(caller.clientId, id);
   if (config === null) throw notFound();
-  const [projects, visible] = await Promise.all([
-    repo.clientProjects(caller.clientId),
+  const [scope, visible] = await Promise.all([
+    scopes.saved(caller, config.showback.project_ids),
     visibleValues(repo, caller, id),
   ]);
-  return { config, visible, projects };
+  return { config, visible, scope };
 }
 
-async function visibleValues(repo: ShowbacksRepo, caller: ShowbackCaller, showbackId: string) {
+async function visibleValues(repo: ShowbacksRepo, caller: ClientCaller, showbackId: string) {
   if (caller.role === 'admin') return null;
-  const membership = await repo.membership(caller.clientId, caller.userId);
+  const membership = await repo.membership(caller.clientId, caller.user.id);
   if (membership === undefined || membership.allowed_all_showback_values) return null;
-  return new Set(await repo.grants(showbackId, caller.userId));
+  return new Set(await repo.grants(showbackId, caller.user.id));
 }
 
 /** Rules, Unallocated, reconciliation and other values' resources are only for callers who see every value. */
@@ -85,13 +91,12 @@ export function engineRule(
 /** Everything runAllocation needs for a showback over a range, with its rules or the given ones. */
 export function allocationInput(view: ShowbackView, range: DayRange, rules?: EngineRule[]): AllocationInput {
   const { showback, combined, hidden } = view.config;
-  const projectIds = showback.project_ids ?? view.projects.map((p) => p.id);
   const combinedMap = new Map<string, string>();
   for (const cv of combined) for (const raw of cv.combined_values) combinedMap.set(raw, cv.name);
   return {
     clientId: showback.client_id,
-    projectIds,
-    projectNames: Object.fromEntries(view.projects.map((p) => [p.id, p.name])),
+    projectIds: view.scope.projectIds,
+    projectNames: view.scope.projectNames,
     from: range.from,
     to: range.to,
     tagType: showback.allocation_tag_type,

@@ -21,8 +21,9 @@ import {
 } from '@finlens/contracts/showbacks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { showbackCallerOf as callerOf, idParams, onShowback, read, tags } from './showback-caller';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { ShowbackCostsService } from './showback-costs.service';
+import { idParams, onShowback, read, tags } from './showback-route-options';
 
 const ruleParams = idParams.extend({ ruleId: z.string().min(1) });
 
@@ -44,18 +45,18 @@ export const showbackCostsRoutes: FastifyPluginAsyncZod<{ showbackCosts: Showbac
     app.get(
       path,
       { config: read, schema: { tags, querystring: tagKeysQuerySchema, response: { 200: tagKeysSchema } } },
-      async (request) => service.tagKeys(callerOf(request), dimension, request.query.search),
+      async (request) => service.tagKeys(clientCallerOf(request), dimension, request.query.search),
     );
   }
   app.get(
     P.one,
     onShowback(read, { querystring: showbackRangeQuerySchema, response: { 200: showbackDetailSchema } }),
-    async (request) => service.detail(callerOf(request), request.params.id, request.query),
+    async (request) => service.detail(clientCallerOf(request), request.params.id, request.query),
   );
   app.get(
     P.valuesDailyCost,
     onShowback(read, { querystring: valuesDailyCostQuerySchema, response: { 200: valuesDailyCostSchema } }),
-    async (request) => service.valuesDailyCost(callerOf(request), request.params.id, request.query),
+    async (request) => service.valuesDailyCost(clientCallerOf(request), request.params.id, request.query),
   );
   app.get(
     P.dimensionDailyCost,
@@ -63,30 +64,30 @@ export const showbackCostsRoutes: FastifyPluginAsyncZod<{ showbackCosts: Showbac
       querystring: dimensionDailyCostQuerySchema,
       response: { 200: dimensionDailyCostSchema },
     }),
-    async (request) => service.dimensionDailyCost(callerOf(request), request.params.id, request.query),
+    async (request) => service.dimensionDailyCost(clientCallerOf(request), request.params.id, request.query),
   );
   app.post(
     P.dimensionCosts,
     onShowback(read, { body: dimensionCostsBodySchema, response: { 200: dimensionCostsSchema } }),
-    async (request) => service.dimensionCosts(callerOf(request), request.params.id, request.body),
+    async (request) => service.dimensionCosts(clientCallerOf(request), request.params.id, request.body),
   );
   for (const [path, dimension] of AVAILABLE_VALUES) {
     app.get(
       path,
       onShowback(read, { querystring: availableValuesQuerySchema, response: { 200: availableValuesSchema } }),
       async (request) =>
-        service.availableValues(callerOf(request), request.params.id, dimension, request.query),
+        service.availableValues(clientCallerOf(request), request.params.id, dimension, request.query),
     );
   }
   app.get(
     P.allocationRules,
     onShowback(read, { querystring: showbackRangeQuerySchema, response: { 200: allocationRulesSchema } }),
-    async (request) => service.rules(callerOf(request), request.params.id, request.query),
+    async (request) => service.rules(clientCallerOf(request), request.params.id, request.query),
   );
   app.post(
     P.previewRule,
     onShowback(read, { body: previewBodySchema, response: { 200: previewSchema } }),
-    async (request) => service.preview(callerOf(request), request.params.id, request.body),
+    async (request) => service.preview(clientCallerOf(request), request.params.id, request.body),
   );
   app.get(
     P.ruleResources,
@@ -100,16 +101,17 @@ export const showbackCostsRoutes: FastifyPluginAsyncZod<{ showbackCosts: Showbac
       },
     },
     async (request) =>
-      service.ruleResources(callerOf(request), request.params.id, request.params.ruleId, request.query),
+      service.ruleResources(clientCallerOf(request), request.params.id, request.params.ruleId, request.query),
   );
   app.get(
     P.unallocatedResources,
     onShowback(read, { querystring: resourcesQuerySchema, response: { 200: resourcesSchema } }),
-    async (request) => service.unallocatedResources(callerOf(request), request.params.id, request.query),
+    async (request) =>
+      service.unallocatedResources(clientCallerOf(request), request.params.id, request.query),
   );
   app.get(
     P.valueResources,
     onShowback(read, { querystring: resourcesQuerySchema, response: { 200: resourcesSchema } }),
-    async (request) => service.valueResources(callerOf(request), request.params.id, request.query),
+    async (request) => service.valueResources(clientCallerOf(request), request.params.id, request.query),
   );
 };

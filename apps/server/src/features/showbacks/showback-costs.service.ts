@@ -4,10 +4,12 @@ import type { ShowbackDetail } from '@finlens/contracts/showbacks';
 import { UNALLOCATED } from '@finlens/cost-model/allocation';
 import { FORECAST_HISTORY_DAYS } from '@finlens/cost-model/forecast';
 import { addDays, periodStart } from '@finlens/cost-model/utc-calendar';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError } from '../../platform/http/http-error';
 import { COST_TYPES } from '../../warehouse/canonical-schema';
 import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import type { CostScopes } from '../../warehouse/cost-scope';
 import { type AllocationResult, runAllocation } from './showback-allocation';
 import {
   allocationInput,
@@ -16,7 +18,6 @@ import {
   isVisible,
   rangeOf,
   requireAllValues,
-  type ShowbackCaller,
   type ShowbackView,
   viewOf,
 } from './showback-context';
@@ -36,11 +37,12 @@ const PREVIEW_ID = '__preview__';
 /** The showback calls that read cost: distribution, daily series, resources, rule effects, tag values. */
 export function createShowbackCostsService(deps: {
   repo: ShowbacksRepo;
+  scopes: CostScopes;
   showbacks: ShowbacksService;
   warehouse: CostQueryPort & AllocationPort;
   now?: () => Date;
 }) {
-  const { repo, warehouse } = deps;
+  const { repo, scopes, warehouse } = deps;
   const now = deps.now ?? (() => new Date());
   const allocate = (view: ShowbackView, range: DayRange) =>
     runAllocation(warehouse, allocationInput(view, range));
@@ -83,8 +85,8 @@ export function createShowbackCostsService(deps: {
   }
 
   return {
-    async detail(caller: ShowbackCaller, id: string, query: CostRangeQuery): Promise<ShowbackDetail> {
-      const view = await viewOf(repo, caller, id);
+    async detail(caller: ClientCaller, id: string, query: CostRangeQuery): Promise<ShowbackDetail> {
+      const view = await viewOf(deps, caller, id);
       const range = rangeOf(query, now());
       const prev = previousRange(range);
       const historyFrom = addDays(range.to, 1 - FORECAST_HISTORY_DAYS);
@@ -118,11 +120,11 @@ export function createShowbackCostsService(deps: {
     },
 
     async valuesDailyCost(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       query: CostRangeQuery & { granularity: 'day' | 'month' },
     ) {
-      const view = await viewOf(repo, caller, id);
+      const view = await viewOf(deps, caller, id);
       const range = rangeOf(query, now());
       const ledger = ledgerOf((await allocate(view, range)).days, costTypeIndex(query.cost_type));
       const periodOf = (day: string) => (query.granularity === 'day' ? day : periodStart(day, 'month'));
@@ -151,10 +153,10 @@ export function createShowbackCostsService(deps: {
       };
     },
 
-    ...createShowbackResources({ repo, warehouse, now }),
+    ...createShowbackResources({ repo, scopes, warehouse, now }),
 
-    async rules(caller: ShowbackCaller, id: string, query: CostRangeQuery) {
-      const view = await viewOf(repo, caller, id);
+    async rules(caller: ClientCaller, id: string, query: CostRangeQuery) {
+      const view = await viewOf(deps, caller, id);
       requireAllValues(view);
       const range = rangeOf(query, now());
       const input = allocationInput(view, range);
@@ -184,7 +186,7 @@ export function createShowbackCostsService(deps: {
 
     /** What an unsaved rule (or an edit of one) would match and move at a place in the order. */
     async preview(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       body: CostRangeQuery & {
         filters: CostFilter[];
@@ -192,7 +194,7 @@ export function createShowbackCostsService(deps: {
         replaces_rule_id: string | null;
       },
     ) {
-      const view = await viewOf(repo, caller, id);
+      const view = await viewOf(deps, caller, id);
       requireAllValues(view);
       const range = rangeOf(body, now());
       const base = allocationInput(view, range);
@@ -214,12 +216,12 @@ export function createShowbackCostsService(deps: {
     },
 
     async availableValues(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       dimension: KeyedDimension,
       query: { key: string; search?: string; limit: number },
     ) {
-      const view = await viewOf(repo, caller, id);
+      const view = await viewOf(deps, caller, id);
       const input = allocationInput(view, { from: '1970-01-01', to: '9999-12-31' });
       const values = await warehouse.dimensionValues({
         clientId: caller.clientId,
@@ -232,11 +234,9 @@ export function createShowbackCostsService(deps: {
       return { key: query.key, values };
     },
 
-    async tagKeys(caller: ShowbackCaller, dimension: KeyedDimension, search: string | undefined) {
-      const projects = await repo.clientProjects(caller.clientId);
+    async tagKeys(caller: ClientCaller, dimension: KeyedDimension, search: string | undefined) {
       const keys = await warehouse.dimensionKeys({
-        clientId: caller.clientId,
-        projectIds: projects.map((p) => p.id),
+        ...(await scopes.requested(caller)),
         dimension,
         search: search || undefined,
         limit: 1000,

@@ -1,6 +1,7 @@
 import type { CostDimension } from '@finlens/contracts/cost-query';
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
 import { type AllocationCell, UNALLOCATED, valueOfRaw } from '@finlens/cost-model/allocation';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { notFound } from '../../platform/http/http-error';
 import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
 import { type AllocationInput, runAllocation, runAllocationCells } from './showback-allocation';
@@ -11,12 +12,11 @@ import {
   rangeOf,
   requireAllValues,
   requireVisibleValue,
-  type ShowbackCaller,
   type ShowbackView,
+  type ShowbackViewDeps,
   viewOf,
 } from './showback-context';
 import { daysOf, ledgerOf } from './showback-ledger';
-import type { ShowbacksRepo } from './showbacks.repo';
 
 interface RangeQuery {
   start_date?: string;
@@ -38,13 +38,14 @@ function ranked(totals: Map<string | null, number>) {
 }
 
 /** The drill-downs behind a showback: cost by dimension per value, and resources behind a value, a rule or Unallocated. */
-export function createShowbackResources(deps: {
-  repo: ShowbacksRepo;
-  warehouse: AllocationPort;
-  now: () => Date;
-}) {
-  async function cellsOf(caller: ShowbackCaller, id: string, query: RangeQuery, groupBy: CostDimension) {
-    const view = await viewOf(deps.repo, caller, id);
+export function createShowbackResources(
+  deps: ShowbackViewDeps & {
+    warehouse: AllocationPort;
+    now: () => Date;
+  },
+) {
+  async function cellsOf(caller: ClientCaller, id: string, query: RangeQuery, groupBy: CostDimension) {
+    const view = await viewOf(deps, caller, id);
     const range = rangeOf(query, deps.now());
     const input = allocationInput(view, range);
     const cells = await runAllocationCells(deps.warehouse, input, groupBy);
@@ -58,7 +59,7 @@ export function createShowbackResources(deps: {
   }
 
   async function resources(
-    caller: ShowbackCaller,
+    caller: ClientCaller,
     id: string,
     query: RangeQuery & { limit: number },
     keep: (cell: { rule: string | null; bucket: string | null }, view: ShowbackView) => boolean,
@@ -79,7 +80,7 @@ export function createShowbackResources(deps: {
 
   return {
     async dimensionDailyCost(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       query: RangeQuery & { dimension: CostDimension; showback_value?: string },
     ) {
@@ -113,7 +114,7 @@ export function createShowbackResources(deps: {
     },
 
     async dimensionCosts(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       body: RangeQuery & { dimension: CostDimension; showback_values?: string[] },
     ) {
@@ -139,11 +140,11 @@ export function createShowbackResources(deps: {
       return { dimension: body.dimension, rows };
     },
 
-    unallocatedResources: (caller: ShowbackCaller, id: string, query: RangeQuery & { limit: number }) =>
+    unallocatedResources: (caller: ClientCaller, id: string, query: RangeQuery & { limit: number }) =>
       resources(caller, id, query, (cell) => cell.bucket === UNALLOCATED, requireAllValues),
 
     async ruleResources(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       ruleId: string,
       query: RangeQuery & { limit: number },
@@ -162,7 +163,7 @@ export function createShowbackResources(deps: {
 
     /** Resources behind one value (direct cost), or behind every value the caller sees. */
     valueResources: (
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       query: RangeQuery & { limit: number; showback_value?: string },
     ) =>

@@ -22,10 +22,6 @@ export function createShowbacksRepo({ db }: { db: Kysely<AppTables> }) {
     ...ruleStore,
     ...createShowbackAccessRepo({ db }),
 
-    async clientProjects(clientId: string): Promise<{ id: string; name: string }[]> {
-      return db.selectFrom('projects').select(['id', 'name']).where('client_id', '=', clientId).execute();
-    },
-
     async list(clientId: string): Promise<ShowbackRow[]> {
       return db
         .selectFrom('showbacks')

@@ -24,8 +24,9 @@ import {
 } from '@finlens/contracts/showbacks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { showbackCallerOf as callerOf, idParams, onShowback, read, tags, write } from './showback-caller';
+import { clientCallerOf } from '../../platform/auth/caller';
 import { rangeOf } from './showback-context';
+import { idParams, onShowback, read, tags, write } from './showback-route-options';
 import type { ShowbacksService } from './showbacks.service';
 
 const combinedParams = idParams.extend({ combinedId: z.string().min(1) });
@@ -45,12 +46,13 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
   app.get(
     P.list,
     { config: read, schema: { tags, querystring: listQuery, response: { 200: z.array(showbackSchema) } } },
-    async (request) => service.list(callerOf(request)),
+    async (request) => service.list(clientCallerOf(request)),
   );
   app.post(
     P.list,
     { config: write, schema: { tags, body: showbackInputSchema, response: { 201: showbackSchema } } },
-    async (request, reply) => reply.code(201).send(await service.create(callerOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.create(clientCallerOf(request), request.body)),
   );
   app.post(
     P.setActive,
@@ -58,15 +60,15 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
       config: write,
       schema: { tags, body: setActiveBodySchema, response: { 200: z.array(showbackSchema) } },
     },
-    async (request) => service.setActive(callerOf(request), request.body.showback_ids),
+    async (request) => service.setActive(clientCallerOf(request), request.body.showback_ids),
   );
   app.patch(
     P.one,
     onShowback(write, { body: showbackPatchSchema, response: { 200: showbackSchema } }),
-    async (request) => service.update(callerOf(request), request.params.id, request.body),
+    async (request) => service.update(clientCallerOf(request), request.params.id, request.body),
   );
   app.delete(P.one, { config: write, schema: { tags, params: idParams } }, async (request, reply) => {
-    await service.remove(callerOf(request), request.params.id);
+    await service.remove(clientCallerOf(request), request.params.id);
     return reply.code(204).send();
   });
 
@@ -74,7 +76,9 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
     P.combinedValues,
     onShowback(write, { body: combinedValueInputSchema, response: { 201: combinedValueSchema } }),
     async (request, reply) =>
-      reply.code(201).send(await service.addCombined(callerOf(request), request.params.id, request.body)),
+      reply
+        .code(201)
+        .send(await service.addCombined(clientCallerOf(request), request.params.id, request.body)),
   );
   app.put(
     P.combinedValue,
@@ -88,13 +92,18 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      service.updateCombined(callerOf(request), request.params.id, request.params.combinedId, request.body),
+      service.updateCombined(
+        clientCallerOf(request),
+        request.params.id,
+        request.params.combinedId,
+        request.body,
+      ),
   );
   app.delete(
     P.combinedValue,
     { config: write, schema: { tags, params: combinedParams } },
     async (request, reply) => {
-      await service.removeCombined(callerOf(request), request.params.id, request.params.combinedId);
+      await service.removeCombined(clientCallerOf(request), request.params.id, request.params.combinedId);
       return reply.code(204).send();
     },
   );
@@ -103,13 +112,20 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
     P.allocationRules,
     onShowback(write, { body: allocationRuleInputSchema, response: { 201: created } }),
     async (request, reply) =>
-      reply.code(201).send({ id: await service.addRule(callerOf(request), request.params.id, request.body) }),
+      reply
+        .code(201)
+        .send({ id: await service.addRule(clientCallerOf(request), request.params.id, request.body) }),
   );
   app.patch(
     P.allocationRule,
     { config: write, schema: { tags, params: ruleParams, body: allocationRulePatchSchema } },
     async (request, reply) => {
-      await service.updateRule(callerOf(request), request.params.id, request.params.ruleId, request.body);
+      await service.updateRule(
+        clientCallerOf(request),
+        request.params.id,
+        request.params.ruleId,
+        request.body,
+      );
       return reply.code(204).send();
     },
   );
@@ -117,17 +133,17 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
     P.allocationRule,
     { config: write, schema: { tags, params: ruleParams } },
     async (request, reply) => {
-      await service.removeRules(callerOf(request), request.params.id, [request.params.ruleId]);
+      await service.removeRules(clientCallerOf(request), request.params.id, [request.params.ruleId]);
       return reply.code(204).send();
     },
   );
   app.post(P.deleteRulesById, onShowback(write, { body: deleteRulesBodySchema }), async (request, reply) => {
-    await service.removeRules(callerOf(request), request.params.id, request.body.allocation_rule_ids);
+    await service.removeRules(clientCallerOf(request), request.params.id, request.body.allocation_rule_ids);
     return reply.code(204).send();
   });
   app.post(P.moveBeforeRule, onShowback(write, { body: moveBeforeBodySchema }), async (request, reply) => {
     await service.moveBefore(
-      callerOf(request),
+      clientCallerOf(request),
       request.params.id,
       request.body.rule_id,
       request.body.target_rule_id,
@@ -142,7 +158,7 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
       response: { 200: z.array(dimensionFilterSchema) },
     }),
     async (request) =>
-      service.filters(callerOf(request), request.params.id, request.query.allocation_rule_id),
+      service.filters(clientCallerOf(request), request.params.id, request.query.allocation_rule_id),
   );
   app.post(
     P.dimensionFilters,
@@ -152,7 +168,7 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
         .code(201)
         .send(
           await service.addFilter(
-            callerOf(request),
+            clientCallerOf(request),
             request.params.id,
             request.body.allocation_rule_id,
             request.body.filter,
@@ -172,7 +188,7 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       service.updateFilter(
-        callerOf(request),
+        clientCallerOf(request),
         request.params.id,
         request.params.filterId,
         request.body.filter,
@@ -182,7 +198,7 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
     P.dimensionFilter,
     { config: write, schema: { tags, params: filterParams } },
     async (request, reply) => {
-      await service.removeFilter(callerOf(request), request.params.id, request.params.filterId);
+      await service.removeFilter(clientCallerOf(request), request.params.id, request.params.filterId);
       return reply.code(204).send();
     },
   );
@@ -190,20 +206,21 @@ export const showbacksRoutes: FastifyPluginAsyncZod<{
   app.get(
     P.dailyUnits,
     onShowback(read, { querystring: showbackRangeQuerySchema, response: { 200: dailyUnitsSchema } }),
-    async (request) => service.units(callerOf(request), request.params.id, rangeOf(request.query, now())),
+    async (request) =>
+      service.units(clientCallerOf(request), request.params.id, rangeOf(request.query, now())),
   );
   app.post(
     P.dailyUnits,
     onShowback(write, { body: dailyUnitsBodySchema, response: { 200: dailyUnitsAppliedSchema } }),
-    async (request) => service.putUnits(callerOf(request), request.params.id, request.body),
+    async (request) => service.putUnits(clientCallerOf(request), request.params.id, request.body),
   );
 
   app.get(P.valueAccess, onShowback(write, { response: { 200: valueAccessListSchema } }), async (request) =>
-    service.accessList(callerOf(request), request.params.id),
+    service.accessList(clientCallerOf(request), request.params.id),
   );
   app.put(
     P.valueAccess,
     onShowback(write, { body: valueAccessBodySchema, response: { 200: valueAccessSchema } }),
-    async (request) => service.setAccess(callerOf(request), request.params.id, request.body),
+    async (request) => service.setAccess(clientCallerOf(request), request.params.id, request.body),
   );
 };

@@ -6,16 +6,17 @@ import type {
   ShowbackPatch,
 } from '@finlens/contracts/showbacks';
 import { fixedSplitProblem, moveBefore, UNALLOCATED } from '@finlens/cost-model/allocation';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, notFound } from '../../platform/http/http-error';
 import { parseDailyUnits } from './daily-units';
 import {
   configuredValues,
   requireAllValues,
-  type ShowbackCaller,
   type ShowbackView,
+  type ShowbackViewDeps,
   viewOf,
 } from './showback-context';
-import type { ShowbackConfig, ShowbacksRepo, StoredRule } from './showbacks.repo';
+import type { ShowbackConfig, StoredRule } from './showbacks.repo';
 
 type RuleSettings = Pick<AllocationRuleInput, 'kind' | 'target_value' | 'split_method' | 'splits'>;
 
@@ -38,13 +39,8 @@ function checkRuleSettings(rule: RuleSettings): void {
 }
 
 /** The showback configuration calls: showbacks, combined values, rules and their filters, units, value access. */
-export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
-  async function checkProjects(clientId: string, projectIds: string[] | null | undefined): Promise<void> {
-    if (projectIds === null || projectIds === undefined) return;
-    const own = new Set((await repo.clientProjects(clientId)).map((p) => p.id));
-    if (projectIds.some((id) => !own.has(id)))
-      throw fieldError('project_ids', ['Choose projects of this client.']);
-  }
+export function createShowbacksService(deps: ShowbackViewDeps) {
+  const { repo, scopes } = deps;
 
   function summary(config: ShowbackConfig, visible: ReadonlySet<string> | null): Showback {
     const { showback } = config;
@@ -69,8 +65,8 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
     return rule;
   }
 
-  async function adminView(caller: ShowbackCaller, id: string): Promise<ShowbackView> {
-    const view = await viewOf(repo, caller, id);
+  async function adminView(caller: ClientCaller, id: string): Promise<ShowbackView> {
+    const view = await viewOf(deps, caller, id);
     requireAllValues(view);
     return view;
   }
@@ -78,23 +74,23 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
   return {
     summary,
 
-    async list(caller: ShowbackCaller): Promise<Showback[]> {
+    async list(caller: ClientCaller): Promise<Showback[]> {
       const rows = await repo.list(caller.clientId);
       return Promise.all(
         rows.map(async (row) => {
-          const view = await viewOf(repo, caller, row.id);
+          const view = await viewOf(deps, caller, row.id);
           return summary(view.config, view.visible);
         }),
       );
     },
 
-    async get(caller: ShowbackCaller, id: string): Promise<Showback> {
-      const view = await viewOf(repo, caller, id);
+    async get(caller: ClientCaller, id: string): Promise<Showback> {
+      const view = await viewOf(deps, caller, id);
       return summary(view.config, view.visible);
     },
 
-    async create(caller: ShowbackCaller, input: ShowbackInput): Promise<Showback> {
-      await checkProjects(caller.clientId, input.project_ids);
+    async create(caller: ClientCaller, input: ShowbackInput): Promise<Showback> {
+      await scopes.requested(caller, input.project_ids);
       const names = input.combined_values.map((c) => c.name);
       if (names.includes(UNALLOCATED)) throw fieldError('combined_values', [`'${UNALLOCATED}' is reserved.`]);
       if (new Set(names).size !== names.length)
@@ -103,19 +99,19 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
       return this.get(caller, id);
     },
 
-    async update(caller: ShowbackCaller, id: string, patch: ShowbackPatch): Promise<Showback> {
+    async update(caller: ClientCaller, id: string, patch: ShowbackPatch): Promise<Showback> {
       await adminView(caller, id);
-      await checkProjects(caller.clientId, patch.project_ids);
+      await scopes.requested(caller, patch.project_ids);
       await repo.update(id, patch);
       return this.get(caller, id);
     },
 
-    async remove(caller: ShowbackCaller, id: string): Promise<void> {
+    async remove(caller: ClientCaller, id: string): Promise<void> {
       await adminView(caller, id);
       await repo.remove(id);
     },
 
-    async setActive(caller: ShowbackCaller, ids: string[]): Promise<Showback[]> {
+    async setActive(caller: ClientCaller, ids: string[]): Promise<Showback[]> {
       const own = new Set((await repo.list(caller.clientId)).map((s) => s.id));
       if (ids.some((id) => !own.has(id)))
         throw fieldError('showback_ids', ['Choose showbacks of this client.']);
@@ -123,11 +119,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
       return this.list(caller);
     },
 
-    async addCombined(
-      caller: ShowbackCaller,
-      id: string,
-      input: { name: string; combined_values: string[] },
-    ) {
+    async addCombined(caller: ClientCaller, id: string, input: { name: string; combined_values: string[] }) {
       const view = await adminView(caller, id);
       if (input.name === UNALLOCATED) throw fieldError('name', [`'${UNALLOCATED}' is reserved.`]);
       if (view.config.combined.some((c) => c.name === input.name)) {
@@ -137,7 +129,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
     },
 
     async updateCombined(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       combinedId: string,
       input: { name: string; combined_values: string[] },
@@ -150,12 +142,12 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
       return { id: combinedId, ...input };
     },
 
-    async removeCombined(caller: ShowbackCaller, id: string, combinedId: string): Promise<void> {
+    async removeCombined(caller: ClientCaller, id: string, combinedId: string): Promise<void> {
       await adminView(caller, id);
       if (!(await repo.removeCombined(id, combinedId))) throw notFound();
     },
 
-    async addRule(caller: ShowbackCaller, id: string, input: AllocationRuleInput): Promise<string> {
+    async addRule(caller: ClientCaller, id: string, input: AllocationRuleInput): Promise<string> {
       const view = await adminView(caller, id);
       checkRuleSettings(input);
       if (input.before_rule_id !== null && !view.config.rules.some((r) => r.id === input.before_rule_id)) {
@@ -184,7 +176,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
     },
 
     async updateRule(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       ruleId: string,
       patch: Partial<RuleSettings> & { name?: string },
@@ -207,7 +199,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
       await repo.updateRule(ruleId, fields, merged.kind === 'share' ? merged.splits : []);
     },
 
-    async removeRules(caller: ShowbackCaller, id: string, ruleIds: string[]): Promise<void> {
+    async removeRules(caller: ClientCaller, id: string, ruleIds: string[]): Promise<void> {
       const view = await adminView(caller, id);
       const own = new Set(view.config.rules.map((r) => r.id));
       if (ruleIds.some((r) => !own.has(r)))
@@ -221,7 +213,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
     },
 
     async moveBefore(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       ruleId: string,
       targetId: string | null,
@@ -239,7 +231,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
       );
     },
 
-    async filters(caller: ShowbackCaller, id: string, ruleId: string | undefined) {
+    async filters(caller: ClientCaller, id: string, ruleId: string | undefined) {
       const view = await adminView(caller, id);
       if (ruleId !== undefined) await ruleOf(view, ruleId);
       return view.config.rules
@@ -247,7 +239,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
         .flatMap((r) => r.filters.map((f) => ({ id: f.id, allocation_rule_id: r.id, filter: f.filter })));
     },
 
-    async addFilter(caller: ShowbackCaller, id: string, ruleId: string, filter: CostFilter) {
+    async addFilter(caller: ClientCaller, id: string, ruleId: string, filter: CostFilter) {
       const view = await adminView(caller, id);
       if (!view.config.rules.some((r) => r.id === ruleId)) {
         throw fieldError('allocation_rule_id', ['Choose a rule of this showback.']);
@@ -255,7 +247,7 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
       return { id: await repo.addFilter(ruleId, filter), allocation_rule_id: ruleId, filter };
     },
 
-    async updateFilter(caller: ShowbackCaller, id: string, filterId: string, filter: CostFilter) {
+    async updateFilter(caller: ClientCaller, id: string, filterId: string, filter: CostFilter) {
       const view = await adminView(caller, id);
       const rule = view.config.rules.find((r) => r.filters.some((f) => f.id === filterId));
       if (rule === undefined) throw notFound();
@@ -263,14 +255,14 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
       return { id: filterId, allocation_rule_id: rule.id, filter };
     },
 
-    async removeFilter(caller: ShowbackCaller, id: string, filterId: string): Promise<void> {
+    async removeFilter(caller: ClientCaller, id: string, filterId: string): Promise<void> {
       const view = await adminView(caller, id);
       if (!view.config.rules.some((r) => r.filters.some((f) => f.id === filterId))) throw notFound();
       await repo.removeFilter(filterId);
     },
 
     async putUnits(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       body: { rows: Record<string, unknown>[] } | { csv: string },
     ) {
@@ -280,19 +272,19 @@ export function createShowbacksService({ repo }: { repo: ShowbacksRepo }) {
       return { applied: rows.length };
     },
 
-    async units(caller: ShowbackCaller, id: string, range: { from: string; to: string }) {
-      const view = await viewOf(repo, caller, id);
+    async units(caller: ClientCaller, id: string, range: { from: string; to: string }) {
+      const view = await viewOf(deps, caller, id);
       const rows = await repo.units(id, range.from, range.to);
       return { rows: rows.filter((r) => view.visible === null || view.visible.has(r.showback_value)) };
     },
 
-    async accessList(caller: ShowbackCaller, id: string) {
+    async accessList(caller: ClientCaller, id: string) {
       await adminView(caller, id);
       return { members: await repo.accessList(caller.clientId, id) };
     },
 
     async setAccess(
-      caller: ShowbackCaller,
+      caller: ClientCaller,
       id: string,
       body: { user_id: string; allowed_all_showback_values: boolean; showback_values: string[] },
     ) {

@@ -6,7 +6,7 @@ import {
   ssoStartQuerySchema,
 } from '@finlens/contracts/sso';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import { type CookiePolicy, setSessionCookies } from '../../platform/auth/session-cookies';
 import type { SsoService, SsoState } from './sso.service';
 
@@ -20,7 +20,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ssoService: SsoService; cookies:
   app.get(
     SSO_PATHS.settings,
     { config: { access: 'admin' }, schema: { tags, response: { 200: ssoSettingsSchema } } },
-    async (request) => ssoService.settings(clientScopeOf(request).clientId),
+    async (request) => ssoService.settings(clientCallerOf(request).clientId),
   );
 
   app.put(
@@ -30,7 +30,8 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ssoService: SsoService; cookies:
       schema: { tags, body: ssoSettingsUpdateSchema, response: { 200: ssoSettingsSchema } },
     },
     async (request) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       await ssoService.save(auth, clientId, request.body);
       return ssoService.settings(clientId);
     },

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { describe, expect, it } from 'vitest';
 import { CUR2_TEST_COLUMNS, importPath, tempWarehouse } from '../../ingest/import-file.test-helper';
+import { testCaller } from '../../platform/auth/caller.test-helper';
+import { costScopesOver } from '../../warehouse/cost-scope';
 import { principalOwner } from './owner-hints';
 import type { TagExplorerRepo } from './tag-explorer.repo';
 import { createTagExplorerService } from './tag-explorer.service';
@@ -23,11 +25,11 @@ const ROWS: [string, string, string, number, Record<string, string>, string][] =
   [A, 'Amazon EC2', 'i-1', 6, { aws_cloudformation_stack_name: 'web-stack' }, ''],
 ];
 
+const scopes = costScopesOver(async () => [
+  { id: 'aws-1', name: 'AWS', cloudType: 'aws' as const },
+  { id: 'demo', name: 'Demo', cloudType: 'aws' as const },
+]);
 const repo = {
-  clientProjects: async () => [
-    { id: 'aws-1', name: 'AWS', cloud_type: 'aws' as const },
-    { id: 'demo', name: 'Demo', cloud_type: 'aws' as const },
-  ],
   listPolicies: async () => [],
 } as unknown as TagExplorerRepo;
 
@@ -79,6 +81,7 @@ describe('owner hints from CUR 2.0 line_item_iam_principal', () => {
     expect(staged).toMatchObject({ format: 'cur2', rows: ROWS.length });
     const explorer = createTagExplorerService({
       repo,
+      scopes,
       warehouse: warehouse.store,
       now: () => new Date('2026-10-20T08:00:00Z'),
     });
@@ -88,7 +91,7 @@ describe('owner hints from CUR 2.0 line_item_iam_principal', () => {
       cost_type: 'unblended' as const,
       project_ids: 'aws-1',
     };
-    const untagged = await explorer.untagged('client', range);
+    const untagged = await explorer.untagged(testCaller('client'), range);
     expect(untagged.untagged_cost).toBeCloseTo(21, 9);
     const role = (account: string) => `arn:aws:iam::${account}:role/search-runtime`;
     expect(untagged.owner_hints.map((h) => [h.source, h.tag_key, h.value, h.arn, h.cost])).toEqual([
@@ -98,8 +101,8 @@ describe('owner hints from CUR 2.0 line_item_iam_principal', () => {
       ['iam_principal', null, 'search-runtime', role(B), 2],
     ]);
     // The cost missing user_team: the tagged role's 50 stays out; raw line items give the same hints.
-    const byKey = await explorer.untagged('client', { ...range, key: 'user_team' });
-    const rows = await explorer.untagged('client', { ...range, use_query_optimization: 'false' });
+    const byKey = await explorer.untagged(testCaller('client'), { ...range, key: 'user_team' });
+    const rows = await explorer.untagged(testCaller('client'), { ...range, use_query_optimization: 'false' });
     expect(byKey.owner_hints).toEqual(untagged.owner_hints);
     expect(rows.owner_hints).toEqual(untagged.owner_hints);
   });
@@ -116,8 +119,8 @@ describe('owner hints from CUR 2.0 line_item_iam_principal', () => {
       format: 'parquet',
     });
     await importPath(warehouse.store, outDir, 'demo');
-    const explorer = createTagExplorerService({ repo, warehouse: warehouse.store });
-    const untagged = await explorer.untagged('client', {
+    const explorer = createTagExplorerService({ repo, scopes, warehouse: warehouse.store });
+    const untagged = await explorer.untagged(testCaller('client'), {
       start_date: '2026-03-01',
       end_date: '2026-03-31',
       cost_type: 'unblended',

@@ -1,7 +1,9 @@
 import type { TagPolicy } from '@finlens/contracts/tag-explorer';
 import { describe, expect, it } from 'vitest';
+import { testCaller } from '../../platform/auth/caller.test-helper';
 import { expectSameFigures } from '../../warehouse/clickhouse/clickhouse-parity.test-helper';
 import { demoOnBothEngines } from '../../warehouse/clickhouse/demo-on-both-engines.test-helper';
+import { costScopesOver } from '../../warehouse/cost-scope';
 import type { CostStore } from '../../warehouse/cost-store';
 import { DEMO_CLIENT, DEMO_PROJECT } from '../../warehouse/duckdb/demo-warehouse.test-helper';
 import type { TagExplorerRepo } from './tag-explorer.repo';
@@ -28,22 +30,23 @@ const POLICIES = [
   policy('env', { tag_keys: ['user_env'], allowed_pattern: 'prod|staging' }),
   policy('team', { tag_keys: ['user_team', 'user_owner'], allowed_values: ['platform', 'payments'] }),
 ];
+const scopes = costScopesOver(async () => [{ id: DEMO_PROJECT, name: 'Demo', cloudType: 'aws' as const }]);
+const caller = testCaller(DEMO_CLIENT);
 const repo = {
-  clientProjects: async () => [{ id: DEMO_PROJECT, name: 'Demo', cloud_type: 'aws' as const }],
   listPolicies: async () => POLICIES,
 } as unknown as TagExplorerRepo;
 
 const RANGE = { start_date: '2026-03-01', end_date: '2026-03-31', cost_type: 'amortized' as const };
 
 function answers(store: CostStore) {
-  const explorer = createTagExplorerService({ repo, warehouse: store });
-  const policies = createTagPoliciesService({ repo, warehouse: store });
+  const explorer = createTagExplorerService({ repo, scopes, warehouse: store });
+  const policies = createTagPoliciesService({ repo, scopes, warehouse: store });
   return Promise.all([
-    explorer.rows(DEMO_CLIENT, RANGE),
-    explorer.values(DEMO_CLIENT, { ...RANGE, key: 'user_team' }),
-    explorer.untagged(DEMO_CLIENT, RANGE),
-    explorer.untagged(DEMO_CLIENT, { ...RANGE, key: 'user_env' }),
-    policies.violations(DEMO_CLIENT, RANGE),
+    explorer.rows(caller, RANGE),
+    explorer.values(caller, { ...RANGE, key: 'user_team' }),
+    explorer.untagged(caller, RANGE),
+    explorer.untagged(caller, { ...RANGE, key: 'user_env' }),
+    policies.violations(caller, RANGE),
   ]);
 }
 
@@ -73,7 +76,7 @@ export function describeTagExplorerOnClickHouse(shards: number): void {
       const { duck, house } = demo;
       if (house === null) return context.skip('clickhouse-server is not installed');
       const rowsOf = (store: CostStore, useRollups: boolean) =>
-        createTagExplorerService({ repo, warehouse: store }).rows(DEMO_CLIENT, {
+        createTagExplorerService({ repo, scopes, warehouse: store }).rows(caller, {
           ...RANGE,
           use_query_optimization: useRollups ? 'true' : 'false',
         });

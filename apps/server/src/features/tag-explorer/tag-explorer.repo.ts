@@ -3,12 +3,6 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { TagPoliciesTable } from './tag-explorer.tables';
 
-export interface ClientProject {
-  id: string;
-  name: string;
-  cloud_type: 'aws' | 'azure';
-}
-
 const json = (list: string[]) => JSON.stringify(list);
 
 /** A stored array: PGlite and pg parse jsonb; a text driver would hand back the JSON string. */
@@ -42,17 +36,9 @@ function columns(input: Partial<TagPolicyInput>) {
   };
 }
 
-/** The client's projects (with their cloud) and its tag policies. */
+/** A client's tag policies. */
 export function createTagExplorerRepo({ db }: { db: Kysely<AppTables> }) {
   return {
-    async clientProjects(clientId: string): Promise<ClientProject[]> {
-      return db
-        .selectFrom('projects')
-        .select(['id', 'name', 'cloud_type'])
-        .where('client_id', '=', clientId)
-        .execute();
-    },
-
     async listPolicies(clientId: string): Promise<TagPolicy[]> {
       const rows = await db
         .selectFrom('tag_policies')

@@ -15,7 +15,7 @@ import {
 } from '@finlens/contracts/tag-explorer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { TagExplorerService } from './tag-explorer.service';
 import type { TagPoliciesService } from './tag-policies.service';
 
@@ -30,7 +30,7 @@ export const tagExplorerRoutes: FastifyPluginAsyncZod<{
   tagExplorerService: TagExplorerService;
   tagPoliciesService: TagPoliciesService;
 }> = async (app, { tagExplorerService: explorer, tagPoliciesService: policies }) => {
-  const client = (request: Parameters<typeof clientScopeOf>[0]) => clientScopeOf(request).clientId;
+  const client = (request: Parameters<typeof clientCallerOf>[0]) => clientCallerOf(request).clientId;
 
   app.get(
     P.rows,
@@ -38,7 +38,7 @@ export const tagExplorerRoutes: FastifyPluginAsyncZod<{
       config: read,
       schema: { tags, querystring: tagRangeQuerySchema, response: { 200: tagExplorerResultSchema } },
     },
-    async (request) => explorer.rows(client(request), request.query),
+    async (request) => explorer.rows(clientCallerOf(request), request.query),
   );
   app.get(
     P.values,
@@ -46,7 +46,7 @@ export const tagExplorerRoutes: FastifyPluginAsyncZod<{
       config: read,
       schema: { tags, querystring: tagValuesQuerySchema, response: { 200: tagValuesResultSchema } },
     },
-    async (request) => explorer.values(client(request), request.query),
+    async (request) => explorer.values(clientCallerOf(request), request.query),
   );
   app.get(
     P.untagged,
@@ -54,7 +54,7 @@ export const tagExplorerRoutes: FastifyPluginAsyncZod<{
       config: read,
       schema: { tags, querystring: untaggedQuerySchema, response: { 200: untaggedResultSchema } },
     },
-    async (request) => explorer.untagged(client(request), request.query),
+    async (request) => explorer.untagged(clientCallerOf(request), request.query),
   );
 
   app.get(
@@ -73,7 +73,7 @@ export const tagExplorerRoutes: FastifyPluginAsyncZod<{
       config: read,
       schema: { tags, querystring: violationsQuerySchema, response: { 200: tagViolationsResultSchema } },
     },
-    async (request) => policies.violations(client(request), request.query),
+    async (request) => policies.violations(clientCallerOf(request), request.query),
   );
   app.get(
     P.policy,

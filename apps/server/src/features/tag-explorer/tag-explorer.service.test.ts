@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { TagPolicy } from '@finlens/contracts/tag-explorer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importPath, tempWarehouse } from '../../ingest/import-file.test-helper';
+import { testCaller } from '../../platform/auth/caller.test-helper';
+import { costScopesOver } from '../../warehouse/cost-scope';
 import type { TagExplorerRepo } from './tag-explorer.repo';
 import { createTagExplorerService } from './tag-explorer.service';
 
@@ -34,12 +36,12 @@ const OWNER_POLICY: TagPolicy = {
   updated_at: '2026-10-01T00:00:00.000Z',
 };
 
-/** A small fake of the repository: one AWS and one Azure project, one policy. */
+/** Small fakes: one AWS and one Azure project, one policy. */
+const scopes = costScopesOver(async () => [
+  { id: 'aws-1', name: 'AWS', cloudType: 'aws' as const },
+  { id: 'azure-1', name: 'Azure', cloudType: 'azure' as const },
+]);
 const repo = {
-  clientProjects: async () => [
-    { id: 'aws-1', name: 'AWS', cloud_type: 'aws' as const },
-    { id: 'azure-1', name: 'Azure', cloud_type: 'azure' as const },
-  ],
   listPolicies: async () => [OWNER_POLICY],
 } as unknown as TagExplorerRepo;
 
@@ -59,11 +61,16 @@ beforeAll(async () => {
 });
 
 const service = () =>
-  createTagExplorerService({ repo, warehouse: warehouse.store, now: () => new Date('2026-10-20T08:00:00Z') });
+  createTagExplorerService({
+    repo,
+    scopes,
+    warehouse: warehouse.store,
+    now: () => new Date('2026-10-20T08:00:00Z'),
+  });
 
 describe('tag explorer rows', () => {
   it('one row per key and cloud; a policy key without data still shows with its violations', async () => {
-    const result = await service().rows('client', { cost_type: 'unblended' });
+    const result = await service().rows(testCaller('client'), { cost_type: 'unblended' });
     expect(result).toMatchObject({ start_date: '2026-09-21', end_date: '2026-10-20', as_of: '2026-10-10' });
     expect(result.total_cost).toBeCloseTo(50, 6);
     const rows = result.rows.map((r) => [
@@ -87,7 +94,7 @@ describe('tag explorer rows', () => {
   });
 
   it('a range ending before the newest data: windows end on the range end', async () => {
-    const result = await service().rows('client', {
+    const result = await service().rows(testCaller('client'), {
       cost_type: 'unblended',
       start_date: '2026-10-01',
       end_date: '2026-10-03',

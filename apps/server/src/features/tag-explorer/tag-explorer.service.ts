@@ -10,8 +10,10 @@ import {
   valueAllowed,
 } from '@finlens/contracts/tag-explorer';
 import { addDays } from '@finlens/cost-model/utc-calendar';
+import type { ClientCaller } from '../../platform/auth/caller';
 import type { CostBreakdownPort } from '../../warehouse/cost-query/cost-breakdown';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
+import type { CostScopes } from '../../warehouse/cost-scope';
 import { ownerHints } from './owner-hints';
 import type { TagExplorerRepo } from './tag-explorer.repo';
 import {
@@ -37,10 +39,12 @@ const VALUE_LIMIT = 100;
 /** The Tag explorer's reads (design in @finlens/contracts/tag-explorer and docs/tag-explorer.md). */
 export function createTagExplorerService({
   repo,
+  scopes,
   warehouse,
   now = () => new Date(),
 }: {
   repo: TagExplorerRepo;
+  scopes: CostScopes;
   warehouse: CostQueryPort & CostBreakdownPort;
   now?: () => Date;
 }) {
@@ -106,8 +110,8 @@ export function createTagExplorerService({
   }
 
   return {
-    async rows(clientId: string, query: TagRangeQuery): Promise<TagExplorerResult> {
-      const scope = await resolveScope(repo, clientId, query, now());
+    async rows(caller: ClientCaller, query: TagRangeQuery): Promise<TagExplorerResult> {
+      const scope = await resolveScope(scopes, caller, query, now());
       const result: TagExplorerResult = {
         start_date: scope.start_date,
         end_date: scope.end_date,
@@ -119,7 +123,7 @@ export function createTagExplorerService({
       };
       let currency: string | null = null;
       for (const platform of CLOUD_PLATFORMS) {
-        const projects = scope.projects.filter((p) => p.cloud_type === platform);
+        const projects = scope.projects.filter((p) => p.cloudType === platform);
         if (projects.length === 0) continue;
         const got = await platformRows(scope, costScope(scope, projects), platform);
         result.rows.push(...got.rows);
@@ -133,10 +137,10 @@ export function createTagExplorerService({
       return result;
     },
 
-    async values(clientId: string, query: TagRangeQuery & { key: string }): Promise<TagValuesResult> {
-      const scope = await resolveScope(repo, clientId, query, now());
+    async values(caller: ClientCaller, query: TagRangeQuery & { key: string }): Promise<TagValuesResult> {
+      const scope = await resolveScope(scopes, caller, query, now());
       const cost = costScope(scope);
-      const policies = enabledFor(await repo.listPolicies(clientId), query.key);
+      const policies = enabledFor(await repo.listPolicies(caller.clientId), query.key);
       const [answer, resources] = await Promise.all([
         ask(warehouse, scope, cost, {
           dimension: 'tag_keys',
@@ -162,8 +166,8 @@ export function createTagExplorerService({
       return { ...answerOf(scope, answer), key: query.key, value_count: answer.group_count, values };
     },
 
-    async untagged(clientId: string, query: TagRangeQuery & { key?: string }): Promise<UntaggedResult> {
-      const scope = await resolveScope(repo, clientId, query, now());
+    async untagged(caller: ClientCaller, query: TagRangeQuery & { key?: string }): Promise<UntaggedResult> {
+      const scope = await resolveScope(scopes, caller, query, now());
       const cost = costScope(scope);
       const allKeys = await warehouse.dimensionKeys({ ...cost, dimension: 'tag_keys', limit: KEY_LIMIT });
       const keys = query.key === undefined ? allKeys.filter((k) => !isAwsMadeTagKey(k)) : [query.key];

@@ -4,9 +4,11 @@ import type {
   TagRangeQuery,
   TagViolationsResult,
 } from '@finlens/contracts/tag-explorer';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { notFound } from '../../platform/http/http-error';
 import type { CostBreakdownPort } from '../../warehouse/cost-query/cost-breakdown';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import type { CostScopes } from '../../warehouse/cost-scope';
 import type { TagExplorerRepo } from './tag-explorer.repo';
 import { answerOf } from './tag-explorer.service';
 import { ask, askBreakdown, byCost, costScope, missing, resolveScope } from './tag-scope';
@@ -20,10 +22,12 @@ const VIOLATION_LIMIT = 500;
 /** Tag policy CRUD and the resource-by-resource violation list. */
 export function createTagPoliciesService({
   repo,
+  scopes,
   warehouse,
   now = () => new Date(),
 }: {
   repo: TagExplorerRepo;
+  scopes: CostScopes;
   warehouse: CostQueryPort & CostBreakdownPort;
   now?: () => Date;
 }) {
@@ -43,15 +47,15 @@ export function createTagPoliciesService({
     },
 
     async violations(
-      clientId: string,
+      caller: ClientCaller,
       query: TagRangeQuery & { policy_id?: string },
     ): Promise<TagViolationsResult> {
-      const scope = await resolveScope(repo, clientId, query, now());
+      const scope = await resolveScope(scopes, caller, query, now());
       const cost = costScope(scope);
       const policies: TagPolicy[] =
         query.policy_id === undefined
-          ? (await repo.listPolicies(clientId)).filter((p) => p.enabled)
-          : [found(await repo.getPolicy(clientId, query.policy_id))];
+          ? (await repo.listPolicies(caller.clientId)).filter((p) => p.enabled)
+          : [found(await repo.getPolicy(caller.clientId, query.policy_id))];
       const checks = await policyChecks(warehouse, scope, cost, policies);
       const sets = checks.flatMap((check) =>
         [

@@ -2,7 +2,7 @@ import type { CostDimension, CostFilter, TagPair } from '@finlens/contracts/cost
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
 import type { TagPolicy, TagRangeQuery } from '@finlens/contracts/tag-explorer';
 import { presetRange } from '@finlens/cost-model/range-presets';
-import { notFound } from '../../platform/http/http-error';
+import type { ClientCaller } from '../../platform/auth/caller';
 import type {
   CostBreakdownPort,
   CostBreakdownQuery,
@@ -13,7 +13,7 @@ import type {
   CostScope,
   WarehouseCostAnswer,
 } from '../../warehouse/cost-query/cost-query-port';
-import type { ClientProject, TagExplorerRepo } from './tag-explorer.repo';
+import { type CostScopes, projectIdList, type ScopeProject } from '../../warehouse/cost-scope';
 
 /** A resolved Tag explorer request: range, cost type and the projects it reads. */
 export interface TagScope {
@@ -21,7 +21,7 @@ export interface TagScope {
   end_date: string;
   costType: CostTypeName;
   useRollups: boolean;
-  projects: ClientProject[];
+  projects: ScopeProject[];
   clientId: string;
 }
 
@@ -32,27 +32,21 @@ export function resolveRange(query: TagRangeQuery, today: Date): { start_date: s
   return { start_date, end_date };
 }
 
-/** The caller's projects, or the requested ones when all are the client's (another client's: 404). */
+/** The range and the caller's projects (the cost scope's; an unknown or foreign id is a 404). */
 export async function resolveScope(
-  repo: TagExplorerRepo,
-  clientId: string,
+  scopes: CostScopes,
+  caller: ClientCaller,
   query: TagRangeQuery,
   today: Date,
 ): Promise<TagScope> {
   const range = resolveRange(query, today);
-  const projects = await repo.clientProjects(clientId);
-  let chosen = projects;
-  if (query.project_ids !== undefined) {
-    const ids = new Set(query.project_ids.split(','));
-    chosen = projects.filter((p) => ids.has(p.id));
-    if (chosen.length !== ids.size) throw notFound();
-  }
+  const { projects } = await scopes.requested(caller, projectIdList(query.project_ids));
   return {
     ...range,
     costType: query.cost_type,
     useRollups: query.use_query_optimization !== 'false',
-    projects: chosen,
-    clientId,
+    projects,
+    clientId: caller.clientId,
   };
 }
 

@@ -7,7 +7,7 @@ import {
   updateMemberRequestSchema,
 } from '@finlens/contracts/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { TeamService } from './team.service';
 
 const tags = ['team'];
@@ -22,7 +22,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teamService: TeamService }> = a
       config: { access: 'unrestricted' },
       schema: { tags, querystring: teamMembersQuerySchema, response: { 200: teamMembersSchema } },
     },
-    async (request) => teamService.list(clientScopeOf(request).clientId, request.query.role),
+    async (request) => teamService.list(clientCallerOf(request).clientId, request.query.role),
   );
 
   app.post(
@@ -32,7 +32,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teamService: TeamService }> = a
       schema: { tags, body: inviteMemberRequestSchema, response: { 201: teamMemberSchema } },
     },
     async (request, reply) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       const member = await teamService.invite(
         auth,
         clientId,
@@ -56,7 +57,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teamService: TeamService }> = a
       },
     },
     async (request) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       return teamService.setRole(auth, clientId, request.params.user_id, request.body.role, request.ip);
     },
   );
@@ -65,7 +67,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teamService: TeamService }> = a
     '/c/team/members/:user_id/',
     { config: { access: 'admin' }, schema: { tags, params: memberParamsSchema } },
     async (request, reply) => {
-      const { auth, clientId } = clientScopeOf(request);
+      const auth = clientCallerOf(request);
+      const { clientId } = auth;
       await teamService.remove(auth, clientId, request.params.user_id, request.ip);
       return reply.code(204).send();
     },

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import { isApiPath } from '../http/api-paths';
 import type { ApiKeyAuthenticator } from './api-key-auth';
-import { loadCaller } from './caller';
-import type { RequestAuth } from './request-auth';
+import type { Caller } from './caller';
+import { loadCaller } from './load-caller';
 import { type CookiePolicy, setCsrfCookie } from './session-cookies';
 import type { SessionStore } from './session-store';
 import { randomToken, safeEqual } from './tokens';
@@ -18,6 +18,7 @@ export interface AuthHookDeps {
   sessions: SessionStore;
   apiKeys: ApiKeyAuthenticator;
   cookies: CookiePolicy;
+  internalEmailDomains: readonly string[];
 }
 
 /**
@@ -25,12 +26,12 @@ export interface AuthHookDeps {
  * methods of cookie-borne requests, then apply the route's access rule (401 / 403 with the §8 texts).
  */
 export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void {
-  app.decorateRequest('auth', null);
+  app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request, reply) => {
     // The SPA's files are public: no identity lookups for them, only the csrftoken cookie the SPA will need.
     const api = isApiPath(request.url);
     const identified = api ? await identify(request, deps) : { auth: null, csrfToken: null };
-    request.auth = identified.auth;
+    request.caller = identified.auth;
     // With a session cookie, only an API request knows the session's token; a random one would not match it.
     const mayIssue = api || request.cookies[SESSION_COOKIE] === undefined;
     if (mayIssue && identified.auth?.via !== 'api_key' && request.cookies[CSRF_COOKIE] === undefined) {
@@ -39,7 +40,7 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void
     // Unknown routes fall through to the JSON 404 of the not-found handler.
     if (request.routeOptions.url === undefined) return;
     const rule: AccessRule = request.routeOptions.config.access ?? 'anonymous';
-    const decision = decideAccess(rule, toCaller(identified.auth));
+    const decision = decideAccess(rule, accessSubject(identified.auth));
     if (decision === 'unauthenticated') return deny(reply, 401, ACCESS_DETAILS.unauthenticated);
     if (UNSAFE_METHODS.has(request.method) && identified.auth?.via !== 'api_key') {
       if (!csrfValid(request, identified.csrfToken)) return deny(reply, 403, ACCESS_DETAILS.csrf);
@@ -50,7 +51,7 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void
 }
 
 interface Identified {
-  auth: RequestAuth | null;
+  auth: Caller | null;
   /** The session's CSRF token, when a session cookie identified the caller. */
   csrfToken: string | null;
 }
@@ -60,14 +61,14 @@ async function identify(request: FastifyRequest, deps: AuthHookDeps): Promise<Id
   if (typeof key === 'string' && key !== '') {
     const found = await deps.apiKeys.authenticate(key);
     if (found === null) return { auth: null, csrfToken: null };
-    const auth = await loadCaller(deps.db, { ...found, via: 'api_key', sessionId: null });
+    const auth = await loadCaller(deps, { ...found, via: 'api_key', sessionId: null });
     return { auth, csrfToken: null };
   }
   const token = request.cookies[SESSION_COOKIE];
   if (token === undefined || token === '') return { auth: null, csrfToken: null };
   const session = await deps.sessions.find(token);
   if (session === null) return { auth: null, csrfToken: null };
-  const auth = await loadCaller(deps.db, {
+  const auth = await loadCaller(deps, {
     userId: session.userId,
     clientId: session.clientId,
     via: 'session',
@@ -85,7 +86,7 @@ function csrfValid(request: FastifyRequest, sessionToken: string | null): boolea
   return cookie !== undefined && cookie !== '' && safeEqual(header, cookie);
 }
 
-function toCaller(auth: RequestAuth | null) {
+function accessSubject(auth: Caller | null) {
   if (auth === null) return null;
   return {
     emailVerified: auth.user.emailVerified,

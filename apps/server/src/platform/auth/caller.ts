@@ -1,102 +1,76 @@
-import type { MembershipRole } from '@finlens/contracts/roles';
-import type { Kysely } from 'kysely';
-import type { AppTables } from '../../db/tables';
-import type { AuthClient, RequestAuth } from './request-auth';
+import type { MembershipRole, PartnerUserRole } from '@finlens/contracts/roles';
+import { HttpError } from '../http/http-error';
 
-export interface ClientAccess {
-  client: AuthClient;
-  role: MembershipRole;
-  viaPartner: boolean;
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profilePicture: string | null;
+  emailVerified: boolean;
 }
 
-/** The clients a user can act in: direct memberships, then the clients of the user's partner. */
-export async function accessibleClients(db: Kysely<AppTables>, userId: string): Promise<ClientAccess[]> {
-  const direct = await db
-    .selectFrom('memberships')
-    .innerJoin('clients', 'clients.id', 'memberships.client_id')
-    .select([
-      'clients.id',
-      'clients.name',
-      'clients.partner_id',
-      'clients.is_rbac_enabled',
-      'memberships.role',
-    ])
-    .where('memberships.user_id', '=', userId)
-    .orderBy('memberships.created_at')
-    .orderBy('clients.id')
-    .execute();
-  const viaPartner = await db
-    .selectFrom('partner_users')
-    .innerJoin('clients', 'clients.partner_id', 'partner_users.partner_id')
-    .select([
-      'clients.id',
-      'clients.name',
-      'clients.partner_id',
-      'clients.is_rbac_enabled',
-      'partner_users.partner_user_role as role',
-    ])
-    .where('partner_users.user_id', '=', userId)
-    .orderBy('clients.created_at')
-    .orderBy('clients.id')
-    .execute();
-  const seen = new Set<string>();
-  const result: ClientAccess[] = [];
-  for (const [rows, isPartner] of [
-    [direct, false],
-    [viaPartner, true],
-  ] as const) {
-    for (const row of rows) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      result.push({
-        client: { id: row.id, name: row.name, partnerId: row.partner_id, isRbacEnabled: row.is_rbac_enabled },
-        role: row.role,
-        viaPartner: isPartner,
-      });
-    }
-  }
-  return result;
+export interface AuthClient {
+  id: string;
+  name: string;
+  partnerId: string | null;
+  isRbacEnabled: boolean;
 }
 
 /**
- * Builds `request.auth` for a user in a wanted client. A stale or foreign client id falls back to the
- * user's first accessible client, so a removed membership never grants access.
+ * Who is calling: the one caller the auth hook builds for every request (`request.caller`, null when
+ * anonymous) and every route hands to its service.
  */
-export async function loadCaller(
-  db: Kysely<AppTables>,
-  args: { userId: string; clientId: string | null; via: RequestAuth['via']; sessionId: string | null },
-): Promise<RequestAuth | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'profile_picture', 'email_verified', 'is_active'])
-    .where('id', '=', args.userId)
-    .executeTakeFirst();
-  if (user === undefined || !user.is_active) return null;
-  const partner = await db
-    .selectFrom('partner_users')
-    .select(['partner_id', 'partner_user_role'])
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  const clients = await accessibleClients(db, user.id);
-  const access = clients.find((entry) => entry.client.id === args.clientId) ?? clients[0] ?? null;
-  // An API key is bound to its client: no fallback to another one.
-  const usable = args.via === 'api_key' && access?.client.id !== args.clientId ? null : access;
-  return {
-    user: {
-      id: user.id,
-      email: user.email,
-      firstName: user.first_name,
-      lastName: user.last_name,
-      profilePicture: user.profile_picture,
-      emailVerified: user.email_verified,
-    },
-    client: usable?.client ?? null,
-    role: usable?.role ?? null,
-    isPartnerUser: partner !== undefined,
-    partnerUserRole: partner?.partner_user_role ?? null,
-    partnerId: partner?.partner_id ?? null,
-    restricted: usable !== null && usable.role === 'member' && usable.client.isRbacEnabled,
-    via: args.via,
-    sessionId: args.sessionId,
-  };
+export interface Caller {
+  user: AuthUser;
+  /** The active client; null when the user has none (e.g. a partner user before choosing one). */
+  client: AuthClient | null;
+  /** `client.id`, the tenant every client query filters by; null with no client. */
+  clientId: string | null;
+  /** The role in the active client (a partner user's partner role there); null with no client. */
+  role: MembershipRole | null;
+  /** A user of one of INTERNAL_EMAIL_DOMAINS (spec §6: extra granularity options and menus). */
+  internal: boolean;
+  isPartnerUser: boolean;
+  partnerUserRole: PartnerUserRole | null;
+  partnerId: string | null;
+  /** A member of an RBAC-enabled client (spec §6 member_rbac_enabled). */
+  restricted: boolean;
+  via: 'session' | 'api_key';
+  /** Set when `via` is session. */
+  sessionId: string | null;
+}
+
+/** A caller acting in a client: what every tenant route and service works with. */
+export interface ClientCaller extends Caller {
+  client: AuthClient;
+  clientId: string;
+  role: MembershipRole;
+}
+
+interface WithCaller {
+  caller: Caller | null;
+}
+
+/** The caller of a route whose access rule is at least `authenticated` (the hook already refused others). */
+export function callerOf(request: WithCaller): Caller {
+  if (request.caller === null) throw new HttpError(401, 'Authentication credentials were not provided.');
+  return request.caller;
+}
+
+/** The caller of a tenant route; 403 when the caller has no active client. */
+export function clientCallerOf(request: WithCaller): ClientCaller {
+  const caller = callerOf(request);
+  if (!hasClient(caller)) throw new HttpError(403, 'You do not have permission to perform this action.');
+  return caller;
+}
+
+export function hasClient(caller: Caller): caller is ClientCaller {
+  return caller.client !== null && caller.clientId !== null && caller.role !== null;
+}
+
+/** Whether an email belongs to one of the installation's internal domains (spec §6). */
+export function isInternalEmail(email: string, domains: readonly string[]): boolean {
+  const domain = email.split('@')[1]?.toLowerCase() ?? '';
+  return domains.includes(domain);
 }

@@ -1,7 +1,7 @@
 import type { AccessRule } from '@finlens/contracts/roles';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { isApiPath } from '../http/api-paths';
-import type { RequestAuth } from './request-auth';
+import type { Caller } from './caller';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,7 +9,8 @@ declare module 'fastify' {
     access?: AccessRule;
   }
   interface FastifyRequest {
-    auth: RequestAuth | null;
+    /** Built by the auth hook (auth-hook.ts); null for an anonymous request. */
+    caller: Caller | null;
   }
   interface FastifyInstance {
     /** Every route with its access rule. */

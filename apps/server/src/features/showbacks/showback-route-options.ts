@@ -1,12 +1,4 @@
 import { z } from 'zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
-import type { ShowbackCaller } from './showback-context';
-
-/** The showback caller of a request: active client, user and role. */
-export function showbackCallerOf(request: Parameters<typeof clientScopeOf>[0]): ShowbackCaller {
-  const { auth, clientId } = clientScopeOf(request);
-  return { clientId, userId: auth.user.id, role: auth.role };
-}
 
 export const idParams = z.object({ id: z.string().min(1) });
 export const tags = ['showbacks'];

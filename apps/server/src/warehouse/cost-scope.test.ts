@@ -1,0 +1,125 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { openTestAppDatabase } from '../db/test-app-database';
+import { type ClientCaller, hasClient } from '../platform/auth/caller';
+import { loadCaller } from '../platform/auth/load-caller';
+import { costScopesOver, createCostScopes } from './cost-scope';
+
+let dir: string;
+let db: AppDatabase;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'finlens-cost-scope-'));
+  db = await openTestAppDatabase(dir);
+  await migrate(db.db);
+  await db.db.insertInto('partners').values({ id: 'partner', name: 'Partner' }).execute();
+  await db.db
+    .insertInto('clients')
+    .values([
+      { id: 'acme', name: 'Acme', partner_id: 'partner', is_rbac_enabled: true },
+      { id: 'other', name: 'Other' },
+    ])
+    .execute();
+  await db.db
+    .insertInto('projects')
+    .values([
+      { id: 'aws-1', client_id: 'acme', name: 'Payer' },
+      { id: 'azure-1', client_id: 'acme', name: 'Subscription', cloud_type: 'azure' },
+      { id: 'theirs', client_id: 'other', name: 'Theirs' },
+    ])
+    .execute();
+  for (const id of ['member', 'admin', 'partner-user']) {
+    await db.db
+      .insertInto('users')
+      .values({ id, email: `${id}@example.com`, password_hash: null, profile_picture: null })
+      .execute();
+  }
+  await db.db
+    .insertInto('memberships')
+    .values([
+      { client_id: 'acme', user_id: 'member', role: 'member' },
+      { client_id: 'acme', user_id: 'admin', role: 'admin' },
+    ])
+    .execute();
+  await db.db
+    .insertInto('partner_users')
+    .values({ user_id: 'partner-user', partner_id: 'partner', partner_user_role: 'member' })
+    .execute();
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The Caller the auth hook would build for a user in Acme. */
+async function callerOf(userId: string, via: 'session' | 'api_key' = 'session'): Promise<ClientCaller> {
+  const caller = await loadCaller(
+    { db: db.db, internalEmailDomains: [] },
+    { userId, clientId: 'acme', via, sessionId: null },
+  );
+  if (caller === null || !hasClient(caller)) throw new Error(`${userId} has no client`);
+  return caller;
+}
+
+describe('the one cost scope', () => {
+  it("gives every kind of caller the client's projects, with names and clouds", async () => {
+    const scopes = createCostScopes({ db: db.db });
+    const member = await callerOf('member');
+    expect(member.restricted).toBe(true);
+    const partner = await callerOf('partner-user');
+    expect(partner).toMatchObject({ isPartnerUser: true, clientId: 'acme' });
+    const apiKey = await callerOf('admin', 'api_key');
+    for (const caller of [member, partner, apiKey, await callerOf('admin')]) {
+      expect(await scopes.requested(caller)).toEqual({
+        clientId: 'acme',
+        projectIds: ['aws-1', 'azure-1'],
+        projectNames: { 'aws-1': 'Payer', 'azure-1': 'Subscription' },
+        projects: [
+          { id: 'aws-1', name: 'Payer', cloudType: 'aws' },
+          { id: 'azure-1', name: 'Subscription', cloudType: 'azure' },
+        ],
+      });
+    }
+  });
+
+  it('narrows to the requested ids (once each); none requested reads none', async () => {
+    const scopes = createCostScopes({ db: db.db });
+    const member = await callerOf('member');
+    expect((await scopes.requested(member, ['azure-1', 'azure-1'])).projectIds).toEqual(['azure-1']);
+    expect((await scopes.requested(member, [])).projectIds).toEqual([]);
+  });
+
+  it("answers another client's project and an unknown id with the same 404, whoever asks", async () => {
+    const scopes = createCostScopes({ db: db.db });
+    for (const caller of [
+      await callerOf('member'),
+      await callerOf('partner-user'),
+      await callerOf('admin', 'api_key'),
+    ]) {
+      for (const ids of [['theirs'], ['no-such-project'], ['aws-1', 'theirs']]) {
+        await expect(scopes.requested(caller, ids)).rejects.toMatchObject({
+          statusCode: 404,
+          message: 'Not found.',
+        });
+      }
+    }
+  });
+
+  it('drops saved ids whose project is gone (a job reading a saved report or target)', async () => {
+    const scopes = createCostScopes({ db: db.db });
+    const saved = await scopes.saved({ clientId: 'acme' }, ['aws-1', 'removed-since', 'theirs']);
+    expect(saved.projectIds).toEqual(['aws-1']);
+    expect((await scopes.saved({ clientId: 'acme' })).projectIds).toEqual(['aws-1', 'azure-1']);
+  });
+
+  it('a client without projects reads nothing', async () => {
+    const scopes = costScopesOver(async () => []);
+    const caller = await callerOf('admin');
+    expect((await scopes.requested(caller)).projectIds).toEqual([]);
+    await expect(scopes.requested(caller, ['aws-1'])).rejects.toMatchObject({ statusCode: 404 });
+  });
+});

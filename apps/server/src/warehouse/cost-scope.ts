@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../db/tables';
+import type { ClientCaller } from '../platform/auth/caller';
+import { notFound } from '../platform/http/http-error';
+import type { CostScope } from './cost-query/cost-query-port';
+
+export interface ScopeProject {
+  id: string;
+  name: string;
+  cloudType: 'aws' | 'azure';
+}
+
+/** The projects one read covers, resolved: ids, their names (for billing_project_name) and their clouds. */
+export interface ReadScope extends CostScope {
+  projectNames: Record<string, string>;
+  projects: ScopeProject[];
+}
+
+/** Whose projects: a caller, or a job acting for a client (a saved report or target, the anomaly scan). */
+export type ScopeReader = Pick<ClientCaller, 'clientId'>;
+
+/**
+ * The one tenancy rule for cost reads: which of the client's projects a caller may read. Every feature that
+ * reads cost asks here; none lists projects itself. Ids that are unknown or another client's are the same
+ * 404 (tenancy must not leak existence) and nothing is read or stored. RBAC-restricted members read every
+ * project of their client: spec §6 restricts them by route access and showback values, not by project.
+ */
+export function createCostScopes({ db }: { db: Kysely<AppTables> }) {
+  return costScopesOver((reader) =>
+    db
+      .selectFrom('projects')
+      .select(['id', 'name', 'cloud_type as cloudType'])
+      .where('client_id', '=', reader.clientId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  );
+}
+
+/** The rule over a lister of the projects a reader may read (the app database; a fixed list in tests). */
+export function costScopesOver(readable: (reader: ScopeReader) => Promise<ScopeProject[]>) {
+  function scopeOf(reader: ScopeReader, all: ScopeProject[], ids: readonly string[] | null): ReadScope {
+    const byId = new Map(all.map((p) => [p.id, p]));
+    const projects = ids === null ? all : ids.flatMap((id) => byId.get(id) ?? []);
+    return {
+      clientId: reader.clientId,
+      projectIds: projects.map((p) => p.id),
+      projectNames: Object.fromEntries(all.map((p) => [p.id, p.name])),
+      projects,
+    };
+  }
+
+  const distinct = (ids: readonly string[] | null | undefined) =>
+    ids === null || ids === undefined ? null : [...new Set(ids)];
+
+  return {
+    /** Ids a caller asks for (absent: every readable project); one unknown or foreign id is a 404. */
+    async requested(caller: ClientCaller, ids?: readonly string[] | null): Promise<ReadScope> {
+      const all = await readable(caller);
+      const wanted = distinct(ids);
+      const scope = scopeOf(caller, all, wanted);
+      if (wanted !== null && scope.projects.length !== wanted.length) throw notFound();
+      return scope;
+    },
+
+    /** Ids saved earlier (checked by `requested` then; absent: every project): projects removed since drop out. */
+    async saved(reader: ScopeReader, ids?: readonly string[] | null): Promise<ReadScope> {
+      return scopeOf(reader, await readable(reader), distinct(ids));
+    },
+  };
+}
+
+export type CostScopes = ReturnType<typeof costScopesOver>;
+
+/** A comma-separated `project_ids` parameter as a list (absent stays absent). */
+export const projectIdList = (param: string | undefined): string[] | undefined => param?.split(',');
