@@ -64,13 +64,17 @@ export type ${n.pascal}Repo = ReturnType<typeof create${n.pascal}Repo>;
 `;
 
 const service = (n: Names) => `import type { ${n.pascal}List } from '@finlens/contracts/${n.name}';
+import type { ClientCaller } from '../../platform/auth/caller';
 import type { ${n.pascal}Repo } from './${n.name}.repo';
 
-/** The rules of ${n.title}; collaborators come in through one object, so a test passes small fakes. */
+/**
+ * The rules of ${n.title}; collaborators come in through one object, so a test passes small fakes. Every
+ * method takes the one Caller; a read of cost asks warehouse/cost-scope.ts which projects it may read.
+ */
 export function create${n.pascal}Service({ repo }: { repo: Pick<${n.pascal}Repo, 'list'> }) {
   return {
-    async list(clientId: string): Promise<${n.pascal}List> {
-      return { results: await repo.list(clientId) };
+    async list(caller: ClientCaller): Promise<${n.pascal}List> {
+      return { results: await repo.list(caller.clientId) };
     },
   };
 }
@@ -79,6 +83,7 @@ export type ${n.pascal}Service = ReturnType<typeof create${n.pascal}Service>;
 `;
 
 const serviceTest = (n: Names) => `import { describe, expect, it } from 'vitest';
+import { testCaller } from '../../platform/auth/caller.test-helper';
 import { create${n.pascal}Service } from './${n.name}.service';
 
 describe('${n.name} service', () => {
@@ -86,7 +91,7 @@ describe('${n.name} service', () => {
     const service = create${n.pascal}Service({
       repo: { list: async (clientId) => [{ id: \`\${clientId}-1\`, name: 'One' }] },
     });
-    expect(await service.list('c1')).toEqual({ results: [{ id: 'c1-1', name: 'One' }] });
+    expect(await service.list(testCaller('c1'))).toEqual({ results: [{ id: 'c1-1', name: 'One' }] });
   });
 });
 `;
@@ -95,7 +100,7 @@ const routes = (
   n: Names,
 ) => `import { ${n.constant}_PATHS, ${n.camel}ListSchema } from '@finlens/contracts/${n.name}';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientScopeOf } from '../../platform/auth/request-auth';
+import { clientCallerOf } from '../../platform/auth/caller';
 import type { ${n.pascal}Service } from './${n.name}.service';
 
 const tags = ['${n.name}'];
@@ -108,7 +113,7 @@ export const ${n.camel}Routes: FastifyPluginAsyncZod<{ ${n.camel}Service: ${n.pa
   app.get(
     ${n.constant}_PATHS.list,
     { config: { access: 'verified' }, schema: { tags, response: { 200: ${n.camel}ListSchema } } },
-    async (request) => ${n.camel}Service.list(clientScopeOf(request).clientId),
+    async (request) => ${n.camel}Service.list(clientCallerOf(request)),
   );
 };
 `;

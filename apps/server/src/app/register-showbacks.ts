@@ -6,8 +6,8 @@ import { createShowbacksRepo } from '../features/showbacks/showbacks.repo';
 import { showbacksRoutes } from '../features/showbacks/showbacks.routes';
 import { createShowbacksService } from '../features/showbacks/showbacks.service';
 import type { App } from '../platform/http/app';
-import type { WarehouseStore } from '../warehouse/open-cost-store';
 import { createCostScopes } from '../warehouse/cost-scope';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
 
 /** Showbacks (spec §2, §7): configuration and cost calls on one repository and the warehouse. */
 export async function registerShowbacks(

@@ -8,11 +8,14 @@ import {
   voidBodySchema,
 } from '@finlens/contracts/chargebacks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { clientCallerOf } from '../../platform/auth/caller';
-import { idParams as params, read, write } from '../showbacks/showback-route-options';
 import type { ChargebacksService } from './chargebacks.service';
 
 const tags = ['chargebacks'];
+const params = z.object({ id: z.string().min(1) });
+const read = { access: 'verified' } as const;
+const write = { access: 'admin' } as const;
 
 /** Chargeback statements (design in @finlens/contracts/chargebacks, docs/chargebacks.md). */
 export const chargebacksRoutes: FastifyPluginAsyncZod<{ chargebacks: ChargebacksService }> = async (
