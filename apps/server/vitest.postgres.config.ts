@@ -16,6 +16,7 @@ export default defineProject(
       'src/features/cost-targets/after-import-evaluation.test.ts',
       'src/features/cost-targets/target-alerts.repo.test.ts',
       'src/features/inventory/inventory.repo.test.ts',
+      'src/features/inventory/inventory.jobs.test.ts',
       'src/commands/local-control.test.ts',
       'src/commands/query-command.test.ts',
       'src/commands/demo-command.test.ts',

@@ -1,9 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANOMALY_SCHEDULES, anomalyJobHandlers } from '../features/anomalies/anomalies.jobs';
 import { COST_TARGET_SCHEDULES, costTargetJobHandlers } from '../features/cost-targets/target-alert-jobs';
+import {
+  INVENTORY_SCHEDULES,
+  inventoryCollectionFor,
+  inventoryJobHandlers,
+} from '../features/inventory/inventory.jobs';
 import { NOTIFICATION_SCHEDULES } from '../features/notifications/notifications.jobs';
 import { reportSendJobHandler } from '../features/reports/report-send.job';
 import { serverPollSourceHandler } from '../ingest/sources/server-poll-source';
+import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
+import { createSecretBox } from '../platform/crypto/secret-box';
 import { type RunningJobs, startJobs } from '../platform/jobs/start-jobs';
 import type { LoadedConfig } from '../platform/load-config';
 import { enqueueAfterImportJobs } from './after-import-jobs';
@@ -34,6 +41,9 @@ export async function startServerJobs({
       ...costTargetJobHandlers({ db, warehouse }),
       ...notificationJobsFor(db, config, logger),
       ...anomalyJobHandlers({ db, warehouse }),
+      ...inventoryJobHandlers(
+        inventoryCollectionFor({ db, secretBox: createSecretBox(config.secretKey), aws: createAwsCloud() }),
+      ),
       serverPollSourceHandler({
         db,
         warehouse,
@@ -44,7 +54,12 @@ export async function startServerJobs({
       }),
     ],
   });
-  for (const schedule of [...COST_TARGET_SCHEDULES, ...ANOMALY_SCHEDULES, ...NOTIFICATION_SCHEDULES]) {
+  for (const schedule of [
+    ...COST_TARGET_SCHEDULES,
+    ...ANOMALY_SCHEDULES,
+    ...NOTIFICATION_SCHEDULES,
+    ...INVENTORY_SCHEDULES,
+  ]) {
     await jobs.schedules.save(schedule);
   }
   return jobs;

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { AppTables, BillingSourceRow, ProjectRow } from '../../db/tables';
+
+export interface TargetRows {
+  project: ProjectRow;
+  /** The project's simulated-cloud scenario, if it has one. */
+  scenario: unknown | null;
+  /** Its AWS billing sources, whose role or keys sign the collection in. */
+  awsSources: BillingSourceRow[];
+}
+
+/** What decides how a project's cloud is collected: its scenario, or its AWS credentials. */
+export function createCollectionTargetsRepo({ db }: { db: Kysely<AppTables> }) {
+  async function rowsOf(project: ProjectRow): Promise<TargetRows> {
+    const simulation = await db
+      .selectFrom('cloud_simulations')
+      .select('scenario')
+      .where('project_id', '=', project.id)
+      .executeTakeFirst();
+    const awsSources = await db
+      .selectFrom('billing_sources')
+      .selectAll()
+      .where('project_id', '=', project.id)
+      .where('kind', '=', 'aws_s3')
+      .orderBy('created_at')
+      .execute();
+    return { project, scenario: simulation?.scenario ?? null, awsSources };
+  }
+
+  return {
+    /** The project when it belongs to `clientId` (null clientId: any client, for jobs). */
+    async target(projectId: string, clientId: string | null): Promise<TargetRows | null> {
+      let query = db.selectFrom('projects').selectAll().where('id', '=', projectId);
+      if (clientId !== null) query = query.where('client_id', '=', clientId);
+      const project = await query.executeTakeFirst();
+      return project === undefined ? null : rowsOf(project);
+    },
+
+    /** Projects the daily pass may collect: simulated, or an AWS account with a source that signs in. */
+    async pollableProjectIds(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('projects')
+        .select('projects.id')
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('cloud_simulations')
+                .select('project_id')
+                .whereRef('project_id', '=', 'projects.id'),
+            ),
+            eb.and([
+              eb('projects.cloud_account_id', 'is not', null),
+              eb.exists(
+                eb
+                  .selectFrom('billing_sources')
+                  .select('billing_sources.id')
+                  .whereRef('billing_sources.project_id', '=', 'projects.id')
+                  .where('billing_sources.kind', '=', 'aws_s3')
+                  .where((s) =>
+                    s.or([
+                      s('billing_sources.role_arn', 'is not', null),
+                      s('billing_sources.credentials_sealed', 'is not', null),
+                    ]),
+                  ),
+              ),
+            ]),
+          ]),
+        )
+        .orderBy('projects.id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type CollectionTargetsRepo = ReturnType<typeof createCollectionTargetsRepo>;

@@ -1,0 +1,68 @@
+import { openCredentials } from '../../ingest/sources/billing-source-settings';
+import type { CloudAccount, CloudPort } from '../../integrations/cloud/cloud-port';
+import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
+import type { SimClock } from '../../integrations/cloud/simulated/sim-clock';
+import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
+import type { SecretBox } from '../../platform/crypto/secret-box';
+import type { CollectionTargetsRepo, TargetRows } from './collection-targets.repo';
+
+/** Where a project's inventory comes from, or why it is not collected. */
+export type CollectionTarget =
+  | { kind: 'simulated' | 'aws'; port: CloudPort; account: CloudAccount }
+  | { kind: 'awaiting-configuration'; reason: string };
+
+/**
+ * Chooses the cloud port per project: the simulated cloud when the project has a scenario, AWS otherwise,
+ * signed in with the role or keys of the project's AWS billing source. Without an account id or credentials
+ * the project is awaiting configuration and is not polled.
+ */
+export function createCollectionTargets({
+  repo,
+  secretBox,
+  aws,
+  simClock,
+}: {
+  repo: Pick<CollectionTargetsRepo, 'target'>;
+  secretBox: SecretBox;
+  aws: CloudPort;
+  simClock: SimClock;
+}) {
+  function choose({ project, scenario, awsSources }: TargetRows): CollectionTarget {
+    if (scenario !== null) {
+      const parsed = parseScenario(scenario);
+      const accountId = project.cloud_account_id ?? parsed.accounts[0]?.accountId ?? '';
+      const port = createSimulatedCloud({ scenario: parsed, clock: simClock });
+      return { kind: 'simulated', port, account: { accountId, credentials: { kind: 'server-identity' } } };
+    }
+    const accountId = project.cloud_account_id;
+    if (project.cloud_type !== 'aws' || accountId === null)
+      return { kind: 'awaiting-configuration', reason: 'no AWS account id' };
+    for (const source of awsSources) {
+      if (source.role_arn !== null) {
+        const credentials = {
+          kind: 'role',
+          roleArn: source.role_arn,
+          externalId: source.external_id,
+        } as const;
+        return { kind: 'aws', port: aws, account: { accountId, credentials } };
+      }
+      const keys = openCredentials(secretBox, source);
+      if (keys?.kind === 'aws-keys') {
+        const { accessKeyId, secretAccessKey } = keys;
+        const credentials = { kind: 'keys', accessKeyId, secretAccessKey } as const;
+        return { kind: 'aws', port: aws, account: { accountId, credentials } };
+      }
+    }
+    return { kind: 'awaiting-configuration', reason: 'no role or access keys' };
+  }
+
+  return {
+    /** The project's target, or null when it is not the client's (null clientId: any, for jobs). */
+    async resolve(projectId: string, clientId: string | null): Promise<CollectionTarget | null> {
+      const rows = await repo.target(projectId, clientId);
+      return rows === null ? null : choose(rows);
+    },
+  };
+}
+
+export type CollectionTargets = ReturnType<typeof createCollectionTargets>;

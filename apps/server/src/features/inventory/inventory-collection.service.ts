@@ -1,0 +1,106 @@
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { collectionErrors, collectRegion } from './collect-region';
+import type { CollectionTargets } from './collection-targets';
+import type { CollectionTargetsRepo } from './collection-targets.repo';
+import type { InventoryRepo } from './inventory.repo';
+
+export const PASS_KIND = 'inventory.collect';
+export const REGION_KIND = 'inventory.collect-region';
+export const SCAN_KIND = 'inventory.scan';
+
+/** The run that holds an account-wide failure (the role refused, the region list denied). */
+export const ACCOUNT_WIDE_REGION = '*';
+
+/** At most this many regions of one process are listed at once (each lists every service in parallel). */
+const REGIONS_AT_ONCE = 2;
+
+function limiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Collection as durable jobs: a pass per project lists the account's enabled regions and queues one job per
+ * region; each region job saves its result once (collectRegion), so a restart re-runs only the regions whose
+ * run is unfinished, and the dedupe keys keep a re-run pass from queuing a region twice.
+ */
+export function createInventoryCollection({
+  repo,
+  targetsRepo,
+  targets,
+  queue,
+  now = () => new Date(),
+}: {
+  repo: InventoryRepo;
+  targetsRepo: Pick<CollectionTargetsRepo, 'pollableProjectIds'>;
+  targets: CollectionTargets;
+  queue: Pick<JobQueue, 'enqueue'>;
+  now?: () => Date;
+}) {
+  const limit = limiter(REGIONS_AT_ONCE);
+
+  return {
+    /** Queues a pass over one project; the pass id names it in the runs and the job keys. */
+    async enqueuePass(projectId: string, passId: string): Promise<void> {
+      await queue.enqueue({
+        kind: PASS_KIND,
+        payload: { projectId, passId },
+        dedupeKey: `${PASS_KIND}:${projectId}:${passId}`,
+      });
+    },
+
+    /** The daily full pass: every project that can be collected. */
+    async enqueueAll(passId: string): Promise<number> {
+      const ids = await targetsRepo.pollableProjectIds();
+      for (const projectId of ids) await this.enqueuePass(projectId, passId);
+      return ids.length;
+    },
+
+    async runPass(projectId: string, passId: string): Promise<void> {
+      const target = await targets.resolve(projectId, null);
+      if (target === null || target.kind === 'awaiting-configuration') return;
+      const { regions, failures } = await target.port.listRegions(target.account);
+      const enabled = regions.filter((r) => r.enabled).map((r) => r.name);
+      const accountId = target.account.accountId;
+      if (enabled.length === 0) {
+        const run = await repo.openRun({ projectId, passId, accountId, region: ACCOUNT_WIDE_REGION });
+        await repo.finishRun(run, {
+          status: 'failed',
+          errors: collectionErrors(failures),
+          upserts: [],
+          deletes: [],
+          changes: [],
+          at: now(),
+        });
+        return;
+      }
+      for (const region of enabled) {
+        await repo.openRun({ projectId, passId, accountId, region });
+        await queue.enqueue({
+          kind: REGION_KIND,
+          payload: { projectId, passId, region },
+          dedupeKey: `${REGION_KIND}:${projectId}:${passId}:${region}`,
+        });
+      }
+    },
+
+    async runRegion(projectId: string, passId: string, region: string): Promise<void> {
+      const target = await targets.resolve(projectId, null);
+      if (target === null || target.kind === 'awaiting-configuration') return;
+      const { port, account } = target;
+      await limit(() => collectRegion({ repo, port, account, projectId, passId, region, now }));
+    },
+  };
+}
+
+export type InventoryCollection = ReturnType<typeof createInventoryCollection>;

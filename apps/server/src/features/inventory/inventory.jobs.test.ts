@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import type { AppTables } from '../../db/tables';
+import { openTestAppDatabase } from '../../db/test-app-database';
+import type { CloudPort } from '../../integrations/cloud/cloud-port';
+import { CONTRACT_NOW, CONTRACT_SCENARIO } from '../../integrations/cloud/contract-world.test-helper';
+import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
+import { createSecretBox } from '../../platform/crypto/secret-box';
+import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createJobWorker } from '../../platform/jobs/job-worker';
+import { inventoryCollectionFor, inventoryJobHandlers } from './inventory.jobs';
+import { createInventoryRepo } from './inventory.repo';
+import { REGION_KIND } from './inventory-collection.service';
+
+const silent = { info() {}, warn() {}, error() {} };
+const noAws = new Proxy({} as CloudPort, {
+  get: () => () => Promise.reject(new Error('AWS must not be called for a simulated project')),
+});
+
+async function addProject(db: Kysely<AppTables>, cloudAccountId: string | null = null) {
+  const client = await db
+    .insertInto('clients')
+    .values({ name: 'Acme' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .insertInto('projects')
+    .values({ client_id: client.id, name: `p-${Math.random()}`, cloud_account_id: cloudAccountId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return project.id;
+}
+
+describe('inventory collection jobs', () => {
+  let dir: string;
+  let database: AppDatabase;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'finlens-inventory-jobs-'));
+    database = await openTestAppDatabase(dir);
+    await migrate(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const setup = () => {
+    const db = database.db;
+    const collection = inventoryCollectionFor({
+      db,
+      secretBox: createSecretBox('x'.repeat(32)),
+      aws: noAws,
+      simClock: manualClock(CONTRACT_NOW),
+    });
+    const worker = () =>
+      createJobWorker({
+        queue: createJobQueue({ db }),
+        handlers: inventoryJobHandlers(collection),
+        logger: silent,
+      });
+    return { db, collection, worker, repo: createInventoryRepo({ db }) };
+  };
+  const drain = async (worker: { runNext(): Promise<unknown> }) => {
+    while ((await worker.runNext()) !== null);
+  };
+  const runs = (db: Kysely<AppTables>, projectId: string, passId: string) =>
+    db
+      .selectFrom('collection_runs')
+      .select(['region', 'status', 'resource_count'])
+      .where('project_id', '=', projectId)
+      .where('pass_id', '=', passId)
+      .orderBy('region')
+      .execute();
+
+  it('collects every enabled region of a simulated project, a job per region', async () => {
+    const { db, collection, worker, repo } = setup();
+    const projectId = await addProject(db);
+    await repo.saveScenario(projectId, CONTRACT_SCENARIO);
+    await collection.enqueuePass(projectId, 'now-1');
+    await drain(worker());
+    // af-south-1 needs opting in and the account has not: not collected. eu-west-1 denies RDS.
+    expect(await runs(db, projectId, 'now-1')).toEqual([
+      { region: 'ap-east-1', status: 'succeeded', resource_count: 0 },
+      { region: 'eu-west-1', status: 'partial', resource_count: 1 },
+      { region: 'us-east-1', status: 'succeeded', resource_count: 14 },
+    ]);
+  });
+
+  it('finishes the unfinished regions after a restart mid-collection, without duplicates', async () => {
+    const { db, collection, worker, repo } = setup();
+    const projectId = await addProject(db);
+    await repo.saveScenario(projectId, CONTRACT_SCENARIO);
+    await collection.enqueuePass(projectId, 'now-1');
+    const first = worker();
+    await first.runNext(); // the pass: three region jobs queued
+    await first.runNext(); // one region done
+    // The process dies holding the next region job, after it started its run.
+    const queue = createJobQueue({ db });
+    const held = await queue.claim({ workerId: 'dead', kinds: [REGION_KIND], leaseMs: 1 });
+    if (held === null) throw new Error('a region job should be queued');
+    const { passId, region } = held.payload as { passId: string; region: string };
+    const run = await repo.openRun({ projectId, passId, accountId: '111111111111', region });
+    await repo.markRunning(run.id, new Date());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A new process: the pass enqueued again changes nothing; the expired job and the rest run once.
+    await collection.enqueuePass(projectId, 'now-1');
+    await drain(worker());
+    expect((await runs(db, projectId, 'now-1')).map((r) => r.status)).toEqual([
+      'succeeded',
+      'partial',
+      'succeeded',
+    ]);
+    const changes = await db
+      .selectFrom('inventory_changes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    expect(Number(changes.n)).toBe(15);
+    const resources = await db
+      .selectFrom('inventory_resources')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    expect(Number(resources.n)).toBe(15);
+  });
+
+  it('records an account-wide refusal once and leaves projects without credentials alone', async () => {
+    const { db, collection, worker, repo } = setup();
+    const denied = await addProject(db);
+    await repo.saveScenario(denied, {
+      ...CONTRACT_SCENARIO,
+      faults: [{ accountId: '111111111111', service: 'sts', code: 'AccessDenied' }],
+    });
+    const awaiting = await addProject(db, '222222222222');
+    expect(await collection.enqueueAll('daily:1')).toBeGreaterThanOrEqual(1);
+    await collection.enqueuePass(awaiting, 'daily:1');
+    await drain(worker());
+    expect(await runs(db, denied, 'daily:1')).toEqual([{ region: '*', status: 'failed', resource_count: 0 }]);
+    expect(await runs(db, awaiting, 'daily:1')).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppTables } from '../../db/tables';
+import type { CloudPort } from '../../integrations/cloud/cloud-port';
+import { type SimClock, systemClock } from '../../integrations/cloud/simulated/sim-clock';
+import type { SecretBox } from '../../platform/crypto/secret-box';
+import { defineJobHandler } from '../../platform/jobs/job-handler';
+import { createJobQueue } from '../../platform/jobs/job-queue';
+import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
+import { createCollectionTargets } from './collection-targets';
+import { createCollectionTargetsRepo } from './collection-targets.repo';
+import { createInventoryRepo } from './inventory.repo';
+import {
+  createInventoryCollection,
+  type InventoryCollection,
+  PASS_KIND,
+  REGION_KIND,
+  SCAN_KIND,
+} from './inventory-collection.service';
+
+/** The collection service over the app database, choosing the simulated cloud or `aws` per project. */
+export function inventoryCollectionFor(deps: {
+  db: Kysely<AppTables>;
+  secretBox: SecretBox;
+  aws: CloudPort;
+  simClock?: SimClock;
+}): InventoryCollection {
+  const targetsRepo = createCollectionTargetsRepo({ db: deps.db });
+  return createInventoryCollection({
+    repo: createInventoryRepo({ db: deps.db }),
+    targetsRepo,
+    targets: createCollectionTargets({
+      repo: targetsRepo,
+      secretBox: deps.secretBox,
+      aws: deps.aws,
+      simClock: deps.simClock ?? systemClock,
+    }),
+    queue: createJobQueue({ db: deps.db }),
+  });
+}
+
+/** `inventory.scan` queues a pass per collectable project; a pass queues its regions; a region collects. */
+export function inventoryJobHandlers(collection: InventoryCollection) {
+  const pass = z.object({ projectId: z.string().min(1), passId: z.string().min(1) });
+  return [
+    defineJobHandler({
+      kind: SCAN_KIND,
+      payload: z.object({ mode: z.literal('daily') }),
+      async run(_payload, { job }) {
+        await collection.enqueueAll(`daily:${job.id}`);
+      },
+    }),
+    defineJobHandler({
+      kind: PASS_KIND,
+      payload: pass,
+      async run({ projectId, passId }) {
+        await collection.runPass(projectId, passId);
+      },
+    }),
+    defineJobHandler({
+      kind: REGION_KIND,
+      payload: pass.extend({ region: z.string().min(1) }),
+      async run({ projectId, passId, region }) {
+        await collection.runRegion(projectId, passId, region);
+      },
+    }),
+  ];
+}
+
+/** The daily full pass (saved on every start; saving again replaces it). */
+export const INVENTORY_SCHEDULES: readonly ScheduleDefinition[] = [
+  { name: 'inventory.daily', kind: SCAN_KIND, payload: { mode: 'daily' }, cron: '15 3 * * *' },
+];
