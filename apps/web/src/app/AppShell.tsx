@@ -9,12 +9,12 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { BarsLoader } from '../components/BarsLoader';
 import { UserMenu } from '../features/auth/components/UserMenu';
 import { GlobalSearchBox } from '../features/search/components/GlobalSearchBox';
-import { MtdSpendChip } from '../features/startup/components/MtdSpendChip';
-import { StartupGate } from '../features/startup/StartupGate';
-import { BarsLoader } from './BarsLoader';
+import { MtdSpendChip } from './MtdSpendChip';
 import { SideNav } from './SideNav';
+import { StartupGate } from './StartupGate';
 import { ThemeToggle } from './ThemeToggle';
 
 const DRAWER_WIDTH = 272;

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { BarsLoader } from './BarsLoader';
+import { BarsLoader } from '../components/BarsLoader';
 import { useDocumentTitle, useScrollReset, useTokenKeySync } from './start-up-hooks';
 
 /**

@@ -1,6 +1,6 @@
 import { landingPathFor, signInPathWithNext } from '@finlens/contracts/routes';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { currentEnvironment, isSignedIn } from './session';
+import { currentEnvironment, isSignedIn } from '../lib/session';
 
 /** Protected areas: a signed-out user goes to sign-in, carrying the wanted page in `next`. */
 export function RequireSignedIn() {

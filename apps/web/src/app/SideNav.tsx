@@ -8,8 +8,8 @@ import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { usePublicConfig } from '../features/public-config/api/public-config-query';
+import { currentEnvironment } from '../lib/session';
 import { buildMenus, type Menu, type MenuItem } from './menus';
-import { currentEnvironment } from './session';
 
 const PAID_LABELS = { inform_paid: 'Inform paid package', operate_paid: 'Operate paid package' } as const;
 

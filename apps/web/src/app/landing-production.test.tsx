@@ -1,11 +1,11 @@
 // @vitest-environment-options { "url": "https://app.finlens.example/" }
 import { screen, waitFor } from '@testing-library/react';
 import { expect, it } from 'vitest';
+import { currentEnvironment } from '../lib/session';
 import { renderWithProviders } from '../test/render-with-providers';
 import { ROUTE_TABLE } from './route-table';
 import { page, publicPage } from './route-types';
 import { buildRoutes } from './router';
-import { currentEnvironment } from './session';
 
 it('sends a signed-in user at sign-in to /landing outside development', async () => {
   expect(currentEnvironment()).toBe('production');

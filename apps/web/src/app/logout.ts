@@ -1,8 +1,8 @@
 import { SIGN_IN_PATH, signInPathWithNext } from '@finlens/contracts/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
-import { useStartupStore } from '../features/startup/startup-store';
-import { clearLocalSession } from './session';
+import { clearLocalSession } from '../lib/session';
+import { useStartupStore } from '../lib/startup-store';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'navigate'>;
 

@@ -2,7 +2,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { HeaderRow } from '../features/cost-targets/HeaderRow';
+import { HeaderRow } from './HeaderRow';
 
 /** One problem of an uploaded file: where it is (a line or row, as shown), the column, what is wrong. */
 interface RowError {

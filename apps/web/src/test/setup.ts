@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { useStartupStore } from '../features/startup/startup-store';
 import { clearCookie, cookieNames } from '../lib/cookies';
+import { useStartupStore } from '../lib/startup-store';
 import { server } from './msw-server';
 
 // Signed-in screens wait for the start-up chain (seven calls) before they render; on a loaded runner that

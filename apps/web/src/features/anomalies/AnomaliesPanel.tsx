@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BarsLoader } from '../../app/BarsLoader';
+import { BarsLoader } from '../../components/BarsLoader';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { openFirst, STATUS_LABELS, scopeText } from './anomaly-text';
 import { useAnomalies, useUpdateAnomalyMutation } from './api/anomalies';

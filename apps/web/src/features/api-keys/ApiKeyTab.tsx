@@ -13,10 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { BarsLoader } from '../../app/BarsLoader';
+import { BarsLoader } from '../../components/BarsLoader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { textFieldProps } from '../auth/components/form-field';
-import { applyServerErrors } from '../auth/form-errors';
+import { applyServerErrors } from '../../components/form-errors';
+import { textFieldProps } from '../../components/form-field';
+import { useConfirmRemoval } from '../../components/use-confirm-removal';
 import { useApiKeys } from './api/api-keys-query';
 import { useCreateApiKeyMutation } from './api/create-api-key-mutation';
 import { useRevokeApiKeyMutation } from './api/revoke-api-key-mutation';
@@ -66,7 +67,7 @@ export function ApiKeyTab() {
   const keys = useApiKeys();
   const revoke = useRevokeApiKeyMutation();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const removal = useConfirmRemoval(revoke, (item: ApiKey) => item.id);
   return (
     <Box sx={{ pt: 3 }}>
       <Typography variant="h5" component="h2" gutterBottom>
@@ -78,22 +79,13 @@ export function ApiKeyTab() {
       <CreateKeyForm onCreated={setCreated} />
       {keys.isPending ? <BarsLoader /> : null}
       {keys.isError ? <Alert severity="error">{keys.error.message}</Alert> : null}
-      {keys.isSuccess ? <ApiKeysTable keys={keys.data} onRevoke={setRevoking} /> : null}
+      {keys.isSuccess ? <ApiKeysTable keys={keys.data} onRevoke={removal.ask} /> : null}
       <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />
       <ConfirmDialog
-        open={revoking !== null}
         title="Revoke API key"
-        text={`Revoke "${revoking?.name ?? ''}"? Requests using it stop working at once. This cannot be undone.`}
+        text={`Revoke "${removal.target?.name ?? ''}"? Requests using it stop working at once. This cannot be undone.`}
         confirmLabel="Revoke"
-        pending={revoke.isPending}
-        error={revoke.isError ? revoke.error.message : null}
-        onClose={() => {
-          revoke.reset();
-          setRevoking(null);
-        }}
-        onConfirm={() => {
-          if (revoking !== null) revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) });
-        }}
+        {...removal.dialog}
       />
     </Box>
   );

@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { applyServerErrors } from '../../components/form-errors';
+import { textFieldProps } from '../../components/form-field';
 import { usePasswordResetMutation } from './api/password-reset-mutation';
 import { AuthLayout } from './components/AuthLayout';
-import { textFieldProps } from './components/form-field';
-import { applyServerErrors } from './form-errors';
 
 /** /accounts/forgot-password/: mails a reset link, then the email-sent screen (the same for any address). */
 export function ForgotPasswordPage() {

@@ -8,11 +8,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { applyServerErrors } from '../../components/form-errors';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { withPasswordRules } from '../../lib/password-schema';
 import { usePasswordResetConfirmMutation } from './api/password-reset-confirm-mutation';
 import { AuthLayout } from './components/AuthLayout';
-import { NewPasswordFields } from './components/NewPasswordFields';
-import { applyServerErrors } from './form-errors';
-import { withPasswordRules } from './password-schema';
 
 // The personal-information rule needs the account's details, which only the server knows here.
 const resetSchema = withPasswordRules(passwordResetConfirmRequestSchema, 'new_password1', (values) => ({

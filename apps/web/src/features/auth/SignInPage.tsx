@@ -11,14 +11,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { applyServerErrors } from '../../components/form-errors';
+import { textFieldProps } from '../../components/form-field';
 import { ApiError } from '../../lib/api-client';
-import { useStartupStore } from '../startup/startup-store';
+import { useStartupStore } from '../../lib/startup-store';
 import { useLoginMutation } from './api/login-mutation';
 import { AuthLayout } from './components/AuthLayout';
-import { textFieldProps } from './components/form-field';
 import { SsoSignIn } from './components/SsoSignIn';
 import { VerifyEmailNotice } from './components/VerifyEmailNotice';
-import { applyServerErrors } from './form-errors';
 import { afterSignInPath } from './next-path';
 
 type SignInForm = z.input<typeof loginRequestSchema>;

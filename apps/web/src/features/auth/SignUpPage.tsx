@@ -14,13 +14,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { applyServerErrors } from '../../components/form-errors';
+import { textFieldProps } from '../../components/form-field';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { withPasswordRules } from '../../lib/password-schema';
 import { useRegistrationMutation } from './api/registration-mutation';
 import { useResendEmailMutation } from './api/resend-email-mutation';
 import { AuthLayout } from './components/AuthLayout';
-import { textFieldProps } from './components/form-field';
-import { NewPasswordFields } from './components/NewPasswordFields';
-import { applyServerErrors } from './form-errors';
-import { withPasswordRules } from './password-schema';
 import { SIGNUP_VARIANT_TEXT } from './signup-variants';
 
 const signUpSchema = withPasswordRules(registrationRequestSchema, 'password1', (values) => ({

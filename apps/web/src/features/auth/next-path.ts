@@ -1,5 +1,5 @@
 import { landingPathFor, NEXT_PARAM, SIGN_IN_PATH } from '@finlens/contracts/routes';
-import { currentEnvironment } from '../../app/session';
+import { currentEnvironment } from '../../lib/session';
 
 /**
  * The `next` parameter of the sign-in screen when it is a same-origin path; anything else (another origin,

@@ -1,8 +1,8 @@
 import { SIGN_IN_PATH } from '@finlens/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { clearLocalSession } from '../../app/session';
-import { useStartupStore } from '../startup/startup-store';
+import { clearLocalSession } from '../../lib/session';
+import { useStartupStore } from '../../lib/startup-store';
 import { useLogoutMutation } from './api/logout-mutation';
 
 /**

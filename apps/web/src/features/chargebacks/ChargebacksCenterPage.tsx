@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { BarsLoader } from '../../app/BarsLoader';
+import { BarsLoader } from '../../components/BarsLoader';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { useShowbackChoices } from './api/showbacks-query';
 import { useStatements } from './api/statements-query';

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { BarsLoader } from '../../app/BarsLoader';
+import { BarsLoader } from '../../components/BarsLoader';
 import { type StatementAction, useStatementAction } from './api/statement-action-mutation';
 import { statementFileHref, useStatement } from './api/statement-query';
 import { StatementLinesTable } from './StatementLinesTable';

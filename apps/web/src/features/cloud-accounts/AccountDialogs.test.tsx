@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { useStartupStore } from '../../lib/startup-store';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
-import { useStartupStore } from '../startup/startup-store';
 import { account, SUBSCRIPTION, serveAccounts } from './cloud-account-fixtures.test-helper';
 
 const requests = recordRequests();

@@ -10,13 +10,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { BarsLoader } from '../../app/BarsLoader';
+import { BarsLoader } from '../../components/BarsLoader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { FilterToggle } from '../../components/FilterToggle';
+import { useConfirmRemoval } from '../../components/use-confirm-removal';
+import { useStartupStore } from '../../lib/startup-store';
 import { useUrlFilter } from '../../lib/use-url-filter';
 import { useCurrentUser } from '../auth/api/current-user-query';
-import { useStartupStore } from '../startup/startup-store';
 import { useCloudAccounts } from './api/cloud-accounts-query';
 import { useRemoveAccountMutation } from './api/remove-account-mutation';
 import { ACCOUNT_COLUMNS, AccountRow } from './components/AccountRow';
@@ -49,7 +50,7 @@ export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aw
   const remove = useRemoveAccountMutation();
   const azure = useStartupStore((state) => state.configCatAzure);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [removing, setRemoving] = useState<CloudAccount | null>(null);
+  const removal = useConfirmRemoval(remove, (item: CloudAccount) => item.id);
   const [uploading, setUploading] = useState(false);
   const [filter, selectFilter] = useUrlFilter(FILTER_PARAM, FILTER_KEYS, 'all');
   // Spec §4: Azure projects are hidden unless the Azure flag is on.
@@ -102,7 +103,7 @@ export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aw
                 account={account}
                 isAdmin={isAdmin}
                 onEdit={() => setEditing({ cloud: account.cloud_type, account })}
-                onRemove={() => setRemoving(account)}
+                onRemove={() => removal.ask(account)}
               />
             ))}
           </TableBody>
@@ -116,19 +117,10 @@ export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aw
       ) : null}
       {uploading ? <UploadDialog open accounts={ofCloud} onClose={() => setUploading(false)} /> : null}
       <ConfirmDialog
-        open={removing !== null}
         title="Remove account"
-        text={removeText(removing?.name ?? '')}
+        text={removeText(removal.target?.name ?? '')}
         confirmLabel="Remove"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error.message : null}
-        onClose={() => {
-          remove.reset();
-          setRemoving(null);
-        }}
-        onConfirm={() => {
-          if (removing !== null) remove.mutate(removing.id, { onSuccess: () => setRemoving(null) });
-        }}
+        {...removal.dialog}
       />
     </Box>
   );

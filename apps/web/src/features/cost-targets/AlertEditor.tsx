@@ -22,9 +22,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
+import { HeaderRow } from '../../components/HeaderRow';
 import { useChannels } from '../notifications/api/channels';
-import { type AlertDraft, useAlerts, useDeleteAlert, useSaveAlert, useSyncAlertFrequency } from './api';
-import { HeaderRow } from './HeaderRow';
+import { useAlerts } from './api/alerts-query';
+import { useDeleteAlert } from './api/delete-alert-mutation';
+import { type AlertDraft, useSaveAlert } from './api/save-alert-mutation';
+import { useSyncAlertFrequency } from './api/sync-alert-frequency-mutation';
 
 const BASIS_LABELS = { actual: 'Actual cost', forecast: 'Forecast total' } as const;
 const TYPE_LABELS = { percent: '% of budget', amount: 'Amount (USD)' } as const;

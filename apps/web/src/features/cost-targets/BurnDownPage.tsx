@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart';
-import { useBurnDown, useTargets } from './api';
+import { useBurnDown } from './api/burn-down-query';
+import { useTargets } from './api/targets-query';
 import { OperatePackageGate } from './OperatePackageGate';
 import { burnDownChart, periodStarts } from './target-view';
 

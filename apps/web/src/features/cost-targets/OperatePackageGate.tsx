@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import { usePackage, useRequestUpgrade } from '../reports/api/package-query';
+import { usePackage } from '../payment/api/package-query';
+import { useRequestUpgrade } from '../payment/api/request-upgrade-mutation';
 
 /**
  * The cost target pages are Operate paid items (spec §2, operate_paid). A self-hosted install has every

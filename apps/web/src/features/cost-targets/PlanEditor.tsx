@@ -13,9 +13,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useState } from 'react';
+import { HeaderRow } from '../../components/HeaderRow';
 import { RowErrorsTable } from '../../components/RowErrorsTable';
-import { fetchPlanCsv, useCreatePlannings, usePlannings, useSavePlanning, useUploadPlanCsv } from './api';
-import { HeaderRow } from './HeaderRow';
+import { useCreatePlannings } from './api/create-plannings-mutation';
+import { fetchPlanCsv } from './api/plan-csv-query';
+import { usePlannings } from './api/plannings-query';
+import { useSavePlanning } from './api/save-planning-mutation';
+import { useUploadPlanCsv } from './api/upload-plan-csv-mutation';
 import { PlanHistory } from './PlanHistory';
 import { csvRowErrors, planMonths } from './target-view';
 

@@ -6,8 +6,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
-import { usePlanHistory } from './api';
-import { HeaderRow } from './HeaderRow';
+import { HeaderRow } from '../../components/HeaderRow';
+import { usePlanHistory } from './api/plan-history-query';
 
 const SOURCE_LABELS = {
   manual: 'By hand',

@@ -1,8 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
-import { startupKeys } from '../startup/api/keys';
-import { fetchProjectsAws } from '../startup/api/projects-aws-query';
+import { useProjectsAws } from '../admin/api/projects-aws-query';
 
 /** The target's projects (scope.project_ids): none chosen means every project of the client. */
 export function ProjectPicker({
@@ -13,10 +11,7 @@ export function ProjectPicker({
   onChange: (ids: string[] | undefined) => void;
 }) {
   // The start-up chain already holds this list in the cache.
-  const projects = useQuery({
-    queryKey: startupKeys.projectsAws(),
-    queryFn: ({ signal }) => fetchProjectsAws(signal),
-  });
+  const projects = useProjectsAws();
   const options = projects.data ?? [];
   const names = new Map(options.map((p) => [p.id, p.name]));
   return (

@@ -18,11 +18,12 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
-import { useDeleteTarget, useTargets } from './api';
+import { useConfirmRemoval } from '../../components/use-confirm-removal';
+import { useDeleteTarget } from './api/delete-target-mutation';
+import { useTargets } from './api/targets-query';
 import { OperatePackageGate } from './OperatePackageGate';
 import { StatusChip, TargetProgress } from './TargetProgress';
 import { costTypeLabel, TARGET_SORTS, type TargetSort, visibleTargets } from './target-view';
@@ -62,16 +63,12 @@ function useListParams() {
 export function TargetsPage() {
   const targets = useTargets();
   const { search, sort, direction, set } = useListParams();
-  const [deleting, setDeleting] = useState<CostTarget | null>(null);
   const remove = useDeleteTarget();
+  const removal = useConfirmRemoval(remove, (item: CostTarget) => item.id);
   const rows = visibleTargets(targets.data ?? [], search, sort, direction);
 
   const toggleSort = (next: TargetSort) =>
     set({ sort: next, dir: sort === next && direction === 'asc' ? 'desc' : 'asc' });
-  const confirmDelete = () => {
-    if (deleting === null) return;
-    remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-  };
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
@@ -137,7 +134,7 @@ export function TargetsPage() {
               </TableHead>
               <TableBody>
                 {rows.map((target) => (
-                  <TargetRow key={target.id} target={target} onDelete={() => setDeleting(target)} />
+                  <TargetRow key={target.id} target={target} onDelete={() => removal.ask(target)} />
                 ))}
                 <EmptyTableRow rowCount={rows.length} columns={COLUMNS.length} />
               </TableBody>
@@ -145,17 +142,10 @@ export function TargetsPage() {
           </TableContainer>
         )}
         <ConfirmDialog
-          open={deleting !== null}
           title="Delete cost target"
-          text={`Delete "${deleting?.name ?? ''}" with its plan and alerts? This cannot be undone.`}
+          text={`Delete "${removal.target?.name ?? ''}" with its plan and alerts? This cannot be undone.`}
           confirmLabel="Delete"
-          pending={remove.isPending}
-          error={remove.error?.message ?? null}
-          onConfirm={confirmDelete}
-          onClose={() => {
-            remove.reset();
-            setDeleting(null);
-          }}
+          {...removal.dialog}
         />
       </OperatePackageGate>
     </Stack>

@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Chart } from '../../components/Chart';
 import { useDemoModeStore } from '../../components/demo-mode';
+import { useStartupStore } from '../../lib/startup-store';
 import { useCostQuery } from '../cost-explorer/api';
-import { useStartupStore } from '../startup/startup-store';
-import { useHomeCostSummary } from './api/cost-summary-query';
+import { useCostSummary } from '../cost-summary/api/cost-summary-query';
 import { CostListCard, type CostListRow } from './components/CostListCard';
 import { EmptyHome } from './components/EmptyHome';
 import { SummaryCards } from './components/SummaryCards';
@@ -82,7 +82,7 @@ function moverRows(
 function HomeCards({ today }: { today: Date }) {
   const demo = useDemoModeStore((state) => state.on);
   const queries = homeQueries(today);
-  const summary = useHomeCostSummary();
+  const summary = useCostSummary();
   const daily = useCostQuery(queries.daily);
   const services = useCostQuery(queries.services);
   const previousServices = useCostQuery(queries.previousServices);

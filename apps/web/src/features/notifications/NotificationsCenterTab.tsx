@@ -6,8 +6,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { BarsLoader } from '../../app/BarsLoader';
+import { BarsLoader } from '../../components/BarsLoader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmRemoval } from '../../components/use-confirm-removal';
 import { AnomaliesPanel } from '../anomalies/AnomaliesPanel';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { useChannels, useDeleteChannelMutation, useSendTestMutation } from './api/channels';
@@ -37,7 +38,7 @@ function ChannelsSection({ isAdmin }: { isAdmin: boolean }) {
   const sendTest = useSendTestMutation();
   const remove = useDeleteChannelMutation();
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Channel | null>(null);
+  const removal = useConfirmRemoval(remove, (item: Channel) => item.id);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   if (channels.isPending) return <BarsLoader />;
@@ -82,25 +83,16 @@ function ChannelsSection({ isAdmin }: { isAdmin: boolean }) {
         testing={sendTest.isPending ? (sendTest.variables ?? null) : null}
         onEdit={setEditing}
         onTest={test}
-        onDelete={setRemoving}
+        onDelete={removal.ask}
       />
       {editing === null ? null : (
         <ChannelDialog channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
       <ConfirmDialog
-        open={removing !== null}
         title="Delete channel"
-        text={`Delete ${removing?.name ?? ''}? It stops receiving notifications at once; its deliveries stay in the log.`}
+        text={`Delete ${removal.target?.name ?? ''}? It stops receiving notifications at once; its deliveries stay in the log.`}
         confirmLabel="Delete"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error.message : null}
-        onClose={() => {
-          remove.reset();
-          setRemoving(null);
-        }}
-        onConfirm={() => {
-          if (removing !== null) remove.mutate(removing.id, { onSuccess: () => setRemoving(null) });
-        }}
+        {...removal.dialog}
       />
       {isAdmin ? (
         <>

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { BarsLoader } from '../../app/BarsLoader';
+import { BarsLoader } from '../../components/BarsLoader';
 import { usePreferences, useSavePreferencesMutation } from './api/preferences';
 import { SourceCheckboxes } from './components/SourceCheckboxes';
 

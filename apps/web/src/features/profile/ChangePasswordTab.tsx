@@ -9,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { applyServerErrors } from '../../components/form-errors';
+import { textFieldProps } from '../../components/form-field';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { withPasswordRules } from '../../lib/password-schema';
 import { useCurrentUser } from '../auth/api/current-user-query';
-import { textFieldProps } from '../auth/components/form-field';
-import { NewPasswordFields } from '../auth/components/NewPasswordFields';
-import { applyServerErrors } from '../auth/form-errors';
-import { withPasswordRules } from '../auth/password-schema';
 import { useChangePasswordMutation } from './api/change-password-mutation';
 
 type ChangeForm = z.input<typeof passwordChangeRequestSchema>;

@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { BarsLoader } from '../../app/BarsLoader';
+import { BarsLoader } from '../../components/BarsLoader';
+import { applyServerErrors } from '../../components/form-errors';
+import { textFieldProps } from '../../components/form-field';
 import { useCurrentUser } from '../auth/api/current-user-query';
-import { textFieldProps } from '../auth/components/form-field';
-import { applyServerErrors } from '../auth/form-errors';
 import { useUpdateProfileMutation } from './api/update-profile-mutation';
 
 // Names are required on the form even though the PATCH accepts a partial body.

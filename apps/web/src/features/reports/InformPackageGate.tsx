@@ -5,7 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { usePackage, useRequestUpgrade } from './api/package-query';
+import { usePackage } from '../payment/api/package-query';
+import { useRequestUpgrade } from '../payment/api/request-upgrade-mutation';
 
 /**
  * Analysis is an Inform paid item (spec §2, inform_paid). A self-hosted install has every package (ADR 0002),

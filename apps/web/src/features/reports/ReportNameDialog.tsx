@@ -1,12 +1,11 @@
 import { reportCreateSchema } from '@finlens/contracts/reports';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../components/FormActions';
 
 interface ReportNameDialogProps {
   /** "New report", "Rename report", "Duplicate report", "Save as report". */
@@ -61,14 +60,7 @@ export function ReportNameDialog(props: ReportNameDialogProps) {
             sx={{ mt: 1 }}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onClose} lockWhilePending />
       </form>
     </Dialog>
   );

@@ -20,6 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { AdminAction, useIsAdmin } from '../../components/AdminAction';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmRemoval } from '../../components/use-confirm-removal';
 import { dimensionLabel } from '../cost-explorer/DimensionPicker';
 import { useAllocationRules, useDeleteRules, useMoveRule, useShowbackConfig } from './api';
 import { type EditedRule, RuleDialog, SPLIT_LABELS } from './RuleDialog';
@@ -101,7 +102,7 @@ export function AllocationRulesPage() {
   const remove = useDeleteRules(id);
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState<EditedRule | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Rule | null>(null);
+  const removal = useConfirmRemoval(remove, (item: Rule) => [item.id]);
   // The order shown while a move is being saved.
   const [pending, setPending] = useState<Rule[] | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
@@ -218,7 +219,7 @@ export function AllocationRulesPage() {
                   moving={move.isPending}
                   onMove={(step) => moveRule(index, index + step)}
                   onEdit={() => setEditing(editedRule(rule))}
-                  onDelete={() => setDeleting(rule)}
+                  onDelete={() => removal.ask(rule)}
                 />
               ) : null}
             </Paper>
@@ -236,17 +237,10 @@ export function AllocationRulesPage() {
         />
       )}
       <ConfirmDialog
-        open={deleting !== null}
         title="Delete rule"
-        text={`Delete the rule ${deleting?.name ?? ''}? Its cost goes back to tags or Unallocated.`}
+        text={`Delete the rule ${removal.target?.name ?? ''}? Its cost goes back to tags or Unallocated.`}
         confirmLabel="Delete"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error.message : null}
-        onConfirm={() => deleting && remove.mutate([deleting.id], { onSuccess: () => setDeleting(null) })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
+        {...removal.dialog}
       />
     </Stack>
   );

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AdminAction, useIsAdmin } from '../../components/AdminAction';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmRemoval } from '../../components/use-confirm-removal';
 import { useDeleteShowback, useSetActiveShowbacks, useShowbacks } from './api';
 import { CreateShowbackDialog, TAG_TYPE_LABELS } from './CreateShowbackDialog';
 import { showbackHrefs } from './showback-view';
@@ -35,7 +36,7 @@ export function ShowbacksPage() {
   const navigate = useNavigate();
   const isAdmin = useIsAdmin();
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Showback | null>(null);
+  const removal = useConfirmRemoval(remove, (item: Showback) => item.id);
 
   const toggle = (showback: Showback, on: boolean) => {
     const active = (showbacks.data ?? []).filter((s) => (s.id === showback.id ? on : s.is_active));
@@ -124,7 +125,7 @@ export function ShowbacksPage() {
                     {isAdmin ? (
                       <IconButton
                         aria-label={`Delete ${showback.name}`}
-                        onClick={() => setDeleting(showback)}
+                        onClick={() => removal.ask(showback)}
                       >
                         <DeleteOutlined />
                       </IconButton>
@@ -142,17 +143,10 @@ export function ShowbacksPage() {
         onCreated={(showback) => navigate(showbackHrefs.detail(showback.id, 'MTD'))}
       />
       <ConfirmDialog
-        open={deleting !== null}
         title="Delete showback"
-        text={`Delete ${deleting?.name ?? ''} with its rules and values? This cannot be undone.`}
+        text={`Delete ${removal.target?.name ?? ''} with its rules and values? This cannot be undone.`}
         confirmLabel="Delete"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error.message : null}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
+        {...removal.dialog}
       />
     </Stack>
   );

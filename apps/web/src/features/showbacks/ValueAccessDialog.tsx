@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { HeaderRow } from '../cost-targets/HeaderRow';
+import { HeaderRow } from '../../components/HeaderRow';
 import { useTeamMembers } from '../team/api/team-members-query';
 import { useSetValueAccess, useValueAccess, type ValueAccess } from './value-access-api';
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BarsLoader } from '../../app/BarsLoader';
+import { BarsLoader } from '../../components/BarsLoader';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { useSsoSettings } from './api/sso-settings-query';
 import { RedirectUriField } from './components/RedirectUriField';

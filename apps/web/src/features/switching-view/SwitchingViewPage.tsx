@@ -14,10 +14,10 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BarsLoader } from '../../app/BarsLoader';
-import { currentEnvironment } from '../../app/session';
+import { BarsLoader } from '../../components/BarsLoader';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
-import { useStartupStore } from '../startup/startup-store';
+import { currentEnvironment } from '../../lib/session';
+import { useStartupStore } from '../../lib/startup-store';
 import { useAllClients } from './api/all-clients-query';
 import { useSelectClientMutation } from './api/select-client-mutation';
 

@@ -7,13 +7,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { BarsLoader } from '../../app/BarsLoader';
 import { AdminAction } from '../../components/AdminAction';
+import { BarsLoader } from '../../components/BarsLoader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FilterToggle } from '../../components/FilterToggle';
+import { useConfirmRemoval } from '../../components/use-confirm-removal';
 import { useUrlFilter } from '../../lib/use-url-filter';
 import { useCurrentUser } from '../auth/api/current-user-query';
-import { usePolicyVersion } from '../startup/api/policy-version-query';
+import { usePolicyVersion } from '../policy/api/policy-version-query';
 import { useRemoveMemberMutation } from './api/remove-member-mutation';
 import { useTeamMembers } from './api/team-members-query';
 import { useUpdateMemberMutation } from './api/update-member-mutation';
@@ -36,7 +37,7 @@ function MembersPanel({ role }: { role: 'all' | 'admin' | 'member' }) {
   const { data: profile } = useCurrentUser();
   const updateRole = useUpdateMemberMutation();
   const remove = useRemoveMemberMutation();
-  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const removal = useConfirmRemoval(remove, (item: TeamMember) => item.user_id);
 
   if (members.isPending) return <BarsLoader />;
   if (members.isError) return <Alert severity="error">{members.error.message}</Alert>;
@@ -54,22 +55,13 @@ function MembersPanel({ role }: { role: 'all' | 'admin' | 'member' }) {
         members={members.data}
         currentUserId={profile?.id ?? null}
         onRoleChange={changeRole}
-        onRemove={(member) => setRemoving(member)}
+        onRemove={removal.ask}
       />
       <ConfirmDialog
-        open={removing !== null}
         title="Remove team member"
-        text={`Remove ${removing?.email ?? ''} from this organisation? They lose access at once.`}
+        text={`Remove ${removal.target?.email ?? ''} from this organisation? They lose access at once.`}
         confirmLabel="Remove"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error.message : null}
-        onClose={() => {
-          remove.reset();
-          setRemoving(null);
-        }}
-        onConfirm={() => {
-          if (removing !== null) remove.mutate(removing.user_id, { onSuccess: () => setRemoving(null) });
-        }}
+        {...removal.dialog}
       />
     </>
   );

@@ -1,9 +1,7 @@
 import { type Anomaly, type AnomalyUpdate, anomalyUpdateSchema } from '@finlens/contracts/anomalies';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,8 +9,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { textFieldProps } from '../../auth/components/form-field';
-import { applyServerErrors } from '../../auth/form-errors';
+import { FormActions } from '../../../components/FormActions';
+import { applyServerErrors } from '../../../components/form-errors';
+import { textFieldProps } from '../../../components/form-field';
 import { scopeText } from '../anomaly-text';
 import { useUpdateAnomalyMutation } from '../api/anomalies';
 
@@ -55,12 +54,12 @@ export function DismissDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose:
           </DialogContentText>
           <TextField label="Reason" multiline minRows={2} {...textFieldProps(form, 'reason')} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" color="error" loading={form.formState.isSubmitting}>
-            Dismiss
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Dismiss"
+          color="error"
+          pending={form.formState.isSubmitting}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

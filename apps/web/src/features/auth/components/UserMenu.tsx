@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDemoModeStore } from '../../../components/demo-mode';
-import { useClient } from '../../startup/api/client-query';
-import { useStartupStore } from '../../startup/startup-store';
+import { useStartupStore } from '../../../lib/startup-store';
+import { useClient } from '../../admin/api/client-query';
 import { useCurrentUser } from '../api/current-user-query';
 import { useSignOut } from '../use-sign-out';
 

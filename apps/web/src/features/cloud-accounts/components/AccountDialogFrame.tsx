@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,6 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { DialogConnectionCheck } from './ConnectionCheck';
 import type { AccountForm } from './use-account-form';
 
@@ -43,12 +42,7 @@ export function AccountDialogFrame({
             <DialogConnectionCheck target={form.checkTarget} />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={form.close}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={form.pending}>
-            Save
-          </Button>
-        </DialogActions>
+        <FormActions submitLabel="Save" pending={form.pending} onCancel={form.close} />
       </form>
     </Dialog>
   );

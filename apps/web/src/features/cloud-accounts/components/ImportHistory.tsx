@@ -6,7 +6,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { BarsLoader } from '../../../app/BarsLoader';
+import { BarsLoader } from '../../../components/BarsLoader';
 import { EmptyTableRow } from '../../../components/EmptyTableRow';
 import { useImportRuns } from '../api/import-runs-query';
 

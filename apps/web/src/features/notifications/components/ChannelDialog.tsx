@@ -6,9 +6,7 @@ import {
 } from '@finlens/contracts/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -18,8 +16,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
-import { textFieldProps } from '../../auth/components/form-field';
-import { applyServerErrors } from '../../auth/form-errors';
+import { FormActions } from '../../../components/FormActions';
+import { applyServerErrors } from '../../../components/form-errors';
+import { textFieldProps } from '../../../components/form-field';
 import { useCreateChannelMutation, useUpdateChannelMutation } from '../api/channels';
 import { KIND_LABELS } from '../labels';
 import {
@@ -140,12 +139,11 @@ export function ChannelDialog({ channel, onClose }: ChannelDialogProps) {
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-            {channel === null ? 'Add channel' : 'Save'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel={channel === null ? 'Add channel' : 'Save'}
+          pending={form.formState.isSubmitting}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -10,8 +10,8 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { textFieldProps } from '../../auth/components/form-field';
-import { applyServerErrors } from '../../auth/form-errors';
+import { applyServerErrors } from '../../../components/form-errors';
+import { textFieldProps } from '../../../components/form-field';
 import { useSaveSsoSettingsMutation } from '../api/save-sso-settings-mutation';
 
 // The secret is write-only: an empty field leaves client_secret out of the PUT, which keeps the stored one.

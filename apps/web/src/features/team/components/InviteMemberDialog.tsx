@@ -1,9 +1,7 @@
 import { type InviteMemberRequest, inviteMemberRequestSchema } from '@finlens/contracts/team';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,8 +10,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { textFieldProps } from '../../auth/components/form-field';
-import { applyServerErrors } from '../../auth/form-errors';
+import { FormActions } from '../../../components/FormActions';
+import { applyServerErrors } from '../../../components/form-errors';
+import { textFieldProps } from '../../../components/form-field';
 import { useInviteMemberMutation } from '../api/invite-member-mutation';
 
 type InviteForm = z.input<typeof inviteMemberRequestSchema>;
@@ -61,12 +60,7 @@ export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: 
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-            Send invitation
-          </Button>
-        </DialogActions>
+        <FormActions submitLabel="Send invitation" pending={form.formState.isSubmitting} onCancel={close} />
       </form>
     </Dialog>
   );

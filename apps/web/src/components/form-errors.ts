@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../lib/api-client';
 
 /** `errors` of an API error body: field (or non_field_errors) → messages (ADR 0002 error shape). */
 function fieldErrorsOf(error: unknown): Record<string, string[]> {

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCurrentUser } from '../../auth/api/current-user-query';
-import { useResendEmailMutation } from '../../auth/api/resend-email-mutation';
-import { useSignOut } from '../../auth/use-sign-out';
+import { useCurrentUser } from '../features/auth/api/current-user-query';
+import { useResendEmailMutation } from '../features/auth/api/resend-email-mutation';
+import { useSignOut } from '../features/auth/use-sign-out';
 
 /** A signed-in user whose email is not verified yet: the server refuses data calls (403) until it is. */
 export function UnverifiedEmailNotice() {

@@ -2,19 +2,22 @@ import type { Profile } from '@finlens/contracts/auth';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import type { PackageInfo } from '@finlens/contracts/payment';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { isSignedIn } from '../../app/session';
-import { ApiError } from '../../lib/api-client';
-import { fetchCurrentUser } from '../auth/api/current-user-query';
-import { authKeys } from '../auth/api/keys';
-import { fetchClient } from './api/client-query';
-import { fetchCostSummary } from './api/cost-summary-query';
-import { startupKeys } from './api/keys';
-import { fetchPackage } from './api/package-query';
-import { fetchPaymentMethod } from './api/payment-method-query';
-import { fetchPolicyVersion } from './api/policy-version-query';
-import { fetchProjectsAws } from './api/projects-aws-query';
-import { fetchStatus } from './api/status-query';
-import type { FeatureFlags, useStartupStore } from './startup-store';
+import { fetchClient } from '../features/admin/api/client-query';
+import { adminKeys } from '../features/admin/api/keys';
+import { fetchProjectsAws } from '../features/admin/api/projects-aws-query';
+import { fetchStatus } from '../features/admin/api/status-query';
+import { fetchCurrentUser } from '../features/auth/api/current-user-query';
+import { authKeys } from '../features/auth/api/keys';
+import { fetchCostSummary } from '../features/cost-summary/api/cost-summary-query';
+import { costSummaryKeys } from '../features/cost-summary/api/keys';
+import { paymentKeys } from '../features/payment/api/keys';
+import { fetchPackage } from '../features/payment/api/package-query';
+import { fetchPaymentMethod } from '../features/payment/api/payment-method-query';
+import { policyKeys } from '../features/policy/api/keys';
+import { fetchPolicyVersion } from '../features/policy/api/policy-version-query';
+import { ApiError } from '../lib/api-client';
+import { isSignedIn } from '../lib/session';
+import type { FeatureFlags, useStartupStore } from '../lib/startup-store';
 
 interface ChainDeps {
   queryClient: QueryClient;
@@ -38,26 +41,26 @@ function step<T>(queryClient: QueryClient, queryKey: QueryKey, fetch: () => Prom
 async function loadClientData({ queryClient, store }: ChainDeps, clientId: string) {
   const set = store.setState;
   set({ clientLoading: true });
-  await step(queryClient, startupKeys.client(clientId), () => fetchClient(clientId));
+  await step(queryClient, adminKeys.client(clientId), () => fetchClient(clientId));
   set({ clientLoading: false, projectsLoading: true });
 
   const [status] = await Promise.all([
-    step(queryClient, startupKeys.status(), () => fetchStatus()),
-    step(queryClient, startupKeys.projectsAws(), () => fetchProjectsAws()),
+    step(queryClient, adminKeys.status(), () => fetchStatus()),
+    step(queryClient, adminKeys.projectsAws(), () => fetchProjectsAws()),
   ]);
   set({ projectsLoading: false, hasProject: status.has_project, policyLoading: true });
 
-  const policyKey = startupKeys.policyVersion('all');
+  const policyKey = policyKeys.policyVersion('all');
   await Promise.all([
     // Spec §8: a policy load error empties policy data; it does not stop the start-up.
     step(queryClient, policyKey, () => fetchPolicyVersion('all')).catch(() =>
       queryClient.removeQueries({ queryKey: policyKey, exact: true }),
     ),
-    step(queryClient, startupKeys.paymentMethod(), () => fetchPaymentMethod()),
+    step(queryClient, paymentKeys.paymentMethod(), () => fetchPaymentMethod()),
   ]);
   set({ policyLoading: false, featureFlags: { loading: true, data: null, error: null } });
 
-  const packageInfo = await step(queryClient, startupKeys.packageInfo(), () => fetchPackage());
+  const packageInfo = await step(queryClient, paymentKeys.packageInfo(), () => fetchPackage());
   const flags = featureFlagsFrom(packageInfo);
   set({ featureFlags: { loading: false, data: flags, error: null }, configCatAzure: flags.azure });
   if (status.has_project) await loadSpend({ queryClient, store });
@@ -69,7 +72,7 @@ async function loadClientData({ queryClient, store }: ChainDeps, clientId: strin
  */
 async function loadSpend({ queryClient, store }: ChainDeps): Promise<void> {
   try {
-    const spend = await step(queryClient, startupKeys.costSummary(), () => fetchCostSummary());
+    const spend = await step(queryClient, costSummaryKeys.summary(), () => fetchCostSummary());
     store.setState({ spendData: spend });
   } catch (error) {
     // A 401 logged out (and cancelled this call): the chain ends as for any step.

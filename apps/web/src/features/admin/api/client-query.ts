@@ -1,7 +1,7 @@
 import { ADMIN_PATHS, clientSchema } from '@finlens/contracts/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { startupKeys } from './keys';
+import { adminKeys } from './keys';
 
 /** GET /c/admin/clients/{id}/ — the active client's record (name, RBAC, partner). */
 export function fetchClient(clientId: string, signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function fetchClient(clientId: string, signal?: AbortSignal) {
 
 function clientQueryOptions(clientId: string) {
   return queryOptions({
-    queryKey: startupKeys.client(clientId),
+    queryKey: adminKeys.client(clientId),
     queryFn: ({ signal }) => fetchClient(clientId, signal),
     staleTime: 5 * 60_000,
   });

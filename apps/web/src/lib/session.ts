@@ -1,6 +1,6 @@
 import { type Environment, environmentFromHostname } from '@finlens/contracts/routes';
 import { USER_ID_COOKIE } from '@finlens/contracts/session';
-import { clearCookie, readCookie } from '../lib/cookies';
+import { clearCookie, readCookie } from './cookies';
 
 /** Spec §4: signed in means the user-id cookie exists. Read on every guard render, never cached. */
 export function isSignedIn(): boolean {

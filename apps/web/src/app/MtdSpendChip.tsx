@@ -2,7 +2,7 @@ import { formatMoney } from '@finlens/cost-model/format';
 import { dataDelayNotice } from '@finlens/cost-model/range-presets';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import { useStartupStore } from '../startup-store';
+import { useStartupStore } from '../lib/startup-store';
 
 /** Month-to-date spend in the app bar once the start-up chain has loaded it; nothing without a project. */
 export function MtdSpendChip() {

@@ -1,7 +1,7 @@
 import { POLICY_PATHS, policyDataSchema } from '@finlens/contracts/policy';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { startupKeys } from './keys';
+import { policyKeys } from './keys';
 
 /** GET /c/policy_version/?project_id=… — the latest IAM policy and each project's accepted version. */
 export function fetchPolicyVersion(projectId = 'all', signal?: AbortSignal) {
@@ -13,7 +13,7 @@ export function fetchPolicyVersion(projectId = 'all', signal?: AbortSignal) {
 
 function policyVersionQueryOptions(projectId = 'all') {
   return queryOptions({
-    queryKey: startupKeys.policyVersion(projectId),
+    queryKey: policyKeys.policyVersion(projectId),
     queryFn: ({ signal }) => fetchPolicyVersion(projectId, signal),
     staleTime: 5 * 60_000,
   });

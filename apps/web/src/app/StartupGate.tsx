@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { BarsLoader } from '../../app/BarsLoader';
-import { isSignedIn } from '../../app/session';
-import { UnverifiedEmailNotice } from './components/UnverifiedEmailNotice';
+import { BarsLoader } from '../components/BarsLoader';
+import { isSignedIn } from '../lib/session';
+import { useStartupStore } from '../lib/startup-store';
 import { loadInitialData } from './load-initial-data';
-import { useStartupStore } from './startup-store';
+import { UnverifiedEmailNotice } from './UnverifiedEmailNotice';
 
 const SWITCHING_VIEW_PATH = '/switching-view/';
 
