@@ -17,7 +17,8 @@ import { Link as RouterLink } from 'react-router';
 import { BarsLoader } from '../../components/BarsLoader';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { openFirst, STATUS_LABELS, scopeText } from './anomaly-text';
-import { useAnomalies, useUpdateAnomalyMutation } from './api/anomalies';
+import { useAnomalies } from './api/anomalies-query';
+import { useUpdateAnomalyMutation } from './api/update-anomaly-mutation';
 import { DismissDialog } from './components/DismissDialog';
 
 /** The top resources shown per anomaly (the server keeps more). */

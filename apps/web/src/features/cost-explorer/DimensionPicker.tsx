@@ -3,7 +3,7 @@ import { COST_DIMENSION_CATALOGUE } from '@finlens/cost-model/cost-dimensions';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useDimensionKeys } from './api';
+import { useDimensionKeys } from './api/dimension-keys-query';
 
 export const dimensionLabel = (dimension: CostDimension) => COST_DIMENSION_CATALOGUE[dimension].label;
 

@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router';
 import { useDemoModeStore } from '../../components/demo-mode';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { REPORT_PARAM } from '../reports/report-view';
-import { useCostQuery } from './api';
+import { useCostQuery } from './api/cost-query';
 import { dimensionLabel } from './DimensionPicker';
 import { ExplorerControls, type ViewChange } from './ExplorerControls';
 import {

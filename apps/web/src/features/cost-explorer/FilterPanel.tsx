@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
-import { useDimensionValues } from './api';
+import { useDimensionValues } from './api/dimension-values-query';
 import { DimensionPicker, dimensionLabel, KeyPicker } from './DimensionPicker';
 import { withFilter } from './explorer-view';
 import { DEMO_BLURRED_DIMENSIONS } from './transforms';

@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { HeaderRow } from '../../components/HeaderRow';
-import { useChannels } from '../notifications/api/channels';
+import { useChannels } from '../notifications/api/channels-query';
 import { useAlerts } from './api/alerts-query';
 import { useDeleteAlert } from './api/delete-alert-mutation';
 import { type AlertDraft, useSaveAlert } from './api/save-alert-mutation';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Chart } from '../../components/Chart';
 import { useDemoModeStore } from '../../components/demo-mode';
 import { useStartupStore } from '../../lib/startup-store';
-import { useCostQuery } from '../cost-explorer/api';
+import { useCostQuery } from '../cost-explorer/api/cost-query';
 import { useCostSummary } from '../cost-summary/api/cost-summary-query';
 import { CostListCard, type CostListRow } from './components/CostListCard';
 import { EmptyHome } from './components/EmptyHome';

@@ -24,7 +24,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
 import { RangePresetSelect } from '../../components/RangePresetSelect';
 import { DEMO_BLURRED_DIMENSIONS } from '../cost-explorer/transforms';
-import { useInsights } from './api';
+import { useInsights } from './api/insights-query';
 import {
   explorerHref,
   INSIGHT_RANGES,

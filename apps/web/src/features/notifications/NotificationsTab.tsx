@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { BarsLoader } from '../../components/BarsLoader';
-import { usePreferences, useSavePreferencesMutation } from './api/preferences';
+import { usePreferences } from './api/preferences-query';
+import { useSavePreferencesMutation } from './api/save-preferences-mutation';
 import { SourceCheckboxes } from './components/SourceCheckboxes';
 
 const FREQUENCY_LABELS: Record<Preferences['email_frequency'], string> = {

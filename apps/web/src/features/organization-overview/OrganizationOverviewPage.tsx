@@ -6,7 +6,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useState } from 'react';
 import { DataGrid } from '../../components/DataGrid';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
-import { useCostQuery } from '../cost-explorer/api';
+import { useCostQuery } from '../cost-explorer/api/cost-query';
 import { useOrganizationAccounts } from './api/organization-accounts-query';
 import { useProjectsListing } from './api/projects-listing-query';
 import { type OverviewRow, overviewQueries, overviewRows } from './overview-rows';

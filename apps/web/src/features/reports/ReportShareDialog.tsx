@@ -26,8 +26,9 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTeamMembers } from '../team/api/team-members-query';
+import { useCreateShareCode } from './api/create-share-code-mutation';
+import { useRevokeShareCode } from './api/revoke-share-code-mutation';
 import { useSendReport } from './api/send-report-mutation';
-import { useCreateShareCode, useRevokeShareCode } from './api/share-code-mutations';
 import { useUpdateReport } from './api/update-report-mutation';
 import { ANALYSIS_PATH, WEEKDAYS } from './report-view';
 

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Chart } from '../../components/Chart';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
-import { useCostQuery } from '../cost-explorer/api';
+import { useCostQuery } from '../cost-explorer/api/cost-query';
 import { BreakdownCard } from './components/BreakdownCard';
 import { TagsCard } from './components/TagsCard';
 import { detailFilter, explorerHref } from './search-view';

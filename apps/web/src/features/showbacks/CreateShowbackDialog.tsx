@@ -10,7 +10,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useCreateShowback, useTagKeys } from './api';
+import { useCreateShowback } from './api/create-showback-mutation';
+import { useTagKeys } from './api/tag-keys-query';
 
 type TagType = Showback['allocation_tag_type'];
 export const TAG_TYPE_LABELS: Record<TagType, string> = {

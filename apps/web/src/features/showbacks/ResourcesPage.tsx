@@ -8,7 +8,9 @@ import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { useParams } from 'react-router';
 import { DataGrid } from '../../components/DataGrid';
-import { type ResourceSource, useAllocationRules, useResources, useShowbackConfig } from './api';
+import { useAllocationRules } from './api/allocation-rules-query';
+import { type ResourceSource, useResources } from './api/resources-query';
+import { useShowbackConfig } from './api/showbacks-query';
 import { ShowbackHeader, useShowbackRoute } from './ShowbackHeader';
 import { SHOWBACK_PARAMS } from './showback-view';
 

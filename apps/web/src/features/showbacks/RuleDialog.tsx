@@ -17,7 +17,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FilterPanel } from '../cost-explorer/FilterPanel';
-import { type RuleFields, useRulePreview, useSaveRule } from './api';
+import { useRulePreview } from './api/rule-preview-query';
+import { type RuleFields, useSaveRule } from './api/save-rule-mutation';
 
 type SplitMethod = (typeof SPLIT_METHODS)[number];
 export const SPLIT_LABELS: Record<SplitMethod, string> = {

@@ -20,7 +20,9 @@ import { Link as RouterLink } from 'react-router';
 import { AdminAction } from '../../components/AdminAction';
 import { Chart } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
-import { useShowbackConfig, useShowbackDetail, useValuesDailyCost } from './api';
+import { useShowbackDetail } from './api/showback-detail-query';
+import { useShowbackConfig } from './api/showbacks-query';
+import { useValuesDailyCost } from './api/values-daily-cost-query';
 import { ShowbackHeader, useShowbackRoute } from './ShowbackHeader';
 import {
   formatUnitCost,

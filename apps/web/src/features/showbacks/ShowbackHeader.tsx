@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useRouteHandle } from '../../app/start-up-hooks';
 import { RangePresetSelect } from '../../components/RangePresetSelect';
-import { useShowbackConfig } from './api';
+import { useShowbackConfig } from './api/showbacks-query';
 import {
   rangeDates,
   rangeFromParams,

@@ -20,7 +20,9 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { AdminAction, useIsAdmin } from '../../components/AdminAction';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmRemoval } from '../../components/use-confirm-removal';
-import { useDeleteShowback, useSetActiveShowbacks, useShowbacks } from './api';
+import { useDeleteShowback } from './api/delete-showback-mutation';
+import { useSetActiveShowbacks } from './api/set-active-showbacks-mutation';
+import { useShowbacks } from './api/showbacks-query';
 import { CreateShowbackDialog, TAG_TYPE_LABELS } from './CreateShowbackDialog';
 import { showbackHrefs } from './showback-view';
 

@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { RowErrorsTable } from '../../components/RowErrorsTable';
+import { useUploadDailyUnits } from './api/upload-daily-units-mutation';
 import { type UnitsError, unitsErrors, unitsTemplate } from './daily-units-view';
-import { useUploadDailyUnits } from './units-api';
 
 interface Props {
   showbackId: string;

@@ -17,7 +17,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { HeaderRow } from '../../components/HeaderRow';
 import { useTeamMembers } from '../team/api/team-members-query';
-import { useSetValueAccess, useValueAccess, type ValueAccess } from './value-access-api';
+import { useSetValueAccess } from './api/set-value-access-mutation';
+import { useValueAccess, type ValueAccess } from './api/value-access-query';
 
 interface Props {
   showbackId: string;

@@ -13,7 +13,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useAvailableValues, useDeleteCombinedValue, useSaveCombinedValue, useUpdateShowback } from './api';
+import { useAvailableValues } from './api/available-values-query';
+import { useDeleteCombinedValue } from './api/delete-combined-value-mutation';
+import { useSaveCombinedValue } from './api/save-combined-value-mutation';
+import { useUpdateShowback } from './api/update-showback-mutation';
 
 /** Combined values (several raw values shown as one) and hidden values (counted as untagged). */
 export function ValuesPanel({ showback }: { showback: Showback }) {

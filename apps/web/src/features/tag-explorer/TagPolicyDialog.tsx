@@ -19,8 +19,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useIsAdmin } from '../../components/AdminAction';
 import { ApiError } from '../../lib/api-client';
+import { useDeleteTagPolicy } from './api/delete-tag-policy-mutation';
+import { useSaveTagPolicy } from './api/save-tag-policy-mutation';
 import { useTagPolicies } from './api/tag-policies-query';
-import { useDeleteTagPolicy, useSaveTagPolicy } from './api/tag-policy-mutations';
 import { splitList } from './tag-view';
 
 /** The editor's text fields: lists are typed comma-separated. */

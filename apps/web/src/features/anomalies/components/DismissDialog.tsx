@@ -13,7 +13,7 @@ import { FormActions } from '../../../components/FormActions';
 import { applyServerErrors } from '../../../components/form-errors';
 import { textFieldProps } from '../../../components/form-field';
 import { scopeText } from '../anomaly-text';
-import { useUpdateAnomalyMutation } from '../api/anomalies';
+import { useUpdateAnomalyMutation } from '../api/update-anomaly-mutation';
 
 const dismissFormSchema = z
   .object({ reason: z.string() })

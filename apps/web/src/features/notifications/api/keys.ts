@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+
 /** Query keys of the Notifications Center and Notifications tabs. */
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -10,4 +12,10 @@ export const notificationKeys = {
 export interface DeliveryFilter {
   channelId: string | null;
   status: string | null;
+}
+
+/** After a change the channel list and the delivery log (a test or a removal shows there) are stale. */
+export function useInvalidateAll() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 }

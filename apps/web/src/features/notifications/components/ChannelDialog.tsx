@@ -19,7 +19,8 @@ import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/FormActions';
 import { applyServerErrors } from '../../../components/form-errors';
 import { textFieldProps } from '../../../components/form-field';
-import { useCreateChannelMutation, useUpdateChannelMutation } from '../api/channels';
+import { useCreateChannelMutation } from '../api/create-channel-mutation';
+import { useUpdateChannelMutation } from '../api/update-channel-mutation';
 import { KIND_LABELS } from '../labels';
 import {
   type ChannelFormValues,

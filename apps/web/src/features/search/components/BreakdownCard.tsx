@@ -9,7 +9,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useCostQuery } from '../../cost-explorer/api';
+import { useCostQuery } from '../../cost-explorer/api/cost-query';
 import { topGroups } from '../../home/home-transforms';
 
 /** The top values of one dimension within a query's rows, with their cost. */

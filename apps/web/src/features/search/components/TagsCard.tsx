@@ -4,7 +4,8 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useCostQuery, useDimensionKeys } from '../../cost-explorer/api';
+import { useCostQuery } from '../../cost-explorer/api/cost-query';
+import { useDimensionKeys } from '../../cost-explorer/api/dimension-keys-query';
 import { topGroups } from '../../home/home-transforms';
 
 /** Tag keys looked at; each is one small cost query within the detail's rows. */

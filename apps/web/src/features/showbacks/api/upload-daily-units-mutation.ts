@@ -1,7 +1,7 @@
 import { dailyUnitsAppliedSchema, SHOWBACK_PATHS, showbackPath } from '@finlens/contracts/showbacks';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { useInvalidateAll } from './api';
+import { apiRequest } from '../../../lib/api-client';
+import { useInvalidateAll } from './keys';
 
 /** POST daily_units/ with a CSV file's text; every number refreshes (unit costs come with the detail). */
 export function useUploadDailyUnits(id: string) {

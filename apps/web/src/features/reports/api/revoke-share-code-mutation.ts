@@ -1,18 +1,8 @@
-import { REPORT_PATHS, shareCodeSchema } from '@finlens/contracts/reports';
+import { REPORT_PATHS } from '@finlens/contracts/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { reportKeys, reportPath } from './keys';
-
-/** POST /c/cost_page/reports/{id}/share_code/ — a new share link (replaces an earlier one). */
-export function useCreateShareCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(reportPath(REPORT_PATHS.shareCode, id), shareCodeSchema, { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-  });
-}
 
 /** DELETE /c/cost_page/reports/{id}/share_code/ — revokes the link (204). */
 export function useRevokeShareCode() {

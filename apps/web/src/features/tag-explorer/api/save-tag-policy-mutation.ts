@@ -1,10 +1,9 @@
 import { TAG_EXPLORER_PATHS, type TagPolicyInput, tagPolicySchema } from '@finlens/contracts/tag-explorer';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { tagExplorerKeys } from './keys';
 
-const policyPath = (id: string) => TAG_EXPLORER_PATHS.policy.replace(':id', encodeURIComponent(id));
+export const policyPath = (id: string) => TAG_EXPLORER_PATHS.policy.replace(':id', encodeURIComponent(id));
 
 /** POST /c/tag_policies/ (no id) or PATCH /c/tag_policies/{id}/ (admin); rows and policies refresh. */
 export function useSaveTagPolicy() {
@@ -14,16 +13,6 @@ export function useSaveTagPolicy() {
       id === null
         ? apiRequest(TAG_EXPLORER_PATHS.policies, tagPolicySchema, { method: 'POST', body: input })
         : apiRequest(policyPath(id), tagPolicySchema, { method: 'PATCH', body: input }),
-    // Not awaited: the editor is free again at once while the rows and violations are counted again.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tagExplorerKeys.all }),
-  });
-}
-
-/** DELETE /c/tag_policies/{id}/ (admin) — 204. */
-export function useDeleteTagPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(policyPath(id), z.undefined(), { method: 'DELETE' }),
     // Not awaited: the editor is free again at once while the rows and violations are counted again.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: tagExplorerKeys.all }),
   });

@@ -2,12 +2,13 @@ import {
   SHOWBACK_PATHS,
   showbackPath,
   valueAccessListSchema,
-  valueAccessSchema,
+  type valueAccessSchema,
 } from '@finlens/contracts/showbacks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
-import { GET_EXTRAS, showbackKeys, useInvalidateAll } from './api';
+import { apiRequest } from '../../../lib/api-client';
+import { showbackKeys } from './keys';
+import { GET_EXTRAS } from './requests';
 
 export type ValueAccess = z.infer<typeof valueAccessSchema>;
 
@@ -22,18 +23,5 @@ export function useValueAccess(id: string, enabled: boolean) {
       }),
     select: (answer) => answer.members,
     enabled,
-  });
-}
-
-/** PUT value_access/: one member's client-wide "all values" flag and their values of this showback. */
-export function useSetValueAccess(id: string) {
-  const invalidate = useInvalidateAll();
-  return useMutation({
-    mutationFn: (access: Omit<ValueAccess, 'email'>) =>
-      apiRequest(showbackPath(SHOWBACK_PATHS.valueAccess, { id }), valueAccessSchema, {
-        method: 'PUT',
-        body: access,
-      }),
-    onSuccess: invalidate,
   });
 }

@@ -1,15 +1,7 @@
 import { NOTIFICATION_PATHS, type Preferences, preferencesSchema } from '@finlens/contracts/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationKeys } from './keys';
-
-/** GET the caller's own notification preferences (defaults until they save any). */
-export function usePreferences() {
-  return useQuery({
-    queryKey: notificationKeys.preferences(),
-    queryFn: ({ signal }) => apiRequest(NOTIFICATION_PATHS.preferences, preferencesSchema, { signal }),
-  });
-}
 
 /** PUT the caller's preferences; answers the saved ones. */
 export function useSavePreferencesMutation() {

@@ -1,12 +1,8 @@
 import { INSIGHTS_PATH, insightsSchema } from '@finlens/contracts/insights';
 import type { DateRange } from '@finlens/cost-model/range-presets';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-
-const insightsKeys = {
-  all: ['insights'] as const,
-  range: (query: DateRange) => [...insightsKeys.all, query] as const,
-};
+import { apiRequest } from '../../../lib/api-client';
+import { insightsKeys } from './keys';
 
 /** GET /c/cost_page/insights/ (shapes in @finlens/contracts/insights); cost_page GETs carry imply_client. */
 export function useInsights(query: DateRange) {
