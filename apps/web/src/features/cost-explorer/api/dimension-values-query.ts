@@ -1,17 +1,7 @@
-import {
-  COST_EXPLORER_PATHS,
-  type DimensionValuesQuery,
-  dimensionValuesSchema,
-} from '@finlens/contracts/cost-explorer';
+import { COST_EXPLORER_PATHS, dimensionValuesSchema } from '@finlens/contracts/cost-explorer';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { explorerKeys, IMPLY_CLIENT } from './keys';
-
-/** The request of dimension_values the filter panel sends (the contract's query, range and search always set). */
-export type DimensionValuesArgs = Required<
-  Pick<DimensionValuesQuery, 'dimension' | 'search' | 'start_date' | 'end_date'>
-> &
-  Pick<DimensionValuesQuery, 'key'>;
+import { type DimensionValuesArgs, explorerKeys, IMPLY_CLIENT } from './keys';
 
 /** Auto-complete of a dimension's values in the range (largest cost first), for the filter panel. */
 export function useDimensionValues(args: DimensionValuesArgs | null) {

@@ -1,5 +1,5 @@
+import type { DimensionValuesQuery } from '@finlens/contracts/cost-explorer';
 import type { KeyedDimension } from '@finlens/contracts/cost-query';
-import type { DimensionValuesArgs } from './dimension-values-query';
 
 /** The Explorer's cost_page calls (spec §7, shapes in @finlens/contracts/cost-explorer); GETs carry imply_client. */
 export const explorerKeys = {
@@ -11,3 +11,9 @@ export const explorerKeys = {
 };
 
 export const IMPLY_CLIENT = { imply_client: 'true' } as const;
+
+/** The request of dimension_values the filter panel sends (the contract's query, range and search always set). */
+export type DimensionValuesArgs = Required<
+  Pick<DimensionValuesQuery, 'dimension' | 'search' | 'start_date' | 'end_date'>
+> &
+  Pick<DimensionValuesQuery, 'key'>;
