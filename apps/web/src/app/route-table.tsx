@@ -1,5 +1,5 @@
 import { DEVELOPMENT_LANDING_PATH, HOME_PATH, LANDING_PATH, SIGN_IN_PATH } from '@finlens/contracts/routes';
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { UnbuiltPage } from '../components/UnbuiltPage';
 import { NotFoundPage } from './NotFoundPage';
 import { type AppRoute, page, publicPage, redirect } from './route-types';
@@ -10,104 +10,67 @@ import { type AppRoute, page, publicPage, redirect } from './route-types';
  * pages are lazy chunks; the five-bar loader shows while they load.
  * Trailing slashes are optional in matching (React Router), so '/v3/rules/' also serves '/v3/rules'.
  */
-const SettingsPage = lazy(() =>
-  import('../features/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })),
-);
-const SignInPage = lazy(() =>
-  import('../features/auth/SignInPage').then((module) => ({ default: module.SignInPage })),
-);
-const SignUpPage = lazy(() =>
-  import('../features/auth/SignUpPage').then((module) => ({ default: module.SignUpPage })),
-);
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })),
-);
-const ResetPasswordEmailSentPage = lazy(() =>
-  import('../features/auth/ResetPasswordEmailSentPage').then((module) => ({
-    default: module.ResetPasswordEmailSentPage,
-  })),
-);
-const PasswordResetSuccessPage = lazy(() =>
-  import('../features/auth/PasswordResetSuccessPage').then((module) => ({
-    default: module.PasswordResetSuccessPage,
-  })),
-);
-const SwitchingViewPage = lazy(() =>
-  import('../features/switching-view/SwitchingViewPage').then((module) => ({
-    default: module.SwitchingViewPage,
-  })),
-);
 
-const ExplorerPage = lazy(() =>
-  import('../features/cost-explorer/ExplorerPage').then((module) => ({ default: module.ExplorerPage })),
-);
+/** A built page as a lazy chunk: the module's named export `name` (pages export by name, not default). */
+function lazyPage<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
 
-const ReportsPage = lazy(() =>
-  import('../features/reports/ReportsPage').then((module) => ({ default: module.ReportsPage })),
+const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const SignInPage = lazyPage(() => import('../features/auth/SignInPage'), 'SignInPage');
+const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'), 'SignUpPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/ForgotPasswordPage'),
+  'ForgotPasswordPage',
 );
-
-const HomePage = lazy(() =>
-  import('../features/home/HomePage').then((module) => ({ default: module.HomePage })),
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const ResetPasswordEmailSentPage = lazyPage(
+  () => import('../features/auth/ResetPasswordEmailSentPage'),
+  'ResetPasswordEmailSentPage',
 );
-const OrganizationOverviewPage = lazy(() =>
-  import('../features/organization-overview/OrganizationOverviewPage').then((module) => ({
-    default: module.OrganizationOverviewPage,
-  })),
+const PasswordResetSuccessPage = lazyPage(
+  () => import('../features/auth/PasswordResetSuccessPage'),
+  'PasswordResetSuccessPage',
 );
-const ChargebackPage = lazy(() =>
-  import('../features/chargebacks/ChargebackPage').then((module) => ({ default: module.ChargebackPage })),
+const SwitchingViewPage = lazyPage(
+  () => import('../features/switching-view/SwitchingViewPage'),
+  'SwitchingViewPage',
 );
-const ChargebacksCenterPage = lazy(() =>
-  import('../features/chargebacks/ChargebacksCenterPage').then((module) => ({
-    default: module.ChargebacksCenterPage,
-  })),
+const ExplorerPage = lazyPage(() => import('../features/cost-explorer/ExplorerPage'), 'ExplorerPage');
+const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'), 'ReportsPage');
+const HomePage = lazyPage(() => import('../features/home/HomePage'), 'HomePage');
+const OrganizationOverviewPage = lazyPage(
+  () => import('../features/organization-overview/OrganizationOverviewPage'),
+  'OrganizationOverviewPage',
 );
-const ChargebacksLegacyPage = lazy(() =>
-  import('../features/chargebacks/ChargebacksLegacyPage').then((module) => ({
-    default: module.ChargebacksLegacyPage,
-  })),
+const ChargebackPage = lazyPage(() => import('../features/chargebacks/ChargebackPage'), 'ChargebackPage');
+const ChargebacksCenterPage = lazyPage(
+  () => import('../features/chargebacks/ChargebacksCenterPage'),
+  'ChargebacksCenterPage',
 );
-const InsightsPage = lazy(() =>
-  import('../features/insights/InsightsPage').then((module) => ({ default: module.InsightsPage })),
+const ChargebacksLegacyPage = lazyPage(
+  () => import('../features/chargebacks/ChargebacksLegacyPage'),
+  'ChargebacksLegacyPage',
 );
-const SearchPage = lazy(() =>
-  import('../features/search/SearchPage').then((module) => ({ default: module.SearchPage })),
+const InsightsPage = lazyPage(() => import('../features/insights/InsightsPage'), 'InsightsPage');
+const SearchPage = lazyPage(() => import('../features/search/SearchPage'), 'SearchPage');
+const SearchDetailPage = lazyPage(() => import('../features/search/SearchDetailPage'), 'SearchDetailPage');
+const TargetsPage = lazyPage(() => import('../features/cost-targets/TargetsPage'), 'TargetsPage');
+const ShowbacksPage = lazyPage(() => import('../features/showbacks/ShowbacksPage'), 'ShowbacksPage');
+const ShowbackDetailPage = lazyPage(
+  () => import('../features/showbacks/ShowbackDetailPage'),
+  'ShowbackDetailPage',
 );
-const SearchDetailPage = lazy(() =>
-  import('../features/search/SearchDetailPage').then((module) => ({ default: module.SearchDetailPage })),
+const AllocationRulesPage = lazyPage(
+  () => import('../features/showbacks/AllocationRulesPage'),
+  'AllocationRulesPage',
 );
-
-const TargetsPage = lazy(() =>
-  import('../features/cost-targets/TargetsPage').then((module) => ({ default: module.TargetsPage })),
-);
-
-const ShowbacksPage = lazy(() =>
-  import('../features/showbacks/ShowbacksPage').then((module) => ({ default: module.ShowbacksPage })),
-);
-const ShowbackDetailPage = lazy(() =>
-  import('../features/showbacks/ShowbackDetailPage').then((module) => ({
-    default: module.ShowbackDetailPage,
-  })),
-);
-const AllocationRulesPage = lazy(() =>
-  import('../features/showbacks/AllocationRulesPage').then((module) => ({
-    default: module.AllocationRulesPage,
-  })),
-);
-const ResourcesPage = lazy(() =>
-  import('../features/showbacks/ResourcesPage').then((module) => ({ default: module.ResourcesPage })),
-);
-
-const TargetFormPage = lazy(() =>
-  import('../features/cost-targets/TargetFormPage').then((module) => ({ default: module.TargetFormPage })),
-);
-
-const BurnDownPage = lazy(() =>
-  import('../features/cost-targets/BurnDownPage').then((module) => ({ default: module.BurnDownPage })),
-);
+const ResourcesPage = lazyPage(() => import('../features/showbacks/ResourcesPage'), 'ResourcesPage');
+const TargetFormPage = lazyPage(() => import('../features/cost-targets/TargetFormPage'), 'TargetFormPage');
+const BurnDownPage = lazyPage(() => import('../features/cost-targets/BurnDownPage'), 'BurnDownPage');
 
 const notFound = <NotFoundPage />;
 

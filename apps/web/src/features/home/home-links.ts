@@ -1,5 +1,5 @@
 import type { CostDimension, CostQuery } from '@finlens/contracts/cost-query';
-import { explorerHref } from '../search/search-view';
+import { explorerHref } from '../cost-explorer/api/explorer-href';
 import { HOME_PRESET } from './home-queries';
 
 /** The Explorer view of one group of a Home card: the card's query, filtered to that value, over 30 days. */
@@ -9,8 +9,8 @@ export function groupExplorerHref(
   value: string | null,
 ): string | null {
   if (value === null) return null;
-  return explorerHref(
-    {
+  return explorerHref({
+    query: {
       ...query,
       dimension,
       top_n: 10,
@@ -19,6 +19,6 @@ export function groupExplorerHref(
         { dimension, mode: 'include', values: [value] } as CostQuery['filters'][number],
       ],
     },
-    HOME_PRESET,
-  );
+    range: HOME_PRESET,
+  });
 }

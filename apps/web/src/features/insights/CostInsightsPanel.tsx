@@ -26,10 +26,10 @@ import { RangePresetSelect } from '../../components/RangePresetSelect';
 import { DEMO_BLURRED_DIMENSIONS } from '../cost-explorer/transforms';
 import { useInsights } from './api/insights-query';
 import {
-  explorerHref,
   INSIGHT_RANGES,
   type InsightRange,
   insightDates,
+  insightExplorerHref,
   KIND_TITLES,
   rangeFromParams,
 } from './insight-view';
@@ -158,7 +158,7 @@ function InsightCard({ insight, currency }: { insight: Insight; currency: string
         <Button
           size="small"
           component={RouterLink}
-          to={explorerHref(insight)}
+          to={insightExplorerHref(insight)}
           aria-label={`Open ${title} in Explorer`}
         >
           Open in Explorer

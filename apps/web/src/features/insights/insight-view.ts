@@ -2,9 +2,8 @@ import { paramsToCostQuery } from '@finlens/contracts/cost-query';
 import type { Insight, InsightKind } from '@finlens/contracts/insights';
 import { type DateRange, type PastPreset, presetRange } from '@finlens/cost-model/range-presets';
 import { addDays, utcDay } from '@finlens/cost-model/utc-calendar';
-import { viewToParams } from '../cost-explorer/explorer-view';
+import { EXPLORER_PATH, explorerHref } from '../cost-explorer/api/explorer-href';
 
-const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
 const INSIGHT_TABS = ['insights', 'tags'] as const;
 export type InsightTab = (typeof INSIGHT_TABS)[number];
 
@@ -55,9 +54,8 @@ export function insightDates(range: InsightRange, today: Date): DateRange {
 }
 
 /** The Explorer URL of an insight's view, built by the Explorer's own URL writer (custom dates, bar chart). */
-export function explorerHref(insight: Insight): string {
+export function insightExplorerHref(insight: Insight): string {
   const parsed = paramsToCostQuery(insight.explorer);
   if (!parsed.ok) return EXPLORER_PATH;
-  const params = viewToParams({ range: null, query: parsed.query, chart: 'bar', window: 0 });
-  return `${EXPLORER_PATH}?${params.toString()}`;
+  return explorerHref({ range: null, query: parsed.query });
 }

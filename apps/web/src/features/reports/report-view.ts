@@ -7,11 +7,11 @@ import {
 } from '@finlens/contracts/reports';
 import { isRangePreset } from '@finlens/cost-model/range-presets';
 import type { ChartKind } from '../../components/Chart';
+import { explorerHref } from '../cost-explorer/api/explorer-href';
 import { type ExplorerView, viewToParams } from '../cost-explorer/explorer-view';
 
-/** The Explorer's path; `report=<id>` in its URL names the report it was opened from (the query reader ignores it). */
-const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
 export const ANALYSIS_PATH = '/v3/reports-api/';
+/** `report=<id>` in an Explorer URL names the report it was opened from (the view reader ignores it). */
 export const REPORT_PARAM = 'report';
 
 /** The Explorer draws a stacked bar, a line or a stacked area; a report's plain bar and pie open as the bar. */
@@ -30,26 +30,27 @@ const REPORT_CHART: Record<ChartKind, Report['chart_type']> = {
 
 type SavedView = Pick<GlobalReport, 'query' | 'range_preset' | 'chart_type'> & Partial<Pick<Report, 'grid'>>;
 
-/** A report's saved view as Explorer search params (no report id). */
-function savedParams(report: SavedView): URLSearchParams {
+/** A report's saved view in the Explorer's terms. */
+function savedView(report: SavedView): ExplorerView {
   const preset = report.range_preset;
-  return viewToParams({
+  return {
     range: preset !== null && isRangePreset(preset) ? preset : null,
     query: report.query,
     chart: EXPLORER_CHART[report.chart_type],
     window: 0,
     grid: report.grid ?? DEFAULT_GRID_SETTINGS,
-  });
+  };
 }
+
+/** A report's saved view as Explorer search params (no report id). */
+const savedParams = (report: SavedView) => viewToParams(savedView(report));
 
 /**
  * The Explorer URL that restores a report's view: its CostQuery, its range preset (or fixed dates), its chart
  * and its grid settings (a global template has none: the grid's defaults).
  */
 export function explorerUrlOf(report: SavedView & { id?: string }): string {
-  const params = savedParams(report);
-  if (report.id !== undefined) params.set(REPORT_PARAM, report.id);
-  return `${EXPLORER_PATH}?${params}`;
+  return explorerHref(savedView(report), report.id === undefined ? {} : { [REPORT_PARAM]: report.id });
 }
 
 /**

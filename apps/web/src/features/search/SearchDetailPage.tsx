@@ -14,9 +14,10 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { Chart } from '../../components/Chart';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
 import { useCostQuery } from '../cost-explorer/api/cost-query';
+import { explorerHref } from '../cost-explorer/api/explorer-href';
 import { BreakdownCard } from './components/BreakdownCard';
 import { TagsCard } from './components/TagsCard';
-import { detailFilter, explorerHref } from './search-view';
+import { detailFilter } from './search-view';
 
 const DETAIL_RANGE = '30D' as const;
 /** The dimensions a detail page breaks its cost down by (its own dimension left out). */
@@ -79,7 +80,10 @@ function DetailBody({ detail }: { detail: ParsedDetailKey }) {
         <Box sx={{ flexGrow: 1 }} />
         <Button
           component={RouterLink}
-          to={explorerHref({ ...query, dimension: 'product_servicename', top_n: 10 }, DETAIL_RANGE)}
+          to={explorerHref({
+            query: { ...query, dimension: 'product_servicename', top_n: 10 },
+            range: DETAIL_RANGE,
+          })}
         >
           Open in Explorer
         </Button>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { explorerHref } from '../cost-explorer/api/explorer-href';
 import { viewFromParams } from '../cost-explorer/explorer-view';
 import {
   detailFilter,
-  explorerHref,
   searchCallParams,
   searchViewFromParams,
   searchViewToParams,
@@ -53,8 +53,8 @@ describe('search view in the URL', () => {
 
   it("Explorer links are read back by the Explorer's own URL parser", () => {
     const filter = detailFilter({ dimension: 'tag_keys', tagKey: 'team', value: 'core' });
-    const href = explorerHref(
-      {
+    const href = explorerHref({
+      query: {
         start_date: '2026-10-24',
         end_date: '2026-11-22',
         granularity: 'day',
@@ -63,8 +63,8 @@ describe('search view in the URL', () => {
         filters: [filter],
         top_n: 10,
       },
-      '30D',
-    );
+      range: '30D',
+    });
     const { view, problem } = viewFromParams(
       new URLSearchParams(href.split('?')[1]),
       new Date('2026-11-22T12:00:00Z'),

@@ -1,4 +1,4 @@
-import { type CostFilter, type CostQuery, costQueryToParams } from '@finlens/contracts/cost-query';
+import type { CostFilter } from '@finlens/contracts/cost-query';
 import {
   FACET_KEYS,
   type ParsedDetailKey,
@@ -8,7 +8,6 @@ import {
   type SearchKey,
   type SearchScope,
 } from '@finlens/contracts/search';
-import type { RangePreset } from '@finlens/cost-model/range-presets';
 
 /** The search page's view, held in the URL: `q`, `scope` and `filters` (the call's own JSON of search keys). */
 export interface SearchView {
@@ -84,17 +83,4 @@ export function detailFilter(detail: ParsedDetailKey): CostFilter {
         match: 'any',
         pairs: [{ key: detail.tagKey, value: detail.value }],
       };
-}
-
-const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
-
-/**
- * A link to the Explorer showing `query` over a range preset, in the Explorer's URL format
- * (features/cost-explorer/explorer-view.ts: `range` plus the CostQuery's wire keys, dates left to the preset).
- */
-export function explorerHref(query: CostQuery, range: RangePreset): string {
-  const { start_date: _start, end_date: _end, ...rest } = costQueryToParams(query);
-  const params = new URLSearchParams({ range, ...rest });
-  if (query.dimension === null) params.set('dimension', '');
-  return `${EXPLORER_PATH}?${params.toString()}`;
 }

@@ -1,8 +1,6 @@
 import type { CostFilter, CostQuery, TagPair } from '@finlens/contracts/cost-query';
 import { type DateRange, type PastPreset, presetRange } from '@finlens/cost-model/range-presets';
-import { viewToParams } from '../cost-explorer/explorer-view';
-
-const EXPLORER_PATH = '/v3/cloud-resource-cost-api/';
+import { explorerHref } from '../cost-explorer/api/explorer-href';
 
 /** Range presets offered by the Tag explorer (past ones: coverage is about billed days). */
 export const TAG_RANGES = ['7D', '14D', '30D', 'MTD', '1M', '3M'] as const satisfies readonly PastPreset[];
@@ -26,7 +24,7 @@ export function tagDates(range: TagRange, today: Date): DateRange {
 const tagPair = (key: string, value: string | null): TagPair => ({ key, value: value ?? '' });
 
 /** The Explorer URL (its own URL writer) of the range, grouped by `dimension`, with the filters. */
-function explorerHref(range: DateRange, dimension: CostQuery['dimension'], filters: CostFilter[]): string {
+function explorerLink(range: DateRange, dimension: CostQuery['dimension'], filters: CostFilter[]): string {
   const query: CostQuery = {
     ...range,
     granularity: 'day',
@@ -35,12 +33,12 @@ function explorerHref(range: DateRange, dimension: CostQuery['dimension'], filte
     filters,
     top_n: 10,
   };
-  return `${EXPLORER_PATH}?${viewToParams({ range: null, query, chart: 'bar', window: 0 })}`;
+  return explorerHref({ range: null, query });
 }
 
 /** Cost carrying one value of the key, by service. */
 export function valueHref(range: DateRange, key: string, value: string | null): string {
-  return explorerHref(range, 'product_servicename', [
+  return explorerLink(range, 'product_servicename', [
     { dimension: 'tag_keys', mode: 'include', match: 'any', pairs: [tagPair(key, value)] },
   ]);
 }
@@ -65,7 +63,7 @@ export function untaggedHref(
     filters.push({ dimension: 'line_item_usage_account_id', mode: 'include', values: [account] });
   if (service !== null)
     filters.push({ dimension: 'product_servicename', mode: 'include', values: [service] });
-  return explorerHref(range, 'line_item_resource_id', filters);
+  return explorerLink(range, 'line_item_resource_id', filters);
 }
 
 /** A coverage percentage (0–100) as text; null (no cost in the window) as '-'. */
