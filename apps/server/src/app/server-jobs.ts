@@ -8,6 +8,11 @@ import {
 } from '../features/inventory/inventory.jobs';
 import { NOTIFICATION_SCHEDULES } from '../features/notifications/notifications.jobs';
 import { reportSendJobHandler } from '../features/reports/report-send.job';
+import { failStaleImportRuns } from '../ingest/imports.repo';
+import {
+  failInterruptedImportsJobHandler,
+  INTERRUPTED_IMPORT_SCHEDULES,
+} from '../ingest/interrupted-imports.job';
 import { serverPollSourceHandler } from '../ingest/sources/server-poll-source';
 import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
 import { createSecretBox } from '../platform/crypto/secret-box';
@@ -32,6 +37,8 @@ export async function startServerJobs({
 }): Promise<RunningJobs> {
   const db = storage.db.db;
   const warehouse = storage.warehouse;
+  // Imports a crash interrupted (their heartbeat stopped) are failed before anything else runs.
+  await failStaleImportRuns(db);
   // Scheduled jobs of a kind without a handler here wait until one is registered.
   const jobs = startJobs({
     db,
@@ -52,6 +59,7 @@ export async function startServerJobs({
         outboundAllow: config.outboundAllow,
         onPeriodsReplaced: enqueueAfterImportJobs,
       }),
+      failInterruptedImportsJobHandler({ db }),
     ],
   });
   for (const schedule of [
@@ -59,6 +67,7 @@ export async function startServerJobs({
     ...ANOMALY_SCHEDULES,
     ...NOTIFICATION_SCHEDULES,
     ...INVENTORY_SCHEDULES,
+    ...INTERRUPTED_IMPORT_SCHEDULES,
   ]) {
     await jobs.schedules.save(schedule);
   }

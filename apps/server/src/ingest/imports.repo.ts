@@ -12,6 +12,31 @@ export const IMPORT_HEARTBEAT_TIMEOUT_MS = 60_000;
  */
 export type PeriodsReplacedHook = (trx: Kysely<AppTables>, finishedAt: Date) => Promise<void>;
 
+/**
+ * Marks failed the running imports whose heartbeat stopped more than IMPORT_HEARTBEAT_TIMEOUT_MS ago: their
+ * process ended mid-import (a crash, kill -9) and their warehouse changes were rolled back. Of one project, or
+ * of every project (start-up and the periodic sweep). Returns how many runs it closed.
+ */
+export async function failStaleImportRuns(
+  db: Kysely<AppTables>,
+  { projectId = null, now = new Date() }: { projectId?: string | null; now?: Date } = {},
+): Promise<number> {
+  const stale = new Date(now.getTime() - IMPORT_HEARTBEAT_TIMEOUT_MS);
+  let query = db
+    .updateTable('import_runs')
+    .set({
+      status: 'failed',
+      finished_at: now,
+      error:
+        'interrupted: the importing process ended before the import finished; the previous data was kept',
+    })
+    .where('status', '=', 'running')
+    .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', stale)]));
+  if (projectId !== null) query = query.where('project_id', '=', projectId);
+  const [result] = await query.execute();
+  return Number(result?.numUpdatedRows ?? 0);
+}
+
 /** Storage of import runs and the client/project lookups an import needs (app database only). */
 export function createImportsRepo(
   db: Kysely<AppTables>,
@@ -52,28 +77,11 @@ export function createImportsRepo(
     },
 
     /**
-     * Runs of the project still marked running belong to a process that ended mid-import (the warehouse lock
-     * admits one importing process), so they are closed as failed; their warehouse changes were rolled back.
-     */
-    /**
-     * Closes the project's running imports whose process has ended: their heartbeat stopped more than
-     * IMPORT_HEARTBEAT_TIMEOUT_MS ago. A running import of another live process (several servers share the
-     * app database) keeps beating and is left alone.
+     * Closes the project's running imports whose process has ended (see failStaleImportRuns); a running
+     * import of another live process (several servers share the app database) keeps beating and is left alone.
      */
     async failInterruptedRuns(projectId: string, now = new Date()) {
-      const stale = new Date(now.getTime() - IMPORT_HEARTBEAT_TIMEOUT_MS);
-      await db
-        .updateTable('import_runs')
-        .set({
-          status: 'failed',
-          finished_at: now,
-          error:
-            'interrupted: the importing process ended before the import finished; the previous data was kept',
-        })
-        .where('project_id', '=', projectId)
-        .where('status', '=', 'running')
-        .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', stale)]))
-        .execute();
+      await failStaleImportRuns(db, { projectId, now });
     },
 
     /** The importing process is alive (see failInterruptedRuns). */
