@@ -174,6 +174,8 @@ export const dimensionValuesQuerySchema = optionalDateRange({ maxDays: MAX_RANGE
     }
   });
 export type DimensionValuesQuery = z.input<typeof dimensionValuesQuerySchema>;
+/** dimension_values' parameters as the server reads them (defaults applied). */
+export type DimensionValuesParams = z.output<typeof dimensionValuesQuerySchema>;
 
 export const dimensionValuesSchema = z.object({
   dimension: z.enum(COST_DIMENSIONS),
@@ -191,6 +193,8 @@ export const dimensionKeysQuerySchema = z.object({
   project_ids: projectIdsParam,
 });
 export type DimensionKeysQuery = z.input<typeof dimensionKeysQuerySchema>;
+/** dimension_keys' parameters as the server reads them (defaults applied). */
+export type DimensionKeysParams = z.output<typeof dimensionKeysQuerySchema>;
 
 export const dimensionKeysSchema = z.object({
   dimension: z.enum(KEYED_DIMENSIONS),

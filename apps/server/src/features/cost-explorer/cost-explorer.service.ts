@@ -2,7 +2,9 @@ import type {
   DimensionCatalogue,
   DimensionDailyCostResult,
   DimensionKeys,
+  DimensionKeysParams,
   DimensionValues,
+  DimensionValuesParams,
 } from '@finlens/contracts/cost-explorer';
 import {
   COST_DIMENSIONS,
@@ -10,7 +12,6 @@ import {
   DIMENSION_GROUPS,
   GRANULARITIES,
   isKeyedDimension,
-  type KeyedDimension,
   TOP_N_MAX,
 } from '@finlens/contracts/cost-query';
 import { COST_DIMENSION_CATALOGUE, DIMENSION_LABELS } from '@finlens/cost-model/cost-dimensions';
@@ -26,23 +27,6 @@ import { fieldError } from '../../platform/http/http-error';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import { type CostScopes, projectIdList } from '../../warehouse/cost-scope';
 import { forecastSpan, historySpan, historyWithin, withForecast } from './cost-forecast';
-
-export interface DimensionValuesRequest {
-  dimension: (typeof COST_DIMENSIONS)[number];
-  key?: string;
-  search?: string;
-  start_date?: string;
-  end_date?: string;
-  limit: number;
-  project_ids?: string;
-}
-
-export interface DimensionKeysRequest {
-  dimension: KeyedDimension;
-  search?: string;
-  limit: number;
-  project_ids?: string;
-}
 
 /** The Explorer's cost_page calls (design in @finlens/contracts/cost-explorer). */
 export function createCostExplorerService({
@@ -119,7 +103,7 @@ export function createCostExplorerService({
       return { ...base, ...forecasted };
     },
 
-    async dimensionValues(caller: ClientCaller, request: DimensionValuesRequest): Promise<DimensionValues> {
+    async dimensionValues(caller: ClientCaller, request: DimensionValuesParams): Promise<DimensionValues> {
       const scope = await scopes.requested(caller, projectIdList(request.project_ids));
       const values = await warehouse.dimensionValues({
         ...scope,
@@ -133,7 +117,7 @@ export function createCostExplorerService({
       return { dimension: request.dimension, key: request.key ?? null, values };
     },
 
-    async dimensionKeys(caller: ClientCaller, request: DimensionKeysRequest): Promise<DimensionKeys> {
+    async dimensionKeys(caller: ClientCaller, request: DimensionKeysParams): Promise<DimensionKeys> {
       const scope = await scopes.requested(caller, projectIdList(request.project_ids));
       const keys = await warehouse.dimensionKeys({
         ...scope,
