@@ -29,8 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminService: AdminService }> 
     },
     async (request) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      return adminService.status(auth, clientId, request.query.partner_scope_id);
+      return adminService.status(auth, request.query.partner_scope_id);
     },
   );
 
@@ -48,8 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminService: AdminService }> 
     },
     async (request) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      return adminService.updateClient(auth, clientId, request.params.id, request.body, request.ip);
+      return adminService.updateClient(auth, request.params.id, request.body, request.ip);
     },
   );
 

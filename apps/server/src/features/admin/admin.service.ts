@@ -10,7 +10,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { AppTables, ClientRow, ProjectRow } from '../../db/tables';
 import type { AuditLog } from '../../platform/auth/audit-log';
-import type { Caller } from '../../platform/auth/caller';
+import type { Caller, ClientCaller } from '../../platform/auth/caller';
 import { accessibleClients } from '../../platform/auth/load-caller';
 import { notFound } from '../../platform/http/http-error';
 import type { AdminRepo } from './admin.repo';
@@ -57,7 +57,8 @@ export function createAdminService({
   }
 
   return {
-    async status(auth: Caller, clientId: string, partnerScopeId?: string): Promise<ClientStatus> {
+    async status(auth: ClientCaller, partnerScopeId?: string): Promise<ClientStatus> {
+      const { clientId } = auth;
       let scope = clientId;
       if (partnerScopeId !== undefined) {
         const reachable = await accessibleClients(db, auth.user.id);
@@ -83,13 +84,8 @@ export function createAdminService({
       return toClient(await activeClient(clientId, id));
     },
 
-    async updateClient(
-      auth: Caller,
-      clientId: string,
-      id: string,
-      patch: ClientUpdate,
-      ip: string,
-    ): Promise<Client> {
+    async updateClient(auth: ClientCaller, id: string, patch: ClientUpdate, ip: string): Promise<Client> {
+      const { clientId } = auth;
       await activeClient(clientId, id);
       await repo.updateClient(id, patch);
       await audit.record({

@@ -64,8 +64,7 @@ export const anomaliesRoutes: FastifyPluginAsyncZod<{ anomalies: AnomaliesServic
     },
     async (request) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      return anomalies.update(clientId, auth.user.id, request.params.id, request.body);
+      return anomalies.update(auth.clientId, auth.user.id, request.params.id, request.body);
     },
   );
 };

@@ -19,8 +19,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeysService: ApiKeysServi
     { config: { access: 'verified' }, schema: { tags, response: { 200: apiKeysSchema } } },
     async (request) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      return apiKeysService.list(auth, clientId);
+      return apiKeysService.list(auth);
     },
   );
 
@@ -32,8 +31,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeysService: ApiKeysServi
     },
     async (request, reply) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      return reply.code(201).send(await apiKeysService.create(auth, clientId, request.body.name, request.ip));
+      return reply.code(201).send(await apiKeysService.create(auth, request.body.name, request.ip));
     },
   );
 
@@ -42,8 +40,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeysService: ApiKeysServi
     { config: { access: 'verified' }, schema: { tags, params: apiKeyParamsSchema } },
     async (request, reply) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      await apiKeysService.revoke(auth, clientId, request.params.id, request.ip);
+      await apiKeysService.revoke(auth, request.params.id, request.ip);
       return reply.code(204).send();
     },
   );

@@ -83,8 +83,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     { config: { access: 'verified' }, schema: { tags, response: { 200: preferencesSchema } } },
     async (request) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      return notifications.preferences(clientId, auth.user.id);
+      return notifications.preferences(auth.clientId, auth.user.id);
     },
   );
   app.put(
@@ -95,8 +94,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     },
     async (request) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      return notifications.savePreferences(clientId, auth.user.id, request.body);
+      return notifications.savePreferences(auth.clientId, auth.user.id, request.body);
     },
   );
 };

@@ -30,8 +30,7 @@ export const policyRoutes: FastifyPluginAsyncZod<{ policyService: PolicyService 
     },
     async (request) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      return policyService.accept(auth, clientId, request.body.project_id, request.body.accepted);
+      return policyService.accept(auth, request.body.project_id, request.body.accepted);
     },
   );
 };

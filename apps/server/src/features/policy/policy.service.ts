@@ -1,5 +1,5 @@
 import type { PolicyData, ProjectPolicyState } from '@finlens/contracts/policy';
-import type { Caller } from '../../platform/auth/caller';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { notFound } from '../../platform/http/http-error';
 import type { PolicyRepo } from './policy.repo';
 
@@ -45,7 +45,8 @@ export function createPolicyService({ repo }: { repo: PolicyRepo }) {
 
   return {
     data,
-    async accept(auth: Caller, clientId: string, projectId: string, accepted: boolean): Promise<PolicyData> {
+    async accept(auth: ClientCaller, projectId: string, accepted: boolean): Promise<PolicyData> {
+      const { clientId } = auth;
       const before = await data(clientId, projectId);
       const ids = before.projects.map((project) => project.project_id);
       if (accepted) await repo.accept(ids, before.latest.version, auth.user.id);

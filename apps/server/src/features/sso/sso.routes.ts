@@ -31,9 +31,8 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ssoService: SsoService; cookies:
     },
     async (request) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      await ssoService.save(auth, clientId, request.body);
-      return ssoService.settings(clientId);
+      await ssoService.save(auth, request.body);
+      return ssoService.settings(auth.clientId);
     },
   );
 

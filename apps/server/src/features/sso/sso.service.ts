@@ -1,7 +1,7 @@
 import { SSO_PATHS, type SsoSettings, type SsoSettingsUpdate } from '@finlens/contracts/sso';
 import * as oidc from 'openid-client';
 import type { AuditLog } from '../../platform/auth/audit-log';
-import type { Caller } from '../../platform/auth/caller';
+import type { ClientCaller } from '../../platform/auth/caller';
 import type { NewSession, SessionStore } from '../../platform/auth/session-store';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
@@ -65,7 +65,8 @@ export function createSsoService({ repo, box, sessions, audit, publicUrl, http }
       };
     },
 
-    async save(auth: Caller, clientId: string, body: SsoSettingsUpdate): Promise<void> {
+    async save(auth: ClientCaller, body: SsoSettingsUpdate): Promise<void> {
+      const { clientId } = auth;
       const refused = await http.refusedReason(body.issuer);
       if (refused !== null) throw fieldError('issuer', [`Finlens may not reach this issuer: ${refused}.`]);
       if (await repo.domainTakenByOther(body.email_domain, clientId)) {

@@ -33,14 +33,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teamService: TeamService }> = a
     },
     async (request, reply) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      const member = await teamService.invite(
-        auth,
-        clientId,
-        request.body.email,
-        request.body.role,
-        request.ip,
-      );
+      const member = await teamService.invite(auth, request.body.email, request.body.role, request.ip);
       return reply.code(201).send(member);
     },
   );
@@ -58,8 +51,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teamService: TeamService }> = a
     },
     async (request) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      return teamService.setRole(auth, clientId, request.params.user_id, request.body.role, request.ip);
+      return teamService.setRole(auth, request.params.user_id, request.body.role, request.ip);
     },
   );
 
@@ -68,8 +60,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ teamService: TeamService }> = a
     { config: { access: 'admin' }, schema: { tags, params: memberParamsSchema } },
     async (request, reply) => {
       const auth = clientCallerOf(request);
-      const { clientId } = auth;
-      await teamService.remove(auth, clientId, request.params.user_id, request.ip);
+      await teamService.remove(auth, request.params.user_id, request.ip);
       return reply.code(204).send();
     },
   );

@@ -3,7 +3,7 @@ import type { MembershipRole } from '@finlens/contracts/roles';
 import { SIGN_IN_PATH } from '@finlens/contracts/routes';
 import type { TeamMember } from '@finlens/contracts/team';
 import type { AuditLog } from '../../platform/auth/audit-log';
-import type { Caller } from '../../platform/auth/caller';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { EMAIL_TOKEN_TTL_MS, type EmailTokens, encodeUid } from '../../platform/auth/email-tokens';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -53,7 +53,8 @@ export function createTeamService({ repo, tokens, mailer, audit, publicUrl }: Te
       return (await repo.list(clientId, role === 'all' ? undefined : role)).map(toMember);
     },
 
-    async invite(auth: Caller, clientId: string, email: string, role: MembershipRole, ip: string) {
+    async invite(auth: ClientCaller, email: string, role: MembershipRole, ip: string) {
+      const { clientId } = auth;
       const user = await repo.findUserByEmail(email);
       if (user !== undefined && (await repo.find(clientId, user.id)) !== undefined) {
         throw new HttpError(409, 'This person is already a member.');
@@ -83,7 +84,8 @@ export function createTeamService({ repo, tokens, mailer, audit, publicUrl }: Te
       return toMember(await existing(clientId, userId));
     },
 
-    async setRole(auth: Caller, clientId: string, userId: string, role: MembershipRole, ip: string) {
+    async setRole(auth: ClientCaller, userId: string, role: MembershipRole, ip: string) {
+      const { clientId } = auth;
       const row = await existing(clientId, userId);
       if (row.role !== role) {
         if (role === 'member') await assertNotLastAdmin(clientId, row);
@@ -100,7 +102,8 @@ export function createTeamService({ repo, tokens, mailer, audit, publicUrl }: Te
       return toMember(await existing(clientId, userId));
     },
 
-    async remove(auth: Caller, clientId: string, userId: string, ip: string): Promise<void> {
+    async remove(auth: ClientCaller, userId: string, ip: string): Promise<void> {
+      const { clientId } = auth;
       const row = await existing(clientId, userId);
       await assertNotLastAdmin(clientId, row);
       await repo.remove(clientId, userId);
