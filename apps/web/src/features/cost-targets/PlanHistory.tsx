@@ -1,12 +1,9 @@
+import type { planningHistorySchema } from '@finlens/contracts/cost-targets';
 import { formatMoney, formatUtcDate } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { EmptyTableRow } from '../../components/EmptyTableRow';
-import { HeaderRow } from '../../components/HeaderRow';
+import type { z } from 'zod';
+import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { usePlanHistory } from './api/plan-history-query';
 
 const SOURCE_LABELS = {
@@ -18,33 +15,32 @@ const SOURCE_LABELS = {
 /** The newest changes shown under the plan. */
 const SHOWN = 20;
 
+type PlanChange = z.infer<typeof planningHistorySchema>;
+
+const COLUMNS: SimpleColumn<PlanChange>[] = [
+  { label: 'When', render: (row) => formatUtcDate(row.changed_at, 'isoDateTime') },
+  { label: 'Month', render: (row) => row.month },
+  { label: 'Change', render: (row) => `${formatMoney(row.before)} → ${formatMoney(row.after)}` },
+  { label: 'How', render: (row) => SOURCE_LABELS[row.source] },
+  { label: 'Who', render: (row) => row.changed_by?.email ?? '-' },
+];
+
 /** Who changed which month of the plan, when, and from what to what. */
 export function PlanHistory({ targetId }: { targetId: string }) {
   const history = usePlanHistory(targetId);
   if (history.isError) return <Alert severity="error">{history.error.message}</Alert>;
-  const rows = (history.data ?? []).slice(0, SHOWN);
   return (
     <>
       <Typography variant="subtitle2" component="h3" sx={{ mt: 3 }}>
         Plan history
       </Typography>
-      <Table size="small" aria-label="Plan history">
-        <HeaderRow labels={['When', 'Month', 'Change', 'How', 'Who']} />
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id}>
-              <TableCell>{formatUtcDate(row.changed_at, 'isoDateTime')}</TableCell>
-              <TableCell>{row.month}</TableCell>
-              <TableCell>
-                {formatMoney(row.before)} → {formatMoney(row.after)}
-              </TableCell>
-              <TableCell>{SOURCE_LABELS[row.source]}</TableCell>
-              <TableCell>{row.changed_by?.email ?? '-'}</TableCell>
-            </TableRow>
-          ))}
-          <EmptyTableRow rowCount={history.isPending ? 1 : rows.length} columns={5} />
-        </TableBody>
-      </Table>
+      <SimpleTable
+        label="Plan history"
+        columns={COLUMNS}
+        rows={(history.data ?? []).slice(0, SHOWN)}
+        rowKey={(row) => row.id}
+        pending={history.isPending}
+      />
     </>
   );
 }
