@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { EngineHealth } from '@finlens/contracts/health';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { probeEngine } from '../platform/engine-health';
+import { probeEngine } from './engine-health';
 import { createPGliteDialect } from './pglite-dialect';
 import type { AppTables } from './tables';
 

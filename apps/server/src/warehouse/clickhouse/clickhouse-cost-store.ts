@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { probeEngine } from '../../platform/engine-health';
+import { probeEngine } from '../../db/engine-health';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';

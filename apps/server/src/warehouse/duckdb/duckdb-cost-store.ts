@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { probeEngine } from '../../platform/engine-health';
+import { probeEngine } from '../../db/engine-health';
 import {
   CANONICAL_COLUMNS,
   COST_TYPE_COLUMNS,

@@ -2,7 +2,8 @@ import type { EngineHealth } from '@finlens/contracts/health';
 
 /**
  * Runs one probe against a storage engine and reports it in the health contract's shape;
- * a failing probe becomes `ok: false` with the error text instead of throwing.
+ * a failing probe becomes `ok: false` with the error text instead of throwing. In db/, the lowest server
+ * layer, so the app database and the warehouse both use it.
  */
 export async function probeEngine(
   kind: EngineHealth['kind'],
