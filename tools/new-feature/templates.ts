@@ -231,9 +231,10 @@ export function nextSteps(n: Names): string {
   1. apps/server/src/app/build-app.ts: import { register${n.pascal} } from './register-${n.name}';
      and call \`await register${n.pascal}(app, { db });\` with the other features.
   2. tests/api: an access-matrix row for GET ${n.path} (the matrix fails on a route without one).
-  3. apps/web/src/app/route-table.tsx: a lazy ${n.pascal}Page and a page('<spec path>', '${n.title}', '<area>', …)
-     entry (spec §2), and a menu entry in app/menus.ts if the page has one.
+  3. apps/web/src/app/route-table.tsx: const ${n.pascal}Page = lazyPage(() => import('../features/${n.name}/${n.pascal}Page'), '${n.pascal}Page');
+     and put <${n.pascal}Page /> in its route's page(…) entry in place of <UnbuiltPage /> (then lower
+     UNBUILT_CEILING in app/unbuilt-pages.test.ts); a menu entry in app/menus.ts if the page has one.
   4. Replace the placeholder read in ${n.name}.repo.ts with the feature's tables (${n.name}.tables.ts, a
      migration, a line in db/tables.ts); a feature that reads cost asks the warehouse's cost scope.
-Then: npm run typecheck, npm run lint, npx vitest run --project server ${n.name}, npx vitest run --project web ${n.pascal}Page.`;
+Then: npm run typecheck, npm run lint, npx vitest run --project server ${n.name}, npx vitest run --project @finlens/web ${n.pascal}Page.`;
 }
