@@ -19,7 +19,7 @@ function lazyPage<K extends string, P extends object>(
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
 const SignInPage = lazyPage(() => import('../features/auth/SignInPage'), 'SignInPage');
 const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'), 'SignUpPage');
 const ForgotPasswordPage = lazyPage(

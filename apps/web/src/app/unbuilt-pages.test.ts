@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { isValidElement, type ReactNode } from 'react';
 import { expect, it } from 'vitest';
 import { UnbuiltPage as Placeholder } from '../components/UnbuiltPage';
-import { SETTINGS_TABS } from '../features/settings/settings-tabs';
 import { ROUTE_TABLE } from './route-table';
+import { SETTINGS_TABS } from './settings/settings-tabs';
 
 /**
  * Routes and settings tabs that still render the shared placeholder page. This number only falls: when an

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { UnbuiltPage } from '../../components/UnbuiltPage';
-import { ApiKeyTab } from '../api-keys/ApiKeyTab';
-import { AwsAccountsTab } from '../cloud-accounts/AwsAccountsTab';
-import { CloudAccountsTab } from '../cloud-accounts/CloudAccountsTab';
-import { NotificationsCenterTab } from '../notifications/NotificationsCenterTab';
-import { NotificationsTab } from '../notifications/NotificationsTab';
-import { ChangePasswordTab } from '../profile/ChangePasswordTab';
-import { MyProfileTab } from '../profile/MyProfileTab';
-import { SsoTab } from '../sso/SsoTab';
-import { TeamMembersTab } from '../team/TeamMembersTab';
+import { ApiKeyTab } from '../../features/api-keys/ApiKeyTab';
+import { AwsAccountsTab } from '../../features/cloud-accounts/AwsAccountsTab';
+import { CloudAccountsTab } from '../../features/cloud-accounts/CloudAccountsTab';
+import { NotificationsCenterTab } from '../../features/notifications/NotificationsCenterTab';
+import { NotificationsTab } from '../../features/notifications/NotificationsTab';
+import { ChangePasswordTab } from '../../features/profile/ChangePasswordTab';
+import { MyProfileTab } from '../../features/profile/MyProfileTab';
+import { SsoTab } from '../../features/sso/SsoTab';
+import { TeamMembersTab } from '../../features/team/TeamMembersTab';
 
 interface SettingsTab {
   /** The `?tab=` value in the URL. */
