@@ -90,7 +90,7 @@ describe('parameters', () => {
     const query = z.object({ project_ids: projectIdsParam, limit: limitParam(5, 50), ...spaFlags });
     expect(query.parse({})).toEqual({ limit: 5 });
     expect(query.parse({ project_ids: 'a,b', limit: '50', imply_client: 'true' })).toEqual({
-      project_ids: 'a,b',
+      project_ids: ['a', 'b'],
       limit: 50,
       imply_client: 'true',
     });

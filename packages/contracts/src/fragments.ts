@@ -112,10 +112,11 @@ export function optionalDateRange(rule: RangeRule = {}) {
     .superRefine((range, ctx) => checkDateRange(range, ctx, rule));
 }
 
-/** `project_ids` in a query string: comma-separated project ids of the caller's client. */
+/** `project_ids` in a query string: comma-separated project ids of the caller's client, read as a list. */
 export const projectIdsParam = z
   .string()
   .regex(/^[^,\s]+(,[^,\s]+)*$/, 'Enter a comma-separated list of project ids.')
+  .transform((text) => text.split(','))
   .optional()
   .describe("Comma-separated project ids of the caller's client (default: all of them).");
 

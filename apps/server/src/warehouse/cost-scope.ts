@@ -71,6 +71,3 @@ export function costScopesOver(readable: (reader: ScopeReader) => Promise<ScopeP
 }
 
 export type CostScopes = ReturnType<typeof costScopesOver>;
-
-/** A comma-separated `project_ids` parameter as a list (absent stays absent). */
-export const projectIdList = (param: string | undefined): string[] | undefined => param?.split(',');

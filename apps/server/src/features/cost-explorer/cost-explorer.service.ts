@@ -25,7 +25,7 @@ import { utcDay } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError } from '../../platform/http/http-error';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import { type CostScopes, projectIdList } from '../../warehouse/cost-scope';
+import type { CostScopes } from '../../warehouse/cost-scope';
 import { forecastSpan, historySpan, historyWithin, withForecast } from './cost-forecast';
 
 /** The Explorer's cost_page calls (design in @finlens/contracts/cost-explorer). */
@@ -104,7 +104,7 @@ export function createCostExplorerService({
     },
 
     async dimensionValues(caller: ClientCaller, request: DimensionValuesParams): Promise<DimensionValues> {
-      const scope = await scopes.requested(caller, projectIdList(request.project_ids));
+      const scope = await scopes.requested(caller, request.project_ids);
       const values = await warehouse.dimensionValues({
         ...scope,
         dimension: request.dimension,
@@ -118,7 +118,7 @@ export function createCostExplorerService({
     },
 
     async dimensionKeys(caller: ClientCaller, request: DimensionKeysParams): Promise<DimensionKeys> {
-      const scope = await scopes.requested(caller, projectIdList(request.project_ids));
+      const scope = await scopes.requested(caller, request.project_ids);
       const keys = await warehouse.dimensionKeys({
         ...scope,
         dimension: request.dimension,

@@ -91,7 +91,7 @@ describe('cost summary service', () => {
     const { clientId, projectId } = id('a');
     const summary = await service().summary(testCaller(clientId), {
       costType: 'list',
-      projectIds: projectId,
+      projectIds: [projectId],
     });
     expect(summary).toMatchObject({
       mtd_spend: 30,
@@ -106,14 +106,14 @@ describe('cost summary service', () => {
     const { clientId, projectId } = id('a');
     const foreign = id('other').projectId;
     await expect(
-      service().summary(testCaller(clientId), { costType: 'unblended', projectIds: foreign }),
+      service().summary(testCaller(clientId), { costType: 'unblended', projectIds: [foreign] }),
     ).rejects.toMatchObject({
       statusCode: 404,
     });
     await expect(
       service().summary(testCaller(clientId), {
         costType: 'unblended',
-        projectIds: `${projectId},${foreign}`,
+        projectIds: [projectId, foreign],
       }),
     ).rejects.toMatchObject({ statusCode: 404 });
   });

@@ -7,12 +7,12 @@ import {
 } from '@finlens/cost-model/spend-windows';
 import type { ClientCaller } from '../../platform/auth/caller';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import { type CostScopes, projectIdList } from '../../warehouse/cost-scope';
+import type { CostScopes } from '../../warehouse/cost-scope';
 
 export interface CostSummaryRequest {
   costType: CostTypeName;
   /** Comma-separated project ids (already checked for shape by the contract); all projects when absent. */
-  projectIds?: string;
+  projectIds?: string[] | undefined;
 }
 
 /**
@@ -31,7 +31,7 @@ export function createCostSummaryService({
 }) {
   return {
     async summary(caller: ClientCaller, { costType, projectIds }: CostSummaryRequest): Promise<CostSummary> {
-      const scope = await scopes.requested(caller, projectIdList(projectIds));
+      const scope = await scopes.requested(caller, projectIds);
       const today = now();
       const windows = spendWindows(today);
       const ranges = Object.values(windows);

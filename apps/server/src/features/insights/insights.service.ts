@@ -19,7 +19,7 @@ import { allowedGranularities } from '@finlens/cost-model/granularity';
 import { addDays, inclusiveDays } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
-import { type CostScopes, projectIdList } from '../../warehouse/cost-scope';
+import type { CostScopes } from '../../warehouse/cost-scope';
 import { changePercent, movers, newValues, shifts, type Thresholds, type ValueCosts } from './insight-rules';
 
 /** An insights request after the contract's checks (defaults applied). */
@@ -27,7 +27,7 @@ export interface InsightsRequest {
   start_date: string;
   end_date: string;
   cost_type: CostTypeName;
-  project_ids?: string;
+  project_ids?: string[] | undefined;
   lookback_periods: number;
   min_change: number;
   min_percent: number;
@@ -93,7 +93,7 @@ export function createInsightsService({
   return {
     async insights(caller: ClientCaller, request: InsightsRequest): Promise<Insights> {
       const periods = periodsOf(request);
-      const scope = await scopes.requested(caller, projectIdList(request.project_ids));
+      const scope = await scopes.requested(caller, request.project_ids);
       const base: Base = { scope, costType: request.cost_type, requestedProjects: request.project_ids };
       const t: Thresholds = {
         minChange: request.min_change,
@@ -177,7 +177,7 @@ interface Base {
   scope: CostScope;
   costType: CostTypeName;
   /** The project_ids the caller sent, repeated in Explorer links (absent: all of the client's). */
-  requestedProjects: string | undefined;
+  requestedProjects: string[] | undefined;
 }
 
 function insightValue(value: ValueCosts) {
@@ -214,7 +214,7 @@ function explorerLink(
     cost_type: base.costType,
     filters: [{ dimension, mode: 'include', values }],
   };
-  if (base.requestedProjects !== undefined) query.project_ids = base.requestedProjects.split(',');
+  if (base.requestedProjects !== undefined) query.project_ids = base.requestedProjects;
   return costQueryToParams(query);
 }
 

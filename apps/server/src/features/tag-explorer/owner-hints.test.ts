@@ -89,7 +89,7 @@ describe('owner hints from CUR 2.0 line_item_iam_principal', () => {
       start_date: '2026-10-01',
       end_date: '2026-10-31',
       cost_type: 'unblended' as const,
-      project_ids: 'aws-1',
+      project_ids: ['aws-1'],
     };
     const untagged = await explorer.untagged(testCaller('client'), range);
     expect(untagged.untagged_cost).toBeCloseTo(21, 9);
@@ -124,7 +124,7 @@ describe('owner hints from CUR 2.0 line_item_iam_principal', () => {
       start_date: '2026-03-01',
       end_date: '2026-03-31',
       cost_type: 'unblended',
-      project_ids: 'demo',
+      project_ids: ['demo'],
     });
     const got = untagged.owner_hints.filter((h) => h.source === 'iam_principal');
     const owner = `CASE WHEN p LIKE 'arn:aws:sts::%:assumed-role/%'

@@ -13,7 +13,7 @@ import type {
   CostScope,
   WarehouseCostAnswer,
 } from '../../warehouse/cost-query/cost-query-port';
-import { type CostScopes, projectIdList, type ScopeProject } from '../../warehouse/cost-scope';
+import type { CostScopes, ScopeProject } from '../../warehouse/cost-scope';
 
 /** A resolved Tag explorer request: range, cost type and the projects it reads. */
 export interface TagScope {
@@ -40,7 +40,7 @@ export async function resolveScope(
   today: Date,
 ): Promise<TagScope> {
   const range = resolveRange(query, today);
-  const { projects } = await scopes.requested(caller, projectIdList(query.project_ids));
+  const { projects } = await scopes.requested(caller, query.project_ids);
   return {
     ...range,
     costType: query.cost_type,
