@@ -1,8 +1,8 @@
 import { DEVELOPMENT_LANDING_PATH, HOME_PATH, LANDING_PATH, SIGN_IN_PATH } from '@finlens/contracts/routes';
 import { type ComponentType, lazy } from 'react';
-import { UnbuiltPage } from '../components/UnbuiltPage';
 import { NotFoundPage } from './NotFoundPage';
 import { type AppRoute, page, publicPage, redirect } from './route-types';
+import { UnbuiltPage } from './UnbuiltPage';
 
 /*
  * THE route table of spec §2: every route of the product, as data. A page that a later issue builds renders

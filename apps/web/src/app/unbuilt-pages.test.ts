@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isValidElement, type ReactNode } from 'react';
 import { expect, it } from 'vitest';
-import { UnbuiltPage as Placeholder } from '../components/UnbuiltPage';
 import { ROUTE_TABLE } from './route-table';
 import { SETTINGS_TABS } from './settings/settings-tabs';
+import { UnbuiltPage as Placeholder } from './UnbuiltPage';
 
 /**
  * Routes and settings tabs that still render the shared placeholder page. This number only falls: when an

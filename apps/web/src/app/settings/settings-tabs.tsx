@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { UnbuiltPage } from '../../components/UnbuiltPage';
 import { ApiKeyTab } from '../../features/api-keys/ApiKeyTab';
 import { AwsAccountsTab } from '../../features/cloud-accounts/AwsAccountsTab';
 import { CloudAccountsTab } from '../../features/cloud-accounts/CloudAccountsTab';
@@ -9,6 +8,7 @@ import { ChangePasswordTab } from '../../features/profile/ChangePasswordTab';
 import { MyProfileTab } from '../../features/profile/MyProfileTab';
 import { SsoTab } from '../../features/sso/SsoTab';
 import { TeamMembersTab } from '../../features/team/TeamMembersTab';
+import { UnbuiltPage } from '../UnbuiltPage';
 
 interface SettingsTab {
   /** The `?tab=` value in the URL. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useRouteHandle } from '../app/start-up-hooks';
+import { useRouteHandle } from './start-up-hooks';
 
 interface UnbuiltPageProps {
   /** Defaults to the title of the matched route. */
