@@ -16,8 +16,8 @@ interface RequestOptions {
 }
 
 /**
- * A browser-like client: keeps cookies across requests and echoes csrftoken in X-CSRFToken on unsafe
- * methods, as the SPA's api client does.
+ * A browser-like client: keeps cookies across requests and echoes csrftoken in X-CSRFToken on every
+ * request, as the SPA's api client does.
  */
 export class HttpSession {
   readonly cookies = new Map<string, string>();
@@ -50,7 +50,7 @@ export class HttpSession {
     }
     if (this.tokenKey !== null) headers[TOKEN_KEY_HEADER] = this.tokenKey;
     const csrf = options.csrf === undefined ? (this.cookies.get(CSRF_COOKIE) ?? null) : options.csrf;
-    if (method !== 'GET' && csrf !== null) headers[CSRF_HEADER] = csrf;
+    if (csrf !== null) headers[CSRF_HEADER] = csrf;
     let body: string | undefined;
     if (options.body !== undefined) {
       if (options.form === true) {

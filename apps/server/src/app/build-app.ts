@@ -18,6 +18,7 @@ import type { AppConfig } from '../platform/config';
 import { isApiPath } from '../platform/http/api-paths';
 import type { App } from '../platform/http/app';
 import { registerErrorHandler } from '../platform/http/error-handler';
+import { registerSecurityHeaders, strictTransportSecurityFor } from '../platform/http/security-headers';
 import { registerSpa } from '../platform/http/spa';
 import { defaultWebDistDir } from '../platform/paths';
 import { appVersion } from '../platform/version';
@@ -126,7 +127,11 @@ async function registerPlugins(app: App, deps: BuildAppDeps): Promise<void> {
         upgradeInsecureRequests: null,
       },
     },
+    // The same as frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: strictTransportSecurityFor(deps.config.publicUrl),
   });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: deps.config.secretKey });
   // POST /c/select/ is form-encoded (spec §7).
   await app.register(fastifyFormbody);

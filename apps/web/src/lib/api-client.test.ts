@@ -22,7 +22,7 @@ function captureHeaders() {
 afterEach(() => setUnauthorizedHandler(() => {}));
 
 describe('apiRequest', () => {
-  it('sends credentials, the token-key header always and the CSRF header only on unsafe methods', async () => {
+  it('sends credentials, and the token-key and CSRF headers on every method (send_test is a GET that needs CSRF)', async () => {
     writeCookie(CSRF_COOKIE, 'csrf-1');
     writeCookie(TOKEN_KEY_COOKIE, 'tk-1');
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
@@ -33,7 +33,7 @@ describe('apiRequest', () => {
 
     expect(fetchSpy.mock.calls.every(([, init]) => init?.credentials === 'include')).toBe(true);
     expect(seen[0]?.get('token-key')).toBe('tk-1');
-    expect(seen[0]?.get('X-CSRFToken')).toBeNull();
+    expect(seen[0]?.get('X-CSRFToken')).toBe('csrf-1');
     expect(seen[1]?.get('X-CSRFToken')).toBe('csrf-1');
     expect(seen[1]?.get('Content-Type')).toBe('application/json');
     fetchSpy.mockRestore();

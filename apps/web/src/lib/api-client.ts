@@ -47,14 +47,13 @@ function isRawBody(body: unknown): body is URLSearchParams | FormData {
   return body instanceof URLSearchParams || body instanceof FormData;
 }
 
-function buildHeaders(method: string, body: unknown): Headers {
+function buildHeaders(body: unknown): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   const tokenKey = readCookie(TOKEN_KEY_COOKIE);
   if (tokenKey !== null) headers.set(TOKEN_KEY_HEADER, tokenKey);
-  if (!SAFE_METHODS.has(method)) {
-    const csrf = readCookie(CSRF_COOKIE);
-    if (csrf !== null) headers.set(CSRF_HEADER, csrf);
-  }
+  // On every method: a GET that changes state (send_test) needs it too, and it is harmless elsewhere.
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf !== null) headers.set(CSRF_HEADER, csrf);
   if (body !== undefined && !isRawBody(body)) headers.set('Content-Type', 'application/json');
   return headers;
 }
@@ -97,7 +96,7 @@ export async function apiRequest<T>(
   const init: RequestInit = {
     method,
     credentials: 'include',
-    headers: buildHeaders(method, body),
+    headers: buildHeaders(body),
   };
   if (body !== undefined) init.body = isRawBody(body) ? body : JSON.stringify(body);
   if (request.signal) init.signal = request.signal;

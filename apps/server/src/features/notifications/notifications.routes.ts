@@ -57,7 +57,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app.get(
     `${channelPath}send_test/`,
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changesState: true },
       schema: { tags, params: idParams, response: { 200: sendTestResultSchema } },
     },
     async (request) => notifications.sendTest(clientCallerOf(request).clientId, request.params.id),

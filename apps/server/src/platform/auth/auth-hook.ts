@@ -42,7 +42,9 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void
     const rule: AccessRule = request.routeOptions.config.access ?? 'anonymous';
     const decision = decideAccess(rule, accessSubject(identified.auth));
     if (decision === 'unauthenticated') return deny(reply, 401, ACCESS_DETAILS.unauthenticated);
-    if (UNSAFE_METHODS.has(request.method) && identified.auth?.via !== 'api_key') {
+    const changesState =
+      UNSAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
+    if (changesState && identified.auth?.via !== 'api_key') {
       if (!csrfValid(request, identified.csrfToken)) return deny(reply, 403, ACCESS_DETAILS.csrf);
     }
     if (decision === 'unverified') return deny(reply, 403, ACCESS_DETAILS.unverified);

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every API route must declare one (checked when the route is added). */
     access?: AccessRule;
+    /** A GET that changes state (send_test): it needs the CSRF header like an unsafe method. */
+    changesState?: boolean;
   }
   interface FastifyRequest {
     /** Built by the auth hook (auth-hook.ts); null for an anonymous request. */
