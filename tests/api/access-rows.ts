@@ -2,6 +2,7 @@ import type { AccessRule } from '@finlens/contracts/roles';
 import { chargebacksAccessRows } from './access-rows/chargebacks';
 import { costTargetsAccessRows } from './access-rows/cost-targets';
 import { insightsAccessRows } from './access-rows/insights';
+import { inventoryAccessRows } from './access-rows/inventory';
 import { notificationsAccessRows } from './access-rows/notifications';
 import { reportsAccessRows } from './access-rows/reports';
 import { showbacksAccessRows } from './access-rows/showbacks';
@@ -539,6 +540,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...reportsAccessRows,
   ...notificationsAccessRows,
   ...costTargetsAccessRows,
+  ...inventoryAccessRows,
   ...tagExplorerAccessRows,
   ...showbacksAccessRows,
   ...chargebacksAccessRows,

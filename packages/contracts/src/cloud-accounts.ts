@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cloudTypeSchema, projectStatusSchema } from './admin';
+import { collectionStatusSchema } from './inventory';
 
 /**
  * Settings → AWS Accounts and Cloud Accounts (designed in the spec's /c/ style). A cloud account is a
@@ -163,6 +164,8 @@ export const cloudAccountSchema = z.object({
   billing: z.object({ last_ingestion_datetime: z.string().nullable() }),
   source: cloudAccountSourceSchema.nullable(),
   last_import: importRunSchema.nullable(),
+  /** The newest inventory collection (null before the first); absent where inventory is not wired. */
+  inventory: collectionStatusSchema.nullable().optional(),
   created_at: z.string(),
 });
 export type CloudAccount = z.infer<typeof cloudAccountSchema>;

@@ -35,6 +35,7 @@ import { registerCostSummary } from './register-cost-summary';
 import { registerCostTargets } from './register-cost-targets';
 import { registerHealth } from './register-health';
 import { registerInsights } from './register-insights';
+import { registerInventory } from './register-inventory';
 import { registerNotifications } from './register-notifications';
 import { registerPayment } from './register-payment';
 import { registerPolicy } from './register-policy';
@@ -81,8 +82,10 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerApiKeys(app, identity);
   await registerPolicy(app, { db });
   await registerPayment(app, { db });
+  const inventory = await registerInventory(app, { db, secretKey: config.secretKey });
   await registerCloudAccounts(app, {
     db,
+    collectionStatuses: (clientId) => inventory.collectionStatuses(clientId),
     warehouse,
     secretKey: config.secretKey,
     dataDir: config.dataDir,

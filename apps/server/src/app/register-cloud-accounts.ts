@@ -5,7 +5,10 @@ import { billingUploadRoutes } from '../features/cloud-accounts/billing-upload.r
 import { createBillingUploadService } from '../features/cloud-accounts/billing-upload.service';
 import { createCloudAccountsRepo } from '../features/cloud-accounts/cloud-accounts.repo';
 import { cloudAccountsRoutes } from '../features/cloud-accounts/cloud-accounts.routes';
-import { createCloudAccountsService } from '../features/cloud-accounts/cloud-accounts.service';
+import {
+  type CollectionStatuses,
+  createCloudAccountsService,
+} from '../features/cloud-accounts/cloud-accounts.service';
 import { createImportService } from '../ingest/import.service';
 import { createImportsRepo } from '../ingest/imports.repo';
 import { createBillingSourcesRepo } from '../ingest/sources/billing-sources.repo';
@@ -25,6 +28,8 @@ export async function registerCloudAccounts(
   deps: {
     db: Kysely<AppTables>;
     warehouse: WarehouseStore;
+    /** Each project's newest inventory collection (features/inventory). */
+    collectionStatuses?: CollectionStatuses;
     secretKey: string;
     dataDir: string;
     uploadMaxBytes: number;
@@ -50,6 +55,7 @@ export async function registerCloudAccounts(
       secretBox,
       warehouse: deps.warehouse,
       refusedReason: http.refusedReason,
+      ...(deps.collectionStatuses === undefined ? {} : { collectionStatuses: deps.collectionStatuses }),
     }),
   });
   const importService = createImportService({

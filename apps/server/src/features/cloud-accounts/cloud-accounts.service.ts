@@ -5,6 +5,7 @@ import type {
   cloudAccountCreateSchema,
   ImportRun,
 } from '@finlens/contracts/cloud-accounts';
+import type { CollectionStatusView } from '@finlens/contracts/inventory';
 import type { z } from 'zod';
 import type { BillingSourceRow, ProjectRow } from '../../db/tables';
 import { openCredentials } from '../../ingest/sources/billing-source-settings';
@@ -16,6 +17,9 @@ import { toCloudAccount, toImportRun } from './cloud-account-views';
 import type { CloudAccountsRepo } from './cloud-accounts.repo';
 import { cloudFormationTemplate, terraformSnippet } from './cloud-templates';
 import { type AccountSettings, refuseInternalTargets, toSourceSettings } from './source-input';
+
+/** Each project's newest inventory collection, by project id. */
+export type CollectionStatuses = (clientId: string) => Promise<Map<string, CollectionStatusView>>;
 
 type SourcesService = ReturnType<typeof createBillingSourcesService>;
 type CreateInput = z.output<typeof cloudAccountCreateSchema>;
@@ -30,7 +34,10 @@ export function createCloudAccountsService({
   secretBox,
   warehouse,
   refusedReason,
+  collectionStatuses = async () => new Map(),
 }: {
+  /** Each project's newest inventory collection, by project id (none when inventory is not wired). */
+  collectionStatuses?: CollectionStatuses;
   repo: CloudAccountsRepo;
   sources: SourcesService;
   secretBox: SecretBox;
@@ -46,8 +53,10 @@ export function createCloudAccountsService({
   };
   const sourceOf = async (projectId: string): Promise<BillingSourceRow | null> =>
     (await repo.sourcesOfProject(projectId))[0] ?? null;
-  const view = async (project: ProjectRow): Promise<CloudAccount> =>
-    toCloudAccount(project, await sourceOf(project.id), (await repo.runs(project.id, 1))[0] ?? null);
+  const view = async (project: ProjectRow): Promise<CloudAccount> => ({
+    ...toCloudAccount(project, await sourceOf(project.id), (await repo.runs(project.id, 1))[0] ?? null),
+    inventory: (await collectionStatuses(project.client_id)).get(project.id) ?? null,
+  });
   const checkName = async (clientId: string, name: string, exceptId: string | null) => {
     if (await repo.projectNameTaken(clientId, name, exceptId)) {
       throw fieldError('name', ['An account with this name exists already.']);
@@ -61,18 +70,20 @@ export function createCloudAccountsService({
 
   return {
     async list(clientId: string): Promise<CloudAccount[]> {
-      const [projects, allSources, lastRuns] = await Promise.all([
+      const [projects, allSources, lastRuns, collections] = await Promise.all([
         repo.listProjects(clientId),
         repo.sourcesOfClient(clientId),
         repo.latestRuns(clientId),
+        collectionStatuses(clientId),
       ]);
-      return projects.map((project) =>
-        toCloudAccount(
+      return projects.map((project) => ({
+        ...toCloudAccount(
           project,
           allSources.find((source) => source.project_id === project.id) ?? null,
           lastRuns.find((run) => run.project_id === project.id) ?? null,
         ),
-      );
+        inventory: collections.get(project.id) ?? null,
+      }));
     },
 
     async get(clientId: string, id: string): Promise<CloudAccount> {

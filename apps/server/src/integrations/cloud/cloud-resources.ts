@@ -1,23 +1,13 @@
+import { RESOURCE_KIND_NAMES } from '@finlens/contracts/inventory';
+
 /**
  * The resources behind the bill, as the cloud port returns them: one discriminated union on `kind`, with the
  * attributes that rightsizing, idle detection, the scheduler and compliance rules read. Providers' own
  * spellings are normalised here (states lower-case, sizes in GiB or bytes, times as Date).
  */
 
-export const RESOURCE_KINDS = [
-  'ec2-instance',
-  'ebs-volume',
-  'ebs-snapshot',
-  'elastic-ip',
-  'load-balancer',
-  'rds-instance',
-  'rds-cluster',
-  's3-bucket',
-  'autoscaling-group',
-  'eks-cluster',
-  'eks-nodegroup',
-  'lambda-function',
-] as const;
+/** The kinds the port lists; the contracts hold the one list, so the API's kind filter follows it. */
+export const RESOURCE_KINDS = RESOURCE_KIND_NAMES;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 /** Points at one resource of an account and region; `id` is the provider's short id (see each kind). */

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../db/tables';
+import { createCollectionTargets } from '../features/inventory/collection-targets';
+import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
+import { inventoryCollectionFor } from '../features/inventory/inventory.jobs';
+import { createInventoryRepo } from '../features/inventory/inventory.repo';
+import { inventoryRoutes } from '../features/inventory/inventory.routes';
+import { createInventoryService, type InventoryService } from '../features/inventory/inventory.service';
+import { createInventoryListRepo } from '../features/inventory/inventory-list.repo';
+import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
+import { systemClock } from '../integrations/cloud/simulated/sim-clock';
+import { createSecretBox } from '../platform/crypto/secret-box';
+import type { App } from '../platform/http/app';
+import { createCostScopes } from '../warehouse/cost-scope';
+
+/** Cloud inventory: the resource list, collect now and scenario loading; returns the service for Settings. */
+export async function registerInventory(
+  app: App,
+  { db, secretKey }: { db: Kysely<AppTables>; secretKey: string },
+): Promise<InventoryService> {
+  const secretBox = createSecretBox(secretKey);
+  // Routes only queue passes; the jobs (app/server-jobs.ts) call the cloud.
+  const aws = createAwsCloud();
+  const inventory = createInventoryService({
+    repo: createInventoryRepo({ db }),
+    listRepo: createInventoryListRepo({ db }),
+    scopes: createCostScopes({ db }),
+    targets: createCollectionTargets({
+      repo: createCollectionTargetsRepo({ db }),
+      secretBox,
+      aws,
+      simClock: systemClock,
+    }),
+    collection: inventoryCollectionFor({ db, secretBox, aws }),
+  });
+  await app.register(inventoryRoutes, { inventory });
+  return inventory;
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CollectionStatusView,
+  InventoryResource,
+  InventoryResources,
+  ResourcesQuery,
+} from '@finlens/contracts/inventory';
+import { parseScenario, ScenarioError } from '../../integrations/cloud/simulated/scenario-file';
+import type { ClientCaller } from '../../platform/auth/caller';
+import { HttpError } from '../../platform/http/http-error';
+import type { CostScopes } from '../../warehouse/cost-scope';
+import type { CollectionTargets } from './collection-targets';
+import type { InventoryRepo } from './inventory.repo';
+import type { CollectionRunRow, InventoryResourceRow } from './inventory.tables';
+import type { InventoryCollection } from './inventory-collection.service';
+import type { InventoryListRepo } from './inventory-list.repo';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toResource(row: InventoryResourceRow): InventoryResource {
+  const { kind, id, arn, accountId, region, name, tags, state, createdAt, ...attributes } =
+    row.resource as Record<string, unknown>;
+  return {
+    project_id: row.project_id,
+    account_id: row.account_id,
+    region: row.region,
+    kind: row.kind as InventoryResource['kind'],
+    resource_id: row.resource_id,
+    arn: typeof arn === 'string' ? arn : null,
+    name: row.name,
+    state: row.state,
+    tags: (tags ?? {}) as Record<string, string>,
+    first_seen_at: iso(row.first_seen_at) ?? '',
+    last_seen_at: iso(row.last_seen_at) ?? '',
+    attributes: { ...attributes, createdAt: createdAt ?? null },
+  };
+}
+
+/** One pass's runs as the account's collection status: running until every region finished. */
+export function passStatus(runs: CollectionRunRow[]): CollectionStatusView | null {
+  const first = runs[0];
+  if (first === undefined) return null;
+  const finished = runs.filter((r) => r.finished_at !== null);
+  const statuses = new Set(runs.map((r) => r.status));
+  const status: CollectionStatusView['status'] =
+    finished.length < runs.length
+      ? 'running'
+      : statuses.size === 1 && statuses.has('failed')
+        ? 'failed'
+        : statuses.has('failed') || statuses.has('partial')
+          ? 'partial'
+          : 'succeeded';
+  const last = finished.map((r) => new Date(r.finished_at as Date).getTime()).sort((a, b) => b - a)[0];
+  return {
+    pass_id: first.pass_id,
+    status,
+    last_collected_at: last === undefined ? null : new Date(last).toISOString(),
+    regions: runs.length,
+    resources: runs.reduce((sum, r) => sum + (r.resource_count ?? 0), 0),
+    errors: runs.flatMap((r) =>
+      r.errors.map(({ service, operation, code, message }) => ({
+        region: r.region,
+        service,
+        operation,
+        code,
+        message,
+      })),
+    ),
+  };
+}
+
+/** The inventory rules: tenancy through the one cost scope, collection through durable jobs. */
+export function createInventoryService({
+  repo,
+  listRepo,
+  scopes,
+  targets,
+  collection,
+}: {
+  repo: Pick<InventoryRepo, 'saveScenario' | 'latestPasses'>;
+  listRepo: InventoryListRepo;
+  scopes: Pick<CostScopes, 'requested'>;
+  targets: CollectionTargets;
+  collection: Pick<InventoryCollection, 'enqueuePass'>;
+}) {
+  const ownProject = async (caller: ClientCaller, projectId: string) => {
+    await scopes.requested(caller, [projectId]);
+  };
+
+  return {
+    async resources(caller: ClientCaller, query: ResourcesQuery): Promise<InventoryResources> {
+      const { project_ids, ...filters } = query;
+      const scope = await scopes.requested(caller, project_ids);
+      const { count, rows } = await listRepo.list(scope.projectIds, filters);
+      return { count, page: query.page, page_size: query.page_size, results: rows.map(toResource) };
+    },
+
+    /** Queues a pass over the account (admin); 409 while it awaits configuration. */
+    async collectNow(caller: ClientCaller, projectId: string) {
+      await ownProject(caller, projectId);
+      const target = await targets.resolve(projectId, caller.clientId);
+      if (target === null) throw new HttpError(404, 'Not found.');
+      if (target.kind === 'awaiting-configuration')
+        throw new HttpError(409, `This account is awaiting configuration: ${target.reason}.`);
+      const passId = randomUUID();
+      await collection.enqueuePass(projectId, passId);
+      return { pass_id: passId, status: 'queued' as const };
+    },
+
+    /** Makes the account a simulated one, collected from `scenario` (400 naming the bad field). */
+    async loadScenario(caller: ClientCaller, projectId: string, scenario: unknown) {
+      await ownProject(caller, projectId);
+      let parsed: ReturnType<typeof parseScenario>;
+      try {
+        parsed = parseScenario(scenario);
+      } catch (error) {
+        if (error instanceof ScenarioError)
+          throw new HttpError(400, `Invalid scenario: ${error.message}`, {
+            [error.path || 'non_field_errors']: [error.detail],
+          });
+        throw error;
+      }
+      await repo.saveScenario(projectId, scenario);
+      return {
+        accounts: parsed.accounts.length,
+        regions: parsed.regions.length,
+        resources: parsed.resources.length,
+      };
+    },
+
+    /** Each project's newest collection, by project id (Settings → Cloud Accounts). */
+    async collectionStatuses(clientId: string): Promise<Map<string, CollectionStatusView>> {
+      const byProject = new Map<string, CollectionRunRow[]>();
+      for (const run of await repo.latestPasses(clientId))
+        byProject.set(run.project_id, [...(byProject.get(run.project_id) ?? []), run]);
+      const out = new Map<string, CollectionStatusView>();
+      for (const [projectId, runs] of byProject) {
+        const status = passStatus(runs);
+        if (status !== null) out.set(projectId, status);
+      }
+      return out;
+    },
+  };
+}
+
+export type InventoryService = ReturnType<typeof createInventoryService>;

@@ -1,0 +1,101 @@
+import { cloudAccountSchema, cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
+import { inventoryResourcesSchema, INVENTORY_PATHS as P } from '@finlens/contracts/inventory';
+import { describe, expect, it } from 'vitest';
+import { AWS_TEST_SETTINGS } from './billing-client';
+import { signUpVerified, useServerWithMail } from './identity-fixtures';
+
+const context = useServerWithMail();
+const ACCOUNT = AWS_TEST_SETTINGS.account_id;
+
+/** Two regions; EC2 in eu-west-1 answers AccessDenied, so that region's collection is partial. */
+const SCENARIO = {
+  version: 1,
+  start: new Date(Date.now() - 86_400_000).toISOString(),
+  regions: [{ name: 'us-east-1' }, { name: 'eu-west-1' }],
+  accounts: [{ accountId: ACCOUNT }],
+  faults: [{ accountId: ACCOUNT, region: 'eu-west-1', service: 'ec2', code: 'AccessDenied' }],
+  resources: [
+    {
+      kind: 'ec2-instance',
+      id: 'i-0123456789abcdef0',
+      accountId: ACCOUNT,
+      region: 'us-east-1',
+      instanceType: 'm5.large',
+      tags: { Name: 'web-1', team: 'shop' },
+    },
+    {
+      kind: 'ebs-volume',
+      id: 'vol-0123456789abcdef0',
+      accountId: ACCOUNT,
+      region: 'us-east-1',
+      sizeGiB: 100,
+    },
+    {
+      kind: 's3-bucket',
+      id: 'shop-assets',
+      accountId: ACCOUNT,
+      region: 'eu-west-1',
+      storage: [{ storageClass: 'STANDARD', bytes: 1e9 }],
+    },
+  ],
+};
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('cloud inventory', () => {
+  it('collects a simulated account now and lists its resources; another client gets 404', async () => {
+    const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'inventory' });
+    const created = await admin.session.post('/c/cloud_accounts/', {
+      name: 'Shop',
+      settings: AWS_TEST_SETTINGS,
+    });
+    const projectId = cloudAccountSchema.parse(created.body).id;
+
+    const bad = await admin.session.request('PUT', P.scenario(projectId), {
+      body: { ...SCENARIO, regions: [{ name: '' }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('regions[0].name');
+    const loaded = await admin.session.request('PUT', P.scenario(projectId), { body: SCENARIO });
+    expect(loaded.body).toEqual({ accounts: 1, regions: 2, resources: 3 });
+
+    const queued = await admin.session.post(P.collectNow(projectId));
+    expect(queued.status).toBe(202);
+    const accounts = await until(
+      async () => cloudAccountsSchema.parse((await admin.session.get('/c/cloud_accounts/')).body),
+      (list) => list[0]?.inventory?.status === 'partial',
+    );
+    expect(accounts[0]?.inventory).toMatchObject({ status: 'partial', regions: 2, resources: 3 });
+    expect(accounts[0]?.inventory?.last_collected_at).not.toBeNull();
+    expect(accounts[0]?.inventory?.errors).toMatchObject([
+      { region: 'eu-west-1', service: 'ec2', code: 'AccessDenied' },
+    ]);
+
+    const list = inventoryResourcesSchema.parse(
+      (await admin.session.get(`${P.resources}?project_ids=${projectId}&sort=kind`)).body,
+    );
+    expect(list.count).toBe(3);
+    expect(list.results.map((r) => [r.kind, r.resource_id, r.state])).toEqual([
+      ['ebs-volume', 'vol-0123456789abcdef0', 'in-use'],
+      ['ec2-instance', 'i-0123456789abcdef0', 'running'],
+      ['s3-bucket', 'shop-assets', 'available'],
+    ]);
+    const searched = inventoryResourcesSchema.parse(
+      (await admin.session.get(`${P.resources}?search=SHOP&kind=ec2-instance`)).body,
+    );
+    expect(searched.results.map((r) => r.name)).toEqual(['web-1']);
+
+    const other = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'inventory-other' });
+    expect((await other.session.post(P.collectNow(projectId))).status).toBe(404);
+    expect((await other.session.request('PUT', P.scenario(projectId), { body: SCENARIO })).status).toBe(404);
+    expect((await other.session.get(`${P.resources}?project_ids=${projectId}`)).status).toBe(404);
+    expect(inventoryResourcesSchema.parse((await other.session.get(P.resources)).body).count).toBe(0);
+  });
+});
