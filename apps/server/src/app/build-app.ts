@@ -18,6 +18,7 @@ import type { AppConfig } from '../platform/config';
 import { isApiPath } from '../platform/http/api-paths';
 import type { App } from '../platform/http/app';
 import { registerErrorHandler } from '../platform/http/error-handler';
+import { registerInputCharacterCheck } from '../platform/http/input-characters';
 import { registerSecurityHeaders, strictTransportSecurityFor } from '../platform/http/security-headers';
 import { registerSpa } from '../platform/http/spa';
 import { defaultWebDistDir } from '../platform/paths';
@@ -135,6 +136,7 @@ async function registerPlugins(app: App, deps: BuildAppDeps): Promise<void> {
     strictTransportSecurity: strictTransportSecurityFor(deps.config.publicUrl),
   });
   registerSecurityHeaders(app);
+  registerInputCharacterCheck(app);
   await app.register(fastifyCookie, { secret: deps.config.secretKey });
   // POST /c/select/ is form-encoded (spec §7).
   await app.register(fastifyFormbody);
