@@ -43,6 +43,14 @@ describe('CostQuery wire format', () => {
     expect(parsed).toEqual({ ok: true, query: costQuerySchema.parse(query) });
   });
 
+  it('keeps every project id, as text or as the list the route fragment made of it', () => {
+    const range = { start_date: '2026-01-01', end_date: '2026-01-02' };
+    for (const project_ids of ['p1,p2', ['p1', 'p2']]) {
+      const parsed = paramsToCostQuery({ ...range, project_ids });
+      expect(parsed.ok && parsed.query.project_ids).toEqual(['p1', 'p2']);
+    }
+  });
+
   it('names the parameter that is wrong', () => {
     expect(paramsToCostQuery({ start_date: '2026-02-30', end_date: '2026-03-01' })).toMatchObject({
       ok: false,

@@ -231,7 +231,8 @@ export function paramsToCostQuery(params: Record<string, unknown>): ParamsParse 
         input.top_n = Number(value);
         continue;
       case 'project_ids':
-        input.project_ids = typeof value === 'string' ? value.split(',') : value;
+        // The route's fragment may already have split the text into a list: keep every id, not the first.
+        input.project_ids = Array.isArray(raw) ? raw : typeof value === 'string' ? value.split(',') : value;
         continue;
       case 'imply_client':
       case 'use_query_optimization':
