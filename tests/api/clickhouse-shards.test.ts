@@ -69,12 +69,13 @@ describe('CLICKHOUSE_URL with two shards and CLICKHOUSE_CLUSTER', () => {
     if (urls === null || server === null || smtp === null) {
       return context.skip('clickhouse-server is not installed');
     }
-    const health = healthResponseSchema.parse(await (await fetch(`${server.baseUrl}/api/health`)).json());
+    // The engines' details are shown to signed-in admins only.
+    const admin = await signUpVerified(server.baseUrl, smtp, { label: 'shards' });
+    const health = healthResponseSchema.parse((await admin.session.get('/api/health')).body);
     expect(health.warehouse).toMatchObject({ kind: 'clickhouse', ok: true });
     expect(health.warehouse.detail).toMatch(/, 2 shards$/);
 
     // Projects are placed by a hash of their id: add accounts until each shard holds one.
-    const admin = await signUpVerified(server.baseUrl, smtp, { label: 'shards' });
     const projects: { id: string; daily: number; shard: number }[] = [];
     for (let i = 1; i <= 12 && new Set(projects.map((p) => p.shard)).size < 2; i += 1) {
       const created = await admin.session.post('/c/cloud_accounts/', {
