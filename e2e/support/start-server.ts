@@ -29,6 +29,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_ON_FIRST_START: 'false',
+      // The specs' webhook receivers listen on loopback, which the outbound guard refuses unless allowed.
+      OUTBOUND_ALLOW: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,7 @@ import type { AppTables } from './db/tables';
 import { skipOrFailWithoutPostgres, startTestPostgres, type TestPostgres } from './db/test-postgres';
 import { POLL_SOURCE_JOB } from './ingest/sources/poll-source-job';
 import { S3RVER_KEYS, startTestS3, type TestS3 } from './ingest/sources/test-s3rver';
+import { TEST_OUTBOUND_ALLOW } from './platform/outbound/test-outbound';
 import { useTestClickHouse } from './warehouse/clickhouse/test-clickhouse';
 
 /**
@@ -83,6 +84,8 @@ function baseEnv(dataDir: string): NodeJS.ProcessEnv {
     DEMO_ON_FIRST_START: 'false',
     DEMO_PASSWORD: PASSWORD,
     LOG_LEVEL: 'warn',
+    // The loopback S3 server is the billing sources' endpoint.
+    OUTBOUND_ALLOW: TEST_OUTBOUND_ALLOW,
   };
 }
 
