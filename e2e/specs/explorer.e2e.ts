@@ -16,19 +16,42 @@ interface CostAnswer {
   series: { key: string | null; label: string; total: number; costs: number[] }[];
 }
 
-/** Does `action` and returns the dimension_daily_cost answer whose query string passes `match`. */
+/**
+ * Does `action` and returns the dimension_daily_cost answer whose query string passes `match`. The page may
+ * cancel a request it has made (its query changed before the answer was read: the body is then gone), so a
+ * response whose body cannot be read is skipped for the next matching one.
+ */
 async function costAnswerAfter(
   page: Page,
   match: (params: URLSearchParams) => boolean,
   action: () => Promise<void>,
 ): Promise<{ params: URLSearchParams; answer: CostAnswer }> {
-  const waiting = page.waitForResponse(
-    (res: Response) => res.url().includes(COST_PATH) && res.ok() && match(new URL(res.url()).searchParams),
-    { timeout: 60_000 },
-  );
-  await action();
-  const response = await waiting;
-  return { params: new URL(response.url()).searchParams, answer: (await response.json()) as CostAnswer };
+  const answers: Promise<{ params: URLSearchParams; answer: CostAnswer } | null>[] = [];
+  const onResponse = (res: Response) => {
+    if (!res.url().includes(COST_PATH) || !res.ok()) return;
+    const params = new URL(res.url()).searchParams;
+    if (!match(params)) return;
+    answers.push(
+      res.json().then(
+        (answer) => ({ params, answer: answer as CostAnswer }),
+        () => null,
+      ),
+    );
+  };
+  page.on('response', onResponse);
+  try {
+    await action();
+    const deadline = Date.now() + 60_000;
+    for (let next = 0; Date.now() < deadline; ) {
+      if (next < answers.length) {
+        const read = await answers[next++];
+        if (read) return read;
+      } else await page.waitForTimeout(50);
+    }
+    throw new Error('no readable cost answer matched within 60 s');
+  } finally {
+    page.off('response', onResponse);
+  }
 }
 
 /** Does `action` and returns the bytes of the file it downloads. */

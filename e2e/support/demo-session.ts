@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { signIn } from './accounts';
 import { type BrowserSession, openBrowser } from './browser';
-import { runFinlens } from './finlens-cli';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './demo-data';
 
-const DEMO_EMAIL = 'demo@finlens.local';
-const DEMO_PASSWORD = 'Dem0!Explorer';
-
-/**
- * A small demo organisation (`finlens demo --rows 20000 --months 3`, handed to the running server of the
- * suite's data folder; the same options every time, so re-running reuses the data) and a browser signed in
- * as its admin. Specs that need cost data start from this.
- */
-async function openDemoSession(baseUrl: string, dataDir: string): Promise<BrowserSession> {
-  const demo = await runFinlens(['demo', '--rows', '20000', '--months', '3'], {
-    dataDir,
-    env: { DEMO_PASSWORD },
-  });
-  if (demo.code !== 0) throw new Error(`finlens demo failed (${demo.code}):\n${demo.stdout}\n${demo.stderr}`);
+/** A browser signed in as the admin of the demo organisation the global set-up created. */
+async function openDemoSession(baseUrl: string): Promise<BrowserSession> {
   const session = await openBrowser(baseUrl);
   await signIn({ context: session.context, baseUrl, email: DEMO_EMAIL, password: DEMO_PASSWORD });
   return session;
@@ -38,7 +26,7 @@ interface DemoServer {
 function useDemoServer(): DemoServer {
   let session: BrowserSession | undefined;
   beforeAll(async () => {
-    session = await openDemoSession(demo.baseUrl, demo.dataDir);
+    session = await openDemoSession(demo.baseUrl);
   }, 300_000);
   afterAll(async () => {
     await session?.close();

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { browserUnavailableReason } from './chromium';
+import { createDemo } from './demo-data';
 import { type StartedServer, startServer } from './start-server';
 
 declare module 'vitest' {
@@ -24,6 +25,7 @@ export async function setup(project: TestProject): Promise<void> {
     return;
   }
   server = await startServer();
+  await createDemo(server.dataDir);
   project.provide('browserSkipReason', '');
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);
