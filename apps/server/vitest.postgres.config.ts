@@ -4,7 +4,9 @@ import base from './vitest.config';
 
 // The tests that use the app database run a second time on PostgreSQL (DATABASE_URL). Left out:
 // tests without an app database (warehouse, parsers, config…), migrate.test.ts and the
-// describeOnAppEngines suites (jobs, billing sources), which already run on both engines.
+// describeOnAppEngines suites (jobs, billing sources), which already run on both engines, and the CLI hand-off
+// and query-command tests (the command's plumbing and the warehouse; their app-database use — resolving a client
+// and project — is what import-command and demo-command already run here).
 export default defineProject(
   postgresProject(base, {
     include: [
@@ -17,8 +19,6 @@ export default defineProject(
       'src/features/cost-targets/target-alerts.repo.test.ts',
       'src/features/inventory/inventory.repo.test.ts',
       'src/features/inventory/inventory.jobs.test.ts',
-      'src/commands/local-control.test.ts',
-      'src/commands/query-command.test.ts',
       'src/commands/demo-command.test.ts',
       'src/commands/import-command.test.ts',
       'src/ingest/import.service.test.ts',
