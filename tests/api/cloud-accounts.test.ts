@@ -10,7 +10,7 @@ import {
 } from '@finlens/contracts/cloud-accounts';
 import { describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS } from './billing-client';
-import { upload } from './billing-upload';
+import { upload, uploadRaw } from './billing-upload';
 import { inviteAccepted, signUpVerified, useServerWithMail } from './identity-fixtures';
 
 const UPLOAD_MAX_BYTES = 40_000;
@@ -231,5 +231,45 @@ describe('POST /c/billing/upload/', () => {
     );
     expect(after.map((entry) => entry.status)).toEqual(['failed', 'succeeded']);
     expect(after[0]?.error?.message).toContain('garbage.csv');
+  });
+
+  it('a truncated or malformed multipart body is a 400 naming the problem, and nothing is stored', async () => {
+    const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'upload-broken' });
+    const created = await admin.session.post('/c/cloud_accounts/', { name: 'Broken', settings: awsSettings });
+    const accountId = cloudAccountSchema.parse(created.body).id;
+    const csv = readFileSync(FIXTURE_CSV);
+    const boundary = 'finlensboundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${accountId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.csv"\r\n` +
+        'Content-Type: text/csv\r\n\r\n',
+    );
+    const multipart = `multipart/form-data; boundary=${boundary}`;
+
+    // The connection ends in the middle of the file: no closing boundary.
+    const truncated = await uploadRaw(admin.session, multipart, Buffer.concat([head, csv.subarray(0, 500)]));
+    expect(truncated, JSON.stringify(truncated.body)).toMatchObject({
+      status: 400,
+      body: { errors: { file: [expect.stringContaining('incomplete')] } },
+    });
+    // Cut inside the part headers, before any file started.
+    const cutHeaders = await uploadRaw(admin.session, multipart, head.subarray(0, head.length - 20));
+    expect(cutHeaders.status, JSON.stringify(cutHeaders.body)).toBe(400);
+    expect(Object.keys(cutHeaders.body.errors ?? {})).toEqual(['file']);
+    // A multipart content type without its boundary, and a body that is not multipart at all.
+    const noBoundary = await uploadRaw(admin.session, 'multipart/form-data', head);
+    expect(noBoundary.status, JSON.stringify(noBoundary.body)).toBe(400);
+    expect(Object.keys(noBoundary.body.errors ?? {})).toEqual(['file']);
+    const notMultipart = await uploadRaw(admin.session, multipart, Buffer.from('just some text'));
+    expect(notMultipart.status, JSON.stringify(notMultipart.body)).toBe(400);
+    expect(Object.keys(notMultipart.body.errors ?? {})).toEqual(['file']);
+
+    const history = importRunsSchema.parse(
+      (await admin.session.get(`/c/cloud_accounts/${accountId}/imports/`)).body,
+    );
+    expect(history).toEqual([]);
+    // The server still serves the next, whole upload.
+    const whole = await upload(admin.session, { project_id: accountId }, { name: 'whole.csv', data: csv });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(201);
   });
 });

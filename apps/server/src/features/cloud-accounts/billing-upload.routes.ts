@@ -2,17 +2,30 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { importRunSchema, uploadFieldsSchema } from '@finlens/contracts/cloud-accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientCallerOf } from '../../platform/auth/caller';
-import { fieldError } from '../../platform/http/http-error';
+import { fieldError, HttpError } from '../../platform/http/http-error';
 import type { BillingUploadService } from './billing-upload.service';
 
+type Parts = AsyncIterableIterator<MultipartFile | { fieldname: string; value: unknown }>;
+
+/** A body the multipart parser gave up on (cut short, no boundary, broken part headers): the client's fault. */
+function malformedBody(caught: unknown): HttpError {
+  const reason = caught instanceof Error ? caught.message : String(caught);
+  return fieldError('file', [
+    `The upload is incomplete or not valid multipart/form-data (${reason}); nothing was imported.`,
+  ]);
+}
+
 /** The fields sent before the file; the file part is where the stream starts. */
-async function fieldsAndFile(
-  parts: AsyncIterableIterator<MultipartFile | { fieldname: string; value: unknown }>,
-) {
+async function fieldsAndFile(parts: () => Parts) {
   const fields: Record<string, unknown> = {};
-  for await (const part of parts) {
-    if ('file' in part) return { fields, file: part };
-    fields[part.fieldname] = part.value;
+  try {
+    for await (const part of parts()) {
+      if ('file' in part) return { fields, file: part };
+      fields[part.fieldname] = part.value;
+    }
+  } catch (caught) {
+    if (caught instanceof HttpError) throw caught;
+    throw malformedBody(caught);
   }
   return { fields, file: null };
 }
@@ -34,7 +47,7 @@ export const billingUploadRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { clientId } = clientCallerOf(request);
       if (!request.isMultipart()) throw fieldError('file', ['Send the billing file as multipart/form-data.']);
-      const { fields, file } = await fieldsAndFile(request.parts());
+      const { fields, file } = await fieldsAndFile(() => request.parts());
       const parsed = uploadFieldsSchema.safeParse(fields);
       if (!parsed.success) {
         file?.file.resume();
@@ -42,10 +55,16 @@ export const billingUploadRoutes: FastifyPluginAsyncZod<{
         throw fieldError(String(issue?.path[0] ?? 'project_id'), [issue?.message ?? 'Invalid value.']);
       }
       if (file === null) throw fieldError('file', ['This field is required.']);
-      const run = await billingUpload.importUpload(clientId, parsed.data.project_id, {
-        filename: file.filename,
-        stream: file.file,
+      // An error of the file stream itself is the body breaking off, not the server failing to store it.
+      let bodyError: unknown = null;
+      file.file.once('error', (caught) => {
+        bodyError = caught;
       });
+      const run = await billingUpload
+        .importUpload(clientId, parsed.data.project_id, { filename: file.filename, stream: file.file })
+        .catch((caught: unknown) => {
+          throw bodyError !== null && !(caught instanceof HttpError) ? malformedBody(bodyError) : caught;
+        });
       return reply.code(201).send(run);
     },
   );
