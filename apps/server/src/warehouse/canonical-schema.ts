@@ -98,22 +98,64 @@ export const SOURCE_COLUMNS: readonly CanonicalColumn[] = [
   text('product_usagetype'),
   text('product_sku'),
   money('reservation_amortized_upfront_fee_for_billing_period'),
+  text('reservation_availability_zone'),
   money('reservation_effective_cost'),
+  /** Term start and end (ISO text in the bill; NULL where a row has none). */
+  ts('reservation_start_time'),
+  ts('reservation_end_time'),
+  text('reservation_modification_status'),
   money('reservation_net_effective_cost'),
   money('reservation_net_unused_amortized_upfront_fee_for_billing_period'),
   money('reservation_net_unused_recurring_fee'),
+  /** Text in the bill, read as numbers: per reservation and × the count (billing-formats §1.3.9). */
+  num('reservation_normalized_units_per_reservation'),
+  num('reservation_number_of_reservations'),
+  money('reservation_recurring_fee_for_usage'),
   text('reservation_reservation_a_r_n'),
+  text('reservation_subscription_id'),
+  /** On RIFee rows: hours (and normalised units) the reservation offered that month. */
+  num('reservation_total_reserved_normalized_units'),
+  num('reservation_total_reserved_units'),
+  num('reservation_units_per_reservation'),
   money('reservation_unused_amortized_upfront_fee_for_billing_period'),
+  num('reservation_unused_normalized_unit_quantity'),
+  num('reservation_unused_quantity'),
   money('reservation_unused_recurring_fee'),
+  money('reservation_upfront_value'),
   money('savings_plan_amortized_upfront_commitment_for_billing_period'),
+  ts('savings_plan_end_time'),
+  /** EC2 Instance Savings Plans: the family and region they are bound to. */
+  text('savings_plan_instance_type_family'),
   money('savings_plan_net_amortized_upfront_commitment_for_billing_period'),
   money('savings_plan_net_savings_plan_effective_cost'),
   text('savings_plan_offering_type'),
   text('savings_plan_payment_option'),
+  /** `1yr`, `3yr`. */
+  text('savings_plan_purchase_term'),
+  money('savings_plan_recurring_commitment_for_billing_period'),
+  text('savings_plan_region'),
   text('savings_plan_savings_plan_a_r_n'),
   money('savings_plan_savings_plan_effective_cost'),
+  /** The plan's rate for the usage of a covered row (a price per unit, not a cost). */
+  num('savings_plan_savings_plan_rate'),
+  ts('savings_plan_start_time'),
   money('savings_plan_total_commitment_to_date'),
   money('savings_plan_used_commitment'),
+  /**
+   * FOCUS commitment discounts (billing-formats §4.2): what the CUR says in reservation_* and savings_plan_* columns.
+   * The id also goes to the reservation or savings plan ARN when its type says which (the type is optional, so
+   * the id is kept as it is too); these keep the rest: category (`Spend`,
+   * `Usage`), name, status of a usage row (`Used`, `Unused`), quantity in its unit, and the charge frequency
+   * (`One-Time` purchases are amortised over their charge period).
+   */
+  text('commitment_discount_category'),
+  text('commitment_discount_id'),
+  text('commitment_discount_name'),
+  num('commitment_discount_quantity'),
+  text('commitment_discount_status'),
+  text('commitment_discount_type'),
+  text('commitment_discount_unit'),
+  text('charge_frequency'),
   map('discount'),
   money('discount_total_discount'),
   money('discount_bundled_discount'),

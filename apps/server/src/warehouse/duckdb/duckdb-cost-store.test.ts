@@ -29,6 +29,7 @@ describe('DuckDB cost store', () => {
       'narrow the daily tag rollup',
       'create the daily scope rollup',
       'add line_item_iam_principal',
+      'add the commitment columns',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -66,6 +67,7 @@ describe('DuckDB cost store', () => {
       'narrow the daily tag rollup',
       'create the daily scope rollup',
       'add line_item_iam_principal',
+      'add the commitment columns',
     ]);
     const query = {
       start_date: '2024-05-01',
@@ -92,24 +94,36 @@ describe('DuckDB cost store', () => {
     await store.close();
   });
 
-  it('adds line_item_iam_principal to a warehouse made before it; its rows read NULL', async () => {
+  it('adds line_item_iam_principal and the commitment columns to a warehouse made before them; its rows read NULL', async () => {
     const path = join(dir, 'warehouse.duckdb');
     const old = await openDuckDbCostStore({ path });
     await old.init();
-    // The warehouse as the release before the column left it.
+    // The warehouse as the release before the columns left it.
     await old.connection.run('ALTER TABLE line_items DROP COLUMN line_item_iam_principal');
-    await old.connection.run(`DELETE FROM warehouse_schema_steps WHERE step = 'add line_item_iam_principal'`);
+    for (const column of [
+      'reservation_start_time',
+      'reservation_unused_quantity',
+      'commitment_discount_status',
+    ])
+      await old.connection.run(`ALTER TABLE line_items DROP COLUMN ${column}`);
+    await old.connection.run(
+      `DELETE FROM warehouse_schema_steps WHERE step IN ('add line_item_iam_principal', 'add the commitment columns')`,
+    );
     await old.connection.run(
       `INSERT INTO line_items (client_id, project_id, billing_period, line_item_unblended_cost)
        VALUES ('c', 'p', DATE '2024-05-01', 2.5)`,
     );
     await old.close();
     const store = await openDuckDbCostStore({ path });
-    expect(await store.init()).toEqual(['add line_item_iam_principal']);
+    expect(await store.init()).toEqual(['add line_item_iam_principal', 'add the commitment columns']);
     const rows = await store.connection.runAndReadAll(
-      'SELECT line_item_iam_principal AS principal, line_item_unblended_cost AS cost FROM line_items',
+      `SELECT line_item_iam_principal AS principal, reservation_start_time AS start,
+        reservation_unused_quantity AS unused, commitment_discount_status AS status,
+        line_item_unblended_cost AS cost FROM line_items`,
     );
-    expect(rows.getRowObjectsJson()).toEqual([{ principal: null, cost: 2.5 }]);
+    expect(rows.getRowObjectsJson()).toEqual([
+      { principal: null, start: null, unused: null, status: null, cost: 2.5 },
+    ]);
     await store.close();
   });
 });

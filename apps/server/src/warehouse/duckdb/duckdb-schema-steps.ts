@@ -1,8 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { LINE_ITEMS_TABLE } from '../canonical-schema';
+import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
 import { createRollupSql, rebuildRollups } from './duckdb-rollups';
-import { createLineItemsSql } from './duckdb-schema';
+import { createLineItemsSql, duckDbType } from './duckdb-schema';
 import { inTransaction } from './duckdb-transaction';
 
 const STEPS_TABLE = 'warehouse_schema_steps';
@@ -56,7 +56,56 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
       );
     },
   },
+  {
+    // Commitment inventory, utilisation and coverage (docs/commitments.md); old rows read NULL.
+    name: 'add the commitment columns',
+    apply: async (connection) => {
+      for (const name of COMMITMENT_COLUMNS) await addColumn(connection, name);
+    },
+  },
 ];
+
+/** The columns of the step 'add the commitment columns' (frozen: a later column gets its own step). */
+const COMMITMENT_COLUMNS = [
+  'reservation_availability_zone',
+  'reservation_start_time',
+  'reservation_end_time',
+  'reservation_modification_status',
+  'reservation_normalized_units_per_reservation',
+  'reservation_number_of_reservations',
+  'reservation_recurring_fee_for_usage',
+  'reservation_subscription_id',
+  'reservation_total_reserved_normalized_units',
+  'reservation_total_reserved_units',
+  'reservation_units_per_reservation',
+  'reservation_unused_normalized_unit_quantity',
+  'reservation_unused_quantity',
+  'reservation_upfront_value',
+  'savings_plan_end_time',
+  'savings_plan_instance_type_family',
+  'savings_plan_purchase_term',
+  'savings_plan_recurring_commitment_for_billing_period',
+  'savings_plan_region',
+  'savings_plan_savings_plan_rate',
+  'savings_plan_start_time',
+  'commitment_discount_category',
+  'commitment_discount_id',
+  'commitment_discount_name',
+  'commitment_discount_quantity',
+  'commitment_discount_status',
+  'commitment_discount_type',
+  'commitment_discount_unit',
+  'charge_frequency',
+];
+
+/** Adds a canonical column to line_items when missing (appended: loads name their columns). */
+async function addColumn(connection: DuckDBConnection, name: string): Promise<void> {
+  const column = CANONICAL_COLUMNS.find((c) => c.name === name);
+  if (column === undefined) throw new Error(`not a canonical column: ${name}`);
+  await connection.run(
+    `ALTER TABLE ${LINE_ITEMS_TABLE} ADD COLUMN IF NOT EXISTS "${name}" ${duckDbType(column.type)}`,
+  );
+}
 
 /** Applies the steps a warehouse lacks, each in its own transaction; returns their names. */
 export async function applySchemaSteps(connection: DuckDBConnection): Promise<string[]> {
