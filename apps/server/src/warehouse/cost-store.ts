@@ -1,6 +1,7 @@
 import type { EngineHealth } from '@finlens/contracts/health';
 import type { CostType } from './canonical-schema';
 import type { AllocationPort } from './cost-query/allocation-port';
+import type { CommitmentRowsPort } from './cost-query/commitment-rows';
 import type { CostBreakdownPort } from './cost-query/cost-breakdown';
 import type { CostQueryPort } from './cost-query/cost-query-port';
 
@@ -45,7 +46,7 @@ export interface GroupTotals {
  * queries (runCostQuery, dimensionValues, dimensionKeys, dailyCost) are `CostQueryPort`, compiled through
  * the engine's SqlDialect (cost-query/).
  */
-export interface CostStore extends CostQueryPort, AllocationPort, CostBreakdownPort {
+export interface CostStore extends CostQueryPort, AllocationPort, CostBreakdownPort, CommitmentRowsPort {
   readonly kind: 'duckdb' | 'clickhouse';
   /** Creates or upgrades the warehouse schema; returns the steps it applied. */
   init(): Promise<string[]>;

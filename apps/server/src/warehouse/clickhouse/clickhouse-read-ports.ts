@@ -1,4 +1,5 @@
 import { type AllocationPort, allocationQueries } from '../cost-query/allocation-port';
+import { type CommitmentRowsPort, commitmentRowQueries } from '../cost-query/commitment-rows';
 import { type CostBreakdownPort, costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { clickHouseDialect } from './clickhouse-dialect';
 import type { Reader } from './clickhouse-totals';
@@ -7,8 +8,12 @@ import type { Reader } from './clickhouse-totals';
  * The feature reads beside the CostQuery port (showback allocation, cost breakdowns) on ClickHouse: the
  * shared compilers through the ClickHouse dialect, values as literals.
  */
-export function clickHouseReadPorts(reader: Reader): AllocationPort & CostBreakdownPort {
+export function clickHouseReadPorts(reader: Reader): AllocationPort & CostBreakdownPort & CommitmentRowsPort {
   const dialect = clickHouseDialect(reader);
   const read = (statement: { sql: string }) => reader.rows(statement.sql);
-  return { ...allocationQueries(dialect, read), ...costBreakdownQueries(dialect, read) };
+  return {
+    ...allocationQueries(dialect, read),
+    ...costBreakdownQueries(dialect, read),
+    ...commitmentRowQueries(dialect, read),
+  };
 }

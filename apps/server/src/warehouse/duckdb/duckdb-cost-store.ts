@@ -10,6 +10,7 @@ import {
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
 import { allocationQueries } from '../cost-query/allocation-port';
+import { commitmentRowQueries } from '../cost-query/commitment-rows';
 import { costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
@@ -96,6 +97,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     ...costQueries,
     ...allocationQueries(duckDbDialect, readers.read),
     ...costBreakdownQueries(duckDbDialect, readers.read),
+    ...commitmentRowQueries(duckDbDialect, readers.read),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,0 +1,155 @@
+/**
+ * The commitment figures through the warehouse: the real exports imported into DuckDB and ClickHouse (when
+ * installed), read back as commitment rows, give every figure of REFERENCE-commitments.json (the checks the
+ * cost model's own test runs on the exports' rows). The import keeps the commitment columns it needs.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  checkFocusFile,
+  checkKokuFile,
+  checkWorkshopCoverage,
+  checkWorkshopDailyUtilisation,
+  checkWorkshopInventory,
+  checkWorkshopReservationAccounts,
+  checkWorkshopReservationMonths,
+  checkWorkshopReservationPurchase,
+  checkWorkshopSavings,
+  checkWorkshopSavingsPlanPurchase,
+  FOCUS_COMMITMENT_FILES,
+  KOKU_SAVINGS_PLAN_FILES,
+} from '@finlens/fixtures/commitments/commitment-reference';
+import { billingDataset } from '@finlens/fixtures/datasets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFiles } from '../../ingest/duckdb/import-files';
+import { localSource } from '../../ingest/sources/local-source';
+import { openClickHouseCostStore } from '../clickhouse/clickhouse-cost-store';
+import { useTestClickHouse } from '../clickhouse/test-clickhouse';
+import type { CostStore } from '../cost-store';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
+import { focusCommitmentRow, type WarehouseCommitmentRow } from './commitment-rows';
+
+type Store = CostStore & { connection: DuckDbCostStore['connection'] };
+const clickHouse = useTestClickHouse(1);
+const stores: Store[] = [];
+/** Projects whose file the import refuses (two FOCUS examples carry the impossible hour 2023-02-01T30:00:00Z). */
+const refused = new Set<string>();
+let dir = '';
+const workshop = billingDataset('aws-cur-legacy-parquet-workshop-oct2018');
+const focus = billingDataset('focus-spec-examples');
+const variants = billingDataset('aws-cur-format-variants');
+const projects = [
+  { projectId: 'workshop', path: join(workshop.dir, workshop.files[0] as string) },
+  ...FOCUS_COMMITMENT_FILES.map((file, i) => ({ projectId: `focus${i}`, path: join(focus.dir, file) })),
+  ...KOKU_SAVINGS_PLAN_FILES.map((file, i) => ({ projectId: `koku${i}`, path: join(variants.dir, file) })),
+];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'finlens-commitments-'));
+  const duck = await openDuckDbCostStore({ path: join(dir, 'w.duckdb') });
+  stores.push(duck);
+  if (clickHouse.url !== null) stores.push(await openClickHouseCostStore({ url: clickHouse.url }));
+  for (const store of stores) {
+    await store.init();
+    for (const { projectId, path } of projects) {
+      const files = await localSource(path).listFiles();
+      const importId = `${store.kind}-${projectId}`;
+      await importFiles({
+        warehouse: store,
+        importId,
+        clientId: 'client',
+        projectId,
+        files,
+        format: 'auto',
+      }).catch((error: Error) => {
+        expect(String(error)).toMatch(/column ChargePeriodEnd: cannot read "2023-02-01T30:00:00Z"/);
+        refused.add(projectId);
+      });
+    }
+  }
+}, 240_000);
+afterAll(async () => {
+  for (const store of stores) await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const rowsOf = (store: Store, projectId: string, grain: 'hour' | 'day' | 'month' = 'hour') =>
+  store.commitmentRows({
+    clientId: 'client',
+    projectIds: [projectId],
+    from: '2018-01-01',
+    to: '2025-12-31',
+    grain,
+  });
+
+describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind) => {
+  let workshopRows: WarehouseCommitmentRow[] = [];
+  const store = () => stores.find((s) => s.kind === kind);
+  beforeAll(async () => {
+    const s = store();
+    if (s !== undefined) workshopRows = await rowsOf(s, 'workshop');
+  });
+
+  it('give the workshop reservations’ inventory, months, accounts, daily utilisation', (context) => {
+    if (store() === undefined) return context.skip('clickhouse-server is not installed');
+    checkWorkshopInventory(workshopRows);
+    checkWorkshopReservationMonths(workshopRows);
+    checkWorkshopReservationAccounts(workshopRows);
+    checkWorkshopDailyUtilisation(workshopRows);
+  });
+
+  it('give coverage, the month’s savings rate with spot apart, and the purchase optimum', (context) => {
+    if (store() === undefined) return context.skip('clickhouse-server is not installed');
+    checkWorkshopCoverage(workshopRows);
+    checkWorkshopSavings(workshopRows);
+    checkWorkshopSavingsPlanPurchase(workshopRows);
+    checkWorkshopReservationPurchase(workshopRows);
+  });
+
+  it('give the same monthly figures by day and by month as by hour', async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    for (const grain of ['day', 'month'] as const) {
+      const rows = await rowsOf(s, 'workshop', grain);
+      expect(rows.length).toBeLessThan(workshopRows.length);
+      checkWorkshopReservationMonths(rows);
+      checkWorkshopCoverage(rows);
+      checkWorkshopSavings(rows);
+    }
+  });
+
+  it('give the FOCUS examples’ commitment periods and coverage, and koku’s savings plan savings', async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    expect(refused.size).toBe(2);
+    for (const [i, file] of FOCUS_COMMITMENT_FILES.entries()) {
+      if (refused.has(`focus${i}`)) continue;
+      const rows = await rowsOf(s, `focus${i}`);
+      expect(rows.length, file).toBeGreaterThan(0);
+      checkFocusFile(file, rows.map(focusCommitmentRow));
+    }
+    for (const [i, file] of KOKU_SAVINGS_PLAN_FILES.entries()) {
+      checkKokuFile(file, await rowsOf(s, `koku${i}`));
+    }
+  });
+});
+
+it('imports the FOCUS commitment columns as the file has them', async () => {
+  const [duck] = stores;
+  const file = FOCUS_COMMITMENT_FILES.findIndex((f) => f.includes('usage_scenario_1'));
+  const rows = await duck?.connection.runAndReadAll(
+    `SELECT commitment_discount_id AS id, commitment_discount_status AS status, commitment_discount_unit AS unit,
+      charge_frequency AS frequency, count(*) AS n, sum(commitment_discount_quantity) AS quantity
+     FROM line_items WHERE project_id = 'focus${file}' GROUP BY ALL ORDER BY status`,
+  );
+  const raw = await duck?.connection.runAndReadAll(
+    `SELECT CommitmentDiscountId AS id, CommitmentDiscountStatus AS status, CommitmentDiscountUnit AS unit,
+      ChargeFrequency AS frequency, count(*) AS n, sum(CommitmentDiscountQuantity::DOUBLE) AS quantity
+     FROM read_csv('${join(focus.dir, FOCUS_COMMITMENT_FILES[file] as string)}', all_varchar = true, nullstr = 'null')
+     GROUP BY ALL ORDER BY status`,
+  );
+  const got = rows?.getRowObjectsJson() ?? [];
+  expect(got.length).toBeGreaterThan(0);
+  expect(got).toEqual(raw?.getRowObjectsJson());
+});

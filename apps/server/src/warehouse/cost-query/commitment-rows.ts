@@ -1,0 +1,224 @@
+import { type CurCommitmentRow, curCommitmentRow } from '@finlens/cost-model/commitments/cur-row';
+import { RESERVABLE_SERVICES } from '@finlens/cost-model/commitments/eligibility';
+import type { FocusCommitmentRow } from '@finlens/cost-model/commitments/focus-commitments';
+import { type CompiledSql, scopeWhere } from './compile-cost-query';
+import type { CostScope } from './cost-query-port';
+import type { SqlContext } from './dimension-sql';
+import { LINE_ITEMS_SOURCE } from './plan-source';
+import type { ReadRows } from './run-cost-query';
+import type { SqlDialect } from './sql-dialect';
+
+/**
+ * The rows the commitment math reads (docs/commitments.md), summed per hour, day or month of usage and per every
+ * attribute the math groups or filters by: commitment line items (RIFee, DiscountedUsage, savings plan fees and
+ * covered usage, any row carrying a reservation or savings plan id), usage of the services that sell reservations
+ * (their on-demand instance hours are eligible usage), spot usage, and every FOCUS usage row (FOCUS coverage is
+ * over all usage). The cost model's functions (cur-commitments.ts, inventory.ts, focus-commitments.ts, the
+ * optimiser) then give the figures: their sums are sums of these sums, so the figures equal those over the line
+ * items themselves. Split-cost-allocation rows are left out, as in every cost query.
+ */
+export interface CommitmentRowsQuery extends CostScope {
+  /** Inclusive UTC days of usage start. */
+  from: string;
+  to: string;
+  grain: 'hour' | 'day' | 'month';
+}
+
+export interface WarehouseCommitmentRow extends CurCommitmentRow {
+  /** Start of the row's hour, day or month of usage (UTC). */
+  at: Date;
+  /** The import's layout variant (`focus` for FOCUS files). */
+  sourceFormat: string | null;
+  /** FOCUS figures (null / 0 on CUR rows): the billing period's first day, and the amortized (effective) cost. */
+  billingPeriodStart: string | null;
+  amortized: number;
+  chargeFrequency: string | null;
+  /** FOCUS CommitmentDiscountId (also in the reservation or savings plan ARN when its type says which). */
+  commitmentDiscountId: string | null;
+  commitmentDiscountStatus: string | null;
+  commitmentDiscountQuantity: number | null;
+}
+
+export interface CommitmentRowsPort {
+  commitmentRows(query: CommitmentRowsQuery): Promise<WarehouseCommitmentRow[]>;
+}
+
+const COMMITMENT_LINE_ITEM_TYPES = [
+  'RIFee',
+  'DiscountedUsage',
+  'SavingsPlanRecurringFee',
+  'SavingsPlanCoveredUsage',
+];
+
+/** Grouped text attributes: [field of the row, canonical column]. */
+const KEYS: [string, string][] = [
+  ['sourceFormat', 'source_format'],
+  ['lineItemType', 'line_item_line_item_type'],
+  ['usageAccountId', 'line_item_usage_account_id'],
+  ['productCode', 'line_item_product_code'],
+  ['usageType', 'line_item_usage_type'],
+  ['pricingTerm', 'pricing_term'],
+  ['region', 'product_region_code'],
+  ['reservationArn', 'reservation_reservation_a_r_n'],
+  ['savingsPlanArn', 'savings_plan_savings_plan_a_r_n'],
+  ['pricingOfferingClass', 'pricing_offering_class'],
+  ['reservationAvailabilityZone', 'reservation_availability_zone'],
+  ['savingsPlanOfferingType', 'savings_plan_offering_type'],
+  ['savingsPlanPaymentOption', 'savings_plan_payment_option'],
+  ['savingsPlanPurchaseTerm', 'savings_plan_purchase_term'],
+  ['savingsPlanRegion', 'savings_plan_region'],
+  ['savingsPlanInstanceTypeFamily', 'savings_plan_instance_type_family'],
+  ['chargeFrequency', 'charge_frequency'],
+  ['commitmentDiscountStatus', 'commitment_discount_status'],
+  ['commitmentDiscountId', 'commitment_discount_id'],
+];
+
+/** Timestamps of a commitment's term: one value per commitment, read as the group's latest. */
+const TIMES: [string, string][] = [
+  ['reservationStartTime', 'reservation_start_time'],
+  ['reservationEndTime', 'reservation_end_time'],
+  ['savingsPlanStartTime', 'savings_plan_start_time'],
+  ['savingsPlanEndTime', 'savings_plan_end_time'],
+];
+
+/** Per-commitment constants (the group's largest). */
+const CONSTANTS: [string, string][] = [
+  ['reservationNumberOfReservations', 'reservation_number_of_reservations'],
+  ['reservationUpfrontValue', 'reservation_upfront_value'],
+];
+
+/** Summed figures; a group whose rows all lack one reads null (FOCUS files without ListCost). */
+const SUMS: [string, string][] = [
+  ['unblended', 'line_item_unblended_cost'],
+  ['netUnblended', 'line_item_net_unblended_cost'],
+  ['amortized', 'line_item_amortized_cost'],
+  ['usageAmount', 'line_item_usage_amount'],
+  ['normalizedUsageAmount', 'line_item_normalized_usage_amount'],
+  ['publicOnDemandCost', 'pricing_public_on_demand_cost'],
+  ['reservationEffective', 'reservation_effective_cost'],
+  ['reservationNetEffective', 'reservation_net_effective_cost'],
+  ['reservationUnusedAmortizedUpfront', 'reservation_unused_amortized_upfront_fee_for_billing_period'],
+  ['reservationUnusedRecurring', 'reservation_unused_recurring_fee'],
+  ['reservationNetUnusedAmortizedUpfront', 'reservation_net_unused_amortized_upfront_fee_for_billing_period'],
+  ['reservationNetUnusedRecurring', 'reservation_net_unused_recurring_fee'],
+  ['reservationTotalReservedUnits', 'reservation_total_reserved_units'],
+  ['reservationTotalReservedNormalizedUnits', 'reservation_total_reserved_normalized_units'],
+  ['reservationUnusedQuantity', 'reservation_unused_quantity'],
+  ['reservationUnusedNormalizedUnitQuantity', 'reservation_unused_normalized_unit_quantity'],
+  ['reservationAmortizedUpfrontFee', 'reservation_amortized_upfront_fee_for_billing_period'],
+  ['spEffective', 'savings_plan_savings_plan_effective_cost'],
+  ['spNetEffective', 'savings_plan_net_savings_plan_effective_cost'],
+  ['spTotalCommitment', 'savings_plan_total_commitment_to_date'],
+  ['spUsedCommitment', 'savings_plan_used_commitment'],
+  ['spAmortizedUpfront', 'savings_plan_amortized_upfront_commitment_for_billing_period'],
+  ['spNetAmortizedUpfront', 'savings_plan_net_amortized_upfront_commitment_for_billing_period'],
+  ['commitmentDiscountQuantity', 'commitment_discount_quantity'],
+];
+
+export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRowsQuery): CompiledSql {
+  const d = dialect;
+  const ctx: SqlContext = { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
+  const id = (column: string) => d.identifier(column);
+  const list = (values: readonly string[]) => values.map((v) => ctx.values.add(v)).join(', ');
+  const type = id('line_item_line_item_type');
+  const relevant = [
+    `${type} IN (${list(COMMITMENT_LINE_ITEM_TYPES)})`,
+    `${id('reservation_reservation_a_r_n')} IS NOT NULL`,
+    `${id('savings_plan_savings_plan_a_r_n')} IS NOT NULL`,
+    `${id('commitment_discount_id')} IS NOT NULL`,
+    `(${type} = ${ctx.values.add('Usage')} AND (${id('line_item_product_code')} IN (${list(RESERVABLE_SERVICES)})
+      OR ${d.containsIgnoreCase(id('line_item_usage_type'), ctx.values.add('SpotUsage'))}
+      OR ${id('source_format')} = ${ctx.values.add('focus')}))`,
+  ];
+  const where = [...scopeWhere(ctx, query, 'not_split'), `(${relevant.join(' OR ')})`];
+  const usageStart = id('line_item_usage_start_date');
+  const keys = [
+    `${d.periodStart(usageStart, query.grain)} AS at_`,
+    `${d.periodStart(usageStart, 'month')} AS month_`,
+    `${d.periodStart(id('bill_billing_period_start_date'), 'day')} AS bill_period_`,
+    ...KEYS.map(([field, column]) => `${id(column)} AS ${field}`),
+  ];
+  const measures = [
+    ...TIMES.map(([field, column]) => `max(${d.text(id(column))}) AS ${field}`),
+    ...CONSTANTS.map(([field, column]) => `max(${id(column)}) AS ${field}`),
+    ...SUMS.map(
+      ([field, column]) =>
+        `CASE WHEN count(${id(column)}) = 0 THEN NULL ELSE ${d.sumMoney(id(column))} END AS ${field}`,
+    ),
+  ];
+  const groupBy = ['at_', 'month_', 'bill_period_', ...KEYS.map(([field]) => field)];
+  const sql = `SELECT ${[...keys, ...measures].join(', ')} FROM ${id(LINE_ITEMS_SOURCE.table)}
+    WHERE ${where.join(' AND ')} GROUP BY ${groupBy.join(', ')}`;
+  return { sql, values: ctx.values.bound };
+}
+
+const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** `YYYY-MM-DD hh:mm:ss` (either engine's text of a timestamp) as ISO 8601 with milliseconds. */
+function isoTime(v: unknown): string | null {
+  const t = text(v);
+  if (t === null) return null;
+  const at = new Date(`${t.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(t) ? '' : 'Z'}`);
+  return Number.isNaN(at.getTime()) ? t : at.toISOString();
+}
+
+function rowOf(r: Record<string, unknown>): WarehouseCommitmentRow {
+  const fields: Record<string, unknown> = {};
+  for (const [field] of KEYS) fields[field] = text(r[field]);
+  for (const [field] of TIMES) fields[field] = isoTime(r[field]);
+  for (const [field] of [...CONSTANTS, ...SUMS]) fields[field] = number(r[field]);
+  const at = String(r.at_);
+  return {
+    ...curCommitmentRow({
+      ...(fields as Partial<CurCommitmentRow>),
+      lineItemType: String(r.lineItemType ?? ''),
+      usageAccountId: String(r.usageAccountId ?? ''),
+      billingPeriod: String(r.month_).slice(0, 7),
+      pricingTerm: text(r.pricingTerm) ?? '',
+    }),
+    at: new Date(at.length === 10 ? `${at}T00:00:00Z` : at),
+    sourceFormat: text(r.sourceFormat),
+    billingPeriodStart: text(r.bill_period_),
+    amortized: number(r.amortized) ?? 0,
+    chargeFrequency: text(r.chargeFrequency),
+    commitmentDiscountId: text(r.commitmentDiscountId),
+    commitmentDiscountStatus: text(r.commitmentDiscountStatus),
+    commitmentDiscountQuantity: number(r.commitmentDiscountQuantity),
+  };
+}
+
+/** A FOCUS row of the warehouse as focus-commitments.ts reads it. */
+export function focusCommitmentRow(row: WarehouseCommitmentRow): FocusCommitmentRow {
+  return {
+    billingPeriodStart: row.billingPeriodStart ?? row.billingPeriod,
+    chargeCategory: row.lineItemType,
+    chargeFrequency: row.chargeFrequency,
+    commitmentDiscountId: row.commitmentDiscountId ?? row.reservationArn ?? row.savingsPlanArn,
+    commitmentDiscountStatus: row.commitmentDiscountStatus,
+    commitmentDiscountQuantity: row.commitmentDiscountQuantity,
+    billedCost: row.unblended ?? 0,
+    effectiveCost: row.amortized,
+    listCost: row.publicOnDemandCost,
+  };
+}
+
+/** The commitment rows on an engine: compile with its dialect, run with its reader. */
+export function commitmentRowQueries(dialect: SqlDialect, read: ReadRows): CommitmentRowsPort {
+  return {
+    commitmentRows: async (query) => {
+      if (query.projectIds.length === 0) return [];
+      const rows = await read(compileCommitmentRows(dialect, query));
+      return rows
+        .map(rowOf)
+        .sort(
+          (a, b) =>
+            a.at.getTime() - b.at.getTime() ||
+            a.lineItemType.localeCompare(b.lineItemType) ||
+            (a.reservationArn ?? a.savingsPlanArn ?? '').localeCompare(
+              b.reservationArn ?? b.savingsPlanArn ?? '',
+            ),
+        );
+    },
+  };
+}
