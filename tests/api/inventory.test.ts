@@ -57,6 +57,13 @@ describe('cloud inventory', () => {
       settings: AWS_TEST_SETTINGS,
     });
     const projectId = cloudAccountSchema.parse(created.body).id;
+    // A role signs in, so it can be collected; none ran yet.
+    expect(cloudAccountSchema.parse(created.body).inventory).toEqual({
+      state: 'not_collected',
+      reason: null,
+      counts: {},
+      last_pass: null,
+    });
 
     const bad = await admin.session.request('PUT', P.scenario(projectId), {
       body: { ...SCENARIO, regions: [{ name: '' }] },
@@ -70,12 +77,23 @@ describe('cloud inventory', () => {
     expect(queued.status).toBe(202);
     const accounts = await until(
       async () => cloudAccountsSchema.parse((await admin.session.get('/c/cloud_accounts/')).body),
-      (list) => list[0]?.inventory?.status === 'partial',
+      (list) => list[0]?.inventory?.last_pass?.status === 'partial',
     );
-    expect(accounts[0]?.inventory).toMatchObject({ status: 'partial', regions: 2, resources: 3 });
-    expect(accounts[0]?.inventory?.last_collected_at).not.toBeNull();
-    expect(accounts[0]?.inventory?.errors).toMatchObject([
-      { region: 'eu-west-1', service: 'ec2', code: 'AccessDenied' },
+    const inventory = accounts[0]?.inventory;
+    expect(inventory).toMatchObject({
+      state: 'ready',
+      reason: null,
+      counts: { 'ec2-instance': 1, 'ebs-volume': 1, 's3-bucket': 1 },
+      last_pass: { status: 'partial', regions: 2, regions_done: 2, resources: 3 },
+    });
+    expect(inventory?.last_pass?.last_collected_at).not.toBeNull();
+    expect(inventory?.last_pass?.errors).toMatchObject([
+      {
+        region: 'eu-west-1',
+        service: 'ec2',
+        code: 'AccessDenied',
+        iam_action: expect.stringMatching(/^ec2:/),
+      },
     ]);
 
     const list = inventoryResourcesSchema.parse(
@@ -91,6 +109,19 @@ describe('cloud inventory', () => {
       (await admin.session.get(`${P.resources}?search=SHOP&kind=ec2-instance`)).body,
     );
     expect(searched.results.map((r) => r.name)).toEqual(['web-1']);
+
+    // Without a role or keys the account awaits configuration: it says what is missing, and collect now is 409.
+    const keyless = await admin.session.post('/c/cloud_accounts/', {
+      name: 'Keyless',
+      settings: { ...AWS_TEST_SETTINGS, account_id: '210987654321', role_arn: null },
+    });
+    const keylessAccount = cloudAccountSchema.parse(keyless.body);
+    expect(keylessAccount.inventory).toMatchObject({
+      state: 'awaiting_configuration',
+      reason: 'no role or access keys',
+      last_pass: null,
+    });
+    expect((await admin.session.post(P.collectNow(keylessAccount.id))).status).toBe(409);
 
     const other = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'inventory-other' });
     expect((await other.session.post(P.collectNow(projectId))).status).toBe(404);

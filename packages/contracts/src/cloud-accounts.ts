@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cloudTypeSchema, projectStatusSchema } from './admin';
-import { collectionStatusSchema } from './inventory';
+import { accountInventorySchema } from './inventory';
 
 /**
  * Settings → AWS Accounts and Cloud Accounts (designed in the spec's /c/ style). A cloud account is a
@@ -164,8 +164,8 @@ export const cloudAccountSchema = z.object({
   billing: z.object({ last_ingestion_datetime: z.string().nullable() }),
   source: cloudAccountSourceSchema.nullable(),
   last_import: importRunSchema.nullable(),
-  /** The newest inventory collection (null before the first); absent where inventory is not wired. */
-  inventory: collectionStatusSchema.nullable().optional(),
+  /** Its inventory: collection state, counts and the newest pass; absent where inventory is not wired. */
+  inventory: accountInventorySchema.optional(),
   created_at: z.string(),
 });
 export type CloudAccount = z.infer<typeof cloudAccountSchema>;

@@ -86,9 +86,12 @@ export const collectionErrorSchema = z.object({
   region: z.string().describe('"*" for an account-wide failure (the role refused, the region list denied).'),
   service: z.string(),
   operation: z.string(),
+  /** The IAM action the operation needs in the customer's account (null where none, e.g. sts AssumeRole). */
+  iam_action: z.string().nullable(),
   code: z.string(),
   message: z.string(),
 });
+export type CollectionErrorView = z.infer<typeof collectionErrorSchema>;
 
 /** The newest collection pass of an account, shown in Settings → Cloud Accounts. */
 export const collectionStatusSchema = z.object({
@@ -96,7 +99,33 @@ export const collectionStatusSchema = z.object({
   status: z.enum(['running', 'succeeded', 'partial', 'failed']),
   last_collected_at: z.string().nullable(),
   regions: z.number().int(),
+  /** Regions of the pass already finished (all of them once it is no longer running). */
+  regions_done: z.number().int(),
   resources: z.number().int(),
   errors: z.array(collectionErrorSchema),
 });
 export type CollectionStatusView = z.infer<typeof collectionStatusSchema>;
+
+/**
+ * An account's inventory as Settings shows it. awaiting_configuration: it cannot be collected (no AWS account id,
+ * no role or keys; `reason` says what is missing); not_collected: it can be, no pass ran yet; collecting: the
+ * newest pass runs; ready: the newest pass finished (a partial one lists its errors); failing: the newest pass
+ * collected nothing.
+ */
+export const COLLECTION_STATES = [
+  'awaiting_configuration',
+  'not_collected',
+  'collecting',
+  'ready',
+  'failing',
+] as const;
+export type CollectionState = (typeof COLLECTION_STATES)[number];
+
+export const accountInventorySchema = z.object({
+  state: z.enum(COLLECTION_STATES),
+  reason: z.string().nullable(),
+  /** Current resources per kind (kinds with none are left out). */
+  counts: z.partialRecord(z.enum(RESOURCE_KIND_NAMES), z.number().int()),
+  last_pass: collectionStatusSchema.nullable(),
+});
+export type AccountInventory = z.infer<typeof accountInventorySchema>;

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatMoney, formatPercent, formatUtcDate, roundTo } from './format';
+import {
+  formatBytes,
+  formatMoney,
+  formatPercent,
+  formatRelativeTime,
+  formatUtcDate,
+  roundTo,
+} from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -100,5 +107,20 @@ describe('formatUtcDate', () => {
   it('shows - for empty or invalid input', () => {
     expect(formatUtcDate(null, 'isoDate')).toBe('-');
     expect(formatUtcDate('not a date', 'isoDate')).toBe('-');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-11-26T10:00:00Z');
+  it.each([
+    ['2026-11-26T09:59:30Z', 'just now'],
+    ['2026-11-26T09:55:00Z', '5 minutes ago'],
+    ['2026-11-26T07:00:00Z', '3 hours ago'],
+    ['2026-11-24T10:00:00Z', '2 days ago'],
+    ['2026-11-26T10:10:00Z', 'in 10 minutes'],
+    [null, '-'],
+    ['not a date', '-'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatRelativeTime(input, now)).toBe(expected);
   });
 });

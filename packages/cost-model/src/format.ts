@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format as formatDate } from 'date-fns';
+import { format as formatDate, formatDistanceStrict } from 'date-fns';
 
 /** Display formats of spec §9. Money and percent round only here, never in the warehouse. */
 
@@ -89,4 +89,13 @@ export function formatUtcDate(value: Date | string | number | null | undefined, 
   const date = new TZDate(value instanceof Date ? value.getTime() : new Date(value).getTime(), 'UTC');
   if (Number.isNaN(date.getTime())) return '-';
   return formatDate(date, DATE_FORMATS[fmt]);
+}
+
+/** How long ago (or until) `value` is from `now`, e.g. "5 minutes ago"; invalid or empty input gives '-'. */
+export function formatRelativeTime(value: Date | string | null | undefined, now: Date = new Date()): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  if (Math.abs(now.getTime() - date.getTime()) < 60_000) return 'just now';
+  return formatDistanceStrict(date, now, { addSuffix: true });
 }

@@ -86,7 +86,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   const inventory = await registerInventory(app, { db, secretKey: config.secretKey });
   await registerCloudAccounts(app, {
     db,
-    collectionStatuses: (clientId) => inventory.collectionStatuses(clientId),
+    accountInventories: (clientId) => inventory.accountInventories(clientId),
     warehouse,
     secretKey: config.secretKey,
     dataDir: config.dataDir,

@@ -6,7 +6,7 @@ import { createBillingUploadService } from '../features/cloud-accounts/billing-u
 import { createCloudAccountsRepo } from '../features/cloud-accounts/cloud-accounts.repo';
 import { cloudAccountsRoutes } from '../features/cloud-accounts/cloud-accounts.routes';
 import {
-  type CollectionStatuses,
+  type AccountInventories,
   createCloudAccountsService,
 } from '../features/cloud-accounts/cloud-accounts.service';
 import { createImportService } from '../ingest/import.service';
@@ -29,7 +29,7 @@ export async function registerCloudAccounts(
     db: Kysely<AppTables>;
     warehouse: WarehouseStore;
     /** Each project's newest inventory collection (features/inventory). */
-    collectionStatuses?: CollectionStatuses;
+    accountInventories?: AccountInventories;
     secretKey: string;
     dataDir: string;
     uploadMaxBytes: number;
@@ -55,7 +55,7 @@ export async function registerCloudAccounts(
       secretBox,
       warehouse: deps.warehouse,
       refusedReason: http.refusedReason,
-      ...(deps.collectionStatuses === undefined ? {} : { collectionStatuses: deps.collectionStatuses }),
+      ...(deps.accountInventories === undefined ? {} : { accountInventories: deps.accountInventories }),
     }),
   });
   const importService = createImportService({

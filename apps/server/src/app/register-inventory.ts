@@ -21,12 +21,14 @@ export async function registerInventory(
   const secretBox = createSecretBox(secretKey);
   // Routes only queue passes; the jobs (app/server-jobs.ts) call the cloud.
   const aws = createAwsCloud();
+  const targetsRepo = createCollectionTargetsRepo({ db });
   const inventory = createInventoryService({
     repo: createInventoryRepo({ db }),
     listRepo: createInventoryListRepo({ db }),
+    targetsRepo,
     scopes: createCostScopes({ db }),
     targets: createCollectionTargets({
-      repo: createCollectionTargetsRepo({ db }),
+      repo: targetsRepo,
       secretBox,
       aws,
       simClock: systemClock,

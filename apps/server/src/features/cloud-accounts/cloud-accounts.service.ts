@@ -5,7 +5,7 @@ import type {
   cloudAccountCreateSchema,
   ImportRun,
 } from '@finlens/contracts/cloud-accounts';
-import type { CollectionStatusView } from '@finlens/contracts/inventory';
+import type { AccountInventory } from '@finlens/contracts/inventory';
 import type { z } from 'zod';
 import type { BillingSourceRow, ProjectRow } from '../../db/tables';
 import { openCredentials } from '../../ingest/sources/billing-source-settings';
@@ -18,8 +18,11 @@ import type { CloudAccountsRepo } from './cloud-accounts.repo';
 import { cloudFormationTemplate, terraformSnippet } from './cloud-templates';
 import { type AccountSettings, refuseInternalTargets, toSourceSettings } from './source-input';
 
-/** Each project's newest inventory collection, by project id. */
-export type CollectionStatuses = (clientId: string) => Promise<Map<string, CollectionStatusView>>;
+/** Each project's inventory state, counts and newest collection, by project id. */
+export type AccountInventories = (clientId: string) => Promise<Map<string, AccountInventory>>;
+
+const withInventory = (account: CloudAccount, inventory: AccountInventory | undefined): CloudAccount =>
+  inventory === undefined ? account : { ...account, inventory };
 
 type SourcesService = ReturnType<typeof createBillingSourcesService>;
 type CreateInput = z.output<typeof cloudAccountCreateSchema>;
@@ -34,10 +37,10 @@ export function createCloudAccountsService({
   secretBox,
   warehouse,
   refusedReason,
-  collectionStatuses = async () => new Map(),
+  accountInventories = async () => new Map(),
 }: {
-  /** Each project's newest inventory collection, by project id (none when inventory is not wired). */
-  collectionStatuses?: CollectionStatuses;
+  /** Each project's inventory, by project id (none when inventory is not wired). */
+  accountInventories?: AccountInventories;
   repo: CloudAccountsRepo;
   sources: SourcesService;
   secretBox: SecretBox;
@@ -53,10 +56,11 @@ export function createCloudAccountsService({
   };
   const sourceOf = async (projectId: string): Promise<BillingSourceRow | null> =>
     (await repo.sourcesOfProject(projectId))[0] ?? null;
-  const view = async (project: ProjectRow): Promise<CloudAccount> => ({
-    ...toCloudAccount(project, await sourceOf(project.id), (await repo.runs(project.id, 1))[0] ?? null),
-    inventory: (await collectionStatuses(project.client_id)).get(project.id) ?? null,
-  });
+  const view = async (project: ProjectRow): Promise<CloudAccount> =>
+    withInventory(
+      toCloudAccount(project, await sourceOf(project.id), (await repo.runs(project.id, 1))[0] ?? null),
+      (await accountInventories(project.client_id)).get(project.id),
+    );
   const checkName = async (clientId: string, name: string, exceptId: string | null) => {
     if (await repo.projectNameTaken(clientId, name, exceptId)) {
       throw fieldError('name', ['An account with this name exists already.']);
@@ -74,16 +78,18 @@ export function createCloudAccountsService({
         repo.listProjects(clientId),
         repo.sourcesOfClient(clientId),
         repo.latestRuns(clientId),
-        collectionStatuses(clientId),
+        accountInventories(clientId),
       ]);
-      return projects.map((project) => ({
-        ...toCloudAccount(
-          project,
-          allSources.find((source) => source.project_id === project.id) ?? null,
-          lastRuns.find((run) => run.project_id === project.id) ?? null,
+      return projects.map((project) =>
+        withInventory(
+          toCloudAccount(
+            project,
+            allSources.find((source) => source.project_id === project.id) ?? null,
+            lastRuns.find((run) => run.project_id === project.id) ?? null,
+          ),
+          collections.get(project.id),
         ),
-        inventory: collections.get(project.id) ?? null,
-      }));
+      );
     },
 
     async get(clientId: string, id: string): Promise<CloudAccount> {

@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import { iamActions } from '../../integrations/cloud/aws/aws-calls';
+import { BUCKET_ACTIONS, OBJECT_ACTIONS } from '../../integrations/cloud/aws/iam-grants';
 import { cur2ExportSql } from './cur2-export-columns';
 
 /** What the templates need to know about an AWS account's billing source. */
@@ -41,10 +42,10 @@ function readStatements(bucket: string, prefix: string) {
   return [
     {
       Effect: 'Allow',
-      Action: ['s3:ListBucket', 's3:GetBucketLocation'],
+      Action: [...BUCKET_ACTIONS],
       Resource: `arn:aws:s3:::${bucket}`,
     },
-    { Effect: 'Allow', Action: 's3:GetObject', Resource: `arn:aws:s3:::${bucket}/${prefix}*` },
+    { Effect: 'Allow', Action: [...OBJECT_ACTIONS], Resource: `arn:aws:s3:::${bucket}/${prefix}*` },
   ];
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppTables, BillingSourceRow, ProjectRow } from '../../db/tables';
 
 export interface TargetRows {
@@ -8,6 +8,30 @@ export interface TargetRows {
   /** Its AWS billing sources, whose role or keys sign the collection in. */
   awsSources: BillingSourceRow[];
 }
+
+/** Simulated, or an AWS account with a source whose role or keys sign in. */
+const pollable = (eb: ExpressionBuilder<AppTables, 'projects'>) =>
+  eb.or([
+    eb.exists(
+      eb.selectFrom('cloud_simulations').select('project_id').whereRef('project_id', '=', 'projects.id'),
+    ),
+    eb.and([
+      eb('projects.cloud_account_id', 'is not', null),
+      eb.exists(
+        eb
+          .selectFrom('billing_sources')
+          .select('billing_sources.id')
+          .whereRef('billing_sources.project_id', '=', 'projects.id')
+          .where('billing_sources.kind', '=', 'aws_s3')
+          .where((s) =>
+            s.or([
+              s('billing_sources.role_arn', 'is not', null),
+              s('billing_sources.credentials_sealed', 'is not', null),
+            ]),
+          ),
+      ),
+    ]),
+  ]);
 
 /** What decides how a project's cloud is collected: its scenario, or its AWS credentials. */
 export function createCollectionTargetsRepo({ db }: { db: Kysely<AppTables> }) {
@@ -41,35 +65,24 @@ export function createCollectionTargetsRepo({ db }: { db: Kysely<AppTables> }) {
       const rows = await db
         .selectFrom('projects')
         .select('projects.id')
-        .where((eb) =>
-          eb.or([
-            eb.exists(
-              eb
-                .selectFrom('cloud_simulations')
-                .select('project_id')
-                .whereRef('project_id', '=', 'projects.id'),
-            ),
-            eb.and([
-              eb('projects.cloud_account_id', 'is not', null),
-              eb.exists(
-                eb
-                  .selectFrom('billing_sources')
-                  .select('billing_sources.id')
-                  .whereRef('billing_sources.project_id', '=', 'projects.id')
-                  .where('billing_sources.kind', '=', 'aws_s3')
-                  .where((s) =>
-                    s.or([
-                      s('billing_sources.role_arn', 'is not', null),
-                      s('billing_sources.credentials_sealed', 'is not', null),
-                    ]),
-                  ),
-              ),
-            ]),
-          ]),
-        )
+        .where(pollable)
         .orderBy('projects.id')
         .execute();
       return rows.map((r) => r.id);
+    },
+
+    /** The client's projects, each with whether it can be collected (the daily pass's rule). */
+    collectability(clientId: string) {
+      return db
+        .selectFrom('projects')
+        .select((eb) => [
+          'projects.id',
+          'projects.cloud_type',
+          'projects.cloud_account_id',
+          pollable(eb).as('pollable'),
+        ])
+        .where('projects.client_id', '=', clientId)
+        .execute();
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { ProjectRow } from '../../db/tables';
 import { openCredentials } from '../../ingest/sources/billing-source-settings';
 import type { CloudAccount, CloudPort } from '../../integrations/cloud/cloud-port';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
@@ -10,6 +11,12 @@ import type { CollectionTargetsRepo, TargetRows } from './collection-targets.rep
 export type CollectionTarget =
   | { kind: 'simulated' | 'aws'; port: CloudPort; account: CloudAccount }
   | { kind: 'awaiting-configuration'; reason: string };
+
+/** Why a project that is neither simulated nor signed in to AWS cannot be collected. */
+export function awaitingReason(project: Pick<ProjectRow, 'cloud_type' | 'cloud_account_id'>): string {
+  if (project.cloud_type !== 'aws') return 'inventory is collected from AWS accounts only';
+  return project.cloud_account_id === null ? 'no AWS account id' : 'no role or access keys';
+}
 
 /**
  * Chooses the cloud port per project: the simulated cloud when the project has a scenario, AWS otherwise,
@@ -36,7 +43,7 @@ export function createCollectionTargets({
     }
     const accountId = project.cloud_account_id;
     if (project.cloud_type !== 'aws' || accountId === null)
-      return { kind: 'awaiting-configuration', reason: 'no AWS account id' };
+      return { kind: 'awaiting-configuration', reason: awaitingReason(project) };
     for (const source of awsSources) {
       if (source.role_arn !== null) {
         const credentials = {
@@ -53,7 +60,7 @@ export function createCollectionTargets({
         return { kind: 'aws', port: aws, account: { accountId, credentials } };
       }
     }
-    return { kind: 'awaiting-configuration', reason: 'no role or access keys' };
+    return { kind: 'awaiting-configuration', reason: awaitingReason(project) };
   }
 
   return {

@@ -224,6 +224,21 @@ export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
         .execute();
     },
 
+    /** Current resources per project and kind, over the client's projects. */
+    kindCounts(clientId: string) {
+      return db
+        .selectFrom('inventory_resources')
+        .innerJoin('projects', 'projects.id', 'inventory_resources.project_id')
+        .select((eb) => [
+          'inventory_resources.project_id',
+          'inventory_resources.kind',
+          eb.fn.countAll<string>().as('count'),
+        ])
+        .where('projects.client_id', '=', clientId)
+        .groupBy(['inventory_resources.project_id', 'inventory_resources.kind'])
+        .execute();
+    },
+
     changesOfRun(runId: string) {
       return db
         .selectFrom('inventory_changes')

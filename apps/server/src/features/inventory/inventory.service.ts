@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  CollectionStatusView,
+  AccountInventory,
   InventoryResource,
   InventoryResources,
   ResourcesQuery,
@@ -9,9 +9,11 @@ import { parseScenario, ScenarioError } from '../../integrations/cloud/simulated
 import type { ClientCaller } from '../../platform/auth/caller';
 import { HttpError } from '../../platform/http/http-error';
 import type { CostScopes } from '../../warehouse/cost-scope';
-import type { CollectionTargets } from './collection-targets';
+import { accountInventory, countsByProject } from './collection-status';
+import { awaitingReason, type CollectionTargets } from './collection-targets';
+import type { CollectionTargetsRepo } from './collection-targets.repo';
 import type { InventoryRepo } from './inventory.repo';
-import type { CollectionRunRow, InventoryResourceRow } from './inventory.tables';
+import type { InventoryResourceRow } from './inventory.tables';
 import type { InventoryCollection } from './inventory-collection.service';
 import type { InventoryListRepo } from './inventory-list.repo';
 
@@ -36,48 +38,17 @@ function toResource(row: InventoryResourceRow): InventoryResource {
   };
 }
 
-/** One pass's runs as the account's collection status: running until every region finished. */
-export function passStatus(runs: CollectionRunRow[]): CollectionStatusView | null {
-  const first = runs[0];
-  if (first === undefined) return null;
-  const finished = runs.filter((r) => r.finished_at !== null);
-  const statuses = new Set(runs.map((r) => r.status));
-  const status: CollectionStatusView['status'] =
-    finished.length < runs.length
-      ? 'running'
-      : statuses.size === 1 && statuses.has('failed')
-        ? 'failed'
-        : statuses.has('failed') || statuses.has('partial')
-          ? 'partial'
-          : 'succeeded';
-  const last = finished.map((r) => new Date(r.finished_at as Date).getTime()).sort((a, b) => b - a)[0];
-  return {
-    pass_id: first.pass_id,
-    status,
-    last_collected_at: last === undefined ? null : new Date(last).toISOString(),
-    regions: runs.length,
-    resources: runs.reduce((sum, r) => sum + (r.resource_count ?? 0), 0),
-    errors: runs.flatMap((r) =>
-      r.errors.map(({ service, operation, code, message }) => ({
-        region: r.region,
-        service,
-        operation,
-        code,
-        message,
-      })),
-    ),
-  };
-}
-
 /** The inventory rules: tenancy through the one cost scope, collection through durable jobs. */
 export function createInventoryService({
   repo,
   listRepo,
+  targetsRepo,
   scopes,
   targets,
   collection,
 }: {
-  repo: Pick<InventoryRepo, 'saveScenario' | 'latestPasses'>;
+  repo: Pick<InventoryRepo, 'saveScenario' | 'latestPasses' | 'kindCounts'>;
+  targetsRepo: Pick<CollectionTargetsRepo, 'collectability'>;
   listRepo: InventoryListRepo;
   scopes: Pick<CostScopes, 'requested'>;
   targets: CollectionTargets;
@@ -128,15 +99,24 @@ export function createInventoryService({
       };
     },
 
-    /** Each project's newest collection, by project id (Settings → Cloud Accounts). */
-    async collectionStatuses(clientId: string): Promise<Map<string, CollectionStatusView>> {
-      const byProject = new Map<string, CollectionRunRow[]>();
-      for (const run of await repo.latestPasses(clientId))
-        byProject.set(run.project_id, [...(byProject.get(run.project_id) ?? []), run]);
-      const out = new Map<string, CollectionStatusView>();
-      for (const [projectId, runs] of byProject) {
-        const status = passStatus(runs);
-        if (status !== null) out.set(projectId, status);
+    /** Each project's inventory state, counts and newest pass, by project id (Settings → Cloud Accounts). */
+    async accountInventories(clientId: string): Promise<Map<string, AccountInventory>> {
+      const [projects, runs, kindCounts] = await Promise.all([
+        targetsRepo.collectability(clientId),
+        repo.latestPasses(clientId),
+        repo.kindCounts(clientId),
+      ]);
+      const counts = countsByProject(kindCounts);
+      const out = new Map<string, AccountInventory>();
+      for (const project of projects) {
+        out.set(
+          project.id,
+          accountInventory({
+            awaiting: project.pollable ? null : awaitingReason(project),
+            runs: runs.filter((run) => run.project_id === project.id),
+            counts: counts.get(project.id) ?? {},
+          }),
+        );
       }
       return out;
     },

@@ -102,6 +102,7 @@ export function CloudAccountsPanel({ title, cloud }: { title: string; cloud: 'aw
                 key={account.id}
                 account={account}
                 isAdmin={isAdmin}
+                showInventory={cloud === 'all'}
                 onEdit={() => setEditing({ cloud: account.cloud_type, account })}
                 onRemove={() => removal.ask(account)}
               />

@@ -1,3 +1,5 @@
+import type { CloudService } from '../cloud-port';
+
 /**
  * Every AWS API operation the cloud adapter may send, per SDK client, with the IAM action it needs in the
  * customer's account and whether it only reads or changes something. The clients refuse any other operation
@@ -58,6 +60,26 @@ export const AWS_CALLS = {
 } as const satisfies Record<string, Record<string, { iam: string; access: 'read' | 'act' }>>;
 
 export type AwsClientName = keyof typeof AWS_CALLS;
+
+/** The SDK client behind each service of the cloud port (sts signs in with the server's own identity). */
+export const SERVICE_CLIENTS = {
+  ec2: 'EC2Client',
+  elb: 'ElasticLoadBalancingV2Client',
+  rds: 'RDSClient',
+  s3: 'S3Client',
+  autoscaling: 'AutoScalingClient',
+  eks: 'EKSClient',
+  lambda: 'LambdaClient',
+  cloudwatch: 'CloudWatchClient',
+} as const satisfies Partial<Record<CloudService, AwsClientName>>;
+
+/** The IAM action a port failure's operation needs (`rds`, `DescribeDBInstances` → `rds:DescribeDBInstances`). */
+export function iamActionOf(service: string, operation: string): string | null {
+  if (!Object.hasOwn(SERVICE_CLIENTS, service)) return null;
+  const client = SERVICE_CLIENTS[service as keyof typeof SERVICE_CLIENTS];
+  const operations: Record<string, { iam: string }> = AWS_CALLS[client];
+  return Object.hasOwn(operations, operation) ? (operations[operation]?.iam ?? null) : null;
+}
 
 /** The IAM actions the adapter needs in a customer account, sorted: `read` to collect, `act` to change. */
 export function iamActions(access: 'read' | 'act'): string[] {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CONTRACT_ACCOUNT, cloudPortContract } from '../cloud-port.contract.test-helper';
 import { RESOURCE_KINDS } from '../cloud-resources';
 import { ACCOUNT_ID, CONTRACT_NOW, CONTRACT_IDS as IDS } from '../contract-world.test-helper';
-import { isListedCall } from './aws-calls';
+import { isListedCall, SERVICE_CLIENTS } from './aws-calls';
 import { AWS_RETRY, createAwsClients, guardOperations } from './aws-clients';
 import { createAwsCloud } from './aws-cloud';
 import { awsError, mockAwsWorld } from './aws-world.test-helper';
@@ -52,8 +52,8 @@ describe('aws adapter', () => {
       region,
       resource: { kind: 'ebs-volume', id: IDS.rootVolume },
     });
-    const sent = Object.entries(MOCK_CLIENTS).flatMap(([key, client]) =>
-      (mocks?.[key as keyof typeof MOCK_CLIENTS].calls() ?? []).map((call) => [
+    const sent = Object.entries(SERVICE_CLIENTS).flatMap(([key, client]) =>
+      (mocks?.[key as keyof typeof SERVICE_CLIENTS].calls() ?? []).map((call) => [
         client,
         (call.args[0] as object).constructor.name,
       ]),
@@ -133,15 +133,3 @@ describe('aws adapter', () => {
     );
   });
 });
-
-/** The SDK client class behind each mock of mockAwsWorld (STS is called with Finlens' own identity). */
-const MOCK_CLIENTS = {
-  ec2: 'EC2Client',
-  elb: 'ElasticLoadBalancingV2Client',
-  rds: 'RDSClient',
-  s3: 'S3Client',
-  autoscaling: 'AutoScalingClient',
-  eks: 'EKSClient',
-  lambda: 'LambdaClient',
-  cloudwatch: 'CloudWatchClient',
-} as const;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cloudFormationTemplate, terraformSnippet } from '../../../features/cloud-accounts/cloud-templates';
-import { AWS_CALLS, iamActions } from './aws-calls';
+import { AWS_CALLS, iamActionOf, iamActions } from './aws-calls';
+import { currentGrants, POLICY_NAMES } from './iam-grants';
 
 const settings = {
   accountName: 'Payer',
@@ -59,12 +60,27 @@ describe('IAM policy offered to customers', () => {
     expect(new Set([...read, ...act])).toEqual(new Set(listed));
   });
 
+  it('names the IAM action behind a failed operation of the port, none for signing in', () => {
+    expect(iamActionOf('rds', 'DescribeDBInstances')).toBe('rds:DescribeDBInstances');
+    expect(iamActionOf('elb', 'DescribeTags')).toBe('elasticloadbalancing:DescribeTags');
+    expect(iamActionOf('s3', 'ListBuckets')).toBe('s3:ListAllMyBuckets');
+    expect(iamActionOf('sts', 'AssumeRole')).toBeNull();
+    expect(iamActionOf('ec2', 'toString')).toBeNull();
+  });
+
   it('grants exactly the read actions in the CloudFormation template, and the actions only behind AllowActions', () => {
     const policies = cloudFormationPolicies();
     expect(actionsOf(policies['finlens-inventory-read'])).toEqual(read);
     expect(actionsOf(policies['finlens-actions'])).toEqual(act);
     const role = parse(cloudFormationTemplate(settings), { version: '1.1' }).Resources.FinlensReadRole;
     expect(role.Properties.Policies.at(-1)['Fn::If'][0]).toBe('AllowActions');
+  });
+
+  it('grants, policy by policy, what the policy versions call the current grants', () => {
+    const policies = cloudFormationPolicies();
+    const grants = currentGrants();
+    expect(Object.keys(policies).sort()).toEqual([...POLICY_NAMES].sort());
+    for (const name of POLICY_NAMES) expect(actionsOf(policies[name])).toEqual(grants[name]);
   });
 
   it('grants the same in the Terraform snippet, the actions only with allow_actions', () => {

@@ -17,6 +17,22 @@ import type { SimClock } from './sim-clock';
 import { simSeries } from './sim-metrics';
 import { SimWorld } from './sim-world';
 
+/** The AWS operation that lists each kind, so a simulated fault names the call (and IAM action) a real one would. */
+const LISTING_OPERATIONS: Record<ResourceKind, string> = {
+  'ec2-instance': 'DescribeInstances',
+  'ebs-volume': 'DescribeVolumes',
+  'ebs-snapshot': 'DescribeSnapshots',
+  'elastic-ip': 'DescribeAddresses',
+  'load-balancer': 'DescribeLoadBalancers',
+  'rds-instance': 'DescribeDBInstances',
+  'rds-cluster': 'DescribeDBClusters',
+  's3-bucket': 'ListBuckets',
+  'autoscaling-group': 'DescribeAutoScalingGroups',
+  'eks-cluster': 'ListClusters',
+  'eks-nodegroup': 'ListNodegroups',
+  'lambda-function': 'ListFunctions',
+};
+
 export interface SimulatedCloud extends CloudPort {
   readonly world: SimWorld;
 }
@@ -66,6 +82,7 @@ export function createSimulatedCloud({
     region: string | null,
     service: CloudService,
     kinds: ResourceKind[],
+    operation: string,
   ): CloudFailure | null => {
     const base = { accountId: account.accountId, kinds };
     if (!scenario.accounts.some((a) => a.accountId === account.accountId)) {
@@ -86,7 +103,7 @@ export function createSimulatedCloud({
       ...base,
       region: sts ? null : region,
       service: fault.service,
-      operation: sts ? 'AssumeRole' : 'simulated',
+      operation: sts ? 'AssumeRole' : operation,
       code: fault.code,
       message: fault.message ?? `${fault.code} (simulated)`,
     };
@@ -96,7 +113,7 @@ export function createSimulatedCloud({
     world,
 
     async listRegions(account): Promise<ListRegionsResult> {
-      const denied = failure(account, null, 'ec2', []);
+      const denied = failure(account, null, 'ec2', [], 'DescribeRegions');
       if (denied) return { regions: [], failures: [denied] };
       const optedIn = scenario.accounts.find((a) => a.accountId === account.accountId)?.optedInRegions ?? [];
       const regions = scenario.regions.map((r) => {
@@ -116,7 +133,8 @@ export function createSimulatedCloud({
       const allowed = new Set<ResourceKind>();
       for (const service of new Set(kinds.map((k) => KIND_SERVICE[k]))) {
         const serviceKinds = kinds.filter((k) => KIND_SERVICE[k] === service);
-        const failed = failure(account, region, service, serviceKinds);
+        const operation = LISTING_OPERATIONS[serviceKinds[0] ?? 'ec2-instance'];
+        const failed = failure(account, region, service, serviceKinds, operation);
         if (
           failed &&
           !failures.some((f) => f.service === failed.service && f.operation === failed.operation)
@@ -139,7 +157,7 @@ export function createSimulatedCloud({
 
     async getMetrics(account, region, request: MetricsRequest): Promise<MetricsResult> {
       const at = now();
-      const denied = failure(account, region, 'cloudwatch', []);
+      const denied = failure(account, region, 'cloudwatch', [], 'GetMetricData');
       if (denied)
         return { series: request.queries.map((q) => ({ id: q.id, points: [] })), failures: [denied] };
       const window = { ...request, now: at, seed: scenario.seed };
@@ -152,7 +170,7 @@ export function createSimulatedCloud({
 
     async act(account, action: CloudAction) {
       const at = now();
-      const denied = failure(account, action.region, KIND_SERVICE[action.resource.kind], []);
+      const denied = failure(account, action.region, KIND_SERVICE[action.resource.kind], [], action.type);
       if (denied) throw new CloudActionError('denied', denied.message);
       const entry = world.find(account.accountId, action.region, action.resource);
       if (!entry)

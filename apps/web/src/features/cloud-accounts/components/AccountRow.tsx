@@ -11,6 +11,7 @@ import { useCheckSettingsMutation } from '../api/check-settings-mutation';
 import { useImportNowMutation } from '../api/import-now-mutation';
 import { ConnectionCheckResult } from './ConnectionCheck';
 import { ImportHistory } from './ImportHistory';
+import { InventoryStatus } from './InventoryStatus';
 
 const STATUS_LABELS: Record<CloudAccount['status'], string> = {
   configured: 'Configured',
@@ -24,11 +25,14 @@ const COLUMNS = 6;
 export function AccountRow({
   account,
   isAdmin,
+  showInventory,
   onEdit,
   onRemove,
 }: {
   account: CloudAccount;
   isAdmin: boolean;
+  /** Settings → Cloud Accounts shows each AWS account's inventory collection under it. */
+  showInventory: boolean;
   onEdit: () => void;
   onRemove: () => void;
 }) {
@@ -95,6 +99,9 @@ export function AccountRow({
       <TableRow>
         <TableCell colSpan={COLUMNS} sx={{ py: 0 }}>
           <Stack spacing={1} sx={{ py: 1 }}>
+            {showInventory && account.cloud_type === 'aws' && account.inventory !== undefined ? (
+              <InventoryStatus account={account} inventory={account.inventory} isAdmin={isAdmin} />
+            ) : null}
             {problem === null ? null : <Alert severity="warning">Last error: {problem}</Alert>}
             <ConnectionCheckResult check={check} />
             {importNow.isSuccess ? <Alert severity="info">Import queued.</Alert> : null}
