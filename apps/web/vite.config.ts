@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './src/build/precompress';
 
 /** The API server of `npm start`; override with FINLENS_API_ORIGIN when it runs elsewhere. */
 const apiOrigin = process.env.FINLENS_API_ORIGIN ?? 'http://localhost:8080';
@@ -17,7 +18,7 @@ const API_PATTERNS = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -17,6 +17,7 @@ import { registerRouteAccess } from '../platform/auth/route-access';
 import type { AppConfig } from '../platform/config';
 import { isApiPath } from '../platform/http/api-paths';
 import type { App } from '../platform/http/app';
+import { registerCompression } from '../platform/http/compression';
 import { registerErrorHandler } from '../platform/http/error-handler';
 import { registerInputCharacterCheck } from '../platform/http/input-characters';
 import { registerSecurityHeaders, strictTransportSecurityFor } from '../platform/http/security-headers';
@@ -136,6 +137,7 @@ async function registerPlugins(app: App, deps: BuildAppDeps): Promise<void> {
     strictTransportSecurity: strictTransportSecurityFor(deps.config.publicUrl),
   });
   registerSecurityHeaders(app);
+  await registerCompression(app);
   registerInputCharacterCheck(app);
   await app.register(fastifyCookie, { secret: deps.config.secretKey });
   // POST /c/select/ is form-encoded (spec §7).

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isApiPath } from './api-paths';
@@ -12,7 +12,15 @@ import { NOT_FOUND_DETAIL } from './error-handler';
 export async function registerSpa(app: FastifyInstance, { distDir }: { distDir: string }): Promise<void> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: 'index.html',
+      // The build writes .br and .gz copies beside each file (apps/web/vite.config.ts): sent by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, path) => response.setHeader('cache-control', cacheControlFor(distDir, path)),
+    });
   } else {
     app.log.warn({ distDir }, 'web build missing: serving build instructions instead of the SPA');
   }
@@ -27,6 +35,16 @@ export async function registerSpa(app: FastifyInstance, { distDir }: { distDir: 
     // index.html must never be cached: it names the hashed assets of the current build.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/**
+ * Files under assets/ carry a content hash in their name: a new build gives new names, so browsers may keep them
+ * for a year without asking again. Everything else (index.html names the current build's assets; favicon and
+ * other fixed names) is revalidated on every use.
+ */
+function cacheControlFor(distDir: string, path: string): string {
+  const [folder] = relative(distDir, path).split(sep);
+  return folder === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
