@@ -13,6 +13,8 @@ interface RequestOptions {
   /** Override the CSRF header: null sends none. */
   csrf?: string | null;
   headers?: Record<string, string>;
+  /** Send this body and content type as they are (malformed input). */
+  raw?: { contentType: string | null; body: string | null };
 }
 
 /**
@@ -52,7 +54,10 @@ export class HttpSession {
     const csrf = options.csrf === undefined ? (this.cookies.get(CSRF_COOKIE) ?? null) : options.csrf;
     if (csrf !== null) headers[CSRF_HEADER] = csrf;
     let body: string | undefined;
-    if (options.body !== undefined) {
+    if (options.raw !== undefined) {
+      if (options.raw.contentType !== null) headers['content-type'] = options.raw.contentType;
+      body = options.raw.body ?? undefined;
+    } else if (options.body !== undefined) {
       if (options.form === true) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         body = new URLSearchParams(options.body as Record<string, string>).toString();

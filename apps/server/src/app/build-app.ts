@@ -18,7 +18,7 @@ import type { AppConfig } from '../platform/config';
 import { isApiPath } from '../platform/http/api-paths';
 import type { App } from '../platform/http/app';
 import { registerCompression } from '../platform/http/compression';
-import { registerErrorHandler } from '../platform/http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from '../platform/http/error-handler';
 import { registerInputCharacterCheck } from '../platform/http/input-characters';
 import { registerSecurityHeaders, strictTransportSecurityFor } from '../platform/http/security-headers';
 import { registerSpa } from '../platform/http/spa';
@@ -60,7 +60,11 @@ export interface BuildAppDeps {
 
 /** Assembles the HTTP app; it does not own the storage handles it is given (the caller closes them). */
 export async function buildApp(deps: BuildAppDeps): Promise<App> {
-  const app = Fastify({ loggerInstance: deps.logger }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    clientErrorHandler,
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error';
@@ -59,4 +61,39 @@ function validationBody(issues: { instancePath: string; message?: string }[]): E
 function fieldName(instancePath: string): string {
   const parts = instancePath.split('/').filter((part) => part !== '');
   return parts.length === 0 ? 'non_field_errors' : parts.join('.');
+}
+
+/**
+ * Errors Fastify raises before routing (a path whose percent-encoding is not UTF-8) skip the error handler;
+ * they answer a 400 in the same shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const detail =
+    error.code === 'FST_ERR_BAD_URL' ? 'The path is not valid percent-encoded UTF-8.' : 'Malformed request.';
+  reply.code(400).send({ detail, error: detail } satisfies ErrorBody);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'The request line or headers are too large.' },
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a URL or headers over the size limit, broken
+ * framing) answer in the same error shape as every other API error, not Fastify's own.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    detail: 'Malformed HTTP request.',
+  };
+  const body = JSON.stringify({ detail } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
