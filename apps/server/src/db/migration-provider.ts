@@ -18,6 +18,7 @@ import * as m20261122_0820 from './migrations/2026_11_22_0820_anomalies';
 import * as m20261122_0830 from './migrations/2026_11_22_0830_import_run_heartbeat';
 import * as m20261122_1520 from './migrations/2026_11_22_1520_cost_target_edited_at';
 import * as m20261126_0700 from './migrations/2026_11_26_0700_cloud_inventory';
+import * as m20261126_0930 from './migrations/2026_11_26_0930_simulated_cloud_state';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0830_import_run_heartbeat': m20261122_0830,
   '2026_11_22_1520_cost_target_edited_at': m20261122_1520,
   '2026_11_26_0700_cloud_inventory': m20261126_0700,
+  '2026_11_26_0930_simulated_cloud_state': m20261126_0930,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,10 +1,14 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppTables, BillingSourceRow, ProjectRow } from '../../db/tables';
+import type { CloudAction } from '../../integrations/cloud/cloud-actions';
+import type { SimActionRecord } from '../../integrations/cloud/simulated/simulated-cloud';
 
 export interface TargetRows {
   project: ProjectRow;
   /** The project's simulated-cloud scenario, if it has one. */
   scenario: unknown | null;
+  /** The actions taken on its simulated accounts so far, oldest first. */
+  simActions: SimActionRecord[];
   /** Its AWS billing sources, whose role or keys sign the collection in. */
   awsSources: BillingSourceRow[];
 }
@@ -48,10 +52,39 @@ export function createCollectionTargetsRepo({ db }: { db: Kysely<AppTables> }) {
       .where('kind', '=', 'aws_s3')
       .orderBy('created_at')
       .execute();
-    return { project, scenario: simulation?.scenario ?? null, awsSources };
+    const simActions =
+      simulation === undefined
+        ? []
+        : (
+            await db
+              .selectFrom('cloud_simulation_actions')
+              .select(['account_id', 'performed_at', 'action'])
+              .where('project_id', '=', project.id)
+              .orderBy('performed_at')
+              .orderBy('recorded_at')
+              .execute()
+          ).map((row) => ({
+            at: new Date(row.performed_at),
+            accountId: row.account_id,
+            action: row.action as CloudAction,
+          }));
+    return { project, scenario: simulation?.scenario ?? null, simActions, awsSources };
   }
 
   return {
+    /** Keeps an action taken on a simulated account of the project. */
+    async recordSimAction(projectId: string, entry: SimActionRecord): Promise<void> {
+      await db
+        .insertInto('cloud_simulation_actions')
+        .values({
+          project_id: projectId,
+          account_id: entry.accountId,
+          performed_at: entry.at,
+          action: JSON.stringify(entry.action),
+        })
+        .execute();
+    },
+
     /** The project when it belongs to `clientId` (null clientId: any client, for jobs). */
     async target(projectId: string, clientId: string | null): Promise<TargetRows | null> {
       let query = db.selectFrom('projects').selectAll().where('id', '=', projectId);

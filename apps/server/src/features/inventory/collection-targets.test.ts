@@ -16,7 +16,10 @@ const source = (fields: Partial<BillingSourceRow>) =>
 
 function resolve(rows: { project: ProjectRow; scenario?: unknown; awsSources?: BillingSourceRow[] }) {
   const targets = createCollectionTargets({
-    repo: { target: async () => ({ scenario: null, awsSources: [], ...rows }) },
+    repo: {
+      target: async () => ({ scenario: null, simActions: [], awsSources: [], ...rows }),
+      recordSimAction: async () => {},
+    },
     secretBox: box,
     aws,
     simClock: systemClock,
@@ -25,9 +28,13 @@ function resolve(rows: { project: ProjectRow; scenario?: unknown; awsSources?: B
 }
 
 describe('collection targets', () => {
-  it('uses the simulated cloud for a project with a scenario, on its first account by default', async () => {
-    const target = await resolve({ project: project(null), scenario: CONTRACT_SCENARIO });
-    expect(target).toMatchObject({ kind: 'simulated', account: { accountId: '111111111111' } });
+  it('uses the simulated cloud for a project with a scenario, on every scenario account unless it names one', async () => {
+    const all = await resolve({ project: project(null), scenario: CONTRACT_SCENARIO });
+    expect(all?.kind === 'simulated' && all.accounts.map((a) => a.accountId)).toEqual(
+      CONTRACT_SCENARIO.accounts.map((a) => a.accountId),
+    );
+    const named = await resolve({ project: project('111111111111'), scenario: CONTRACT_SCENARIO });
+    expect(named).toMatchObject({ kind: 'simulated', accounts: [{ accountId: '111111111111' }] });
   });
 
   it('signs in to AWS with the source role and its external ID, or with the sealed keys', async () => {
@@ -37,7 +44,7 @@ describe('collection targets', () => {
     });
     expect(role).toMatchObject({
       kind: 'aws',
-      account: { accountId: '123456789012', credentials: { kind: 'role', externalId: 'ext' } },
+      accounts: [{ accountId: '123456789012', credentials: { kind: 'role', externalId: 'ext' } }],
     });
     expect(role?.kind === 'aws' && role.port).toBe(aws);
     const keys = { kind: 'aws-keys', accessKeyId: 'AKIA1', secretAccessKey: 'secret' } as const;
@@ -47,7 +54,7 @@ describe('collection targets', () => {
     });
     expect(keyed).toMatchObject({
       kind: 'aws',
-      account: { credentials: { kind: 'keys', accessKeyId: 'AKIA1' } },
+      accounts: [{ credentials: { kind: 'keys', accessKeyId: 'AKIA1' } }],
     });
   });
 

@@ -3,13 +3,17 @@ import { openCredentials } from '../../ingest/sources/billing-source-settings';
 import type { CloudAccount, CloudPort } from '../../integrations/cloud/cloud-port';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
 import type { SimClock } from '../../integrations/cloud/simulated/sim-clock';
-import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
+import {
+  createSimulatedCloud,
+  type SimActionRecord,
+} from '../../integrations/cloud/simulated/simulated-cloud';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import type { CollectionTargetsRepo, TargetRows } from './collection-targets.repo';
 
 /** Where a project's inventory comes from, or why it is not collected. */
 export type CollectionTarget =
-  | { kind: 'simulated' | 'aws'; port: CloudPort; account: CloudAccount }
+  /** `accounts`: the project's account, or every account of a simulated scenario the project names none of. */
+  | { kind: 'simulated' | 'aws'; port: CloudPort; accounts: CloudAccount[] }
   | { kind: 'awaiting-configuration'; reason: string };
 
 /** Why a project that is neither simulated nor signed in to AWS cannot be collected. */
@@ -19,7 +23,8 @@ export function awaitingReason(project: Pick<ProjectRow, 'cloud_type' | 'cloud_a
 }
 
 /**
- * Chooses the cloud port per project: the simulated cloud when the project has a scenario, AWS otherwise,
+ * Chooses the cloud port per project: the simulated cloud when the project has a scenario (its actions kept
+ * between jobs; every account of the scenario unless the project names one), AWS otherwise,
  * signed in with the role or keys of the project's AWS billing source. Without an account id or credentials
  * the project is awaiting configuration and is not polled.
  */
@@ -29,17 +34,28 @@ export function createCollectionTargets({
   aws,
   simClock,
 }: {
-  repo: Pick<CollectionTargetsRepo, 'target'>;
+  repo: Pick<CollectionTargetsRepo, 'target' | 'recordSimAction'>;
   secretBox: SecretBox;
   aws: CloudPort;
   simClock: SimClock;
 }) {
-  function choose({ project, scenario, awsSources }: TargetRows): CollectionTarget {
+  function choose({ project, scenario, simActions, awsSources }: TargetRows): CollectionTarget {
     if (scenario !== null) {
       const parsed = parseScenario(scenario);
-      const accountId = project.cloud_account_id ?? parsed.accounts[0]?.accountId ?? '';
-      const port = createSimulatedCloud({ scenario: parsed, clock: simClock });
-      return { kind: 'simulated', port, account: { accountId, credentials: { kind: 'server-identity' } } };
+      const ids =
+        project.cloud_account_id === null
+          ? parsed.accounts.map((a) => a.accountId)
+          : [project.cloud_account_id];
+      const journal = {
+        past: simActions,
+        record: (entry: SimActionRecord) => repo.recordSimAction(project.id, entry),
+      };
+      const port = createSimulatedCloud({ scenario: parsed, clock: simClock, journal });
+      const accounts = ids.map((accountId) => ({
+        accountId,
+        credentials: { kind: 'server-identity' } as const,
+      }));
+      return { kind: 'simulated', port, accounts };
     }
     const accountId = project.cloud_account_id;
     if (project.cloud_type !== 'aws' || accountId === null)
@@ -51,13 +67,13 @@ export function createCollectionTargets({
           roleArn: source.role_arn,
           externalId: source.external_id,
         } as const;
-        return { kind: 'aws', port: aws, account: { accountId, credentials } };
+        return { kind: 'aws', port: aws, accounts: [{ accountId, credentials }] };
       }
       const keys = openCredentials(secretBox, source);
       if (keys?.kind === 'aws-keys') {
         const { accessKeyId, secretAccessKey } = keys;
         const credentials = { kind: 'keys', accessKeyId, secretAccessKey } as const;
-        return { kind: 'aws', port: aws, account: { accountId, credentials } };
+        return { kind: 'aws', port: aws, accounts: [{ accountId, credentials }] };
       }
     }
     return { kind: 'awaiting-configuration', reason: awaitingReason(project) };

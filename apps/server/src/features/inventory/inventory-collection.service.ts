@@ -69,35 +69,40 @@ export function createInventoryCollection({
     async runPass(projectId: string, passId: string): Promise<void> {
       const target = await targets.resolve(projectId, null);
       if (target === null || target.kind === 'awaiting-configuration') return;
-      const { regions, failures } = await target.port.listRegions(target.account);
-      const enabled = regions.filter((r) => r.enabled).map((r) => r.name);
-      const accountId = target.account.accountId;
-      if (enabled.length === 0) {
-        const run = await repo.openRun({ projectId, passId, accountId, region: ACCOUNT_WIDE_REGION });
-        await repo.finishRun(run, {
-          status: 'failed',
-          errors: collectionErrors(failures),
-          upserts: [],
-          deletes: [],
-          changes: [],
-          at: now(),
-        });
-        return;
-      }
-      for (const region of enabled) {
-        await repo.openRun({ projectId, passId, accountId, region });
-        await queue.enqueue({
-          kind: REGION_KIND,
-          payload: { projectId, passId, region },
-          dedupeKey: `${REGION_KIND}:${projectId}:${passId}:${region}`,
-        });
+      for (const account of target.accounts) {
+        const { regions, failures } = await target.port.listRegions(account);
+        const enabled = regions.filter((r) => r.enabled).map((r) => r.name);
+        const accountId = account.accountId;
+        if (enabled.length === 0) {
+          const run = await repo.openRun({ projectId, passId, accountId, region: ACCOUNT_WIDE_REGION });
+          await repo.finishRun(run, {
+            status: 'failed',
+            errors: collectionErrors(failures),
+            upserts: [],
+            deletes: [],
+            changes: [],
+            at: now(),
+          });
+          continue;
+        }
+        for (const region of enabled) {
+          await repo.openRun({ projectId, passId, accountId, region });
+          await queue.enqueue({
+            kind: REGION_KIND,
+            payload: { projectId, passId, accountId, region },
+            dedupeKey: `${REGION_KIND}:${projectId}:${passId}:${accountId}:${region}`,
+          });
+        }
       }
     },
 
-    async runRegion(projectId: string, passId: string, region: string): Promise<void> {
+    /** One account and region of a pass (`accountId` absent: the project's first account, as older jobs had). */
+    async runRegion(projectId: string, passId: string, region: string, accountId?: string): Promise<void> {
       const target = await targets.resolve(projectId, null);
       if (target === null || target.kind === 'awaiting-configuration') return;
-      const { port, account } = target;
+      const account = target.accounts.find((a) => accountId === undefined || a.accountId === accountId);
+      if (account === undefined) return;
+      const { port } = target;
       await limit(() => collectRegion({ repo, port, account, projectId, passId, region, now }));
     },
   };

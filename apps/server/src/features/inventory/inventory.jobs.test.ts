@@ -8,11 +8,18 @@ import { migrate } from '../../db/migrate';
 import type { AppTables } from '../../db/tables';
 import { openTestAppDatabase } from '../../db/test-app-database';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
-import { CONTRACT_NOW, CONTRACT_SCENARIO } from '../../integrations/cloud/contract-world.test-helper';
-import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
+import {
+  ACCOUNT_ID,
+  CONTRACT_IDS,
+  CONTRACT_NOW,
+  CONTRACT_SCENARIO,
+} from '../../integrations/cloud/contract-world.test-helper';
+import { type ManualClock, manualClock } from '../../integrations/cloud/simulated/sim-clock';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobWorker } from '../../platform/jobs/job-worker';
+import { createCollectionTargets } from './collection-targets';
+import { createCollectionTargetsRepo } from './collection-targets.repo';
 import { inventoryCollectionFor, inventoryJobHandlers } from './inventory.jobs';
 import { createInventoryRepo } from './inventory.repo';
 import { REGION_KIND } from './inventory-collection.service';
@@ -49,14 +56,10 @@ describe('inventory collection jobs', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const setup = () => {
+  const secretBox = createSecretBox('x'.repeat(32));
+  const setup = (simClock: ManualClock = manualClock(CONTRACT_NOW)) => {
     const db = database.db;
-    const collection = inventoryCollectionFor({
-      db,
-      secretBox: createSecretBox('x'.repeat(32)),
-      aws: noAws,
-      simClock: manualClock(CONTRACT_NOW),
-    });
+    const collection = inventoryCollectionFor({ db, secretBox, aws: noAws, simClock });
     const worker = () =>
       createJobWorker({
         queue: createJobQueue({ db }),
@@ -142,5 +145,90 @@ describe('inventory collection jobs', () => {
     await drain(worker());
     expect(await runs(db, denied, 'daily:1')).toEqual([{ region: '*', status: 'failed', resource_count: 0 }]);
     expect(await runs(db, awaiting, 'daily:1')).toEqual([]);
+  });
+
+  it('collects every account of a simulated project that names none, a run per account and region', async () => {
+    const { db, collection, worker, repo } = setup();
+    const projectId = await addProject(db);
+    const other = '222222222222';
+    const web = CONTRACT_SCENARIO.resources[0];
+    await repo.saveScenario(projectId, {
+      ...CONTRACT_SCENARIO,
+      regions: [{ name: 'us-east-1' }],
+      accounts: [{ accountId: ACCOUNT_ID }, { accountId: other }],
+      resources: [...CONTRACT_SCENARIO.resources, { ...web, accountId: other }],
+    });
+    await collection.enqueuePass(projectId, 'all-1');
+    await drain(worker());
+    const perAccount = await db
+      .selectFrom('collection_runs')
+      .select(['account_id', 'region', 'status', 'resource_count'])
+      .where('project_id', '=', projectId)
+      .orderBy('account_id')
+      .execute();
+    expect(perAccount).toEqual([
+      { account_id: ACCOUNT_ID, region: 'us-east-1', status: 'succeeded', resource_count: 14 },
+      { account_id: other, region: 'us-east-1', status: 'succeeded', resource_count: 1 },
+    ]);
+  });
+
+  it('keeps the simulated cloud’s state between jobs: an instance stopped after one pass lists as stopped, its CPU at zero, in the next', async () => {
+    const clock = manualClock(CONTRACT_NOW);
+    const { db, collection, worker, repo } = setup(clock);
+    const projectId = await addProject(db);
+    await repo.saveScenario(projectId, CONTRACT_SCENARIO);
+    await collection.enqueuePass(projectId, 'before');
+    await drain(worker());
+    const stateOf = async () =>
+      (
+        await db
+          .selectFrom('inventory_resources')
+          .select('state')
+          .where('project_id', '=', projectId)
+          .where('resource_id', '=', CONTRACT_IDS.web)
+          .executeTakeFirstOrThrow()
+      ).state;
+    expect(await stateOf()).toBe('running');
+
+    // An action through the port of one job (as the scheduler will take it) …
+    const targets = () =>
+      createCollectionTargets({
+        repo: createCollectionTargetsRepo({ db }),
+        secretBox,
+        aws: noAws,
+        simClock: clock,
+      });
+    const acting = await targets().resolve(projectId, null);
+    if (acting?.kind !== 'simulated') throw new Error('the project should be simulated');
+    const account = acting.accounts[0] as (typeof acting.accounts)[number];
+    const ref = { kind: 'ec2-instance', id: CONTRACT_IDS.web } as const;
+    await acting.port.act(account, { type: 'stop', region: 'us-east-1', resource: ref });
+    clock.advance(3 * 3_600_000);
+
+    // … is seen by the next pass, whose cloud is built again from the scenario and the kept actions.
+    await collection.enqueuePass(projectId, 'after');
+    await drain(worker());
+    expect(await stateOf()).toBe('stopped');
+    const change = await db
+      .selectFrom('inventory_changes')
+      .innerJoin('collection_runs', 'collection_runs.id', 'inventory_changes.run_id')
+      .select(['change', 'fields'])
+      .where('collection_runs.pass_id', '=', 'after')
+      .where('inventory_changes.project_id', '=', projectId)
+      .where('inventory_changes.resource_id', '=', CONTRACT_IDS.web)
+      .executeTakeFirstOrThrow();
+    expect(change).toMatchObject({ change: 'changed', fields: [{ field: 'state', after: 'stopped' }] });
+
+    const reading = await targets().resolve(projectId, null);
+    if (reading?.kind !== 'simulated') throw new Error('the project should be simulated');
+    const { series } = await reading.port.getMetrics(account, 'us-east-1', {
+      queries: [{ id: 'cpu', metric: 'cpu-utilization', resource: ref, stat: 'Average' }],
+      start: new Date(CONTRACT_NOW.getTime() - 2 * 3_600_000),
+      end: clock.now(),
+      periodSeconds: 3600,
+    });
+    const values = series[0]?.points.map((p) => Math.round(p.value)) ?? [];
+    expect(values.slice(0, 2).every((v) => v > 0)).toBe(true);
+    expect(values.slice(-2)).toEqual([0, 0]);
   });
 });

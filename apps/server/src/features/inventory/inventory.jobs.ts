@@ -59,9 +59,9 @@ export function inventoryJobHandlers(collection: InventoryCollection) {
     }),
     defineJobHandler({
       kind: REGION_KIND,
-      payload: pass.extend({ region: z.string().min(1) }),
-      async run({ projectId, passId, region }) {
-        await collection.runRegion(projectId, passId, region);
+      payload: pass.extend({ region: z.string().min(1), accountId: z.string().min(1).optional() }),
+      async run({ projectId, passId, region, accountId }) {
+        await collection.runRegion(projectId, passId, region, accountId);
       },
     }),
   ];

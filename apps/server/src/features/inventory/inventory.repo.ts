@@ -48,13 +48,17 @@ const FINISHED: CollectionStatus[] = ['succeeded', 'partial', 'failed'];
 /** Inventory storage: simulated projects' scenarios, collection runs, current resources and their changes. */
 export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
   return {
+    /** A new scenario is a new simulated cloud: the actions taken on the previous one are dropped with it. */
     async saveScenario(projectId: string, scenario: unknown): Promise<void> {
       const json = JSON.stringify(scenario);
-      await db
-        .insertInto('cloud_simulations')
-        .values({ project_id: projectId, scenario: json })
-        .onConflict((c) => c.column('project_id').doUpdateSet({ scenario: json }))
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('cloud_simulations')
+          .values({ project_id: projectId, scenario: json })
+          .onConflict((c) => c.column('project_id').doUpdateSet({ scenario: json }))
+          .execute();
+        await trx.deleteFrom('cloud_simulation_actions').where('project_id', '=', projectId).execute();
+      });
     },
 
     async scenarioOf(projectId: string): Promise<unknown | null> {
@@ -66,7 +70,7 @@ export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
       return row?.scenario ?? null;
     },
 
-    /** The run of a pass and region, created queued the first time (a re-run job finds the same row). */
+    /** The run of a pass, account and region, created queued the first time (a re-run job finds the same row). */
     async openRun(key: RunKey): Promise<CollectionRunRow> {
       await db
         .insertInto('collection_runs')
@@ -80,13 +84,14 @@ export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
           finished_at: null,
           resource_count: null,
         })
-        .onConflict((c) => c.columns(['project_id', 'pass_id', 'region']).doNothing())
+        .onConflict((c) => c.columns(['project_id', 'pass_id', 'account_id', 'region']).doNothing())
         .execute();
       return db
         .selectFrom('collection_runs')
         .selectAll()
         .where('project_id', '=', key.projectId)
         .where('pass_id', '=', key.passId)
+        .where('account_id', '=', key.accountId)
         .where('region', '=', key.region)
         .executeTakeFirstOrThrow();
     },

@@ -25,6 +25,17 @@ export interface CloudSimulationsTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+/** An action taken on a simulated account, replayed over the scenario when its cloud is built again. */
+export interface CloudSimulationActionsTable {
+  id: Generated<string>;
+  project_id: string;
+  account_id: string;
+  performed_at: Stamp;
+  /** The port's CloudAction. */
+  action: Json<unknown>;
+  recorded_at: Generated<Date>;
+}
+
 export interface CollectionRunsTable {
   id: Generated<string>;
   project_id: string;
@@ -69,6 +80,7 @@ export interface InventoryChangesTable {
 /** The inventory tables, merged into AppTables (db/tables.ts). */
 export interface InventoryTables {
   cloud_simulations: CloudSimulationsTable;
+  cloud_simulation_actions: CloudSimulationActionsTable;
   collection_runs: CollectionRunsTable;
   inventory_resources: InventoryResourcesTable;
   inventory_changes: InventoryChangesTable;

@@ -37,6 +37,42 @@ export interface SimulatedCloud extends CloudPort {
   readonly world: SimWorld;
 }
 
+/** One action the simulated cloud performed, as kept between the ports built for successive jobs. */
+export interface SimActionRecord {
+  at: Date;
+  accountId: string;
+  action: CloudAction;
+}
+
+/**
+ * Where a simulated account's actions are kept (the app database, per project): the port replays `past` over
+ * the scenario when it is built and records each new action, so a cloud rebuilt for the next job keeps what
+ * earlier jobs did (a stopped instance stays stopped, its CPU at zero).
+ */
+export interface SimJournal {
+  past: readonly SimActionRecord[];
+  record(entry: SimActionRecord): Promise<void>;
+}
+
+/** Replays recorded actions in time order; one the scenario no longer allows (it changed since) is skipped. */
+function replay(world: SimWorld, scenario: Scenario, past: readonly SimActionRecord[]): void {
+  for (const { at, accountId, action } of past) {
+    world.sync(at.getTime());
+    const entry = world.find(accountId, action.region, action.resource);
+    if (!entry) continue;
+    try {
+      simAct(entry, action, {
+        world,
+        accountId,
+        now: at.getTime(),
+        transitionMs: scenario.transitionSeconds * 1000,
+      });
+    } catch (error) {
+      if (!(error instanceof CloudActionError)) throw error;
+    }
+  }
+}
+
 /**
  * The cloud port over a scenario: lists, metrics and actions answer from the scenario's world as the clock
  * has moved it. Credentials are not checked; an account must be in the scenario, and the scenario's faults
@@ -45,11 +81,14 @@ export interface SimulatedCloud extends CloudPort {
 export function createSimulatedCloud({
   scenario,
   clock,
+  journal = null,
 }: {
   scenario: Scenario;
   clock: SimClock;
+  journal?: SimJournal | null;
 }): SimulatedCloud {
   const world = new SimWorld(scenario);
+  if (journal) replay(world, scenario, journal.past);
   const now = () => {
     const at = clock.now().getTime();
     world.sync(at);
@@ -181,6 +220,7 @@ export function createSimulatedCloud({
         now: at,
         transitionMs: scenario.transitionSeconds * 1000,
       });
+      await journal?.record({ at: new Date(at), accountId: account.accountId, action });
       return structuredClone(result);
     },
   };
