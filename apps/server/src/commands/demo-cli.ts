@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
 import { runDemoCommand } from './demo-command';
-import { DEMO_MONTHS, DEMO_ROWS, DEMO_SEED, parseDemoOptions } from './demo-options';
+import { DEMO_MONTHS, DEMO_ROWS, DEMO_SEED, parseDemoOptions, readDemoScenario } from './demo-options';
 import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './hand-off';
 
 /** The `finlens demo` command. */
@@ -14,13 +14,25 @@ export function demoCommand(): Command {
     .option('--months <n>', 'how many monthly billing periods', String(DEMO_MONTHS))
     .option('--seed <n>', 'generator seed (the same options give the same data)', String(DEMO_SEED))
     .option('--end-month <month>', 'last billing period, YYYY-MM (default: the current UTC month)')
+    .option(
+      '--scenario <file>',
+      "the demo project's simulated cloud from this scenario file (docs/cloud-scenario.md) instead of the one generated with the demo data",
+    )
     .option('--lock-timeout <seconds>', LOCK_TIMEOUT_HELP, String(DEFAULT_LOCK_TIMEOUT_SECONDS))
     .action(
-      async (raw: { rows: string; months: string; seed: string; endMonth?: string; lockTimeout: string }) => {
+      async (raw: {
+        rows: string;
+        months: string;
+        seed: string;
+        endMonth?: string;
+        scenario?: string;
+        lockTimeout: string;
+      }) => {
         const options = parseDemoOptions(raw, new Date());
         const timeout = lockTimeoutMs(raw.lockTimeout);
+        const scenario = raw.scenario === undefined ? null : await readDemoScenario(raw.scenario);
         const config = await prepare();
-        await runDemoCommand({ config, options, lockTimeoutMs: timeout });
+        await runDemoCommand({ config, options, scenario, lockTimeoutMs: timeout });
       },
     );
 }

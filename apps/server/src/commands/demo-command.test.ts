@@ -1,12 +1,19 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { passwordProblems } from '@finlens/cost-model/password-rules';
+import { EXAMPLE_SCENARIO_FILE } from '@finlens/fixtures/cloud-scenarios';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from '../cli-run.test-helper';
 import { openCliAppDatabase } from '../db/test-app-database';
+import { inventoryCollectionFor, inventoryJobHandlers } from '../features/inventory/inventory.jobs';
+import type { CloudPort } from '../integrations/cloud/cloud-port';
+import { systemClock } from '../integrations/cloud/simulated/sim-clock';
 import { createArgon2Hasher } from '../platform/auth/password-hasher';
+import { createSecretBox } from '../platform/crypto/secret-box';
+import { createJobQueue } from '../platform/jobs/job-queue';
+import { createJobWorker } from '../platform/jobs/job-worker';
 import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { generateDemoPassword } from './demo-account';
 import { whileWarehouseHeld } from './held-warehouse.test-helper';
@@ -40,6 +47,35 @@ async function warehouseTotals() {
     return await store.periodTotals({ projectId });
   } finally {
     await store.close();
+  }
+}
+
+const noAws = new Proxy({} as CloudPort, {
+  get: () => () => Promise.reject(new Error('the demo is simulated: AWS must not be called')),
+});
+
+/** Runs the queued inventory collection as the server's job worker would, then counts the demo's inventory. */
+async function collectQueuedInventory(dir: string) {
+  const db = await openCliAppDatabase(dir);
+  try {
+    const collection = inventoryCollectionFor({
+      db: db.db,
+      secretBox: createSecretBox('s'.repeat(32)),
+      aws: noAws,
+      simClock: systemClock,
+    });
+    const silent = { info() {}, warn() {}, error() {} };
+    const queue = createJobQueue({ db: db.db });
+    const worker = createJobWorker({ queue, handlers: inventoryJobHandlers(collection), logger: silent });
+    while ((await worker.runNext()) !== null);
+    const simulations = await db.db.selectFrom('cloud_simulations').selectAll().execute();
+    const resources = await db.db
+      .selectFrom('inventory_resources')
+      .select(['account_id', 'kind', 'resource_id', 'state'])
+      .execute();
+    return { simulations, resources };
+  } finally {
+    await db.close();
   }
 }
 
@@ -78,6 +114,7 @@ describe('finlens demo (CLI)', () => {
 
     const expected = JSON.parse(await readFile(join(dataDir, 'demo', 'EXPECTED.json'), 'utf8')) as {
       periods: Record<string, { totals: Record<string, number> }>;
+      cloud: { resources: number; planted: { idleInstances: { id: string }[] } };
     };
     const totals = await warehouseTotals();
     expect(totals.map((p) => p.billingPeriod.slice(0, 7))).toEqual(Object.keys(expected.periods).sort());
@@ -88,6 +125,16 @@ describe('finlens demo (CLI)', () => {
         expect(Math.abs(period.totals[type] - (want?.[type] ?? Number.NaN))).toBeLessThan(1e-6);
       }
     }
+
+    // The demo project is simulated from the scenario beside the CUR; its queued collection fills the inventory.
+    expect(first.stdout).toContain(`Simulated cloud: `);
+    expect(first.stdout).toMatch(/in 8 accounts and 12 regions; its inventory collection is queued/);
+    const cloud = await collectQueuedInventory(dataDir);
+    expect(cloud.simulations.map((s) => s.project_id)).toEqual([state.projects[0]?.id]);
+    expect(cloud.resources).toHaveLength(expected.cloud.resources);
+    expect(new Set(cloud.resources.map((r) => r.account_id)).size).toBeGreaterThan(1);
+    const idle = expected.cloud.planted.idleInstances[0]?.id;
+    expect(cloud.resources.find((r) => r.resource_id === idle)).toMatchObject({ state: 'running' });
 
     // Without DEMO_PASSWORD the existing user keeps the old password; the data is reused, not regenerated.
     const second = await run({});
@@ -109,9 +156,14 @@ describe('finlens demo (CLI)', () => {
     expect(result.stderr).not.toContain('alllowercase1!');
   });
 
-  it('without DEMO_PASSWORD a new demo user gets a generated password, printed once, that signs in', async () => {
+  it('without DEMO_PASSWORD a new demo user gets a generated password, printed once, that signs in; --scenario loads the user’s own cloud', async () => {
     const dir = join(dataDir, 'generated');
-    const result = await run({}, ['demo', '--rows', '2000', '--months', '1', '--end-month', '2026-01'], dir);
+    const example = EXAMPLE_SCENARIO_FILE;
+    const result = await run(
+      {},
+      ['demo', '--rows', '2000', '--months', '1', '--end-month', '2026-01', '--scenario', example],
+      dir,
+    );
     expect(result.code, result.stderr).toBe(0);
     const password = /Password: (\S+) \(generated; shown only now\)/.exec(result.stdout)?.[1] ?? '';
     expect(passwordProblems(password)).toEqual([]);
@@ -122,7 +174,30 @@ describe('finlens demo (CLI)', () => {
     } finally {
       await db.close();
     }
+    const own = JSON.parse(await readFile(example, 'utf8')) as { resources: unknown[] };
+    const cloud = await collectQueuedInventory(dir);
+    expect(cloud.simulations.map((s) => s.scenario)).toEqual([own]);
+    expect(cloud.resources.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('refuses a malformed --scenario before writing anything, naming the file, the path and the field', async () => {
+    const dir = join(dataDir, 'bad-scenario');
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, 'mine.json');
+    const example = JSON.parse(await readFile(EXAMPLE_SCENARIO_FILE, 'utf8'));
+    example.resources[2].metrics = { profile: 'sleepy' };
+    await writeFile(file, JSON.stringify(example));
+    const bad = await run({}, [...demoArgs, '--scenario', file], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`--scenario ${file}: resources[2].metrics.profile: expected one of idle|`);
+    const missing = await run({}, [...demoArgs, '--scenario', join(dir, 'none.json')], dir);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`--scenario ${join(dir, 'none.json')}: cannot be read`);
+    // Neither demo data nor a warehouse was written (the test helper seeds the app database folder).
+    const written = await readdir(dir);
+    expect(written).not.toContain('demo');
+    expect(written).not.toContain('warehouse.duckdb');
+  });
 
   it('fails clearly after --lock-timeout while another process (not a server) holds the warehouse', async () => {
     const dir = join(dataDir, 'locked');

@@ -2,12 +2,14 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { enqueueAfterImportJobs } from '../app/after-import-jobs';
+import { type SimulatedProject, simulateProject } from '../features/inventory/simulated-project';
 import { createImportService, type ImportSummary } from '../ingest/import.service';
 import { createImportsRepo } from '../ingest/imports.repo';
 import { localSource } from '../ingest/sources/local-source';
+import { parseScenario, ScenarioError } from '../integrations/cloud/simulated/scenario-file';
 import { createArgon2Hasher } from '../platform/auth/password-hasher';
 import type { AppConfig } from '../platform/config';
-import type { CommandOutput } from './command-output';
+import { CommandFailure, type CommandOutput } from './command-output';
 import { type DemoAccount, ensureDemoAccount } from './demo-account';
 import { type OpenStores, runHereOrInServer } from './hand-off';
 
@@ -25,12 +27,18 @@ export interface DemoCommandRequest {
   options: DemoOptions;
   /** DEMO_PASSWORD of the caller's environment. */
   demoPassword: string | null;
+  /** A user's own cloud scenario (`--scenario FILE`, its JSON); absent: the one generated beside the demo CUR. */
+  scenario?: { file: string; json: unknown } | null;
 }
 
 export interface DemoResult {
   account: DemoAccount;
   summary: ImportSummary;
+  cloud: SimulatedProject;
 }
+
+/** The demo CUR's simulated cloud, written beside it by the generator. */
+const DEMO_SCENARIO_FILE = 'cloud-scenario.json';
 
 /**
  * `finlens demo`: in this process when the warehouse is free, else through the running server of the data
@@ -39,10 +47,15 @@ export interface DemoResult {
 export async function runDemoCommand(args: {
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'publicUrl' | 'demoPassword'>;
   options: DemoOptions;
+  scenario?: { file: string; json: unknown } | null;
   lockTimeoutMs?: number;
 }): Promise<DemoResult> {
   const { config } = args;
-  const request: DemoCommandRequest = { options: args.options, demoPassword: config.demoPassword };
+  const request: DemoCommandRequest = {
+    options: args.options,
+    demoPassword: config.demoPassword,
+    scenario: args.scenario ?? null,
+  };
   return runHereOrInServer({
     config,
     command: 'demo',
@@ -62,6 +75,8 @@ export async function demoHere(
   request: DemoCommandRequest,
   output: CommandOutput,
 ): Promise<DemoResult> {
+  // A user's scenario is checked before anything is written (the CLI checked it too; a hand-off body may not be).
+  if (request.scenario) checkScenario(request.scenario);
   const account = await ensureDemoAccount({
     db: stores.db,
     hasher: createArgon2Hasher(),
@@ -81,8 +96,33 @@ export async function demoHere(
     onProgress: output.progress,
   });
   output.endProgress();
-  output.stdout(describeDemo({ account, summary, publicUrl: stores.publicUrl }));
-  return { account, summary };
+  const cloud = await simulateDemoCloud(stores, target.projectId, outDir, request.scenario ?? null);
+  output.stdout(describeDemo({ account, summary, cloud, publicUrl: stores.publicUrl }));
+  return { account, summary, cloud };
+}
+
+/**
+ * The demo project's accounts become simulated, from the demo's own scenario (consistent with its bill) or the
+ * user's, and their first collection is queued: the server's job worker fills the inventory.
+ */
+async function simulateDemoCloud(
+  stores: OpenStores,
+  projectId: string,
+  outDir: string,
+  own: { file: string; json: unknown } | null,
+): Promise<SimulatedProject> {
+  const scenario = own?.json ?? JSON.parse(await readFile(join(outDir, DEMO_SCENARIO_FILE), 'utf8'));
+  return simulateProject({ db: stores.db, projectId, scenario });
+}
+
+function checkScenario(own: { file: string; json: unknown }): void {
+  try {
+    parseScenario(own.json);
+  } catch (error) {
+    if (error instanceof ScenarioError)
+      throw new CommandFailure(`--scenario ${own.file}: ${error.message}`, 2);
+    throw error;
+  }
 }
 
 /** EXPECTED.json is written last, so it names the options of a complete earlier generation. */
@@ -97,7 +137,8 @@ async function ensureDemoData(outDir: string, options: DemoOptions, output: Comm
     previous.months === options.months &&
     previous.rowsRequested === options.rows &&
     previous.format === 'parquet' &&
-    Array.isArray(previous.injectedAnomalies);
+    Array.isArray(previous.injectedAnomalies) &&
+    typeof previous.cloud === 'object';
   if (same) {
     output.stderr(`Reusing the demo data in ${outDir} (same options).\n`);
     return;
@@ -110,8 +151,13 @@ async function ensureDemoData(outDir: string, options: DemoOptions, output: Comm
   await generateDemoCur2({ ...options, outDir, format: 'parquet', anomalies: true });
 }
 
-function describeDemo(args: { account: DemoAccount; summary: ImportSummary; publicUrl: string }): string {
-  const { account, summary } = args;
+function describeDemo(args: {
+  account: DemoAccount;
+  summary: ImportSummary;
+  cloud: SimulatedProject;
+  publicUrl: string;
+}): string {
+  const { account, summary, cloud } = args;
   const sum = (type: 'unblended' | 'amortized') =>
     summary.periods.reduce((total, period) => total + period.totals[type], 0).toFixed(2);
   const periods = summary.periods.map((p) => p.billingPeriod.slice(0, 7));
@@ -124,6 +170,7 @@ function describeDemo(args: { account: DemoAccount; summary: ImportSummary; publ
   return [
     `Demo client "${account.clientName}", project "${DEMO_PROJECT_NAME}": ${summary.rows} rows in ${periods.length} billing periods (${periods[0] ?? '-'} to ${periods.at(-1) ?? '-'}).`,
     `Unblended total: ${sum('unblended')} USD; amortized total: ${sum('amortized')} USD.`,
+    `Simulated cloud: ${cloud.resources} resources in ${cloud.accounts} accounts and ${cloud.regions} regions; its inventory collection is queued (the server collects it).`,
     `Sign in at ${args.publicUrl}/ as ${account.email}.`,
     password,
     '',

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseScenarioText, ScenarioError } from '../integrations/cloud/simulated/scenario-file';
 import type { DemoOptions } from './demo-command';
 import { QueryUsageError } from './query-options';
 
@@ -28,4 +31,25 @@ export function parseDemoOptions(
     seed: wholeNumber('--seed', raw.seed, 0),
     endMonth,
   };
+}
+
+/**
+ * `--scenario FILE`: the user's own simulated cloud, read and checked here so a malformed one stops the command
+ * before anything is written, with an error naming the file, the path and the field (exit 2).
+ */
+export async function readDemoScenario(file: string): Promise<{ file: string; json: unknown }> {
+  const path = resolve(file);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new QueryUsageError(`--scenario ${path}: cannot be read (${(error as Error).message})`);
+  }
+  try {
+    parseScenarioText(text);
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new QueryUsageError(`--scenario ${path}: ${error.message}`);
+    throw error;
+  }
+  return { file: path, json: JSON.parse(text) as unknown };
 }

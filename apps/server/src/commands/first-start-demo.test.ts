@@ -67,6 +67,16 @@ describe('demo organisation on the first start of a fresh data folder', () => {
         .where('name', '=', DEMO_PROJECT_NAME)
         .executeTakeFirstOrThrow();
       projectId = project.id;
+      // Its simulated cloud is collected by the server's job worker: the demo organisation shows an inventory.
+      const collected = () =>
+        first.appDb
+          .selectFrom('inventory_resources')
+          .select('resource_id')
+          .where('project_id', '=', project.id)
+          .execute();
+      await expect
+        .poll(async () => (await collected()).length, { timeout: 90_000, interval: 500 })
+        .toBeGreaterThan(100);
     } finally {
       await first.close();
     }

@@ -38,6 +38,8 @@ const demoBody = z.object({
     endMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
   }),
   demoPassword: z.string().nullable(),
+  // A user's scenario (`--scenario FILE`): the file name for messages, its JSON checked by the demo itself.
+  scenario: z.object({ file: z.string(), json: z.unknown() }).nullable().optional(),
 });
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -81,7 +83,8 @@ export const localControlRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     localControlPath('demo'),
-    { ...options, schema: { hide: true, body: demoBody } },
+    // A user's scenario travels in the body; 64 MiB holds one of about 100k resources.
+    { ...options, bodyLimit: 64 * 1024 * 1024, schema: { hide: true, body: demoBody } },
     (request, reply) =>
       stream(reply, async (output) => {
         const result = await demoHere({ ...stores, ...config }, request.body, output);

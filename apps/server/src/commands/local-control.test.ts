@@ -164,6 +164,17 @@ describe('finlens import / query / demo while a server runs on the same data fol
       .select('id')
       .where('email', '=', 'demo@finlens.local');
     expect(await user.executeTakeFirst()).toBeDefined();
+    // The server's job worker collects the demo project's simulated cloud.
+    const inventory = () =>
+      server.appDb
+        .selectFrom('inventory_resources')
+        .innerJoin('projects', 'projects.id', 'inventory_resources.project_id')
+        .select('inventory_resources.resource_id')
+        .where('projects.name', '=', 'Demo organisation')
+        .execute();
+    await expect
+      .poll(async () => (await inventory()).length, { timeout: 90_000, interval: 500 })
+      .toBeGreaterThan(10);
     const demoQuery = await query(
       ['query', '--from', '2026-01-01', '--to', '2026-01-31', '--client', 'Finlens Demo', '--format', 'json'],
       served,

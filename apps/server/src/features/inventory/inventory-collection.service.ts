@@ -14,6 +14,19 @@ export const ACCOUNT_WIDE_REGION = '*';
 /** At most this many regions of one process are listed at once (each lists every service in parallel). */
 const REGIONS_AT_ONCE = 2;
 
+/** Queues a collection pass over one project (a pass queued twice under one id runs once). */
+export async function enqueueCollectionPass(
+  queue: Pick<JobQueue, 'enqueue'>,
+  projectId: string,
+  passId: string,
+): Promise<void> {
+  await queue.enqueue({
+    kind: PASS_KIND,
+    payload: { projectId, passId },
+    dedupeKey: `${PASS_KIND}:${projectId}:${passId}`,
+  });
+}
+
 function limiter(max: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
@@ -52,11 +65,7 @@ export function createInventoryCollection({
   return {
     /** Queues a pass over one project; the pass id names it in the runs and the job keys. */
     async enqueuePass(projectId: string, passId: string): Promise<void> {
-      await queue.enqueue({
-        kind: PASS_KIND,
-        payload: { projectId, passId },
-        dedupeKey: `${PASS_KIND}:${projectId}:${passId}`,
-      });
+      await enqueueCollectionPass(queue, projectId, passId);
     },
 
     /** The daily full pass: every project that can be collected. */
