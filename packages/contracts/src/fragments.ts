@@ -42,7 +42,7 @@ export const isoDate = z
   .describe(`A UTC day written YYYY-MM-DD, a real calendar day from ${MIN_YEAR} to ${MAX_YEAR}.`);
 
 /** Inclusive days from `start` to `end` (both real YYYY-MM-DD days). */
-function inclusiveDays(start: string, end: string): number {
+export function inclusiveDays(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 

@@ -4,6 +4,7 @@ import type { AllocationPort } from './cost-query/allocation-port';
 import type { CommitmentRowsPort } from './cost-query/commitment-rows';
 import type { CostBreakdownPort } from './cost-query/cost-breakdown';
 import type { CostQueryPort } from './cost-query/cost-query-port';
+import type { MetricsStore } from './metrics-store';
 
 /** Row count and the seven cost-type totals of one billing period of a project. */
 export interface PeriodTotals {
@@ -48,6 +49,8 @@ export interface GroupTotals {
  */
 export interface CostStore extends CostQueryPort, AllocationPort, CostBreakdownPort, CommitmentRowsPort {
   readonly kind: 'duckdb' | 'clickhouse';
+  /** Resource metrics (hourly and daily series), beside the cost data in the same engine. */
+  readonly metrics: MetricsStore;
   /** Creates or upgrades the warehouse schema; returns the steps it applied. */
   init(): Promise<string[]>;
   health(): Promise<EngineHealth>;
@@ -57,7 +60,7 @@ export interface CostStore extends CostQueryPort, AllocationPort, CostBreakdownP
    * any step, `check`'s and `complete`'s included, leaves the warehouse as it was and nothing of the import behind.
    */
   loadPeriods(load: PeriodLoad): Promise<PeriodTotals[]>;
-  /** Removes every line item of a project (a removed account's costs must not linger in totals). */
+  /** Removes every line item and metric series of a project (a removed account's data must not linger). */
   deleteProject(projectId: string): Promise<void>;
   /**
    * Totals per billing period of a project (all periods, or the given ones). Unlike the cost queries it

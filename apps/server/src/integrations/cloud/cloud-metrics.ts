@@ -1,3 +1,4 @@
+import type { ResourceMetricName } from '@finlens/contracts/resource-metrics';
 import type { ResourceKind, ResourceRef, S3StorageClass } from './cloud-resources';
 
 /**
@@ -22,7 +23,11 @@ export const METRICS = {
   'elb-requests': { kinds: ['load-balancer'], unit: 'count', shape: 'sum' },
   /** Daily storage metric; needs `storageClass`. */
   's3-bytes': { kinds: ['s3-bucket'], unit: 'bytes', shape: 'gauge' },
-} as const satisfies Record<string, { kinds: readonly ResourceKind[]; unit: string; shape: 'gauge' | 'sum' }>;
+  // The API's metric names (packages/contracts) are exactly these: one missing or extra fails to compile.
+} as const satisfies Record<
+  ResourceMetricName,
+  { kinds: readonly ResourceKind[]; unit: string; shape: 'gauge' | 'sum' }
+>;
 export type MetricName = keyof typeof METRICS;
 export const METRIC_NAMES = Object.keys(METRICS) as MetricName[];
 

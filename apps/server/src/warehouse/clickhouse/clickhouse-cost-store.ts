@@ -7,6 +7,7 @@ import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { loadIntoClickHouse } from './clickhouse-import';
+import { clickHouseMetricsStore, createMetricsTableSql, METRIC_TABLES } from './clickhouse-metrics-store';
 import { clickHouseQueryPort } from './clickhouse-query-port';
 import { clickHouseReadPorts } from './clickhouse-read-ports';
 import { createRollupSql, fillRollup, PARTITIONED_TABLES } from './clickhouse-rollups';
@@ -62,6 +63,12 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
       (await client.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>(),
   };
   const shardOf = (projectId: string) => shards[shardIndex(projectId, shards.length)] as ClickHouseClient;
+  const metrics = clickHouseMetricsStore({
+    read: reader.rows,
+    table: (name) => (options.sharding === undefined ? name : distributedTable(name)),
+    shardOf,
+    shards,
+  });
   let closed = false;
   let turn: Promise<unknown> = Promise.resolve();
   const periodTotals = async (projectId: string, billingPeriods?: string[]): Promise<PeriodTotals[]> => {
@@ -93,10 +100,14 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
           await fillRollup(shard, rollup, { from: LINE_ITEMS_TABLE, target: sqlIdentifier(rollup.table) });
           steps.push(`create ${rollup.table}`);
         }
+        for (const table of METRIC_TABLES) {
+          if (await createIfMissing(shard, table, createMetricsTableSql(table)))
+            steps.push(`create ${table}`);
+        }
       }
       if (options.sharding !== undefined) {
         const cluster = sqlIdentifier(options.sharding.cluster);
-        for (const table of PARTITIONED_TABLES) {
+        for (const table of [...PARTITIONED_TABLES, ...METRIC_TABLES]) {
           const name = distributedTable(table);
           const ddl = `CREATE TABLE IF NOT EXISTS ${name} AS ${table} ENGINE = Distributed(${cluster}, currentDatabase(), ${table})`;
           if (await createIfMissing(client, name, ddl)) steps.push(`create ${name}`);
@@ -126,7 +137,9 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
       for (const shard of shards) {
         for (const table of PARTITIONED_TABLES) await dropProject(shard, table, projectId);
       }
+      await metrics.deleteProject(projectId);
     },
+    metrics,
     periodTotals: ({ projectId, billingPeriods }) => periodTotals(projectId, billingPeriods),
     totalsBy: async ({ projectId, column }) => {
       const group =

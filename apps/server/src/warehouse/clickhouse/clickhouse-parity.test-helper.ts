@@ -12,7 +12,9 @@ import type { WarehouseCostQuery } from '../cost-query/cost-query-port';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore } from '../cost-store';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
+import { runMetricsScenario } from '../metrics-store.test-helper';
 import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-cost-store';
+import { METRIC_TABLES } from './clickhouse-metrics-store';
 import { TEST_CLUSTER, useTestClickHouse } from './test-clickhouse';
 
 // The same real exports imported into DuckDB and into ClickHouse must give the same figures. Money is
@@ -153,7 +155,7 @@ export function describeClickHouseParity(shards: number, filesPerDataset = Numbe
     if (urls === null) return;
     const sharding = urls.length > 1 ? { cluster: TEST_CLUSTER, shardUrls: urls } : undefined;
     house = await openClickHouseCostStore({ url: urls[0] as string, sharding });
-    const local = ['line_items', ...ROLLUPS.map((r) => r.table)];
+    const local = ['line_items', ...ROLLUPS.map((r) => r.table), ...METRIC_TABLES];
     const tables = [...local, ...(sharding === undefined ? [] : local.map((t) => `${t}_all`))];
     expect(await house.init()).toEqual(tables.map((t) => `create ${t}`));
     expect(await house.init()).toEqual([]);
@@ -256,6 +258,19 @@ export function describeClickHouseParity(shards: number, filesPerDataset = Numbe
       expect(Math.abs((period?.totals.amortized ?? 0) - Number(figures.totals.amortized))).toBeLessThan(
         TOLERANCE,
       );
+    });
+  });
+
+  describe(`ClickHouse (${label}) and DuckDB keep the same resource metrics`, () => {
+    it('hourly and daily series, re-collected hours, summaries of many ids, newest hours, retention', async (context) => {
+      if (house === null) return context.skip('clickhouse-server is not installed');
+      const [got, want] = await Promise.all([
+        runMetricsScenario(house.metrics, 'metrics/'),
+        runMetricsScenario(duck.metrics, 'metrics/'),
+      ]);
+      expect(want.hourly.length).toBeGreaterThan(0);
+      expect(want.summaries.length).toBe(2);
+      expectSameFigures(got, want, 'metrics');
     });
   });
 

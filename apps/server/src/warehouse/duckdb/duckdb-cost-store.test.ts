@@ -30,6 +30,7 @@ describe('DuckDB cost store', () => {
       'create the daily scope rollup',
       'add line_item_iam_principal',
       'add the commitment columns',
+      'create the resource metrics tables',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -68,6 +69,7 @@ describe('DuckDB cost store', () => {
       'create the daily scope rollup',
       'add line_item_iam_principal',
       'add the commitment columns',
+      'create the resource metrics tables',
     ]);
     const query = {
       start_date: '2024-05-01',

@@ -16,6 +16,7 @@ import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { loadIntoDuckDb } from './duckdb-load';
+import { duckDbMetricsStore } from './duckdb-metrics-store';
 import { deleteProjectRollups } from './duckdb-rollups';
 import { applySchemaSteps } from './duckdb-schema-steps';
 import { inTransaction } from './duckdb-transaction';
@@ -54,6 +55,8 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
   const instance = await DuckDBInstance.create(options.path, settings);
   const connection = await instance.connect();
   const readers = await readerPool(instance, READ_CONNECTIONS);
+  const metricsWriter = await instance.connect();
+  const metrics = duckDbMetricsStore(metricsWriter, readers.read);
   let closed = false;
   let turn: Promise<unknown> = Promise.resolve();
   const rows = async (sql: string, values?: unknown[]) =>
@@ -75,11 +78,13 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       }),
     loadPeriods: async (load) =>
       periodTotals(rows, load.projectId, await loadIntoDuckDb(connection, rows, load)),
-    deleteProject: (projectId) =>
-      inTransaction(connection, async () => {
+    deleteProject: async (projectId) => {
+      await inTransaction(connection, async () => {
         await connection.run(`DELETE FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1`, [projectId]);
         await deleteProjectRollups(connection, projectId);
-      }),
+      });
+      await metrics.deleteProject(projectId);
+    },
     periodTotals: ({ projectId, billingPeriods }) => periodTotals(rows, projectId, billingPeriods),
     totalsBy: async ({ projectId, column }) => {
       const group =
@@ -98,10 +103,12 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     ...allocationQueries(duckDbDialect, readers.read),
     ...costBreakdownQueries(duckDbDialect, readers.read),
     ...commitmentRowQueries(duckDbDialect, readers.read),
+    metrics,
     close: async () => {
       if (closed) return;
       closed = true;
       await readers.close();
+      metricsWriter.closeSync();
       connection.closeSync();
       instance.closeSync();
     },

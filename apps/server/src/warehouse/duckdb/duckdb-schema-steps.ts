@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
+import { createMetricsTablesSql } from './duckdb-metrics-store';
 import { createRollupSql, rebuildRollups } from './duckdb-rollups';
 import { createLineItemsSql, duckDbType } from './duckdb-schema';
 import { inTransaction } from './duckdb-transaction';
@@ -61,6 +62,12 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
     name: 'add the commitment columns',
     apply: async (connection) => {
       for (const name of COMMITMENT_COLUMNS) await addColumn(connection, name);
+    },
+  },
+  {
+    name: 'create the resource metrics tables',
+    apply: async (connection) => {
+      for (const sql of createMetricsTablesSql()) await connection.run(sql);
     },
   },
 ];
