@@ -1,5 +1,6 @@
 import type { AccessRule } from '@finlens/contracts/roles';
 import { chargebacksAccessRows } from './access-rows/chargebacks';
+import { commitmentsAccessRows } from './access-rows/commitments';
 import { costTargetsAccessRows } from './access-rows/cost-targets';
 import { insightsAccessRows } from './access-rows/insights';
 import { inventoryAccessRows } from './access-rows/inventory';
@@ -541,6 +542,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...notificationsAccessRows,
   ...costTargetsAccessRows,
   ...inventoryAccessRows,
+  ...commitmentsAccessRows,
   ...tagExplorerAccessRows,
   ...showbacksAccessRows,
   ...chargebacksAccessRows,

@@ -32,6 +32,7 @@ import { registerApiKeys } from './register-api-keys';
 import { registerAuth } from './register-auth';
 import { registerChargebacks } from './register-chargebacks';
 import { registerCloudAccounts } from './register-cloud-accounts';
+import { registerCommitments } from './register-commitments';
 import { registerCostExplorer } from './register-cost-explorer';
 import { registerCostSummary } from './register-cost-summary';
 import { registerCostTargets } from './register-cost-targets';
@@ -99,6 +100,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     outboundAllow: config.outboundAllow,
   });
   await registerCostSummary(app, { db, warehouse });
+  await registerCommitments(app, { db, warehouse });
   await registerCostExplorer(app, { db, warehouse });
   await registerInsights(app, { db, warehouse });
   await registerSearch(app, { db, warehouse });

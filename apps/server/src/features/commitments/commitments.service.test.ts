@@ -1,0 +1,46 @@
+import { curCommitmentRow } from '@finlens/cost-model/commitments/cur-row';
+import { describe, expect, it } from 'vitest';
+import type { WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
+import { spreadMonthlyFees } from './commitments.service';
+
+const fee = (start: string): WarehouseCommitmentRow => ({
+  ...curCommitmentRow({
+    lineItemType: 'RIFee',
+    billingPeriod: '2026-02',
+    usageAccountId: 'a',
+    reservationArn: 'ri',
+    unblended: 28,
+    reservationTotalReservedUnits: 672,
+    reservationUnusedQuantity: 336,
+    reservationUnusedRecurring: 14,
+    reservationStartTime: start,
+  }),
+  at: new Date('2026-02-01T00:00:00Z'),
+  sourceFormat: 'cur',
+  billingPeriodStart: null,
+  amortized: 14,
+  chargeFrequency: null,
+  commitmentDiscountId: null,
+  commitmentDiscountStatus: null,
+  commitmentDiscountQuantity: null,
+});
+
+describe('spreadMonthlyFees', () => {
+  it("spreads a month's RIFee row over its days by the term's hours; the days add up to the row", () => {
+    const days = spreadMonthlyFees([fee('2025-01-01T00:00:00.000Z')], 'day');
+    expect(days.length).toBe(28);
+    expect(days[1]?.at.toISOString()).toBe('2026-02-02T00:00:00.000Z');
+    expect(days[1]?.reservationTotalReservedUnits).toBeCloseTo(24, 9);
+    expect(days.reduce((s, d) => s + (d.reservationUnusedRecurring ?? 0), 0)).toBeCloseTo(14, 9);
+    expect(days.reduce((s, d) => s + d.amortized, 0)).toBeCloseTo(14, 9);
+  });
+
+  it('gives nothing to the days before a term that starts mid-month, and leaves months and usage rows alone', () => {
+    const days = spreadMonthlyFees([fee('2026-02-15T12:00:00.000Z')], 'day');
+    expect(days[0]?.at.toISOString()).toBe('2026-02-15T00:00:00.000Z');
+    expect(days[0]?.unblended).toBeCloseTo((28 * 12) / (13 * 24 + 12), 9);
+    expect(spreadMonthlyFees([fee('2025-01-01T00:00:00.000Z')], 'month')).toHaveLength(1);
+    const usage = { ...fee('2025-01-01T00:00:00.000Z'), lineItemType: 'DiscountedUsage' };
+    expect(spreadMonthlyFees([usage], 'hour')).toEqual([usage]);
+  });
+});

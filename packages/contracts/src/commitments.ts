@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { dateRange, projectIdsParam } from './fragments';
+
+/**
+ * Commitment management (spec §2 /v3/cost/reserved/, compute-copilot cm/dashboard/, /v3/convertible-ri/,
+ * /v3/cri-analysis/). The spec names the screens, not their calls: these are designed here. Every figure is read
+ * from the bill the warehouse holds (docs/commitments.md): reservations from their RIFee and DiscountedUsage rows,
+ * savings plans from their recurring-fee and covered-usage rows. Money is in the bill's currency.
+ */
+export const COMMITMENTS_PATHS = {
+  inventory: '/c/commitments/inventory/',
+  dashboard: '/c/commitments/dashboard/',
+  purchaseAnalysis: '/c/commitments/purchase_analysis/',
+  convertible: '/c/commitments/convertible/',
+} as const;
+
+/** The longest dashboard range: 13 months, as the Explorer's monthly views. */
+export const COMMITMENT_RANGE_DAYS = 400;
+export const COMMITMENT_GRANULARITIES = ['hour', 'day', 'month'] as const;
+export const COMMITMENT_GROUPS = ['commitment', 'account', 'service', 'family', 'region'] as const;
+export const LOOK_BACKS = ['7', '30', '60'] as const;
+export const COMMITMENT_TERMS = ['1yr', '3yr'] as const;
+export const PAYMENT_OPTIONS = ['All Upfront', 'Partial Upfront', 'No Upfront'] as const;
+
+export const commitmentInventoryQuerySchema = z.object({
+  project_ids: projectIdsParam,
+});
+export type CommitmentInventoryQuery = z.infer<typeof commitmentInventoryQuerySchema>;
+
+const reservationSchema = z
+  .object({
+    arn: z.string(),
+    owner_account: z.string().describe('The account that bought it (its RIFee rows).'),
+    service: z
+      .string()
+      .nullable()
+      .describe('AmazonEC2, AmazonRDS, AmazonElastiCache, AmazonES, AmazonRedshift.'),
+    instance_type: z.string().nullable(),
+    region: z.string().nullable(),
+    availability_zone: z.string().nullable().describe('Zonal reservations only.'),
+    count: z.number().describe('Number of reservations in the subscription.'),
+    start: z.string().nullable().describe('Term start, ISO 8601.'),
+    end: z.string().nullable().describe('Term end, ISO 8601.'),
+    term_years: z.number().nullable(),
+    payment_option: z.enum(PAYMENT_OPTIONS),
+    offering_class: z.string().nullable().describe('standard or convertible.'),
+    upfront_value: z.number(),
+    recurring_hourly_per_instance: z.number(),
+    normalised_units_per_hour: z.number().nullable(),
+    accounts: z.array(z.string()).describe('Usage accounts its covered usage belongs to (sharing).'),
+    days_to_expiry: z.number().nullable().describe('Whole days from now to the end; negative once expired.'),
+    utilisation: z
+      .number()
+      .nullable()
+      .describe('Used ÷ purchased hours over the months the bill holds for it.'),
+  })
+  .describe('A reserved instance, read from the bill.');
+
+const savingsPlanSchema = z
+  .object({
+    arn: z.string(),
+    owner_account: z.string(),
+    offering_type: z.string().nullable().describe('ComputeSavingsPlans, EC2InstanceSavingsPlans, …'),
+    payment_option: z.string().nullable(),
+    term: z.string().nullable().describe('1yr or 3yr.'),
+    start: z.string().nullable(),
+    end: z.string().nullable(),
+    region: z.string().nullable().describe('EC2 Instance Savings Plans only.'),
+    instance_family: z.string().nullable().describe('EC2 Instance Savings Plans only.'),
+    hourly_commitment: z.number().nullable().describe('$/h committed.'),
+    upfront_share: z.number().nullable(),
+    accounts: z.array(z.string()),
+    days_to_expiry: z.number().nullable(),
+    utilisation: z.number().nullable().describe('Used ÷ total commitment over the months the bill holds.'),
+  })
+  .describe('A savings plan, read from the bill.');
+
+const expirySchema = z
+  .object({
+    arn: z.string(),
+    kind: z.enum(['reservation', 'savings_plan']),
+    end: z.string(),
+    days_to_expiry: z.number(),
+  })
+  .describe('A commitment that ends within 90 days, soonest first (the expiry calendar).');
+
+export const commitmentInventorySchema = z
+  .object({
+    as_of: z.string().describe('The instant the days to expiry count from (ISO 8601).'),
+    reservations: z.array(reservationSchema),
+    savings_plans: z.array(savingsPlanSchema),
+    expiries: z.array(expirySchema),
+  })
+  .describe("The caller's commitment inventory (/v3/cost/reserved/).");
+export type CommitmentInventory = z.infer<typeof commitmentInventorySchema>;
+
+/** The longest range shown by the hour. */
+export const HOURLY_RANGE_DAYS = 31;
+
+export const commitmentDashboardQuerySchema = dateRange({ maxDays: COMMITMENT_RANGE_DAYS })
+  .extend({
+    project_ids: projectIdsParam,
+    granularity: z
+      .enum(COMMITMENT_GRANULARITIES)
+      .default('day')
+      .describe('Period of the series: hour (ranges up to 31 days), day or month.'),
+    group_by: z
+      .enum(COMMITMENT_GROUPS)
+      .default('commitment')
+      .describe('What the breakdown rows are: each commitment, or usage account, service, family or region.'),
+  })
+  .superRefine((query, ctx) => {
+    const days = (Date.parse(query.end_date) - Date.parse(query.start_date)) / 86_400_000 + 1;
+    if (query.granularity === 'hour' && days > HOURLY_RANGE_DAYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['granularity'],
+        message: `Choose day or month for a range of more than ${HOURLY_RANGE_DAYS} days.`,
+      });
+  });
+export type CommitmentDashboardQuery = z.infer<typeof commitmentDashboardQuerySchema>;
+
+const figuresShape = {
+  utilisation: z
+    .number()
+    .nullable()
+    .describe('Used ÷ purchased commitment (RI hours and SP commitment in $).'),
+  coverage: z.number().nullable().describe('Covered ÷ eligible usage, in on-demand cost.'),
+  effective_savings_rate: z
+    .number()
+    .nullable()
+    .describe('(On-demand equivalent − actual) ÷ on-demand equivalent over eligible usage; spot apart.'),
+  on_demand_equivalent: z.number(),
+  actual_cost: z.number().describe('Eligible usage at amortised cost plus every commitment’s unused cost.'),
+  net_savings: z.number(),
+  unused_cost: z.number(),
+};
+
+export const commitmentDashboardSchema = z
+  .object({
+    periods: z.array(z.object({ period: z.string(), ...figuresShape })),
+    totals: z.object({
+      ...figuresShape,
+      spot_cost: z.number(),
+      spot_savings: z.number().describe('Only over spot rows that carry an on-demand price.'),
+    }),
+    groups: z.array(
+      z.object({
+        key: z.string(),
+        utilisation: z.number().nullable(),
+        coverage: z.number().nullable(),
+        on_demand_equivalent: z.number(),
+        net_savings: z.number(),
+        unused_cost: z.number(),
+      }),
+    ),
+    expiries: z.array(expirySchema),
+  })
+  .describe(
+    'The Commitment Management dashboard: utilisation, coverage and ESR over time, a breakdown, expiries.',
+  );
+export type CommitmentDashboard = z.infer<typeof commitmentDashboardSchema>;
+
+export const purchaseAnalysisQuerySchema = z.object({
+  project_ids: projectIdsParam,
+  look_back: z.enum(LOOK_BACKS).default('30').describe('Days of hourly usage the recommendation reads.'),
+  term: z.enum(COMMITMENT_TERMS).default('1yr'),
+  payment_option: z.enum(PAYMENT_OPTIONS).default('No Upfront'),
+  rate_ratio: z.coerce
+    .number()
+    .gt(0, 'Enter a rate ratio above 0.')
+    .max(1, 'Enter a rate ratio of at most 1.')
+    .optional()
+    .describe(
+      'Commitment rate ÷ on-demand rate to use when the bill has no commitment to read it from (e.g. 0.72).',
+    ),
+});
+export type PurchaseAnalysisQuery = z.infer<typeof purchaseAnalysisQuerySchema>;
+
+export const purchaseAnalysisSchema = z
+  .object({
+    window: z.object({ start: z.string(), end: z.string() }).describe('The look-back, whole UTC hours.'),
+    hourly_on_demand: z
+      .array(z.number())
+      .describe('Eligible EC2/RDS/ElastiCache/OpenSearch/Redshift spend still on demand, per hour ($/h).'),
+    rate_ratio: z.number().nullable(),
+    rate_source: z
+      .enum(['bill', 'stated', 'none'])
+      .describe(
+        'bill: the account’s own commitments; stated: the rate_ratio parameter; none: no rate known.',
+      ),
+    recommendation: z
+      .object({
+        commitment: z.number().describe('$/h to commit at commitment rates.'),
+        covered_on_demand_per_hour: z.number(),
+        savings: z.number().describe('Over the look-back.'),
+        on_demand_cost: z.number(),
+        break_even_utilisation: z.number(),
+        expected_utilisation: z.number().nullable(),
+        expected_coverage: z.number().nullable(),
+        band: z.object({ low: z.number(), high: z.number(), tolerance: z.number() }),
+        curve: z.array(
+          z.object({
+            commitment: z.number(),
+            savings: z.number(),
+            utilisation: z.number().nullable(),
+            coverage: z.number().nullable(),
+          }),
+        ),
+      })
+      .nullable()
+      .describe('Null when no rate is known.'),
+  })
+  .describe('Savings plan purchase analysis: the hourly commitment that maximises net savings.');
+export type PurchaseAnalysis = z.infer<typeof purchaseAnalysisSchema>;
+
+export const convertibleQuerySchema = z.object({
+  project_ids: projectIdsParam,
+  utilisation_below: z.coerce
+    .number()
+    .min(0, 'Enter a share from 0 to 1.')
+    .max(1, 'Enter a share from 0 to 1.')
+    .default(0.8)
+    .describe('Convertible reservations used less than this share are listed.'),
+});
+export type ConvertibleQuery = z.infer<typeof convertibleQuerySchema>;
+
+export const convertibleAnalysisSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        arn: z.string(),
+        instance_type: z.string().nullable(),
+        region: z.string().nullable(),
+        count: z.number(),
+        utilisation: z.number().nullable(),
+        remaining_value: z.number().describe('Unamortised upfront plus recurring fee still owed.'),
+        end: z.string().nullable(),
+      }),
+    ),
+  })
+  .describe('Convertible reservations with low utilisation (/v3/convertible-ri/, /v3/cri-analysis/).');
+export type ConvertibleAnalysis = z.infer<typeof convertibleAnalysisSchema>;

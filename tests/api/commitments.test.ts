@@ -1,0 +1,244 @@
+import {
+  commitmentDashboardSchema,
+  commitmentInventorySchema,
+  convertibleAnalysisSchema,
+  COMMITMENTS_PATHS as P,
+  purchaseAnalysisSchema,
+} from '@finlens/contracts/commitments';
+import { describe, expect, it } from 'vitest';
+import { clientWithBilling } from './billing-client';
+import { expect400 } from './expect-400';
+import { useServerWithMail } from './identity-fixtures';
+
+const context = useServerWithMail();
+const HOUR = 3_600_000;
+const OWNER = '111111111111';
+const SHARER = '222222222222';
+const ARN = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/0f0e0d0c-1111-2222-3333-444455556666';
+
+// A hand-made legacy CUR month: one convertible m5.large reservation (No Upfront, $0.06/h, on-demand $0.096/h)
+// ending in 20 days, used half its 720 hours by two accounts; a week of on-demand m5.large hours (two instances
+// for 84 hours, one for 84); ten spot hours.
+const RATE = 0.06;
+const ON_DEMAND = 0.096;
+const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+const end = new Date(Date.now() + 20 * 24 * HOUR);
+const start = new Date(end.getTime() - 365 * 24 * HOUR);
+const at = (hours: number) => new Date(month.getTime() + hours * HOUR).toISOString();
+
+const HEADER = [
+  'bill/BillingPeriodStartDate',
+  'lineItem/LineItemType',
+  'lineItem/UsageStartDate',
+  'lineItem/UsageAccountId',
+  'lineItem/ProductCode',
+  'lineItem/UsageType',
+  'lineItem/UsageAmount',
+  'lineItem/NormalizedUsageAmount',
+  'lineItem/UnblendedCost',
+  'lineItem/CurrencyCode',
+  'pricing/term',
+  'pricing/publicOnDemandCost',
+  'pricing/offeringClass',
+  'product/region',
+  'reservation/ReservationARN',
+  'reservation/EffectiveCost',
+  'reservation/TotalReservedUnits',
+  'reservation/TotalReservedNormalizedUnits',
+  'reservation/UnusedQuantity',
+  'reservation/UnusedNormalizedUnitQuantity',
+  'reservation/UnusedRecurringFee',
+  'reservation/UnusedAmortizedUpfrontFeeForBillingPeriod',
+  'reservation/AmortizedUpfrontFeeForBillingPeriod',
+  'reservation/StartTime',
+  'reservation/EndTime',
+  'reservation/NumberOfReservations',
+  'reservation/UpfrontValue',
+];
+type Cells = Partial<Record<(typeof HEADER)[number], string | number>>;
+const line = (cells: Cells) => HEADER.map((h) => cells[h] ?? '').join(',');
+const base = (hours: number, account: string, type: string, usageType: string): Cells => ({
+  'bill/BillingPeriodStartDate': month.toISOString(),
+  'lineItem/LineItemType': type,
+  'lineItem/UsageStartDate': at(hours),
+  'lineItem/UsageAccountId': account,
+  'lineItem/ProductCode': 'AmazonEC2',
+  'lineItem/UsageType': usageType,
+  'lineItem/CurrencyCode': 'USD',
+  'product/region': 'us-east-1',
+});
+
+const rows: Cells[] = [
+  {
+    ...base(0, OWNER, 'RIFee', 'HeavyUsage:m5.large'),
+    'lineItem/UsageAmount': 720,
+    'lineItem/UnblendedCost': 720 * RATE,
+    'reservation/ReservationARN': ARN,
+    'reservation/TotalReservedUnits': 720,
+    'reservation/TotalReservedNormalizedUnits': 2880,
+    'reservation/UnusedQuantity': 360,
+    'reservation/UnusedNormalizedUnitQuantity': 1440,
+    'reservation/UnusedRecurringFee': 360 * RATE,
+    'reservation/UnusedAmortizedUpfrontFeeForBillingPeriod': 0,
+    'reservation/AmortizedUpfrontFeeForBillingPeriod': 0,
+    'reservation/StartTime': start.toISOString(),
+    'reservation/EndTime': end.toISOString(),
+    'reservation/NumberOfReservations': 1,
+    'reservation/UpfrontValue': 0,
+  },
+  ...[OWNER, SHARER].map((account) => ({
+    ...base(0, account, 'DiscountedUsage', 'BoxUsage:m5.large'),
+    'lineItem/UsageAmount': 180,
+    'lineItem/NormalizedUsageAmount': 720,
+    'lineItem/UnblendedCost': 0,
+    'pricing/term': 'Reserved',
+    'pricing/publicOnDemandCost': 180 * ON_DEMAND,
+    'pricing/offeringClass': 'convertible',
+    'reservation/ReservationARN': ARN,
+    'reservation/EffectiveCost': 180 * RATE,
+  })),
+  ...Array.from({ length: 168 }, (_, h) => {
+    const instances = h < 84 ? 2 : 1;
+    return {
+      ...base(h, SHARER, 'Usage', 'BoxUsage:m5.large'),
+      'lineItem/UsageAmount': instances,
+      'lineItem/NormalizedUsageAmount': 4 * instances,
+      'lineItem/UnblendedCost': instances * ON_DEMAND,
+      'pricing/term': 'OnDemand',
+      'pricing/publicOnDemandCost': instances * ON_DEMAND,
+    };
+  }),
+  {
+    ...base(5, SHARER, 'Usage', 'SpotUsage:m5.large'),
+    'lineItem/UsageAmount': 10,
+    'lineItem/UnblendedCost': 0.3,
+  },
+];
+const CSV = Buffer.from(`${[HEADER.join(','), ...rows.map(line)].join('\n')}\n`);
+
+// The figures, by hand from the rows above.
+const coveredOnDemand = 360 * ON_DEMAND;
+const onDemand = 84 * 2 * ON_DEMAND + 84 * ON_DEMAND;
+const used = 360 * RATE;
+const unused = 360 * RATE;
+const odeTotal = coveredOnDemand + onDemand;
+const actual = used + unused + onDemand;
+
+const near = (actualValue: number | null | undefined, expected: number, what: string) =>
+  expect(
+    Math.abs((actualValue ?? Number.NaN) - expected),
+    `${what}: ${actualValue} vs ${expected}`,
+  ).toBeLessThan(1e-9);
+
+describe('commitment management', () => {
+  it('reads the inventory, the dashboard, the purchase analysis and the convertible reservations from the bill', async () => {
+    const { admin, projectId } = await clientWithBilling(context, 'commitments', CSV);
+    const scoped = `project_ids=${projectId}`;
+
+    const inventory = commitmentInventorySchema.parse(
+      (await admin.session.get(`${P.inventory}?${scoped}`)).body,
+    );
+    expect(inventory.savings_plans).toEqual([]);
+    const [ri, ...more] = inventory.reservations;
+    expect(more).toEqual([]);
+    expect(ri).toMatchObject({
+      arn: ARN,
+      owner_account: OWNER,
+      service: 'AmazonEC2',
+      instance_type: 'm5.large',
+      region: 'us-east-1',
+      count: 1,
+      term_years: 1,
+      payment_option: 'No Upfront',
+      offering_class: 'convertible',
+      accounts: [OWNER, SHARER],
+      normalised_units_per_hour: 4,
+      start: start.toISOString(),
+      end: end.toISOString(),
+    });
+    near(ri?.utilisation, 0.5, 'utilisation');
+    near(ri?.recurring_hourly_per_instance, RATE, 'recurring');
+    expect(ri?.days_to_expiry).toBeGreaterThanOrEqual(19);
+    expect(inventory.expiries).toEqual([
+      { arn: ARN, kind: 'reservation', end: end.toISOString(), days_to_expiry: ri?.days_to_expiry },
+    ]);
+
+    const last = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0));
+    const range = `start_date=${month.toISOString().slice(0, 10)}&end_date=${last.toISOString().slice(0, 10)}`;
+    const monthly = commitmentDashboardSchema.parse(
+      (await admin.session.get(`${P.dashboard}?${scoped}&${range}&granularity=month`)).body,
+    );
+    expect(monthly.periods.map((p) => p.period)).toEqual([month.toISOString()]);
+    const t = monthly.totals;
+    near(t.on_demand_equivalent, odeTotal, 'on-demand equivalent');
+    near(t.actual_cost, actual, 'actual');
+    near(t.net_savings, odeTotal - actual, 'net savings');
+    near(t.effective_savings_rate, (odeTotal - actual) / odeTotal, 'ESR');
+    near(t.coverage, coveredOnDemand / odeTotal, 'coverage');
+    near(t.utilisation, used / (used + unused), 'utilisation');
+    near(t.unused_cost, unused, 'unused cost');
+    near(t.spot_cost, 0.3, 'spot cost');
+    expect(monthly.groups.map((g) => g.key)).toEqual([ARN]);
+    expect(monthly.expiries.map((e) => e.arn)).toEqual([ARN]);
+
+    // By day the monthly fee is spread over the month's days; the days add up to the month.
+    const daily = commitmentDashboardSchema.parse(
+      (await admin.session.get(`${P.dashboard}?${scoped}&${range}&granularity=day&group_by=account`)).body,
+    );
+    expect(daily.periods.length).toBe(last.getUTCDate());
+    near(
+      daily.periods.reduce((s, p) => s + p.unused_cost, 0),
+      unused,
+      'daily unused cost adds up',
+    );
+    near(daily.totals.net_savings, t.net_savings, 'daily total');
+    expect(daily.groups.map((g) => g.key).sort()).toEqual([OWNER, SHARER]);
+
+    const analysis = purchaseAnalysisSchema.parse(
+      (
+        await admin.session.get(
+          `${P.purchaseAnalysis}?${scoped}&look_back=7&term=1yr&payment_option=No%20Upfront`,
+        )
+      ).body,
+    );
+    expect(analysis.rate_source).toBe('bill');
+    near(analysis.rate_ratio, RATE / ON_DEMAND, 'rate ratio');
+    expect(analysis.hourly_on_demand.length).toBe(168);
+    // The optimum covers one instance: two are needed in only half the hours, under the break-even 0.625.
+    near(analysis.recommendation?.covered_on_demand_per_hour, ON_DEMAND, 'covered per hour');
+    near(analysis.recommendation?.commitment, RATE, 'commitment');
+    near(analysis.recommendation?.savings, 168 * ON_DEMAND - 168 * RATE, 'savings');
+    near(analysis.recommendation?.break_even_utilisation, RATE / ON_DEMAND, 'break-even');
+    expect(analysis.recommendation?.curve.length).toBeGreaterThan(10);
+
+    const convertible = convertibleAnalysisSchema.parse(
+      (await admin.session.get(`${P.convertible}?${scoped}`)).body,
+    );
+    expect(convertible.results.map((r) => r.arn)).toEqual([ARN]);
+    const hoursLeft = (end.getTime() - Date.now()) / HOUR;
+    expect(Math.abs((convertible.results[0]?.remaining_value ?? 0) - RATE * hoursLeft)).toBeLessThan(0.1);
+
+    // Another client reads none of it.
+    const other = await clientWithBilling(context, 'commitments-other', CSV);
+    expect((await other.admin.session.get(`${P.inventory}?${scoped}`)).status).toBe(404);
+    const theirs = commitmentInventorySchema.parse((await other.admin.session.get(P.inventory)).body);
+    expect(theirs.reservations.map((r) => r.arn)).toEqual([ARN]);
+  });
+
+  it('bad parameters are a 400 naming the field', async () => {
+    const { admin } = await clientWithBilling(context, 'commitments-bad', CSV);
+    await expect400(
+      admin.session.get(`${P.dashboard}?start_date=2026-01-01&end_date=2026-03-31&granularity=hour`),
+      'granularity',
+    );
+    await expect400(admin.session.get(`${P.dashboard}?end_date=2026-03-31`), 'start_date');
+    await expect400(
+      admin.session.get(`${P.dashboard}?start_date=2026-01-01&end_date=2026-01-31&group_by=team`),
+      'group_by',
+    );
+    await expect400(admin.session.get(`${P.purchaseAnalysis}?look_back=14`), 'look_back');
+    await expect400(admin.session.get(`${P.purchaseAnalysis}?rate_ratio=2`), 'rate_ratio');
+    await expect400(admin.session.get(`${P.purchaseAnalysis}?payment_option=Monthly`), 'payment_option');
+    await expect400(admin.session.get(`${P.convertible}?utilisation_below=-1`), 'utilisation_below');
+  });
+});
