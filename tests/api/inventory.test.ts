@@ -1,5 +1,6 @@
 import { cloudAccountSchema, cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
 import { inventoryResourcesSchema, INVENTORY_PATHS as P } from '@finlens/contracts/inventory';
+import { POLICY_PATHS, policyDataSchema } from '@finlens/contracts/policy';
 import { describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS } from './billing-client';
 import { signUpVerified, useServerWithMail } from './identity-fixtures';
@@ -128,5 +129,79 @@ describe('cloud inventory', () => {
     expect((await other.session.request('PUT', P.scenario(projectId), { body: SCENARIO })).status).toBe(404);
     expect((await other.session.get(`${P.resources}?project_ids=${projectId}`)).status).toBe(404);
     expect(inventoryResourcesSchema.parse((await other.session.get(P.resources)).body).count).toBe(0);
+  });
+
+  it('shows what the latest IAM policy adds since each project’s accepted version; accepts one or all', async () => {
+    const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'policy' });
+    const ids: string[] = [];
+    for (const [name, account_id] of [
+      ['Alpha', '111111111111'],
+      ['Beta', '222222222222'],
+    ] as const) {
+      const created = await admin.session.post('/c/cloud_accounts/', {
+        name,
+        settings: { ...AWS_TEST_SETTINGS, account_id, role_arn: null },
+      });
+      ids.push(cloudAccountSchema.parse(created.body).id);
+    }
+    const read = async (projectId = 'all') =>
+      policyDataSchema.parse(
+        (await admin.session.get(`${POLICY_PATHS.policyVersion}?project_id=${projectId}`)).body,
+      );
+    const before = await read();
+    expect(before.accepted).toBe(false);
+    expect(before.projects.map((p) => [p.project_name, p.accepted_version, p.up_to_date])).toEqual([
+      ['Alpha', null, false],
+      ['Beta', null, false],
+    ]);
+    // Nothing accepted yet: everything the templates grant is new, the optional actions marked so.
+    expect(before.projects[0]?.changes.added).toContainEqual({
+      action: 'rds:DescribeDBInstances',
+      policy: 'finlens-inventory-read',
+      optional: false,
+    });
+    expect(before.projects[0]?.changes.added).toContainEqual({
+      action: 'ec2:StopInstances',
+      policy: 'finlens-actions',
+      optional: true,
+    });
+
+    const missing = await admin.session.post(POLICY_PATHS.policyVersion, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      errors: { project_id: ['This field is required.'], accepted: ['Must be true or false.'] },
+    });
+    const wrongType = await admin.session.post(POLICY_PATHS.policyVersion, {
+      project_id: ids[0],
+      accepted: 'yes',
+    });
+    expect(wrongType.status).toBe(400);
+    expect(JSON.stringify(wrongType.body)).toContain('accepted');
+    expect(
+      (await admin.session.post(POLICY_PATHS.policyVersion, { project_id: 'nope', accepted: true })).status,
+    ).toBe(404);
+    expect((await read()).projects.every((p) => p.accepted_version === null)).toBe(true);
+
+    const one = policyDataSchema.parse(
+      (await admin.session.post(POLICY_PATHS.policyVersion, { project_id: ids[0], accepted: true })).body,
+    );
+    expect(one.projects).toMatchObject([
+      {
+        project_name: 'Alpha',
+        accepted_version: one.latest.version,
+        up_to_date: true,
+        changes: { added: [], removed: [] },
+      },
+    ]);
+    expect((await read(ids[1])).projects[0]?.up_to_date).toBe(false);
+
+    const all = policyDataSchema.parse(
+      (await admin.session.post(POLICY_PATHS.policyVersion, { project_id: 'all', accepted: true })).body,
+    );
+    expect(all.accepted).toBe(true);
+    expect(all.projects.map((p) => p.changes.added.length)).toEqual([0, 0]);
+
+    const other = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'policy-other' });
+    expect((await other.session.get(`${POLICY_PATHS.policyVersion}?project_id=${ids[0]}`)).status).toBe(404);
   });
 });

@@ -18,6 +18,29 @@ export const policyVersionSchema = z.object({
 });
 export type PolicyVersion = z.infer<typeof policyVersionSchema>;
 
+/** One IAM action of the policy the templates grant. */
+export const policyActionSchema = z.object({
+  action: z.string(),
+  policy: z
+    .string()
+    .describe(
+      'The role policy of the templates that grants it: finlens-cur-read, finlens-inventory-read or finlens-actions.',
+    ),
+  optional: z
+    .boolean()
+    .describe(
+      'Granted only where the customer allows actions (AllowActions / allow_actions in the templates).',
+    ),
+});
+export type PolicyAction = z.infer<typeof policyActionSchema>;
+
+export const policyChangesSchema = z
+  .object({ added: z.array(policyActionSchema), removed: z.array(policyActionSchema) })
+  .describe(
+    'What the latest version grants beyond (added) or no longer grants of (removed) the accepted one, per role policy; with none accepted, everything is added. Computed from the cloud adapter’s table of calls.',
+  );
+export type PolicyChanges = z.infer<typeof policyChangesSchema>;
+
 export const projectPolicyStateSchema = z.object({
   project_id: z.string(),
   project_name: z.string(),
@@ -25,6 +48,7 @@ export const projectPolicyStateSchema = z.object({
   accepted_at: z.string().nullable(),
   /** The project has accepted the latest version. */
   up_to_date: z.boolean(),
+  changes: policyChangesSchema,
 });
 export type ProjectPolicyState = z.infer<typeof projectPolicyStateSchema>;
 
@@ -38,7 +62,7 @@ export type PolicyData = z.infer<typeof policyDataSchema>;
 
 /** POST (admin): accept (or withdraw, accepted=false) the latest version for one project or 'all'. */
 export const policyAcceptRequestSchema = z.object({
-  project_id: z.string().min(1, 'This field is required.'),
-  accepted: z.boolean(),
+  project_id: z.string({ error: 'This field is required.' }).min(1, 'This field is required.'),
+  accepted: z.boolean({ error: 'Must be true or false.' }),
 });
 export type PolicyAcceptRequest = z.infer<typeof policyAcceptRequestSchema>;

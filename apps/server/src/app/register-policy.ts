@@ -7,7 +7,7 @@ import type { App } from '../platform/http/app';
 
 /** The IAM policy version each project of the client has accepted. */
 export async function registerPolicy(app: App, { db }: { db: Kysely<AppTables> }): Promise<void> {
-  await app.register(policyRoutes, {
-    policyService: createPolicyService({ repo: createPolicyRepo({ db }) }),
-  });
+  const policyService = createPolicyService({ repo: createPolicyRepo({ db }) });
+  await policyService.releaseVersions();
+  await app.register(policyRoutes, { policyService });
 }

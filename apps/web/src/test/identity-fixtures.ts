@@ -62,6 +62,7 @@ export const TEST_POLICY: PolicyData = {
       accepted_version: '2026-11',
       accepted_at: '2026-11-02T00:00:00Z',
       up_to_date: true,
+      changes: { added: [], removed: [] },
     },
   ],
   accepted: true,

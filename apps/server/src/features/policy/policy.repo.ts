@@ -3,12 +3,15 @@ import type { AppTables } from '../../db/tables';
 
 export function createPolicyRepo({ db }: { db: Kysely<AppTables> }) {
   return {
-    latestVersion() {
-      return db
-        .selectFrom('policy_versions')
-        .selectAll()
-        .orderBy('released_at', 'desc')
-        .executeTakeFirstOrThrow();
+    async addVersions(
+      versions: readonly { version: string; released_at: string; summary: string }[],
+    ): Promise<void> {
+      if (versions.length === 0) return;
+      await db
+        .insertInto('policy_versions')
+        .values(versions.map(({ version, released_at, summary }) => ({ version, released_at, summary })))
+        .onConflict((oc) => oc.column('version').doNothing())
+        .execute();
     },
     /** The client's projects (one or all) with the newest version each accepted. */
     projectsWithAcceptance(clientId: string, projectId: string | null) {

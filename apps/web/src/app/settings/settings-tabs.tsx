@@ -4,6 +4,7 @@ import { AwsAccountsTab } from '../../features/cloud-accounts/AwsAccountsTab';
 import { CloudAccountsTab } from '../../features/cloud-accounts/CloudAccountsTab';
 import { NotificationsCenterTab } from '../../features/notifications/NotificationsCenterTab';
 import { NotificationsTab } from '../../features/notifications/NotificationsTab';
+import { IamPolicyUpdateTab } from '../../features/policy/IamPolicyUpdateTab';
 import { ChangePasswordTab } from '../../features/profile/ChangePasswordTab';
 import { MyProfileTab } from '../../features/profile/MyProfileTab';
 import { SsoTab } from '../../features/sso/SsoTab';
@@ -38,11 +39,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     label: 'Solution Providers',
     panel: <UnbuiltPage title="Solution Providers" level={2} />,
   },
-  {
-    slug: 'iam-policy-update',
-    label: 'IAM Policy Update',
-    panel: <UnbuiltPage title="IAM Policy Update" level={2} />,
-  },
+  { slug: 'iam-policy-update', label: 'IAM Policy Update', panel: <IamPolicyUpdateTab /> },
   { slug: 'change-password', label: 'Change Password', panel: <ChangePasswordTab /> },
   { slug: 'my-profile', label: 'My Profile', panel: <MyProfileTab /> },
   { slug: 'api-key', label: 'API Key', panel: <ApiKeyTab /> },

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { currentGrants } from '../../integrations/cloud/aws/iam-grants';
+import { policyChanges } from './policy-changes';
+import {
+  grantsFingerprint,
+  latestPolicyVersion,
+  POLICY_VERSIONS,
+  RELEASED_FINGERPRINT,
+} from './policy-versions';
+
+describe('IAM policy versions', () => {
+  it('the newest version grants what the templates grant today, as it was released', () => {
+    const latest = latestPolicyVersion();
+    expect(latest.grants()).toEqual(currentGrants());
+    // A change to the adapter's table of calls changes the grants: release it as a new version (freeze this
+    // one's grants as a list, add the new one with today's date and a summary, record its fingerprint here).
+    expect(grantsFingerprint(latest.grants()), 'the IAM grants changed: release a new policy version').toBe(
+      RELEASED_FINGERPRINT,
+    );
+  });
+
+  it('lists versions oldest first, each once', () => {
+    const versions = POLICY_VERSIONS.map((entry) => entry.version);
+    expect(new Set(versions).size).toBe(versions.length);
+    const released = POLICY_VERSIONS.map((entry) => entry.released_at);
+    expect([...released].sort()).toEqual(released);
+  });
+
+  it('derives what changed since the accepted version from the adapter’s calls', () => {
+    const latest = currentGrants();
+    const fromFirst = policyChanges('2026-11-22', latest);
+    expect(fromFirst.removed).toEqual([]);
+    expect(fromFirst.added).toContainEqual({
+      action: 'rds:DescribeDBInstances',
+      policy: 'finlens-inventory-read',
+      optional: false,
+    });
+    expect(fromFirst.added).toContainEqual({
+      action: 'ec2:StopInstances',
+      policy: 'finlens-actions',
+      optional: true,
+    });
+    expect(fromFirst.added.map((a) => a.action).sort()).toEqual(
+      [...latest['finlens-inventory-read'], ...latest['finlens-actions']].sort(),
+    );
+    expect(policyChanges(latestPolicyVersion().version, latest)).toEqual({ added: [], removed: [] });
+  });
+
+  it('names removed actions, and counts everything as added when nothing was accepted', () => {
+    const fewer = { ...currentGrants(), 'finlens-cur-read': ['s3:GetObject'] };
+    expect(policyChanges('2026-11-22', fewer).removed).toEqual([
+      { action: 's3:GetBucketLocation', policy: 'finlens-cur-read', optional: false },
+      { action: 's3:ListBucket', policy: 'finlens-cur-read', optional: false },
+    ]);
+    const all = Object.values(currentGrants()).flat().length;
+    expect(policyChanges(null, currentGrants()).added).toHaveLength(all);
+  });
+});

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { currentGrants, type PolicyGrants } from '../../integrations/cloud/aws/iam-grants';
+
+export interface PolicyVersionEntry {
+  version: string;
+  released_at: string;
+  summary: string;
+  /** What the templates granted in this version; the newest one is what they grant today. */
+  grants: () => PolicyGrants;
+}
+
+const none = { 'finlens-inventory-read': [], 'finlens-actions': [] };
+
+/**
+ * Every IAM policy version the templates have offered, oldest first. The newest one's grants are computed from
+ * the cloud adapter's table of calls, so a change to that table changes what projects are asked to accept; a test
+ * fails until the change is released here as a new version (the previous newest frozen as a list).
+ */
+export const POLICY_VERSIONS: readonly PolicyVersionEntry[] = [
+  {
+    version: '2026-11-22',
+    released_at: '2026-11-22T00:00:00.000Z',
+    summary: 'Read access to Cost and Usage Report exports in S3 and to account and organisation metadata.',
+    grants: () => ({
+      'finlens-cur-read': ['s3:GetBucketLocation', 's3:GetObject', 's3:ListBucket'],
+      ...none,
+    }),
+  },
+  {
+    version: '2026-11-26',
+    released_at: '2026-11-26T00:00:00.000Z',
+    summary:
+      'Adds read access to the cloud inventory and its metrics (EC2, EBS, Elastic IPs, load balancers, RDS, S3, Auto Scaling, EKS, Lambda, CloudWatch) and, only where you allow actions, starting, stopping, resizing, snapshotting and deleting resources for the scheduler and remediation.',
+    grants: currentGrants,
+  },
+];
+
+/** The newest version's grants when it was released (see grantsFingerprint); a test compares them with today's. */
+export const RELEASED_FINGERPRINT = '536b91e7199c02fc';
+
+export function grantsFingerprint(grants: PolicyGrants): string {
+  return createHash('sha256').update(JSON.stringify(grants)).digest('hex').slice(0, 16);
+}
+
+export function latestPolicyVersion(): PolicyVersionEntry {
+  const latest = POLICY_VERSIONS.at(-1);
+  if (latest === undefined) throw new Error('no IAM policy version');
+  return latest;
+}
