@@ -4,6 +4,7 @@ import type { AllocationPort } from './cost-query/allocation-port';
 import type { CommitmentRowsPort } from './cost-query/commitment-rows';
 import type { CostBreakdownPort } from './cost-query/cost-breakdown';
 import type { CostQueryPort } from './cost-query/cost-query-port';
+import type { ResourceCostPort } from './cost-query/resource-costs';
 import type { MetricsStore } from './metrics-store';
 
 /** Row count and the seven cost-type totals of one billing period of a project. */
@@ -47,7 +48,12 @@ export interface GroupTotals {
  * queries (runCostQuery, dimensionValues, dimensionKeys, dailyCost) are `CostQueryPort`, compiled through
  * the engine's SqlDialect (cost-query/).
  */
-export interface CostStore extends CostQueryPort, AllocationPort, CostBreakdownPort, CommitmentRowsPort {
+export interface CostStore
+  extends CostQueryPort,
+    AllocationPort,
+    CostBreakdownPort,
+    CommitmentRowsPort,
+    ResourceCostPort {
   readonly kind: 'duckdb' | 'clickhouse';
   /** Resource metrics (hourly and daily series), beside the cost data in the same engine. */
   readonly metrics: MetricsStore;

@@ -1,19 +1,23 @@
 import { type AllocationPort, allocationQueries } from '../cost-query/allocation-port';
 import { type CommitmentRowsPort, commitmentRowQueries } from '../cost-query/commitment-rows';
 import { type CostBreakdownPort, costBreakdownQueries } from '../cost-query/cost-breakdown';
+import { type ResourceCostPort, resourceCostQueries } from '../cost-query/resource-costs';
 import { clickHouseDialect } from './clickhouse-dialect';
 import type { Reader } from './clickhouse-totals';
 
 /**
- * The feature reads beside the CostQuery port (showback allocation, cost breakdowns) on ClickHouse: the
+ * The feature reads beside the CostQuery port (showback allocation, cost breakdowns, resource costs) on ClickHouse: the
  * shared compilers through the ClickHouse dialect, values as literals.
  */
-export function clickHouseReadPorts(reader: Reader): AllocationPort & CostBreakdownPort & CommitmentRowsPort {
+export function clickHouseReadPorts(
+  reader: Reader,
+): AllocationPort & CostBreakdownPort & CommitmentRowsPort & ResourceCostPort {
   const dialect = clickHouseDialect(reader);
   const read = (statement: { sql: string }) => reader.rows(statement.sql);
   return {
     ...allocationQueries(dialect, read),
     ...costBreakdownQueries(dialect, read),
     ...commitmentRowQueries(dialect, read),
+    ...resourceCostQueries(dialect, read),
   };
 }

@@ -12,6 +12,7 @@ import {
 import { allocationQueries } from '../cost-query/allocation-port';
 import { commitmentRowQueries } from '../cost-query/commitment-rows';
 import { costBreakdownQueries } from '../cost-query/cost-breakdown';
+import { resourceCostQueries } from '../cost-query/resource-costs';
 import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
@@ -104,6 +105,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     ...costBreakdownQueries(duckDbDialect, readers.read),
     ...commitmentRowQueries(duckDbDialect, readers.read),
     metrics,
+    ...resourceCostQueries(duckDbDialect, readers.read),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,0 +1,125 @@
+import { addDays } from '@finlens/cost-model/utc-calendar';
+import type { CostType } from '../canonical-schema';
+import { type CompiledSql, scopeWhere } from './compile-cost-query';
+import type { CostScope } from './cost-query-port';
+import { columnText, costSql, dimensionSql, type SqlContext } from './dimension-sql';
+import { LINE_ITEMS_SOURCE, planSource } from './plan-source';
+import type { ReadRows } from './run-cost-query';
+import type { SqlDialect } from './sql-dialect';
+
+/**
+ * Cost per resource over two adjacent windows (the Resources Cost list: the current window and the one
+ * before it, for the trend). `current` starts the current window; both are inclusive UTC days.
+ */
+export interface ResourceCostsQuery extends CostScope {
+  from: string;
+  current: string;
+  to: string;
+  costType: CostType;
+  /** CUR tag keys (`user_team`) whose value to return per resource (the owner tag, tag filters). */
+  tagKeys: string[];
+}
+
+/** One resource id as the bill spells it, with the attributes its line items carry. */
+export interface ResourceCostRow {
+  projectId: string;
+  resourceId: string;
+  accountId: string | null;
+  region: string | null;
+  serviceCode: string | null;
+  service: string | null;
+  instanceType: string | null;
+  currentCost: number;
+  previousCost: number;
+  firstDay: string;
+  lastDay: string;
+  /** Per `tagKeys` entry, in order; null when no line item carries it. */
+  tags: (string | null)[];
+}
+
+export interface ResourceCostPort {
+  /** The newest usage day of the scope (the windows end there), null without data. */
+  newestUsageDay(scope: CostScope): Promise<string | null>;
+  /** Every resource id with a line item in the windows (split-cost-allocation rows left out); no order. */
+  resourceCosts(query: ResourceCostsQuery): Promise<ResourceCostRow[]>;
+}
+
+export function compileNewestUsageDay(dialect: SqlDialect, scope: CostScope): CompiledSql {
+  const source = planSource({ dimension: null, filters: [], useRollups: true });
+  const ctx: SqlContext = { dialect, values: dialect.values(), source };
+  const day = dialect.dateText(`max(${dialect.identifier(source.timeColumn)})`);
+  const where = scopeWhere(ctx, scope, 'not_split').join(' AND ');
+  return {
+    sql: `SELECT ${day} AS day FROM ${dialect.identifier(source.table)} WHERE ${where}`,
+    values: ctx.values.bound,
+  };
+}
+
+/** One scan of the line items: conditional sums per window, grouped by project and the bill's resource id. */
+export function compileResourceCosts(dialect: SqlDialect, query: ResourceCostsQuery): CompiledSql {
+  const ctx: SqlContext = { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
+  const d = dialect;
+  const time = d.identifier(LINE_ITEMS_SOURCE.timeColumn);
+  const cost = costSql(ctx, query.costType, 'not_split');
+  const resource = dimensionSql(ctx, 'line_item_resource_id');
+  const isCurrent = `${time} >= ${d.dayStart(ctx.values.add(query.current))}`;
+  const first = (sql: string, name: string) => `min(${sql}) AS ${name}`;
+  const select = [
+    `${d.identifier('project_id')} AS project`,
+    `${resource} AS rid`,
+    first(dimensionSql(ctx, 'line_item_usage_account_id'), 'account'),
+    first(dimensionSql(ctx, 'product_region'), 'region'),
+    first(
+      `COALESCE(${columnText(ctx, 'product_servicecode')}, ${columnText(ctx, 'line_item_product_code')})`,
+      'service_code',
+    ),
+    first(dimensionSql(ctx, 'product_servicename'), 'service'),
+    first(dimensionSql(ctx, 'product_instance_type'), 'instance_type'),
+    `${d.sumMoney(`CASE WHEN ${isCurrent} THEN ${cost} ELSE 0 END`)} AS current_cost`,
+    `${d.sumMoney(`CASE WHEN ${isCurrent} THEN 0 ELSE ${cost} END`)} AS previous_cost`,
+    `${d.dateText(`min(${time})`)} AS first_day`,
+    `${d.dateText(`max(${time})`)} AS last_day`,
+    ...query.tagKeys.map((key, i) => first(dimensionSql(ctx, 'tag_keys', key), `t${i}`)),
+  ];
+  const where = [...scopeWhere(ctx, query, 'not_split'), `${resource} IS NOT NULL`];
+  return {
+    sql: `SELECT ${select.join(', ')} FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where.join(' AND ')} GROUP BY project, rid`,
+    values: ctx.values.bound,
+  };
+}
+
+const textOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+
+/** The resource costs on an engine: compile with its dialect, run with its reader. */
+export function resourceCostQueries(dialect: SqlDialect, read: ReadRows): ResourceCostPort {
+  return {
+    newestUsageDay: async (scope) => {
+      if (scope.projectIds.length === 0) return null;
+      const [row] = await read(compileNewestUsageDay(dialect, scope));
+      return textOrNull(row?.day);
+    },
+    resourceCosts: async (query) => {
+      if (query.projectIds.length === 0 || query.from > query.to) return [];
+      const rows = await read(compileResourceCosts(dialect, query));
+      return rows.map((row) => ({
+        projectId: String(row.project),
+        resourceId: String(row.rid),
+        accountId: textOrNull(row.account),
+        region: textOrNull(row.region),
+        serviceCode: textOrNull(row.service_code),
+        service: textOrNull(row.service),
+        instanceType: textOrNull(row.instance_type),
+        currentCost: Number(row.current_cost ?? 0),
+        previousCost: Number(row.previous_cost ?? 0),
+        firstDay: String(row.first_day),
+        lastDay: String(row.last_day),
+        tags: query.tagKeys.map((_, i) => textOrNull(row[`t${i}`])),
+      }));
+    },
+  };
+}
+
+/** The two windows of `days` days ending on `newest`: [previous start, current start, end]. */
+export function costWindows(newest: string, days: number): { from: string; current: string; to: string } {
+  return { from: addDays(newest, 1 - 2 * days), current: addDays(newest, 1 - days), to: newest };
+}
