@@ -6,6 +6,7 @@ import { insightsAccessRows } from './access-rows/insights';
 import { inventoryAccessRows } from './access-rows/inventory';
 import { notificationsAccessRows } from './access-rows/notifications';
 import { reportsAccessRows } from './access-rows/reports';
+import { resourcesCostAccessRows } from './access-rows/resources-cost';
 import { showbacksAccessRows } from './access-rows/showbacks';
 import { tagExplorerAccessRows } from './access-rows/tag-explorer';
 
@@ -543,6 +544,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...costTargetsAccessRows,
   ...inventoryAccessRows,
   ...commitmentsAccessRows,
+  ...resourcesCostAccessRows,
   ...tagExplorerAccessRows,
   ...showbacksAccessRows,
   ...chargebacksAccessRows,

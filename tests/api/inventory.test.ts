@@ -4,6 +4,8 @@ import { POLICY_PATHS, policyDataSchema } from '@finlens/contracts/policy';
 import { describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS } from './billing-client';
 import { signUpVerified, useServerWithMail } from './identity-fixtures';
+import { shopResources } from './shop-scenario';
+import { until } from './until';
 
 const context = useServerWithMail();
 const ACCOUNT = AWS_TEST_SETTINGS.account_id;
@@ -15,40 +17,8 @@ const SCENARIO = {
   regions: [{ name: 'us-east-1' }, { name: 'eu-west-1' }],
   accounts: [{ accountId: ACCOUNT }],
   faults: [{ accountId: ACCOUNT, region: 'eu-west-1', service: 'ec2', code: 'AccessDenied' }],
-  resources: [
-    {
-      kind: 'ec2-instance',
-      id: 'i-0123456789abcdef0',
-      accountId: ACCOUNT,
-      region: 'us-east-1',
-      instanceType: 'm5.large',
-      tags: { Name: 'web-1', team: 'shop' },
-    },
-    {
-      kind: 'ebs-volume',
-      id: 'vol-0123456789abcdef0',
-      accountId: ACCOUNT,
-      region: 'us-east-1',
-      sizeGiB: 100,
-    },
-    {
-      kind: 's3-bucket',
-      id: 'shop-assets',
-      accountId: ACCOUNT,
-      region: 'eu-west-1',
-      storage: [{ storageClass: 'STANDARD', bytes: 1e9 }],
-    },
-  ],
+  resources: shopResources('eu-west-1'),
 };
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('cloud inventory', () => {
   it('collects a simulated account now and lists its resources; another client gets 404', async () => {

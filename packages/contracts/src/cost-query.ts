@@ -266,6 +266,35 @@ export function paramsToCostQuery(params: Record<string, unknown>): ParamsParse 
   return { ok: false, field, message: issue?.message ?? 'Invalid query.' };
 }
 
+/**
+ * Only the filters of a flat wire query (the Explorer's filter keys, e.g. `product_region`,
+ * `exclude_line_item_usage_account_id`, `tag_keys`), for calls that filter by the Explorer's dimensions
+ * without being a CostQuery (Resources Cost). Other keys are ignored; a bad filter names its key.
+ */
+export function paramsToCostFilters(
+  params: Record<string, unknown>,
+): { ok: true; filters: CostFilter[] } | { ok: false; field: string; message: string } {
+  const filters: CostFilter[] = [];
+  for (const [name, raw] of Object.entries(params)) {
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === undefined || value === '') continue;
+    const keyed = parseKeyedName(name);
+    const plain = keyed === null ? parsePlainName(name) : null;
+    if (plain === 'unknown') return { ok: false, field: name, message: `Unknown filter "${name}".` };
+    if (keyed === null && plain === null) continue;
+    const decoded = decodeJson(value);
+    if (!decoded.ok) return { ok: false, field: name, message: decoded.message };
+    const filter = costFilterSchema.safeParse(
+      keyed === null ? { ...plain, values: decoded.value } : { ...keyed, pairs: decoded.value },
+    );
+    if (!filter.success) {
+      return { ok: false, field: name, message: filter.error.issues[0]?.message ?? 'Invalid filter.' };
+    }
+    filters.push(filter.data);
+  }
+  return { ok: true, filters };
+}
+
 function parseKeyedName(
   name: string,
 ): { dimension: KeyedDimension; mode: 'include' | 'exclude'; match: 'any' | 'all' } | null {

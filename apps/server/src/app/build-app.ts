@@ -44,6 +44,7 @@ import { registerPayment } from './register-payment';
 import { registerPolicy } from './register-policy';
 import { registerPublicConfig } from './register-public-config';
 import { registerReports } from './register-reports';
+import { registerResourcesCost } from './register-resources-cost';
 import { registerSearch } from './register-search';
 import { registerShowbacks } from './register-showbacks';
 import { registerSso } from './register-sso';
@@ -103,6 +104,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerCommitments(app, { db, warehouse });
   await registerCostExplorer(app, { db, warehouse });
   await registerInsights(app, { db, warehouse });
+  await registerResourcesCost(app, { db, warehouse });
   await registerSearch(app, { db, warehouse });
   await registerReports(app, { db, warehouse });
   await registerNotifications(app, { db, config, logger });

@@ -53,4 +53,75 @@ export function createInventoryListRepo({ db }: { db: Kysely<AppTables> }) {
   };
 }
 
+/** A stored resource reduced to what Resources Cost lists (tags, ARN and a type pulled out of its JSON). */
+export type CostViewResource = Omit<InventoryResourceRow, 'resource'> & {
+  arn: string | null;
+  type: string | null;
+  tags: Record<string, string> | null;
+};
+
+/** The attribute naming a resource's size or flavour, per kind (first present). */
+const TYPE_FIELDS = ['instanceType', 'instanceClass', 'volumeType', 'type', 'engine', 'runtime'] as const;
+
+/** Whole-scope reads for Resources Cost: every resource light, one resource whole, a change marker. */
+export function createInventoryCostViewRepo({ db }: { db: Kysely<AppTables> }) {
+  return {
+    async resources(projectIds: readonly string[]): Promise<CostViewResource[]> {
+      if (projectIds.length === 0) return [];
+      const type = sql<string | null>`coalesce(${sql.join(
+        TYPE_FIELDS.map((f) => sql`resource ->> ${sql.lit(f)}`),
+      )})`;
+      return db
+        .selectFrom('inventory_resources')
+        .select([
+          'project_id',
+          'account_id',
+          'region',
+          'kind',
+          'resource_id',
+          'name',
+          'state',
+          'first_seen_at',
+          'last_seen_at',
+          sql<string | null>`resource ->> 'arn'`.as('arn'),
+          sql<Record<string, string> | null>`resource -> 'tags'`.as('tags'),
+          type.as('type'),
+        ])
+        .where('project_id', 'in', [...projectIds])
+        .execute();
+    },
+
+    async resource(
+      key: Omit<InventoryResourceRow, 'name' | 'state' | 'resource' | 'first_seen_at' | 'last_seen_at'>,
+    ) {
+      return db
+        .selectFrom('inventory_resources')
+        .selectAll()
+        .where('project_id', '=', key.project_id)
+        .where('account_id', '=', key.account_id)
+        .where('region', '=', key.region)
+        .where('kind', '=', key.kind)
+        .where('resource_id', '=', key.resource_id)
+        .executeTakeFirst();
+    },
+
+    /** Changes whenever a collection run of the projects starts or ends (resources are written by runs). */
+    async version(projectIds: readonly string[]): Promise<string> {
+      if (projectIds.length === 0) return '';
+      const row = await db
+        .selectFrom('collection_runs')
+        .select((eb) => [
+          eb.fn.countAll<string | number>().as('n'),
+          sql<Date | string | null>`max(coalesce(finished_at, started_at, queued_at))`.as('at'),
+          sql<string | number>`count(finished_at)`.as('done'),
+        ])
+        .where('project_id', 'in', [...projectIds])
+        .executeTakeFirst();
+      return `${row?.n}/${row?.done}/${row?.at === null ? '' : new Date(row?.at ?? 0).toISOString()}`;
+    },
+  };
+}
+
+export type InventoryCostViewRepo = ReturnType<typeof createInventoryCostViewRepo>;
+
 export type InventoryListRepo = ReturnType<typeof createInventoryListRepo>;

@@ -15,7 +15,9 @@ import type { CollectionTargetsRepo } from './collection-targets.repo';
 import type { InventoryRepo } from './inventory.repo';
 import type { InventoryResourceRow } from './inventory.tables';
 import type { InventoryCollection } from './inventory-collection.service';
-import type { InventoryListRepo } from './inventory-list.repo';
+import type { CostViewResource, InventoryCostViewRepo, InventoryListRepo } from './inventory-list.repo';
+
+export type { CostViewResource };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -37,6 +39,23 @@ function toResource(row: InventoryResourceRow): InventoryResource {
     attributes: { ...attributes, createdAt: createdAt ?? null },
   };
 }
+
+/** The inventory as Resources Cost reads it: every resource of the projects, one whole, a change marker. */
+export function createInventoryCostView({ repo }: { repo: InventoryCostViewRepo }) {
+  return {
+    resources: (projectIds: readonly string[]) => repo.resources(projectIds),
+    version: (projectIds: readonly string[]) => repo.version(projectIds),
+    /** One resource with its kind's attributes, null when it is not (or no longer) stored. */
+    async resource(
+      key: Pick<InventoryResourceRow, 'project_id' | 'account_id' | 'region' | 'kind' | 'resource_id'>,
+    ) {
+      const row = await repo.resource(key);
+      return row === undefined ? null : toResource(row);
+    },
+  };
+}
+
+export type InventoryCostView = ReturnType<typeof createInventoryCostView>;
 
 /** The inventory rules: tenancy through the one cost scope, collection through durable jobs. */
 export function createInventoryService({

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../db/tables';
+import { createInventoryCostView } from '../features/inventory/inventory.service';
+import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
+import { createResourcesCostRepo } from '../features/resources-cost/resources-cost.repo';
+import { resourcesCostRoutes } from '../features/resources-cost/resources-cost.routes';
+import { createResourcesCostService } from '../features/resources-cost/resources-cost.service';
+import type { App } from '../platform/http/app';
+import { createCostScopes } from '../warehouse/cost-scope';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
+
+/** Resources Cost: the collected inventory joined with the bill, over the projects the cost scope allows. */
+export async function registerResourcesCost(
+  app: App,
+  { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
+): Promise<void> {
+  const repo = createResourcesCostRepo({ db });
+  const resourcesCost = createResourcesCostService({
+    scopes: createCostScopes({ db }),
+    warehouse,
+    inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
+    billingVersion: (projectIds) => repo.billingVersion(projectIds),
+  });
+  await app.register(resourcesCostRoutes, { resourcesCost });
+}
