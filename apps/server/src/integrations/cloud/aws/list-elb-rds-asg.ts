@@ -25,16 +25,21 @@ export const loadBalancerId = (arn: string) =>
   arn.slice(arn.indexOf(':loadbalancer/') + ':loadbalancer/'.length);
 const TAG_BATCH = 20;
 
+/** What every resource of the scope carries: its account, region, tags, and the name it goes by. */
+const tagsOf = (scope: Scope, tags: Tags, name: string | undefined) => ({
+  accountId: scope.accountId,
+  region: scope.region,
+  name: name ?? null,
+  tags,
+});
+
 function loadBalancer(scope: Scope, lb: LoadBalancer, tags: Tags): CloudResource {
   const arn = lb.LoadBalancerArn ?? '';
   return {
     kind: 'load-balancer',
     id: loadBalancerId(arn),
     arn,
-    accountId: scope.accountId,
-    region: scope.region,
-    name: lb.LoadBalancerName ?? null,
-    tags,
+    ...tagsOf(scope, tags, lb.LoadBalancerName),
     attachments: [],
     createdAt: lb.CreatedTime ?? null,
     state: lb.State?.Code ?? 'active',
@@ -72,10 +77,7 @@ function dbInstance(scope: Scope, db: DBInstance): CloudResource {
     kind: 'rds-instance',
     id: db.DBInstanceIdentifier ?? '',
     arn: db.DBInstanceArn ?? null,
-    accountId: scope.accountId,
-    region: scope.region,
-    name: tags.Name ?? db.DBInstanceIdentifier ?? null,
-    tags,
+    ...tagsOf(scope, tags, tags.Name ?? db.DBInstanceIdentifier),
     attachments: clusterId ? [{ kind: 'rds-cluster', id: clusterId }] : [],
     createdAt: db.InstanceCreateTime ?? null,
     state: db.DBInstanceStatus ?? 'available',
@@ -99,10 +101,7 @@ function dbCluster(scope: Scope, c: DBCluster): CloudResource {
     kind: 'rds-cluster',
     id: c.DBClusterIdentifier ?? '',
     arn: c.DBClusterArn ?? null,
-    accountId: scope.accountId,
-    region: scope.region,
-    name: tags.Name ?? c.DBClusterIdentifier ?? null,
-    tags,
+    ...tagsOf(scope, tags, tags.Name ?? c.DBClusterIdentifier),
     attachments: members,
     createdAt: c.ClusterCreateTime ?? null,
     state: c.Status ?? 'available',
@@ -142,10 +141,7 @@ function autoScalingGroup(scope: Scope, g: AutoScalingGroup): CloudResource {
     kind: 'autoscaling-group',
     id: g.AutoScalingGroupName ?? '',
     arn: g.AutoScalingGroupARN ?? null,
-    accountId: scope.accountId,
-    region: scope.region,
-    name: g.AutoScalingGroupName ?? null,
-    tags,
+    ...tagsOf(scope, tags, g.AutoScalingGroupName),
     attachments: (g.Instances ?? []).flatMap((i) =>
       i.InstanceId ? [{ kind: 'ec2-instance' as const, id: i.InstanceId }] : [],
     ),
