@@ -18,6 +18,7 @@ import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import { type RunningJobs, startJobs } from '../platform/jobs/start-jobs';
 import type { LoadedConfig } from '../platform/load-config';
+import { createGuardedHttp, sdkRequestHandler } from '../platform/outbound/guarded-http';
 import { enqueueAfterImportJobs } from './after-import-jobs';
 import type { Storage } from './open-storage';
 import { notificationJobsFor } from './register-notifications';
@@ -49,7 +50,15 @@ export async function startServerJobs({
       ...notificationJobsFor(db, config, logger),
       ...anomalyJobHandlers({ db, warehouse }),
       ...inventoryJobHandlers(
-        inventoryCollectionFor({ db, secretBox: createSecretBox(config.secretKey), aws: createAwsCloud() }),
+        inventoryCollectionFor({
+          db,
+          secretBox: createSecretBox(config.secretKey),
+          // Through the outbound guard, like every other outbound call: an endpoint the operator sets
+          // (AWS_ENDPOINT_URL and the like) cannot reach internal addresses unless OUTBOUND_ALLOW lets it.
+          aws: createAwsCloud({
+            clientSettings: { requestHandler: sdkRequestHandler(createGuardedHttp(config.outboundAllow)) },
+          }),
+        }),
       ),
       serverPollSourceHandler({
         db,

@@ -2,8 +2,9 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, paginateListObjectsV2, S3Client } from '@aws-sdk/client-s3';
-import type { GuardedHttp } from '../../platform/outbound/guarded-http';
-import { type AwsAccess, assumeRoleCredentials } from './aws-credentials';
+import { assumeRoleCredentials } from '../../integrations/aws/assume-role';
+import { type GuardedHttp, sdkRequestHandler } from '../../platform/outbound/guarded-http';
+import type { AwsAccess } from './aws-credentials';
 import { normalisePrefix, type RemoteObject, type RemoteStore, SourceError } from './remote-store';
 
 export interface S3Location {
@@ -27,7 +28,7 @@ export function s3Store({ bucket, prefix, region, access, endpoint = null, http 
     region,
     credentials: credentialsFor(access, region),
     ...(endpoint === null ? {} : { endpoint, forcePathStyle: true }),
-    ...(http === null ? {} : { requestHandler: { httpAgent: http.httpAgent, httpsAgent: http.httpsAgent } }),
+    ...(http === null ? {} : { requestHandler: sdkRequestHandler(http) }),
     // Checksums only where S3 requires them: S3-compatible stores reject the newer default trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -94,6 +95,7 @@ function credentialsFor(access: AwsAccess, region: string) {
         roleArn: access.roleArn,
         externalId: access.externalId,
         region,
+        sessionName: 'finlens-billing-ingest',
         ...(access.baseKeys ? { baseKeys: access.baseKeys } : {}),
       });
     case 'default':

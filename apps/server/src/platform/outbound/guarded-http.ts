@@ -87,6 +87,11 @@ export function createGuardedHttp(allowEntries: readonly string[]): GuardedHttp 
   };
 }
 
+/** The request handler an AWS SDK v3 client takes to connect through the guard (NodeHttpHandler options). */
+export function sdkRequestHandler(http: GuardedHttp): { httpAgent: HttpAgent; httpsAgent: HttpsAgent } {
+  return { httpAgent: http.httpAgent, httpsAgent: http.httpsAgent };
+}
+
 /** The reason behind a failed fetch through the guard: undici wraps it as `fetch failed` with a cause. */
 export function outboundErrorMessage(error: unknown): string {
   const cause = (error as { cause?: unknown }).cause;

@@ -6,7 +6,7 @@ import { ElasticLoadBalancingV2Client } from '@aws-sdk/client-elastic-load-balan
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { RDSClient } from '@aws-sdk/client-rds';
 import { S3Client } from '@aws-sdk/client-s3';
-import { assumeRoleCredentials, type TemporaryCredentials } from '../../../ingest/sources/aws-credentials';
+import { assumeRoleCredentials, type TemporaryCredentials } from '../../aws/assume-role';
 import type { CloudAccount } from '../cloud-port';
 import { isListedCall } from './aws-calls';
 
@@ -14,6 +14,8 @@ import { isListedCall } from './aws-calls';
 export const AWS_RETRY = { maxAttempts: 8, retryMode: 'adaptive' } as const;
 /** Where STS is called (global partition endpoint; regional STS would do too). */
 const STS_REGION = 'us-east-1';
+/** The role session's name in the customer's CloudTrail: inventory, metrics and actions. */
+export const INVENTORY_SESSION_NAME = 'finlens-inventory';
 
 export interface AwsClients {
   ec2: EC2Client;
@@ -78,6 +80,7 @@ export function accountCredentials(
         roleArn: credentials.roleArn,
         externalId: credentials.externalId,
         region: STS_REGION,
+        sessionName: INVENTORY_SESSION_NAME,
       });
     case 'keys':
       return {

@@ -60,6 +60,13 @@ describe('aws adapter', () => {
     );
     expect(sent.length).toBeGreaterThan(15);
     expect(sent.filter(([client, command]) => !isListedCall(client ?? '', command ?? ''))).toEqual([]);
+    // Signed in once, with the role's external ID and a session name that says what the session is for.
+    expect(mocks?.sts.calls().map((call) => (call.args[0] as { input: object }).input)).toEqual([
+      expect.objectContaining({
+        ExternalId: account.credentials.kind === 'role' ? account.credentials.externalId : null,
+        RoleSessionName: 'finlens-inventory',
+      }),
+    ]);
   });
 
   it('follows pagination tokens', async () => {
