@@ -108,7 +108,9 @@ describe('IAM Policy Update tab', () => {
     await table();
     await user.click(screen.getByRole('button', { name: 'Accept for Beta' }));
     expect(await screen.findByRole('alert')).toBeVisible();
-    expect(within(await table()).getAllByRole('row')[2]).toHaveTextContent('Beta2026-11-22 (11/22/2026)3 addedAccept');
+    expect(within(await table()).getAllByRole('row')[2]).toHaveTextContent(
+      'Beta2026-11-22 (11/22/2026)3 addedAccept',
+    );
   });
 
   it('lets a member read the changes but not accept them', async () => {

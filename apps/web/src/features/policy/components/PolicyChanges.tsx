@@ -1,4 +1,5 @@
 import type { PolicyAction, PolicyData } from '@finlens/contracts/policy';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -50,7 +51,7 @@ export function PolicyChanges({ policy }: { policy: PolicyData }) {
         const { added, removed } = first.changes;
         return (
           <Accordion key={first.accepted_version ?? 'none'} disableGutters>
-            <AccordionSummary>
+            <AccordionSummary expandIcon={<ExpandMore />}>
               <Typography>
                 {`Changes ${since} (${projects.map((p) => p.project_name).join(', ')}): ${added.length} added, ${removed.length} removed`}
               </Typography>
