@@ -21,6 +21,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: which chunks each page loads (the bundle budget reads it, tools/bundle-budget).
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {
@@ -28,14 +30,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/ },
             // Chart and grid libraries: only the pages that draw them load these.
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
             {
               name: 'ag-grid',
               test: /node_modules[\\/](ag-grid-community|ag-grid-react|ag-charts-types|ag-stack)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -15,6 +15,9 @@ export const WEB_BUILD_INPUTS = [
   'packages/cost-model/src',
 ] as const;
 
+/** Production builds (NODE_ENV=production, see runNpmWebBuild). */
+const BUILD_KIND = 'production';
+
 /** Written into dist after a successful build; a different fingerprint means the build is stale. */
 export const FINGERPRINT_FILE = '.build-fingerprint';
 
@@ -31,9 +34,13 @@ interface WebBuildPaths {
   distDir: string;
 }
 
-/** Content hash of the build inputs; test files are left out since they never reach dist. */
+/**
+ * Content hash of the build inputs and the build's kind; test files are left out since they never reach dist.
+ * BUILD_KIND changes when the way the build runs changes, so builds made the old way count as stale.
+ */
 export async function computeWebFingerprint(repoRoot: string): Promise<string> {
   const hash = createHash('sha256');
+  hash.update(`${BUILD_KIND}\0`);
   for (const input of WEB_BUILD_INPUTS) {
     const files = await listFiles(join(repoRoot, input));
     if (files.length === 0) hash.update(`${input}\0absent\0`);
@@ -107,6 +114,9 @@ const runNpmWebBuild: RunBuild = (repoRoot) =>
   new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', 'build', '-w', '@finlens/web'], {
       cwd: repoRoot,
+      // Always the production build, whatever NODE_ENV the caller runs under (a test runner sets it to `test`,
+      // which made Vite bundle React's development build: 60 KB gzip more and slower).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {

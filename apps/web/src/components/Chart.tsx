@@ -1,28 +1,18 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
-import { BarChart, LineChart } from 'echarts/charts';
 import type {
   GridComponentOption,
   LegendComponentOption,
   MarkAreaComponentOption,
   TooltipComponentOption,
 } from 'echarts/components';
-import { GridComponent, LegendComponent, MarkAreaComponent, TooltipComponent } from 'echarts/components';
-import { type ComposeOption, init, use } from 'echarts/core';
-import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+import type { ComposeOption } from 'echarts/core';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 
-use([
-  BarChart,
-  LineChart,
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  TooltipComponent,
-  CanvasRenderer,
-  SVGRenderer,
-]);
+/** ECharts itself is a lazy chunk (chart-engine.ts): the screen paints first, its charts a moment later. */
+const loadEngine = () => import('./chart-engine');
+type Init = Awaited<ReturnType<typeof loadEngine>>['init'];
 
 type ChartOption = ComposeOption<
   | BarSeriesOption
@@ -103,7 +93,7 @@ export function buildChartOption(
 }
 
 /** Draws `option` on an off-screen 1200x600 canvas and returns it as a PNG data URL at pixel ratio 3. */
-function renderChartPng(option: ChartOption, dark: boolean): string {
+function renderChartPng(init: Init, option: ChartOption, dark: boolean): string {
   const host = document.createElement('div');
   host.style.cssText = `position:fixed;left:-10000px;width:${EXPORT_SIZE.width}px;height:${EXPORT_SIZE.height}px`;
   document.body.append(host);
@@ -154,19 +144,30 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
   );
   const optionRef = useRef(option);
   optionRef.current = option;
-  const chartRef = useRef<ReturnType<typeof init> | null>(null);
+  const chartRef = useRef<ReturnType<Init> | null>(null);
 
   useEffect(() => {
     const element = box.current;
     if (element === null) return;
-    const chart = init(element, dark ? 'dark' : undefined, { renderer: 'svg' });
-    chartRef.current = chart;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
-    observer?.observe(element);
+    let cleanUp = () => {};
+    let disposed = false;
+    void loadEngine().then(({ init }) => {
+      if (disposed) return;
+      const chart = init(element, dark ? 'dark' : undefined, { renderer: 'svg' });
+      chartRef.current = chart;
+      chart.setOption(optionRef.current, { notMerge: true });
+      const observer =
+        typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
+      observer?.observe(element);
+      cleanUp = () => {
+        observer?.disconnect();
+        chart.dispose();
+        chartRef.current = null;
+      };
+    });
     return () => {
-      observer?.disconnect();
-      chart.dispose();
-      chartRef.current = null;
+      disposed = true;
+      cleanUp();
     };
   }, [dark]);
 
@@ -177,10 +178,12 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
 
   useImperativeHandle(ref, () => ({
     exportPng: (fileName) => {
-      const link = document.createElement('a');
-      link.href = renderChartPng(optionRef.current, dark);
-      link.download = `${fileName}.png`;
-      link.click();
+      void loadEngine().then(({ init }) => {
+        const link = document.createElement('a');
+        link.href = renderChartPng(init, optionRef.current, dark);
+        link.download = `${fileName}.png`;
+        link.click();
+      });
     },
   }));
 
