@@ -137,7 +137,9 @@ export const utilisationSummarySchema = z
     cpu_p95: z.number().nullable().describe('95th percentile of CPU utilisation, percent.'),
     cpu_avg: z.number().nullable().describe('Average CPU utilisation, percent.'),
   })
-  .describe('Over the metrics kept for the resource; null when none were collected.');
+  .describe(
+    'CPU over the last 14 days of hourly metrics; null when none were collected (or not in the inventory).',
+  );
 
 export const resourceCostRowSchema = z.object({
   key: z.string().describe('Account and normal resource id: the same for every spelling of the resource.'),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
 import { createInventoryCostView } from '../features/inventory/inventory.service';
 import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
+import { createUtilisation } from '../features/inventory/resource-metrics.service';
 import { createResourcesCostRepo } from '../features/resources-cost/resources-cost.repo';
 import { resourcesCostRoutes } from '../features/resources-cost/resources-cost.routes';
 import { createResourcesCostService } from '../features/resources-cost/resources-cost.service';
@@ -20,6 +21,7 @@ export async function registerResourcesCost(
     warehouse,
     inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
     billingVersion: (projectIds) => repo.billingVersion(projectIds),
+    utilisation: createUtilisation({ metrics: warehouse.metrics }),
   });
   await app.register(resourcesCostRoutes, { resourcesCost });
 }

@@ -1,4 +1,5 @@
 import type { CostTypeName } from '@finlens/contracts/cost-summary';
+import type { ResourceMetricName, UtilisationSummary } from '@finlens/contracts/resource-metrics';
 import {
   OWNER_TAG_KEYS,
   RESOURCE_COST_WINDOW_DAYS,
@@ -60,12 +61,21 @@ export function createResourcesCostService({
   warehouse,
   inventory,
   billingVersion,
+  utilisation,
 }: {
   scopes: Pick<CostScopes, 'requested'>;
   warehouse: Pick<CostStore, 'newestUsageDay' | 'resourceCosts' | 'costBreakdown'>;
   inventory: InventoryCostView;
   /** Changes whenever an import into one of the projects finishes. */
   billingVersion: (projectIds: readonly string[]) => Promise<string>;
+  /** CPU summaries of collected resources (the inventory's metrics, last 14 days). */
+  utilisation: {
+    utilisationSummaries(
+      scope: Pick<ReadScope, 'projectIds'>,
+      resourceIds: readonly string[],
+      options: { metrics: readonly ResourceMetricName[] },
+    ): Promise<UtilisationSummary[]>;
+  };
 }) {
   const cache = new Map<string, { version: string; data: Promise<Dataset> }>();
 
@@ -107,6 +117,32 @@ export function createResourcesCostService({
 
   const bare = ({ inventory: _i, haystack: _h, ...row }: MergedResource) => row;
 
+  /** The rows as answered, with the CPU summary of each collected resource (null without metrics). */
+  async function withUtilisation(rows: MergedResource[]) {
+    const collected = rows.filter((r) => r.inventory !== null);
+    const projectIds = [...new Set(collected.map((r) => r.project_id))];
+    const summaries =
+      collected.length === 0
+        ? []
+        : await utilisation.utilisationSummaries(
+            { projectIds },
+            collected.map((r) => r.resource_id),
+            { metrics: ['cpu-utilization'] },
+          );
+    const cpu = new Map(
+      summaries.flatMap((s) => {
+        const m = s.metrics.find((x) => x.metric === 'cpu-utilization');
+        return m === undefined
+          ? []
+          : [[`${s.project_id}|${s.resource_id}`, { cpu_p95: m.p95, cpu_avg: m.avg }]];
+      }),
+    );
+    return rows.map((r) => ({
+      ...bare(r),
+      utilisation: r.inventory === null ? null : (cpu.get(`${r.project_id}|${r.resource_id}`) ?? null),
+    }));
+  }
+
   return {
     async list(caller: ClientCaller, query: ResourcesCostQuery): Promise<ResourcesCostList> {
       const { chosen, window } = await selected(caller, query);
@@ -118,13 +154,13 @@ export function createResourcesCostService({
         cost_type: query.cost_type,
         window,
         total_cost: chosen.reduce((sum, r) => sum + r.cost, 0),
-        results: chosen.slice(start, start + query.page_size).map(bare),
+        results: await withUtilisation(chosen.slice(start, start + query.page_size)),
       };
     },
 
     async csv(caller: ClientCaller, query: ResourcesCostExportQuery): Promise<string> {
       const { chosen } = await selected(caller, query);
-      return resourcesCostCsv(chosen);
+      return resourcesCostCsv(await withUtilisation(chosen));
     },
 
     /** One resource with its attributes and cost per day; a key not in the caller's projects is a 404. */
@@ -142,7 +178,7 @@ export function createResourcesCostService({
               account_id: row.account_id ?? '',
             });
       return {
-        resource: bare(row),
+        resource: (await withUtilisation([row]))[0] ?? bare(row),
         attributes: stored?.attributes ?? {},
         window,
         daily: window === null ? [] : await daily(scope, query.cost_type, row, window),
