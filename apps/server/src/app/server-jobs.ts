@@ -58,6 +58,7 @@ export async function startServerJobs({
           aws: createAwsCloud({
             clientSettings: { requestHandler: sdkRequestHandler(createGuardedHttp(config.outboundAllow)) },
           }),
+          metrics: warehouse.metrics,
         }),
       ),
       serverPollSourceHandler({

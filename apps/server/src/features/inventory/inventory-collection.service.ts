@@ -1,5 +1,7 @@
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import { collectionErrors, collectRegion } from './collect-region';
+import { type MetricsStore, retentionCutoffs } from '../../warehouse/metrics-store';
+import { collectMetrics } from './collect-metrics';
+import { collectionErrors, collectRegion, fromRow } from './collect-region';
 import type { CollectionTargets } from './collection-targets';
 import type { CollectionTargetsRepo } from './collection-targets.repo';
 import type { InventoryRepo } from './inventory.repo';
@@ -7,6 +9,7 @@ import type { InventoryRepo } from './inventory.repo';
 export const PASS_KIND = 'inventory.collect';
 export const REGION_KIND = 'inventory.collect-region';
 export const SCAN_KIND = 'inventory.scan';
+export const METRICS_KIND = 'inventory.collect-metrics';
 
 /** The run that holds an account-wide failure (the role refused, the region list denied). */
 export const ACCOUNT_WIDE_REGION = '*';
@@ -52,13 +55,19 @@ export function createInventoryCollection({
   targetsRepo,
   targets,
   queue,
+  metrics,
   now = () => new Date(),
+  cloudNow = now,
 }: {
   repo: InventoryRepo;
   targetsRepo: Pick<CollectionTargetsRepo, 'pollableProjectIds'>;
   targets: CollectionTargets;
   queue: Pick<JobQueue, 'enqueue'>;
+  /** The warehouse's metrics store the metrics jobs write to; null: inventory only, no metrics job queued. */
+  metrics: MetricsStore | null;
   now?: () => Date;
+  /** The cloud's time, where metric windows end (a simulated cloud's clock). */
+  cloudNow?: () => Date;
 }) {
   const limit = limiter(REGIONS_AT_ONCE);
 
@@ -113,6 +122,36 @@ export function createInventoryCollection({
       if (account === undefined) return;
       const { port } = target;
       await limit(() => collectRegion({ repo, port, account, projectId, passId, region, now }));
+      // Also when the run was already saved (this job ran again): the metrics job may not have been queued.
+      if (metrics === null) return;
+      await queue.enqueue({
+        kind: METRICS_KIND,
+        payload: { projectId, passId, accountId: account.accountId, region },
+        dedupeKey: `${METRICS_KIND}:${projectId}:${passId}:${account.accountId}:${region}`,
+      });
+    },
+
+    /**
+     * The metrics of the resources the region's run listed, read through the cloud port and stored in the
+     * warehouse; failed reads are added to the run's errors (service cloudwatch).
+     */
+    async runMetrics(projectId: string, passId: string, region: string, accountId: string): Promise<void> {
+      const target = await targets.resolve(projectId, null);
+      if (metrics === null || target === null || target.kind === 'awaiting-configuration') return;
+      const account = target.accounts.find((a) => a.accountId === accountId);
+      if (account === undefined) return;
+      const store = metrics;
+      const resources = (await repo.currentResources(projectId, accountId, region)).map(fromRow);
+      const { failures } = await limit(() =>
+        collectMetrics({ port: target.port, account, store, projectId, region, resources, now: cloudNow() }),
+      );
+      const run = await repo.openRun({ projectId, passId, accountId, region });
+      await repo.addMetricErrors(run.id, collectionErrors(failures));
+    },
+
+    /** Drops the metrics older than their retention (the daily scan). */
+    async pruneMetrics(): Promise<void> {
+      await metrics?.prune(retentionCutoffs(cloudNow()));
     },
   };
 }

@@ -7,12 +7,14 @@ import type { SecretBox } from '../../platform/crypto/secret-box';
 import { defineJobHandler } from '../../platform/jobs/job-handler';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
+import type { MetricsStore } from '../../warehouse/metrics-store';
 import { createCollectionTargets } from './collection-targets';
 import { createCollectionTargetsRepo } from './collection-targets.repo';
 import { createInventoryRepo } from './inventory.repo';
 import {
   createInventoryCollection,
   type InventoryCollection,
+  METRICS_KIND,
   PASS_KIND,
   REGION_KIND,
   SCAN_KIND,
@@ -23,6 +25,8 @@ export function inventoryCollectionFor(deps: {
   db: Kysely<AppTables>;
   secretBox: SecretBox;
   aws: CloudPort;
+  /** Where the metrics jobs write (the warehouse's); absent: inventory only. */
+  metrics?: MetricsStore;
   simClock?: SimClock;
 }): InventoryCollection {
   const targetsRepo = createCollectionTargetsRepo({ db: deps.db });
@@ -36,6 +40,9 @@ export function inventoryCollectionFor(deps: {
       simClock: deps.simClock ?? systemClock,
     }),
     queue: createJobQueue({ db: deps.db }),
+    metrics: deps.metrics ?? null,
+    // Metric windows end at the cloud's time (the simulated cloud's clock; the system's for AWS).
+    cloudNow: () => (deps.simClock ?? systemClock).now(),
   });
 }
 
@@ -48,6 +55,7 @@ export function inventoryJobHandlers(collection: InventoryCollection) {
       payload: z.object({ mode: z.literal('daily') }),
       async run(_payload, { job }) {
         await collection.enqueueAll(`daily:${job.id}`);
+        await collection.pruneMetrics();
       },
     }),
     defineJobHandler({
@@ -62,6 +70,13 @@ export function inventoryJobHandlers(collection: InventoryCollection) {
       payload: pass.extend({ region: z.string().min(1), accountId: z.string().min(1).optional() }),
       async run({ projectId, passId, region, accountId }) {
         await collection.runRegion(projectId, passId, region, accountId);
+      },
+    }),
+    defineJobHandler({
+      kind: METRICS_KIND,
+      payload: pass.extend({ region: z.string().min(1), accountId: z.string().min(1) }),
+      async run({ projectId, passId, region, accountId }) {
+        await collection.runMetrics(projectId, passId, region, accountId);
       },
     }),
   ];

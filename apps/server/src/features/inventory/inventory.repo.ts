@@ -96,6 +96,31 @@ export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * Adds the metric reads that failed to a finished run (once per run: a run that already holds metric
+     * errors keeps them); a succeeded run becomes partial. The listing's result stays as it was.
+     */
+    async addMetricErrors(runId: string, errors: CollectionError[]): Promise<void> {
+      if (errors.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        const run = await trx
+          .selectFrom('collection_runs')
+          .select(['status', 'errors'])
+          .where('id', '=', runId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (run === undefined || run.errors.some((e) => e.service === 'cloudwatch')) return;
+        await trx
+          .updateTable('collection_runs')
+          .set({
+            errors: JSON.stringify([...run.errors, ...errors]),
+            status: run.status === 'succeeded' ? 'partial' : run.status,
+          })
+          .where('id', '=', runId)
+          .execute();
+      });
+    },
+
     async markRunning(runId: string, at: Date): Promise<void> {
       await db
         .updateTable('collection_runs')
