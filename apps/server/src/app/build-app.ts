@@ -20,6 +20,7 @@ import type { App } from '../platform/http/app';
 import { registerCompression } from '../platform/http/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from '../platform/http/error-handler';
 import { registerInputCharacterCheck } from '../platform/http/input-characters';
+import { registerQuerySlots } from '../platform/http/query-slots';
 import { registerSecurityHeaders, strictTransportSecurityFor } from '../platform/http/security-headers';
 import { registerSpa } from '../platform/http/spa';
 import { defaultWebDistDir } from '../platform/paths';
@@ -71,6 +72,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.decorate('routeAccess', registerRouteAccess(app));
+  registerQuerySlots(app, { perClient: deps.config.queryConcurrencyPerClient });
   await registerPlugins(app, deps);
   const { config, logger } = deps;
   const db = deps.db.db;

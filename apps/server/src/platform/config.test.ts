@@ -36,6 +36,8 @@ describe('parseConfig defaults', () => {
       demoRows: 1000000,
       warehouseMemoryLimit: '1GB',
       rateLimitPerMinute: 600,
+      queryTimeoutSeconds: 60,
+      queryConcurrencyPerClient: 4,
       outboundAllow: [],
     });
   });
@@ -65,6 +67,8 @@ describe('parseConfig defaults', () => {
       'DEMO_ROWS',
       'WAREHOUSE_MEMORY_LIMIT',
       'RATE_LIMIT_PER_MINUTE',
+      'QUERY_TIMEOUT_SECONDS',
+      'QUERY_CONCURRENCY_PER_CLIENT',
       'OUTBOUND_ALLOW',
     ]);
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);

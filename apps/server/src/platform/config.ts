@@ -42,6 +42,10 @@ export interface AppConfig {
   warehouseMemoryLimit: string;
   /** API requests one client address may make per minute before 429s. */
   rateLimitPerMinute: number;
+  /** QUERY_TIMEOUT_SECONDS: longest a warehouse or PostgreSQL statement may run before it is stopped. */
+  queryTimeoutSeconds: number;
+  /** QUERY_CONCURRENCY_PER_CLIENT: requests of one client that may read the warehouse at the same time. */
+  queryConcurrencyPerClient: number;
   /** OUTBOUND_ALLOW: hosts, addresses and CIDR ranges of the private network tenants' URLs may reach. */
   outboundAllow: string[];
 }
@@ -57,6 +61,8 @@ export const CONFIG_DEFAULTS = {
   demoRows: 1_000_000,
   warehouseMemoryLimit: '1GB',
   rateLimitPerMinute: 600,
+  queryTimeoutSeconds: 60,
+  queryConcurrencyPerClient: 4,
 } as const;
 
 export interface ConfigVariable {
@@ -160,6 +166,18 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'API requests one client address may make per minute; more get 429 until the minute has passed.',
   },
   {
+    name: 'QUERY_TIMEOUT_SECONDS',
+    default: String(CONFIG_DEFAULTS.queryTimeoutSeconds),
+    description:
+      'Longest a warehouse query (DuckDB, ClickHouse) or a PostgreSQL statement may run; it is then stopped and the request answers 503.',
+  },
+  {
+    name: 'QUERY_CONCURRENCY_PER_CLIENT',
+    default: String(CONFIG_DEFAULTS.queryConcurrencyPerClient),
+    description:
+      'Requests of one client (or one anonymous address) that may read the warehouse at once; another gets 429 with Retry-After.',
+  },
+  {
     name: 'OUTBOUND_ALLOW',
     default: '(unset: public addresses only)',
     description:
@@ -247,6 +265,8 @@ const variableSchemas = {
     .string()
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'must be a DuckDB size such as 512MB or 1GB'),
   RATE_LIMIT_PER_MINUTE: positiveWholeNumber('must be a positive whole number'),
+  QUERY_TIMEOUT_SECONDS: positiveWholeNumber('must be a positive whole number'),
+  QUERY_CONCURRENCY_PER_CLIENT: positiveWholeNumber('must be a positive whole number'),
   OUTBOUND_ALLOW: z
     .string()
     .transform(commaList)
@@ -328,6 +348,8 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     demoRows: v.DEMO_ROWS ?? CONFIG_DEFAULTS.demoRows,
     warehouseMemoryLimit: v.WAREHOUSE_MEMORY_LIMIT ?? CONFIG_DEFAULTS.warehouseMemoryLimit,
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE ?? CONFIG_DEFAULTS.rateLimitPerMinute,
+    queryTimeoutSeconds: v.QUERY_TIMEOUT_SECONDS ?? CONFIG_DEFAULTS.queryTimeoutSeconds,
+    queryConcurrencyPerClient: v.QUERY_CONCURRENCY_PER_CLIENT ?? CONFIG_DEFAULTS.queryConcurrencyPerClient,
     outboundAllow: v.OUTBOUND_ALLOW ?? [],
   };
 }

@@ -22,13 +22,19 @@ export async function openCostStore({
   clickhouseUrl,
   clickhouseSharding,
   warehouseMemoryLimit = CONFIG_DEFAULTS.warehouseMemoryLimit,
+  queryTimeoutSeconds = CONFIG_DEFAULTS.queryTimeoutSeconds,
 }: {
   dataDir: string;
   clickhouseUrl?: string | null;
   clickhouseSharding?: AppConfig['clickhouseSharding'];
   warehouseMemoryLimit?: string;
+  queryTimeoutSeconds?: number;
 }): Promise<WarehouseStore> {
-  const spill = { tempDirectory: join(dataDir, 'tmp', 'duckdb'), memoryLimit: warehouseMemoryLimit };
+  const spill = {
+    tempDirectory: join(dataDir, 'tmp', 'duckdb'),
+    memoryLimit: warehouseMemoryLimit,
+    queryTimeoutSeconds,
+  };
   if (typeof clickhouseUrl !== 'string') {
     return openDuckDbCostStore({ path: join(dataDir, 'warehouse.duckdb'), ...spill });
   }

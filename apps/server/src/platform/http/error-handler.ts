@@ -30,6 +30,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody = { detail: error.message };
       if (ERROR_FIELD_STATUSES.has(error.statusCode)) body.error = error.message;
       if (error.errors !== undefined) body.errors = error.errors;
+      if (error.headers !== undefined) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;

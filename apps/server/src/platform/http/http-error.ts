@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     /** Field (or non_field_errors) → messages, for forms. */
     readonly errors?: Record<string, string[]>,
+    /** Headers the answer carries (Retry-After of a 429 or 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

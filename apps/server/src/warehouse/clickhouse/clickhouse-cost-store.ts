@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { probeEngine } from '../../db/engine-health';
+import { CONFIG_DEFAULTS } from '../../platform/config';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUPS } from '../cost-query/rollups';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
+import { queryTimedOut } from '../query-limits';
 import { loadIntoClickHouse } from './clickhouse-import';
 import { clickHouseMetricsStore, createMetricsTableSql, METRIC_TABLES } from './clickhouse-metrics-store';
 import { clickHouseQueryPort } from './clickhouse-query-port';
@@ -41,6 +43,8 @@ export interface ClickHouseOptions {
   /** The staging DuckDB spills here beyond its memory limit (large imports). */
   tempDirectory?: string;
   memoryLimit?: string;
+  /** max_execution_time of every read (QUERY_TIMEOUT_SECONDS). */
+  queryTimeoutSeconds?: number;
 }
 
 export async function openClickHouseCostStore(options: ClickHouseOptions): Promise<ClickHouseCostStore> {
@@ -55,12 +59,20 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
   const connection = await instance.connect();
   const client = openClient(options.url);
   const shards = options.sharding?.shardUrls.map(openClient) ?? [client];
+  const timeout = options.queryTimeoutSeconds ?? CONFIG_DEFAULTS.queryTimeoutSeconds;
   const reader: Reader = {
     table: options.sharding === undefined ? LINE_ITEMS_TABLE : distributedTable(LINE_ITEMS_TABLE),
     distributed: options.sharding !== undefined,
     sum: options.sharding === undefined ? 'sumKahan' : 'sum',
-    rows: async (sql) =>
-      (await client.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>(),
+    rows: async (sql) => {
+      const result = await client
+        .query({ query: sql, format: 'JSONEachRow', clickhouse_settings: { max_execution_time: timeout } })
+        .catch((error: unknown) => {
+          // 159 TIMEOUT_EXCEEDED: the server stopped the query at max_execution_time.
+          throw (error as { code?: string }).code === '159' ? queryTimedOut(timeout) : error;
+        });
+      return result.json<Record<string, unknown>>();
+    },
   };
   const shardOf = (projectId: string) => shards[shardIndex(projectId, shards.length)] as ClickHouseClient;
   const metrics = clickHouseMetricsStore({

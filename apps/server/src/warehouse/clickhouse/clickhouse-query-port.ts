@@ -1,3 +1,4 @@
+import { claimQuerySlot } from '../../platform/http/query-slots';
 import type { CostQueryPort } from '../cost-query/cost-query-port';
 import { costQueryRunner } from '../cost-query/run-cost-query';
 import { clickHouseDialect } from './clickhouse-dialect';
@@ -8,5 +9,8 @@ import type { Reader } from './clickhouse-totals';
  * rollups as on DuckDB. Values are literals: nothing to bind.
  */
 export function clickHouseQueryPort(reader: Reader): CostQueryPort {
-  return costQueryRunner(clickHouseDialect(reader), (statement) => reader.rows(statement.sql));
+  return costQueryRunner(clickHouseDialect(reader), (statement) => {
+    claimQuerySlot();
+    return reader.rows(statement.sql);
+  });
 }

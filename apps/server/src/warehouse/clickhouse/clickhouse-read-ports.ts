@@ -1,3 +1,4 @@
+import { claimQuerySlot } from '../../platform/http/query-slots';
 import { type AllocationPort, allocationQueries } from '../cost-query/allocation-port';
 import { type CommitmentRowsPort, commitmentRowQueries } from '../cost-query/commitment-rows';
 import { type CostBreakdownPort, costBreakdownQueries } from '../cost-query/cost-breakdown';
@@ -13,7 +14,10 @@ export function clickHouseReadPorts(
   reader: Reader,
 ): AllocationPort & CostBreakdownPort & CommitmentRowsPort & ResourceCostPort {
   const dialect = clickHouseDialect(reader);
-  const read = (statement: { sql: string }) => reader.rows(statement.sql);
+  const read = (statement: { sql: string }) => {
+    claimQuerySlot();
+    return reader.rows(statement.sql);
+  };
   return {
     ...allocationQueries(dialect, read),
     ...costBreakdownQueries(dialect, read),

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { probeEngine } from '../../db/engine-health';
+import { CONFIG_DEFAULTS } from '../../platform/config';
 import {
   CANONICAL_COLUMNS,
   COST_TYPE_COLUMNS,
@@ -13,11 +14,12 @@ import { allocationQueries } from '../cost-query/allocation-port';
 import { commitmentRowQueries } from '../cost-query/commitment-rows';
 import { costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { resourceCostQueries } from '../cost-query/resource-costs';
-import { costQueryRunner, type ReadRows } from '../cost-query/run-cost-query';
+import { costQueryRunner } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { loadIntoDuckDb } from './duckdb-load';
 import { duckDbMetricsStore } from './duckdb-metrics-store';
+import { READ_CONNECTIONS, readerPool } from './duckdb-readers';
 import { deleteProjectRollups } from './duckdb-rollups';
 import { applySchemaSteps } from './duckdb-schema-steps';
 import { inTransaction } from './duckdb-transaction';
@@ -39,6 +41,8 @@ export interface DuckDbOptions {
   tempDirectory?: string;
   /** e.g. `2GB`; DuckDB's default is 80% of RAM. */
   memoryLimit?: string;
+  /** A read running longer is interrupted (QUERY_TIMEOUT_SECONDS). */
+  queryTimeoutSeconds?: number;
 }
 
 /** Opens (creating if needed) the DuckDB warehouse file; one process holds it at a time. */
@@ -55,7 +59,11 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
   if (options.memoryLimit !== undefined) settings.memory_limit = options.memoryLimit;
   const instance = await DuckDBInstance.create(options.path, settings);
   const connection = await instance.connect();
-  const readers = await readerPool(instance, READ_CONNECTIONS);
+  const readers = await readerPool(
+    instance,
+    READ_CONNECTIONS,
+    options.queryTimeoutSeconds ?? CONFIG_DEFAULTS.queryTimeoutSeconds,
+  );
   const metricsWriter = await instance.connect();
   const metrics = duckDbMetricsStore(metricsWriter, readers.read);
   let closed = false;
@@ -115,41 +123,6 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       instance.closeSync();
     },
   };
-}
-
-/** Reads run on their own connections of the same instance, so they never wait behind an import. */
-const READ_CONNECTIONS = 2;
-
-/**
- * A small pool of read connections, each running one statement at a time; a read goes to the connection
- * with the shortest queue. DuckDB's MVCC gives each statement a consistent snapshot.
- */
-async function readerPool(instance: DuckDBInstance, size: number) {
-  const pool = await Promise.all(
-    Array.from({ length: size }, async () => ({
-      connection: await instance.connect(),
-      queued: 0,
-      turn: Promise.resolve() as Promise<unknown>,
-    })),
-  );
-  const read: ReadRows = ({ sql, values }) => {
-    const reader = pool.reduce((best, r) => (r.queued < best.queued ? r : best));
-    reader.queued += 1;
-    const result = reader.turn.then(async () => {
-      try {
-        return (await reader.connection.runAndReadAll(sql, values as never)).getRowObjectsJson();
-      } finally {
-        reader.queued -= 1;
-      }
-    });
-    reader.turn = result.catch(() => {});
-    return result as Promise<Record<string, unknown>[]>;
-  };
-  const close = async () => {
-    await Promise.allSettled(pool.map((r) => r.turn));
-    for (const r of pool) r.connection.closeSync();
-  };
-  return { read, close };
 }
 
 function assertColumn(column: string): string {

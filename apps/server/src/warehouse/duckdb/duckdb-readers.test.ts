@@ -1,0 +1,45 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../../platform/http/http-error';
+import { readerPool } from './duckdb-readers';
+
+// A cross join of ranges that takes DuckDB far longer than the 1 s limit of these tests.
+const SLOW_SQL = 'SELECT count(*) AS n FROM range(100000000) a, range(100000) b WHERE a.range + b.range = -1';
+
+let instance: DuckDBInstance;
+beforeAll(async () => {
+  instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+});
+afterAll(() => instance.closeSync());
+
+describe('DuckDB read connections', () => {
+  it('stop a read at the statement timeout with a 503 that says so', async () => {
+    const readers = await readerPool(instance, 1, 1);
+    const started = performance.now();
+    const error = await readers.read({ sql: SLOW_SQL, values: [] }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ statusCode: 503, headers: { 'retry-after': '5' } });
+    expect((error as Error).message).toContain('longer than 1 s');
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // The connection serves the next read.
+    expect(await readers.read({ sql: 'SELECT 42 AS n', values: [] })).toEqual([{ n: 42 }]);
+    await readers.close();
+  });
+
+  it('leave another connection free: a probe answers before the heaviest read finishes', async () => {
+    const readers = await readerPool(instance, 2, 2);
+    const probe = await instance.connect();
+    const order: string[] = [];
+    const heavy = readers.read({ sql: SLOW_SQL, values: [] }).then(
+      () => order.push('heavy'),
+      () => order.push('heavy'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await probe.runAndReadAll('SELECT version()');
+    order.push('probe');
+    await heavy;
+    expect(order).toEqual(['probe', 'heavy']);
+    probe.closeSync();
+    await readers.close();
+  });
+});

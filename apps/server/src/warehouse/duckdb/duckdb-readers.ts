@@ -1,0 +1,49 @@
+import type { DuckDBInstance } from '@duckdb/node-api';
+import { claimQuerySlot } from '../../platform/http/query-slots';
+import type { ReadRows } from '../cost-query/run-cost-query';
+import { queryTimedOut } from '../query-limits';
+
+/** Reads run on their own connections of the same instance, so they never wait behind an import. */
+export const READ_CONNECTIONS = 2;
+
+/**
+ * A small pool of read connections, each running one statement at a time; a read goes to the connection
+ * with the shortest queue. DuckDB's MVCC gives each statement a consistent snapshot.
+ */
+export async function readerPool(instance: DuckDBInstance, size: number, timeoutSeconds: number) {
+  const pool = await Promise.all(
+    Array.from({ length: size }, async () => ({
+      connection: await instance.connect(),
+      queued: 0,
+      turn: Promise.resolve() as Promise<unknown>,
+    })),
+  );
+  const read: ReadRows = ({ sql, values }) => {
+    claimQuerySlot();
+    const reader = pool.reduce((best, r) => (r.queued < best.queued ? r : best));
+    reader.queued += 1;
+    const result = reader.turn.then(async () => {
+      // DuckDB has no statement timeout setting: the connection is interrupted from here.
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        reader.connection.interrupt();
+      }, timeoutSeconds * 1000);
+      try {
+        return (await reader.connection.runAndReadAll(sql, values as never)).getRowObjectsJson();
+      } catch (error) {
+        throw timedOut ? queryTimedOut(timeoutSeconds) : error;
+      } finally {
+        clearTimeout(timer);
+        reader.queued -= 1;
+      }
+    });
+    reader.turn = result.catch(() => {});
+    return result as Promise<Record<string, unknown>[]>;
+  };
+  const close = async () => {
+    await Promise.allSettled(pool.map((r) => r.turn));
+    for (const r of pool) r.connection.closeSync();
+  };
+  return { read, close };
+}
