@@ -105,6 +105,13 @@ describe('inventory collection on the app database', () => {
     ]);
     expect(second[1]?.fields).toEqual([{ field: 'state', before: 'running', after: 'stopped' }]);
     expect(await stored()).not.toContain(`ebs-volume/${IDS.spareVolume}`);
+    // A resource seen again keeps when it was first seen; the row says the pass saw it and what it is now.
+    const web = (await repo().currentResources(projectId, ACCOUNT_ID, 'us-east-1')).find(
+      (r) => r.resource_id === IDS.web,
+    );
+    expect(new Date(web?.first_seen_at ?? 0).toISOString()).toBe(later(0));
+    expect(new Date(web?.last_seen_at ?? 0).toISOString()).toBe(later(2));
+    expect(web).toMatchObject({ state: 'stopped', resource: { state: 'stopped' } });
     const [run] = await repo().runsOfPass(projectId, 'p2');
     expect(run).toMatchObject({ status: 'succeeded', resource_count: 13, errors: [] });
   });

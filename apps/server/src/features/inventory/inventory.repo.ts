@@ -44,6 +44,8 @@ export interface PassOutcome {
 }
 
 const FINISHED: CollectionStatus[] = ['succeeded', 'partial', 'failed'];
+/** Rows per INSERT statement (10 parameters each, well under PostgreSQL's 65,535 per statement). */
+const UPSERT_BATCH = 1000;
 
 /** Inventory storage: simulated projects' scenarios, collection runs, current resources and their changes. */
 export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
@@ -154,26 +156,32 @@ export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
           .executeTakeFirst();
         if (current === undefined || FINISHED.includes(current.status)) return false;
         const at = outcome.at;
-        for (const r of outcome.upserts) {
-          const values = {
-            name: r.name,
-            state: r.state,
-            resource: JSON.stringify(r.resource),
-            last_seen_at: at,
-          };
+        // Multi-row upserts (a statement per resource made a 100k-resource pass take minutes); a resource seen
+        // again keeps its first_seen_at.
+        for (let i = 0; i < outcome.upserts.length; i += UPSERT_BATCH) {
           await trx
             .insertInto('inventory_resources')
-            .values({
-              project_id: run.project_id,
-              account_id: r.accountId,
-              region: r.region,
-              kind: r.kind,
-              resource_id: r.id,
-              first_seen_at: at,
-              ...values,
-            })
+            .values(
+              outcome.upserts.slice(i, i + UPSERT_BATCH).map((r) => ({
+                project_id: run.project_id,
+                account_id: r.accountId,
+                region: r.region,
+                kind: r.kind,
+                resource_id: r.id,
+                name: r.name,
+                state: r.state,
+                resource: JSON.stringify(r.resource),
+                first_seen_at: at,
+                last_seen_at: at,
+              })),
+            )
             .onConflict((c) =>
-              c.columns(['project_id', 'account_id', 'region', 'kind', 'resource_id']).doUpdateSet(values),
+              c.columns(['project_id', 'account_id', 'region', 'kind', 'resource_id']).doUpdateSet((eb) => ({
+                name: eb.ref('excluded.name'),
+                state: eb.ref('excluded.state'),
+                resource: eb.ref('excluded.resource'),
+                last_seen_at: eb.ref('excluded.last_seen_at'),
+              })),
             )
             .execute();
         }
@@ -187,11 +195,11 @@ export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
             .where('resource_id', '=', r.id)
             .execute();
         }
-        if (outcome.changes.length > 0) {
+        for (let i = 0; i < outcome.changes.length; i += UPSERT_BATCH) {
           await trx
             .insertInto('inventory_changes')
             .values(
-              outcome.changes.map((c) => ({
+              outcome.changes.slice(i, i + UPSERT_BATCH).map((c) => ({
                 project_id: run.project_id,
                 run_id: run.id,
                 account_id: c.resource.accountId,
