@@ -1,3 +1,4 @@
+import { benchCollection } from './src/collection.bench';
 import { benchExplorer } from './src/explorer.bench';
 import { benchForecast } from './src/forecast-backtest';
 import { benchFormat } from './src/format.bench';
@@ -15,6 +16,7 @@ const suites: Record<string, Suite> = {
     (options.values.engine === 'clickhouse' ? benchIngestClickHouse : benchIngest)(options),
   explorer: benchExplorer,
   forecast: benchForecast,
+  collection: benchCollection,
 };
 const args = process.argv.slice(2);
 // A warehouse engine's name among the bare words picks the engine (`explorer --engine clickhouse`): through the

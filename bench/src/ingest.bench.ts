@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoFormat } from '@finlens/fixtures/demo/part-writer';
+import { childResult } from './child-result';
 import { ensureIngestDataset } from './ingest-data';
 import { positiveInteger, type SuiteOptions } from './options';
 
@@ -15,33 +15,11 @@ type Load = { rows: number; seconds: number; maxRssMiB: number };
 
 /** Runs one load in a child process (see ingest-child.ts) and reads its result line. */
 function measure(mode: 'importer' | 'duckdb', rows: number, format: DemoFormat): Promise<Load> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(here, 'ingest-child.ts'), mode, String(rows), format],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  return childResult<Load>(
+    join(here, 'ingest-child.ts'),
+    [mode, String(rows), format],
+    `${mode} load of ${rows} ${format} rows`,
   );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => {
-    stdout += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  return new Promise((resolve, reject) => {
-    child.on('close', (code) => {
-      const line = stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
-      if (code !== 0 || line === undefined) {
-        reject(
-          new Error(`${mode} load of ${rows} ${format} rows failed (exit ${code}):\n${stderr.slice(-2000)}`),
-        );
-        return;
-      }
-      resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as Load);
-    });
-  });
 }
 
 const perSecond = (load: Load) => Math.round(load.rows / load.seconds);
