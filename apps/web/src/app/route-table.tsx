@@ -20,6 +20,10 @@ function lazyPage<K extends string, P extends object>(
 }
 
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
+const ResourcesCostPage = lazyPage(
+  () => import('../features/resources-cost/ResourcesCostPage'),
+  'ResourcesCostPage',
+);
 const SignInPage = lazyPage(() => import('../features/auth/SignInPage'), 'SignInPage');
 const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'), 'SignUpPage');
 const ForgotPasswordPage = lazyPage(
@@ -112,7 +116,7 @@ const AREA_ROUTES: AppRoute[] = [
 const RULES_AND_COST_ROUTES: AppRoute[] = [
   page('/v3/rules/', 'Rules', 'Workloads', <UnbuiltPage />),
   page('/v3/rule-details/', 'Rules Change Management', 'Workloads', <UnbuiltPage />),
-  page('/v3/resources-cost/', 'Resources Cost', 'Inform', <UnbuiltPage />),
+  page('/v3/resources-cost/', 'Resources Cost', 'Inform', <ResourcesCostPage />),
   page('/v3/rules-dashboard/:key', 'Rules Dashboard', 'Workloads', <UnbuiltPage />),
   page('/v3/cost/unused/', 'Unused Resources', 'Optimize', <UnbuiltPage />),
   page('/v3/cost/underutilized-resources/', 'Underutilized Resources', 'Optimize', <UnbuiltPage />),
