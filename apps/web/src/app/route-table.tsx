@@ -59,6 +59,14 @@ const ChargebacksLegacyPage = lazyPage(
   () => import('../features/chargebacks/ChargebacksLegacyPage'),
   'ChargebacksLegacyPage',
 );
+const CommitmentInventoryPage = lazyPage(
+  () => import('../features/commitments/CommitmentInventoryPage'),
+  'CommitmentInventoryPage',
+);
+const CommitmentManagementPage = lazyPage(
+  () => import('../features/commitments/CommitmentManagementPage'),
+  'CommitmentManagementPage',
+);
 const InsightsPage = lazyPage(() => import('../features/insights/InsightsPage'), 'InsightsPage');
 const SearchPage = lazyPage(() => import('../features/search/SearchPage'), 'SearchPage');
 const SearchDetailPage = lazyPage(() => import('../features/search/SearchDetailPage'), 'SearchDetailPage');
@@ -131,7 +139,7 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
   ),
   page('/v3/cost/recommendations/', 'Cost Saving Recommendations', 'Inform', <UnbuiltPage />),
   page('/v3/cost/recommendations/:type', 'Recommendation Details', 'Inform', <UnbuiltPage />),
-  page('/v3/cost/reserved/', 'Commitment Inventory', 'Optimize', <UnbuiltPage />),
+  page('/v3/cost/reserved/', 'Commitment Inventory', 'Optimize', <CommitmentInventoryPage />),
   page('/v3/cost/map-migrated/:id?', 'AWS MAP Manager', 'Inform', <UnbuiltPage />),
   page('/v3/convertible-ri/', 'Convertible RI', 'Optimize', <UnbuiltPage />),
   page('/v3/cri-analysis/', 'Convertible RI Analysis', 'Optimize', <UnbuiltPage />),
@@ -232,7 +240,7 @@ const ESSENTIALS_ROUTES: AppRoute[] = [
 const COPILOT = '/v3/compute-copilot';
 const COMPUTE_COPILOT_ROUTES: AppRoute[] = [
   page(`${COPILOT}/summary/`, 'Optimization Summary', 'Compute Copilot', <UnbuiltPage />),
-  page(`${COPILOT}/cm/dashboard/`, 'Commitment Management', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/cm/dashboard/`, 'Commitment Management', 'Compute Copilot', <CommitmentManagementPage />),
   page(`${COPILOT}/eks/dashboard/`, 'EKS Dashboard', 'Compute Copilot', <UnbuiltPage />),
   page(`${COPILOT}/v2/eks/dashboard/`, 'EKS Dashboard (v2)', 'Compute Copilot', <UnbuiltPage />),
   page(`${COPILOT}/eks/details/`, 'EKS Details', 'Compute Copilot', <UnbuiltPage />),

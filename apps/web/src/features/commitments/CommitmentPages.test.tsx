@@ -1,0 +1,135 @@
+import {
+  type CommitmentDashboard,
+  type CommitmentInventory,
+  COMMITMENTS_PATHS as P,
+  type PurchaseAnalysis,
+} from '@finlens/contracts/commitments';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render-with-providers';
+import { recordRequests } from '../../test/request-log';
+
+const requests = recordRequests();
+const ARN = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/ri-under-used';
+
+const INVENTORY: CommitmentInventory = {
+  as_of: '2026-11-26T00:00:00.000Z',
+  reservations: [
+    {
+      arn: ARN,
+      owner_account: '111111111111',
+      service: 'AmazonEC2',
+      instance_type: 'm5.large',
+      region: 'us-east-1',
+      availability_zone: null,
+      count: 2,
+      start: '2025-12-16T00:00:00.000Z',
+      end: '2026-12-16T00:00:00.000Z',
+      term_years: 1,
+      payment_option: 'No Upfront',
+      offering_class: 'convertible',
+      upfront_value: 0,
+      recurring_hourly_per_instance: 0.06,
+      normalised_units_per_hour: 8,
+      accounts: ['111111111111', '222222222222'],
+      days_to_expiry: 20,
+      utilisation: 0.5,
+    },
+  ],
+  savings_plans: [],
+  expiries: [{ arn: ARN, kind: 'reservation', end: '2026-12-16T00:00:00.000Z', days_to_expiry: 20 }],
+};
+
+const figures = {
+  utilisation: 0.5,
+  coverage: 0.25,
+  effective_savings_rate: 0.125,
+  on_demand_equivalent: 100,
+  actual_cost: 87.5,
+  net_savings: 12.5,
+  unused_cost: 21.6,
+};
+const DASHBOARD: CommitmentDashboard = {
+  periods: [{ period: '2026-11-25T00:00:00.000Z', ...figures }],
+  totals: { ...figures, spot_cost: 0.3, spot_savings: 0 },
+  groups: [],
+  expiries: INVENTORY.expiries,
+};
+
+const analysis = (commitment: number, hours: number): PurchaseAnalysis => ({
+  window: { start: '2026-11-01T00:00:00.000Z', end: '2026-11-08T00:00:00.000Z' },
+  hourly_on_demand: Array.from({ length: hours }, (_, h) => (h % 2 === 0 ? 0.192 : 0.096)),
+  rate_ratio: 0.625,
+  rate_source: 'bill',
+  recommendation: {
+    commitment,
+    covered_on_demand_per_hour: commitment / 0.625,
+    savings: 6.048,
+    on_demand_cost: 24.192,
+    break_even_utilisation: 0.625,
+    expected_utilisation: 1,
+    expected_coverage: 0.667,
+    band: { low: 0.05, high: 0.07, tolerance: 0.05 },
+    curve: [{ commitment: 0, savings: 0, utilisation: null, coverage: 0 }],
+  },
+});
+
+function answer() {
+  server.use(
+    http.get(`*${P.inventory}`, () => HttpResponse.json(INVENTORY)),
+    http.get(`*${P.dashboard}`, () => HttpResponse.json(DASHBOARD)),
+    http.get(`*${P.purchaseAnalysis}`, ({ request }) => {
+      const lookBack = new URL(request.url).searchParams.get('look_back');
+      return HttpResponse.json(lookBack === '60' ? analysis(0.09, 1440) : analysis(0.06, 720));
+    }),
+  );
+}
+
+describe('Commitment pages', () => {
+  it('Commitment Inventory lists the reservations with their utilisation and the expiry calendar', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    renderWithProviders('/v3/cost/reserved/', { signedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'Commitment Inventory' }, { timeout: 20_000 });
+    const reservations = await screen.findByRole('table', { name: 'Reserved instances' });
+    const row = within(reservations).getByRole('row', { name: /ri-under-used/ });
+    expect(row).toHaveTextContent('m5.large');
+    expect(row).toHaveTextContent('No Upfront');
+    expect(row).toHaveTextContent('$0.06/h');
+    expect(row).toHaveTextContent('50.0 %');
+    expect(screen.getByRole('table', { name: 'Expiring commitments' })).toHaveTextContent('2026-12-16');
+    expect(screen.getByRole('table', { name: 'Savings plans' })).toHaveTextContent('No results found');
+  });
+
+  it('Commitment Management shows the figures, the expiries and the purchase analysis; the look-back switches', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    renderWithProviders('/v3/compute-copilot/cm/dashboard/', { signedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'Commitment Management' }, { timeout: 20_000 });
+    expect(await screen.findByRole('group', { name: 'Utilisation' })).toHaveTextContent('50.0 %');
+    expect(screen.getByRole('group', { name: 'Effective savings rate' })).toHaveTextContent('12.5 %');
+    expect(screen.getByRole('group', { name: 'Net savings' })).toHaveTextContent('$12.50');
+    expect(
+      screen.getByRole('img', { name: 'Utilisation, coverage and effective savings rate per day' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Expiring commitments' })).toHaveTextContent(
+      'ri-under-used',
+    );
+    expect(await screen.findByLabelText('Recommendation')).toHaveTextContent('Commit $0.06/h');
+    expect(
+      screen.getByRole('img', { name: 'Hourly on-demand spend and the recommended commitment' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '60 days' }));
+    expect(await screen.findByText(/Commit \$0\.09\/h/)).toBeInTheDocument();
+    const lookBacks = requests
+      .calls()
+      .filter((call) => call.startsWith(`GET ${P.purchaseAnalysis}`))
+      .map((call) => new URL(call.slice(4), 'http://x').searchParams.get('look_back'));
+    expect(lookBacks).toEqual(['30', '60']);
+  });
+});
