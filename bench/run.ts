@@ -5,6 +5,7 @@ import { benchFormat } from './src/format.bench';
 import { benchIngest } from './src/ingest.bench';
 import { benchIngestClickHouse } from './src/ingest-clickhouse.bench';
 import type { SuiteOptions } from './src/options';
+import { benchResourcesCost } from './src/resources-cost.bench';
 import { peakRssMiB } from './src/stats';
 
 type Suite = (options: SuiteOptions) => Promise<Record<string, string | number>>;
@@ -17,6 +18,7 @@ const suites: Record<string, Suite> = {
   explorer: benchExplorer,
   forecast: benchForecast,
   collection: benchCollection,
+  'resources-cost': benchResourcesCost,
 };
 const args = process.argv.slice(2);
 // A warehouse engine's name among the bare words picks the engine (`explorer --engine clickhouse`): through the
