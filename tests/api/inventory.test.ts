@@ -1,8 +1,10 @@
 import { cloudAccountSchema, cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
 import { inventoryResourcesSchema, INVENTORY_PATHS as P } from '@finlens/contracts/inventory';
 import { POLICY_PATHS, policyDataSchema } from '@finlens/contracts/policy';
+import { RESOURCE_METRICS_PATHS, resourceMetricsSchema } from '@finlens/contracts/resource-metrics';
 import { describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS } from './billing-client';
+import { expect400 } from './expect-400';
 import { signUpVerified, useServerWithMail } from './identity-fixtures';
 import { shopResources } from './shop-scenario';
 import { until } from './until';
@@ -81,6 +83,27 @@ describe('cloud inventory', () => {
     );
     expect(searched.results.map((r) => r.name)).toEqual(['web-1']);
 
+    // The instance's metrics, once the metrics job that follows the region's listing has stored them.
+    const metrics = RESOURCE_METRICS_PATHS.metrics('i-0123456789abcdef0');
+    const hourly = await until(
+      async () =>
+        resourceMetricsSchema.parse((await admin.session.get(`${metrics}?metrics=cpu-utilization`)).body),
+      (answer) => (answer.series[0]?.points.length ?? 0) > 0,
+    );
+    expect(hourly).toMatchObject({ project_id: projectId, kind: 'ec2-instance', granularity: 'hourly' });
+    expect(hourly.series.map((s) => [s.metric, s.unit, s.points[0]?.p95])).toEqual([
+      ['cpu-utilization', 'percent', null],
+    ]);
+    const daily = resourceMetricsSchema.parse(
+      (await admin.session.get(`${metrics}?granularity=daily&project_id=${projectId}`)).body,
+    );
+    expect(daily.series.map((s) => s.metric)).toContain('network-in');
+    expect(daily.series[0]?.points[0]).toMatchObject({ p95: expect.any(Number), max: expect.any(Number) });
+    await expect400(admin.session.get(`${metrics}?metrics=cpu-utilization,disk`), 'metrics');
+    await expect400(admin.session.get(`${metrics}?granularity=weekly`), 'granularity');
+    await expect400(admin.session.get(`${metrics}?start_date=2026-01-01&end_date=2026-03-01`), 'end_date');
+    expect((await admin.session.get(RESOURCE_METRICS_PATHS.metrics('i-unknown'))).status).toBe(404);
+
     // Without a role or keys the account awaits configuration: it says what is missing, and collect now is 409.
     const keyless = await admin.session.post('/c/cloud_accounts/', {
       name: 'Keyless',
@@ -99,6 +122,8 @@ describe('cloud inventory', () => {
     expect((await other.session.request('PUT', P.scenario(projectId), { body: SCENARIO })).status).toBe(404);
     expect((await other.session.get(`${P.resources}?project_ids=${projectId}`)).status).toBe(404);
     expect(inventoryResourcesSchema.parse((await other.session.get(P.resources)).body).count).toBe(0);
+    expect((await other.session.get(metrics)).status).toBe(404);
+    expect((await other.session.get(`${metrics}?project_id=${projectId}`)).status).toBe(404);
   });
 
   it('shows what the latest IAM policy adds since each project’s accepted version; accepts one or all', async () => {

@@ -37,13 +37,22 @@ export const MAX_HOURLY_DAYS = 31;
 /** The longest daily read: 13 months of days are kept. */
 export const MAX_DAILY_DAYS = 400;
 
+const isMetricName = (name: string): name is ResourceMetricName =>
+  (RESOURCE_METRIC_NAMES as readonly string[]).includes(name);
+
 const metricList = z
   .string()
   .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'Enter a comma-separated list of metric names.')
-  .transform((text) => text.split(','))
-  .pipe(
-    z.array(z.enum(RESOURCE_METRIC_NAMES, { message: `Choose from ${RESOURCE_METRIC_NAMES.join(', ')}.` })),
-  );
+  .transform((text, ctx) => {
+    const names = text.split(',');
+    const unknown = names.filter((name) => !isMetricName(name));
+    if (unknown.length === 0) return names.filter(isMetricName);
+    ctx.addIssue({
+      code: 'custom',
+      message: `Unknown metric ${unknown.join(', ')}: choose from ${RESOURCE_METRIC_NAMES.join(', ')}.`,
+    });
+    return z.NEVER;
+  });
 
 export const resourceMetricsQuerySchema = optionalDateRange({ maxDays: MAX_DAILY_DAYS })
   .extend({

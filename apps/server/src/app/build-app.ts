@@ -92,7 +92,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerApiKeys(app, identity);
   await registerPolicy(app, { db });
   await registerPayment(app, { db });
-  const inventory = await registerInventory(app, { db, secretKey: config.secretKey });
+  const inventory = await registerInventory(app, { db, secretKey: config.secretKey, warehouse });
   await registerCloudAccounts(app, {
     db,
     accountInventories: (clientId) => inventory.accountInventories(clientId),

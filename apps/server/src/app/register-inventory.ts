@@ -7,16 +7,20 @@ import { createInventoryRepo } from '../features/inventory/inventory.repo';
 import { inventoryRoutes } from '../features/inventory/inventory.routes';
 import { createInventoryService, type InventoryService } from '../features/inventory/inventory.service';
 import { createInventoryListRepo } from '../features/inventory/inventory-list.repo';
+import { createResourceLookupRepo } from '../features/inventory/resource-lookup.repo';
+import { resourceMetricsRoutes } from '../features/inventory/resource-metrics.routes';
+import { createResourceMetricsService } from '../features/inventory/resource-metrics.service';
 import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
 import { systemClock } from '../integrations/cloud/simulated/sim-clock';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
+import type { CostStore } from '../warehouse/cost-store';
 
-/** Cloud inventory: the resource list, collect now and scenario loading; returns the service for Settings. */
+/** Cloud inventory: the resource list, a resource's metrics, collect now and scenario loading; returns the service for Settings. */
 export async function registerInventory(
   app: App,
-  { db, secretKey }: { db: Kysely<AppTables>; secretKey: string },
+  { db, secretKey, warehouse }: { db: Kysely<AppTables>; secretKey: string; warehouse: CostStore },
 ): Promise<InventoryService> {
   const secretBox = createSecretBox(secretKey);
   // Routes only queue passes; the jobs (app/server-jobs.ts) call the cloud.
@@ -36,5 +40,11 @@ export async function registerInventory(
     collection: inventoryCollectionFor({ db, secretBox, aws }),
   });
   await app.register(inventoryRoutes, { inventory });
+  const metrics = createResourceMetricsService({
+    metrics: warehouse.metrics,
+    lookup: createResourceLookupRepo({ db }),
+    scopes: createCostScopes({ db }),
+  });
+  await app.register(resourceMetricsRoutes, { metrics });
   return inventory;
 }
