@@ -25,6 +25,8 @@ type Window = ResourcesCostList['window'];
 interface Dataset {
   rows: MergedResource[];
   window: Window;
+  /** The rows in each order asked for so far (filtering keeps the order, so a request never sorts). */
+  sorted: Map<string, MergedResource[]>;
 }
 
 /** Datasets kept: one per scope, cost type and tag keys; rebuilt when an import or a collection changes it. */
@@ -85,7 +87,7 @@ export function createResourcesCostService({
       inventory.resources(scope.projectIds),
       range === null ? [] : warehouse.resourceCosts({ ...scope, ...range, costType, tagKeys }),
     ]);
-    return { rows: mergeResources(resources, bill, tagKeys), window };
+    return { rows: mergeResources(resources, bill, tagKeys), window, sorted: new Map() };
   }
 
   async function dataset(scope: ReadScope, costType: CostTypeName, tagKeys: string[]): Promise<Dataset> {
@@ -110,9 +112,14 @@ export function createResourcesCostService({
 
   async function selected(caller: ClientCaller, query: ResourcesCostExportQuery) {
     const scope = await scopes.requested(caller, query.project_ids);
-    const { rows, window } = await dataset(scope, query.cost_type, billTagKeys(query));
-    const chosen = sortRows(selectRows(rows, query, scope.projectNames), query.sort, query.order);
-    return { chosen, window };
+    const data = await dataset(scope, query.cost_type, billTagKeys(query));
+    const order = `${query.sort}|${query.order}`;
+    let sorted = data.sorted.get(order);
+    if (sorted === undefined) {
+      sorted = sortRows(data.rows, query.sort, query.order);
+      data.sorted.set(order, sorted);
+    }
+    return { chosen: selectRows(sorted, query, scope.projectNames), window: data.window };
   }
 
   const bare = ({ inventory: _i, haystack: _h, ...row }: MergedResource) => row;
