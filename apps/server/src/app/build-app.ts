@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../db/client';
 import { createApiKeyAuthenticator } from '../platform/auth/api-key-auth';
-import { registerAuthHook } from '../platform/auth/auth-hook';
+import { registerAccessHook, registerAuthHook } from '../platform/auth/auth-hook';
 import { registerRouteAccess } from '../platform/auth/route-access';
 import type { AppConfig } from '../platform/config';
 import { isApiPath } from '../platform/http/api-paths';
@@ -85,6 +85,19 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     apiKeys: createApiKeyAuthenticator({ db }),
     cookies: identity.cookies,
   });
+  // Between identification and the access rule: 401s and 403s count, and only a real session gets its budget.
+  // (The plugin's own per-route hooks would run after the access rule, so it is added here as an app hook.)
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: (request) =>
+      request.caller?.sessionId == null ? config.rateLimitPerMinute : config.sessionRateLimitPerMinute,
+    keyGenerator: (request) =>
+      request.caller?.sessionId == null ? `address:${request.ip}` : `session:${request.caller.sessionId}`,
+    timeWindow: '1 minute',
+    allowList: (request) => !isApiPath(request.url),
+  });
+  app.addHook('onRequest', app.rateLimit());
+  registerAccessHook(app);
   const { ssoLoginUrl } = await registerSso(app, identity);
   await registerAuth(app, { ...identity, ssoLoginUrl });
   await registerAdmin(app, identity);
@@ -152,11 +165,6 @@ async function registerPlugins(app: App, deps: BuildAppDeps): Promise<void> {
   await app.register(fastifyCookie, { secret: deps.config.secretKey });
   // POST /c/select/ is form-encoded (spec §7).
   await app.register(fastifyFormbody);
-  await app.register(fastifyRateLimit, {
-    max: deps.config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    allowList: (request) => !isApiPath(request.url),
-  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Finlens API', version: appVersion },

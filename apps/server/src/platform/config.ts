@@ -42,6 +42,8 @@ export interface AppConfig {
   warehouseMemoryLimit: string;
   /** API requests one client address may make per minute before 429s. */
   rateLimitPerMinute: number;
+  /** SESSION_RATE_LIMIT_PER_MINUTE: requests one signed-in session may make per minute. */
+  sessionRateLimitPerMinute: number;
   /** QUERY_TIMEOUT_SECONDS: longest a warehouse or PostgreSQL statement may run before it is stopped. */
   queryTimeoutSeconds: number;
   /** QUERY_CONCURRENCY_PER_CLIENT: requests of one client that may read the warehouse at the same time. */
@@ -61,6 +63,7 @@ export const CONFIG_DEFAULTS = {
   demoRows: 1_000_000,
   warehouseMemoryLimit: '1GB',
   rateLimitPerMinute: 600,
+  sessionRateLimitPerMinute: 1200,
   queryTimeoutSeconds: 60,
   queryConcurrencyPerClient: 4,
 } as const;
@@ -166,6 +169,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'API requests one client address may make per minute; more get 429 until the minute has passed.',
   },
   {
+    name: 'SESSION_RATE_LIMIT_PER_MINUTE',
+    default: String(CONFIG_DEFAULTS.sessionRateLimitPerMinute),
+    description:
+      'API requests one signed-in session may make per minute (instead of the per-address limit); room for bursts of 20 per second in the Explorer.',
+  },
+  {
     name: 'QUERY_TIMEOUT_SECONDS',
     default: String(CONFIG_DEFAULTS.queryTimeoutSeconds),
     description:
@@ -265,6 +274,7 @@ const variableSchemas = {
     .string()
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'must be a DuckDB size such as 512MB or 1GB'),
   RATE_LIMIT_PER_MINUTE: positiveWholeNumber('must be a positive whole number'),
+  SESSION_RATE_LIMIT_PER_MINUTE: positiveWholeNumber('must be a positive whole number'),
   QUERY_TIMEOUT_SECONDS: positiveWholeNumber('must be a positive whole number'),
   QUERY_CONCURRENCY_PER_CLIENT: positiveWholeNumber('must be a positive whole number'),
   OUTBOUND_ALLOW: z
@@ -348,6 +358,7 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     demoRows: v.DEMO_ROWS ?? CONFIG_DEFAULTS.demoRows,
     warehouseMemoryLimit: v.WAREHOUSE_MEMORY_LIMIT ?? CONFIG_DEFAULTS.warehouseMemoryLimit,
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE ?? CONFIG_DEFAULTS.rateLimitPerMinute,
+    sessionRateLimitPerMinute: v.SESSION_RATE_LIMIT_PER_MINUTE ?? CONFIG_DEFAULTS.sessionRateLimitPerMinute,
     queryTimeoutSeconds: v.QUERY_TIMEOUT_SECONDS ?? CONFIG_DEFAULTS.queryTimeoutSeconds,
     queryConcurrencyPerClient: v.QUERY_CONCURRENCY_PER_CLIENT ?? CONFIG_DEFAULTS.queryConcurrencyPerClient,
     outboundAllow: v.OUTBOUND_ALLOW ?? [],

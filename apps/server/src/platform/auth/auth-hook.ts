@@ -21,10 +21,7 @@ export interface AuthHookDeps {
   internalEmailDomains: readonly string[];
 }
 
-/**
- * Every request: identify the caller (token-key header, else the session cookie), enforce CSRF on unsafe
- * methods of cookie-borne requests, then apply the route's access rule (401 / 403 with the §8 texts).
- */
+/** Every request: identify the caller (token-key header, else the session cookie); registerAccessHook decides. */
 export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -32,20 +29,35 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void
     const api = isApiPath(request.url);
     const identified = api ? await identify(request, deps) : { auth: null, csrfToken: null };
     request.caller = identified.auth;
+    sessionCsrfTokens.set(request, identified.csrfToken);
     // With a session cookie, only an API request knows the session's token; a random one would not match it.
     const mayIssue = api || request.cookies[SESSION_COOKIE] === undefined;
     if (mayIssue && identified.auth?.via !== 'api_key' && request.cookies[CSRF_COOKIE] === undefined) {
       setCsrfCookie(reply, deps.cookies, identified.csrfToken ?? randomToken());
     }
+  });
+}
+
+/** The identified session's CSRF token, from the identifying hook to the access hook. */
+const sessionCsrfTokens = new WeakMap<FastifyRequest, string | null>();
+
+/**
+ * After identification (and the rate limiter, which must count refused requests too): the route's access rule
+ * (401 / 403 with the §8 texts) and CSRF on unsafe methods of cookie-borne requests.
+ */
+export function registerAccessHook(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
     // Unknown routes fall through to the JSON 404 of the not-found handler.
     if (request.routeOptions.url === undefined) return;
+    const auth = request.caller;
     const rule: AccessRule = request.routeOptions.config.access ?? 'anonymous';
-    const decision = decideAccess(rule, accessSubject(identified.auth));
+    const decision = decideAccess(rule, accessSubject(auth));
     if (decision === 'unauthenticated') return deny(reply, 401, ACCESS_DETAILS.unauthenticated);
     const changesState =
       UNSAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
-    if (changesState && identified.auth?.via !== 'api_key') {
-      if (!csrfValid(request, identified.csrfToken)) return deny(reply, 403, ACCESS_DETAILS.csrf);
+    if (changesState && auth?.via !== 'api_key') {
+      if (!csrfValid(request, sessionCsrfTokens.get(request) ?? null))
+        return deny(reply, 403, ACCESS_DETAILS.csrf);
     }
     if (decision === 'unverified') return deny(reply, 403, ACCESS_DETAILS.unverified);
     if (decision === 'forbidden') return deny(reply, 403, ACCESS_DETAILS.forbidden);
