@@ -1,9 +1,10 @@
+import { ADMIN_PATHS, organizationAccountsSchema } from '@finlens/contracts/admin';
 import { cloudAccountSchema, cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
 import { inventoryResourcesSchema, INVENTORY_PATHS as P } from '@finlens/contracts/inventory';
 import { POLICY_PATHS, policyDataSchema } from '@finlens/contracts/policy';
 import { RESOURCE_METRICS_PATHS, resourceMetricsSchema } from '@finlens/contracts/resource-metrics';
 import { describe, expect, it } from 'vitest';
-import { AWS_TEST_SETTINGS } from './billing-client';
+import { AWS_TEST_SETTINGS, clientWithBilling } from './billing-client';
 import { expect400 } from './expect-400';
 import { signUpVerified, useServerWithMail } from './identity-fixtures';
 import { shopResources } from './shop-scenario';
@@ -198,5 +199,34 @@ describe('cloud inventory', () => {
 
     const other = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'policy-other' });
     expect((await other.session.get(`${POLICY_PATHS.policyVersion}?project_id=${ids[0]}`)).status).toBe(404);
+  });
+
+  it('lists the bill’s member accounts named by the bill, else by the inventory, else null', async () => {
+    const header =
+      'bill_payer_account_id,bill_payer_account_name,line_item_usage_account_id,line_item_usage_account_name,line_item_line_item_type,line_item_usage_start_date,line_item_unblended_cost,line_item_currency_code';
+    const row = (account: string, name: string) =>
+      `${ACCOUNT},Payer,${account},${name},Usage,2026-10-01T00:00:00Z,1.5,USD`;
+    const csv = [header, row('111111111111', 'Production'), row('222222222222', ''), row('333333333333', '')];
+    const { admin, projectId } = await clientWithBilling(
+      context,
+      'org-accounts',
+      Buffer.from(`${csv.join('\n')}\n`),
+    );
+    const scenario = {
+      ...SCENARIO,
+      accounts: [{ accountId: '222222222222', name: 'Staging' }],
+      faults: [],
+      resources: [],
+    };
+    expect((await admin.session.request('PUT', P.scenario(projectId), { body: scenario })).status).toBe(200);
+
+    const listed = await admin.session.get(ADMIN_PATHS.organizationAccounts);
+    expect(organizationAccountsSchema.parse(listed.body)).toEqual([
+      { account_id: '111111111111', account_name: 'Production', payer_project_id: projectId },
+      { account_id: '222222222222', account_name: 'Staging', payer_project_id: projectId },
+      { account_id: '333333333333', account_name: null, payer_project_id: projectId },
+    ]);
+    const other = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'org-accounts-other' });
+    expect((await other.session.get(ADMIN_PATHS.organizationAccounts)).body).toEqual([]);
   });
 });

@@ -116,7 +116,8 @@ export const projectListingSchema = z.array(accountFilterEntrySchema);
 
 /**
  * GET /c/admin/projectaws/organization_accounts/ (designed): member accounts of the AWS organisations
- * behind the client's payer projects, as found in their billing data.
+ * behind the client's payer projects, as found in their billing data. `account_name` is the bill's
+ * (CUR 2.0 line_item_usage_account_name, FOCUS SubAccountName), else the cloud inventory's, else null.
  */
 export const organizationAccountSchema = z.object({
   account_id: z.string(),

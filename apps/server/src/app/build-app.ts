@@ -100,12 +100,16 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   registerAccessHook(app);
   const { ssoLoginUrl } = await registerSso(app, identity);
   await registerAuth(app, { ...identity, ssoLoginUrl });
-  await registerAdmin(app, identity);
   await registerTeam(app, identity);
   await registerApiKeys(app, identity);
   await registerPolicy(app, { db });
   await registerPayment(app, { db });
   const inventory = await registerInventory(app, { db, secretKey: config.secretKey, warehouse });
+  await registerAdmin(app, {
+    ...identity,
+    warehouse,
+    inventoryAccountNames: (clientId) => inventory.accountNames(clientId),
+  });
   await registerCloudAccounts(app, {
     db,
     accountInventories: (clientId) => inventory.accountInventories(clientId),

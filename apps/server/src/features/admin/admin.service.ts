@@ -13,6 +13,7 @@ import type { AuditLog } from '../../platform/auth/audit-log';
 import type { Caller, ClientCaller } from '../../platform/auth/caller';
 import { accessibleClients } from '../../platform/auth/load-caller';
 import { notFound } from '../../platform/http/http-error';
+import type { CostStore } from '../../warehouse/cost-store';
 import type { AdminRepo } from './admin.repo';
 
 export function toClient(row: ClientRow): Client {
@@ -44,10 +45,16 @@ export function createAdminService({
   db,
   repo,
   audit,
+  warehouse,
+  inventoryAccountNames = async () => new Map(),
 }: {
   db: Kysely<AppTables>;
   repo: AdminRepo;
   audit: AuditLog;
+  /** The bills' usage accounts; without a warehouse there are none. */
+  warehouse?: Pick<CostStore, 'usageAccounts'>;
+  /** Account names the cloud inventory knows (inventory.service.ts), by project id then account id. */
+  inventoryAccountNames?: (clientId: string) => Promise<Map<string, Map<string, string>>>;
 }) {
   /** Another client's id is the same 404 as an unknown one. */
   async function activeClient(clientId: string, id: string): Promise<ClientRow> {
@@ -129,9 +136,22 @@ export function createAdminService({
       }));
     },
 
-    /** Member accounts are recorded by billing ingestion (a later issue); until then there are none. */
-    async organizationAccounts(_clientId: string): Promise<OrganizationAccount[]> {
-      return [];
+    /**
+     * The usage accounts of the client's AWS projects' bills, named as the bill names them, else as the
+     * cloud inventory does, else null; by project, then account id.
+     */
+    async organizationAccounts(clientId: string): Promise<OrganizationAccount[]> {
+      if (warehouse === undefined) return [];
+      const projectIds = (await repo.listProjects(clientId, 'aws')).map((p) => p.id);
+      const [rows, known] = await Promise.all([
+        warehouse.usageAccounts({ clientId, projectIds }),
+        inventoryAccountNames(clientId),
+      ]);
+      return rows.map((row) => ({
+        account_id: row.accountId,
+        account_name: row.accountName ?? known.get(row.projectId)?.get(row.accountId) ?? null,
+        payer_project_id: row.projectId,
+      }));
     },
   };
 }

@@ -72,6 +72,16 @@ export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
       return row?.scenario ?? null;
     },
 
+    /** The scenarios of the client's simulated projects. */
+    async scenariosOf(clientId: string): Promise<{ project_id: string; scenario: unknown }[]> {
+      return db
+        .selectFrom('cloud_simulations')
+        .innerJoin('projects', 'projects.id', 'cloud_simulations.project_id')
+        .select(['cloud_simulations.project_id', 'cloud_simulations.scenario'])
+        .where('projects.client_id', '=', clientId)
+        .execute();
+    },
+
     /** The run of a pass, account and region, created queued the first time (a re-run job finds the same row). */
     async openRun(key: RunKey): Promise<CollectionRunRow> {
       await db

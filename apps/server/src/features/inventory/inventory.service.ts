@@ -5,6 +5,7 @@ import type {
   InventoryResources,
   ResourcesQuery,
 } from '@finlens/contracts/inventory';
+import { z } from 'zod';
 import { parseScenario, ScenarioError } from '../../integrations/cloud/simulated/scenario-file';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { HttpError } from '../../platform/http/http-error';
@@ -40,6 +41,19 @@ function toResource(row: InventoryResourceRow): InventoryResource {
   };
 }
 
+const namedAccounts = z.object({
+  accounts: z.array(z.object({ accountId: z.string(), name: z.string().min(1).optional() }).passthrough()),
+});
+
+/** The named accounts of a stored scenario (checked whole when it was loaded); none when it has no names. */
+function scenarioAccounts(scenario: unknown): { accountId: string; name: string }[] {
+  const parsed = namedAccounts.safeParse(scenario);
+  if (!parsed.success) return [];
+  return parsed.data.accounts.flatMap((a) =>
+    a.name === undefined ? [] : [{ accountId: a.accountId, name: a.name }],
+  );
+}
+
 /** The inventory as Resources Cost reads it: every resource of the projects, one whole, a change marker. */
 export function createInventoryCostView({ repo }: { repo: InventoryCostViewRepo }) {
   return {
@@ -66,7 +80,7 @@ export function createInventoryService({
   targets,
   collection,
 }: {
-  repo: Pick<InventoryRepo, 'saveScenario' | 'latestPasses' | 'kindCounts'>;
+  repo: Pick<InventoryRepo, 'saveScenario' | 'latestPasses' | 'kindCounts' | 'scenariosOf'>;
   targetsRepo: Pick<CollectionTargetsRepo, 'collectability'>;
   listRepo: InventoryListRepo;
   scopes: Pick<CostScopes, 'requested'>;
@@ -116,6 +130,20 @@ export function createInventoryService({
         regions: parsed.regions.length,
         resources: parsed.resources.length,
       };
+    },
+
+    /**
+     * The account names the cloud side knows, by project id then account id: a simulated account's scenario
+     * `name` (the AWS collection reads no names). For bills that name no account.
+     */
+    async accountNames(clientId: string): Promise<Map<string, Map<string, string>>> {
+      const out = new Map<string, Map<string, string>>();
+      for (const { project_id, scenario } of await repo.scenariosOf(clientId)) {
+        const names = new Map<string, string>();
+        for (const account of scenarioAccounts(scenario)) names.set(account.accountId, account.name);
+        out.set(project_id, names);
+      }
+      return out;
     },
 
     /** Each project's inventory state, counts and newest pass, by project id (Settings → Cloud Accounts). */

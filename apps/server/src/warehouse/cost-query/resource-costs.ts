@@ -42,6 +42,29 @@ export interface ResourceCostPort {
   newestUsageDay(scope: CostScope): Promise<string | null>;
   /** Every resource id with a line item in the windows (split-cost-allocation rows left out); no order. */
   resourceCosts(query: ResourceCostsQuery): Promise<ResourceCostRow[]>;
+  /**
+   * Every usage account of the projects' bills, with the name the bill gives it (CUR 2.0
+   * `line_item_usage_account_name`, FOCUS SubAccountName, Azure SubscriptionName; null when no line item
+   * names it, as in legacy CUR), by project then account id.
+   */
+  usageAccounts(scope: CostScope): Promise<UsageAccountRow[]>;
+}
+
+export interface UsageAccountRow {
+  projectId: string;
+  accountId: string;
+  accountName: string | null;
+}
+
+/** One scan of the line items grouped by project and usage account, with the account's newest-sorting name. */
+export function compileUsageAccounts(dialect: SqlDialect, scope: CostScope): CompiledSql {
+  const ctx: SqlContext = { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
+  const account = columnText(ctx, 'line_item_usage_account_id');
+  const where = [...scopeWhere(ctx, scope, 'not_split'), `${account} IS NOT NULL`];
+  return {
+    sql: `SELECT ${dialect.identifier('project_id')} AS project, ${account} AS account, max(${columnText(ctx, 'line_item_usage_account_name')}) AS name FROM ${dialect.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where.join(' AND ')} GROUP BY project, account ORDER BY project, account`,
+    values: ctx.values.bound,
+  };
 }
 
 export function compileNewestUsageDay(dialect: SqlDialect, scope: CostScope): CompiledSql {
@@ -114,6 +137,15 @@ export function resourceCostQueries(dialect: SqlDialect, read: ReadRows): Resour
         firstDay: String(row.first_day),
         lastDay: String(row.last_day),
         tags: query.tagKeys.map((_, i) => textOrNull(row[`t${i}`])),
+      }));
+    },
+    usageAccounts: async (scope) => {
+      if (scope.projectIds.length === 0) return [];
+      const rows = await read(compileUsageAccounts(dialect, scope));
+      return rows.map((row) => ({
+        projectId: String(row.project),
+        accountId: String(row.account),
+        accountName: textOrNull(row.name),
       }));
     },
   };
