@@ -81,7 +81,10 @@ function split(route: string): { method: string; url: string } {
 }
 
 // Thousands of calls from one address in a few minutes: far above the default per-minute limit.
-const context = useServerWithMail({ RATE_LIMIT_PER_MINUTE: '100000' });
+const context = useServerWithMail({
+  RATE_LIMIT_PER_MINUTE: '100000',
+  SESSION_RATE_LIMIT_PER_MINUTE: '100000',
+});
 beforeAll(async () => {
   server = context.server;
   smtp = context.smtp;

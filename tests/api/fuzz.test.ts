@@ -23,7 +23,10 @@ const SLOW_MS = 10_000;
 const SESSION_ENDERS = new Set(['POST /auth/logout/']);
 const PERSONAS = ['anonymous', 'member', 'admin'] as const;
 
-const context = useServerWithMail({ RATE_LIMIT_PER_MINUTE: '1000000' });
+const context = useServerWithMail({
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  SESSION_RATE_LIMIT_PER_MINUTE: '1000000',
+});
 const sessions = {} as Record<(typeof PERSONAS)[number], HttpSession>;
 let operations: FuzzOperation[] = [];
 let ids: KnownIds;
