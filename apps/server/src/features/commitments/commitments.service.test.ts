@@ -1,7 +1,7 @@
 import { curCommitmentRow } from '@finlens/cost-model/commitments/cur-row';
 import { describe, expect, it } from 'vitest';
 import type { WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
-import { spreadMonthlyFees } from './commitments.service';
+import { hourlySpend, spreadMonthlyFees } from './commitments.service';
 
 const fee = (start: string): WarehouseCommitmentRow => ({
   ...curCommitmentRow({
@@ -16,6 +16,7 @@ const fee = (start: string): WarehouseCommitmentRow => ({
     reservationStartTime: start,
   }),
   at: new Date('2026-02-01T00:00:00Z'),
+  usageEnd: null,
   sourceFormat: 'cur',
   billingPeriodStart: null,
   amortized: 14,
@@ -42,5 +43,21 @@ describe('spreadMonthlyFees', () => {
     expect(spreadMonthlyFees([fee('2025-01-01T00:00:00.000Z')], 'month')).toHaveLength(1);
     const usage = { ...fee('2025-01-01T00:00:00.000Z'), lineItemType: 'DiscountedUsage' };
     expect(spreadMonthlyFees([usage], 'hour')).toEqual([usage]);
+  });
+});
+
+describe('hourlySpend', () => {
+  it('spreads a daily usage line over its 24 hours; an hourly or endless line stays in its hour', () => {
+    const daily = {
+      ...fee('2025-01-01T00:00:00.000Z'),
+      lineItemType: 'Usage',
+      publicOnDemandCost: 2.4,
+      usageEnd: new Date('2026-02-02T00:00:00Z'),
+    };
+    const hours = hourlySpend(daily);
+    expect(hours).toHaveLength(24);
+    expect(hours[23]?.at).toEqual(new Date('2026-02-01T23:00:00Z'));
+    expect(hours.reduce((s, h) => s + h.onDemandCost, 0)).toBeCloseTo(2.4, 12);
+    expect(hourlySpend({ ...daily, usageEnd: null })).toEqual([{ at: daily.at, onDemandCost: 2.4 }]);
   });
 });

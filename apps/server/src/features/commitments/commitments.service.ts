@@ -28,6 +28,7 @@ import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import type { CostScopes, ReadScope } from '../../warehouse/cost-scope';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 /** How far back the inventory reads the bill: a month of rows per commitment is enough, 13 months show its use. */
 const INVENTORY_DAYS = 400;
 const EXPIRY_DAYS = 90;
@@ -81,6 +82,22 @@ export function spreadMonthlyFees(rows: readonly Row[], grain: 'hour' | 'day' | 
       return [copy];
     });
   });
+}
+
+/**
+ * A usage row's on-demand spend per hour of its usage: a daily CUR line (start at midnight, end 24 hours later) is
+ * spread evenly over its hours, so the purchase curve does not see a day's use as one hour's spike.
+ */
+export function hourlySpend(row: Row): { at: Date; onDemandCost: number }[] {
+  const cost = row.publicOnDemandCost ?? 0;
+  const hours =
+    row.usageEnd === null
+      ? 1
+      : Math.max(1, Math.round((row.usageEnd.getTime() - row.at.getTime()) / HOUR_MS));
+  return Array.from({ length: hours }, (_, h) => ({
+    at: new Date(row.at.getTime() + h * HOUR_MS),
+    onDemandCost: cost / hours,
+  }));
 }
 
 /** Commitment utilisation in money: used commitment ÷ the commitments' amortised cost (RIs and savings plans). */
@@ -311,10 +328,7 @@ export function createCommitmentsService({
       );
       const rows = await rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour');
       const onDemand = rows.filter((r) => r.lineItemType === 'Usage' && isCommitmentEligible(r));
-      const curve = hourlyCurve(
-        onDemand.map((r) => ({ at: r.at, onDemandCost: r.publicOnDemandCost ?? 0 })),
-        window,
-      );
+      const curve = hourlyCurve(onDemand.flatMap(hourlySpend), window);
       const billRows = await rowsOf(
         scope,
         day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS)),

@@ -27,6 +27,8 @@ export interface CommitmentRowsQuery extends CostScope {
 export interface WarehouseCommitmentRow extends CurCommitmentRow {
   /** Start of the row's hour, day or month of usage (UTC). */
   at: Date;
+  /** The hour its usage ends in (a daily CUR line spans 24 hours), null when the bill has no end. */
+  usageEnd: Date | null;
   /** The import's layout variant (`focus` for FOCUS files). */
   sourceFormat: string | null;
   /** FOCUS figures (null / 0 on CUR rows): the billing period's first day, and the amortized (effective) cost. */
@@ -132,9 +134,12 @@ export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRows
   ];
   const where = [...scopeWhere(ctx, query, 'not_split'), `(${relevant.join(' OR ')})`];
   const usageStart = id('line_item_usage_start_date');
+  const hourly = query.grain === 'hour';
   const keys = [
     `${d.periodStart(usageStart, query.grain)} AS at_`,
     `${d.periodStart(usageStart, 'month')} AS month_`,
+    // By hour only (the purchase curve spreads a line over its hours); by day or month it would split groups.
+    ...(hourly ? [`${d.periodStart(id('line_item_usage_end_date'), 'hour')} AS end_`] : []),
     `${d.periodStart(id('bill_billing_period_start_date'), 'day')} AS bill_period_`,
     ...KEYS.map(([field, column]) => `${id(column)} AS ${field}`),
   ];
@@ -146,7 +151,13 @@ export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRows
         `CASE WHEN count(${id(column)}) = 0 THEN NULL ELSE ${d.sumMoney(id(column))} END AS ${field}`,
     ),
   ];
-  const groupBy = ['at_', 'month_', 'bill_period_', ...KEYS.map(([field]) => field)];
+  const groupBy = [
+    'at_',
+    'month_',
+    ...(hourly ? ['end_'] : []),
+    'bill_period_',
+    ...KEYS.map(([field]) => field),
+  ];
   const sql = `SELECT ${[...keys, ...measures].join(', ')} FROM ${id(LINE_ITEMS_SOURCE.table)}
     WHERE ${where.join(' AND ')} GROUP BY ${groupBy.join(', ')}`;
   return { sql, values: ctx.values.bound };
@@ -178,6 +189,7 @@ function rowOf(r: Record<string, unknown>): WarehouseCommitmentRow {
       pricingTerm: text(r.pricingTerm) ?? '',
     }),
     at: new Date(at.length === 10 ? `${at}T00:00:00Z` : at),
+    usageEnd: text(r.end_) === null ? null : new Date(String(r.end_)),
     sourceFormat: text(r.sourceFormat),
     billingPeriodStart: text(r.bill_period_),
     amortized: number(r.amortized) ?? 0,
