@@ -4,6 +4,7 @@ import { benchForecast } from './src/forecast-backtest';
 import { benchFormat } from './src/format.bench';
 import { benchIngest } from './src/ingest.bench';
 import { benchIngestClickHouse } from './src/ingest-clickhouse.bench';
+import { benchMetricsStorage } from './src/metrics-storage.bench';
 import type { SuiteOptions } from './src/options';
 import { benchResourcesCost } from './src/resources-cost.bench';
 import { peakRssMiB } from './src/stats';
@@ -19,6 +20,7 @@ const suites: Record<string, Suite> = {
   forecast: benchForecast,
   collection: benchCollection,
   'resources-cost': benchResourcesCost,
+  'metrics-storage': benchMetricsStorage,
 };
 const args = process.argv.slice(2);
 // A warehouse engine's name among the bare words picks the engine (`explorer --engine clickhouse`): through the
