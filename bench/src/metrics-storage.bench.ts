@@ -18,18 +18,6 @@ const server = (path: string) => join(here, '../../apps/server/src', path);
 type Any = any;
 
 const HOUR = 3_600_000;
-const EC2_METRICS = [
-  'cpu-utilization',
-  'memory-utilization',
-  'network-in',
-  'network-out',
-  'disk-read-bytes',
-  'disk-write-bytes',
-  'ebs-read-ops',
-  'ebs-write-ops',
-  'ebs-read-bytes',
-  'ebs-write-bytes',
-];
 
 export async function benchMetricsStorage({
   quick,
@@ -40,6 +28,8 @@ export async function benchMetricsStorage({
   const { cpuPercent, metricFromLoad } = await import(
     server('integrations/cloud/simulated/metric-profiles.ts')
   );
+  const { METRIC_NAMES, metricAppliesTo } = await import(server('integrations/cloud/cloud-metrics.ts'));
+  const ec2Metrics: string[] = METRIC_NAMES.filter((m: Any) => metricAppliesTo(m, 'ec2-instance'));
   const dir = mkdtempSync(join(tmpdir(), 'finlens-metrics-bench-'));
   const path = join(dir, 'warehouse.duckdb');
   try {
@@ -66,7 +56,7 @@ export async function benchMetricsStorage({
             hour,
             ageHours: h,
           });
-          for (const metric of EC2_METRICS) {
+          for (const metric of ec2Metrics) {
             points.push({
               projectId: 'bench-project',
               accountId: '123456789012',
