@@ -61,7 +61,7 @@ describe('organization overview', () => {
     answerCosts();
     renderWithProviders('/v3/organization-overview', { signedIn: true });
     const grid = await screen.findByRole('region', { name: 'Accounts' });
-    await waitFor(() => expect(within(grid).getByText('Production')).toBeInTheDocument());
+    await waitFor(() => expect(within(grid).getByText('Production (111111111111)')).toBeInTheDocument());
     const rowOf = (text: string) =>
       within(grid)
         .getAllByRole('row')
@@ -88,17 +88,30 @@ describe('organization overview', () => {
       '-',
       '-',
     ]);
+    // A named member account shows its name beside its id, with its payer project's cloud, status and ingestion.
     expect(cells('Production')).toEqual([
-      'Production',
+      'Production (111111111111)',
       'Usage account',
-      '-',
-      '-',
-      '-',
+      'AWS',
+      'Configured',
+      '2026-11-21T06:00:00',
       '$200.00',
       '$150.00',
       '+33.33%',
     ]);
-    expect(cells('222222222222')[7]).toBe('-');
+    // An account no project is known to pay for: its cloud from the id's form, seen only in the bill.
+    expect(cells('222222222222')).toEqual([
+      '222222222222',
+      'Usage account',
+      'AWS',
+      'In billing data',
+      '-',
+      '$100.00',
+      '-',
+      '-',
+    ]);
+    // Money and dates never wrap mid-value.
+    for (const cell of [...rowOf('Payer')].slice(4)) expect(cell).toHaveStyle({ whiteSpace: 'nowrap' });
     expect(within(grid).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
 
     // Sorted by this month's spend (AG Grid sorts on a header click).
@@ -106,6 +119,8 @@ describe('organization overview', () => {
       [...grid.querySelectorAll('[role="row"][row-index]')]
         .sort((x, y) => Number(x.getAttribute('row-index')) - Number(y.getAttribute('row-index')))
         .map((row) => row.querySelector('[col-id="name"]')?.textContent);
-    await waitFor(() => expect(names()).toEqual(['Payer', 'Production', '222222222222', 'New account']));
+    await waitFor(() =>
+      expect(names()).toEqual(['Payer', 'Production (111111111111)', '222222222222', 'New account']),
+    );
   });
 });

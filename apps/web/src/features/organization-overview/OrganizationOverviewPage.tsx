@@ -17,8 +17,12 @@ const STATUS_LABELS: Record<NonNullable<OverviewRow['status']>, string> = {
   error: 'Error',
 };
 
+/** Money and dates stay on one line: a value broken across two lines reads as two. */
+const ONE_LINE = { whiteSpace: 'nowrap' };
+
 function columns(currency: string, demo: boolean): ColDef<OverviewRow>[] {
   const money = ({ value }: { value: unknown }) => formatMoney(value as number, currency);
+  const amount = { type: 'rightAligned', flex: 1, minWidth: 140, valueFormatter: money, cellStyle: ONE_LINE };
   return [
     {
       headerName: 'Account',
@@ -34,8 +38,9 @@ function columns(currency: string, demo: boolean): ColDef<OverviewRow>[] {
       field: 'status',
       flex: 1,
       minWidth: 200,
+      // A usage account no project is known to pay for is only seen in the billing data.
       valueFormatter: ({ value }) =>
-        value === null ? '-' : STATUS_LABELS[value as keyof typeof STATUS_LABELS],
+        value === null ? 'In billing data' : STATUS_LABELS[value as keyof typeof STATUS_LABELS],
     },
     {
       headerName: 'Last ingestion',
@@ -43,23 +48,18 @@ function columns(currency: string, demo: boolean): ColDef<OverviewRow>[] {
       flex: 1,
       minWidth: 190,
       valueFormatter: ({ value }) => (value === null ? '-' : formatUtcDate(value as string, 'isoDateTime')),
+      cellStyle: ONE_LINE,
     },
-    {
-      headerName: 'This month to date',
-      minWidth: 150,
-      field: 'thisMonth',
-      type: 'rightAligned',
-      flex: 1,
-      valueFormatter: money,
-      sort: 'desc',
-    },
-    { headerName: 'Last month', field: 'lastMonth', type: 'rightAligned', flex: 1, valueFormatter: money },
+    { ...amount, headerName: 'This month to date', minWidth: 150, field: 'thisMonth', sort: 'desc' },
+    { ...amount, headerName: 'Last month', field: 'lastMonth' },
     {
       headerName: 'Change',
       field: 'change',
       type: 'rightAligned',
       flex: 1,
+      minWidth: 110,
       valueFormatter: ({ value }) => formatPercent(value as number | null),
+      cellStyle: ONE_LINE,
     },
   ];
 }

@@ -1,4 +1,8 @@
-import type { AccountFilterEntry, OrganizationAccount } from '@finlens/contracts/admin';
+import {
+  type AccountFilterEntry,
+  CLOUD_PLATFORM_LABELS,
+  type OrganizationAccount,
+} from '@finlens/contracts/admin';
 import { type CostQuery, type CostQueryResult, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import { percentChange } from '@finlens/cost-model/spend-windows';
 import { addMonths, endOfMonth, startOfMonth, utcDay } from '@finlens/cost-model/utc-calendar';
@@ -12,7 +16,10 @@ export interface OverviewRow {
   name: string;
   type: 'Project' | 'Usage account';
   cloud: string;
-  /** Project status; null for a usage account (it has no connection of its own). */
+  /**
+   * Project status; a usage account shows its payer project's (it has no connection of its own), null when
+   * no project is known to pay for it.
+   */
   status: AccountFilterEntry['status'] | null;
   lastIngestion: string | null;
   thisMonth: number;
@@ -71,6 +78,15 @@ interface OverviewAnswers {
   accountsBefore: CostQueryResult;
 }
 
+const cloudLabel = (cloud: AccountFilterEntry['cloudPlatform']) => CLOUD_PLATFORM_LABELS[cloud];
+
+/** The cloud an account id's form names: a 12-digit AWS account or an Azure subscription GUID. */
+function cloudOfAccountId(id: string): string {
+  if (/^\d{12}$/.test(id)) return CLOUD_PLATFORM_LABELS.aws;
+  if (/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(id)) return CLOUD_PLATFORM_LABELS.azure;
+  return '-';
+}
+
 /** One row per project (with its status and last ingestion) and one per usage account seen in either month. */
 export function overviewRows(
   projects: AccountFilterEntry[],
@@ -88,7 +104,7 @@ export function overviewRows(
       id: project.id,
       name: project.value,
       type: 'Project',
-      cloud: project.cloudPlatform === 'aws' ? 'AWS' : 'Azure',
+      cloud: cloudLabel(project.cloudPlatform),
       status: project.status,
       lastIngestion: project.last_ingestion_datetime,
       thisMonth: projectsNow.get(project.id) ?? projectsNow.get(project.value) ?? 0,
@@ -97,7 +113,8 @@ export function overviewRows(
   );
   const accountsNow = totals(answers.accountsNow);
   const accountsBefore = totals(answers.accountsBefore);
-  const names = new Map(organizationAccounts.map((account) => [account.account_id, account.account_name]));
+  const members = new Map(organizationAccounts.map((account) => [account.account_id, account]));
+  const projectsById = new Map(projects.map((project) => [project.id, project]));
   const accountIds = [
     ...new Set(
       [...answers.accountsNow.series, ...answers.accountsBefore.series]
@@ -105,18 +122,19 @@ export function overviewRows(
         .filter((key): key is string => key !== null && key !== OTHERS_KEY && key !== ''),
     ),
   ];
-  const accountRows = accountIds.map((id) =>
-    row({
+  const accountRows = accountIds.map((id) => {
+    const member = members.get(id);
+    const payer = member === undefined ? undefined : projectsById.get(member.payer_project_id);
+    return row({
       id,
-      name: names.get(id) ?? id,
+      name: member?.account_name ? `${member.account_name} (${id})` : id,
       type: 'Usage account',
-      // The billing data does not say which cloud a usage account is on.
-      cloud: '-',
-      status: null,
-      lastIngestion: null,
+      cloud: payer === undefined ? cloudOfAccountId(id) : cloudLabel(payer.cloudPlatform),
+      status: payer?.status ?? null,
+      lastIngestion: payer?.last_ingestion_datetime ?? null,
       thisMonth: accountsNow.get(id) ?? 0,
       lastMonth: accountsBefore.get(id) ?? 0,
-    }),
-  );
+    });
+  });
   return [...projectRows, ...accountRows.sort((a, b) => b.thisMonth - a.thisMonth)];
 }
