@@ -1,12 +1,16 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './api-paths';
 
 /**
- * Answers of 1 KB or more go out Brotli- or gzip-compressed when the client accepts it (JSON, CSV, HTML, …:
- * the types the MIME database marks compressible). Brotli at quality 4 costs about what gzip does while sending
- * less. NDJSON progress streams are not a compressible type there, so the CLI's progress keeps flowing line by line.
- * The web build's own files are compressed once at build time (spa.ts serves those copies).
+ * API answers of 1 KB or more go out Brotli- or gzip-compressed when the client accepts it; Brotli at quality 4
+ * costs about what gzip does while sending less. The web build's files are not compressed here: the build writes
+ * their .br/.gz copies once (spa.ts sends those), and the few without a copy are too small to gain.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // Before the plugin's own onRoute hook, which reads the route's `compress` option.
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) route.compress = false;
+  });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 }

@@ -76,6 +76,14 @@ describe('the web build and the API on the wire', () => {
     expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends the HTML and files without a build copy as they are (no compression per request)', async () => {
+    for (const url of ['/', '/v3/home']) {
+      const page = await app.inject({ url, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+      expect(page.headers['content-encoding'], url).toBeUndefined();
+      expect(page.payload, url).toBe(HTML);
+    }
+  });
+
   it('compresses JSON answers of 1 KB or more, and leaves smaller ones alone', async () => {
     const large = await app.inject({ url: '/c/large/', headers: { 'accept-encoding': 'br, gzip' } });
     expect(large.headers['content-encoding']).toBe('br');
