@@ -1,4 +1,11 @@
+import {
+  COMMITMENTS_PATHS,
+  type CommitmentDashboard,
+  type CommitmentInventory,
+  type PurchaseAnalysis,
+} from '@finlens/contracts/commitments';
 import type { PublicConfig } from '@finlens/contracts/public-config';
+import type { ResourcesCostList } from '@finlens/contracts/resources-cost';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { SMALL_RESULT } from '../features/cost-explorer/explorer-fixtures.test-helper';
@@ -18,6 +25,18 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
   supportEmail: 'help@finlens.test',
   docsUrl: 'https://docs.finlens.test/',
   version: '0.0.0-test',
+};
+
+const NO_COMMITMENT_FIGURES = {
+  utilisation: null,
+  coverage: null,
+  effective_savings_rate: null,
+  on_demand_equivalent: 0,
+  actual_cost: 0,
+  net_savings: 0,
+  unused_cost: 0,
+  spot_cost: 0,
+  spot_savings: 0,
 };
 
 /** The start-up chain of every signed-in screen (spec §4), answered for the test user's client. */
@@ -94,6 +113,43 @@ const pageHandlers = [
   ),
   http.get('*/c/admin/projectaws_listing/', () => HttpResponse.json([])),
   http.get('*/c/admin/projectaws/organization_accounts/', () => HttpResponse.json([])),
+  // Screens with no data yet (the route walk renders every page): empty answers of their contracts.
+  http.get('*/c/resources_cost/', () =>
+    HttpResponse.json({
+      count: 0,
+      page: 1,
+      page_size: 25,
+      cost_type: 'unblended',
+      window: null,
+      total_cost: 0,
+      results: [],
+    } satisfies ResourcesCostList),
+  ),
+  http.get(`*${COMMITMENTS_PATHS.inventory}`, () =>
+    HttpResponse.json({
+      as_of: '2026-11-26T00:00:00.000Z',
+      reservations: [],
+      savings_plans: [],
+      expiries: [],
+    } satisfies CommitmentInventory),
+  ),
+  http.get(`*${COMMITMENTS_PATHS.dashboard}`, () =>
+    HttpResponse.json({
+      periods: [],
+      totals: NO_COMMITMENT_FIGURES,
+      groups: [],
+      expiries: [],
+    } satisfies CommitmentDashboard),
+  ),
+  http.get(`*${COMMITMENTS_PATHS.purchaseAnalysis}`, () =>
+    HttpResponse.json({
+      window: { start: '2026-10-27T00:00:00.000Z', end: '2026-11-26T00:00:00.000Z' },
+      hourly_on_demand: [],
+      rate_ratio: null,
+      rate_source: 'none',
+      recommendation: null,
+    } satisfies PurchaseAnalysis),
+  ),
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),

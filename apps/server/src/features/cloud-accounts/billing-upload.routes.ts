@@ -63,7 +63,10 @@ export const billingUploadRoutes: FastifyPluginAsyncZod<{
       const run = await billingUpload
         .importUpload(clientId, parsed.data.project_id, { filename: file.filename, stream: file.file })
         .catch((caught: unknown) => {
-          throw bodyError !== null && !(caught instanceof HttpError) ? malformedBody(bodyError) : caught;
+          // The parser may break the file stream before this route listens to it (the whole cut body was already
+          // buffered): the stream then holds the error in `errored`.
+          const broken = bodyError ?? file.file.errored;
+          throw broken !== null && !(caught instanceof HttpError) ? malformedBody(broken) : caught;
         });
       return reply.code(201).send(run);
     },
