@@ -5,10 +5,11 @@ import base from './vitest.config';
 
 // The API tests again with the server's app database on PostgreSQL (test-server.ts makes one per
 // server). identity-flows and health already run their PostgreSQL cases against their own server;
-// clickhouse-shards tests the warehouse configuration, not the app database.
+// clickhouse-shards tests the warehouse configuration, not the app database; the fuzz suite tests
+// the HTTP edge, which does not depend on the app database's engine (it runs once, in "api").
 export default defineProject(
   postgresProject(base, {
     include: ['**/*.test.ts'],
-    exclude: ['identity-flows.test.ts', 'health.test.ts', 'clickhouse-shards.test.ts'],
+    exclude: ['identity-flows.test.ts', 'health.test.ts', 'clickhouse-shards.test.ts', 'fuzz.test.ts'],
   }),
 );
