@@ -9,7 +9,7 @@ import { utcDay } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
 import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
-import { type ShowbackViewDeps, viewOf } from '../showbacks/showback-context';
+import { type ShowbackViewDeps, viewOf } from '../showbacks/showbacks.service';
 import type { ChargebackRow, ChargebacksRepo } from './chargebacks.repo';
 import { allocateMonth } from './month-allocation';
 import { previousOf, type RawLine, type StatementParts, statementOf } from './statement';

@@ -4,9 +4,14 @@ import { type AllocationCell, allocateDay, valueOfRaw } from '@finlens/cost-mode
 import { addMonths, endOfMonth } from '@finlens/cost-model/utc-calendar';
 import { COST_TYPES } from '../../warehouse/canonical-schema';
 import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
-import { type AllocationInput, runAllocationCells } from '../showbacks/showback-allocation';
-import { allocationInput, costTypeIndex, type ShowbackView } from '../showbacks/showback-context';
-import { ledgerOf } from '../showbacks/showback-ledger';
+import {
+  type AllocationInput,
+  allocationInput,
+  costTypeIndex,
+  ledgerOf,
+  runAllocationCells,
+  type ShowbackView,
+} from '../showbacks/showbacks.service';
 import type { RawLine } from './statement';
 
 /** A month of a showback as a statement needs it: lines per value, Unallocated and the scope total. */

@@ -2,7 +2,7 @@ import type { DispatchPayload } from '@finlens/contracts/notifications';
 import { type Kysely, sql } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import { insertJob } from '../../platform/jobs/job-queue';
-import { DISPATCH_KIND } from '../notifications/notification-dispatcher';
+import { DISPATCH_KIND } from '../notifications/notifications.service';
 import type { AlertRow, TargetRow } from './cost-targets.repo';
 
 /** A target is evaluated again at least this often, so a forecast alert follows the days passing. */

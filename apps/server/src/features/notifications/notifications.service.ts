@@ -16,6 +16,10 @@ import { type ChannelSecrets, type NotificationDispatcher, secretContext } from 
 import type { ChannelValues, DeliveryFilter, NotificationsRepo } from './notifications.repo';
 import type { ChannelRow } from './notifications.tables';
 
+/** What other features use to send a notification: the dispatch job's kind and the report-sent notice. */
+export { DISPATCH_KIND } from './notification-dispatcher';
+export { reportSentNotice } from './report-notice';
+
 const SECRET_FIELDS = ['webhook_url', 'routing_key', 'url', 'signing_secret'] as const;
 
 /** '…' and the last four characters; URLs keep their origin so users can tell hooks apart. */

@@ -18,6 +18,17 @@ import {
 } from './showback-context';
 import type { ShowbackConfig, StoredRule } from './showbacks.repo';
 
+/** What chargebacks builds on: a showback's view, its allocation run and its ledger. */
+export { type AllocationInput, runAllocationCells } from './showback-allocation';
+export {
+  allocationInput,
+  costTypeIndex,
+  type ShowbackView,
+  type ShowbackViewDeps,
+  viewOf,
+} from './showback-context';
+export { ledgerOf } from './showback-ledger';
+
 type RuleSettings = Pick<AllocationRuleInput, 'kind' | 'target_value' | 'split_method' | 'splits'>;
 
 /** An assign rule needs a target, a share rule a method (fixed: percents adding up to 100). */
