@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type DailyCost, savingsForDays, verifySaving, weeklySavings } from './savings-verification';
+import { addDays } from './utc-calendar';
+
+const CHANGE = '2026-03-15';
+
+/** `before` per day for 14 days before the change, the change day at `change`, then `after` per day. */
+function series(before: number, after: readonly number[], change = before / 2): DailyCost[] {
+  const rows = Array.from({ length: 14 }, (_, index) => ({
+    date: addDays(CHANGE, index - 14),
+    cost: before,
+  }));
+  rows.push({ date: CHANGE, cost: change });
+  for (const [index, cost] of after.entries()) rows.push({ date: addDays(CHANGE, index + 1), cost });
+  return rows;
+}
+
+describe('savings helper (spec §9)', () => {
+  it('multiplies by days and divides by 4 for weekly', () => {
+    expect(savingsForDays(2.5, 30)).toBe(75);
+    expect(weeklySavings(100)).toBe(25);
+  });
+});
+
+describe('verifySaving', () => {
+  it('verifies a rightsizing that halved the daily cost, normalised per day', () => {
+    const result = verifySaving(series(10, Array(10).fill(5)), CHANGE, addDays(CHANGE, 10));
+    expect(result).toMatchObject({
+      outcome: 'verified',
+      rateBefore: 10,
+      rateAfter: 5,
+      beforeDays: 14,
+      afterDays: 10,
+      realisedDaily: 5,
+      realisedMonthly: 150,
+      realisedToDate: 50,
+    });
+  });
+
+  it('counts a day without a row as zero: a deleted volume saves all of its cost', () => {
+    const result = verifySaving(series(3, []), CHANGE, addDays(CHANGE, 5));
+    expect(result).toMatchObject({ outcome: 'verified', realisedDaily: 3, realisedToDate: 15 });
+  });
+
+  it('waits for three complete days after the change', () => {
+    expect(verifySaving(series(10, [5, 5]), CHANGE, addDays(CHANGE, 2)).outcome).toBe('pending');
+    expect(verifySaving(series(10, [5, 5, 5]), CHANGE, addDays(CHANGE, 3)).outcome).toBe('verified');
+  });
+
+  it('is regressed when the cost comes back after a drop, unchanged when it never dropped', () => {
+    const back = series(10, [...Array(7).fill(4), ...Array(7).fill(10)]);
+    expect(verifySaving(back, CHANGE, addDays(CHANGE, 14))).toMatchObject({
+      outcome: 'regressed',
+      realisedDaily: 0,
+      realisedToDate: 42,
+    });
+    expect(verifySaving(series(10, Array(10).fill(9.5)), CHANGE, addDays(CHANGE, 10)).outcome).toBe(
+      'unchanged',
+    );
+  });
+
+  it('averages only the days the resource existed before the change', () => {
+    const young = [
+      { date: addDays(CHANGE, -2), cost: 8 },
+      { date: addDays(CHANGE, -1), cost: 8 },
+      ...Array.from({ length: 4 }, (_, index) => ({ date: addDays(CHANGE, index + 1), cost: 2 })),
+    ];
+    expect(verifySaving(young, CHANGE, addDays(CHANGE, 4))).toMatchObject({
+      beforeDays: 2,
+      rateBefore: 8,
+      realisedDaily: 6,
+    });
+  });
+
+  it('property: the realised saving never exceeds the resource cost before the change', () => {
+    const cost = fc.double({ min: -5, max: 500, noNaN: true });
+    fc.assert(
+      fc.property(
+        fc.array(cost, { minLength: 1, maxLength: 14 }),
+        fc.array(cost, { maxLength: 30 }),
+        fc.integer({ min: 0, max: 30 }),
+        (beforeCosts, afterCosts, billedDays) => {
+          const rows = [
+            ...beforeCosts.map((value, index) => ({ date: addDays(CHANGE, -1 - index), cost: value })),
+            ...afterCosts.map((value, index) => ({ date: addDays(CHANGE, index + 1), cost: value })),
+          ];
+          const result = verifySaving(rows, CHANGE, addDays(CHANGE, billedDays));
+          expect(result.realisedDaily).toBeGreaterThanOrEqual(0);
+          expect(result.realisedDaily).toBeLessThanOrEqual(result.rateBefore);
+          expect(result.realisedMonthly).toBeLessThanOrEqual(result.rateBefore * 30 + 1e-9);
+          expect(result.realisedToDate).toBeLessThanOrEqual(result.rateBefore * result.afterDays + 1e-9);
+          expect(result.realisedToDate).toBeGreaterThanOrEqual(0);
+          if (result.outcome === 'verified') expect(result.rateAfter).toBeLessThan(result.rateBefore);
+        },
+      ),
+    );
+  });
+});
