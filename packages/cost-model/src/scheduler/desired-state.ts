@@ -1,0 +1,145 @@
+import { isWholeWeek, MINUTES_IN_WEEK, mergeWindows, type WeekWindow } from './week';
+import { DAY_MS, fromWall, toWall, WEEK_MS, weekStartWall } from './zone-time';
+
+/**
+ * Whether a scheduled resource should run at an instant, and when that next changes.
+ *
+ * A weekly rule's windows are local wall-clock minutes; each window's start and end become one boundary
+ * instant per week (`fromWall`: a skipped wall time happens when the clocks jump, a repeated one at its first
+ * occurrence). The desired state at an instant is the one set by the latest boundary at or before it, so
+ * every start and stop happens exactly once per week whatever the clocks do: a stop at 01:30 in the repeated
+ * autumn hour stops at the first 01:30 and the second 01:30 changes nothing; a window lying wholly inside
+ * the skipped spring hour collapses to one instant and is skipped that day.
+ *
+ * On top of the rule: overrides (snooze, keep running or stopped until a time; the latest one that is active
+ * wins) and holidays (local days on which the schedule keeps its resources stopped).
+ */
+
+export interface WeeklyRule {
+  zone: string;
+  /** Running windows, local minutes of the week (week.ts). */
+  windows: readonly WeekWindow[];
+}
+
+export interface StateOverride {
+  /** Instants (ms). An override is active in [from, until). */
+  from: number;
+  until: number;
+  running: boolean;
+}
+
+export interface ScheduleState {
+  rule: WeeklyRule;
+  overrides?: readonly StateOverride[];
+  /** Local days (YYYY-MM-DD) the schedule keeps stopped. */
+  holidays?: readonly string[];
+}
+
+interface Boundary {
+  at: number;
+  running: boolean;
+}
+
+/** The rule's boundaries for local weeks `fromWeek`..`toWeek` around the instant's week, ordered as they fire. */
+function boundaries(rule: WeeklyRule, instant: number, fromWeek: number, toWeek: number): Boundary[] {
+  const windows = mergeWindows(rule.windows);
+  const base = weekStartWall(toWall(rule.zone, instant));
+  const out: (Boundary & { wall: number })[] = [];
+  for (let k = fromWeek; k <= toWeek; k++) {
+    for (const w of windows) {
+      for (const [minute, running] of [
+        [w.start, true],
+        [w.end, false],
+      ] as const) {
+        const wall = base + k * WEEK_MS + minute * 60_000;
+        out.push({ at: fromWall(rule.zone, wall), wall, running });
+      }
+    }
+  }
+  // Ties (a window inside a skipped hour) fire in wall order, so the later boundary wins.
+  return out.sort((a, b) => a.at - b.at || a.wall - b.wall);
+}
+
+/** The last boundary at or before `instant`; null when none is in the list. */
+function lastAtOrBefore(list: readonly Boundary[], instant: number): Boundary | null {
+  let found: Boundary | null = null;
+  for (const b of list) {
+    if (b.at > instant) break;
+    found = b;
+  }
+  return found;
+}
+
+/** Whether the weekly rule alone wants resources running at `instant`. */
+export function ruleRunningAt(rule: WeeklyRule, instant: number): boolean {
+  if (rule.windows.length === 0) return false;
+  if (isWholeWeek(rule.windows)) return true;
+  // A week back always holds a boundary at or before the instant: windows repeat every week.
+  return lastAtOrBefore(boundaries(rule, instant, -1, 0), instant)?.running ?? false;
+}
+
+function holidayRange(zone: string, day: string): [number, number] {
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  return [fromWall(zone, wall), fromWall(zone, wall + DAY_MS)];
+}
+
+function activeOverride(state: ScheduleState, instant: number): StateOverride | null {
+  const active = (state.overrides ?? []).filter((o) => o.from <= instant && instant < o.until);
+  return active.sort((a, b) => a.from - b.from).at(-1) ?? null;
+}
+
+/** An active override, else stopped on a holiday, else what the weekly rule (`ruleAt`) says. */
+function evaluate(state: ScheduleState, instant: number, ruleAt: (at: number) => boolean): boolean {
+  const override = activeOverride(state, instant);
+  if (override) return override.running;
+  for (const day of state.holidays ?? []) {
+    const [from, to] = holidayRange(state.rule.zone, day);
+    if (from <= instant && instant < to) return false;
+  }
+  return ruleAt(instant);
+}
+
+/** What a schedule wants at `instant`: an active override, else stopped on a holiday, else the weekly rule. */
+export function desiredRunningAt(state: ScheduleState, instant: number): boolean {
+  return evaluate(state, instant, (at) => ruleRunningAt(state.rule, at));
+}
+
+/** How far ahead `nextChange` looks; a schedule with no change within it answers null. */
+export const NEXT_CHANGE_HORIZON_MS = 35 * DAY_MS;
+
+/**
+ * The first instant after `instant` at which the desired state differs from the one at `instant`, with the
+ * state it changes to; null when nothing changes within the horizon (a whole-week rule, a long override).
+ */
+export function nextChange(state: ScheduleState, instant: number): { at: number; running: boolean } | null {
+  const horizon = instant + NEXT_CHANGE_HORIZON_MS;
+  const weeks = Math.ceil(NEXT_CHANGE_HORIZON_MS / WEEK_MS) + 1;
+  const ruleBoundaries =
+    state.rule.windows.length === 0 || isWholeWeek(state.rule.windows)
+      ? []
+      : boundaries(state.rule, instant, -1, weeks);
+  const candidates = new Set<number>();
+  for (const b of ruleBoundaries) if (b.at > instant && b.at <= horizon) candidates.add(b.at);
+  for (const o of state.overrides ?? [])
+    for (const at of [o.from, o.until]) if (at > instant) candidates.add(at);
+  for (const day of state.holidays ?? [])
+    for (const at of holidayRange(state.rule.zone, day)) if (at > instant) candidates.add(at);
+  const now = desiredRunningAt(state, instant);
+  const ruleAt = (at: number) =>
+    ruleBoundaries.length === 0
+      ? ruleRunningAt(state.rule, at)
+      : (lastAtOrBefore(ruleBoundaries, at)?.running ?? false);
+  for (const at of [...candidates].filter((c) => c <= horizon).sort((a, b) => a - b)) {
+    const running = evaluate(state, at, ruleAt);
+    if (running !== now) return { at, running };
+  }
+  return null;
+}
+
+/** Minutes of the week the rule runs (for savings: stopped hours = week − running). */
+export function runningMinutesPerWeek(windows: readonly WeekWindow[]): number {
+  return mergeWindows(windows).reduce(
+    (sum, w) => sum + (w.end > w.start ? w.end - w.start : w.end + MINUTES_IN_WEEK - w.start),
+    0,
+  );
+}
