@@ -83,11 +83,22 @@ const FULL_SCALE: Partial<Record<MetricName, number>> = {
   'elb-requests': 2e6,
 };
 
+/**
+ * An idle resource's traffic is background chatter (agents, health checks), not its CPU's share of a busy
+ * box's: a few MB a day, below the idle thresholds of AWS Trusted Advisor (5 MB of network a day).
+ */
+const IDLE_TRAFFIC = 0.0002;
+
 /** The hourly value of a metric given the hour's CPU percent and the fraction of the hour it ran. */
-export function metricFromLoad(metric: MetricName, cpu: number, runningFraction: number): number {
+export function metricFromLoad(
+  metric: MetricName,
+  cpu: number,
+  runningFraction: number,
+  profile?: MetricProfile,
+): number {
   if (metric === 'cpu-utilization') return cpu * runningFraction;
   if (metric === 'memory-utilization') return runningFraction === 0 ? 0 : Math.min(100, 25 + 0.6 * cpu);
-  const scale = FULL_SCALE[metric] ?? 0;
+  const scale = (FULL_SCALE[metric] ?? 0) * (profile === 'idle' ? IDLE_TRAFFIC : 1);
   const value = (scale * cpu * runningFraction) / 100;
   return metric === 'rds-connections' ? Math.round(value) : value;
 }

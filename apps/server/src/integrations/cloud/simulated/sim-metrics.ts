@@ -36,7 +36,7 @@ function hourly(entry: SimEntry, query: MetricQuery, hour: number, seed: number)
     hour,
     ageHours: Number.isFinite(created) ? (from - created) / HOUR_MS : 0,
   });
-  return metricFromLoad(query.metric, cpu, runningFraction(entry, from, from + HOUR_MS));
+  return metricFromLoad(query.metric, cpu, runningFraction(entry, from, from + HOUR_MS), spec.profile);
 }
 
 /** S3 publishes storage once a day, at midnight UTC. */

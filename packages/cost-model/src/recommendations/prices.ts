@@ -1,0 +1,59 @@
+/**
+ * AWS public list prices (us-east-1, USD) for what the instance catalogues do not hold. Used only when the bill
+ * has no line of the resource, and for ratios (gp2 → gp3); the bill's own cost wins otherwise.
+ */
+export const EBS_GB_MONTH: Record<string, number> = {
+  gp2: 0.1,
+  gp3: 0.08,
+  io1: 0.125,
+  io2: 0.125,
+  st1: 0.045,
+  sc1: 0.015,
+  standard: 0.05,
+};
+export const GP3_BASELINE_IOPS = 3000;
+export const GP3_IOPS_MONTH = 0.005;
+export const IO1_IOPS_MONTH = 0.065;
+/** io2 provisioned IOPS tiers: up to 32,000; 32,001–64,000; above. */
+export const IO2_IOPS_TIERS = [
+  { upTo: 32_000, price: 0.065 },
+  { upTo: 64_000, price: 0.0455 },
+  { upTo: Number.POSITIVE_INFINITY, price: 0.032 },
+] as const;
+export const SNAPSHOT_GB_MONTH = { standard: 0.05, archive: 0.0125 } as const;
+export const ELASTIC_IP_HOUR = 0.005;
+export const LOAD_BALANCER_HOUR: Record<string, number> = {
+  application: 0.0225,
+  network: 0.0225,
+  gateway: 0.0125,
+  classic: 0.025,
+};
+
+export function io2IopsMonthly(iops: number): number {
+  let rest = iops;
+  let floor = 0;
+  let total = 0;
+  for (const tier of IO2_IOPS_TIERS) {
+    const inTier = Math.max(0, Math.min(rest, tier.upTo - floor));
+    total += inTier * tier.price;
+    rest -= inTier;
+    floor = tier.upTo;
+  }
+  return total;
+}
+
+/** A volume's list price per month from its type, size and provisioned IOPS. */
+export function volumeListMonthly(volumeType: string, sizeGiB: number, iops: number | null): number | null {
+  const perGb = EBS_GB_MONTH[volumeType];
+  if (perGb === undefined) return null;
+  const provisioned = iops ?? 0;
+  const iopsCost =
+    volumeType === 'io1'
+      ? provisioned * IO1_IOPS_MONTH
+      : volumeType === 'io2'
+        ? io2IopsMonthly(provisioned)
+        : volumeType === 'gp3'
+          ? Math.max(0, provisioned - GP3_BASELINE_IOPS) * GP3_IOPS_MONTH
+          : 0;
+  return sizeGiB * perGb + iopsCost;
+}
