@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
+import { CSRF_HEADER } from '@finlens/contracts/session';
 import type { HttpSession } from './http-session';
 
 /** Multipart POST /c/billing/upload/ with the session's cookies and CSRF token (HttpSession sends JSON or forms only). */
@@ -25,7 +25,7 @@ async function send(session: HttpSession, body: FormData | Uint8Array, headers: 
     headers: {
       accept: 'application/json',
       cookie: [...session.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      [CSRF_HEADER]: session.cookies.get(CSRF_COOKIE) ?? '',
+      [CSRF_HEADER]: session.csrfCookie() ?? '',
       ...headers,
     },
   });

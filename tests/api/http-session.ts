@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, TOKEN_KEY_HEADER } from '@finlens/contracts/session';
+import { CSRF_COOKIE, CSRF_HEADER, hostCookieName, TOKEN_KEY_HEADER } from '@finlens/contracts/session';
 
 interface HttpResult {
   status: number;
@@ -51,7 +51,7 @@ export class HttpSession {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
     if (this.tokenKey !== null) headers[TOKEN_KEY_HEADER] = this.tokenKey;
-    const csrf = options.csrf === undefined ? (this.cookies.get(CSRF_COOKIE) ?? null) : options.csrf;
+    const csrf = options.csrf === undefined ? this.csrfCookie() : options.csrf;
     if (csrf !== null) headers[CSRF_HEADER] = csrf;
     let body: string | undefined;
     if (options.raw !== undefined) {
@@ -76,6 +76,11 @@ export class HttpSession {
       // Not JSON (the SPA's index.html): keep the text.
     }
     return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  /** The csrftoken cookie under either name (`__Host-csrftoken` from a server on https). */
+  csrfCookie(): string | null {
+    return this.cookies.get(CSRF_COOKIE) ?? this.cookies.get(hostCookieName(CSRF_COOKIE, true)) ?? null;
   }
 
   private storeCookies(headers: Headers): void {

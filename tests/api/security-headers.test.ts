@@ -1,8 +1,8 @@
 import { healthResponseSchema } from '@finlens/contracts/health';
 import { NOTIFICATION_PATHS } from '@finlens/contracts/notifications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpVerified, useServerWithMail } from './identity-fixtures';
-import { startTestServer, type TestServer } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { HttpSession } from './http-session';
+import { PASSWORD, signIn, signUpVerified, useServerWithMail } from './identity-fixtures';
 
 const context = useServerWithMail();
 
@@ -52,16 +52,41 @@ describe('security headers (PUBLIC_URL on http)', () => {
 });
 
 describe('security headers (PUBLIC_URL on https)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL: 'https://finlens.example' } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const https = useServerWithMail({ PUBLIC_URL: 'https://finlens.example' });
 
   it('sends HSTS', async () => {
-    const page = await fetch(`${server.baseUrl}/`);
+    const page = await fetch(`${https.server.baseUrl}/`);
     expect(page.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+  });
+
+  it('sets the session, CSRF and user-id cookies as __Host- cookies (Secure, Path=/, no Domain) and reads only those', async () => {
+    const admin = await signUpVerified(https.server.baseUrl, https.smtp, { label: 'host-cookies' });
+    await admin.session.post('/auth/logout/');
+    const { session, result } = await signIn(https.server.baseUrl, admin.email);
+    expect(result.status).toBe(200);
+    const lines = result.headers.getSetCookie();
+    for (const name of ['__Host-sessionid', '__Host-user_id', '__Host-csrftoken']) {
+      const line = lines.find((entry) => entry.startsWith(`${name}=`));
+      expect(line, name).toBeDefined();
+      expect(line).toMatch(/; Secure/i);
+      expect(line).toMatch(/; Path=\/(;|$)/i);
+      expect(line).not.toMatch(/Domain=/i);
+    }
+    expect(lines.some((entry) => /^(sessionid|user_id|csrftoken)=/.test(entry))).toBe(false);
+    expect([...session.cookies.keys()]).toContain('__Host-csrftoken');
+    expect((await session.get('/c/current/user/')).status).toBe(200);
+
+    // The bare names mean nothing here: a cookie a sibling host could set neither signs in nor passes CSRF.
+    const bare = new HttpSession(https.server.baseUrl);
+    for (const [name, value] of session.cookies) bare.cookies.set(name.replace('__Host-', ''), value);
+    expect((await bare.get('/c/current/user/')).status).toBe(401);
+    const anonymous = new HttpSession(https.server.baseUrl);
+    anonymous.cookies.set('csrftoken', 'planted');
+    const login = await anonymous.post(
+      '/rest-auth/login/',
+      { email: admin.email, password: PASSWORD },
+      { csrf: 'planted' },
+    );
+    expect(login.status).toBe(403);
   });
 });

@@ -97,7 +97,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     allowList: (request) => !isApiPath(request.url),
   });
   app.addHook('onRequest', app.rateLimit());
-  registerAccessHook(app);
+  registerAccessHook(app, identity.cookies);
   const { ssoLoginUrl } = await registerSso(app, identity);
   await registerAuth(app, { ...identity, ssoLoginUrl });
   await registerTeam(app, identity);

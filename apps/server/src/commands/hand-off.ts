@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
+import { CSRF_COOKIE, CSRF_HEADER, hostCookieName } from '@finlens/contracts/session';
 import type { Kysely } from 'kysely';
 import { type AppDatabase, openAppDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -185,8 +185,8 @@ async function sendToServer(
 
 /**
  * Plain node:http, which has no body timeout: an import or demo can run for many minutes. The CSRF cookie and
- * header pair is the double submit the API asks of every cookie-less POST; the run file's token is what
- * authorises the call.
+ * header pair is the double submit the API asks of every cookie-less POST (under both of the cookie's names:
+ * the server reads `__Host-csrftoken` when its PUBLIC_URL is https); the run file's token is what authorises the call.
  */
 function post(url: URL, token: string, body: unknown) {
   const csrf = randomToken(16);
@@ -198,7 +198,7 @@ function post(url: URL, token: string, body: unknown) {
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(payload),
-        cookie: `${CSRF_COOKIE}=${csrf}`,
+        cookie: `${CSRF_COOKIE}=${csrf}; ${hostCookieName(CSRF_COOKIE, true)}=${csrf}`,
         [CSRF_HEADER]: csrf,
       },
     });

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, errorMessageFor, isLogoutStatus } from '@finlens/contracts/errors';
 import { CSRF_COOKIE, CSRF_HEADER, TOKEN_KEY_COOKIE, TOKEN_KEY_HEADER } from '@finlens/contracts/session';
 import type { z } from 'zod';
-import { readCookie } from './cookies';
+import { readCookie, readSessionCookie } from './cookies';
 
 /** A failed call: `message` is the spec §8 catalogue text for its status and body. */
 export class ApiError extends Error {
@@ -52,7 +52,7 @@ function buildHeaders(body: unknown): Headers {
   const tokenKey = readCookie(TOKEN_KEY_COOKIE);
   if (tokenKey !== null) headers.set(TOKEN_KEY_HEADER, tokenKey);
   // On every method: a GET that changes state (send_test) needs it too, and it is harmless elsewhere.
-  const csrf = readCookie(CSRF_COOKIE);
+  const csrf = readSessionCookie(CSRF_COOKIE);
   if (csrf !== null) headers.set(CSRF_HEADER, csrf);
   if (body !== undefined && !isRawBody(body)) headers.set('Content-Type', 'application/json');
   return headers;
@@ -77,7 +77,7 @@ async function readBody(response: Response): Promise<unknown> {
  * without it: fetch one first so the double-submit check can pass.
  */
 async function ensureCsrfCookie(): Promise<void> {
-  if (readCookie(CSRF_COOKIE) !== null) return;
+  if (readSessionCookie(CSRF_COOKIE) !== null) return;
   await fetch(buildUrl('/api/public-config', undefined), {
     credentials: 'include',
     headers: { Accept: 'application/json' },

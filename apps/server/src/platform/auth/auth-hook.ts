@@ -1,5 +1,5 @@
 import { ACCESS_DETAILS, type AccessRule, decideAccess } from '@finlens/contracts/roles';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, TOKEN_KEY_HEADER } from '@finlens/contracts/session';
+import { CSRF_HEADER, TOKEN_KEY_HEADER } from '@finlens/contracts/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
@@ -31,8 +31,9 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void
     request.caller = identified.auth;
     sessionCsrfTokens.set(request, identified.csrfToken);
     // With a session cookie, only an API request knows the session's token; a random one would not match it.
-    const mayIssue = api || request.cookies[SESSION_COOKIE] === undefined;
-    if (mayIssue && identified.auth?.via !== 'api_key' && request.cookies[CSRF_COOKIE] === undefined) {
+    const { names } = deps.cookies;
+    const mayIssue = api || request.cookies[names.session] === undefined;
+    if (mayIssue && identified.auth?.via !== 'api_key' && request.cookies[names.csrf] === undefined) {
       setCsrfCookie(reply, deps.cookies, identified.csrfToken ?? randomToken());
     }
   });
@@ -45,7 +46,7 @@ const sessionCsrfTokens = new WeakMap<FastifyRequest, string | null>();
  * After identification (and the rate limiter, which must count refused requests too): the route's access rule
  * (401 / 403 with the §8 texts) and CSRF on unsafe methods of cookie-borne requests.
  */
-export function registerAccessHook(app: FastifyInstance): void {
+export function registerAccessHook(app: FastifyInstance, cookies: CookiePolicy): void {
   app.addHook('onRequest', async (request, reply) => {
     // Unknown routes fall through to the JSON 404 of the not-found handler.
     if (request.routeOptions.url === undefined) return;
@@ -56,7 +57,7 @@ export function registerAccessHook(app: FastifyInstance): void {
     const changesState =
       UNSAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
     if (changesState && auth?.via !== 'api_key') {
-      if (!csrfValid(request, sessionCsrfTokens.get(request) ?? null))
+      if (!csrfValid(request, cookies, sessionCsrfTokens.get(request) ?? null))
         return deny(reply, 403, ACCESS_DETAILS.csrf);
     }
     if (decision === 'unverified') return deny(reply, 403, ACCESS_DETAILS.unverified);
@@ -78,7 +79,7 @@ async function identify(request: FastifyRequest, deps: AuthHookDeps): Promise<Id
     const auth = await loadCaller(deps, { ...found, via: 'api_key', sessionId: null });
     return { auth, csrfToken: null };
   }
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[deps.cookies.names.session];
   if (token === undefined || token === '') return { auth: null, csrfToken: null };
   const session = await deps.sessions.find(token);
   if (session === null) return { auth: null, csrfToken: null };
@@ -92,11 +93,11 @@ async function identify(request: FastifyRequest, deps: AuthHookDeps): Promise<Id
 }
 
 /** Signed in: the header must match the session's token. Anonymous (sign-in, sign-up): double submit. */
-function csrfValid(request: FastifyRequest, sessionToken: string | null): boolean {
+function csrfValid(request: FastifyRequest, cookies: CookiePolicy, sessionToken: string | null): boolean {
   const header = request.headers[CSRF_HEADER.toLowerCase()];
   if (typeof header !== 'string' || header === '') return false;
   if (sessionToken !== null) return safeEqual(header, sessionToken);
-  const cookie = request.cookies[CSRF_COOKIE];
+  const cookie = request.cookies[cookies.names.csrf];
   return cookie !== undefined && cookie !== '' && safeEqual(header, cookie);
 }
 
