@@ -7,6 +7,7 @@ import { inventoryAccessRows } from './access-rows/inventory';
 import { notificationsAccessRows } from './access-rows/notifications';
 import { reportsAccessRows } from './access-rows/reports';
 import { resourcesCostAccessRows } from './access-rows/resources-cost';
+import { schedulerAccessRows } from './access-rows/scheduler';
 import { showbacksAccessRows } from './access-rows/showbacks';
 import { tagExplorerAccessRows } from './access-rows/tag-explorer';
 
@@ -543,6 +544,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...notificationsAccessRows,
   ...costTargetsAccessRows,
   ...inventoryAccessRows,
+  ...schedulerAccessRows,
   ...commitmentsAccessRows,
   ...resourcesCostAccessRows,
   ...tagExplorerAccessRows,

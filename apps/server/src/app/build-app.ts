@@ -46,6 +46,7 @@ import { registerPolicy } from './register-policy';
 import { registerPublicConfig } from './register-public-config';
 import { registerReports } from './register-reports';
 import { registerResourcesCost } from './register-resources-cost';
+import { registerScheduler } from './register-scheduler';
 import { registerSearch } from './register-search';
 import { registerShowbacks } from './register-showbacks';
 import { registerSso } from './register-sso';
@@ -124,6 +125,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerCostExplorer(app, { db, warehouse });
   await registerInsights(app, { db, warehouse });
   await registerResourcesCost(app, { db, warehouse });
+  await registerScheduler(app, { db });
   await registerSearch(app, { db, warehouse });
   await registerReports(app, { db, warehouse });
   await registerNotifications(app, { db, config, logger });

@@ -1,3 +1,5 @@
+import { HOURS_IN_WEEK, WEEK_DAY_NAMES } from '@finlens/contracts/scheduler';
+
 /**
  * The scheduler's week (spec §3, §4, §9): 168 hour positions, a 7×24 grid, the day/time form and the position
  * actions, all in the schedule's own time zone (local wall-clock time; `desired-state.ts` maps it to instants).
@@ -8,21 +10,9 @@
  * - The week wraps: a window from Sunday 22:00 to 02:00 runs into Monday 00:00–02:00 of the same weekly rule.
  */
 
-export const HOURS_IN_WEEK = 168;
+export { HOURS_IN_WEEK };
 export const MINUTES_IN_WEEK = HOURS_IN_WEEK * 60;
-export const DEFAULT_START = '08:00';
-export const DEFAULT_END = '20:00';
-export const DEFAULT_SCHEDULE_ZONE = 'America/Los_Angeles';
-
-export const WEEK_DAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+export const WEEK_DAYS = WEEK_DAY_NAMES;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 
 /** A running window in local minutes of the week: start inclusive, end exclusive; end < start wraps the week. */

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../db/tables';
+import { createInventoryCostView } from '../features/inventory/inventory.service';
+import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
+import { createSchedulerRepo } from '../features/scheduler/scheduler.repo';
+import { schedulerRoutes } from '../features/scheduler/scheduler.routes';
+import { createSchedulerService } from '../features/scheduler/scheduler.service';
+import type { App } from '../platform/http/app';
+import { createCostScopes } from '../warehouse/cost-scope';
+
+/** Resource scheduler: schedules, overrides, one-off actions and the action log (the reconciler is a job). */
+export async function registerScheduler(app: App, { db }: { db: Kysely<AppTables> }): Promise<void> {
+  const scheduler = createSchedulerService({
+    repo: createSchedulerRepo({ db }),
+    scopes: createCostScopes({ db }),
+    inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
+  });
+  await app.register(schedulerRoutes, { scheduler });
+}

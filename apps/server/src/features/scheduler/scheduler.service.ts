@@ -1,0 +1,323 @@
+import {
+  MAX_OVERRIDE_DAYS,
+  ONE_OFF_DEFAULT_LEAD_MINUTES,
+  type OneOff,
+  type OneOffInput,
+  type OverrideInput,
+  type Schedule,
+  type ScheduleAction,
+  type ScheduleInput,
+  type ScheduleList,
+  type ScheduleOverride,
+} from '@finlens/contracts/scheduler';
+import {
+  desiredRunningAt,
+  nextChange,
+  type ScheduleState,
+} from '@finlens/cost-model/scheduler/desired-state';
+import { windowsToActions, windowsToDayTime, windowsToPositions } from '@finlens/cost-model/scheduler/week';
+import { fromWall } from '@finlens/cost-model/scheduler/zone-time';
+import type { ClientCaller } from '../../platform/auth/caller';
+import { fieldError, notFound } from '../../platform/http/http-error';
+import type { CostScopes } from '../../warehouse/cost-scope';
+import { checkZone, windowsOf } from './schedule-input';
+import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
+import type { SchedulerRepo, ScheduleValues } from './scheduler.repo';
+import type { ActionRow, OneOffRow, OverrideRow, ScheduleRow } from './scheduler.tables';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function formOf(windows: ScheduleRow['windows']): Schedule['form'] {
+  const form = windowsToDayTime(windows);
+  return form && { ...form, days: [...form.days] };
+}
+
+export function toOverride(row: OverrideRow): ScheduleOverride {
+  return {
+    id: row.id,
+    resource:
+      row.resource_kind === null || row.resource_id === null
+        ? null
+        : { kind: row.resource_kind, resource_id: row.resource_id },
+    running: row.running,
+    from: iso(row.starts_at),
+    until: iso(row.ends_at),
+    created_by: row.created_by,
+  };
+}
+
+/** The pure schedule state of cost-model for a stored schedule (overrides of the whole schedule, or of one resource). */
+export function scheduleState(
+  row: ScheduleRow,
+  overrides: readonly OverrideRow[],
+  resource: { kind: string; resource_id: string } | null = null,
+): ScheduleState {
+  return {
+    rule: { zone: row.time_zone, windows: row.windows },
+    holidays: row.holidays,
+    overrides: overrides
+      .filter(
+        (o) =>
+          o.schedule_id === row.id &&
+          (o.resource_id === null ||
+            (resource !== null &&
+              o.resource_kind === resource.kind &&
+              o.resource_id === resource.resource_id)),
+      )
+      .map((o) => ({
+        from: new Date(o.starts_at).getTime(),
+        until: new Date(o.ends_at).getTime(),
+        running: o.running,
+      })),
+  };
+}
+
+function toAction(row: ActionRow): ScheduleAction {
+  return {
+    id: row.id,
+    at: iso(row.performed_at),
+    account_id: row.account_id,
+    region: row.region,
+    kind: row.kind,
+    resource_id: row.resource_id,
+    action: row.action,
+    cause: row.cause as ScheduleAction['cause'],
+    actor: row.actor,
+    state_before: row.state_before,
+    state_after: row.state_after,
+    outcome: row.outcome as ScheduleAction['outcome'],
+    answer: row.answer,
+  };
+}
+
+function toOneOff(row: OneOffRow): OneOff {
+  return {
+    id: row.id,
+    project: row.project_id,
+    action: row.action,
+    run_at: iso(row.run_at),
+    done_at: row.done_at === null ? null : iso(row.done_at),
+    resources: row.resources,
+  };
+}
+
+/**
+ * Schedules CRUD, overrides, one-off actions and the action log. Tenancy through the one cost scope: a
+ * project of another client is a 404, a resource outside the project's inventory a 400 naming it.
+ */
+export function createSchedulerService({
+  repo,
+  scopes,
+  inventory,
+  now = () => new Date(),
+}: {
+  repo: SchedulerRepo;
+  scopes: Pick<CostScopes, 'requested'>;
+  inventory: { resources(projectIds: readonly string[]): Promise<InventoryEntry[]> };
+  now?: () => Date;
+}) {
+  async function present(rows: ScheduleRow[], at: Date): Promise<Schedule[]> {
+    const overrides = await repo.overrides(
+      rows.map((r) => r.id),
+      at,
+    );
+    const resources = await inventory.resources([...new Set(rows.map((r) => r.project_id))]);
+    return rows.map((row) => {
+      const state = scheduleState(row, overrides);
+      const next = nextChange(state, at.getTime());
+      return {
+        id: row.id,
+        schedule_name: row.name,
+        project: row.project_id,
+        account_number: row.account_number,
+        target: row.target,
+        time_zone: row.time_zone,
+        resources: row.resources,
+        windows: row.windows,
+        positions: windowsToPositions(row.windows),
+        form: formOf(row.windows),
+        actions: windowsToActions(row.windows),
+        hibernate: row.hibernate,
+        enforced: row.enforced,
+        enabled: row.enabled,
+        scheduled_by_tag_key: row.tag_key,
+        scheduled_by_tag_value: row.tag_value,
+        holidays: row.holidays,
+        scheduled_resources: scheduledResources(
+          row,
+          resources.filter((r) => r.project_id === row.project_id),
+        ).map(({ account_id, region, kind, resource_id, name, state, matched_by }) => ({
+          account_id,
+          region,
+          kind,
+          resource_id,
+          name,
+          state,
+          matched_by,
+        })),
+        overrides: overrides.filter((o) => o.schedule_id === row.id).map(toOverride),
+        desired_state: desiredRunningAt(state, at.getTime()) ? 'running' : 'stopped',
+        next_action: next && { at: iso(new Date(next.at)), action: next.running ? 'start' : 'stop' },
+        created_at: iso(row.created_at),
+        updated_at: iso(row.updated_at),
+      };
+    });
+  }
+
+  async function values(
+    caller: ClientCaller,
+    input: ScheduleInput,
+    except: string | null,
+  ): Promise<ScheduleValues> {
+    await scopes.requested(caller, [input.project]);
+    checkZone(input.time_zone);
+    const windows = windowsOf(input);
+    const projectInventory = await inventory.resources([input.project]);
+    const listed = resolveListed(input.resources, projectInventory, input.account_number);
+    // A resource in two enabled schedules would be started by one and stopped by the other.
+    const others = (await repo.schedules([input.project])).filter((s) => s.id !== except && s.enabled);
+    const taken = new Map(
+      others.flatMap((s) =>
+        scheduledResources(s, projectInventory).map((r) => [resourceKey(r), s.name] as const),
+      ),
+    );
+    for (const r of listed) {
+      const owner = taken.get(resourceKey(r));
+      if (owner !== undefined && input.enabled) {
+        throw fieldError('resources', [`${r.resource_id} is already scheduled by "${owner}".`]);
+      }
+    }
+    return {
+      client_id: caller.clientId,
+      project_id: input.project,
+      name: input.schedule_name,
+      account_number: input.account_number,
+      target: input.target,
+      time_zone: input.time_zone,
+      windows,
+      resources: input.resources,
+      hibernate: input.hibernate,
+      enforced: input.enforced,
+      enabled: input.enabled,
+      tag_key: input.scheduled_by_tag_key,
+      tag_value: input.scheduled_by_tag_value,
+      holidays: [...new Set(input.holidays)].sort(),
+    };
+  }
+
+  /** The caller's schedule, or 404 (another client's looks missing). */
+  async function owned(caller: ClientCaller, id: string): Promise<ScheduleRow> {
+    const row = await repo.schedule(id);
+    if (row === null || row.client_id !== caller.clientId) throw notFound();
+    await scopes.requested(caller, [row.project_id]);
+    return row;
+  }
+
+  return {
+    async list(caller: ClientCaller): Promise<ScheduleList> {
+      const scope = await scopes.requested(caller);
+      return { results: await present(await repo.schedules(scope.projectIds), now()) };
+    },
+
+    async get(caller: ClientCaller, id: string): Promise<Schedule> {
+      const [schedule] = await present([await owned(caller, id)], now());
+      return schedule as Schedule;
+    },
+
+    async create(caller: ClientCaller, input: ScheduleInput): Promise<Schedule> {
+      const id = await repo.insert(await values(caller, input, null), caller.user.id);
+      return this.get(caller, id);
+    },
+
+    async update(caller: ClientCaller, id: string, input: ScheduleInput): Promise<Schedule> {
+      await owned(caller, id);
+      await repo.update(id, await values(caller, input, id));
+      return this.get(caller, id);
+    },
+
+    async remove(caller: ClientCaller, id: string): Promise<void> {
+      await owned(caller, id);
+      await repo.remove(id);
+    },
+
+    async addOverride(caller: ClientCaller, id: string, input: OverrideInput): Promise<ScheduleOverride> {
+      const row = await owned(caller, id);
+      const at = now();
+      const until = new Date(input.until);
+      if (until <= at) throw fieldError('until', ['Choose a time in the future.']);
+      if (until.getTime() - at.getTime() > MAX_OVERRIDE_DAYS * 86_400_000) {
+        throw fieldError('until', [`An override lasts at most ${MAX_OVERRIDE_DAYS} days.`]);
+      }
+      if (input.resource !== null) {
+        const [schedule] = await present([row], at);
+        const known = schedule?.scheduled_resources.some(
+          (r) => r.kind === input.resource?.kind && r.resource_id === input.resource.resource_id,
+        );
+        if (!known) throw fieldError('resource', ['This resource is not in the schedule.']);
+      }
+      return toOverride(
+        await repo.insertOverride({
+          schedule_id: id,
+          resource_kind: input.resource?.kind ?? null,
+          resource_id: input.resource?.resource_id ?? null,
+          running: input.action === 'keep_running',
+          starts_at: at,
+          ends_at: until,
+          created_by: caller.user.id,
+        }),
+      );
+    },
+
+    async removeOverride(caller: ClientCaller, id: string, overrideId: string): Promise<void> {
+      await owned(caller, id);
+      if (!(await repo.removeOverride(id, overrideId))) throw notFound();
+    },
+
+    async actions(caller: ClientCaller, id: string): Promise<{ results: ScheduleAction[] }> {
+      await owned(caller, id);
+      return { results: (await repo.actions(id, 500)).map(toAction) };
+    },
+
+    async addOneOff(caller: ClientCaller, input: OneOffInput): Promise<OneOff> {
+      await scopes.requested(caller, [input.project]);
+      checkZone(input.time_zone);
+      const at = now();
+      let runAt = at;
+      if (input.schedule === 'later') {
+        runAt = new Date(at.getTime() + ONE_OFF_DEFAULT_LEAD_MINUTES * 60_000);
+        if (input.day !== undefined || input.time !== undefined) {
+          if (input.day === undefined) throw fieldError('day', ['Choose a day with the time.']);
+          if (input.time === undefined || !/^([01]\d|2[0-3]):[0-5]\d$/.test(input.time)) {
+            throw fieldError('time', ['Enter a time HH:MM.']);
+          }
+          runAt = new Date(fromWall(input.time_zone, Date.parse(`${input.day}T${input.time}:00Z`)));
+          if (runAt < at) throw fieldError('time', ['Choose a time in the future.']);
+        }
+      }
+      const listed = resolveListed(
+        input.resources,
+        await inventory.resources([input.project]),
+        input.account_number,
+      );
+      if (listed.length === 0) throw fieldError('resources', ['Choose at least one resource.']);
+      return toOneOff(
+        await repo.insertOneOff({
+          client_id: caller.clientId,
+          project_id: input.project,
+          account_number: input.account_number,
+          action: input.action,
+          run_at: runAt,
+          resources: input.resources,
+          created_by: caller.user.id,
+        }),
+      );
+    },
+
+    async oneOffs(caller: ClientCaller): Promise<{ results: OneOff[] }> {
+      const scope = await scopes.requested(caller);
+      return { results: (await repo.oneOffs(scope.projectIds)).map(toOneOff) };
+    },
+  };
+}
+
+export type SchedulerService = ReturnType<typeof createSchedulerService>;

@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { isoDate } from './fragments';
+
+/**
+ * Resource scheduler calls (issue 22; spec §2 /v3/essentials/scheduler/ and scheduler-details, §3 scheduler
+ * form, position actions and the event-bridge form, §4 positions ↔ hour grids, §9 constants). Schedules are
+ * weekly rules in the schedule's IANA zone; the week and its daylight-saving rules are
+ * packages/cost-model/src/scheduler/. The spec shows no response shapes; these are ours.
+ */
+export const SCHEDULER_PATHS = {
+  schedules: '/c/scheduler/schedules/',
+  schedule: (id: string) => `/c/scheduler/schedules/${id}/`,
+  overrides: (id: string) => `/c/scheduler/schedules/${id}/overrides/`,
+  override: (id: string, overrideId: string) => `/c/scheduler/schedules/${id}/overrides/${overrideId}/`,
+  actions: (id: string) => `/c/scheduler/schedules/${id}/actions/`,
+  oneOffs: '/c/scheduler/one_off_actions/',
+} as const;
+
+/** Spec §9. */
+export const HOURS_IN_WEEK = 168;
+export const DEFAULT_SCHEDULE_ZONE = 'America/Los_Angeles';
+export const DEFAULT_SCHEDULE_START = '08:00';
+export const DEFAULT_SCHEDULE_END = '20:00';
+/** The spec names an Essentials scheduler tag without its value; ours, changeable per schedule. */
+export const DEFAULT_SCHEDULER_TAG_KEY = 'finlens:scheduler';
+/** An event-bridge action "at a day/time" defaults to this far ahead (spec §3). */
+export const ONE_OFF_DEFAULT_LEAD_MINUTES = 10;
+/** The longest an override may last: it always expires by itself. */
+export const MAX_OVERRIDE_DAYS = 30;
+
+/** Monday first: position = day × 24 + hour. */
+export const WEEK_DAY_NAMES = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+
+/** The spec's resource lists, and the inventory kind each holds. */
+export const SCHEDULER_RESOURCE_LISTS = {
+  ec2: 'ec2-instance',
+  rds: 'rds-instance',
+  rds_cluster: 'rds-cluster',
+  eks_nodegroup: 'eks-nodegroup',
+  autoscaling_groups: 'autoscaling-group',
+} as const;
+export type SchedulerResourceList = keyof typeof SCHEDULER_RESOURCE_LISTS;
+export const SCHEDULABLE_KINDS = [
+  'ec2-instance',
+  'rds-instance',
+  'rds-cluster',
+  'eks-nodegroup',
+  'autoscaling-group',
+] as const satisfies readonly (typeof SCHEDULER_RESOURCE_LISTS)[SchedulerResourceList][];
+export type SchedulableKind = (typeof SCHEDULABLE_KINDS)[number];
+
+const ids = z.array(z.string().min(1).max(300)).max(10_000).default([]);
+export const schedulerResourcesSchema = z
+  .object({ ec2: ids, rds: ids, rds_cluster: ids, eks_nodegroup: ids, autoscaling_groups: ids })
+  .describe(
+    "Resource ids of the schedule's project (inventory), per list; a node group is cluster/nodegroup. An id found in two regions is written region:id.",
+  );
+export type SchedulerResources = z.infer<typeof schedulerResourcesSchema>;
+const NO_RESOURCES = { ec2: [], rds: [], rds_cluster: [], eks_nodegroup: [], autoscaling_groups: [] };
+
+const clock = z.string().describe('HH:MM, local time of the schedule.');
+const dayTimeWindowSchema = z.object({
+  days: z.array(z.enum(WEEK_DAY_NAMES)),
+  start: clock,
+  end: clock.describe('HH:MM; at or before start ends the next day (Sunday runs into Monday).'),
+});
+
+export const scheduleInputSchema = z
+  .object({
+    schedule_name: z.string().trim().min(1, 'Enter a name.').max(200),
+    project: z.string().min(1).describe('The project (cloud account) whose resources the schedule acts on.'),
+    account_number: z
+      .string()
+      .regex(/^\d{12}$/, 'An AWS account number has 12 digits.')
+      .nullable()
+      .default(null)
+      .describe('Limits the schedule to one account of the project.'),
+    resources: schedulerResourcesSchema.default(NO_RESOURCES),
+    target: z.string().max(200).nullable().default(null).describe('Free text: what the schedule is for.'),
+    time_zone: z
+      .string()
+      .default(DEFAULT_SCHEDULE_ZONE)
+      .describe('IANA zone the days and times are read in.'),
+    days: z.array(z.enum(WEEK_DAY_NAMES)).optional().describe('Form variant (default Monday–Friday).'),
+    start: clock.optional().describe(`Form variant, default ${DEFAULT_SCHEDULE_START}.`),
+    end: clock.optional().describe(`Form variant, default ${DEFAULT_SCHEDULE_END}.`),
+    windows: z
+      .array(dayTimeWindowSchema)
+      .min(1)
+      .optional()
+      .describe('Several day/time rows; they may not overlap.'),
+    positions: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(HOURS_IN_WEEK - 1),
+      )
+      .optional()
+      .describe('Position variant: running hours of the week, 0–167 (Monday 00:00 = 0); wins over the form.'),
+    hibernate: z
+      .boolean()
+      .default(false)
+      .describe('EC2 instances launched with hibernation hibernate instead of stopping.'),
+    enforced: z.boolean().default(false).describe('Drift is put back by the schedule, not only reported.'),
+    enabled: z.boolean().default(true),
+    scheduled_by_tag_key: z.string().min(1).max(128).default(DEFAULT_SCHEDULER_TAG_KEY),
+    scheduled_by_tag_value: z
+      .string()
+      .min(1)
+      .max(256)
+      .nullable()
+      .default(null)
+      .describe("With a value, the project's resources tagged key=value are scheduled too."),
+    holidays: z
+      .array(isoDate)
+      .max(366)
+      .default([])
+      .describe('Local days the schedule keeps its resources stopped.'),
+  })
+  .describe('A weekly schedule (spec §3 scheduler form, or its position-based variant).');
+export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
+
+const positionActionSchema = z.object({
+  action: z.enum(['start', 'stop']),
+  action_type: z.literal('selected_day_of_week'),
+  day: z.enum(WEEK_DAY_NAMES),
+  day_of_week: z.number().int(),
+  hour: z.number().int(),
+  minute: z.number().int(),
+  position: z.number().int(),
+});
+
+export const scheduledResourceSchema = z.object({
+  account_id: z.string(),
+  region: z.string(),
+  kind: z.string(),
+  resource_id: z.string(),
+  name: z.string().nullable(),
+  state: z.string().describe('Last state the inventory or the scheduler saw.'),
+  matched_by: z.enum(['list', 'tag']),
+});
+
+export const scheduleOverrideSchema = z.object({
+  id: z.string(),
+  resource: z.object({ kind: z.string(), resource_id: z.string() }).nullable(),
+  running: z.boolean(),
+  from: z.string(),
+  until: z.string(),
+  created_by: z.string().nullable(),
+});
+export type ScheduleOverride = z.infer<typeof scheduleOverrideSchema>;
+
+export const scheduleSchema = z.object({
+  id: z.string(),
+  schedule_name: z.string(),
+  project: z.string(),
+  account_number: z.string().nullable(),
+  target: z.string().nullable(),
+  time_zone: z.string(),
+  resources: schedulerResourcesSchema,
+  windows: z.array(z.object({ start: z.number(), end: z.number() })).describe('Local minutes of the week.'),
+  positions: z.array(z.number()).nullable().describe('Null when a window starts or ends off the hour.'),
+  form: dayTimeWindowSchema.nullable().describe('Null when no single day/time row states the windows.'),
+  actions: z.array(positionActionSchema),
+  hibernate: z.boolean(),
+  enforced: z.boolean(),
+  enabled: z.boolean(),
+  scheduled_by_tag_key: z.string(),
+  scheduled_by_tag_value: z.string().nullable(),
+  holidays: z.array(z.string()),
+  scheduled_resources: z.array(scheduledResourceSchema),
+  overrides: z.array(scheduleOverrideSchema).describe('Active and future ones.'),
+  desired_state: z.enum(['running', 'stopped']).describe('What the schedule wants now.'),
+  next_action: z.object({ at: z.string(), action: z.enum(['start', 'stop']) }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const scheduleListSchema = z.object({ results: z.array(scheduleSchema) });
+export type ScheduleList = z.infer<typeof scheduleListSchema>;
+
+export const overrideInputSchema = z
+  .object({
+    resource: z
+      .object({ kind: z.enum(SCHEDULABLE_KINDS), resource_id: z.string().min(1) })
+      .nullable()
+      .default(null)
+      .describe('Null: the whole schedule.'),
+    action: z.enum(['keep_running', 'stop']).describe('Keep running (snooze the stops) or stop now.'),
+    until: z.iso
+      .datetime({ offset: true })
+      .describe(`Ends by itself then; at most ${MAX_OVERRIDE_DAYS} days ahead.`),
+  })
+  .describe('An override of the schedule, from now until a time.');
+export type OverrideInput = z.infer<typeof overrideInputSchema>;
+
+export const ACTION_CAUSES = ['schedule', 'override', 'one-off', 'enforce', 'rds-auto-restart'] as const;
+export const ACTION_OUTCOMES = ['succeeded', 'failed', 'throttled', 'waiting'] as const;
+
+export const scheduleActionSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  account_id: z.string(),
+  region: z.string(),
+  kind: z.string(),
+  resource_id: z.string(),
+  action: z.string().describe('start, stop, hibernate or scale.'),
+  cause: z.enum(ACTION_CAUSES),
+  actor: z.string().describe('The user who caused it, or "scheduler".'),
+  state_before: z.string().nullable(),
+  state_after: z.string().nullable(),
+  outcome: z.enum(ACTION_OUTCOMES),
+  answer: z.unknown().describe("The cloud port's answer (changes) or its error."),
+});
+export type ScheduleAction = z.infer<typeof scheduleActionSchema>;
+export const scheduleActionListSchema = z.object({ results: z.array(scheduleActionSchema) });
+
+export const oneOffInputSchema = z
+  .object({
+    type: z.literal('eventbridge').default('eventbridge'),
+    project: z.string().min(1),
+    account_number: z
+      .string()
+      .regex(/^\d{12}$/)
+      .nullable()
+      .default(null),
+    schedule: z.enum(['now', 'later']).default('now'),
+    day: isoDate.optional().describe('Local day for "later" (default: 10 minutes ahead).'),
+    time: clock.optional().describe('Local HH:MM for "later" (default: 10 minutes ahead).'),
+    time_zone: z.string().default(DEFAULT_SCHEDULE_ZONE),
+    action: z.enum(['start', 'stop']),
+    resources: schedulerResourcesSchema.default(NO_RESOURCES),
+  })
+  .describe('Spec §3 event-bridge form: one action, now or at a day and time.');
+export type OneOffInput = z.infer<typeof oneOffInputSchema>;
+
+export const oneOffSchema = z.object({
+  id: z.string(),
+  project: z.string(),
+  action: z.enum(['start', 'stop']),
+  run_at: z.string(),
+  done_at: z.string().nullable(),
+  resources: schedulerResourcesSchema,
+});
+export type OneOff = z.infer<typeof oneOffSchema>;

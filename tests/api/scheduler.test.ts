@@ -1,0 +1,189 @@
+import { cloudAccountSchema, cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
+import { INVENTORY_PATHS } from '@finlens/contracts/inventory';
+import {
+  SCHEDULER_PATHS as P,
+  scheduleActionListSchema,
+  scheduleListSchema,
+  scheduleOverrideSchema,
+  scheduleSchema,
+} from '@finlens/contracts/scheduler';
+import { describe, expect, it } from 'vitest';
+import { AWS_TEST_SETTINGS } from './billing-client';
+import { expect400 } from './expect-400';
+import { signUpVerified, useServerWithMail } from './identity-fixtures';
+import { until } from './until';
+
+const context = useServerWithMail();
+const ACCOUNT = AWS_TEST_SETTINGS.account_id;
+const base = { accountId: ACCOUNT, region: 'us-east-1' };
+const SCENARIO = {
+  version: 1,
+  start: new Date(Date.now() - 86_400_000).toISOString(),
+  regions: [{ name: 'us-east-1' }],
+  accounts: [{ accountId: ACCOUNT }],
+  resources: [
+    {
+      ...base,
+      kind: 'ec2-instance',
+      id: 'i-0aaaaaaaaaaaaaaa1',
+      instanceType: 't3.large',
+      tags: { env: 'dev' },
+    },
+    {
+      ...base,
+      kind: 'ec2-instance',
+      id: 'i-0aaaaaaaaaaaaaaa2',
+      instanceType: 't3.large',
+      tags: { env: 'dev' },
+    },
+    {
+      ...base,
+      kind: 'rds-instance',
+      id: 'dev-db',
+      instanceClass: 'db.t3.medium',
+      engine: 'postgres',
+      allocatedStorageGiB: 20,
+    },
+  ],
+};
+
+/** A verified admin with a simulated account whose inventory has been collected. */
+async function collectedAccount(label: string) {
+  const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label });
+  const created = await admin.session.post('/c/cloud_accounts/', {
+    name: 'Dev',
+    settings: AWS_TEST_SETTINGS,
+  });
+  const projectId = cloudAccountSchema.parse(created.body).id;
+  await admin.session.request('PUT', INVENTORY_PATHS.scenario(projectId), { body: SCENARIO });
+  await admin.session.post(INVENTORY_PATHS.collectNow(projectId));
+  await until(
+    async () => cloudAccountsSchema.parse((await admin.session.get('/c/cloud_accounts/')).body),
+    (list) => list[0]?.inventory?.last_pass?.status === 'succeeded',
+  );
+  return { admin, projectId };
+}
+
+describe('resource scheduler', () => {
+  it('saves a schedule with the spec defaults, lists and edits it, and refuses bad input naming the field', async () => {
+    const { admin, projectId } = await collectedAccount('scheduler');
+    const s = admin.session;
+    const created = await s.post(P.schedules, {
+      schedule_name: 'Dev office hours',
+      project: projectId,
+      resources: { ec2: ['i-0aaaaaaaaaaaaaaa1'], rds: ['dev-db'] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const schedule = scheduleSchema.parse(created.body);
+    expect(schedule).toMatchObject({
+      time_zone: 'America/Los_Angeles',
+      form: { days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '08:00', end: '20:00' },
+      hibernate: false,
+      enforced: false,
+      scheduled_by_tag_key: 'finlens:scheduler',
+      scheduled_by_tag_value: null,
+    });
+    expect(schedule.positions).toHaveLength(60);
+    expect(schedule.actions.map((a) => [a.action, a.position])).toContainEqual(['start', 8]);
+    expect(schedule.scheduled_resources.map((r) => r.resource_id).sort()).toEqual([
+      'dev-db',
+      'i-0aaaaaaaaaaaaaaa1',
+    ]);
+    expect(schedule.next_action).not.toBeNull();
+
+    // Tag matching adds the other dev instance; positions replace the form (Sunday night into Monday).
+    const edited = await s.request('PATCH', P.schedule(schedule.id), {
+      body: {
+        schedule_name: 'Dev nights',
+        project: projectId,
+        positions: [166, 167, 0, 1],
+        scheduled_by_tag_key: 'env',
+        scheduled_by_tag_value: 'dev',
+        time_zone: 'Asia/Kathmandu',
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const after = scheduleSchema.parse(edited.body);
+    expect(after.positions).toEqual([0, 1, 166, 167]);
+    expect(after.scheduled_resources.map((r) => [r.resource_id, r.matched_by]).sort()).toEqual([
+      ['i-0aaaaaaaaaaaaaaa1', 'tag'],
+      ['i-0aaaaaaaaaaaaaaa2', 'tag'],
+    ]);
+    expect(scheduleListSchema.parse((await s.get(P.schedules)).body).results).toHaveLength(1);
+
+    const body = { schedule_name: 'Bad', project: projectId };
+    await expect400(
+      s.post(P.schedules, {
+        ...body,
+        windows: [
+          { days: ['monday'], start: '08:00', end: '20:00' },
+          { days: ['monday'], start: '19:00', end: '22:00' },
+        ],
+      }),
+      'windows.1.days',
+    );
+    await expect400(s.post(P.schedules, { ...body, positions: [] }), 'positions');
+    await expect400(s.post(P.schedules, { ...body, positions: [12, 168] }), 'positions.1');
+    await expect400(s.post(P.schedules, { ...body, positions: [-1] }), 'positions.0');
+    await expect400(s.post(P.schedules, { ...body, time_zone: 'America/Springfield' }), 'time_zone');
+    await expect400(s.post(P.schedules, { ...body, days: [] }), 'days');
+    await expect400(
+      s.post(P.schedules, { ...body, resources: { ec2: ['i-0notours000000000'] } }),
+      'resources.ec2.0',
+    );
+    // A resource already in an enabled schedule.
+    await expect400(
+      s.post(P.schedules, { ...body, resources: { ec2: ['i-0aaaaaaaaaaaaaaa2'] } }),
+      'resources',
+    );
+    expect(scheduleListSchema.parse((await s.get(P.schedules)).body).results).toHaveLength(1);
+
+    // Another client: its project is 404, our resource ids are not in its inventory, our schedule is 404.
+    const other = await collectedAccount('scheduler-other');
+    expect((await other.admin.session.post(P.schedules, { ...body, project: projectId })).status).toBe(404);
+    await expect400(
+      other.admin.session.post(P.schedules, {
+        ...body,
+        project: other.projectId,
+        resources: { rds: ['nope-db'] },
+      }),
+      'resources.rds.0',
+    );
+    expect((await other.admin.session.get(P.schedule(schedule.id))).status).toBe(404);
+    expect((await other.admin.session.request('DELETE', P.schedule(schedule.id))).status).toBe(404);
+
+    // Overrides expire by themselves; the action log starts empty.
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const override = await s.post(P.overrides(schedule.id), { action: 'keep_running', until });
+    expect(override.status, JSON.stringify(override.body)).toBe(201);
+    expect(scheduleOverrideSchema.parse(override.body)).toMatchObject({
+      running: true,
+      resource: null,
+      until,
+    });
+    await expect400(
+      s.post(P.overrides(schedule.id), { action: 'stop', until: '2020-01-01T00:00:00Z' }),
+      'until',
+    );
+    expect(scheduleActionListSchema.parse((await s.get(P.actions(schedule.id))).body).results).toEqual([]);
+
+    expect((await s.request('DELETE', P.schedule(schedule.id))).status).toBe(204);
+    expect((await s.get(P.schedule(schedule.id))).status).toBe(404);
+  });
+
+  it('queues a one-off action ten minutes ahead by default', async () => {
+    const { admin, projectId } = await collectedAccount('scheduler-oneoff');
+    const before = Date.now();
+    const created = await admin.session.post(P.oneOffs, {
+      project: projectId,
+      schedule: 'later',
+      action: 'stop',
+      resources: { ec2: ['i-0aaaaaaaaaaaaaaa1'] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const runAt = Date.parse((created.body as { run_at: string }).run_at);
+    expect(runAt - before).toBeGreaterThanOrEqual(10 * 60_000 - 1000);
+    expect(runAt - before).toBeLessThan(11 * 60_000);
+    await expect400(admin.session.post(P.oneOffs, { project: projectId, action: 'stop' }), 'resources');
+  });
+});
