@@ -1,4 +1,5 @@
 import { benchCollection } from './src/collection.bench';
+import { benchCommitments } from './src/commitments.bench';
 import { benchExplorer } from './src/explorer.bench';
 import { benchForecast } from './src/forecast-backtest';
 import { benchFormat } from './src/format.bench';
@@ -20,6 +21,7 @@ const suites: Record<string, Suite> = {
   forecast: benchForecast,
   collection: benchCollection,
   'resources-cost': benchResourcesCost,
+  commitments: benchCommitments,
   'metrics-storage': benchMetricsStorage,
 };
 const args = process.argv.slice(2);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
 import { commitmentsRoutes } from '../features/commitments/commitments.routes';
 import { createCommitmentsService } from '../features/commitments/commitments.service';
+import { createResourcesCostRepo } from '../features/resources-cost/resources-cost.repo';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
@@ -12,6 +13,11 @@ export async function registerCommitments(
   { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
 ): Promise<void> {
   await app.register(commitmentsRoutes, {
-    commitmentsService: createCommitmentsService({ scopes: createCostScopes({ db }), warehouse }),
+    commitmentsService: createCommitmentsService({
+      scopes: createCostScopes({ db }),
+      warehouse,
+      // The projects' last import (the change marker Resources Cost keeps its joined set by).
+      billingVersion: createResourcesCostRepo({ db }).billingVersion,
+    }),
   });
 }

@@ -1,7 +1,10 @@
 import { curCommitmentRow } from '@finlens/cost-model/commitments/cur-row';
 import { describe, expect, it } from 'vitest';
+import type { ClientCaller } from '../../platform/auth/caller';
 import type { WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
-import { hourlySpend, spreadMonthlyFees } from './commitments.service';
+import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
+import { costScopesOver } from '../../warehouse/cost-scope';
+import { createCommitmentsService, hourlySpend, spreadMonthlyFees } from './commitments.service';
 
 const fee = (start: string): WarehouseCommitmentRow => ({
   ...curCommitmentRow({
@@ -59,5 +62,40 @@ describe('hourlySpend', () => {
     expect(hours[23]?.at).toEqual(new Date('2026-02-01T23:00:00Z'));
     expect(hours.reduce((s, h) => s + h.onDemandCost, 0)).toBeCloseTo(2.4, 12);
     expect(hourlySpend({ ...daily, usageEnd: null })).toEqual([{ at: daily.at, onDemandCost: 2.4 }]);
+  });
+});
+
+describe('reads kept until an import', () => {
+  it('reads the bill once per range while the billing version stays, again after it changes', async () => {
+    let version = 'v1';
+    const reads: string[] = [];
+    const service = createCommitmentsService({
+      scopes: costScopesOver(async () => [{ id: 'p', name: 'P', cloudType: 'aws' }]),
+      warehouse: {
+        commitmentRows: async (q) => {
+          reads.push(`${q.from} ${q.to} ${q.grain}`);
+          return [fee('2025-01-01T00:00:00.000Z')];
+        },
+        runCostQuery: async () => ({ as_of: '2026-02-28' }) as WarehouseCostAnswer,
+      },
+      billingVersion: async () => version,
+      now: () => new Date('2026-03-01T00:00:00Z'),
+    });
+    const caller = { clientId: 'c' } as ClientCaller;
+    const query = {
+      start_date: '2026-02-01',
+      end_date: '2026-02-28',
+      granularity: 'day' as const,
+      group_by: 'commitment' as const,
+    };
+    const first = await service.dashboard(caller, query);
+    await service.dashboard(caller, query);
+    await service.inventory(caller, {});
+    // The range by day and the inventory's 13 months by month: each read once.
+    expect(reads).toEqual(['2026-02-01 2026-02-28 day', '2025-01-24 2026-02-28 month']);
+    expect(first.totals.unused_cost).toBeCloseTo(14, 9);
+    version = 'v2';
+    await service.dashboard(caller, query);
+    expect(reads).toHaveLength(4);
   });
 });

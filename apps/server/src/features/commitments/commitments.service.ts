@@ -9,14 +9,10 @@ import type {
   PurchaseAnalysisQuery,
 } from '@finlens/contracts/commitments';
 import { type Interval, overlapHours } from '@finlens/cost-model/commitments/amortisation';
-import {
-  coverageByGroup,
-  reservationMonths,
-  savingsByMonth,
-  savingsPlanMonths,
-} from '@finlens/cost-model/commitments/cur-commitments';
+import { reservationMonths, savingsPlanMonths } from '@finlens/cost-model/commitments/cur-commitments';
 import { isCommitmentEligible } from '@finlens/cost-model/commitments/eligibility';
 import { remainingValue } from '@finlens/cost-model/commitments/exchange';
+import { CommitmentFiguresSum } from '@finlens/cost-model/commitments/figures';
 import { hourlyCurve, type LookBackDays, lookBackWindow } from '@finlens/cost-model/commitments/hourly-curve';
 import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
 import { instanceFamily } from '@finlens/cost-model/commitments/normalisation';
@@ -32,6 +28,8 @@ const HOUR_MS = 3_600_000;
 /** How far back the inventory reads the bill: a month of rows per commitment is enough, 13 months show its use. */
 const INVENTORY_DAYS = 400;
 const EXPIRY_DAYS = 90;
+/** Reads of the bill kept per service (a 90-day daily read of a 10M-row bill is a few MB). */
+const KEPT_READS = 16;
 
 type Row = WarehouseCommitmentRow;
 const day = (at: Date) => at.toISOString().slice(0, 10);
@@ -100,40 +98,17 @@ export function hourlySpend(row: Row): { at: Date; onDemandCost: number }[] {
   }));
 }
 
-/** Commitment utilisation in money: used commitment ÷ the commitments' amortised cost (RIs and savings plans). */
-function moneyUtilisation(rows: readonly Row[]) {
-  let used = 0;
-  let unused = 0;
-  for (const m of reservationMonths(rows)) {
-    used += m.usedEffectiveCost;
-    unused += m.unusedCost;
-  }
-  for (const m of savingsPlanMonths(rows)) {
-    used += m.usedCommitment;
-    unused += m.unusedCost;
-  }
-  return { utilisation: ratio(used, used + unused), unusedCost: unused };
-}
-
-/** Figures of a set of rows: utilisation, coverage in on-demand cost, the savings rate. */
-function figuresOf(rows: readonly Row[]) {
-  // One period for the cost model's monthly sums (eligibility reads the service, so it stays).
-  const one = rows.map((r) => ({ ...r, billingPeriod: 'all' }));
-  const savings = savingsByMonth(one).get('all');
-  const coverage = [...coverageByGroup(one).values()];
-  const use = moneyUtilisation(one);
+/** The figures of a sum as the contract names them. */
+function figuresOf(sum: CommitmentFiguresSum) {
+  const f = sum.figures();
   return {
-    utilisation: use.utilisation,
-    coverage: ratio(
-      sum(coverage.map((c) => c.coveredOnDemandCost)),
-      sum(coverage.map((c) => c.eligibleOnDemandCost)),
-    ),
-    effective_savings_rate: savings?.effectiveSavingsRate ?? null,
-    on_demand_equivalent: savings?.onDemandEquivalent ?? 0,
-    actual_cost: savings?.actual ?? 0,
-    net_savings: savings?.netSavings ?? 0,
-    unused_cost: use.unusedCost,
-    spot: savings?.spot,
+    utilisation: f.utilisation,
+    coverage: f.coverage,
+    effective_savings_rate: f.effectiveSavingsRate,
+    on_demand_equivalent: f.onDemandEquivalent,
+    actual_cost: f.actual,
+    net_savings: f.netSavings,
+    unused_cost: f.unusedCost,
   };
 }
 
@@ -186,14 +161,41 @@ function expiriesOf(inventory: Pick<CommitmentInventory, 'reservations' | 'savin
 export function createCommitmentsService({
   scopes,
   warehouse,
+  billingVersion,
   now = () => new Date(),
 }: {
   scopes: CostScopes;
   warehouse: CommitmentRowsPort & Pick<CostQueryPort, 'runCostQuery'>;
+  /** Changes whenever an import into one of the projects finishes; without it nothing read is kept. */
+  billingVersion?: (projectIds: readonly string[]) => Promise<string>;
   now?: () => Date;
 }) {
+  /**
+   * Reads of the bill kept until an import changes it (the last few, by scope and arguments): the inventory's
+   * 13 months of commitment rows serve the inventory, every dashboard's expiries and the purchase analysis's
+   * rate; a dashboard range or look-back asked again is not read again.
+   */
+  const kept = new Map<string, Promise<unknown>>();
+  async function keep<T>(scope: ReadScope, what: string, read: () => Promise<T>): Promise<T> {
+    if (billingVersion === undefined) return read();
+    const version = await billingVersion(scope.projectIds);
+    const key = [scope.clientId, scope.projectIds.join(','), version, what].join('|');
+    const hit = kept.get(key);
+    if (hit !== undefined) {
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit as Promise<T>;
+    }
+    const value = read();
+    kept.set(key, value);
+    value.catch(() => kept.delete(key));
+    while (kept.size > KEPT_READS) kept.delete(kept.keys().next().value as string);
+    return value;
+  }
+
   /** The newest usage day of the scope (the bill's end), null without data. */
-  async function newestDay(scope: ReadScope): Promise<string | null> {
+  const newestDay = (scope: ReadScope) => keep(scope, 'newest', () => readNewestDay(scope));
+  async function readNewestDay(scope: ReadScope): Promise<string | null> {
     const answer = await warehouse.runCostQuery({
       ...scope,
       start_date: day(now()),
@@ -209,7 +211,7 @@ export function createCommitmentsService({
   }
 
   const rowsOf = (scope: ReadScope, from: string, to: string, grain: 'hour' | 'day' | 'month') =>
-    warehouse.commitmentRows({ ...scope, from, to, grain });
+    keep(scope, `rows ${from} ${to} ${grain}`, () => warehouse.commitmentRows({ ...scope, from, to, grain }));
 
   async function inventoryOf(scope: ReadScope): Promise<CommitmentInventory> {
     const asOf = now();
@@ -283,39 +285,57 @@ export function createCommitmentsService({
     async dashboard(caller: ClientCaller, query: CommitmentDashboardQuery): Promise<CommitmentDashboard> {
       const scope = await scopes.requested(caller, query.project_ids);
       const grain = query.granularity;
-      const rows = spreadMonthlyFees(await rowsOf(scope, query.start_date, query.end_date, grain), grain);
-      const byPeriod = groupBy(rows, (r) => r.at.toISOString());
+      // The bill's rows of the range and the inventory (for the expiries) are read side by side.
+      const [read, inventory] = await Promise.all([
+        rowsOf(scope, query.start_date, query.end_date, grain),
+        inventoryOf(scope),
+      ]);
       const window = {
         start: new Date(`${query.start_date}T00:00:00Z`),
         end: new Date(Date.parse(`${query.end_date}T00:00:00Z`) + DAY_MS),
       };
-      const periods = bucketsOf(window, grain).map((bucket) => {
-        const { spot: _, ...figures } = figuresOf(byPeriod.get(bucket.start.toISOString()) ?? []);
-        return { period: bucket.start.toISOString(), ...figures };
-      });
-      const { spot, ...totals } = figuresOf(rows);
-      const groups = [...groupBy(rows, (r) => groupKey(r, query.group_by))]
-        .map(([key, groupRows]) => {
-          const f = figuresOf(groupRows);
-          return {
-            key,
-            utilisation: f.utilisation,
-            coverage: f.coverage,
-            on_demand_equivalent: f.on_demand_equivalent,
-            net_savings: f.net_savings,
-            unused_cost: f.unused_cost,
-          };
-        })
-        .sort((a, b) => b.on_demand_equivalent - a.on_demand_equivalent || a.key.localeCompare(b.key));
+      // One pass over the rows fills each period's, each group's and the total's sums.
+      const buckets = bucketsOf(window, grain);
+      const periods = new Map(buckets.map((b) => [b.start.getTime(), new CommitmentFiguresSum()]));
+      const groups = new Map<string, CommitmentFiguresSum>();
+      const total = new CommitmentFiguresSum();
+      for (const row of spreadMonthlyFees(read, grain)) {
+        total.add(row);
+        periods.get(row.at.getTime())?.add(row);
+        const key = groupKey(row, query.group_by);
+        if (key === null) continue;
+        let group = groups.get(key);
+        if (group === undefined) {
+          group = new CommitmentFiguresSum();
+          groups.set(key, group);
+        }
+        group.add(row);
+      }
+      const totals = total.figures();
       return {
-        periods,
+        periods: buckets.map((b) => ({
+          period: b.start.toISOString(),
+          ...figuresOf(periods.get(b.start.getTime()) as CommitmentFiguresSum),
+        })),
         totals: {
-          ...totals,
-          spot_cost: (spot?.actual ?? 0) + (spot?.unpricedActual ?? 0),
-          spot_savings: spot?.netSavings ?? 0,
+          ...figuresOf(total),
+          spot_cost: totals.spot.actual + totals.spot.unpricedActual,
+          spot_savings: totals.spot.netSavings,
         },
-        groups,
-        expiries: (await inventoryOf(scope)).expiries,
+        groups: [...groups]
+          .map(([key, sum]) => {
+            const f = figuresOf(sum);
+            return {
+              key,
+              utilisation: f.utilisation,
+              coverage: f.coverage,
+              on_demand_equivalent: f.on_demand_equivalent,
+              net_savings: f.net_savings,
+              unused_cost: f.unused_cost,
+            };
+          })
+          .sort((a, b) => b.on_demand_equivalent - a.on_demand_equivalent || a.key.localeCompare(b.key)),
+        expiries: inventory.expiries,
       };
     },
 

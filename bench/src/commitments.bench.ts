@@ -1,0 +1,128 @@
+import { loadavg } from 'node:os';
+import { ensureExplorerWarehouse, serverModule } from './explorer-warehouse';
+import { positiveInteger, type SuiteOptions } from './options';
+import { sampleInTurns, summarise } from './stats';
+
+// biome-ignore lint/suspicious/noExplicitAny: the server's types are not this workspace's
+type Any = any;
+
+/** The demo export's last month (the ingest bench's END_MONTH); the dashboard reads its last 90 days. */
+const NOW = new Date('2026-11-01T00:00:00Z');
+const DAYS_90 = { start_date: '2026-08-03', end_date: '2026-10-31' };
+
+/**
+ * Commitment Management's calls (the commitments service: warehouse read, cost-model figures, answer) on the demo
+ * CUR 2.0 warehouse of the Explorer bench (1M line items over 13 months; `--quick` 100k; `--rows=N`, `--runs=N`):
+ * the dashboard over 90 days by day and over 13 months by month, the inventory and the 60-day purchase analysis,
+ * each timed cold (every call reads the bill, as the first request after an import) and warm (the server's
+ * service keeps its reads until an import) in turns with a hand-written DuckDB SQL over the raw line items (the
+ * 90 days' eligible and covered on-demand cost: one scan, the floor of any answer). The bench fails unless the service's 90-day
+ * on-demand equivalent and coverage equal the hand SQL's.
+ */
+export async function benchCommitments({
+  quick,
+  values,
+}: SuiteOptions): Promise<Record<string, string | number>> {
+  const rows = positiveInteger('rows', values.rows, quick ? 100_000 : 1_000_000);
+  const runs = positiveInteger('runs', values.runs, quick ? 5 : 20);
+  const warehouse = await ensureExplorerWarehouse(rows);
+  const { openCostStore } = await import(serverModule('warehouse/open-cost-store.ts'));
+  const { costScopesOver } = await import(serverModule('warehouse/cost-scope.ts'));
+  const { createCommitmentsService } = await import(
+    serverModule('features/commitments/commitments.service.ts')
+  );
+  const { RESERVABLE_SERVICES } = await import('@finlens/cost-model/commitments/eligibility');
+  const contracts = await import('@finlens/contracts/commitments');
+  const store = await openCostStore({ dataDir: warehouse.dataDir });
+  try {
+    const scopes = costScopesOver(async () => [{ id: warehouse.projectId, name: 'Bench', cloudType: 'aws' }]);
+    // Cold: every call reads the bill (the first request after an import). Warm: the server's service, which
+    // keeps its reads until the billing version changes.
+    const cold = createCommitmentsService({ scopes, warehouse: store, now: () => NOW });
+    const warm = createCommitmentsService({
+      scopes,
+      warehouse: store,
+      now: () => NOW,
+      billingVersion: async () => 'bench',
+    });
+    const caller = { clientId: warehouse.clientId } as Any;
+    const callsOf = (service: Any): Record<string, () => Promise<Any>> => ({
+      'dashboard 90 days by day': () =>
+        service.dashboard(caller, contracts.commitmentDashboardQuerySchema.parse(DAYS_90)),
+      'dashboard 13 months by month, per account': () =>
+        service.dashboard(
+          caller,
+          contracts.commitmentDashboardQuerySchema.parse({
+            start_date: '2025-10-01',
+            end_date: '2026-10-31',
+            granularity: 'month',
+            group_by: 'account',
+          }),
+        ),
+      inventory: () => service.inventory(caller, contracts.commitmentInventoryQuerySchema.parse({})),
+      'purchase analysis, 60-day look-back': () =>
+        service.purchaseAnalysis(caller, contracts.purchaseAnalysisQuerySchema.parse({ look_back: '60' })),
+    });
+    const calls = callsOf(cold);
+    const warmCalls = callsOf(warm);
+    const services = RESERVABLE_SERVICES.map((s: string) => `'${s}'`).join(', ');
+    const handSql = `SELECT
+        sum(pricing_public_on_demand_cost) AS eligible,
+        sum(CASE WHEN line_item_line_item_type <> 'Usage' THEN pricing_public_on_demand_cost END) AS covered
+      FROM line_items
+      WHERE client_id = '${warehouse.clientId}' AND project_id = '${warehouse.projectId}'
+        AND line_item_usage_start_date >= TIMESTAMP '${DAYS_90.start_date}'
+        AND line_item_usage_start_date < TIMESTAMP '2026-11-01'
+        AND (line_item_operation IS NULL OR line_item_operation NOT IN ('EKSPod-EC2', 'ECSTask-EC2'))
+        AND (line_item_line_item_type IN ('DiscountedUsage', 'SavingsPlanCoveredUsage')
+          OR (line_item_line_item_type = 'Usage' AND pricing_term = 'OnDemand'
+            AND line_item_product_code IN (${services})
+            AND regexp_matches(line_item_usage_type,
+              '(^|-|:)(BoxUsage|DedicatedUsage|HostUsage|InstanceUsage|Multi-AZUsage|NodeUsage)(:|$)')))`;
+    const hand = async () =>
+      (await store.connection.runAndReadAll(handSql)).getRowObjectsJS()[0] as {
+        eligible: number;
+        covered: number;
+      };
+
+    const dashboard = await (calls['dashboard 90 days by day'] as () => Promise<Any>)();
+    const floor = await hand();
+    const coverage = floor.covered / floor.eligible;
+    if (
+      Math.abs(dashboard.totals.on_demand_equivalent - floor.eligible) > 0.005 ||
+      Math.abs(dashboard.totals.coverage - coverage) > 1e-9
+    )
+      throw new Error(
+        `the dashboard (${dashboard.totals.on_demand_equivalent}, ${dashboard.totals.coverage}) disagrees with the hand SQL (${floor.eligible}, ${coverage})`,
+      );
+
+    const figures: Record<string, string | number> = {};
+    const label = `${warehouse.rows.toLocaleString('en-US')} line items`;
+    const loadBefore = loadavg();
+    let handP95 = 0;
+    for (const [name, call] of Object.entries(calls)) {
+      const again = warmCalls[name] as () => Promise<Any>;
+      const [coldTimes = [], warmTimes = [], handTimes = []] = await sampleInTurns(
+        [call, again, hand],
+        runs,
+        2,
+      );
+      const c = summarise(coldTimes);
+      const w = summarise(warmTimes);
+      const h = summarise(handTimes);
+      handP95 = Math.max(handP95, h.p95Ms);
+      figures[`${label}: ${name}: cold p50 / p95 ms (÷ hand SQL p95); warm p50 / p95 ms`] =
+        `${c.p50Ms.toFixed(0)} / ${c.p95Ms.toFixed(0)} (${(c.p95Ms / h.p95Ms).toFixed(1)}); ${w.p50Ms.toFixed(0)} / ${w.p95Ms.toFixed(0)}`;
+    }
+    figures[`${label}: hand SQL (90-day eligible and covered cost) p95 ms`] = handP95.toFixed(0);
+    figures[`${label}: 90 days: utilisation / coverage / ESR`] =
+      `${pct(dashboard.totals.utilisation)} / ${pct(dashboard.totals.coverage)} / ${pct(dashboard.totals.effective_savings_rate)}`;
+    figures[`${label}: load average before/after`] =
+      `${loadBefore[0]?.toFixed(1)} / ${loadavg()[0]?.toFixed(1)}`;
+    return figures;
+  } finally {
+    await store.close();
+  }
+}
+
+const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
