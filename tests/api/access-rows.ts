@@ -7,6 +7,7 @@ import { inventoryAccessRows } from './access-rows/inventory';
 import { notificationsAccessRows } from './access-rows/notifications';
 import { reportsAccessRows } from './access-rows/reports';
 import { resourcesCostAccessRows } from './access-rows/resources-cost';
+import { savingsLedgerAccessRows } from './access-rows/savings-ledger';
 import { schedulerAccessRows } from './access-rows/scheduler';
 import { showbacksAccessRows } from './access-rows/showbacks';
 import { tagExplorerAccessRows } from './access-rows/tag-explorer';
@@ -547,6 +548,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...schedulerAccessRows,
   ...commitmentsAccessRows,
   ...resourcesCostAccessRows,
+  ...savingsLedgerAccessRows,
   ...tagExplorerAccessRows,
   ...showbacksAccessRows,
   ...chargebacksAccessRows,

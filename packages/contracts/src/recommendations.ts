@@ -89,6 +89,7 @@ export const RECOMMENDATION_STATUSES = [
   'dismissed',
   'snoozed',
   'accepted',
+  'approved',
   'applied',
   'verified',
   'regressed',

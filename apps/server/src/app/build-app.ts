@@ -46,6 +46,7 @@ import { registerPolicy } from './register-policy';
 import { registerPublicConfig } from './register-public-config';
 import { registerReports } from './register-reports';
 import { registerResourcesCost } from './register-resources-cost';
+import { guardedAwsCloud, registerSavingsLedger } from './register-savings-ledger';
 import { registerScheduler } from './register-scheduler';
 import { registerSearch } from './register-search';
 import { registerShowbacks } from './register-showbacks';
@@ -130,6 +131,14 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerReports(app, { db, warehouse });
   await registerNotifications(app, { db, config, logger });
   await registerAnomalies(app, { db });
+  await registerSavingsLedger(app, {
+    db,
+    warehouse,
+    secretKey: config.secretKey,
+    aws: guardedAwsCloud(config.outboundAllow),
+    // The recommendations feature answers these once its service is registered; until then none is known.
+    findRecommendation: async () => null,
+  });
   await registerTagExplorer(app, { db, warehouse });
   await registerCostTargets(app, { db, warehouse });
   await registerShowbacks(app, { db, warehouse });

@@ -8,20 +8,20 @@ import {
 } from '../features/inventory/inventory.jobs';
 import { NOTIFICATION_SCHEDULES } from '../features/notifications/notifications.jobs';
 import { reportSendJobHandler } from '../features/reports/report-send.job';
+import { savingsLedgerJobHandlers } from '../features/savings-ledger/savings-ledger.jobs';
 import { failStaleImportRuns } from '../ingest/imports.repo';
 import {
   failInterruptedImportsJobHandler,
   INTERRUPTED_IMPORT_SCHEDULES,
 } from '../ingest/interrupted-imports.job';
 import { serverPollSourceHandler } from '../ingest/sources/server-poll-source';
-import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import { type RunningJobs, startJobs } from '../platform/jobs/start-jobs';
 import type { LoadedConfig } from '../platform/load-config';
-import { createGuardedHttp, sdkRequestHandler } from '../platform/outbound/guarded-http';
 import { enqueueAfterImportJobs } from './after-import-jobs';
 import type { Storage } from './open-storage';
 import { notificationJobsFor } from './register-notifications';
+import { guardedAwsCloud, ledgerFor } from './register-savings-ledger';
 
 /**
  * The server's background worker with every feature's job handlers, and their schedules saved (saving again
@@ -55,9 +55,7 @@ export async function startServerJobs({
           secretBox: createSecretBox(config.secretKey),
           // Through the outbound guard, like every other outbound call: an endpoint the operator sets
           // (AWS_ENDPOINT_URL and the like) cannot reach internal addresses unless OUTBOUND_ALLOW lets it.
-          aws: createAwsCloud({
-            clientSettings: { requestHandler: sdkRequestHandler(createGuardedHttp(config.outboundAllow)) },
-          }),
+          aws: guardedAwsCloud(config.outboundAllow),
           metrics: warehouse.metrics,
         }),
       ),
@@ -70,6 +68,15 @@ export async function startServerJobs({
         onPeriodsReplaced: enqueueAfterImportJobs,
       }),
       failInterruptedImportsJobHandler({ db }),
+      ...savingsLedgerJobHandlers(
+        ledgerFor({
+          db,
+          warehouse,
+          secretKey: config.secretKey,
+          aws: guardedAwsCloud(config.outboundAllow),
+          findRecommendation: async () => null,
+        }),
+      ),
     ],
   });
   for (const schedule of [

@@ -20,6 +20,7 @@ import * as m20261122_1520 from './migrations/2026_11_22_1520_cost_target_edited
 import * as m20261126_0700 from './migrations/2026_11_26_0700_cloud_inventory';
 import * as m20261126_0930 from './migrations/2026_11_26_0930_simulated_cloud_state';
 import * as m20261126_1200 from './migrations/2026_11_26_1200_scheduler';
+import * as m20261126_1210 from './migrations/2026_11_26_1210_savings_ledger';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0700_cloud_inventory': m20261126_0700,
   '2026_11_26_0930_simulated_cloud_state': m20261126_0930,
   '2026_11_26_1200_scheduler': m20261126_1200,
+  '2026_11_26_1210_savings_ledger': m20261126_1210,
 };
 
 export const migrationProvider: MigrationProvider = {

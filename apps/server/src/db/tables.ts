@@ -5,6 +5,7 @@ import type { CostTargetTables } from '../features/cost-targets/cost-targets.tab
 import type { InventoryTables } from '../features/inventory/inventory.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { ReportsTables } from '../features/reports/reports.tables';
+import type { SavingsLedgerTables } from '../features/savings-ledger/savings-ledger.tables';
 import type { SchedulerTables } from '../features/scheduler/scheduler.tables';
 import type { ShowbackTables } from '../features/showbacks/showbacks.tables';
 import type { TagExplorerTables } from '../features/tag-explorer/tag-explorer.tables';
@@ -207,7 +208,8 @@ export interface AppTables
     ReportsTables,
     AnomalyTables,
     InventoryTables,
-    SchedulerTables {
+    SchedulerTables,
+    SavingsLedgerTables {
   instance: InstanceTable;
   users: UsersTable;
   partners: PartnersTable;

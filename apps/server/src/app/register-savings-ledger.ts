@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../db/tables';
+import { createCollectionTargets } from '../features/inventory/collection-targets';
+import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
+import { savingsLedgerFor } from '../features/savings-ledger/savings-ledger.jobs';
+import { savingsLedgerRoutes } from '../features/savings-ledger/savings-ledger.routes';
+import type { FindRecommendation } from '../features/savings-ledger/savings-ledger.service';
+import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
+import type { CloudPort } from '../integrations/cloud/cloud-port';
+import { type SimClock, systemClock } from '../integrations/cloud/simulated/sim-clock';
+import { createSecretBox } from '../platform/crypto/secret-box';
+import type { App } from '../platform/http/app';
+import { createGuardedHttp, sdkRequestHandler } from '../platform/outbound/guarded-http';
+import type { CostStore } from '../warehouse/cost-store';
+
+/**
+ * The AWS adapter through the outbound guard, like every other outbound call: an endpoint the operator sets
+ * (AWS_ENDPOINT_URL and the like) cannot reach internal addresses unless OUTBOUND_ALLOW lets it.
+ */
+export function guardedAwsCloud(outboundAllow: Parameters<typeof createGuardedHttp>[0]): CloudPort {
+  return createAwsCloud({
+    clientSettings: { requestHandler: sdkRequestHandler(createGuardedHttp(outboundAllow)) },
+  });
+}
+
+/** The ledger over the same cloud targets as inventory collection (the simulated cloud keeps its actions). */
+export function ledgerFor({
+  db,
+  warehouse,
+  secretKey,
+  aws,
+  findRecommendation,
+  simClock = systemClock,
+}: {
+  db: Kysely<AppTables>;
+  warehouse: CostStore;
+  secretKey: string;
+  aws: CloudPort;
+  findRecommendation: FindRecommendation;
+  simClock?: SimClock;
+}) {
+  const targets = createCollectionTargets({
+    repo: createCollectionTargetsRepo({ db }),
+    secretBox: createSecretBox(secretKey),
+    aws,
+    simClock,
+  });
+  return savingsLedgerFor({ db, warehouse, resolve: targets.resolve, findRecommendation });
+}
+
+/** The savings ledger: entries, transitions (apply through the cloud port), totals, CSV, remediation policies. */
+export async function registerSavingsLedger(app: App, deps: Parameters<typeof ledgerFor>[0]): Promise<void> {
+  await app.register(savingsLedgerRoutes, { ledger: ledgerFor(deps).service });
+}

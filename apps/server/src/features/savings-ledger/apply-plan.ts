@@ -1,0 +1,191 @@
+import type { CloudAction } from '../../integrations/cloud/cloud-actions';
+import type { CloudResource } from '../../integrations/cloud/cloud-resources';
+import type { StoredAction } from './savings-ledger.tables';
+
+/**
+ * How a recommendation's action becomes cloud port actions, one step at a time. Each call looks at the
+ * resource as the cloud lists it now and says the next step, so an apply that waits (an instance stopping
+ * before its type changes) or is interrupted resumes where the cloud is, and a second run does nothing twice.
+ */
+
+export interface ApplyTarget {
+  action: StoredAction;
+  region: string;
+  resourceId: string;
+  resourceKind: string | null;
+  /** The state the resource had when applying began (a resized instance is started again only if it ran). */
+  initialState: string | null;
+  safetySnapshotId: string | null;
+}
+
+export type NextStep =
+  | { kind: 'done' }
+  | { kind: 'wait'; reason: string }
+  | { kind: 'act'; action: CloudAction; description: string; safetySnapshot?: boolean }
+  | { kind: 'unsupported'; reason: string };
+
+const stateOf = (resource: CloudResource) => resource.state;
+const ref = <K extends CloudResource['kind']>(kind: K, id: string) => ({ kind, id });
+
+function targetText(target: ApplyTarget, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = target.action.target[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
+}
+
+function modifyStep(target: ApplyTarget, resource: CloudResource): NextStep {
+  const wanted = targetText(target, 'instance_type', 'instance_class');
+  if (wanted === null) return { kind: 'unsupported', reason: 'The recommendation names no instance type.' };
+  const { region } = target;
+  if (resource.kind === 'rds-instance') {
+    if (resource.instanceClass === wanted) return { kind: 'done' };
+    const action = {
+      type: 'modify',
+      region,
+      resource: ref('rds-instance', resource.id),
+      instanceType: wanted,
+    } as const;
+    return { kind: 'act', action, description: `Change ${resource.id} to ${wanted}` };
+  }
+  if (resource.kind !== 'ec2-instance') {
+    return { kind: 'unsupported', reason: `The cloud port cannot change the type of a ${resource.kind}.` };
+  }
+  const instance = ref('ec2-instance', resource.id);
+  const state = stateOf(resource);
+  const waiting = { kind: 'wait', reason: `${resource.id} is ${state}` } as const;
+  if (resource.instanceType === wanted) {
+    if (state === 'stopping') return waiting;
+    if (state === 'stopped' && target.initialState === 'running') {
+      const action = { type: 'start', region, resource: instance } as const;
+      return { kind: 'act', action, description: `Start ${resource.id}` };
+    }
+    return { kind: 'done' };
+  }
+  if (state === 'stopping' || state === 'pending') return waiting;
+  if (state === 'running') {
+    return {
+      kind: 'act',
+      action: { type: 'stop', region, resource: instance },
+      description: `Stop ${resource.id}`,
+    };
+  }
+  if (state !== 'stopped') return { kind: 'unsupported', reason: `${resource.id} is ${state}.` };
+  const action = { type: 'modify', region, resource: instance, instanceType: wanted } as const;
+  return { kind: 'act', action, description: `Change ${resource.id} to ${wanted}` };
+}
+
+function deleteStep(target: ApplyTarget, resource: CloudResource): NextStep {
+  const { region } = target;
+  if (resource.kind === 'ebs-volume') {
+    if (target.safetySnapshotId === null) {
+      const action = {
+        type: 'snapshot',
+        region,
+        resource: ref('ebs-volume', resource.id),
+        description: `Safety snapshot before deleting ${resource.id}`,
+      } as const;
+      return {
+        kind: 'act',
+        action,
+        description: `Take a safety snapshot of ${resource.id}`,
+        safetySnapshot: true,
+      };
+    }
+    const action = { type: 'delete', region, resource: ref('ebs-volume', resource.id) } as const;
+    return {
+      kind: 'act',
+      action,
+      description: `Delete ${resource.id} (snapshot ${target.safetySnapshotId} kept)`,
+    };
+  }
+  if (resource.kind === 'ebs-snapshot' || resource.kind === 'elastic-ip') {
+    const action = { type: 'delete', region, resource: ref(resource.kind, resource.id) } as const;
+    const verb = resource.kind === 'elastic-ip' ? 'Release' : 'Delete';
+    return { kind: 'act', action, description: `${verb} ${resource.id}` };
+  }
+  return { kind: 'unsupported', reason: `The cloud port cannot delete a ${resource.kind}.` };
+}
+
+function stopStep(target: ApplyTarget, resource: CloudResource): NextStep {
+  if (
+    resource.kind !== 'ec2-instance' &&
+    resource.kind !== 'rds-instance' &&
+    resource.kind !== 'rds-cluster'
+  ) {
+    return { kind: 'unsupported', reason: `The cloud port cannot stop a ${resource.kind}.` };
+  }
+  const state = stateOf(resource);
+  if (state === 'stopped' || state === 'stopping') return { kind: 'done' };
+  const action = { type: 'stop', region: target.region, resource: ref(resource.kind, resource.id) } as const;
+  return { kind: 'act', action, description: `Stop ${resource.id}` };
+}
+
+function scaleStep(target: ApplyTarget, resource: CloudResource): NextStep {
+  const desired = Number(target.action.target.desired_capacity ?? target.action.target.desired_size);
+  if (!Number.isInteger(desired) || desired < 0) {
+    return { kind: 'unsupported', reason: 'The recommendation names no desired capacity.' };
+  }
+  if (resource.kind !== 'autoscaling-group' && resource.kind !== 'eks-nodegroup') {
+    return { kind: 'unsupported', reason: `The cloud port cannot scale a ${resource.kind}.` };
+  }
+  const current = resource.kind === 'autoscaling-group' ? resource.desiredCapacity : resource.desiredSize;
+  if (current === desired) return { kind: 'done' };
+  const action = {
+    type: 'scale',
+    region: target.region,
+    resource: ref(resource.kind, resource.id),
+    minSize: Math.min(resource.minSize, desired),
+    desiredSize: desired,
+    maxSize: resource.maxSize,
+  } as const;
+  return { kind: 'act', action, description: `Scale ${resource.id} to ${desired}` };
+}
+
+/** The next step for the resource as listed now; null `resource`: the cloud no longer lists it. */
+export function nextStep(target: ApplyTarget, resource: CloudResource | null): NextStep {
+  const kind = target.action.kind;
+  const deletes = kind === 'delete' || kind === 'snapshot-and-delete' || kind === 'release';
+  if (resource === null) {
+    return deletes
+      ? { kind: 'done' }
+      : { kind: 'unsupported', reason: `${target.resourceId} is not in the cloud.` };
+  }
+  switch (kind) {
+    case 'modify':
+      return modifyStep(target, resource);
+    case 'delete':
+    case 'snapshot-and-delete':
+    case 'release':
+      return deleteStep(target, resource);
+    case 'stop':
+      return stopStep(target, resource);
+    case 'scale-in':
+      return scaleStep(target, resource);
+    default:
+      return {
+        kind: 'unsupported',
+        reason: `Finlens cannot ${kind.replaceAll('-', ' ')} through the cloud port; make the change yourself and mark it done.`,
+      };
+  }
+}
+
+/** The whole plan from the resource as it is now (the dry run shows it; applying re-plans at each step). */
+export function planSteps(
+  target: ApplyTarget,
+  resource: CloudResource | null,
+): { steps: string[]; reason: string | null } {
+  const first = nextStep(target, resource);
+  if (first.kind === 'unsupported') return { steps: [], reason: first.reason };
+  if (first.kind === 'done') return { steps: [], reason: 'The resource already matches the recommendation.' };
+  const id = target.resourceId;
+  const wanted = targetText(target, 'instance_type', 'instance_class');
+  if (target.action.kind === 'modify' && resource?.kind === 'ec2-instance' && resource.state === 'running') {
+    return { steps: [`Stop ${id}`, `Change ${id} to ${wanted}`, `Start ${id}`], reason: null };
+  }
+  if (first.kind === 'act' && first.safetySnapshot) {
+    return { steps: [first.description, `Delete ${id} (the snapshot is kept)`], reason: null };
+  }
+  return { steps: [first.kind === 'act' ? first.description : first.reason], reason: null };
+}

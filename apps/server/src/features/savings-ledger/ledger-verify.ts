@@ -1,0 +1,101 @@
+import { transition } from '@finlens/cost-model/savings-ledger';
+import {
+  type DailyCost,
+  DEFAULT_VERIFICATION_OPTIONS,
+  verifySaving,
+} from '@finlens/cost-model/savings-verification';
+import { addDays } from '@finlens/cost-model/utc-calendar';
+import type { CostStore } from '../../warehouse/cost-store';
+import type { SavingsLedgerRepo } from './savings-ledger.repo';
+import type { LedgerEntryRow, StoredVerification } from './savings-ledger.tables';
+
+export const VERIFY_JOB_KIND = 'savings-ledger.verify';
+
+/**
+ * After each import: every applied entry is judged from the bill — the resource's amortized cost per day (after
+ * RI/SP, what it really cost) before and after the change. The bill, not a user, moves it to verified or
+ * regressed; each verification is kept on the entry, each move in the trail.
+ */
+export function createLedgerVerify({
+  repo,
+  warehouse,
+  now = () => new Date(),
+}: {
+  repo: Pick<SavingsLedgerRepo, 'judged' | 'move' | 'update'>;
+  warehouse: Pick<CostStore, 'costBreakdown' | 'newestUsageDay'>;
+  now?: () => Date;
+}) {
+  async function dailyCosts(entry: LedgerEntryRow, from: string, to: string): Promise<DailyCost[]> {
+    const rows = await warehouse.costBreakdown({
+      clientId: entry.client_id,
+      projectIds: [entry.project_id],
+      from,
+      to,
+      costType: 'amortized',
+      sets: [[{ dimension: 'line_item_resource_id', mode: 'include', values: [entry.resource_id] }]],
+      byDay: true,
+      useRollups: true,
+    });
+    return rows.flatMap((row) =>
+      row.day === null ? [] : [{ date: row.day.slice(0, 10), cost: row.costs[0] ?? 0 }],
+    );
+  }
+
+  async function verifyOne(entry: LedgerEntryRow): Promise<StoredVerification | null> {
+    if (entry.applied_at === null) return null;
+    const billedThrough = await warehouse.newestUsageDay({
+      clientId: entry.client_id,
+      projectIds: [entry.project_id],
+    });
+    if (billedThrough === null) return null;
+    const changedOn = new Date(entry.applied_at).toISOString().slice(0, 10);
+    const from = addDays(changedOn, -DEFAULT_VERIFICATION_OPTIONS.lookbackDays);
+    if (billedThrough < from) return null;
+    const result = verifySaving(await dailyCosts(entry, from, billedThrough), changedOn, billedThrough);
+    const verification: StoredVerification = {
+      outcome: result.outcome,
+      rate_before: result.rateBefore,
+      rate_after: result.rateAfter,
+      before_days: result.beforeDays,
+      after_days: result.afterDays,
+      realised_monthly_saving: result.realisedMonthly,
+      realised_to_date: result.realisedToDate,
+      billed_through: billedThrough,
+      verified_at: now().toISOString(),
+    };
+    const event =
+      result.outcome === 'verified' ? 'verify' : result.outcome === 'regressed' ? 'regress' : null;
+    const moved = event === null ? null : transition(entry.state, event, 'system');
+    const stored = { verification: JSON.stringify(verification) };
+    if (event !== null && moved?.ok && moved.state !== entry.state) {
+      await repo.move(
+        entry.id,
+        entry.state,
+        { ...stored, state: moved.state },
+        {
+          action: event,
+          from: entry.state,
+          to: moved.state,
+          actor: 'system',
+          note: null,
+          detail: { ...verification },
+        },
+      );
+    } else {
+      await repo.update(entry.id, stored);
+    }
+    return verification;
+  }
+
+  return {
+    verifyOne,
+    /** Judges every applied entry (of one client, or all for the after-import job); returns how many. */
+    async verifyAll(clientId: string | null): Promise<number> {
+      const entries = await repo.judged(clientId);
+      for (const entry of entries) await verifyOne(entry);
+      return entries.length;
+    },
+  };
+}
+
+export type LedgerVerify = ReturnType<typeof createLedgerVerify>;

@@ -1,0 +1,198 @@
+import type { LedgerState, RemediationPolicy } from '@finlens/contracts/savings-ledger';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { AppTables } from '../../db/tables';
+import type { LedgerEntryRow, LedgerEventRow, SavingsLedgerEntriesTable } from './savings-ledger.tables';
+
+export type NewEntry = Omit<
+  Insertable<SavingsLedgerEntriesTable>,
+  'id' | 'client_id' | 'created_at' | 'updated_at'
+>;
+export type EntryPatch = Omit<
+  Updateable<SavingsLedgerEntriesTable>,
+  'id' | 'client_id' | 'recommendation_id'
+>;
+
+export interface NewEvent {
+  action: string;
+  from: LedgerState;
+  to: LedgerState;
+  actor: string;
+  note: string | null;
+  detail: Record<string, unknown>;
+}
+
+/** One line of the append-only trail, in the caller's transaction. */
+async function insertEvent(trx: Kysely<AppTables>, entryId: string, event: NewEvent): Promise<void> {
+  await trx
+    .insertInto('savings_ledger_events')
+    .values({
+      entry_id: entryId,
+      action: event.action,
+      from_state: event.from,
+      to_state: event.to,
+      actor: event.actor,
+      note: event.note,
+      detail: JSON.stringify(event.detail),
+    })
+    .execute();
+}
+
+/** Storage of ledger entries, their append-only trail and the remediation policies; reads are per client. */
+export function createSavingsLedgerRepo({ db }: { db: Kysely<AppTables> }) {
+  return {
+    async find(clientId: string, recommendationId: string): Promise<LedgerEntryRow | null> {
+      const row = await db
+        .selectFrom('savings_ledger_entries')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where('recommendation_id', '=', recommendationId)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async byId(id: string): Promise<LedgerEntryRow | null> {
+      const row = await db
+        .selectFrom('savings_ledger_entries')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async list(
+      clientId: string,
+      projectIds: readonly string[],
+      filter: { state?: LedgerState; recommendationIds?: readonly string[] },
+    ): Promise<LedgerEntryRow[]> {
+      if (projectIds.length === 0) return [];
+      let query = db
+        .selectFrom('savings_ledger_entries')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where('project_id', 'in', projectIds);
+      if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+      if (filter.recommendationIds !== undefined) {
+        if (filter.recommendationIds.length === 0) return [];
+        query = query.where('recommendation_id', 'in', filter.recommendationIds);
+      }
+      return query.orderBy('updated_at', 'desc').orderBy('id').execute();
+    },
+
+    /** Entries the bill may judge: applied ones and those it judged before (any client, for the job). */
+    async judged(clientId: string | null): Promise<LedgerEntryRow[]> {
+      let query = db
+        .selectFrom('savings_ledger_entries')
+        .selectAll()
+        .where('state', 'in', ['applied', 'verified', 'regressed'])
+        .where('applied_at', 'is not', null);
+      if (clientId !== null) query = query.where('client_id', '=', clientId);
+      return query.orderBy('applied_at').execute();
+    },
+
+    async events(entryId: string): Promise<LedgerEventRow[]> {
+      return db
+        .selectFrom('savings_ledger_events')
+        .selectAll()
+        .where('entry_id', '=', entryId)
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** The recommendation's entry, made (open) on first use; a concurrent maker's row is returned instead. */
+    async ensure(clientId: string, entry: NewEntry): Promise<LedgerEntryRow> {
+      await db
+        .insertInto('savings_ledger_entries')
+        .values({ ...entry, client_id: clientId })
+        .onConflict((conflict) => conflict.columns(['client_id', 'recommendation_id']).doNothing())
+        .execute();
+      const row = await this.find(clientId, entry.recommendation_id);
+      if (row === null) throw new Error('ledger entry vanished after insert');
+      return row;
+    },
+
+    /**
+     * Moves an entry and writes its trail line in one transaction, only if it is still in `from` (two admins
+     * acting at once: the second gets null and a 409, never a double move).
+     */
+    async move(
+      entryId: string,
+      from: LedgerState,
+      patch: EntryPatch,
+      event: NewEvent,
+    ): Promise<LedgerEntryRow | null> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('savings_ledger_entries')
+          .set({ ...patch, updated_at: new Date() })
+          .where('id', '=', entryId)
+          .where('state', '=', from)
+          .returningAll()
+          .executeTakeFirst();
+        if (row === undefined) return null;
+        await insertEvent(trx, entryId, event);
+        return row;
+      });
+    },
+
+    /** Fields that are no move and need no trail line (the newest verification of an unchanged outcome). */
+    async update(entryId: string, patch: EntryPatch): Promise<void> {
+      await db
+        .updateTable('savings_ledger_entries')
+        .set({ ...patch, updated_at: new Date() })
+        .where('id', '=', entryId)
+        .execute();
+    },
+
+    /** A trail line that moves nothing (a dry run, a cloud step), and the entry's fields it changed. */
+    async note(entryId: string, patch: EntryPatch, event: NewEvent): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('savings_ledger_entries')
+          .set({ ...patch, updated_at: new Date() })
+          .where('id', '=', entryId)
+          .execute();
+        await insertEvent(trx, entryId, event);
+      });
+    },
+
+    async policies(clientId: string): Promise<RemediationPolicy[]> {
+      const rows = await db
+        .selectFrom('remediation_policies')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .orderBy('rule_key')
+        .execute();
+      return rows.map(({ rule_key, auto_apply, approval, account_ids, tags }) => ({
+        rule_key,
+        auto_apply,
+        approval,
+        account_ids,
+        tags,
+      }));
+    },
+
+    /** Replaces the client's policies whole. */
+    async savePolicies(clientId: string, policies: readonly RemediationPolicy[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('remediation_policies').where('client_id', '=', clientId).execute();
+        if (policies.length === 0) return;
+        await trx
+          .insertInto('remediation_policies')
+          .values(
+            policies.map((policy) => ({
+              client_id: clientId,
+              rule_key: policy.rule_key,
+              auto_apply: policy.auto_apply,
+              approval: policy.approval,
+              account_ids: JSON.stringify(policy.account_ids),
+              tags: JSON.stringify(policy.tags),
+            })),
+          )
+          .execute();
+      });
+    },
+  };
+}
+
+export type SavingsLedgerRepo = ReturnType<typeof createSavingsLedgerRepo>;

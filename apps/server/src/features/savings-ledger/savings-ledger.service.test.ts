@@ -1,0 +1,283 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Recommendation } from '@finlens/contracts/recommendations';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { openTestAppDatabase } from '../../db/test-app-database';
+import type { CloudPort } from '../../integrations/cloud/cloud-port';
+import {
+  ACCOUNT_ID,
+  CONTRACT_IDS,
+  CONTRACT_NOW,
+  CONTRACT_SCENARIO,
+} from '../../integrations/cloud/contract-world.test-helper';
+import { type ManualClock, manualClock } from '../../integrations/cloud/simulated/sim-clock';
+import { testCaller } from '../../platform/auth/caller.test-helper';
+import { createSecretBox } from '../../platform/crypto/secret-box';
+import { HttpError } from '../../platform/http/http-error';
+import { createCollectionTargets } from '../inventory/collection-targets';
+import { createCollectionTargetsRepo } from '../inventory/collection-targets.repo';
+import { createInventoryRepo } from '../inventory/inventory.repo';
+import { savingsLedgerFor } from './savings-ledger.jobs';
+import { APPLY_JOB_KIND } from './savings-ledger.service';
+
+const noAws = new Proxy({} as CloudPort, {
+  get: () => () => Promise.reject(new Error('AWS must not be called for a simulated project')),
+});
+const noWarehouse = { costBreakdown: async () => [], newestUsageDay: async () => null };
+
+/** A recommendation as the rules engine answers it (only the fields the ledger keeps matter here). */
+function recommendation(projectId: string, overrides: Partial<Recommendation>): Recommendation {
+  return {
+    id: 'rec-1',
+    type: 'ec2-rightsizing',
+    rule_key: 'ec2-rightsizing',
+    group: 'rightsizing',
+    finding: 'underutilized',
+    title: 'Rightsize web-1',
+    project_id: projectId,
+    account_id: ACCOUNT_ID,
+    account_name: null,
+    region: 'us-east-1',
+    resource_kind: 'ec2-instance',
+    resource_id: CONTRACT_IDS.web,
+    resource_key: `${ACCOUNT_ID}:${CONTRACT_IDS.web}`,
+    resource_name: 'web-1',
+    resource_type: 'm5.large',
+    tags: { env: 'prod' },
+    showback_values: [{ showback_id: 's1', showback_name: 'Teams', value: 'web' }],
+    evidence: { start_date: '2026-11-06', end_date: '2026-11-19', metrics: [], facts: [] },
+    saving: {
+      current_monthly_cost: 70,
+      estimated_monthly_saving: 35,
+      on_demand_monthly_saving: 40,
+      effective_rate: 1,
+      basis: 'catalogue',
+      covered_by_commitment: false,
+    },
+    risk: 'low',
+    action: {
+      kind: 'modify',
+      description: 'Change m5.large to t3.large',
+      target: { instance_type: 't3.large' },
+      reversible: true,
+    },
+    might_be_wrong_because: [],
+    first_seen_at: CONTRACT_NOW.toISOString(),
+    evaluated_at: CONTRACT_NOW.toISOString(),
+    resolved_at: null,
+    status: 'open',
+    status_reason: null,
+    snoozed_until: null,
+    status_changed_at: null,
+    status_changed_by: null,
+    ...overrides,
+  };
+}
+
+describe('savings ledger service', () => {
+  let dir: string;
+  let database: AppDatabase;
+  let clock: ManualClock;
+  let projectId: string;
+  let clientId: string;
+  let recs: Recommendation[];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'finlens-ledger-'));
+    database = await openTestAppDatabase(dir);
+    await migrate(database.db);
+    const db = database.db;
+    clientId = (
+      await db.insertInto('clients').values({ name: 'Acme' }).returning('id').executeTakeFirstOrThrow()
+    ).id;
+    projectId = (
+      await db
+        .insertInto('projects')
+        .values({ client_id: clientId, name: 'sim', cloud_account_id: ACCOUNT_ID })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await createInventoryRepo({ db }).saveScenario(projectId, CONTRACT_SCENARIO);
+    clock = manualClock(CONTRACT_NOW);
+    recs = [
+      recommendation(projectId, {}),
+      recommendation(projectId, {
+        id: 'rec-vol',
+        type: 'ebs-unattached',
+        title: 'Delete vol spare',
+        resource_kind: 'ebs-volume',
+        resource_id: CONTRACT_IDS.spareVolume,
+        tags: { owner: 'alice' },
+        action: { kind: 'snapshot-and-delete', description: 'Delete it', target: {}, reversible: false },
+      }),
+    ];
+  });
+  afterAll(async () => {
+    await database?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const ledger = () => {
+    const db = database.db;
+    const targets = createCollectionTargets({
+      repo: createCollectionTargetsRepo({ db }),
+      secretBox: createSecretBox('x'.repeat(32)),
+      aws: noAws,
+      simClock: clock,
+    });
+    return savingsLedgerFor({
+      db,
+      warehouse: noWarehouse,
+      resolve: targets.resolve,
+      findRecommendation: async (caller, id) =>
+        caller.clientId === clientId ? (recs.find((r) => r.id === id) ?? null) : null,
+    }).service;
+  };
+  const admin = () => testCaller(clientId, { role: 'admin' });
+  const member = () =>
+    testCaller(clientId, { role: 'member', user: { ...admin().user, id: 'm', email: 'member@example.com' } });
+  const refused = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
+    return { status: error.statusCode, detail: error.message, errors: error.errors };
+  };
+  const listed = async (kind: 'ec2-instance' | 'ebs-volume') => {
+    const target = await createCollectionTargets({
+      repo: createCollectionTargetsRepo({ db: database.db }),
+      secretBox: createSecretBox('x'.repeat(32)),
+      aws: noAws,
+      simClock: clock,
+    }).resolve(projectId, null);
+    if (target === null || target.kind === 'awaiting-configuration') throw new Error('no target');
+    const account = target.accounts[0];
+    if (account === undefined) throw new Error('no account');
+    return (await target.port.listResources(account, 'us-east-1', [kind])).resources;
+  };
+
+  it('rightsizes through the simulated cloud: a member proposes, an admin approves, a dry run, stop, change, start', async () => {
+    const service = ledger();
+    const open = await service.get(member(), 'rec-1');
+    expect(open).toMatchObject({ state: 'open', available_actions: ['dismiss', 'snooze', 'accept'] });
+
+    await service.transition(member(), 'rec-1', { action: 'accept' });
+    expect(await refused(service.transition(member(), 'rec-1', { action: 'approve' }))).toMatchObject({
+      status: 403,
+      detail: 'Only an admin may do this: members propose, admins approve.',
+    });
+    expect(
+      await refused(service.transition(admin(), 'rec-1', { action: 'apply', dry_run: false })),
+    ).toMatchObject({
+      status: 409,
+      detail: 'An entry that is accepted cannot be applied.',
+    });
+    await service.transition(admin(), 'rec-1', { action: 'approve' });
+
+    const dry = await service.transition(admin(), 'rec-1', { action: 'apply', dry_run: true });
+    expect(dry.check).toEqual({
+      can_apply: true,
+      reason: null,
+      via: 'simulated',
+      resource_state: 'running',
+      steps: [
+        `Stop ${CONTRACT_IDS.web}`,
+        `Change ${CONTRACT_IDS.web} to t3.large`,
+        `Start ${CONTRACT_IDS.web}`,
+      ],
+    });
+    expect(dry.entry.state).toBe('approved');
+    expect((await listed('ec2-instance')).find((r) => r.id === CONTRACT_IDS.web)).toMatchObject({
+      state: 'running',
+    });
+
+    // The stop takes the scenario's transition time: the apply waits in a job and resumes.
+    const started = await service.transition(admin(), 'rec-1', { action: 'apply', dry_run: false });
+    expect(started.entry).toMatchObject({
+      state: 'approved',
+      apply_status: 'running',
+      available_actions: [],
+    });
+    const job = await database.db
+      .selectFrom('jobs')
+      .select(['payload'])
+      .where('kind', '=', APPLY_JOB_KIND)
+      .executeTakeFirstOrThrow();
+    expect(job.payload).toEqual({ entryId: started.entry.id });
+
+    clock.advance(61_000);
+    await service.resumeApply(started.entry.id);
+    const applied = await service.get(admin(), 'rec-1');
+    expect(applied).toMatchObject({ state: 'applied', applied_via: 'cloud', apply_status: 'succeeded' });
+    expect(applied.approved_by).toBe(admin().user.email);
+    expect(applied.proposed_by).toBe('member@example.com');
+    expect(applied.events.map((e) => [e.action, e.to_state]).reverse()).toEqual([
+      ['accept', 'accepted'],
+      ['approve', 'approved'],
+      ['dry_run', 'approved'],
+      ['dry_run', 'approved'],
+      ['apply', 'approved'],
+      ['cloud_step', 'approved'],
+      ['cloud_step', 'approved'],
+      ['cloud_step', 'approved'],
+      ['apply', 'applied'],
+    ]);
+    expect((await listed('ec2-instance')).find((r) => r.id === CONTRACT_IDS.web)).toMatchObject({
+      instanceType: 't3.large',
+      state: 'pending',
+    });
+  });
+
+  it('takes a safety snapshot before deleting a volume, approved by a remediation policy', async () => {
+    const service = ledger();
+    expect(
+      await refused(
+        service.saveRemediation(member(), {
+          policies: [
+            {
+              rule_key: 'ebs-unattached',
+              auto_apply: true,
+              approval: 'automatic',
+              account_ids: [],
+              tags: [],
+            },
+            { rule_key: 'ebs-unattached', auto_apply: false, approval: 'admin', account_ids: [], tags: [] },
+          ],
+        }),
+      ),
+    ).toMatchObject({ status: 400, errors: { 'policies.1.rule_key': ['Each rule may have one policy.'] } });
+    await service.saveRemediation(admin(), {
+      policies: [
+        {
+          rule_key: 'ebs-unattached',
+          auto_apply: true,
+          approval: 'automatic',
+          account_ids: [ACCOUNT_ID],
+          tags: [{ key: 'owner', value: 'alice' }],
+        },
+      ],
+    });
+    const { entry, check } = await service.transition(member(), 'rec-vol', { action: 'accept' });
+    expect(check?.steps).toEqual([
+      `Take a safety snapshot of ${CONTRACT_IDS.spareVolume}`,
+      `Delete ${CONTRACT_IDS.spareVolume} (the snapshot is kept)`,
+    ]);
+    expect(entry).toMatchObject({ state: 'applied', approved_by: 'system', applied_via: 'cloud' });
+    expect(entry.safety_snapshot_id).toMatch(/^snap-/);
+    const volumes = await listed('ebs-volume');
+    expect(volumes.map((v) => v.id)).not.toContain(CONTRACT_IDS.spareVolume);
+  });
+
+  it('answers 400 naming the field, 404 for an unknown or another client’s recommendation', async () => {
+    const service = ledger();
+    expect(
+      await refused(service.transition(admin(), 'rec-1', { action: 'snooze', until: '2026-11-20' })),
+    ).toMatchObject({ status: 400, errors: { until: ['Choose a day after today.'] } });
+    expect(await refused(service.get(admin(), 'nope'))).toMatchObject({ status: 404 });
+    expect(await refused(service.get(testCaller('other-client'), 'rec-1'))).toMatchObject({ status: 404 });
+  });
+});
