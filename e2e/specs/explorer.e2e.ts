@@ -13,7 +13,8 @@ interface CostAnswer {
   granularity_used: string;
   periods: string[];
   forecast: boolean[];
-  series: { key: string | null; label: string; total: number; costs: number[] }[];
+  forecast_total: number;
+  series: { key: string | null; label: string; total: number; costs: number[]; forecast_costs: number[] }[];
 }
 
 /**
@@ -62,7 +63,11 @@ async function downloaded(page: Page, action: () => Promise<void>): Promise<Buff
   return readFileSync(path);
 }
 
-/** The page shows the answer's total in the summary, in the grid's total row and as the chart's sum. */
+/**
+ * The page shows the answer's actual total in the summary, in the grid's total row and as the chart's sum, and
+ * its forecast in the summary and the grid's forecast column (a current month holds both: actual to date and
+ * the forecast of its remaining days).
+ */
 async function expectTotalsShown(page: Page, answer: CostAnswer) {
   const text = money(answer.total, answer.currency);
   await page
@@ -71,18 +76,24 @@ async function expectTotalsShown(page: Page, answer: CostAnswer) {
     .waitFor();
   const totalRow = page.locator('.ag-row-pinned [col-id="total"]');
   await expect(totalRow.textContent()).resolves.toBe(text);
+  if (answer.forecast_total > 0) {
+    const forecast = money(answer.forecast_total, answer.currency);
+    await expect(page.getByLabel('Forecast cost').textContent()).resolves.toBe(`Forecast ${forecast}`);
+    const forecastCell = page.locator('.ag-row-pinned [col-id="forecast"]');
+    await expect(forecastCell.textContent()).resolves.toBe(forecast);
+  }
   // The chart draws one window of periods (spec §9: the newest 40 days, 72 hours or 7 periods) and says
-  // what it adds up to: the answer's costs over those periods.
+  // what it adds up to: the actual part of the answer's costs over those periods.
   const label = (await page.getByRole('img', { name: /^Cost by / }).getAttribute('aria-label')) ?? '';
-  const shown = Number(/over the (\d+) periods shown/.exec(label)?.[1]);
+  const shown = Number(/actual over the (\d+) periods shown/.exec(label)?.[1]);
   const from = answer.periods.length - shown;
   const drawn = answer.series.reduce(
-    (sum, s) => sum + s.costs.reduce((part, c, i) => (i >= from && !answer.forecast[i] ? part + c : part), 0),
+    (sum, s) =>
+      sum + s.costs.reduce((part, c, i) => (i >= from ? part + c - (s.forecast_costs[i] ?? 0) : part), 0),
     0,
   );
-  expect(label).toContain(`: ${money(drawn, answer.currency)} over the `);
-  if (shown === answer.periods.length && !answer.forecast.some(Boolean))
-    expect(drawn).toBeCloseTo(answer.total, 6);
+  expect(label).toContain(`: ${money(drawn, answer.currency)} actual over the `);
+  if (shown === answer.periods.length) expect(drawn).toBeCloseTo(answer.total, 6);
 }
 
 describeOnDemo('Explorer in Chromium on a demo organisation', (demo) => {

@@ -4,6 +4,7 @@ import {
   type CostQuery,
   costQueryResultSchema,
   costQuerySchema,
+  costSeriesSchema,
   DIMENSION_GROUPS,
   GRANULARITIES,
   isKeyedDimension,
@@ -146,8 +147,25 @@ export function keyedGranularityQuerySchema(dimension: KeyedDimension) {
     .transform(({ key, ...params }, ctx) => toRequest({ ...params, dimension, dimension_key: key }, ctx));
 }
 
+/**
+ * A series of a dimension_daily_cost answer: `costs[i]` is the period's whole cost (actual plus forecast) and
+ * `forecast_costs[i]` its forecast part, so `costs[i] - forecast_costs[i]` is the actual cost to date. A
+ * period holding as_of (the current month of a bill delivered today) has both parts.
+ */
+export const forecastedSeriesSchema = costSeriesSchema.extend({
+  forecast_costs: z
+    .array(z.number())
+    .describe('Per period: the forecast part of `costs` (0 where the period is all actual).'),
+});
+export type ForecastedSeries = z.infer<typeof forecastedSeriesSchema>;
+
 export const dimensionDailyCostResultSchema = costQueryResultSchema.extend({
-  /** Forecast cost in the range (0 when nothing is forecast). */
+  /** Top N groups (descending by actual + forecast), then 'Others'; each with its forecast part per period. */
+  series: z.array(forecastedSeriesSchema),
+  /**
+   * Forecast cost in the range (0 when nothing is forecast): the sum of every series' `forecast_costs`, while
+   * `total` is the sum of the actual parts, so `total + forecast_total` is the sum of every series' costs.
+   */
   forecast_total: z.number(),
   /** Granularities this caller may ask for this range (spec §5), finest first. */
   allowed_granularities: z.array(z.enum(GRANULARITIES)),

@@ -170,7 +170,7 @@ export const costQueryResultSchema = z.object({
   granularity_used: z.enum(GRANULARITIES),
   /** Start of each period: YYYY-MM-DD, or YYYY-MM-DDTHH:00:00Z for hours. */
   periods: z.array(z.string()),
-  /** Per period: true when the period lies after the newest data and its costs are a forecast. */
+  /** Per period: true when the period ends after the newest data (as_of): its costs are wholly or partly a forecast. */
   forecast: z.array(z.boolean()),
   /** Top N groups by total (descending), then 'Others' when more groups exist. */
   series: z.array(costSeriesSchema),

@@ -114,6 +114,8 @@ describe('dimension_daily_cost service', () => {
     // Every series carries its actual and forecast cost: together they are total + forecast_total.
     const seriesSum = result.series.reduce((sum, s) => sum + s.total, 0);
     expect(seriesSum).toBeCloseTo(result.total + result.forecast_total, 9);
+    const forecastSum = result.series.flatMap((s) => s.forecast_costs).reduce((sum, c) => sum + c, 0);
+    expect(forecastSum).toBeCloseTo(result.forecast_total, 9);
     expect(result.series[0]?.costs.slice(19)).toEqual(Array(11).fill(3));
   });
 
@@ -159,6 +161,10 @@ describe('dimension_daily_cost service', () => {
     const mtd = await run({ end_date: '2026-11-22', granularity: 'month', project_ids: [id('a').projectId] });
     expect(mtd).toMatchObject({ granularity_used: 'month', periods: ['2026-11-01'], forecast: [true] });
     expect(mtd.series[0]?.costs[0]).toBeCloseTo(88, 9);
+    // The month holds 20 actual days and 2 forecast ones: its actual part is the answer's total.
+    expect(mtd.total).toBe(80);
+    expect(mtd.series[0]?.forecast_costs[0]).toBeCloseTo(8, 9);
+    expect(mtd.forecast_total).toBeCloseTo(8, 9);
     const unaligned = await run({ start_date: '2026-11-05', granularity: 'month' });
     expect(unaligned).toMatchObject({ granularity_requested: 'month', granularity_used: 'day' });
     expect(unaligned.periods[0]).toBe('2026-11-05');

@@ -81,7 +81,7 @@ export function createCostExplorerService({
         return {
           ...base,
           periods,
-          series,
+          series: series.map((s) => ({ ...s, forecast_costs: periods.map(() => 0) })),
           group_count,
           forecast: periods.map(() => false),
           forecast_total: 0,

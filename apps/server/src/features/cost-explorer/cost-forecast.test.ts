@@ -77,6 +77,7 @@ describe('withForecast', () => {
       { history: { ...HISTORY, series: [flat('total', 'Total', 4)] } },
     );
     expect(months.series[0]?.costs).toEqual([120]);
+    expect(months.series[0]?.forecast_costs).toEqual([40]);
     expect(months.forecast).toEqual([true]);
 
     const hours = ['2026-11-20T23:00:00Z', '2026-11-21T00:00:00Z', '2026-11-21T01:00:00Z'];
@@ -91,6 +92,7 @@ describe('withForecast', () => {
       { history: { ...HISTORY, series: [flat('total', 'Total', 24)] } },
     );
     expect(hourly.series[0]?.costs).toEqual([0.5, 1, 1]);
+    expect(hourly.series[0]?.forecast_costs).toEqual([0, 1, 1]);
     expect(hourly.forecast).toEqual([false, true, true]);
   });
 
@@ -123,9 +125,9 @@ describe('withForecast', () => {
       ['2026-11-21', '2026-11-21'],
       { topN: 1 },
     );
-    expect(out.series.map((s) => [s.key, s.total])).toEqual([
-      ['AmazonEC2', 3],
-      [OTHERS_KEY, 1],
+    expect(out.series.map((s) => [s.key, s.total, s.forecast_costs])).toEqual([
+      ['AmazonEC2', 3, [3]],
+      [OTHERS_KEY, 1, [1]],
     ]);
     expect(out.group_count).toBe(5);
   });

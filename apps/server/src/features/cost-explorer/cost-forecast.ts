@@ -1,3 +1,4 @@
+import type { ForecastedSeries } from '@finlens/contracts/cost-explorer';
 import { type CostSeries, type Granularity, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import { type DailyCost, FORECAST_HISTORY_DAYS, forecastDays } from '@finlens/cost-model/forecast';
 import { foldTopN } from '@finlens/cost-model/top-n';
@@ -10,7 +11,10 @@ export interface ActualAnswer {
   group_count: number;
 }
 
-export interface ForecastedAnswer extends ActualAnswer {
+export interface ForecastedAnswer {
+  periods: string[];
+  series: ForecastedSeries[];
+  group_count: number;
   forecast: boolean[];
   forecast_total: number;
 }
@@ -73,19 +77,27 @@ export function withForecast(args: {
   const daily = summedDaily(history);
   const days = forecastDays(daily, span.from, span.to);
   const historyTotal = history.series.reduce((sum, s) => sum + s.total, 0);
+  const length = answer.periods.length;
   const merged = new Map(answer.series.map((s) => [mapKey(s.key), { ...s, costs: [...s.costs] }]));
+  // The forecast part of each merged series, per period (the same keys as `merged`).
+  const parts = new Map<string, number[]>();
   const index = new Map(answer.periods.map((p, i) => [p, i]));
   let forecastTotal = 0;
   for (const group of history.series) {
     const share = historyTotal === 0 ? 0 : group.total / historyTotal;
     if (share === 0) continue;
-    const target = targetSeries(merged, group, answer.periods.length);
+    const target = targetSeries(merged, group, length);
+    const key = mapKey(target.key);
+    const own = parts.get(key) ?? Array.from({ length }, () => 0);
+    parts.set(key, own);
     for (const day of days) {
       const cost = day.cost * share;
       forecastTotal += cost;
       for (const [period, part] of periodsOfDay(day.date, granularity)) {
         const i = index.get(period);
-        if (i !== undefined) target.costs[i] = (target.costs[i] ?? 0) + cost * part;
+        if (i === undefined) continue;
+        target.costs[i] = (target.costs[i] ?? 0) + cost * part;
+        own[i] = (own[i] ?? 0) + cost * part;
       }
     }
   }
@@ -94,15 +106,28 @@ export function withForecast(args: {
     ...s,
     total: s.costs.reduce((sum, c) => sum + c, 0),
   }));
-  const series = foldTopN(withTotals, args.topN);
-  const named = series.filter((s) => s.key !== OTHERS_KEY).length;
+  const folded = foldTopN(withTotals, args.topN);
+  const named = new Set(folded.filter((s) => s.key !== OTHERS_KEY).map((s) => mapKey(s.key)));
+  const series = folded.map((s) => ({ ...s, forecast_costs: forecastPart(s, named, parts, length) }));
   return {
     periods: answer.periods,
     series,
-    group_count: Math.max(answer.group_count, named),
+    group_count: Math.max(answer.group_count, named.size),
     forecast: answer.periods.map((p) => periodEnd(periodDay(p), granularity) > asOf),
     forecast_total: forecastTotal,
   };
+}
+
+/** A folded series' forecast part per period: its own, or for 'Others' the parts of every series not named. */
+function forecastPart(
+  series: CostSeries,
+  named: ReadonlySet<string>,
+  parts: ReadonlyMap<string, number[]>,
+  length: number,
+): number[] {
+  if (series.key !== OTHERS_KEY) return parts.get(mapKey(series.key)) ?? Array.from({ length }, () => 0);
+  const rest = [...parts].filter(([key]) => !named.has(key)).map(([, part]) => part);
+  return Array.from({ length }, (_, i) => rest.reduce((sum, part) => sum + (part[i] ?? 0), 0));
 }
 
 /** Daily totals of a by-day answer (its periods are days). */

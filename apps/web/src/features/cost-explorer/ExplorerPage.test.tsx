@@ -87,7 +87,7 @@ describe('Explorer', () => {
       imply_client: 'true',
     });
     expect(
-      screen.getByRole('img', { name: 'Cost by Cloud Service: $66.00 over the 3 periods shown' }),
+      screen.getByRole('img', { name: 'Cost by Cloud Service: $66.00 actual over the 3 periods shown' }),
     ).toBeInTheDocument();
     const grid = screen.getByRole('region', { name: 'Cost table' });
     expect(await within(grid).findByText('AmazonEC2')).toBeInTheDocument();
@@ -272,6 +272,7 @@ describe('Explorer', () => {
             forecast: [false, true],
             granularity: 'day',
             requested: 'week',
+            asOf: '2026-11-21',
             series: [{ key: 'AmazonEC2', costs: [5, 7] }],
           }),
         ),
@@ -281,7 +282,7 @@ describe('Explorer', () => {
     expect(
       await screen.findByText('Shown by day: the range does not cover whole weeks.'),
     ).toBeInTheDocument();
-    expect(screen.getByText(/hatched periods are a forecast/)).toBeInTheDocument();
+    expect(screen.getByText(/Total is actual spend; hatched periods hold a forecast/)).toBeInTheDocument();
     expect(await screen.findByText('22 Nov, 2026 (forecast)')).toBeInTheDocument();
   });
 

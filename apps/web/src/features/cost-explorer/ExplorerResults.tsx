@@ -1,5 +1,5 @@
 import type { DimensionDailyCostResult } from '@finlens/contracts/cost-explorer';
-import { type CostQueryResult, type CostSeries, OTHERS_KEY } from '@finlens/contracts/cost-query';
+import { type CostSeries, OTHERS_KEY } from '@finlens/contracts/cost-query';
 import type { GridSettings } from '@finlens/contracts/reports';
 import { formatMoney } from '@finlens/cost-model/format';
 import { periodLabel } from '@finlens/cost-model/period-label';
@@ -16,12 +16,20 @@ import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { useCallback, useMemo, useRef } from 'react';
 import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
-import { Chart, type ChartData, type ChartHandle, type ChartKind } from '../../components/Chart';
+import { Chart, type ChartHandle, type ChartKind } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { DEMO_BLUR_SX } from '../../components/demo-mode';
 import { GridColumnsMenu } from './GridColumnsMenu';
 import { gridSettingsOf, withGridSettings } from './grid-view';
-import { type GridRow, seriesLabel, toChartData, toGridRows, windowCount } from './transforms';
+import {
+  chartActualTotal,
+  type GridRow,
+  periodKind,
+  seriesLabel,
+  toChartData,
+  toGridRows,
+  windowCount,
+} from './transforms';
 
 interface ExplorerResultsProps {
   result: DimensionDailyCostResult;
@@ -88,7 +96,7 @@ export function ExplorerResults({
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
             {result.group_count} {result.group_count === 1 ? 'group' : 'groups'}
             {result.as_of === null ? ' · no billing data in scope' : ` · data through ${result.as_of}`}
-            {hasForecast ? ' · hatched periods are a forecast' : ''}
+            {hasForecast ? ' · Total is actual spend; hatched periods hold a forecast' : ''}
           </Typography>
           {windows > 1 ? (
             <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label="Chart window">
@@ -123,7 +131,7 @@ export function ExplorerResults({
           <Chart
             ref={chartRef}
             kind={chart}
-            label={`Cost by ${groupLabel}: ${money(chartActualTotal(data))} over the ${data.categories.length} periods shown`}
+            label={`Cost by ${groupLabel}: ${money(chartActualTotal(result, page))} actual over the ${data.categories.length} periods shown`}
             formatValue={money}
             {...data}
           />
@@ -154,18 +162,13 @@ export function ExplorerResults({
   );
 }
 
-/** What the drawn chart adds up to, forecast periods left out (its accessible name says it). */
-function chartActualTotal(data: ChartData): number {
-  return data.series.reduce(
-    (sum, s) => sum + s.values.reduce((part, v, i) => (data.forecast?.[i] ? part : part + v), 0),
-    0,
-  );
-}
-
 const rowId = (params: { data: GridRow }) => params.data.id;
 
+/** What a period's column header adds to its label. */
+const PERIOD_NOTE = { actual: '', partly: ' (to date + forecast)', forecast: ' (forecast)' } as const;
+
 function gridColumns(
-  result: CostQueryResult,
+  result: DimensionDailyCostResult,
   groupLabel: string,
   blur: boolean,
   money: (value: number) => string,
@@ -174,7 +177,7 @@ function gridColumns(
   const periods = result.periods.map(
     (period, i): ColDef<GridRow> => ({
       colId: period,
-      headerName: `${periodLabel(period, result.granularity_used)}${result.forecast[i] ? ' (forecast)' : ''}`,
+      headerName: `${periodLabel(period, result.granularity_used)}${PERIOD_NOTE[periodKind(result, i)]}`,
       valueGetter: (params) => params.data?.costs[period] ?? 0,
       valueFormatter: (params) => cost(params.value),
       type: 'numericColumn',

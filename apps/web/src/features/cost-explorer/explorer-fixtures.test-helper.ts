@@ -5,11 +5,13 @@ interface FixtureSeries {
   key: string | null;
   label?: string;
   costs: number[];
+  /** The forecast part of each period's cost (default: the whole cost of a forecast period, else 0). */
+  forecastCosts?: number[];
 }
 
 /**
  * A dimension_daily_cost answer with known totals, computed as the API does: each series' total includes
- * its forecast periods, the result's `total` is actual cost only and `forecast_total` the forecast part.
+ * its forecast parts, the result's `total` is actual cost only and `forecast_total` the forecast part.
  */
 export function costResult({
   periods,
@@ -18,6 +20,7 @@ export function costResult({
   granularity = 'day',
   requested = granularity,
   groupCount = series.length,
+  asOf = periods.at(-1)?.slice(0, 10) ?? null,
 }: {
   periods: string[];
   series: FixtureSeries[];
@@ -25,14 +28,15 @@ export function costResult({
   granularity?: Granularity;
   requested?: Granularity;
   groupCount?: number;
+  asOf?: string | null;
 }): DimensionDailyCostResult {
-  const actual = (costs: number[]) => costs.reduce((sum, c, i) => (forecast[i] ? sum : sum + c), 0);
   const sum = (costs: number[]) => costs.reduce((total, c) => total + c, 0);
   const full = series.map((s) => ({
     key: s.key,
     label: s.label ?? s.key ?? 'No value',
     costs: s.costs,
     total: sum(s.costs),
+    forecast_costs: s.forecastCosts ?? s.costs.map((c, i) => (forecast[i] ? c : 0)),
   }));
   return {
     cost_type: 'unblended',
@@ -44,12 +48,12 @@ export function costResult({
     periods,
     forecast,
     series: full,
-    total: series.reduce((total, s) => total + actual(s.costs), 0),
-    forecast_total: series.reduce((total, s) => total + sum(s.costs) - actual(s.costs), 0),
+    total: full.reduce((total, s) => total + s.total - sum(s.forecast_costs), 0),
+    forecast_total: full.reduce((total, s) => total + sum(s.forecast_costs), 0),
     allowed_granularities: ['hour', 'day', 'week', 'month'],
     group_count: groupCount,
     source: 'line_items',
-    as_of: periods.at(-1)?.slice(0, 10) ?? null,
+    as_of: asOf,
   };
 }
 

@@ -1,7 +1,14 @@
 import { periodLabel } from '@finlens/cost-model/period-label';
 import { describe, expect, it } from 'vitest';
 import { costResult } from './explorer-fixtures.test-helper';
-import { CHART_TOP_N, toChartData, toGridRows, windowCount } from './transforms';
+import {
+  CHART_TOP_N,
+  chartActualTotal,
+  periodKind,
+  toChartData,
+  toGridRows,
+  windowCount,
+} from './transforms';
 
 const days = (n: number) =>
   Array.from({ length: n }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
@@ -96,5 +103,37 @@ describe('toGridRows', () => {
       [periods[1] as string]: 22.5,
       [periods[2] as string]: 34,
     });
+  });
+
+  it('counts the month to date of a partly forecast month in the actual total: grid, summary and chart agree', () => {
+    // Three months by month, data through 2026-11-25: November holds 25 actual days and 5 forecast ones.
+    const periods = ['2026-09-01', '2026-10-01', '2026-11-01'];
+    const result = costResult({
+      periods,
+      granularity: 'month',
+      forecast: [false, false, true],
+      asOf: '2026-11-25',
+      series: [
+        { key: 'AmazonEC2', costs: [300, 310, 300], forecastCosts: [0, 0, 50] },
+        { key: 'Tax', costs: [30, 31, 0], forecastCosts: [0, 0, 0] },
+      ],
+    });
+    expect(result.total).toBe(921);
+    expect(result.forecast_total).toBe(50);
+    const { rows, totalRow } = toGridRows(result);
+    expect(rows.map((r) => [r.label, r.total, r.forecast])).toEqual([
+      ['AmazonEC2', 860, 50],
+      ['Tax', 61, 0],
+    ]);
+    expect(totalRow.total).toBe(result.total);
+    expect(totalRow.forecast).toBe(result.forecast_total);
+    // Each period's cell is its whole cost: the cells add up to the actual total plus the forecast.
+    expect(Object.values(totalRow.costs).reduce((sum, c) => sum + c, 0)).toBe(
+      totalRow.total + totalRow.forecast,
+    );
+    expect(chartActualTotal(result, 0)).toBe(result.total);
+    expect(periods.map((_, i) => periodKind(result, i))).toEqual(['actual', 'actual', 'partly']);
+    const later = costResult({ periods, forecast: [false, true, true], asOf: '2026-09-30', series: [] });
+    expect(periods.map((_, i) => periodKind(later, i))).toEqual(['actual', 'forecast', 'forecast']);
   });
 });

@@ -1,3 +1,4 @@
+import type { DimensionDailyCostResult, ForecastedSeries } from '@finlens/contracts/cost-explorer';
 import {
   type CostDimension,
   type CostQueryResult,
@@ -57,29 +58,55 @@ export function toChartData(
   };
 }
 
+/** A period's actual cost in a series: its cost less the forecast part (the month to date of a current month). */
+const actualCost = (series: ForecastedSeries, i: number) =>
+  (series.costs[i] ?? 0) - (series.forecast_costs[i] ?? 0);
+
+/** How a period's cost is made: all actual, actual to date plus forecast (it holds as_of), or all forecast. */
+export function periodKind(result: DimensionDailyCostResult, i: number): 'actual' | 'partly' | 'forecast' {
+  if (!result.forecast[i]) return 'actual';
+  const start = result.periods[i]?.slice(0, 10) ?? '';
+  return result.as_of !== null && start <= result.as_of ? 'partly' : 'forecast';
+}
+
+/** Actual cost of every series over periods [from, to): what the answer's `total` is over all of them. */
+function actualTotalOf(result: DimensionDailyCostResult, from = 0, to = result.periods.length): number {
+  let total = 0;
+  for (const series of result.series) for (let i = from; i < to; i++) total += actualCost(series, i);
+  return total;
+}
+
+/** Actual cost drawn in chart window `page` (its accessible name says it). */
+export function chartActualTotal(result: DimensionDailyCostResult, page: number): number {
+  const { from, to } = chartWindow(result.periods.length, result.granularity_used, page);
+  return actualTotalOf(result, from, to);
+}
+
 export interface GridRow {
   id: string;
   label: string;
-  /** Cost per period, keyed by the period start. */
+  /** Cost per period (actual plus any forecast part), keyed by the period start. */
   costs: Record<string, number>;
-  /** Sum of the actual (not forecast) periods. */
+  /** Actual cost: every period's actual part, the month to date of a partly forecast period included. */
   total: number;
-  /** Sum of the forecast periods. */
+  /** Forecast cost: every period's forecast part. `total + forecast` is the sum of `costs`. */
   forecast: number;
   isTotal?: boolean;
 }
 
-/** One row per group, costs per period, its actual total and forecast; the pinned total row sums them. */
-export function toGridRows(result: CostQueryResult): { rows: GridRow[]; totalRow: GridRow } {
+/**
+ * One row per group, costs per period, its actual total and forecast; the pinned total row sums them, so its
+ * total is the answer's `total` and its forecast the answer's `forecast_total`.
+ */
+export function toGridRows(result: DimensionDailyCostResult): { rows: GridRow[]; totalRow: GridRow } {
   const rows = result.series.map((s, index): GridRow => {
     const costs: Record<string, number> = {};
     let total = 0;
     let forecast = 0;
     result.periods.forEach((period, i) => {
-      const cost = s.costs[i] ?? 0;
-      costs[period] = cost;
-      if (result.forecast[i]) forecast += cost;
-      else total += cost;
+      costs[period] = s.costs[i] ?? 0;
+      total += actualCost(s, i);
+      forecast += s.forecast_costs[i] ?? 0;
     });
     return { id: `${index}:${s.key ?? '\u0000'}`, label: seriesLabel(s), costs, total, forecast };
   });

@@ -17,6 +17,7 @@ export function dailyAnswer(
     label: group.label ?? group.key ?? 'No value',
     costs: periods.map(() => group.total / days),
     total: group.total,
+    forecast_costs: periods.map(() => 0),
   }));
   return {
     cost_type: 'unblended',
