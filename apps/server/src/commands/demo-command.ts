@@ -20,6 +20,8 @@ export interface DemoOptions {
   months: number;
   seed: number;
   endMonth: string;
+  /** Usage stops here (ISO, exclusive); absent: the whole of every period. */
+  usageEnd?: string;
 }
 
 /** One `finlens demo`, as the CLI runs it and as it is handed to a running server. */
@@ -134,6 +136,7 @@ async function ensureDemoData(outDir: string, options: DemoOptions, output: Comm
     previous !== null &&
     previous.seed === options.seed &&
     previous.endMonth === options.endMonth &&
+    (previous.usageEnd ?? undefined) === options.usageEnd &&
     previous.months === options.months &&
     previous.rowsRequested === options.rows &&
     previous.format === 'parquet' &&

@@ -36,6 +36,7 @@ const demoBody = z.object({
     months: z.number().int().min(1),
     seed: z.number().int().min(0),
     endMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
+    usageEnd: z.string().datetime().optional(),
   }),
   demoPassword: z.string().nullable(),
   // A user's scenario (`--scenario FILE`): the file name for messages, its JSON checked by the demo itself.
