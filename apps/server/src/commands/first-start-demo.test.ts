@@ -107,6 +107,8 @@ describe('demo organisation on the first start of a fresh data folder', () => {
       months: 13,
       seed: 42,
       endMonth: '2026-11',
+      // A CUR delivered at 06:00 holds the whole of the day before, nothing later.
+      usageEnd: '2026-11-22T00:00:00.000Z',
     });
   });
 });
