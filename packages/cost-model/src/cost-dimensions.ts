@@ -98,7 +98,7 @@ export const COST_DIMENSION_CATALOGUE: Record<CostDimension, DimensionEntry> = {
   product_servicename: {
     group: 'Product & Services',
     label: 'Cloud Service',
-    help: 'The service that was used, such as Amazon EC2 or Amazon S3.',
+    help: 'The service that was used, such as Amazon EC2 or Amazon S3; tax lines are Tax, and fees the bill names no service for (reservations, savings plans, support) go under their product.',
     source: column('product_servicename'),
   },
   product_product_family: {

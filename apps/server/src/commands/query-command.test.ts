@@ -98,7 +98,7 @@ describe('finlens query (CLI)', () => {
         Number(Number(m.amortized).toFixed(6)),
       ]),
     );
-    // product_servicename is empty on tax rows: they form their own null group and the total still reconciles.
+    // Tax rows form the 'Tax' service as AWS Cost Explorer shows them; no row is left without a service.
     const byServiceName = await queryJson([
       ...november,
       '--group-by',
@@ -106,7 +106,8 @@ describe('finlens query (CLI)', () => {
       '--granularity',
       'month',
     ]);
-    expect(byServiceName.rows.some((r) => r.group === null)).toBe(true);
+    expect(byServiceName.rows.some((r) => r.group === 'Tax')).toBe(true);
+    expect(byServiceName.rows.some((r) => r.group === null)).toBe(false);
     expect(byServiceName.rows.reduce((s, r) => s + r.cost, 0)).toBeCloseTo(
       Number(figures.totals.unblended),
       6,

@@ -55,6 +55,7 @@ export function awsCurMapping(raw: RawColumns, variant: string): FormatMapping {
     if (columns[name] !== undefined) continue;
     columns[name] = isCur2 ? `NULLIF(${columns.product}['${key}'], '')` : 'CAST(NULL AS VARCHAR)';
   }
+  columns.product_servicename = serviceNameSql(columns);
   if (columns.pricing_public_on_demand_cost !== undefined) {
     // Negation rows leave list cost (CID public_cost), so the column sums to list cost as stored.
     columns.pricing_public_on_demand_cost = `CASE WHEN ${raw.text('line_item_line_item_type')} = 'SavingsPlanNegation' THEN 0 ELSE ${columns.pricing_public_on_demand_cost} END`;
@@ -65,6 +66,18 @@ export function awsCurMapping(raw: RawColumns, variant: string): FormatMapping {
       : raw.text('product_region');
   }
   return { columns, derived: awsDerivedColumns(), variant };
+}
+
+/**
+ * The service a line is billed under, as AWS Cost Explorer labels it: tax lines as 'Tax'; lines the bill gives
+ * no service name (reservation and savings plan fees, support, some usage of older exports) under their
+ * product's name (RIFee → Amazon Elastic Compute Cloud, the support fee → AWS Support (Business), savings
+ * plan fees → Savings Plans for AWS Compute usage), else their product code. Null only where the bill has none.
+ */
+function serviceNameSql(columns: Readonly<Record<string, string>>): string {
+  const text = (name: string) => `NULLIF(trim(${columns[name] ?? 'CAST(NULL AS VARCHAR)'}), '')`;
+  const type = columns.line_item_line_item_type ?? 'CAST(NULL AS VARCHAR)';
+  return `CASE WHEN ${type} = 'Tax' THEN 'Tax' ELSE COALESCE(${['product_servicename', 'product_product_name', 'line_item_product_code'].map(text).join(', ')}) END`;
 }
 
 function legacyMap(raw: RawColumns, prefix: string, exclude: ReadonlySet<string> = new Set()): string {
