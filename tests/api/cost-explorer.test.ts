@@ -9,6 +9,7 @@ import { costQueryToParams, DIMENSION_GROUPS } from '@finlens/contracts/cost-que
 import { firstLink } from '@finlens/server/platform/mail/test-smtp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientWithBilling } from './billing-client';
+import { upload } from './billing-upload';
 import { expect400 } from './expect-400';
 import type { HttpSession } from './http-session';
 import { acceptResetLink, inviteAccepted, signInOk, useServerWithMail } from './identity-fixtures';
@@ -96,6 +97,38 @@ describe('GET and POST /c/cost_page/dimension_daily_cost/', () => {
       total: 30,
       source: 'line_items',
     });
+  });
+
+  it('tags each answer (ETag): If-None-Match is a 304 until an import changes the data', async () => {
+    const path = `${P.dimensionDailyCost}${query(costQueryToParams({ ...last10, dimension: 'line_item_operation' }))}`;
+    const first = await b.admin.session.get(path);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const unchanged = await b.admin.session.get(path, { headers: { 'if-none-match': etag } });
+    expect([unchanged.status, unchanged.body, unchanged.headers.get('etag')]).toEqual([304, undefined, etag]);
+    // Another client asking the same question never gets B's tag.
+    const other = await a.admin.session.get(path, { headers: { 'if-none-match': etag } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(etag);
+    // An import into B's project: the same question has a new answer and tag.
+    const imported = await upload(
+      b.admin.session,
+      { project_id: b.projectId },
+      { name: 'more.csv', data: usageCsv(3, [['RunInstances', 700, 'ops']]) },
+    );
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const after = await b.admin.session.get(path, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(dimensionDailyCostResultSchema.parse(after.body).total).toBe(2100);
+    const restore = await upload(
+      b.admin.session,
+      { project_id: b.projectId },
+      { name: 'cur.csv', data: usageCsv(3, [['RunInstances', 500, 'ops']]) },
+    );
+    expect(restore.status).toBe(201);
   });
 
   it('forecasts the days after the newest data and flags them', async () => {

@@ -79,8 +79,8 @@ describe('the one cost scope', () => {
         projectIds: ['aws-1', 'azure-1'],
         projectNames: { 'aws-1': 'Payer', 'azure-1': 'Subscription' },
         projects: [
-          { id: 'aws-1', name: 'Payer', cloudType: 'aws' },
-          { id: 'azure-1', name: 'Subscription', cloudType: 'azure' },
+          { id: 'aws-1', name: 'Payer', cloudType: 'aws', ingestedAt: null },
+          { id: 'azure-1', name: 'Subscription', cloudType: 'azure', ingestedAt: null },
         ],
       });
     }

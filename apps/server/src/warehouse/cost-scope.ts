@@ -8,6 +8,8 @@ export interface ScopeProject {
   id: string;
   name: string;
   cloudType: 'aws' | 'azure';
+  /** When the project's billing data last changed (an import or restatement); absent or null: never. */
+  ingestedAt?: Date | string | null;
 }
 
 /** The projects one read covers, resolved: ids, their names (for billing_project_name) and their clouds. */
@@ -29,7 +31,7 @@ export function createCostScopes({ db }: { db: Kysely<AppTables> }) {
   return costScopesOver((reader) =>
     db
       .selectFrom('projects')
-      .select(['id', 'name', 'cloud_type as cloudType'])
+      .select(['id', 'name', 'cloud_type as cloudType', 'billing_last_ingestion_datetime as ingestedAt'])
       .where('client_id', '=', reader.clientId)
       .orderBy('created_at')
       .orderBy('id')
@@ -71,3 +73,12 @@ export function costScopesOver(readable: (reader: ScopeReader) => Promise<ScopeP
 }
 
 export type CostScopes = ReturnType<typeof costScopesOver>;
+
+/**
+ * The data version of a scope: its projects with their names and when their billing data last changed. Any
+ * import or restatement (or a project renamed, added to or removed from the scope) gives a new version.
+ */
+export function scopeDataVersion(scope: Pick<ReadScope, 'projects'>): string {
+  const at = (p: ScopeProject) => (p.ingestedAt ? new Date(p.ingestedAt).toISOString() : '');
+  return JSON.stringify(scope.projects.map((p) => [p.id, p.name, at(p)]));
+}

@@ -1,5 +1,6 @@
 import {
   COST_EXPLORER_PATHS,
+  type DimensionDailyCostRequest,
   dimensionCatalogueSchema,
   dimensionDailyCostBodySchema,
   dimensionDailyCostQuerySchema,
@@ -13,8 +14,11 @@ import {
   keyedGranularityQuerySchema,
 } from '@finlens/contracts/cost-explorer';
 import { KEYED_DIMENSIONS } from '@finlens/contracts/cost-query';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { clientCallerOf } from '../../platform/auth/caller';
+import { matchesEntityTag } from '../../platform/cache/result-cache';
 import type { CostExplorerService } from './cost-explorer.service';
 
 const tags = ['cost'];
@@ -23,32 +27,47 @@ const config = { access: 'verified' } as const;
 export const costExplorerRoutes: FastifyPluginAsyncZod<{
   costExplorerService: CostExplorerService;
 }> = async (app, { costExplorerService: service }) => {
-  const response = { 200: dimensionDailyCostResultSchema };
+  const response = {
+    200: dimensionDailyCostResultSchema,
+    304: z
+      .null()
+      .describe('Not Modified: the If-None-Match tag is still the answer (same question, same data).'),
+  };
+
+  /**
+   * A cost answer from the result cache, with its ETag: an If-None-Match naming it is a 304 without a query. The
+   * browser may keep the answer for this user only and must ask again each time (`private, no-cache`).
+   */
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { query, use_query_optimization }: DimensionDailyCostRequest,
+  ) {
+    const tagged = await service.dimensionDailyCostTagged(
+      clientCallerOf(request),
+      query,
+      use_query_optimization,
+    );
+    reply.header('etag', tagged.etag).header('cache-control', 'private, no-cache');
+    if (matchesEntityTag(request.headers['if-none-match'], tagged.etag)) return reply.code(304).send(null);
+    return tagged.answer();
+  }
 
   app.get(
     COST_EXPLORER_PATHS.dimensionDailyCost,
     { config, schema: { tags, querystring: dimensionDailyCostQuerySchema, response } },
-    async (request) => {
-      const { query, use_query_optimization } = request.query;
-      return service.dimensionDailyCost(clientCallerOf(request), query, use_query_optimization);
-    },
+    async (request, reply) => answer(request, reply, request.query),
   );
   app.post(
     COST_EXPLORER_PATHS.dimensionDailyCost,
     { config, schema: { tags, body: dimensionDailyCostBodySchema, response } },
-    async (request) => {
-      const { query, use_query_optimization } = request.body;
-      return service.dimensionDailyCost(clientCallerOf(request), query, use_query_optimization);
-    },
+    async (request, reply) => answer(request, reply, request.body),
   );
   for (const dimension of KEYED_DIMENSIONS) {
     app.get(
       KEYED_GRANULARITY_PATHS[dimension],
       { config, schema: { tags, querystring: keyedGranularityQuerySchema(dimension), response } },
-      async (request) => {
-        const { query, use_query_optimization } = request.query;
-        return service.dimensionDailyCost(clientCallerOf(request), query, use_query_optimization);
-      },
+      async (request, reply) => answer(request, reply, request.query),
     );
   }
   app.get(

@@ -53,20 +53,25 @@ beforeAll(async () => {
   await migrate(db.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
   await warehouse.init();
-  const imports = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
-  const importer = createImportService({ repo: imports, warehouse });
   for (const [key, clientName, rows] of [
     ['a', 'Acme', ACME_A],
     ['b', 'Acme', ACME_B],
     ['other', 'Other', OTHER],
   ] as const) {
-    const path = join(dir, `${key}.csv`);
-    await writeFile(path, csv(rows));
-    const target = await imports.ensureProject({ clientName, projectName: key });
-    const summary = await importer.importFrom({ source: localSource(path), ...target, format: 'auto' });
+    const summary = await importRows(key, clientName, rows);
     ids[key] = { clientId: summary.clientId, projectId: summary.projectId };
   }
 }, 60_000);
+
+/** Imports `rows` as project `key` of the client (again: a restatement that replaces its months). */
+async function importRows(key: string, clientName: string, rows: Row[]) {
+  const imports = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
+  const importer = createImportService({ repo: imports, warehouse });
+  const path = join(dir, `${key}.csv`);
+  await writeFile(path, csv(rows));
+  const target = await imports.ensureProject({ clientName, projectName: key });
+  return importer.importFrom({ source: localSource(path), ...target, format: 'auto' });
+}
 afterAll(async () => {
   await Promise.allSettled([db.close(), warehouse.close()]);
   await rm(dir, { recursive: true, force: true });
@@ -254,5 +259,46 @@ describe('filter-panel pickers and the catalogue', () => {
     expect(catalogue.groups.map((g) => g.name)[0]).toBe('Billing & Cost');
     expect(catalogue.allowed_granularities).toEqual(['week', 'month', 'quarter']);
     expect(service().dimensions({ ...external(), internal: true }, {}).allowed_granularities).toBeNull();
+  });
+
+  it('answers a repeated question from the result cache with the same tag; an import gives a new answer and tag', async () => {
+    let queries = 0;
+    const counting = {
+      ...warehouse,
+      runCostQuery: (query: Parameters<DuckDbCostStore['runCostQuery']>[0]) => {
+        queries += 1;
+        return warehouse.runCostQuery(query);
+      },
+    };
+    const cached = createCostExplorerService({ scopes: scopes(), warehouse: counting, now: () => TODAY });
+    const ask = async (input: Partial<CostQueryInput> = {}, caller = external()) => {
+      const query = costQuerySchema.parse({ start_date: '2026-11-01', end_date: '2026-11-20', ...input });
+      const tagged = await cached.dimensionDailyCostTagged(caller, query, true);
+      return { etag: tagged.etag, answer: await tagged.answer() };
+    };
+    const first = await ask();
+    const again = await ask();
+    expect(queries).toBe(1);
+    expect(again).toEqual(first);
+    expect(first.answer.total).toBe(90);
+    // Another question, another client, or a narrower scope: not the same entry.
+    const grouped = await ask({ dimension: 'line_item_operation' });
+    const other = await ask({}, testCaller(id('other').clientId));
+    const narrower = await ask({ project_ids: [id('a').projectId] });
+    expect(new Set([first.etag, grouped.etag, other.etag, narrower.etag]).size).toBe(4);
+    expect(other.answer.total).toBe(500);
+    const asked = queries;
+    expect(await ask({ dimension: 'line_item_operation' })).toEqual(grouped);
+    expect(await ask({}, testCaller(id('other').clientId))).toEqual(other);
+    expect(queries).toBe(asked);
+    // A restatement of project b bumps the data version: the next ask runs again and sees the new data.
+    await importRows('b', 'Acme', [['2026-11-15', 'RunInstances', 30, '']]);
+    const restated = await ask();
+    expect(queries).toBe(asked + 1);
+    expect(restated.etag).not.toBe(first.etag);
+    expect(restated.answer.total).toBe(110);
+    // A question over project a alone keeps its tag: its scope holds only a, whose data did not change.
+    expect((await ask({ project_ids: [id('a').projectId] })).etag).toBe(narrower.etag);
+    await importRows('b', 'Acme', ACME_B);
   });
 });

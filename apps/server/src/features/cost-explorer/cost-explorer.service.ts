@@ -23,9 +23,10 @@ import {
 import { matchForwardPreset } from '@finlens/cost-model/range-presets';
 import { utcDay } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
+import { createResultCache, entityTag } from '../../platform/cache/result-cache';
 import { fieldError } from '../../platform/http/http-error';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import type { CostScopes } from '../../warehouse/cost-scope';
+import { type CostScopes, type ReadScope, scopeDataVersion } from '../../warehouse/cost-scope';
 import { forecastSpan, historySpan, historyWithin, withForecast } from './cost-forecast';
 
 /** The Explorer's cost_page calls (design in @finlens/contracts/cost-explorer). */
@@ -33,11 +34,14 @@ export function createCostExplorerService({
   scopes,
   warehouse,
   now = () => new Date(),
+  cacheEntries = 500,
 }: {
   scopes: CostScopes;
   warehouse: CostQueryPort;
   /** The clock that decides "today" (UTC); tests fix it. */
   now?: () => Date;
+  /** Answers the result cache keeps (least recently used dropped first). */
+  cacheEntries?: number;
 }) {
   function granularityContext(caller: ClientCaller, range: { start_date: string; end_date: string }) {
     const today = now();
@@ -49,18 +53,47 @@ export function createCostExplorerService({
     } satisfies GranularityContext;
   }
 
-  return {
+  const answers = createResultCache<DimensionDailyCostResult>({ maxEntries: cacheEntries });
+
+  const service = {
+    /**
+     * The answer of a cost question with its entity tag, from the result cache when the same client asked the same
+     * question over the same data today (the key: client, scope and its data version, the caller's granularity
+     * rights, today, the CostQuery). `answer` runs the query only on a miss, so a matching If-None-Match costs
+     * one app-database read.
+     */
+    async dimensionDailyCostTagged(
+      caller: ClientCaller,
+      query: CostQuery,
+      useRollups: boolean,
+    ): Promise<{ etag: string; answer: () => Promise<DimensionDailyCostResult> }> {
+      const scope = await scopes.requested(caller, query.project_ids);
+      const key = JSON.stringify([
+        caller.clientId,
+        scopeDataVersion(scope),
+        caller.internal,
+        utcDay(now()),
+        useRollups,
+        query,
+      ]);
+      return {
+        etag: entityTag(key),
+        answer: () => answers.get(key, () => service.dimensionDailyCost(caller, query, useRollups, scope)),
+      };
+    },
+
     async dimensionDailyCost(
       caller: ClientCaller,
       query: CostQuery,
       useRollups: boolean,
+      readScope?: ReadScope,
     ): Promise<DimensionDailyCostResult> {
       const ctx = granularityContext(caller, query);
       const decision = granularityUsed(query.granularity, ctx);
       if (!decision.ok) {
         throw fieldError('granularity', [`For this range choose one of: ${decision.allowed.join(', ')}.`]);
       }
-      const scope = await scopes.requested(caller, query.project_ids);
+      const scope = readScope ?? (await scopes.requested(caller, query.project_ids));
       const asked = { ...query, granularity: decision.used, ...scope, useRollups };
       const answer = await warehouse.runCostQuery(asked);
       const span = forecastSpan(query, answer.as_of);
@@ -150,6 +183,7 @@ export function createCostExplorerService({
       };
     },
   };
+  return service;
 }
 
 export type CostExplorerService = ReturnType<typeof createCostExplorerService>;
