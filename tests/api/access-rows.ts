@@ -5,6 +5,7 @@ import { costTargetsAccessRows } from './access-rows/cost-targets';
 import { insightsAccessRows } from './access-rows/insights';
 import { inventoryAccessRows } from './access-rows/inventory';
 import { notificationsAccessRows } from './access-rows/notifications';
+import { recommendationsAccessRows } from './access-rows/recommendations';
 import { reportsAccessRows } from './access-rows/reports';
 import { resourcesCostAccessRows } from './access-rows/resources-cost';
 import { savingsLedgerAccessRows } from './access-rows/savings-ledger';
@@ -546,6 +547,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...costTargetsAccessRows,
   ...inventoryAccessRows,
   ...schedulerAccessRows,
+  ...recommendationsAccessRows,
   ...commitmentsAccessRows,
   ...resourcesCostAccessRows,
   ...savingsLedgerAccessRows,

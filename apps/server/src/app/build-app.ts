@@ -44,6 +44,7 @@ import { registerNotifications } from './register-notifications';
 import { registerPayment } from './register-payment';
 import { registerPolicy } from './register-policy';
 import { registerPublicConfig } from './register-public-config';
+import { registerRecommendations } from './register-recommendations';
 import { registerReports } from './register-reports';
 import { registerResourcesCost } from './register-resources-cost';
 import { guardedAwsCloud, registerSavingsLedger } from './register-savings-ledger';
@@ -127,6 +128,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerInsights(app, { db, warehouse });
   await registerResourcesCost(app, { db, warehouse });
   await registerScheduler(app, { db });
+  await registerRecommendations(app, { db, warehouse });
   await registerSearch(app, { db, warehouse });
   await registerReports(app, { db, warehouse });
   await registerNotifications(app, { db, config, logger });

@@ -7,6 +7,11 @@ import {
   inventoryJobHandlers,
 } from '../features/inventory/inventory.jobs';
 import { NOTIFICATION_SCHEDULES } from '../features/notifications/notifications.jobs';
+import {
+  enqueueRecommendationEvaluation,
+  recommendationJobHandlers,
+} from '../features/recommendations/recommendations.jobs';
+import { createRecommendationsRepo } from '../features/recommendations/recommendations.repo';
 import { reportSendJobHandler } from '../features/reports/report-send.job';
 import { savingsLedgerJobHandlers } from '../features/savings-ledger/savings-ledger.jobs';
 import { failStaleImportRuns } from '../ingest/imports.repo';
@@ -21,6 +26,7 @@ import type { LoadedConfig } from '../platform/load-config';
 import { enqueueAfterImportJobs } from './after-import-jobs';
 import type { Storage } from './open-storage';
 import { notificationJobsFor } from './register-notifications';
+import { recommendationsEvaluationFor } from './register-recommendations';
 import { guardedAwsCloud, ledgerFor } from './register-savings-ledger';
 
 /**
@@ -57,8 +63,15 @@ export async function startServerJobs({
           // (AWS_ENDPOINT_URL and the like) cannot reach internal addresses unless OUTBOUND_ALLOW lets it.
           aws: guardedAwsCloud(config.outboundAllow),
           metrics: warehouse.metrics,
+          afterCollected: async (projectId) => {
+            await enqueueRecommendationEvaluation(db, { projectId, trigger: 'collection' }, new Date());
+          },
         }),
       ),
+      ...recommendationJobHandlers({
+        evaluation: recommendationsEvaluationFor({ db, warehouse }),
+        repo: createRecommendationsRepo({ db }),
+      }),
       serverPollSourceHandler({
         db,
         warehouse,

@@ -21,6 +21,7 @@ import * as m20261126_0700 from './migrations/2026_11_26_0700_cloud_inventory';
 import * as m20261126_0930 from './migrations/2026_11_26_0930_simulated_cloud_state';
 import * as m20261126_1200 from './migrations/2026_11_26_1200_scheduler';
 import * as m20261126_1210 from './migrations/2026_11_26_1210_savings_ledger';
+import * as m20261126_1300 from './migrations/2026_11_26_1300_recommendations';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0930_simulated_cloud_state': m20261126_0930,
   '2026_11_26_1200_scheduler': m20261126_1200,
   '2026_11_26_1210_savings_ledger': m20261126_1210,
+  '2026_11_26_1300_recommendations': m20261126_1300,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import type { ChargebackTables } from '../features/chargebacks/chargebacks.table
 import type { CostTargetTables } from '../features/cost-targets/cost-targets.tables';
 import type { InventoryTables } from '../features/inventory/inventory.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
+import type { RecommendationTables } from '../features/recommendations/recommendations.tables';
 import type { ReportsTables } from '../features/reports/reports.tables';
 import type { SavingsLedgerTables } from '../features/savings-ledger/savings-ledger.tables';
 import type { SchedulerTables } from '../features/scheduler/scheduler.tables';
@@ -209,7 +210,8 @@ export interface AppTables
     AnomalyTables,
     InventoryTables,
     SchedulerTables,
-    SavingsLedgerTables {
+    SavingsLedgerTables,
+    RecommendationTables {
   instance: InstanceTable;
   users: UsersTable;
   partners: PartnersTable;

@@ -58,6 +58,7 @@ export function createInventoryCollection({
   metrics,
   now = () => new Date(),
   cloudNow = now,
+  afterCollected = async () => {},
 }: {
   repo: InventoryRepo;
   targetsRepo: Pick<CollectionTargetsRepo, 'pollableProjectIds'>;
@@ -68,6 +69,8 @@ export function createInventoryCollection({
   now?: () => Date;
   /** The cloud's time, where metric windows end (a simulated cloud's clock). */
   cloudNow?: () => Date;
+  /** Told when an account and region is collected with its metrics (the recommendations re-evaluate). */
+  afterCollected?: (projectId: string) => Promise<void>;
 }) {
   const limit = limiter(REGIONS_AT_ONCE);
 
@@ -123,7 +126,7 @@ export function createInventoryCollection({
       const { port } = target;
       await limit(() => collectRegion({ repo, port, account, projectId, passId, region, now }));
       // Also when the run was already saved (this job ran again): the metrics job may not have been queued.
-      if (metrics === null) return;
+      if (metrics === null) return afterCollected(projectId);
       await queue.enqueue({
         kind: METRICS_KIND,
         payload: { projectId, passId, accountId: account.accountId, region },
@@ -147,6 +150,7 @@ export function createInventoryCollection({
       );
       const run = await repo.openRun({ projectId, passId, accountId, region });
       await repo.addMetricErrors(run.id, collectionErrors(failures));
+      await afterCollected(projectId);
     },
 
     /** Drops the metrics older than their retention (the daily scan). */

@@ -28,6 +28,8 @@ export function inventoryCollectionFor(deps: {
   /** Where the metrics jobs write (the warehouse's); absent: inventory only. */
   metrics?: MetricsStore;
   simClock?: SimClock;
+  /** Told when a region's collection (and its metrics) is done. */
+  afterCollected?: (projectId: string) => Promise<void>;
 }): InventoryCollection {
   const targetsRepo = createCollectionTargetsRepo({ db: deps.db });
   return createInventoryCollection({
@@ -43,6 +45,7 @@ export function inventoryCollectionFor(deps: {
     metrics: deps.metrics ?? null,
     // Metric windows end at the cloud's time (the simulated cloud's clock; the system's for AWS).
     cloudNow: () => (deps.simClock ?? systemClock).now(),
+    ...(deps.afterCollected === undefined ? {} : { afterCollected: deps.afterCollected }),
   });
 }
 

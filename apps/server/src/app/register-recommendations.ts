@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../db/tables';
+import { createUtilisation } from '../features/inventory/resource-metrics.service';
+import { createRecommendationsRepo } from '../features/recommendations/recommendations.repo';
+import { recommendationsRoutes } from '../features/recommendations/recommendations.routes';
+import {
+  createRecommendationsService,
+  type LedgerReader,
+  type RecommendationsService,
+} from '../features/recommendations/recommendations.service';
+import { createRecommendationsEvaluation } from '../features/recommendations/recommendations-evaluation.service';
+import type { App } from '../platform/http/app';
+import { createCostScopes } from '../warehouse/cost-scope';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
+
+/** The evaluation over the app database and the warehouse (the jobs' and the routes' alike). */
+export function recommendationsEvaluationFor({
+  db,
+  warehouse,
+}: {
+  db: Kysely<AppTables>;
+  warehouse: WarehouseStore;
+}) {
+  return createRecommendationsEvaluation({
+    repo: createRecommendationsRepo({ db }),
+    warehouse,
+    utilisation: createUtilisation({ metrics: warehouse.metrics }),
+  });
+}
+
+/** Recommendations, Essentials and rules; `ledger` adds the savings ledger's statuses when it is registered. */
+export async function registerRecommendations(
+  app: App,
+  { db, warehouse, ledger }: { db: Kysely<AppTables>; warehouse: WarehouseStore; ledger?: LedgerReader },
+): Promise<RecommendationsService> {
+  const recommendations = createRecommendationsService({
+    db,
+    repo: createRecommendationsRepo({ db }),
+    warehouse,
+    utilisation: createUtilisation({ metrics: warehouse.metrics }),
+    scopes: createCostScopes({ db }),
+    ...(ledger === undefined ? {} : { ledger }),
+  });
+  await app.register(recommendationsRoutes, { recommendations });
+  return recommendations;
+}

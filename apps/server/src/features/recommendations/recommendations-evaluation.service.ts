@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import {
+  RECOMMENDATION_TYPE_INFO,
+  type Recommendation,
+  type RecommendationType,
+} from '@finlens/contracts/recommendations';
+import { evaluateResource, RULES } from '@finlens/cost-model/recommendations/engine';
+import type { RuleInput, Violation } from '@finlens/cost-model/recommendations/rule-kit';
+import { resourceKey } from '@finlens/cost-model/resource-id';
+import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
+import type { FoundRow, RecommendationsRepo } from './recommendations.repo';
+import type { EvaluationTrigger } from './recommendations.tables';
+import { gatherInputs, type UtilisationReader } from './rule-inputs';
+
+/** Stable for project, rule and resource: a re-evaluation finds the same recommendation. */
+export function recommendationId(projectId: string, ruleKey: string, key: string): string {
+  return createHash('sha256').update(`${projectId}\u0000${ruleKey}\u0000${key}`).digest('hex').slice(0, 24);
+}
+
+/** The stored body of a finding: the contract's recommendation without the ledger's and the dates' fields. */
+export type RecommendationBody = Omit<
+  Recommendation,
+  | 'status'
+  | 'status_reason'
+  | 'snoozed_until'
+  | 'status_changed_at'
+  | 'status_changed_by'
+  | 'first_seen_at'
+  | 'evaluated_at'
+  | 'resolved_at'
+>;
+
+export function bodyOf(
+  input: RuleInput,
+  ruleKey: RecommendationType,
+  v: Violation,
+  accountName: string | null,
+): RecommendationBody {
+  const r = input.resource;
+  const info = RECOMMENDATION_TYPE_INFO[ruleKey];
+  const arn = typeof r.attributes.arn === 'string' ? r.attributes.arn : null;
+  const key = resourceKey(arn ?? r.id, r.kind, r.accountId);
+  return {
+    id: recommendationId(r.projectId, ruleKey, key),
+    type: ruleKey,
+    rule_key: ruleKey,
+    group: info.group,
+    finding: info.finding,
+    title: v.title,
+    project_id: r.projectId,
+    account_id: r.accountId,
+    account_name: accountName,
+    region: r.region,
+    resource_kind: r.kind,
+    resource_id: r.id,
+    resource_key: key,
+    resource_name: r.name,
+    resource_type: v.resourceType,
+    tags: r.tags,
+    showback_values: [],
+    evidence: v.evidence,
+    saving: {
+      current_monthly_cost: v.saving.current,
+      estimated_monthly_saving: v.saving.effective,
+      on_demand_monthly_saving: v.saving.onDemand,
+      effective_rate: v.saving.onDemand > 0 ? v.saving.effective / v.saving.onDemand : input.effectiveRate,
+      basis: v.saving.basis,
+      covered_by_commitment: input.covered,
+    },
+    risk: v.risk,
+    action: v.action,
+    might_be_wrong_because: v.mightBeWrong,
+  };
+}
+
+export interface EvaluationDeps {
+  repo: RecommendationsRepo;
+  warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts' | 'usageAccounts'>;
+  utilisation: UtilisationReader;
+  now?: () => Date;
+}
+
+/** Runs every rule over a project's inventory, metrics and bill and stores what they found, with history. */
+export function createRecommendationsEvaluation({
+  repo,
+  warehouse,
+  utilisation,
+  now = () => new Date(),
+}: EvaluationDeps) {
+  return {
+    async evaluate(
+      projectId: string,
+      trigger: EvaluationTrigger,
+    ): Promise<{ id: string; violations: number } | null> {
+      const clientId = await repo.clientOf(projectId);
+      if (clientId === null) return null;
+      const startedAt = now();
+      const gathered = await gatherInputs({
+        repo,
+        warehouse,
+        utilisation,
+        projectId,
+        clientId,
+        now: startedAt,
+      });
+      const found: FoundRow[] = [];
+      for (const input of gathered.inputs) {
+        for (const { rule, outcome } of evaluateResource(input, gathered.settings)) {
+          if (outcome.outcome !== 'violated') continue;
+          const body = bodyOf(
+            input,
+            rule.key,
+            outcome,
+            gathered.accountNames.get(input.resource.accountId) ?? null,
+          );
+          found.push({
+            id: body.id,
+            ruleKey: rule.key,
+            accountId: body.account_id,
+            region: body.region,
+            resourceId: body.resource_id,
+            resourceName: body.resource_name,
+            saving: body.saving.estimated_monthly_saving,
+            onDemandSaving: body.saving.on_demand_monthly_saving,
+            body,
+            cause: gathered.causes.get(`${body.account_id}|${body.resource_id}`) ?? null,
+          });
+        }
+      }
+      const id = await repo.saveEvaluation({
+        projectId,
+        trigger,
+        startedAt,
+        finishedAt: now(),
+        resources: gathered.inputs.length,
+        found,
+        causes: gathered.causes,
+        ruleKeys: RULES.map((r) => r.key),
+      });
+      return { id, violations: found.length };
+    },
+  };
+}
+
+export type RecommendationsEvaluation = ReturnType<typeof createRecommendationsEvaluation>;

@@ -1,0 +1,242 @@
+import type { ResourceMetricName, UtilisationSummary } from '@finlens/contracts/resource-metrics';
+import { RULES, type RuleSetting, thresholdsOf } from '@finlens/cost-model/recommendations/engine';
+import {
+  DAYS_PER_MONTH,
+  type MetricSummary,
+  type ResourceCost,
+  type ResourceKindName,
+  type RuleInput,
+  type RuleResource,
+} from '@finlens/cost-model/recommendations/rule-kit';
+import { resourceKey } from '@finlens/cost-model/resource-id';
+import { addDays } from '@finlens/cost-model/utc-calendar';
+import type { ResourceCostPort, ResourceCostRow } from '../../warehouse/cost-query/resource-costs';
+import type { RecommendationsRepo } from './recommendations.repo';
+
+/** Days of bill each figure averages (the last 30 days with data). */
+const WINDOW_DAYS = 30;
+/** Effective ÷ on-demand below this on a resource's own lines: a reservation or Savings Plan covers it. */
+const COVERED_BELOW = 0.95;
+
+/** The inventory's utilisation summaries (its resource-metrics service, wired in app/). */
+export interface UtilisationReader {
+  utilisationSummaries(
+    scope: { projectIds: string[] },
+    resourceIds: readonly string[],
+    options: { days?: number; metrics?: readonly ResourceMetricName[] },
+  ): Promise<UtilisationSummary[]>;
+}
+
+type InventoryRow = Awaited<ReturnType<RecommendationsRepo['inventory']>>[number];
+type ChangeRow = Awaited<ReturnType<RecommendationsRepo['changes']>>[number];
+
+export interface Gathered {
+  inputs: RuleInput[];
+  /** The newest inventory change of each resource by `account|resource id` ({ change, recorded_at, fields }). */
+  causes: Map<string, unknown>;
+  settings: Map<string, RuleSetting>;
+  accountNames: Map<string, string | null>;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+interface BillFigures {
+  effective: number;
+  onDemand: number;
+  amortized: number;
+  firstDay: string;
+  lastDay: string;
+  serviceCode: string | null;
+}
+
+/** Cost per month over the days the resource was billed in the window. */
+function monthly(b: BillFigures, windowStart: string, newest: string): ResourceCost {
+  const first = b.firstDay > windowStart ? b.firstDay : windowStart;
+  const days = Math.max(1, Math.round((Date.parse(newest) - Date.parse(first)) / 86_400_000) + 1);
+  return {
+    monthlyEffective: (b.effective / days) * DAYS_PER_MONTH,
+    monthlyOnDemand: (b.onDemand / days) * DAYS_PER_MONTH,
+  };
+}
+
+/** The bill's figures per resource key, and the effective ÷ on-demand ratio per account and service. */
+async function readBill(
+  warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts'>,
+  clientId: string,
+  projectId: string,
+) {
+  const scope = { clientId, projectIds: [projectId] };
+  const newest = await warehouse.newestUsageDay(scope);
+  const byKey = new Map<string, BillFigures>();
+  const rates = new Map<string, { effective: number; onDemand: number }>();
+  if (newest === null) return { newest, byKey, rates, windowStart: '' };
+  const windowStart = addDays(newest, -(WINDOW_DAYS - 1));
+  const range = { from: windowStart, current: windowStart, to: newest, tagKeys: [] };
+  const [net, list, amortized] = await Promise.all(
+    (['net_amortized', 'list', 'amortized'] as const).map((costType) =>
+      warehouse.resourceCosts({ ...scope, ...range, costType }),
+    ),
+  );
+  const add = (rows: ResourceCostRow[] | undefined, field: 'effective' | 'onDemand' | 'amortized') => {
+    for (const row of rows ?? []) {
+      if (row.accountId === null || row.currentCost === 0) continue;
+      const key = resourceKey(row.resourceId, row.serviceCode, row.accountId);
+      const b = byKey.get(key) ?? {
+        effective: 0,
+        onDemand: 0,
+        amortized: 0,
+        firstDay: row.firstDay,
+        lastDay: row.lastDay,
+        serviceCode: row.serviceCode,
+      };
+      b[field] += row.currentCost;
+      if (row.firstDay < b.firstDay) b.firstDay = row.firstDay;
+      if (row.lastDay > b.lastDay) b.lastDay = row.lastDay;
+      byKey.set(key, b);
+      if (field === 'amortized') continue;
+      const rate = rates.get(`${row.accountId}|${row.serviceCode}`) ?? { effective: 0, onDemand: 0 };
+      rate[field] += row.currentCost;
+      rates.set(`${row.accountId}|${row.serviceCode}`, rate);
+    }
+  };
+  add(net, 'effective');
+  add(list, 'onDemand');
+  add(amortized, 'amortized');
+  return { newest, byKey, rates, windowStart };
+}
+
+const KIND_SERVICE: Partial<Record<ResourceKindName, string>> = {
+  'ec2-instance': 'AmazonEC2',
+  'ebs-volume': 'AmazonEC2',
+  'ebs-snapshot': 'AmazonEC2',
+  'elastic-ip': 'AmazonEC2',
+  'load-balancer': 'AWSELB',
+  'rds-instance': 'AmazonRDS',
+  'rds-cluster': 'AmazonRDS',
+  's3-bucket': 'AmazonS3',
+  'lambda-function': 'AWSLambda',
+};
+
+/** When each resource entered its state: its newest inventory change of `state`, else its first sighting. */
+function stateTimes(changes: readonly ChangeRow[]) {
+  const since = new Map<string, string>();
+  const causes = new Map<string, unknown>();
+  for (const c of changes) {
+    const key = `${c.account_id}|${c.resource_id}`;
+    const fields = (c.fields ?? []) as { field: string }[];
+    causes.set(key, { change: c.change, recorded_at: iso(c.recorded_at), fields });
+    if (c.change === 'created' || fields.some((f) => f.field === 'state')) since.set(key, iso(c.recorded_at));
+  }
+  return { since, causes };
+}
+
+/** The metric summaries of the resources over each look-back the rules use. */
+async function readMetrics(
+  utilisation: UtilisationReader,
+  projectId: string,
+  ids: string[],
+  lookbacks: number[],
+) {
+  const byDays = new Map<number, Map<string, Map<string, MetricSummary>>>();
+  for (const days of lookbacks) {
+    const out = new Map<string, Map<string, MetricSummary>>();
+    for (const s of await utilisation.utilisationSummaries({ projectIds: [projectId] }, ids, { days })) {
+      const m = new Map<string, MetricSummary>();
+      for (const x of s.metrics)
+        m.set(x.storage_class === null ? x.metric : `${x.metric}|${x.storage_class}`, x);
+      out.set(s.resource_id, m);
+    }
+    byDays.set(days, out);
+  }
+  return byDays;
+}
+
+/** Everything the rules read about a project: its resources with their metrics, bill and neighbours. */
+export async function gatherInputs(deps: {
+  repo: RecommendationsRepo;
+  warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts' | 'usageAccounts'>;
+  utilisation: UtilisationReader;
+  projectId: string;
+  clientId: string;
+  now: Date;
+  only?: (row: InventoryRow) => boolean;
+}): Promise<Gathered> {
+  const { repo, projectId, now } = deps;
+  const [rows, changes, settingRows, bill, accounts] = await Promise.all([
+    repo.inventory(projectId),
+    repo.changes(projectId),
+    repo.settings(deps.clientId),
+    readBill(deps.warehouse, deps.clientId, projectId),
+    deps.warehouse.usageAccounts({ clientId: deps.clientId, projectIds: [projectId] }),
+  ]);
+  const settings = new Map<string, RuleSetting>(
+    settingRows.map((s) => [s.rule_key, { enabled: s.enabled, thresholds: s.thresholds }]),
+  );
+  const lookbacks = [...new Set(RULES.map((r) => thresholdsOf(r, settings.get(r.key)).lookback_days ?? 14))];
+  const chosen = deps.only === undefined ? rows : rows.filter(deps.only);
+  const metrics = await readMetrics(
+    deps.utilisation,
+    projectId,
+    chosen.map((r) => r.resource_id),
+    lookbacks,
+  );
+  const { since, causes } = stateTimes(changes);
+
+  const resources = rows.map((row): RuleResource => {
+    const { tags, ...attributes } = row.resource as Record<string, unknown>;
+    const key = `${row.account_id}|${row.resource_id}`;
+    return {
+      projectId,
+      accountId: row.account_id,
+      region: row.region,
+      kind: row.kind as ResourceKindName,
+      id: row.resource_id,
+      name: row.name,
+      state: row.state,
+      tags: (tags ?? {}) as Record<string, string>,
+      attributes,
+      stateSince: since.get(key) ?? iso(row.first_seen_at),
+    };
+  });
+  const billOf = (r: RuleResource) => {
+    const arn = typeof r.attributes.arn === 'string' ? r.attributes.arn : null;
+    return bill.byKey.get(resourceKey(arn ?? r.id, r.kind, r.accountId)) ?? null;
+  };
+  const costOf = (r: RuleResource) => {
+    const b = billOf(r);
+    return b === null || bill.newest === null ? null : monthly(b, bill.windowStart, bill.newest);
+  };
+  const attached = new Map<string, RuleResource[]>();
+  const present = new Set<string>();
+  for (const r of resources) {
+    present.add(`${r.accountId}|${r.region}|${r.kind}|${r.id}`);
+    for (const a of (r.attributes.attachments ?? []) as { kind: string; id: string }[]) {
+      const k = `${r.accountId}|${r.region}|${r.kind}>${a.kind}|${a.id}`;
+      attached.set(k, [...(attached.get(k) ?? []), r]);
+    }
+  }
+  const wanted = new Set(chosen.map((r) => `${r.account_id}|${r.region}|${r.kind}|${r.resource_id}`));
+  const inputs = resources
+    .filter((r) => wanted.has(`${r.accountId}|${r.region}|${r.kind}|${r.id}`))
+    .map((r): RuleInput => {
+      const b = billOf(r);
+      const rate = bill.rates.get(`${r.accountId}|${b?.serviceCode ?? KIND_SERVICE[r.kind] ?? ''}`);
+      const lifecycle = r.attributes.lifecycle;
+      return {
+        resource: r,
+        metrics: (days) => metrics.get(days)?.get(r.id) ?? new Map(),
+        cost: costOf(r),
+        effectiveRate: rate === undefined || rate.onDemand <= 0 ? 1 : rate.effective / rate.onDemand,
+        covered:
+          b !== null && b.onDemand > 0 && lifecycle !== 'spot' && b.amortized / b.onDemand < COVERED_BELOW,
+        now,
+        related: {
+          attachedTo: (kind, id) => attached.get(`${r.accountId}|${r.region}|${kind}>${r.kind}|${id}`) ?? [],
+          exists: (kind, id) => present.has(`${r.accountId}|${r.region}|${kind}|${id}`),
+          costOf,
+        },
+      };
+    });
+  const accountNames = new Map(accounts.map((a) => [a.accountId, a.accountName]));
+  return { inputs, causes, settings, accountNames };
+}
