@@ -128,7 +128,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerInsights(app, { db, warehouse });
   await registerResourcesCost(app, { db, warehouse });
   await registerScheduler(app, { db });
-  await registerRecommendations(app, { db, warehouse });
+  const recommendations = await registerRecommendations(app, { db, warehouse });
   await registerSearch(app, { db, warehouse });
   await registerReports(app, { db, warehouse });
   await registerNotifications(app, { db, config, logger });
@@ -138,8 +138,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     warehouse,
     secretKey: config.secretKey,
     aws: guardedAwsCloud(config.outboundAllow),
-    // The recommendations feature answers these once its service is registered; until then none is known.
-    findRecommendation: async () => null,
+    findRecommendation: (caller, id) => recommendations.find(caller, id),
   });
   await registerTagExplorer(app, { db, warehouse });
   await registerCostTargets(app, { db, warehouse });

@@ -237,6 +237,13 @@ export function createRecommendationsService(
       return this.list(caller, { ...query, group });
     },
 
+    /** A recommendation of the caller's projects (resolved ones too), null when there is none. */
+    async find(caller: ClientCaller, id: string): Promise<Recommendation | null> {
+      const scope = await scopes.requested(caller, null);
+      const row = await repo.recommendation(scope.projectIds, id);
+      return row === null ? null : ((await withLedger([row]))[0] ?? null);
+    },
+
     async detail(caller: ClientCaller, id: string): Promise<RecommendationDetail> {
       const scope = await scopes.requested(caller, null);
       const row = await repo.recommendation(scope.projectIds, id);
