@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { type BenchDb as Db, openBenchProject, serverSource as server } from './bench-project';
 
 /**
  * One measured inventory collection in its own process, so its peak RSS is its own, on a fresh embedded app
@@ -12,56 +9,35 @@ import { fileURLToPath } from 'node:url';
  * list every account and region, and insert the same rows with multi-row INSERTs in one transaction. Prints
  * `BENCH_RESULT {resources, seconds, maxRssMiB}`.
  */
-const here = dirname(fileURLToPath(import.meta.url));
-const server = (path: string) => join(here, '../../apps/server/src', path);
 const [mode, sizeArg] = process.argv.slice(2);
 if ((mode !== 'collect' && mode !== 'raw') || !/^\d+$/.test(sizeArg ?? '')) {
   throw new Error('usage: collection-child.ts collect|raw <resources>');
 }
 const size = Number(sizeArg);
 
-// Loaded by path at run time: the server's sources are type-checked by their own workspace, not this one.
-const { openAppDatabase } = await import(server('db/client.ts'));
-const { migrate } = await import(server('db/migrate.ts'));
 const { scaleScenario } = await import(server('integrations/cloud/simulated/scenario-scale.ts'));
 const { manualClock } = await import(server('integrations/cloud/simulated/sim-clock.ts'));
 
-const work = mkdtempSync(join(tmpdir(), 'finlens-bench-collection-'));
 const start = new Date('2026-11-20T12:00:00Z');
+const { db, projectId, close } = await openBenchProject('collection');
+let seconds: number;
+let resources: number;
 try {
-  const database = await openAppDatabase({ dataDir: work, databaseUrl: null });
-  const db = database.db;
-  await migrate(db);
-  const client = await db
-    .insertInto('clients')
-    .values({ name: 'Bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const project = await db
-    .insertInto('projects')
-    .values({ client_id: client.id, name: 'Bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   const scenario = scaleScenario({ resources: size, start });
   const began = performance.now();
-  if (mode === 'collect') await collect(db, project.id, scenario);
-  else await rawInsert(db, project.id, scenario);
-  const seconds = (performance.now() - began) / 1000;
+  if (mode === 'collect') await collect(db, projectId, scenario);
+  else await rawInsert(db, projectId, scenario);
+  seconds = (performance.now() - began) / 1000;
   const counted = await db
     .selectFrom('inventory_resources')
     .select((eb: Db) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
-  await database.close();
-  const maxRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
-  process.stdout.write(
-    `\nBENCH_RESULT ${JSON.stringify({ resources: Number(counted.n), seconds, maxRssMiB })}\n`,
-  );
+  resources = Number(counted.n);
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  await close();
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: the server's Kysely types are not this workspace's
-type Db = any;
+const maxRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
+process.stdout.write(`\nBENCH_RESULT ${JSON.stringify({ resources, seconds, maxRssMiB })}\n`);
 
 async function collect(db: Db, projectId: string, scenario: unknown): Promise<void> {
   const { createInventoryRepo } = await import(server('features/inventory/inventory.repo.ts'));
