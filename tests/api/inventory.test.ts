@@ -18,7 +18,7 @@ const SCENARIO = {
   version: 1,
   start: new Date(Date.now() - 86_400_000).toISOString(),
   regions: [{ name: 'us-east-1' }, { name: 'eu-west-1' }],
-  accounts: [{ accountId: ACCOUNT }],
+  accounts: [{ accountId: ACCOUNT, name: 'Shop production' }],
   faults: [{ accountId: ACCOUNT, region: 'eu-west-1', service: 'ec2', code: 'AccessDenied' }],
   resources: shopResources('eu-west-1'),
 };
@@ -63,6 +63,8 @@ describe('cloud inventory', () => {
     expect(inventory?.last_pass?.last_collected_at).not.toBeNull();
     expect(inventory?.last_pass?.errors).toMatchObject([
       {
+        account_id: ACCOUNT,
+        account_name: 'Shop production',
         region: 'eu-west-1',
         service: 'ec2',
         code: 'AccessDenied',

@@ -83,6 +83,8 @@ export const scenarioLoadedSchema = z.object({
 });
 
 export const collectionErrorSchema = z.object({
+  account_id: z.string().describe('The usage account whose run failed.'),
+  account_name: z.string().nullable().describe("The account's name where known (a scenario's), else null."),
   region: z.string().describe('"*" for an account-wide failure (the role refused, the region list denied).'),
   service: z.string(),
   operation: z.string(),

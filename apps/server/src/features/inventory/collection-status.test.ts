@@ -60,10 +60,13 @@ describe('account inventory state', () => {
       awaiting: null,
       runs: [run({}), run({ id: 'r2', region: 'eu-west-1', status: 'partial', errors: [denied] })],
       counts: { 'ec2-instance': 2 },
+      accountNames: new Map([['123456789012', 'Shop']]),
     });
     expect(partial.state).toBe('ready');
     expect(partial.last_pass?.errors).toEqual([
       {
+        account_id: '123456789012',
+        account_name: 'Shop',
         region: 'eu-west-1',
         service: 'rds',
         operation: 'DescribeDBInstances',
@@ -79,7 +82,7 @@ describe('account inventory state', () => {
       counts: {},
     });
     expect(failed).toMatchObject({ state: 'failing', last_pass: { resources: 0 } });
-    expect(failed.last_pass?.errors[0]?.iam_action).toBeNull();
+    expect(failed.last_pass?.errors[0]).toMatchObject({ iam_action: null, account_name: null });
   });
 
   it('counts current resources per project and kind', () => {

@@ -8,7 +8,10 @@ import { iamActionOf } from '../../integrations/cloud/aws/aws-calls';
 import type { CollectionRunRow } from './inventory.tables';
 
 /** One pass's runs as the account's collection status: running until every region finished. */
-export function passStatus(runs: CollectionRunRow[]): CollectionStatusView | null {
+export function passStatus(
+  runs: CollectionRunRow[],
+  accountNames: ReadonlyMap<string, string> = new Map(),
+): CollectionStatusView | null {
   const first = runs[0];
   if (first === undefined) return null;
   const finished = runs.filter((r) => r.finished_at !== null);
@@ -31,6 +34,8 @@ export function passStatus(runs: CollectionRunRow[]): CollectionStatusView | nul
     resources: runs.reduce((sum, r) => sum + (r.resource_count ?? 0), 0),
     errors: runs.flatMap((r) =>
       r.errors.map(({ service, operation, code, message }) => ({
+        account_id: r.account_id,
+        account_name: accountNames.get(r.account_id) ?? null,
         region: r.region,
         service,
         operation,
@@ -54,13 +59,16 @@ export function accountInventory({
   awaiting,
   runs,
   counts,
+  accountNames,
 }: {
   /** Why the account cannot be collected, or null when it can. */
   awaiting: string | null;
   runs: CollectionRunRow[];
   counts: AccountInventory['counts'];
+  /** Names of the usage accounts the runs name, where known. */
+  accountNames?: ReadonlyMap<string, string>;
 }): AccountInventory {
-  const lastPass = passStatus(runs);
+  const lastPass = passStatus(runs, accountNames);
   const state: CollectionState =
     awaiting !== null
       ? 'awaiting_configuration'

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { FieldChange } from '../../integrations/cloud/resource-diff';
 import type {
@@ -74,12 +74,20 @@ export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
 
     /** The scenarios of the client's simulated projects. */
     async scenariosOf(clientId: string): Promise<{ project_id: string; scenario: unknown }[]> {
-      return db
-        .selectFrom('cloud_simulations')
-        .innerJoin('projects', 'projects.id', 'cloud_simulations.project_id')
-        .select(['cloud_simulations.project_id', 'cloud_simulations.scenario'])
-        .where('projects.client_id', '=', clientId)
-        .execute();
+      return (
+        db
+          .selectFrom('cloud_simulations')
+          .innerJoin('projects', 'projects.id', 'cloud_simulations.project_id')
+          // Only the accounts: a scenario of 100k resources is megabytes of JSON.
+          .select([
+            'cloud_simulations.project_id',
+            sql<unknown>`json_build_object('accounts', cloud_simulations.scenario -> 'accounts')`.as(
+              'scenario',
+            ),
+          ])
+          .where('projects.client_id', '=', clientId)
+          .execute()
+      );
     },
 
     /** The run of a pass, account and region, created queued the first time (a re-run job finds the same row). */

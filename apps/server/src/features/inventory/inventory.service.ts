@@ -87,6 +87,20 @@ export function createInventoryService({
   targets: CollectionTargets;
   collection: Pick<InventoryCollection, 'enqueuePass'>;
 }) {
+  /**
+   * The account names the cloud side knows, by project id then account id: a simulated account's scenario
+   * `name` (the AWS collection reads no names). For bills that name no account.
+   */
+  async function accountNames(clientId: string): Promise<Map<string, Map<string, string>>> {
+    const out = new Map<string, Map<string, string>>();
+    for (const { project_id, scenario } of await repo.scenariosOf(clientId)) {
+      const names = new Map<string, string>();
+      for (const account of scenarioAccounts(scenario)) names.set(account.accountId, account.name);
+      out.set(project_id, names);
+    }
+    return out;
+  }
+
   const ownProject = async (caller: ClientCaller, projectId: string) => {
     await scopes.requested(caller, [projectId]);
   };
@@ -132,26 +146,15 @@ export function createInventoryService({
       };
     },
 
-    /**
-     * The account names the cloud side knows, by project id then account id: a simulated account's scenario
-     * `name` (the AWS collection reads no names). For bills that name no account.
-     */
-    async accountNames(clientId: string): Promise<Map<string, Map<string, string>>> {
-      const out = new Map<string, Map<string, string>>();
-      for (const { project_id, scenario } of await repo.scenariosOf(clientId)) {
-        const names = new Map<string, string>();
-        for (const account of scenarioAccounts(scenario)) names.set(account.accountId, account.name);
-        out.set(project_id, names);
-      }
-      return out;
-    },
+    accountNames,
 
     /** Each project's inventory state, counts and newest pass, by project id (Settings → Cloud Accounts). */
     async accountInventories(clientId: string): Promise<Map<string, AccountInventory>> {
-      const [projects, runs, kindCounts] = await Promise.all([
+      const [projects, runs, kindCounts, names] = await Promise.all([
         targetsRepo.collectability(clientId),
         repo.latestPasses(clientId),
         repo.kindCounts(clientId),
+        accountNames(clientId),
       ]);
       const counts = countsByProject(kindCounts);
       const out = new Map<string, AccountInventory>();
@@ -161,6 +164,7 @@ export function createInventoryService({
           accountInventory({
             awaiting: project.pollable ? null : awaitingReason(project),
             runs: runs.filter((run) => run.project_id === project.id),
+            accountNames: names.get(project.id) ?? new Map(),
             counts: counts.get(project.id) ?? {},
           }),
         );

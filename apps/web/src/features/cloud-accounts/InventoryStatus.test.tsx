@@ -32,6 +32,8 @@ const READY_WITH_ERRORS: AccountInventory = {
     status: 'partial',
     errors: [
       {
+        account_id: '210987654321',
+        account_name: 'Shop',
         region: 'eu-west-1',
         service: 'rds',
         operation: 'DescribeDBInstances',
@@ -71,7 +73,7 @@ describe('Cloud Accounts tab: inventory collection', () => {
     );
     const item = within(group).getByRole('listitem');
     expect(item).toHaveTextContent(
-      'AccessDenied on rds:DescribeDBInstances in eu-west-1 — update the IAM policy (IAM Policy Update',
+      'AccessDenied on rds:DescribeDBInstances in account Shop (210987654321), eu-west-1 — update the IAM policy (IAM Policy Update',
     );
     expect(within(item).getByRole('link', { name: 'IAM Policy Update' })).toHaveAttribute(
       'href',

@@ -52,10 +52,13 @@ export function collectionAdvice(error: CollectionErrorView): { text: string; po
   };
 }
 
-/** "AccessDenied on rds:DescribeDBInstances in eu-west-1". */
+/** "AccessDenied on rds:DescribeDBInstances in account Shop (123456789012), eu-west-1". */
 export function errorSummary(error: CollectionErrorView): string {
   const call = error.iam_action ?? `${error.service}:${error.operation}`;
-  const where = error.region === '*' ? 'for the whole account' : `in ${error.region}`;
+  const account =
+    error.account_name === null ? error.account_id : `${error.account_name} (${error.account_id})`;
+  const where =
+    error.region === '*' ? `for the whole account ${account}` : `in account ${account}, ${error.region}`;
   return `${error.code} on ${call} ${where}`;
 }
 
