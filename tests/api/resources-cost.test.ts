@@ -52,7 +52,7 @@ const SCENARIO = {
   version: 1,
   start: new Date(Date.now() - 86_400_000).toISOString(),
   regions: [{ name: 'us-east-1' }],
-  accounts: [{ accountId: ACCOUNT }],
+  accounts: [{ accountId: ACCOUNT, name: 'Shop' }],
   resources: shopResources('us-east-1'),
 };
 
@@ -107,6 +107,18 @@ describe('Resources Cost', () => {
       trend: 2,
       bill_resource_ids: [INSTANCE_ARN, INSTANCE],
     });
+    // The bill names no account: the scenario's name, on collected and billed-only rows alike.
+    expect(all.results.map((r) => r.account_name)).toEqual(['Shop', 'Shop', 'Shop', 'Shop']);
+    expect(all.filter_options).toEqual({
+      accounts: [{ account_id: ACCOUNT, account_name: 'Shop' }],
+      services: [
+        'Amazon Elastic Compute Cloud',
+        'Amazon Relational Database Service',
+        'Amazon Simple Storage Service',
+      ],
+      types: expect.arrayContaining(['m5.large']),
+      tag_keys: ['Name', 'team', 'user_team'],
+    });
     expect(all.results[0]).toMatchObject({
       kind: null,
       owner: 'data',
@@ -120,6 +132,13 @@ describe('Resources Cost', () => {
     expect(await ids(`search=${encodeURIComponent(INSTANCE_ARN)}`)).toEqual([INSTANCE]);
     expect(await ids('in_inventory=false')).toEqual([RDS_ARN]);
     expect(await ids('kind=s3-bucket')).toEqual(['shop-assets']);
+    expect(await ids('search=shop&sort=resource_id&order=asc')).toHaveLength(4);
+    const account = encodeURIComponent(JSON.stringify([ACCOUNT]));
+    expect(await ids(`line_item_usage_account_id=${account}`)).toHaveLength(4);
+    const m5 = encodeURIComponent(JSON.stringify(['m5.large']));
+    expect(await ids(`product_instance_type=${m5}`)).toEqual([INSTANCE]);
+    const tagged = encodeURIComponent(JSON.stringify([{ key: 'team', value: '' }]));
+    expect(await ids(`exclude_tag_keys=${tagged}&sort=resource_id&order=asc`)).toEqual([INSTANCE]);
     const services = encodeURIComponent(JSON.stringify(['Amazon Elastic Compute Cloud']));
     expect(await ids(`product_servicename=${services}&sort=resource_id&order=asc`)).toEqual([
       INSTANCE,
@@ -148,6 +167,12 @@ describe('Resources Cost', () => {
       'line_item_usage_type',
     );
     await expect400(s.get(`${P.list}?exclude_nonsense=${encodeURIComponent('["x"]')}`), 'exclude_nonsense');
+    await expect400(
+      s.get(`${P.list}?product_servicename=${encodeURIComponent('"EC2"')}`),
+      'product_servicename',
+    );
+    await expect400(s.get(`${P.list}?tag_keys=${encodeURIComponent('[{"value":"x"}]')}`), 'tag_keys');
+    await expect400(s.get(`${P.list}?kind=server`), 'kind');
     await expect400(s.get(`${P.export}?in_inventory=maybe`), 'in_inventory');
     await expect400(s.get(`${P.resource}?project_id=${a.projectId}`), 'key');
   });

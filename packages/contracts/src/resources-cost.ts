@@ -148,6 +148,12 @@ export const resourceCostRowSchema = z.object({
   arn: z.string().nullable(),
   name: z.string().nullable(),
   account_id: z.string().nullable(),
+  account_name: z
+    .string()
+    .nullable()
+    .describe(
+      "The account's name in the bill (line_item_usage_account_name), else the inventory's, else null.",
+    ),
   region: z.string().nullable(),
   service: z
     .string()
@@ -196,6 +202,22 @@ export const costWindowSchema = z
   .nullable()
   .describe('The windows, ending on the newest usage day of the scope; null without billing data.');
 
+export const resourceFilterOptionsSchema = z
+  .object({
+    accounts: z
+      .array(z.object({ account_id: z.string(), account_name: z.string().nullable() }))
+      .describe('By name, then id; values of line_item_usage_account_id.'),
+    services: z.array(z.string()).describe('Values of product_servicename.'),
+    types: z.array(z.string()).describe('Values of product_instance_type.'),
+    tag_keys: z
+      .array(z.string())
+      .describe("Keys of the resources' tags (the inventory's, and the bill's owner keys), for tag_keys."),
+  })
+  .describe(
+    "The values the scope's resources hold (all of them, not only the selection), for the page's filter inputs.",
+  );
+export type ResourceFilterOptions = z.infer<typeof resourceFilterOptionsSchema>;
+
 export const resourcesCostListSchema = z.object({
   count: z.number().int(),
   page: z.number().int(),
@@ -204,6 +226,7 @@ export const resourcesCostListSchema = z.object({
   window: costWindowSchema,
   total_cost: z.number().describe('Cost of every matching resource (not only this page).'),
   results: z.array(resourceCostRowSchema),
+  filter_options: resourceFilterOptionsSchema,
 });
 export type ResourcesCostList = z.infer<typeof resourcesCostListSchema>;
 
@@ -224,6 +247,7 @@ export const RESOURCES_COST_CSV_COLUMNS = [
   'resource_id',
   'name',
   'account_id',
+  'account_name',
   'region',
   'service',
   'kind',

@@ -126,7 +126,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerCommitments(app, { db, warehouse });
   await registerCostExplorer(app, { db, warehouse });
   await registerInsights(app, { db, warehouse });
-  await registerResourcesCost(app, { db, warehouse });
+  await registerResourcesCost(app, {
+    db,
+    warehouse,
+    inventoryAccountNames: (clientId) => inventory.accountNames(clientId),
+  });
   await registerScheduler(app, { db });
   const recommendations = await registerRecommendations(app, { db, warehouse });
   await registerSearch(app, { db, warehouse });

@@ -13,7 +13,16 @@ import type { WarehouseStore } from '../warehouse/open-cost-store';
 /** Resources Cost: the collected inventory joined with the bill, over the projects the cost scope allows. */
 export async function registerResourcesCost(
   app: App,
-  { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
+  {
+    db,
+    warehouse,
+    inventoryAccountNames,
+  }: {
+    db: Kysely<AppTables>;
+    warehouse: WarehouseStore;
+    /** Account names the inventory knows (a scenario's), by project then account id. */
+    inventoryAccountNames: (clientId: string) => Promise<Map<string, Map<string, string>>>;
+  },
 ): Promise<void> {
   const repo = createResourcesCostRepo({ db });
   const resourcesCost = createResourcesCostService({
@@ -22,6 +31,7 @@ export async function registerResourcesCost(
     inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
     billingVersion: (projectIds) => repo.billingVersion(projectIds),
     utilisation: createUtilisation({ metrics: warehouse.metrics }),
+    accountNames: inventoryAccountNames,
   });
   await app.register(resourcesCostRoutes, { resourcesCost });
 }

@@ -123,6 +123,7 @@ const pageHandlers = [
       window: null,
       total_cost: 0,
       results: [],
+      filter_options: { accounts: [], services: [], types: [], tag_keys: [] },
     } satisfies ResourcesCostList),
   ),
   http.get(`*${COMMITMENTS_PATHS.inventory}`, () =>

@@ -3,7 +3,11 @@ import type { ResourcesCostExportQuery } from '@finlens/contracts/resources-cost
 import type { MergedResource } from './resource-rows';
 
 /** A resource's values of one Explorer dimension (several for the resource id: every spelling). */
-function values(row: MergedResource, filter: ValueFilter, projectNames: Record<string, string>): string[] {
+export function dimensionValues(
+  row: MergedResource,
+  filter: Pick<ValueFilter, 'dimension'>,
+  projectNames: Record<string, string>,
+): string[] {
   const one = (v: string | null) => (v === null ? [] : [v]);
   switch (filter.dimension) {
     case 'line_item_usage_account_id':
@@ -36,9 +40,10 @@ export function tagValue(tags: Record<string, string>, key: string): string | nu
   return null;
 }
 
-function matchesPairs(row: MergedResource, filter: KeyedFilter): boolean {
+/** A tag filter on a resource whose value of a key `valueOf` gives. */
+export function pairsMatch(filter: KeyedFilter, tagOf: (key: string) => string | null): boolean {
   const hits = filter.pairs.map((pair) => {
-    const value = tagValue(row.tags, pair.key);
+    const value = tagOf(pair.key);
     return pair.value === '' || pair.value === 'null' ? value === null : value === pair.value;
   });
   const matched = filter.match === 'all' ? hits.every(Boolean) : hits.some(Boolean);
@@ -46,7 +51,7 @@ function matchesPairs(row: MergedResource, filter: KeyedFilter): boolean {
 }
 
 function matchesValues(row: MergedResource, filter: ValueFilter, names: Record<string, string>): boolean {
-  const have = values(row, filter, names);
+  const have = dimensionValues(row, filter, names);
   switch (filter.mode) {
     case 'include':
       return have.some((v) => filter.values.includes(v));
@@ -67,31 +72,12 @@ export function matchesFilter(
   filter: CostFilter,
   names: Record<string, string>,
 ): boolean {
-  return 'pairs' in filter ? matchesPairs(row, filter) : matchesValues(row, filter, names);
+  return 'pairs' in filter
+    ? pairsMatch(filter, (key) => tagValue(row.tags, key))
+    : matchesValues(row, filter, names);
 }
 
-type Selection = Pick<ResourcesCostExportQuery, 'search' | 'kind' | 'state' | 'in_inventory' | 'filters'>;
-
-/** The rows a query selects, in the order of `rows`. */
-export function selectRows(
-  rows: readonly MergedResource[],
-  query: Selection,
-  projectNames: Record<string, string>,
-): MergedResource[] {
-  const needle = query.search?.trim().toLowerCase() ?? '';
-  const state = query.state?.toLowerCase();
-  const inInventory = query.in_inventory === undefined ? undefined : query.in_inventory === 'true';
-  return rows.filter(
-    (row) =>
-      (query.kind === undefined || row.kind === query.kind) &&
-      (state === undefined || row.state === state) &&
-      (inInventory === undefined || row.in_inventory === inInventory) &&
-      (needle === '' || row.haystack.includes(needle)) &&
-      query.filters.every((f) => matchesFilter(row, f, projectNames)),
-  );
-}
-
-type SortKey = ResourcesCostExportQuery['sort'];
+export type SortKey = ResourcesCostExportQuery['sort'];
 
 function sortValue(row: MergedResource, sort: SortKey): string | number | null {
   switch (sort) {
@@ -126,15 +112,15 @@ function sortValue(row: MergedResource, sort: SortKey): string | number | null {
   }
 }
 
-/** Sorted copy: rows without a value last in either order, ties by project and key (a stable page order). */
-export function sortRows(
+/** Row positions in order: rows without a value last in either order, ties by project and key (a stable page order). */
+export function sortPositions(
   rows: readonly MergedResource[],
   sort: SortKey,
   order: 'asc' | 'desc',
-): MergedResource[] {
+): Int32Array {
   const sign = order === 'asc' ? 1 : -1;
-  const keyed = rows.map((row) => ({
-    row,
+  const keyed = rows.map((row, p) => ({
+    p,
     value: sortValue(row, sort),
     tie: `${row.project_id}|${row.key}`,
   }));
@@ -146,5 +132,5 @@ export function sortRows(
     }
     return a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0;
   });
-  return keyed.map((k) => k.row);
+  return Int32Array.from(keyed, (k) => k.p);
 }

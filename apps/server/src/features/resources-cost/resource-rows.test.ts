@@ -2,7 +2,8 @@ import type { CostFilter } from '@finlens/contracts/cost-query';
 import { describe, expect, it } from 'vitest';
 import type { ResourceCostRow as BillRow } from '../../warehouse/cost-query/resource-costs';
 import type { CostViewResource } from '../inventory/inventory.service';
-import { matchesFilter, selectRows, sortRows, tagValue } from './resource-filters';
+import { matchesFilter, tagValue } from './resource-filters';
+import { createResourceIndex } from './resource-index';
 import { mergeResources } from './resource-rows';
 
 const stored = (
@@ -125,8 +126,13 @@ describe('mergeResources', () => {
 
 describe('filters', () => {
   const names = { p1: 'Main', p2: 'Other' };
+  const index = createResourceIndex(rows, names);
+  const select = (query: { filters: CostFilter[]; search?: string }) =>
+    index.pick({ ...query, sort: 'resource_id', order: 'asc' });
   const ids = (filters: CostFilter[]) =>
-    selectRows(rows, { filters }, names).map((r) => `${r.project_id}/${r.resource_id}`);
+    select({ filters })
+      .rows.map((r) => `${r.project_id}/${r.resource_id}`)
+      .sort();
 
   it('match every spelling of the resource id and the project name', () => {
     expect(ids([{ dimension: 'line_item_resource_id', mode: 'include', values: ['i-1'] }])).toEqual([
@@ -168,18 +174,50 @@ describe('filters', () => {
   });
 
   it('search ids, ARNs and tag values, ignoring case', () => {
-    const search = (text: string) => selectRows(rows, { filters: [], search: text }, names).length;
+    const search = (text: string) => select({ filters: [], search: text }).count;
     expect(search('INSTANCE/I-1')).toBe(1);
     expect(search('cc1')).toBe(1);
     expect(search('resize:prod')).toBe(1);
   });
 });
 
-describe('sortRows', () => {
+describe('the index', () => {
+  const index = createResourceIndex(rows, {});
+  const pick = (sort: 'trend' | 'cost', order: 'asc' | 'desc', start?: number, end?: number) =>
+    index.pick({ filters: [], sort, order }, start, end);
+
   it('puts rows without a value last in both orders and breaks ties by key', () => {
-    const order = (o: 'asc' | 'desc') => sortRows(rows, 'trend', o).map((r) => r.trend);
+    const order = (o: 'asc' | 'desc') => pick('trend', o).rows.map((r) => r.trend);
     expect(order('desc')).toEqual([1, 0, null, null, null]);
     expect(order('asc')).toEqual([0, 1, null, null, null]);
-    expect(sortRows(rows, 'cost', 'desc').map((r) => r.cost)).toEqual([20, 10, 2, 0, 0]);
+    expect(pick('cost', 'desc').rows.map((r) => r.cost)).toEqual([20, 10, 2, 0, 0]);
+  });
+
+  it("pages a selection in the order asked, with the whole selection's count and total", () => {
+    expect(pick('cost', 'desc', 1, 3)).toMatchObject({ count: 5, total: 32 });
+    expect(pick('cost', 'desc', 1, 3).rows.map((r) => r.cost)).toEqual([10, 2]);
+    const billed = {
+      filters: [],
+      in_inventory: 'false' as const,
+      sort: 'cost' as const,
+      order: 'asc' as const,
+    };
+    const only = index.pick(billed);
+    expect(only.rows.every((r) => !r.in_inventory)).toBe(true);
+    expect(only.total).toBe(only.rows.reduce((sum, r) => sum + r.cost, 0));
+    expect(index.pick(billed, 0, 1).rows).toEqual(only.rows.slice(0, 1));
+  });
+
+  it("filters rows only in the bill by a tag key's bill values, once they are added", () => {
+    const tag = { dimension: 'tag_keys' as const, mode: 'include' as const, match: 'any' as const };
+    const query = {
+      filters: [{ ...tag, pairs: [{ key: 'user_app', value: 'resize' }] }],
+      sort: 'cost' as const,
+      order: 'desc' as const,
+    };
+    expect(index.pick(query).count).toBe(0);
+    const lambda = rows.findIndex((r) => r.service === 'AWS Lambda');
+    index.addBillTag('user_app', new Map([[lambda, 'resize']]));
+    expect(index.pick(query).rows.map((r) => r.service)).toEqual(['AWS Lambda']);
   });
 });

@@ -25,7 +25,7 @@ const KIND_SERVICE: Record<Kind, string> = {
 /** A listed row plus what the service needs behind it: where the inventory keeps it, text to search. */
 export interface MergedResource extends ResourceCostRow {
   inventory: Pick<CostViewResource, 'region' | 'kind' | 'resource_id'> | null;
-  /** Lower-case ids, name, ARN and tag values, joined. */
+  /** Lower-case ids, name, account name, ARN and tag values, joined. */
   haystack: string;
 }
 
@@ -58,10 +58,13 @@ interface BilledResource {
   lastDay: string;
 }
 
+const billKey = (row: BillRow) =>
+  `${row.projectId}|${resourceKey(row.resourceId, row.serviceCode ?? row.service, row.accountId ?? '')}`;
+
 function foldBill(bill: readonly BillRow[]): Map<string, BilledResource> {
   const byKey = new Map<string, BilledResource>();
   for (const row of bill) {
-    const key = `${row.projectId}|${resourceKey(row.resourceId, row.serviceCode ?? row.service, row.accountId ?? '')}`;
+    const key = billKey(row);
     const seen = byKey.get(key);
     if (seen === undefined) {
       byKey.set(key, {
@@ -89,6 +92,7 @@ function haystackOf(row: ResourceCostRow): string {
   return [
     row.resource_id,
     row.name ?? '',
+    row.account_name ?? '',
     row.arn ?? '',
     ...row.bill_resource_ids,
     ...Object.values(row.tags),
@@ -105,6 +109,7 @@ export function mergeResources(
   inventory: readonly CostViewResource[],
   bill: readonly BillRow[],
   tagKeys: readonly string[],
+  accountName: (projectId: string, accountId: string | null) => string | null = () => null,
 ): MergedResource[] {
   const billed = foldBill(bill);
   const out: MergedResource[] = [];
@@ -122,6 +127,7 @@ export function mergeResources(
       arn: r.arn,
       name: r.name,
       account_id: r.account_id,
+      account_name: accountName(r.project_id, r.account_id),
       region: r.region,
       service: first?.service ?? KIND_SERVICE[r.kind],
       kind: r.kind,
@@ -151,6 +157,7 @@ export function mergeResources(
       arn: costs.rows.find((b) => b.resourceId.startsWith('arn:'))?.resourceId ?? null,
       name: null,
       account_id: first.accountId,
+      account_name: accountName(first.projectId, first.accountId),
       region: first.region,
       service: first.service,
       kind: null,
@@ -169,6 +176,28 @@ export function mergeResources(
       bill_resource_ids: costs.rows.map((b) => b.resourceId).sort(),
     };
     out.push({ ...row, inventory: null, haystack: haystackOf(row) });
+  }
+  return out;
+}
+
+/**
+ * The bill's value of one more tag key (`bill` read with that key alone) for the rows only in the bill, by row
+ * position: collected resources are filtered by their inventory tags.
+ */
+export function billTagPositions(
+  rows: readonly MergedResource[],
+  bill: readonly BillRow[],
+): Map<number, string> {
+  const values = new Map<string, string>();
+  for (const row of bill) {
+    const value = row.tags[0];
+    const key = billKey(row);
+    if (value !== null && value !== undefined && !values.has(key)) values.set(key, value);
+  }
+  const out = new Map<number, string>();
+  for (const [p, row] of rows.entries()) {
+    const value = row.in_inventory ? undefined : values.get(`${row.project_id}|${row.key}`);
+    if (value !== undefined) out.set(p, value);
   }
   return out;
 }

@@ -7,6 +7,7 @@ function cells(row: ResourceCostRow): (string | number)[] {
     resource_id: row.resource_id,
     name: row.name,
     account_id: row.account_id,
+    account_name: row.account_name,
     region: row.region,
     service: row.service,
     kind: row.kind,

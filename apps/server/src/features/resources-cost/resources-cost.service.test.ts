@@ -22,13 +22,15 @@ const INSTANCE: CostViewResource = {
 
 function setup() {
   const calls = { resourceCosts: 0, inventory: 0 };
+  const tagReads: string[][] = [];
   const versions = { inventory: 'a', billing: 'x' };
   const service = createResourcesCostService({
     scopes: costScopesOver(async () => [{ id: 'p1', name: 'Main', cloudType: 'aws' as const }]),
     warehouse: {
       newestUsageDay: async () => '2026-03-31',
-      resourceCosts: async () => {
+      resourceCosts: async ({ tagKeys }) => {
         calls.resourceCosts++;
+        tagReads.push(tagKeys);
         return [
           {
             projectId: 'p1',
@@ -42,11 +44,12 @@ function setup() {
             previousCost: 0,
             firstDay: '2026-02-01',
             lastDay: '2026-03-31',
-            tags: [null, null],
+            tags: tagKeys.map((k) => (k === 'user_app' ? 'orders' : null)),
           },
         ];
       },
       costBreakdown: async () => [],
+      usageAccounts: async () => [{ projectId: 'p1', accountId: '111', accountName: null }],
     },
     inventory: {
       resources: async () => {
@@ -57,6 +60,7 @@ function setup() {
       resource: async () => null,
     },
     billingVersion: async () => versions.billing,
+    accountNames: async () => new Map([['p1', new Map([['111', 'Shop']])]]),
     utilisation: {
       utilisationSummaries: async (_scope, ids) =>
         ids.includes('i-1')
@@ -75,13 +79,14 @@ function setup() {
   });
   const list = (query: Record<string, string> = {}) =>
     service.list(testCaller('c1'), resourcesCostQuerySchema.parse(query));
-  return { calls, versions, list };
+  return { calls, versions, list, tagReads };
 }
 
 describe('the Resources Cost service', () => {
-  it('adds the CPU summary of collected resources only', async () => {
+  it('adds the CPU summary of collected resources only, and names their account', async () => {
     const { list } = setup();
     const answer = await list();
+    expect(answer.results.map((r) => r.account_name)).toEqual(['Shop', 'Shop']);
     expect(answer.results.map((r) => [r.resource_id, r.utilisation])).toEqual([
       ['arn:aws:rds:us-east-1:111:db:orders', null],
       ['i-1', { cpu_p95: 40, cpu_avg: 12 }],
@@ -104,5 +109,15 @@ describe('the Resources Cost service', () => {
     versions.inventory = 'b';
     await list();
     expect(calls).toEqual({ resourceCosts: 3, inventory: 3 });
+  });
+
+  it("reads the bill's values of another tag key once, when a filter first names it", async () => {
+    const { list, tagReads } = setup();
+    const app = (value: string) => ({ tag_keys: JSON.stringify([{ key: 'user_app', value }]) });
+    expect((await list(app('orders'))).results.map((r) => r.resource_id)).toEqual([
+      'arn:aws:rds:us-east-1:111:db:orders',
+    ]);
+    expect((await list(app('other'))).count).toBe(0);
+    expect(tagReads).toEqual([['user_owner', 'user_team'], ['user_app']]);
   });
 });

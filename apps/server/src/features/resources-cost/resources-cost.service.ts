@@ -16,20 +16,22 @@ import { costWindows } from '../../warehouse/cost-query/resource-costs';
 import type { CostScopes, ReadScope } from '../../warehouse/cost-scope';
 import type { CostStore } from '../../warehouse/cost-store';
 import type { InventoryCostView } from '../inventory/inventory.service';
-import { selectRows, sortRows } from './resource-filters';
-import { type MergedResource, mergeResources } from './resource-rows';
+import { createResourceIndex, type ResourceIndex } from './resource-index';
+import { billTagPositions, type MergedResource, mergeResources } from './resource-rows';
 import { resourcesCostCsv } from './resources-cost-csv';
 
 type Window = ResourcesCostList['window'];
 
-interface Dataset {
-  rows: MergedResource[];
+/** The joined rows of a scope and cost type, as one import and one collection left them. */
+interface Snapshot {
+  index: ResourceIndex;
   window: Window;
-  /** The rows in each order asked for so far (filtering keeps the order, so a request never sorts). */
-  sorted: Map<string, MergedResource[]>;
+  range: ReturnType<typeof costWindows> | null;
+  /** Reads of the bill's values of tag keys the join did not read, by key (see `withBillTags`). */
+  billTags: Map<string, Promise<void>>;
 }
 
-/** Datasets kept: one per scope, cost type and tag keys; rebuilt when an import or a collection changes it. */
+/** Snapshots kept: one per scope and cost type; rebuilt when an import or a collection changes it. */
 const CACHE_ENTRIES = 8;
 
 function windowOf(newest: string | null): { window: Window; range: ReturnType<typeof costWindows> | null } {
@@ -46,12 +48,8 @@ function windowOf(newest: string | null): { window: Window; range: ReturnType<ty
   };
 }
 
-/** CUR tag keys to read per resource: the owner keys and the keys the query's tag filters name. */
-function billTagKeys(query: Pick<ResourcesCostExportQuery, 'filters'>): string[] {
-  const keys = new Set<string>(OWNER_TAG_KEYS.filter((k) => k.startsWith('user_')));
-  for (const f of query.filters) if ('pairs' in f) for (const p of f.pairs) keys.add(p.key);
-  return [...keys].sort();
-}
+/** CUR tag keys the join reads per resource: the owner keys (other keys are read when a filter names them). */
+const OWNER_BILL_KEYS = OWNER_TAG_KEYS.filter((k) => k.startsWith('user_'));
 
 /**
  * Resources Cost: the inventory (app database) and the bill (warehouse) joined per request in memory. The
@@ -64,9 +62,10 @@ export function createResourcesCostService({
   inventory,
   billingVersion,
   utilisation,
+  accountNames = async () => new Map(),
 }: {
   scopes: Pick<CostScopes, 'requested'>;
-  warehouse: Pick<CostStore, 'newestUsageDay' | 'resourceCosts' | 'costBreakdown'>;
+  warehouse: Pick<CostStore, 'newestUsageDay' | 'resourceCosts' | 'costBreakdown' | 'usageAccounts'>;
   inventory: InventoryCostView;
   /** Changes whenever an import into one of the projects finishes. */
   billingVersion: (projectIds: readonly string[]) => Promise<string>;
@@ -78,20 +77,33 @@ export function createResourcesCostService({
       options: { metrics: readonly ResourceMetricName[] },
     ): Promise<UtilisationSummary[]>;
   };
+  /** Account names the inventory knows, by project id then account id (for accounts the bill does not name). */
+  accountNames?: (clientId: string) => Promise<ReadonlyMap<string, ReadonlyMap<string, string>>>;
 }) {
-  const cache = new Map<string, { version: string; data: Promise<Dataset> }>();
+  const cache = new Map<string, { version: string; data: Promise<Snapshot> }>();
 
-  async function build(scope: ReadScope, costType: CostTypeName, tagKeys: string[]): Promise<Dataset> {
+  async function build(scope: ReadScope, costType: CostTypeName): Promise<Snapshot> {
     const { window, range } = windowOf(await warehouse.newestUsageDay(scope));
-    const [resources, bill] = await Promise.all([
+    const tagKeys = [...OWNER_BILL_KEYS];
+    const [resources, bill, billed, known] = await Promise.all([
       inventory.resources(scope.projectIds),
       range === null ? [] : warehouse.resourceCosts({ ...scope, ...range, costType, tagKeys }),
+      warehouse.usageAccounts(scope),
+      accountNames(scope.clientId),
     ]);
-    return { rows: mergeResources(resources, bill, tagKeys), window, sorted: new Map() };
+    // The bill's name of an account wins, as on Organization Overview.
+    const names = new Map(billed.map((a) => [`${a.projectId}|${a.accountId}`, a.accountName]));
+    const nameOf = (projectId: string, accountId: string | null) =>
+      accountId === null
+        ? null
+        : (names.get(`${projectId}|${accountId}`) ?? known.get(projectId)?.get(accountId) ?? null);
+    const rows = mergeResources(resources, bill, tagKeys, nameOf);
+    const index = createResourceIndex(rows, scope.projectNames);
+    return { index, window, range, billTags: new Map() };
   }
 
-  async function dataset(scope: ReadScope, costType: CostTypeName, tagKeys: string[]): Promise<Dataset> {
-    const key = [scope.clientId, scope.projectIds.join(','), costType, tagKeys.join(',')].join('|');
+  async function snapshot(scope: ReadScope, costType: CostTypeName): Promise<Snapshot> {
+    const key = [scope.clientId, scope.projectIds.join(','), costType].join('|');
     const [inv, bill] = await Promise.all([
       inventory.version(scope.projectIds),
       billingVersion(scope.projectIds),
@@ -103,23 +115,51 @@ export function createResourcesCostService({
       cache.set(key, hit);
       return hit.data;
     }
-    const data = build(scope, costType, tagKeys);
+    const data = build(scope, costType);
     cache.set(key, { version, data });
     data.catch(() => cache.delete(key));
     while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
     return data;
   }
 
-  async function selected(caller: ClientCaller, query: ResourcesCostExportQuery) {
+  /** The bill's values of the tag keys the filters name beyond the owner keys, read once per snapshot and key. */
+  async function withBillTags(
+    scope: ReadScope,
+    costType: CostTypeName,
+    data: Snapshot,
+    filters: ResourcesCostExportQuery['filters'],
+  ) {
+    const keys = new Set(filters.flatMap((f) => ('pairs' in f ? f.pairs.map((p) => p.key) : [])));
+    const reads = [...keys]
+      .filter((key) => !(OWNER_BILL_KEYS as readonly string[]).includes(key))
+      .map((key) => {
+        let read = data.billTags.get(key);
+        if (read === undefined) {
+          const range = data.range;
+          read =
+            range === null
+              ? Promise.resolve()
+              : warehouse
+                  .resourceCosts({ ...scope, ...range, costType, tagKeys: [key] })
+                  .then((bill) => data.index.addBillTag(key, billTagPositions(data.index.rows, bill)));
+          data.billTags.set(key, read);
+          read.catch(() => data.billTags.delete(key));
+        }
+        return read;
+      });
+    await Promise.all(reads);
+  }
+
+  async function selected(
+    caller: ClientCaller,
+    query: ResourcesCostExportQuery,
+    start?: number,
+    end?: number,
+  ) {
     const scope = await scopes.requested(caller, query.project_ids);
-    const data = await dataset(scope, query.cost_type, billTagKeys(query));
-    const order = `${query.sort}|${query.order}`;
-    let sorted = data.sorted.get(order);
-    if (sorted === undefined) {
-      sorted = sortRows(data.rows, query.sort, query.order);
-      data.sorted.set(order, sorted);
-    }
-    return { chosen: selectRows(sorted, query, scope.projectNames), window: data.window };
+    const data = await snapshot(scope, query.cost_type);
+    await withBillTags(scope, query.cost_type, data, query.filters);
+    return { ...data.index.pick(query, start, end), window: data.window, options: data.index.options() };
   }
 
   const bare = ({ inventory: _i, haystack: _h, ...row }: MergedResource) => row;
@@ -152,29 +192,35 @@ export function createResourcesCostService({
 
   return {
     async list(caller: ClientCaller, query: ResourcesCostQuery): Promise<ResourcesCostList> {
-      const { chosen, window } = await selected(caller, query);
       const start = (query.page - 1) * query.page_size;
+      const { count, total, rows, window, options } = await selected(
+        caller,
+        query,
+        start,
+        start + query.page_size,
+      );
       return {
-        count: chosen.length,
+        count,
         page: query.page,
         page_size: query.page_size,
         cost_type: query.cost_type,
         window,
-        total_cost: chosen.reduce((sum, r) => sum + r.cost, 0),
-        results: await withUtilisation(chosen.slice(start, start + query.page_size)),
+        total_cost: total,
+        results: await withUtilisation(rows),
+        filter_options: options,
       };
     },
 
     async csv(caller: ClientCaller, query: ResourcesCostExportQuery): Promise<string> {
-      const { chosen } = await selected(caller, query);
-      return resourcesCostCsv(await withUtilisation(chosen));
+      const { rows } = await selected(caller, query);
+      return resourcesCostCsv(await withUtilisation(rows));
     },
 
     /** One resource with its attributes and cost per day; a key not in the caller's projects is a 404. */
     async detail(caller: ClientCaller, query: ResourceCostDetailQuery): Promise<ResourceCostDetail> {
       const scope = await scopes.requested(caller, [query.project_id]);
-      const { rows, window } = await dataset(scope, query.cost_type, billTagKeys({ filters: [] }));
-      const row = rows.find((r) => r.key === query.key && r.project_id === query.project_id);
+      const { index, window } = await snapshot(scope, query.cost_type);
+      const row = index.rows.find((r) => r.key === query.key && r.project_id === query.project_id);
       if (row === undefined) throw notFound();
       const stored =
         row.inventory === null

@@ -22,6 +22,7 @@ const ROW: ResourceCostRow = {
   arn: 'arn:aws:ec2:us-east-1:123:instance/i-0abc',
   name: 'web-1',
   account_id: '123',
+  account_name: 'Shop production',
   region: 'us-east-1',
   service: 'Amazon Elastic Compute Cloud',
   kind: 'ec2-instance',
@@ -64,6 +65,15 @@ const list = (results: ResourceCostRow[]): ResourcesCostList => ({
   window: results.length === 0 ? null : WINDOW,
   total_cost: results.reduce((s, r) => s + r.cost, 0),
   results,
+  filter_options: {
+    accounts: [
+      { account_id: '123', account_name: 'Shop production' },
+      { account_id: '456', account_name: null },
+    ],
+    services: ['Amazon Elastic Compute Cloud', 'Amazon Relational Database Service'],
+    types: ['m5.large'],
+    tag_keys: ['env', 'team'],
+  },
 });
 const DETAIL: ResourceCostDetail = {
   resource: { ...ROW, utilisation: { cpu_p95: 41.5, cpu_avg: 20 } },
@@ -109,6 +119,7 @@ describe('ResourcesCostPage', () => {
     expect(rows[2]).toHaveTextContent('web-1');
     expect(rows[2]).toHaveTextContent('+200%');
     expect(rows[2]).toHaveTextContent('$90.00');
+    expect(rows[2]).toHaveTextContent('Shop production123');
     expect(screen.getByText(/2026-10-23 to 2026-11-21/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
@@ -132,6 +143,43 @@ describe('ResourcesCostPage', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain(
       'kind=ec2-instance',
     );
+  });
+
+  it('filters by account name, service, type and tag as URL state', SLOW, async () => {
+    answer([ROW]);
+    const { user } = render(`${PATH}?product_region=${encodeURIComponent('["us-east-1"]')}`);
+    await screen.findByRole('table', { name: 'Resources' });
+    const lastCall = () =>
+      new URL(
+        requests
+          .calls()
+          .filter((c) => c.includes('/c/resources_cost/'))
+          .at(-1) ?? '',
+        'http://x',
+      ).searchParams;
+    const pick = async (label: string, option: string) => {
+      await user.click(screen.getByRole('combobox', { name: label }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick('Account', 'Shop production (123)');
+    await pick('Service', 'Amazon Relational Database Service');
+    await pick('Type', 'm5.large');
+    await pick('Tag key', 'team');
+    await screen.findByRole('table', { name: 'Resources' });
+    expect(Object.fromEntries(lastCall())).toMatchObject({
+      product_region: '["us-east-1"]',
+      line_item_usage_account_id: '["123"]',
+      product_servicename: '["Amazon Relational Database Service"]',
+      product_instance_type: '["m5.large"]',
+      exclude_tag_keys: '[{"key":"team","value":""}]',
+    });
+    const value = screen.getByRole('textbox', { name: 'Tag value' });
+    await user.type(value, 'shop');
+    await user.tab();
+    await screen.findByRole('table', { name: 'Resources' });
+    expect(lastCall().get('tag_keys')).toBe('[{"key":"team","value":"shop"}]');
+    expect(lastCall().get('exclude_tag_keys')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('tag_keys=');
   });
 
   it(

@@ -1,11 +1,9 @@
-import { RESOURCE_KIND_NAMES } from '@finlens/contracts/inventory';
 import type { ResourceCostRow } from '@finlens/contracts/resources-cost';
 import { formatMoney } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,14 +12,14 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BarsLoader } from '../../components/BarsLoader';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { resourcesCostExportHref, useResourcesCost } from './api/resources-cost-query';
 import { ResourceDrawer } from './ResourceDrawer';
-import { exactFilter, exactValue, listParams, PAGE_SIZE, sortOf, trendText } from './resources-cost-view';
+import { FILTER_KEYS, ResourceFilters } from './ResourceFilters';
+import { listParams, PAGE_SIZE, sortOf, trendText } from './resources-cost-view';
 
 type Column = {
   label: string;
@@ -46,7 +44,23 @@ const COLUMNS: Column[] = [
       </>
     ),
   },
-  { label: 'Account', sort: 'account_id', render: (r) => r.account_id ?? '—' },
+  {
+    label: 'Account',
+    sort: 'account_id',
+    render: (r) =>
+      r.account_id === null ? (
+        '—'
+      ) : (
+        <>
+          <Typography variant="body2">{r.account_name ?? r.account_id}</Typography>
+          {r.account_name !== null && (
+            <Typography variant="caption" color="text.secondary">
+              {r.account_id}
+            </Typography>
+          )}
+        </>
+      ),
+  },
   { label: 'Region', sort: 'region', render: (r) => r.region ?? '—' },
   { label: 'Service', sort: 'service', render: (r) => r.service ?? '—' },
   { label: 'Type', sort: 'type', render: (r) => r.type ?? r.kind ?? '—' },
@@ -61,8 +75,6 @@ const COLUMNS: Column[] = [
   },
   { label: 'Last seen', sort: 'last_seen', render: (r) => r.last_seen?.slice(0, 10) ?? '—' },
 ];
-
-const FILTER_KEYS = ['search', 'kind', 'in_inventory', 'product_region', 'line_item_usage_account_id'];
 
 /** /v3/resources-cost/: every resource with its cost, utilisation and sightings; a drawer per resource. */
 export function ResourcesCostPage() {
@@ -95,54 +107,7 @@ export function ResourcesCostPage() {
           Export CSV
         </Button>
       </Stack>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
-        <TextField
-          size="small"
-          label="Search"
-          placeholder="Id, name, ARN or tag value"
-          defaultValue={search.get('search') ?? ''}
-          onChange={(e) => change({ search: e.target.value })}
-        />
-        <TextField
-          select
-          size="small"
-          label="Kind"
-          value={search.get('kind') ?? ''}
-          onChange={(e) => change({ kind: e.target.value })}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">Any kind</MenuItem>
-          {RESOURCE_KIND_NAMES.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {kind}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Inventory"
-          value={search.get('in_inventory') ?? ''}
-          onChange={(e) => change({ in_inventory: e.target.value })}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">Collected or not</MenuItem>
-          <MenuItem value="true">Collected</MenuItem>
-          <MenuItem value="false">Only in the bill</MenuItem>
-        </TextField>
-        <TextField
-          size="small"
-          label="Region"
-          defaultValue={exactValue(search.get('product_region'))}
-          onBlur={(e) => change({ product_region: exactFilter(e.target.value) })}
-        />
-        <TextField
-          size="small"
-          label="Account"
-          defaultValue={exactValue(search.get('line_item_usage_account_id'))}
-          onBlur={(e) => change({ line_item_usage_account_id: exactFilter(e.target.value) })}
-        />
-      </Stack>
+      <ResourceFilters search={search} options={data?.filter_options} change={change} />
       {isError ? (
         <Alert severity="error">{error.message}</Alert>
       ) : isPending ? (

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { exactFilter, exactValue, listParams, sortOf, trendText } from './resources-cost-view';
+import {
+  accountLabel,
+  exactFilter,
+  exactValue,
+  listParams,
+  sortOf,
+  tagOf,
+  tagParams,
+  trendText,
+} from './resources-cost-view';
 
 describe('resources cost view', () => {
   it('sends the URL as the list query, without the open resource', () => {
@@ -23,5 +32,24 @@ describe('resources cost view', () => {
     expect(trendText(0.256)).toBe('+25.6%');
     expect(trendText(-0.5)).toBe('-50%');
     expect(trendText(null)).toBe('—');
+  });
+
+  it('writes and reads the tag filter: a key alone keeps whatever value, a value keeps that value', () => {
+    const read = (params: Record<string, string>) => tagOf(new URLSearchParams(params));
+    expect(tagParams('team', ' shop ')).toEqual({
+      tag_keys: '[{"key":"team","value":"shop"}]',
+      exclude_tag_keys: '',
+    });
+    expect(read(tagParams('team', 'shop'))).toEqual({ key: 'team', value: 'shop' });
+    expect(tagParams('team', '')).toEqual({ tag_keys: '', exclude_tag_keys: '[{"key":"team","value":""}]' });
+    expect(read(tagParams('team', ''))).toEqual({ key: 'team', value: '' });
+    expect(tagParams('', 'x')).toEqual({ tag_keys: '', exclude_tag_keys: '' });
+    expect(read({ exclude_tag_keys: '[{"key":"team","value":"shop"}]' })).toEqual({ key: '', value: '' });
+    expect(read({ tag_keys: 'nope' })).toEqual({ key: '', value: '' });
+  });
+
+  it('names an account with its id', () => {
+    expect(accountLabel({ account_id: '123', account_name: 'Shop' })).toBe('Shop (123)');
+    expect(accountLabel({ account_id: '123', account_name: null })).toBe('123');
   });
 });

@@ -1,0 +1,217 @@
+import type { CostFilter, KeyedFilter, ValueFilter } from '@finlens/contracts/cost-query';
+import type { ResourceFilterOptions, ResourcesCostExportQuery } from '@finlens/contracts/resources-cost';
+import {
+  dimensionValues,
+  matchesFilter,
+  pairsMatch,
+  type SortKey,
+  sortPositions,
+  tagValue,
+} from './resource-filters';
+import type { MergedResource } from './resource-rows';
+
+export type Selection = Pick<
+  ResourcesCostExportQuery,
+  'search' | 'kind' | 'state' | 'in_inventory' | 'filters'
+>;
+
+/** What a selection holds: which rows (null: all), how many and their cost. */
+interface Chosen {
+  mask: Uint8Array | null;
+  count: number;
+  total: number;
+}
+
+/** Selections kept per index: paging and re-sorting one selection do not filter again. */
+const SELECTIONS_KEPT = 32;
+
+/**
+ * The joined rows of a snapshot, indexed so that a request neither filters nor sorts objects: each sort order is a
+ * permutation of row positions (built once per order), exact filters read value → positions buckets (built once per
+ * field), the rest scans once into a byte mask, and a selection's mask, count and total are kept for its next page.
+ */
+export function createResourceIndex(rows: readonly MergedResource[], projectNames: Record<string, string>) {
+  const n = rows.length;
+  const orders = new Map<string, Int32Array>();
+  const buckets = new Map<string, Map<string, number[]>>();
+  const chosen = new Map<string, Chosen>();
+  /** The bill's value of a tag key per row position, for keys the join did not read (resources only in the bill). */
+  const billTags = new Map<string, Map<number, string>>();
+
+  function bucketsOf(field: string, valuesOf: (row: MergedResource) => readonly string[]) {
+    let byValue = buckets.get(field);
+    if (byValue === undefined) {
+      byValue = new Map();
+      for (let p = 0; p < n; p++) {
+        for (const v of valuesOf(rows[p] as MergedResource)) {
+          const list = byValue.get(v);
+          if (list === undefined) byValue.set(v, [p]);
+          else list.push(p);
+        }
+      }
+      buckets.set(field, byValue);
+    }
+    return byValue;
+  }
+
+  /** Rows holding one of `wanted` in `field` (or, with `invert`, none of them). */
+  function exact(
+    field: string,
+    valuesOf: (row: MergedResource) => readonly string[],
+    wanted: readonly string[],
+    invert = false,
+  ) {
+    const byValue = bucketsOf(field, valuesOf);
+    const mask = new Uint8Array(n);
+    for (const v of wanted) for (const p of byValue.get(v) ?? []) mask[p] = 1;
+    if (invert) for (let p = 0; p < n; p++) mask[p] = mask[p] === 1 ? 0 : 1;
+    return mask;
+  }
+
+  function scan(test: (row: MergedResource, p: number) => boolean) {
+    const mask = new Uint8Array(n);
+    for (let p = 0; p < n; p++) if (test(rows[p] as MergedResource, p)) mask[p] = 1;
+    return mask;
+  }
+
+  const tagOf = (row: MergedResource, p: number, key: string) =>
+    tagValue(row.tags, key) ?? billTags.get(key)?.get(p) ?? null;
+
+  function filterMask(filter: CostFilter): Uint8Array {
+    if ('pairs' in filter) {
+      return scan((row, p) => pairsMatch(filter as KeyedFilter, (key) => tagOf(row, p, key)));
+    }
+    const value = filter as ValueFilter;
+    if (value.mode === 'include' || value.mode === 'exclude') {
+      return exact(
+        value.dimension,
+        (row) => dimensionValues(row, value, projectNames),
+        value.values,
+        value.mode === 'exclude',
+      );
+    }
+    return scan((row) => matchesFilter(row, value, projectNames));
+  }
+
+  function masksOf(query: Selection): Uint8Array[] {
+    const masks: Uint8Array[] = [];
+    const field = (name: string, read: (r: MergedResource) => string | null, wanted: string | undefined) => {
+      if (wanted !== undefined) masks.push(exact(name, (r) => [read(r) ?? ''], [wanted]));
+    };
+    field('kind', (r) => r.kind, query.kind);
+    field('state', (r) => r.state, query.state?.toLowerCase());
+    field('in_inventory', (r) => String(r.in_inventory), query.in_inventory);
+    const needle = query.search?.trim().toLowerCase() ?? '';
+    if (needle !== '') masks.push(scan((row) => row.haystack.includes(needle)));
+    for (const filter of query.filters) masks.push(filterMask(filter));
+    return masks;
+  }
+
+  function choose(query: Selection): Chosen {
+    const key = JSON.stringify([
+      query.kind ?? null,
+      query.state ?? null,
+      query.in_inventory ?? null,
+      query.search?.trim().toLowerCase() ?? '',
+      query.filters,
+    ]);
+    const kept = chosen.get(key);
+    if (kept !== undefined) {
+      chosen.delete(key);
+      chosen.set(key, kept);
+      return kept;
+    }
+    const [first, ...rest] = masksOf(query);
+    let count = 0;
+    let total = 0;
+    for (let p = 0; p < n; p++) {
+      if (first !== undefined) {
+        if (first[p] === 0) continue;
+        if (rest.some((m) => m[p] === 0)) {
+          first[p] = 0;
+          continue;
+        }
+      }
+      count++;
+      total += (rows[p] as MergedResource).cost;
+    }
+    const made = { mask: first ?? null, count, total };
+    chosen.set(key, made);
+    if (chosen.size > SELECTIONS_KEPT) chosen.delete(chosen.keys().next().value as string);
+    return made;
+  }
+
+  function order(sort: SortKey, direction: 'asc' | 'desc'): Int32Array {
+    const key = `${sort}|${direction}`;
+    let positions = orders.get(key);
+    if (positions === undefined) {
+      positions = sortPositions(rows, sort, direction);
+      orders.set(key, positions);
+    }
+    return positions;
+  }
+
+  let options: ResourceFilterOptions | null = null;
+
+  return {
+    rows,
+
+    /** The values the rows hold, for the filter inputs (made once). */
+    options(): ResourceFilterOptions {
+      options ??= filterOptions(rows);
+      return options;
+    },
+
+    /** The selection's count and total cost, and its rows from `start` (0-based) up to `end` in the order asked. */
+    pick(
+      query: Selection & { sort: SortKey; order: 'asc' | 'desc' },
+      start = 0,
+      end = Number.POSITIVE_INFINITY,
+    ): { count: number; total: number; rows: MergedResource[] } {
+      const { mask, count, total } = choose(query);
+      const positions = order(query.sort, query.order);
+      const out: MergedResource[] = [];
+      let seen = 0;
+      for (let i = 0; i < n && seen < end; i++) {
+        const p = positions[i] as number;
+        if (mask !== null && mask[p] === 0) continue;
+        if (seen >= start) out.push(rows[p] as MergedResource);
+        seen++;
+      }
+      return { count, total, rows: out };
+    },
+
+    /** Tag keys whose bill values are already held (see `addBillTag`). */
+    hasBillTag: (key: string) => billTags.has(key),
+
+    /** The bill's values of a tag key, by row position; selections made before are dropped. */
+    addBillTag(key: string, values: Map<number, string>) {
+      billTags.set(key, values);
+      chosen.clear();
+    },
+  };
+}
+
+export type ResourceIndex = ReturnType<typeof createResourceIndex>;
+
+const sorted = (values: Iterable<string | null>) =>
+  [...new Set(values)].filter((v): v is string => v !== null && v !== '').sort();
+
+function filterOptions(rows: readonly MergedResource[]): ResourceFilterOptions {
+  const accounts = new Map<string, string | null>();
+  for (const r of rows) {
+    if (r.account_id !== null && !accounts.get(r.account_id)) accounts.set(r.account_id, r.account_name);
+  }
+  return {
+    accounts: [...accounts]
+      .map(([account_id, account_name]) => ({ account_id, account_name }))
+      .sort(
+        (a, b) =>
+          (a.account_name ?? a.account_id).localeCompare(b.account_name ?? b.account_id) ||
+          a.account_id.localeCompare(b.account_id),
+      ),
+    services: sorted(rows.map((r) => r.service)),
+    types: sorted(rows.map((r) => r.type)),
+    tag_keys: sorted(rows.flatMap((r) => Object.keys(r.tags))),
+  };
+}
