@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  AWAITING_CREDENTIALS,
   type CloudAccount,
   cloudAccountSchema,
   cloudAccountsSchema,
@@ -106,6 +107,27 @@ describe('cloud accounts', () => {
 
     const queued = await admin.session.post(`/c/cloud_accounts/${account.id}/import_now/`);
     expect(queued).toMatchObject({ status: 202, body: { job_id: expect.any(String) } });
+
+    // Without keys or a role the account never borrows the server's own cloud identity: it awaits configuration,
+    // its checks say what is missing, and it cannot be polled.
+    const bare = await admin.session.post('/c/cloud_accounts/', {
+      name: 'No credentials',
+      settings: { ...awsSettings, account_id: '210987654321', role_arn: null },
+    });
+    expect(bare.status, JSON.stringify(bare.body)).toBe(201);
+    const bareAccount = cloudAccountSchema.parse(bare.body);
+    expect(bareAccount.status).toBe('awaiting_configuration');
+    for (const check of [
+      await admin.session.post(`/c/cloud_accounts/${bareAccount.id}/check/`),
+      await admin.session.post('/c/cloud_accounts/check/', { ...awsSettings, role_arn: null, keys: null }),
+    ]) {
+      expect(connectionCheckSchema.parse(check.body).problems).toEqual([AWAITING_CREDENTIALS]);
+    }
+    expect(await admin.session.post(`/c/cloud_accounts/${bareAccount.id}/import_now/`)).toMatchObject({
+      status: 400,
+      body: { detail: AWAITING_CREDENTIALS },
+    });
+    expect((await admin.session.delete(`/c/cloud_accounts/${bareAccount.id}/`)).status).toBe(204);
 
     const template = await member.session.get(`/c/cloud_accounts/${account.id}/cloudformation/`);
     expect(template.status).toBe(200);

@@ -39,6 +39,14 @@ export const ACCOUNT_FILTERS = {
 } as const;
 export type AccountFilter = keyof typeof ACCOUNT_FILTERS;
 
+/**
+ * Why an account whose source has neither its own keys (connection string, SAS) nor a role to assume is not
+ * polled: its status is awaiting_configuration, and its connection check and Import now answer this. The server's
+ * own cloud identity is only ever used for accounts the operator lists in SERVER_IDENTITY_ACCOUNTS.
+ */
+export const AWAITING_CREDENTIALS =
+  'Awaiting configuration: add a role for Finlens to assume (with its external ID) or access keys.';
+
 const required = (max: number) => z.string().trim().min(1, 'This field is required.').max(max);
 const awsAccountId = z.string().regex(/^\d{12}$/, 'Must be a 12-digit AWS account id.');
 const roleArn = z

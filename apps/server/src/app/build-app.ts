@@ -121,6 +121,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
     outboundAllow: config.outboundAllow,
+    serverIdentityAccounts: new Set(config.serverIdentityAccounts),
   });
   await registerCostSummary(app, { db, warehouse });
   await registerCommitments(app, { db, warehouse });

@@ -35,6 +35,8 @@ export async function registerCloudAccounts(
     uploadMaxBytes: number;
     /** OUTBOUND_ALLOW: what a source's endpoint may reach besides public addresses. */
     outboundAllow: readonly string[];
+    /** SERVER_IDENTITY_ACCOUNTS: accounts whose source may read with the server's own AWS identity. */
+    serverIdentityAccounts: ReadonlySet<string>;
   },
 ): Promise<void> {
   const { db } = deps;
@@ -55,6 +57,7 @@ export async function registerCloudAccounts(
       secretBox,
       warehouse: deps.warehouse,
       refusedReason: http.refusedReason,
+      serverIdentityAccounts: deps.serverIdentityAccounts,
       ...(deps.accountInventories === undefined ? {} : { accountInventories: deps.accountInventories }),
     }),
   });

@@ -78,6 +78,7 @@ export async function startServerJobs({
         secretKey: config.secretKey,
         dataDir: config.dataDir,
         outboundAllow: config.outboundAllow,
+        serverIdentityAccounts: new Set(config.serverIdentityAccounts),
         onPeriodsReplaced: enqueueAfterImportJobs,
       }),
       failInterruptedImportsJobHandler({ db }),

@@ -40,6 +40,7 @@ describe('parseConfig defaults', () => {
       queryTimeoutSeconds: 60,
       queryConcurrencyPerClient: 4,
       outboundAllow: [],
+      serverIdentityAccounts: [],
     });
   });
 
@@ -72,6 +73,7 @@ describe('parseConfig defaults', () => {
       'QUERY_TIMEOUT_SECONDS',
       'QUERY_CONCURRENCY_PER_CLIENT',
       'OUTBOUND_ALLOW',
+      'SERVER_IDENTITY_ACCOUNTS',
     ]);
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });
@@ -112,6 +114,17 @@ describe('each variable', () => {
     ]);
     expect(() => parse({ OUTBOUND_ALLOW: '10.0.0.0/8,http://x' })).toThrow(
       /OUTBOUND_ALLOW must be a comma-separated list of host names, IP addresses and CIDR ranges/,
+    );
+  });
+
+  it('SERVER_IDENTITY_ACCOUNTS lists cloud-account ids (never AWS account numbers a tenant could type)', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(parse({}).serverIdentityAccounts).toEqual([]);
+    expect(parse({ SERVER_IDENTITY_ACCOUNTS: ` ${id.toUpperCase()} ,` }).serverIdentityAccounts).toEqual([
+      id,
+    ]);
+    expect(() => parse({ SERVER_IDENTITY_ACCOUNTS: '123456789012' })).toThrow(
+      /SERVER_IDENTITY_ACCOUNTS must be a comma-separated list of cloud-account ids/,
     );
   });
 

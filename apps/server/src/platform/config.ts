@@ -50,6 +50,8 @@ export interface AppConfig {
   queryConcurrencyPerClient: number;
   /** OUTBOUND_ALLOW: hosts, addresses and CIDR ranges of the private network tenants' URLs may reach. */
   outboundAllow: string[];
+  /** SERVER_IDENTITY_ACCOUNTS: cloud-account ids whose S3 source may read with the server's own AWS identity. */
+  serverIdentityAccounts: string[];
 }
 
 export const CONFIG_DEFAULTS = {
@@ -192,6 +194,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       'Comma-separated host names, addresses and CIDR ranges (`minio.internal,10.0.0.0/8`) that webhook, Slack, Teams, PagerDuty, S3/Azure endpoint and SSO issuer URLs may reach although they are loopback, private or link-local; everything else of that kind is refused.',
   },
+  {
+    name: 'SERVER_IDENTITY_ACCOUNTS',
+    default: '(unset: none)',
+    description:
+      "Comma-separated Finlens cloud-account ids whose S3 billing source may read with the server's own AWS identity (the SDK's default credential chain) when it has no keys or role; every other source without them awaits configuration and is not polled.",
+  },
 ];
 
 const HTTP_PROTOCOLS = ['http:', 'https:'];
@@ -284,6 +292,13 @@ const variableSchemas = {
       (entries) => invalidOutboundEntries(entries).length === 0,
       'must be a comma-separated list of host names, IP addresses and CIDR ranges',
     ),
+  SERVER_IDENTITY_ACCOUNTS: z
+    .string()
+    .transform(commaList)
+    .refine(
+      (ids) => ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)),
+      'must be a comma-separated list of cloud-account ids (as in /c/cloud_accounts/{id}/)',
+    ),
 } as const;
 
 type VariableName = keyof typeof variableSchemas;
@@ -362,5 +377,6 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     queryTimeoutSeconds: v.QUERY_TIMEOUT_SECONDS ?? CONFIG_DEFAULTS.queryTimeoutSeconds,
     queryConcurrencyPerClient: v.QUERY_CONCURRENCY_PER_CLIENT ?? CONFIG_DEFAULTS.queryConcurrencyPerClient,
     outboundAllow: v.OUTBOUND_ALLOW ?? [],
+    serverIdentityAccounts: (v.SERVER_IDENTITY_ACCOUNTS ?? []).map((id) => id.toLowerCase()),
   };
 }

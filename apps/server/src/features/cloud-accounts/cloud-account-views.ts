@@ -29,25 +29,32 @@ export function toImportRun(row: ImportRunRow): ImportRun {
   };
 }
 
-/** Configured once data arrived; error when the newest poll or import failed; awaiting otherwise. */
+/**
+ * Awaiting while its source has no way to sign in of its own (it is not polled then); error when the newest poll
+ * or import failed; configured once data arrived; awaiting otherwise.
+ */
 function accountStatus(
   project: ProjectRow,
   source: BillingSourceRow | null,
   lastRun: ImportRunRow | null,
+  sourceSignsIn: boolean,
 ): CloudAccount['status'] {
+  if (source !== null && !sourceSignsIn) return 'awaiting_configuration';
   if (lastRun?.status === 'failed' || (source?.last_error ?? null) !== null) return 'error';
   return project.billing_last_ingestion_datetime === null ? 'awaiting_configuration' : 'configured';
 }
 
+/** `sourceSignsIn`: the source has keys or a role of its own, or its account may use the server's identity. */
 export function toCloudAccount(
   project: ProjectRow,
   source: BillingSourceRow | null,
   lastRun: ImportRunRow | null,
+  sourceSignsIn: boolean,
 ): CloudAccount {
   return {
     id: project.id,
     name: project.name,
-    status: accountStatus(project, source, lastRun),
+    status: accountStatus(project, source, lastRun, sourceSignsIn),
     cloud_type: project.cloud_type,
     account_id: project.cloud_account_id,
     billing: { last_ingestion_datetime: iso(project.billing_last_ingestion_datetime) },

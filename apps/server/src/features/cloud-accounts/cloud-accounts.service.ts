@@ -1,14 +1,19 @@
-import type {
-  CloudAccount,
-  CloudAccountUpdate,
-  ConnectionCheck,
-  cloudAccountCreateSchema,
-  ImportRun,
+import {
+  AWAITING_CREDENTIALS,
+  type CloudAccount,
+  type CloudAccountUpdate,
+  type ConnectionCheck,
+  type cloudAccountCreateSchema,
+  type ImportRun,
 } from '@finlens/contracts/cloud-accounts';
 import type { AccountInventory } from '@finlens/contracts/inventory';
 import type { z } from 'zod';
-import type { BillingSourceRow, ProjectRow } from '../../db/tables';
-import { openCredentials } from '../../ingest/sources/billing-source-settings';
+import type { BillingSourceRow, ImportRunRow, ProjectRow } from '../../db/tables';
+import {
+  openCredentials,
+  type ServerIdentityAccounts,
+  sourceSignIn,
+} from '../../ingest/sources/billing-source-settings';
 import type { createBillingSourcesService } from '../../ingest/sources/billing-sources.service';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
@@ -37,8 +42,11 @@ export function createCloudAccountsService({
   secretBox,
   warehouse,
   refusedReason,
+  serverIdentityAccounts = new Set(),
   accountInventories = async () => new Map(),
 }: {
+  /** SERVER_IDENTITY_ACCOUNTS: accounts the operator lets read with the server's own AWS identity. */
+  serverIdentityAccounts?: ServerIdentityAccounts;
   /** Each project's inventory, by project id (none when inventory is not wired). */
   accountInventories?: AccountInventories;
   repo: CloudAccountsRepo;
@@ -56,9 +64,13 @@ export function createCloudAccountsService({
   };
   const sourceOf = async (projectId: string): Promise<BillingSourceRow | null> =>
     (await repo.sourcesOfProject(projectId))[0] ?? null;
+  const signsIn = (source: BillingSourceRow | null) =>
+    source !== null && sourceSignIn(source, serverIdentityAccounts) !== null;
+  const accountView = (project: ProjectRow, source: BillingSourceRow | null, lastRun: ImportRunRow | null) =>
+    toCloudAccount(project, source, lastRun, signsIn(source));
   const view = async (project: ProjectRow): Promise<CloudAccount> =>
     withInventory(
-      toCloudAccount(project, await sourceOf(project.id), (await repo.runs(project.id, 1))[0] ?? null),
+      accountView(project, await sourceOf(project.id), (await repo.runs(project.id, 1))[0] ?? null),
       (await accountInventories(project.client_id)).get(project.id),
     );
   const checkName = async (clientId: string, name: string, exceptId: string | null) => {
@@ -82,7 +94,7 @@ export function createCloudAccountsService({
       ]);
       return projects.map((project) =>
         withInventory(
-          toCloudAccount(
+          accountView(
             project,
             allSources.find((source) => source.project_id === project.id) ?? null,
             lastRuns.find((run) => run.project_id === project.id) ?? null,
@@ -158,22 +170,27 @@ export function createCloudAccountsService({
     /** Tests the saved settings with the stored credentials. */
     async checkSaved(clientId: string, id: string): Promise<ConnectionCheck> {
       const source = await requireSource(await projectOf(clientId, id));
-      return sources.check({
-        name: source.name,
-        kind: source.kind,
-        bucket: source.bucket,
-        prefix: source.prefix,
-        region: source.region,
-        endpoint: source.endpoint,
-        roleArn: source.role_arn,
-        externalId: source.external_id,
-        credentials: openCredentials(secretBox, source),
-      });
+      const serverIdentity = sourceSignIn(source, serverIdentityAccounts) === 'server-identity';
+      return sources.check(
+        {
+          name: source.name,
+          kind: source.kind,
+          bucket: source.bucket,
+          prefix: source.prefix,
+          region: source.region,
+          endpoint: source.endpoint,
+          roleArn: source.role_arn,
+          externalId: source.external_id,
+          credentials: openCredentials(secretBox, source),
+        },
+        { serverIdentity },
+      );
     },
 
     /** Enqueues a poll of the account's source; null when one is already queued for the same slot. */
     async importNow(clientId: string, id: string): Promise<{ job_id: string | null }> {
       const source = await requireSource(await projectOf(clientId, id));
+      if (!signsIn(source)) throw new HttpError(400, AWAITING_CREDENTIALS);
       return { job_id: await sources.pollNow(source.id) };
     },
 

@@ -1,3 +1,4 @@
+import { AWAITING_CREDENTIALS } from '@finlens/contracts/cloud-accounts';
 import { z } from 'zod';
 import type { BillingSourceRow } from '../../db/tables';
 import type { SecretBox } from '../../platform/crypto/secret-box';
@@ -50,15 +51,43 @@ export type StoreSettings = Pick<
   'name' | 'kind' | 'bucket' | 'prefix' | 'region' | 'endpoint' | 'role_arn' | 'external_id'
 >;
 
-/** The store a saved source reads from, with its credentials opened for this use only. */
-export function openSourceStore(row: BillingSourceRow, box: SecretBox, http: GuardedHttp): RemoteStore {
-  return storeFor(row, openCredentials(box, row), http);
+/**
+ * SERVER_IDENTITY_ACCOUNTS: the cloud accounts (Finlens ids, `/c/cloud_accounts/{id}/`) whose S3 source the
+ * operator lets read with the server's own AWS identity (the SDK's default chain: environment, instance profile).
+ */
+export type ServerIdentityAccounts = ReadonlySet<string>;
+
+/**
+ * How a saved source signs in: its own keys, connection string or role (`own`), the server's identity because the
+ * operator marked its account, or not at all (null: awaiting configuration, never polled).
+ */
+export function sourceSignIn(
+  row: Pick<BillingSourceRow, 'kind' | 'role_arn' | 'credentials_sealed' | 'project_id'>,
+  serverIdentityAccounts: ServerIdentityAccounts,
+): 'own' | 'server-identity' | null {
+  if (row.credentials_sealed !== null || (row.kind === 'aws_s3' && row.role_arn !== null)) return 'own';
+  return row.kind === 'aws_s3' && serverIdentityAccounts.has(row.project_id) ? 'server-identity' : null;
 }
 
+/**
+ * The store a saved source reads from, with its credentials opened for this use only; `serverIdentity` as in
+ * storeFor, for a source whose account the operator marked (sourceSignIn).
+ */
+export function openSourceStore(
+  row: BillingSourceRow,
+  box: SecretBox,
+  http: GuardedHttp,
+  access: { serverIdentity: boolean },
+): RemoteStore {
+  return storeFor(row, openCredentials(box, row), http, access);
+}
+
+/** `serverIdentity`: without keys or a role, read with the server's own AWS identity (an operator-marked account). */
 export function storeFor(
   settings: StoreSettings,
   credentials: SourceCredentials | null,
   http: GuardedHttp,
+  { serverIdentity }: { serverIdentity: boolean },
 ): RemoteStore {
   switch (settings.kind) {
     case 'aws_s3':
@@ -67,7 +96,7 @@ export function storeFor(
         prefix: settings.prefix,
         region: settings.region ?? 'us-east-1',
         endpoint: settings.endpoint,
-        access: awsAccess(settings, credentials),
+        access: awsAccess(settings, credentials, serverIdentity),
         http,
       });
     case 'azure_blob':
@@ -80,7 +109,11 @@ export function storeFor(
   }
 }
 
-function awsAccess(row: StoreSettings, credentials: SourceCredentials | null): AwsAccess {
+function awsAccess(
+  row: StoreSettings,
+  credentials: SourceCredentials | null,
+  serverIdentity: boolean,
+): AwsAccess {
   const keys =
     credentials?.kind === 'aws-keys'
       ? { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey }
@@ -93,7 +126,9 @@ function awsAccess(row: StoreSettings, credentials: SourceCredentials | null): A
       ...(keys ? { baseKeys: keys } : {}),
     };
   }
-  return keys ? { kind: 'keys', keys } : { kind: 'default' };
+  if (keys) return { kind: 'keys', keys };
+  if (serverIdentity) return { kind: 'default' };
+  throw new Error(AWAITING_CREDENTIALS);
 }
 
 function azureAccess(row: StoreSettings, credentials: SourceCredentials | null): AzureBlobAccess {

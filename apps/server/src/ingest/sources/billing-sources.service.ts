@@ -86,13 +86,20 @@ export function createBillingSourcesService({
       return toView(row);
     },
 
-    /** Tries settings before they are saved: the billing periods their manifests describe, or why not. */
-    async check(input: Omit<NewSourceInput, 'projectId' | 'pollCron'>): Promise<SourceCheck> {
+    /**
+     * Tries settings before they are saved: the billing periods their manifests describe, or why not.
+     * `serverIdentity`: a saved source of an operator-marked account, which may read without keys or a role.
+     */
+    async check(
+      input: Omit<NewSourceInput, 'projectId' | 'pollCron'>,
+      { serverIdentity = false }: { serverIdentity?: boolean } = {},
+    ): Promise<SourceCheck> {
       try {
         const store = storeFor(
           { ...input, role_arn: input.roleArn, external_id: input.externalId },
           input.credentials,
           http,
+          { serverIdentity },
         );
         const { deliveries, problems } = await findDeliveries(store);
         return {

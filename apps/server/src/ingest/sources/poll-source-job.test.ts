@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AWAITING_CREDENTIALS } from '@finlens/contracts/cloud-accounts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
@@ -12,13 +13,13 @@ import { openSourceStore } from './billing-source-settings';
 import { createBillingSourcesRepo } from './billing-sources.repo';
 import { createBillingSourcesService, pollScheduleName } from './billing-sources.service';
 import { type ImportRunner, pollSourceJobHandler } from './poll-source-job';
-import { startTestS3, type TestS3 } from './test-s3rver';
+import { S3RVER_KEYS, startTestS3, type TestS3 } from './test-s3rver';
 import { createTestProject, s3rverSource } from './test-sources';
 
 const bucket = 'finlens-poll';
 const exportPath = 'cur/finlens-cur2';
-const openStore: Parameters<typeof pollSourceJobHandler>[0]['openStore'] = (row, box) =>
-  openSourceStore(row, box, testGuardedHttp());
+const openStore: Parameters<typeof pollSourceJobHandler>[0]['openStore'] = (row, box, access) =>
+  openSourceStore(row, box, testGuardedHttp(), access);
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const secretBox = createSecretBox('s'.repeat(48));
 
@@ -31,15 +32,20 @@ afterAll(async () => {
 });
 
 /** Writes one CUR 2.0 period (data chunk + top-level manifest) as a refresh would. */
-async function deliver(period: string, executionId: string, costs: number[]): Promise<void> {
-  const key = `${exportPath}/data/BILLING_PERIOD=${period}/finlens-cur2-00001.csv.gz`;
+async function deliver(
+  period: string,
+  executionId: string,
+  costs: number[],
+  path = exportPath,
+): Promise<void> {
+  const key = `${path}/data/BILLING_PERIOD=${period}/finlens-cur2-00001.csv.gz`;
   const rows = costs.map((cost) => `${period}-01T00:00:00Z,${cost}`);
   await s3.put(
     key,
     gzipSync(`bill_billing_period_start_date,line_item_unblended_cost\n${rows.join('\n')}\n`),
   );
   await s3.put(
-    `${exportPath}/metadata/BILLING_PERIOD=${period}/finlens-cur2-Manifest.json`,
+    `${path}/metadata/BILLING_PERIOD=${period}/finlens-cur2-Manifest.json`,
     JSON.stringify({ executionId, dataFiles: [`s3://${bucket}/${key}`] }),
   );
 }
@@ -67,27 +73,38 @@ function recordingImporter() {
   return { runner, calls, failOn: (period: string | null) => (failOn = period) };
 }
 
+/** The sources service and a worker running the poll handler (SERVER_IDENTITY_ACCOUNTS as given) on `db`. */
+function pollingOn(
+  db: Parameters<typeof createJobQueue>[0]['db'],
+  {
+    clock = () => new Date(),
+    serverIdentityAccounts = new Set<string>(),
+    open = openStore,
+  }: { clock?: () => Date; serverIdentityAccounts?: Set<string>; open?: typeof openStore } = {},
+) {
+  const queue = createJobQueue({ db, clock });
+  const schedules = createJobSchedules({ db, clock });
+  const repo = createBillingSourcesRepo({ db });
+  const service = createBillingSourcesService({ repo, schedules, queue, secretBox, http: testGuardedHttp() });
+  const importer = recordingImporter();
+  const handler = pollSourceJobHandler({
+    repo,
+    secretBox,
+    importRunner: importer.runner,
+    clock,
+    openStore: open,
+    serverIdentityAccounts,
+  });
+  const worker = createJobWorker({ queue, handlers: [handler], logger: silent });
+  return { queue, repo, service, importer, worker };
+}
+
 describeOnAppEngines('polling an S3 billing source', (engine) => {
   it('imports new periods, then only restated ones, retries a failed import, and keeps credentials sealed', async (context) => {
     const { db } = await openOrSkip(engine(), context);
     let now = new Date('2026-11-22T10:00:00Z');
     const clock = () => now;
-    const queue = createJobQueue({ db, clock });
-    const schedules = createJobSchedules({ db, clock });
-    const repo = createBillingSourcesRepo({ db });
-    const service = createBillingSourcesService({
-      repo,
-      schedules,
-      queue,
-      secretBox,
-      http: testGuardedHttp(),
-    });
-    const importer = recordingImporter();
-    const worker = createJobWorker({
-      queue,
-      handlers: [pollSourceJobHandler({ repo, secretBox, importRunner: importer.runner, clock, openStore })],
-      logger: silent,
-    });
+    const { queue, repo, service, importer, worker } = pollingOn(db, { clock });
     const projectId = await createTestProject(db, { clientName: 'Poll test', projectName: 'Payer' });
     await deliver('2026-10', 'exec-1', [1.5, 2.5]);
     await deliver('2026-11', 'exec-2', [4]);
@@ -167,21 +184,7 @@ describeOnAppEngines('polling an S3 billing source', (engine) => {
     const { db } = await openOrSkip(engine(), context);
     let now = new Date('2026-11-22T10:00:00Z');
     const clock = () => now;
-    const queue = createJobQueue({ db, clock });
-    const repo = createBillingSourcesRepo({ db });
-    const service = createBillingSourcesService({
-      repo,
-      schedules: createJobSchedules({ db, clock }),
-      queue,
-      secretBox,
-      http: testGuardedHttp(),
-    });
-    const importer = recordingImporter();
-    const worker = createJobWorker({
-      queue,
-      handlers: [pollSourceJobHandler({ repo, secretBox, importRunner: importer.runner, clock, openStore })],
-      logger: silent,
-    });
+    const { queue, repo, service, importer, worker } = pollingOn(db, { clock });
     const projectId = await createTestProject(db, { clientName: 'Busy poll', projectName: 'Payer' });
     await deliver('2026-10', 'exec-1', [3]);
     const source = await service.create(
@@ -210,15 +213,55 @@ describeOnAppEngines('polling an S3 billing source', (engine) => {
     expect((await repo.get(source.id))?.polling_job_id).toBeNull();
   });
 
+  it("never reads with the server's own identity unless the operator marked the account", async (context) => {
+    const { db } = await openOrSkip(engine(), context);
+    // The server's own identity (the SDK's default chain) could read the bucket: the keys are in its environment.
+    vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_KEYS.accessKeyId);
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_KEYS.secretAccessKey);
+    try {
+      const { queue, repo, service } = pollingOn(db);
+      const projectId = await createTestProject(db, {
+        clientName: 'Borrowed identity',
+        projectName: 'Payer',
+      });
+      await deliver('2026-09', 'exec-9', [7], 'borrowed/finlens-cur2');
+      const settings = {
+        ...s3rverSource({ projectId, endpoint: s3.endpoint, bucket, prefix: 'borrowed' }),
+        credentials: null,
+      };
+      const source = await service.create(settings);
+      const pollWith = async (serverIdentityAccounts: Set<string>) => {
+        const opened = vi.fn(openStore);
+        const { importer, worker } = pollingOn(db, { serverIdentityAccounts, open: opened });
+        const job = (await service.pollNow(source.id)) as string;
+        expect((await worker.runNext())?.id).toBe(job);
+        expect(await queue.get(job), JSON.stringify(await queue.get(job))).toMatchObject({
+          status: 'succeeded',
+        });
+        return { opened: opened.mock.calls.length, periods: importer.calls.map((call) => call.period) };
+      };
+
+      // Not marked: awaiting configuration, the bucket is never opened, the check says why.
+      expect(await pollWith(new Set())).toEqual({ opened: 0, periods: [] });
+      expect((await repo.get(source.id))?.last_polled_at).toBeNull();
+      const { projectId: _p, ...unsaved } = settings;
+      expect(await service.check(unsaved)).toEqual({
+        ok: false,
+        periods: [],
+        problems: [AWAITING_CREDENTIALS],
+      });
+
+      // Marked by the operator (SERVER_IDENTITY_ACCOUNTS): read with the server's identity.
+      expect((await pollWith(new Set([projectId]))).periods).toContain('2026-09');
+      expect((await service.check(unsaved, { serverIdentity: true })).ok).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('checks unsaved settings: the periods found, or the error to show', async (context) => {
     const { db } = await openOrSkip(engine(), context);
-    const service = createBillingSourcesService({
-      repo: createBillingSourcesRepo({ db }),
-      schedules: createJobSchedules({ db }),
-      queue: createJobQueue({ db }),
-      secretBox,
-      http: testGuardedHttp(),
-    });
+    const { service } = pollingOn(db);
     await deliver('2026-10', 'exec-1', [1]);
     const { projectId: _projectId, ...settings } = s3rverSource({
       projectId: '',

@@ -3,6 +3,7 @@ import type { BillingSourceRow } from '../../db/tables';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { defineJobHandler, PermanentJobError } from '../../platform/jobs/job-handler';
 import { type BillingDelivery, type ManifestLayout, newOrRestated } from './billing-delivery';
+import { type ServerIdentityAccounts, sourceSignIn } from './billing-source-settings';
 import type { BillingSourcesRepo } from './billing-sources.repo';
 import { downloadDelivery } from './download-delivery';
 import { findDeliveries } from './find-deliveries';
@@ -31,6 +32,7 @@ export function pollSourceJobHandler({
   secretBox,
   importRunner,
   openStore,
+  serverIdentityAccounts,
   tempRoot,
   clock = () => new Date(),
 }: {
@@ -38,7 +40,9 @@ export function pollSourceJobHandler({
   secretBox: SecretBox;
   importRunner: ImportRunner;
   /** The store of a saved source (openSourceStore with the outbound guard, in the server). */
-  openStore: (row: BillingSourceRow, box: SecretBox) => RemoteStore;
+  openStore: (row: BillingSourceRow, box: SecretBox, access: { serverIdentity: boolean }) => RemoteStore;
+  /** SERVER_IDENTITY_ACCOUNTS: a source without keys or a role is polled only when its account is listed. */
+  serverIdentityAccounts: ServerIdentityAccounts;
   /** Where downloads are staged (DATA_DIR/tmp in the server; the OS temp folder by default). */
   tempRoot?: string;
   clock?: () => Date;
@@ -49,12 +53,15 @@ export function pollSourceJobHandler({
     async run({ sourceId }, { job, signal }) {
       const source = await repo.get(sourceId);
       if (source === null) throw new PermanentJobError(`billing source ${sourceId} no longer exists`);
+      // Awaiting configuration (no keys or role of its own): never read with the server's own identity.
+      const signIn = sourceSignIn(source, serverIdentityAccounts);
+      if (signIn === null) return;
       // Another poll of this source is running (here or in another server process): what it finds is what
       // this one would import, and whatever arrives after it is the next poll's.
       if (!(await repo.claimPoll(sourceId, job.id, clock()))) return;
       let outcome: { problems: string[]; failures: string[] };
       try {
-        outcome = await pollOnce(source, signal);
+        outcome = await pollOnce(source, signIn === 'server-identity', signal);
       } catch (error) {
         await repo.recordPoll(sourceId, { at: clock(), error: (error as Error).message });
         throw error;
@@ -72,8 +79,8 @@ export function pollSourceJobHandler({
     },
   });
 
-  async function pollOnce(source: BillingSourceRow, signal: AbortSignal) {
-    const store = openStore(source, secretBox);
+  async function pollOnce(source: BillingSourceRow, serverIdentity: boolean, signal: AbortSignal) {
+    const store = openStore(source, secretBox, { serverIdentity });
     const { deliveries, problems } = await findDeliveries(store, signal);
     const todo = newOrRestated(deliveries, await repo.importedFingerprints(source.id));
     const failures: string[] = [];

@@ -6,7 +6,7 @@ import { createGuardedHttp } from '../../platform/outbound/guarded-http';
 import type { WarehouseStore } from '../../warehouse/open-cost-store';
 import { createImportService } from '../import.service';
 import { createImportsRepo, type PeriodsReplacedHook } from '../imports.repo';
-import { openSourceStore } from './billing-source-settings';
+import { openSourceStore, type ServerIdentityAccounts } from './billing-source-settings';
 import { createBillingSourcesRepo } from './billing-sources.repo';
 import { importServiceRunner } from './import-runner';
 import { pollSourceJobHandler } from './poll-source-job';
@@ -18,6 +18,7 @@ export function serverPollSourceHandler({
   secretKey,
   dataDir,
   outboundAllow,
+  serverIdentityAccounts,
   onPeriodsReplaced,
 }: {
   db: Kysely<AppTables>;
@@ -26,6 +27,8 @@ export function serverPollSourceHandler({
   dataDir: string;
   /** OUTBOUND_ALLOW: what a source's endpoint may reach besides public addresses. */
   outboundAllow: readonly string[];
+  /** SERVER_IDENTITY_ACCOUNTS: accounts whose source may read with the server's own AWS identity. */
+  serverIdentityAccounts: ServerIdentityAccounts;
   onPeriodsReplaced: PeriodsReplacedHook;
 }) {
   const http = createGuardedHttp(outboundAllow);
@@ -37,7 +40,8 @@ export function serverPollSourceHandler({
     repo: createBillingSourcesRepo({ db }),
     secretBox: createSecretBox(secretKey),
     importRunner: importServiceRunner({ db, importService }),
-    openStore: (row, box) => openSourceStore(row, box, http),
+    openStore: (row, box, access) => openSourceStore(row, box, http, access),
+    serverIdentityAccounts,
     tempRoot: join(dataDir, 'tmp', 'sources'),
   });
 }
