@@ -135,6 +135,8 @@ export async function benchResourcesCost({
     const tagStart = performance.now();
     await list((requests[4] as (n: number) => Record<string, string>)(0));
     const tagColdMs = performance.now() - tagStart;
+    // Warm: each other request once, so every sort order and value index the timed calls use is built.
+    for (const request of requests.slice(0, 4)) await list(request(0));
     let turn = 0;
     const api = () => {
       const request = requests[turn % requests.length] as (n: number) => Record<string, string>;

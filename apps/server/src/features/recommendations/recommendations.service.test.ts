@@ -22,6 +22,7 @@ function billRow(resourceId: string, serviceCode: string, cost: number): Resourc
     projectId: '',
     resourceId,
     accountId: '111',
+    accountName: null,
     region: 'us-east-1',
     serviceCode,
     service: null,

@@ -25,6 +25,7 @@ const stored = (
 const billed = (input: Partial<BillRow> & Pick<BillRow, 'resourceId'>): BillRow => ({
   projectId: 'p1',
   accountId: '111',
+  accountName: null,
   region: 'us-east-1',
   serviceCode: 'AmazonEC2',
   service: 'Amazon Elastic Compute Cloud',

@@ -36,6 +36,7 @@ function setup() {
             projectId: 'p1',
             resourceId: 'arn:aws:rds:us-east-1:111:db:orders',
             accountId: '111',
+            accountName: null,
             region: 'us-east-1',
             serviceCode: 'AmazonRDS',
             service: 'Amazon Relational Database Service',
@@ -49,7 +50,6 @@ function setup() {
         ];
       },
       costBreakdown: async () => [],
-      usageAccounts: async () => [{ projectId: 'p1', accountId: '111', accountName: null }],
     },
     inventory: {
       resources: async () => {

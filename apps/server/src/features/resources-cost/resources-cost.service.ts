@@ -65,7 +65,7 @@ export function createResourcesCostService({
   accountNames = async () => new Map(),
 }: {
   scopes: Pick<CostScopes, 'requested'>;
-  warehouse: Pick<CostStore, 'newestUsageDay' | 'resourceCosts' | 'costBreakdown' | 'usageAccounts'>;
+  warehouse: Pick<CostStore, 'newestUsageDay' | 'resourceCosts' | 'costBreakdown'>;
   inventory: InventoryCostView;
   /** Changes whenever an import into one of the projects finishes. */
   billingVersion: (projectIds: readonly string[]) => Promise<string>;
@@ -85,14 +85,15 @@ export function createResourcesCostService({
   async function build(scope: ReadScope, costType: CostTypeName): Promise<Snapshot> {
     const { window, range } = windowOf(await warehouse.newestUsageDay(scope));
     const tagKeys = [...OWNER_BILL_KEYS];
-    const [resources, bill, billed, known] = await Promise.all([
+    const [resources, bill, known] = await Promise.all([
       inventory.resources(scope.projectIds),
       range === null ? [] : warehouse.resourceCosts({ ...scope, ...range, costType, tagKeys }),
-      warehouse.usageAccounts(scope),
       accountNames(scope.clientId),
     ]);
     // The bill's name of an account wins, as on Organization Overview.
-    const names = new Map(billed.map((a) => [`${a.projectId}|${a.accountId}`, a.accountName]));
+    const names = new Map<string, string>();
+    for (const b of bill)
+      if (b.accountName !== null) names.set(`${b.projectId}|${b.accountId}`, b.accountName);
     const nameOf = (projectId: string, accountId: string | null) =>
       accountId === null
         ? null

@@ -47,7 +47,11 @@ describe('resource costs', () => {
       expect(row.previousCost).toBeCloseTo(Number(h?.prev), 6);
     }
     const instance = rows.find((r) => r.resourceId.startsWith('i-') && r.currentCost > 0);
-    expect(instance).toMatchObject({ serviceCode: 'AmazonEC2', accountId: expect.any(String) });
+    expect(instance).toMatchObject({
+      serviceCode: 'AmazonEC2',
+      accountId: expect.any(String),
+      accountName: expect.any(String),
+    });
     expect(instance?.region).not.toBeNull();
     expect(rows.some((r) => r.tags[0] !== null)).toBe(true);
     expect(rows.every((r) => r.tags[1] === null)).toBe(true);

@@ -25,6 +25,8 @@ export interface ResourceCostRow {
   projectId: string;
   resourceId: string;
   accountId: string | null;
+  /** The name the bill gives the usage account (as `usageAccounts` reads it), null where none. */
+  accountName: string | null;
   region: string | null;
   serviceCode: string | null;
   service: string | null;
@@ -91,6 +93,7 @@ export function compileResourceCosts(dialect: SqlDialect, query: ResourceCostsQu
     `${d.identifier('project_id')} AS project`,
     `${resource} AS rid`,
     first(dimensionSql(ctx, 'line_item_usage_account_id'), 'account'),
+    `max(${columnText(ctx, 'line_item_usage_account_name')}) AS account_name`,
     first(dimensionSql(ctx, 'product_region'), 'region'),
     first(
       `COALESCE(${columnText(ctx, 'product_servicecode')}, ${columnText(ctx, 'line_item_product_code')})`,
@@ -128,6 +131,7 @@ export function resourceCostQueries(dialect: SqlDialect, read: ReadRows): Resour
         projectId: String(row.project),
         resourceId: String(row.rid),
         accountId: textOrNull(row.account),
+        accountName: textOrNull(row.account_name),
         region: textOrNull(row.region),
         serviceCode: textOrNull(row.service_code),
         service: textOrNull(row.service),
