@@ -24,6 +24,27 @@ const ResourcesCostPage = lazyPage(
   () => import('../features/resources-cost/ResourcesCostPage'),
   'ResourcesCostPage',
 );
+const RecommendationsPage = lazyPage(
+  () => import('../features/recommendations/RecommendationsPage'),
+  'RecommendationsPage',
+);
+const RecommendationDetailPage = lazyPage(
+  () => import('../features/recommendations/RecommendationDetailPage'),
+  'RecommendationDetailPage',
+);
+const EssentialsSummaryPage = lazyPage(
+  () => import('../features/recommendations/EssentialsSummaryPage'),
+  'EssentialsSummaryPage',
+);
+const RulesPage = lazyPage(() => import('../features/recommendations/RulesPage'), 'RulesPage');
+const RuleDashboardPage = lazyPage(
+  () => import('../features/recommendations/RuleDashboardPage'),
+  'RuleDashboardPage',
+);
+const TypeRecommendationsPage = lazyPage(
+  () => import('../features/recommendations/TypeRecommendationsPage'),
+  'TypeRecommendationsPage',
+);
 const SignInPage = lazyPage(() => import('../features/auth/SignInPage'), 'SignInPage');
 const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'), 'SignUpPage');
 const ForgotPasswordPage = lazyPage(
@@ -122,12 +143,22 @@ const AREA_ROUTES: AppRoute[] = [
 ];
 
 const RULES_AND_COST_ROUTES: AppRoute[] = [
-  page('/v3/rules/', 'Rules', 'Workloads', <UnbuiltPage />),
+  page('/v3/rules/', 'Rules', 'Workloads', <RulesPage />),
   page('/v3/rule-details/', 'Rules Change Management', 'Workloads', <UnbuiltPage />),
   page('/v3/resources-cost/', 'Resources Cost', 'Inform', <ResourcesCostPage />),
-  page('/v3/rules-dashboard/:key', 'Rules Dashboard', 'Workloads', <UnbuiltPage />),
-  page('/v3/cost/unused/', 'Unused Resources', 'Optimize', <UnbuiltPage />),
-  page('/v3/cost/underutilized-resources/', 'Underutilized Resources', 'Optimize', <UnbuiltPage />),
+  page('/v3/rules-dashboard/:key', 'Rules Dashboard', 'Workloads', <RuleDashboardPage />),
+  page(
+    '/v3/cost/unused/',
+    'Unused Resources',
+    'Optimize',
+    <RecommendationsPage title="Unused Resources" fixed={{ finding: 'unused' }} />,
+  ),
+  page(
+    '/v3/cost/underutilized-resources/',
+    'Underutilized Resources',
+    'Optimize',
+    <RecommendationsPage title="Underutilized Resources" fixed={{ finding: 'underutilized' }} />,
+  ),
   page('/v3/cost/tag-explorer/', 'Insights', 'Inform', <InsightsPage />),
   page('/v3/cost/chargeback/', 'Chargeback', 'Inform', <ChargebackPage />),
   page('/v3/cost/chargebacks-center/', 'Chargebacks Center', 'Inform', <ChargebacksCenterPage />),
@@ -137,8 +168,18 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
     'Inform',
     <ChargebacksLegacyPage />,
   ),
-  page('/v3/cost/recommendations/', 'Cost Saving Recommendations', 'Inform', <UnbuiltPage />),
-  page('/v3/cost/recommendations/:type', 'Recommendation Details', 'Inform', <UnbuiltPage />),
+  page(
+    '/v3/cost/recommendations/',
+    'Cost Saving Recommendations',
+    'Inform',
+    <RecommendationsPage title="Cost Saving Recommendations" typeBase="/v3/cost/recommendations/" paid />,
+  ),
+  page(
+    '/v3/cost/recommendations/:type',
+    'Recommendation Details',
+    'Inform',
+    <TypeRecommendationsPage title="Recommendation Details" paid />,
+  ),
   page('/v3/cost/reserved/', 'Commitment Inventory', 'Optimize', <CommitmentInventoryPage />),
   page('/v3/cost/map-migrated/:id?', 'AWS MAP Manager', 'Inform', <UnbuiltPage />),
   page('/v3/convertible-ri/', 'Convertible RI', 'Optimize', <UnbuiltPage />),
@@ -209,31 +250,61 @@ const WORKLOAD_ROUTES: AppRoute[] = [
 
 const ESSENTIALS = '/v3/essentials';
 const ESSENTIALS_ROUTES: AppRoute[] = [
-  page(`${ESSENTIALS}/summary/`, 'Essentials Summary', 'Essentials', <UnbuiltPage />),
+  page(`${ESSENTIALS}/summary/`, 'Essentials Summary', 'Essentials', <EssentialsSummaryPage />),
   page(`${ESSENTIALS}/scheduler/`, 'Resource Scheduler', 'Essentials', <UnbuiltPage />),
-  page(`${ESSENTIALS}/storage/`, 'Storage Optimization', 'Essentials', <UnbuiltPage />),
-  page(`${ESSENTIALS}/rightsizing/`, 'Rightsizing', 'Essentials', <UnbuiltPage />),
-  page(`${ESSENTIALS}/idle-resources/`, 'Idle Resources', 'Essentials', <UnbuiltPage />),
-  page(`${ESSENTIALS}/recommendations/`, 'Essentials Recommendations', 'Essentials', <UnbuiltPage />),
-  page(`${ESSENTIALS}/recommendations/:name`, 'Essentials Recommendation', 'Essentials', <UnbuiltPage />),
+  page(
+    `${ESSENTIALS}/storage/`,
+    'Storage Optimization',
+    'Essentials',
+    <RecommendationsPage title="Storage Optimization" fixed={{ group: 'storage' }} />,
+  ),
+  page(
+    `${ESSENTIALS}/rightsizing/`,
+    'Rightsizing',
+    'Essentials',
+    <RecommendationsPage title="Rightsizing" fixed={{ group: 'rightsizing' }} />,
+  ),
+  page(
+    `${ESSENTIALS}/idle-resources/`,
+    'Idle Resources',
+    'Essentials',
+    <RecommendationsPage title="Idle Resources" fixed={{ group: 'idle-resources' }} />,
+  ),
+  page(
+    `${ESSENTIALS}/recommendations/`,
+    'Essentials Recommendations',
+    'Essentials',
+    <RecommendationsPage title="Essentials Recommendations" typeBase={`${ESSENTIALS}/recommendations/`} />,
+  ),
+  page(
+    `${ESSENTIALS}/recommendations/:name`,
+    'Essentials Recommendation',
+    'Essentials',
+    <TypeRecommendationsPage title="Essentials Recommendation" />,
+  ),
   page(
     `${ESSENTIALS}/scheduler-details/:type/:scheduler_id`,
     'Scheduler Details',
     'Essentials',
     <UnbuiltPage />,
   ),
-  page(`${ESSENTIALS}/storage-details/:type/:scheduler_id`, 'Storage Details', 'Essentials', <UnbuiltPage />),
+  page(
+    `${ESSENTIALS}/storage-details/:type/:scheduler_id`,
+    'Storage Details',
+    'Essentials',
+    <RecommendationDetailPage title="Storage Details" />,
+  ),
   page(
     `${ESSENTIALS}/rightsizing-details/:type/:scheduler_id`,
     'Rightsizing Details',
     'Essentials',
-    <UnbuiltPage />,
+    <RecommendationDetailPage title="Rightsizing Details" />,
   ),
   page(
     `${ESSENTIALS}/idle-resources-details/:type/:scheduler_id`,
     'Idle Resources Details',
     'Essentials',
-    <UnbuiltPage />,
+    <RecommendationDetailPage title="Idle Resources Details" />,
   ),
 ];
 

@@ -10,6 +10,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { SMALL_RESULT } from '../features/cost-explorer/explorer-fixtures.test-helper';
 import { INSIGHTS } from '../features/insights/insights-fixtures.test-helper';
+import { emptyRecommendationHandlers } from '../features/recommendations/recommendation-fixtures.test-helper';
 import {
   TEST_CLIENT,
   TEST_COST_SUMMARY,
@@ -151,6 +152,7 @@ const pageHandlers = [
       recommendation: null,
     } satisfies PurchaseAnalysis),
   ),
+  ...emptyRecommendationHandlers,
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),

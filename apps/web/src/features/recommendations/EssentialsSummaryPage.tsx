@@ -1,0 +1,115 @@
+import { formatMoney } from '@finlens/cost-model/format';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { BarsLoader } from '../../components/BarsLoader';
+import { EmptyTableRow } from '../../components/EmptyTableRow';
+import { LEDGER_EXPORT_HREF, useLedgerTotals } from '../savings-ledger/api/ledger-totals-query';
+import { useEssentialsSummary } from './api/essentials-query';
+import { NothingEvaluated } from './RecommendationsPage';
+
+const GROUP_NAMES = {
+  storage: 'Storage',
+  rightsizing: 'Rightsizing',
+  'idle-resources': 'Idle Resources',
+} as const;
+
+/** Spec §3 ESSENTIALS_SHARESAVE 'Essentials Summary': what each Essentials page could save, and what the ledger proved. */
+export function EssentialsSummaryPage() {
+  const summary = useEssentialsSummary();
+  return (
+    <Box component="section" sx={{ p: 3 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Essentials Summary
+      </Typography>
+      {summary.isError ? (
+        <Alert severity="error">{summary.error.message}</Alert>
+      ) : summary.isPending ? (
+        <BarsLoader label="Loading the summary" />
+      ) : summary.data.evaluation === null ? (
+        <NothingEvaluated />
+      ) : (
+        <>
+          <Typography variant="h6" component="p">
+            {formatMoney(summary.data.total_estimated_monthly_saving)} per month ·{' '}
+            {formatMoney(summary.data.weekly_saving)} per week
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ my: 2, flexWrap: 'wrap' }} useFlexGap>
+            {summary.data.groups.map((g) => (
+              <Card key={g.group} variant="outlined" sx={{ minWidth: 220 }}>
+                <CardActionArea component={RouterLink} to={`/v3/essentials/${g.group}/`}>
+                  <CardContent>
+                    <Typography variant="subtitle1">{GROUP_NAMES[g.group]}</Typography>
+                    <Typography variant="h5">{formatMoney(g.estimated_monthly_saving)}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {g.count} recommendations · on-demand {formatMoney(g.on_demand_monthly_saving)}
+                    </Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            ))}
+          </Stack>
+        </>
+      )}
+      <LedgerTotals />
+    </Box>
+  );
+}
+
+function LedgerTotals() {
+  const totals = useLedgerTotals('month');
+  if (totals.isPending) return <BarsLoader label="Loading the savings ledger" />;
+  if (totals.isError) return <Alert severity="error">{totals.error.message}</Alert>;
+  const t = totals.data;
+  return (
+    <Box component="section" aria-label="Savings ledger totals" sx={{ mt: 3 }}>
+      <Stack direction="row" sx={{ alignItems: 'center' }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          Savings acted on
+        </Typography>
+        <Button variant="outlined" href={LEDGER_EXPORT_HREF} download="savings-ledger.csv">
+          Export CSV
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        Estimated {formatMoney(t.estimated_monthly_saving)} · applied {formatMoney(t.applied_monthly_saving)}{' '}
+        · realised on the bill {formatMoney(t.realised_monthly_saving)} per month (
+        {formatMoney(t.realised_to_date)} so far)
+      </Typography>
+      <Table size="small" aria-label="Savings per month">
+        <TableHead>
+          <TableRow>
+            <TableCell>Month accepted</TableCell>
+            <TableCell align="right">Entries</TableCell>
+            <TableCell align="right">Estimated</TableCell>
+            <TableCell align="right">Applied</TableCell>
+            <TableCell align="right">Realised</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          <EmptyTableRow rowCount={t.rows.length} columns={5} />
+          {t.rows.map((row) => (
+            <TableRow key={row.key}>
+              <TableCell>{row.key}</TableCell>
+              <TableCell align="right">{row.entries}</TableCell>
+              <TableCell align="right">{formatMoney(row.estimated_monthly_saving)}</TableCell>
+              <TableCell align="right">{formatMoney(row.applied_monthly_saving)}</TableCell>
+              <TableCell align="right">{formatMoney(row.realised_monthly_saving)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

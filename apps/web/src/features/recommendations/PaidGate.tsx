@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { usePackage } from '../payment/api/package-query';
+import { useRequestUpgrade } from '../payment/api/request-upgrade-mutation';
+
+/**
+ * Cost Saving Recommendations is an Inform paid item (spec §1–2, inform_paid). A self-hosted install has every
+ * package, so this normally shows the page; otherwise it names the package and offers the upgrade request.
+ */
+export function PaidGate({ children }: { children: ReactNode }) {
+  const info = usePackage();
+  const upgrade = useRequestUpgrade();
+  if (info.isPending) return <Skeleton variant="rounded" height={240} aria-label="Loading the package" />;
+  if (info.isError) return <Alert severity="error">{info.error.message}</Alert>;
+  if (info.data.inform_paid) return children;
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} role="region" aria-label="Inform paid package">
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="h6" component="h2">
+          Cost Saving Recommendations is part of the Inform paid package
+        </Typography>
+        <Typography>An administrator of your organisation can request the upgrade here.</Typography>
+        {upgrade.isSuccess ? <Alert severity="success">{upgrade.data.detail}</Alert> : null}
+        {upgrade.isError ? <Alert severity="error">{upgrade.error.message}</Alert> : null}
+        <Button variant="contained" loading={upgrade.isPending} onClick={() => upgrade.mutate()}>
+          Request upgrade
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,189 @@
+import type { RecommendationsList } from '@finlens/contracts/recommendations';
+import type { LedgerEntryDetail, LedgerTransitionBody } from '@finlens/contracts/savings-ledger';
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render-with-providers';
+import { recordRequests } from '../../test/request-log';
+import { EVALUATION, RIGHTSIZING, RIGHTSIZING_RULE } from './recommendation-fixtures.test-helper';
+
+const requests = recordRequests();
+const SLOW = { timeout: 20_000 };
+const DETAIL_PATH = `/v3/essentials/rightsizing-details/ec2-rightsizing/${encodeURIComponent(RIGHTSIZING.id)}`;
+
+const LIST: RecommendationsList = {
+  count: 1,
+  page: 1,
+  page_size: 25,
+  total_estimated_monthly_saving: 80.3,
+  total_on_demand_monthly_saving: 90.5,
+  by_type: [
+    {
+      type: 'ec2-rightsizing',
+      name: 'EC2 rightsizing',
+      group: 'rightsizing',
+      finding: 'underutilized',
+      count: 1,
+      estimated_monthly_saving: 80.3,
+      on_demand_monthly_saving: 90.5,
+    },
+  ],
+  evaluation: EVALUATION,
+  results: [RIGHTSIZING],
+};
+
+function entry(overrides: Partial<LedgerEntryDetail>): LedgerEntryDetail {
+  return {
+    id: 'e1',
+    recommendation_id: RIGHTSIZING.id,
+    type: 'ec2-rightsizing',
+    title: RIGHTSIZING.title,
+    project_id: 'p1',
+    account_id: '123',
+    region: 'us-east-1',
+    resource_id: 'i-0abc',
+    resource_kind: 'ec2-instance',
+    state: 'accepted',
+    status_reason: null,
+    snoozed_until: null,
+    estimated_monthly_saving: 80.3,
+    on_demand_monthly_saving: 90.5,
+    current_monthly_cost: 140.16,
+    showback_values: [],
+    proposed_by: 'member@example.com',
+    approved_by: null,
+    applied_at: null,
+    applied_via: null,
+    apply_status: 'idle',
+    apply_error: null,
+    safety_snapshot_id: null,
+    verification: null,
+    available_actions: ['dismiss', 'approve', 'reject'],
+    updated_at: '2026-11-25T07:00:00.000Z',
+    events: [],
+    ...overrides,
+  };
+}
+
+/** The ledger as the server moves it: approve, the dry run, then apply. */
+function ledgerServer() {
+  let current = entry({});
+  const path = '*/c/savings_ledger/entries/:id/';
+  server.use(
+    http.get(path, () => HttpResponse.json(current)),
+    http.post(`${path}transition/`, async ({ request }) => {
+      const body = (await request.json()) as LedgerTransitionBody;
+      if (body.action === 'approve') {
+        current = entry({
+          state: 'approved',
+          approved_by: 'admin@example.com',
+          available_actions: ['reject', 'apply'],
+        });
+        return HttpResponse.json({ entry: current, check: null });
+      }
+      if (body.action === 'apply' && body.dry_run) {
+        const check = {
+          can_apply: true,
+          reason: null,
+          via: 'simulated',
+          resource_state: 'running',
+          steps: ['Stop i-0abc', 'Change i-0abc to m7g.large', 'Start i-0abc'],
+        };
+        return HttpResponse.json({ entry: current, check });
+      }
+      current = entry({
+        state: 'applied',
+        approved_by: 'admin@example.com',
+        applied_at: '2026-11-25T08:00:00.000Z',
+        applied_via: 'cloud',
+        apply_status: 'succeeded',
+        available_actions: [],
+      });
+      return HttpResponse.json({ entry: current, check: null });
+    }),
+  );
+}
+
+describe('recommendation screens', () => {
+  it('explains what to connect before anything was evaluated', SLOW, async () => {
+    renderWithProviders('/v3/essentials/rightsizing/', { signedIn: true });
+    expect(await screen.findByText(/No recommendations yet\. Connect a cloud account/)).toBeVisible();
+    expect(requests.calls().find((c) => c.startsWith('GET /c/recommendations/'))).toContain(
+      'group=rightsizing',
+    );
+  });
+
+  it('lists by type with totals, sorts by saving and opens a row from the keyboard', SLOW, async () => {
+    server.use(http.get('*/c/recommendations/', () => HttpResponse.json(LIST)));
+    const { user, router } = renderWithProviders('/v3/cost/recommendations/?account_id=123', {
+      signedIn: true,
+    });
+    const table = await screen.findByRole('table', { name: 'Recommendations' });
+    expect(screen.getByText('$80.30 per month from 1 recommendations')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'EC2 rightsizing: 1 · $80.30' })).toHaveAttribute(
+      'href',
+      '/v3/cost/recommendations/ec2-rightsizing',
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('account_id=123');
+    await user.click(screen.getByRole('button', { name: 'Monthly saving' }));
+    await screen.findByRole('table', { name: 'Recommendations' });
+    const last = requests
+      .calls()
+      .filter((c) => c.startsWith('GET /c/recommendations/'))
+      .at(-1);
+    expect(last).toContain('sort=saving');
+    expect(last).toContain('order=asc');
+    const row = within(table).getByRole('row', { name: `Open ${RIGHTSIZING.title}` });
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe(DETAIL_PATH);
+  });
+
+  it('shows the evidence chart, approves, dry-runs and applies through the cloud', SLOW, async () => {
+    server.use(
+      http.get('*/c/recommendations/:id/', () =>
+        HttpResponse.json({ recommendation: RIGHTSIZING, rule: RIGHTSIZING_RULE, history: [] }),
+      ),
+      http.get('*/c/inventory/resources/:id/metrics/', () =>
+        HttpResponse.json({
+          project_id: 'p1',
+          account_id: '123',
+          region: 'us-east-1',
+          kind: 'ec2-instance',
+          resource_id: 'i-0abc',
+          granularity: 'daily',
+          start_date: '2026-11-11',
+          end_date: '2026-11-24',
+          series: [
+            {
+              metric: 'cpu-utilization',
+              unit: 'percent',
+              storage_class: null,
+              points: [{ timestamp: '2026-11-11T00:00:00Z', value: 5, p95: 12, max: 20 }],
+            },
+          ],
+        }),
+      ),
+    );
+    ledgerServer();
+    const { user } = renderWithProviders(DETAIL_PATH, { signedIn: true });
+    expect(await screen.findByRole('img', { name: 'cpu-utilization evidence' })).toBeInTheDocument();
+    expect(
+      screen.getByText('cpu-utilization p95: 12.50 percent < threshold 40 percent (336 hourly values)'),
+    ).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(await screen.findByRole('button', { name: 'Apply…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply through the cloud' });
+    expect(within(dialog).getByText('Change i-0abc to m7g.large')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const ledger = await screen.findByRole('region', { name: 'Savings ledger' });
+    expect(await within(ledger).findByText('applied')).toBeVisible();
+    const posted = requests.log.filter((r) => r.call.startsWith('POST')).map((r) => r.body);
+    expect(posted).toEqual([
+      { action: 'approve' },
+      { action: 'apply', dry_run: true },
+      { action: 'apply', dry_run: false },
+    ]);
+  });
+});
