@@ -7,6 +7,7 @@ import { NotificationsTab } from '../../features/notifications/NotificationsTab'
 import { IamPolicyUpdateTab } from '../../features/policy/IamPolicyUpdateTab';
 import { ChangePasswordTab } from '../../features/profile/ChangePasswordTab';
 import { MyProfileTab } from '../../features/profile/MyProfileTab';
+import { RemediationTab } from '../../features/savings-ledger/RemediationTab';
 import { SsoTab } from '../../features/sso/SsoTab';
 import { TeamMembersTab } from '../../features/team/TeamMembersTab';
 import { UnbuiltPage } from '../UnbuiltPage';
@@ -31,7 +32,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   { slug: 'team-members', label: 'Team Members', panel: <TeamMembersTab /> },
   { slug: 'integrations', label: 'Integrations', panel: <UnbuiltPage title="Integrations" level={2} /> },
   { slug: 'notifications-center', label: 'Notifications Center', panel: <NotificationsCenterTab /> },
-  { slug: 'remediation', label: 'Remediation', panel: <UnbuiltPage title="Remediation" level={2} /> },
+  { slug: 'remediation', label: 'Remediation', panel: <RemediationTab /> },
   { slug: 'notifications', label: 'Notifications', panel: <NotificationsTab /> },
   { slug: 'sso', label: 'SSO', panel: <SsoTab /> },
   {

@@ -47,6 +47,7 @@ export const emptyRecommendationHandlers = [
   ),
   http.get('*/c/rules/:key/dashboard/', NOT_FOUND),
   http.get('*/c/recommendations/:id/', NOT_FOUND),
+  http.get(`*${SAVINGS_LEDGER_PATHS.remediation}`, () => HttpResponse.json({ policies: [] })),
   http.get(`*${SAVINGS_LEDGER_PATHS.totals}`, () =>
     HttpResponse.json({
       group_by: 'month',
