@@ -10,9 +10,8 @@ import type { PasswordHasher } from '../../platform/auth/password-hasher';
 import type { NewSession, SessionStore } from '../../platform/auth/session-store';
 import { HttpError } from '../../platform/http/http-error';
 import type { AuthRepo } from './auth.repo';
+import { SIGN_IN_BACKOFF, signInWaitMs } from './sign-in-backoff';
 
-/** Sign-in throttling (ADR 0002): failures per account and per address in a sliding window. */
-export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 5, perAddress: 20 } as const;
 export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 
 export interface AuthServiceDeps {
@@ -51,13 +50,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
-  async function throttled(email: string, ip: string): Promise<boolean> {
-    const since = new Date(Date.now() - THROTTLE.windowMs);
-    const [account, address] = await Promise.all([
-      audit.countSince({ event: 'sign_in_failed', since, subject: email }),
-      audit.countSince({ event: 'sign_in_failed', since, ip }),
+  /** Milliseconds this account must wait from this address (sign-in-backoff.ts); 0 lets it try. */
+  async function waitMs(email: string, ip: string): Promise<number> {
+    const now = new Date();
+    const since = new Date(now.getTime() - SIGN_IN_BACKOFF.windowMs);
+    const [accountFromAddress, fromAddress] = await Promise.all([
+      audit.timesSince({ event: 'sign_in_failed', since, subject: email, ip }),
+      audit.timesSince({ event: 'sign_in_failed', since, ip }),
     ]);
-    return account >= THROTTLE.perAccount || address >= THROTTLE.perAddress;
+    return signInWaitMs({ accountFromAddress, fromAddress, now });
   }
 
   return {
@@ -82,9 +83,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       password: string;
       ip: string;
     }): Promise<NewSession> {
-      if (await throttled(email, ip)) {
+      const wait = await waitMs(email, ip);
+      if (wait > 0) {
         await audit.record({ event: 'sign_in_throttled', subject: email, ip });
-        throw new HttpError(429, ACCESS_DETAILS.throttled);
+        throw new HttpError(429, ACCESS_DETAILS.throttled, undefined, {
+          'retry-after': String(Math.ceil(wait / 1000)),
+        });
       }
       const user = await repo.findUserByEmail(email);
       const hash = user?.password_hash ?? (await deps.dummyHash);

@@ -35,6 +35,8 @@ export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
   /** Events of one kind since `since`, matching the subject or the address. */
   countSince(args: { event: AuditEvent; since: Date; subject?: string; ip?: string }): Promise<number>;
+  /** When events of one kind happened since `since`, newest first, matching the subject and the address given. */
+  timesSince(args: { event: AuditEvent; since: Date; subject?: string; ip?: string }): Promise<Date[]>;
 }
 
 export function createAuditLog({ db }: { db: Kysely<AppTables> }): AuditLog {
@@ -62,6 +64,17 @@ export function createAuditLog({ db }: { db: Kysely<AppTables> }): AuditLog {
       if (ip !== undefined) query = query.where('ip', '=', ip);
       const row = await query.executeTakeFirst();
       return Number(row?.count ?? 0);
+    },
+    async timesSince({ event, since, subject, ip }) {
+      let query = db
+        .selectFrom('audit_log')
+        .select('at')
+        .where('event', '=', event)
+        .where('at', '>=', since)
+        .orderBy('at', 'desc');
+      if (subject !== undefined) query = query.where('subject', '=', subject);
+      if (ip !== undefined) query = query.where('ip', '=', ip);
+      return (await query.execute()).map((row) => new Date(row.at));
     },
   };
 }
