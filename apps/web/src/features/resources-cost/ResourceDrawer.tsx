@@ -13,6 +13,7 @@ import { Chart } from '../../components/Chart';
 import { useResourceCost } from './api/resource-cost-query';
 import { useResourceMetrics } from './api/resource-metrics-query';
 import { resourceExplorerHref } from './resource-links';
+import { accountLabel } from './resources-cost-view';
 
 const text = (value: unknown) =>
   value === null || value === undefined
@@ -66,7 +67,10 @@ function DrawerBody({ detail }: { detail: NonNullable<ReturnType<typeof useResou
   const facts: [string, unknown][] = [
     ['Resource id', resource.resource_id],
     ['ARN', resource.arn],
-    ['Account', resource.account_id],
+    [
+      'Account',
+      resource.account_id === null ? null : accountLabel({ ...resource, account_id: resource.account_id }),
+    ],
     ['Region', resource.region],
     ['Service', resource.service],
     ['Kind', resource.kind],
