@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANOMALY_SCHEDULES, anomalyJobHandlers } from '../features/anomalies/anomalies.jobs';
 import { COST_TARGET_SCHEDULES, costTargetJobHandlers } from '../features/cost-targets/target-alert-jobs';
+import { createCollectionTargets } from '../features/inventory/collection-targets';
+import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
 import {
   INVENTORY_SCHEDULES,
   inventoryCollectionFor,
   inventoryJobHandlers,
 } from '../features/inventory/inventory.jobs';
+import { createInventoryCostView } from '../features/inventory/inventory.service';
+import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
 import { NOTIFICATION_SCHEDULES } from '../features/notifications/notifications.jobs';
 import {
   enqueueRecommendationEvaluation,
@@ -14,12 +18,18 @@ import {
 import { createRecommendationsRepo } from '../features/recommendations/recommendations.repo';
 import { reportSendJobHandler } from '../features/reports/report-send.job';
 import { savingsLedgerJobHandlers } from '../features/savings-ledger/savings-ledger.jobs';
+import {
+  reconcilerFor,
+  schedulerJobHandlers,
+  schedulerSchedules,
+} from '../features/scheduler/scheduler.jobs';
 import { failStaleImportRuns } from '../ingest/imports.repo';
 import {
   failInterruptedImportsJobHandler,
   INTERRUPTED_IMPORT_SCHEDULES,
 } from '../ingest/interrupted-imports.job';
 import { serverPollSourceHandler } from '../ingest/sources/server-poll-source';
+import { systemClock } from '../integrations/cloud/simulated/sim-clock';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import { type RunningJobs, startJobs } from '../platform/jobs/start-jobs';
 import type { LoadedConfig } from '../platform/load-config';
@@ -91,6 +101,18 @@ export async function startServerJobs({
           findRecommendation: async () => null,
         }),
       ),
+      ...schedulerJobHandlers(
+        reconcilerFor({
+          db,
+          inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
+          targets: schedulerTargets(config, db),
+          tickSeconds: config.schedulerTickSeconds,
+        }),
+        (report) => {
+          if (report.acted + report.failed + report.drift > 0)
+            logger.info({ scheduler: report }, 'scheduler tick');
+        },
+      ),
     ],
   });
   for (const schedule of [
@@ -99,8 +121,25 @@ export async function startServerJobs({
     ...NOTIFICATION_SCHEDULES,
     ...INVENTORY_SCHEDULES,
     ...INTERRUPTED_IMPORT_SCHEDULES,
+    ...schedulerSchedules(config.schedulerTickSeconds),
   ]) {
     await jobs.schedules.save(schedule);
   }
   return jobs;
+}
+
+/** Where the scheduler acts: each project's cloud (simulated or AWS), none while it awaits configuration. */
+function schedulerTargets(config: LoadedConfig, db: Parameters<typeof createCollectionTargetsRepo>[0]['db']) {
+  const targets = createCollectionTargets({
+    repo: createCollectionTargetsRepo({ db }),
+    secretBox: createSecretBox(config.secretKey),
+    aws: guardedAwsCloud(config.outboundAllow),
+    simClock: systemClock,
+  });
+  return {
+    async resolve(projectId: string) {
+      const target = await targets.resolve(projectId, null);
+      return target === null || target.kind === 'awaiting-configuration' ? null : target;
+    },
+  };
 }

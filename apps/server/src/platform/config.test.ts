@@ -38,6 +38,7 @@ describe('parseConfig defaults', () => {
       rateLimitPerMinute: 600,
       sessionRateLimitPerMinute: 1200,
       queryTimeoutSeconds: 60,
+      schedulerTickSeconds: 60,
       queryConcurrencyPerClient: 4,
       outboundAllow: [],
       serverIdentityAccounts: [],
@@ -72,6 +73,7 @@ describe('parseConfig defaults', () => {
       'SESSION_RATE_LIMIT_PER_MINUTE',
       'QUERY_TIMEOUT_SECONDS',
       'QUERY_CONCURRENCY_PER_CLIENT',
+      'SCHEDULER_TICK_SECONDS',
       'OUTBOUND_ALLOW',
       'SERVER_IDENTITY_ACCOUNTS',
     ]);

@@ -48,6 +48,8 @@ export interface AppConfig {
   queryTimeoutSeconds: number;
   /** QUERY_CONCURRENCY_PER_CLIENT: requests of one client that may read the warehouse at the same time. */
   queryConcurrencyPerClient: number;
+  /** SCHEDULER_TICK_SECONDS: how often the resource scheduler compares desired and actual states. */
+  schedulerTickSeconds: number;
   /** OUTBOUND_ALLOW: hosts, addresses and CIDR ranges of the private network tenants' URLs may reach. */
   outboundAllow: string[];
   /** SERVER_IDENTITY_ACCOUNTS: cloud-account ids whose S3 source may read with the server's own AWS identity. */
@@ -68,6 +70,7 @@ export const CONFIG_DEFAULTS = {
   sessionRateLimitPerMinute: 1200,
   queryTimeoutSeconds: 60,
   queryConcurrencyPerClient: 4,
+  schedulerTickSeconds: 60,
 } as const;
 
 export interface ConfigVariable {
@@ -189,6 +192,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'Requests of one client (or one anonymous address) that may read the warehouse at once; another gets 429 with Retry-After.',
   },
   {
+    name: 'SCHEDULER_TICK_SECONDS',
+    default: String(CONFIG_DEFAULTS.schedulerTickSeconds),
+    description:
+      'How often the resource scheduler compares each scheduled resource with its schedule and acts on the difference; divides a minute or an hour.',
+  },
+  {
     name: 'OUTBOUND_ALLOW',
     default: '(unset: public addresses only)',
     description:
@@ -285,6 +294,10 @@ const variableSchemas = {
   SESSION_RATE_LIMIT_PER_MINUTE: positiveWholeNumber('must be a positive whole number'),
   QUERY_TIMEOUT_SECONDS: positiveWholeNumber('must be a positive whole number'),
   QUERY_CONCURRENCY_PER_CLIENT: positiveWholeNumber('must be a positive whole number'),
+  SCHEDULER_TICK_SECONDS: positiveWholeNumber('must be a positive whole number').refine(
+    (s) => (s < 60 && 60 % s === 0) || (s % 60 === 0 && 60 % (s / 60) === 0),
+    'must divide a minute (10, 15, 30 …) or an hour (60, 120, 300 …)',
+  ),
   OUTBOUND_ALLOW: z
     .string()
     .transform(commaList)
@@ -376,6 +389,7 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     sessionRateLimitPerMinute: v.SESSION_RATE_LIMIT_PER_MINUTE ?? CONFIG_DEFAULTS.sessionRateLimitPerMinute,
     queryTimeoutSeconds: v.QUERY_TIMEOUT_SECONDS ?? CONFIG_DEFAULTS.queryTimeoutSeconds,
     queryConcurrencyPerClient: v.QUERY_CONCURRENCY_PER_CLIENT ?? CONFIG_DEFAULTS.queryConcurrencyPerClient,
+    schedulerTickSeconds: v.SCHEDULER_TICK_SECONDS ?? CONFIG_DEFAULTS.schedulerTickSeconds,
     outboundAllow: v.OUTBOUND_ALLOW ?? [],
     serverIdentityAccounts: (v.SERVER_IDENTITY_ACCOUNTS ?? []).map((id) => id.toLowerCase()),
   };

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   desiredRunningAt,
+  lastChange,
   nextChange,
   ruleRunningAt,
   runningMinutesPerWeek,
@@ -226,6 +227,34 @@ describe('overrides and holidays', () => {
     expect(desiredRunningAt(s, at('2026-12-25T10:00:00Z'))).toBe(false);
     expect(nextChange(s, at('2026-12-24T20:00:00Z'))).toEqual({
       at: at('2026-12-28T07:00:00Z'),
+      running: true,
+    });
+  });
+});
+
+describe('last change', () => {
+  it('is the latest instant at or before which the state became what it is, in every zone', () => {
+    fc.assert(
+      fc.property(zones, instants, windows, (zone, t, ws) => {
+        const s: ScheduleState = { rule: { zone, windows: ws } };
+        const last = lastChange(s, t);
+        if (last === null) {
+          expect(runningMinutesPerWeek(ws)).toBe(MINUTES_IN_WEEK);
+          return;
+        }
+        expect(last.at).toBeLessThanOrEqual(t);
+        expect(last.running).toBe(desiredRunningAt(s, t));
+        expect(desiredRunningAt(s, last.at - 1)).toBe(!last.running);
+        expect(nextChange(s, last.at - 1)).toEqual(last);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('names the spring-forward jump as the start of a 02:30 window', () => {
+    const s = form('America/Los_Angeles', ['sunday'], '02:30', '20:00');
+    expect(lastChange(s, at('2026-03-08T12:00:00Z'))).toEqual({
+      at: at('2026-03-08T10:00:00Z'),
       running: true,
     });
   });

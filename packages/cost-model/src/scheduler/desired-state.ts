@@ -112,28 +112,48 @@ export const NEXT_CHANGE_HORIZON_MS = 35 * DAY_MS;
  * state it changes to; null when nothing changes within the horizon (a whole-week rule, a long override).
  */
 export function nextChange(state: ScheduleState, instant: number): { at: number; running: boolean } | null {
-  const horizon = instant + NEXT_CHANGE_HORIZON_MS;
   const weeks = Math.ceil(NEXT_CHANGE_HORIZON_MS / WEEK_MS) + 1;
+  const { candidates, at } = changePoints(state, instant, -1, weeks);
+  const now = at(instant);
+  for (const c of candidates.filter((c) => c > instant && c <= instant + NEXT_CHANGE_HORIZON_MS)) {
+    const running = at(c);
+    if (running !== now) return { at: c, running };
+  }
+  return null;
+}
+
+/**
+ * The latest instant at or before `instant` at which the desired state changed to the current one (the
+ * boundary, override edge or holiday edge that set it); null when it has not changed within the horizon.
+ * The reconciler keys each action on it, so one change is acted on once however many ticks see it.
+ */
+export function lastChange(state: ScheduleState, instant: number): { at: number; running: boolean } | null {
+  const weeks = Math.ceil(NEXT_CHANGE_HORIZON_MS / WEEK_MS) + 1;
+  const { candidates, at } = changePoints(state, instant, -weeks, 0);
+  for (const c of candidates.filter((c) => c <= instant && c > instant - NEXT_CHANGE_HORIZON_MS).reverse()) {
+    if (at(c - 1) !== at(c)) return { at: c, running: at(c) };
+  }
+  return null;
+}
+
+/** Every instant the desired state may change at (weeks `fromWeek`..`toWeek` around `instant`), and the state at any instant in them. */
+function changePoints(state: ScheduleState, instant: number, fromWeek: number, toWeek: number) {
   const ruleBoundaries =
     state.rule.windows.length === 0 || isWholeWeek(state.rule.windows)
       ? []
-      : boundaries(state.rule, instant, -1, weeks);
-  const candidates = new Set<number>();
-  for (const b of ruleBoundaries) if (b.at > instant && b.at <= horizon) candidates.add(b.at);
-  for (const o of state.overrides ?? [])
-    for (const at of [o.from, o.until]) if (at > instant) candidates.add(at);
+      : boundaries(state.rule, instant, fromWeek - 1, toWeek);
+  const candidates = new Set<number>(ruleBoundaries.map((b) => b.at));
+  for (const o of state.overrides ?? []) for (const edge of [o.from, o.until]) candidates.add(edge);
   for (const day of state.holidays ?? [])
-    for (const at of holidayRange(state.rule.zone, day)) if (at > instant) candidates.add(at);
-  const now = desiredRunningAt(state, instant);
-  const ruleAt = (at: number) =>
+    for (const edge of holidayRange(state.rule.zone, day)) candidates.add(edge);
+  const ruleAt = (t: number) =>
     ruleBoundaries.length === 0
-      ? ruleRunningAt(state.rule, at)
-      : (lastAtOrBefore(ruleBoundaries, at)?.running ?? false);
-  for (const at of [...candidates].filter((c) => c <= horizon).sort((a, b) => a - b)) {
-    const running = evaluate(state, at, ruleAt);
-    if (running !== now) return { at, running };
-  }
-  return null;
+      ? ruleRunningAt(state.rule, t)
+      : (lastAtOrBefore(ruleBoundaries, t)?.running ?? false);
+  return {
+    candidates: [...candidates].sort((a, b) => a - b),
+    at: (t: number) => evaluate(state, t, ruleAt),
+  };
 }
 
 /** Minutes of the week the rule runs (for savings: stopped hours = week − running). */

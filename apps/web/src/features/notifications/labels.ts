@@ -12,4 +12,5 @@ export const SOURCE_LABELS: Record<NotificationSource, string> = {
   cost_target_alert: 'Cost target alerts',
   anomaly: 'Anomalies',
   report: 'Reports',
+  scheduler: 'Resource scheduler (drift, restarts)',
 };

@@ -1,0 +1,153 @@
+import { type Kysely, sql } from 'kysely';
+import type { AppTables } from '../../db/tables';
+import type { ActionRow } from './scheduler.tables';
+
+export interface Intent {
+  intent_key: string;
+  schedule_id: string | null;
+  one_off_id: string | null;
+  project_id: string;
+  account_id: string;
+  region: string;
+  kind: string;
+  resource_id: string;
+  action: string;
+  cause: string;
+  actor: string;
+  state_before: string | null;
+}
+
+/** A claim a process took and never finished (it died mid-action) is given up after this long. */
+export const STALE_CLAIM_MS = 5 * 60_000;
+
+/** The reconciler's storage: claims on intents (one process acts on each), their outcomes, saved group sizes. */
+export function createReconcilerRepo({ db }: { db: Kysely<AppTables> }) {
+  return {
+    /** Actions already taken (or claimed) for these intent keys. */
+    async intents(keys: readonly string[]): Promise<Map<string, ActionRow>> {
+      if (keys.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('scheduler_actions')
+        .selectAll()
+        .where('intent_key', 'in', keys)
+        .execute();
+      return new Map(rows.map((r) => [r.intent_key, r]));
+    },
+
+    /** Failed attempts of an intent (renamed key#fail-<row id>), for the back-off. */
+    async failures(key: string): Promise<{ count: number; last: Date | null }> {
+      const row = await db
+        .selectFrom('scheduler_actions')
+        .select([sql<number>`count(*)::int`.as('count'), sql<Date | null>`max(performed_at)`.as('last')])
+        .where('intent_key', 'like', `${key.replace(/[\\%_]/g, '\\$&')}#fail-%`)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), last: row.last === null ? null : new Date(row.last) };
+    },
+
+    /**
+     * Claims an intent for this process: the row's unique key lets one insert win; null when another
+     * process (or an earlier tick) holds it. A stale claim is set aside first.
+     */
+    async claim(intent: Intent, now: Date): Promise<string | null> {
+      await db
+        .updateTable('scheduler_actions')
+        .set({ intent_key: sql`intent_key || '#lost-' || id`, outcome: 'failed' })
+        .where('intent_key', '=', intent.intent_key)
+        .where('outcome', '=', 'waiting')
+        .where('performed_at', '<', new Date(now.getTime() - STALE_CLAIM_MS))
+        .execute();
+      const row = await db
+        .insertInto('scheduler_actions')
+        .values({ ...intent, performed_at: now, outcome: 'waiting', state_after: null, answer: '{}' })
+        .onConflict((c) => c.column('intent_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    async finish(id: string, result: { outcome: string; state_after: string | null; answer: unknown }) {
+      await db
+        .updateTable('scheduler_actions')
+        .set({
+          outcome: result.outcome,
+          state_after: result.state_after,
+          answer: JSON.stringify(result.answer),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A failed attempt frees its intent for a later retry; the row stays in the log. */
+    async fail(id: string, answer: unknown, outcome: 'failed' | 'throttled') {
+      await db
+        .updateTable('scheduler_actions')
+        .set({
+          intent_key: sql`intent_key || '#fail-' || id`,
+          outcome,
+          answer: JSON.stringify(answer),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A record with no cloud call (a drift seen): inserted once per key. */
+    async note(intent: Intent, now: Date, outcome: string, answer: unknown): Promise<boolean> {
+      const row = await db
+        .insertInto('scheduler_actions')
+        .values({ ...intent, performed_at: now, outcome, state_after: null, answer: JSON.stringify(answer) })
+        .onConflict((c) => c.column('intent_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async saveSizes(key: SizeKey, sizes: { min: number; desired: number; max: number }) {
+      const values = { min_size: sizes.min, desired_size: sizes.desired, max_size: sizes.max };
+      await db
+        .insertInto('scheduler_saved_sizes')
+        .values({ ...key, ...values })
+        .onConflict((c) =>
+          c.columns(['schedule_id', 'account_id', 'region', 'kind', 'resource_id']).doUpdateSet(values),
+        )
+        .execute();
+    },
+
+    async savedSizes(key: SizeKey) {
+      return (
+        (await db
+          .selectFrom('scheduler_saved_sizes')
+          .selectAll()
+          .where('schedule_id', '=', key.schedule_id)
+          .where('account_id', '=', key.account_id)
+          .where('region', '=', key.region)
+          .where('kind', '=', key.kind)
+          .where('resource_id', '=', key.resource_id)
+          .executeTakeFirst()) ?? null
+      );
+    },
+
+    dueOneOffs(now: Date) {
+      return db
+        .selectFrom('scheduler_one_offs')
+        .selectAll()
+        .where('done_at', 'is', null)
+        .where('run_at', '<=', now)
+        .orderBy('run_at')
+        .execute();
+    },
+
+    async oneOffDone(id: string, now: Date) {
+      await db.updateTable('scheduler_one_offs').set({ done_at: now }).where('id', '=', id).execute();
+    },
+  };
+}
+
+export interface SizeKey {
+  schedule_id: string;
+  account_id: string;
+  region: string;
+  kind: string;
+  resource_id: string;
+}
+
+export type ReconcilerRepo = ReturnType<typeof createReconcilerRepo>;

@@ -1,0 +1,362 @@
+import type { DispatchPayload } from '@finlens/contracts/notifications';
+import { desiredRunningAt, lastChange } from '@finlens/cost-model/scheduler/desired-state';
+import { CloudActionError } from '../../integrations/cloud/cloud-actions';
+import type { CloudAccount, CloudPort } from '../../integrations/cloud/cloud-port';
+import { actionFor, actualOf, type Located, listActual, sizesOf, stateLabel } from './actual-state';
+import { type Intent, type ReconcilerRepo, STALE_CLAIM_MS } from './reconciler.repo';
+import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
+import type { SchedulerRepo } from './scheduler.repo';
+import { scheduleState } from './scheduler.service';
+import type { OneOffRow, ScheduleRow } from './scheduler.tables';
+
+/** AWS starts a stopped RDS instance or cluster again after seven days. */
+const RDS_RESTART_MS = 7 * 86_400_000;
+const MAX_BACKOFF_MS = 30 * 60_000;
+const THROTTLED = /Throttl|RequestLimitExceeded|TooManyRequests|SlowDown|RateExceeded/i;
+
+export interface ReconcileTarget {
+  port: CloudPort;
+  accounts: CloudAccount[];
+}
+
+export interface TickReport {
+  resources: number;
+  acted: number;
+  waiting: number;
+  drift: number;
+  failed: number;
+  backingOff: number;
+  portCalls: number;
+}
+
+export interface ReconcilerDeps {
+  schedules: Pick<SchedulerRepo, 'enabledSchedules' | 'overrides'>;
+  repo: ReconcilerRepo;
+  inventory: { resources(projectIds: readonly string[]): Promise<InventoryEntry[]> };
+  targets: { resolve(projectId: string): Promise<ReconcileTarget | null> };
+  notify(payload: DispatchPayload, dedupeKey: string): Promise<void>;
+  now(): Date;
+  /** The tick's period: the first retry waits one tick, each further one twice as long (capped at 30 min). */
+  tickMs: number;
+}
+
+/**
+ * One reconciliation pass: for every resource of every enabled schedule, compare the desired state (the
+ * weekly rule, holidays, overrides) with the actual one from the cloud port and act only on the
+ * difference. Each action is keyed on the change that made it due (cost-model `lastChange`), claimed in
+ * the action log before the call, so a change is acted on once however many ticks or processes see it;
+ * a change missed while the server was down is still un-acted and is caught up on the next tick.
+ * After that action, a difference is drift: reported once, put back only when the schedule is enforced
+ * and no override is active (a resource a user started inside an override is never stopped); a stopped
+ * RDS that AWS started after seven days is stopped again and reported.
+ */
+export function createReconciler(deps: ReconcilerDeps) {
+  const { repo } = deps;
+
+  async function backingOff(key: string, at: number): Promise<number | null> {
+    const failed = await repo.failures(key);
+    if (failed.count === 0 || failed.last === null) return failed.count;
+    const wait = Math.min(MAX_BACKOFF_MS, deps.tickMs * 2 ** (failed.count - 1));
+    return at - failed.last.getTime() < wait ? null : failed.count;
+  }
+
+  /** Claims the intent and calls the port: acted, held (another process or an earlier tick has it), or not yet. */
+  async function act(
+    intent: Intent,
+    located: Located,
+    running: boolean,
+    options: { hibernate: boolean; scheduleId: string | null },
+    report: TickReport,
+  ): Promise<'acted' | 'held' | 'retry'> {
+    const at = deps.now();
+    const attempts = await backingOff(intent.intent_key, at.getTime());
+    if (attempts === null) {
+      report.backingOff += 1;
+      return 'retry';
+    }
+    const { resource, account, port } = located;
+    const sizeKey = options.scheduleId && {
+      schedule_id: options.scheduleId,
+      account_id: account.accountId,
+      region: resource.region,
+      kind: resource.kind,
+      resource_id: resource.id,
+    };
+    const saved = sizeKey && running ? await repo.savedSizes(sizeKey) : null;
+    const restore = saved && { min: saved.min_size, desired: saved.desired_size, max: saved.max_size };
+    const action = actionFor(resource, running, { hibernate: options.hibernate, restore });
+    const id = await repo.claim({ ...intent, action: action?.type ?? 'scale' }, at);
+    if (id === null) return 'held';
+    if (action === null) {
+      await repo.finish(id, {
+        outcome: 'failed',
+        state_after: null,
+        answer: { error: 'no saved sizes to restore' },
+      });
+      report.failed += 1;
+      return 'held';
+    }
+    const sizes = sizesOf(resource);
+    if (!running && sizes && sizeKey && sizes.desired > 0) await repo.saveSizes(sizeKey, sizes);
+    try {
+      const result = await port.act(account, action);
+      const after = result.changes.find((c) => c.field === 'state')?.after;
+      await repo.finish(id, {
+        outcome: 'succeeded',
+        state_after:
+          after === undefined || after === null
+            ? stateLabel({ ...resource, ...groupAfter(action) })
+            : String(after),
+        answer: result,
+      });
+      report.acted += 1;
+      return 'acted';
+    } catch (error) {
+      const code = error instanceof CloudActionError ? error.code : 'failed';
+      const message = error instanceof Error ? error.message : String(error);
+      await repo.fail(id, { code, message }, THROTTLED.test(message) ? 'throttled' : 'failed');
+      report.failed += 1;
+      return 'retry';
+    }
+  }
+
+  function notice(
+    schedule: ScheduleRow,
+    subject: string,
+    text: string,
+    facts: Record<string, string>,
+  ): DispatchPayload {
+    return {
+      clientId: schedule.client_id,
+      source: 'scheduler',
+      sourceId: schedule.id,
+      subject,
+      text,
+      link: `/v3/essentials/scheduler-details/schedule/${schedule.id}`,
+      severity: 'warning',
+      facts,
+      recipients: { userIds: schedule.created_by ? [schedule.created_by] : [], emails: [], channelIds: [] },
+    };
+  }
+
+  async function reconcileSchedules(report: TickReport): Promise<void> {
+    const t = deps.now().getTime();
+    const schedules = await deps.schedules.enabledSchedules();
+    const overrides = await deps.schedules.overrides(
+      schedules.map((s) => s.id),
+      new Date(t - 1),
+    );
+    const projects = [...new Set(schedules.map((s) => s.project_id))];
+    const inventory = await deps.inventory.resources(projects);
+    for (const projectId of projects) {
+      const target = await deps.targets.resolve(projectId);
+      if (target === null) continue;
+      const mine = schedules.filter((s) => s.project_id === projectId);
+      const perSchedule = mine.map((s) => ({
+        schedule: s,
+        entries: scheduledResources(
+          s,
+          inventory.filter((r) => r.project_id === projectId),
+        ),
+      }));
+      const { found, calls } = await listActual(
+        target,
+        perSchedule.flatMap((p) => p.entries),
+      );
+      report.portCalls += calls;
+      // Decide first, then read the log once for all the keys.
+      const due: {
+        schedule: ScheduleRow;
+        located: Located;
+        desired: boolean;
+        key: string;
+        overridden: boolean;
+        before: string;
+      }[] = [];
+      for (const { schedule, entries } of perSchedule) {
+        for (const entry of entries) {
+          report.resources += 1;
+          const located = found.get(resourceKey(entry));
+          if (!located) continue;
+          const actual = actualOf(located.resource);
+          if (actual === 'transitional') report.waiting += 1;
+          if (actual === 'transitional' || actual === 'unknown') continue;
+          const state = scheduleState(schedule, overrides, entry);
+          const desired = desiredRunningAt(state, t);
+          if ((actual === 'running') === desired) continue;
+          const change = lastChange(state, t);
+          const key = `${schedule.id}|${resourceKey(entry)}|${change?.at ?? 'steady'}|${desired ? 'run' : 'stop'}`;
+          const overridden = (state.overrides ?? []).some((o) => o.from <= t && t < o.until);
+          due.push({ schedule, located, desired, key, overridden, before: stateLabel(located.resource) });
+        }
+      }
+      const done = await repo.intents(due.map((d) => d.key));
+      for (const d of due) {
+        const { schedule, located, desired, key } = d;
+        const r = located.resource;
+        const intent: Intent = {
+          intent_key: key,
+          schedule_id: schedule.id,
+          one_off_id: null,
+          project_id: projectId,
+          account_id: located.account.accountId,
+          region: r.region,
+          kind: r.kind,
+          resource_id: r.id,
+          action: desired ? 'start' : 'stop',
+          cause: d.overridden ? 'override' : 'schedule',
+          actor: 'scheduler',
+          state_before: d.before,
+        };
+        const options = { hibernate: schedule.hibernate, scheduleId: schedule.id };
+        const previous = done.get(key);
+        if (previous === undefined) {
+          await act(intent, located, desired, options, report);
+          continue;
+        }
+        if (previous.outcome === 'waiting') {
+          // Another process is acting; if it died mid-action, its claim goes stale and is taken over.
+          const age = t - new Date(previous.performed_at).getTime();
+          if (age > STALE_CLAIM_MS) await act(intent, located, desired, options, report);
+          continue;
+        }
+        const since = t - new Date(previous.performed_at).getTime();
+        if (
+          !desired &&
+          (r.kind === 'rds-instance' || r.kind === 'rds-cluster') &&
+          since >= RDS_RESTART_MS - deps.tickMs
+        ) {
+          const restartKey = `${key}|rds-restart|${Math.floor(since / RDS_RESTART_MS)}`;
+          const acted = await act(
+            { ...intent, intent_key: restartKey, cause: 'rds-auto-restart' },
+            located,
+            false,
+            options,
+            report,
+          );
+          if (acted === 'acted') {
+            await deps.notify(
+              notice(
+                schedule,
+                `${r.id} was started by AWS after seven days stopped`,
+                `The schedule "${schedule.name}" stopped it again.`,
+                { resource: r.id, kind: r.kind },
+              ),
+              `scheduler:${restartKey}`,
+            );
+          }
+          continue;
+        }
+        const driftKey = `${key}|drift|${d.before}`;
+        if (
+          await repo.note(
+            { ...intent, intent_key: driftKey, action: 'none', cause: 'schedule' },
+            deps.now(),
+            'drift',
+            { expected: desired ? 'running' : 'stopped' },
+          )
+        ) {
+          report.drift += 1;
+          const verb = desired ? 'stopped inside' : 'started outside';
+          await deps.notify(
+            notice(
+              schedule,
+              `${r.id} was ${verb} its schedule`,
+              schedule.enforced && !d.overridden
+                ? `The schedule "${schedule.name}" is enforced and puts it back.`
+                : `The schedule "${schedule.name}" leaves it as it is.`,
+              { resource: r.id, kind: r.kind, state: d.before },
+            ),
+            `scheduler:${driftKey}`,
+          );
+        }
+        if (schedule.enforced && !d.overridden) {
+          const enforceKey = `${key}|enforce|${Math.floor(t / deps.tickMs)}`;
+          await act(
+            { ...intent, intent_key: enforceKey, cause: 'enforce' },
+            located,
+            desired,
+            options,
+            report,
+          );
+        }
+      }
+    }
+  }
+
+  async function runOneOff(oneOff: OneOffRow, report: TickReport): Promise<void> {
+    const target = await deps.targets.resolve(oneOff.project_id);
+    const inventory = await deps.inventory.resources([oneOff.project_id]);
+    let entries: InventoryEntry[];
+    try {
+      entries = resolveListed(oneOff.resources, inventory, oneOff.account_number);
+    } catch {
+      entries = [];
+    }
+    if (target === null) return;
+    const { found, calls } = await listActual(target, entries);
+    report.portCalls += calls;
+    let pending = false;
+    const running = oneOff.action === 'start';
+    for (const entry of entries) {
+      const located = found.get(resourceKey(entry));
+      if (!located) continue;
+      const actual = actualOf(located.resource);
+      if (actual === 'transitional') pending = true;
+      if (actual !== (running ? 'stopped' : 'running')) continue;
+      const r = located.resource;
+      const acted = await act(
+        {
+          intent_key: `one-off|${oneOff.id}|${resourceKey(entry)}`,
+          schedule_id: null,
+          one_off_id: oneOff.id,
+          project_id: oneOff.project_id,
+          account_id: located.account.accountId,
+          region: r.region,
+          kind: r.kind,
+          resource_id: r.id,
+          action: oneOff.action,
+          cause: 'one-off',
+          actor: oneOff.created_by ?? 'scheduler',
+          state_before: stateLabel(r),
+        },
+        located,
+        running,
+        { hibernate: false, scheduleId: null },
+        report,
+      );
+      if (acted === 'retry') pending = true;
+    }
+    if (!pending) await repo.oneOffDone(oneOff.id, deps.now());
+  }
+
+  return {
+    async tick(): Promise<TickReport> {
+      const report: TickReport = {
+        resources: 0,
+        acted: 0,
+        waiting: 0,
+        drift: 0,
+        failed: 0,
+        backingOff: 0,
+        portCalls: 0,
+      };
+      await reconcileSchedules(report);
+      for (const oneOff of await repo.dueOneOffs(deps.now())) await runOneOff(oneOff, report);
+      return report;
+    },
+  };
+}
+
+/** A group's sizes right after a scale action, for the log. */
+function groupAfter(action: ReturnType<typeof actionFor>) {
+  if (action?.type !== 'scale') return {};
+  return {
+    minSize: action.minSize,
+    maxSize: action.maxSize,
+    desiredCapacity: action.desiredSize,
+    desiredSize: action.desiredSize,
+  };
+}
+
+export type Reconciler = ReturnType<typeof createReconciler>;
