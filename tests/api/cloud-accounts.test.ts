@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ADMIN_PATHS } from '@finlens/contracts/admin';
 import {
   AWAITING_CREDENTIALS,
   type CloudAccount,
@@ -207,6 +208,16 @@ describe('POST /c/billing/upload/', () => {
     );
     expect(account.status).toBe('configured');
     expect(account.billing.last_ingestion_datetime).not.toBeNull();
+    // One status model: the admin calls and the listing behind Organization Overview say the same.
+    const project = (await admin.session.get(ADMIN_PATHS.projectAws(accountId))).body as { status: string };
+    const listing = (await admin.session.get(ADMIN_PATHS.projectsAwsListing)).body as {
+      id: string;
+      status: string;
+    }[];
+    expect([project.status, listing.find((entry) => entry.id === accountId)?.status]).toEqual([
+      'configured',
+      'configured',
+    ]);
 
     const wrongType = await upload(
       admin.session,

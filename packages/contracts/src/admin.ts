@@ -86,9 +86,22 @@ export type CloudType = z.infer<typeof cloudTypeSchema>;
 /** Spec §3 cloud platform options. */
 export const CLOUD_PLATFORM_LABELS: Record<CloudType, string> = { aws: 'AWS', azure: 'Azure' };
 
-/** Project status; the account filters of spec §2 split on configured vs awaiting configuration. */
-export const PROJECT_STATUSES = ['awaiting_configuration', 'configured', 'error'] as const;
+/**
+ * Project status, one model wherever a status shows (admin calls, Organization Overview, Settings): awaiting
+ * configuration (no billing data yet), importing (its newest import is running), configured — ready: billing
+ * data arrived — and error — failing: its newest import failed or its billing source reports an error. The
+ * account filters of spec §2 split on configured vs the rest.
+ */
+export const PROJECT_STATUSES = ['awaiting_configuration', 'importing', 'configured', 'error'] as const;
 export const projectStatusSchema = z.enum(PROJECT_STATUSES);
+export type ProjectStatus = z.infer<typeof projectStatusSchema>;
+/** How a status reads on screen. */
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  awaiting_configuration: 'Awaiting configuration',
+  importing: 'Importing',
+  configured: 'Ready',
+  error: 'Failing',
+};
 
 /** Spec §3 Project: a cloud account of a client. */
 export const projectSchema = z.object({

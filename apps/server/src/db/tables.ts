@@ -73,7 +73,8 @@ export interface ProjectsTable {
   id: Generated<string>;
   client_id: string;
   name: string;
-  status: Generated<'awaiting_configuration' | 'configured' | 'error'>;
+  /** Stored but not kept up to date: read a project's status through db/project-status.ts. */
+  status: Generated<'awaiting_configuration' | 'importing' | 'configured' | 'error'>;
   cloud_type: Generated<'aws' | 'azure'>;
   billing_last_ingestion_datetime: Timestamp | null;
   /** 12-digit AWS account id entered in Settings → AWS Accounts; null when unknown. */

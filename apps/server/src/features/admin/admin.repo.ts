@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
+import { projectStatusSql, withLiveStatus } from '../../db/project-status';
 import type { AppTables, ClientRow, ProjectRow } from '../../db/tables';
 
 /** Clients, projects and partners; every query names the client (or partner) it is scoped to. */
 export function createAdminRepo({ db }: { db: Kysely<AppTables> }) {
+  const projects = () =>
+    db.selectFrom('projects').selectAll('projects').select(projectStatusSql.as('live_status'));
   return {
     findClient(id: string): Promise<ClientRow | undefined> {
       return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
@@ -19,18 +22,15 @@ export function createAdminRepo({ db }: { db: Kysely<AppTables> }) {
       if (Object.keys(patch).length === 0) return;
       await db.updateTable('clients').set(patch).where('id', '=', id).execute();
     },
-    listProjects(clientId: string, cloudType?: 'aws' | 'azure'): Promise<ProjectRow[]> {
-      let query = db.selectFrom('projects').selectAll().where('client_id', '=', clientId);
+    /** The client's projects, each with its status (`projectStatusSql`). */
+    async listProjects(clientId: string, cloudType?: 'aws' | 'azure'): Promise<ProjectRow[]> {
+      let query = projects().where('client_id', '=', clientId);
       if (cloudType !== undefined) query = query.where('cloud_type', '=', cloudType);
-      return query.orderBy('name').orderBy('id').execute();
+      return (await query.orderBy('name').orderBy('id').execute()).map(withLiveStatus);
     },
-    findProject(clientId: string, id: string): Promise<ProjectRow | undefined> {
-      return db
-        .selectFrom('projects')
-        .selectAll()
-        .where('client_id', '=', clientId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+    async findProject(clientId: string, id: string): Promise<ProjectRow | undefined> {
+      const row = await projects().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : withLiveStatus(row);
     },
     findPartner(id: string) {
       return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();

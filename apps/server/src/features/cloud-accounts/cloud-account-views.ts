@@ -30,18 +30,16 @@ export function toImportRun(row: ImportRunRow): ImportRun {
 }
 
 /**
- * Awaiting while its source has no way to sign in of its own (it is not polled then); error when the newest poll
- * or import failed; configured once data arrived; awaiting otherwise.
+ * The project's status (db/project-status.ts), except that a source with no way to sign in of its own is
+ * awaiting configuration in Settings (it is not polled then; whether the server's identity may be used is
+ * configuration, not data).
  */
 function accountStatus(
   project: ProjectRow,
   source: BillingSourceRow | null,
-  lastRun: ImportRunRow | null,
   sourceSignsIn: boolean,
 ): CloudAccount['status'] {
-  if (source !== null && !sourceSignsIn) return 'awaiting_configuration';
-  if (lastRun?.status === 'failed' || (source?.last_error ?? null) !== null) return 'error';
-  return project.billing_last_ingestion_datetime === null ? 'awaiting_configuration' : 'configured';
+  return source !== null && !sourceSignsIn ? 'awaiting_configuration' : project.status;
 }
 
 /** `sourceSignsIn`: the source has keys or a role of its own, or its account may use the server's identity. */
@@ -54,7 +52,7 @@ export function toCloudAccount(
   return {
     id: project.id,
     name: project.name,
-    status: accountStatus(project, source, lastRun, sourceSignsIn),
+    status: accountStatus(project, source, sourceSignsIn),
     cloud_type: project.cloud_type,
     account_id: project.cloud_account_id,
     billing: { last_ingestion_datetime: iso(project.billing_last_ingestion_datetime) },

@@ -1,26 +1,22 @@
 import type { Kysely } from 'kysely';
+import { projectStatusSql, withLiveStatus } from '../../db/project-status';
 import type { AppTables, BillingSourceRow, ImportRunRow, ProjectRow } from '../../db/tables';
 
 /** Projects of a client with their billing sources and import runs (app database only). */
 export function createCloudAccountsRepo({ db }: { db: Kysely<AppTables> }) {
+  const projects = () =>
+    db.selectFrom('projects').selectAll('projects').select(projectStatusSql.as('live_status'));
   return {
-    listProjects(clientId: string): Promise<ProjectRow[]> {
-      return db
-        .selectFrom('projects')
-        .selectAll()
-        .where('client_id', '=', clientId)
-        .orderBy('name')
-        .execute();
+    /** The client's projects, each with its status (`projectStatusSql`). */
+    async listProjects(clientId: string): Promise<ProjectRow[]> {
+      return (await projects().where('client_id', '=', clientId).orderBy('name').execute()).map(
+        withLiveStatus,
+      );
     },
 
     async findProject(clientId: string, id: string): Promise<ProjectRow | null> {
-      const row = await db
-        .selectFrom('projects')
-        .selectAll()
-        .where('client_id', '=', clientId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row ?? null;
+      const row = await projects().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+      return row === undefined ? null : withLiveStatus(row);
     },
 
     insertProject(project: {

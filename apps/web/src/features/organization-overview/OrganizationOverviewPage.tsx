@@ -1,3 +1,4 @@
+import { PROJECT_STATUS_LABELS } from '@finlens/contracts/admin';
 import { formatMoney, formatPercent, formatUtcDate } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,12 +11,6 @@ import { useCostQuery } from '../cost-explorer/api/cost-query';
 import { useOrganizationAccounts } from './api/organization-accounts-query';
 import { useProjectsListing } from './api/projects-listing-query';
 import { type OverviewRow, overviewQueries, overviewRows } from './overview-rows';
-
-const STATUS_LABELS: Record<NonNullable<OverviewRow['status']>, string> = {
-  configured: 'Configured',
-  awaiting_configuration: 'Awaiting configuration',
-  error: 'Error',
-};
 
 /** Money and dates stay on one line: a value broken across two lines reads as two. */
 const ONE_LINE = { whiteSpace: 'nowrap' };
@@ -40,7 +35,9 @@ function columns(currency: string, demo: boolean): ColDef<OverviewRow>[] {
       minWidth: 200,
       // A usage account no project is known to pay for is only seen in the billing data.
       valueFormatter: ({ value }) =>
-        value === null ? 'In billing data' : STATUS_LABELS[value as keyof typeof STATUS_LABELS],
+        value === null
+          ? 'In billing data'
+          : PROJECT_STATUS_LABELS[value as keyof typeof PROJECT_STATUS_LABELS],
     },
     {
       headerName: 'Last ingestion',

@@ -1,3 +1,4 @@
+import { PROJECT_STATUS_LABELS } from '@finlens/contracts/admin';
 import { CLOUD_ACCOUNT_PATHS, type CloudAccount } from '@finlens/contracts/cloud-accounts';
 import { formatUtcDate } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
@@ -12,12 +13,6 @@ import { useImportNowMutation } from '../api/import-now-mutation';
 import { ConnectionCheckResult } from './ConnectionCheck';
 import { ImportHistory } from './ImportHistory';
 import { InventoryStatus } from './InventoryStatus';
-
-const STATUS_LABELS: Record<CloudAccount['status'], string> = {
-  configured: 'Configured',
-  awaiting_configuration: 'Awaiting configuration',
-  error: 'Error',
-};
 
 const COLUMNS = 6;
 
@@ -50,7 +45,7 @@ export function AccountRow({
         <TableCell>
           {account.source === null ? '—' : `${account.source.bucket}/${account.source.prefix}`}
         </TableCell>
-        <TableCell>{STATUS_LABELS[account.status]}</TableCell>
+        <TableCell>{PROJECT_STATUS_LABELS[account.status]}</TableCell>
         <TableCell>{formatUtcDate(account.billing.last_ingestion_datetime, 'isoDateTime')}</TableCell>
         <TableCell>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
