@@ -217,6 +217,17 @@ describe('commitment management', () => {
     expect(convertible.results.map((r) => r.arn)).toEqual([ARN]);
     const hoursLeft = (end.getTime() - Date.now()) / HOUR;
     expect(Math.abs((convertible.results[0]?.remaining_value ?? 0) - RATE * hoursLeft)).toBeLessThan(0.1);
+    // The exchange: it is used for 2 of its 4 units/h, and m5.large runs 1,008 units over the week's 168 hours
+    // on demand (6/h): 8 units/h wanted = two m5.large at its own $0.015 per unit-hour; the value rule asks for
+    // one, the second is the true-up.
+    const exchange = convertible.results[0]?.exchange;
+    expect(exchange?.target_instance_type).toBe('m5.large');
+    near(exchange?.wanted_units_per_hour, 8, 'wanted units');
+    expect([exchange?.minimum_instances, exchange?.instances]).toEqual([1, 2]);
+    expect(Math.abs((exchange?.true_up ?? 0) - RATE * hoursLeft)).toBeLessThan(0.1);
+    near(exchange?.coverage_before, 0.25, 'coverage before');
+    near(exchange?.coverage_after, 1, 'coverage after');
+    near(exchange?.utilisation_after, 1, 'utilisation after');
 
     // Another client reads none of it.
     const other = await clientWithBilling(context, 'commitments-other', CSV);

@@ -225,6 +225,37 @@ export const convertibleQuerySchema = z.object({
 });
 export type ConvertibleQuery = z.infer<typeof convertibleQuerySchema>;
 
+const exchangeSchema = z
+  .object({
+    target_instance_type: z
+      .string()
+      .describe(
+        'The instance type (same service and region) with the most on-demand use in the bill’s last month; the reservation’s own type when none runs on demand.',
+      ),
+    wanted_units_per_hour: z
+      .number()
+      .describe(
+        'Normalised units per hour to cover: what the reservation is used for plus the target’s on-demand use.',
+      ),
+    instances: z
+      .number()
+      .describe('Target instances of the exchange (at least what the value rule demands).'),
+    minimum_instances: z.number().describe('Fewest target instances whose value covers the remaining value.'),
+    new_value: z.number().describe('Value of the new reservations over the remaining hours.'),
+    true_up: z.number().describe('Paid upfront to make up the difference (value rule).'),
+    remaining_hours: z.number(),
+    utilisation_before: z.number().nullable(),
+    utilisation_after: z
+      .number()
+      .nullable()
+      .describe('Wanted ÷ reserved units after the exchange (at most 1).'),
+    coverage_before: z.number().nullable().describe('Reserved units used ÷ wanted units.'),
+    coverage_after: z.number().nullable(),
+  })
+  .describe(
+    'The exchange that would cover current use, valued at the reservation’s own price per normalised unit-hour (AWS prices the new offering; the bill holds only this one).',
+  );
+
 export const convertibleAnalysisSchema = z
   .object({
     results: z.array(
@@ -236,6 +267,7 @@ export const convertibleAnalysisSchema = z
         utilisation: z.number().nullable(),
         remaining_value: z.number().describe('Unamortised upfront plus recurring fee still owed.'),
         end: z.string().nullable(),
+        exchange: exchangeSchema.nullable().describe('Null when the bill does not give the units it needs.'),
       }),
     ),
   })

@@ -84,6 +84,10 @@ const CommitmentInventoryPage = lazyPage(
   () => import('../features/commitments/CommitmentInventoryPage'),
   'CommitmentInventoryPage',
 );
+const ConvertibleRiPage = lazyPage(
+  () => import('../features/commitments/ConvertibleRiPage'),
+  'ConvertibleRiPage',
+);
 const CommitmentManagementPage = lazyPage(
   () => import('../features/commitments/CommitmentManagementPage'),
   'CommitmentManagementPage',
@@ -182,8 +186,13 @@ const RULES_AND_COST_ROUTES: AppRoute[] = [
   ),
   page('/v3/cost/reserved/', 'Commitment Inventory', 'Optimize', <CommitmentInventoryPage />),
   page('/v3/cost/map-migrated/:id?', 'AWS MAP Manager', 'Inform', <UnbuiltPage />),
-  page('/v3/convertible-ri/', 'Convertible RI', 'Optimize', <UnbuiltPage />),
-  page('/v3/cri-analysis/', 'Convertible RI Analysis', 'Optimize', <UnbuiltPage />),
+  page('/v3/convertible-ri/', 'Convertible RI', 'Optimize', <ConvertibleRiPage title="Convertible RI" />),
+  page(
+    '/v3/cri-analysis/',
+    'Convertible RI Analysis',
+    'Optimize',
+    <ConvertibleRiPage title="Convertible RI Analysis" />,
+  ),
   page('/v3/business-contexts/forecast/', 'Business Context Forecast', 'Operate', <UnbuiltPage />),
   page('/v3/cloud-resource-cost-api/', 'Explorer', 'Inform', <ExplorerPage />),
   page('/v3/reports-api/', 'Analysis', 'Inform', <ReportsPage />),

@@ -2,6 +2,7 @@ import {
   COMMITMENTS_PATHS,
   type CommitmentDashboard,
   type CommitmentInventory,
+  type ConvertibleAnalysis,
   type PurchaseAnalysis,
 } from '@finlens/contracts/commitments';
 import type { PublicConfig } from '@finlens/contracts/public-config';
@@ -153,6 +154,9 @@ const pageHandlers = [
     } satisfies PurchaseAnalysis),
   ),
   ...emptyRecommendationHandlers,
+  http.get(`*${COMMITMENTS_PATHS.convertible}`, () =>
+    HttpResponse.json({ results: [] } satisfies ConvertibleAnalysis),
+  ),
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),

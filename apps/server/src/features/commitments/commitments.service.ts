@@ -11,11 +11,15 @@ import type {
 import { type Interval, overlapHours } from '@finlens/cost-model/commitments/amortisation';
 import { reservationMonths, savingsPlanMonths } from '@finlens/cost-model/commitments/cur-commitments';
 import { isCommitmentEligible } from '@finlens/cost-model/commitments/eligibility';
-import { remainingValue } from '@finlens/cost-model/commitments/exchange';
+import {
+  type ConvertibleReservation,
+  exchangeQuote,
+  remainingValue,
+} from '@finlens/cost-model/commitments/exchange';
 import { CommitmentFiguresSum } from '@finlens/cost-model/commitments/figures';
 import { hourlyCurve, type LookBackDays, lookBackWindow } from '@finlens/cost-model/commitments/hourly-curve';
 import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
-import { instanceFamily } from '@finlens/cost-model/commitments/normalisation';
+import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
 import { optimiseCommitment } from '@finlens/cost-model/commitments/optimiser';
 import { bucketOf, bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
 import type { ClientCaller } from '../../platform/auth/caller';
@@ -213,13 +217,19 @@ export function createCommitmentsService({
   const rowsOf = (scope: ReadScope, from: string, to: string, grain: 'hour' | 'day' | 'month') =>
     keep(scope, `rows ${from} ${to} ${grain}`, () => warehouse.commitmentRows({ ...scope, from, to, grain }));
 
+  /** The bill's last 13 months of commitment rows by month, and its newest day (null without data). */
+  async function billOf(scope: ReadScope): Promise<{ newest: string | null; rows: Row[] }> {
+    const newest = await newestDay(scope);
+    if (newest === null) return { newest, rows: [] };
+    const from = day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS));
+    return { newest, rows: await rowsOf(scope, from, newest, 'month') };
+  }
+
   async function inventoryOf(scope: ReadScope): Promise<CommitmentInventory> {
     const asOf = now();
-    const newest = await newestDay(scope);
+    const { newest, rows } = await billOf(scope);
     if (newest === null)
       return { as_of: asOf.toISOString(), reservations: [], savings_plans: [], expiries: [] };
-    const from = day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS));
-    const rows = await rowsOf(scope, from, newest, 'month');
     const riUse = new Map<string, { purchased: number; unused: number }>();
     for (const m of reservationMonths(rows)) {
       const u = riUse.get(m.arn) ?? { purchased: 0, unused: 0 };
@@ -382,32 +392,111 @@ export function createCommitmentsService({
 
     async convertible(caller: ClientCaller, query: ConvertibleQuery): Promise<ConvertibleAnalysis> {
       const scope = await scopes.requested(caller, query.project_ids);
-      const inventory = await inventoryOf(scope);
+      const [inventory, bill] = await Promise.all([inventoryOf(scope), billOf(scope)]);
       const asOf = new Date(inventory.as_of);
+      const onDemand = bill.newest === null ? [] : lastMonthOnDemand(bill.rows, bill.newest);
       const results = inventory.reservations
         .filter((r) => r.offering_class === 'convertible' && (r.utilisation ?? 0) < query.utilisation_below)
-        .map((r) => ({
-          arn: r.arn,
-          instance_type: r.instance_type,
-          region: r.region,
-          count: r.count,
-          utilisation: r.utilisation,
-          remaining_value:
+        .map((r) => {
+          const source =
             r.start !== null && r.end !== null
-              ? remainingValue(
-                  {
-                    count: r.count,
-                    upfront: r.count > 0 ? r.upfront_value / r.count : 0,
-                    recurringHourly: r.recurring_hourly_per_instance,
-                    term: { start: new Date(r.start), end: new Date(r.end) },
-                  },
-                  asOf,
-                )
-              : 0,
-          end: r.end,
-        }));
+              ? {
+                  count: r.count,
+                  upfront: r.count > 0 ? r.upfront_value / r.count : 0,
+                  recurringHourly: r.recurring_hourly_per_instance,
+                  term: { start: new Date(r.start), end: new Date(r.end) },
+                }
+              : null;
+          return {
+            arn: r.arn,
+            instance_type: r.instance_type,
+            region: r.region,
+            count: r.count,
+            utilisation: r.utilisation,
+            remaining_value: source === null ? 0 : remainingValue(source, asOf),
+            end: r.end,
+            exchange: source === null ? null : exchangeOf(r, source, onDemand, asOf),
+          };
+        });
       return { results };
     },
+  };
+}
+
+type InventoryReservation = CommitmentInventory['reservations'][number];
+interface OnDemandUse {
+  service: string | null;
+  region: string | null;
+  instanceType: string;
+  unitsPerHour: number;
+}
+
+/** On-demand instance use per service, region and instance type over the bill's last month, in normalised units/h. */
+function lastMonthOnDemand(rows: readonly Row[], newest: string): OnDemandUse[] {
+  const month = newest.slice(0, 7);
+  const hours = (Date.parse(newest) + DAY_MS - Date.parse(`${month}-01T00:00:00Z`)) / HOUR_MS;
+  const uses = new Map<string, OnDemandUse>();
+  for (const row of rows) {
+    if (row.billingPeriod !== month || row.lineItemType !== 'Usage' || !isCommitmentEligible(row)) continue;
+    const instanceType = /:(.+)$/.exec(row.usageType ?? '')?.[1];
+    const factor = instanceType ? normalisationFactor(instanceType) : null;
+    if (instanceType === undefined || factor === null) continue;
+    const key = [row.productCode, row.region, instanceType].join('|');
+    const use = uses.get(key) ?? {
+      service: row.productCode,
+      region: row.region,
+      instanceType,
+      unitsPerHour: 0,
+    };
+    use.unitsPerHour += (row.normalizedUsageAmount ?? (row.usageAmount ?? 0) * factor) / hours;
+    uses.set(key, use);
+  }
+  return [...uses.values()];
+}
+
+/**
+ * The exchange of an under-used convertible reservation for the instance type of its service and region that
+ * runs most on demand, sized to cover what it is used for plus that use, valued at its own price per normalised
+ * unit-hour; the value rule may ask for more instances (the true-up is paid upfront).
+ */
+function exchangeOf(
+  r: InventoryReservation,
+  source: ConvertibleReservation,
+  onDemand: readonly OnDemandUse[],
+  asOf: Date,
+): ConvertibleAnalysis['results'][number]['exchange'] {
+  const reservedUnits = r.normalised_units_per_hour;
+  if (reservedUnits === null || !(reservedUnits > 0) || r.instance_type === null) return null;
+  const used = reservedUnits * (r.utilisation ?? 0);
+  const target = onDemand
+    .filter((u) => u.service === r.service && u.region === r.region)
+    .sort((a, b) => b.unitsPerHour - a.unitsPerHour)[0];
+  const targetType = target?.instanceType ?? r.instance_type;
+  const unitsPerInstance = normalisationFactor(targetType);
+  if (unitsPerInstance === null) return null;
+  const termHours = (source.term.end.getTime() - source.term.start.getTime()) / HOUR_MS;
+  const perUnitHour = (source.count * (source.upfront / termHours + source.recurringHourly)) / reservedUnits;
+  if (!(perUnitHour > 0)) return null;
+  const wanted = used + (target?.unitsPerHour ?? 0);
+  const quote = exchangeQuote(
+    [source],
+    { unitsPerInstance, hourlyValue: perUnitHour * unitsPerInstance },
+    wanted,
+    asOf,
+  );
+  const newUnits = quote.instances * unitsPerInstance;
+  return {
+    target_instance_type: targetType,
+    wanted_units_per_hour: wanted,
+    instances: quote.instances,
+    minimum_instances: quote.minimumInstances,
+    new_value: quote.newValue,
+    true_up: quote.trueUp,
+    remaining_hours: quote.remainingHours,
+    utilisation_before: r.utilisation,
+    utilisation_after: ratio(Math.min(wanted, newUnits), newUnits),
+    coverage_before: ratio(used, wanted),
+    coverage_after: ratio(Math.min(wanted, newUnits), wanted),
   };
 }
 

@@ -1,15 +1,29 @@
+import {
+  COMMITMENT_GROUPS,
+  COMMITMENT_TERMS,
+  type CommitmentDashboard,
+  LOOK_BACKS,
+  PAYMENT_OPTIONS,
+} from '@finlens/contracts/commitments';
 import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { Chart } from '../../components/Chart';
+import { DataGrid } from '../../components/DataGrid';
 import { SimpleTable } from '../../components/SimpleTable';
 import {
+  type CommitmentGroup,
   type LookBack,
+  type PaymentOption,
+  type Term,
   useCommitmentDashboard,
   useCommitmentInventory,
   usePurchaseAnalysis,
@@ -18,7 +32,47 @@ import { EXPIRY_COLUMNS, TableSection } from './CommitmentInventoryPage';
 import { formatHourly, formatMoney, formatShare } from './commitment-format';
 
 const DAY_MS = 86_400_000;
-const LOOK_BACKS: LookBack[] = ['7', '30', '60'];
+const RANGES = [30, 90, 180] as const;
+const GROUP_LABELS: Record<CommitmentGroup, string> = {
+  commitment: 'Commitment',
+  account: 'Account',
+  service: 'Service',
+  family: 'Family',
+  region: 'Region',
+};
+type Group = CommitmentDashboard['groups'][number];
+const share = (v: number | null) => (v === null ? null : v * 100);
+/** The breakdown's columns: sortable and filterable (spec §3 grid defaults); the CSV holds the same figures. */
+const groupColumns = (group: CommitmentGroup): ColDef<Group>[] => [
+  { field: 'key', headerName: GROUP_LABELS[group], flex: 2 },
+  {
+    colId: 'utilisation',
+    headerName: 'Utilisation %',
+    valueGetter: ({ data }) => share(data?.utilisation ?? null),
+    valueFormatter: ({ value }) => (value === null ? '—' : `${Number(value).toFixed(1)} %`),
+    filter: 'agNumberColumnFilter',
+  },
+  {
+    colId: 'coverage',
+    headerName: 'Coverage %',
+    valueGetter: ({ data }) => share(data?.coverage ?? null),
+    valueFormatter: ({ value }) => (value === null ? '—' : `${Number(value).toFixed(1)} %`),
+    filter: 'agNumberColumnFilter',
+  },
+  ...(['on_demand_equivalent', 'net_savings', 'unused_cost'] as const).map(
+    (field): ColDef<Group> => ({
+      field,
+      headerName: {
+        on_demand_equivalent: 'On-demand equivalent',
+        net_savings: 'Net savings',
+        unused_cost: 'Unused',
+      }[field],
+      valueFormatter: ({ value }) => formatMoney(Number(value)),
+      filter: 'agNumberColumnFilter',
+      type: 'rightAligned',
+    }),
+  ),
+];
 const percent = (value: number) => `${value.toFixed(0)} %`;
 
 /** The last 90 days to today (UTC). */
@@ -39,9 +93,43 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A small select of fixed options. */
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  optionLabel = (option) => option,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  optionLabel?: (option: T) => string;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as T)}
+      sx={{ minWidth: 170, alignSelf: 'flex-start' }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {optionLabel(option)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 function PurchaseAnalysisSection() {
   const [lookBack, setLookBack] = useState<LookBack>('30');
-  const analysis = usePurchaseAnalysis(lookBack);
+  const [term, setTerm] = useState<Term>('1yr');
+  const [payment, setPayment] = useState<PaymentOption>('No Upfront');
+  const analysis = usePurchaseAnalysis({ look_back: lookBack, term, payment_option: payment });
   const recommendation = analysis.data?.recommendation ?? null;
   const curve = analysis.data?.hourly_on_demand ?? [];
   const start = analysis.data ? Date.parse(analysis.data.window.start) : 0;
@@ -54,19 +142,29 @@ function PurchaseAnalysisSection() {
       <Typography variant="h6" component="h2">
         Savings plan purchase analysis
       </Typography>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        value={lookBack}
-        onChange={(_, value: LookBack | null) => value && setLookBack(value)}
-        aria-label="Look-back"
-      >
-        {LOOK_BACKS.map((days) => (
-          <ToggleButton key={days} value={days}>
-            {days} days
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={lookBack}
+          onChange={(_, value: LookBack | null) => value && setLookBack(value)}
+          aria-label="Look-back"
+        >
+          {LOOK_BACKS.map((days) => (
+            <ToggleButton key={days} value={days}>
+              {days} days
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <Choice
+          label="Term"
+          value={term}
+          options={COMMITMENT_TERMS}
+          optionLabel={(t) => (t === '1yr' ? '1 year' : '3 years')}
+          onChange={setTerm}
+        />
+        <Choice label="Payment option" value={payment} options={PAYMENT_OPTIONS} onChange={setPayment} />
+      </Stack>
       {analysis.isPending ? (
         <Skeleton variant="rounded" height={120} aria-label="Loading the analysis" />
       ) : null}
@@ -108,8 +206,10 @@ function PurchaseAnalysisSection() {
 
 /** Commitment Management (compute-copilot cm/dashboard): utilisation, coverage and ESR, expiries, what to buy. */
 export function CommitmentManagementPage() {
-  const range = useMemo(() => lastDays(90), []);
-  const dashboard = useCommitmentDashboard(range);
+  const [days, setDays] = useState<(typeof RANGES)[number]>(90);
+  const [group, setGroup] = useState<CommitmentGroup>('commitment');
+  const range = useMemo(() => lastDays(days), [days]);
+  const dashboard = useCommitmentDashboard({ ...range, group_by: group });
   const inventory = useCommitmentInventory();
   const totals = dashboard.data?.totals;
   const periods = dashboard.data?.periods ?? [];
@@ -119,6 +219,19 @@ export function CommitmentManagementPage() {
       <Typography variant="h5" component="h1">
         Commitment Management
       </Typography>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={days}
+        onChange={(_, value: (typeof RANGES)[number] | null) => value && setDays(value)}
+        aria-label="Range"
+      >
+        {RANGES.map((d) => (
+          <ToggleButton key={d} value={d}>
+            Last {d} days
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
       {dashboard.isPending ? (
         <Skeleton variant="rounded" height={160} aria-label="Loading the dashboard" />
       ) : null}
@@ -146,6 +259,23 @@ export function CommitmentManagementPage() {
           />
         </>
       ) : null}
+      <TableSection title="Breakdown">
+        <Choice
+          label="Breakdown by"
+          value={group}
+          options={COMMITMENT_GROUPS}
+          optionLabel={(g) => GROUP_LABELS[g]}
+          onChange={setGroup}
+        />
+        <DataGrid<Group>
+          label="Commitment breakdown"
+          rows={dashboard.data?.groups ?? []}
+          columns={groupColumns(group)}
+          loading={dashboard.isPending}
+          csvFileName={`commitments-by-${group}`}
+          getRowId={({ data }) => data.key}
+        />
+      </TableSection>
       <TableSection title="Expiring within 90 days">
         <SimpleTable
           label="Expiring commitments"

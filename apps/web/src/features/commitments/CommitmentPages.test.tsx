@@ -1,6 +1,7 @@
 import {
   type CommitmentDashboard,
   type CommitmentInventory,
+  type ConvertibleAnalysis,
   COMMITMENTS_PATHS as P,
   type PurchaseAnalysis,
 } from '@finlens/contracts/commitments';
@@ -55,8 +56,44 @@ const figures = {
 const DASHBOARD: CommitmentDashboard = {
   periods: [{ period: '2026-11-25T00:00:00.000Z', ...figures }],
   totals: { ...figures, spot_cost: 0.3, spot_savings: 0 },
-  groups: [],
+  groups: [
+    {
+      key: ARN,
+      utilisation: 0.5,
+      coverage: 0.5,
+      on_demand_equivalent: 34.56,
+      net_savings: 12.96,
+      unused_cost: 21.6,
+    },
+  ],
   expiries: INVENTORY.expiries,
+};
+
+const CONVERTIBLE: ConvertibleAnalysis = {
+  results: [
+    {
+      arn: ARN,
+      instance_type: 'm5.large',
+      region: 'us-east-1',
+      count: 2,
+      utilisation: 0.5,
+      remaining_value: 57.6,
+      end: '2026-12-16T00:00:00.000Z',
+      exchange: {
+        target_instance_type: 'm5.xlarge',
+        wanted_units_per_hour: 16,
+        instances: 2,
+        minimum_instances: 1,
+        new_value: 115.2,
+        true_up: 57.6,
+        remaining_hours: 480,
+        utilisation_before: 0.5,
+        utilisation_after: 1,
+        coverage_before: 0.25,
+        coverage_after: 1,
+      },
+    },
+  ],
 };
 
 const analysis = (commitment: number, hours: number): PurchaseAnalysis => ({
@@ -80,7 +117,15 @@ const analysis = (commitment: number, hours: number): PurchaseAnalysis => ({
 function answer() {
   server.use(
     http.get(`*${P.inventory}`, () => HttpResponse.json(INVENTORY)),
-    http.get(`*${P.dashboard}`, () => HttpResponse.json(DASHBOARD)),
+    http.get(`*${P.dashboard}`, ({ request }) => {
+      const group = new URL(request.url).searchParams.get('group_by');
+      return HttpResponse.json(
+        group === 'account'
+          ? { ...DASHBOARD, groups: [{ ...DASHBOARD.groups[0], key: '222222222222' }] }
+          : DASHBOARD,
+      );
+    }),
+    http.get(`*${P.convertible}`, () => HttpResponse.json(CONVERTIBLE)),
     http.get(`*${P.purchaseAnalysis}`, ({ request }) => {
       const lookBack = new URL(request.url).searchParams.get('look_back');
       return HttpResponse.json(lookBack === '60' ? analysis(0.09, 1440) : analysis(0.06, 720));
@@ -131,5 +176,49 @@ describe('Commitment pages', () => {
       .filter((call) => call.startsWith(`GET ${P.purchaseAnalysis}`))
       .map((call) => new URL(call.slice(4), 'http://x').searchParams.get('look_back'));
     expect(lookBacks).toEqual(['30', '60']);
+  });
+
+  it('Commitment Management: the breakdown table with CSV export follows "Breakdown by"; term and payment option reach the analysis', {
+    timeout: 60_000,
+  }, async () => {
+    answer();
+    renderWithProviders('/v3/compute-copilot/cm/dashboard/', { signedIn: true });
+    const grid = await screen.findByRole('region', { name: 'Commitment breakdown' }, { timeout: 20_000 });
+    expect(await within(grid).findByText(ARN)).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Breakdown by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Account' }));
+    expect(await within(grid).findByText('222222222222')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Term' }));
+    await userEvent.click(await screen.findByRole('option', { name: '3 years' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Payment option' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'All Upfront' }));
+    await screen.findByLabelText('Recommendation');
+    const params = (path: string) =>
+      requests
+        .calls()
+        .filter((call) => call.startsWith(`GET ${path}`))
+        .map((call) => new URL(call.slice(4), 'http://x').searchParams);
+    expect(params(P.dashboard).map((q) => q.get('group_by'))).toContain('account');
+    const days = params(P.dashboard).map(
+      (q) => (Date.parse(q.get('end_date') ?? '') - Date.parse(q.get('start_date') ?? '')) / 86_400_000 + 1,
+    );
+    expect(days).toContain(30);
+    const last = params(P.purchaseAnalysis).at(-1);
+    expect([last?.get('term'), last?.get('payment_option')]).toEqual(['3yr', 'All Upfront']);
+  });
+
+  it('Convertible RI lists the under-used convertible reservations with the exchange that fits their use', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    renderWithProviders('/v3/cri-analysis/', { signedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'Convertible RI Analysis' }, { timeout: 20_000 });
+    const grid = await screen.findByRole('region', { name: 'Convertible reservations' });
+    expect(await within(grid).findByText('2 × m5.xlarge')).toBeInTheDocument();
+    expect(within(grid).getAllByText('$57.60')).toHaveLength(2);
+    expect(within(grid).getByText('25.0 % → 100.0 %')).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 });

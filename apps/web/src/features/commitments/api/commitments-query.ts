@@ -1,7 +1,12 @@
 import {
+  type COMMITMENT_GROUPS,
+  type COMMITMENT_TERMS,
   COMMITMENTS_PATHS,
   commitmentDashboardSchema,
   commitmentInventorySchema,
+  convertibleAnalysisSchema,
+  type LOOK_BACKS,
+  type PAYMENT_OPTIONS,
   purchaseAnalysisSchema,
 } from '@finlens/contracts/commitments';
 import { useQuery } from '@tanstack/react-query';
@@ -10,15 +15,25 @@ import { apiRequest } from '../../../lib/api-client';
 const keys = {
   all: ['commitments'] as const,
   inventory: () => [...keys.all, 'inventory'] as const,
-  dashboard: (range: DashboardRange) => [...keys.all, 'dashboard', range] as const,
-  purchase: (lookBack: LookBack) => [...keys.all, 'purchase', lookBack] as const,
+  dashboard: (query: DashboardQuery) => [...keys.all, 'dashboard', query] as const,
+  purchase: (query: PurchaseQuery) => [...keys.all, 'purchase', query] as const,
+  convertible: () => [...keys.all, 'convertible'] as const,
 };
 
-export type LookBack = '7' | '30' | '60';
-interface DashboardRange {
+export type LookBack = (typeof LOOK_BACKS)[number];
+export type CommitmentGroup = (typeof COMMITMENT_GROUPS)[number];
+export type Term = (typeof COMMITMENT_TERMS)[number];
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+type DashboardQuery = {
   start_date: string;
   end_date: string;
-}
+  group_by: CommitmentGroup;
+};
+type PurchaseQuery = {
+  look_back: LookBack;
+  term: Term;
+  payment_option: PaymentOption;
+};
 
 /** GET /c/commitments/inventory/ — the client's reservations and savings plans with the expiry calendar. */
 export function useCommitmentInventory() {
@@ -28,26 +43,31 @@ export function useCommitmentInventory() {
   });
 }
 
-/** GET /c/commitments/dashboard/ — utilisation, coverage and ESR per day of the range. */
-export function useCommitmentDashboard(range: DashboardRange) {
+/** GET /c/commitments/dashboard/ — utilisation, coverage and ESR per day of the range, and the breakdown. */
+export function useCommitmentDashboard(query: DashboardQuery) {
   return useQuery({
-    queryKey: keys.dashboard(range),
+    queryKey: keys.dashboard(query),
     queryFn: ({ signal }) =>
       apiRequest(COMMITMENTS_PATHS.dashboard, commitmentDashboardSchema, {
-        query: { ...range, granularity: 'day' },
+        query: { ...query, granularity: 'day' },
         signal,
       }),
   });
 }
 
 /** GET /c/commitments/purchase_analysis/ — the savings plan the look-back's hourly curve calls for. */
-export function usePurchaseAnalysis(lookBack: LookBack) {
+export function usePurchaseAnalysis(query: PurchaseQuery) {
   return useQuery({
-    queryKey: keys.purchase(lookBack),
+    queryKey: keys.purchase(query),
     queryFn: ({ signal }) =>
-      apiRequest(COMMITMENTS_PATHS.purchaseAnalysis, purchaseAnalysisSchema, {
-        query: { look_back: lookBack },
-        signal,
-      }),
+      apiRequest(COMMITMENTS_PATHS.purchaseAnalysis, purchaseAnalysisSchema, { query, signal }),
+  });
+}
+
+/** GET /c/commitments/convertible/ — under-used convertible reservations and the exchange that fits their use. */
+export function useConvertibleAnalysis() {
+  return useQuery({
+    queryKey: keys.convertible(),
+    queryFn: ({ signal }) => apiRequest(COMMITMENTS_PATHS.convertible, convertibleAnalysisSchema, { signal }),
   });
 }
