@@ -47,7 +47,7 @@ import { registerPublicConfig } from './register-public-config';
 import { registerRecommendations } from './register-recommendations';
 import { registerReports } from './register-reports';
 import { registerResourcesCost } from './register-resources-cost';
-import { guardedAwsCloud, registerSavingsLedger } from './register-savings-ledger';
+import { guardedAwsCloud, ledgerReaderFor, registerSavingsLedger } from './register-savings-ledger';
 import { registerScheduler } from './register-scheduler';
 import { registerSearch } from './register-search';
 import { registerShowbacks } from './register-showbacks';
@@ -133,7 +133,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     inventoryAccountNames: (clientId) => inventory.accountNames(clientId),
   });
   await registerScheduler(app, { db });
-  const recommendations = await registerRecommendations(app, { db, warehouse });
+  const recommendations = await registerRecommendations(app, { db, warehouse, ledger: ledgerReaderFor(db) });
   await registerSearch(app, { db, warehouse });
   await registerReports(app, { db, warehouse });
   await registerNotifications(app, { db, config, logger });

@@ -3,8 +3,12 @@ import type { AppTables } from '../db/tables';
 import { createCollectionTargets } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
 import { savingsLedgerFor } from '../features/savings-ledger/savings-ledger.jobs';
+import { createSavingsLedgerRepo } from '../features/savings-ledger/savings-ledger.repo';
 import { savingsLedgerRoutes } from '../features/savings-ledger/savings-ledger.routes';
-import type { FindRecommendation } from '../features/savings-ledger/savings-ledger.service';
+import {
+  type FindRecommendation,
+  ledgerFieldsReader,
+} from '../features/savings-ledger/savings-ledger.service';
 import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
 import type { CloudPort } from '../integrations/cloud/cloud-port';
 import { type SimClock, systemClock } from '../integrations/cloud/simulated/sim-clock';
@@ -46,6 +50,11 @@ export function ledgerFor({
     simClock,
   });
   return savingsLedgerFor({ db, warehouse, resolve: targets.resolve, findRecommendation });
+}
+
+/** The ledger's statuses of recommendations, for the recommendations feature's lists. */
+export function ledgerReaderFor(db: Kysely<AppTables>) {
+  return ledgerFieldsReader({ repo: createSavingsLedgerRepo({ db }) });
 }
 
 /** The savings ledger: entries, transitions (apply through the cloud port), totals, CSV, remediation policies. */

@@ -89,6 +89,33 @@ export function createSavingsLedgerRepo({ db }: { db: Kysely<AppTables> }) {
       return query.orderBy('applied_at').execute();
     },
 
+    /** Entries of these recommendations with the newest move's actor (any client: ids are per resource). */
+    async ofRecommendations(
+      ids: readonly string[],
+    ): Promise<(LedgerEntryRow & { moved_by: string | null })[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('savings_ledger_entries')
+        .selectAll()
+        .where('recommendation_id', 'in', ids)
+        .execute();
+      if (rows.length === 0) return [];
+      const moves = await db
+        .selectFrom('savings_ledger_events')
+        .select(['entry_id', 'actor'])
+        .where(
+          'entry_id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .whereRef('from_state', '<>', 'to_state')
+        .orderBy('at', 'desc')
+        .execute();
+      const actor = new Map<string, string>();
+      for (const move of moves) if (!actor.has(move.entry_id)) actor.set(move.entry_id, move.actor);
+      return rows.map((row) => ({ ...row, moved_by: actor.get(row.id) ?? null }));
+    },
+
     async events(entryId: string): Promise<LedgerEventRow[]> {
       return db
         .selectFrom('savings_ledger_events')

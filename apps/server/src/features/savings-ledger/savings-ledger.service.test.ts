@@ -21,7 +21,8 @@ import { createCollectionTargets } from '../inventory/collection-targets';
 import { createCollectionTargetsRepo } from '../inventory/collection-targets.repo';
 import { createInventoryRepo } from '../inventory/inventory.repo';
 import { savingsLedgerFor } from './savings-ledger.jobs';
-import { APPLY_JOB_KIND } from './savings-ledger.service';
+import { createSavingsLedgerRepo } from './savings-ledger.repo';
+import { APPLY_JOB_KIND, ledgerFieldsReader } from './savings-ledger.service';
 
 const noAws = new Proxy({} as CloudPort, {
   get: () => () => Promise.reject(new Error('AWS must not be called for a simulated project')),
@@ -270,6 +271,14 @@ describe('savings ledger service', () => {
     expect(entry.safety_snapshot_id).toMatch(/^snap-/);
     const volumes = await listed('ebs-volume');
     expect(volumes.map((v) => v.id)).not.toContain(CONTRACT_IDS.spareVolume);
+  });
+
+  it('answers the recommendations lists with each entry’s status and who moved it last', async () => {
+    const reader = ledgerFieldsReader({ repo: createSavingsLedgerRepo({ db: database.db }) });
+    const fields = await reader.fields(['rec-1', 'rec-vol', 'never-moved']);
+    expect(fields.get('rec-1')).toMatchObject({ status: 'applied', status_changed_by: admin().user.email });
+    expect(fields.get('rec-vol')).toMatchObject({ status: 'applied', status_changed_by: 'system' });
+    expect(fields.has('never-moved')).toBe(false);
   });
 
   it('answers 400 naming the field, 404 for an unknown or another client’s recommendation', async () => {

@@ -1,4 +1,4 @@
-import type { Recommendation } from '@finlens/contracts/recommendations';
+import type { LedgerFields, Recommendation } from '@finlens/contracts/recommendations';
 import type {
   ApplyCheck,
   LedgerEntriesQuery,
@@ -10,7 +10,12 @@ import type {
   RemediationSettings,
   TransitionResponse,
 } from '@finlens/contracts/savings-ledger';
-import { type LedgerActor, type LedgerEvent, transition } from '@finlens/cost-model/savings-ledger';
+import {
+  type LedgerActor,
+  type LedgerEvent,
+  snoozeExpired,
+  transition,
+} from '@finlens/cost-model/savings-ledger';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, HttpError, notFound } from '../../platform/http/http-error';
 import type { CostScopes } from '../../warehouse/cost-scope';
@@ -49,6 +54,36 @@ function patchFor(body: LedgerTransitionBody, actor: string, now: Date): EntryPa
     case 'apply':
       return {};
   }
+}
+
+/**
+ * The ledger's fields of recommendations, for the recommendations feature's lists (its LedgerReader): a
+ * recommendation without an entry is open; a snooze whose day has come reads open again.
+ */
+export function ledgerFieldsReader({
+  repo,
+  now = () => new Date(),
+}: {
+  repo: Pick<SavingsLedgerRepo, 'ofRecommendations'>;
+  now?: () => Date;
+}) {
+  return {
+    async fields(ids: readonly string[]): Promise<Map<string, LedgerFields>> {
+      const out = new Map<string, LedgerFields>();
+      const today = utcToday(now());
+      for (const row of await repo.ofRecommendations(ids)) {
+        const woke = snoozeExpired(row.state, row.snoozed_until, today);
+        out.set(row.recommendation_id, {
+          status: woke ? 'open' : row.state,
+          status_reason: woke ? null : row.status_reason,
+          snoozed_until: woke ? null : row.snoozed_until,
+          status_changed_at: new Date(row.updated_at).toISOString(),
+          status_changed_by: row.moved_by,
+        });
+      }
+      return out;
+    },
+  };
 }
 
 export function createSavingsLedgerService({
