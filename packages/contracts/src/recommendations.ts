@@ -326,7 +326,7 @@ const listFilters = {
     .enum(RECOMMENDATION_STATUSES)
     .optional()
     .describe(
-      'Ledger status (default: open and accepted ones, i.e. not dismissed, snoozed, applied or verified).',
+      'Ledger status (default: open, accepted, approved and regressed ones: not dismissed, snoozed, applied or verified).',
     ),
   include_resolved: z.enum(['true', 'false']).default('false').describe("'true' lists resolved ones too."),
   search: z.string().max(200).optional().describe('Part of the resource id or name.'),

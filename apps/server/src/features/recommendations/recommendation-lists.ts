@@ -37,7 +37,7 @@ export function toRecommendation(
 }
 
 /** Statuses the default list shows: what still asks for a decision or an action. */
-const ACTIVE = new Set(['open', 'accepted', 'regressed']);
+const ACTIVE = new Set(['open', 'accepted', 'approved', 'regressed']);
 
 export function matches(r: Recommendation, q: RecommendationsExportQuery): boolean {
   if (q.type !== undefined && r.type !== q.type) return false;
