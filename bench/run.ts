@@ -7,6 +7,7 @@ import { benchIngest } from './src/ingest.bench';
 import { benchIngestClickHouse } from './src/ingest-clickhouse.bench';
 import { benchMetricsStorage } from './src/metrics-storage.bench';
 import type { SuiteOptions } from './src/options';
+import { benchRecommendations } from './src/recommendations.bench';
 import { benchResourcesCost } from './src/resources-cost.bench';
 import { peakRssMiB } from './src/stats';
 
@@ -23,6 +24,7 @@ const suites: Record<string, Suite> = {
   'resources-cost': benchResourcesCost,
   commitments: benchCommitments,
   'metrics-storage': benchMetricsStorage,
+  recommendations: benchRecommendations,
 };
 const args = process.argv.slice(2);
 // A warehouse engine's name among the bare words picks the engine (`explorer --engine clickhouse`): through the

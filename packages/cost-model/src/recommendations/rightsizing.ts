@@ -53,7 +53,12 @@ export function cheapestFit(args: {
   for (const shape of args.candidates) {
     if (shape.vcpu >= current.vcpu && shape.memoryGiB >= current.memoryGiB) continue;
     if (!shape.currentGeneration) continue;
-    if (memory === null && shape.memoryGiB < current.memoryGiB * args.memoryFloor) continue;
+    // Without memory metrics only CPU is evidence: the target must have fewer vCPUs, and keep `memoryFloor`.
+    if (
+      memory === null &&
+      (shape.vcpu >= current.vcpu || shape.memoryGiB < current.memoryGiB * args.memoryFloor)
+    )
+      continue;
     if (
       shape.arch !== current.arch &&
       !(args.allowArm && shape.arch === 'arm64' && current.arch === 'x86_64')

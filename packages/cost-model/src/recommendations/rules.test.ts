@@ -139,6 +139,17 @@ describe('EC2 rightsizing', () => {
     expect(peak?.outcome).toBe('passed');
   });
 
+  it('never cuts memory alone without memory metrics (a burstable type keeps its vCPUs)', () => {
+    const t3 = resource('ec2-instance', 'i-3', 'running', { instanceType: 't3.large', platform: 'linux' });
+    const cpu = { 'cpu-utilization': summary(5, 8, 12), ...busy };
+    expect(outcomeOf(input(t3, { metrics: cpu }), 'ec2-rightsizing')?.outcome).toBe('passed');
+    const memory = { ...cpu, 'memory-utilization': summary(10, 15, 20) };
+    const out = outcomeOf(input(t3, { metrics: memory }), 'ec2-rightsizing');
+    expect(out?.outcome === 'violated' && out.action.target.instance_type).toMatch(
+      /^t(3|3a|4g)\.(small|medium|micro|nano)$/,
+    );
+  });
+
   it('keeps an x86 target when Graviton is turned off, and gives way to idle', () => {
     const settings = new Map([['ec2-rightsizing', { enabled: true, thresholds: { allow_graviton: 0 } }]]);
     const r = evaluateResource(

@@ -1,0 +1,39 @@
+/** The demo's planted cases (EXPECTED.json `cloud.planted`) each rule must find, by recommendation type. */
+const PLANTED_TYPES = {
+  idleInstances: 'ec2-idle',
+  oversizedInstances: 'ec2-rightsizing',
+  unattachedVolumes: 'ebs-unattached',
+  unassociatedElasticIps: 'eip-unassociated',
+  oldSnapshots: 'ebs-snapshot-old',
+} as const;
+
+export type Planted = Record<string, { accountId: string; id: string }[]>;
+export type Found = { rule_key: string; account_id: string; resource_id: string }[];
+
+export interface TypeScore {
+  type: string;
+  planted: number;
+  found: number;
+  truePositives: number;
+  precision: number | null;
+  recall: number | null;
+}
+
+/** Precision and recall of each planted type: a finding is right when its type plants that account's resource. */
+export function scorePlanted(planted: Planted, found: Found): TypeScore[] {
+  return Object.entries(PLANTED_TYPES).map(([list, type]) => {
+    const truth = new Set((planted[list] ?? []).map((r) => `${r.accountId}|${r.id}`));
+    const mine = new Set(
+      found.filter((f) => f.rule_key === type).map((f) => `${f.account_id}|${f.resource_id}`),
+    );
+    const truePositives = [...mine].filter((k) => truth.has(k)).length;
+    return {
+      type,
+      planted: truth.size,
+      found: mine.size,
+      truePositives,
+      precision: mine.size === 0 ? null : truePositives / mine.size,
+      recall: truth.size === 0 ? null : truePositives / truth.size,
+    };
+  });
+}
