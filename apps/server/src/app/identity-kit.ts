@@ -7,7 +7,7 @@ import { createArgon2Hasher, type PasswordHasher } from '../platform/auth/passwo
 import { type CookiePolicy, cookiePolicyFor } from '../platform/auth/session-cookies';
 import { createSessionStore, type SessionStore } from '../platform/auth/session-store';
 import type { AppConfig } from '../platform/config';
-import { createMailer, type Mailer } from '../platform/mail/mailer';
+import { createMailer, type Mailer, sendInBackground } from '../platform/mail/mailer';
 
 export type IdentityConfig = Pick<
   AppConfig,
@@ -25,6 +25,8 @@ export interface IdentityKit {
   tokens: EmailTokens;
   /** SMTP_URL or the outbox. */
   mailer: Mailer;
+  /** The same, sent after the answer: the anonymous account flows (no enumeration by timing). */
+  accountMailer: Mailer;
 }
 
 export function createIdentityKit({
@@ -36,6 +38,12 @@ export function createIdentityKit({
   db: Kysely<AppTables>;
   logger: FastifyBaseLogger;
 }): IdentityKit {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    from: config.supportEmail,
+    logger,
+  });
   return {
     db,
     config,
@@ -44,11 +52,7 @@ export function createIdentityKit({
     audit: createAuditLog({ db }),
     hasher: createArgon2Hasher(),
     tokens: createEmailTokens({ db }),
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      dataDir: config.dataDir,
-      from: config.supportEmail,
-      logger,
-    }),
+    mailer,
+    accountMailer: sendInBackground(mailer, logger),
   };
 }

@@ -31,7 +31,7 @@ export async function registerAuth(
       repo,
       hasher,
       tokens: identity.tokens,
-      mailer: identity.mailer,
+      mailer: identity.accountMailer,
       sessions,
       publicUrl: config.publicUrl,
     }),

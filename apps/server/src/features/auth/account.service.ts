@@ -21,6 +21,7 @@ export interface AccountServiceDeps {
   repo: AuthRepo;
   hasher: PasswordHasher;
   tokens: EmailTokens;
+  /** Sends after the answer (sendInBackground), so an answer's timing does not tell known addresses apart. */
   mailer: Mailer;
   sessions: SessionStore;
   audit: AuditLog;
@@ -73,13 +74,15 @@ export function createAccountService(deps: AccountServiceDeps) {
         email: body.email,
         companyName: body.company_name,
       });
+      // The same work whether or not the address is taken: hash, then one mail (sent after the answer).
+      const passwordHash = await hasher.hash(body.password1);
       if ((await repo.findUserByEmail(body.email)) !== undefined) {
         await mailer.send(accountExistsMail(body.email, url('/accounts/forgot-password/')));
         return;
       }
       const { userId, clientId } = await repo.createUserWithClient({
         email: body.email,
-        passwordHash: await hasher.hash(body.password1),
+        passwordHash,
         firstName: body.first_name,
         lastName: body.last_name,
         companyName: body.company_name,

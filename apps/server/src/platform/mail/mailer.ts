@@ -61,3 +61,18 @@ export function createMailer({
     },
   };
 }
+
+/**
+ * Sends after the caller has moved on: the anonymous account flows (sign-up, password reset) answer before the
+ * mail server does, so how long an answer takes says nothing about whether the address has an account (the
+ * known address gets a mail, the unknown one none or another). A failed send is logged.
+ */
+export function sendInBackground(mailer: Mailer, logger: Pick<FastifyBaseLogger, 'error'>): Mailer {
+  return {
+    async send(message) {
+      mailer.send(message).catch((error: unknown) => {
+        logger.error({ err: error, subject: message.subject }, 'mail could not be sent');
+      });
+    },
+  };
+}
