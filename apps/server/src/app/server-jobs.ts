@@ -34,6 +34,7 @@ import { createSecretBox } from '../platform/crypto/secret-box';
 import { type RunningJobs, startJobs } from '../platform/jobs/start-jobs';
 import type { LoadedConfig } from '../platform/load-config';
 import { enqueueAfterImportJobs } from './after-import-jobs';
+import { DEMO_BILL_SCHEDULES, demoBillJobHandler } from './demo-bill';
 import type { Storage } from './open-storage';
 import { notificationJobsFor } from './register-notifications';
 import { recommendationsEvaluationFor } from './register-recommendations';
@@ -113,6 +114,7 @@ export async function startServerJobs({
             logger.info({ scheduler: report }, 'scheduler tick');
         },
       ),
+      demoBillJobHandler({ db, warehouse, dataDir: config.dataDir }),
     ],
   });
   for (const schedule of [
@@ -122,6 +124,7 @@ export async function startServerJobs({
     ...INVENTORY_SCHEDULES,
     ...INTERRUPTED_IMPORT_SCHEDULES,
     ...schedulerSchedules(config.schedulerTickSeconds),
+    ...DEMO_BILL_SCHEDULES,
   ]) {
     await jobs.schedules.save(schedule);
   }

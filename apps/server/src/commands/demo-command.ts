@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { enqueueAfterImportJobs } from '../app/after-import-jobs';
+import { demoDataDir } from '../app/demo-bill';
 import { type SimulatedProject, simulateProject } from '../features/inventory/simulated-project';
 import { createImportService, type ImportSummary } from '../ingest/import.service';
 import { createImportsRepo } from '../ingest/imports.repo';
@@ -84,7 +85,7 @@ export async function demoHere(
     hasher: createArgon2Hasher(),
     password: request.demoPassword,
   });
-  const outDir = join(stores.dataDir, 'demo');
+  const outDir = demoDataDir(stores.dataDir);
   await ensureDemoData(outDir, request.options, output);
   const repo = createImportsRepo(stores.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const target = await repo.ensureProjectOfClient({
@@ -114,7 +115,8 @@ async function simulateDemoCloud(
   own: { file: string; json: unknown } | null,
 ): Promise<SimulatedProject> {
   const scenario = own?.json ?? JSON.parse(await readFile(join(outDir, DEMO_SCENARIO_FILE), 'utf8'));
-  return simulateProject({ db: stores.db, projectId, scenario });
+  // With its own scenario, the demo's bill follows the actions taken on its cloud (app/demo-bill.ts).
+  return simulateProject({ db: stores.db, projectId, scenario, billFollowsActions: own === null });
 }
 
 function checkScenario(own: { file: string; json: unknown }): void {
@@ -141,6 +143,8 @@ async function ensureDemoData(outDir: string, options: DemoOptions, output: Comm
     previous.rowsRequested === options.rows &&
     previous.format === 'parquet' &&
     Array.isArray(previous.injectedAnomalies) &&
+    // A bill that followed the previous cloud's actions is made again: loading the scenario starts a new cloud.
+    !previous.actionsApplied &&
     typeof previous.cloud === 'object';
   if (same) {
     output.stderr(`Reusing the demo data in ${outDir} (same options).\n`);

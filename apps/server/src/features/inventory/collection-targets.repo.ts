@@ -2,6 +2,10 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppTables, BillingSourceRow, ProjectRow } from '../../db/tables';
 import type { CloudAction } from '../../integrations/cloud/cloud-actions';
 import type { SimActionRecord } from '../../integrations/cloud/simulated/simulated-cloud';
+import { insertJob } from '../../platform/jobs/job-queue';
+
+/** The job that regenerates a project's generated bill after an action (app/demo-bill.ts runs it). */
+export const DEMO_BILL_KIND = 'demo.bill-follows-actions';
 
 export interface TargetRows {
   project: ProjectRow;
@@ -72,17 +76,40 @@ export function createCollectionTargetsRepo({ db }: { db: Kysely<AppTables> }) {
   }
 
   return {
-    /** Keeps an action taken on a simulated account of the project. */
+    /**
+     * Keeps an action taken on a simulated account of the project; when the project's bill follows its actions
+     * (the demo's), queues the bill's regeneration in the same transaction.
+     */
     async recordSimAction(projectId: string, entry: SimActionRecord): Promise<void> {
-      await db
-        .insertInto('cloud_simulation_actions')
-        .values({
-          project_id: projectId,
-          account_id: entry.accountId,
-          performed_at: entry.at,
-          action: JSON.stringify(entry.action),
-        })
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('cloud_simulation_actions')
+          .values({
+            project_id: projectId,
+            account_id: entry.accountId,
+            performed_at: entry.at,
+            action: JSON.stringify(entry.action),
+          })
+          .execute();
+        const simulation = await trx
+          .selectFrom('cloud_simulations')
+          .select('bill_follows_actions')
+          .where('project_id', '=', projectId)
+          .executeTakeFirst();
+        if (simulation?.bill_follows_actions)
+          await insertJob(trx, { kind: DEMO_BILL_KIND, payload: { projectId } }, new Date());
+      });
+    },
+
+    /** Projects whose bill is generated with their scenario and follows its actions (the demo's). */
+    async billFollowingProjectIds(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('cloud_simulations')
+        .select('project_id')
+        .where('bill_follows_actions', '=', true)
+        .orderBy('project_id')
         .execute();
+      return rows.map((r) => r.project_id);
     },
 
     /** The project when it belongs to `clientId` (null clientId: any client, for jobs). */

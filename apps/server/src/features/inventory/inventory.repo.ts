@@ -50,14 +50,18 @@ const UPSERT_BATCH = 1000;
 /** Inventory storage: simulated projects' scenarios, collection runs, current resources and their changes. */
 export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
   return {
-    /** A new scenario is a new simulated cloud: the actions taken on the previous one are dropped with it. */
-    async saveScenario(projectId: string, scenario: unknown): Promise<void> {
+    /**
+     * A new scenario is a new simulated cloud: the actions taken on the previous one are dropped with it.
+     * `billFollowsActions`: the project's bill was generated with the scenario (the demo's) and follows them.
+     */
+    async saveScenario(projectId: string, scenario: unknown, billFollowsActions = false): Promise<void> {
       const json = JSON.stringify(scenario);
+      const values = { scenario: json, bill_follows_actions: billFollowsActions };
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('cloud_simulations')
-          .values({ project_id: projectId, scenario: json })
-          .onConflict((c) => c.column('project_id').doUpdateSet({ scenario: json }))
+          .values({ project_id: projectId, ...values })
+          .onConflict((c) => c.column('project_id').doUpdateSet(values))
           .execute();
         await trx.deleteFrom('cloud_simulation_actions').where('project_id', '=', projectId).execute();
       });

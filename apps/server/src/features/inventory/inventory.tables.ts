@@ -22,6 +22,8 @@ export interface CloudSimulationsTable {
   project_id: string;
   /** The scenario file's JSON (integrations/cloud/simulated/scenario-schema.ts). */
   scenario: Json<unknown>;
+  /** The project's bill is generated beside the scenario (the demo's) and regenerated after each action. */
+  bill_follows_actions: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, never, never>;
 }
 

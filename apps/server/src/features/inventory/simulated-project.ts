@@ -22,9 +22,15 @@ export async function simulateProject(args: {
   db: Kysely<AppTables>;
   projectId: string;
   scenario: unknown;
+  /** The project's bill was generated with this scenario and is regenerated after each action (the demo). */
+  billFollowsActions?: boolean;
 }): Promise<SimulatedProject> {
   const parsed = parseScenario(args.scenario);
-  await createInventoryRepo({ db: args.db }).saveScenario(args.projectId, args.scenario);
+  await createInventoryRepo({ db: args.db }).saveScenario(
+    args.projectId,
+    args.scenario,
+    args.billFollowsActions ?? false,
+  );
   const passId = randomUUID();
   await enqueueCollectionPass(createJobQueue({ db: args.db }), args.projectId, passId);
   return {
