@@ -10,15 +10,11 @@ import {
   checkFocusFile,
   checkKokuFile,
   checkWorkshopCoverage,
-  checkWorkshopDailyUtilisation,
-  checkWorkshopInventory,
-  checkWorkshopReservationAccounts,
   checkWorkshopReservationMonths,
-  checkWorkshopReservationPurchase,
   checkWorkshopSavings,
-  checkWorkshopSavingsPlanPurchase,
   FOCUS_COMMITMENT_FILES,
   KOKU_SAVINGS_PLAN_FILES,
+  WORKSHOP_CHECKS,
 } from '@finlens/fixtures/commitments/commitment-reference';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,20 +87,9 @@ describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind)
     if (s !== undefined) workshopRows = await rowsOf(s, 'workshop');
   });
 
-  it('give the workshop reservations’ inventory, months, accounts, daily utilisation', (context) => {
+  it.for(WORKSHOP_CHECKS)('%s', ([, check], context) => {
     if (store() === undefined) return context.skip('clickhouse-server is not installed');
-    checkWorkshopInventory(workshopRows);
-    checkWorkshopReservationMonths(workshopRows);
-    checkWorkshopReservationAccounts(workshopRows);
-    checkWorkshopDailyUtilisation(workshopRows);
-  });
-
-  it('give coverage, the month’s savings rate with spot apart, and the purchase optimum', (context) => {
-    if (store() === undefined) return context.skip('clickhouse-server is not installed');
-    checkWorkshopCoverage(workshopRows);
-    checkWorkshopSavings(workshopRows);
-    checkWorkshopSavingsPlanPurchase(workshopRows);
-    checkWorkshopReservationPurchase(workshopRows);
+    check(workshopRows);
   });
 
   it('give the same monthly figures by day and by month as by hour', async (context) => {
