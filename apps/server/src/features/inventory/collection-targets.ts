@@ -1,7 +1,7 @@
 import type { ProjectRow } from '../../db/tables';
 import { openCredentials } from '../../ingest/sources/billing-source-settings';
 import type { CloudAccount, CloudPort } from '../../integrations/cloud/cloud-port';
-import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
+import { parseStoredScenario } from '../../integrations/cloud/simulated/scenario-file';
 import type { SimClock } from '../../integrations/cloud/simulated/sim-clock';
 import {
   createSimulatedCloud,
@@ -41,7 +41,7 @@ export function createCollectionTargets({
 }) {
   function choose({ project, scenario, simActions, awsSources }: TargetRows): CollectionTarget {
     if (scenario !== null) {
-      const parsed = parseScenario(scenario);
+      const parsed = parseStoredScenario(scenario);
       const ids =
         project.cloud_account_id === null
           ? parsed.accounts.map((a) => a.accountId)

@@ -2,7 +2,13 @@ import { EXAMPLE_SCENARIO_FILE } from '@finlens/fixtures/cloud-scenarios';
 import { describe, expect, it } from 'vitest';
 import { RESOURCE_KINDS } from '../cloud-resources';
 import { CONTRACT_SCENARIO } from '../contract-world.test-helper';
-import { loadScenarioFile, parseScenario, parseScenarioText, ScenarioError } from './scenario-file';
+import {
+  loadScenarioFile,
+  parseScenario,
+  parseScenarioText,
+  parseStoredScenario,
+  ScenarioError,
+} from './scenario-file';
 import { manualClock } from './sim-clock';
 import { createSimulatedCloud } from './simulated-cloud';
 
@@ -77,5 +83,14 @@ describe('the documented example scenario', () => {
     expect(created.resources.map((r) => [r.id, r.createdAt?.toISOString()])).toEqual([
       ['i-0b8e2f5d3c0a40003', '2026-11-21T09:00:00.000Z'],
     ]);
+  });
+
+  it('remembers a stored scenario by its JSON: the same one parses once, a changed one again', () => {
+    const stored = JSON.parse(JSON.stringify(CONTRACT_SCENARIO));
+    const first = parseStoredScenario(stored);
+    expect(parseStoredScenario(JSON.parse(JSON.stringify(CONTRACT_SCENARIO)))).toBe(first);
+    const changed = parseStoredScenario({ ...stored, seed: 8 });
+    expect(changed).not.toBe(first);
+    expect(changed.seed).toBe(8);
   });
 });

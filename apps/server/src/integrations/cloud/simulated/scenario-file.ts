@@ -56,3 +56,25 @@ export function parseScenarioText(text: string): Scenario {
 export async function loadScenarioFile(file: string): Promise<Scenario> {
   return parseScenarioText(await readFile(file, 'utf8'));
 }
+
+/** Parsed scenarios by their JSON, newest last; a few projects' scenarios at most. */
+const parsedScenarios = new Map<string, Scenario>();
+const PARSED_SCENARIOS_KEPT = 8;
+
+/**
+ * parseScenario for a stored scenario, remembered by its JSON text: every collection job builds its simulated
+ * cloud again, and parsing the same scenario for each job was about a quarter of a collection's time. The
+ * parsed scenario is only read (the cloud copies each resource it keeps), so jobs can share it.
+ */
+export function parseStoredScenario(input: unknown): Scenario {
+  const key = JSON.stringify(input);
+  const known = parsedScenarios.get(key);
+  if (known) return known;
+  const parsed = parseScenario(input);
+  parsedScenarios.set(key, parsed);
+  for (const oldest of parsedScenarios.keys()) {
+    if (parsedScenarios.size <= PARSED_SCENARIOS_KEPT) break;
+    parsedScenarios.delete(oldest);
+  }
+  return parsed;
+}
