@@ -18,9 +18,13 @@ export interface Storage {
 export async function openMigratedStorage({
   config,
 }: {
-  config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'clickhouseUrl'>;
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'clickhouseUrl'> &
+    Partial<Pick<AppConfig, 'queryTimeoutSeconds'>>;
 }): Promise<Storage> {
-  const db = await openAppDatabase(config);
+  const db = await openAppDatabase({
+    ...config,
+    statementTimeoutMs: config.queryTimeoutSeconds === undefined ? null : config.queryTimeoutSeconds * 1000,
+  });
   let warehouse: WarehouseStore | null = null;
   try {
     const { applied } = await migrate(db.db);

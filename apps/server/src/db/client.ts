@@ -26,12 +26,23 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 export async function openAppDatabase({
   dataDir,
   databaseUrl,
+  statementTimeoutMs = null,
 }: {
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * PostgreSQL's statement_timeout on every connection (QUERY_TIMEOUT_SECONDS): no request holds a connection
+   * with a runaway statement. Migrations share the pool, so `migrate` lifts it on its own connection. PGlite runs
+   * in this process and cannot be interrupted.
+   */
+  statementTimeoutMs?: number | null;
 }): Promise<AppDatabase> {
   if (databaseUrl !== null) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      ...(statementTimeoutMs === null ? {} : { statement_timeout: statementTimeoutMs }),
+    });
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool discards it and the next query reconnects or fails visibly (health reports it).
     pool.on('error', () => {});

@@ -63,7 +63,7 @@ describe('migrations on PostgreSQL', () => {
     const started = await startTestPostgres();
     if (started.server === null) return skipOrFailWithoutPostgres(started.reason);
     server = started.server;
-    database = await openAppDatabase({ dataDir: tmpdir(), databaseUrl: server.url });
+    database = await openAppDatabase({ dataDir: tmpdir(), databaseUrl: server.url, statementTimeoutMs: 500 });
   });
   afterAll(async () => {
     await database?.close();
@@ -73,6 +73,8 @@ describe('migrations on PostgreSQL', () => {
   it('applies every migration once and reports healthy', async (context) => {
     if (database === null) return context.skip('PostgreSQL binaries are not available');
     await expectMigratesOnce(database);
+    // Requests get QUERY_TIMEOUT_SECONDS as statement_timeout; the migrations lifted it only on their own connection.
+    await expect(sql`select pg_sleep(2)`.execute(database.db)).rejects.toThrow(/statement timeout/);
     expect(await tablesWithoutPrimaryKey(database)).toEqual([]);
     expect(await database.health()).toMatchObject({ kind: 'postgres', ok: true });
   });

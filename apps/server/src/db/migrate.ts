@@ -1,4 +1,4 @@
-import { type Kysely, Migrator } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { migrationProvider } from './migration-provider';
 import type { AppTables } from './tables';
 
@@ -9,6 +9,19 @@ export interface MigrateResult {
 
 /** Brings the app database to the latest schema; throws with the failing migration's name. */
 export async function migrate(db: Kysely<AppTables>): Promise<MigrateResult> {
+  // The pool's statement_timeout (QUERY_TIMEOUT_SECONDS) is for requests: a migration (an index on a large table)
+  // may take longer, so it runs on one connection with the limit lifted, and the limit comes back after.
+  return db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    try {
+      return await migrateOn(connection);
+    } finally {
+      await sql`reset statement_timeout`.execute(connection);
+    }
+  });
+}
+
+async function migrateOn(db: Kysely<AppTables>): Promise<MigrateResult> {
   // Features land in parallel, so a migration may be named before one already applied elsewhere;
   // each is still applied exactly once.
   const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
