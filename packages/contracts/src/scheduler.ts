@@ -14,6 +14,7 @@ export const SCHEDULER_PATHS = {
   override: (id: string, overrideId: string) => `/c/scheduler/schedules/${id}/overrides/${overrideId}/`,
   actions: (id: string) => `/c/scheduler/schedules/${id}/actions/`,
   oneOffs: '/c/scheduler/one_off_actions/',
+  estimate: '/c/scheduler/estimate/',
 } as const;
 
 /** Spec §9. */
@@ -254,3 +255,27 @@ export const oneOffSchema = z.object({
   resources: schedulerResourcesSchema,
 });
 export type OneOff = z.infer<typeof oneOffSchema>;
+
+export const scheduleEstimateSchema = z
+  .object({
+    window: z
+      .object({ from: z.string(), to: z.string() })
+      .nullable()
+      .describe('The 30 billed days read; null without a bill.'),
+    stopped_hours_per_week: z.number(),
+    resources: z.array(
+      z.object({
+        kind: z.string(),
+        resource_id: z.string(),
+        cost_30d: z.number().describe("The resource's own line items (amortized), 30 days."),
+        hourly_cost: z.number(),
+        stopped_hours_30d: z.number(),
+        estimated_saving_30d: z.number(),
+      }),
+    ),
+    total_saving_30d: z.number(),
+  })
+  .describe(
+    "Pre-flight estimate: each resource's hourly effective cost over the last 30 billed days × the hours the schedule would have stopped it. An instance's EBS volumes bill under their own ids and keep billing, so they are not counted.",
+  );
+export type ScheduleEstimate = z.infer<typeof scheduleEstimateSchema>;

@@ -77,4 +77,13 @@ export const schedulerAccessRows: AccessRow[] = [
     }),
     expect: { ...signedIn(400), otherAdmin: 404 },
   },
+  {
+    route: `POST ${P.estimate}`,
+    rule: 'verified',
+    request: (ids) => ({
+      path: P.estimate,
+      body: { schedule_name: 'Nights', project: ids.projectId, time_zone: 'Mars/Olympus_Mons' },
+    }),
+    expect: { ...signedIn(400), otherAdmin: 404 },
+  },
 ];

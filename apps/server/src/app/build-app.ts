@@ -132,7 +132,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     warehouse,
     inventoryAccountNames: (clientId) => inventory.accountNames(clientId),
   });
-  await registerScheduler(app, { db });
+  await registerScheduler(app, { db, warehouse });
   const recommendations = await registerRecommendations(app, { db, warehouse, ledger: ledgerReaderFor(db) });
   await registerSearch(app, { db, warehouse });
   await registerReports(app, { db, warehouse });

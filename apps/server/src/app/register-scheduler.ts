@@ -7,13 +7,18 @@ import { schedulerRoutes } from '../features/scheduler/scheduler.routes';
 import { createSchedulerService } from '../features/scheduler/scheduler.service';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
 
 /** Resource scheduler: schedules, overrides, one-off actions and the action log (the reconciler is a job). */
-export async function registerScheduler(app: App, { db }: { db: Kysely<AppTables> }): Promise<void> {
+export async function registerScheduler(
+  app: App,
+  { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
+): Promise<void> {
   const scheduler = createSchedulerService({
     repo: createSchedulerRepo({ db }),
     scopes: createCostScopes({ db }),
     inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
+    bill: warehouse,
   });
   await app.register(schedulerRoutes, { scheduler });
 }

@@ -4,6 +4,7 @@ import {
   overrideInputSchema,
   SCHEDULER_PATHS as P,
   scheduleActionListSchema,
+  scheduleEstimateSchema,
   scheduleInputSchema,
   scheduleListSchema,
   scheduleOverrideSchema,
@@ -86,5 +87,13 @@ export const schedulerRoutes: FastifyPluginAsyncZod<{ scheduler: SchedulerServic
     { config: verified, schema: { tags, body: oneOffInputSchema, response: { 201: oneOffSchema } } },
     async (request, reply) =>
       reply.code(201).send(await scheduler.addOneOff(clientCallerOf(request), request.body)),
+  );
+  app.post(
+    P.estimate,
+    {
+      config: verified,
+      schema: { tags, body: scheduleInputSchema, response: { 200: scheduleEstimateSchema } },
+    },
+    async (request) => scheduler.estimate(clientCallerOf(request), request.body),
   );
 };

@@ -6,6 +6,7 @@ import {
   type OverrideInput,
   type Schedule,
   type ScheduleAction,
+  type ScheduleEstimate,
   type ScheduleInput,
   type ScheduleList,
   type ScheduleOverride,
@@ -19,7 +20,9 @@ import { windowsToActions, windowsToDayTime, windowsToPositions } from '@finlens
 import { fromWall } from '@finlens/cost-model/scheduler/zone-time';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, notFound } from '../../platform/http/http-error';
+import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
 import type { CostScopes } from '../../warehouse/cost-scope';
+import { estimateSchedule } from './schedule-estimate';
 import { checkZone, windowsOf } from './schedule-input';
 import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
 import type { SchedulerRepo, ScheduleValues } from './scheduler.repo';
@@ -109,11 +112,13 @@ export function createSchedulerService({
   repo,
   scopes,
   inventory,
+  bill,
   now = () => new Date(),
 }: {
   repo: SchedulerRepo;
   scopes: Pick<CostScopes, 'requested'>;
   inventory: { resources(projectIds: readonly string[]): Promise<InventoryEntry[]> };
+  bill: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts'>;
   now?: () => Date;
 }) {
   async function present(rows: ScheduleRow[], at: Date): Promise<Schedule[]> {
@@ -310,6 +315,25 @@ export function createSchedulerService({
           resources: input.resources,
           created_by: caller.user.id,
         }),
+      );
+    },
+
+    /** What the schedule would save, before it is saved (same checks as saving it). */
+    async estimate(caller: ClientCaller, input: ScheduleInput): Promise<ScheduleEstimate> {
+      const scope = await scopes.requested(caller, [input.project]);
+      checkZone(input.time_zone);
+      const windows = windowsOf(input);
+      const projectInventory = await inventory.resources([input.project]);
+      resolveListed(input.resources, projectInventory, input.account_number);
+      const resources = scheduledResources(
+        { ...input, tag_key: input.scheduled_by_tag_key, tag_value: input.scheduled_by_tag_value },
+        projectInventory,
+      );
+      return estimateSchedule(
+        bill,
+        { clientId: caller.clientId, projectIds: scope.projectIds },
+        windows,
+        resources,
       );
     },
 
