@@ -71,7 +71,14 @@ describe('alerts and anomaly detection after every import', () => {
       ...project,
       format: 'auto',
     });
-    expect(await queued()).toEqual(['cost-targets.evaluate {}', 'anomalies.scan {"mode":"imports"}']);
+    // Every after-import job, in the import's transaction: these two are this test's; the ledger's verification and
+    // the recommendations' evaluation have their own tests.
+    expect(await queued()).toEqual([
+      'cost-targets.evaluate {}',
+      'anomalies.scan {"mode":"imports"}',
+      'savings-ledger.verify {"clientId":null}',
+      expect.stringMatching(/^recommendations\.evaluate \{"trigger":"import",/),
+    ]);
 
     while ((await worker.runNext()) !== null) {}
     const fired = await database.db
