@@ -18,8 +18,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { BarsLoader } from '../../components/BarsLoader';
+import { InformPackageGate } from '../payment/api/InformPackageGate';
 import { recommendationsExportHref, useRecommendations } from './api/recommendations-query';
-import { PaidGate } from './PaidGate';
 import { RecommendationsTable } from './RecommendationsTable';
 import { detailPath, listParams, PAGE_SIZE, sortOf } from './recommendation-view';
 
@@ -53,7 +53,7 @@ export function RecommendationsPage({ paid = false, children, ...props }: Recomm
           {props.subtitle}
         </Typography>
       )}
-      {paid ? <PaidGate>{body}</PaidGate> : body}
+      {paid ? <InformPackageGate feature="Cost Saving Recommendations">{body}</InformPackageGate> : body}
     </Box>
   );
 }

@@ -16,12 +16,12 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { viewFromParams } from '../cost-explorer/explorer-view';
+import { InformPackageGate } from '../payment/api/InformPackageGate';
 import { useCreateReport } from './api/create-report-mutation';
 import { useDeleteReport } from './api/delete-report-mutation';
 import { useGlobalReports } from './api/global-reports-query';
 import { useReports } from './api/reports-query';
 import { useUpdateReport } from './api/update-report-mutation';
-import { InformPackageGate } from './InformPackageGate';
 import { ReportNameDialog } from './ReportNameDialog';
 import { ReportShareDialog } from './ReportShareDialog';
 import { type ReportAction, ReportsTable, TemplatesTable } from './ReportsTable';
@@ -244,7 +244,7 @@ export function ReportsPage() {
       <Typography variant="h5" component="h1">
         Analysis
       </Typography>
-      <InformPackageGate>
+      <InformPackageGate feature="Analysis">
         <ReportsList />
       </InformPackageGate>
     </Stack>
