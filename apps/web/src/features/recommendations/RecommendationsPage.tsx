@@ -12,15 +12,16 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { BarsLoader } from '../../components/BarsLoader';
+import { ServerTable } from '../../components/ServerTable';
+import { urlPaging, useSearchChange } from '../../lib/use-search-change';
 import { InformPackageGate } from '../payment/api/InformPackageGate';
 import { recommendationsExportHref, useRecommendations } from './api/recommendations-query';
-import { RecommendationsTable } from './RecommendationsTable';
+import { RECOMMENDATION_COLUMNS } from './recommendation-columns';
 import { detailPath, listParams, PAGE_SIZE, sortOf } from './recommendation-view';
 
 export interface RecommendationsPageProps {
@@ -59,20 +60,11 @@ export function RecommendationsPage({ paid = false, children, ...props }: Recomm
 }
 
 function RecommendationsView({ fixed = {}, typeBase, intro }: RecommendationsPageProps) {
-  const [search, setSearch] = useSearchParams();
+  const [search, change] = useSearchChange();
   const navigate = useNavigate();
   const params = listParams(search, fixed);
   const { data, isPending, isError, error } = useRecommendations(params);
   const filtered = FILTERS.some((key) => (search.get(key) ?? '') !== '');
-  const change = (updates: Record<string, string>, resetPage = true) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(updates)) {
-      if (value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (resetPage) next.delete('page');
-    setSearch(next);
-  };
   const open = (rec: Recommendation) => navigate(detailPath(rec));
 
   return (
@@ -155,19 +147,16 @@ function RecommendationsView({ fixed = {}, typeBase, intro }: RecommendationsPag
               {data.evaluation.evaluated_at.slice(0, 10)} and none needs action.
             </Alert>
           ) : null}
-          <RecommendationsTable
+          <ServerTable
+            label="Recommendations"
+            columns={RECOMMENDATION_COLUMNS}
             rows={data.results}
-            sort={sortOf(search)}
-            onSort={(sort, order) => change({ sort, order })}
+            rowKey={(row) => row.id}
+            rowLabel={(row) => `Open ${row.title}`}
             onOpen={open}
-          />
-          <TablePagination
-            component="div"
-            count={data.count}
-            page={data.page - 1}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_e, page) => change({ page: String(page + 1) }, false)}
+            sort={sortOf(search)}
+            onSort={({ sort, order }) => change({ sort, order })}
+            paging={urlPaging(data, PAGE_SIZE, change)}
           />
         </>
       )}

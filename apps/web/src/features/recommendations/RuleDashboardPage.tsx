@@ -5,8 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useNavigate, useParams } from 'react-router';
 import { BarsLoader } from '../../components/BarsLoader';
 import { Chart } from '../../components/Chart';
+import { ServerTable } from '../../components/ServerTable';
 import { useRuleDashboard } from './api/essentials-query';
-import { RecommendationsTable } from './RecommendationsTable';
+import { RECOMMENDATION_COLUMNS } from './recommendation-columns';
 import { detailPath } from './recommendation-view';
 
 /** /v3/rules-dashboard/:key: a rule's open violations and saving at stake per day, and the violations now. */
@@ -42,10 +43,12 @@ export function RuleDashboardPage() {
             series={[{ name: 'Saving at stake', values: data.series.map((p) => p.cost_at_stake) }]}
             formatValue={formatMoney}
           />
-          <RecommendationsTable
+          <ServerTable
+            label="Recommendations"
+            columns={RECOMMENDATION_COLUMNS}
             rows={data.violations}
-            sort={{ sort: 'saving', order: 'desc' }}
-            onSort={() => undefined}
+            rowKey={(row) => row.id}
+            rowLabel={(row) => `Open ${row.title}`}
             onOpen={(rec) => navigate(detailPath(rec))}
           />
         </>

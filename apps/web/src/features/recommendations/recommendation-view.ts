@@ -1,7 +1,6 @@
 import type { Recommendation } from '@finlens/contracts/recommendations';
 import { RECOMMENDATION_SORTS } from '@finlens/contracts/recommendations';
-
-type Sort = (typeof RECOMMENDATION_SORTS)[number];
+import { sortFromSearch } from '../../lib/use-search-change';
 
 export const PAGE_SIZE = 25;
 
@@ -12,13 +11,8 @@ export function listParams(search: URLSearchParams, fixed: Record<string, string
   return { ...params, ...fixed };
 }
 
-export function sortOf(search: URLSearchParams): { sort: Sort; order: 'asc' | 'desc' } {
-  const sort = search.get('sort');
-  return {
-    sort: (RECOMMENDATION_SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'saving',
-    order: search.get('order') === 'asc' ? 'asc' : 'desc',
-  };
-}
+/** The list's sort (default: saving, most first). */
+export const sortOf = (search: URLSearchParams) => sortFromSearch(search, RECOMMENDATION_SORTS, 'saving');
 
 /** Spec §2's detail page of a recommendation: /v3/essentials/{group}-details/:type/:id. */
 export function detailPath(rec: Pick<Recommendation, 'group' | 'type' | 'id'>): string {

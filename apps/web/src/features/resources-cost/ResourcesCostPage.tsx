@@ -5,41 +5,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { BarsLoader } from '../../components/BarsLoader';
-import { EmptyTableRow } from '../../components/EmptyTableRow';
+import { NameAndId } from '../../components/NameAndId';
+import { type ServerColumn, ServerTable } from '../../components/ServerTable';
+import { urlPaging, useSearchChange } from '../../lib/use-search-change';
 import { resourcesCostExportHref, useResourcesCost } from './api/resources-cost-query';
 import { ResourceDrawer } from './ResourceDrawer';
 import { FILTER_KEYS, ResourceFilters } from './ResourceFilters';
 import { listParams, PAGE_SIZE, sortOf, trendText } from './resources-cost-view';
 
-type Column = {
-  label: string;
-  sort?: string;
-  align?: 'right';
-  render: (r: ResourceCostRow) => React.ReactNode;
-};
-
-const COLUMNS: Column[] = [
+const COLUMNS: ServerColumn<ResourceCostRow>[] = [
   {
     label: 'Resource',
     sort: 'name',
     render: (r) => (
       <>
-        <Typography variant="body2">{r.name ?? r.resource_id}</Typography>
-        {r.name !== null && (
-          <Typography variant="caption" color="text.secondary">
-            {r.resource_id}
-          </Typography>
-        )}
+        <NameAndId name={r.name} id={r.resource_id} />
         {!r.in_inventory && <Chip size="small" label="Not collected" sx={{ ml: 1 }} />}
       </>
     ),
@@ -47,19 +30,7 @@ const COLUMNS: Column[] = [
   {
     label: 'Account',
     sort: 'account_id',
-    render: (r) =>
-      r.account_id === null ? (
-        '—'
-      ) : (
-        <>
-          <Typography variant="body2">{r.account_name ?? r.account_id}</Typography>
-          {r.account_name !== null && (
-            <Typography variant="caption" color="text.secondary">
-              {r.account_id}
-            </Typography>
-          )}
-        </>
-      ),
+    render: (r) => (r.account_id === null ? '—' : <NameAndId name={r.account_name} id={r.account_id} />),
   },
   { label: 'Region', sort: 'region', render: (r) => r.region ?? '—' },
   { label: 'Service', sort: 'service', render: (r) => r.service ?? '—' },
@@ -78,21 +49,11 @@ const COLUMNS: Column[] = [
 
 /** /v3/resources-cost/: every resource with its cost, utilisation and sightings; a drawer per resource. */
 export function ResourcesCostPage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, change] = useSearchChange();
   const params = listParams(search);
   const { data, isPending, isError, error } = useResourcesCost(params);
-  const { sort, order } = sortOf(search);
   const filtered = FILTER_KEYS.some((k) => (search.get(k) ?? '') !== '');
 
-  const change = (updates: Record<string, string>, resetPage = true) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(updates)) {
-      if (value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (resetPage) next.delete('page');
-    setSearch(next);
-  };
   const open = (row: ResourceCostRow) => change({ resource: row.key, project: row.project_id }, false);
   const resource = search.get('resource');
   const project = search.get('project');
@@ -132,64 +93,16 @@ export function ResourcesCostPage() {
               {data.count} resources · {formatMoney(data.total_cost)}
             </Typography>
           )}
-          <Table size="small" aria-label="Resources">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((c) => (
-                  <TableCell key={c.label} align={c.align} sortDirection={c.sort === sort ? order : false}>
-                    {c.sort === undefined ? (
-                      c.label
-                    ) : (
-                      <TableSortLabel
-                        active={c.sort === sort}
-                        direction={c.sort === sort ? order : 'desc'}
-                        onClick={() =>
-                          change({
-                            sort: c.sort ?? '',
-                            order: c.sort === sort && order === 'desc' ? 'asc' : 'desc',
-                          })
-                        }
-                      >
-                        {c.label}
-                      </TableSortLabel>
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              <EmptyTableRow rowCount={data.results.length} columns={COLUMNS.length} />
-              {data.results.map((row) => (
-                <TableRow
-                  key={`${row.project_id}|${row.key}`}
-                  hover
-                  tabIndex={0}
-                  aria-label={`Open ${row.name ?? row.resource_id}`}
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => open(row)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      open(row);
-                    }
-                  }}
-                >
-                  {COLUMNS.map((c) => (
-                    <TableCell key={c.label} align={c.align}>
-                      {c.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePagination
-            component="div"
-            count={data.count}
-            page={data.page - 1}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_e, page) => change({ page: String(page + 1) }, false)}
+          <ServerTable
+            label="Resources"
+            columns={COLUMNS}
+            rows={data.results}
+            rowKey={(row) => `${row.project_id}|${row.key}`}
+            rowLabel={(row) => `Open ${row.name ?? row.resource_id}`}
+            onOpen={open}
+            sort={sortOf(search)}
+            onSort={({ sort, order }) => change({ sort, order })}
+            paging={urlPaging(data, PAGE_SIZE, change)}
           />
         </>
       )}

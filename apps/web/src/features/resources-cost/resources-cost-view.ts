@@ -1,6 +1,5 @@
 import { RESOURCE_COST_SORTS, type ResourceFilterOptions } from '@finlens/contracts/resources-cost';
-
-type Sort = (typeof RESOURCE_COST_SORTS)[number];
+import { sortFromSearch } from '../../lib/use-search-change';
 
 /** The page's view in its URL: search, filters, sort and page go to the API as they are. */
 export const PAGE_SIZE = 25;
@@ -13,13 +12,8 @@ export function listParams(search: URLSearchParams): Record<string, string> {
   return params;
 }
 
-export function sortOf(search: URLSearchParams): { sort: Sort; order: 'asc' | 'desc' } {
-  const sort = search.get('sort');
-  return {
-    sort: (RESOURCE_COST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'cost',
-    order: search.get('order') === 'asc' ? 'asc' : 'desc',
-  };
-}
+/** The list's sort (default: cost, most first). */
+export const sortOf = (search: URLSearchParams) => sortFromSearch(search, RESOURCE_COST_SORTS, 'cost');
 
 /** The Explorer's filter key for one exact value (`product_region=["us-east-1"]`), '' clears it. */
 export const exactFilter = (value: string) => (value.trim() === '' ? '' : JSON.stringify([value.trim()]));
