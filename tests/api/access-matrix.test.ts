@@ -1,8 +1,9 @@
+import { COST_TARGET_PATHS as TARGETS } from '@finlens/contracts/cost-targets';
 import { ACCESS_DETAILS } from '@finlens/contracts/roles';
 import type { TestSmtp } from '@finlens/server/platform/mail/test-smtp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_ROWS, type AccessRow, PERSONAS, type PersonaName, type TargetIds } from './access-rows';
-import type { HttpSession } from './http-session';
+import { HttpSession } from './http-session';
 import {
   anonymousSession,
   inviteAccepted,
@@ -194,5 +195,53 @@ describe('tenancy: another client’s objects answer exactly like unknown ones',
     expect(projects.map((project) => project.id)).toEqual([ids.restricted.projectId]);
     const listing = JSON.stringify((await sessions.otherAdmin.get('/c/admin/projectaws_listing/')).body);
     expect(listing).not.toContain(ids.admin.projectId);
+  });
+});
+
+describe('member permissions (ADR 0009)', () => {
+  const target = { name: 'Member proposal', start_date: '2026-01-01', amount: 100 };
+
+  it('a member reads an admin’s cost target, its plans and alerts, and changes none of them', async () => {
+    const created = await sessions.admin.post(TARGETS.targets, target);
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const one = TARGETS.target.replace(':id', id);
+    expect((await sessions.member.get(one)).status).toBe(200);
+    expect((await sessions.member.get(`${TARGETS.alerts}?cost_target=${id}`)).status).toBe(200);
+    for (const [method, path, body] of [
+      ['PATCH', one, { name: 'Renamed by a member' }],
+      ['DELETE', one, undefined],
+      ['POST', TARGETS.createPlannings.replace(':id', id), { method: 'lookback', lookback_months: 3 }],
+      ['POST', TARGETS.alerts, { cost_target: id, threshold: 80, recipients: { emails: ['x@example.com'] } }],
+    ] as const) {
+      const answer = await sessions.member.request(method, path, { body });
+      expect(answer, `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { detail: ACCESS_DETAILS.forbidden },
+      });
+    }
+    const after = await sessions.member.get(one);
+    expect(after.body).toMatchObject({ name: target.name });
+    expect((await sessions.admin.delete(one)).status).toBe(204);
+  });
+
+  it('an API key has its user’s current role: an admin’s key loses admin rights when they become a member', async () => {
+    const memberId = ids.member.memberId;
+    expect((await sessions.admin.patch(`/c/team/members/${memberId}/`, { role: 'admin' })).status).toBe(200);
+    const made = await sessions.member.post('/c/api_keys/', { name: 'Made while admin' });
+    expect(made.status).toBe(201);
+    const { id, key } = made.body as { id: string; key: string };
+    expect((await sessions.admin.patch(`/c/team/members/${memberId}/`, { role: 'member' })).status).toBe(200);
+
+    const viaKey = HttpSession.withApiKey(server.baseUrl, key);
+    expect((await viaKey.get(TARGETS.targets)).status).toBe(200);
+    expect((await viaKey.post(TARGETS.targets, target)).status).toBe(403);
+    expect((await viaKey.post('/c/api_keys/', { name: 'Another' })).status).toBe(403);
+    expect((await sessions.member.post('/c/api_keys/', { name: 'Another' })).status).toBe(403);
+    // A member still lists and revokes the keys they made.
+    const listed = (await sessions.member.get('/c/api_keys/')).body as { id: string }[];
+    expect(listed.map((row) => row.id)).toContain(id);
+    expect((await sessions.member.delete(`/c/api_keys/${id}/`)).status).toBe(204);
+    expect((await viaKey.get(TARGETS.targets)).status).toBe(401);
   });
 });

@@ -358,9 +358,9 @@ export const ACCESS_ROWS: AccessRow[] = [
   },
   {
     route: 'POST /c/api_keys/',
-    rule: 'verified',
+    rule: 'admin',
     request: () => ({ path: '/c/api_keys/', body: { name: '' } }),
-    expect: signedIn(400),
+    expect: adminOnly(400),
   },
   {
     route: 'DELETE /c/api_keys/:id/',

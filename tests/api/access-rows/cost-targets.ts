@@ -1,20 +1,22 @@
 import { COST_TARGET_PATHS as P } from '@finlens/contracts/cost-targets';
 import type { AccessRow } from '../access-rows';
-import { signedIn } from './persona-expectations';
+import { adminOnly, signedIn } from './persona-expectations';
 
 // No persona owns a target when the matrix runs: calls on an id answer 404 to every signed-in persona
 // (another client's target is answered the same way, see tests/api/cost-targets.test.ts).
 const NO_TARGET = '00000000-0000-4000-8000-0000000000aa';
 const withId = (path: string) => path.replace(':id', NO_TARGET);
 
+// Members read targets, plans and alerts; every change is the admins' (ADR 0009): members get 403 before the
+// target is looked up.
 const row = (method: string, path: string, status: number, body?: unknown): AccessRow => ({
   route: `${method} ${path}`,
-  rule: 'verified',
+  rule: method === 'GET' ? 'verified' : 'admin',
   request: () => ({
     path: method === 'GET' ? `${withId(path)}?imply_client=true&cost_target=${NO_TARGET}` : withId(path),
     ...(body === undefined ? {} : { body }),
   }),
-  expect: signedIn(status),
+  expect: method === 'GET' ? signedIn(status) : adminOnly(status),
 });
 
 export const costTargetsAccessRows: AccessRow[] = [

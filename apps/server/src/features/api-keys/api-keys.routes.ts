@@ -23,10 +23,11 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeysService: ApiKeysServi
     },
   );
 
+  // Only admins make new keys; anyone lists and revokes their own (ADR 0009).
   app.post(
     '/c/api_keys/',
     {
-      config: { access: 'verified' },
+      config: { access: 'admin' },
       schema: { tags, body: createApiKeyRequestSchema, response: { 201: createdApiKeySchema } },
     },
     async (request, reply) => {

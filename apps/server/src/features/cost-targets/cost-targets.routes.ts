@@ -30,7 +30,9 @@ import type { CostTargetsService } from './cost-targets.service';
 import type { TargetAlertsService } from './target-alerts.service';
 
 const tags = ['cost targets'];
+/** Members read targets, plans and alerts; changing them is the admins' (ADR 0009). */
 const config = { access: 'verified' } as const;
+const change = { access: 'admin' } as const;
 const params = idParamsSchema;
 const querystring = implyClientQuerySchema;
 
@@ -45,7 +47,7 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     P.targets,
-    { config, schema: { tags, body: costTargetInputSchema, response: { 201: costTargetSchema } } },
+    { config: change, schema: { tags, body: costTargetInputSchema, response: { 201: costTargetSchema } } },
     async (request, reply) =>
       reply.code(201).send(await targets.create(clientCallerOf(request), request.body)),
   );
@@ -56,16 +58,22 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
   );
   app.patch(
     P.target,
-    { config, schema: { tags, params, body: costTargetPatchSchema, response: { 200: costTargetSchema } } },
+    {
+      config: change,
+      schema: { tags, params, body: costTargetPatchSchema, response: { 200: costTargetSchema } },
+    },
     async (request) => targets.update(clientCallerOf(request), request.params.id, request.body),
   );
-  app.delete(P.target, { config, schema: { tags, params } }, async (request, reply) => {
+  app.delete(P.target, { config: change, schema: { tags, params } }, async (request, reply) => {
     await targets.remove(clientCallerOf(request), request.params.id);
     return reply.code(204).send();
   });
   app.post(
     P.createPlannings,
-    { config, schema: { tags, params, body: createPlanningsSchema, response: { 201: planningListSchema } } },
+    {
+      config: change,
+      schema: { tags, params, body: createPlanningsSchema, response: { 201: planningListSchema } },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -73,7 +81,10 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     P.uploadCsv,
-    { config, schema: { tags, params, body: uploadCsvSchema, response: { 200: planningListSchema } } },
+    {
+      config: change,
+      schema: { tags, params, body: uploadCsvSchema, response: { 200: planningListSchema } },
+    },
     async (request) => targets.uploadCsv(clientCallerOf(request), request.params.id, request.body.csv),
   );
   app.get(
@@ -101,7 +112,7 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     P.plannings,
-    { config, schema: { tags, body: planningCreateSchema, response: { 201: planningSchema } } },
+    { config: change, schema: { tags, body: planningCreateSchema, response: { 201: planningSchema } } },
     async (request, reply) => {
       const { cost_target, month, amount } = request.body;
       const saved = await targets.savePlanning(clientCallerOf(request), {
@@ -114,7 +125,10 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
   );
   app.patch(
     P.planning,
-    { config, schema: { tags, params, body: planningPatchSchema, response: { 200: planningSchema } } },
+    {
+      config: change,
+      schema: { tags, params, body: planningPatchSchema, response: { 200: planningSchema } },
+    },
     async (request) =>
       targets.savePlanning(clientCallerOf(request), {
         planningId: request.params.id,
@@ -137,22 +151,25 @@ export const costTargetsRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     P.alerts,
-    { config, schema: { tags, body: alertInputSchema, response: { 201: alertSchema } } },
+    { config: change, schema: { tags, body: alertInputSchema, response: { 201: alertSchema } } },
     async (request, reply) =>
       reply.code(201).send(await alerts.create(clientCallerOf(request), request.body)),
   );
   app.patch(
     P.alert,
-    { config, schema: { tags, params, body: alertPatchSchema, response: { 200: alertSchema } } },
+    { config: change, schema: { tags, params, body: alertPatchSchema, response: { 200: alertSchema } } },
     async (request) => alerts.update(clientCallerOf(request), request.params.id, request.body),
   );
-  app.delete(P.alert, { config, schema: { tags, params } }, async (request, reply) => {
+  app.delete(P.alert, { config: change, schema: { tags, params } }, async (request, reply) => {
     await alerts.remove(clientCallerOf(request), request.params.id);
     return reply.code(204).send();
   });
   app.post(
     P.syncAlertFrequencies,
-    { config, schema: { tags, body: syncAlertFrequenciesSchema, response: { 200: alertListSchema } } },
+    {
+      config: change,
+      schema: { tags, body: syncAlertFrequenciesSchema, response: { 200: alertListSchema } },
+    },
     async (request) =>
       alerts.syncFrequencies(clientCallerOf(request), request.body.cost_target_id, request.body.frequency),
   );

@@ -2,6 +2,7 @@ import type { ApiKey } from '@finlens/contracts/api-keys';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
@@ -86,5 +87,14 @@ describe('API Key tab', () => {
     expect(await screen.findByText('Revoked 11/22/2026')).toBeInTheDocument();
     expect(requests.calls()).toContain('DELETE /c/api_keys/k1/');
     expect(screen.queryByRole('button', { name: 'Revoke CI export' })).toBeNull();
+  });
+
+  it('lets a member revoke their keys but not create one (ADR 0009)', async () => {
+    serveKeys([KEY]);
+    server.use(http.get('*/c/current/user/', () => HttpResponse.json({ ...TEST_PROFILE, is_admin: false })));
+    renderWithProviders(PATH, { signedIn: true });
+    await screen.findByRole('table', { name: 'API keys' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create key' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Revoke CI export' })).toBeEnabled();
   });
 });

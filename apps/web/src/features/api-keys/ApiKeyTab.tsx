@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AdminAction } from '../../components/AdminAction';
 import { BarsLoader } from '../../components/BarsLoader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { applyServerErrors } from '../../components/form-errors';
@@ -49,14 +50,19 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
       )}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 560, mb: 3 }}>
         <TextField label="Key name" size="small" {...textFieldProps(form, 'name')} />
-        <Button
-          type="submit"
-          variant="contained"
-          loading={form.formState.isSubmitting}
-          sx={{ flexShrink: 0 }}
-        >
-          Create key
-        </Button>
+        <AdminAction reason="Only admins can create API keys; you can revoke the keys you made.">
+          {(disabled) => (
+            <Button
+              type="submit"
+              variant="contained"
+              loading={form.formState.isSubmitting}
+              disabled={disabled}
+              sx={{ flexShrink: 0 }}
+            >
+              Create key
+            </Button>
+          )}
+        </AdminAction>
       </Stack>
     </form>
   );

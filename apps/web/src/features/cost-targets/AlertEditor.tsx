@@ -21,6 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useIsAdmin } from '../../components/AdminAction';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { HeaderRow } from '../../components/HeaderRow';
 import { useChannels } from '../notifications/api/channels-query';
@@ -63,6 +64,7 @@ const recipientsText = ({ recipients }: TargetAlert, channelNames: ReadonlyMap<s
  * of the budget or an amount). One frequency serves every alert of the target (sync_alert_frequencies).
  */
 export function AlertEditor({ targetId }: { targetId: string }) {
+  const readOnly = !useIsAdmin();
   const alerts = useAlerts(targetId);
   const save = useSaveAlert(targetId);
   const remove = useDeleteAlert();
@@ -128,6 +130,7 @@ export function AlertEditor({ targetId }: { targetId: string }) {
         size="small"
         value={shownFrequency}
         onChange={(event) => changeFrequency(event.target.value as AlertFrequency)}
+        disabled={readOnly}
         sx={{ width: 220, mb: 2 }}
         helperText="For every alert of this target"
       >
@@ -149,6 +152,7 @@ export function AlertEditor({ targetId }: { targetId: string }) {
                 <IconButton
                   size="small"
                   aria-label={`Edit alert at ${thresholdText(alert)}`}
+                  disabled={readOnly}
                   onClick={() => edit(alert)}
                 >
                   <EditOutlined fontSize="small" />
@@ -156,6 +160,7 @@ export function AlertEditor({ targetId }: { targetId: string }) {
                 <IconButton
                   size="small"
                   aria-label={`Delete alert at ${thresholdText(alert)}`}
+                  disabled={readOnly}
                   onClick={() => remove.mutate(alert.id)}
                 >
                   <DeleteOutlined fontSize="small" />
@@ -235,7 +240,7 @@ export function AlertEditor({ targetId }: { targetId: string }) {
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" onClick={add} loading={save.isPending}>
+        <Button variant="outlined" onClick={add} loading={save.isPending} disabled={readOnly}>
           {editing === null ? 'Add alert' : 'Save alert'}
         </Button>
         {editing === null ? null : <Button onClick={stopEditing}>Cancel</Button>}

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useState } from 'react';
+import { useIsAdmin } from '../../components/AdminAction';
 import { HeaderRow } from '../../components/HeaderRow';
 import { RowErrorsTable } from '../../components/RowErrorsTable';
 import { useCreatePlannings } from './api/create-plannings-mutation';
@@ -55,6 +56,7 @@ function SmallNumber(props: {
  * edited by hand or as CSV (month,amount). A CSV with a bad row changes nothing and lists every bad cell.
  */
 export function PlanEditor({ target }: { target: CostTarget }) {
+  const readOnly = !useIsAdmin();
   const plannings = usePlannings(target.id);
   const create = useCreatePlannings(target.id);
   const savePlanning = useSavePlanning(target.id);
@@ -116,12 +118,20 @@ export function PlanEditor({ target }: { target: CostTarget }) {
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
         <SmallNumber label="Lookback months" value={lookback} onChange={setLookback} width={150} />
-        <Button onClick={fromLookback} loading={create.isPending && create.variables?.method === 'lookback'}>
+        <Button
+          onClick={fromLookback}
+          disabled={readOnly}
+          loading={create.isPending && create.variables?.method === 'lookback'}
+        >
           Create from lookback
         </Button>
         <SmallNumber label="Growth rate % per month" value={growth} onChange={setGrowth} width={190} />
         <SmallNumber label="Base amount (optional)" value={baseAmount} onChange={setBaseAmount} width={190} />
-        <Button onClick={fromGrowth} loading={create.isPending && create.variables?.method === 'growth'}>
+        <Button
+          onClick={fromGrowth}
+          disabled={readOnly}
+          loading={create.isPending && create.variables?.method === 'growth'}
+        >
           Apply growth rate
         </Button>
         <Button
@@ -132,7 +142,12 @@ export function PlanEditor({ target }: { target: CostTarget }) {
         >
           Download CSV
         </Button>
-        <Button component="label" startIcon={<FileUploadOutlined />} loading={upload.isPending}>
+        <Button
+          component="label"
+          startIcon={<FileUploadOutlined />}
+          loading={upload.isPending}
+          disabled={readOnly}
+        >
           Upload CSV
           <input type="file" accept=".csv,text/csv" hidden aria-label="Plan CSV file" onChange={uploadFile} />
         </Button>
@@ -183,7 +198,7 @@ export function PlanEditor({ target }: { target: CostTarget }) {
       <Button
         variant="contained"
         sx={{ mt: 2 }}
-        disabled={changed.length === 0}
+        disabled={readOnly || changed.length === 0}
         loading={savePlanning.isPending}
         onClick={savePlan}
       >

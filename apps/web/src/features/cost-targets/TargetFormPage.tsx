@@ -24,6 +24,7 @@ import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { useIsAdmin } from '../../components/AdminAction';
 import { applyServerErrors } from '../../components/form-errors';
 import { textFieldProps } from '../../components/form-field';
 import { FilterPanel } from '../cost-explorer/FilterPanel';
@@ -33,7 +34,7 @@ import { useTarget } from './api/target-query';
 import { OperatePackageGate } from './OperatePackageGate';
 import { PlanEditor } from './PlanEditor';
 import { ProjectPicker } from './ProjectPicker';
-import { costTypeLabel } from './target-view';
+import { costTypeLabel, TARGET_CHANGE_REASON } from './target-view';
 
 type TargetForm = z.input<typeof costTargetInputSchema>;
 type TargetValues = z.output<typeof costTargetInputSchema>;
@@ -107,6 +108,7 @@ export function TargetFormPage() {
   const title = useLocation().pathname.includes('/create-target')
     ? 'Create Cost Target'
     : 'Update Cost Target';
+  const readOnly = !useIsAdmin();
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, md: 2 }, maxWidth: 1100 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
@@ -118,6 +120,7 @@ export function TargetFormPage() {
         </Button>
       </Stack>
       <OperatePackageGate>
+        {readOnly ? <Alert severity="info">{TARGET_CHANGE_REASON}</Alert> : null}
         {id === null ? (
           <TargetFields id={null} initial={null} />
         ) : target.isPending ? (
@@ -137,6 +140,7 @@ export function TargetFormPage() {
 }
 
 function TargetFields({ id, initial }: { id: string | null; initial: CostTarget | null }) {
+  const readOnly = !useIsAdmin();
   const [today] = useState(() => new Date());
   const save = useSaveTarget();
   const navigate = useNavigate();
@@ -257,7 +261,12 @@ function TargetFields({ id, initial }: { id: string | null; initial: CostTarget 
             </Typography>
           )}
           <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
+            <Button
+              type="submit"
+              variant="contained"
+              loading={form.formState.isSubmitting}
+              disabled={readOnly}
+            >
               {id === null ? 'Create target' : 'Save target'}
             </Button>
           </Stack>

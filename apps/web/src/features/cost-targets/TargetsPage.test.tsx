@@ -3,7 +3,7 @@ import { PAYMENT_PATHS } from '@finlens/contracts/payment';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { TEST_PACKAGE } from '../../test/identity-fixtures';
+import { TEST_PACKAGE, TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderElement } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
@@ -84,6 +84,18 @@ describe('TargetsPage', () => {
       expect(within(table).queryByRole('link', { name: 'Storage' })).not.toBeInTheDocument(),
     );
     expect(requests.calls()).toContain(`DELETE ${P.target.replace(':id', STORAGE.id)}`);
+  });
+
+  it('lets a member read targets but not create or delete them (ADR 0009)', { timeout: 30_000 }, async () => {
+    answer();
+    server.use(http.get('*/c/current/user/', () => HttpResponse.json({ ...TEST_PROFILE, is_admin: false })));
+    renderElement(<TargetsPage />);
+    const table = await screen.findByRole('table', { name: 'Cost targets' }, SLOW);
+    expect(within(table).getByRole('link', { name: 'Storage' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'New target' })).toHaveAttribute('aria-disabled', 'true'),
+    );
+    expect(within(table).getByRole('button', { name: 'Delete Storage' })).toBeDisabled();
   });
 
   it('says when there are no targets, and shows a failed load', { timeout: 30_000 }, async () => {

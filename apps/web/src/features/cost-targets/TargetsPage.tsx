@@ -19,6 +19,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AdminAction } from '../../components/AdminAction';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
 import { useConfirmRemoval } from '../../components/use-confirm-removal';
@@ -26,7 +27,13 @@ import { useDeleteTarget } from './api/delete-target-mutation';
 import { useTargets } from './api/targets-query';
 import { OperatePackageGate } from './OperatePackageGate';
 import { StatusChip, TargetProgress } from './TargetProgress';
-import { costTypeLabel, TARGET_SORTS, type TargetSort, visibleTargets } from './target-view';
+import {
+  costTypeLabel,
+  TARGET_CHANGE_REASON,
+  TARGET_SORTS,
+  type TargetSort,
+  visibleTargets,
+} from './target-view';
 
 const PERIOD_LABELS = { MONTHLY: 'Monthly', QUARTERLY: 'Quarterly', YEARLY: 'Yearly' } as const;
 const COLUMNS: { sort: TargetSort | null; label: string }[] = [
@@ -80,14 +87,19 @@ export function TargetsPage() {
           <Button component={RouterLink} to="/v3/burn-down-tracker/">
             Burn-down tracker
           </Button>
-          <Button
-            component={RouterLink}
-            to="/v3/create-target/"
-            variant="contained"
-            startIcon={<AddOutlined />}
-          >
-            New target
-          </Button>
+          <AdminAction reason={TARGET_CHANGE_REASON}>
+            {(disabled) => (
+              <Button
+                component={RouterLink}
+                to="/v3/create-target/"
+                variant="contained"
+                startIcon={<AddOutlined />}
+                disabled={disabled}
+              >
+                New target
+              </Button>
+            )}
+          </AdminAction>
         </Stack>
       </Stack>
       <OperatePackageGate>
@@ -180,9 +192,18 @@ function TargetRow({ target, onDelete }: { target: CostTarget; onDelete: () => v
           <Link component={RouterLink} to={`/v3/burn-down-tracker/?target=${target.id}`}>
             Burn-down
           </Link>
-          <IconButton aria-label={`Delete ${target.name}`} onClick={onDelete} size="small">
-            <DeleteOutlined fontSize="small" />
-          </IconButton>
+          <AdminAction reason={TARGET_CHANGE_REASON}>
+            {(disabled) => (
+              <IconButton
+                aria-label={`Delete ${target.name}`}
+                onClick={onDelete}
+                size="small"
+                disabled={disabled}
+              >
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
+            )}
+          </AdminAction>
         </Stack>
       </TableCell>
     </TableRow>

@@ -123,3 +123,6 @@ export function periodStarts(
     .filter((_, index) => index % step === 0)
     .map((month) => `${month}-01`);
 }
+
+/** Members read targets, plans and alerts; changes are the admins' (the server's rule, ADR 0009). */
+export const TARGET_CHANGE_REASON = 'Only admins can change cost targets, their plans and alerts.';
