@@ -92,27 +92,39 @@ export function buildChartOption(
   } as ChartOption;
 }
 
-/** Draws `option` on an off-screen 1200x600 canvas and returns it as a PNG data URL at pixel ratio 3. */
-function renderChartPng(init: Init, option: ChartOption, dark: boolean): string {
+/**
+ * Draws `option` off screen at 1200x600 with the SVG renderer and rasterises it onto a canvas at pixel ratio 3:
+ * a PNG data URL. One renderer for the screen and the export keeps ECharts' canvas renderer out of the bundle.
+ */
+async function renderChartPng(init: Init, option: ChartOption, dark: boolean): Promise<string> {
   const host = document.createElement('div');
   host.style.cssText = `position:fixed;left:-10000px;width:${EXPORT_SIZE.width}px;height:${EXPORT_SIZE.height}px`;
   document.body.append(host);
   const chart = init(host, dark ? 'dark' : undefined, {
-    renderer: 'canvas',
+    renderer: 'svg',
     width: EXPORT_SIZE.width,
     height: EXPORT_SIZE.height,
   });
+  let svg: string;
   try {
     chart.setOption(option);
-    return chart.getDataURL({
-      type: 'png',
-      pixelRatio: EXPORT_SIZE.pixelRatio,
-      backgroundColor: dark ? '#121212' : '#ffffff',
-    });
+    svg = chart.renderToSVGString();
   } finally {
     chart.dispose();
     host.remove();
   }
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = EXPORT_SIZE.width * EXPORT_SIZE.pixelRatio;
+  canvas.height = EXPORT_SIZE.height * EXPORT_SIZE.pixelRatio;
+  const context = canvas.getContext('2d');
+  if (context === null) throw new Error('no 2D canvas context for the PNG export');
+  context.fillStyle = dark ? '#121212' : '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas.toDataURL('image/png');
 }
 
 export interface ChartHandle {
@@ -130,7 +142,7 @@ interface ChartProps extends ChartData {
 
 /**
  * ECharts in React: theme-aware (light/dark from the MUI theme), resized with its box, SVG on screen and a
- * PNG export through the ref (`ChartHandle`).
+ * PNG export (the SVG rasterised) through the ref (`ChartHandle`).
  */
 export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
   { kind, label, height = 360, formatValue, categories, series, forecast },
@@ -178,9 +190,9 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
 
   useImperativeHandle(ref, () => ({
     exportPng: (fileName) => {
-      void loadEngine().then(({ init }) => {
+      void loadEngine().then(async ({ init }) => {
         const link = document.createElement('a');
-        link.href = renderChartPng(init, optionRef.current, dark);
+        link.href = await renderChartPng(init, optionRef.current, dark);
         link.download = `${fileName}.png`;
         link.click();
       });
