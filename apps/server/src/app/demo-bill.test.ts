@@ -5,6 +5,7 @@ import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { insertClientAndProject } from '../db/tenant.test-helper';
 import { openTestAppDatabase } from '../db/test-app-database';
 import { createCollectionTargets } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo, DEMO_BILL_KIND } from '../features/inventory/collection-targets.repo';
@@ -57,23 +58,14 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     await migrate(database.db);
     store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
     await store.init();
-    const client = await database.db
-      .insertInto('clients')
-      .values({ name: 'Demo' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const project = await database.db
-      .insertInto('projects')
-      .values({ client_id: client.id, name: 'Demo organisation', cloud_account_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    projectId = project.id;
+    const tenant = await insertClientAndProject(database.db, 'Demo', { name: 'Demo organisation' });
+    projectId = tenant.projectId;
     const outDir = demoDataDir(dir);
     await generateDemoCur2({ ...OPTIONS, outDir, format: 'parquet' });
     await createImportService({
       repo: createImportsRepo(database.db, { onPeriodsReplaced: enqueueAfterImportJobs }),
       warehouse: store,
-    }).importFrom({ source: localSource(outDir), clientId: client.id, projectId, format: 'cur2' });
+    }).importFrom({ source: localSource(outDir), clientId: tenant.clientId, projectId, format: 'cur2' });
     const scenario = JSON.parse(await readFile(join(outDir, 'cloud-scenario.json'), 'utf8'));
     await simulateProject({ db: database.db, projectId, scenario, billFollowsActions: true });
   }, 180_000);

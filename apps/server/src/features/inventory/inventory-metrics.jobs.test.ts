@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { openTestAppDatabase } from '../../db/test-app-database';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import {
@@ -90,16 +91,7 @@ describe('metrics collection', () => {
     const drain = async () => {
       while ((await worker.runNext()) !== null);
     };
-    const client = await db
-      .insertInto('clients')
-      .values({ name: 'M' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: projectId } = await db
-      .insertInto('projects')
-      .values({ client_id: client.id, name: 'metrics', cloud_account_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { projectId } = await insertClientAndProject(db, 'M', { name: 'metrics' });
     await createInventoryRepo({ db }).saveScenario(projectId, scenario);
     await collection.enqueuePass(projectId, 'first');
     await drain();

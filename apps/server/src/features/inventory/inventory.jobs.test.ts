@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import type { AppTables } from '../../db/tables';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { openTestAppDatabase } from '../../db/test-app-database';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import {
@@ -30,17 +31,8 @@ const noAws = new Proxy({} as CloudPort, {
 });
 
 async function addProject(db: Kysely<AppTables>, cloudAccountId: string | null = null) {
-  const client = await db
-    .insertInto('clients')
-    .values({ name: 'Acme' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const project = await db
-    .insertInto('projects')
-    .values({ client_id: client.id, name: `p-${Math.random()}`, cloud_account_id: cloudAccountId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return project.id;
+  const { projectId } = await insertClientAndProject(db, 'Acme', { cloud_account_id: cloudAccountId });
+  return projectId;
 }
 
 describe('inventory collection jobs', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { openTestAppDatabase } from '../../db/test-app-database';
 import {
   ACCOUNT_ID,
@@ -44,18 +45,7 @@ describe('inventory collection on the app database', () => {
   });
   beforeEach(async () => {
     const db = database.db;
-    const client = await db
-      .insertInto('clients')
-      .values({ name: 'Acme' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    projectId = (
-      await db
-        .insertInto('projects')
-        .values({ client_id: client.id, name: `p-${Math.random()}` })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ projectId } = await insertClientAndProject(db));
   });
 
   /** Collects us-east-1 of the contract world at `hours` after its start, with extra scenario fields. */

@@ -6,6 +6,7 @@ import type { UtilisationSummary } from '@finlens/contracts/resource-metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { openTestAppDatabase } from '../../db/test-app-database';
 import { testCaller } from '../../platform/auth/caller.test-helper';
 import type { ResourceCostRow } from '../../warehouse/cost-query/resource-costs';
@@ -54,16 +55,7 @@ describe('recommendations over the app database', () => {
     database = await openTestAppDatabase(dir);
     await migrate(database.db);
     const db = database.db;
-    clientId = (
-      await db.insertInto('clients').values({ name: 'Acme' }).returning('id').executeTakeFirstOrThrow()
-    ).id;
-    projectId = (
-      await db
-        .insertInto('projects')
-        .values({ client_id: clientId, name: 'Main' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ clientId, projectId } = await insertClientAndProject(db));
     const row = (kind: string, id: string, state: string, resource: Record<string, unknown>) => ({
       project_id: projectId,
       account_id: '111',

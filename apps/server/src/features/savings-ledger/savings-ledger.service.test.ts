@@ -5,6 +5,7 @@ import type { Recommendation } from '@finlens/contracts/recommendations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { openTestAppDatabase } from '../../db/test-app-database';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import {
@@ -91,16 +92,10 @@ describe('savings ledger service', () => {
     database = await openTestAppDatabase(dir);
     await migrate(database.db);
     const db = database.db;
-    clientId = (
-      await db.insertInto('clients').values({ name: 'Acme' }).returning('id').executeTakeFirstOrThrow()
-    ).id;
-    projectId = (
-      await db
-        .insertInto('projects')
-        .values({ client_id: clientId, name: 'sim', cloud_account_id: ACCOUNT_ID })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ clientId, projectId } = await insertClientAndProject(db, 'Acme', {
+      name: 'sim',
+      cloud_account_id: ACCOUNT_ID,
+    }));
     await createInventoryRepo({ db }).saveScenario(projectId, CONTRACT_SCENARIO);
     clock = manualClock(CONTRACT_NOW);
     recs = [
