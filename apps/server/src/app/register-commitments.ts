@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
 import { commitmentsRoutes } from '../features/commitments/commitments.routes';
 import { createCommitmentsService } from '../features/commitments/commitments.service';
-import { createResourcesCostRepo } from '../features/resources-cost/resources-cost.repo';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
@@ -16,8 +15,6 @@ export async function registerCommitments(
     commitmentsService: createCommitmentsService({
       scopes: createCostScopes({ db }),
       warehouse,
-      // The projects' last import (the change marker Resources Cost keeps its joined set by).
-      billingVersion: createResourcesCostRepo({ db }).billingVersion,
     }),
   });
 }

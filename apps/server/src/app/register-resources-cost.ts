@@ -3,7 +3,6 @@ import type { AppTables } from '../db/tables';
 import { createInventoryCostView } from '../features/inventory/inventory.service';
 import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
 import { createUtilisation } from '../features/inventory/resource-metrics.service';
-import { createResourcesCostRepo } from '../features/resources-cost/resources-cost.repo';
 import { resourcesCostRoutes } from '../features/resources-cost/resources-cost.routes';
 import { createResourcesCostService } from '../features/resources-cost/resources-cost.service';
 import type { App } from '../platform/http/app';
@@ -24,12 +23,10 @@ export async function registerResourcesCost(
     inventoryAccountNames: (clientId: string) => Promise<Map<string, Map<string, string>>>;
   },
 ): Promise<void> {
-  const repo = createResourcesCostRepo({ db });
   const resourcesCost = createResourcesCostService({
     scopes: createCostScopes({ db }),
     warehouse,
     inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
-    billingVersion: (projectIds) => repo.billingVersion(projectIds),
     utilisation: createUtilisation({ metrics: warehouse.metrics }),
     accountNames: inventoryAccountNames,
   });

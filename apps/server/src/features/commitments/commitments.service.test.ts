@@ -66,11 +66,11 @@ describe('hourlySpend', () => {
 });
 
 describe('reads kept until an import', () => {
-  it('reads the bill once per range while the billing version stays, again after it changes', async () => {
-    let version = 'v1';
+  it('reads the bill once per range until an import into the project, then again', async () => {
+    let ingestedAt = '2026-03-01T00:00:00Z';
     const reads: string[] = [];
     const service = createCommitmentsService({
-      scopes: costScopesOver(async () => [{ id: 'p', name: 'P', cloudType: 'aws' }]),
+      scopes: costScopesOver(async () => [{ id: 'p', name: 'P', cloudType: 'aws', ingestedAt }]),
       warehouse: {
         commitmentRows: async (q) => {
           reads.push(`${q.from} ${q.to} ${q.grain}`);
@@ -78,7 +78,6 @@ describe('reads kept until an import', () => {
         },
         runCostQuery: async () => ({ as_of: '2026-02-28' }) as WarehouseCostAnswer,
       },
-      billingVersion: async () => version,
       now: () => new Date('2026-03-01T00:00:00Z'),
     });
     const caller = { clientId: 'c' } as ClientCaller;
@@ -94,7 +93,7 @@ describe('reads kept until an import', () => {
     // The range by day and the inventory's 13 months by month: each read once.
     expect(reads).toEqual(['2026-02-01 2026-02-28 day', '2025-01-24 2026-02-28 month']);
     expect(first.totals.unused_cost).toBeCloseTo(14, 9);
-    version = 'v2';
+    ingestedAt = '2026-03-01T06:00:00Z'; // an import
     await service.dashboard(caller, query);
     expect(reads).toHaveLength(4);
   });

@@ -23,9 +23,10 @@ import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitm
 import { optimiseCommitment } from '@finlens/cost-model/commitments/optimiser';
 import { bucketOf, bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
 import type { ClientCaller } from '../../platform/auth/caller';
+import { createResultCache } from '../../platform/cache/result-cache';
 import type { CommitmentRowsPort, WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import type { CostScopes, ReadScope } from '../../warehouse/cost-scope';
+import { type CostScopes, type ReadScope, scopeDataVersion } from '../../warehouse/cost-scope';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -165,37 +166,20 @@ function expiriesOf(inventory: Pick<CommitmentInventory, 'reservations' | 'savin
 export function createCommitmentsService({
   scopes,
   warehouse,
-  billingVersion,
   now = () => new Date(),
 }: {
   scopes: CostScopes;
   warehouse: CommitmentRowsPort & Pick<CostQueryPort, 'runCostQuery'>;
-  /** Changes whenever an import into one of the projects finishes; without it nothing read is kept. */
-  billingVersion?: (projectIds: readonly string[]) => Promise<string>;
   now?: () => Date;
 }) {
   /**
-   * Reads of the bill kept until an import changes it (the last few, by scope and arguments): the inventory's
-   * 13 months of commitment rows serve the inventory, every dashboard's expiries and the purchase analysis's
-   * rate; a dashboard range or look-back asked again is not read again.
+   * Reads of the bill kept until an import changes it (the last few, by scope, its data version and arguments):
+   * the inventory's 13 months of commitment rows serve the inventory, every dashboard's expiries and the purchase
+   * analysis's rate; a dashboard range or look-back asked again is not read again.
    */
-  const kept = new Map<string, Promise<unknown>>();
-  async function keep<T>(scope: ReadScope, what: string, read: () => Promise<T>): Promise<T> {
-    if (billingVersion === undefined) return read();
-    const version = await billingVersion(scope.projectIds);
-    const key = [scope.clientId, scope.projectIds.join(','), version, what].join('|');
-    const hit = kept.get(key);
-    if (hit !== undefined) {
-      kept.delete(key);
-      kept.set(key, hit);
-      return hit as Promise<T>;
-    }
-    const value = read();
-    kept.set(key, value);
-    value.catch(() => kept.delete(key));
-    while (kept.size > KEPT_READS) kept.delete(kept.keys().next().value as string);
-    return value;
-  }
+  const kept = createResultCache<unknown>({ maxEntries: KEPT_READS });
+  const keep = <T>(scope: ReadScope, what: string, read: () => Promise<T>): Promise<T> =>
+    kept.get(JSON.stringify([scope.clientId, scopeDataVersion(scope), what]), read) as Promise<T>;
 
   /** The newest usage day of the scope (the bill's end), null without data. */
   const newestDay = (scope: ReadScope) => keep(scope, 'newest', () => readNewestDay(scope));

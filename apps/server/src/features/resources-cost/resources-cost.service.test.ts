@@ -23,9 +23,11 @@ const INSTANCE: CostViewResource = {
 function setup() {
   const calls = { resourceCosts: 0, inventory: 0 };
   const tagReads: string[][] = [];
-  const versions = { inventory: 'a', billing: 'x' };
+  const versions = { inventory: 'a', ingestedAt: '2026-03-31T00:00:00Z' };
   const service = createResourcesCostService({
-    scopes: costScopesOver(async () => [{ id: 'p1', name: 'Main', cloudType: 'aws' as const }]),
+    scopes: costScopesOver(async () => [
+      { id: 'p1', name: 'Main', cloudType: 'aws' as const, ingestedAt: versions.ingestedAt },
+    ]),
     warehouse: {
       newestUsageDay: async () => '2026-03-31',
       resourceCosts: async ({ tagKeys }) => {
@@ -59,7 +61,6 @@ function setup() {
       version: async () => versions.inventory,
       resource: async () => null,
     },
-    billingVersion: async () => versions.billing,
     accountNames: async () => new Map([['p1', new Map([['111', 'Shop']])]]),
     utilisation: {
       utilisationSummaries: async (_scope, ids) =>
@@ -104,7 +105,7 @@ describe('the Resources Cost service', () => {
     await list();
     await list({ sort: 'name', search: 'web' });
     expect(calls).toEqual({ resourceCosts: 1, inventory: 1 });
-    versions.billing = 'y';
+    versions.ingestedAt = '2026-03-31T06:00:00Z'; // an import
     await list();
     versions.inventory = 'b';
     await list();

@@ -11,9 +11,10 @@ import {
 } from '@finlens/contracts/resources-cost';
 import { addDays, inclusiveDays } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
+import { createResultCache } from '../../platform/cache/result-cache';
 import { notFound } from '../../platform/http/http-error';
 import { costWindows } from '../../warehouse/cost-query/resource-costs';
-import type { CostScopes, ReadScope } from '../../warehouse/cost-scope';
+import { type CostScopes, type ReadScope, scopeDataVersion } from '../../warehouse/cost-scope';
 import type { CostStore } from '../../warehouse/cost-store';
 import type { InventoryCostView } from '../inventory/inventory.service';
 import { createResourceIndex, type ResourceIndex } from './resource-index';
@@ -60,15 +61,12 @@ export function createResourcesCostService({
   scopes,
   warehouse,
   inventory,
-  billingVersion,
   utilisation,
   accountNames = async () => new Map(),
 }: {
   scopes: Pick<CostScopes, 'requested'>;
   warehouse: Pick<CostStore, 'newestUsageDay' | 'resourceCosts' | 'costBreakdown'>;
   inventory: InventoryCostView;
-  /** Changes whenever an import into one of the projects finishes. */
-  billingVersion: (projectIds: readonly string[]) => Promise<string>;
   /** CPU summaries of collected resources (the inventory's metrics, last 14 days). */
   utilisation: {
     utilisationSummaries(
@@ -80,7 +78,7 @@ export function createResourcesCostService({
   /** Account names the inventory knows, by project id then account id (for accounts the bill does not name). */
   accountNames?: (clientId: string) => Promise<ReadonlyMap<string, ReadonlyMap<string, string>>>;
 }) {
-  const cache = new Map<string, { version: string; data: Promise<Snapshot> }>();
+  const snapshots = createResultCache<Snapshot>({ maxEntries: CACHE_ENTRIES });
 
   async function build(scope: ReadScope, costType: CostTypeName): Promise<Snapshot> {
     const { window, range } = windowOf(await warehouse.newestUsageDay(scope));
@@ -103,24 +101,11 @@ export function createResourcesCostService({
     return { index, window, range, billTags: new Map() };
   }
 
+  /** The joined set of a scope, kept until an import (the scope's data version) or a collection run changes. */
   async function snapshot(scope: ReadScope, costType: CostTypeName): Promise<Snapshot> {
-    const key = [scope.clientId, scope.projectIds.join(','), costType].join('|');
-    const [inv, bill] = await Promise.all([
-      inventory.version(scope.projectIds),
-      billingVersion(scope.projectIds),
-    ]);
-    const version = `${inv}#${bill}`;
-    const hit = cache.get(key);
-    if (hit !== undefined && hit.version === version) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit.data;
-    }
-    const data = build(scope, costType);
-    cache.set(key, { version, data });
-    data.catch(() => cache.delete(key));
-    while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-    return data;
+    const inventoryVersion = await inventory.version(scope.projectIds);
+    const key = JSON.stringify([scope.clientId, scopeDataVersion(scope), inventoryVersion, costType]);
+    return snapshots.get(key, () => build(scope, costType));
   }
 
   /** The bill's values of the tag keys the filters name beyond the owner keys, read once per snapshot and key. */
