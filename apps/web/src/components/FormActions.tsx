@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 
@@ -27,5 +28,21 @@ export function FormActions({
         {submitLabel}
       </Button>
     </DialogActions>
+  );
+}
+
+/** The Save button of a settings form: shows the call in flight, disabled until something changed. */
+export function SaveButton({ form }: { form: { formState: { isSubmitting: boolean; isDirty: boolean } } }) {
+  return (
+    <Box>
+      <Button
+        type="submit"
+        variant="contained"
+        loading={form.formState.isSubmitting}
+        disabled={!form.formState.isDirty}
+      >
+        Save
+      </Button>
+    </Box>
   );
 }

@@ -2,7 +2,6 @@ import { EMAIL_FREQUENCIES, type Preferences, preferencesSchema } from '@finlens
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -13,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { BarsLoader } from '../../components/BarsLoader';
+import { SaveButton } from '../../components/FormActions';
 import { usePreferences } from './api/preferences-query';
 import { useSavePreferencesMutation } from './api/save-preferences-mutation';
 import { SourceCheckboxes } from './components/SourceCheckboxes';
@@ -73,16 +73,7 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
             </FormControl>
           )}
         />
-        <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={form.formState.isSubmitting}
-            disabled={!form.formState.isDirty}
-          >
-            Save
-          </Button>
-        </Box>
+        <SaveButton form={form} />
       </Stack>
     </form>
   );

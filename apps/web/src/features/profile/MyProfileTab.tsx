@@ -2,7 +2,6 @@ import { type Profile, type ProfileUpdate, profileUpdateSchema } from '@finlens/
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { BarsLoader } from '../../components/BarsLoader';
+import { SaveButton } from '../../components/FormActions';
 import { applyServerErrors } from '../../components/form-errors';
 import { textFieldProps } from '../../components/form-field';
 import { useCurrentUser } from '../auth/api/current-user-query';
@@ -54,16 +54,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           helperText="Your sign-in address cannot be changed here."
           fullWidth
         />
-        <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={form.formState.isSubmitting}
-            disabled={!form.formState.isDirty}
-          >
-            Save
-          </Button>
-        </Box>
+        <SaveButton form={form} />
       </Stack>
     </form>
   );

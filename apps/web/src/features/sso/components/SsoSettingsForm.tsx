@@ -1,8 +1,6 @@
 import { type SsoSettings, type SsoSettingsUpdate, ssoSettingsUpdateSchema } from '@finlens/contracts/sso';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -10,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SaveButton } from '../../../components/FormActions';
 import { applyServerErrors } from '../../../components/form-errors';
 import { textFieldProps } from '../../../components/form-field';
 import { useSaveSsoSettingsMutation } from '../api/save-sso-settings-mutation';
@@ -76,16 +75,7 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
           }
         />
         <EnabledSwitch form={form} />
-        <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={form.formState.isSubmitting}
-            disabled={!form.formState.isDirty}
-          >
-            Save
-          </Button>
-        </Box>
+        <SaveButton form={form} />
       </Stack>
     </form>
   );
