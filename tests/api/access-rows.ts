@@ -1,6 +1,7 @@
 import type { AccessRule } from '@finlens/contracts/roles';
 import { chargebacksAccessRows } from './access-rows/chargebacks';
 import { commitmentsAccessRows } from './access-rows/commitments';
+import { containersAccessRows } from './access-rows/containers';
 import { costTargetsAccessRows } from './access-rows/cost-targets';
 import { insightsAccessRows } from './access-rows/insights';
 import { inventoryAccessRows } from './access-rows/inventory';
@@ -550,6 +551,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...recommendationsAccessRows,
   ...commitmentsAccessRows,
   ...resourcesCostAccessRows,
+  ...containersAccessRows,
   ...savingsLedgerAccessRows,
   ...tagExplorerAccessRows,
   ...showbacksAccessRows,

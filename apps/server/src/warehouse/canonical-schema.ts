@@ -165,6 +165,15 @@ export const SOURCE_COLUMNS: readonly CanonicalColumn[] = [
   text('split_line_item_parent_resource_id'),
   money('split_line_item_split_cost'),
   money('split_line_item_unused_cost'),
+  /** Split cost allocation usage (billing-formats §1.3.12): requested and used vCPU or GB, per pod-hour. */
+  num('split_line_item_reserved_usage'),
+  num('split_line_item_actual_usage'),
+  num('split_line_item_split_usage'),
+  num('split_line_item_split_usage_ratio'),
+  money('split_line_item_net_split_cost'),
+  money('split_line_item_net_unused_cost'),
+  money('split_line_item_public_on_demand_split_cost'),
+  money('split_line_item_public_on_demand_unused_cost'),
   /** Columns of the source that have no canonical home (FOCUS x_*, Azure extras), kept as text. */
   map('source_extras'),
 ];

@@ -4,6 +4,7 @@ import type { AllocationPort } from './cost-query/allocation-port';
 import type { CommitmentRowsPort } from './cost-query/commitment-rows';
 import type { CostBreakdownPort } from './cost-query/cost-breakdown';
 import type { CostQueryPort } from './cost-query/cost-query-port';
+import type { KubernetesCostPort } from './cost-query/kubernetes-costs';
 import type { ResourceCostPort } from './cost-query/resource-costs';
 import type { MetricsStore } from './metrics-store';
 
@@ -53,7 +54,8 @@ export interface CostStore
     AllocationPort,
     CostBreakdownPort,
     CommitmentRowsPort,
-    ResourceCostPort {
+    ResourceCostPort,
+    KubernetesCostPort {
   readonly kind: 'duckdb' | 'clickhouse';
   /** Resource metrics (hourly and daily series), beside the cost data in the same engine. */
   readonly metrics: MetricsStore;

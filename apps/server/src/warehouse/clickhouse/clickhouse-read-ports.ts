@@ -2,6 +2,7 @@ import { claimQuerySlot } from '../../platform/http/query-slots';
 import { type AllocationPort, allocationQueries } from '../cost-query/allocation-port';
 import { type CommitmentRowsPort, commitmentRowQueries } from '../cost-query/commitment-rows';
 import { type CostBreakdownPort, costBreakdownQueries } from '../cost-query/cost-breakdown';
+import { type KubernetesCostPort, kubernetesCostQueries } from '../cost-query/kubernetes-costs';
 import { type ResourceCostPort, resourceCostQueries } from '../cost-query/resource-costs';
 import { clickHouseDialect } from './clickhouse-dialect';
 import type { Reader } from './clickhouse-totals';
@@ -12,7 +13,7 @@ import type { Reader } from './clickhouse-totals';
  */
 export function clickHouseReadPorts(
   reader: Reader,
-): AllocationPort & CostBreakdownPort & CommitmentRowsPort & ResourceCostPort {
+): AllocationPort & CostBreakdownPort & CommitmentRowsPort & ResourceCostPort & KubernetesCostPort {
   const dialect = clickHouseDialect(reader);
   const read = (statement: { sql: string }) => {
     claimQuerySlot();
@@ -23,5 +24,6 @@ export function clickHouseReadPorts(
     ...costBreakdownQueries(dialect, read),
     ...commitmentRowQueries(dialect, read),
     ...resourceCostQueries(dialect, read),
+    ...kubernetesCostQueries(dialect, read),
   };
 }

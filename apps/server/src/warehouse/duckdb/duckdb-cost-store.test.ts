@@ -31,6 +31,7 @@ describe('DuckDB cost store', () => {
       'add line_item_iam_principal',
       'add the commitment columns',
       'create the resource metrics tables',
+      'add the split usage columns',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -70,6 +71,7 @@ describe('DuckDB cost store', () => {
       'add line_item_iam_principal',
       'add the commitment columns',
       'create the resource metrics tables',
+      'add the split usage columns',
     ]);
     const query = {
       start_date: '2024-05-01',
@@ -96,7 +98,7 @@ describe('DuckDB cost store', () => {
     await store.close();
   });
 
-  it('adds line_item_iam_principal and the commitment columns to a warehouse made before them; its rows read NULL', async () => {
+  it('adds line_item_iam_principal, the commitment and the split usage columns to a warehouse made before them; its rows read NULL', async () => {
     const path = join(dir, 'warehouse.duckdb');
     const old = await openDuckDbCostStore({ path });
     await old.init();
@@ -106,10 +108,11 @@ describe('DuckDB cost store', () => {
       'reservation_start_time',
       'reservation_unused_quantity',
       'commitment_discount_status',
+      'split_line_item_reserved_usage',
     ])
       await old.connection.run(`ALTER TABLE line_items DROP COLUMN ${column}`);
     await old.connection.run(
-      `DELETE FROM warehouse_schema_steps WHERE step IN ('add line_item_iam_principal', 'add the commitment columns')`,
+      `DELETE FROM warehouse_schema_steps WHERE step IN ('add line_item_iam_principal', 'add the commitment columns', 'add the split usage columns')`,
     );
     await old.connection.run(
       `INSERT INTO line_items (client_id, project_id, billing_period, line_item_unblended_cost)
@@ -117,14 +120,18 @@ describe('DuckDB cost store', () => {
     );
     await old.close();
     const store = await openDuckDbCostStore({ path });
-    expect(await store.init()).toEqual(['add line_item_iam_principal', 'add the commitment columns']);
+    expect(await store.init()).toEqual([
+      'add line_item_iam_principal',
+      'add the commitment columns',
+      'add the split usage columns',
+    ]);
     const rows = await store.connection.runAndReadAll(
       `SELECT line_item_iam_principal AS principal, reservation_start_time AS start,
         reservation_unused_quantity AS unused, commitment_discount_status AS status,
-        line_item_unblended_cost AS cost FROM line_items`,
+        split_line_item_reserved_usage AS reserved, line_item_unblended_cost AS cost FROM line_items`,
     );
     expect(rows.getRowObjectsJson()).toEqual([
-      { principal: null, start: null, unused: null, status: null, cost: 2.5 },
+      { principal: null, start: null, unused: null, status: null, reserved: null, cost: 2.5 },
     ]);
     await store.close();
   });

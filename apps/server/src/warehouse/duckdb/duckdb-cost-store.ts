@@ -13,6 +13,7 @@ import {
 import { allocationQueries } from '../cost-query/allocation-port';
 import { commitmentRowQueries } from '../cost-query/commitment-rows';
 import { costBreakdownQueries } from '../cost-query/cost-breakdown';
+import { kubernetesCostQueries } from '../cost-query/kubernetes-costs';
 import { resourceCostQueries } from '../cost-query/resource-costs';
 import { costQueryRunner } from '../cost-query/run-cost-query';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
@@ -114,6 +115,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     ...commitmentRowQueries(duckDbDialect, readers.read),
     metrics,
     ...resourceCostQueries(duckDbDialect, readers.read),
+    ...kubernetesCostQueries(duckDbDialect, readers.read),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -70,6 +70,25 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
       for (const sql of createMetricsTablesSql()) await connection.run(sql);
     },
   },
+  {
+    // Kubernetes cost (containers feature): requested vs used and the net split costs; old rows read NULL.
+    name: 'add the split usage columns',
+    apply: async (connection) => {
+      for (const name of SPLIT_USAGE_COLUMNS) await addColumn(connection, name);
+    },
+  },
+];
+
+/** The columns of the step 'add the split usage columns' (frozen). */
+const SPLIT_USAGE_COLUMNS = [
+  'split_line_item_reserved_usage',
+  'split_line_item_actual_usage',
+  'split_line_item_split_usage',
+  'split_line_item_split_usage_ratio',
+  'split_line_item_net_split_cost',
+  'split_line_item_net_unused_cost',
+  'split_line_item_public_on_demand_split_cost',
+  'split_line_item_public_on_demand_unused_cost',
 ];
 
 /** The columns of the step 'add the commitment columns' (frozen: a later column gets its own step). */

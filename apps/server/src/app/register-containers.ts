@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../db/tables';
+import { containersRoutes } from '../features/containers/containers.routes';
+import { createContainersService } from '../features/containers/containers.service';
+import type { App } from '../platform/http/app';
+import { createCostScopes } from '../warehouse/cost-scope';
+import type { WarehouseStore } from '../warehouse/open-cost-store';
+
+/** Kubernetes cost and container rightsizing from the EKS split rows, over the projects the cost scope allows. */
+export async function registerContainers(
+  app: App,
+  { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
+): Promise<void> {
+  const containers = createContainersService({ scopes: createCostScopes({ db }), warehouse });
+  await app.register(containersRoutes, { containers });
+}

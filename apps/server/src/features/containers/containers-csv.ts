@@ -1,0 +1,38 @@
+import type { AllocationGroup, AllocationRow, ContainersSummary } from '@finlens/contracts/containers';
+import { stringify } from 'csv-stringify/sync';
+
+export type Window = NonNullable<ContainersSummary['window']>;
+
+const COLUMNS = [
+  'cluster_name',
+  'cost',
+  'split_cost',
+  'idle_cost',
+  'cpu_cost',
+  'memory_cost',
+  'pod_hours',
+  'cpu_requested_vcpu_hours',
+  'cpu_used_vcpu_hours',
+  'memory_requested_gb_hours',
+  'memory_used_gb_hours',
+] as const;
+
+/** The allocation rows as CSV with a header line, the group's column second (money unrounded, as the API answers). */
+export function allocationCsv(rows: readonly AllocationRow[], group: AllocationGroup): string {
+  const header = [COLUMNS[0], group, ...COLUMNS.slice(1)];
+  const lines = rows.map((r) => [
+    r.cluster_name,
+    r.key,
+    r.cost,
+    r.split_cost,
+    r.idle_cost,
+    r.cpu_cost,
+    r.memory_cost,
+    r.pod_hours,
+    r.cpu.requested,
+    r.cpu.used,
+    r.memory.requested,
+    r.memory.used,
+  ]);
+  return stringify([header, ...lines], { escape_formulas: true });
+}

@@ -1,0 +1,157 @@
+import {
+  allocationQuerySchema,
+  containersQuerySchema,
+  IDLE_RULE_NAMES,
+  rightsizingQuerySchema,
+  SPLIT_DATA_ACTION,
+} from '@finlens/contracts/containers';
+import { IDLE_LINE } from '@finlens/cost-model/kubernetes-cost';
+import { describe, expect, it } from 'vitest';
+import { testCaller } from '../../platform/auth/caller.test-helper';
+import { costScopesOver } from '../../warehouse/cost-scope';
+import { DEMO_CLIENT, DEMO_PROJECT, demoWarehouse } from '../../warehouse/duckdb/demo-warehouse.test-helper';
+import { createContainersService } from './containers.service';
+
+/** The containers service over the small demo export (two EKS clusters with split rows) in DuckDB. */
+const demo = demoWarehouse('finlens-containers-');
+const caller = testCaller(DEMO_CLIENT);
+const range = { start_date: '2026-01-01', end_date: '2026-03-31' };
+
+function service() {
+  return createContainersService({
+    scopes: costScopesOver(async () => [{ id: DEMO_PROJECT, name: 'Demo', cloudType: 'aws' as const }]),
+    warehouse: demo.store,
+  });
+}
+
+const cents = (v: number) => Math.round(v * 100);
+
+describe('containers service', () => {
+  it('sums both clusters at the effective rate, reconciled with their nodes, and lists clusters without split data', async () => {
+    const s = await service().summary(caller, containersQuerySchema.parse(range));
+    expect(s.window).toEqual({ ...range, days: 90 });
+    expect(s.clusters.map((c) => c.cluster_name).sort()).toEqual(['prod-eks-use1', 'staging-eks-use1']);
+    for (const c of s.clusters) {
+      // The pods' split plus unused cost is the nodes' own cost in the bill.
+      expect(cents(c.cost)).toBe(cents(c.node_cost));
+      expect(cents(c.cpu_cost + c.memory_cost + c.idle_cost)).toBe(cents(c.cost));
+      expect(c.idle_cost).toBeGreaterThan(0);
+      expect(c.cpu.used_over_requested).toBeGreaterThan(0);
+      expect(c.cpu.used_over_requested).toBeLessThan(1);
+      expect(c.cpu.requested_over_capacity).toBeGreaterThan(0);
+      expect(c.purchase_options.reduce((sum, o) => sum + o.nodes, 0)).toBe(c.nodes);
+    }
+    const daily = s.daily.reduce((sum, d) => sum + d.cost, 0);
+    expect(cents(daily)).toBe(cents(s.totals.cost));
+    expect(s.top_namespaces.length).toBeGreaterThan(0);
+    expect(s.top_workloads[0]?.kind).toMatch(/Deployment|StatefulSet|DaemonSet/);
+    // The demo bill's other EKS clusters (control-plane fees) have no pod rows.
+    expect(s.clusters_without_split_data.length).toBeGreaterThan(0);
+    expect(s.clusters_without_split_data.every((c) => c.action === SPLIT_DATA_ACTION)).toBe(true);
+    expect(s.clusters_without_split_data.map((c) => c.cluster_name)).not.toContain('prod-eks-use1');
+
+    const net = await service().summary(
+      caller,
+      containersQuerySchema.parse({ ...range, cost_basis: 'net_amortized' }),
+    );
+    expect(net.totals.cost).toBeLessThan(s.totals.cost);
+    expect(cents(net.totals.cost)).toBe(cents(net.totals.node_cost));
+  });
+
+  it('keeps the total under every idle rule, with idle as its own line per cluster when separate', async () => {
+    const totals: number[] = [];
+    for (const idle of IDLE_RULE_NAMES) {
+      const a = await service().allocation(
+        caller,
+        allocationQuerySchema.parse({ ...range, group_by: 'pod_namespace', idle, page_size: 500 }),
+      );
+      totals.push(cents(a.total_cost));
+      const idleRows = a.rows.filter((r) => r.key === IDLE_LINE);
+      expect(idleRows.length).toBe(idle === 'separate' ? 2 : 0);
+      if (idle === 'separate') expect(a.rows.at(-1)?.key).toBe(IDLE_LINE);
+    }
+    expect(new Set(totals).size).toBe(1);
+    const s = await service().summary(caller, containersQuerySchema.parse(range));
+    expect(totals[0]).toBe(cents(s.totals.cost));
+  });
+
+  it('pages, sorts and filters the groups, and exports them as CSV', async () => {
+    const all = await service().allocation(
+      caller,
+      allocationQuerySchema.parse({ ...range, group_by: 'pod', idle: 'node', page_size: 500 }),
+    );
+    const page = await service().allocation(
+      caller,
+      allocationQuerySchema.parse({ ...range, group_by: 'pod', idle: 'node', page: 2, page_size: 3 }),
+    );
+    expect(page.count).toBe(all.count);
+    expect(page.rows).toEqual(all.rows.slice(3, 6));
+    expect(all.rows.map((r) => r.cost)).toEqual([...all.rows.map((r) => r.cost)].sort((a, b) => b - a));
+    const ns = all.rows[0]?.cluster_name as string;
+    const filtered = await service().allocation(
+      caller,
+      allocationQuerySchema.parse({ ...range, group_by: 'pod_namespace', cluster: ns }),
+    );
+    expect(filtered.rows.every((r) => r.cluster_name === ns)).toBe(true);
+    const csv = await service().allocationCsv(
+      caller,
+      allocationQuerySchema.parse({ ...range, group_by: 'controller', format: 'csv' }),
+    );
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toMatch(/^cluster_name,controller,cost,split_cost,idle_cost/);
+    expect(lines.length).toBeGreaterThan(2);
+  });
+
+  it('reconciles every node-hour to the cent', async () => {
+    const r = await service().reconciliation(caller, containersQuerySchema.parse(range));
+    expect(r.node_hours).toBeGreaterThan(100);
+    expect(r.mismatch_count).toBe(0);
+    expect(r.missing_nodes).toBe(0);
+    expect(cents(r.pod_cost)).toBe(cents(r.node_cost));
+  });
+
+  it('recommends smaller requests for the over-requested workloads, with a monthly saving', async () => {
+    const r = await service().rightsizing(caller, rightsizingQuerySchema.parse({ ...range, headroom: '20' }));
+    const over = r.workloads.filter((w) =>
+      ['checkout-worker', 'search-indexer', 'prometheus'].includes(w.controller),
+    );
+    expect(over.length).toBeGreaterThan(0);
+    for (const w of over) {
+      expect(w.cpu.recommended).not.toBeNull();
+      expect(w.cpu.recommended ?? 0).toBeGreaterThanOrEqual(w.cpu.peak_usage);
+      expect(w.cpu.recommended ?? 0).toBeLessThan(w.cpu.requested);
+      expect(w.monthly_saving).toBeGreaterThan(0);
+    }
+    expect(r.workloads[0]?.monthly_saving).toBeGreaterThan(0);
+    expect(cents(r.monthly_saving)).toBe(cents(r.workloads.reduce((s, w) => s + w.monthly_saving, 0)));
+    // More headroom never saves more.
+    const wide = await service().rightsizing(
+      caller,
+      rightsizingQuerySchema.parse({ ...range, headroom: '80' }),
+    );
+    expect(wide.monthly_saving).toBeLessThanOrEqual(r.monthly_saving);
+  });
+
+  it('answers empty without data and defaults to the last 30 days of data', async () => {
+    const none = createContainersService({
+      scopes: costScopesOver(async () => []),
+      warehouse: demo.store,
+    });
+    const s = await none.summary(caller, containersQuerySchema.parse({}));
+    expect(s).toMatchObject({ window: null, clusters: [], clusters_without_split_data: [] });
+    const last = await service().summary(caller, containersQuerySchema.parse({}));
+    expect(last.window).toEqual({ start_date: '2026-03-02', end_date: '2026-03-31', days: 30 });
+  });
+
+  it('names the field of bad input', () => {
+    const issue = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+      r.error?.issues[0]?.path.join('.');
+    expect(issue(allocationQuerySchema.safeParse({ group_by: 'planet' }))).toBe('group_by');
+    expect(issue(allocationQuerySchema.safeParse({ idle: 'spread' }))).toBe('idle');
+    expect(issue(containersQuerySchema.safeParse({ cost_basis: 'list' }))).toBe('cost_basis');
+    expect(issue(rightsizingQuerySchema.safeParse({ headroom: '500' }))).toBe('headroom');
+    expect(issue(containersQuerySchema.safeParse({ start_date: '2026-02-30', end_date: '2026-03-01' }))).toBe(
+      'start_date',
+    );
+  });
+});

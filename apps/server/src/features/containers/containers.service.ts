@@ -1,0 +1,344 @@
+import {
+  type AllocationQuery,
+  type AllocationRow,
+  CONTAINERS_DEFAULT_DAYS,
+  type ContainersQuery,
+  type ContainersReconciliation,
+  type ContainersSummary,
+  type Rightsizing,
+  type RightsizingQuery,
+  SPLIT_DATA_ACTION,
+} from '@finlens/contracts/containers';
+import { IDLE_LINE, reconcileNodeHours, shareIdle } from '@finlens/cost-model/kubernetes-cost';
+import { addDays, inclusiveDays } from '@finlens/cost-model/utc-calendar';
+import type { ClientCaller } from '../../platform/auth/caller';
+import type {
+  KubernetesCostRow,
+  KubernetesKey,
+  KubernetesScope,
+} from '../../warehouse/cost-query/kubernetes-costs';
+import type { CostScopes } from '../../warehouse/cost-scope';
+import type { CostStore } from '../../warehouse/cost-store';
+import { allocationCsv, type Window } from './containers-csv';
+import { recommendWorkloads } from './containers-rightsizing';
+import { resourceUse, splitCost, unusedCost } from './split-figures';
+
+export type ContainersWarehouse = Pick<
+  CostStore,
+  | 'newestUsageDay'
+  | 'kubernetesCosts'
+  | 'kubernetesCapacity'
+  | 'podNodeHours'
+  | 'nodeHours'
+  | 'nodeBills'
+  | 'billClusters'
+>;
+
+const NONE = '(none)';
+const TOP = 10;
+
+/**
+ * Kubernetes cost (the containers feature): the EKS split rows summed per cluster, node, namespace, workload and
+ * pod at the chosen effective rate, idle capacity as its own line or shared by a rule, the node-hour
+ * reconciliation, and request rightsizing per workload.
+ */
+export function createContainersService({
+  scopes,
+  warehouse,
+}: {
+  scopes: Pick<CostScopes, 'requested'>;
+  warehouse: ContainersWarehouse;
+}) {
+  /** The caller's scope over the asked range, or the last 30 days of data; null without data. */
+  async function scopeOf(
+    caller: ClientCaller,
+    query: ContainersQuery,
+  ): Promise<{ scope: KubernetesScope; window: Window } | null> {
+    const read = await scopes.requested(caller, query.project_ids);
+    let from = query.start_date;
+    let to = query.end_date;
+    if (from === undefined || to === undefined) {
+      const newest = await warehouse.newestUsageDay(read);
+      if (newest === null) return null;
+      to = newest;
+      from = addDays(newest, 1 - CONTAINERS_DEFAULT_DAYS);
+    }
+    const filters: KubernetesScope['filters'] = {
+      cluster_name: query.cluster,
+      pod_namespace: query.namespace,
+      controller: query.controller,
+      node: query.node,
+    };
+    return {
+      scope: {
+        clientId: read.clientId,
+        projectIds: read.projectIds,
+        from,
+        to,
+        basis: query.cost_basis,
+        filters,
+      },
+      window: { start_date: from, end_date: to, days: inclusiveDays(from, to) },
+    };
+  }
+
+  async function summary(caller: ClientCaller, query: ContainersQuery): Promise<ContainersSummary> {
+    const empty: ContainersSummary = {
+      window: null,
+      cost_basis: query.cost_basis,
+      totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0 },
+      clusters: [],
+      daily: [],
+      top_namespaces: [],
+      top_workloads: [],
+      clusters_without_split_data: [],
+    };
+    const at = await scopeOf(caller, query);
+    if (at === null) return empty;
+    const { scope, window } = at;
+    const [byNode, capacity, daily, namespaces, workloads, billClusters] = await Promise.all([
+      warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'node'] }),
+      warehouse.kubernetesCapacity(scope),
+      warehouse.kubernetesCosts({ ...scope, groupBy: ['day', 'cluster_name'] }),
+      warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'pod_namespace'] }),
+      warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'controllerKind', 'controller'] }),
+      warehouse.billClusters(scope),
+    ]);
+    const nodeCluster = new Map(byNode.map((r) => [String(r.keys[1]), r.keys[0] ?? NONE]));
+    const bills = await warehouse.nodeBills(scope, [...nodeCluster.keys()]);
+    const clusters = new Map<string, KubernetesCostRow[]>();
+    for (const r of byNode) clusters.set(r.keys[0] ?? NONE, [...(clusters.get(r.keys[0] ?? NONE) ?? []), r]);
+    const clusterRows = [...clusters].map(([name, rows]) => {
+      const nodeBills = bills.filter((b) => nodeCluster.get(b.node) === name);
+      const options = new Map<string, { cost: number; nodes: Set<string> }>();
+      for (const b of nodeBills) {
+        const o = options.get(b.purchaseOption ?? NONE) ?? { cost: 0, nodes: new Set() };
+        o.cost += b.cost;
+        o.nodes.add(b.node);
+        options.set(b.purchaseOption ?? NONE, o);
+      }
+      const cap = capacity.find((c) => (c.cluster ?? NONE) === name);
+      const sum = (f: (r: KubernetesCostRow) => number) => rows.reduce((s, r) => s + f(r), 0);
+      return {
+        cluster_name: name,
+        cost: sum((r) => splitCost(r) + unusedCost(r)),
+        cpu_cost: sum((r) => r.cpu.splitCost),
+        memory_cost: sum((r) => r.memory.splitCost),
+        idle_cost: sum(unusedCost),
+        cpu: resourceUse(
+          rows.map((r) => r.cpu),
+          cap?.cpu ?? null,
+        ),
+        memory: resourceUse(
+          rows.map((r) => r.memory),
+          cap?.memory ?? null,
+        ),
+        nodes: rows.length,
+        node_cost: nodeBills.reduce((s, b) => s + b.cost, 0),
+        purchase_options: [...options]
+          .map(([purchase_option, o]) => ({ purchase_option, cost: o.cost, nodes: o.nodes.size }))
+          .sort((a, b) => b.cost - a.cost),
+      };
+    });
+    clusterRows.sort((a, b) => b.cost - a.cost);
+    const top = (rows: KubernetesCostRow[], kindAt: number | null) =>
+      rows
+        .map((r) => ({
+          cluster_name: r.keys[0] ?? NONE,
+          key: r.keys[r.keys.length - 1] ?? NONE,
+          kind: kindAt === null ? null : (r.keys[kindAt] ?? null),
+          cost: splitCost(r) + unusedCost(r),
+        }))
+        .sort((a, b) => b.cost - a.cost)
+        .slice(0, TOP);
+    const withSplit = new Set(clusterRows.map((c) => c.cluster_name));
+    const total = (f: (c: (typeof clusterRows)[number]) => number) =>
+      clusterRows.reduce((s, c) => s + f(c), 0);
+    return {
+      window,
+      cost_basis: scope.basis,
+      totals: {
+        cost: total((c) => c.cost),
+        cpu_cost: total((c) => c.cpu_cost),
+        memory_cost: total((c) => c.memory_cost),
+        idle_cost: total((c) => c.idle_cost),
+        node_cost: total((c) => c.node_cost),
+      },
+      clusters: clusterRows,
+      daily: daily
+        .map((r) => ({
+          date: String(r.keys[0]),
+          cluster_name: r.keys[1] ?? NONE,
+          cost: splitCost(r) + unusedCost(r),
+          idle_cost: unusedCost(r),
+        }))
+        .sort((a, b) => a.date.localeCompare(b.date) || a.cluster_name.localeCompare(b.cluster_name)),
+      top_namespaces: top(namespaces, null),
+      top_workloads: top(workloads, 1),
+      // Filtered views show only what the filters match: clusters without pod rows match none of them.
+      clusters_without_split_data: (filtered(scope) ? [] : billClusters)
+        .filter((c) => !withSplit.has(c.cluster))
+        .map((c) => ({
+          cluster_name: c.cluster,
+          account_id: c.accountId,
+          region: c.region,
+          cost: c.cost,
+          action: SPLIT_DATA_ACTION,
+        }))
+        .sort((a, b) => b.cost - a.cost),
+    };
+  }
+
+  async function allocationRows(scope: KubernetesScope, query: AllocationQuery): Promise<AllocationRow[]> {
+    const group = query.group_by;
+    const groupBy: KubernetesKey[] = group === 'cluster_name' ? ['cluster_name'] : ['cluster_name', group];
+    const [rows, capacity] = await Promise.all([
+      warehouse.kubernetesCosts({ ...scope, groupBy }),
+      warehouse.kubernetesCapacity(scope),
+    ]);
+    const keyOf = (r: KubernetesCostRow) => r.keys[groupBy.length - 1] ?? NONE;
+    const shared = shareIdle(
+      rows.map((r) => ({
+        cluster: r.keys[0] ?? NONE,
+        key: keyOf(r),
+        split: splitCost(r),
+        unused: unusedCost(r),
+      })),
+      query.idle,
+    );
+    const byId = new Map(rows.map((r) => [`${r.keys[0] ?? NONE}\u0000${keyOf(r)}`, r]));
+    return shared.map((s) => {
+      const r = byId.get(`${s.cluster}\u0000${s.key}`);
+      const cap =
+        group === 'cluster_name' ? capacity.find((c) => (c.cluster ?? NONE) === s.cluster) : undefined;
+      return {
+        cluster_name: s.cluster,
+        key: s.key,
+        cost: s.cost,
+        split_cost: s.split,
+        cpu_cost: r?.cpu.splitCost ?? 0,
+        memory_cost: r?.memory.splitCost ?? 0,
+        idle_cost: s.idle,
+        pod_hours: r === undefined ? 0 : Math.max(r.cpu.podHours, r.memory.podHours),
+        cpu: resourceUse(r === undefined ? [] : [r.cpu], cap?.cpu ?? null),
+        memory: resourceUse(r === undefined ? [] : [r.memory], cap?.memory ?? null),
+      };
+    });
+  }
+
+  return {
+    summary,
+
+    async allocation(caller: ClientCaller, query: AllocationQuery) {
+      const at = await scopeOf(caller, query);
+      const rows = at === null ? [] : sortRows(await allocationRows(at.scope, query), query);
+      const page = rows.slice((query.page - 1) * query.page_size, query.page * query.page_size);
+      return {
+        window: at?.window ?? null,
+        cost_basis: query.cost_basis,
+        group_by: query.group_by,
+        idle: query.idle,
+        count: rows.length,
+        total_cost: rows.reduce((s, r) => s + r.cost, 0),
+        rows: page,
+      };
+    },
+
+    async allocationCsv(caller: ClientCaller, query: AllocationQuery): Promise<string> {
+      const at = await scopeOf(caller, query);
+      const rows = at === null ? [] : sortRows(await allocationRows(at.scope, query), query);
+      return allocationCsv(rows, query.group_by);
+    },
+
+    async reconciliation(caller: ClientCaller, query: ContainersQuery): Promise<ContainersReconciliation> {
+      const at = await scopeOf(caller, query);
+      const base = { window: at?.window ?? null, cost_basis: query.cost_basis };
+      if (at === null) {
+        return {
+          ...base,
+          node_hours: 0,
+          mismatch_count: 0,
+          missing_nodes: 0,
+          node_cost: 0,
+          pod_cost: 0,
+          mismatches: [],
+        };
+      }
+      const pods = await warehouse.podNodeHours(at.scope);
+      const nodes = await warehouse.nodeHours(at.scope, [...new Set(pods.map((p) => p.node))]);
+      const nodeCost = new Map(nodes.map((n) => [`${n.hour}|${n.node}`, n.cost]));
+      const r = reconcileNodeHours(
+        pods.map((p) => ({
+          hour: p.hour,
+          node: p.node,
+          podCost: p.cost,
+          nodeCost: nodeCost.get(`${p.hour}|${p.node}`) ?? 0,
+        })),
+      );
+      return {
+        ...base,
+        node_hours: r.nodeHours,
+        mismatch_count: r.mismatchCount,
+        missing_nodes: r.missingNodes,
+        node_cost: r.nodeCost,
+        pod_cost: r.podCost,
+        mismatches: r.mismatches.map((m) => ({
+          hour: m.hour,
+          node: m.node,
+          node_cost: m.nodeCost,
+          pod_cost: m.podCost,
+          gap: m.gap,
+        })),
+      };
+    },
+
+    async rightsizing(caller: ClientCaller, query: RightsizingQuery): Promise<Rightsizing> {
+      const at = await scopeOf(caller, query);
+      const base = { cost_basis: query.cost_basis, headroom: query.headroom };
+      if (at === null) return { ...base, window: null, monthly_saving: 0, workloads: [] };
+      const rows = await warehouse.kubernetesCosts({
+        ...at.scope,
+        groupBy: ['cluster_name', 'pod_namespace', 'controllerKind', 'controller'],
+      });
+      const workloads = recommendWorkloads(rows, query.headroom / 100, at.window.days);
+      return {
+        ...base,
+        window: at.window,
+        monthly_saving: workloads.reduce((s, w) => s + w.monthly_saving, 0),
+        workloads,
+      };
+    },
+  };
+}
+
+const filtered = (scope: KubernetesScope) => Object.values(scope.filters).some((v) => v !== undefined);
+
+function sortRows(rows: AllocationRow[], query: AllocationQuery): AllocationRow[] {
+  const value = (r: AllocationRow): number | string | null => {
+    switch (query.sort) {
+      case 'cost':
+        return r.cost;
+      case 'idle_cost':
+        return r.idle_cost;
+      case 'name':
+        return `${r.key}\u0000${r.cluster_name}`;
+      case 'cpu_efficiency':
+        return r.cpu.used_over_requested;
+      case 'memory_efficiency':
+        return r.memory.used_over_requested;
+    }
+  };
+  const sign = query.order === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    // The idle lines and rows without a value come last either way.
+    const aLast = a.key === IDLE_LINE || value(a) === null;
+    const bLast = b.key === IDLE_LINE || value(b) === null;
+    if (aLast !== bLast) return aLast ? 1 : -1;
+    const x = value(a);
+    const y = value(b);
+    const c = typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y) : Number(x) - Number(y);
+    return sign * c || a.cluster_name.localeCompare(b.cluster_name) || a.key.localeCompare(b.key);
+  });
+}
+
+export type ContainersService = ReturnType<typeof createContainersService>;

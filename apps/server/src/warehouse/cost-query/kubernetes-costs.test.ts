@@ -1,0 +1,145 @@
+import { reconcileNodeHours } from '@finlens/cost-model/kubernetes-cost';
+import { describe, expect, it } from 'vitest';
+import { expectSameFigures } from '../clickhouse/clickhouse-parity.test-helper';
+import { demoOnBothEngines } from '../clickhouse/demo-on-both-engines.test-helper';
+import type { CostStore } from '../cost-store';
+import { DEMO_CLIENT, DEMO_PROJECT } from '../duckdb/demo-warehouse.test-helper';
+import type { KubernetesScope } from './kubernetes-costs';
+
+/** Kubernetes cost of the small demo export (two EKS clusters with split rows) on DuckDB and ClickHouse. */
+const demo = demoOnBothEngines('finlens-k8s-');
+const scope: KubernetesScope = {
+  clientId: DEMO_CLIENT,
+  projectIds: [DEMO_PROJECT],
+  from: '2026-01-01',
+  to: '2026-03-31',
+  basis: 'amortized',
+  filters: {},
+};
+
+const cents = (v: number) => Math.round(v * 100);
+const sorted = <T extends { keys: (string | null)[] }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.keys.join('|').localeCompare(b.keys.join('|')));
+
+async function reconcile(store: CostStore, s: KubernetesScope) {
+  const pods = await store.podNodeHours(s);
+  const nodes = await store.nodeHours(s, [...new Set(pods.map((p) => p.node))]);
+  const nodeCost = new Map(nodes.map((n) => [`${n.hour}|${n.node}`, n.cost]));
+  return reconcileNodeHours(
+    pods.map((p) => ({ ...p, podCost: p.cost, nodeCost: nodeCost.get(`${p.hour}|${p.node}`) ?? 0 })),
+  );
+}
+
+describe('kubernetes costs', () => {
+  it('sum the pod rows per cluster as the line items do, CPU and memory apart', async () => {
+    const rows = await demo.duck.kubernetesCosts({ ...scope, groupBy: ['cluster_name'] });
+    expect(rows.map((r) => r.keys[0]).sort()).toEqual(['prod-eks-use1', 'staging-eks-use1']);
+    const reader = await demo.duck.connection.runAndReadAll(
+      `SELECT resource_tags['aws_eks_cluster_name'] AS cluster,
+        sum(CASE WHEN line_item_usage_type LIKE '%vCPU%' THEN split_line_item_split_cost ELSE 0 END) AS cpu,
+        sum(CASE WHEN line_item_usage_type LIKE '%vCPU%' THEN 0 ELSE split_line_item_split_cost END) AS mem,
+        sum(split_line_item_unused_cost) AS unused,
+        sum(CASE WHEN line_item_usage_type LIKE '%vCPU%' THEN split_line_item_reserved_usage ELSE 0 END) AS cpu_req
+       FROM line_items WHERE line_item_operation = 'EKSPod-EC2' GROUP BY 1`,
+    );
+    for (const hand of reader.getRowObjectsJson()) {
+      const row = rows.find((r) => r.keys[0] === hand.cluster);
+      expect(cents(row?.cpu.splitCost ?? 0)).toBe(cents(Number(hand.cpu)));
+      expect(cents(row?.memory.splitCost ?? 0)).toBe(cents(Number(hand.mem)));
+      expect(cents((row?.cpu.unusedCost ?? 0) + (row?.memory.unusedCost ?? 0))).toBe(
+        cents(Number(hand.unused)),
+      );
+      expect(row?.cpu.reserved).toBeCloseTo(Number(hand.cpu_req), 6);
+    }
+  });
+
+  it('reads workloads from the aws:eks tags, filters by namespace, and shows over-requested ones', async () => {
+    const all = await demo.duck.kubernetesCosts({
+      ...scope,
+      groupBy: ['pod_namespace', 'controllerKind', 'controller', 'deployment'],
+    });
+    const namespace = all[0]?.keys[0] as string;
+    const one = await demo.duck.kubernetesCosts({
+      ...scope,
+      filters: { pod_namespace: namespace },
+      groupBy: ['pod_namespace', 'controller'],
+    });
+    expect(one.length).toBeGreaterThan(0);
+    expect(one.every((r) => r.keys[0] === namespace)).toBe(true);
+    const usage = (r: (typeof all)[number]) => r.cpu.actual / r.cpu.reserved;
+    // The demo's over-requested workloads use about a quarter of their CPU requests, the others most of them.
+    const over = all.filter((r) =>
+      ['checkout-worker', 'search-indexer', 'prometheus'].includes(String(r.keys[2])),
+    );
+    const rest = all.filter((r) => !over.includes(r));
+    expect(over.length).toBeGreaterThan(0);
+    expect(rest.length).toBeGreaterThan(0);
+    for (const r of over) expect(usage(r)).toBeLessThan(0.35);
+    for (const r of rest) expect(usage(r)).toBeGreaterThan(0.55);
+    for (const r of all) {
+      expect(['Deployment', 'StatefulSet', 'DaemonSet']).toContain(r.keys[1]);
+      expect(r.keys[3]).toBe(r.keys[1] === 'Deployment' ? r.keys[2] : null);
+    }
+  });
+
+  it("reconciles every node-hour: the pods' split plus unused cost is the node's cost to the cent", async () => {
+    for (const basis of ['amortized', 'net_amortized'] as const) {
+      const r = await reconcile(demo.duck, { ...scope, basis });
+      expect(r.nodeHours).toBeGreaterThan(100);
+      expect(r.missingNodes).toBe(0);
+      expect({ basis, mismatches: r.mismatchCount }).toEqual({ basis, mismatches: 0 });
+      expect(cents(r.podCost)).toBe(cents(r.nodeCost));
+    }
+  });
+
+  it('knows the node capacity, the nodes’ purchase options and the clusters the bill names', async () => {
+    const capacity = await demo.duck.kubernetesCapacity(scope);
+    const requested = await demo.duck.kubernetesCosts({ ...scope, groupBy: ['cluster_name'] });
+    for (const c of capacity) {
+      const r = requested.find((x) => x.keys[0] === c.cluster);
+      // m5.xlarge nodes: 4 vCPU and 16 GB; requests fit within capacity.
+      expect(c.memory / c.cpu).toBeCloseTo(4, 6);
+      expect(r?.cpu.reserved ?? 0).toBeLessThanOrEqual(c.cpu * 1.5);
+    }
+    const pods = await demo.duck.podNodeHours(scope);
+    const nodes = [...new Set(pods.map((p) => p.node))];
+    const bills = await demo.duck.nodeBills(scope, nodes);
+    expect(new Set(bills.map((b) => b.node))).toEqual(new Set(nodes));
+    expect(bills.every((b) => b.instanceType === 'm5.xlarge' && b.purchaseOption !== null)).toBe(true);
+    const clusters = await demo.duck.billClusters(scope);
+    expect(clusters.map((c) => c.cluster)).toEqual(
+      expect.arrayContaining(['prod-eks-use1', 'staging-eks-use1']),
+    );
+  });
+
+  it('gives the same figures on ClickHouse', async (context) => {
+    const { duck, house } = demo;
+    if (house === null) return context.skip('clickhouse-server is not installed');
+    const q = { ...scope, groupBy: ['cluster_name', 'pod_namespace', 'controller'] as const };
+    expectSameFigures(
+      sorted(await house.kubernetesCosts({ ...q, groupBy: [...q.groupBy] })),
+      sorted(await duck.kubernetesCosts({ ...q, groupBy: [...q.groupBy] })),
+      'kubernetes costs',
+    );
+    const a = await reconcile(house, scope);
+    const b = await reconcile(duck, scope);
+    expect({ ...a, nodeCost: cents(a.nodeCost), podCost: cents(a.podCost) }).toEqual({
+      ...b,
+      nodeCost: cents(b.nodeCost),
+      podCost: cents(b.podCost),
+    });
+    const byCluster = <T extends { cluster: string | null }>(rows: T[]) =>
+      [...rows].sort((x, y) => String(x.cluster).localeCompare(String(y.cluster)));
+    expectSameFigures(
+      byCluster(await house.kubernetesCapacity(scope)),
+      byCluster(await duck.kubernetesCapacity(scope)),
+      'capacity',
+    );
+  });
+
+  it('answers nothing for an empty scope', async () => {
+    expect(await demo.duck.kubernetesCosts({ ...scope, projectIds: [], groupBy: ['pod'] })).toEqual([]);
+    expect(await demo.duck.kubernetesCosts({ ...scope, clientId: 'other', groupBy: ['pod'] })).toEqual([]);
+    expect(await demo.duck.nodeHours(scope, [])).toEqual([]);
+  });
+});

@@ -1,0 +1,326 @@
+import type { CostDimension } from '@finlens/contracts/cost-query';
+import type { CostType } from '../canonical-schema';
+import { type CompiledSql, scopeWhere } from './compile-cost-query';
+import type { CostScope } from './cost-query-port';
+import { columnText, dimensionSql, type SqlContext } from './dimension-sql';
+import { LINE_ITEMS_SOURCE } from './plan-source';
+import type { ReadRows } from './run-cost-query';
+import type { SqlDialect } from './sql-dialect';
+
+/**
+ * Kubernetes cost from the EKS split cost allocation rows (billing-formats §1.3.12): sums of the pods' split and
+ * unused costs, requested and used vCPU and memory, per any Kubernetes dimension, in one scan. Portable as the
+ * compiler's own statements (no joins, no window functions: ClickHouse 18.16); nested SELECTs only.
+ */
+export type KubernetesKey =
+  | 'cluster_name'
+  | 'node'
+  | 'pod_namespace'
+  | 'controllerKind'
+  | 'controller'
+  | 'deployment'
+  | 'pod'
+  | 'container'
+  | 'day';
+
+/** The effective rates a split row carries: amortized (split cost includes RI/SP upfront) or after discounts. */
+export type SplitBasis = 'amortized' | 'net_amortized';
+
+const SPLIT_COLUMNS: Record<SplitBasis, { split: string; unused: string; node: CostType }> = {
+  amortized: {
+    split: 'split_line_item_split_cost',
+    unused: 'split_line_item_unused_cost',
+    node: 'amortized',
+  },
+  net_amortized: {
+    split: 'split_line_item_net_split_cost',
+    unused: 'split_line_item_net_unused_cost',
+    node: 'net_amortized',
+  },
+};
+
+export interface KubernetesScope extends CostScope {
+  /** Inclusive UTC days. */
+  from: string;
+  to: string;
+  basis: SplitBasis;
+  /** Equality filters on Kubernetes dimensions. */
+  filters: Partial<Record<Exclude<KubernetesKey, 'day'>, string>>;
+}
+
+export interface KubernetesCostQuery extends KubernetesScope {
+  groupBy: KubernetesKey[];
+}
+
+/** One resource's sums over the pod-hours of a group. */
+export interface SplitSums {
+  podHours: number;
+  reserved: number;
+  actual: number;
+  splitUsage: number;
+  /** Highest use of one pod in one hour. */
+  peak: number;
+  splitCost: number;
+  unusedCost: number;
+}
+
+export interface KubernetesCostRow {
+  /** In `groupBy` order; null where the rows carry no value. */
+  keys: (string | null)[];
+  cpu: SplitSums;
+  memory: SplitSums;
+}
+
+/** A node's (or a cluster's) capacity summed over its hours, per resource. */
+export interface CapacityRow {
+  cluster: string | null;
+  cpu: number;
+  memory: number;
+}
+
+export interface NodeHourRow {
+  hour: string;
+  node: string;
+  cost: number;
+}
+
+export interface NodeBillRow {
+  node: string;
+  purchaseOption: string | null;
+  instanceType: string | null;
+  cost: number;
+}
+
+export interface BillClusterRow {
+  cluster: string;
+  accountId: string | null;
+  region: string | null;
+  cost: number;
+}
+
+export interface KubernetesCostPort {
+  kubernetesCosts(query: KubernetesCostQuery): Promise<KubernetesCostRow[]>;
+  /** Capacity (vCPU-hours, GB-hours) of the nodes the pods ran on, per cluster: split usage ÷ its ratio. */
+  kubernetesCapacity(scope: KubernetesScope): Promise<CapacityRow[]>;
+  /** Pods' split plus unused cost per hour and node (the reconciliation's left side). */
+  podNodeHours(scope: KubernetesScope): Promise<NodeHourRow[]>;
+  /** The nodes' own cost per hour from their instance line items (the right side), for the given nodes. */
+  nodeHours(scope: KubernetesScope, nodes: string[]): Promise<NodeHourRow[]>;
+  /** The nodes' own cost over the range with their purchase option and instance type. */
+  nodeBills(scope: KubernetesScope, nodes: string[]): Promise<NodeBillRow[]>;
+  /** EKS clusters the bill names outside the split rows (control plane ARNs, node tags), with their cost. */
+  billClusters(scope: KubernetesScope): Promise<BillClusterRow[]>;
+}
+
+function context(dialect: SqlDialect): SqlContext {
+  return { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
+}
+
+function keySql(ctx: SqlContext, key: KubernetesKey): string {
+  if (key === 'day')
+    return ctx.dialect.dateText(ctx.dialect.day(ctx.dialect.identifier(LINE_ITEMS_SOURCE.timeColumn)));
+  return dimensionSql(ctx, key as CostDimension);
+}
+
+/** The scope, the EKS pod rows and the filters. */
+function podWhere(ctx: SqlContext, scope: KubernetesScope): string {
+  const where = scopeWhere(ctx, scope, 'eks_pods');
+  where.push(`${blank(ctx, 'split_line_item_parent_resource_id')} IS NOT NULL`);
+  for (const [key, value] of Object.entries(scope.filters)) {
+    if (value === undefined) continue;
+    where.push(`${keySql(ctx, key as KubernetesKey)} = ${ctx.values.add(value)}`);
+  }
+  return where.join(' AND ');
+}
+
+const blank = (ctx: SqlContext, column: string) => `NULLIF(${ctx.dialect.identifier(column)}, '')`;
+
+function isCpu(ctx: SqlContext): string {
+  return ctx.dialect.containsIgnoreCase(columnText(ctx, 'line_item_usage_type'), ctx.values.add('vcpu'));
+}
+
+const FIELDS = ['hours', 'reserved', 'actual', 'split_usage', 'peak', 'split_cost', 'unused_cost'] as const;
+
+function sumsSql(ctx: SqlContext, basis: SplitBasis, prefix: 'cpu' | 'mem'): string[] {
+  const d = ctx.dialect;
+  const cpu = isCpu(ctx);
+  const when = (sql: string) =>
+    prefix === 'cpu' ? `CASE WHEN ${cpu} THEN ${sql} ELSE 0 END` : `CASE WHEN ${cpu} THEN 0 ELSE ${sql} END`;
+  const num = (column: string) => `COALESCE(${d.identifier(column)}, 0)`;
+  const cols = SPLIT_COLUMNS[basis];
+  return [
+    `sum(${when('1')}) AS ${prefix}_hours`,
+    `sum(${when(num('split_line_item_reserved_usage'))}) AS ${prefix}_reserved`,
+    `sum(${when(num('split_line_item_actual_usage'))}) AS ${prefix}_actual`,
+    `sum(${when(num('split_line_item_split_usage'))}) AS ${prefix}_split_usage`,
+    `max(${when(num('split_line_item_actual_usage'))}) AS ${prefix}_peak`,
+    `${d.sumMoney(when(num(cols.split)))} AS ${prefix}_split_cost`,
+    `${d.sumMoney(when(num(cols.unused)))} AS ${prefix}_unused_cost`,
+  ];
+}
+
+export function compileKubernetesCosts(dialect: SqlDialect, query: KubernetesCostQuery): CompiledSql {
+  const ctx = context(dialect);
+  const keys = query.groupBy.map((k, i) => `${keySql(ctx, k)} AS k${i}`);
+  const select = [...keys, ...sumsSql(ctx, query.basis, 'cpu'), ...sumsSql(ctx, query.basis, 'mem')];
+  const group =
+    query.groupBy.length === 0 ? '' : ` GROUP BY ${query.groupBy.map((_, i) => `k${i}`).join(', ')}`;
+  return {
+    sql: `SELECT ${select.join(', ')} FROM ${dialect.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${podWhere(ctx, query)}${group}`,
+    values: ctx.values.bound,
+  };
+}
+
+function hourSql(ctx: SqlContext): string {
+  return ctx.dialect.text(
+    ctx.dialect.periodStart(ctx.dialect.identifier(LINE_ITEMS_SOURCE.timeColumn), 'hour'),
+  );
+}
+
+export function compileKubernetesCapacity(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
+  const ctx = context(dialect);
+  const d = dialect;
+  const capacity = `${d.identifier('split_line_item_split_usage')} / ${d.identifier('split_line_item_split_usage_ratio')}`;
+  const positive = `${d.identifier('split_line_item_split_usage_ratio')} > 0`;
+  const cpu = isCpu(ctx);
+  // One capacity per node, hour and resource (every pod row of it repeats it), then summed per cluster.
+  const inner = `SELECT ${keySql(ctx, 'cluster_name')} AS cluster, ${d.identifier('split_line_item_parent_resource_id')} AS node, ${hourSql(ctx)} AS hour, max(CASE WHEN ${cpu} AND ${positive} THEN ${capacity} ELSE 0 END) AS cpu_cap, max(CASE WHEN ${cpu} THEN 0 WHEN ${positive} THEN ${capacity} ELSE 0 END) AS mem_cap FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${podWhere(ctx, scope)} GROUP BY cluster, node, hour`;
+  return {
+    sql: `SELECT cluster, sum(cpu_cap) AS cpu, sum(mem_cap) AS mem FROM (${inner}) AS caps GROUP BY cluster`,
+    values: ctx.values.bound,
+  };
+}
+
+export function compilePodNodeHours(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
+  const ctx = context(dialect);
+  const d = dialect;
+  const cols = SPLIT_COLUMNS[scope.basis];
+  const cost = `COALESCE(${d.identifier(cols.split)}, 0) + COALESCE(${d.identifier(cols.unused)}, 0)`;
+  return {
+    sql: `SELECT ${hourSql(ctx)} AS hour, ${d.identifier('split_line_item_parent_resource_id')} AS node, ${d.sumMoney(cost)} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${podWhere(ctx, scope)} GROUP BY hour, node`,
+    values: ctx.values.bound,
+  };
+}
+
+const NODE_COST: Record<SplitBasis, string> = {
+  amortized: 'line_item_amortized_cost',
+  net_amortized: 'finlens_line_item_net_amortized_cost',
+};
+
+function nodeWhere(ctx: SqlContext, scope: KubernetesScope, nodes: string[]): string {
+  const resource = ctx.dialect.identifier('line_item_resource_id');
+  return [
+    ...scopeWhere(ctx, scope, 'not_split'),
+    `${resource} IN (${nodes.map((n) => ctx.values.add(n)).join(', ')})`,
+  ].join(' AND ');
+}
+
+export function compileNodeHours(dialect: SqlDialect, scope: KubernetesScope, nodes: string[]): CompiledSql {
+  const ctx = context(dialect);
+  const d = dialect;
+  const cost = d.sumMoney(d.identifier(NODE_COST[scope.basis]));
+  return {
+    sql: `SELECT ${hourSql(ctx)} AS hour, ${d.identifier('line_item_resource_id')} AS node, ${cost} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${nodeWhere(ctx, scope, nodes)} GROUP BY hour, node`,
+    values: ctx.values.bound,
+  };
+}
+
+export function compileNodeBills(dialect: SqlDialect, scope: KubernetesScope, nodes: string[]): CompiledSql {
+  const ctx = context(dialect);
+  const d = dialect;
+  const cost = d.sumMoney(d.identifier(NODE_COST[scope.basis]));
+  const option = dimensionSql(ctx, 'finlens_purchase_option');
+  const type = dimensionSql(ctx, 'product_instance_type');
+  return {
+    sql: `SELECT ${d.identifier('line_item_resource_id')} AS node, ${option} AS option, min(${type}) AS type, ${cost} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${nodeWhere(ctx, scope, nodes)} GROUP BY node, option`,
+    values: ctx.values.bound,
+  };
+}
+
+/** Clusters named by the bill's non-split rows: an EKS ARN (…:cluster/<name>) or the nodes' cluster tag. */
+export function compileBillClusters(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
+  const ctx = context(dialect);
+  const d = dialect;
+  const arn = columnText(ctx, 'line_item_resource_id');
+  const fromArn = `CASE WHEN ${d.containsIgnoreCase(arn, ctx.values.add(':cluster/'))} AND ${d.containsIgnoreCase(arn, ctx.values.add('arn:aws:eks:'))} THEN NULLIF(${d.splitPart(arn, ctx.values.add('/'), 2)}, '') END`;
+  const tag = `NULLIF(${d.mapValue(d.identifier('resource_tags'), ctx.values.add('aws_eks_cluster_name'))}, '')`;
+  const cluster = `COALESCE(${tag}, ${fromArn})`;
+  const cost = d.sumMoney(d.identifier(NODE_COST[scope.basis]));
+  const where = [...scopeWhere(ctx, scope, 'not_split'), `${cluster} IS NOT NULL`].join(' AND ');
+  return {
+    sql: `SELECT ${cluster} AS cluster, min(${columnText(ctx, 'line_item_usage_account_id')}) AS account, min(${columnText(ctx, 'product_region_code')}) AS region, ${cost} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where} GROUP BY cluster`,
+    values: ctx.values.bound,
+  };
+}
+
+const textOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+
+function sums(row: Record<string, unknown>, prefix: 'cpu' | 'mem'): SplitSums {
+  const n = (field: (typeof FIELDS)[number]) => Number(row[`${prefix}_${field}`] ?? 0);
+  return {
+    podHours: n('hours'),
+    reserved: n('reserved'),
+    actual: n('actual'),
+    splitUsage: n('split_usage'),
+    peak: n('peak'),
+    splitCost: n('split_cost'),
+    unusedCost: n('unused_cost'),
+  };
+}
+
+/** The Kubernetes cost queries on an engine: compile with its dialect, run with its reader. */
+export function kubernetesCostQueries(dialect: SqlDialect, read: ReadRows): KubernetesCostPort {
+  const empty = (scope: CostScope) => scope.projectIds.length === 0;
+  const hours = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => ({ hour: String(r.hour), node: String(r.node), cost: Number(r.cost ?? 0) }));
+  return {
+    kubernetesCosts: async (query) => {
+      if (empty(query) || query.from > query.to) return [];
+      const rows = await read(compileKubernetesCosts(dialect, query));
+      return rows
+        .filter((r) => Number(r.cpu_hours ?? 0) + Number(r.mem_hours ?? 0) > 0)
+        .map((r) => ({
+          keys: query.groupBy.map((_, i) => textOrNull(r[`k${i}`])),
+          cpu: sums(r, 'cpu'),
+          memory: sums(r, 'mem'),
+        }));
+    },
+    kubernetesCapacity: async (scope) => {
+      if (empty(scope) || scope.from > scope.to) return [];
+      const rows = await read(compileKubernetesCapacity(dialect, scope));
+      return rows.map((r) => ({
+        cluster: textOrNull(r.cluster),
+        cpu: Number(r.cpu ?? 0),
+        memory: Number(r.mem ?? 0),
+      }));
+    },
+    podNodeHours: async (scope) => {
+      if (empty(scope) || scope.from > scope.to) return [];
+      return hours(await read(compilePodNodeHours(dialect, scope)));
+    },
+    nodeHours: async (scope, nodes) => {
+      if (empty(scope) || nodes.length === 0 || scope.from > scope.to) return [];
+      return hours(await read(compileNodeHours(dialect, scope, nodes)));
+    },
+    nodeBills: async (scope, nodes) => {
+      if (empty(scope) || nodes.length === 0 || scope.from > scope.to) return [];
+      const rows = await read(compileNodeBills(dialect, scope, nodes));
+      return rows.map((r) => ({
+        node: String(r.node),
+        purchaseOption: textOrNull(r.option),
+        instanceType: textOrNull(r.type),
+        cost: Number(r.cost ?? 0),
+      }));
+    },
+    billClusters: async (scope) => {
+      if (empty(scope) || scope.from > scope.to) return [];
+      const rows = await read(compileBillClusters(dialect, scope));
+      return rows.map((r) => ({
+        cluster: String(r.cluster),
+        accountId: textOrNull(r.account),
+        region: textOrNull(r.region),
+        cost: Number(r.cost ?? 0),
+      }));
+    },
+  };
+}

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { optionalDateRange, projectIdsParam } from './fragments';
+
+/**
+ * Kubernetes cost from the CUR's split cost allocation data (spec §2 /v3/compute-copilot/eks/…,
+ * container-rightsizing/; the spec shows no calls, so they are designed here). Every figure is at the
+ * effective rate the split rows carry: `amortized` (split cost includes the node's amortized RI/SP upfront)
+ * or `net_amortized` (after discounts). Split rows only allocate their nodes' cost; totals elsewhere leave them out.
+ */
+export const CONTAINERS_PATHS = {
+  summary: '/c/containers/eks/summary/',
+  allocation: '/c/containers/eks/allocation/',
+  reconciliation: '/c/containers/eks/reconciliation/',
+  rightsizing: '/c/containers/rightsizing/',
+} as const;
+
+/** Days the screens read when no range is given: the last 30 days of data. */
+export const CONTAINERS_DEFAULT_DAYS = 30;
+export const CONTAINERS_MAX_DAYS = 366;
+
+export const COST_BASES = ['amortized', 'net_amortized'] as const;
+export type CostBasis = (typeof COST_BASES)[number];
+
+export const ALLOCATION_GROUPS = [
+  'cluster_name',
+  'node',
+  'pod_namespace',
+  'controllerKind',
+  'controller',
+  'deployment',
+  'pod',
+  'container',
+] as const;
+export type AllocationGroup = (typeof ALLOCATION_GROUPS)[number];
+
+export const IDLE_RULE_NAMES = ['separate', 'node', 'cluster', 'proportional'] as const;
+
+/** What a user must switch on for a cluster without split rows (billing-formats §1.2). */
+export const SPLIT_DATA_ACTION =
+  'Turn on split cost allocation data for Amazon EKS in the Billing and Cost Management preferences, and include it in the CUR 2.0 export (INCLUDE_SPLIT_COST_ALLOCATION_DATA = TRUE). AWS adds the pod rows from the next export on.';
+
+const text = (field: string) => z.string().min(1).max(300).optional().describe(`Only this ${field}.`);
+
+/** Scope, range, rate and Kubernetes filters every call takes. */
+const scopeParams = {
+  project_ids: projectIdsParam,
+  cost_basis: z
+    .enum(COST_BASES)
+    .default('amortized')
+    .describe('The effective rate: amortized or net amortized.'),
+  cluster: text('cluster name'),
+  namespace: text('namespace'),
+  controller: text('controller (workload) name'),
+  node: text('node (EC2 instance id)'),
+};
+
+export const containersQuerySchema = optionalDateRange({ maxDays: CONTAINERS_MAX_DAYS }).and(
+  z.object(scopeParams),
+);
+export type ContainersQuery = z.infer<typeof containersQuerySchema>;
+
+export const ALLOCATION_SORTS = ['cost', 'idle_cost', 'name', 'cpu_efficiency', 'memory_efficiency'] as const;
+
+export const allocationQuerySchema = optionalDateRange({ maxDays: CONTAINERS_MAX_DAYS }).and(
+  z.object({
+    ...scopeParams,
+    group_by: z.enum(ALLOCATION_GROUPS).default('pod_namespace'),
+    idle: z
+      .enum(IDLE_RULE_NAMES)
+      .default('separate')
+      .describe(
+        'Idle capacity: its own line per cluster (separate), or shared by the node it sits on, by cluster, or across all clusters in proportion to split cost.',
+      ),
+    sort: z.enum(ALLOCATION_SORTS).default('cost'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(500).default(50),
+    format: z.enum(['json', 'csv']).default('json'),
+  }),
+);
+export type AllocationQuery = z.infer<typeof allocationQuerySchema>;
+
+export const rightsizingQuerySchema = optionalDateRange({ maxDays: CONTAINERS_MAX_DAYS }).and(
+  z.object({
+    ...scopeParams,
+    headroom: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .default(20)
+      .describe('Percent added above the peak use of one pod in one hour (default 20).'),
+  }),
+);
+export type RightsizingQuery = z.infer<typeof rightsizingQuerySchema>;
+
+const windowSchema = z.object({ start_date: z.string(), end_date: z.string(), days: z.number() }).nullable();
+
+/** Requested, used and capacity of one resource over the window: vCPU-hours or GB-hours. */
+const resourceUse = z.object({
+  requested: z.number(),
+  used: z.number(),
+  capacity: z.number().nullable(),
+  /** used ÷ requested; null without requests. */
+  used_over_requested: z.number().nullable(),
+  /** requested ÷ capacity; null without capacity. */
+  requested_over_capacity: z.number().nullable(),
+});
+
+const costSplit = {
+  cost: z.number().describe('Split cost plus the idle cost the rule gives it.'),
+  cpu_cost: z.number(),
+  memory_cost: z.number(),
+  idle_cost: z.number(),
+};
+
+export const clusterSummarySchema = z.object({
+  cluster_name: z.string(),
+  ...costSplit,
+  cpu: resourceUse,
+  memory: resourceUse,
+  nodes: z.number().int(),
+  node_cost: z.number().describe("The nodes' own cost in the bill over the window (reconciles with cost)."),
+  purchase_options: z.array(
+    z.object({ purchase_option: z.string(), cost: z.number(), nodes: z.number().int() }),
+  ),
+});
+
+const topRow = z.object({
+  cluster_name: z.string(),
+  key: z.string(),
+  kind: z.string().nullable(),
+  cost: z.number(),
+});
+
+export const containersSummarySchema = z.object({
+  window: windowSchema,
+  cost_basis: z.enum(COST_BASES),
+  totals: z.object({ ...costSplit, node_cost: z.number() }),
+  clusters: z.array(clusterSummarySchema),
+  daily: z.array(
+    z.object({ date: z.string(), cluster_name: z.string(), cost: z.number(), idle_cost: z.number() }),
+  ),
+  top_namespaces: z.array(topRow),
+  top_workloads: z.array(topRow),
+  clusters_without_split_data: z.array(
+    z.object({
+      cluster_name: z.string(),
+      account_id: z.string().nullable(),
+      region: z.string().nullable(),
+      cost: z.number(),
+      action: z.string(),
+    }),
+  ),
+});
+export type ContainersSummary = z.infer<typeof containersSummarySchema>;
+
+export const allocationRowSchema = z.object({
+  cluster_name: z.string(),
+  key: z
+    .string()
+    .describe("The group's value; '(idle)' is a cluster's idle capacity, '(none)' rows without a value."),
+  ...costSplit,
+  split_cost: z.number(),
+  pod_hours: z.number(),
+  cpu: resourceUse,
+  memory: resourceUse,
+});
+export type AllocationRow = z.infer<typeof allocationRowSchema>;
+
+export const allocationSchema = z.object({
+  window: windowSchema,
+  cost_basis: z.enum(COST_BASES),
+  group_by: z.enum(ALLOCATION_GROUPS),
+  idle: z.enum(IDLE_RULE_NAMES),
+  count: z.number().int(),
+  total_cost: z.number(),
+  rows: z.array(allocationRowSchema),
+});
+export type Allocation = z.infer<typeof allocationSchema>;
+
+export const reconciliationSchema = z.object({
+  window: windowSchema,
+  cost_basis: z.enum(COST_BASES),
+  node_hours: z.number().int(),
+  mismatch_count: z.number().int(),
+  missing_nodes: z.number().int(),
+  node_cost: z.number(),
+  pod_cost: z.number(),
+  mismatches: z.array(
+    z.object({
+      hour: z.string(),
+      node: z.string(),
+      node_cost: z.number(),
+      pod_cost: z.number(),
+      gap: z.number(),
+    }),
+  ),
+});
+export type ContainersReconciliation = z.infer<typeof reconciliationSchema>;
+
+const requestAdvice = z.object({
+  requested: z.number().describe('Average request per pod (vCPU or GB).'),
+  average_usage: z.number(),
+  peak_usage: z.number(),
+  recommended: z.number().nullable().describe('Null when the request already fits.'),
+  monthly_saving: z.number(),
+});
+
+export const workloadRecommendationSchema = z.object({
+  id: z.string().describe('cluster/namespace/kind/controller'),
+  cluster_name: z.string(),
+  namespace: z.string(),
+  controller_kind: z.string().nullable(),
+  controller: z.string(),
+  pod_hours: z.number(),
+  cost: z.number().describe('Split cost over the window.'),
+  cpu: requestAdvice,
+  memory: requestAdvice,
+  monthly_saving: z.number(),
+});
+export type WorkloadRecommendation = z.infer<typeof workloadRecommendationSchema>;
+
+export const rightsizingSchema = z.object({
+  window: windowSchema,
+  cost_basis: z.enum(COST_BASES),
+  headroom: z.number(),
+  monthly_saving: z.number(),
+  workloads: z.array(workloadRecommendationSchema),
+});
+export type Rightsizing = z.infer<typeof rightsizingSchema>;
