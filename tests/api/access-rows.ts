@@ -350,6 +350,38 @@ export const ACCESS_ROWS: AccessRow[] = [
     expect: adminOnly(404),
   },
 
+  // Invitations (ADR 0009: admins list and revoke; the invited user answers their own)
+  {
+    route: 'GET /c/team/invitations/',
+    rule: 'admin',
+    request: () => ({ path: '/c/team/invitations/' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'DELETE /c/team/invitations/:id/',
+    rule: 'admin',
+    request: () => ({ path: `/c/team/invitations/${RANDOM_ID}/` }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'GET /c/invitations/',
+    rule: 'verified',
+    request: () => ({ path: '/c/invitations/' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /c/invitations/:id/accept/',
+    rule: 'verified',
+    request: () => ({ path: `/c/invitations/${RANDOM_ID}/accept/` }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'POST /c/invitations/:id/decline/',
+    rule: 'verified',
+    request: () => ({ path: `/c/invitations/${RANDOM_ID}/decline/` }),
+    expect: signedIn(404),
+  },
+
   // API keys
   {
     route: 'GET /c/api_keys/',

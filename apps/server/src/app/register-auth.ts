@@ -5,6 +5,7 @@ import { type AuthServiceDeps, createAuthService } from '../features/auth/auth.s
 import { dummyHash } from '../platform/auth/password-hasher';
 import type { App } from '../platform/http/app';
 import type { IdentityKit } from './identity-kit';
+import { teamServiceFor } from './register-team';
 
 /** Sign-up, sign-in and out, the session's client, e-mail verification, password reset. */
 export async function registerAuth(
@@ -33,6 +34,7 @@ export async function registerAuth(
       tokens: identity.tokens,
       mailer: identity.accountMailer,
       sessions,
+      invitations: teamServiceFor(identity),
       publicUrl: config.publicUrl,
     }),
   });

@@ -117,6 +117,21 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** An invitation to join a client; the address becomes a member only when it accepts (features/team). */
+export interface TeamInvitationsTable {
+  id: Generated<string>;
+  client_id: string;
+  email: string;
+  role: 'admin' | 'member';
+  invited_by: string | null;
+  /** SHA-256 (hex) of the token sent by mail. */
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  outcome: 'accepted' | 'declined' | 'revoked' | null;
+}
+
 export interface EmailTokensTable {
   /** SHA-256 (hex) of the token sent by email. */
   id: string;
@@ -225,6 +240,7 @@ export interface AppTables
   api_keys: ApiKeysTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
+  team_invitations: TeamInvitationsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;

@@ -7,6 +7,7 @@ import {
 } from '@finlens/contracts/commitments';
 import type { PublicConfig } from '@finlens/contracts/public-config';
 import type { ResourcesCostList } from '@finlens/contracts/resources-cost';
+import { TEAM_PATHS } from '@finlens/contracts/team';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { SMALL_RESULT } from '../features/cost-explorer/explorer-fixtures.test-helper';
@@ -160,6 +161,8 @@ const pageHandlers = [
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),
+  http.get(`*${TEAM_PATHS.mine}`, () => HttpResponse.json([])),
+  http.get(`*${TEAM_PATHS.invitations}`, () => HttpResponse.json([])),
 ];
 
 /** Default answers for calls every screen makes; a test adds its own with `server.use(...)`. */

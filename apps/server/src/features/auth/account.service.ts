@@ -27,6 +27,10 @@ export interface AccountServiceDeps {
   audit: AuditLog;
   publicUrl: string;
   internalEmailDomains: readonly string[];
+  /** A team invitation's set-password link (an address without an account) accepts the invitation. */
+  invitations: {
+    acceptWithToken(user: { id: string; email: string }, token: string, ip: string): Promise<boolean>;
+  };
 }
 
 export const INTERNAL_SIGNUP_REFUSED =
@@ -130,12 +134,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       const found = userId === null ? null : await contextFor(userId);
       if (found === null) throw fieldError('token', [INVALID_LINK]);
       assertPassword('new_password1', body.new_password1, found.context);
-      const consumed = await tokens.consume({
-        token: body.token,
-        purpose: 'reset_password',
-        userId: found.user.id,
-      });
-      if (consumed === null) throw fieldError('token', [INVALID_LINK]);
+      const consumed =
+        (await tokens.consume({ token: body.token, purpose: 'reset_password', userId: found.user.id })) !==
+          null ||
+        // Only an account without a password takes an invitation's token: it cannot reset someone's password.
+        (found.user.password_hash === null &&
+          (await deps.invitations.acceptWithToken(found.user, body.token, ip)));
+      if (!consumed) throw fieldError('token', [INVALID_LINK]);
       await repo.setPassword(found.user.id, await hasher.hash(body.new_password1), true);
       await deps.sessions.deleteForUser(found.user.id);
       await audit.record({ event: 'password_reset', actorUserId: found.user.id, ip });

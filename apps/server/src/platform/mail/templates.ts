@@ -52,19 +52,20 @@ export function invitationMail(to: string, link: string, clientName: string): Ma
     `you are invited to ${clientName}`,
     `You have been invited to join ${clientName} on Finlens.`,
     link,
-    'Set your password and sign in',
-    'The link works once and expires in 3 days.',
+    'Set your password and join',
+    'The link works once and expires in 7 days.',
   );
 }
 
-export function addedToClientMail(to: string, link: string, clientName: string): MailMessage {
+/** To an address that already has an account: it joins only when it accepts, in the switching view. */
+export function invitationToAccountMail(to: string, link: string, clientName: string): MailMessage {
   return message(
     to,
-    `you were added to ${clientName}`,
-    `You now have access to ${clientName} on Finlens.`,
+    `you are invited to ${clientName}`,
+    `You have been invited to join ${clientName} on Finlens. Sign in to accept or decline it on the Switch Account page.`,
     link,
     'Sign in',
-    'Switch between your organisations from the account menu.',
+    'The invitation expires in 7 days.',
   );
 }
 

@@ -74,4 +74,39 @@ describe('switching view', () => {
     expect(await screen.findByRole('button', { name: 'Switch to Acme Corp' })).toBeInTheDocument();
     expect(requests.calls()).not.toContain('GET /c/admin/status/');
   });
+
+  it('shows an invitation until it is answered; accepting adds the organisation to the list', async () => {
+    let invitations = [
+      {
+        id: 'i1',
+        client_id: 'c9',
+        client_name: 'Umbrella',
+        role: 'member',
+        invited_at: '2026-11-26T00:00:00Z',
+        expires_at: '2026-12-03T00:00:00Z',
+      },
+    ];
+    let clients = [CLIENTS[2]];
+    server.use(
+      http.get('*/c/admin/all_clients/', () => HttpResponse.json(clients)),
+      http.get('*/c/invitations/', () => HttpResponse.json(invitations)),
+      http.post('*/c/invitations/:id/accept/', () => {
+        invitations = [];
+        clients = [
+          ...clients,
+          { id: 'c9', name: 'Umbrella', role: 'member', via_partner: false, is_active: false },
+        ];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderWithProviders('/switching-view/', { signedIn: true });
+    const offer = await screen.findByRole('region', { name: 'Invitations' });
+    expect(within(offer).getByText('Umbrella invited you as a member.')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    expect(within(table).queryByText('Umbrella')).toBeNull();
+    await user.click(within(offer).getByRole('button', { name: 'Accept the invitation of Umbrella' }));
+    expect(await within(table).findByText('Umbrella')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull());
+    expect(requests.calls()).toContain('POST /c/invitations/i1/accept/');
+  });
 });

@@ -20,6 +20,7 @@ import { currentEnvironment } from '../../lib/session';
 import { useStartupStore } from '../../lib/startup-store';
 import { useAllClients } from './api/all-clients-query';
 import { useSelectClientMutation } from './api/select-client-mutation';
+import { PendingInvitations } from './PendingInvitations';
 
 function matches(client: ClientChoice, search: string): boolean {
   return client.name.toLowerCase().includes(search.trim().toLowerCase());
@@ -50,6 +51,7 @@ export function SwitchingViewPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Choose the organisation to work in.
       </Typography>
+      <PendingInvitations />
       <TextField
         label="Search clients"
         type="search"

@@ -1,4 +1,4 @@
-import type { TeamMember } from '@finlens/contracts/team';
+import { TEAM_PATHS, type TeamInvitation, type TeamMember } from '@finlens/contracts/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -52,7 +52,11 @@ describe('Team Members tab (admin)', () => {
     expect(await within(await table()).findByText('Ada Lovelace (you)')).toBeInTheDocument();
     expect(within(await table()).getByText('grace@acme.test')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Admins' }));
-    await waitFor(() => expect(within(screen.getByRole('table')).queryByText('grace@acme.test')).toBeNull());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Team members' })).queryByText('grace@acme.test'),
+      ).toBeNull(),
+    );
     expect(requests.calls()).toContain('GET /c/team/members/?role=admin');
     await user.click(screen.getByRole('button', { name: 'Members' }));
     expect(await within(await table()).findByText('grace@acme.test')).toBeInTheDocument();
@@ -67,16 +71,30 @@ describe('Team Members tab (admin)', () => {
     expect(await screen.findByText('boom')).toBeInTheDocument();
   });
 
-  it('invites by email with a role', async () => {
+  it('invites by email with a role; the invitation waits in Pending invitations until revoked', async () => {
     serveMembers([ADA]);
+    let pending: TeamInvitation[] = [];
     server.use(
-      http.post('*/c/team/members/', () =>
-        HttpResponse.json(member({ user_id: 'u9', email: 'new@acme.test', invitation_pending: true }), {
-          status: 201,
-        }),
-      ),
+      http.post('*/c/team/members/', async ({ request }) => {
+        const body = (await request.json()) as { email: string; role: 'admin' | 'member' };
+        const invitation = {
+          id: 'i1',
+          ...body,
+          invited_at: '2026-11-26T00:00:00Z',
+          expires_at: '2026-12-03T00:00:00Z',
+        };
+        pending = [invitation];
+        return HttpResponse.json(invitation, { status: 201 });
+      }),
+      http.get(`*${TEAM_PATHS.invitations}`, () => HttpResponse.json(pending)),
+      http.delete('*/c/team/invitations/:id/', () => {
+        pending = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
     );
     const { user } = renderWithProviders(PATH, { signedIn: true });
+    const invitations = await screen.findByRole('table', { name: 'Pending invitations' });
+    expect(within(invitations).getByText('No results found')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a team member' });
     await user.type(within(dialog).getByLabelText('Email'), 'bad');
@@ -89,6 +107,16 @@ describe('Team Members tab (admin)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.bodyOf('POST /c/team/members/')).toEqual({ email: 'new@acme.test', role: 'admin' });
+    expect(await within(invitations).findByText('new@acme.test')).toBeInTheDocument();
+    expect(within(await table()).queryByText('new@acme.test')).toBeNull();
+
+    await user.click(
+      within(invitations).getByRole('button', { name: 'Revoke the invitation of new@acme.test' }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke invitation' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(within(invitations).queryByText('new@acme.test')).toBeNull());
+    expect(requests.calls()).toContain('DELETE /c/team/invitations/i1/');
   });
 
   it('changes a role and shows the server refusal for the last admin', async () => {
@@ -149,5 +177,7 @@ describe('Team Members tab (member)', () => {
     );
     await user.hover(invite.parentElement as HTMLElement);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(ADMIN_ONLY_MESSAGE);
+    expect(screen.queryByRole('table', { name: 'Pending invitations' })).toBeNull();
+    expect(requests.calls()).not.toContain('GET /c/team/invitations/');
   });
 });

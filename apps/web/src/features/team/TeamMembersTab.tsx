@@ -1,5 +1,5 @@
 import type { MembershipRole } from '@finlens/contracts/roles';
-import type { TeamMember } from '@finlens/contracts/team';
+import type { TeamInvitation, TeamMember } from '@finlens/contracts/team';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { AdminAction } from '../../components/AdminAction';
+import { AdminAction, useIsAdmin } from '../../components/AdminAction';
 import { BarsLoader } from '../../components/BarsLoader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FilterToggle } from '../../components/FilterToggle';
@@ -15,9 +15,12 @@ import { useConfirmRemoval } from '../../components/use-confirm-removal';
 import { useUrlFilter } from '../../lib/use-url-filter';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { usePolicyVersion } from '../policy/api/policy-version-query';
+import { useTeamInvitations } from './api/invitations-query';
 import { useRemoveMemberMutation } from './api/remove-member-mutation';
+import { useRevokeInvitationMutation } from './api/revoke-invitation-mutation';
 import { useTeamMembers } from './api/team-members-query';
 import { useUpdateMemberMutation } from './api/update-member-mutation';
+import { InvitationsTable } from './components/InvitationsTable';
 import { InviteMemberDialog } from './components/InviteMemberDialog';
 import { ADMIN_ONLY_MESSAGE, MembersTable } from './components/MembersTable';
 import { PolicyStatesTable } from './components/PolicyStatesTable';
@@ -67,6 +70,33 @@ function MembersPanel({ role }: { role: 'all' | 'admin' | 'member' }) {
   );
 }
 
+/** Admins see who was invited and has not answered; an invited person is not a member until they accept. */
+function InvitationsPanel() {
+  const isAdmin = useIsAdmin();
+  const invitations = useTeamInvitations(isAdmin);
+  const revoke = useRevokeInvitationMutation();
+  const removal = useConfirmRemoval(revoke, (item: TeamInvitation) => item.id);
+  if (!isAdmin) return null;
+  return (
+    <Box component="section" aria-label="Invitations" sx={{ mt: 4 }}>
+      <Typography variant="h6" component="h3" gutterBottom>
+        Pending invitations
+      </Typography>
+      {invitations.isPending ? <BarsLoader /> : null}
+      {invitations.isError ? <Alert severity="error">{invitations.error.message}</Alert> : null}
+      {invitations.isSuccess ? (
+        <InvitationsTable invitations={invitations.data} onRevoke={removal.ask} />
+      ) : null}
+      <ConfirmDialog
+        title="Revoke invitation"
+        text={`Revoke the invitation of ${removal.target?.email ?? ''}? Its link stops working.`}
+        confirmLabel="Revoke"
+        {...removal.dialog}
+      />
+    </Box>
+  );
+}
+
 function PoliciesPanel() {
   const policy = usePolicyVersion();
   if (policy.isPending) return <BarsLoader />;
@@ -100,6 +130,7 @@ export function TeamMembersTab() {
       </Stack>
       <FilterToggle label="User filter" value={filter} options={FILTERS} onChange={selectFilter} />
       {filter === 'policies' ? <PoliciesPanel /> : <MembersPanel role={filter} />}
+      {filter === 'policies' ? null : <InvitationsPanel />}
       <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
     </Box>
   );

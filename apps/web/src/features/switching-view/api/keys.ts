@@ -2,4 +2,5 @@
 export const switchingViewKeys = {
   all: ['switching-view'] as const,
   clients: () => [...switchingViewKeys.all, 'all-clients'] as const,
+  invitations: () => [...switchingViewKeys.all, 'invitations'] as const,
 };

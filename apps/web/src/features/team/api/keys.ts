@@ -4,4 +4,5 @@ import type { TeamMembersQuery } from '@finlens/contracts/team';
 export const teamKeys = {
   all: ['team'] as const,
   members: (role: NonNullable<TeamMembersQuery['role']>) => [...teamKeys.all, 'members', role] as const,
+  invitations: () => [...teamKeys.all, 'invitations'] as const,
 };

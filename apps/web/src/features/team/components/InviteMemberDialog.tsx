@@ -17,7 +17,7 @@ import { useInviteMemberMutation } from '../api/invite-member-mutation';
 
 type InviteForm = z.input<typeof inviteMemberRequestSchema>;
 
-/** Invite by email with a role; the invitee receives a link to set a password. */
+/** Invite by email with a role; the address joins when it accepts (an account in Switch Account, else by setting a password). */
 export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const invite = useInviteMemberMutation();
   const [formError, setFormError] = useState<string | null>(null);
