@@ -7,6 +7,7 @@ import {
   scheduleListSchema,
   scheduleOverrideSchema,
   scheduleSchema,
+  scheduleTimelineSchema,
 } from '@finlens/contracts/scheduler';
 import { describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS } from './billing-client';
@@ -124,7 +125,26 @@ describe('resource scheduler', () => {
       ['i-0aaaaaaaaaaaaaaa1', 'tag'],
       ['i-0aaaaaaaaaaaaaaa2', 'tag'],
     ]);
-    expect(scheduleListSchema.parse((await s.get(P.schedules)).body).results).toHaveLength(1);
+    expect(scheduleListSchema.parse((await s.get(P.schedules)).body).results).toMatchObject([
+      { id: schedule.id, estimated_monthly_saving: null },
+    ]);
+
+    // The details page's week, Monday 00:00 to Monday 00:00 in Kathmandu (UTC+05:45), desired vs actual.
+    const timeline = await s.get(`${P.timeline(schedule.id)}?week=2026-11-26`);
+    expect(timeline.status, JSON.stringify(timeline.body)).toBe(200);
+    const week = scheduleTimelineSchema.parse(timeline.body);
+    expect([week.from, week.to]).toEqual(['2026-11-22T18:15:00.000Z', '2026-11-29T18:15:00.000Z']);
+    expect(week.resources.map((r) => r.resource_id).sort()).toEqual([
+      'i-0aaaaaaaaaaaaaaa1',
+      'i-0aaaaaaaaaaaaaaa2',
+    ]);
+    for (const r of week.resources) {
+      expect(r.desired.filter((d) => d.state === 'running').map((d) => [d.from, d.to])).toEqual([
+        ['2026-11-22T18:15:00.000Z', '2026-11-22T20:15:00.000Z'],
+        ['2026-11-29T16:15:00.000Z', '2026-11-29T18:15:00.000Z'],
+      ]);
+    }
+    await expect400(s.get(`${P.timeline(schedule.id)}?week=26-11-2026`), 'week');
 
     const body = { schedule_name: 'Bad', project: projectId };
     await expect400(

@@ -15,6 +15,7 @@ export const SCHEDULER_PATHS = {
   actions: (id: string) => `/c/scheduler/schedules/${id}/actions/`,
   oneOffs: '/c/scheduler/one_off_actions/',
   estimate: '/c/scheduler/estimate/',
+  timeline: (id: string) => `/c/scheduler/schedules/${id}/timeline/`,
 } as const;
 
 /** Spec §9. */
@@ -183,6 +184,12 @@ export const scheduleSchema = z.object({
   overrides: z.array(scheduleOverrideSchema).describe('Active and future ones.'),
   desired_state: z.enum(['running', 'stopped']).describe('What the schedule wants now.'),
   next_action: z.object({ at: z.string(), action: z.enum(['start', 'stop']) }).nullable(),
+  estimated_monthly_saving: z
+    .number()
+    .nullable()
+    .describe(
+      'The pre-flight estimate over the last 30 billed days scaled to a 30.4375-day month; null without a bill.',
+    ),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -279,3 +286,31 @@ export const scheduleEstimateSchema = z
     "Pre-flight estimate: each resource's hourly effective cost over the last 30 billed days × the hours the schedule would have stopped it. An instance's EBS volumes bill under their own ids and keep billing, so they are not counted.",
   );
 export type ScheduleEstimate = z.infer<typeof scheduleEstimateSchema>;
+
+const segmentSchema = z.object({ from: z.string(), to: z.string(), state: z.string() });
+export const scheduleTimelineQuerySchema = z.object({
+  week: isoDate
+    .optional()
+    .describe("Any local day of the week to show (Monday–Sunday, the schedule's zone); default: this week."),
+});
+export const scheduleTimelineSchema = z
+  .object({
+    from: z.string().describe("Monday 00:00 of the week in the schedule's zone, as an instant."),
+    to: z.string(),
+    now: z.string(),
+    resources: z.array(
+      z.object({
+        kind: z.string(),
+        resource_id: z.string(),
+        name: z.string().nullable(),
+        desired: z.array(segmentSchema.extend({ state: z.enum(['running', 'stopped']) })),
+        actual: z
+          .array(segmentSchema.extend({ state: z.enum(['running', 'stopped', 'transitional', 'unknown']) }))
+          .describe(
+            "Up to now: the states the scheduler observed (each action's state before and after, drift seen) and the inventory's current state; unknown before the first observation.",
+          ),
+      }),
+    ),
+  })
+  .describe('A week of desired vs actual state per scheduled resource.');
+export type ScheduleTimeline = z.infer<typeof scheduleTimelineSchema>;

@@ -63,6 +63,12 @@ export const schedulerAccessRows: AccessRow[] = [
     expect: signedIn(404),
   },
   {
+    route: `GET ${P.timeline(':id')}`,
+    rule: 'verified',
+    request: () => ({ path: P.timeline(SCHEDULE) }),
+    expect: signedIn(404),
+  },
+  {
     route: `GET ${P.oneOffs}`,
     rule: 'verified',
     request: () => ({ path: P.oneOffs }),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   desiredRunningAt,
+  desiredSegments,
   lastChange,
   nextChange,
   ruleRunningAt,
@@ -257,5 +258,40 @@ describe('last change', () => {
       at: at('2026-03-08T10:00:00Z'),
       running: true,
     });
+  });
+});
+
+describe('desired segments', () => {
+  it('cuts a week of office hours into running and stopped stretches, on the overrides and holidays too', () => {
+    const state: ScheduleState = {
+      ...form('Europe/Paris', ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], '08:00', '20:00'),
+      holidays: ['2026-11-25'],
+      overrides: [{ from: at('2026-11-28T09:00:00Z'), until: at('2026-11-28T11:00:00Z'), running: true }],
+    };
+    const monday = at('2026-11-22T23:00:00Z'); // Monday 00:00 in Paris (UTC+1)
+    const segments = desiredSegments(state, monday, monday + 7 * 86_400_000);
+    const running = segments.filter((s) => s.running).map((s) => [iso(s.from), iso(s.to)]);
+    expect(running).toEqual([
+      ['2026-11-23T07:00:00.000Z', '2026-11-23T19:00:00.000Z'],
+      ['2026-11-24T07:00:00.000Z', '2026-11-24T19:00:00.000Z'],
+      ['2026-11-26T07:00:00.000Z', '2026-11-26T19:00:00.000Z'],
+      ['2026-11-27T07:00:00.000Z', '2026-11-27T19:00:00.000Z'],
+      ['2026-11-28T09:00:00.000Z', '2026-11-28T11:00:00.000Z'],
+    ]);
+    // Consecutive, alternating, covering the whole week.
+    expect(segments[0]?.from).toBe(monday);
+    expect(segments.at(-1)?.to).toBe(monday + 7 * 86_400_000);
+    segments.slice(1).forEach((s, i) => {
+      expect(s.from).toBe(segments[i]?.to);
+      expect(s.running).not.toBe(segments[i]?.running);
+    });
+  });
+
+  it('is one segment for a rule that never changes', () => {
+    const state: ScheduleState = { rule: { zone: 'UTC', windows: WEEK_PRESETS['weekdays-only'] } };
+    const sat = at('2026-11-28T00:00:00Z');
+    expect(desiredSegments(state, sat, sat + 86_400_000)).toEqual([
+      { from: sat, to: sat + 86_400_000, running: false },
+    ]);
   });
 });

@@ -163,3 +163,26 @@ export function runningMinutesPerWeek(windows: readonly WeekWindow[]): number {
     0,
   );
 }
+
+/** A stretch of time with one state: [from, to), instants (ms). */
+export interface StateSegment {
+  from: number;
+  to: number;
+  running: boolean;
+}
+
+/** The desired state over [from, to) as consecutive segments (the details page's timeline). */
+export function desiredSegments(state: ScheduleState, from: number, to: number): StateSegment[] {
+  const out: StateSegment[] = [];
+  let at = from;
+  let running = desiredRunningAt(state, from);
+  while (at < to) {
+    const next = nextChange(state, at);
+    const end = next === null ? to : Math.min(next.at, to);
+    out.push({ from: at, to: end, running });
+    if (next === null) break;
+    at = end;
+    running = next.running;
+  }
+  return out;
+}

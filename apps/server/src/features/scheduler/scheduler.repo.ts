@@ -1,7 +1,7 @@
 import type { SchedulerResources } from '@finlens/contracts/scheduler';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
-import type { OneOffRow, OverrideRow, ScheduleRow, StoredWindow } from './scheduler.tables';
+import type { ActionRow, OneOffRow, OverrideRow, ScheduleRow, StoredWindow } from './scheduler.tables';
 
 export interface ScheduleValues {
   client_id: string;
@@ -121,6 +121,31 @@ export function createSchedulerRepo({ db }: { db: Kysely<AppTables> }) {
         .orderBy('id')
         .limit(limit)
         .execute();
+    },
+
+    /** Overrides of one schedule that overlap [from, to), expired ones included (the timeline). */
+    overridesBetween(scheduleId: string, from: Date, to: Date): Promise<OverrideRow[]> {
+      return db
+        .selectFrom('scheduler_overrides')
+        .selectAll()
+        .where('schedule_id', '=', scheduleId)
+        .where('ends_at', '>', from)
+        .where('starts_at', '<', to)
+        .orderBy('starts_at')
+        .execute();
+    },
+
+    /** The newest log rows before `to`, oldest first (what the scheduler saw up to then). */
+    async actionsBefore(scheduleId: string, to: Date, limit = 5000): Promise<ActionRow[]> {
+      const rows = await db
+        .selectFrom('scheduler_actions')
+        .selectAll()
+        .where('schedule_id', '=', scheduleId)
+        .where('performed_at', '<', to)
+        .orderBy('performed_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.reverse();
     },
 
     async insertOneOff(values: {

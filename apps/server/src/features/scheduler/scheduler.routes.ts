@@ -9,6 +9,8 @@ import {
   scheduleListSchema,
   scheduleOverrideSchema,
   scheduleSchema,
+  scheduleTimelineQuerySchema,
+  scheduleTimelineSchema,
 } from '@finlens/contracts/scheduler';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -76,6 +78,19 @@ export const schedulerRoutes: FastifyPluginAsyncZod<{ scheduler: SchedulerServic
     P.actions(':id'),
     { config: verified, schema: { tags, params, response: { 200: scheduleActionListSchema } } },
     async (request) => scheduler.actions(clientCallerOf(request), request.params.id),
+  );
+  app.get(
+    P.timeline(':id'),
+    {
+      config: verified,
+      schema: {
+        tags,
+        params,
+        querystring: scheduleTimelineQuerySchema,
+        response: { 200: scheduleTimelineSchema },
+      },
+    },
+    async (request) => scheduler.timeline(clientCallerOf(request), request.params.id, request.query.week),
   );
   app.get(
     P.oneOffs,

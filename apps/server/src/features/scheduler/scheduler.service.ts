@@ -10,6 +10,7 @@ import {
   type ScheduleInput,
   type ScheduleList,
   type ScheduleOverride,
+  type ScheduleTimeline,
 } from '@finlens/contracts/scheduler';
 import {
   desiredRunningAt,
@@ -17,18 +18,19 @@ import {
   type ScheduleState,
 } from '@finlens/cost-model/scheduler/desired-state';
 import { windowsToActions, windowsToDayTime, windowsToPositions } from '@finlens/cost-model/scheduler/week';
-import { fromWall } from '@finlens/cost-model/scheduler/zone-time';
+import { fromWall, toWall, WEEK_MS, weekStartWall } from '@finlens/cost-model/scheduler/zone-time';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, notFound } from '../../platform/http/http-error';
 import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
 import type { CostScopes } from '../../warehouse/cost-scope';
-import { estimateSchedule } from './schedule-estimate';
+import { estimateFromBill, estimateSchedule, monthlySaving, readEstimateBill } from './schedule-estimate';
+import { timelineRow } from './schedule-timeline';
 import { checkZone, windowsOf } from './schedule-input';
 import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
 import type { SchedulerRepo, ScheduleValues } from './scheduler.repo';
 import type { ActionRow, OneOffRow, OverrideRow, ScheduleRow } from './scheduler.tables';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+const iso = (d: Date | string | number) => new Date(d).toISOString();
 
 function formOf(windows: ScheduleRow['windows']): Schedule['form'] {
   const form = windowsToDayTime(windows);
@@ -126,10 +128,20 @@ export function createSchedulerService({
       rows.map((r) => r.id),
       at,
     );
-    const resources = await inventory.resources([...new Set(rows.map((r) => r.project_id))]);
+    const projectIds = [...new Set(rows.map((r) => r.project_id))];
+    const resources = await inventory.resources(projectIds);
+    // One bill read for every schedule's estimate.
+    const billRead =
+      rows[0] === undefined
+        ? null
+        : await readEstimateBill(bill, { clientId: rows[0].client_id, projectIds });
     return rows.map((row) => {
       const state = scheduleState(row, overrides);
       const next = nextChange(state, at.getTime());
+      const scheduled = scheduledResources(
+        row,
+        resources.filter((r) => r.project_id === row.project_id),
+      );
       return {
         id: row.id,
         schedule_name: row.name,
@@ -148,21 +160,22 @@ export function createSchedulerService({
         scheduled_by_tag_key: row.tag_key,
         scheduled_by_tag_value: row.tag_value,
         holidays: row.holidays,
-        scheduled_resources: scheduledResources(
-          row,
-          resources.filter((r) => r.project_id === row.project_id),
-        ).map(({ account_id, region, kind, resource_id, name, state, matched_by }) => ({
-          account_id,
-          region,
-          kind,
-          resource_id,
-          name,
-          state,
-          matched_by,
-        })),
+        scheduled_resources: scheduled.map(
+          ({ account_id, region, kind, resource_id, name, state, matched_by }) => ({
+            account_id,
+            region,
+            kind,
+            resource_id,
+            name,
+            state,
+            matched_by,
+          }),
+        ),
         overrides: overrides.filter((o) => o.schedule_id === row.id).map(toOverride),
         desired_state: desiredRunningAt(state, at.getTime()) ? 'running' : 'stopped',
         next_action: next && { at: iso(new Date(next.at)), action: next.running ? 'start' : 'stop' },
+        estimated_monthly_saving:
+          billRead === null ? null : monthlySaving(estimateFromBill(billRead, row.windows, scheduled)),
         created_at: iso(row.created_at),
         updated_at: iso(row.updated_at),
       };
@@ -335,6 +348,39 @@ export function createSchedulerService({
         windows,
         resources,
       );
+    },
+
+    /** A local week (Monday–Sunday in the schedule's zone) of desired vs actual state per scheduled resource. */
+    async timeline(caller: ClientCaller, id: string, week: string | undefined): Promise<ScheduleTimeline> {
+      const row = await owned(caller, id);
+      const at = now().getTime();
+      const day = week === undefined ? toWall(row.time_zone, at) : Date.parse(`${week}T00:00:00Z`);
+      const monday = weekStartWall(day);
+      const range = {
+        from: fromWall(row.time_zone, monday),
+        to: fromWall(row.time_zone, monday + WEEK_MS),
+        now: at,
+      };
+      const [schedule] = await present([row], now());
+      const overrides = await repo.overridesBetween(id, new Date(range.from), new Date(range.to));
+      const log = await repo.actionsBefore(id, new Date(range.to));
+      return {
+        from: iso(range.from),
+        to: iso(range.to),
+        now: iso(at),
+        resources: (schedule?.scheduled_resources ?? []).map((r) => ({
+          kind: r.kind,
+          resource_id: r.resource_id,
+          name: r.name,
+          ...timelineRow(
+            scheduleState(row, overrides, r),
+            log.filter(
+              (a) => a.kind === r.kind && a.resource_id === r.resource_id && a.account_id === r.account_id,
+            ),
+            range,
+          ),
+        })),
+      };
     },
 
     async oneOffs(caller: ClientCaller): Promise<{ results: OneOff[] }> {
