@@ -36,6 +36,11 @@ const EssentialsSummaryPage = lazyPage(
   () => import('../features/recommendations/EssentialsSummaryPage'),
   'EssentialsSummaryPage',
 );
+const SchedulerPage = lazyPage(() => import('../features/scheduler/SchedulerPage'), 'SchedulerPage');
+const SchedulerDetailsRoute = lazyPage(
+  () => import('../features/scheduler/SchedulerDetailsRoute'),
+  'SchedulerDetailsRoute',
+);
 const RulesPage = lazyPage(() => import('../features/recommendations/RulesPage'), 'RulesPage');
 const RuleDashboardPage = lazyPage(
   () => import('../features/recommendations/RuleDashboardPage'),
@@ -260,7 +265,7 @@ const WORKLOAD_ROUTES: AppRoute[] = [
 const ESSENTIALS = '/v3/essentials';
 const ESSENTIALS_ROUTES: AppRoute[] = [
   page(`${ESSENTIALS}/summary/`, 'Essentials Summary', 'Essentials', <EssentialsSummaryPage />),
-  page(`${ESSENTIALS}/scheduler/`, 'Resource Scheduler', 'Essentials', <UnbuiltPage />),
+  page(`${ESSENTIALS}/scheduler/`, 'Resource Scheduler', 'Essentials', <SchedulerPage />),
   page(
     `${ESSENTIALS}/storage/`,
     'Storage Optimization',
@@ -295,7 +300,7 @@ const ESSENTIALS_ROUTES: AppRoute[] = [
     `${ESSENTIALS}/scheduler-details/:type/:scheduler_id`,
     'Scheduler Details',
     'Essentials',
-    <UnbuiltPage />,
+    <SchedulerDetailsRoute />,
   ),
   page(
     `${ESSENTIALS}/storage-details/:type/:scheduler_id`,

@@ -13,6 +13,7 @@ import { setupServer } from 'msw/node';
 import { SMALL_RESULT } from '../features/cost-explorer/explorer-fixtures.test-helper';
 import { INSIGHTS } from '../features/insights/insights-fixtures.test-helper';
 import { emptyRecommendationHandlers } from '../features/recommendations/recommendation-fixtures.test-helper';
+import { emptySchedulerHandlers } from '../features/scheduler/scheduler-fixtures.test-helper';
 import {
   TEST_CLIENT,
   TEST_COST_SUMMARY,
@@ -155,6 +156,7 @@ const pageHandlers = [
     } satisfies PurchaseAnalysis),
   ),
   ...emptyRecommendationHandlers,
+  ...emptySchedulerHandlers,
   http.get(`*${COMMITMENTS_PATHS.convertible}`, () =>
     HttpResponse.json({ results: [] } satisfies ConvertibleAnalysis),
   ),

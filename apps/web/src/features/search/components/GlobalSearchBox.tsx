@@ -6,8 +6,9 @@ import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useAutoComplete } from '../api/auto-complete-query';
 import { searchDetailPath, searchPagePath } from '../search-paths';
 
@@ -18,16 +19,6 @@ const KIND_LABELS: Record<SearchKind, string> = {
   region: 'Regions',
   tag: 'Tags',
 };
-
-/** Waits until `value` has stayed the same for `delay` ms (one auto-complete call per pause in typing). */
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /**
  * The app bar's search: suggestions from GET /c/ac/auto-complete/ as the user types, grouped by kind, with

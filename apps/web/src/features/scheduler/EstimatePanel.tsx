@@ -1,0 +1,82 @@
+import { formatMoney } from '@finlens/cost-model/format';
+import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useDebounced } from '../../lib/use-debounced';
+import { useScheduleEstimate } from './api/schedule-estimate-query';
+import { inputOf, type ScheduleDraft } from './scheduler-view';
+
+const hours = (n: number) => `${Math.round(n * 10) / 10} h`;
+
+/** The pre-flight estimate of the schedule as edited, asked again after each pause in editing. */
+export function EstimatePanel({ draft }: { draft: ScheduleDraft }) {
+  const settled = useDebounced(draft, 400);
+  const ready = settled.project !== '' && settled.positions.length > 0;
+  const body = ready
+    ? { ...inputOf(settled), schedule_name: settled.schedule_name.trim() || 'New schedule', enabled: false }
+    : null;
+  const estimate = useScheduleEstimate(body);
+  const data = estimate.data;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Estimated saving" component="section">
+      <Typography variant="h6" component="h2">
+        Estimated saving
+      </Typography>
+      {estimate.isFetching ? <LinearProgress sx={{ my: 1 }} aria-label="Estimating" /> : null}
+      {!ready ? (
+        <Typography color="text.secondary">
+          Paint running hours and choose a project to see the estimate.
+        </Typography>
+      ) : estimate.isError ? (
+        <Alert severity="warning">{estimate.error.message}</Alert>
+      ) : data === undefined ? null : (
+        <>
+          <Typography variant="h4" component="p" data-testid="estimate-monthly">
+            {formatMoney((data.total_saving_30d * DAYS_PER_MONTH) / 30)}
+            <Typography component="span" color="text.secondary">
+              {' '}
+              per month
+            </Typography>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Stopped {hours(data.stopped_hours_per_week)} a week.{' '}
+            {data.window === null
+              ? 'No bill in the last 30 days yet: the estimate appears once a bill is imported.'
+              : `From each resource's own cost ${data.window.from} – ${data.window.to} (amortized) × the hours it would stop; attached volumes keep billing and are not counted.`}
+          </Typography>
+          {data.resources.length === 0 ? (
+            <Alert severity="info" sx={{ mt: 1 }}>
+              Choose resources, or a tag value that matches some, to see what the schedule saves.
+            </Alert>
+          ) : (
+            <Table size="small" sx={{ mt: 1 }} aria-label="Estimate per resource">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Resource</TableCell>
+                  <TableCell align="right">Per hour</TableCell>
+                  <TableCell align="right">Saving, 30 days</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.resources.map((r) => (
+                  <TableRow key={`${r.kind}|${r.resource_id}`}>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{r.resource_id}</TableCell>
+                    <TableCell align="right">{formatMoney(r.hourly_cost)}</TableCell>
+                    <TableCell align="right">{formatMoney(r.estimated_saving_30d)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,263 @@
+import { INVENTORY_PATHS, type InventoryResource } from '@finlens/contracts/inventory';
+import { SCHEDULER_PATHS, type ScheduleEstimate } from '@finlens/contracts/scheduler';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render-with-providers';
+import { recordRequests } from '../../test/request-log';
+import { SCHEDULE, TIMELINE } from './scheduler-fixtures.test-helper';
+
+const requests = recordRequests();
+const SLOW = { timeout: 20_000 };
+const LIST = '/v3/essentials/scheduler/';
+
+const instance = (resource_id: string, name: string): InventoryResource => ({
+  project_id: 'p1',
+  account_id: '123456789012',
+  region: 'eu-west-3',
+  kind: 'ec2-instance',
+  resource_id,
+  arn: null,
+  name,
+  state: 'running',
+  tags: {},
+  first_seen_at: '2026-11-01T00:00:00.000Z',
+  last_seen_at: '2026-11-26T00:00:00.000Z',
+  attributes: {},
+});
+
+const ESTIMATE: ScheduleEstimate = {
+  window: { from: '2026-10-27', to: '2026-11-25' },
+  stopped_hours_per_week: 108,
+  resources: [
+    {
+      kind: 'ec2-instance',
+      resource_id: 'i-0dev1',
+      cost_30d: 72,
+      hourly_cost: 0.1,
+      stopped_hours_30d: 462.86,
+      estimated_saving_30d: 46.29,
+    },
+  ],
+  total_saving_30d: 46.29,
+};
+
+function editorHandlers() {
+  server.use(
+    http.get(`*${INVENTORY_PATHS.resources}`, ({ request }) => {
+      const kind = new URL(request.url).searchParams.get('kind');
+      const results = kind === 'ec2-instance' ? [instance('i-0dev1', 'dev-web')] : [];
+      return HttpResponse.json({ count: results.length, page: 1, page_size: 500, results });
+    }),
+    http.post(`*${SCHEDULER_PATHS.estimate}`, () => HttpResponse.json(ESTIMATE)),
+  );
+}
+
+const cell = (name: string) => screen.getByRole('gridcell', { name: new RegExp(`^${name},`) });
+const running = (name: string) => cell(name).getAttribute('aria-selected') === 'true';
+
+describe('Resource Scheduler list', () => {
+  it('says how to start when there is no schedule', async () => {
+    renderWithProviders(LIST, { signedIn: true });
+    expect(await screen.findByText(/No schedules yet/, undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /New schedule/ })[0]).toHaveAttribute(
+      'href',
+      '/v3/essentials/scheduler-details/edit/new',
+    );
+  });
+
+  it('lists schedules with their figures, searchable, each a link to its details', async () => {
+    server.use(
+      http.get(`*${SCHEDULER_PATHS.schedules}`, () =>
+        HttpResponse.json({
+          results: [
+            SCHEDULE,
+            { ...SCHEDULE, id: 's2', schedule_name: 'QA nights', estimated_monthly_saving: null },
+          ],
+        }),
+      ),
+    );
+    const { user } = renderWithProviders(LIST, { signedIn: true });
+    const grid = await screen.findByRole('region', { name: 'Schedules' }, SLOW);
+    expect(await within(grid).findByRole('link', { name: 'Dev office hours' }, SLOW)).toHaveAttribute(
+      'href',
+      '/v3/essentials/scheduler-details/schedule/s1',
+    );
+    expect(within(grid).getByText('$61.25')).toBeInTheDocument();
+    const summary = screen.getByLabelText('Summary');
+    expect(within(summary).getByText('2 enabled of 2')).toBeInTheDocument();
+    expect(within(summary).getByText('$61.25')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search schedules'), 'nights');
+    await waitFor(() => expect(within(grid).queryByRole('link', { name: 'Dev office hours' })).toBeNull());
+    expect(within(grid).getByRole('link', { name: 'QA nights' })).toBeInTheDocument();
+    expect(within(grid).getByText('No bill yet')).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+});
+
+describe('the schedule editor', () => {
+  it('paints the grid by keyboard and mouse, shows the live estimate, and saves the positions', {
+    timeout: 90_000,
+  }, async () => {
+    editorHandlers();
+    server.use(
+      http.post(`*${SCHEDULER_PATHS.schedules}`, () => HttpResponse.json(SCHEDULE, { status: 201 })),
+      http.get(`*${SCHEDULER_PATHS.schedule('s1')}`, () => HttpResponse.json(SCHEDULE)),
+      http.get(`*${SCHEDULER_PATHS.timeline('s1')}`, () => HttpResponse.json(TIMELINE)),
+      http.get(`*${SCHEDULER_PATHS.actions('s1')}`, () => HttpResponse.json({ results: [] })),
+    );
+    const { user, router } = renderWithProviders('/v3/essentials/scheduler-details/edit/new', {
+      signedIn: true,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New schedule' }, SLOW)).toBeInTheDocument();
+    // Office hours by default (spec §9: 08:00–20:00).
+    expect(running('Monday 08:00')).toBe(true);
+    expect(running('Monday 07:00')).toBe(false);
+
+    // Keyboard: the focused cell is Monday 08:00; Space toggles it, arrows move, Shift+arrow carries the state.
+    cell('Monday 08:00').focus();
+    await user.keyboard(' ');
+    expect(running('Monday 08:00')).toBe(false);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(cell('Monday 06:00')).toHaveFocus();
+    await user.keyboard(' ');
+    await user.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}');
+    expect([running('Monday 06:00'), running('Tuesday 06:00'), running('Wednesday 06:00')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(cell('Wednesday 06:00')).toHaveFocus();
+
+    // Mouse: press on a stopped Saturday hour and drag across three more paints them running.
+    fireEvent.mouseDown(cell('Saturday 10:00'));
+    for (const h of ['11', '12', '13']) fireEvent.mouseEnter(cell(`Saturday ${h}:00`));
+    fireEvent.mouseUp(window);
+    fireEvent.mouseEnter(cell('Saturday 14:00'));
+    expect(['10', '11', '12', '13', '14'].map((h) => running(`Saturday ${h}:00`))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+
+    fireEvent.change(screen.getByLabelText(/Schedule name/), { target: { value: 'Dev office hours' } });
+    await user.click(screen.getByLabelText('Resources from the inventory'));
+    await user.click(await screen.findByRole('option', { name: /dev-web \(i-0dev1\)/ }, SLOW));
+
+    const estimate = screen.getByRole('region', { name: 'Estimated saving' });
+    await waitFor(
+      () => expect(within(estimate).getByTestId('estimate-monthly')).toHaveTextContent('$46.97 per month'),
+      SLOW,
+    );
+    expect(within(estimate).getByText('i-0dev1')).toBeInTheDocument();
+    // Asked again once the resource is chosen (after the pause in editing).
+    await waitFor(() => {
+      const asked = requests.log.filter((r) => r.call === `POST ${SCHEDULER_PATHS.estimate}`).at(-1);
+      expect(asked?.body).toMatchObject({ project: 'p1', resources: { ec2: ['i-0dev1'] } });
+    }, SLOW);
+
+    await user.click(screen.getByRole('button', { name: 'Create schedule' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/v3/essentials/scheduler-details/schedule/s1'),
+    );
+    const saved = requests.bodyOf(`POST ${SCHEDULER_PATHS.schedules}`) as {
+      positions: number[];
+      time_zone: string;
+    };
+    expect(saved.time_zone).toBe('America/Los_Angeles');
+    // 60 office hours − Monday 08:00 + Monday–Wednesday 06:00 + Saturday 10:00–13:00.
+    expect(saved.positions).toHaveLength(60 - 1 + 3 + 4);
+    expect(saved.positions).toEqual(expect.arrayContaining([6, 30, 54, 130, 131, 132, 133]));
+    expect(saved.positions).not.toContain(8);
+  });
+
+  it("shows the server's 400 at the field it names", { timeout: 60_000 }, async () => {
+    editorHandlers();
+    server.use(
+      http.post(`*${SCHEDULER_PATHS.schedules}`, () =>
+        HttpResponse.json(
+          {
+            detail: 'positions: Paint at least one running hour.',
+            errors: { positions: ['Paint at least one running hour.'], schedule_name: ['Enter a name.'] },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders('/v3/essentials/scheduler-details/edit/new', { signedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'New schedule' }, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(
+      await screen.findByText(/Paint running hours and choose a project/, undefined, SLOW),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create schedule' }));
+    expect(await screen.findByText('Paint at least one running hour.', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Schedule name/)).toHaveAccessibleDescription('Enter a name.');
+  });
+});
+
+describe('the schedule details', () => {
+  it('shows the week of desired vs actual, adds an override and lists the action log', async () => {
+    server.use(
+      http.get(`*${SCHEDULER_PATHS.schedule('s1')}`, () => HttpResponse.json(SCHEDULE)),
+      http.get(`*${SCHEDULER_PATHS.timeline('s1')}`, () => HttpResponse.json(TIMELINE)),
+      http.get(`*${SCHEDULER_PATHS.actions('s1')}`, () =>
+        HttpResponse.json({
+          results: [
+            {
+              id: 'a1',
+              at: '2026-11-23T07:00:12.000Z',
+              account_id: '123456789012',
+              region: 'eu-west-3',
+              kind: 'ec2-instance',
+              resource_id: 'i-0dev1',
+              action: 'start',
+              cause: 'schedule',
+              actor: 'scheduler',
+              state_before: 'stopped',
+              state_after: 'pending',
+              outcome: 'succeeded',
+              answer: {},
+            },
+          ],
+        }),
+      ),
+      http.post(`*${SCHEDULER_PATHS.overrides('s1')}`, () =>
+        HttpResponse.json(
+          {
+            id: 'o1',
+            resource: null,
+            running: true,
+            from: '2026-11-26T12:00:00.000Z',
+            until: '2026-11-26T16:00:00.000Z',
+            created_by: '42',
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders('/v3/essentials/scheduler-details/schedule/s1', { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Dev office hours' }, SLOW),
+    ).toBeInTheDocument();
+    const timeline = await screen.findByLabelText('Timeline of i-0dev1', undefined, SLOW);
+    const desired = timeline.querySelectorAll('[data-state="running"]');
+    expect(desired.length).toBe(2); // one desired running stretch, one actual
+    expect(timeline.querySelectorAll('[data-state="unknown"]').length).toBe(1);
+
+    const log = screen.getByRole('region', { name: 'Action log' });
+    expect(await within(log).findByText('succeeded', undefined, SLOW)).toBeInTheDocument();
+
+    const overrides = screen.getByRole('region', { name: 'Overrides' });
+    await user.click(within(overrides).getByRole('button', { name: 'Add override' }));
+    await waitFor(() =>
+      expect(requests.bodyOf(`POST ${SCHEDULER_PATHS.overrides('s1')}`)).toMatchObject({
+        action: 'keep_running',
+        resource: null,
+      }),
+    );
+  });
+});

@@ -1,0 +1,12 @@
+/** Query keys of the resource scheduler. */
+export const schedulerKeys = {
+  all: ['scheduler'] as const,
+  list: () => [...schedulerKeys.all, 'list'] as const,
+  detail: (id: string) => [...schedulerKeys.all, 'detail', id] as const,
+  timeline: (id: string, week: string | null) => [...schedulerKeys.all, 'timeline', id, week] as const,
+  actions: (id: string) => [...schedulerKeys.all, 'actions', id] as const,
+  oneOffs: () => [...schedulerKeys.all, 'one-offs'] as const,
+  estimate: (body: unknown) => [...schedulerKeys.all, 'estimate', body] as const,
+  resources: (projectId: string, kind: string) =>
+    [...schedulerKeys.all, 'resources', projectId, kind] as const,
+};

@@ -1,0 +1,16 @@
+import { SCHEDULER_PATHS, type ScheduleInput, scheduleEstimateSchema } from '@finlens/contracts/scheduler';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { schedulerKeys } from './keys';
+
+/** POST /c/scheduler/estimate/ — the pre-flight saving of the schedule as edited (null: not ready to ask). */
+export function useScheduleEstimate(body: Partial<ScheduleInput> | null) {
+  return useQuery({
+    queryKey: schedulerKeys.estimate(body),
+    queryFn: ({ signal }) =>
+      apiRequest(SCHEDULER_PATHS.estimate, scheduleEstimateSchema, { method: 'POST', body, signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
