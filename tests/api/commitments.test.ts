@@ -1,4 +1,7 @@
 import {
+  COMMITMENT_ALERT_DEFAULTS,
+  commitmentAlertSettingsSchema,
+  commitmentAlertsSchema,
   commitmentDashboardSchema,
   commitmentInventorySchema,
   convertibleAnalysisSchema,
@@ -234,6 +237,55 @@ describe('commitment management', () => {
     expect((await other.admin.session.get(`${P.inventory}?${scoped}`)).status).toBe(404);
     const theirs = commitmentInventorySchema.parse((await other.admin.session.get(P.inventory)).body);
     expect(theirs.reservations.map((r) => r.arn)).toEqual([ARN]);
+  });
+
+  it('names the alerts due — the reservation under-used and expiring — under settings an admin may change', async () => {
+    const { admin, projectId } = await clientWithBilling(context, 'commitments-alerts', CSV);
+    const alertsOf = async () =>
+      commitmentAlertsSchema.parse((await admin.session.get(`${P.alerts}?project_ids=${projectId}`)).body);
+    const due = await alertsOf();
+    expect(due.settings).toEqual(COMMITMENT_ALERT_DEFAULTS);
+    // Used half its hours (below 80 %), ending in 20 days (the 30-day notice); bought a year ago, no coverage
+    // history before this week.
+    expect(due.alerts.map((a) => [a.kind, a.severity, a.arn])).toEqual([
+      ['expiry', 'warning', ARN],
+      ['utilisation', 'warning', ARN],
+    ]);
+    const [expiry, utilisation] = due.alerts;
+    expect(expiry?.key).toBe(`expiry:${ARN}:${end.toISOString()}:30`);
+    expect(expiry?.days_left).toBeGreaterThan(19);
+    expect(expiry?.days_left).toBeLessThanOrEqual(20);
+    expect(expiry?.subject).toBe('m5.large × 1 (AmazonEC2, us-east-1) expires in 20 days');
+    near(utilisation?.utilisation, 0.5, 'alert utilisation');
+    expect(utilisation?.subject).toBe('m5.large × 1 (AmazonEC2, us-east-1) is under-used: 50.0% used');
+    // Its unused hours over the billed days of the month: 360 of 720 hours unused, spread evenly over the month.
+    const newest = due.newest_day ?? '';
+    const billedDays = (Date.parse(newest) - month.getTime()) / (24 * HOUR) + 1;
+    const daysInMonth = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).getUTCDate();
+    near(utilisation?.unused_cost, (unused * billedDays) / daysInMonth, 'alert unused cost');
+
+    const settings = {
+      expiry_days: [14, 60],
+      utilisation_below: 0.4,
+      coverage_drop_points: 0.2,
+      purchase_days: 7,
+    };
+    const saved = await admin.session.request('PUT', P.alertSettings, { body: settings });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(commitmentAlertSettingsSchema.parse(saved.body).expiry_days).toEqual([60, 14]);
+    expect((await admin.session.get(P.alertSettings)).body).toMatchObject({ utilisation_below: 0.4 });
+    // Under 40 % is under-used now, and 20 days left reached the 60-day notice.
+    expect((await alertsOf()).alerts.map((a) => a.key)).toEqual([`expiry:${ARN}:${end.toISOString()}:60`]);
+
+    const bad = (body: object) =>
+      admin.session.request('PUT', P.alertSettings, { body: { ...settings, ...body } });
+    await expect400(bad({ utilisation_below: 1.5 }), 'utilisation_below');
+    await expect400(bad({ expiry_days: [] }), 'expiry_days');
+    await expect400(bad({ expiry_days: [30, 0] }), 'expiry_days.1');
+    await expect400(bad({ coverage_drop_points: 0 }), 'coverage_drop_points');
+    await expect400(bad({ purchase_days: 2.5 }), 'purchase_days');
+    await expect400(admin.session.get(`${P.alerts}?project_ids=`), 'project_ids');
+    expect((await admin.session.get(P.alertSettings)).body).toMatchObject({ utilisation_below: 0.4 });
   });
 
   it('bad parameters are a 400 naming the field', async () => {

@@ -12,6 +12,8 @@ export const COMMITMENTS_PATHS = {
   dashboard: '/c/commitments/dashboard/',
   purchaseAnalysis: '/c/commitments/purchase_analysis/',
   convertible: '/c/commitments/convertible/',
+  alerts: '/c/commitments/alerts/',
+  alertSettings: '/c/commitments/alert_settings/',
 } as const;
 
 /** The longest dashboard range: 13 months, as the Explorer's monthly views. */
@@ -273,3 +275,80 @@ export const convertibleAnalysisSchema = z
   })
   .describe('Convertible reservations with low utilisation (/v3/convertible-ri/, /v3/cri-analysis/).');
 export type ConvertibleAnalysis = z.infer<typeof convertibleAnalysisSchema>;
+
+/**
+ * When commitment alerts fire, per client (docs/commitments.md); a client that never changed them has these.
+ * Expiry lead times fire once each, the most urgent when several are reached at once.
+ */
+export const COMMITMENT_ALERT_DEFAULTS = {
+  expiry_days: [90, 30, 7],
+  utilisation_below: 0.8,
+  coverage_drop_points: 0.1,
+  purchase_days: 14,
+};
+
+export const commitmentAlertSettingsSchema = z
+  .object({
+    expiry_days: z
+      .array(
+        z
+          .number()
+          .int('Enter whole days.')
+          .min(1, 'Enter days from 1 to 365.')
+          .max(365, 'Enter days from 1 to 365.'),
+      )
+      .min(1, 'Enter at least one lead time.')
+      .max(5, 'Enter at most five lead times.')
+      .describe('Days before a commitment ends at which an expiry alert fires (each once).'),
+    utilisation_below: z
+      .number()
+      .min(0, 'Enter a share from 0 to 1.')
+      .max(1, 'Enter a share from 0 to 1.')
+      .describe('A commitment used less than this share over the last 30 billed days is under-used.'),
+    coverage_drop_points: z
+      .number()
+      .gt(0, 'Enter a drop above 0.')
+      .max(1, 'Enter a drop of at most 1.')
+      .describe('Coverage of the last 7 billed days this far (ratio points) below the 28 days before.'),
+    purchase_days: z
+      .number()
+      .int('Enter whole days.')
+      .min(1, 'Enter days from 1 to 90.')
+      .max(90, 'Enter days from 1 to 90.')
+      .describe('A commitment that started at most this many days ago is announced as newly purchased.'),
+  })
+  .describe('Thresholds and lead times of the commitment alerts.');
+export type CommitmentAlertSettings = z.infer<typeof commitmentAlertSettingsSchema>;
+
+export const ALERT_KINDS = ['expiry', 'utilisation', 'coverage', 'purchase'] as const;
+
+export const commitmentAlertsQuerySchema = z.object({ project_ids: projectIdsParam });
+export type CommitmentAlertsQuery = z.infer<typeof commitmentAlertsQuerySchema>;
+
+export const commitmentAlertsSchema = z
+  .object({
+    as_of: z.string().describe('The instant days left count from (ISO 8601).'),
+    newest_day: z.string().nullable().describe('The bill’s newest usage day; null without data.'),
+    settings: commitmentAlertSettingsSchema,
+    alerts: z.array(
+      z.object({
+        key: z.string().describe('Names the alert’s one slot; the notification job sends each key once.'),
+        kind: z.enum(ALERT_KINDS),
+        severity: z.enum(['info', 'warning', 'critical']),
+        subject: z.string().describe('As the notification says it.'),
+        text: z.string(),
+        arn: z.string().nullable().describe('The commitment; null for a coverage drop.'),
+        commitment_kind: z.enum(['reservation', 'savings_plan']).nullable(),
+        end: z.string().nullable(),
+        days_left: z.number().nullable().describe('Expiry alerts: days from as_of to the end.'),
+        utilisation: z.number().nullable().describe('Utilisation alerts: over the last 30 billed days.'),
+        unused_cost: z.number().nullable().describe('Utilisation alerts: over the last 30 billed days.'),
+        coverage_previous: z.number().nullable(),
+        coverage_current: z.number().nullable(),
+      }),
+    ),
+  })
+  .describe(
+    'The commitment alerts due now: what the notification job sends (each once) and the dashboard shows.',
+  );
+export type CommitmentAlerts = z.infer<typeof commitmentAlertsSchema>;

@@ -18,9 +18,22 @@ export const CHANNEL_KINDS = ['email', 'slack', 'teams', 'pagerduty', 'webhook']
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /** What a channel or a user can subscribe to; `test` is only ever sent by send_test. */
-export const NOTIFICATION_SOURCES = ['cost_target_alert', 'anomaly', 'report', 'scheduler'] as const;
+export const NOTIFICATION_SOURCES = [
+  'cost_target_alert',
+  'anomaly',
+  'report',
+  'scheduler',
+  'commitment',
+] as const;
 export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number];
-export const DISPATCH_SOURCES = ['cost_target_alert', 'anomaly', 'report', 'scheduler', 'test'] as const;
+export const DISPATCH_SOURCES = [
+  'cost_target_alert',
+  'anomaly',
+  'report',
+  'scheduler',
+  'commitment',
+  'test',
+] as const;
 export const SEVERITIES = ['info', 'warning', 'critical'] as const;
 
 export const DEFAULT_PAGERDUTY_URL = 'https://events.pagerduty.com/v2/enqueue';

@@ -1,14 +1,18 @@
 import { COMMITMENTS_PATHS as P } from '@finlens/contracts/commitments';
 import type { AccessRow } from '../access-rows';
-import { signedIn } from './persona-expectations';
+import { adminOnly, signedIn } from './persona-expectations';
 
-/** Commitment management reads the caller's client; another client's project is a 404 (tests/api/commitments.test.ts). */
+/**
+ * Commitment management reads the caller's client; another client's project is a 404; only admins change the
+ * alert settings (tests/api/commitments.test.ts).
+ */
 export const commitmentsAccessRows: AccessRow[] = [
   ...[
     P.inventory,
     `${P.dashboard}?start_date=2026-01-01&end_date=2026-01-31&`,
     `${P.purchaseAnalysis}?look_back=7&`,
     P.convertible,
+    P.alerts,
   ].map(
     (path): AccessRow => ({
       route: `GET ${path.split('?')[0]}`,
@@ -19,4 +23,19 @@ export const commitmentsAccessRows: AccessRow[] = [
       expect: { ...signedIn(200), otherAdmin: 404 },
     }),
   ),
+  {
+    route: `GET ${P.alertSettings}`,
+    rule: 'verified',
+    request: () => ({ path: P.alertSettings }),
+    expect: signedIn(200),
+  },
+  {
+    route: `PUT ${P.alertSettings}`,
+    rule: 'admin',
+    request: () => ({
+      path: P.alertSettings,
+      body: { expiry_days: [60, 14], utilisation_below: 0.75, coverage_drop_points: 0.1, purchase_days: 14 },
+    }),
+    expect: adminOnly(200),
+  },
 ];

@@ -1,20 +1,33 @@
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
+import { createCommitmentsRepo } from '../features/commitments/commitments.repo';
 import { commitmentsRoutes } from '../features/commitments/commitments.routes';
 import { createCommitmentsService } from '../features/commitments/commitments.service';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
 
-/** Commitment management: inventory, dashboard, purchase analysis and convertible reservations. */
+/** The commitments service over the app database and the warehouse (the routes and the alert jobs). */
+export function commitmentsServiceFor({
+  db,
+  warehouse,
+}: {
+  db: Kysely<AppTables>;
+  warehouse: WarehouseStore;
+}) {
+  return createCommitmentsService({
+    scopes: createCostScopes({ db }),
+    warehouse,
+  });
+}
+
+/** Commitment management: inventory, dashboard, purchase analysis, convertible reservations and alerts. */
 export async function registerCommitments(
   app: App,
   { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
 ): Promise<void> {
   await app.register(commitmentsRoutes, {
-    commitmentsService: createCommitmentsService({
-      scopes: createCostScopes({ db }),
-      warehouse,
-    }),
+    commitmentsService: commitmentsServiceFor({ db, warehouse }),
+    commitmentsRepo: createCommitmentsRepo({ db }),
   });
 }

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANOMALY_SCHEDULES, anomalyJobHandlers } from '../features/anomalies/anomalies.jobs';
+import { COMMITMENT_SCHEDULES, commitmentJobHandlers } from '../features/commitments/commitments.jobs';
+import { createCommitmentsRepo } from '../features/commitments/commitments.repo';
 import { COST_TARGET_SCHEDULES, costTargetJobHandlers } from '../features/cost-targets/target-alert-jobs';
 import { createCollectionTargets } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
@@ -31,11 +33,13 @@ import {
 import { serverPollSourceHandler } from '../ingest/sources/server-poll-source';
 import { systemClock } from '../integrations/cloud/simulated/sim-clock';
 import { createSecretBox } from '../platform/crypto/secret-box';
+import { createJobQueue } from '../platform/jobs/job-queue';
 import { type RunningJobs, startJobs } from '../platform/jobs/start-jobs';
 import type { LoadedConfig } from '../platform/load-config';
 import { enqueueAfterImportJobs } from './after-import-jobs';
 import { DEMO_BILL_SCHEDULES, demoBillJobHandler } from './demo-bill';
 import type { Storage } from './open-storage';
+import { commitmentsServiceFor } from './register-commitments';
 import { notificationJobsFor } from './register-notifications';
 import { recommendationsEvaluationFor } from './register-recommendations';
 import { guardedAwsCloud, ledgerFor } from './register-savings-ledger';
@@ -115,6 +119,11 @@ export async function startServerJobs({
         },
       ),
       demoBillJobHandler({ db, warehouse, dataDir: config.dataDir }),
+      ...commitmentJobHandlers({
+        service: commitmentsServiceFor({ db, warehouse }),
+        repo: createCommitmentsRepo({ db }),
+        queue: createJobQueue({ db }),
+      }),
     ],
   });
   for (const schedule of [
@@ -125,6 +134,7 @@ export async function startServerJobs({
     ...INTERRUPTED_IMPORT_SCHEDULES,
     ...schedulerSchedules(config.schedulerTickSeconds),
     ...DEMO_BILL_SCHEDULES,
+    ...COMMITMENT_SCHEDULES,
   ]) {
     await jobs.schedules.save(schedule);
   }

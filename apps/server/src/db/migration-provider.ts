@@ -24,6 +24,7 @@ import * as m20261126_1210 from './migrations/2026_11_26_1210_savings_ledger';
 import * as m20261126_1300 from './migrations/2026_11_26_1300_recommendations';
 import * as m20261126_1310 from './migrations/2026_11_26_1310_demo_bill_follows_actions';
 import * as m20261126_1530 from './migrations/2026_11_26_1530_team_invitations';
+import * as m20261126_1540 from './migrations/2026_11_26_1540_commitment_alert_settings';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1300_recommendations': m20261126_1300,
   '2026_11_26_1310_demo_bill_follows_actions': m20261126_1310,
   '2026_11_26_1530_team_invitations': m20261126_1530,
+  '2026_11_26_1540_commitment_alert_settings': m20261126_1540,
 };
 
 export const migrationProvider: MigrationProvider = {

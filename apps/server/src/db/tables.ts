@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { AnomalyTables } from '../features/anomalies/anomalies.tables';
 import type { ChargebackTables } from '../features/chargebacks/chargebacks.tables';
+import type { CommitmentTables } from '../features/commitments/commitments.tables';
 import type { CostTargetTables } from '../features/cost-targets/cost-targets.tables';
 import type { InventoryTables } from '../features/inventory/inventory.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
@@ -227,7 +228,8 @@ export interface AppTables
     InventoryTables,
     SchedulerTables,
     SavingsLedgerTables,
-    RecommendationTables {
+    RecommendationTables,
+    CommitmentTables {
   instance: InstanceTable;
   users: UsersTable;
   partners: PartnersTable;

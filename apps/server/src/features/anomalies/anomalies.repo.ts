@@ -1,6 +1,7 @@
 import type { AnomalyStatus } from '@finlens/contracts/anomalies';
 import { type Kysely, sql } from 'kysely';
 import type { AppTables } from '../../db/tables';
+import { clientAdminIds } from '../notifications/notifications.service';
 import type { AnomaliesTable, AnomalyRow } from './anomalies.tables';
 
 export interface FoundAnomaly {
@@ -27,15 +28,7 @@ export interface AnomalyFilter {
 /** Storage of anomalies and detection runs; every read of anomalies is scoped to one client. */
 export function createAnomaliesRepo({ db }: { db: Kysely<AppTables> }) {
   return {
-    async adminIds(clientId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('memberships')
-        .select('user_id')
-        .where('client_id', '=', clientId)
-        .where('role', '=', 'admin')
-        .execute();
-      return rows.map((row) => row.user_id);
-    },
+    adminIds: (clientId: string) => clientAdminIds(db, clientId),
     /**
      * Inserts a new anomaly or refreshes the one with the same scope and start (its status is kept);
      * returns the row and whether it is new.

@@ -1,5 +1,8 @@
 import {
   COMMITMENTS_PATHS,
+  commitmentAlertSettingsSchema,
+  commitmentAlertsQuerySchema,
+  commitmentAlertsSchema,
   commitmentDashboardQuerySchema,
   commitmentDashboardSchema,
   commitmentInventoryQuerySchema,
@@ -11,15 +14,21 @@ import {
 } from '@finlens/contracts/commitments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientCallerOf } from '../../platform/auth/caller';
+import { alertsAnswer } from './commitment-alerts';
+import type { CommitmentsRepo } from './commitments.repo';
 import type { CommitmentsService } from './commitments.service';
 
 const tags = ['commitments'];
 
-/** Thin routes: parse, authorise (config.access), call the service, reply. All four are reads of the caller's client. */
-export const commitmentsRoutes: FastifyPluginAsyncZod<{ commitmentsService: CommitmentsService }> = async (
-  app,
-  { commitmentsService: service },
-) => {
+/**
+ * Thin routes: parse, authorise (config.access), call the service, reply. Reads of the caller's client; the
+ * alert settings are changed by admins only.
+ */
+export const commitmentsRoutes: FastifyPluginAsyncZod<{
+  commitmentsService: CommitmentsService;
+  commitmentsRepo: Pick<CommitmentsRepo, 'alertSettings' | 'saveAlertSettings'>;
+  now?: () => Date;
+}> = async (app, { commitmentsService: service, commitmentsRepo: repo, now = () => new Date() }) => {
   const read = { config: { access: 'verified' as const } };
   app.get(
     COMMITMENTS_PATHS.inventory,
@@ -60,5 +69,41 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{ commitmentsService: Comm
       schema: { tags, querystring: convertibleQuerySchema, response: { 200: convertibleAnalysisSchema } },
     },
     async (request) => service.convertible(clientCallerOf(request), request.query),
+  );
+  app.get(
+    COMMITMENTS_PATHS.alerts,
+    {
+      ...read,
+      schema: { tags, querystring: commitmentAlertsQuerySchema, response: { 200: commitmentAlertsSchema } },
+    },
+    async (request) => {
+      const caller = clientCallerOf(request);
+      const [settings, input] = await Promise.all([
+        repo.alertSettings(caller.clientId),
+        service.alertInput(caller, request.query),
+      ]);
+      return alertsAnswer(input, settings, now());
+    },
+  );
+  app.get(
+    COMMITMENTS_PATHS.alertSettings,
+    { ...read, schema: { tags, response: { 200: commitmentAlertSettingsSchema } } },
+    async (request) => repo.alertSettings(clientCallerOf(request).clientId),
+  );
+  app.put(
+    COMMITMENTS_PATHS.alertSettings,
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: commitmentAlertSettingsSchema, response: { 200: commitmentAlertSettingsSchema } },
+    },
+    async (request) => {
+      const caller = clientCallerOf(request);
+      const settings = {
+        ...request.body,
+        expiry_days: [...new Set(request.body.expiry_days)].sort((a, b) => b - a),
+      };
+      await repo.saveAlertSettings(caller.clientId, settings, caller.user.id, now());
+      return settings;
+    },
   );
 };

@@ -1,4 +1,5 @@
 import type {
+  CommitmentAlertsQuery,
   CommitmentDashboard,
   CommitmentDashboardQuery,
   CommitmentInventory,
@@ -8,6 +9,7 @@ import type {
   PurchaseAnalysis,
   PurchaseAnalysisQuery,
 } from '@finlens/contracts/commitments';
+import type { AlertedCommitment, CommitmentAlertInput } from '@finlens/cost-model/commitments/alerts';
 import { type Interval, overlapHours } from '@finlens/cost-model/commitments/amortisation';
 import { reservationMonths, savingsPlanMonths } from '@finlens/cost-model/commitments/cur-commitments';
 import { isCommitmentEligible } from '@finlens/cost-model/commitments/eligibility';
@@ -26,13 +28,22 @@ import type { ClientCaller } from '../../platform/auth/caller';
 import { createResultCache } from '../../platform/cache/result-cache';
 import type { CommitmentRowsPort, WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
-import { type CostScopes, type ReadScope, scopeDataVersion } from '../../warehouse/cost-scope';
+import {
+  type CostScopes,
+  type ReadScope,
+  type ScopeReader,
+  scopeDataVersion,
+} from '../../warehouse/cost-scope';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** How far back the inventory reads the bill: a month of rows per commitment is enough, 13 months show its use. */
 const INVENTORY_DAYS = 400;
 const EXPIRY_DAYS = 90;
+/** The alerts judge utilisation over the last 30 billed days and coverage of the last 7 against the 28 before. */
+const ALERT_USE_DAYS = 30;
+const ALERT_RECENT_DAYS = 7;
+const ALERT_PREVIOUS_DAYS = 28;
 /** Reads of the bill kept per service (a 90-day daily read of a 10M-row bill is a few MB). */
 const KEPT_READS = 16;
 
@@ -271,7 +282,93 @@ export function createCommitmentsService({
     return { as_of: asOf.toISOString(), ...inventory, expiries: expiriesOf(inventory) };
   }
 
+  /**
+   * What the commitment alerts judge over a scope: each commitment of the inventory with its use over the last
+   * 30 billed days, and coverage of the last 7 billed days against the 28 before them. Null without data.
+   */
+  async function alertInputOf(scope: ReadScope): Promise<CommitmentAlertInput | null> {
+    const newest = await newestDay(scope);
+    if (newest === null) return null;
+    const newestAt = Date.parse(newest);
+    const from = day(new Date(newestAt - (ALERT_RECENT_DAYS + ALERT_PREVIOUS_DAYS - 1) * DAY_MS));
+    const [rows, inventory] = await Promise.all([rowsOf(scope, from, newest, 'day'), inventoryOf(scope)]);
+    const useFrom = newestAt - (ALERT_USE_DAYS - 1) * DAY_MS;
+    const recentFrom = newestAt - (ALERT_RECENT_DAYS - 1) * DAY_MS;
+    const use = new Map<string, CommitmentFiguresSum>();
+    // A reservation's utilisation is in hours, from its RIFee rows alone (AWS's RI utilisation): its used
+    // effective cost sits on usage rows whose hours need not fall evenly over the window.
+    const hours = new Map<string, { reserved: number; unused: number }>();
+    const recent = new CommitmentFiguresSum();
+    const previous = new CommitmentFiguresSum();
+    const fromAt = Date.parse(from);
+    for (const row of spreadMonthlyFees(rows, 'day')) {
+      const at = row.at.getTime();
+      // A month's fee is spread over all its days: only those of the window count.
+      if (at < fromAt || at > newestAt) continue;
+      (at >= recentFrom ? recent : previous).add(row);
+      const arn = row.reservationArn ?? row.savingsPlanArn;
+      if (arn === null || at < useFrom) continue;
+      let sum = use.get(arn);
+      if (sum === undefined) {
+        sum = new CommitmentFiguresSum();
+        use.set(arn, sum);
+      }
+      sum.add(row);
+      if (row.lineItemType === 'RIFee') {
+        const h = hours.get(arn) ?? { reserved: 0, unused: 0 };
+        h.reserved += row.reservationTotalReservedUnits ?? 0;
+        h.unused += row.reservationUnusedQuantity ?? 0;
+        hours.set(arn, h);
+      }
+    }
+    const dateOf = (text: string | null) => (text === null ? null : new Date(text));
+    const useOf = (arn: string) => {
+      const f = use.get(arn)?.figures();
+      const h = hours.get(arn);
+      const utilisation =
+        h === undefined ? (f?.utilisation ?? null) : ratio(h.reserved - h.unused, h.reserved);
+      return { utilisation, unusedCost: f?.unusedCost ?? 0 };
+    };
+    const commitments: AlertedCommitment[] = [
+      ...inventory.reservations.map((r) => ({
+        arn: r.arn,
+        kind: 'reservation' as const,
+        label: `${r.instance_type ?? 'Reservation'} × ${r.count} (${[r.service, r.region].filter(Boolean).join(', ')})`,
+        start: dateOf(r.start),
+        end: dateOf(r.end),
+        ...useOf(r.arn),
+      })),
+      ...inventory.savings_plans.map((s) => ({
+        arn: s.arn,
+        kind: 'savings_plan' as const,
+        label: `${s.offering_type ?? 'Savings Plan'}${s.hourly_commitment === null ? '' : ` $${s.hourly_commitment.toFixed(2)}/h`}`,
+        start: dateOf(s.start),
+        end: dateOf(s.end),
+        ...useOf(s.arn),
+      })),
+    ];
+    return {
+      now: new Date(inventory.as_of),
+      newestDay: newest,
+      commitments,
+      coverage: { recent: recent.figures().coverage, previous: previous.figures().coverage },
+    };
+  }
+
   return {
+    /** The alerts' input over the projects a caller asks for. */
+    async alertInput(
+      caller: ClientCaller,
+      query: CommitmentAlertsQuery,
+    ): Promise<CommitmentAlertInput | null> {
+      return alertInputOf(await scopes.requested(caller, query.project_ids));
+    },
+
+    /** The alerts' input over every project of a client (the notification job). */
+    async alertInputFor(reader: ScopeReader): Promise<CommitmentAlertInput | null> {
+      return alertInputOf(await scopes.saved(reader));
+    },
+
     async inventory(caller: ClientCaller, query: CommitmentInventoryQuery): Promise<CommitmentInventory> {
       return inventoryOf(await scopes.requested(caller, query.project_ids));
     },

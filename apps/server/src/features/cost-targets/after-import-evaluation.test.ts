@@ -71,13 +71,15 @@ describe('alerts and anomaly detection after every import', () => {
       ...project,
       format: 'auto',
     });
-    // Every after-import job, in the import's transaction: these two are this test's; the ledger's verification and
-    // the recommendations' evaluation have their own tests.
-    expect(await queued()).toEqual([
-      'cost-targets.evaluate {}',
+    // Every after-import job, in the import's transaction: these two are this test's; the ledger's verification,
+    // the recommendations' evaluation and the commitment alerts' scan have their own tests.
+    // Queued in one transaction, so in no particular order.
+    expect((await queued()).sort()).toEqual([
       'anomalies.scan {"mode":"imports"}',
-      'savings-ledger.verify {"clientId":null}',
+      'commitments.alerts-scan {}',
+      'cost-targets.evaluate {}',
       expect.stringMatching(/^recommendations\.evaluate \{"trigger":"import",/),
+      'savings-ledger.verify {"clientId":null}',
     ]);
 
     while ((await worker.runNext()) !== null) {}

@@ -2,6 +2,17 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { ChannelRow, DeliveryRow, NotificationChannelsTable } from './notifications.tables';
 
+/** A client's admins: whom alerts are addressed to (each reads them by their email preferences). */
+export async function clientAdminIds(db: Kysely<AppTables>, clientId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('client_id', '=', clientId)
+    .where('role', '=', 'admin')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 export interface ChannelValues {
   name: string;
   kind: NotificationChannelsTable['kind'];

@@ -18,6 +18,7 @@ import type { ChannelRow } from './notifications.tables';
 
 /** What other features use to send a notification: the dispatch job's kind and the report-sent notice. */
 export { DISPATCH_KIND } from './notification-dispatcher';
+export { clientAdminIds } from './notifications.repo';
 export { reportSentNotice } from './report-notice';
 
 const SECRET_FIELDS = ['webhook_url', 'routing_key', 'url', 'signing_secret'] as const;

@@ -13,4 +13,5 @@ export const SOURCE_LABELS: Record<NotificationSource, string> = {
   anomaly: 'Anomalies',
   report: 'Reports',
   scheduler: 'Resource scheduler (drift, restarts)',
+  commitment: 'Commitments (expiring, under-used, coverage, new)',
 };

@@ -1,0 +1,237 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DispatchPayload } from '@finlens/contracts/notifications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { openTestAppDatabase } from '../../db/test-app-database';
+import { createImportService } from '../../ingest/import.service';
+import { createImportsRepo } from '../../ingest/imports.repo';
+import { localSource } from '../../ingest/sources/local-source';
+import { createJobQueue, insertJob } from '../../platform/jobs/job-queue';
+import { createJobWorker } from '../../platform/jobs/job-worker';
+import { createCostScopes } from '../../warehouse/cost-scope';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { DISPATCH_KIND } from '../notifications/notifications.service';
+import { ALERTS_SCAN_KIND, commitmentJobHandlers } from './commitments.jobs';
+import { createCommitmentsRepo } from './commitments.repo';
+import { createCommitmentsService } from './commitments.service';
+
+// A hand-made legacy CUR: February 2026 and 1–7 March, one m5.large running on demand every day.
+// - RI "lapsing" (1 × m5.large, No Upfront, $0.06/h) ends 2026-03-28: fully used in February, its instance
+//   stopped from 1 March (every March hour unused) — under-used over the last 30 days and 20 days from its end.
+// - RI "fresh" bought 2026-03-04, used every hour since.
+// Coverage: half of February's m5.large hours were covered, a third of the first week of March's.
+const ON_DEMAND = 0.096;
+const RATE = 0.06;
+const LAPSING = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/aaaaaaaa-1111-2222-3333-444455556666';
+const FRESH = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/bbbbbbbb-1111-2222-3333-444455556666';
+const HEADER = [
+  'bill/BillingPeriodStartDate',
+  'lineItem/LineItemType',
+  'lineItem/UsageStartDate',
+  'lineItem/UsageAccountId',
+  'lineItem/ProductCode',
+  'lineItem/UsageType',
+  'lineItem/UsageAmount',
+  'lineItem/UnblendedCost',
+  'lineItem/CurrencyCode',
+  'pricing/term',
+  'pricing/publicOnDemandCost',
+  'product/region',
+  'reservation/ReservationARN',
+  'reservation/EffectiveCost',
+  'reservation/TotalReservedUnits',
+  'reservation/UnusedQuantity',
+  'reservation/UnusedRecurringFee',
+  'reservation/StartTime',
+  'reservation/EndTime',
+  'reservation/NumberOfReservations',
+  'reservation/UpfrontValue',
+] as const;
+type Cells = Partial<Record<(typeof HEADER)[number], string | number>>;
+const line = (cells: Cells) => HEADER.map((h) => cells[h] ?? '').join(',');
+
+function bill(): string {
+  const rows: Cells[] = [];
+  const base = (day: string, type: string, usageType: string): Cells => ({
+    'bill/BillingPeriodStartDate': `${day.slice(0, 7)}-01T00:00:00Z`,
+    'lineItem/LineItemType': type,
+    'lineItem/UsageStartDate': `${day}T00:00:00Z`,
+    'lineItem/UsageAccountId': '111111111111',
+    'lineItem/ProductCode': 'AmazonEC2',
+    'lineItem/UsageType': usageType,
+    'lineItem/CurrencyCode': 'USD',
+    'product/region': 'us-east-1',
+  });
+  const covered = (day: string, arn: string): Cells => ({
+    ...base(day, 'DiscountedUsage', 'BoxUsage:m5.large'),
+    'lineItem/UsageAmount': 24,
+    'lineItem/UnblendedCost': 0,
+    'pricing/term': 'Reserved',
+    'pricing/publicOnDemandCost': 24 * ON_DEMAND,
+    'reservation/ReservationARN': arn,
+    'reservation/EffectiveCost': 24 * RATE,
+  });
+  const fee = (month: string, arn: string, start: string, end: string, reserved: number, unused: number) => ({
+    ...base(`${month}-01`, 'RIFee', 'HeavyUsage:m5.large'),
+    'lineItem/UsageAmount': reserved,
+    'lineItem/UnblendedCost': reserved * RATE,
+    'reservation/ReservationARN': arn,
+    'reservation/TotalReservedUnits': reserved,
+    'reservation/UnusedQuantity': unused,
+    'reservation/UnusedRecurringFee': unused * RATE,
+    'reservation/StartTime': start,
+    'reservation/EndTime': end,
+    'reservation/NumberOfReservations': 1,
+    'reservation/UpfrontValue': 0,
+  });
+  const days = [
+    ...Array.from({ length: 28 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')}`),
+    ...Array.from({ length: 7 }, (_, i) => `2026-03-0${i + 1}`),
+  ];
+  for (const day of days) {
+    rows.push({
+      ...base(day, 'Usage', 'BoxUsage:m5.large'),
+      'lineItem/UsageAmount': 24,
+      'lineItem/UnblendedCost': 24 * ON_DEMAND,
+      'pricing/term': 'OnDemand',
+      'pricing/publicOnDemandCost': 24 * ON_DEMAND,
+    });
+    if (day < '2026-03-01') rows.push(covered(day, LAPSING));
+    if (day >= '2026-03-04') rows.push(covered(day, FRESH));
+  }
+  const lapsing = ['2025-03-28T00:00:00Z', '2026-03-28T00:00:00Z'] as const;
+  const fresh = ['2026-03-04T00:00:00Z', '2027-03-04T00:00:00Z'] as const;
+  rows.push(fee('2026-02', LAPSING, ...lapsing, 672, 0));
+  rows.push(fee('2026-03', LAPSING, ...lapsing, 27 * 24, 27 * 24));
+  rows.push(fee('2026-03', FRESH, ...fresh, 28 * 24, 0));
+  return `${[HEADER.join(','), ...rows.map(line)].join('\n')}\n`;
+}
+
+let dir: string;
+let database: AppDatabase;
+let warehouse: DuckDbCostStore;
+let clientId: string;
+let adminId: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'finlens-commitment-alerts-'));
+  database = await openTestAppDatabase(dir);
+  await migrate(database.db);
+  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  await warehouse.init();
+  const path = join(dir, 'cur.csv');
+  await writeFile(path, bill());
+  const imports = createImportsRepo(database.db, { onPeriodsReplaced: async () => {} });
+  const project = await imports.ensureProject({ clientName: 'Acme', projectName: 'payer' });
+  await createImportService({ repo: imports, warehouse }).importFrom({
+    source: localSource(path),
+    ...project,
+    format: 'auto',
+  });
+  clientId = project.clientId;
+  const user = await database.db
+    .insertInto('users')
+    .values({ email: 'fin@example.com', password_hash: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  adminId = user.id;
+  await database.db
+    .insertInto('memberships')
+    .values({ client_id: clientId, user_id: adminId, role: 'admin' })
+    .execute();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.allSettled([database?.close(), warehouse?.close()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Runs the scan (and the per-client jobs it queues) as of `now`; returns the notifications queued by it. */
+async function scanAt(now: string): Promise<DispatchPayload[]> {
+  const clock = () => new Date(now);
+  const queue = createJobQueue({ db: database.db, clock });
+  const handlers = commitmentJobHandlers({
+    service: createCommitmentsService({
+      scopes: createCostScopes({ db: database.db }),
+      warehouse,
+      now: clock,
+    }),
+    repo: createCommitmentsRepo({ db: database.db }),
+    queue,
+  });
+  const before = await dispatched();
+  await insertJob(database.db, { kind: ALERTS_SCAN_KIND, payload: {} }, clock());
+  const worker = createJobWorker({ queue, handlers, logger: console });
+  while ((await worker.runNext()) !== null) {}
+  return (await dispatched()).slice(before.length);
+}
+
+const dispatched = async () =>
+  (
+    await database.db
+      .selectFrom('jobs')
+      .select(['payload', 'created_at', 'id'])
+      .where('kind', '=', DISPATCH_KIND)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+  ).map((job) => job.payload as unknown as DispatchPayload);
+
+describe('commitment alert jobs', () => {
+  it('notify the admins of each due alert once: expiring, under-used, a coverage drop, a new purchase', async () => {
+    const first = await scanAt('2026-03-08T06:50:00Z');
+    expect(first.map((n) => [n.sourceId, n.severity])).toEqual([
+      [`expiry:${LAPSING}:2026-03-28T00:00:00.000Z:30`, 'warning'],
+      [`utilisation:${LAPSING}:2026-03`, 'warning'],
+      ['coverage:2026-03', 'warning'],
+      [`purchase:${FRESH}`, 'info'],
+    ]);
+    for (const notice of first) {
+      expect(notice).toMatchObject({
+        clientId,
+        source: 'commitment',
+        recipients: { userIds: [adminId], emails: [], channelIds: [] },
+      });
+    }
+    const [expiry, utilisation, coverage] = first;
+    expect(expiry?.subject).toBe('m5.large × 1 (AmazonEC2, us-east-1) expires in 20 days');
+    expect(expiry?.link).toBe('/v3/cost/reserved/');
+    // The 30 days to 7 March: 23 February days fully used and 7 March days unused, 552 of 720 hours.
+    expect(utilisation?.facts).toMatchObject({
+      Utilisation: `${((552 / 720) * 100).toFixed(1)}%`,
+      Threshold: '80.0%',
+      'Unused cost (30 days)': `$${(168 * RATE).toFixed(2)}`,
+    });
+    // February: 24 of 48 hours a day covered; 1–7 March: the fresh RI's 4 days of 24 hours of 168 + 96.
+    expect(coverage?.subject).toBe(
+      `Commitment coverage dropped from 50.0% to ${((96 / (168 + 96)) * 100).toFixed(1)}%`,
+    );
+
+    // Run again the same day, or the next: nothing is sent twice.
+    expect(await scanAt('2026-03-08T12:00:00Z')).toEqual([]);
+    expect(await scanAt('2026-03-09T06:50:00Z')).toEqual([]);
+    // Six days before its end the 7-day notice is due (critical); the rest were already sent.
+    const later = await scanAt('2026-03-22T06:50:00Z');
+    expect(later.map((n) => [n.sourceId, n.severity])).toEqual([
+      [`expiry:${LAPSING}:2026-03-28T00:00:00.000Z:7`, 'critical'],
+    ]);
+    expect(later[0]?.subject).toBe('m5.large × 1 (AmazonEC2, us-east-1) expires in 6 days');
+  }, 120_000);
+
+  it('changed settings apply to the next evaluation', async () => {
+    const repo = createCommitmentsRepo({ db: database.db });
+    await repo.saveAlertSettings(
+      clientId,
+      { expiry_days: [3], utilisation_below: 0.95, coverage_drop_points: 0.5, purchase_days: 30 },
+      adminId,
+      new Date(),
+    );
+    // Two days left reach the 3-day notice; the fresh RI is fully used, coverage fell under 50 points, and the
+    // rest was sent already.
+    const late = await scanAt('2026-03-26T06:50:00Z');
+    expect(late.map((n) => n.sourceId)).toEqual([`expiry:${LAPSING}:2026-03-28T00:00:00.000Z:3`]);
+  }, 120_000);
+});
