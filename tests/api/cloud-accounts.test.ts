@@ -60,6 +60,13 @@ describe('cloud accounts', () => {
     });
     expect(otherRole).toMatchObject({ status: 400, body: { errors: { role_arn: expect.any(Array) } } });
 
+    // A tenant cannot choose the external ID (it could name another tenant's and borrow that role).
+    const chosenId = await admin.session.post('/c/cloud_accounts/', {
+      name: 'Payer',
+      settings: { ...awsSettings, external_id: 'finlens-0123456789abcdef0123456789abcdef' },
+    });
+    expect(chosenId).toMatchObject({ status: 400, body: { errors: { external_id: expect.any(Array) } } });
+
     const created = await admin.session.post('/c/cloud_accounts/', { name: 'Payer', settings: awsSettings });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const account = cloudAccountSchema.parse(created.body);
@@ -78,6 +85,17 @@ describe('cloud accounts', () => {
       settings: awsSettings,
     });
     expect(duplicate).toMatchObject({ status: 400, body: { errors: { name: expect.any(Array) } } });
+
+    const changedId = await admin.session.patch(`/c/cloud_accounts/${account.id}/`, {
+      name: 'Payer',
+      settings: { ...awsSettings, external_id: 'finlens-ffffffffffffffffffffffffffffffff' },
+    });
+    expect(changedId).toMatchObject({ status: 400, body: { errors: { external_id: expect.any(Array) } } });
+    const sameId = await admin.session.patch(`/c/cloud_accounts/${account.id}/`, {
+      name: 'Payer',
+      settings: { ...awsSettings, external_id: externalId },
+    });
+    expect(sameId.status, JSON.stringify(sameId.body)).toBe(200);
 
     // Editing keeps the external ID; keys are sealed and only reported as present.
     const edited = await admin.session.patch(`/c/cloud_accounts/${account.id}/`, {

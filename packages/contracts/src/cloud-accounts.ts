@@ -74,7 +74,7 @@ export const awsAccountSettingsSchema = z.object({
   role_arn: roleArn.nullable().default(null),
   /** S3-compatible endpoint (MinIO and the like); null for AWS itself. */
   endpoint: z.url().nullable().default(null),
-  /** Left out on create: a random one is generated. */
+  /** Set by Finlens (a random one on create, kept on edit); another value is a 400 under `external_id`. */
   external_id: externalId.optional(),
   /** Access keys instead of (or as the base of) the role; sealed with SECRET_KEY, never returned. */
   keys: awsKeys.nullable().optional(),

@@ -48,7 +48,12 @@ import { registerPublicConfig } from './register-public-config';
 import { registerRecommendations } from './register-recommendations';
 import { registerReports } from './register-reports';
 import { registerResourcesCost } from './register-resources-cost';
-import { guardedAwsCloud, ledgerReaderFor, registerSavingsLedger } from './register-savings-ledger';
+import {
+  guardedAwsCloud,
+  ledgerReaderFor,
+  registerSavingsLedger,
+  serverIdentityCloud,
+} from './register-savings-ledger';
 import { registerScheduler } from './register-scheduler';
 import { registerSearch } from './register-search';
 import { registerShowbacks } from './register-showbacks';
@@ -108,7 +113,13 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   await registerApiKeys(app, identity);
   await registerPolicy(app, { db });
   await registerPayment(app, { db });
-  const inventory = await registerInventory(app, { db, secretKey: config.secretKey, warehouse });
+  const serverIdentity = serverIdentityCloud(config);
+  const inventory = await registerInventory(app, {
+    db,
+    secretKey: config.secretKey,
+    warehouse,
+    serverIdentity,
+  });
   await registerAdmin(app, {
     ...identity,
     warehouse,
@@ -145,6 +156,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     warehouse,
     secretKey: config.secretKey,
     aws: guardedAwsCloud(config.outboundAllow),
+    serverIdentity,
     findRecommendation: (caller, id) => recommendations.find(caller, id),
   });
   await registerTagExplorer(app, { db, warehouse });

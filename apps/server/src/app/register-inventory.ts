@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
-import { createCollectionTargets } from '../features/inventory/collection-targets';
+import { createCollectionTargets, type ServerIdentityCloud } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
 import { inventoryCollectionFor } from '../features/inventory/inventory.jobs';
 import { createInventoryRepo } from '../features/inventory/inventory.repo';
@@ -20,12 +20,25 @@ import type { CostStore } from '../warehouse/cost-store';
 /** Cloud inventory: the resource list, a resource's metrics, collect now and scenario loading; returns the service for Settings. */
 export async function registerInventory(
   app: App,
-  { db, secretKey, warehouse }: { db: Kysely<AppTables>; secretKey: string; warehouse: CostStore },
+  {
+    db,
+    secretKey,
+    warehouse,
+    serverIdentity,
+  }: {
+    db: Kysely<AppTables>;
+    secretKey: string;
+    warehouse: CostStore;
+    serverIdentity?: ServerIdentityCloud | undefined;
+  },
 ): Promise<InventoryService> {
   const secretBox = createSecretBox(secretKey);
   // Routes only queue passes; the jobs (app/server-jobs.ts) call the cloud.
   const aws = createAwsCloud();
-  const targetsRepo = createCollectionTargetsRepo({ db });
+  const targetsRepo = createCollectionTargetsRepo({
+    db,
+    ...(serverIdentity === undefined ? {} : { serverIdentityAccounts: serverIdentity.accounts }),
+  });
   const inventory = createInventoryService({
     repo: createInventoryRepo({ db }),
     listRepo: createInventoryListRepo({ db }),
@@ -36,8 +49,9 @@ export async function registerInventory(
       secretBox,
       aws,
       simClock: systemClock,
+      serverIdentity,
     }),
-    collection: inventoryCollectionFor({ db, secretBox, aws }),
+    collection: inventoryCollectionFor({ db, secretBox, aws, serverIdentity }),
   });
   await app.register(inventoryRoutes, { inventory });
   const metrics = createResourceMetricsService({

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
-import { createCollectionTargets } from '../features/inventory/collection-targets';
+import { createCollectionTargets, type ServerIdentityCloud } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
 import { savingsLedgerFor } from '../features/savings-ledger/savings-ledger.jobs';
 import { createSavingsLedgerRepo } from '../features/savings-ledger/savings-ledger.repo';
@@ -27,6 +27,24 @@ export function guardedAwsCloud(outboundAllow: Parameters<typeof createGuardedHt
   });
 }
 
+/**
+ * SERVER_IDENTITY_ACCOUNTS: the accounts the operator marked, with an AWS adapter that may sign in with the
+ * server's own identity (the SDK's default chain) — used for those accounts only; none when unset.
+ */
+export function serverIdentityCloud(config: {
+  outboundAllow: Parameters<typeof createGuardedHttp>[0];
+  serverIdentityAccounts: readonly string[];
+}): ServerIdentityCloud | undefined {
+  if (config.serverIdentityAccounts.length === 0) return undefined;
+  return {
+    accounts: new Set(config.serverIdentityAccounts),
+    port: createAwsCloud({
+      allowServerIdentity: true,
+      clientSettings: { requestHandler: sdkRequestHandler(createGuardedHttp(config.outboundAllow)) },
+    }),
+  };
+}
+
 /** The ledger over the same cloud targets as inventory collection (the simulated cloud keeps its actions). */
 export function ledgerFor({
   db,
@@ -35,6 +53,7 @@ export function ledgerFor({
   aws,
   findRecommendation,
   simClock = systemClock,
+  serverIdentity,
 }: {
   db: Kysely<AppTables>;
   warehouse: CostStore;
@@ -42,12 +61,14 @@ export function ledgerFor({
   aws: CloudPort;
   findRecommendation: FindRecommendation;
   simClock?: SimClock;
+  serverIdentity?: ServerIdentityCloud | undefined;
 }) {
   const targets = createCollectionTargets({
     repo: createCollectionTargetsRepo({ db }),
     secretBox: createSecretBox(secretKey),
     aws,
     simClock,
+    serverIdentity,
   });
   return savingsLedgerFor({ db, warehouse, resolve: targets.resolve, findRecommendation });
 }

@@ -42,7 +42,7 @@ import type { Storage } from './open-storage';
 import { commitmentsServiceFor } from './register-commitments';
 import { notificationJobsFor } from './register-notifications';
 import { recommendationsEvaluationFor } from './register-recommendations';
-import { guardedAwsCloud, ledgerFor } from './register-savings-ledger';
+import { guardedAwsCloud, ledgerFor, serverIdentityCloud } from './register-savings-ledger';
 
 /**
  * The server's background worker with every feature's job handlers, and their schedules saved (saving again
@@ -77,6 +77,7 @@ export async function startServerJobs({
           // Through the outbound guard, like every other outbound call: an endpoint the operator sets
           // (AWS_ENDPOINT_URL and the like) cannot reach internal addresses unless OUTBOUND_ALLOW lets it.
           aws: guardedAwsCloud(config.outboundAllow),
+          serverIdentity: serverIdentityCloud(config),
           metrics: warehouse.metrics,
           afterCollected: async (projectId) => {
             await enqueueRecommendationEvaluation(db, { projectId, trigger: 'collection' }, new Date());
@@ -103,6 +104,7 @@ export async function startServerJobs({
           warehouse,
           secretKey: config.secretKey,
           aws: guardedAwsCloud(config.outboundAllow),
+          serverIdentity: serverIdentityCloud(config),
           findRecommendation: async () => null,
         }),
       ),
@@ -148,6 +150,7 @@ function schedulerTargets(config: LoadedConfig, db: Parameters<typeof createColl
     secretBox: createSecretBox(config.secretKey),
     aws: guardedAwsCloud(config.outboundAllow),
     simClock: systemClock,
+    serverIdentity: serverIdentityCloud(config),
   });
   return {
     async resolve(projectId: string) {

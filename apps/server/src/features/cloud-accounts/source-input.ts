@@ -38,6 +38,9 @@ export async function refuseInternalTargets(
   }
 }
 
+export const EXTERNAL_ID_SET_BY_FINLENS =
+  "Finlens sets the external ID: leave it out, then copy the account's external ID into the role's trust policy.";
+
 /**
  * The source settings of an account, checked beyond what the schema can (bucket rule, role in the same
  * account). `keep` holds what to fall back on when editing: the stored external ID.
@@ -74,6 +77,11 @@ export function toSourceSettings(
   if (roleAccount !== undefined && roleAccount !== settings.account_id) {
     throw fieldError('role_arn', ['Must be a role of the account entered above.']);
   }
+  // Finlens chooses the external ID: a tenant who could pick one could pick another tenant's and have Finlens
+  // assume that tenant's role for them (the confused deputy the external ID exists to stop).
+  if (settings.external_id !== undefined && settings.external_id !== keep.externalId) {
+    throw fieldError('external_id', [EXTERNAL_ID_SET_BY_FINLENS]);
+  }
   const { keys } = settings;
   return {
     name,
@@ -83,7 +91,7 @@ export function toSourceSettings(
     region: settings.region,
     endpoint: settings.endpoint,
     roleArn: settings.role_arn,
-    externalId: settings.external_id ?? keep.externalId ?? generateExternalId(),
+    externalId: keep.externalId ?? generateExternalId(),
     ...(keys === undefined
       ? {}
       : {

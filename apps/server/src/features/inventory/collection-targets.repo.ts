@@ -17,12 +17,24 @@ export interface TargetRows {
   awsSources: BillingSourceRow[];
 }
 
-/** Simulated, or an AWS account with a source whose role or keys sign in. */
-const pollable = (eb: ExpressionBuilder<AppTables, 'projects'>) =>
+/**
+ * Simulated, or an AWS account with a source whose role or keys sign in, or one the operator marked to use the
+ * server's own identity (`marked`: SERVER_IDENTITY_ACCOUNTS).
+ */
+const pollable = (eb: ExpressionBuilder<AppTables, 'projects'>, marked: readonly string[]) =>
   eb.or([
     eb.exists(
       eb.selectFrom('cloud_simulations').select('project_id').whereRef('project_id', '=', 'projects.id'),
     ),
+    ...(marked.length === 0
+      ? []
+      : [
+          eb.and([
+            eb('projects.cloud_type', '=', 'aws'),
+            eb('projects.cloud_account_id', 'is not', null),
+            eb('projects.id', 'in', marked),
+          ]),
+        ]),
     eb.and([
       eb('projects.cloud_account_id', 'is not', null),
       eb.exists(
@@ -42,7 +54,14 @@ const pollable = (eb: ExpressionBuilder<AppTables, 'projects'>) =>
   ]);
 
 /** What decides how a project's cloud is collected: its scenario, or its AWS credentials. */
-export function createCollectionTargetsRepo({ db }: { db: Kysely<AppTables> }) {
+export function createCollectionTargetsRepo({
+  db,
+  serverIdentityAccounts = new Set(),
+}: {
+  db: Kysely<AppTables>;
+  serverIdentityAccounts?: ReadonlySet<string>;
+}) {
+  const marked = [...serverIdentityAccounts];
   async function rowsOf(project: ProjectRow): Promise<TargetRows> {
     const simulation = await db
       .selectFrom('cloud_simulations')
@@ -125,7 +144,7 @@ export function createCollectionTargetsRepo({ db }: { db: Kysely<AppTables> }) {
       const rows = await db
         .selectFrom('projects')
         .select('projects.id')
-        .where(pollable)
+        .where((eb) => pollable(eb, marked))
         .orderBy('projects.id')
         .execute();
       return rows.map((r) => r.id);
@@ -139,7 +158,7 @@ export function createCollectionTargetsRepo({ db }: { db: Kysely<AppTables> }) {
           'projects.id',
           'projects.cloud_type',
           'projects.cloud_account_id',
-          pollable(eb).as('pollable'),
+          pollable(eb, marked).as('pollable'),
         ])
         .where('projects.client_id', '=', clientId)
         .execute();

@@ -14,8 +14,14 @@ const project = (accountId: string | null) =>
 const source = (fields: Partial<BillingSourceRow>) =>
   ({ id: 's1', role_arn: null, external_id: null, credentials_sealed: null, ...fields }) as BillingSourceRow;
 
-function resolve(rows: { project: ProjectRow; scenario?: unknown; awsSources?: BillingSourceRow[] }) {
+const ownIdentity = {} as CloudPort;
+
+function resolve(
+  rows: { project: ProjectRow; scenario?: unknown; awsSources?: BillingSourceRow[] },
+  marked: string[] = [],
+) {
   const targets = createCollectionTargets({
+    serverIdentity: { accounts: new Set(marked), port: ownIdentity },
     repo: {
       target: async () => ({ scenario: null, simActions: [], awsSources: [], ...rows }),
       recordSimAction: async () => {},
@@ -65,6 +71,29 @@ describe('collection targets', () => {
       kind: 'awaiting-configuration',
     });
     expect(await resolve({ project: project('123456789012'), awsSources: [source({})] })).toMatchObject({
+      kind: 'awaiting-configuration',
+    });
+  });
+
+  it('uses the server identity only for an account the operator marked, and only when it has no role or keys', async () => {
+    const bare = { project: project('123456789012'), awsSources: [source({})] };
+    expect(await resolve(bare, ['p2'])).toMatchObject({ kind: 'awaiting-configuration' });
+    const marked = await resolve(bare, ['p1']);
+    expect(marked).toMatchObject({
+      kind: 'aws',
+      accounts: [{ accountId: '123456789012', credentials: { kind: 'server-identity' } }],
+    });
+    expect(marked?.kind === 'aws' && marked.port).toBe(ownIdentity);
+    const withRole = await resolve(
+      {
+        project: project('123456789012'),
+        awsSources: [source({ role_arn: 'arn:aws:iam::123456789012:role/f' })],
+      },
+      ['p1'],
+    );
+    expect(withRole).toMatchObject({ kind: 'aws', accounts: [{ credentials: { kind: 'role' } }] });
+    expect(withRole?.kind === 'aws' && withRole.port).toBe(aws);
+    expect(await resolve({ project: project(null) }, ['p1'])).toMatchObject({
       kind: 'awaiting-configuration',
     });
   });

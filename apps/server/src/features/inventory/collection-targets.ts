@@ -16,6 +16,15 @@ export type CollectionTarget =
   | { kind: 'simulated' | 'aws'; port: CloudPort; accounts: CloudAccount[] }
   | { kind: 'awaiting-configuration'; reason: string };
 
+/**
+ * SERVER_IDENTITY_ACCOUNTS: the cloud-account (project) ids the operator lets use the server's own AWS identity,
+ * and the port built to allow it. Every other account needs its own role or keys.
+ */
+export interface ServerIdentityCloud {
+  accounts: ReadonlySet<string>;
+  port: CloudPort;
+}
+
 /** Why a project that is neither simulated nor signed in to AWS cannot be collected. */
 export function awaitingReason(project: Pick<ProjectRow, 'cloud_type' | 'cloud_account_id'>): string {
   if (project.cloud_type !== 'aws') return 'inventory is collected from AWS accounts only';
@@ -25,19 +34,22 @@ export function awaitingReason(project: Pick<ProjectRow, 'cloud_type' | 'cloud_a
 /**
  * Chooses the cloud port per project: the simulated cloud when the project has a scenario (its actions kept
  * between jobs; every account of the scenario unless the project names one), AWS otherwise,
- * signed in with the role or keys of the project's AWS billing source. Without an account id or credentials
- * the project is awaiting configuration and is not polled.
+ * signed in with the role or keys of the project's AWS billing source, or — only for an account the operator
+ * marked in SERVER_IDENTITY_ACCOUNTS — with the server's own identity. Without an account id or credentials the
+ * project is awaiting configuration and is not polled.
  */
 export function createCollectionTargets({
   repo,
   secretBox,
   aws,
   simClock,
+  serverIdentity,
 }: {
   repo: Pick<CollectionTargetsRepo, 'target' | 'recordSimAction'>;
   secretBox: SecretBox;
   aws: CloudPort;
   simClock: SimClock;
+  serverIdentity?: ServerIdentityCloud | undefined;
 }) {
   function choose({ project, scenario, simActions, awsSources }: TargetRows): CollectionTarget {
     if (scenario !== null) {
@@ -75,6 +87,10 @@ export function createCollectionTargets({
         const credentials = { kind: 'keys', accessKeyId, secretAccessKey } as const;
         return { kind: 'aws', port: aws, accounts: [{ accountId, credentials }] };
       }
+    }
+    if (serverIdentity?.accounts.has(project.id)) {
+      const credentials = { kind: 'server-identity' } as const;
+      return { kind: 'aws', port: serverIdentity.port, accounts: [{ accountId, credentials }] };
     }
     return { kind: 'awaiting-configuration', reason: awaitingReason(project) };
   }

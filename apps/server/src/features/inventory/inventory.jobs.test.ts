@@ -15,7 +15,9 @@ import {
   CONTRACT_NOW,
   CONTRACT_SCENARIO,
 } from '../../integrations/cloud/contract-world.test-helper';
+import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
 import { type ManualClock, manualClock } from '../../integrations/cloud/simulated/sim-clock';
+import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobWorker } from '../../platform/jobs/job-worker';
@@ -137,6 +139,47 @@ describe('inventory collection jobs', () => {
     await drain(worker());
     expect(await runs(db, denied, 'daily:1')).toEqual([{ region: '*', status: 'failed', resource_count: 0 }]);
     expect(await runs(db, awaiting, 'daily:1')).toEqual([]);
+  });
+
+  it('collects an account the operator marked (SERVER_IDENTITY_ACCOUNTS) with the server identity, through the port built for it only', async () => {
+    const db = database.db;
+    const marked = await addProject(db, ACCOUNT_ID);
+    const unmarked = await addProject(db, ACCOUNT_ID);
+    // A stand-in for the AWS adapter built with allowServerIdentity, recording the accounts it signs in to.
+    const signIns: unknown[] = [];
+    const simulated = createSimulatedCloud({
+      scenario: parseScenario(CONTRACT_SCENARIO),
+      clock: manualClock(CONTRACT_NOW),
+    });
+    const port = new Proxy(simulated, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (account: { credentials: unknown }, ...rest: unknown[]) => {
+          signIns.push(account.credentials);
+          return value.call(target, account, ...rest);
+        };
+      },
+    });
+    const collection = inventoryCollectionFor({
+      db,
+      secretBox,
+      aws: noAws,
+      serverIdentity: { accounts: new Set([marked]), port },
+    });
+    const worker = createJobWorker({
+      queue: createJobQueue({ db }),
+      handlers: inventoryJobHandlers(collection),
+      logger: silent,
+    });
+    await collection.enqueueAll('daily:marked');
+    await drain(worker);
+    expect((await runs(db, marked, 'daily:marked')).map((run) => run.region)).toContain('us-east-1');
+    expect(await runs(db, unmarked, 'daily:marked')).toEqual([]);
+    expect(signIns.length).toBeGreaterThan(0);
+    expect(new Set(signIns.map((credentials) => JSON.stringify(credentials)))).toEqual(
+      new Set([JSON.stringify({ kind: 'server-identity' })]),
+    );
   });
 
   it('collects every account of a simulated project that names none, a run per account and region', async () => {

@@ -8,7 +8,7 @@ import { defineJobHandler } from '../../platform/jobs/job-handler';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
 import type { MetricsStore } from '../../warehouse/metrics-store';
-import { createCollectionTargets } from './collection-targets';
+import { createCollectionTargets, type ServerIdentityCloud } from './collection-targets';
 import { createCollectionTargetsRepo } from './collection-targets.repo';
 import { createInventoryRepo } from './inventory.repo';
 import {
@@ -25,13 +25,18 @@ export function inventoryCollectionFor(deps: {
   db: Kysely<AppTables>;
   secretBox: SecretBox;
   aws: CloudPort;
+  /** SERVER_IDENTITY_ACCOUNTS: marked accounts may collect with the server's own identity. */
+  serverIdentity?: ServerIdentityCloud | undefined;
   /** Where the metrics jobs write (the warehouse's); absent: inventory only. */
   metrics?: MetricsStore;
   simClock?: SimClock;
   /** Told when a region's collection (and its metrics) is done. */
   afterCollected?: (projectId: string) => Promise<void>;
 }): InventoryCollection {
-  const targetsRepo = createCollectionTargetsRepo({ db: deps.db });
+  const targetsRepo = createCollectionTargetsRepo({
+    db: deps.db,
+    ...(deps.serverIdentity === undefined ? {} : { serverIdentityAccounts: deps.serverIdentity.accounts }),
+  });
   return createInventoryCollection({
     repo: createInventoryRepo({ db: deps.db }),
     targetsRepo,
@@ -40,6 +45,7 @@ export function inventoryCollectionFor(deps: {
       secretBox: deps.secretBox,
       aws: deps.aws,
       simClock: deps.simClock ?? systemClock,
+      serverIdentity: deps.serverIdentity,
     }),
     queue: createJobQueue({ db: deps.db }),
     metrics: deps.metrics ?? null,

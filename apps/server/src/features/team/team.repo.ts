@@ -132,7 +132,8 @@ export function createTeamRepo({ db }: { db: Kysely<AppTables> }) {
       if ('tokenHash' in match) query = query.where('token_hash', '=', match.tokenHash);
       else query = query.where('id', '=', match.id);
       if (match.email !== undefined) query = query.where('email', '=', match.email);
-      if ('clientId' in match && match.clientId !== undefined) query = query.where('client_id', '=', match.clientId);
+      if ('clientId' in match && match.clientId !== undefined)
+        query = query.where('client_id', '=', match.clientId);
       return query.returning(['client_id', 'role']).executeTakeFirst();
     },
     async setRole(clientId: string, userId: string, role: 'admin' | 'member'): Promise<void> {

@@ -17,7 +17,9 @@ const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const SWITCHING_VIEW = '/switching-view/';
 type InvitationRow = Awaited<ReturnType<TeamRepo['pendingInvitations']>>[number];
 
-function toInvitation(row: Pick<InvitationRow, 'id' | 'email' | 'role' | 'created_at' | 'expires_at'>): TeamInvitation {
+function toInvitation(
+  row: Pick<InvitationRow, 'id' | 'email' | 'role' | 'created_at' | 'expires_at'>,
+): TeamInvitation {
   return {
     id: row.id,
     email: row.email,
@@ -75,7 +77,12 @@ export function createTeamService({ repo, mailer, audit, publicUrl }: TeamServic
      * an account. An account accepts in the switching view; an address without one gets a set-password link
      * that accepts it (acceptWithToken).
      */
-    async invite(auth: ClientCaller, email: string, role: MembershipRole, ip: string): Promise<TeamInvitation> {
+    async invite(
+      auth: ClientCaller,
+      email: string,
+      role: MembershipRole,
+      ip: string,
+    ): Promise<TeamInvitation> {
       const { clientId } = auth;
       const user = await repo.findUserByEmail(email);
       if (user !== undefined && (await repo.find(clientId, user.id)) !== undefined) {
@@ -119,7 +126,13 @@ export function createTeamService({ repo, mailer, audit, publicUrl }: TeamServic
     async revokeInvitation(auth: ClientCaller, id: string, ip: string): Promise<void> {
       const { clientId } = auth;
       if ((await repo.endInvitation({ id, clientId }, 'revoked')) === undefined) throw notFound();
-      await audit.record({ event: 'invitation_revoked', actorUserId: auth.user.id, clientId, subject: id, ip });
+      await audit.record({
+        event: 'invitation_revoked',
+        actorUserId: auth.user.id,
+        clientId,
+        subject: id,
+        ip,
+      });
     },
 
     /** The caller's own pending invitations (by their verified address). */

@@ -62,7 +62,7 @@ export function AccountField<F extends string>({
   label: string;
   helper?: string;
   messages?: string[] | undefined;
-} & Pick<TextFieldProps, 'type' | 'autoComplete' | 'placeholder'>) {
+} & Pick<TextFieldProps, 'type' | 'autoComplete' | 'placeholder' | 'disabled'>) {
   return (
     <TextField
       id={`account-${name}`}

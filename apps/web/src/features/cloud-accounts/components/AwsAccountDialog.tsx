@@ -139,7 +139,8 @@ function RoleFields({ form }: { form: AccountForm<Field> }) {
         form={form}
         name="external_id"
         label="External ID"
-        helper="Left empty, Finlens generates one"
+        helper="Set by Finlens when you save; the role's trust policy must name it"
+        disabled
       />
     </>
   );
