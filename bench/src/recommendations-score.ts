@@ -5,6 +5,10 @@ const PLANTED_TYPES = {
   unattachedVolumes: 'ebs-unattached',
   unassociatedElasticIps: 'eip-unassociated',
   oldSnapshots: 'ebs-snapshot-old',
+  idleNatGateways: 'nat-gateway-idle',
+  coldBuckets: 's3-cold-standard',
+  overallocatedFunctions: 'lambda-memory',
+  overprovisionedGroups: 'asg-overprovisioned',
 } as const;
 
 export type Planted = Record<string, { accountId: string; id: string }[]>;

@@ -24,6 +24,7 @@ export const RESOURCE_KIND_NAMES = [
   'eks-cluster',
   'eks-nodegroup',
   'lambda-function',
+  'nat-gateway',
 ] as const;
 
 export const RESOURCE_SORTS = [

@@ -28,6 +28,12 @@ export const RESOURCE_METRIC_NAMES = [
   'rds-write-iops',
   'elb-requests',
   's3-bytes',
+  's3-get-requests',
+  'nat-bytes-out',
+  'nat-bytes-in',
+  'lambda-duration',
+  'lambda-invocations',
+  'lambda-memory-used',
 ] as const;
 export type ResourceMetricName = (typeof RESOURCE_METRIC_NAMES)[number];
 

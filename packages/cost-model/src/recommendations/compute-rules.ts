@@ -30,6 +30,18 @@ const listMonthly = (input: RuleInput) => {
   return price === null ? null : price * HOURS_PER_MONTH;
 };
 
+/**
+ * An Auto Scaling group's instance is not stopped or resized alone (the group would replace it, its launch
+ * template names the type): the group's own rule (asg-overprovisioned) judges its size.
+ */
+function groupMember(input: RuleInput) {
+  const attachments = (input.resource.attributes.attachments ?? []) as { kind: string; id: string }[];
+  const group = attachments.find((a) => a.kind === 'autoscaling-group');
+  return group === undefined
+    ? null
+    : notApplicable(`It belongs to Auto Scaling group ${group.id}: asg-overprovisioned judges the group.`);
+}
+
 export const ec2Idle: RuleDefinition = {
   key: 'ec2-idle',
   kinds: ['ec2-instance'],
@@ -52,6 +64,8 @@ export const ec2Idle: RuleDefinition = {
   ],
   check(input, t) {
     if (input.resource.state !== 'running') return notApplicable(`The instance is ${input.resource.state}.`);
+    const group = groupMember(input);
+    if (group !== null) return group;
     const days = t.lookback_days as number;
     const m = input.metrics(days);
     const cpu = m.get('cpu-utilization');
@@ -215,6 +229,8 @@ export const ec2Rightsizing: RuleDefinition = {
   check(input, t) {
     const { resource } = input;
     if (resource.state !== 'running') return notApplicable(`The instance is ${resource.state}.`);
+    const group = groupMember(input);
+    if (group !== null) return group;
     const type = instanceType(input);
     const current = type === null ? null : ec2Shape(type);
     const currentPrice = type === null ? null : ec2Price(type, resource.region);

@@ -10,6 +10,7 @@ import {
   ebsSnapshotOrphaned,
   ebsUnattached,
 } from './storage-rules';
+import { asgOverprovisioned, lambdaMemory, natGatewayIdle, s3ColdStandard } from './usage-rules';
 
 /** Every rule, in the priority order. */
 export const RULES: readonly RuleDefinition[] = [
@@ -27,6 +28,10 @@ export const RULES: readonly RuleDefinition[] = [
   rdsRightsizing,
   ebsIo1ToIo2,
   ebsIopsOverprovisioned,
+  natGatewayIdle,
+  s3ColdStandard,
+  lambdaMemory,
+  asgOverprovisioned,
 ];
 
 export function ruleOf(key: string): RuleDefinition | null {

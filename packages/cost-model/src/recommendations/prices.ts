@@ -22,6 +22,11 @@ export const IO2_IOPS_TIERS = [
 ] as const;
 export const SNAPSHOT_GB_MONTH = { standard: 0.05, archive: 0.0125 } as const;
 export const ELASTIC_IP_HOUR = 0.005;
+export const NAT_GATEWAY_HOUR = 0.045;
+export const LAMBDA_GB_SECOND = 0.0000166667;
+export const LAMBDA_REQUEST = 0.0000002;
+/** S3 per GB-month: Standard, and Intelligent-Tiering's Infrequent Access tier (objects not read for 30 days). */
+export const S3_GB_MONTH = { STANDARD: 0.023, INTELLIGENT_TIERING_IA: 0.0125 } as const;
 export const LOAD_BALANCER_HOUR: Record<string, number> = {
   application: 0.0225,
   network: 0.0225,

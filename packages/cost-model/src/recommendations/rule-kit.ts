@@ -60,6 +60,8 @@ export interface RuleInput {
     attachedTo(kind: ResourceKindName, id: string): RuleResource[];
     exists(kind: ResourceKindName, id: string): boolean;
     costOf(resource: RuleResource): ResourceCost | null;
+    /** Another resource's metric summaries over `days` (an Auto Scaling group reads its instances'). */
+    metricsOf(resource: RuleResource, days: number): ReadonlyMap<string, MetricSummary>;
   };
 }
 
@@ -158,6 +160,12 @@ export const UNITS: Partial<Record<ResourceMetricName, string>> = {
   'ebs-write-ops': 'count',
   'rds-connections': 'count',
   'elb-requests': 'count',
+  's3-get-requests': 'count',
+  'nat-bytes-out': 'bytes',
+  'nat-bytes-in': 'bytes',
+  'lambda-duration': 'milliseconds',
+  'lambda-invocations': 'count',
+  'lambda-memory-used': 'MiB',
 };
 
 export function metricEvidence(

@@ -41,6 +41,9 @@ function input(
     cost?: ResourceCost | null;
     covered?: boolean;
     others?: RuleResource[];
+    /** Metrics of the other resources, by id. */
+    theirs?: Record<string, Record<string, MetricSummary>>;
+    costs?: Record<string, ResourceCost>;
   } = {},
 ): RuleInput {
   const others = opts.others ?? [];
@@ -55,7 +58,8 @@ function input(
       attachedTo: (kind, id) =>
         others.filter((o) => o.kind === kind && JSON.stringify(o.attributes.attachments ?? []).includes(id)),
       exists: (kind, id) => others.some((o) => o.kind === kind && o.id === id),
-      costOf: () => null,
+      costOf: (o) => opts.costs?.[o.id] ?? null,
+      metricsOf: (o) => new Map(Object.entries(opts.theirs?.[o.id] ?? {})),
     },
   };
 }
@@ -223,6 +227,129 @@ describe('storage and addresses', () => {
         ?.outcome,
     ).toBe('passed');
     expect(outcomeOf(input(stopped), 'ec2-stopped-with-volumes')?.outcome).toBe('passed');
+  });
+});
+
+describe('NAT gateways, S3 cold data, Lambda memory and Auto Scaling groups', () => {
+  const nat = (state = 'available') =>
+    resource('nat-gateway', 'nat-1', state, { connectivityType: 'public', vpcId: 'vpc-1' });
+  const traffic = (gbPerDay: number, points = 336) => ({
+    'nat-bytes-out': summary((gbPerDay * 0.5e9) / 24, 0, 0, points),
+    'nat-bytes-in': summary((gbPerDay * 0.5e9) / 24, 0, 0, points),
+  });
+
+  it('NAT: under 1 GB a day fires with the bill as the saving; exactly 1 GB does not; too few hours is missing', () => {
+    const idle = outcomeOf(input(nat(), { metrics: traffic(0.99) }), 'nat-gateway-idle');
+    expect(idle).toMatchObject({
+      outcome: 'violated',
+      saving: { effective: 100, onDemand: 140, basis: 'bill' },
+      action: { kind: 'delete' },
+    });
+    expect(outcomeOf(input(nat(), { metrics: traffic(1) }), 'nat-gateway-idle')?.outcome).toBe('passed');
+    expect(outcomeOf(input(nat(), { metrics: traffic(0, 29) }), 'nat-gateway-idle')?.outcome).toBe(
+      'missing-metrics',
+    );
+    expect(outcomeOf(input(nat('pending'), { metrics: traffic(0) }), 'nat-gateway-idle')?.outcome).toBe(
+      'not-applicable',
+    );
+    const listed = outcomeOf(input(nat(), { cost: null, metrics: traffic(0) }), 'nat-gateway-idle');
+    expect(listed?.outcome === 'violated' && listed.saving.onDemand).toBeCloseTo(0.045 * 730.5, 6);
+  });
+
+  const bucket = (standardGb: number) =>
+    resource('s3-bucket', 'logs', 'available', {
+      storage: [{ storageClass: 'STANDARD', bytes: standardGb * 1e9 }],
+    });
+  const reads = (getsPerDay: number, points = 336) => ({
+    's3-get-requests': summary(getsPerDay / 24, 0, 0, points),
+  });
+
+  it('S3: 1,000 GB in Standard read under once a day per GB saves the Intelligent-Tiering share, bounded by the bill', () => {
+    const cold = outcomeOf(
+      input(bucket(1000), { cost: { monthlyEffective: 20, monthlyOnDemand: 25 }, metrics: reads(999) }),
+      's3-cold-standard',
+    );
+    expect(cold).toMatchObject({ outcome: 'violated', action: { kind: 'add-lifecycle-policy' } });
+    if (cold?.outcome !== 'violated') return;
+    // 1,000 GB × (0.023 − 0.0125) = 10.5 at list, × the bill's 20 / 25.
+    expect(cold.saving.onDemand).toBeCloseTo(10.5, 6);
+    expect(cold.saving.effective).toBeCloseTo(8.4, 6);
+    const read = outcomeOf(input(bucket(1000), { metrics: reads(1000) }), 's3-cold-standard');
+    expect(read?.outcome).toBe('passed');
+    expect(outcomeOf(input(bucket(99), { metrics: reads(0) }), 's3-cold-standard')?.outcome).toBe('passed');
+    expect(outcomeOf(input(bucket(1000)), 's3-cold-standard')?.outcome).toBe('missing-metrics');
+  });
+
+  const fn = (memoryMiB = 1024) =>
+    resource('lambda-function', 'resize', 'active', { memoryMiB, timeoutSeconds: 30 });
+  const lambda = (peakMiB: number, p95Ms = 200) => ({
+    'lambda-memory-used': summary(peakMiB, peakMiB, peakMiB),
+    'lambda-duration': summary(150, p95Ms, 400),
+    'lambda-invocations': summary(1000, 1000, 1000),
+  });
+
+  it('Lambda: peak 400 MB + 20 % needs 512 of 1,024 MB and saves half of the GB-second share of the bill', () => {
+    const out = outcomeOf(input(fn(), { metrics: lambda(400) }), 'lambda-memory');
+    expect(out).toMatchObject({ outcome: 'violated', action: { target: { memory_mib: 512 } } });
+    if (out?.outcome !== 'violated') return;
+    const gbSeconds = 1000 * 730.5 * 0.15 * 1;
+    const compute = gbSeconds * 0.0000166667;
+    const share = compute / (compute + 1000 * 730.5 * 0.0000002);
+    expect(out.saving.effective).toBeCloseTo(100 * share * 0.5, 6);
+    // 870 MB + 20 % needs 1,088 MB: no cut.
+    expect(outcomeOf(input(fn(), { metrics: lambda(870) }), 'lambda-memory')?.outcome).toBe('passed');
+    // p95 duration above half the 30 s timeout: less CPU may time it out.
+    expect(outcomeOf(input(fn(), { metrics: lambda(400, 15_001) }), 'lambda-memory')?.outcome).toBe('passed');
+    const noInsights = { 'lambda-duration': summary(150, 200, 400) };
+    expect(outcomeOf(input(fn(), { metrics: noInsights }), 'lambda-memory')?.outcome).toBe('missing-metrics');
+  });
+
+  const group = (desired: number, min: number) =>
+    resource('autoscaling-group', 'web-asg', 'active', {
+      desiredCapacity: desired,
+      minSize: min,
+      maxSize: 10,
+      instanceTypes: ['m5.large'],
+    });
+  const member = (id: string) =>
+    resource('ec2-instance', id, 'running', {
+      instanceType: 'm5.large',
+      attachments: [{ kind: 'autoscaling-group', id: 'web-asg' }],
+    });
+  const members = ['i-a', 'i-b', 'i-c', 'i-d'].map(member);
+  const cpuOf = (p95: number) =>
+    Object.fromEntries(members.map((m) => [m.id, { 'cpu-utilization': summary(p95 - 5, p95, p95 + 5) }]));
+  const costs = Object.fromEntries(members.map((m) => [m.id, { monthlyEffective: 50, monthlyOnDemand: 70 }]));
+
+  it('ASG: four instances at p95 35 % fit on two at 70 %, saving two instances of the bill; at 35.1 % they need three', () => {
+    const out = outcomeOf(
+      input(group(4, 1), { others: members, theirs: cpuOf(35), costs }),
+      'asg-overprovisioned',
+    );
+    expect(out).toMatchObject({
+      outcome: 'violated',
+      action: { kind: 'scale-in', target: { desired_capacity: 2 } },
+      saving: { effective: 100, onDemand: 140, basis: 'bill' },
+    });
+    const more = outcomeOf(
+      input(group(4, 1), { others: members, theirs: cpuOf(35.1), costs }),
+      'asg-overprovisioned',
+    );
+    expect(more).toMatchObject({ outcome: 'violated', action: { target: { desired_capacity: 3 } } });
+    const floor = outcomeOf(
+      input(group(4, 4), { others: members, theirs: cpuOf(10), costs }),
+      'asg-overprovisioned',
+    );
+    expect(floor?.outcome).toBe('passed');
+    const missing = outcomeOf(input(group(4, 1), { others: members, costs }), 'asg-overprovisioned');
+    expect(missing?.outcome).toBe('missing-metrics');
+  });
+
+  it('an instance of an Auto Scaling group is judged by the group, not stopped or resized alone', () => {
+    const quiet = { 'cpu-utilization': summary(1, 1, 1), ...quietNetwork };
+    const results = evaluateResource(input(member('i-a'), { metrics: quiet }));
+    expect(results.filter((c) => c.outcome.outcome === 'violated')).toEqual([]);
+    expect(results.find((c) => c.rule.key === 'ec2-idle')?.outcome.outcome).toBe('not-applicable');
   });
 });
 

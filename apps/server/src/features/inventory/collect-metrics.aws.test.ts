@@ -137,8 +137,8 @@ describe('metrics collection through the aws adapter against a GetMetricData dou
         tiering.reduce((sum, source) => sum + metricValue(source, 'Average', t), 0),
       ]),
     );
-    // Each metric of the instance and the bucket's class, on every hour with data.
-    const series = METRIC_NAMES.filter((m) => metricAppliesTo(m, 'ec2-instance')).length + 1;
+    // Each metric of the instance, the bucket's class and its GET requests, on every hour with data.
+    const series = METRIC_NAMES.filter((m) => metricAppliesTo(m, 'ec2-instance')).length + 2;
     expect(points).toBe(series * hours.length);
 
     // Daily, before the hourly window: CloudWatch's own Average, p95 and Maximum of each day with data.

@@ -115,6 +115,8 @@ const KIND_SERVICE: Partial<Record<ResourceKindName, string>> = {
   'rds-cluster': 'AmazonRDS',
   's3-bucket': 'AmazonS3',
   'lambda-function': 'AWSLambda',
+  'nat-gateway': 'AmazonEC2',
+  'autoscaling-group': 'AmazonEC2',
 };
 
 /** When each resource entered its state: its newest inventory change of `state`, else its first sighting. */
@@ -151,6 +153,19 @@ async function readMetrics(
   return byDays;
 }
 
+/** The chosen resources' ids and those of the instances of chosen Auto Scaling groups (the group's rule reads them). */
+function withGroupMembers(rows: readonly InventoryRow[], chosen: readonly InventoryRow[]): string[] {
+  const groups = new Set(chosen.filter((r) => r.kind === 'autoscaling-group').map((r) => r.resource_id));
+  const ids = new Set(chosen.map((r) => r.resource_id));
+  if (groups.size === 0) return [...ids];
+  for (const row of rows) {
+    const attachments = ((row.resource as { attachments?: { kind: string; id: string }[] }).attachments ??
+      []) as { kind: string; id: string }[];
+    if (attachments.some((a) => a.kind === 'autoscaling-group' && groups.has(a.id))) ids.add(row.resource_id);
+  }
+  return [...ids];
+}
+
 /** Everything the rules read about a project: its resources with their metrics, bill and neighbours. */
 export async function gatherInputs(deps: {
   repo: RecommendationsRepo;
@@ -177,7 +192,7 @@ export async function gatherInputs(deps: {
   const metrics = await readMetrics(
     deps.utilisation,
     projectId,
-    chosen.map((r) => r.resource_id),
+    deps.only === undefined ? chosen.map((r) => r.resource_id) : withGroupMembers(rows, chosen),
     lookbacks,
   );
   const { since, causes } = stateTimes(changes);
@@ -234,6 +249,7 @@ export async function gatherInputs(deps: {
           attachedTo: (kind, id) => attached.get(`${r.accountId}|${r.region}|${kind}>${r.kind}|${id}`) ?? [],
           exists: (kind, id) => present.has(`${r.accountId}|${r.region}|${kind}|${id}`),
           costOf,
+          metricsOf: (other, days) => metrics.get(days)?.get(other.id) ?? new Map(),
         },
       };
     });

@@ -20,6 +20,7 @@ const KIND_SERVICE: Record<Kind, string> = {
   'eks-cluster': 'Amazon Elastic Container Service for Kubernetes',
   'eks-nodegroup': 'Amazon Elastic Container Service for Kubernetes',
   'lambda-function': 'AWS Lambda',
+  'nat-gateway': 'Amazon Elastic Compute Cloud',
 };
 
 /** A listed row plus what the service needs behind it: where the inventory keeps it, text to search. */

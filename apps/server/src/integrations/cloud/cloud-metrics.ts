@@ -23,6 +23,20 @@ export const METRICS = {
   'elb-requests': { kinds: ['load-balancer'], unit: 'count', shape: 'sum' },
   /** Daily storage metric; needs `storageClass`. */
   's3-bytes': { kinds: ['s3-bucket'], unit: 'bytes', shape: 'gauge' },
+  /**
+   * GET requests to the bucket (AWS/S3 GetRequests): published only when the bucket has a request-metrics
+   * configuration; Finlens reads the one named EntireBucket (the console's default for the whole bucket).
+   */
+  's3-get-requests': { kinds: ['s3-bucket'], unit: 'count', shape: 'sum' },
+  /** Bytes the gateway sent out to destinations (AWS/NATGateway BytesOutToDestination). */
+  'nat-bytes-out': { kinds: ['nat-gateway'], unit: 'bytes', shape: 'sum' },
+  /** Bytes it received back from destinations (BytesInFromDestination). */
+  'nat-bytes-in': { kinds: ['nat-gateway'], unit: 'bytes', shape: 'sum' },
+  /** Milliseconds an invocation ran (AWS/Lambda Duration). */
+  'lambda-duration': { kinds: ['lambda-function'], unit: 'milliseconds', shape: 'gauge' },
+  'lambda-invocations': { kinds: ['lambda-function'], unit: 'count', shape: 'sum' },
+  /** Peak memory an invocation used, MiB: published only by Lambda Insights (namespace LambdaInsights). */
+  'lambda-memory-used': { kinds: ['lambda-function'], unit: 'MiB', shape: 'gauge' },
   // The API's metric names (packages/contracts) are exactly these: one missing or extra fails to compile.
 } as const satisfies Record<
   ResourceMetricName,

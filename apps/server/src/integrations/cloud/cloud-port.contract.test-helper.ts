@@ -117,6 +117,17 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
         timeoutSeconds: 30,
         codeSizeBytes: 4096,
       });
+      const nat = only(resources, 'nat-gateway', IDS.nat);
+      expect(nat).toMatchObject({
+        state: 'available',
+        connectivityType: 'public',
+        vpcId: 'vpc-0a1b2c3d4e5f60001',
+        subnetId: 'subnet-0a1b2c3d4e5f60001',
+        publicIp: '203.0.113.20',
+        name: 'egress-a',
+      });
+      expect(nat.arn).toBe(`arn:aws:ec2:us-east-1:${ACCOUNT_ID}:natgateway/${IDS.nat}`);
+      expect(nat.createdAt).toEqual(new Date('2026-01-05T09:30:00Z'));
     });
 
     it('keeps what succeeded when one service of a region is denied', async () => {
@@ -160,13 +171,21 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
             resource: { kind: 'load-balancer', id: IDS.alb },
             stat: 'Sum',
           },
+          {
+            id: 'nat',
+            metric: 'nat-bytes-out',
+            resource: { kind: 'nat-gateway', id: IDS.nat },
+            stat: 'Sum',
+          },
         ],
         start,
         end: CONTRACT_NOW,
         periodSeconds: 3600,
       });
       expect(failures).toEqual([]);
-      expect(series.map((s) => s.id)).toEqual(['cpu', 'req']);
+      expect(series.map((s) => s.id)).toEqual(['cpu', 'req', 'nat']);
+      expect(series[2]?.points.length).toBeGreaterThan(0);
+      expect(series[2]?.points.every((p) => p.value > 0)).toBe(true);
       const cpu = series[0]?.points ?? [];
       expect(cpu.length).toBeGreaterThan(0);
       for (const point of cpu) {

@@ -48,6 +48,7 @@ export const KIND_SERVICE: Record<ResourceKind, CloudService> = {
   'eks-cluster': 'eks',
   'eks-nodegroup': 'eks',
   'lambda-function': 'lambda',
+  'nat-gateway': 'ec2',
 };
 
 /** A call that failed; what other calls returned is kept. */

@@ -176,6 +176,18 @@ export interface LambdaFunction extends ResourceBase {
   codeSizeBytes: number;
 }
 
+/** A NAT gateway (EC2 DescribeNatGateways); it bills by the hour and by the GB it processes. */
+export interface NatGateway extends ResourceBase {
+  kind: 'nat-gateway';
+  /** pending | failed | available | deleting | deleted */
+  state: string;
+  connectivityType: 'public' | 'private';
+  vpcId: string | null;
+  subnetId: string | null;
+  /** The public address of its primary Elastic IP (public gateways). */
+  publicIp: string | null;
+}
+
 export type CloudResource =
   | Ec2Instance
   | EbsVolume
@@ -188,7 +200,8 @@ export type CloudResource =
   | AutoScalingGroup
   | EksCluster
   | EksNodegroup
-  | LambdaFunction;
+  | LambdaFunction
+  | NatGateway;
 
 /** The resource of one kind, e.g. `ResourceOf<'ec2-instance'>` is `Ec2Instance`. */
 export type ResourceOf<K extends ResourceKind> = Extract<CloudResource, { kind: K }>;

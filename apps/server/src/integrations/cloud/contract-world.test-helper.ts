@@ -24,6 +24,7 @@ export const CONTRACT_IDS = {
   cluster: 'main',
   nodegroup: 'main/workers',
   lambda: 'resize-images',
+  nat: 'nat-0a1b2c3d4e5f60001',
 } as const;
 
 const at = (date: string) => `${date}T09:30:00Z`;
@@ -193,6 +194,17 @@ export const CONTRACT_SCENARIO = {
       memoryMiB: 512,
       timeoutSeconds: 30,
       codeSizeBytes: 4096,
+    },
+    {
+      kind: 'nat-gateway',
+      id: CONTRACT_IDS.nat,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      vpcId: 'vpc-0a1b2c3d4e5f60001',
+      subnetId: 'subnet-0a1b2c3d4e5f60001',
+      publicIp: '203.0.113.20',
+      tags: { Name: 'egress-a' },
+      createdAt: at('2026-01-05'),
     },
   ],
 } satisfies ScenarioInput;

@@ -13,6 +13,7 @@ export const AWS_CALLS = {
     DescribeVolumes: { iam: 'ec2:DescribeVolumes', access: 'read' },
     DescribeSnapshots: { iam: 'ec2:DescribeSnapshots', access: 'read' },
     DescribeAddresses: { iam: 'ec2:DescribeAddresses', access: 'read' },
+    DescribeNatGateways: { iam: 'ec2:DescribeNatGateways', access: 'read' },
     StartInstances: { iam: 'ec2:StartInstances', access: 'act' },
     StopInstances: { iam: 'ec2:StopInstances', access: 'act' },
     ModifyInstanceAttribute: { iam: 'ec2:ModifyInstanceAttribute', access: 'act' },

@@ -88,7 +88,7 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
       const want = new Set<string>(kinds);
       const has = (...some: ResourceKind[]) => some.some((k) => want.has(k));
       const lists: Promise<CloudResource[]>[] = [];
-      if (has('ec2-instance', 'ebs-volume', 'ebs-snapshot', 'elastic-ip'))
+      if (has('ec2-instance', 'ebs-volume', 'ebs-snapshot', 'elastic-ip', 'nat-gateway'))
         lists.push(listEc2(c.ec2, scope, want, log));
       if (has('load-balancer')) lists.push(listLoadBalancers(c.elb, scope, log));
       if (has('rds-instance', 'rds-cluster')) lists.push(listRds(c.rds, scope, want, log));

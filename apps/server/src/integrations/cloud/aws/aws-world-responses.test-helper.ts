@@ -3,6 +3,7 @@ import type { GetMetricDataCommandOutput, MetricDataQuery } from '@aws-sdk/clien
 import type {
   DescribeAddressesCommandOutput,
   DescribeInstancesCommandOutput,
+  DescribeNatGatewaysCommandOutput,
   DescribeRegionsCommandOutput,
   DescribeSnapshotsCommandOutput,
   DescribeVolumesCommandOutput,
@@ -121,6 +122,31 @@ export const snapshots: Out<DescribeSnapshotsCommandOutput> = {
 
 export const addresses: Out<DescribeAddressesCommandOutput> = {
   Addresses: [{ AllocationId: IDS.eip, PublicIp: '203.0.113.10', Domain: 'vpc' }],
+};
+
+/** As the EC2 API reference's DescribeNatGateways example answers (one public gateway, its primary address). */
+export const natGateways: Out<DescribeNatGatewaysCommandOutput> = {
+  NatGateways: [
+    {
+      NatGatewayId: IDS.nat,
+      State: 'available',
+      ConnectivityType: 'public',
+      VpcId: 'vpc-0a1b2c3d4e5f60001',
+      SubnetId: 'subnet-0a1b2c3d4e5f60001',
+      CreateTime: at('2026-01-05'),
+      NatGatewayAddresses: [
+        {
+          AllocationId: 'eipalloc-0a1b2c3d4e5f60009',
+          NetworkInterfaceId: 'eni-0a1b2c3d4e5f60001',
+          PrivateIp: '10.0.1.10',
+          PublicIp: '203.0.113.20',
+          IsPrimary: true,
+          Status: 'succeeded',
+        },
+      ],
+      Tags: [{ Key: 'Name', Value: 'egress-a' }],
+    },
+  ],
 };
 
 export const albArn = `arn:aws:elasticloadbalancing:us-east-1:${ACCOUNT}:loadbalancer/${IDS.alb}`;

@@ -9,6 +9,7 @@ import {
   DeleteVolumeCommand,
   DescribeAddressesCommand,
   DescribeInstancesCommand,
+  DescribeNatGatewaysCommand,
   DescribeRegionsCommand,
   DescribeSnapshotsCommand,
   DescribeVolumesCommand,
@@ -45,6 +46,7 @@ import {
   groups,
   loadBalancers,
   metricData,
+  natGateways,
   nodegroup,
   regions,
   rootVolume,
@@ -103,6 +105,7 @@ export function mockAwsWorld() {
   ec2.on(DescribeVolumesCommand, { VolumeIds: [IDS.rootVolume] }).resolves({ Volumes: [rootVolume] });
   ec2.on(DescribeSnapshotsCommand).callsFake(byRegion({ 'us-east-1': snapshots }, {}));
   ec2.on(DescribeAddressesCommand).callsFake(byRegion({ 'us-east-1': addresses }, {}));
+  ec2.on(DescribeNatGatewaysCommand).callsFake(byRegion({ 'us-east-1': natGateways }, {}));
   ec2.on(StopInstancesCommand).resolves({
     StoppingInstances: [
       {

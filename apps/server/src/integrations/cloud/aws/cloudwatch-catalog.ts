@@ -53,6 +53,12 @@ const SOURCES: Record<MetricName, Partial<Record<ResourceKind, Source>>> = {
   // NLBs count flows, not requests; NewFlowCount is their closest measure of use.
   'elb-requests': { 'load-balancer': { namespace: 'AWS/ApplicationELB', name: 'RequestCount' } },
   's3-bytes': { 's3-bucket': { namespace: 'AWS/S3', name: 'BucketSizeBytes' } },
+  's3-get-requests': { 's3-bucket': { namespace: 'AWS/S3', name: 'GetRequests' } },
+  'nat-bytes-out': { 'nat-gateway': { namespace: 'AWS/NATGateway', name: 'BytesOutToDestination' } },
+  'nat-bytes-in': { 'nat-gateway': { namespace: 'AWS/NATGateway', name: 'BytesInFromDestination' } },
+  'lambda-duration': { 'lambda-function': { namespace: 'AWS/Lambda', name: 'Duration' } },
+  'lambda-invocations': { 'lambda-function': { namespace: 'AWS/Lambda', name: 'Invocations' } },
+  'lambda-memory-used': { 'lambda-function': { namespace: 'LambdaInsights', name: 'used_memory_max' } },
 };
 
 function dimensions(query: MetricQuery): Dimension[] {
@@ -67,7 +73,17 @@ function dimensions(query: MetricQuery): Dimension[] {
     case 'load-balancer':
       return [{ Name: 'LoadBalancer', Value: id }];
     case 's3-bucket':
-      return [{ Name: 'BucketName', Value: id }];
+      return query.metric === 's3-get-requests'
+        ? [
+            { Name: 'BucketName', Value: id },
+            { Name: 'FilterId', Value: 'EntireBucket' },
+          ]
+        : [{ Name: 'BucketName', Value: id }];
+    case 'nat-gateway':
+      return [{ Name: 'NatGatewayId', Value: id }];
+    case 'lambda-function':
+      // Lambda Insights spells the dimension function_name.
+      return [{ Name: query.metric === 'lambda-memory-used' ? 'function_name' : 'FunctionName', Value: id }];
     default:
       return [];
   }

@@ -2,11 +2,14 @@ import {
   type Address,
   DescribeAddressesCommand,
   type DescribeInstancesCommandOutput,
+  type DescribeNatGatewaysCommandOutput,
   type DescribeSnapshotsCommandOutput,
   type DescribeVolumesCommandOutput,
   type EC2Client,
   type Instance,
+  type NatGateway,
   paginateDescribeInstances,
+  paginateDescribeNatGateways,
   paginateDescribeSnapshots,
   paginateDescribeVolumes,
   type Reservation,
@@ -112,6 +115,31 @@ function address(scope: Scope, a: Address): CloudResource {
   };
 }
 
+function natGateway(scope: Scope, n: NatGateway): CloudResource {
+  const tags = tagMap(n.Tags);
+  const id = n.NatGatewayId ?? '';
+  const addresses = n.NatGatewayAddresses ?? [];
+  const primary = addresses.find((a) => a.IsPrimary) ?? addresses[0];
+  return {
+    kind: 'nat-gateway',
+    id,
+    arn: ec2Arn(scope, undefined, 'natgateway', id),
+    accountId: scope.accountId,
+    region: scope.region,
+    name: tags.Name ?? null,
+    tags,
+    attachments: addresses.flatMap((a) =>
+      a.AllocationId ? [{ kind: 'elastic-ip', id: a.AllocationId }] : [],
+    ),
+    createdAt: n.CreateTime ?? null,
+    state: n.State ?? 'available',
+    connectivityType: n.ConnectivityType === 'private' ? 'private' : 'public',
+    vpcId: n.VpcId ?? null,
+    subnetId: n.SubnetId ?? null,
+    publicIp: primary?.PublicIp ?? null,
+  };
+}
+
 /** EC2 kinds of one region; each call's failure is recorded and loses only its kind. */
 export async function listEc2(
   ec2: EC2Client,
@@ -144,6 +172,12 @@ export async function listEc2(
         return (answer.Addresses ?? []).map((a) => address(scope, a));
       })),
     );
+  }
+  if (kinds.has('nat-gateway')) {
+    const pages = paginateDescribeNatGateways({ client: ec2 }, { MaxResults: 1000 });
+    const items = (page: DescribeNatGatewaysCommandOutput) =>
+      page.NatGateways?.map((n) => natGateway(scope, n));
+    out.push(...(await listPages(log, call('DescribeNatGateways', 'nat-gateway'), pages, items)));
   }
   return out;
 }

@@ -81,6 +81,10 @@ const FULL_SCALE: Partial<Record<MetricName, number>> = {
   'rds-read-iops': 3000,
   'rds-write-iops': 2000,
   'elb-requests': 2e6,
+  's3-get-requests': 50_000,
+  'nat-bytes-out': 8e9,
+  'nat-bytes-in': 30e9,
+  'lambda-invocations': 40_000,
 };
 
 /**
@@ -101,4 +105,14 @@ export function metricFromLoad(
   const scale = (FULL_SCALE[metric] ?? 0) * (profile === 'idle' ? IDLE_TRAFFIC : 1);
   const value = (scale * cpu * runningFraction) / 100;
   return metric === 'rds-connections' ? Math.round(value) : value;
+}
+
+/**
+ * A function's hourly duration (ms) and peak memory used (MiB) at a load level: at 40 % a function uses about
+ * three quarters of its memory, at a few percent under half (the over-allocated case).
+ */
+export function lambdaMetric(metric: MetricName, memoryMiB: number, load: number): number | null {
+  if (metric === 'lambda-duration') return 20 + 8 * load;
+  if (metric === 'lambda-memory-used') return Math.round(memoryMiB * Math.min(1, 0.4 + load / 100));
+  return null;
 }

@@ -140,6 +140,15 @@ const resource = z.discriminatedUnion('kind', [
     architectures: z.array(z.string()).default(['x86_64']),
     codeSizeBytes: z.number().int().nonnegative().default(0),
   }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('nat-gateway'),
+    state: z.string().default('available'),
+    connectivityType: z.enum(['public', 'private']).default('public'),
+    vpcId: z.string().optional(),
+    subnetId: z.string().optional(),
+    publicIp: z.string().optional(),
+  }),
 ]);
 export type ScenarioResource = z.output<typeof resource>;
 

@@ -1,5 +1,5 @@
 import { type MetricPoint, type MetricQuery, type MetricStat, metricAppliesTo } from '../cloud-metrics';
-import { cpuPercent, DEFAULT_LEVEL, hourOf, metricFromLoad } from './metric-profiles';
+import { cpuPercent, DEFAULT_LEVEL, hourOf, lambdaMetric, metricFromLoad } from './metric-profiles';
 import type { MetricsSpec } from './scenario-schema';
 import { runningFraction, type SimEntry } from './sim-world';
 
@@ -26,7 +26,8 @@ function hourly(entry: SimEntry, query: MetricQuery, hour: number, seed: number)
   const spec = entry.metrics ?? DEFAULT_SPEC;
   const explicit = spec.series[query.metric];
   if (explicit) return explicitValues(explicit).get(hour) ?? null;
-  if (query.metric === 'memory-utilization' && !spec.memory) return null;
+  if ((query.metric === 'memory-utilization' || query.metric === 'lambda-memory-used') && !spec.memory)
+    return null;
   if (query.metric === 's3-bytes') return s3Bytes(entry, query, from);
   const cpu = cpuPercent({
     profile: spec.profile,
@@ -36,6 +37,8 @@ function hourly(entry: SimEntry, query: MetricQuery, hour: number, seed: number)
     hour,
     ageHours: Number.isFinite(created) ? (from - created) / HOUR_MS : 0,
   });
+  if (entry.resource.kind === 'lambda-function' && query.metric !== 'lambda-invocations')
+    return lambdaMetric(query.metric, entry.resource.memoryMiB, cpu);
   return metricFromLoad(query.metric, cpu, runningFraction(entry, from, from + HOUR_MS), spec.profile);
 }
 

@@ -25,6 +25,8 @@ function defaultArn(r: ScenarioResource): string | null {
       return `${at('eks')}:cluster/${r.id}`;
     case 'lambda-function':
       return `${at('lambda')}:function:${r.id}`;
+    case 'nat-gateway':
+      return `${at('ec2')}:natgateway/${r.id}`;
     case 'autoscaling-group':
     case 'eks-nodegroup':
       return null;
@@ -93,6 +95,13 @@ export function toCloudResource(r: ScenarioResource): CloudResource {
       return { ...base, runtime: base.runtime ?? null };
     case 'autoscaling-group':
       return base;
+    case 'nat-gateway':
+      return {
+        ...base,
+        vpcId: base.vpcId ?? null,
+        subnetId: base.subnetId ?? null,
+        publicIp: base.connectivityType === 'public' ? (base.publicIp ?? null) : null,
+      };
   }
 }
 

@@ -31,6 +31,7 @@ const LISTING_OPERATIONS: Record<ResourceKind, string> = {
   'eks-cluster': 'ListClusters',
   'eks-nodegroup': 'ListNodegroups',
   'lambda-function': 'ListFunctions',
+  'nat-gateway': 'DescribeNatGateways',
 };
 
 export interface SimulatedCloud extends CloudPort {

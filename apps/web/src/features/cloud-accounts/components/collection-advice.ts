@@ -75,6 +75,7 @@ const KIND_LABELS: Record<InventoryResource['kind'], [one: string, many: string]
   'eks-cluster': ['EKS cluster', 'EKS clusters'],
   'eks-nodegroup': ['EKS node group', 'EKS node groups'],
   'lambda-function': ['Lambda function', 'Lambda functions'],
+  'nat-gateway': ['NAT gateway', 'NAT gateways'],
 };
 
 /** "3 EC2 instances, 1 S3 bucket" in the kinds' order; empty when there are none. */
