@@ -64,15 +64,7 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
     table: options.sharding === undefined ? LINE_ITEMS_TABLE : distributedTable(LINE_ITEMS_TABLE),
     distributed: options.sharding !== undefined,
     sum: options.sharding === undefined ? 'sumKahan' : 'sum',
-    rows: async (sql) => {
-      const result = await client
-        .query({ query: sql, format: 'JSONEachRow', clickhouse_settings: { max_execution_time: timeout } })
-        .catch((error: unknown) => {
-          // 159 TIMEOUT_EXCEEDED: the server stopped the query at max_execution_time.
-          throw (error as { code?: string }).code === '159' ? queryTimedOut(timeout) : error;
-        });
-      return result.json<Record<string, unknown>>();
-    },
+    rows: timedRows(client, timeout),
   };
   const shardOf = (projectId: string) => shards[shardIndex(projectId, shards.length)] as ClickHouseClient;
   const metrics = clickHouseMetricsStore({
@@ -177,7 +169,35 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
   };
 }
 
-function openClient(url: string): ClickHouseClient {
+/**
+ * Reads with ClickHouse's max_execution_time (QUERY_TIMEOUT_SECONDS): the server stops a longer query and the
+ * caller gets the 503 that says so, the same as on DuckDB.
+ */
+export function timedRows(client: ClickHouseClient, timeoutSeconds: number) {
+  return async (sql: string): Promise<Record<string, unknown>[]> => {
+    const result = await client
+      .query({
+        query: sql,
+        format: 'JSONEachRow',
+        clickhouse_settings: { max_execution_time: timeoutSeconds },
+      })
+      .catch((error: unknown) => {
+        throw isTimeoutExceeded(error) ? queryTimedOut(timeoutSeconds) : error;
+      });
+    return result.json<Record<string, unknown>>();
+  };
+}
+
+/**
+ * 159 TIMEOUT_EXCEEDED: the server stopped the query at max_execution_time. Current releases send the code in a
+ * header the client reads into `code`; 18.16 sends only the text "Code: 159, e.displayText() = …".
+ */
+function isTimeoutExceeded(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '159' || (typeof message === 'string' && /^Code: 159\b/.test(message));
+}
+
+export function openClient(url: string): ClickHouseClient {
   // Errors reach the caller (and the import run's record); the client's own logger would print them twice.
   return createClient({ url, request_timeout: 600_000, log: { level: ClickHouseLogLevel.OFF } });
 }
