@@ -1,6 +1,7 @@
 import { benchCollection } from './src/collection.bench';
 import { benchCommitments } from './src/commitments.bench';
 import { benchExplorer } from './src/explorer.bench';
+import { benchExplorerHttp } from './src/explorer-http.bench';
 import { benchForecast } from './src/forecast-backtest';
 import { benchFormat } from './src/format.bench';
 import { benchIngest } from './src/ingest.bench';
@@ -19,6 +20,7 @@ const suites: Record<string, Suite> = {
   ingest: (options) =>
     (options.values.engine === 'clickhouse' ? benchIngestClickHouse : benchIngest)(options),
   explorer: benchExplorer,
+  'explorer-http': benchExplorerHttp,
   forecast: benchForecast,
   collection: benchCollection,
   'resources-cost': benchResourcesCost,

@@ -7,6 +7,7 @@ import {
   type ExplorerAnswer,
   explorerCases,
   monthStart,
+  topMismatches,
 } from './explorer-queries';
 
 const periods = ['2026-10-01', '2026-10-02'];
@@ -84,5 +85,25 @@ describe('explorer bench queries', () => {
       "formatDateTime(toStartOfHour(line_item_usage_start_date), '%Y-%m-%dT%H:00:00Z') AS period",
     );
     expect(clickHouseString("it's \\ fine")).toBe("'it\\'s \\\\ fine'");
+  });
+
+  it('checks the top N + Others hand SQL: its series per period, and no group the answer lacks', () => {
+    const top = [
+      { period: '2026-10-01', grp: 'EC2', cost: 10 },
+      { period: '2026-10-02', grp: 'EC2', cost: 12 },
+      { period: '2026-10-01', grp: OTHERS_KEY, cost: 3 },
+      { period: '2026-10-02', grp: OTHERS_KEY, cost: 1 },
+    ];
+    expect(topMismatches(answer(), top)).toEqual([]);
+    expect(
+      topMismatches(answer(), [...top.slice(0, 3), { period: '2026-10-02', grp: 'S3', cost: 1 }]),
+    ).toEqual([
+      `top N: ${OTHERS_KEY} 2026-10-02: 1 vs hand SQL 0`,
+      'top N: hand SQL group S3 is not in the answer',
+    ]);
+    const sql = explorerCases('2026-10-31')[0]?.handTopSql ?? '';
+    expect(sql).toContain('WITH cells AS MATERIALIZED');
+    expect(sql).toContain(`ELSE '${OTHERS_KEY}' END AS grp`);
+    expect(sql).toContain('LIMIT 10');
   });
 });

@@ -11,8 +11,13 @@ export type ExplorerCase = {
   name: string;
   description: string;
   query: CostQuery;
-  /** Hand-written DuckDB SQL returning (period, grp, cost) cells of every group, no top-N cut. */
+  /** Hand-written DuckDB SQL returning (period, grp, cost) cells of every group, no top-N cut (the check). */
   handSql: string;
+  /**
+   * Hand-written DuckDB SQL for the Explorer's answer shape: (period, grp, cost) of the top N groups by total and
+   * one Others group (grp = OTHERS_KEY) per period — the baseline the bench times.
+   */
+  handTopSql: string;
   handValues: string[];
   /** The same on ClickHouse, values written in as literals (18.16 has no server-side parameters). */
   clickHouseSql: (scope: { clientId: string; projectId: string }) => string;
@@ -41,6 +46,20 @@ FROM line_items
 WHERE client_id = $1 AND project_id = $2
   AND line_item_usage_start_date >= CAST($3 AS TIMESTAMP) AND line_item_usage_start_date < CAST($4 AS TIMESTAMP)
   AND (line_item_operation IS NULL OR line_item_operation NOT IN (${SPLIT_OPERATIONS}))${args.where === undefined ? '' : `\n  AND ${args.where}`}
+GROUP BY ALL`;
+}
+
+/**
+ * Top N + Others as someone fluent in DuckDB would write it: the cells once (a materialized CTE), the N groups
+ * with the largest totals, every other group's cells summed into Others.
+ */
+function handTopSql(cells: string, topN: number): string {
+  return `WITH cells AS MATERIALIZED (${cells}),
+top_groups AS (SELECT grp FROM cells GROUP BY grp ORDER BY round(sum(cost), 6) DESC, grp ASC NULLS LAST LIMIT ${topN})
+SELECT period,
+  CASE WHEN EXISTS (SELECT 1 FROM top_groups t WHERE t.grp IS NOT DISTINCT FROM cells.grp) THEN grp ELSE '${OTHERS_KEY}' END AS grp,
+  sum(cost) AS cost
+FROM cells
 GROUP BY ALL`;
 }
 
@@ -162,7 +181,13 @@ export function explorerCases(asOf: string): ExplorerCase[] {
       },
     },
   ];
+  const TOP_N = 10;
   return specs.map(({ window, group, where, clickHouse, ...spec }) => {
+    const cells = handSql({
+      granularity: spec.granularity,
+      group,
+      ...(where === undefined ? {} : { where }),
+    });
     const start = 'days' in window ? addDays(asOf, 1 - window.days) : monthStart(asOf, window.months - 1);
     const range: [string, string] = [start, addDays(asOf, 1)];
     return {
@@ -176,9 +201,10 @@ export function explorerCases(asOf: string): ExplorerCase[] {
         ...(spec.dimension_key === undefined ? {} : { dimension_key: spec.dimension_key }),
         filters: spec.filters,
         cost_type: 'unblended',
-        top_n: 10,
+        top_n: TOP_N,
       },
-      handSql: handSql({ granularity: spec.granularity, group, ...(where === undefined ? {} : { where }) }),
+      handSql: cells,
+      handTopSql: handTopSql(cells, TOP_N),
       handValues: range,
       clickHouseSql: (scope) => clickHouseSql({ granularity: spec.granularity, ...clickHouse, range, scope }),
     };
@@ -248,6 +274,36 @@ export function answerMismatches(answer: ExplorerAnswer, cells: readonly HandCel
     if (!top.some((s) => s.key === grp) && sum(costs) > smallestTop + HALF_CENT) {
       problems.push(`group ${grp} (${sum(costs)}) was left in Others but costs more than a top group`);
     }
+  }
+  return problems;
+}
+
+/**
+ * Where the hand-written top N + Others SQL's cells (grp OTHERS_KEY for Others) and the Finlens answer disagree by
+ * half a cent or more: each of its series per period, and no group the answer lacks. Empty when they agree.
+ */
+export function topMismatches(answer: ExplorerAnswer, rows: readonly Record<string, unknown>[]): string[] {
+  const index = new Map(answer.periods.map((p, i) => [p, i]));
+  const hand = new Map<string | null, number[]>();
+  for (const row of rows) {
+    const grp = row.grp === null ? null : String(row.grp);
+    const costs = hand.get(grp) ?? answer.periods.map(() => 0);
+    const at = index.get(String(row.period));
+    if (at !== undefined) costs[at] = (costs[at] ?? 0) + Number(row.cost);
+    hand.set(grp, costs);
+  }
+  const problems: string[] = [];
+  for (const series of answer.series) {
+    const want = hand.get(series.key) ?? answer.periods.map(() => 0);
+    series.costs.forEach((cost, i) => {
+      if (!(Math.abs(cost - (want[i] ?? 0)) < HALF_CENT)) {
+        problems.push(`top N: ${series.key} ${answer.periods[i]}: ${cost} vs hand SQL ${want[i] ?? 0}`);
+      }
+    });
+  }
+  for (const grp of hand.keys()) {
+    if (!answer.series.some((s) => s.key === grp))
+      problems.push(`top N: hand SQL group ${grp} is not in the answer`);
   }
   return problems;
 }

@@ -122,4 +122,22 @@ describe('the one cost scope', () => {
     expect((await scopes.requested(caller)).projectIds).toEqual([]);
     await expect(scopes.requested(caller, ['aws-1'])).rejects.toMatchObject({ statusCode: 404 });
   });
+
+  it('carries a data version once every project in it has imported, a new one after each import', async () => {
+    const projects = [
+      { id: 'a', name: 'A', cloudType: 'aws' as const, ingestedAt: '2026-01-01T00:00:00Z' },
+      { id: 'b', name: 'B', cloudType: 'aws' as const, ingestedAt: null as string | null },
+    ];
+    const scopes = costScopesOver(async () => projects.map((p) => ({ ...p })));
+    const reader = { clientId: 'acme' };
+    expect((await scopes.saved(reader)).dataVersion).toBeUndefined();
+    const onlyA = (await scopes.saved(reader, ['a'])).dataVersion;
+    expect(onlyA).toBeDefined();
+    projects[1] = { ...projects[1], id: 'b', ingestedAt: '2026-01-02T00:00:00Z' } as (typeof projects)[1];
+    const both = (await scopes.saved(reader)).dataVersion;
+    expect(both).toBeDefined();
+    projects[0] = { ...projects[0], ingestedAt: '2026-01-03T00:00:00Z' } as (typeof projects)[0];
+    expect((await scopes.saved(reader)).dataVersion).not.toBe(both);
+    expect((await scopes.saved(reader, ['a'])).dataVersion).not.toBe(onlyA);
+  });
 });

@@ -44,11 +44,14 @@ export function costScopesOver(readable: (reader: ScopeReader) => Promise<ScopeP
   function scopeOf(reader: ScopeReader, all: ScopeProject[], ids: readonly string[] | null): ReadScope {
     const byId = new Map(all.map((p) => [p.id, p]));
     const projects = ids === null ? all : ids.flatMap((id) => byId.get(id) ?? []);
+    // Known only when each project's last change is (a project never imported may still be written by a test).
+    const known = projects.every((p) => p.ingestedAt !== undefined && p.ingestedAt !== null);
     return {
       clientId: reader.clientId,
       projectIds: projects.map((p) => p.id),
       projectNames: Object.fromEntries(all.map((p) => [p.id, p.name])),
       projects,
+      ...(known ? { dataVersion: scopeDataVersion({ projects }) } : {}),
     };
   }
 

@@ -50,6 +50,8 @@ const mapValues = (map: string) => mapPart(map, 2);
  */
 export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum'>): SqlDialect => ({
   name: 'clickhouse',
+  // 18.16 has no window functions.
+  windowFunctions: false,
   values: () => ({ add: literal, bound: [] }),
   identifier: (name) => {
     if (reader.distributed && SHARDED_TABLES.has(name)) return sqlIdentifier(distributedTable(name));

@@ -19,13 +19,7 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
     const compiled = compile({ granularity: 'month', dimension: 'product_servicename', top_n: 5 });
     expect(compiled.source.table).toBe('cost_rollup_daily');
     expect(compiled.ranking?.sql).toMatchInlineSnapshot(`
-      "SELECT grp, cell_cost AS group_total, (SELECT count(*) FROM (SELECT NULLIF("product_servicename", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cell_cost
-        FROM "cost_rollup_daily"
-        WHERE "client_id" = $6
-          AND "project_id" IN ($7, $8)
-          AND "usage_date" >= CAST($9 AS DATE)
-          AND "usage_date" < CAST($10 AS DATE)
-        GROUP BY grp) AS every_group) AS group_count
+      "SELECT grp, cell_cost AS group_total, count(*) OVER () AS group_count
       FROM (SELECT NULLIF("product_servicename", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cell_cost
         FROM "cost_rollup_daily"
         WHERE "client_id" = $1
@@ -38,11 +32,6 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
     `);
     expect(compiled.ranking?.values).toMatchInlineSnapshot(`
       [
-        "c1",
-        "p1",
-        "p2",
-        "2026-01-01",
-        "2026-04-01",
         "c1",
         "p1",
         "p2",
@@ -190,14 +179,16 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
     `);
   });
 
-  it('uses no CTEs and no window functions (ClickHouse 18.16 has neither)', () => {
-    const compiled = compile({ granularity: 'week', dimension: 'tag_keys', dimension_key: 'team', top_n: 3 });
-    for (const sql of [compiled.ranking?.sql, compiled.series(TOP).sql, compiled.scope.sql]) {
-      expect(sql).toBeDefined();
-      expect(sql).not.toMatch(/\bWITH\b|\bOVER\b|dense_rank/i);
-    }
-    expect(compile({ dimension: null }).ranking).toBeNull();
-    expect(compile({ dimension: null }).series([]).sql).toContain('1 AS slot');
+  it('answers a few-valued group-by in one statement; ranks a per-resource one in the warehouse, aggregating once', () => {
+    const services = compile({ granularity: 'day', dimension: 'product_servicename' });
+    expect(services.cells?.sql).toMatch(/GROUP BY period, grp\nLIMIT 20001$/);
+    expect(services.cells?.sql).not.toMatch(/\bWITH\b|\bOVER\b/i);
+    expect(compile({ dimension: null }).cells?.sql).toMatch(/GROUP BY period\nLIMIT 20001$/);
+    const resources = compile({ granularity: 'day', dimension: 'line_item_resource_id' });
+    expect(resources.cells).toBeNull();
+    // The group count beside the top groups from one aggregation (DuckDB has window functions).
+    expect(resources.ranking?.sql).toContain('count(*) OVER () AS group_count');
+    expect(resources.ranking?.sql.match(/FROM "line_items"/g)).toHaveLength(1);
   });
 
   it('dimension values and keys', () => {
@@ -305,6 +296,26 @@ describe('CostQuery compiler (ClickHouse dialect)', () => {
       GROUP BY period, slot
       ORDER BY slot, period"
     `);
+  });
+
+  it('uses no CTEs and no window functions (ClickHouse 18.16 has neither)', () => {
+    const compiled = compileOn({
+      granularity: 'week',
+      dimension: 'tag_keys',
+      dimension_key: 'team',
+      top_n: 3,
+    });
+    for (const sql of [
+      compiled.cells?.sql,
+      compiled.ranking?.sql,
+      compiled.series(TOP).sql,
+      compiled.scope.sql,
+    ]) {
+      expect(sql).toBeDefined();
+      expect(sql).not.toMatch(/\bWITH\b|\bOVER\b|dense_rank/i);
+    }
+    expect(compileOn({ dimension: null }).ranking).toBeNull();
+    expect(compileOn({ dimension: null }).series([]).sql).toContain('1 AS slot');
   });
 
   it('an hourly query reads the line items by timestamp, its scope facts the scope rollup', () => {

@@ -22,12 +22,38 @@ export interface CompiledSql {
 export type GroupValue = string | null;
 
 /**
- * A CostQuery as up to three small statements, in forms every engine accepts (no CTEs, no window functions):
- * `ranking` picks the top groups, `series` folds every group into its slot per period, `scope` reads the
- * scope's facts. The caller runs `ranking` first and hands its groups to `series`.
+ * The most (period, group) cells the one-statement plan fetches: beyond it the ranking and series statements
+ * answer instead (the top groups picked in the warehouse, everything else folded there into Others).
+ */
+export const CELLS_LIMIT = 20_000;
+
+/**
+ * Dimensions with about one value per resource (or pod): their cells are too many to fetch whole, so their
+ * queries rank in the warehouse.
+ */
+const MANY_VALUED: ReadonlySet<CostDimension> = new Set([
+  'line_item_resource_id',
+  'resource_name',
+  'line_item_line_item_description',
+  'node',
+  'pod',
+  'container',
+]);
+
+/**
+ * A CostQuery as small statements, in forms every engine accepts (no CTEs; a window function only where the
+ * dialect has them): `cells` answers in one round trip (every (period, group) cell, ranked and folded by the
+ * caller); when it is null or returns more than CELLS_LIMIT rows, `ranking` picks the top groups and `series`
+ * folds every group into its slot per period. `scope` reads the scope's facts (the caller keeps them per data
+ * version).
  */
 export interface CompiledCostQuery {
   source: CostSource;
+  /**
+   * Rows (period, grp, cell_cost) of every cell, at most CELLS_LIMIT + 1 of them (grp absent without a group-by);
+   * null for a group-by with about one value per resource.
+   */
+  cells: CompiledSql | null;
   /** Rows (grp, group_total, group_count), the top N groups best first; null without a group-by. */
   ranking: CompiledSql | null;
   /** Rows (period, slot, cost): slot i for `top[i - 1]`, top.length + 1 for 'Others' (1 without a group-by). */
@@ -100,6 +126,10 @@ function cellsSql(
   WHERE ${where.join('\n    AND ')}${groupBy.length === 0 ? '' : `\n  GROUP BY ${groupBy.join(', ')}`}`;
 }
 
+/** How many groups keep their own series (spliced as a number literal: never anything but a positive integer). */
+export const topNOf = (query: Pick<WarehouseCostQuery, 'top_n'>): number =>
+  Math.max(1, Math.floor(Number(query.top_n)) || 1);
+
 /**
  * Compiles a CostQuery. Groups are ranked by total (rounded to 1e-6 so float noise never reorders equal
  * totals; ties by value, no-value last); the top N keep their value, the rest fold into one slot.
@@ -107,15 +137,17 @@ function cellsSql(
 export function compileCostQuery(dialect: SqlDialect, query: WarehouseCostQuery): CompiledCostQuery {
   if (query.projectIds.length === 0) throw new Error('a cost query needs at least one project');
   const source = planSource(query);
-  // Spliced as a number literal: never anything but a positive integer.
-  const topN = Math.max(1, Math.floor(Number(query.top_n)) || 1);
+  const topN = topNOf(query);
   const ranking = (): CompiledSql => {
     const ctx = context(dialect, source, query);
     const groups = cellsSql(ctx, query, { period: false, group: true });
-    const everyGroup = `SELECT count(*) FROM (${cellsSql(ctx, query, { period: false, group: true })}) AS every_group`;
+    // One aggregation where the engine counts over the result (a window); else a second one in a subquery.
+    const groupCount = dialect.windowFunctions
+      ? 'count(*) OVER ()'
+      : `(SELECT count(*) FROM (${cellsSql(ctx, query, { period: false, group: true })}) AS every_group)`;
     return done(
       ctx,
-      `SELECT grp, cell_cost AS group_total, (${everyGroup}) AS group_count
+      `SELECT grp, cell_cost AS group_total, ${groupCount} AS group_count
 FROM (${groups}) AS groups_by_total
 ORDER BY round(cell_cost, 6) DESC, grp ASC NULLS LAST
 LIMIT ${topN}`,
@@ -136,8 +168,14 @@ GROUP BY period, slot
 ORDER BY slot, period`,
     );
   };
+  const cells = (): CompiledSql => {
+    const ctx = context(dialect, source, query);
+    const sql = cellsSql(ctx, query, { period: true, group: query.dimension !== null });
+    return done(ctx, `${sql}\nLIMIT ${CELLS_LIMIT + 1}`);
+  };
   return {
     source,
+    cells: query.dimension !== null && MANY_VALUED.has(query.dimension) ? null : cells(),
     ranking: query.dimension === null ? null : ranking(),
     series,
     // The scope rollup answers for any query rollups may serve (even one its dimensions send to line items).

@@ -10,6 +10,11 @@ export interface CostScope {
    * warehouse only holds ids). A project missing here shows its id.
    */
   projectNames?: Record<string, string>;
+  /**
+   * The scope's data version (cost-scope.ts `scopeDataVersion`) when every project's last change is known: facts
+   * that change only with the data (the newest day, the currency) are read once per version. Absent: read each time.
+   */
+  dataVersion?: string;
 }
 
 /**

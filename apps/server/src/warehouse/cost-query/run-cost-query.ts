@@ -1,10 +1,15 @@
 import { type CostSeries, NO_VALUE_LABEL, OTHERS_KEY, OTHERS_LABEL } from '@finlens/contracts/cost-query';
 import { periodStarts } from '@finlens/cost-model/utc-calendar';
+import { createResultCache } from '../../platform/cache/result-cache';
 import {
+  CELLS_LIMIT,
+  type CompiledCostQuery,
   type CompiledSql,
   compileCostQuery,
   compileDimensionKeys,
   compileDimensionValues,
+  type GroupValue,
+  topNOf,
 } from './compile-cost-query';
 import type { CostQueryPort, WarehouseCostAnswer, WarehouseCostQuery } from './cost-query-port';
 import { planSource } from './plan-source';
@@ -15,9 +20,25 @@ export type ReadRows = (statement: CompiledSql) => Promise<Record<string, unknow
 
 const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-/** The engine-neutral half of the cost-query port: compile with the dialect, run, shape the answer. */
+/** Answers the result cache keeps per warehouse (least recently used dropped first). */
+const CACHED_ANSWERS = 1000;
+
+/**
+ * The engine-neutral half of the cost-query port: compile with the dialect, run, shape the answer. Answers of a
+ * scope with a data version are kept (the result cache every cost screen shares: Explorer, Home, reports,
+ * dashboards, targets): the same question over the same data is answered without the warehouse, and any import
+ * or restatement is a new version, so a kept answer is never stale.
+ */
 export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryPort {
+  const answers = createResultCache<WarehouseCostAnswer>({ maxEntries: CACHED_ANSWERS });
   const runCostQuery = async (query: WarehouseCostQuery): Promise<WarehouseCostAnswer> => {
+    if (query.dataVersion === undefined) return answerOf(query);
+    // The key is the whole question (scope, names, data version, rollups allowed); a copy goes out, so a caller
+    // reshaping its answer never changes the kept one.
+    return structuredClone(await answers.get(JSON.stringify(query), () => answerOf(query)));
+  };
+
+  const answerOf = async (query: WarehouseCostQuery): Promise<WarehouseCostAnswer> => {
     const periods = periodStarts(query.start_date, query.end_date, query.granularity);
     if (query.projectIds.length === 0) {
       return {
@@ -29,17 +50,53 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
       };
     }
     const compiled = compileCostQuery(dialect, query);
+    const [answer, facts] = await Promise.all([runCells(query, compiled), scopeFactsOf(query, compiled)]);
+    return {
+      ...shapeSeries(query, periods, answer.top, answer.cells),
+      group_count: answer.groupCount,
+      source: compiled.source.kind,
+      ...facts,
+    };
+  };
+
+  /**
+   * The cells of a question: one statement fetching every (period, group) cell, ranked and folded here, when the
+   * group-by has few enough values; else the ranking and then the series statement.
+   */
+  const runCells = async (
+    query: WarehouseCostQuery,
+    compiled: CompiledCostQuery,
+  ): Promise<{ top: GroupValue[]; cells: Record<string, unknown>[]; groupCount: number }> => {
+    if (compiled.cells !== null) {
+      const rows = await read(compiled.cells);
+      if (rows.length <= CELLS_LIMIT) {
+        if (query.dimension === null) {
+          return {
+            top: [],
+            cells: rows.map((r) => ({ period: r.period, slot: 1, cost: r.cell_cost })),
+            groupCount: 1,
+          };
+        }
+        return foldCells(rows, topNOf(query));
+      }
+    }
     const ranking = compiled.ranking === null ? [] : await read(compiled.ranking);
     const top = ranking.map((r) => textOrNull(r.grp));
     const cells = compiled.ranking !== null && top.length === 0 ? [] : await read(compiled.series(top));
-    const scope = await read(compiled.scope);
-    return {
-      ...shapeSeries(query, periods, top, cells),
-      group_count: query.dimension === null ? 1 : Number(ranking[0]?.group_count ?? 0),
-      source: compiled.source.kind,
-      ...scopeFacts(scope),
-    };
+    return { top, cells, groupCount: query.dimension === null ? 1 : Number(ranking[0]?.group_count ?? 0) };
   };
+
+  // The scope's facts (newest day, currency) change only with its data: read once per data version.
+  const facts = createResultCache<Pick<WarehouseCostAnswer, 'as_of' | 'currency'>>({ maxEntries: 1000 });
+  const scopeFactsOf = (query: WarehouseCostQuery, compiled: CompiledCostQuery) => {
+    const readFacts = async () => scopeFacts(await read(compiled.scope));
+    if (query.dataVersion === undefined) return readFacts();
+    return facts.get(
+      JSON.stringify([query.clientId, query.projectIds, query.useRollups, query.dataVersion]),
+      readFacts,
+    );
+  };
+
   return {
     runCostQuery,
     dimensionValues: async (query) => {
@@ -68,6 +125,40 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
       return answer.periods.map((date, i) => ({ date, cost: costs[i] ?? 0 }));
     },
   };
+}
+
+/** Code point order, as the engines compare text (UTF-8 bytes). */
+const compareText = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Ranks the groups of (period, grp, cell_cost) cells as the ranking statement does — by total rounded to 1e-6
+ * (float noise never reorders equal totals), ties by value, no value last — and gives each cell its slot: i for
+ * the i-th of the top N, N + 1 for Others.
+ */
+function foldCells(
+  rows: Record<string, unknown>[],
+  topN: number,
+): { top: GroupValue[]; cells: Record<string, unknown>[]; groupCount: number } {
+  const totals = new Map<GroupValue, number>();
+  for (const row of rows) {
+    const group = textOrNull(row.grp);
+    totals.set(group, (totals.get(group) ?? 0) + Number(row.cell_cost));
+  }
+  const rounded = (total: number) => Math.round(total * 1e6) / 1e6;
+  const ranked = [...totals.entries()].sort(([a, x], [b, y]) => {
+    const byTotal = rounded(y) - rounded(x);
+    if (byTotal !== 0) return byTotal;
+    if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
+    return compareText(a, b);
+  });
+  const top = ranked.slice(0, topN).map(([group]) => group);
+  const slots = new Map(top.map((group, i) => [group, i + 1]));
+  const cells = rows.map((row) => ({
+    period: row.period,
+    slot: slots.get(textOrNull(row.grp)) ?? top.length + 1,
+    cost: row.cell_cost,
+  }));
+  return { top, cells, groupCount: totals.size };
 }
 
 /** Folds (period, slot, cost) rows into zero-filled series, top groups in rank order, Others last. */

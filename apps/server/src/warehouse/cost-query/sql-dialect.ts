@@ -19,13 +19,16 @@ export interface SqlValues {
  * The dialect seam of the CostQuery compiler (cost-query/compile-cost-query.ts). The compiler writes only
  * portable SQL itself — SELECT / WHERE / GROUP BY / ORDER BY … NULLS LAST / LIMIT, subqueries in FROM and
  * scalar subqueries, CASE, COALESCE, NULLIF, IN, IS NULL, `round`, `sum`/`count` — and asks the dialect for
- * everything engines spell differently. No CTEs and no window functions: ClickHouse 18.16 has neither. Every argument named `sql` below is an already rendered
+ * everything engines spell differently. No CTEs, and window functions only where `windowFunctions` says so:
+ * ClickHouse 18.16 has neither. Every argument named `sql` below is an already rendered
  * SQL expression; identifiers come from the fixed canonical schema, never from user text.
  *
  * Every expression that yields a dimension value must yield text (or NULL), so that filters compare text.
  */
 export interface SqlDialect {
   readonly name: 'duckdb' | 'clickhouse';
+  /** Whether `count(*) OVER ()` may count a result's rows beside them. */
+  readonly windowFunctions: boolean;
   /** A fresh value collector for one statement. */
   values(): SqlValues;
   /** A quoted identifier of the canonical schema or a rollup. */

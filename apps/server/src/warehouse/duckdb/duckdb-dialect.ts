@@ -19,6 +19,7 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
  */
 export const duckDbDialect: SqlDialect = {
   name: 'duckdb',
+  windowFunctions: true,
   values: () => {
     const params = sqlParameters();
     return { add: (value: SqlValue) => params.add(value), bound: params.values };

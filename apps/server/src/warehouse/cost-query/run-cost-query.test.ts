@@ -1,0 +1,119 @@
+import { type CostQueryInput, costQuerySchema, OTHERS_KEY } from '@finlens/contracts/cost-query';
+import { describe, expect, it } from 'vitest';
+import { duckDbDialect } from '../duckdb/duckdb-dialect';
+import { CELLS_LIMIT, type CompiledSql } from './compile-cost-query';
+import type { WarehouseCostQuery } from './cost-query-port';
+import { costQueryRunner } from './run-cost-query';
+
+type Kind = 'cells' | 'ranking' | 'series' | 'scope';
+
+const kindOf = (statement: CompiledSql): Kind =>
+  statement.sql.includes('AS currency')
+    ? 'scope'
+    : statement.sql.includes('AS group_total')
+      ? 'ranking'
+      : statement.sql.includes('AS slot')
+        ? 'series'
+        : 'cells';
+
+/** A warehouse double answering each statement kind with fixed rows, recording what ran. */
+function warehouse(answers: Partial<Record<Kind, Record<string, unknown>[]>>) {
+  const ran: Kind[] = [];
+  const runner = costQueryRunner(duckDbDialect, async (statement) => {
+    const kind = kindOf(statement);
+    ran.push(kind);
+    if (kind === 'scope') return [{ currency: 'USD', day: '2026-01-02', weight: 10 }];
+    return answers[kind] ?? [];
+  });
+  return { runner, ran };
+}
+
+const query = (input: Partial<CostQueryInput>, dataVersion?: string): WarehouseCostQuery => ({
+  ...costQuerySchema.parse({
+    start_date: '2026-01-01',
+    end_date: '2026-01-02',
+    granularity: 'day',
+    ...input,
+  }),
+  clientId: 'c1',
+  projectIds: ['p1'],
+  useRollups: true,
+  ...(dataVersion === undefined ? {} : { dataVersion }),
+});
+
+const cell = (period: string, grp: string | null, cost: number) => ({ period, grp, cell_cost: cost });
+
+describe('costQueryRunner', () => {
+  it('answers a service breakdown from one statement, ranked here: total, ties by value, no value last, Others', async () => {
+    const { runner, ran } = warehouse({
+      cells: [
+        cell('2026-01-01', 'S3', 5),
+        cell('2026-01-02', 'S3', 5),
+        cell('2026-01-01', null, 10),
+        cell('2026-01-01', 'EC2', 10),
+        cell('2026-01-02', 'Lambda', 1),
+        cell('2026-01-01', 'AWS Support', 0.5),
+      ],
+    });
+    const answer = await runner.runCostQuery(query({ dimension: 'product_servicename', top_n: 3 }));
+    expect(ran.sort()).toEqual(['cells', 'scope']);
+    expect(answer.series.map((s) => [s.key, s.costs])).toEqual([
+      ['EC2', [10, 0]],
+      ['S3', [5, 5]],
+      [null, [10, 0]],
+      [OTHERS_KEY, [0.5, 1]],
+    ]);
+    expect(answer.group_count).toBe(5);
+    expect(answer.total).toBe(31.5);
+    expect([answer.as_of, answer.currency]).toEqual(['2026-01-02', 'USD']);
+  });
+
+  it('ranks in the warehouse when a group-by has a value per resource, or its cells overflow', async () => {
+    const ranking = [{ grp: 'i-1', group_total: 3, group_count: 2 }];
+    const series = [
+      { period: '2026-01-01', slot: 1, cost: 3 },
+      { period: '2026-01-01', slot: 2, cost: 1 },
+    ];
+    const perResource = warehouse({ ranking, series });
+    const answer = await perResource.runner.runCostQuery(
+      query({ dimension: 'line_item_resource_id', top_n: 1 }),
+    );
+    expect(perResource.ran.sort()).toEqual(['ranking', 'scope', 'series']);
+    expect(answer.series.map((s) => [s.key, s.total])).toEqual([
+      ['i-1', 3],
+      [OTHERS_KEY, 1],
+    ]);
+    expect(answer.group_count).toBe(2);
+
+    const many = Array.from({ length: CELLS_LIMIT + 1 }, (_, i) => cell('2026-01-01', `u${i}`, 1));
+    const overflow = warehouse({ cells: many, ranking, series });
+    await overflow.runner.runCostQuery(query({ dimension: 'line_item_usage_type', top_n: 1 }));
+    expect(overflow.ran.sort()).toEqual(['cells', 'ranking', 'scope', 'series']);
+  });
+
+  it('reads the scope facts once per data version, and every time without one', async () => {
+    const { runner, ran } = warehouse({ cells: [cell('2026-01-01', null, 1)] });
+    await runner.runCostQuery(query({ dimension: null }, 'v1'));
+    await runner.runCostQuery(query({ dimension: 'product_region' }, 'v1'));
+    expect(ran.filter((k) => k === 'scope')).toHaveLength(1);
+    await runner.runCostQuery(query({ dimension: null }, 'v2'));
+    await runner.runCostQuery(query({ dimension: null }));
+    await runner.runCostQuery(query({ dimension: null }));
+    expect(ran.filter((k) => k === 'scope')).toHaveLength(4);
+    expect(ran.filter((k) => k === 'cells')).toHaveLength(5);
+  });
+
+  it('keeps the answers of a versioned scope: the same question again reads nothing, a new version reads again', async () => {
+    const { runner, ran } = warehouse({ cells: [cell('2026-01-01', 'EC2', 2)] });
+    const first = await runner.runCostQuery(query({ dimension: 'product_servicename' }, 'v1'));
+    first.series[0]?.costs.fill(99);
+    const again = await runner.runCostQuery(query({ dimension: 'product_servicename' }, 'v1'));
+    expect(again.series[0]?.costs).toEqual([2, 0]);
+    expect(ran.filter((k) => k === 'cells')).toHaveLength(1);
+    await runner.runCostQuery(query({ dimension: 'product_servicename', top_n: 5 }, 'v1'));
+    await runner.runCostQuery(query({ dimension: 'product_servicename' }, 'v2'));
+    await runner.runCostQuery(query({ dimension: 'product_servicename' }));
+    await runner.runCostQuery(query({ dimension: 'product_servicename' }));
+    expect(ran.filter((k) => k === 'cells')).toHaveLength(5);
+  });
+});

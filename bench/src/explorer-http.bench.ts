@@ -1,0 +1,200 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COST_EXPLORER_PATHS } from '@finlens/contracts/cost-explorer';
+import type { CostQuery } from '@finlens/contracts/cost-query';
+import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
+import { explorerCases } from './explorer-queries';
+import { positiveInteger, type SuiteOptions } from './options';
+import { sample, summarise } from './stats';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = join(here, '..', '..');
+const DEMO_PASSWORD = 'Bench!Explorer1';
+const DEMO_EMAIL = 'demo@finlens.local';
+
+/**
+ * Repeated Explorer questions through HTTP: a server started as `npm start` starts it, on the demo organisation
+ * (`finlens demo --rows N --months 3`, 200k line items; 20k with --quick; kept in bench/.tmp/explorer-http-<rows>),
+ * signed in as its admin over one keep-alive connection. For each of the explorer bench's six questions: the
+ * first ask, then the same question `--runs` times (default 40) — answered by the result cache — and the same
+ * with If-None-Match (304, no body). Latency is the client's: request sent to body read.
+ */
+export async function benchExplorerHttp({
+  quick,
+  values,
+}: SuiteOptions): Promise<Record<string, string | number>> {
+  const rows = positiveInteger('rows', values.rows, quick ? 20_000 : 200_000);
+  const runs = positiveInteger('runs', values.runs, 40);
+  const dataDir = await ensureDemo(rows);
+  const server = await startServer(dataDir);
+  const figures: Record<string, string | number> = {};
+  try {
+    const session = await signIn(server.url);
+    const ask = async (query: CostQuery, etag?: string) => {
+      const response = await fetch(`${server.url}${COST_EXPLORER_PATHS.dimensionDailyCost}`, {
+        method: 'POST',
+        headers: {
+          ...session,
+          'content-type': 'application/json',
+          'accept-encoding': 'br, gzip',
+          ...(etag === undefined ? {} : { 'if-none-match': etag }),
+        },
+        body: JSON.stringify({ query }),
+      });
+      const text = await response.text();
+      if (response.status !== 200 && response.status !== 304) {
+        throw new Error(`dimension_daily_cost answered ${response.status}: ${text.slice(0, 300)}`);
+      }
+      return { status: response.status, etag: response.headers.get('etag') ?? '', text };
+    };
+    const probe = await ask({
+      start_date: '2000-01-01',
+      end_date: '2000-01-01',
+      granularity: 'day',
+      dimension: null,
+      filters: [],
+      cost_type: 'unblended',
+      top_n: 10,
+    });
+    const asOf = (JSON.parse(probe.text) as { as_of: string | null }).as_of;
+    if (asOf === null) throw new Error('the demo organisation has no billing data');
+    for (const benchCase of explorerCases(asOf)) {
+      const started = process.hrtime.bigint();
+      const first = await ask(benchCase.query);
+      const firstMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const repeated = summarise(await sample(() => ask(benchCase.query), runs, 1));
+      const revalidated = summarise(
+        await sample(
+          async () => {
+            const answer = await ask(benchCase.query, first.etag);
+            if (answer.status !== 304)
+              throw new Error(`expected 304 for a matching ETag, got ${answer.status}`);
+          },
+          runs,
+          1,
+        ),
+      );
+      const line = `first ${firstMs.toFixed(1)} ms; repeated p50/p95 ${repeated.p50Ms.toFixed(1)} / ${repeated.p95Ms.toFixed(1)} ms; 304 p50/p95 ${revalidated.p50Ms.toFixed(1)} / ${revalidated.p95Ms.toFixed(1)} ms`;
+      console.error(`explorer-http ${rows}: ${benchCase.name}: ${line}`);
+      figures[`${benchCase.name} at ${rows} rows`] = line;
+    }
+  } finally {
+    await server.stop();
+  }
+  return figures;
+}
+
+/** The demo organisation's data folder for `rows` line items, created once (a marker file says it is complete). */
+async function ensureDemo(rows: number): Promise<string> {
+  const dataDir = join(here, '..', '.tmp', `explorer-http-${rows}`);
+  const marker = join(dataDir, 'BENCH_DEMO');
+  if (existsSync(marker)) return dataDir;
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const code = await new Promise<number | null>((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      ['apps/server/bin/finlens.mjs', 'demo', '--rows', String(rows), '--months', '3'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    child.once('error', fail);
+    child.once('exit', done);
+  });
+  if (code !== 0) throw new Error(`finlens demo exited with ${code}`);
+  writeFileSync(marker, `${rows}\n`);
+  return dataDir;
+}
+
+/** `finlens start` on a free loopback port; `stop` ends it. */
+async function startServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/bin/finlens.mjs', 'start'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_ON_FIRST_START: 'false',
+      // One signed-in client asks hundreds of times a minute here.
+      SESSION_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((done, fail) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`the server did not start:\n${output}`)), 300_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Finlens listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+  return { url, stop: () => stopChild(child) };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Signs in as the demo admin: the cookie and CSRF header every later request sends. */
+async function signIn(baseUrl: string): Promise<Record<string, string>> {
+  const cookies = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair !== undefined && at > 0) cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await fetch(`${baseUrl}/accounts/signin/`));
+  const csrf = cookies.get(CSRF_COOKIE);
+  if (csrf === undefined) throw new Error('the server set no CSRF cookie');
+  const login = await fetch(`${baseUrl}/rest-auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookieHeader(), [CSRF_HEADER]: csrf },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`sign-in answered ${login.status}: ${await login.text()}`);
+  keep(login);
+  return { cookie: cookieHeader(), [CSRF_HEADER]: cookies.get(CSRF_COOKIE) ?? csrf };
+}
