@@ -25,6 +25,7 @@ import * as m20261126_1300 from './migrations/2026_11_26_1300_recommendations';
 import * as m20261126_1310 from './migrations/2026_11_26_1310_demo_bill_follows_actions';
 import * as m20261126_1530 from './migrations/2026_11_26_1530_team_invitations';
 import * as m20261126_1540 from './migrations/2026_11_26_1540_commitment_alert_settings';
+import * as m20261126_1550 from './migrations/2026_11_26_1550_drop_project_status';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1310_demo_bill_follows_actions': m20261126_1310,
   '2026_11_26_1530_team_invitations': m20261126_1530,
   '2026_11_26_1540_commitment_alert_settings': m20261126_1540,
+  '2026_11_26_1550_drop_project_status': m20261126_1550,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { ProjectStatus } from '@finlens/contracts/admin';
 import { sql } from 'kysely';
+import type { ProjectRow } from './tables';
 
 /** The newest import run's status of the project in the outer query's `projects` row. */
 const newestRun = sql`(SELECT r.status FROM import_runs r WHERE r.project_id = projects.id ORDER BY r.started_at DESC LIMIT 1)`;
@@ -19,10 +20,13 @@ export const projectStatusSql = sql<ProjectStatus>`CASE
   WHEN projects.billing_last_ingestion_datetime IS NOT NULL THEN 'configured'
   ELSE 'awaiting_configuration' END`;
 
-/** A projects row with its status taken from `projectStatusSql` (the stored column is not kept up to date). */
-export function withLiveStatus<R extends { status: unknown; live_status: ProjectStatus }>(
+/** A projects row with its status read from the data. */
+export type ProjectWithStatus = ProjectRow & { status: ProjectStatus };
+
+/** A projects row with its status, as `projectStatusSql` read it. */
+export function withLiveStatus<R extends { live_status: ProjectStatus }>(
   row: R,
-): Omit<R, 'live_status' | 'status'> & { status: ProjectStatus } {
-  const { live_status, status: _stored, ...rest } = row;
+): Omit<R, 'live_status'> & { status: ProjectStatus } {
+  const { live_status, ...rest } = row;
   return { ...rest, status: live_status };
 }

@@ -74,8 +74,6 @@ export interface ProjectsTable {
   id: Generated<string>;
   client_id: string;
   name: string;
-  /** Stored but not kept up to date: read a project's status through db/project-status.ts. */
-  status: Generated<'awaiting_configuration' | 'importing' | 'configured' | 'error'>;
   cloud_type: Generated<'aws' | 'azure'>;
   billing_last_ingestion_datetime: Timestamp | null;
   /** 12-digit AWS account id entered in Settings → AWS Accounts; null when unknown. */

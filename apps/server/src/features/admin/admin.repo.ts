@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { projectStatusSql, withLiveStatus } from '../../db/project-status';
-import type { AppTables, ClientRow, ProjectRow } from '../../db/tables';
+import { type ProjectWithStatus, projectStatusSql, withLiveStatus } from '../../db/project-status';
+import type { AppTables, ClientRow } from '../../db/tables';
 
 /** Clients, projects and partners; every query names the client (or partner) it is scoped to. */
 export function createAdminRepo({ db }: { db: Kysely<AppTables> }) {
@@ -23,12 +23,12 @@ export function createAdminRepo({ db }: { db: Kysely<AppTables> }) {
       await db.updateTable('clients').set(patch).where('id', '=', id).execute();
     },
     /** The client's projects, each with its status (`projectStatusSql`). */
-    async listProjects(clientId: string, cloudType?: 'aws' | 'azure'): Promise<ProjectRow[]> {
+    async listProjects(clientId: string, cloudType?: 'aws' | 'azure'): Promise<ProjectWithStatus[]> {
       let query = projects().where('client_id', '=', clientId);
       if (cloudType !== undefined) query = query.where('cloud_type', '=', cloudType);
       return (await query.orderBy('name').orderBy('id').execute()).map(withLiveStatus);
     },
-    async findProject(clientId: string, id: string): Promise<ProjectRow | undefined> {
+    async findProject(clientId: string, id: string): Promise<ProjectWithStatus | undefined> {
       const row = await projects().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : withLiveStatus(row);
     },

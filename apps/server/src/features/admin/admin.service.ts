@@ -8,7 +8,8 @@ import type {
   Project,
 } from '@finlens/contracts/admin';
 import type { Kysely } from 'kysely';
-import type { AppTables, ClientRow, ProjectRow } from '../../db/tables';
+import type { ProjectWithStatus } from '../../db/project-status';
+import type { AppTables, ClientRow } from '../../db/tables';
 import type { AuditLog } from '../../platform/auth/audit-log';
 import type { Caller, ClientCaller } from '../../platform/auth/caller';
 import { accessibleClients } from '../../platform/auth/load-caller';
@@ -29,7 +30,7 @@ export function toClient(row: ClientRow): Client {
   };
 }
 
-function toProject(row: ProjectRow): Project {
+function toProject(row: ProjectWithStatus): Project {
   return {
     id: row.id,
     name: row.name,

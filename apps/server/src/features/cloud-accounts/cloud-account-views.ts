@@ -1,5 +1,6 @@
 import type { CloudAccount, ImportRun } from '@finlens/contracts/cloud-accounts';
-import type { BillingSourceRow, ImportRunRow, ProjectRow } from '../../db/tables';
+import type { ProjectWithStatus } from '../../db/project-status';
+import type { BillingSourceRow, ImportRunRow } from '../../db/tables';
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -35,7 +36,7 @@ export function toImportRun(row: ImportRunRow): ImportRun {
  * configuration, not data).
  */
 function accountStatus(
-  project: ProjectRow,
+  project: ProjectWithStatus,
   source: BillingSourceRow | null,
   sourceSignsIn: boolean,
 ): CloudAccount['status'] {
@@ -44,7 +45,7 @@ function accountStatus(
 
 /** `sourceSignsIn`: the source has keys or a role of its own, or its account may use the server's identity. */
 export function toCloudAccount(
-  project: ProjectRow,
+  project: ProjectWithStatus,
   source: BillingSourceRow | null,
   lastRun: ImportRunRow | null,
   sourceSignsIn: boolean,

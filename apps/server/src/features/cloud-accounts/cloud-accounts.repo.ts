@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { projectStatusSql, withLiveStatus } from '../../db/project-status';
-import type { AppTables, BillingSourceRow, ImportRunRow, ProjectRow } from '../../db/tables';
+import { type ProjectWithStatus, projectStatusSql, withLiveStatus } from '../../db/project-status';
+import type { AppTables, BillingSourceRow, ImportRunRow } from '../../db/tables';
 
 /** Projects of a client with their billing sources and import runs (app database only). */
 export function createCloudAccountsRepo({ db }: { db: Kysely<AppTables> }) {
@@ -8,34 +8,35 @@ export function createCloudAccountsRepo({ db }: { db: Kysely<AppTables> }) {
     db.selectFrom('projects').selectAll('projects').select(projectStatusSql.as('live_status'));
   return {
     /** The client's projects, each with its status (`projectStatusSql`). */
-    async listProjects(clientId: string): Promise<ProjectRow[]> {
+    async listProjects(clientId: string): Promise<ProjectWithStatus[]> {
       return (await projects().where('client_id', '=', clientId).orderBy('name').execute()).map(
         withLiveStatus,
       );
     },
 
-    async findProject(clientId: string, id: string): Promise<ProjectRow | null> {
+    async findProject(clientId: string, id: string): Promise<ProjectWithStatus | null> {
       const row = await projects().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
       return row === undefined ? null : withLiveStatus(row);
     },
 
-    insertProject(project: {
+    async insertProject(project: {
       clientId: string;
       name: string;
       cloudType: 'aws' | 'azure';
       cloudAccountId: string | null;
-    }): Promise<ProjectRow> {
-      return db
+    }): Promise<ProjectWithStatus> {
+      const row = await db
         .insertInto('projects')
         .values({
           client_id: project.clientId,
           name: project.name,
           cloud_type: project.cloudType,
           cloud_account_id: project.cloudAccountId,
-          status: 'awaiting_configuration',
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // A new project has no billing data nor import yet.
+      return { ...row, status: 'awaiting_configuration' };
     },
 
     async updateProject(id: string, changes: { name?: string; cloudAccountId?: string | null }) {

@@ -8,7 +8,8 @@ import {
 } from '@finlens/contracts/cloud-accounts';
 import type { AccountInventory } from '@finlens/contracts/inventory';
 import type { z } from 'zod';
-import type { BillingSourceRow, ImportRunRow, ProjectRow } from '../../db/tables';
+import type { ProjectWithStatus } from '../../db/project-status';
+import type { BillingSourceRow, ImportRunRow } from '../../db/tables';
 import {
   openCredentials,
   type ServerIdentityAccounts,
@@ -57,7 +58,7 @@ export function createCloudAccountsService({
   /** Removing an account removes its line items; the delete takes its turn with imports. */
   warehouse: Pick<WarehouseStore, 'exclusive' | 'deleteProject'>;
 }) {
-  const projectOf = async (clientId: string, id: string): Promise<ProjectRow> => {
+  const projectOf = async (clientId: string, id: string): Promise<ProjectWithStatus> => {
     const project = await repo.findProject(clientId, id);
     if (project === null) throw notFound();
     return project;
@@ -66,9 +67,12 @@ export function createCloudAccountsService({
     (await repo.sourcesOfProject(projectId))[0] ?? null;
   const signsIn = (source: BillingSourceRow | null) =>
     source !== null && sourceSignIn(source, serverIdentityAccounts) !== null;
-  const accountView = (project: ProjectRow, source: BillingSourceRow | null, lastRun: ImportRunRow | null) =>
-    toCloudAccount(project, source, lastRun, signsIn(source));
-  const view = async (project: ProjectRow): Promise<CloudAccount> =>
+  const accountView = (
+    project: ProjectWithStatus,
+    source: BillingSourceRow | null,
+    lastRun: ImportRunRow | null,
+  ) => toCloudAccount(project, source, lastRun, signsIn(source));
+  const view = async (project: ProjectWithStatus): Promise<CloudAccount> =>
     withInventory(
       accountView(project, await sourceOf(project.id), (await repo.runs(project.id, 1))[0] ?? null),
       (await accountInventories(project.client_id)).get(project.id),
@@ -216,7 +220,7 @@ export function createCloudAccountsService({
     },
   };
 
-  async function requireSource(project: ProjectRow): Promise<BillingSourceRow> {
+  async function requireSource(project: ProjectWithStatus): Promise<BillingSourceRow> {
     const source = await sourceOf(project.id);
     if (source === null)
       throw new HttpError(400, 'This account has no billing source yet: edit it to add one.');
