@@ -224,6 +224,38 @@ describe('Explorer', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps the previous chart and grid on screen, dimmed and busy, until the next answer arrives', {
+    timeout: 30_000,
+  }, async () => {
+    const { user } = await openExplorer();
+    await screen.findByLabelText('Total cost', undefined, SLOW);
+    const results = screen.getByTestId('explorer-results');
+    expect(results).toHaveAttribute('aria-busy', 'false');
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    server.use(
+      http.get('*/c/cost_page/dimension_daily_cost/', async () => {
+        await held;
+        return HttpResponse.json(
+          costResult({
+            periods: ['2026-10-24'],
+            series: [{ key: 'us-east-1', label: 'us-east-1', costs: [7] }],
+          }),
+        );
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Regions' }));
+    expect(await screen.findByRole('progressbar', { name: 'Loading costs' })).toBeInTheDocument();
+    expect(screen.getByTestId('explorer-results')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByTestId('explorer-results')).toHaveStyle({ opacity: '0.5' });
+    expect(screen.getByLabelText('Total cost')).toHaveTextContent('Total $66.00');
+    release();
+    await waitFor(() => expect(screen.getByLabelText('Total cost')).toHaveTextContent('Total $7.00'));
+    expect(screen.getByTestId('explorer-results')).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('groups by a quick chip and asks for a key before grouping by tags', { timeout: 30_000 }, async () => {
     server.use(
       http.get('*/c/cost_page/dimension_keys/', () =>

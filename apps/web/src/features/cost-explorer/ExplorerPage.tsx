@@ -2,6 +2,7 @@ import type { CostDimension } from '@finlens/contracts/cost-query';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import { dataDelayNotice, presetRange } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -144,20 +145,26 @@ export function ExplorerPage() {
         </Paper>
       ) : (
         <Suspense fallback={<ExplorerResultsSkeleton />}>
-          {/* The previous answer stays on screen while the next one loads. */}
+          {/* The previous answer stays on screen, dimmed, while the next one loads; then chart and grid update in place. */}
           {cost.isPlaceholderData ? <LinearProgress aria-label="Loading costs" /> : null}
-          <ExplorerResults
-            result={result}
-            chart={view.chart}
-            window={view.window}
-            onWindowChange={(window) => update({ ...view, window })}
-            groupLabel={groupLabel}
-            blurValues={blur}
-            grid={view.grid}
-            onGridChange={(grid) => {
-              if (!sameGrid(grid, view.grid)) update({ ...view, grid });
-            }}
-          />
+          <Box
+            aria-busy={cost.isPlaceholderData}
+            data-testid="explorer-results"
+            sx={{ opacity: cost.isPlaceholderData ? 0.5 : 1, transition: 'opacity 120ms' }}
+          >
+            <ExplorerResults
+              result={result}
+              chart={view.chart}
+              window={view.window}
+              onWindowChange={(window) => update({ ...view, window })}
+              groupLabel={groupLabel}
+              blurValues={blur}
+              grid={view.grid}
+              onGridChange={(grid) => {
+                if (!sameGrid(grid, view.grid)) update({ ...view, grid });
+              }}
+            />
+          </Box>
         </Suspense>
       )}
     </Stack>
