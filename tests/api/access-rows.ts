@@ -5,6 +5,7 @@ import { containersAccessRows } from './access-rows/containers';
 import { costTargetsAccessRows } from './access-rows/cost-targets';
 import { insightsAccessRows } from './access-rows/insights';
 import { inventoryAccessRows } from './access-rows/inventory';
+import { kubernetesAccessRows } from './access-rows/kubernetes';
 import { notificationsAccessRows } from './access-rows/notifications';
 import { recommendationsAccessRows } from './access-rows/recommendations';
 import { reportsAccessRows } from './access-rows/reports';
@@ -580,6 +581,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...costTargetsAccessRows,
   ...inventoryAccessRows,
   ...schedulerAccessRows,
+  ...kubernetesAccessRows,
   ...recommendationsAccessRows,
   ...commitmentsAccessRows,
   ...resourcesCostAccessRows,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './fragments';
+import { workloadTargetSchema } from './kubernetes';
 
 /**
  * Resource scheduler calls (issue 22; spec §2 /v3/essentials/scheduler/ and scheduler-details, §3 scheduler
@@ -86,6 +87,11 @@ export const scheduleInputSchema = z
       .default(null)
       .describe('Limits the schedule to one account of the project.'),
     resources: schedulerResourcesSchema.default(NO_RESOURCES),
+    workloads: z
+      .array(workloadTargetSchema)
+      .max(500)
+      .default([])
+      .describe('Kubernetes workloads (container scheduler): replicas to zero at stop, back at start.'),
     target: z.string().max(200).nullable().default(null).describe('Free text: what the schedule is for.'),
     time_zone: z
       .string()
@@ -170,6 +176,7 @@ export const scheduleSchema = z.object({
   target: z.string().nullable(),
   time_zone: z.string(),
   resources: schedulerResourcesSchema,
+  workloads: z.array(workloadTargetSchema),
   windows: z.array(z.object({ start: z.number(), end: z.number() })).describe('Local minutes of the week.'),
   positions: z.array(z.number()).nullable().describe('Null when a window starts or ends off the hour.'),
   form: dayTimeWindowSchema.nullable().describe('Null when no single day/time row states the windows.'),

@@ -41,6 +41,7 @@ import { registerCostTargets } from './register-cost-targets';
 import { registerHealth } from './register-health';
 import { registerInsights } from './register-insights';
 import { registerInventory } from './register-inventory';
+import { kubernetesClustersFor, registerKubernetesClusters } from './register-kubernetes-clusters';
 import { registerNotifications } from './register-notifications';
 import { registerPayment } from './register-payment';
 import { registerPolicy } from './register-policy';
@@ -145,7 +146,13 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     warehouse,
     inventoryAccountNames: (clientId) => inventory.accountNames(clientId),
   });
-  await registerScheduler(app, { db, warehouse });
+  const clusters = kubernetesClustersFor({
+    db,
+    secretKey: config.secretKey,
+    outboundAllow: config.outboundAllow,
+  });
+  await registerKubernetesClusters(app, clusters);
+  await registerScheduler(app, { db, warehouse, clusters });
   const recommendations = await registerRecommendations(app, { db, warehouse, ledger: ledgerReaderFor(db) });
   await registerSearch(app, { db, warehouse });
   await registerReports(app, { db, warehouse });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
 import { createInventoryCostView } from '../features/inventory/inventory.service';
 import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
+import type { KubernetesClustersService } from '../features/kubernetes-clusters/kubernetes-clusters.service';
 import { createSchedulerRepo } from '../features/scheduler/scheduler.repo';
 import { schedulerRoutes } from '../features/scheduler/scheduler.routes';
 import { createSchedulerService } from '../features/scheduler/scheduler.service';
@@ -12,13 +13,22 @@ import type { WarehouseStore } from '../warehouse/open-cost-store';
 /** Resource scheduler: schedules, overrides, one-off actions and the action log (the reconciler is a job). */
 export async function registerScheduler(
   app: App,
-  { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
+  {
+    db,
+    warehouse,
+    clusters,
+  }: {
+    db: Kysely<AppTables>;
+    warehouse: WarehouseStore;
+    clusters: Pick<KubernetesClustersService, 'projectsOf'>;
+  },
 ): Promise<void> {
   const scheduler = createSchedulerService({
     repo: createSchedulerRepo({ db }),
     scopes: createCostScopes({ db }),
     inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
     bill: warehouse,
+    clusters,
   });
   await app.register(schedulerRoutes, { scheduler });
 }

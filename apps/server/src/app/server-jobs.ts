@@ -40,6 +40,7 @@ import { enqueueAfterImportJobs } from './after-import-jobs';
 import { DEMO_BILL_SCHEDULES, demoBillJobHandler } from './demo-bill';
 import type { Storage } from './open-storage';
 import { commitmentsServiceFor } from './register-commitments';
+import { kubernetesClustersFor } from './register-kubernetes-clusters';
 import { notificationJobsFor } from './register-notifications';
 import { recommendationsEvaluationFor } from './register-recommendations';
 import { guardedAwsCloud, ledgerFor, serverIdentityCloud } from './register-savings-ledger';
@@ -113,6 +114,11 @@ export async function startServerJobs({
           db,
           inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
           targets: schedulerTargets(config, db),
+          workloads: kubernetesClustersFor({
+            db,
+            secretKey: config.secretKey,
+            outboundAllow: config.outboundAllow,
+          }),
           tickSeconds: config.schedulerTickSeconds,
         }),
         (report) => {

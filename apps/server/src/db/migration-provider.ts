@@ -26,6 +26,7 @@ import * as m20261126_1310 from './migrations/2026_11_26_1310_demo_bill_follows_
 import * as m20261126_1530 from './migrations/2026_11_26_1530_team_invitations';
 import * as m20261126_1540 from './migrations/2026_11_26_1540_commitment_alert_settings';
 import * as m20261126_1550 from './migrations/2026_11_26_1550_drop_project_status';
+import * as m20261126_1600 from './migrations/2026_11_26_1600_kubernetes_clusters';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1530_team_invitations': m20261126_1530,
   '2026_11_26_1540_commitment_alert_settings': m20261126_1540,
   '2026_11_26_1550_drop_project_status': m20261126_1550,
+  '2026_11_26_1600_kubernetes_clusters': m20261126_1600,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import type { ChargebackTables } from '../features/chargebacks/chargebacks.table
 import type { CommitmentTables } from '../features/commitments/commitments.tables';
 import type { CostTargetTables } from '../features/cost-targets/cost-targets.tables';
 import type { InventoryTables } from '../features/inventory/inventory.tables';
+import type { KubernetesClusterTables } from '../features/kubernetes-clusters/kubernetes-clusters.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { RecommendationTables } from '../features/recommendations/recommendations.tables';
 import type { ReportsTables } from '../features/reports/reports.tables';
@@ -227,7 +228,8 @@ export interface AppTables
     SchedulerTables,
     SavingsLedgerTables,
     RecommendationTables,
-    CommitmentTables {
+    CommitmentTables,
+    KubernetesClusterTables {
   instance: InstanceTable;
   users: UsersTable;
   partners: PartnersTable;

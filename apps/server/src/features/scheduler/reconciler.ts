@@ -2,12 +2,21 @@ import type { DispatchPayload } from '@finlens/contracts/notifications';
 import { desiredRunningAt, lastChange } from '@finlens/cost-model/scheduler/desired-state';
 import { CloudActionError } from '../../integrations/cloud/cloud-actions';
 import type { CloudAccount, CloudPort } from '../../integrations/cloud/cloud-port';
+import { KubernetesApiError } from '../../integrations/kubernetes/kubernetes-port';
 import { actionFor, actualOf, type Located, listActual, sizesOf, stateLabel } from './actual-state';
+import type { Step } from './reconcile-step';
 import { type Intent, type ReconcilerRepo, STALE_CLAIM_MS } from './reconciler.repo';
 import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
 import type { SchedulerRepo } from './scheduler.repo';
 import { scheduleState } from './scheduler.service';
-import type { OneOffRow, ScheduleRow } from './scheduler.tables';
+import type { OneOffRow, OverrideRow, ScheduleRow } from './scheduler.tables';
+import {
+  listScheduledWorkloads,
+  replicasLabel,
+  type ScheduleWorkloads,
+  workloadStep,
+  workloadSubject,
+} from './workload-subjects';
 
 /** AWS starts a stopped RDS instance or cluster again after seven days. */
 const RDS_RESTART_MS = 7 * 86_400_000;
@@ -34,10 +43,52 @@ export interface ReconcilerDeps {
   repo: ReconcilerRepo;
   inventory: { resources(projectIds: readonly string[]): Promise<InventoryEntry[]> };
   targets: { resolve(projectId: string): Promise<ReconcileTarget | null> };
+  /** The Kubernetes clusters of schedules with workloads (none: workloads are not reconciled). */
+  workloads?: ScheduleWorkloads;
   notify(payload: DispatchPayload, dedupeKey: string): Promise<void>;
   now(): Date;
   /** The tick's period: the first retry waits one tick, each further one twice as long (capped at 30 min). */
   tickMs: number;
+}
+
+/** One thing a schedule acts on, wherever it lives: a cloud resource or a Kubernetes workload. */
+export interface Subject {
+  account_id: string;
+  region: string;
+  kind: string;
+  resource_id: string;
+  /** What moving it to running (or stopped) takes, planned when due. */
+  step(running: boolean): () => Promise<Step>;
+}
+
+interface Due {
+  schedule: ScheduleRow;
+  subject: Subject;
+  desired: boolean;
+  key: string;
+  overridden: boolean;
+  before: string;
+}
+
+/**
+ * The subject's difference from its schedule now, keyed on the change that made it due (cost-model
+ * `lastChange`), or null when it is as the schedule wants it.
+ */
+function dueOf(
+  schedule: ScheduleRow,
+  overrides: readonly OverrideRow[],
+  subject: Subject,
+  running: boolean,
+  before: string,
+  t: number,
+): Due | null {
+  const state = scheduleState(schedule, overrides, subject);
+  const desired = desiredRunningAt(state, t);
+  if (running === desired) return null;
+  const change = lastChange(state, t);
+  const key = `${schedule.id}|${resourceKey(subject)}|${change?.at ?? 'steady'}|${desired ? 'run' : 'stop'}`;
+  const overridden = (state.overrides ?? []).some((o) => o.from <= t && t < o.until);
+  return { schedule, subject, desired, key, overridden, before };
 }
 
 /**
@@ -60,12 +111,10 @@ export function createReconciler(deps: ReconcilerDeps) {
     return at - failed.last.getTime() < wait ? null : failed.count;
   }
 
-  /** Claims the intent and calls the port: acted, held (another process or an earlier tick has it), or not yet. */
+  /** Claims the intent and takes the step: acted, held (another process or an earlier tick has it), or not yet. */
   async function act(
     intent: Intent,
-    located: Located,
-    running: boolean,
-    options: { hibernate: boolean; scheduleId: string | null },
+    plan: () => Promise<Step>,
     report: TickReport,
   ): Promise<'acted' | 'held' | 'retry'> {
     const at = deps.now();
@@ -74,50 +123,69 @@ export function createReconciler(deps: ReconcilerDeps) {
       report.backingOff += 1;
       return 'retry';
     }
-    const { resource, account, port } = located;
-    const sizeKey = options.scheduleId && {
-      schedule_id: options.scheduleId,
-      account_id: account.accountId,
-      region: resource.region,
-      kind: resource.kind,
-      resource_id: resource.id,
-    };
-    const saved = sizeKey && running ? await repo.savedSizes(sizeKey) : null;
-    const restore = saved && { min: saved.min_size, desired: saved.desired_size, max: saved.max_size };
-    const action = actionFor(resource, running, { hibernate: options.hibernate, restore });
-    const id = await repo.claim({ ...intent, action: action?.type ?? 'scale' }, at);
+    const step = await plan();
+    const id = await repo.claim({ ...intent, action: step.action }, at);
     if (id === null) return 'held';
-    if (action === null) {
-      await repo.finish(id, {
-        outcome: 'failed',
-        state_after: null,
-        answer: { error: 'no saved sizes to restore' },
-      });
+    if (step.run === null) {
+      await repo.finish(id, { outcome: 'failed', state_after: null, answer: { error: step.missing } });
       report.failed += 1;
       return 'held';
     }
-    const sizes = sizesOf(resource);
-    if (!running && sizes && sizeKey && sizes.desired > 0) await repo.saveSizes(sizeKey, sizes);
     try {
-      const result = await port.act(account, action);
-      const after = result.changes.find((c) => c.field === 'state')?.after;
-      await repo.finish(id, {
-        outcome: 'succeeded',
-        state_after:
-          after === undefined || after === null
-            ? stateLabel({ ...resource, ...groupAfter(action) })
-            : String(after),
-        answer: result,
-      });
+      const done = await step.run();
+      await repo.finish(id, { outcome: 'succeeded', state_after: done.stateAfter, answer: done.answer });
       report.acted += 1;
       return 'acted';
     } catch (error) {
-      const code = error instanceof CloudActionError ? error.code : 'failed';
+      const code =
+        error instanceof CloudActionError
+          ? error.code
+          : error instanceof KubernetesApiError
+            ? String(error.status ?? 'unreachable')
+            : 'failed';
       const message = error instanceof Error ? error.message : String(error);
       await repo.fail(id, { code, message }, THROTTLED.test(message) ? 'throttled' : 'failed');
       report.failed += 1;
       return 'retry';
     }
+  }
+
+  /** The step that moves a cloud resource: groups save their sizes before scaling to zero and restore them. */
+  function cloudStep(
+    located: Located,
+    running: boolean,
+    options: { hibernate: boolean; scheduleId: string | null },
+  ): () => Promise<Step> {
+    return async () => {
+      const { resource, account, port } = located;
+      const sizeKey = options.scheduleId && {
+        schedule_id: options.scheduleId,
+        account_id: account.accountId,
+        region: resource.region,
+        kind: resource.kind,
+        resource_id: resource.id,
+      };
+      const saved = sizeKey && running ? await repo.savedSizes(sizeKey) : null;
+      const restore = saved && { min: saved.min_size, desired: saved.desired_size, max: saved.max_size };
+      const action = actionFor(resource, running, { hibernate: options.hibernate, restore });
+      if (action === null) return { action: 'scale', run: null, missing: 'no saved sizes to restore' };
+      return {
+        action: action.type,
+        run: async () => {
+          const sizes = sizesOf(resource);
+          if (!running && sizes && sizeKey && sizes.desired > 0) await repo.saveSizes(sizeKey, sizes);
+          const result = await port.act(account, action);
+          const after = result.changes.find((c) => c.field === 'state')?.after;
+          return {
+            stateAfter:
+              after === undefined || after === null
+                ? stateLabel({ ...resource, ...groupAfter(action) })
+                : String(after),
+            answer: result,
+          };
+        },
+      };
+    };
   }
 
   function notice(
@@ -139,13 +207,106 @@ export function createReconciler(deps: ReconcilerDeps) {
     };
   }
 
-  async function reconcileSchedules(report: TickReport): Promise<void> {
-    const t = deps.now().getTime();
-    const schedules = await deps.schedules.enabledSchedules();
-    const overrides = await deps.schedules.overrides(
-      schedules.map((s) => s.id),
-      new Date(t - 1),
-    );
+  /**
+   * Acts on what is due, after reading the log once for all the keys: a new change is acted on; a claim of a
+   * process that died is taken over; after its own action a difference is drift, reported once and put back
+   * only when enforced without an active override; an RDS that AWS restarted after seven days is stopped again.
+   */
+  async function settle(
+    projectId: string,
+    due: readonly Due[],
+    t: number,
+    report: TickReport,
+  ): Promise<void> {
+    const done = await repo.intents(due.map((d) => d.key));
+    for (const d of due) {
+      const { schedule, subject: r, desired, key } = d;
+      const intent: Intent = {
+        intent_key: key,
+        schedule_id: schedule.id,
+        one_off_id: null,
+        project_id: projectId,
+        account_id: r.account_id,
+        region: r.region,
+        kind: r.kind,
+        resource_id: r.resource_id,
+        action: desired ? 'start' : 'stop',
+        cause: d.overridden ? 'override' : 'schedule',
+        actor: 'scheduler',
+        state_before: d.before,
+      };
+      const previous = done.get(key);
+      if (previous === undefined) {
+        await act(intent, r.step(desired), report);
+        continue;
+      }
+      if (previous.outcome === 'waiting') {
+        // Another process is acting; if it died mid-action, its claim goes stale and is taken over.
+        const age = t - new Date(previous.performed_at).getTime();
+        if (age > STALE_CLAIM_MS) await act(intent, r.step(desired), report);
+        continue;
+      }
+      const since = t - new Date(previous.performed_at).getTime();
+      if (
+        !desired &&
+        (r.kind === 'rds-instance' || r.kind === 'rds-cluster') &&
+        since >= RDS_RESTART_MS - deps.tickMs
+      ) {
+        const restartKey = `${key}|rds-restart|${Math.floor(since / RDS_RESTART_MS)}`;
+        const acted = await act(
+          { ...intent, intent_key: restartKey, cause: 'rds-auto-restart' },
+          r.step(false),
+          report,
+        );
+        if (acted === 'acted') {
+          await deps.notify(
+            notice(
+              schedule,
+              `${r.resource_id} was started by AWS after seven days stopped`,
+              `The schedule "${schedule.name}" stopped it again.`,
+              { resource: r.resource_id, kind: r.kind },
+            ),
+            `scheduler:${restartKey}`,
+          );
+        }
+        continue;
+      }
+      const driftKey = `${key}|drift|${d.before}`;
+      if (
+        await repo.note(
+          { ...intent, intent_key: driftKey, action: 'none', cause: 'schedule' },
+          deps.now(),
+          'drift',
+          { expected: desired ? 'running' : 'stopped' },
+        )
+      ) {
+        report.drift += 1;
+        const verb = desired ? 'stopped inside' : 'started outside';
+        await deps.notify(
+          notice(
+            schedule,
+            `${r.resource_id} was ${verb} its schedule`,
+            schedule.enforced && !d.overridden
+              ? `The schedule "${schedule.name}" is enforced and puts it back.`
+              : `The schedule "${schedule.name}" leaves it as it is.`,
+            { resource: r.resource_id, kind: r.kind, state: d.before },
+          ),
+          `scheduler:${driftKey}`,
+        );
+      }
+      if (schedule.enforced && !d.overridden) {
+        const enforceKey = `${key}|enforce|${Math.floor(t / deps.tickMs)}`;
+        await act({ ...intent, intent_key: enforceKey, cause: 'enforce' }, r.step(desired), report);
+      }
+    }
+  }
+
+  async function reconcileSchedules(
+    schedules: readonly ScheduleRow[],
+    overrides: readonly OverrideRow[],
+    t: number,
+    report: TickReport,
+  ): Promise<void> {
     const projects = [...new Set(schedules.map((s) => s.project_id))];
     const inventory = await deps.inventory.resources(projects);
     for (const projectId of projects) {
@@ -164,15 +325,7 @@ export function createReconciler(deps: ReconcilerDeps) {
         perSchedule.flatMap((p) => p.entries),
       );
       report.portCalls += calls;
-      // Decide first, then read the log once for all the keys.
-      const due: {
-        schedule: ScheduleRow;
-        located: Located;
-        desired: boolean;
-        key: string;
-        overridden: boolean;
-        before: string;
-      }[] = [];
+      const due: Due[] = [];
       for (const { schedule, entries } of perSchedule) {
         for (const entry of entries) {
           report.resources += 1;
@@ -181,107 +334,59 @@ export function createReconciler(deps: ReconcilerDeps) {
           const actual = actualOf(located.resource);
           if (actual === 'transitional') report.waiting += 1;
           if (actual === 'transitional' || actual === 'unknown') continue;
-          const state = scheduleState(schedule, overrides, entry);
-          const desired = desiredRunningAt(state, t);
-          if ((actual === 'running') === desired) continue;
-          const change = lastChange(state, t);
-          const key = `${schedule.id}|${resourceKey(entry)}|${change?.at ?? 'steady'}|${desired ? 'run' : 'stop'}`;
-          const overridden = (state.overrides ?? []).some((o) => o.from <= t && t < o.until);
-          due.push({ schedule, located, desired, key, overridden, before: stateLabel(located.resource) });
+          const options = { hibernate: schedule.hibernate, scheduleId: schedule.id };
+          const subject: Subject = {
+            account_id: located.account.accountId,
+            region: located.resource.region,
+            kind: located.resource.kind,
+            resource_id: located.resource.id,
+            step: (running) => cloudStep(located, running, options),
+          };
+          const d = dueOf(
+            schedule,
+            overrides,
+            subject,
+            actual === 'running',
+            stateLabel(located.resource),
+            t,
+          );
+          if (d) due.push(d);
         }
       }
-      const done = await repo.intents(due.map((d) => d.key));
-      for (const d of due) {
-        const { schedule, located, desired, key } = d;
-        const r = located.resource;
-        const intent: Intent = {
-          intent_key: key,
-          schedule_id: schedule.id,
-          one_off_id: null,
-          project_id: projectId,
-          account_id: located.account.accountId,
-          region: r.region,
-          kind: r.kind,
-          resource_id: r.id,
-          action: desired ? 'start' : 'stop',
-          cause: d.overridden ? 'override' : 'schedule',
-          actor: 'scheduler',
-          state_before: d.before,
-        };
-        const options = { hibernate: schedule.hibernate, scheduleId: schedule.id };
-        const previous = done.get(key);
-        if (previous === undefined) {
-          await act(intent, located, desired, options, report);
-          continue;
-        }
-        if (previous.outcome === 'waiting') {
-          // Another process is acting; if it died mid-action, its claim goes stale and is taken over.
-          const age = t - new Date(previous.performed_at).getTime();
-          if (age > STALE_CLAIM_MS) await act(intent, located, desired, options, report);
-          continue;
-        }
-        const since = t - new Date(previous.performed_at).getTime();
-        if (
-          !desired &&
-          (r.kind === 'rds-instance' || r.kind === 'rds-cluster') &&
-          since >= RDS_RESTART_MS - deps.tickMs
-        ) {
-          const restartKey = `${key}|rds-restart|${Math.floor(since / RDS_RESTART_MS)}`;
-          const acted = await act(
-            { ...intent, intent_key: restartKey, cause: 'rds-auto-restart' },
-            located,
-            false,
-            options,
-            report,
-          );
-          if (acted === 'acted') {
-            await deps.notify(
-              notice(
-                schedule,
-                `${r.id} was started by AWS after seven days stopped`,
-                `The schedule "${schedule.name}" stopped it again.`,
-                { resource: r.id, kind: r.kind },
-              ),
-              `scheduler:${restartKey}`,
-            );
-          }
-          continue;
-        }
-        const driftKey = `${key}|drift|${d.before}`;
-        if (
-          await repo.note(
-            { ...intent, intent_key: driftKey, action: 'none', cause: 'schedule' },
-            deps.now(),
-            'drift',
-            { expected: desired ? 'running' : 'stopped' },
-          )
-        ) {
-          report.drift += 1;
-          const verb = desired ? 'stopped inside' : 'started outside';
-          await deps.notify(
-            notice(
-              schedule,
-              `${r.id} was ${verb} its schedule`,
-              schedule.enforced && !d.overridden
-                ? `The schedule "${schedule.name}" is enforced and puts it back.`
-                : `The schedule "${schedule.name}" leaves it as it is.`,
-              { resource: r.id, kind: r.kind, state: d.before },
-            ),
-            `scheduler:${driftKey}`,
-          );
-        }
-        if (schedule.enforced && !d.overridden) {
-          const enforceKey = `${key}|enforce|${Math.floor(t / deps.tickMs)}`;
-          await act(
-            { ...intent, intent_key: enforceKey, cause: 'enforce' },
-            located,
-            desired,
-            options,
-            report,
-          );
-        }
-      }
+      await settle(projectId, due, t, report);
     }
+  }
+
+  /** Workloads of the schedules' Kubernetes clusters: replicas to zero at stop, the saved count back at start. */
+  async function reconcileWorkloads(
+    schedules: readonly ScheduleRow[],
+    overrides: readonly OverrideRow[],
+    t: number,
+    report: TickReport,
+  ): Promise<void> {
+    if (!deps.workloads) return;
+    const withWorkloads = schedules.filter((s) => s.workloads.length > 0);
+    if (withWorkloads.length === 0) return;
+    const found = await listScheduledWorkloads(deps.workloads, withWorkloads, report);
+    const byProject = new Map<string, Due[]>();
+    for (const { schedule, cluster, workload, port } of found) {
+      report.resources += 1;
+      const subject: Subject = {
+        ...workloadSubject(cluster, workload),
+        step: (running) => workloadStep(repo, schedule.id, cluster, workload, port, running),
+      };
+      const d = dueOf(
+        schedule,
+        overrides,
+        subject,
+        workload.replicas > 0,
+        replicasLabel(workload.replicas),
+        t,
+      );
+      if (!d) continue;
+      byProject.set(schedule.project_id, [...(byProject.get(schedule.project_id) ?? []), d]);
+    }
+    for (const [projectId, due] of byProject) await settle(projectId, due, t, report);
   }
 
   async function runOneOff(oneOff: OneOffRow, report: TickReport): Promise<void> {
@@ -320,9 +425,7 @@ export function createReconciler(deps: ReconcilerDeps) {
           actor: oneOff.created_by ?? 'scheduler',
           state_before: stateLabel(r),
         },
-        located,
-        running,
-        { hibernate: false, scheduleId: null },
+        cloudStep(located, running, { hibernate: false, scheduleId: null }),
         report,
       );
       if (acted === 'retry') pending = true;
@@ -341,7 +444,14 @@ export function createReconciler(deps: ReconcilerDeps) {
         backingOff: 0,
         portCalls: 0,
       };
-      await reconcileSchedules(report);
+      const t = deps.now().getTime();
+      const schedules = await deps.schedules.enabledSchedules();
+      const overrides = await deps.schedules.overrides(
+        schedules.map((s) => s.id),
+        new Date(t - 1),
+      );
+      await reconcileSchedules(schedules, overrides, t, report);
+      await reconcileWorkloads(schedules, overrides, t, report);
       for (const oneOff of await repo.dueOneOffs(deps.now())) await runOneOff(oneOff, report);
       return report;
     },

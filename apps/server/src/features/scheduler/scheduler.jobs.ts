@@ -9,6 +9,7 @@ import { createReconciler, type ReconcileTarget, type TickReport } from './recon
 import { createReconcilerRepo } from './reconciler.repo';
 import type { InventoryEntry } from './scheduled-resources';
 import { createSchedulerRepo } from './scheduler.repo';
+import type { ScheduleWorkloads } from './workload-subjects';
 
 export const TICK_KIND = 'scheduler.tick';
 
@@ -26,12 +27,14 @@ export function reconcilerFor({
   db,
   inventory,
   targets,
+  workloads,
   tickSeconds,
   now = () => new Date(),
 }: {
   db: Kysely<AppTables>;
   inventory: { resources(projectIds: readonly string[]): Promise<InventoryEntry[]> };
   targets: { resolve(projectId: string): Promise<ReconcileTarget | null> };
+  workloads?: ScheduleWorkloads;
   tickSeconds: number;
   now?: () => Date;
 }) {
@@ -41,6 +44,7 @@ export function reconcilerFor({
     repo: createReconcilerRepo({ db }),
     inventory,
     targets,
+    ...(workloads === undefined ? {} : { workloads }),
     notify: async (payload, dedupeKey) => {
       await queue.enqueue({ kind: DISPATCH_KIND, payload, dedupeKey });
     },

@@ -1,5 +1,6 @@
+import type { WorkloadTarget } from '@finlens/contracts/kubernetes';
 import type { SchedulerResources } from '@finlens/contracts/scheduler';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { ActionRow, OneOffRow, OverrideRow, ScheduleRow, StoredWindow } from './scheduler.tables';
 
@@ -12,6 +13,8 @@ export interface ScheduleValues {
   time_zone: string;
   windows: StoredWindow[];
   resources: SchedulerResources;
+  /** Kubernetes workloads; none when left out. */
+  workloads?: WorkloadTarget[];
   hibernate: boolean;
   enforced: boolean;
   enabled: boolean;
@@ -24,6 +27,7 @@ const asJson = (values: ScheduleValues) => ({
   ...values,
   windows: JSON.stringify(values.windows),
   resources: JSON.stringify(values.resources),
+  workloads: JSON.stringify(values.workloads ?? []),
   holidays: JSON.stringify(values.holidays),
 });
 
@@ -49,6 +53,17 @@ export function createSchedulerRepo({ db }: { db: Kysely<AppTables> }) {
         .where('enabled', '=', true)
         .orderBy('id')
         .execute();
+    },
+
+    /** The name of a schedule whose workloads are on this cluster, or null. */
+    async nameTargetingCluster(clusterId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('scheduler_schedules')
+        .select('name')
+        .where(sql<boolean>`workloads @> ${JSON.stringify([{ cluster: clusterId }])}::jsonb`)
+        .orderBy('name')
+        .executeTakeFirst();
+      return row?.name ?? null;
     },
 
     async schedule(id: string): Promise<ScheduleRow | null> {

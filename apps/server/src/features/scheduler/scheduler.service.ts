@@ -29,6 +29,7 @@ import { timelineRow } from './schedule-timeline';
 import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
 import type { SchedulerRepo, ScheduleValues } from './scheduler.repo';
 import type { ActionRow, OneOffRow, OverrideRow, ScheduleRow } from './scheduler.tables';
+import { checkWorkloadTargets, type ScheduleClusters } from './workload-targets';
 
 const iso = (d: Date | string | number) => new Date(d).toISOString();
 
@@ -115,12 +116,15 @@ export function createSchedulerService({
   scopes,
   inventory,
   bill,
+  clusters,
   now = () => new Date(),
 }: {
   repo: SchedulerRepo;
   scopes: Pick<CostScopes, 'requested'>;
   inventory: { resources(projectIds: readonly string[]): Promise<InventoryEntry[]> };
   bill: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts'>;
+  /** The Kubernetes clusters a schedule's workloads may name (features/kubernetes-clusters). */
+  clusters: ScheduleClusters;
   now?: () => Date;
 }) {
   async function present(rows: ScheduleRow[], at: Date): Promise<Schedule[]> {
@@ -150,6 +154,7 @@ export function createSchedulerService({
         target: row.target,
         time_zone: row.time_zone,
         resources: row.resources,
+        workloads: row.workloads,
         windows: row.windows,
         positions: windowsToPositions(row.windows),
         form: formOf(row.windows),
@@ -205,10 +210,18 @@ export function createSchedulerService({
         throw fieldError('resources', [`${r.resource_id} is already scheduled by "${owner}".`]);
       }
     }
+    const workloads = await checkWorkloadTargets(
+      input.workloads,
+      input.project,
+      clusters,
+      others,
+      input.enabled,
+    );
     return {
       client_id: caller.clientId,
       project_id: input.project,
       name: input.schedule_name,
+      workloads,
       account_number: input.account_number,
       target: input.target,
       time_zone: input.time_zone,

@@ -1,3 +1,4 @@
+import type { WorkloadTarget } from '@finlens/contracts/kubernetes';
 import type { SchedulerResources } from '@finlens/contracts/scheduler';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -19,6 +20,8 @@ export interface SchedulerSchedulesTable {
   time_zone: string;
   windows: Json<StoredWindow[]>;
   resources: Json<SchedulerResources>;
+  /** Kubernetes workloads (migration 2026_11_26_1600; '[]' by default). */
+  workloads: ColumnType<WorkloadTarget[], string | undefined, string>;
   hibernate: boolean;
   enforced: boolean;
   enabled: boolean;

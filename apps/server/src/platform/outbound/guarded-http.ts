@@ -1,5 +1,5 @@
 import { type ClientRequestArgs, Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import { Agent as HttpsAgent, type AgentOptions as HttpsAgentOptions } from 'node:https';
 import { createConnection, isIP, type NetConnectOpts, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
@@ -18,6 +18,8 @@ export interface GuardedHttp {
   /** Node agents for SDKs that take one (AWS SDK's NodeHttpHandler, Azure's pipeline). */
   httpAgent: HttpAgent;
   httpsAgent: HttpsAgent;
+  /** An HTTPS agent with its own TLS settings (a pinned CA, a client certificate) whose connections are guarded too. */
+  httpsAgentWith(options: HttpsAgentOptions): HttpsAgent;
   /** Why a URL being saved may not be reached (for a 400 naming the field), or null. */
   refusedReason(url: string): Promise<string | null>;
 }
@@ -83,6 +85,10 @@ export function createGuardedHttp(allowEntries: readonly string[]): GuardedHttp 
     httpsAgent: guardAgent(new HttpsAgent({ keepAlive: true }), allow, (options) =>
       tlsConnect(options as ConnectionOptions),
     ),
+    httpsAgentWith: (options) =>
+      guardAgent(new HttpsAgent({ keepAlive: true, ...options }), allow, (connect) =>
+        tlsConnect(connect as ConnectionOptions),
+      ),
     refusedReason: (url) => refusedUrlReason(url, allow),
   };
 }

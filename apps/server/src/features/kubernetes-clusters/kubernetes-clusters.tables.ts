@@ -1,0 +1,26 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Stamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface KubernetesClustersTable {
+  id: Generated<string>;
+  client_id: string;
+  project_id: string;
+  name: string;
+  api_server_url: string;
+  auth_kind: 'token' | 'client_certificate';
+  ca_fingerprint: string;
+  client_certificate_subject: string | null;
+  client_certificate_expires_at: Stamp | null;
+  credentials_sealed: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Merged into AppTables (db/tables.ts). */
+export interface KubernetesClusterTables {
+  kubernetes_clusters: KubernetesClustersTable;
+}
+
+export type ClusterRow = Selectable<KubernetesClustersTable>;

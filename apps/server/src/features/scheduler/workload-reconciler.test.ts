@@ -1,0 +1,254 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
+import { openTestAppDatabase } from '../../db/test-app-database';
+import { createKubernetesConnector } from '../../integrations/kubernetes/kubernetes-client';
+import {
+  type LoopbackKubernetes,
+  startLoopbackKubernetes,
+} from '../../integrations/kubernetes/loopback-kubernetes.test-helper';
+import { TEST_CLUSTER_CA } from '../../integrations/kubernetes/test-certificates.test-helper';
+import { createSecretBox } from '../../platform/crypto/secret-box';
+import { testGuardedHttp } from '../../platform/outbound/test-outbound';
+import { createCostScopes } from '../../warehouse/cost-scope';
+import { createKubernetesClustersRepo } from '../kubernetes-clusters/kubernetes-clusters.repo';
+import { createKubernetesClustersService } from '../kubernetes-clusters/kubernetes-clusters.service';
+import { createReconciler } from './reconciler';
+import { createReconcilerRepo } from './reconciler.repo';
+import { createSchedulerRepo } from './scheduler.repo';
+
+// Issue 24 item 4: workloads on a Kubernetes cluster (the loopback API server, reached by the real client
+// through the outbound guard) scaled to zero for the weekend and back on Monday by two reconcilers at once.
+
+const MIN = 60_000;
+const TICK = 60 * MIN;
+const TOKEN = 'scheduler-token';
+const FRIDAY_EVENING = Date.parse('2026-01-09T17:00:00Z'); // Europe/Berlin is UTC+1 in January
+const MONDAY_NOON = Date.parse('2026-01-12T12:00:00Z');
+
+describe('the reconciler over Kubernetes workloads', () => {
+  let dir: string;
+  let database: AppDatabase;
+  let api: LoopbackKubernetes;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'finlens-workloads-'));
+    database = await openTestAppDatabase(dir);
+    await migrate(database.db);
+    api = await startLoopbackKubernetes({ token: TOKEN });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await database?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('scales to zero at Friday’s stop and back to the saved replicas on Monday, once, reporting drift once', async () => {
+    const db = database.db;
+    const { clientId, projectId } = await insertClientAndProject(db, 'Kube');
+    const secretBox = createSecretBox('k'.repeat(32));
+    const clusters = createKubernetesClustersService({
+      repo: createKubernetesClustersRepo({ db }),
+      scopes: createCostScopes({ db }),
+      secretBox,
+      refusedReason: async () => null,
+      connect: createKubernetesConnector(testGuardedHttp()),
+    });
+    const clusterId = crypto.randomUUID();
+    await createKubernetesClustersRepo({ db }).insert(
+      clusterId,
+      {
+        client_id: clientId,
+        project_id: projectId,
+        name: 'staging',
+        api_server_url: api.url,
+        auth_kind: 'token',
+        ca_fingerprint: 'x',
+        client_certificate_subject: null,
+        client_certificate_expires_at: null,
+        credentials_sealed: secretBox.seal(
+          JSON.stringify({ ca: TEST_CLUSTER_CA, token: TOKEN }),
+          `kubernetes_clusters:${clusterId}`,
+        ),
+      },
+      null,
+    );
+    api.put({ kind: 'deployment', namespace: 'shop', name: 'web', replicas: 3, labels: { app: 'web' } });
+    api.put({
+      kind: 'statefulset',
+      namespace: 'shop',
+      name: 'queue',
+      replicas: 2,
+      labels: { tier: 'batch' },
+    });
+    api.put({ kind: 'statefulset', namespace: 'shop', name: 'db', replicas: 1, labels: { tier: 'data' } });
+
+    const schedules = createSchedulerRepo({ db });
+    const scheduleId = await schedules.insert(
+      {
+        client_id: clientId,
+        project_id: projectId,
+        name: 'Office hours',
+        account_number: null,
+        target: null,
+        time_zone: 'Europe/Berlin',
+        windows: WEEK_PRESETS['office-hours'],
+        resources: { ec2: [], rds: [], rds_cluster: [], eks_nodegroup: [], autoscaling_groups: [] },
+        workloads: [
+          { cluster: clusterId, namespace: 'shop', kind: 'deployment', name: 'web', label_selector: null },
+          {
+            cluster: clusterId,
+            namespace: 'shop',
+            kind: 'statefulset',
+            name: null,
+            label_selector: 'tier=batch',
+          },
+        ],
+        hibernate: false,
+        enforced: false,
+        enabled: true,
+        tag_key: 'finlens:scheduler',
+        tag_value: null,
+        holidays: [],
+      },
+      null,
+    );
+
+    let now = FRIDAY_EVENING;
+    const notices: string[] = [];
+    const process = () =>
+      createReconciler({
+        schedules,
+        repo: createReconcilerRepo({ db }),
+        inventory: { resources: async () => [] },
+        targets: { resolve: async () => null },
+        workloads: clusters,
+        notify: async (payload, key) => {
+          notices.push(`${key}: ${payload.subject}`);
+        },
+        now: () => new Date(now),
+        tickMs: TICK,
+      });
+    const [one, two] = [process(), process()];
+    const tickUntil = async (end: number, during?: (t: number) => void) => {
+      for (; now <= end; now += TICK) {
+        during?.(now);
+        await Promise.all([one.tick(), two.tick()]);
+      }
+    };
+
+    // Friday 20:00 Berlin is 19:00 UTC: both workloads go to zero, the data statefulset the selector skips does not.
+    await tickUntil(Date.parse('2026-01-09T19:00:00Z'));
+    expect(api.replicas('deployment', 'shop', 'web')).toBe(0);
+    expect(api.replicas('statefulset', 'shop', 'queue')).toBe(0);
+    expect(api.replicas('statefulset', 'shop', 'db')).toBe(1);
+    const saved = await db
+      .selectFrom('scheduler_saved_sizes')
+      .select(['kind', 'resource_id', 'desired_size'])
+      .orderBy('resource_id')
+      .execute();
+    expect(saved).toEqual([
+      { kind: 'k8s-statefulset', resource_id: 'queue', desired_size: 2 },
+      { kind: 'k8s-deployment', resource_id: 'web', desired_size: 3 },
+    ]);
+
+    // Across Sunday → Monday (the week wraps at 168): Monday 08:00 Berlin = 07:00 UTC restores 3 and 2.
+    await tickUntil(Date.parse('2026-01-12T06:00:00Z'));
+    expect(api.replicas('deployment', 'shop', 'web')).toBe(0);
+    await tickUntil(Date.parse('2026-01-12T07:00:00Z'));
+    expect(api.replicas('deployment', 'shop', 'web')).toBe(3);
+    expect(api.replicas('statefulset', 'shop', 'queue')).toBe(2);
+
+    // Someone scales web to zero inside its window: drift, reported once, left as it is (not enforced).
+    await tickUntil(MONDAY_NOON, (t) => {
+      if (t === Date.parse('2026-01-12T09:00:00Z')) {
+        api.put({ kind: 'deployment', namespace: 'shop', name: 'web', replicas: 0, labels: { app: 'web' } });
+      }
+    });
+    expect(api.replicas('deployment', 'shop', 'web')).toBe(0);
+
+    const patches = api.seen.filter((r) => r.method === 'PATCH');
+    expect(
+      patches.map((r) => [r.path.split('/')[7], (r.body as { spec: { replicas: number } }).spec.replicas]),
+    ).toEqual([
+      ['web', 0],
+      ['queue', 0],
+      ['web', 3],
+      ['queue', 2],
+    ]);
+    const log = await db
+      .selectFrom('scheduler_actions')
+      .select([
+        'kind',
+        'resource_id',
+        'account_id',
+        'region',
+        'action',
+        'outcome',
+        'state_before',
+        'state_after',
+      ])
+      .where('schedule_id', '=', scheduleId)
+      .orderBy('performed_at')
+      .orderBy('resource_id', 'desc')
+      .execute();
+    expect(log).toEqual([
+      {
+        kind: 'k8s-deployment',
+        resource_id: 'web',
+        account_id: clusterId,
+        region: 'shop',
+        action: 'scale',
+        outcome: 'succeeded',
+        state_before: '3 replicas',
+        state_after: '0 replicas',
+      },
+      {
+        kind: 'k8s-statefulset',
+        resource_id: 'queue',
+        account_id: clusterId,
+        region: 'shop',
+        action: 'scale',
+        outcome: 'succeeded',
+        state_before: '2 replicas',
+        state_after: '0 replicas',
+      },
+      {
+        kind: 'k8s-deployment',
+        resource_id: 'web',
+        account_id: clusterId,
+        region: 'shop',
+        action: 'scale',
+        outcome: 'succeeded',
+        state_before: '0 replicas',
+        state_after: '3 replicas',
+      },
+      {
+        kind: 'k8s-statefulset',
+        resource_id: 'queue',
+        account_id: clusterId,
+        region: 'shop',
+        action: 'scale',
+        outcome: 'succeeded',
+        state_before: '0 replicas',
+        state_after: '2 replicas',
+      },
+      {
+        kind: 'k8s-deployment',
+        resource_id: 'web',
+        account_id: clusterId,
+        region: 'shop',
+        action: 'none',
+        outcome: 'drift',
+        state_before: '0 replicas',
+        state_after: null,
+      },
+    ]);
+    expect(notices).toEqual([expect.stringMatching(/: web was stopped inside its schedule$/)]);
+  });
+});

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/**
+ * Kubernetes clusters the container scheduler acts on (issue 24 item 4; spec §2
+ * /v3/compute-copilot/container-scheduler/). The spec shows no calls or shapes for them; these are ours.
+ * Credentials (CA certificate, bearer token, client certificate and key) are write-only: sealed at rest
+ * and never answered.
+ */
+export const KUBERNETES_PATHS = {
+  clusters: '/c/kubernetes/clusters/',
+  cluster: (id: string) => `/c/kubernetes/clusters/${id}/`,
+  workloads: (id: string) => `/c/kubernetes/clusters/${id}/workloads/`,
+} as const;
+
+/** The apps/v1 controllers whose scale subresource the scheduler sets. */
+export const WORKLOAD_KINDS = ['deployment', 'statefulset'] as const;
+export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
+
+/** A Kubernetes name: an RFC 1123 label (namespaces) or subdomain (workload names). */
+export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+export const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+const KEY = String.raw`([a-z0-9A-Z]([-a-z0-9A-Z_.]*[a-z0-9A-Z])?\/)?[a-z0-9A-Z]([-a-z0-9A-Z_.]{0,61}[a-z0-9A-Z])?`;
+const VALUE = `([a-z0-9A-Z]([-a-z0-9A-Z_.]{0,61}[a-z0-9A-Z])?)?`;
+const REQUIREMENT = new RegExp(
+  String.raw`^\s*(!?${KEY}|${KEY}\s*(=|==|!=)\s*${VALUE}|${KEY}\s+(in|notin)\s*\(\s*${VALUE}(\s*,\s*${VALUE})*\s*\))\s*$`,
+);
+
+/** A label selector as the API's `labelSelector` query takes it (equality and set-based requirements). */
+export function isLabelSelector(text: string): boolean {
+  if (text.trim() === '') return false;
+  // Commas inside "in (a, b)" belong to the requirement, not between requirements.
+  const parts = text.split(/,(?![^(]*\))/);
+  return parts.every((part) => REQUIREMENT.test(part));
+}
+
+const pem = (label: string) => z.string().trim().max(20_000).describe(`PEM text (-----BEGIN ${label}-----).`);
+
+export const clusterInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name.').max(200),
+    project: z.string().min(1).describe('The project (cloud account) the cluster belongs to.'),
+    api_server_url: z
+      .string()
+      .trim()
+      .max(2000)
+      .describe('https URL of the API server (EKS: the cluster endpoint).'),
+    ca_certificate: pem('CERTIFICATE').describe("The cluster's certificate authority (PEM)."),
+    token: z
+      .string()
+      .trim()
+      .max(10_000)
+      .optional()
+      .describe('A bearer token (a service account token); write-only.'),
+    client_certificate: pem('CERTIFICATE').optional().describe('Client certificate (PEM), with client_key.'),
+    client_key: pem('PRIVATE KEY').optional().describe('Private key of the client certificate; write-only.'),
+  })
+  .describe(
+    'A cluster and its credentials: a bearer token or a client certificate. On PATCH, credentials left out are kept.',
+  );
+export type ClusterInput = z.infer<typeof clusterInputSchema>;
+
+export const clusterPatchSchema = clusterInputSchema
+  .partial()
+  .describe('Changes to a cluster; credentials left out are kept.');
+export type ClusterPatch = z.infer<typeof clusterPatchSchema>;
+
+export const clusterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  project: z.string(),
+  api_server_url: z.string(),
+  auth_kind: z.enum(['token', 'client_certificate']),
+  ca_fingerprint: z
+    .string()
+    .describe('SHA-256 fingerprint of the saved CA certificate (the certificate itself is not answered).'),
+  client_certificate_subject: z.string().nullable(),
+  client_certificate_expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Cluster = z.infer<typeof clusterSchema>;
+export const clusterListSchema = z.object({ results: z.array(clusterSchema) });
+
+export const workloadsQuerySchema = z.object({
+  namespace: z.string().regex(DNS_LABEL, 'A namespace is a lower-case RFC 1123 label.'),
+  kind: z.enum(WORKLOAD_KINDS).optional(),
+  label_selector: z
+    .string()
+    .max(1000)
+    .refine(isLabelSelector, 'Not a label selector (e.g. app=web,tier in (api,worker)).')
+    .optional(),
+});
+export type WorkloadsQuery = z.infer<typeof workloadsQuerySchema>;
+
+export const workloadSchema = z.object({
+  kind: z.enum(WORKLOAD_KINDS),
+  namespace: z.string(),
+  name: z.string(),
+  replicas: z.number().describe('spec.replicas: what the controller is asked to run.'),
+  ready_replicas: z.number(),
+  labels: z.record(z.string(), z.string()),
+});
+export type Workload = z.infer<typeof workloadSchema>;
+export const workloadListSchema = z.object({ results: z.array(workloadSchema) });
+
+/** A schedule's workload target: one workload by name, or those a label selector matches. */
+export const workloadTargetSchema = z
+  .object({
+    cluster: z.string().min(1).describe('A cluster id of the schedule’s project.'),
+    namespace: z.string().regex(DNS_LABEL, 'A namespace is a lower-case RFC 1123 label.'),
+    kind: z.enum(WORKLOAD_KINDS),
+    name: z
+      .string()
+      .regex(DNS_SUBDOMAIN, 'A workload name is a lower-case RFC 1123 subdomain.')
+      .nullable()
+      .default(null),
+    label_selector: z
+      .string()
+      .max(1000)
+      .refine(isLabelSelector, 'Not a label selector (e.g. app=web,tier in (api,worker)).')
+      .nullable()
+      .default(null),
+  })
+  .describe(
+    'Replicas go to zero at stop and back to the saved count at start. Give a name or a label selector.',
+  );
+export type WorkloadTarget = z.infer<typeof workloadTargetSchema>;
+
+/** The scheduler's kind for a workload in its log and saved sizes (the cluster id stands where an account id does, the namespace where a region does). */
+export const workloadResourceKind = (kind: WorkloadKind) => `k8s-${kind}` as const;
