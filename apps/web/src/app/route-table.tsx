@@ -97,6 +97,10 @@ const CommitmentManagementPage = lazyPage(
   () => import('../features/commitments/CommitmentManagementPage'),
   'CommitmentManagementPage',
 );
+const OptimizationSummaryPage = lazyPage(
+  () => import('../features/commitments/OptimizationSummaryPage'),
+  'OptimizationSummaryPage',
+);
 const InsightsPage = lazyPage(() => import('../features/insights/InsightsPage'), 'InsightsPage');
 const SearchPage = lazyPage(() => import('../features/search/SearchPage'), 'SearchPage');
 const SearchDetailPage = lazyPage(() => import('../features/search/SearchDetailPage'), 'SearchDetailPage');
@@ -324,7 +328,7 @@ const ESSENTIALS_ROUTES: AppRoute[] = [
 
 const COPILOT = '/v3/compute-copilot';
 const COMPUTE_COPILOT_ROUTES: AppRoute[] = [
-  page(`${COPILOT}/summary/`, 'Optimization Summary', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/summary/`, 'Optimization Summary', 'Compute Copilot', <OptimizationSummaryPage />),
   page(`${COPILOT}/cm/dashboard/`, 'Commitment Management', 'Compute Copilot', <CommitmentManagementPage />),
   page(`${COPILOT}/eks/dashboard/`, 'EKS Dashboard', 'Compute Copilot', <UnbuiltPage />),
   page(`${COPILOT}/v2/eks/dashboard/`, 'EKS Dashboard (v2)', 'Compute Copilot', <UnbuiltPage />),

@@ -1,5 +1,7 @@
 import {
+  COMMITMENT_ALERT_DEFAULTS,
   COMMITMENTS_PATHS,
+  type CommitmentAlerts,
   type CommitmentDashboard,
   type CommitmentInventory,
   type ConvertibleAnalysis,
@@ -159,6 +161,14 @@ const pageHandlers = [
   ...emptySchedulerHandlers,
   http.get(`*${COMMITMENTS_PATHS.convertible}`, () =>
     HttpResponse.json({ results: [] } satisfies ConvertibleAnalysis),
+  ),
+  http.get(`*${COMMITMENTS_PATHS.alerts}`, () =>
+    HttpResponse.json({
+      as_of: '2026-11-26T00:00:00.000Z',
+      newest_day: null,
+      settings: COMMITMENT_ALERT_DEFAULTS,
+      alerts: [],
+    } satisfies CommitmentAlerts),
   ),
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),

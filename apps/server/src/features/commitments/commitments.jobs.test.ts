@@ -21,7 +21,7 @@ import { createCommitmentsService } from './commitments.service';
 // A hand-made legacy CUR: February 2026 and 1–7 March, one m5.large running on demand every day.
 // - RI "lapsing" (1 × m5.large, No Upfront, $0.06/h) ends 2026-03-28: fully used in February, its instance
 //   stopped from 1 March (every March hour unused) — under-used over the last 30 days and 20 days from its end.
-// - RI "fresh" bought 2026-03-04, used every hour since.
+// - RI "fresh" bought 2026-03-04, used every hour since (its month still open).
 // Coverage: half of February's m5.large hours were covered, a third of the first week of March's.
 const ON_DEMAND = 0.096;
 const RATE = 0.06;
@@ -106,7 +106,9 @@ function bill(): string {
   const fresh = ['2026-03-04T00:00:00Z', '2027-03-04T00:00:00Z'] as const;
   rows.push(fee('2026-02', LAPSING, ...lapsing, 672, 0));
   rows.push(fee('2026-03', LAPSING, ...lapsing, 27 * 24, 27 * 24));
-  rows.push(fee('2026-03', FRESH, ...fresh, 28 * 24, 0));
+  // March is still open: its RIFee reserves the whole month and counts as unused what is not used yet (the demo
+  // writes it so) — fully used over the four billed days, not under-used.
+  rows.push(fee('2026-03', FRESH, ...fresh, 28 * 24, 28 * 24 - 4 * 24));
   return `${[HEADER.join(','), ...rows.map(line)].join('\n')}\n`;
 }
 

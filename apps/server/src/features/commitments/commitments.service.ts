@@ -295,9 +295,6 @@ export function createCommitmentsService({
     const useFrom = newestAt - (ALERT_USE_DAYS - 1) * DAY_MS;
     const recentFrom = newestAt - (ALERT_RECENT_DAYS - 1) * DAY_MS;
     const use = new Map<string, CommitmentFiguresSum>();
-    // A reservation's utilisation is in hours, from its RIFee rows alone (AWS's RI utilisation): its used
-    // effective cost sits on usage rows whose hours need not fall evenly over the window.
-    const hours = new Map<string, { reserved: number; unused: number }>();
     const recent = new CommitmentFiguresSum();
     const previous = new CommitmentFiguresSum();
     const fromAt = Date.parse(from);
@@ -314,20 +311,19 @@ export function createCommitmentsService({
         use.set(arn, sum);
       }
       sum.add(row);
-      if (row.lineItemType === 'RIFee') {
-        const h = hours.get(arn) ?? { reserved: 0, unused: 0 };
-        h.reserved += row.reservationTotalReservedUnits ?? 0;
-        h.unused += row.reservationUnusedQuantity ?? 0;
-        hours.set(arn, h);
-      }
     }
+    const hours = reservationHoursIn(rows, {
+      start: new Date(useFrom),
+      end: new Date(newestAt + DAY_MS),
+    });
     const dateOf = (text: string | null) => (text === null ? null : new Date(text));
     const useOf = (arn: string) => {
       const f = use.get(arn)?.figures();
       const h = hours.get(arn);
-      const utilisation =
-        h === undefined ? (f?.utilisation ?? null) : ratio(h.reserved - h.unused, h.reserved);
-      return { utilisation, unusedCost: f?.unusedCost ?? 0 };
+      const used = h === undefined ? null : ratio(Math.min(h.used, h.reserved), h.reserved);
+      if (h === undefined || used === null)
+        return { utilisation: f?.utilisation ?? null, unusedCost: f?.unusedCost ?? 0 };
+      return { utilisation: used, unusedCost: h.cost * (1 - used) };
     };
     const commitments: AlertedCommitment[] = [
       ...inventory.reservations.map((r) => ({
@@ -502,6 +498,44 @@ export function createCommitmentsService({
       return { results };
     },
   };
+}
+
+/**
+ * Each reservation's reserved and used hours and its fee inside `window` (whose end is the bill's end), from its monthly RIFee
+ * rows alone — AWS's RI utilisation, in hours, whatever the usage rows' hours. A month's reserved hours fall evenly
+ * over the hours of the term in it; its used hours (reserved − unused) over those the bill has reached, so a month
+ * still open counts only its billed days.
+ */
+function reservationHoursIn(
+  rows: readonly Row[],
+  window: Interval,
+): Map<string, { reserved: number; used: number; cost: number }> {
+  const hours = new Map<string, { reserved: number; used: number; cost: number }>();
+  for (const row of rows) {
+    if (row.lineItemType !== 'RIFee' || row.reservationArn === null) continue;
+    const month = bucketOf(row.at, 'month');
+    const term: Interval = {
+      start: row.reservationStartTime ? new Date(row.reservationStartTime) : month.start,
+      end: row.reservationEndTime ? new Date(row.reservationEndTime) : month.end,
+    };
+    const inMonth = {
+      start: new Date(Math.max(term.start.getTime(), month.start.getTime())),
+      end: new Date(Math.min(term.end.getTime(), month.end.getTime())),
+    };
+    const termHours = overlapHours(inMonth, month);
+    const billedHours = overlapHours(inMonth, { start: month.start, end: window.end });
+    const windowHours = overlapHours(inMonth, window);
+    if (!(termHours > 0 && billedHours > 0 && windowHours > 0)) continue;
+    const reserved = row.reservationTotalReservedUnits ?? 0;
+    const used = reserved - (row.reservationUnusedQuantity ?? 0);
+    const h = hours.get(row.reservationArn) ?? { reserved: 0, used: 0, cost: 0 };
+    h.reserved += (reserved * windowHours) / termHours;
+    // The month's fee (recurring + amortised upfront) falls with its reserved hours.
+    h.cost += (((row.unblended ?? 0) + (row.reservationAmortizedUpfrontFee ?? 0)) * windowHours) / termHours;
+    h.used += (used * windowHours) / billedHours;
+    hours.set(row.reservationArn, h);
+  }
+  return hours;
 }
 
 type InventoryReservation = CommitmentInventory['reservations'][number];

@@ -1,4 +1,6 @@
 import {
+  COMMITMENT_ALERT_DEFAULTS,
+  type CommitmentAlerts,
   type CommitmentDashboard,
   type CommitmentInventory,
   type ConvertibleAnalysis,
@@ -114,8 +116,32 @@ const analysis = (commitment: number, hours: number): PurchaseAnalysis => ({
   },
 });
 
+const ALERTS: CommitmentAlerts = {
+  as_of: '2026-11-26T00:00:00.000Z',
+  newest_day: '2026-11-25',
+  settings: COMMITMENT_ALERT_DEFAULTS,
+  alerts: [
+    {
+      key: `expiry:${ARN}:2026-12-16T00:00:00.000Z:30`,
+      kind: 'expiry',
+      severity: 'warning',
+      subject: 'm5.large × 2 (AmazonEC2, us-east-1) expires in 20 days',
+      text: 'The reservation ends on 2026-12-16 (the 30-day notice).',
+      arn: ARN,
+      commitment_kind: 'reservation',
+      end: '2026-12-16T00:00:00.000Z',
+      days_left: 20,
+      utilisation: null,
+      unused_cost: null,
+      coverage_previous: null,
+      coverage_current: null,
+    },
+  ],
+};
+
 function answer() {
   server.use(
+    http.get(`*${P.alerts}`, () => HttpResponse.json(ALERTS)),
     http.get(`*${P.inventory}`, () => HttpResponse.json(INVENTORY)),
     http.get(`*${P.dashboard}`, ({ request }) => {
       const group = new URL(request.url).searchParams.get('group_by');
@@ -165,6 +191,11 @@ describe('Commitment pages', () => {
     expect(await screen.findByRole('table', { name: 'Expiring commitments' })).toHaveTextContent(
       'ri-under-used',
     );
+    const alerts = await screen.findByRole('region', { name: 'Commitment alerts' });
+    expect(await within(alerts).findByRole('alert')).toHaveTextContent(
+      'm5.large × 2 (AmazonEC2, us-east-1) expires in 20 days',
+    );
+    expect(alerts).toHaveTextContent('Under-used below 80.0 %');
     expect(await screen.findByLabelText('Recommendation')).toHaveTextContent('Commit $0.06/h');
     expect(
       screen.getByRole('img', { name: 'Hourly on-demand spend and the recommended commitment' }),
@@ -207,6 +238,29 @@ describe('Commitment pages', () => {
     expect(days).toContain(30);
     const last = params(P.purchaseAnalysis).at(-1);
     expect([last?.get('term'), last?.get('payment_option')]).toEqual(['3yr', 'All Upfront']);
+  });
+
+  it('Optimization Summary: the effective savings rate as the headline and the savings of each lever', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    renderWithProviders('/v3/compute-copilot/summary/', { signedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'Optimization Summary' }, { timeout: 20_000 });
+    expect(await screen.findByRole('group', { name: 'Effective savings rate' })).toHaveTextContent('12.5 %');
+    expect(screen.getByRole('group', { name: 'Savings from commitments' })).toHaveTextContent('$12.50');
+    expect(screen.getByRole('group', { name: 'Unused commitment' })).toHaveTextContent('$21.60');
+    const levers = await screen.findByRole('table', { name: 'Savings by lever' });
+    expect(within(levers).getByRole('row', { name: /Commitments/ })).toHaveTextContent('$12.50');
+    expect(within(levers).getByRole('link', { name: 'Commitments' })).toHaveAttribute(
+      'href',
+      '/v3/compute-copilot/cm/dashboard/',
+    );
+    expect(within(levers).getByRole('row', { name: /Scheduling/ })).toHaveTextContent('—');
+    expect(screen.getByRole('img', { name: 'Savings by lever' })).toBeInTheDocument();
+    const dashboards = requests.calls().filter((call) => call.startsWith(`GET ${P.dashboard}`));
+    expect(new URL(dashboards[0]?.slice(4) ?? '', 'http://x').searchParams.get('group_by')).toBe(
+      'commitment',
+    );
   });
 
   it('Convertible RI lists the under-used convertible reservations with the exchange that fits their use', {

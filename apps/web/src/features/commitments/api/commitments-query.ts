@@ -2,6 +2,7 @@ import {
   type COMMITMENT_GROUPS,
   type COMMITMENT_TERMS,
   COMMITMENTS_PATHS,
+  commitmentAlertsSchema,
   commitmentDashboardSchema,
   commitmentInventorySchema,
   convertibleAnalysisSchema,
@@ -18,6 +19,7 @@ const keys = {
   dashboard: (query: DashboardQuery) => [...keys.all, 'dashboard', query] as const,
   purchase: (query: PurchaseQuery) => [...keys.all, 'purchase', query] as const,
   convertible: () => [...keys.all, 'convertible'] as const,
+  alerts: () => [...keys.all, 'alerts'] as const,
 };
 
 export type LookBack = (typeof LOOK_BACKS)[number];
@@ -69,5 +71,13 @@ export function useConvertibleAnalysis() {
   return useQuery({
     queryKey: keys.convertible(),
     queryFn: ({ signal }) => apiRequest(COMMITMENTS_PATHS.convertible, convertibleAnalysisSchema, { signal }),
+  });
+}
+
+/** GET /c/commitments/alerts/ — the alerts due now (expiring, under-used, coverage drops, new) and the thresholds. */
+export function useCommitmentAlerts() {
+  return useQuery({
+    queryKey: keys.alerts(),
+    queryFn: ({ signal }) => apiRequest(COMMITMENTS_PATHS.alerts, commitmentAlertsSchema, { signal }),
   });
 }

@@ -1,0 +1,55 @@
+import { expect, it } from 'vitest';
+import { screenshotPath } from '../support/browser';
+import { describeOnDemo } from '../support/demo-session';
+
+describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo) => {
+  it('shows the under-used savings plan and the expiring one with their alerts, and the purchase analysis follows the look-back', {
+    timeout: 240_000,
+  }, async () => {
+    const page = await demo.context.newPage();
+    await page.goto('/v3/compute-copilot/cm/dashboard/');
+    await page.getByRole('heading', { level: 1, name: 'Commitment Management' }).waitFor({ timeout: 60_000 });
+
+    // The demo's EC2 Instance plan was bought for more than its instances use; its Compute plan ends soon.
+    const alerts = page.getByRole('region', { name: 'Commitment alerts' });
+    const underUsed = alerts
+      .getByRole('alert')
+      .filter({ hasText: /EC2InstanceSavingsPlans \$[\d.,]+\/h is under-used/ });
+    await underUsed.waitFor({ timeout: 120_000 });
+    const used = Number(/under-used: ([\d.]+)% used/.exec((await underUsed.textContent()) ?? '')?.[1]);
+    expect(used).toBeGreaterThan(30);
+    expect(used).toBeLessThan(80);
+    await expect(
+      alerts
+        .getByRole('alert')
+        .filter({ hasText: /ComputeSavingsPlans \$[\d.,]+\/h expires in \d+ days/ })
+        .count(),
+    ).resolves.toBe(1);
+    // The same plans in the expiry calendar and the breakdown by commitment.
+    const expiring = page.getByRole('table', { name: 'Expiring commitments' });
+    await expiring
+      .getByRole('row', { name: /Savings plan/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    const breakdown = page.getByRole('region', { name: 'Commitment breakdown' });
+    await breakdown
+      .getByText(/arn:aws:savingsplans::/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await alerts.screenshot({ path: screenshotPath('commitments-alerts') });
+
+    // The purchase analysis: a recommended commitment on the hourly curve, for each look-back.
+    const analysis = page.getByRole('region', { name: 'Purchase analysis' });
+    const recommendation = analysis.getByLabel('Recommendation');
+    await recommendation.waitFor({ timeout: 120_000 });
+    expect(await recommendation.textContent()).toMatch(
+      /^Commit \$[\d,.]+\/h — saves \$[\d,.]+ over the 30 days/,
+    );
+    await analysis.getByRole('button', { name: '7 days' }).click();
+    await analysis.getByText(/over the 7 days/).waitFor({ timeout: 120_000 });
+    await analysis
+      .getByRole('img', { name: 'Hourly on-demand spend and the recommended commitment' })
+      .waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: screenshotPath('commitments-dashboard'), fullPage: true });
+  });
+});
