@@ -42,6 +42,10 @@ const SchedulerDetailsRoute = lazyPage(
   'SchedulerDetailsRoute',
 );
 const RulesPage = lazyPage(() => import('../features/recommendations/RulesPage'), 'RulesPage');
+const RuleChangesPage = lazyPage(
+  () => import('../features/recommendations/RuleChangesPage'),
+  'RuleChangesPage',
+);
 const RuleDashboardPage = lazyPage(
   () => import('../features/recommendations/RuleDashboardPage'),
   'RuleDashboardPage',
@@ -157,7 +161,7 @@ const AREA_ROUTES: AppRoute[] = [
 
 const RULES_AND_COST_ROUTES: AppRoute[] = [
   page('/v3/rules/', 'Rules', 'Workloads', <RulesPage />),
-  page('/v3/rule-details/', 'Rules Change Management', 'Workloads', <UnbuiltPage />),
+  page('/v3/rule-details/', 'Rules Change Management', 'Workloads', <RuleChangesPage />),
   page('/v3/resources-cost/', 'Resources Cost', 'Inform', <ResourcesCostPage />),
   page('/v3/rules-dashboard/:key', 'Rules Dashboard', 'Workloads', <RuleDashboardPage />),
   page(

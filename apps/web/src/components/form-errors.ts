@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../lib/api-client';
 
 /** `errors` of an API error body: field (or non_field_errors) → messages (ADR 0002 error shape). */
-function fieldErrorsOf(error: unknown): Record<string, string[]> {
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return {};
   const errors = (error.body as { errors?: unknown }).errors;
   if (typeof errors !== 'object' || errors === null) return {};

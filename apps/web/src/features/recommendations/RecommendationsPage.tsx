@@ -10,7 +10,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,6 +22,7 @@ import { InformPackageGate } from '../payment/api/InformPackageGate';
 import { recommendationsExportHref, useRecommendations } from './api/recommendations-query';
 import { RECOMMENDATION_COLUMNS } from './recommendation-columns';
 import { detailPath, listParams, PAGE_SIZE, sortOf } from './recommendation-view';
+import { UrlSelect } from './UrlSelect';
 
 export interface RecommendationsPageProps {
   /** The route's title (the page's h1); `subtitle` names a type's page below it. */
@@ -76,37 +76,27 @@ function RecommendationsView({ fixed = {}, typeBase, intro }: RecommendationsPag
       )}
       <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
         {fixed.type === undefined && (
-          <TextField
-            select
-            size="small"
+          <UrlSelect
             label="Type"
-            value={search.get('type') ?? ''}
-            onChange={(e) => change({ type: e.target.value })}
-            sx={{ minWidth: 220 }}
-          >
-            <MenuItem value="">Every type</MenuItem>
-            {(Object.keys(RECOMMENDATION_TYPE_INFO) as RecommendationType[]).map((type) => (
-              <MenuItem key={type} value={type}>
-                {RECOMMENDATION_TYPE_INFO[type].name}
-              </MenuItem>
-            ))}
-          </TextField>
+            param="type"
+            every="Every type"
+            options={(Object.keys(RECOMMENDATION_TYPE_INFO) as RecommendationType[]).map(
+              (type) => [type, RECOMMENDATION_TYPE_INFO[type].name] as const,
+            )}
+            search={search}
+            change={change}
+            minWidth={220}
+          />
         )}
-        <TextField
-          select
-          size="small"
+        <UrlSelect
           label="Status"
-          value={search.get('status') ?? ''}
-          onChange={(e) => change({ status: e.target.value })}
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">Open and accepted</MenuItem>
-          {RECOMMENDATION_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {status}
-            </MenuItem>
-          ))}
-        </TextField>
+          param="status"
+          every="Open and accepted"
+          options={RECOMMENDATION_STATUSES.map((status) => [status, status] as const)}
+          search={search}
+          change={change}
+          minWidth={160}
+        />
         {(
           [
             ['account_id', 'Account'],

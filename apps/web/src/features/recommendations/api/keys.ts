@@ -6,4 +6,6 @@ export const recommendationKeys = {
   essentials: () => [...recommendationKeys.all, 'essentials'] as const,
   rules: () => [...recommendationKeys.all, 'rules'] as const,
   ruleDashboard: (key: string) => [...recommendationKeys.all, 'rule-dashboard', key] as const,
+  ruleChanges: (params: Record<string, string>) =>
+    [...recommendationKeys.all, 'rule-changes', params] as const,
 };
