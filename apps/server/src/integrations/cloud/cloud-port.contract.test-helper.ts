@@ -107,6 +107,13 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       ]);
       const asg = only(resources, 'autoscaling-group', IDS.asg);
       expect(asg).toMatchObject({ minSize: 1, desiredCapacity: 2, maxSize: 4 });
+      expect(asg.launchTemplate).toEqual({ name: 'web', version: '$Latest', instanceType: null });
+      expect(asg.mixedInstancesPolicy).toEqual({
+        onDemandBaseCapacity: 1,
+        onDemandPercentageAboveBaseCapacity: 0,
+        spotAllocationStrategy: 'price-capacity-optimized',
+        instanceTypes: ['m5.large', 'm5a.large'],
+      });
       const nodegroup = only(resources, 'eks-nodegroup', IDS.nodegroup);
       expect(nodegroup).toMatchObject({ clusterName: IDS.cluster, minSize: 2, desiredSize: 3, maxSize: 6 });
       expect(only(resources, 'eks-cluster', IDS.cluster)).toMatchObject({ version: '1.31', state: 'active' });

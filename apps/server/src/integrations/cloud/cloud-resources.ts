@@ -135,6 +135,24 @@ export interface S3Bucket extends ResourceBase {
   objectCount: number | null;
 }
 
+/** The launch template a group launches from (AWS: LaunchTemplate, or the mixed policy's specification). */
+export interface AsgLaunchTemplate {
+  name: string;
+  version: string | null;
+  /** The template's own instance type where the provider says it (AWS needs DescribeLaunchTemplateVersions). */
+  instanceType: string | null;
+}
+
+/** AWS MixedInstancesPolicy: the on-demand/spot split (InstancesDistribution) and the types (Overrides). */
+export interface MixedInstancesPolicy {
+  onDemandBaseCapacity: number;
+  /** 0–100: the share of capacity above the base that is on-demand; the rest is spot. */
+  onDemandPercentageAboveBaseCapacity: number;
+  /** lowest-price | capacity-optimized | capacity-optimized-prioritized | price-capacity-optimized */
+  spotAllocationStrategy: string;
+  instanceTypes: string[];
+}
+
 export interface AutoScalingGroup extends ResourceBase {
   kind: 'autoscaling-group';
   /** active | deleting */
@@ -143,6 +161,9 @@ export interface AutoScalingGroup extends ResourceBase {
   maxSize: number;
   desiredCapacity: number;
   instanceTypes: string[];
+  launchTemplate: AsgLaunchTemplate | null;
+  /** null: every instance launches on demand from the launch template. */
+  mixedInstancesPolicy: MixedInstancesPolicy | null;
 }
 
 export interface EksCluster extends ResourceBase {

@@ -164,7 +164,14 @@ export const CONTRACT_SCENARIO = {
       minSize: 1,
       desiredCapacity: 2,
       maxSize: 4,
-      instanceTypes: ['m5.large'],
+      instanceTypes: ['m5.large', 'm5a.large'],
+      launchTemplate: { name: 'web', version: '$Latest' },
+      mixedInstancesPolicy: {
+        onDemandBaseCapacity: 1,
+        onDemandPercentageAboveBaseCapacity: 0,
+        spotAllocationStrategy: 'price-capacity-optimized',
+        instanceTypes: ['m5.large', 'm5a.large'],
+      },
       createdAt: at('2026-01-10'),
     },
     {

@@ -216,7 +216,17 @@ export const groups: Out<DescribeAutoScalingGroupsCommandOutput> = {
       HealthCheckType: 'EC2',
       CreatedTime: at('2026-01-10'),
       Instances: [],
-      MixedInstancesPolicy: { LaunchTemplate: { Overrides: [{ InstanceType: 'm5.large' }] } },
+      MixedInstancesPolicy: {
+        LaunchTemplate: {
+          LaunchTemplateSpecification: { LaunchTemplateName: 'web', Version: '$Latest' },
+          Overrides: [{ InstanceType: 'm5.large' }, { InstanceType: 'm5a.large' }],
+        },
+        InstancesDistribution: {
+          OnDemandBaseCapacity: 1,
+          OnDemandPercentageAboveBaseCapacity: 0,
+          SpotAllocationStrategy: 'price-capacity-optimized',
+        },
+      },
     },
   ],
 };

@@ -16,7 +16,14 @@ import {
   paginateDescribeDBInstances,
   type RDSClient,
 } from '@aws-sdk/client-rds';
-import type { CloudResource, LoadBalancer as PortLoadBalancer, ResourceRef, Tags } from '../cloud-resources';
+import type {
+  AsgLaunchTemplate,
+  CloudResource,
+  MixedInstancesPolicy,
+  LoadBalancer as PortLoadBalancer,
+  ResourceRef,
+  Tags,
+} from '../cloud-resources';
 import { collect, type FailureLog, listPages, tagMap } from './aws-failures';
 import type { Scope } from './list-ec2';
 
@@ -151,6 +158,27 @@ function autoScalingGroup(scope: Scope, g: AutoScalingGroup): CloudResource {
     maxSize: g.MaxSize ?? 0,
     desiredCapacity: g.DesiredCapacity ?? 0,
     instanceTypes: [...new Set([...fromInstances, ...overrides])].sort(),
+    launchTemplate: launchTemplateOf(g),
+    mixedInstancesPolicy: mixedPolicyOf(g, overrides),
+  };
+}
+
+function launchTemplateOf(g: AutoScalingGroup): AsgLaunchTemplate | null {
+  const spec = g.LaunchTemplate ?? g.MixedInstancesPolicy?.LaunchTemplate?.LaunchTemplateSpecification;
+  const name = spec?.LaunchTemplateName ?? spec?.LaunchTemplateId;
+  return name === undefined ? null : { name, version: spec?.Version ?? null, instanceType: null };
+}
+
+/** AWS's defaults where the distribution leaves a field out (on-demand base 0, 100 % on demand, lowest-price). */
+function mixedPolicyOf(g: AutoScalingGroup, overrides: string[]): MixedInstancesPolicy | null {
+  const policy = g.MixedInstancesPolicy;
+  if (policy === undefined) return null;
+  const d = policy.InstancesDistribution;
+  return {
+    onDemandBaseCapacity: d?.OnDemandBaseCapacity ?? 0,
+    onDemandPercentageAboveBaseCapacity: d?.OnDemandPercentageAboveBaseCapacity ?? 100,
+    spotAllocationStrategy: d?.SpotAllocationStrategy ?? 'lowest-price',
+    instanceTypes: overrides,
   };
 }
 

@@ -112,6 +112,23 @@ const resource = z.discriminatedUnion('kind', [
     maxSize: z.number().int().nonnegative(),
     desiredCapacity: z.number().int().nonnegative(),
     instanceTypes: z.array(z.string()).default([]),
+    launchTemplate: z
+      .strictObject({
+        name: z.string().min(1),
+        version: z.string().nullable().default(null),
+        instanceType: z.string().nullable().default(null),
+      })
+      .nullable()
+      .default(null),
+    mixedInstancesPolicy: z
+      .strictObject({
+        onDemandBaseCapacity: z.number().int().nonnegative().default(0),
+        onDemandPercentageAboveBaseCapacity: z.number().int().min(0).max(100).default(100),
+        spotAllocationStrategy: z.string().default('lowest-price'),
+        instanceTypes: z.array(z.string()).min(1),
+      })
+      .nullable()
+      .default(null),
   }),
   z.strictObject({
     ...common,
