@@ -1,6 +1,7 @@
 import type { AccessRule } from '@finlens/contracts/roles';
 import { chargebacksAccessRows } from './access-rows/chargebacks';
 import { commitmentsAccessRows } from './access-rows/commitments';
+import { computeCopilotAccessRows } from './access-rows/compute-copilot';
 import { containersAccessRows } from './access-rows/containers';
 import { costTargetsAccessRows } from './access-rows/cost-targets';
 import { insightsAccessRows } from './access-rows/insights';
@@ -584,6 +585,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...kubernetesAccessRows,
   ...recommendationsAccessRows,
   ...commitmentsAccessRows,
+  ...computeCopilotAccessRows,
   ...resourcesCostAccessRows,
   ...containersAccessRows,
   ...savingsLedgerAccessRows,

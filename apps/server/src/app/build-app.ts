@@ -34,6 +34,7 @@ import { registerAuth } from './register-auth';
 import { registerChargebacks } from './register-chargebacks';
 import { registerCloudAccounts } from './register-cloud-accounts';
 import { registerCommitments } from './register-commitments';
+import { registerComputeCopilot } from './register-compute-copilot';
 import { registerContainers } from './register-containers';
 import { registerCostExplorer } from './register-cost-explorer';
 import { registerCostSummary } from './register-cost-summary';
@@ -138,6 +139,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   });
   await registerCostSummary(app, { db, warehouse });
   await registerCommitments(app, { db, warehouse });
+  await registerComputeCopilot(app, { db, warehouse });
   await registerContainers(app, { db, warehouse });
   await registerCostExplorer(app, { db, warehouse });
   await registerInsights(app, { db, warehouse });

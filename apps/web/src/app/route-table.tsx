@@ -97,6 +97,26 @@ const ConvertibleRiPage = lazyPage(
   () => import('../features/commitments/ConvertibleRiPage'),
   'ConvertibleRiPage',
 );
+const AsgDashboardPage = lazyPage(
+  () => import('../features/compute-copilot/AsgDashboardPage'),
+  'AsgDashboardPage',
+);
+const DatabricksDashboardPage = lazyPage(
+  () => import('../features/compute-copilot/DatabricksDashboardPage'),
+  'DatabricksDashboardPage',
+);
+const VisibilityDashboardPage = lazyPage(
+  () => import('../features/compute-copilot/VisibilityDashboardPage'),
+  'VisibilityDashboardPage',
+);
+const VisibilityGroupPage = lazyPage(
+  () => import('../features/compute-copilot/VisibilityGroupPage'),
+  'VisibilityGroupPage',
+);
+const CopilotDetailsPage = lazyPage(
+  () => import('../features/compute-copilot/CopilotDetailsPage'),
+  'CopilotDetailsPage',
+);
 const CommitmentManagementPage = lazyPage(
   () => import('../features/commitments/CommitmentManagementPage'),
   'CommitmentManagementPage',
@@ -337,18 +357,28 @@ const COMPUTE_COPILOT_ROUTES: AppRoute[] = [
   page(`${COPILOT}/eks/dashboard/`, 'EKS Dashboard', 'Compute Copilot', <UnbuiltPage />),
   page(`${COPILOT}/v2/eks/dashboard/`, 'EKS Dashboard (v2)', 'Compute Copilot', <UnbuiltPage />),
   page(`${COPILOT}/eks/details/`, 'EKS Details', 'Compute Copilot', <UnbuiltPage />),
-  page(`${COPILOT}/asg/dashboard/`, 'ASG Dashboard', 'Compute Copilot', <UnbuiltPage />),
-  page(`${COPILOT}/visibility-dashboard/`, 'Visibility Dashboard', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/asg/dashboard/`, 'ASG Dashboard', 'Compute Copilot', <AsgDashboardPage />),
+  page(
+    `${COPILOT}/visibility-dashboard/`,
+    'Visibility Dashboard',
+    'Compute Copilot',
+    <VisibilityDashboardPage />,
+  ),
   page(
     `${COPILOT}/visibility-dashboard/:type/:id/`,
     'Visibility Details',
     'Compute Copilot',
-    <UnbuiltPage />,
+    <VisibilityGroupPage />,
   ),
   page(`${COPILOT}/container-rightsizing/`, 'Container Rightsizing', 'Compute Copilot', <UnbuiltPage />),
   page(`${COPILOT}/container-scheduler/`, 'Container Scheduler', 'Compute Copilot', <UnbuiltPage />),
-  page(`${COPILOT}/databricks-dashboard/`, 'Databricks Dashboard', 'Compute Copilot', <UnbuiltPage />),
-  page(`${COPILOT}/:type/details/:id/`, 'Compute Copilot Details', 'Compute Copilot', <UnbuiltPage />),
+  page(
+    `${COPILOT}/databricks-dashboard/`,
+    'Databricks Dashboard',
+    'Compute Copilot',
+    <DatabricksDashboardPage />,
+  ),
+  page(`${COPILOT}/:type/details/:id/`, 'Compute Copilot Details', 'Compute Copilot', <CopilotDetailsPage />),
 ];
 
 const GENERAL_ROUTES: AppRoute[] = [

@@ -24,6 +24,10 @@ export function demoWarehouse(prefix: string) {
     get store() {
       return warehouse.store;
     },
+    /** Where the export and its cloud scenario were written. */
+    get demoDir() {
+      return join(warehouse.dir, 'demo');
+    },
     get expected() {
       if (state.expected === null) throw new Error('demo not generated yet');
       return state.expected;

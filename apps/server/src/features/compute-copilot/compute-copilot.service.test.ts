@@ -1,0 +1,163 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../../platform/http/http-error';
+import { demoWarehouse } from '../../warehouse/duckdb/demo-warehouse.test-helper';
+import { createComputeCopilotService } from './compute-copilot.service';
+import { CALLER, SCOPES, scenarioInventory } from './compute-copilot.test-helper';
+import { COMPUTE_TYPES } from './visibility';
+
+const demo = demoWarehouse('compute-copilot-');
+const RANGE = { start_date: '2026-02-01', end_date: '2026-03-31' };
+const NOT_SPLIT = "coalesce(line_item_operation, '') NOT IN ('EKSPod-EC2', 'ECSTask-EC2')";
+const IN_RANGE = `CAST(line_item_usage_start_date AS DATE) BETWEEN DATE '${RANGE.start_date}' AND DATE '${RANGE.end_date}'`;
+
+let service: ReturnType<typeof createComputeCopilotService>;
+beforeAll(() => {
+  const { repo, utilisation } = scenarioInventory(demo.demoDir);
+  service = createComputeCopilotService({ scopes: SCOPES, warehouse: demo.store, repo, utilisation });
+});
+
+/** A plain aggregate of the line items: the oracle every figure reconciles to. */
+async function sql(text: string): Promise<Record<string, unknown>[]> {
+  return (await demo.store.connection.runAndReadAll(text)).getRowObjectsJson() as Record<string, unknown>[];
+}
+
+const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThan(1e-6);
+
+describe('visibility', () => {
+  it('splits compute spend by purchase option at the effective rate and on demand, to the line items', async () => {
+    const answer = await service.visibility(CALLER, RANGE);
+    const oracle =
+      await sql(`SELECT finlens_purchase_option AS o, sum(finlens_line_item_net_amortized_cost) AS e,
+        sum(pricing_public_on_demand_cost) AS l FROM line_items
+      WHERE ${NOT_SPLIT} AND ${IN_RANGE} AND finlens_compute_types IN (${COMPUTE_TYPES.map((t) => `'${t}'`).join(', ')})
+      GROUP BY 1`);
+    const names: Record<string, string> = {
+      'On Demand': 'on_demand',
+      Spot: 'spot',
+      Reserved: 'reserved',
+      'Savings Plan': 'savings_plan',
+    };
+    for (const row of oracle) {
+      const got = answer.by_purchase_option.find((r) => r.key === (names[String(row.o)] ?? 'other'));
+      close(got?.effective ?? Number.NaN, Number(row.e));
+      close(got?.on_demand ?? Number.NaN, Number(row.l));
+    }
+    expect(answer.by_purchase_option.map((r) => r.key).sort()).toEqual(
+      expect.arrayContaining(['on_demand', 'reserved', 'savings_plan', 'spot']),
+    );
+    const od = (key: string) => answer.by_purchase_option.find((r) => r.key === key)?.on_demand ?? 0;
+    close(answer.totals.coverage ?? 0, (od('reserved') + od('savings_plan')) / answer.totals.on_demand);
+    close(answer.totals.savings, answer.totals.on_demand - answer.totals.effective);
+    expect(answer.totals.savings).toBeGreaterThan(0);
+    // The daily series add up to the options' totals.
+    const seriesTotal = answer.series.reduce((s, x) => s + x.costs.reduce((a, b) => a + b, 0), 0);
+    close(seriesTotal, answer.totals.effective);
+    expect(answer.by_resource_type.map((r) => r.key)).toContain('EC2');
+  });
+
+  it('drills into a purchase option’s resources; their figures add up to the option', async () => {
+    const all = await service.visibility(CALLER, RANGE);
+    const spot = await service.visibilityGroup(CALLER, { type: 'purchase-option', id: 'spot' }, RANGE);
+    const row = all.by_purchase_option.find((r) => r.key === 'spot');
+    close(spot.totals.effective, row?.effective ?? Number.NaN);
+    close(spot.totals.on_demand, row?.on_demand ?? Number.NaN);
+    close(
+      spot.resources.reduce((s, r) => s + r.on_demand, 0),
+      spot.totals.on_demand,
+    );
+    expect(spot.label).toBe('Spot');
+    await expect(
+      service.visibilityGroup(CALLER, { type: 'purchase-option', id: 'lease' }, RANGE),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      errors: { id: ['Unknown purchase-option: lease.'] },
+    });
+  });
+
+  it('shows one resource with its inventory record, and 404s an id neither the bill nor the inventory has', async () => {
+    const { resources } = scenarioInventory(demo.demoDir);
+    const spotInstance = resources.find(
+      (r) =>
+        r.kind === 'ec2-instance' &&
+        r.lifecycle === 'spot' &&
+        String((r.tags as Record<string, string>).Name).startsWith('web-frontend'),
+    );
+    const id = String(spotInstance?.id);
+    const detail = await service.resource(CALLER, id, RANGE);
+    const [oracle] = await sql(`SELECT sum(finlens_line_item_net_amortized_cost) AS e FROM line_items
+      WHERE ${NOT_SPLIT} AND ${IN_RANGE} AND line_item_resource_id = '${id}'`);
+    close(detail.totals.effective, Number(oracle?.e));
+    expect(detail.by_purchase_option.map((r) => r.key)).toEqual(['spot']);
+    expect(detail.inventory?.kind).toBe('ec2-instance');
+    await expect(service.resource(CALLER, 'i-00000000000000000', RANGE)).rejects.toBeInstanceOf(HttpError);
+    await expect(service.resource({ ...CALLER, clientId: 'other' }, id, RANGE)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+});
+
+describe('ASG dashboard', () => {
+  it('lists every group with its instances, policy and cost from the instances’ own lines', async () => {
+    const answer = await service.asg(CALLER, RANGE);
+    const names = answer.groups.map((g) => g.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['web-frontend-asg', 'api-workers-asg', 'batch-reports-asg']),
+    );
+    const web = answer.groups.find((g) => g.name === 'web-frontend-asg');
+    expect(web?.mixed_instances_policy?.spot_allocation_strategy).toBe('price-capacity-optimized');
+    expect(web?.purchase_options.spot).toBeGreaterThan(0);
+    const ids = web?.instances.map((i) => `'${i.id}'`).join(', ');
+    const [oracle] =
+      await sql(`SELECT sum(finlens_line_item_net_amortized_cost) AS e, sum(pricing_public_on_demand_cost) AS l
+      FROM line_items WHERE ${NOT_SPLIT} AND ${IN_RANGE} AND line_item_resource_id IN (${ids})`);
+    close(web?.cost.effective ?? Number.NaN, Number(oracle?.e));
+    close(web?.cost.on_demand ?? Number.NaN, Number(oracle?.l));
+    expect(web?.cost.effective).toBeLessThan(web?.cost.on_demand ?? 0);
+  });
+
+  it('advises spot and a smaller type for the idle on-demand tier, a schedule for the office-hours one', async () => {
+    const answer = await service.asg(CALLER, RANGE);
+    const api = answer.groups.find((g) => g.name === 'api-workers-asg');
+    expect(api?.advice.map((a) => a.type).sort()).toEqual(['rightsizing', 'spot-adoption']);
+    const spot = api?.advice.find((a) => a.type === 'spot-adoption');
+    expect(spot?.instance_types.length).toBeGreaterThanOrEqual(3);
+    // Spot priced from the bill's own spot lines (the demo's spot rate is 40 % of on demand).
+    expect(spot?.detail).toContain("the bill's own spot lines");
+    const batch = answer.groups.find((g) => g.name === 'batch-reports-asg');
+    expect(batch?.advice.map((a) => a.type)).toContain('scheduled-scaling');
+    expect(answer.totals.monthly_saving).toBeGreaterThan(0);
+  });
+});
+
+describe('Databricks dashboard', () => {
+  it('puts infrastructure and DBUs side by side; workspaces add up to the tagged lines and the DBU lines', async () => {
+    const answer = await service.databricks(CALLER, RANGE);
+    const [infra] = await sql(`SELECT sum(finlens_line_item_net_amortized_cost) AS c FROM line_items
+      WHERE ${NOT_SPLIT} AND ${IN_RANGE} AND resource_tags['user_Vendor'] = 'Databricks'`);
+    const [dbu] = await sql(`SELECT sum(finlens_line_item_net_amortized_cost) AS c FROM line_items
+      WHERE ${IN_RANGE} AND product_product_name ILIKE '%databricks%'`);
+    close(answer.totals.infrastructure, Number(infra?.c));
+    close(answer.totals.dbu, Number(dbu?.c));
+    close(
+      answer.workspaces.reduce((s, w) => s + w.total, 0),
+      Number(infra?.c) + Number(dbu?.c),
+    );
+    expect(answer.totals.dbu_unallocated).toBe(0);
+    close(
+      answer.clusters.reduce((s, c) => s + c.dbu, 0),
+      answer.totals.dbu,
+    );
+  });
+
+  it('finds the idle all-purpose cluster and the job whose cost grew', async () => {
+    const answer = await service.databricks(CALLER, { start_date: '2026-03-11', end_date: '2026-03-31' });
+    const shared = answer.clusters.find((c) => c.label === 'analytics-shared');
+    expect(shared).toMatchObject({ kind: 'all-purpose', idle: true, creator: 'alice@finlens.example' });
+    expect(answer.clusters.find((c) => c.label === 'ml-exploration')?.idle).toBe(false);
+    const grown = answer.jobs.find((j) => j.label === 'feature-engineering');
+    expect(grown?.growth).toBeGreaterThan(0.5);
+    const steady = answer.jobs.find((j) => j.label === 'nightly-etl');
+    expect(Math.abs(steady?.growth ?? 1)).toBeLessThan(0.3);
+    expect(answer.users.map((u) => u.key)).toContain('bob@finlens.example');
+  });
+});

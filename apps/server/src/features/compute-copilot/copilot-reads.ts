@@ -1,0 +1,89 @@
+import { COPILOT_DEFAULT_DAYS, type CopilotQuery } from '@finlens/contracts/compute-copilot';
+import type { CostDimension, CostFilter, Granularity } from '@finlens/contracts/cost-query';
+import { TOP_N_MAX } from '@finlens/contracts/cost-query';
+import { addDays } from '@finlens/cost-model/utc-calendar';
+import type { CostType } from '../../warehouse/canonical-schema';
+import type { CostQueryPort, WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
+import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
+import type { ReadScope } from '../../warehouse/cost-scope';
+
+/** The warehouse reads Compute Copilot makes: CostQuery runs and per-resource costs. */
+export type CopilotWarehouse = Pick<CostQueryPort, 'runCostQuery'> &
+  Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts' | 'usageAccounts'>;
+
+export interface CopilotWindow {
+  from: string;
+  to: string;
+  asOf: string | null;
+  days: number;
+}
+
+/** The asked range, else the last COPILOT_DEFAULT_DAYS billed days; null when the scope has no bill and no range. */
+export async function windowOf(
+  warehouse: CopilotWarehouse,
+  scope: ReadScope,
+  query: Pick<CopilotQuery, 'start_date' | 'end_date'>,
+): Promise<CopilotWindow | null> {
+  const asOf = scope.projectIds.length === 0 ? null : await warehouse.newestUsageDay(scope);
+  const to = query.end_date ?? asOf;
+  if (to === null) return null;
+  const from = query.start_date ?? addDays(to, -(COPILOT_DEFAULT_DAYS - 1));
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  return { from, to, asOf, days };
+}
+
+/** The window of equal length just before `window`. */
+export function previousWindow(window: CopilotWindow): CopilotWindow {
+  const to = addDays(window.from, -1);
+  return { ...window, from: addDays(to, -(window.days - 1)), to };
+}
+
+/** Effective cost (net amortized) and its on-demand equivalent (public on-demand). */
+export const EFFECTIVE: CostType = 'net_amortized';
+export const ON_DEMAND: CostType = 'list';
+
+/** One CostQuery over the window: the one compiler, every engine. */
+export function costBy(
+  warehouse: CopilotWarehouse,
+  scope: ReadScope,
+  window: CopilotWindow,
+  q: {
+    dimension: CostDimension | null;
+    dimensionKey?: string;
+    costType: CostType;
+    filters?: CostFilter[];
+    granularity?: Granularity;
+    topN?: number;
+  },
+): Promise<WarehouseCostAnswer> {
+  return warehouse.runCostQuery({
+    clientId: scope.clientId,
+    projectIds: scope.projectIds,
+    projectNames: scope.projectNames,
+    start_date: window.from,
+    end_date: window.to,
+    granularity: q.granularity ?? 'month',
+    dimension: q.dimension,
+    ...(q.dimensionKey === undefined ? {} : { dimension_key: q.dimensionKey }),
+    cost_type: q.costType,
+    filters: q.filters ?? [],
+    top_n: q.topN ?? TOP_N_MAX,
+    useRollups: true,
+  });
+}
+
+/** Series totals by key (null key: no value). */
+export function totalsByKey(answer: WarehouseCostAnswer): Map<string | null, number> {
+  return new Map(answer.series.map((s) => [s.key, s.total]));
+}
+
+export const savingsRate = (effective: number, onDemand: number) =>
+  onDemand > 0 ? (onDemand - effective) / onDemand : null;
+
+/** The same read at the effective rate and on demand. */
+export async function bothRates(
+  read: (costType: CostType) => Promise<WarehouseCostAnswer>,
+): Promise<{ effective: WarehouseCostAnswer; onDemand: WarehouseCostAnswer }> {
+  const [effective, onDemand] = await Promise.all([read(EFFECTIVE), read(ON_DEMAND)]);
+  return { effective, onDemand };
+}

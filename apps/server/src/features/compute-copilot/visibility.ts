@@ -1,0 +1,221 @@
+import {
+  PURCHASE_OPTION_LABELS,
+  PURCHASE_OPTIONS,
+  type PurchaseOption,
+  type Visibility,
+  type VisibilityGroup,
+  type VisibilityGroupType,
+  type VisibilityRow,
+} from '@finlens/contracts/compute-copilot';
+import { type CostFilter, NO_VALUE_LABEL, OTHERS_KEY } from '@finlens/contracts/cost-query';
+import type { ReadScope } from '../../warehouse/cost-scope';
+import {
+  type CopilotWarehouse,
+  type CopilotWindow,
+  costBy,
+  EFFECTIVE,
+  ON_DEMAND,
+  savingsRate,
+  totalsByKey,
+} from './copilot-reads';
+
+/**
+ * Compute spend by purchase option and resource type, at the effective rate beside the on-demand equivalent
+ * of the same usage, so coverage and the savings already achieved come from the same line items.
+ */
+
+/** The warehouse's finlens_purchase_option values (ingest's derivation) by the contract's keys. */
+export const PURCHASE_OPTION_VALUES: Record<PurchaseOption, string> = {
+  on_demand: 'On Demand',
+  spot: 'Spot',
+  reserved: 'Reserved',
+  savings_plan: 'Savings Plan',
+  other: 'Other',
+};
+const optionOf = (value: string | null): PurchaseOption =>
+  PURCHASE_OPTIONS.find((o) => PURCHASE_OPTION_VALUES[o] === value) ?? 'other';
+
+/** Compute usage: EC2 instances, Fargate and Lambda (finlens_compute_types). */
+export const COMPUTE_TYPES = ['EC2', 'Fargate', 'Lambda', 'Virtual Machines'];
+const COMPUTE: CostFilter = { dimension: 'finlens_compute_types', mode: 'include', values: COMPUTE_TYPES };
+
+function rows(
+  effective: Map<string | null, number>,
+  onDemand: Map<string | null, number>,
+  label: (key: string | null) => string,
+  keyOf: (key: string | null) => string = (k) => k ?? '',
+): VisibilityRow[] {
+  const total = [...effective.values()].reduce((s, v) => s + v, 0);
+  const keys = [...new Set([...effective.keys(), ...onDemand.keys()])];
+  return keys
+    .map((key) => {
+      const e = effective.get(key) ?? 0;
+      const o = onDemand.get(key) ?? 0;
+      return {
+        key: keyOf(key),
+        label: label(key),
+        effective: e,
+        on_demand: o,
+        savings: o - e,
+        share: total > 0 ? e / total : null,
+      };
+    })
+    .sort((a, b) => b.effective - a.effective || a.key.localeCompare(b.key));
+}
+
+/** Sums rows that share a key (several warehouse values map to 'other'). */
+function byOption(totals: Map<string | null, number>): Map<string | null, number> {
+  const out = new Map<string | null, number>();
+  for (const [value, cost] of totals) out.set(optionOf(value), (out.get(optionOf(value)) ?? 0) + cost);
+  return out;
+}
+
+export async function visibility(
+  warehouse: CopilotWarehouse,
+  scope: ReadScope,
+  window: CopilotWindow,
+): Promise<Omit<Visibility, 'start_date' | 'end_date' | 'as_of'>> {
+  const read = (dimension: 'finlens_purchase_option' | 'finlens_compute_types', costType = EFFECTIVE) =>
+    costBy(warehouse, scope, window, { dimension, costType, filters: [COMPUTE] });
+  const [optionSeries, optionList, typeEffective, typeList] = await Promise.all([
+    costBy(warehouse, scope, window, {
+      dimension: 'finlens_purchase_option',
+      costType: EFFECTIVE,
+      filters: [COMPUTE],
+      granularity: 'day',
+    }),
+    read('finlens_purchase_option', ON_DEMAND),
+    read('finlens_compute_types'),
+    read('finlens_compute_types', ON_DEMAND),
+  ]);
+  const ec2: CostFilter = { dimension: 'finlens_compute_types', mode: 'include', values: ['EC2'] };
+  const instanceBy = (costType: typeof EFFECTIVE) =>
+    costBy(warehouse, scope, window, {
+      dimension: 'product_instance_type',
+      costType,
+      filters: [ec2],
+      topN: 20,
+    });
+  const [instanceEffective, instanceList] = await Promise.all([instanceBy(EFFECTIVE), instanceBy(ON_DEMAND)]);
+  const types = [...totalsByKey(typeEffective).keys()].filter((k): k is string => k !== null);
+  const perType = await Promise.all(
+    types.map(async (type) => {
+      const answer = await costBy(warehouse, scope, window, {
+        dimension: 'finlens_purchase_option',
+        costType: EFFECTIVE,
+        filters: [{ dimension: 'finlens_compute_types', mode: 'include', values: [type] }],
+      });
+      return [type, Object.fromEntries(byOption(totalsByKey(answer)))] as const;
+    }),
+  );
+  const optionRows = rows(
+    byOption(totalsByKey(optionSeries)),
+    byOption(totalsByKey(optionList)),
+    (k) => PURCHASE_OPTION_LABELS[k as PurchaseOption],
+  );
+  const effective = optionRows.reduce((s, r) => s + r.effective, 0);
+  const onDemand = optionRows.reduce((s, r) => s + r.on_demand, 0);
+  const onDemandOf = (...keys: PurchaseOption[]) =>
+    optionRows.filter((r) => keys.includes(r.key as PurchaseOption)).reduce((s, r) => s + r.on_demand, 0);
+  const mix = new Map(perType);
+  const series = new Map<string, number[]>();
+  for (const s of optionSeries.series) {
+    const key = optionOf(s.key);
+    const costs = series.get(key) ?? s.costs.map(() => 0);
+    series.set(
+      key,
+      costs.map((c, i) => c + (s.costs[i] ?? 0)),
+    );
+  }
+  return {
+    currency: optionSeries.currency ?? 'USD',
+    totals: {
+      effective,
+      on_demand: onDemand,
+      savings: onDemand - effective,
+      savings_rate: savingsRate(effective, onDemand),
+      coverage: onDemand > 0 ? onDemandOf('reserved', 'savings_plan') / onDemand : null,
+      spot_share: onDemand > 0 ? onDemandOf('spot') / onDemand : null,
+    },
+    by_purchase_option: optionRows,
+    by_resource_type: rows(totalsByKey(typeEffective), totalsByKey(typeList), (k) => k ?? NO_VALUE_LABEL)
+      .filter((r) => r.key !== '')
+      .map((r) => ({ ...r, purchase_options: mix.get(r.key) ?? {} })),
+    by_instance_type: rows(totalsByKey(instanceEffective), totalsByKey(instanceList), (k) =>
+      k === null ? NO_VALUE_LABEL : k === OTHERS_KEY ? 'Others' : k,
+    ),
+    periods: optionSeries.periods,
+    series: [...series].map(([key, costs]) => ({
+      key,
+      label: PURCHASE_OPTION_LABELS[key as PurchaseOption],
+      costs,
+    })),
+  };
+}
+
+/** The filter that selects one group of the dashboard, or null when the id names none. */
+export function groupFilter(type: VisibilityGroupType, id: string): CostFilter | null {
+  switch (type) {
+    case 'purchase-option': {
+      const option = PURCHASE_OPTIONS.find((o) => o === id);
+      return option === undefined
+        ? null
+        : { dimension: 'finlens_purchase_option', mode: 'include', values: [PURCHASE_OPTION_VALUES[option]] };
+    }
+    case 'resource-type':
+      return COMPUTE_TYPES.includes(id)
+        ? { dimension: 'finlens_compute_types', mode: 'include', values: [id] }
+        : null;
+    case 'instance-type':
+      return { dimension: 'product_instance_type', mode: 'include', values: [id] };
+  }
+}
+
+export function groupLabel(type: VisibilityGroupType, id: string): string {
+  return type === 'purchase-option' ? PURCHASE_OPTION_LABELS[id as PurchaseOption] : id;
+}
+
+/** The resources of one group, by effective cost (the top 200, the rest as Others). */
+export async function visibilityGroup(
+  warehouse: CopilotWarehouse,
+  scope: ReadScope,
+  window: CopilotWindow,
+  filter: CostFilter,
+): Promise<Pick<VisibilityGroup, 'currency' | 'totals' | 'resources' | 'group_count'>> {
+  const e = await costBy(warehouse, scope, window, {
+    dimension: 'line_item_resource_id',
+    costType: EFFECTIVE,
+    filters: [COMPUTE, filter],
+    topN: 200,
+  });
+  // The same resources' on-demand equivalent (ranked by effective cost), and the group's whole.
+  const ids = e.series.flatMap((s) => (s.key === null || s.key === OTHERS_KEY ? [] : [s.key]));
+  const [listed, whole] = await Promise.all([
+    ids.length === 0
+      ? null
+      : costBy(warehouse, scope, window, {
+          dimension: 'line_item_resource_id',
+          costType: ON_DEMAND,
+          filters: [COMPUTE, filter, { dimension: 'line_item_resource_id', mode: 'include', values: ids }],
+        }),
+    costBy(warehouse, scope, window, { dimension: null, costType: ON_DEMAND, filters: [COMPUTE, filter] }),
+  ]);
+  const o = listed === null ? new Map<string | null, number>() : totalsByKey(listed);
+  const listedTotal = [...o.values()].reduce((s, v) => s + v, 0);
+  const resources = e.series.map((s) => {
+    const od = s.key === OTHERS_KEY || s.key === null ? null : (o.get(s.key) ?? 0);
+    return { resource_id: s.key, label: s.label, effective: s.total, on_demand: od ?? 0, savings: 0 };
+  });
+  // What the listed resources leave of the whole is the unlisted ones' (no resource id, Others).
+  const rest = resources.filter((r) => r.resource_id === null || r.resource_id === OTHERS_KEY);
+  const restEffective = rest.reduce((s, r) => s + r.effective, 0);
+  for (const r of rest)
+    r.on_demand = restEffective > 0 ? ((whole.total - listedTotal) * r.effective) / restEffective : 0;
+  for (const r of resources) r.savings = r.on_demand - r.effective;
+  return {
+    currency: e.currency ?? 'USD',
+    totals: { effective: e.total, on_demand: whole.total, savings: whole.total - e.total },
+    resources,
+    group_count: e.group_count,
+  };
+}

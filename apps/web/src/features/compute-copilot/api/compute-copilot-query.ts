@@ -1,0 +1,61 @@
+import {
+  asgDashboardSchema,
+  copilotResourceSchema,
+  databricksDashboardSchema,
+  COMPUTE_COPILOT_PATHS as P,
+  type VisibilityGroupType,
+  visibilityGroupSchema,
+  visibilitySchema,
+} from '@finlens/contracts/compute-copilot';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { type CopilotRange, copilotKeys } from './keys';
+
+/** GET /c/compute-copilot/asg/ — every Auto Scaling group with its instances, cost, CPU and advice. */
+export function useAsgDashboard(range: CopilotRange) {
+  return useQuery({
+    queryKey: copilotKeys.asg(range),
+    queryFn: ({ signal }) => apiRequest(P.asg, asgDashboardSchema, { query: range, signal }),
+  });
+}
+
+/** GET /c/compute-copilot/databricks/ — infrastructure and DBUs per workspace, cluster, job and user. */
+export function useDatabricksDashboard(range: CopilotRange) {
+  return useQuery({
+    queryKey: copilotKeys.databricks(range),
+    queryFn: ({ signal }) => apiRequest(P.databricks, databricksDashboardSchema, { query: range, signal }),
+  });
+}
+
+/** GET /c/compute-copilot/visibility/ — compute spend by purchase option and resource type. */
+export function useVisibility(range: CopilotRange) {
+  return useQuery({
+    queryKey: copilotKeys.visibility(range),
+    queryFn: ({ signal }) => apiRequest(P.visibility, visibilitySchema, { query: range, signal }),
+  });
+}
+
+/** GET /c/compute-copilot/visibility/:type/:id/ — the resources of one purchase option or type. */
+export function useVisibilityGroup(type: VisibilityGroupType, id: string, range: CopilotRange) {
+  return useQuery({
+    queryKey: copilotKeys.group(type, id, range),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        P.visibilityGroup.replace(':type', type).replace(':id', encodeURIComponent(id)),
+        visibilityGroupSchema,
+        { query: range, signal },
+      ),
+  });
+}
+
+/** GET /c/compute-copilot/resources/:id/ — one resource's cost by purchase option per day. */
+export function useCopilotResource(id: string, range: CopilotRange) {
+  return useQuery({
+    queryKey: copilotKeys.resource(id, range),
+    queryFn: ({ signal }) =>
+      apiRequest(P.resource.replace(':id', encodeURIComponent(id)), copilotResourceSchema, {
+        query: range,
+        signal,
+      }),
+  });
+}

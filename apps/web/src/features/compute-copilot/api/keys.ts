@@ -1,0 +1,12 @@
+/** Query keys of Compute Copilot's dashboards. */
+export const copilotKeys = {
+  all: ['compute-copilot'] as const,
+  asg: (range: CopilotRange) => [...copilotKeys.all, 'asg', range] as const,
+  databricks: (range: CopilotRange) => [...copilotKeys.all, 'databricks', range] as const,
+  visibility: (range: CopilotRange) => [...copilotKeys.all, 'visibility', range] as const,
+  group: (type: string, id: string, range: CopilotRange) =>
+    [...copilotKeys.all, 'group', type, id, range] as const,
+  resource: (id: string, range: CopilotRange) => [...copilotKeys.all, 'resource', id, range] as const,
+};
+
+export type CopilotRange = { start_date: string; end_date: string };

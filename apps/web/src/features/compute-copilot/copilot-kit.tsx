@@ -1,0 +1,175 @@
+import { formatMoney } from '@finlens/cost-model/format';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { ColDef, GetRowIdFunc } from 'ag-grid-community';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { DataGrid } from '../../components/DataGrid';
+import type { CopilotRange } from './api/keys';
+
+/** Compute Copilot's pages share these: the range in the URL, headline figures, states and links. */
+export const COPILOT = '/v3/compute-copilot';
+const RANGES = ['30', '90', '180'] as const;
+const DAY_MS = 86_400_000;
+
+/** `?days=` in the URL (30, 90 or 180; 30 by default) as an inclusive UTC range ending today. */
+export function useCopilotRange(): { range: CopilotRange; days: string; setDays: (days: string) => void } {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('days') ?? '30';
+  const days = (RANGES as readonly string[]).includes(asked) ? asked : '30';
+  const range = useMemo(() => {
+    const today = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    return { start_date: iso(today - (Number(days) - 1) * DAY_MS), end_date: iso(today) };
+  }, [days]);
+  const setDays = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('days', value);
+        return next;
+      },
+      { replace: false },
+    );
+  return { range, days, setDays };
+}
+
+function RangeToggle({ days, onChange }: { days: string; onChange: (days: string) => void }) {
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={days}
+      onChange={(_, value: string | null) => value && onChange(value)}
+      aria-label="Range"
+    >
+      {RANGES.map((d) => (
+        <ToggleButton key={d} value={d}>
+          Last {d} days
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+export function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 170 }} role="group" aria-label={label}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6">{value}</Typography>
+      {hint ? (
+        <Typography variant="caption" color="text.secondary">
+          {hint}
+        </Typography>
+      ) : null}
+    </Paper>
+  );
+}
+
+export function Figures({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {children}
+    </Stack>
+  );
+}
+
+/** The page's title, range and the states of its one query. */
+export function CopilotPage(props: {
+  title: string;
+  subtitle?: string;
+  days: string;
+  onDays: (days: string) => void;
+  pending: boolean;
+  error: Error | null;
+  children: ReactNode;
+}) {
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {props.title}
+      </Typography>
+      {props.subtitle ? <Typography color="text.secondary">{props.subtitle}</Typography> : null}
+      <RangeToggle days={props.days} onChange={props.onDays} />
+      {props.pending ? <Skeleton variant="rounded" height={160} aria-label="Loading" /> : null}
+      {props.error ? <Alert severity="error">{props.error.message}</Alert> : null}
+      {props.pending || props.error ? null : props.children}
+    </Stack>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack spacing={1} component="section" aria-label={title}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+export function PageLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link component={RouterLink} to={to}>
+      {children}
+    </Link>
+  );
+}
+
+export const money = (value: number, currency = 'USD') => formatMoney(value, currency);
+/** 62.5 %, or a dash without a figure. */
+export const share = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)} %`;
+export const detailsPath = (type: string, id: string, days: string) =>
+  `${COPILOT}/${type}/details/${encodeURIComponent(id)}/?days=${days}`;
+
+/** A money column: sortable, number-filterable, right-aligned; the CSV keeps the number. */
+export function amountColumn<Row>(
+  headerName: string,
+  get: (row: Row) => number,
+  currency: string,
+  extra: ColDef<Row> = {},
+): ColDef<Row> {
+  return {
+    colId: headerName,
+    headerName,
+    valueGetter: ({ data }) => (data ? get(data) : 0),
+    valueFormatter: ({ value }) => money(Number(value), currency),
+    filter: 'agNumberColumnFilter',
+    type: 'rightAligned',
+    ...extra,
+  };
+}
+
+/** A titled section holding one grid with its CSV export. */
+export function GridSection<Row>(props: {
+  title: string;
+  label: string;
+  rows: Row[];
+  columns: ColDef<Row>[];
+  csv: string;
+  rowId: (row: Row) => string;
+}) {
+  const getRowId: GetRowIdFunc<Row> = ({ data }) => props.rowId(data);
+  return (
+    <Section title={props.title}>
+      <DataGrid<Row>
+        label={props.label}
+        rows={props.rows}
+        columns={props.columns}
+        csvFileName={props.csv}
+        getRowId={getRowId}
+      />
+    </Section>
+  );
+}
