@@ -40,8 +40,11 @@ export interface AsgAdviceItem {
 
 /** Spot's price ÷ on-demand when the bill shows no spot use (AWS's spot savings are commonly 60–70 %). */
 export const DEFAULT_SPOT_RATIO = 0.4;
-/** An instance whose effective cost is below this share of on demand is covered by a commitment. */
-const COVERED_BELOW = 0.95;
+/**
+ * An instance whose effective cost is below this share of on demand is covered by a commitment (reservations and
+ * savings plans save 20 % or more; a negotiated discount of a few percent alone does not make it covered).
+ */
+const COVERED_BELOW = 0.85;
 /** Types a spot recommendation diversifies over (interruptions hit pools, i.e. type and zone). */
 const DIVERSIFY = 4;
 /** Office hours a week (weekdays 08:00–20:00) that a scheduled group keeps its capacity. */
