@@ -1,4 +1,5 @@
 import {
+  COMMITMENT_GRANULARITIES,
   COMMITMENT_GROUPS,
   COMMITMENT_TERMS,
   type CommitmentDashboard,
@@ -21,6 +22,7 @@ import { DataGrid } from '../../components/DataGrid';
 import { SimpleTable } from '../../components/SimpleTable';
 import {
   type CommitmentGroup,
+  type Granularity,
   type LookBack,
   type PaymentOption,
   type Term,
@@ -35,6 +37,7 @@ import { Figure } from './Figure';
 
 const DAY_MS = 86_400_000;
 const RANGES = [30, 90, 180] as const;
+const GRAIN_LABELS: Record<Granularity, string> = { hour: 'By hour', day: 'By day', month: 'By month' };
 const GROUP_LABELS: Record<CommitmentGroup, string> = {
   commitment: 'Commitment',
   account: 'Account',
@@ -234,8 +237,11 @@ function PurchaseAnalysisSection() {
 export function CommitmentManagementPage() {
   const [days, setDays] = useState<(typeof RANGES)[number]>(90);
   const [group, setGroup] = useState<CommitmentGroup>('commitment');
+  const [chosenGrain, setGrain] = useState<Granularity>('day');
+  // Hours only for ranges up to 31 days (the API's limit): a longer range falls back to days.
+  const grain = chosenGrain === 'hour' && days > 30 ? 'day' : chosenGrain;
   const range = useMemo(() => lastDays(days), [days]);
-  const dashboard = useCommitmentDashboard({ ...range, group_by: group });
+  const dashboard = useCommitmentDashboard({ ...range, group_by: group, granularity: grain });
   const inventory = useCommitmentInventory();
   const totals = dashboard.data?.totals;
   const periods = dashboard.data?.periods ?? [];
@@ -258,6 +264,19 @@ export function CommitmentManagementPage() {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={grain}
+        onChange={(_, value: Granularity | null) => value && setGrain(value)}
+        aria-label="Granularity"
+      >
+        {COMMITMENT_GRANULARITIES.map((g) => (
+          <ToggleButton key={g} value={g} disabled={g === 'hour' && days > 30}>
+            {GRAIN_LABELS[g]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
       {dashboard.isPending ? (
         <Skeleton variant="rounded" height={160} aria-label="Loading the dashboard" />
       ) : null}
@@ -273,8 +292,12 @@ export function CommitmentManagementPage() {
           </Stack>
           <Chart
             kind="line"
-            label="Utilisation, coverage and effective savings rate per day"
-            categories={periods.map((p) => p.period.slice(0, 10))}
+            label={`Utilisation, coverage and effective savings rate per ${grain}`}
+            categories={periods.map((p) =>
+              grain === 'hour'
+                ? p.period.slice(0, 13).replace('T', ' ')
+                : p.period.slice(0, grain === 'month' ? 7 : 10),
+            )}
             series={[
               { name: 'Utilisation', values: pct(periods.map((p) => p.utilisation)) },
               { name: 'Coverage', values: pct(periods.map((p) => p.coverage)) },

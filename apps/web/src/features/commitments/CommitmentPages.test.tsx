@@ -200,6 +200,16 @@ describe('Commitment pages', () => {
     expect(
       screen.getByRole('img', { name: 'Hourly on-demand spend and the recommended commitment' }),
     ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'By month' }));
+    expect(
+      await screen.findByRole('img', { name: 'Utilisation, coverage and effective savings rate per month' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'By hour' })).toBeDisabled();
+    const grains = requests
+      .calls()
+      .filter((call) => call.startsWith(`GET ${P.dashboard}`))
+      .map((call) => new URL(call.slice(4), 'http://x').searchParams.get('granularity'));
+    expect(grains).toEqual(['day', 'month']);
     await userEvent.click(screen.getByRole('button', { name: '60 days' }));
     expect(await screen.findByText(/Commit \$0\.09\/h/)).toBeInTheDocument();
     const lookBacks = requests

@@ -1,4 +1,5 @@
 import {
+  type COMMITMENT_GRANULARITIES,
   type COMMITMENT_GROUPS,
   type COMMITMENT_TERMS,
   COMMITMENTS_PATHS,
@@ -26,10 +27,13 @@ export type LookBack = (typeof LOOK_BACKS)[number];
 export type CommitmentGroup = (typeof COMMITMENT_GROUPS)[number];
 export type Term = (typeof COMMITMENT_TERMS)[number];
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+export type Granularity = (typeof COMMITMENT_GRANULARITIES)[number];
 type DashboardQuery = {
   start_date: string;
   end_date: string;
   group_by: CommitmentGroup;
+  /** Day when absent. */
+  granularity?: Granularity;
 };
 type PurchaseQuery = {
   look_back: LookBack;
@@ -51,7 +55,7 @@ export function useCommitmentDashboard(query: DashboardQuery) {
     queryKey: keys.dashboard(query),
     queryFn: ({ signal }) =>
       apiRequest(COMMITMENTS_PATHS.dashboard, commitmentDashboardSchema, {
-        query: { ...query, granularity: 'day' },
+        query: { granularity: 'day', ...query },
         signal,
       }),
   });
