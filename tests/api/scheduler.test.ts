@@ -116,11 +116,16 @@ describe('resource scheduler', () => {
         scheduled_by_tag_key: 'env',
         scheduled_by_tag_value: 'dev',
         time_zone: 'Asia/Kathmandu',
+        holiday_country: 'DE',
       },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const after = scheduleSchema.parse(edited.body);
     expect(after.positions).toEqual([0, 1, 166, 167]);
+    // Germany's public holidays (date-holidays) in the coming year, kept stopped.
+    expect(after.holiday_country).toBe('DE');
+    expect(after.public_holidays.length).toBeGreaterThan(5);
+    expect(after.public_holidays.every((d) => d >= new Date().toISOString().slice(0, 10))).toBe(true);
     expect(after.scheduled_resources.map((r) => [r.resource_id, r.matched_by]).sort()).toEqual([
       ['i-0aaaaaaaaaaaaaaa1', 'tag'],
       ['i-0aaaaaaaaaaaaaaa2', 'tag'],
@@ -162,6 +167,8 @@ describe('resource scheduler', () => {
     await expect400(s.post(P.schedules, { ...body, positions: [-1] }), 'positions.0');
     await expect400(s.post(P.schedules, { ...body, time_zone: 'America/Springfield' }), 'time_zone');
     await expect400(s.post(P.schedules, { ...body, days: [] }), 'days');
+    await expect400(s.post(P.schedules, { ...body, holiday_country: 'XX' }), 'holiday_country');
+    await expect400(s.post(P.schedules, { ...body, holiday_country: 'france' }), 'holiday_country');
     await expect400(
       s.post(P.schedules, { ...body, resources: { ec2: ['i-0notours000000000'] } }),
       'resources.ec2.0',

@@ -16,6 +16,7 @@ export const SCHEDULER_PATHS = {
   actions: (id: string) => `/c/scheduler/schedules/${id}/actions/`,
   oneOffs: '/c/scheduler/one_off_actions/',
   estimate: '/c/scheduler/estimate/',
+  holidayCountries: '/c/scheduler/holiday_countries/',
   timeline: (id: string) => `/c/scheduler/schedules/${id}/timeline/`,
 } as const;
 
@@ -134,6 +135,12 @@ export const scheduleInputSchema = z
       .max(366)
       .default([])
       .describe('Local days the schedule keeps its resources stopped.'),
+    holiday_country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'Use an ISO 3166 country code, e.g. FR.')
+      .nullable()
+      .default(null)
+      .describe("Also keep stopped on this country's public holidays (date-holidays' list, type public)."),
   })
   .describe('A weekly schedule (spec §3 scheduler form, or its position-based variant).');
 export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
@@ -187,6 +194,8 @@ export const scheduleSchema = z.object({
   scheduled_by_tag_key: z.string(),
   scheduled_by_tag_value: z.string().nullable(),
   holidays: z.array(z.string()),
+  holiday_country: z.string().nullable(),
+  public_holidays: z.array(z.string()).describe("The country's public holidays in the coming year."),
   scheduled_resources: z.array(scheduledResourceSchema),
   overrides: z.array(scheduleOverrideSchema).describe('Active and future ones.'),
   desired_state: z.enum(['running', 'stopped']).describe('What the schedule wants now.'),
@@ -321,3 +330,7 @@ export const scheduleTimelineSchema = z
   })
   .describe('A week of desired vs actual state per scheduled resource.');
 export type ScheduleTimeline = z.infer<typeof scheduleTimelineSchema>;
+
+export const holidayCountriesSchema = z
+  .object({ results: z.array(z.object({ code: z.string(), name: z.string() })) })
+  .describe('Countries with a public-holiday list, by name.');

@@ -69,6 +69,12 @@ export const schedulerAccessRows: AccessRow[] = [
     expect: signedIn(404),
   },
   {
+    route: `GET ${P.holidayCountries}`,
+    rule: 'verified',
+    request: () => ({ path: P.holidayCountries }),
+    expect: signedIn(200),
+  },
+  {
     route: `GET ${P.oneOffs}`,
     rule: 'verified',
     request: () => ({ path: P.oneOffs }),

@@ -135,6 +135,7 @@ describe('the reconciler over thirty simulated days', () => {
       tag_key: 'finlens:scheduler',
       tag_value: null,
       holidays: [],
+      holiday_country: null,
       ...values,
     });
     const office = await schedules.insert(

@@ -82,7 +82,7 @@ function dueOf(
   before: string,
   t: number,
 ): Due | null {
-  const state = scheduleState(schedule, overrides, subject);
+  const state = scheduleState(schedule, overrides, subject, t);
   const desired = desiredRunningAt(state, t);
   if (running === desired) return null;
   const change = lastChange(state, t);

@@ -3,6 +3,7 @@ import {
   DEFAULT_SCHEDULE_START,
   type ScheduleInput,
 } from '@finlens/contracts/scheduler';
+import { isHolidayCountry } from '@finlens/cost-model/scheduler/public-holidays';
 import {
   dayTimeFormToWindows,
   positionsToWindows,
@@ -16,6 +17,13 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as con
 export function checkZone(zone: string, field = 'time_zone'): void {
   if (!isIanaZone(zone))
     throw fieldError(field, [`${zone} is not an IANA time zone (e.g. America/Los_Angeles).`]);
+}
+
+export function checkCountry(country: string | null): void {
+  if (country !== null && !isHolidayCountry(country))
+    throw fieldError('holiday_country', [
+      `${country} has no public-holiday list (use an ISO 3166 code, e.g. FR).`,
+    ]);
 }
 
 /**

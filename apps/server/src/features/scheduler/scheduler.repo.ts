@@ -21,6 +21,7 @@ export interface ScheduleValues {
   tag_key: string;
   tag_value: string | null;
   holidays: string[];
+  holiday_country: string | null;
 }
 
 const asJson = (values: ScheduleValues) => ({

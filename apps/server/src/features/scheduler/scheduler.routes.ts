@@ -1,4 +1,5 @@
 import {
+  holidayCountriesSchema,
   oneOffInputSchema,
   oneOffSchema,
   overrideInputSchema,
@@ -91,6 +92,11 @@ export const schedulerRoutes: FastifyPluginAsyncZod<{ scheduler: SchedulerServic
       },
     },
     async (request) => scheduler.timeline(clientCallerOf(request), request.params.id, request.query.week),
+  );
+  app.get(
+    P.holidayCountries,
+    { config: verified, schema: { tags, response: { 200: holidayCountriesSchema } } },
+    async () => scheduler.holidayCountries(),
   );
   app.get(
     P.oneOffs,

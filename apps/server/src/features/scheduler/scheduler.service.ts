@@ -17,6 +17,7 @@ import {
   nextChange,
   type ScheduleState,
 } from '@finlens/cost-model/scheduler/desired-state';
+import { holidayCountries, publicHolidaysAround } from '@finlens/cost-model/scheduler/public-holidays';
 import { windowsToActions, windowsToDayTime, windowsToPositions } from '@finlens/cost-model/scheduler/week';
 import { fromWall, toWall, WEEK_MS, weekStartWall } from '@finlens/cost-model/scheduler/zone-time';
 import type { ClientCaller } from '../../platform/auth/caller';
@@ -24,7 +25,7 @@ import { fieldError, notFound } from '../../platform/http/http-error';
 import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
 import type { CostScopes } from '../../warehouse/cost-scope';
 import { estimateFromBill, estimateSchedule, monthlySaving, readEstimateBill } from './schedule-estimate';
-import { checkZone, windowsOf } from './schedule-input';
+import { checkCountry, checkZone, windowsOf } from './schedule-input';
 import { timelineRow } from './schedule-timeline';
 import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
 import type { SchedulerRepo, ScheduleValues } from './scheduler.repo';
@@ -32,6 +33,13 @@ import type { ActionRow, OneOffRow, OverrideRow, ScheduleRow } from './scheduler
 import { checkWorkloadTargets, type ScheduleClusters } from './workload-targets';
 
 const iso = (d: Date | string | number) => new Date(d).toISOString();
+
+/** A country's public holidays in the coming year (the details page lists them). */
+function upcoming(country: string | null, at: number): string[] {
+  const today = iso(at).slice(0, 10);
+  const yearOn = iso(at + 365 * 86_400_000).slice(0, 10);
+  return publicHolidaysAround(country, at).filter((d) => d >= today && d < yearOn);
+}
 
 function formOf(windows: ScheduleRow['windows']): Schedule['form'] {
   const form = windowsToDayTime(windows);
@@ -57,10 +65,11 @@ export function scheduleState(
   row: ScheduleRow,
   overrides: readonly OverrideRow[],
   resource: { kind: string; resource_id: string } | null = null,
+  at: number = Date.now(),
 ): ScheduleState {
   return {
     rule: { zone: row.time_zone, windows: row.windows },
-    holidays: row.holidays,
+    holidays: [...row.holidays, ...publicHolidaysAround(row.holiday_country, at)],
     overrides: overrides
       .filter(
         (o) =>
@@ -140,7 +149,7 @@ export function createSchedulerService({
         ? null
         : await readEstimateBill(bill, { clientId: rows[0].client_id, projectIds });
     return rows.map((row) => {
-      const state = scheduleState(row, overrides);
+      const state = scheduleState(row, overrides, null, at.getTime());
       const next = nextChange(state, at.getTime());
       const scheduled = scheduledResources(
         row,
@@ -165,6 +174,8 @@ export function createSchedulerService({
         scheduled_by_tag_key: row.tag_key,
         scheduled_by_tag_value: row.tag_value,
         holidays: row.holidays,
+        holiday_country: row.holiday_country,
+        public_holidays: upcoming(row.holiday_country, at.getTime()),
         scheduled_resources: scheduled.map(
           ({ account_id, region, kind, resource_id, name, state, matched_by }) => ({
             account_id,
@@ -194,6 +205,7 @@ export function createSchedulerService({
   ): Promise<ScheduleValues> {
     await scopes.requested(caller, [input.project]);
     checkZone(input.time_zone);
+    checkCountry(input.holiday_country);
     const windows = windowsOf(input);
     const projectInventory = await inventory.resources([input.project]);
     const listed = resolveListed(input.resources, projectInventory, input.account_number);
@@ -233,6 +245,7 @@ export function createSchedulerService({
       tag_key: input.scheduled_by_tag_key,
       tag_value: input.scheduled_by_tag_value,
       holidays: [...new Set(input.holidays)].sort(),
+      holiday_country: input.holiday_country,
     };
   }
 
@@ -386,7 +399,7 @@ export function createSchedulerService({
           resource_id: r.resource_id,
           name: r.name,
           ...timelineRow(
-            scheduleState(row, overrides, r),
+            scheduleState(row, overrides, r, range.from),
             log.filter(
               (a) => a.kind === r.kind && a.resource_id === r.resource_id && a.account_id === r.account_id,
             ),
@@ -394,6 +407,10 @@ export function createSchedulerService({
           ),
         })),
       };
+    },
+
+    holidayCountries(): { results: { code: string; name: string }[] } {
+      return { results: holidayCountries() };
     },
 
     async oneOffs(caller: ClientCaller): Promise<{ results: OneOff[] }> {

@@ -28,6 +28,7 @@ export interface SchedulerSchedulesTable {
   tag_key: string;
   tag_value: string | null;
   holidays: Json<string[]>;
+  holiday_country: string | null;
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -98,6 +98,7 @@ function Details({ schedule }: { schedule: Schedule }) {
           ]}
         />
       </Paper>
+      <Holidays schedule={schedule} />
       <OverridesPanel schedule={schedule} />
       <OneOffPanel schedule={schedule} />
       <ActionLog scheduleId={schedule.id} />
@@ -123,6 +124,27 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Typography variant="subtitle1" component="p">
         {value}
       </Typography>
+    </Paper>
+  );
+}
+
+/** The custom holidays and the country's coming public holidays, when the schedule has any. */
+function Holidays({ schedule }: { schedule: Schedule }) {
+  if (schedule.holidays.length === 0 && schedule.holiday_country === null) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Holidays">
+      <Typography variant="h6" component="h2" gutterBottom>
+        Holidays (kept stopped)
+      </Typography>
+      {schedule.holiday_country === null ? null : (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          Public holidays of {schedule.holiday_country} in the coming year:{' '}
+          {schedule.public_holidays.join(', ') || 'none'}
+        </Typography>
+      )}
+      {schedule.holidays.length === 0 ? null : (
+        <Typography variant="body2">Custom: {schedule.holidays.join(', ')}</Typography>
+      )}
     </Paper>
   );
 }

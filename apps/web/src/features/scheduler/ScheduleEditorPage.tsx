@@ -225,6 +225,9 @@ function Editor({
               value={draft.holidays}
               onChange={(holidays) => set({ holidays })}
               error={errors.holidays}
+              country={draft.holiday_country}
+              onCountry={(holiday_country) => set({ holiday_country })}
+              countryError={errors.holiday_country}
             />
             <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
               {(

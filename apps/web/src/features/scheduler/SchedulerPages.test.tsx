@@ -67,7 +67,9 @@ describe('Resource Scheduler list', () => {
     );
   });
 
-  it('lists schedules with their figures, searchable, each a link to its details', async () => {
+  it('lists schedules with their figures, searchable, each a link to its details', {
+    timeout: 60_000,
+  }, async () => {
     server.use(
       http.get(`*${SCHEDULER_PATHS.schedules}`, () =>
         HttpResponse.json({
@@ -159,6 +161,9 @@ describe('the schedule editor', () => {
       expect(asked?.body).toMatchObject({ project: 'p1', resources: { ec2: ['i-0dev1'] } });
     }, SLOW);
 
+    await user.click(screen.getByLabelText('Public holidays of'));
+    await user.click(await screen.findByRole('option', { name: 'France (FR)' }, SLOW));
+
     await user.click(screen.getByRole('button', { name: 'Create schedule' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/v3/essentials/scheduler-details/schedule/s1'),
@@ -167,7 +172,7 @@ describe('the schedule editor', () => {
       positions: number[];
       time_zone: string;
     };
-    expect(saved.time_zone).toBe('America/Los_Angeles');
+    expect(saved).toMatchObject({ time_zone: 'America/Los_Angeles', holiday_country: 'FR' });
     // 60 office hours − Monday 08:00 + Monday–Wednesday 06:00 + Saturday 10:00–13:00.
     expect(saved.positions).toHaveLength(60 - 1 + 3 + 4);
     expect(saved.positions).toEqual(expect.arrayContaining([6, 30, 54, 130, 131, 132, 133]));

@@ -68,6 +68,16 @@ export function WeekGrid({
           gap: '2px',
           userSelect: 'none',
           maxWidth: 820,
+          // One style for the 168 cells (plain divs: a styled component each makes painting slow).
+          '& [role="gridcell"]': {
+            height: 22,
+            borderRadius: 0.5,
+            cursor: 'pointer',
+            bgcolor: 'action.hover',
+            outline: 'none',
+          },
+          '& [role="gridcell"][aria-selected="true"]': { bgcolor: 'success.main' },
+          '& [role="gridcell"]:focus-visible': { boxShadow: (t) => `0 0 0 2px ${t.palette.primary.main}` },
         }}
       >
         <Box role="row" sx={{ display: 'contents' }}>
@@ -92,7 +102,8 @@ export function WeekGrid({
               const cell = d * 24 + h;
               const on = running.has(cell);
               return (
-                <Box
+                // biome-ignore lint/a11y/useSemanticElements: the 7×24 grid is a CSS grid of divs (rows are display: contents); a table would not lay it out.
+                <div
                   key={h}
                   ref={(el: HTMLDivElement | null) => {
                     if (el) cells.current.set(cell, el);
@@ -101,7 +112,6 @@ export function WeekGrid({
                   role="gridcell"
                   aria-selected={on}
                   aria-label={`${cap(day)} ${clock(h)}, ${on ? 'running' : 'stopped'}`}
-                  data-position={cell}
                   tabIndex={cell === focus ? 0 : -1}
                   onFocus={() => setFocus(cell)}
                   onKeyDown={(e) => onKeyDown(e, cell)}
@@ -113,14 +123,6 @@ export function WeekGrid({
                   }}
                   onMouseEnter={() => {
                     if (paint.current !== null) onChange(paintCells(latest.current, [cell], paint.current));
-                  }}
-                  sx={{
-                    height: 22,
-                    borderRadius: 0.5,
-                    cursor: 'pointer',
-                    bgcolor: on ? 'success.main' : 'action.hover',
-                    outline: 'none',
-                    '&:focus-visible': { boxShadow: (t) => `0 0 0 2px ${t.palette.primary.main}` },
                   }}
                 />
               );

@@ -20,6 +20,8 @@ export const SCHEDULE: Schedule = {
   scheduled_by_tag_key: 'finlens:scheduler',
   scheduled_by_tag_value: null,
   holidays: [],
+  holiday_country: null,
+  public_holidays: [],
   scheduled_resources: [
     {
       account_id: '123456789012',
@@ -65,4 +67,7 @@ export const TIMELINE: ScheduleTimeline = {
 export const emptySchedulerHandlers = [
   http.get(`*${SCHEDULER_PATHS.schedules}`, () => HttpResponse.json({ results: [] })),
   http.get(`*${SCHEDULER_PATHS.oneOffs}`, () => HttpResponse.json({ results: [] })),
+  http.get(`*${SCHEDULER_PATHS.holidayCountries}`, () =>
+    HttpResponse.json({ results: [{ code: 'FR', name: 'France' }] }),
+  ),
 ];

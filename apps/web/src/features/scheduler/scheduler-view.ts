@@ -72,6 +72,7 @@ export interface ScheduleDraft {
   enforced: boolean;
   enabled: boolean;
   holidays: string[];
+  holiday_country: string | null;
 }
 
 const NO_RESOURCES: SchedulerResources = {
@@ -98,6 +99,7 @@ export function newDraft(project: string): ScheduleDraft {
     enforced: false,
     enabled: true,
     holidays: [],
+    holiday_country: null,
   };
 }
 
@@ -117,6 +119,7 @@ export function draftOf(s: Schedule): ScheduleDraft {
     enforced: s.enforced,
     enabled: s.enabled,
     holidays: s.holidays,
+    holiday_country: s.holiday_country,
   };
 }
 
@@ -145,6 +148,7 @@ export function inputOf(d: ScheduleDraft): Partial<ScheduleInput> {
     enforced: d.enforced,
     enabled: d.enabled,
     holidays: d.holidays,
+    holiday_country: d.holiday_country,
   };
 }
 

@@ -5,6 +5,7 @@ export const schedulerKeys = {
   detail: (id: string) => [...schedulerKeys.all, 'detail', id] as const,
   timeline: (id: string, week: string | null) => [...schedulerKeys.all, 'timeline', id, week] as const,
   actions: (id: string) => [...schedulerKeys.all, 'actions', id] as const,
+  holidayCountries: () => [...schedulerKeys.all, 'holiday-countries'] as const,
   oneOffs: () => [...schedulerKeys.all, 'one-offs'] as const,
   estimate: (body: unknown) => [...schedulerKeys.all, 'estimate', body] as const,
   resources: (projectId: string, kind: string) =>

@@ -1,6 +1,6 @@
 import { SCHEDULER_PATHS, type ScheduleInput, scheduleEstimateSchema } from '@finlens/contracts/scheduler';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { schedulerKeys } from './keys';
 
 /** POST /c/scheduler/estimate/ — the pre-flight saving of the schedule as edited (null: not ready to ask). */
@@ -11,6 +11,8 @@ export function useScheduleEstimate(body: Partial<ScheduleInput> | null) {
       apiRequest(SCHEDULER_PATHS.estimate, scheduleEstimateSchema, { method: 'POST', body, signal }),
     enabled: body !== null,
     placeholderData: keepPreviousData,
-    retry: false,
+    // A 400 names a field the editor shows; a 429 (the per-client limit on cost queries) passes: ask again.
+    retry: (count, error) => error instanceof ApiError && error.status === 429 && count < 6,
+    retryDelay: (count) => 500 * 2 ** count,
   });
 }
