@@ -401,6 +401,13 @@ export function createReconciler(deps: ReconcilerDeps) {
     if (target === null) return;
     const { found, calls } = await listActual(target, entries);
     report.portCalls += calls;
+    // A group's sizes are kept per schedule: a one-off acts with the enabled schedule that covers the
+    // resource, so its stop saves the sizes that schedule restores and its start restores what was saved.
+    const covering = new Map<string, string>();
+    for (const s of await deps.schedules.enabledSchedules()) {
+      if (s.project_id !== oneOff.project_id) continue;
+      for (const r of scheduledResources(s, inventory)) covering.set(resourceKey(r), s.id);
+    }
     let pending = false;
     const running = oneOff.action === 'start';
     for (const entry of entries) {
@@ -425,7 +432,10 @@ export function createReconciler(deps: ReconcilerDeps) {
           actor: oneOff.created_by ?? 'scheduler',
           state_before: stateLabel(r),
         },
-        cloudStep(located, running, { hibernate: false, scheduleId: null }),
+        cloudStep(located, running, {
+          hibernate: false,
+          scheduleId: covering.get(resourceKey(entry)) ?? null,
+        }),
         report,
       );
       if (acted === 'retry') pending = true;

@@ -115,6 +115,7 @@ describe('the reconciler over Kubernetes workloads', () => {
         tag_key: 'finlens:scheduler',
         tag_value: null,
         holidays: [],
+        holiday_country: null,
       },
       null,
     );

@@ -1,0 +1,149 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { openTestAppDatabase } from '../../db/test-app-database';
+import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
+import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
+import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
+import { createReconciler } from './reconciler';
+import { createReconcilerRepo } from './reconciler.repo';
+import { createSchedulerRepo } from './scheduler.repo';
+
+const ACC = '123456789012';
+const REGION = 'us-east-1';
+const NOW = Date.parse('2026-03-02T22:00:00Z'); // Monday 22:00 UTC: office hours want the group stopped
+const NO_LISTS = { ec2: [], rds: [], rds_cluster: [], eks_nodegroup: [], autoscaling_groups: [] };
+const SCENARIO = parseScenario({
+  version: 1,
+  start: '2026-03-01T00:00:00Z',
+  regions: [{ name: REGION }],
+  accounts: [{ accountId: ACC }],
+  resources: [
+    {
+      kind: 'autoscaling-group',
+      id: 'asg-web',
+      accountId: ACC,
+      region: REGION,
+      minSize: 1,
+      desiredCapacity: 2,
+      maxSize: 4,
+    },
+  ],
+});
+
+describe('one-off actions on an Auto Scaling group', () => {
+  let dir: string;
+  let database: AppDatabase;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'finlens-one-off-'));
+    database = await openTestAppDatabase(dir);
+    await migrate(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a one-off start restores the sizes its schedule saved, and a one-off stop saves them again', async () => {
+    const db = database.db;
+    const client = await db
+      .insertInto('clients')
+      .values({ name: 'C' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const project = await db
+      .insertInto('projects')
+      .values({ client_id: client.id, name: 'P' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const schedules = createSchedulerRepo({ db });
+    await schedules.insert(
+      {
+        client_id: client.id,
+        project_id: project.id,
+        name: 'office',
+        account_number: null,
+        target: null,
+        time_zone: 'UTC',
+        windows: WEEK_PRESETS['office-hours'],
+        resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
+        hibernate: false,
+        enforced: false,
+        enabled: true,
+        tag_key: 'finlens:scheduler',
+        tag_value: null,
+        holidays: [],
+        holiday_country: null,
+      },
+      null,
+    );
+    const clock = manualClock(new Date(NOW));
+    const cloud = createSimulatedCloud({ scenario: SCENARIO, clock });
+    const account = { accountId: ACC, credentials: { kind: 'server-identity' } } as const;
+    const inventory = [
+      {
+        project_id: project.id,
+        account_id: ACC,
+        region: REGION,
+        kind: 'autoscaling-group',
+        resource_id: 'asg-web',
+        name: null,
+        state: 'active',
+        tags: {},
+      },
+    ];
+    const reconciler = createReconciler({
+      schedules,
+      repo: createReconcilerRepo({ db }),
+      inventory: { resources: async () => inventory },
+      targets: { resolve: async () => ({ port: cloud, accounts: [account] }) },
+      notify: async () => {},
+      now: clock.now,
+      tickMs: 60_000,
+    });
+    const sizes = () => {
+      const r = cloud.world.find(ACC, REGION, { kind: 'autoscaling-group', id: 'asg-web' })?.resource as {
+        minSize: number;
+        desiredCapacity: number;
+        maxSize: number;
+      };
+      return [r.minSize, r.desiredCapacity, r.maxSize];
+    };
+    const oneOff = (action: 'start' | 'stop') =>
+      schedules.insertOneOff({
+        client_id: client.id,
+        project_id: project.id,
+        account_number: null,
+        action,
+        run_at: clock.now(),
+        resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
+        created_by: null,
+      });
+
+    await reconciler.tick();
+    expect(sizes()).toEqual([0, 0, 0]); // the schedule stopped it, saving 1/2/4
+
+    await oneOff('start');
+    clock.set(new Date(NOW + 60_000));
+    await reconciler.tick();
+    expect(sizes()).toEqual([1, 2, 4]);
+    clock.set(new Date(NOW + 120_000));
+    await reconciler.tick();
+    expect(sizes()).toEqual([1, 2, 4]); // not enforced: the schedule reports the drift and leaves it
+
+    await oneOff('stop');
+    clock.set(new Date(NOW + 180_000));
+    await reconciler.tick();
+    expect(sizes()).toEqual([0, 0, 0]);
+
+    const log = await db.selectFrom('scheduler_actions').selectAll().where('cause', '=', 'one-off').execute();
+    expect(log.map((r) => [r.outcome, r.state_before, r.state_after])).toEqual([
+      ['succeeded', '0/0/0', '1/2/4'],
+      ['succeeded', '1/2/4', '0/0/0'],
+    ]);
+  });
+});
