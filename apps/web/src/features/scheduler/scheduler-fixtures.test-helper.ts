@@ -21,6 +21,7 @@ export const SCHEDULE: Schedule = {
   scheduled_by_tag_value: null,
   holidays: [],
   holiday_country: null,
+  workloads: [],
   public_holidays: [],
   scheduled_resources: [
     {

@@ -73,6 +73,8 @@ export interface ScheduleDraft {
   enabled: boolean;
   holidays: string[];
   holiday_country: string | null;
+  /** Kept as they are: the container scheduler edits them. */
+  workloads: Schedule['workloads'];
 }
 
 const NO_RESOURCES: SchedulerResources = {
@@ -100,6 +102,7 @@ export function newDraft(project: string): ScheduleDraft {
     enabled: true,
     holidays: [],
     holiday_country: null,
+    workloads: [],
   };
 }
 
@@ -120,6 +123,7 @@ export function draftOf(s: Schedule): ScheduleDraft {
     enabled: s.enabled,
     holidays: s.holidays,
     holiday_country: s.holiday_country,
+    workloads: s.workloads,
   };
 }
 
@@ -149,6 +153,7 @@ export function inputOf(d: ScheduleDraft): Partial<ScheduleInput> {
     enabled: d.enabled,
     holidays: d.holidays,
     holiday_country: d.holiday_country,
+    workloads: d.workloads,
   };
 }
 
