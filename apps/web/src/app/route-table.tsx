@@ -20,6 +20,15 @@ function lazyPage<K extends string, P extends object>(
 }
 
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
+const EksDashboardPage = lazyPage(
+  () => import('../features/containers/EksDashboardPage'),
+  'EksDashboardPage',
+);
+const EksDetailsPage = lazyPage(() => import('../features/containers/EksDetailsPage'), 'EksDetailsPage');
+const ContainerRightsizingPage = lazyPage(
+  () => import('../features/containers/ContainerRightsizingPage'),
+  'ContainerRightsizingPage',
+);
 const ResourcesCostPage = lazyPage(
   () => import('../features/resources-cost/ResourcesCostPage'),
   'ResourcesCostPage',
@@ -354,9 +363,14 @@ const COPILOT = '/v3/compute-copilot';
 const COMPUTE_COPILOT_ROUTES: AppRoute[] = [
   page(`${COPILOT}/summary/`, 'Optimization Summary', 'Compute Copilot', <OptimizationSummaryPage />),
   page(`${COPILOT}/cm/dashboard/`, 'Commitment Management', 'Compute Copilot', <CommitmentManagementPage />),
-  page(`${COPILOT}/eks/dashboard/`, 'EKS Dashboard', 'Compute Copilot', <UnbuiltPage />),
-  page(`${COPILOT}/v2/eks/dashboard/`, 'EKS Dashboard (v2)', 'Compute Copilot', <UnbuiltPage />),
-  page(`${COPILOT}/eks/details/`, 'EKS Details', 'Compute Copilot', <UnbuiltPage />),
+  page(`${COPILOT}/eks/dashboard/`, 'EKS Dashboard', 'Compute Copilot', <EksDashboardPage />),
+  page(
+    `${COPILOT}/v2/eks/dashboard/`,
+    'EKS Dashboard (v2)',
+    'Compute Copilot',
+    <EksDashboardPage title="EKS Dashboard (v2)" />,
+  ),
+  page(`${COPILOT}/eks/details/`, 'EKS Details', 'Compute Copilot', <EksDetailsPage />),
   page(`${COPILOT}/asg/dashboard/`, 'ASG Dashboard', 'Compute Copilot', <AsgDashboardPage />),
   page(
     `${COPILOT}/visibility-dashboard/`,
@@ -370,7 +384,12 @@ const COMPUTE_COPILOT_ROUTES: AppRoute[] = [
     'Compute Copilot',
     <VisibilityGroupPage />,
   ),
-  page(`${COPILOT}/container-rightsizing/`, 'Container Rightsizing', 'Compute Copilot', <UnbuiltPage />),
+  page(
+    `${COPILOT}/container-rightsizing/`,
+    'Container Rightsizing',
+    'Compute Copilot',
+    <ContainerRightsizingPage />,
+  ),
   page(`${COPILOT}/container-scheduler/`, 'Container Scheduler', 'Compute Copilot', <UnbuiltPage />),
   page(
     `${COPILOT}/databricks-dashboard/`,

@@ -7,6 +7,13 @@ import {
   type ConvertibleAnalysis,
   type PurchaseAnalysis,
 } from '@finlens/contracts/commitments';
+import {
+  type Allocation,
+  CONTAINERS_PATHS,
+  type ContainersReconciliation,
+  type ContainersSummary,
+  type Rightsizing,
+} from '@finlens/contracts/containers';
 import type { PublicConfig } from '@finlens/contracts/public-config';
 import type { ResourcesCostList } from '@finlens/contracts/resources-cost';
 import { TEAM_PATHS } from '@finlens/contracts/team';
@@ -170,12 +177,55 @@ const pageHandlers = [
       alerts: [],
     } satisfies CommitmentAlerts),
   ),
+  ...emptyContainerHandlers(),
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),
   http.get(`*${TEAM_PATHS.mine}`, () => HttpResponse.json([])),
   http.get(`*${TEAM_PATHS.invitations}`, () => HttpResponse.json([])),
 ];
+
+/** The EKS screens without data. */
+function emptyContainerHandlers() {
+  const base = { window: null, cost_basis: 'amortized' as const };
+  return [
+    http.get(`*${CONTAINERS_PATHS.summary}`, () =>
+      HttpResponse.json({
+        ...base,
+        totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0 },
+        clusters: [],
+        daily: [],
+        top_namespaces: [],
+        top_workloads: [],
+        clusters_without_split_data: [],
+      } satisfies ContainersSummary),
+    ),
+    http.get(`*${CONTAINERS_PATHS.allocation}`, () =>
+      HttpResponse.json({
+        ...base,
+        group_by: 'pod_namespace',
+        idle: 'separate',
+        count: 0,
+        total_cost: 0,
+        rows: [],
+      } satisfies Allocation),
+    ),
+    http.get(`*${CONTAINERS_PATHS.reconciliation}`, () =>
+      HttpResponse.json({
+        ...base,
+        node_hours: 0,
+        mismatch_count: 0,
+        missing_nodes: 0,
+        node_cost: 0,
+        pod_cost: 0,
+        mismatches: [],
+      } satisfies ContainersReconciliation),
+    ),
+    http.get(`*${CONTAINERS_PATHS.rightsizing}`, () =>
+      HttpResponse.json({ ...base, headroom: 20, monthly_saving: 0, workloads: [] } satisfies Rightsizing),
+    ),
+  ];
+}
 
 /** Default answers for calls every screen makes; a test adds its own with `server.use(...)`. */
 const handlers = [

@@ -38,7 +38,10 @@ describe('containers service', () => {
       expect(c.idle_cost).toBeGreaterThan(0);
       expect(c.cpu.used_over_requested).toBeGreaterThan(0);
       expect(c.cpu.used_over_requested).toBeLessThan(1);
+      // The demo's pods fit their nodes as the scheduler places them (at most 85 % requested).
       expect(c.cpu.requested_over_capacity).toBeGreaterThan(0);
+      expect(c.cpu.requested_over_capacity).toBeLessThanOrEqual(0.85 + 1e-9);
+      expect(c.memory.requested_over_capacity).toBeLessThanOrEqual(0.85 + 1e-9);
       expect(c.purchase_options.reduce((sum, o) => sum + o.nodes, 0)).toBe(c.nodes);
     }
     const daily = s.daily.reduce((sum, d) => sum + d.cost, 0);
@@ -116,6 +119,12 @@ describe('containers service', () => {
       ['checkout-worker', 'search-indexer', 'prometheus'].includes(w.controller),
     );
     expect(over.length).toBeGreaterThan(0);
+    for (const w of r.workloads) {
+      // Per pod, although the demo's rows cover a day each: requests of 0.05 to 1.5 vCPU.
+      expect(w.cpu.requested).toBeGreaterThanOrEqual(0.05);
+      expect(w.cpu.requested).toBeLessThanOrEqual(1.5);
+      expect(w.cpu.peak_usage).toBeLessThanOrEqual(1.5 * 1.15 + 1e-9);
+    }
     for (const w of over) {
       expect(w.cpu.recommended).not.toBeNull();
       expect(w.cpu.recommended ?? 0).toBeGreaterThanOrEqual(w.cpu.peak_usage);

@@ -264,8 +264,11 @@ export function createContainersService({
           mismatches: [],
         };
       }
-      const pods = await warehouse.podNodeHours(at.scope);
-      const nodes = await warehouse.nodeHours(at.scope, [...new Set(pods.map((p) => p.node))]);
+      // Whole nodes: a namespace or workload filter would compare part of a node's pods with all of its cost.
+      const { cluster_name, node } = at.scope.filters;
+      const scope = { ...at.scope, filters: { cluster_name, node } };
+      const pods = await warehouse.podNodeHours(scope);
+      const nodes = await warehouse.nodeHours(scope, [...new Set(pods.map((p) => p.node))]);
       const nodeCost = new Map(nodes.map((n) => [`${n.hour}|${n.node}`, n.cost]));
       const r = reconcileNodeHours(
         pods.map((p) => ({

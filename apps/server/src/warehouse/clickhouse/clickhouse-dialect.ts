@@ -83,4 +83,5 @@ export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum'>): 
     `arrayElement(splitByString(${delimiter}, assumeNotNull(${sql})), ${index})`,
   concat: (parts) => `concat(${parts.map((p) => `ifNull(toString(${p}), '')`).join(', ')})`,
   sumMoney: (sql) => `ifNull(${reader.sum}(${sql}), 0)`,
+  hoursBetween: (start, end) => `((toInt64(${end}) - toInt64(${start})) / 3600)`,
 });

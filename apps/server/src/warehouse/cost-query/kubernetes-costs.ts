@@ -54,6 +54,7 @@ export interface KubernetesCostQuery extends KubernetesScope {
 
 /** One resource's sums over the pod-hours of a group. */
 export interface SplitSums {
+  /** Pod-hours the rows cover. */
   podHours: number;
   reserved: number;
   actual: number;
@@ -141,6 +142,17 @@ function isCpu(ctx: SqlContext): string {
 
 const FIELDS = ['hours', 'reserved', 'actual', 'split_usage', 'peak', 'split_cost', 'unused_cost'] as const;
 
+/**
+ * Hours a row covers (CUR split rows are hourly; daily or monthly exports cover more): requests and use are
+ * vCPU- or GB-hours over it. One hour when the export gives no usable end.
+ */
+function rowHours(ctx: SqlContext): string {
+  const d = ctx.dialect;
+  const start = d.identifier('line_item_usage_start_date');
+  const end = d.identifier('line_item_usage_end_date');
+  return `CASE WHEN ${end} > ${start} THEN ${d.hoursBetween(start, end)} ELSE 1 END`;
+}
+
 function sumsSql(ctx: SqlContext, basis: SplitBasis, prefix: 'cpu' | 'mem'): string[] {
   const d = ctx.dialect;
   const cpu = isCpu(ctx);
@@ -148,12 +160,13 @@ function sumsSql(ctx: SqlContext, basis: SplitBasis, prefix: 'cpu' | 'mem'): str
     prefix === 'cpu' ? `CASE WHEN ${cpu} THEN ${sql} ELSE 0 END` : `CASE WHEN ${cpu} THEN 0 ELSE ${sql} END`;
   const num = (column: string) => `COALESCE(${d.identifier(column)}, 0)`;
   const cols = SPLIT_COLUMNS[basis];
+  const hours = rowHours(ctx);
   return [
-    `sum(${when('1')}) AS ${prefix}_hours`,
+    `sum(${when(hours)}) AS ${prefix}_hours`,
     `sum(${when(num('split_line_item_reserved_usage'))}) AS ${prefix}_reserved`,
     `sum(${when(num('split_line_item_actual_usage'))}) AS ${prefix}_actual`,
     `sum(${when(num('split_line_item_split_usage'))}) AS ${prefix}_split_usage`,
-    `max(${when(num('split_line_item_actual_usage'))}) AS ${prefix}_peak`,
+    `max(${when(`${num('split_line_item_actual_usage')} / (${hours})`)}) AS ${prefix}_peak`,
     `${d.sumMoney(when(num(cols.split)))} AS ${prefix}_split_cost`,
     `${d.sumMoney(when(num(cols.unused)))} AS ${prefix}_unused_cost`,
   ];

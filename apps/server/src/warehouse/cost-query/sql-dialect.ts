@@ -64,4 +64,6 @@ export interface SqlDialect {
   concat(parts: string[]): string;
   /** Sum of money over the group: 0 for no rows, compensated where the engine offers it. */
   sumMoney(sql: string): string;
+  /** Hours from one timestamp to another, fractional; NULL when either is NULL. */
+  hoursBetween(startSql: string, endSql: string): string;
 }

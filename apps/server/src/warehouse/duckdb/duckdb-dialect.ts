@@ -40,4 +40,5 @@ export const duckDbDialect: SqlDialect = {
   concat: (parts) => `concat(${parts.join(', ')})`,
   // kahan_sum keeps DOUBLE sums independent of the order rows arrive in (rollup and raw agree to the cent).
   sumMoney: (sql) => `COALESCE(kahan_sum(${sql}), 0)`,
+  hoursBetween: (start, end) => `((epoch(${end}) - epoch(${start})) / 3600.0)`,
 };

@@ -19,6 +19,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { Chart } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
+import { Figure } from '../../components/Figure';
 import { SimpleTable } from '../../components/SimpleTable';
 import {
   type CommitmentGroup,
@@ -33,7 +34,6 @@ import {
 } from './api/commitments-query';
 import { EXPIRY_COLUMNS, TableSection } from './CommitmentInventoryPage';
 import { formatHourly, formatMoney, formatShare } from './commitment-format';
-import { Figure } from './Figure';
 
 const DAY_MS = 86_400_000;
 const RANGES = [30, 90, 180] as const;

@@ -7,12 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Chart } from '../../components/Chart';
+import { Figure } from '../../components/Figure';
 import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { useEssentialsSummary } from '../recommendations/api/essentials-query';
 import { useLedgerTotals } from '../savings-ledger/api/ledger-totals-query';
 import { useCommitmentDashboard } from './api/commitments-query';
 import { formatMoney, formatShare } from './commitment-format';
-import { Figure } from './Figure';
 
 const DAY_MS = 86_400_000;
 const GROUP_LABELS: Record<EssentialsGroup, string> = {

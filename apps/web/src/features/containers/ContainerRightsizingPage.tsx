@@ -1,0 +1,137 @@
+import type { WorkloadRecommendation } from '@finlens/contracts/containers';
+import { formatMoney } from '@finlens/cost-model/format';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ColDef } from 'ag-grid-community';
+import { Link as RouterLink } from 'react-router';
+import { BarsLoader } from '../../components/BarsLoader';
+import { DataGrid } from '../../components/DataGrid';
+import { Figure } from '../../components/Figure';
+import { useSearchChange } from '../../lib/use-search-change';
+import { useContainerRightsizing } from './api/container-rightsizing-query';
+import { ContainersFilters, UrlSelect } from './ContainersFilters';
+import { apiParams, EKS_DETAILS_PATH, withParams } from './containers-view';
+
+const HEADROOMS = ['10', '20', '30', '50'] as const;
+type Headroom = (typeof HEADROOMS)[number];
+const HEADROOM_LABELS: Record<Headroom, string> = { '10': '10 %', '20': '20 %', '30': '30 %', '50': '50 %' };
+
+const amount = (value: number, unit: string) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ${unit}`;
+/** A request, '→' and its recommendation ('fits' when no change is worth it). */
+const requestText = (advice: WorkloadRecommendation['cpu'], unit: string) =>
+  advice.recommended === null
+    ? `${amount(advice.requested, unit)} (fits)`
+    : `${amount(advice.requested, unit)} → ${amount(advice.recommended, unit)}`;
+
+const COLUMNS: ColDef<WorkloadRecommendation>[] = [
+  { field: 'controller', headerName: 'Workload', flex: 2 },
+  { field: 'controller_kind', headerName: 'Kind' },
+  { field: 'namespace', headerName: 'Namespace' },
+  { field: 'cluster_name', headerName: 'Cluster' },
+  {
+    colId: 'cpu',
+    headerName: 'CPU request per pod',
+    valueGetter: ({ data }) => (data ? requestText(data.cpu, 'vCPU') : ''),
+    flex: 2,
+  },
+  {
+    colId: 'cpu_use',
+    headerName: 'CPU use avg / peak',
+    valueGetter: ({ data }) =>
+      data ? `${data.cpu.average_usage.toFixed(2)} / ${data.cpu.peak_usage.toFixed(2)}` : '',
+  },
+  {
+    colId: 'memory',
+    headerName: 'Memory request per pod',
+    valueGetter: ({ data }) => (data ? requestText(data.memory, 'GB') : ''),
+    flex: 2,
+  },
+  {
+    colId: 'memory_use',
+    headerName: 'Memory use avg / peak',
+    valueGetter: ({ data }) =>
+      data ? `${data.memory.average_usage.toFixed(2)} / ${data.memory.peak_usage.toFixed(2)}` : '',
+  },
+  {
+    field: 'cost',
+    headerName: 'Cost in range',
+    valueFormatter: ({ value }) => formatMoney(Number(value)),
+    filter: 'agNumberColumnFilter',
+    type: 'rightAligned',
+  },
+  {
+    field: 'monthly_saving',
+    headerName: 'Monthly saving',
+    valueFormatter: ({ value }) => formatMoney(Number(value)),
+    filter: 'agNumberColumnFilter',
+    type: 'rightAligned',
+    sort: 'desc',
+  },
+];
+
+/** /v3/compute-copilot/container-rightsizing/: per workload, requests against observed use and smaller requests. */
+export function ContainerRightsizingPage() {
+  const [search, change] = useSearchChange();
+  const headroom = HEADROOMS.find((h) => h === search.get('headroom')) ?? '20';
+  const params = { ...apiParams(search, new Date()), headroom };
+  const { data, isPending, isError, error } = useContainerRightsizing(params);
+  const rows = data?.workloads ?? [];
+  const toChange = rows.filter((w) => w.monthly_saving > 0);
+  return (
+    <Box component="section" sx={{ p: 3 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          Container Rightsizing
+        </Typography>
+        <Button component={RouterLink} to={withParams(EKS_DETAILS_PATH, search, { headroom: '' })}>
+          EKS Details
+        </Button>
+      </Stack>
+      <ContainersFilters search={search} change={change}>
+        <UrlSelect
+          label="Headroom above peak"
+          value={headroom}
+          options={HEADROOMS}
+          labels={HEADROOM_LABELS}
+          onChange={(h) => change({ headroom: h })}
+        />
+      </ContainersFilters>
+      {isError ? (
+        <Alert severity="error">{error.message}</Alert>
+      ) : isPending ? (
+        <BarsLoader label="Loading workloads" />
+      ) : data.window === null ? (
+        <Alert severity="info">
+          No cost data yet. Import a bill with split cost allocation data to see workloads.
+        </Alert>
+      ) : (
+        <Stack sx={{ gap: 2 }}>
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+            <Figure
+              label="Monthly saving"
+              value={formatMoney(data.monthly_saving)}
+              note="at the nodes' effective rate"
+            />
+            <Figure label="Workloads to resize" value={`${toChange.length} of ${rows.length}`} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            Requests against the use the split cost allocation data reports per pod and hour,{' '}
+            {data.window.start_date} to {data.window.end_date}. The recommendation covers the busiest pod-hour
+            plus {data.headroom} % headroom; the saving is the split cost the smaller requests no longer take,
+            as a 30-day month. Freed capacity turns into idle capacity until the node group scales in.
+          </Typography>
+          <DataGrid
+            label="Workload rightsizing"
+            rows={rows}
+            columns={COLUMNS}
+            csvFileName="container-rightsizing"
+            getRowId={({ data: w }) => w.id}
+          />
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,192 @@
+import {
+  type Allocation,
+  type ContainersSummary,
+  CONTAINERS_PATHS as P,
+  type Rightsizing,
+  SPLIT_DATA_ACTION,
+} from '@finlens/contracts/containers';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render-with-providers';
+import { recordRequests } from '../../test/request-log';
+
+const requests = recordRequests();
+const SLOW = { timeout: 15_000 };
+const WINDOW = { start_date: '2026-10-28', end_date: '2026-11-26', days: 30 };
+const use = (requested: number, used: number, capacity: number | null) => ({
+  requested,
+  used,
+  capacity,
+  used_over_requested: used / requested,
+  requested_over_capacity: capacity === null ? null : requested / capacity,
+});
+const MISSING = {
+  cluster_name: 'batch-eks',
+  account_id: '123',
+  region: 'us-east-1',
+  cost: 72,
+  action: SPLIT_DATA_ACTION,
+};
+const EMPTY: ContainersSummary = {
+  window: WINDOW,
+  cost_basis: 'amortized',
+  totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0 },
+  clusters: [],
+  daily: [],
+  top_namespaces: [],
+  top_workloads: [],
+  clusters_without_split_data: [MISSING],
+};
+const SUMMARY: ContainersSummary = {
+  ...EMPTY,
+  totals: { cost: 100, cpu_cost: 50, memory_cost: 30, idle_cost: 20, node_cost: 100 },
+  clusters: [
+    {
+      cluster_name: 'prod',
+      cost: 100,
+      cpu_cost: 50,
+      memory_cost: 30,
+      idle_cost: 20,
+      cpu: use(100, 40, 200),
+      memory: use(400, 300, 800),
+      nodes: 2,
+      node_cost: 100,
+      purchase_options: [{ purchase_option: 'OnDemand', cost: 100, nodes: 2 }],
+    },
+  ],
+  daily: [{ date: '2026-11-26', cluster_name: 'prod', cost: 100, idle_cost: 20 }],
+  top_namespaces: [{ cluster_name: 'prod', key: 'checkout', kind: null, cost: 60 }],
+  top_workloads: [{ cluster_name: 'prod', key: 'checkout-worker', kind: 'Deployment', cost: 40 }],
+};
+const row = (key: string, cost: number): Allocation['rows'][number] => ({
+  cluster_name: 'prod',
+  key,
+  cost,
+  split_cost: cost,
+  cpu_cost: cost / 2,
+  memory_cost: cost / 2,
+  idle_cost: 0,
+  pod_hours: 10,
+  cpu: use(10, 2, null),
+  memory: use(10, 5, null),
+});
+
+describe('EKS pages', () => {
+  it('lists clusters without split data with what to switch on', async () => {
+    server.use(http.get(`*${P.summary}`, () => HttpResponse.json(EMPTY)));
+    renderWithProviders('/v3/compute-copilot/eks/dashboard/', { signedIn: true });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Clusters without split cost allocation data' },
+      SLOW,
+    );
+    expect(within(table).getByText('batch-eks')).toBeInTheDocument();
+    expect(screen.getByText(/INCLUDE_SPLIT_COST_ALLOCATION_DATA/)).toBeInTheDocument();
+  });
+
+  it('shows the error of a failed call', async () => {
+    server.use(http.get(`*${P.summary}`, () => HttpResponse.json({ detail: 'Boom.' }, { status: 500 })));
+    renderWithProviders('/v3/compute-copilot/eks/dashboard/', { signedIn: true });
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent(/Boom\.|went wrong|error/i);
+    expect(screen.queryByRole('table', { name: 'Clusters' })).toBeNull();
+  });
+
+  it('shows cost, efficiency and links a namespace into the details filtered to it', async () => {
+    server.use(http.get(`*${P.summary}`, () => HttpResponse.json(SUMMARY)));
+    renderWithProviders('/v3/compute-copilot/eks/dashboard/?range=7D', { signedIn: true });
+    const clusters = await screen.findByRole('table', { name: 'Clusters' }, SLOW);
+    expect(within(clusters).getByText('40.0 %')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Idle capacity' })).toHaveTextContent('$20.00');
+    const link = within(screen.getByRole('table', { name: 'Top namespaces' })).getByRole('link', {
+      name: 'checkout',
+    });
+    expect(link.getAttribute('href')).toBe(
+      '/v3/compute-copilot/eks/details/?range=7D&cluster=prod&namespace=checkout&group_by=controller',
+    );
+    expect(requests.calls()).toContainEqual(
+      expect.stringContaining(`GET ${P.summary}?cost_basis=amortized&start_date=`),
+    );
+  });
+
+  it('drills from a workload to its pods and asks the server for the view in the URL', async () => {
+    const allocation = (group: string): Allocation => ({
+      window: WINDOW,
+      cost_basis: 'amortized',
+      group_by: group as Allocation['group_by'],
+      idle: 'separate',
+      count: 1,
+      total_cost: 40,
+      rows: [row(group === 'pod' ? 'checkout-worker-abc' : 'checkout-worker', 40)],
+    });
+    const groups: string[] = [];
+    server.use(
+      http.get(`*${P.allocation}`, ({ request }) => {
+        const group = new URL(request.url).searchParams.get('group_by') ?? '';
+        groups.push(group);
+        return HttpResponse.json(allocation(group));
+      }),
+      http.get(`*${P.reconciliation}`, () =>
+        HttpResponse.json({
+          window: WINDOW,
+          cost_basis: 'amortized',
+          node_hours: 48,
+          mismatch_count: 0,
+          missing_nodes: 0,
+          node_cost: 40,
+          pod_cost: 40,
+          mismatches: [],
+        }),
+      ),
+    );
+    renderWithProviders(
+      '/v3/compute-copilot/eks/details/?cluster=prod&namespace=checkout&group_by=controller',
+      { signedIn: true },
+    );
+    expect(await screen.findByText(/Reconciled: in all 48 node-hours/, {}, SLOW)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('row', { name: 'Open checkout-worker' }, SLOW));
+    expect(await screen.findByRole('row', { name: 'Open checkout-worker-abc' }, SLOW)).toBeInTheDocument();
+    expect(groups).toEqual(expect.arrayContaining(['controller', 'pod']));
+    expect(screen.getByRole('link', { name: 'Rightsizing of checkout-worker' })).toHaveAttribute(
+      'href',
+      '/v3/compute-copilot/container-rightsizing/?cluster=prod&namespace=checkout&controller=checkout-worker',
+    );
+  });
+
+  it('shows each workload’s request against its recommendation and the monthly saving', async () => {
+    const advice = (requested: number, recommended: number | null, saving: number) => ({
+      requested,
+      average_usage: 0.2,
+      peak_usage: 0.4,
+      recommended,
+      monthly_saving: saving,
+    });
+    const answer: Rightsizing = {
+      window: WINDOW,
+      cost_basis: 'amortized',
+      headroom: 20,
+      monthly_saving: 12.5,
+      workloads: [
+        {
+          id: 'prod/checkout/Deployment/checkout-worker',
+          cluster_name: 'prod',
+          namespace: 'checkout',
+          controller_kind: 'Deployment',
+          controller: 'checkout-worker',
+          pod_hours: 720,
+          cost: 30,
+          cpu: advice(1, 0.5, 10),
+          memory: advice(2, null, 2.5),
+          monthly_saving: 12.5,
+        },
+      ],
+    };
+    server.use(http.get(`*${P.rightsizing}`, () => HttpResponse.json(answer)));
+    renderWithProviders('/v3/compute-copilot/container-rightsizing/', { signedIn: true });
+    expect(await screen.findByText('1.00 vCPU → 0.50 vCPU', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('2.00 GB (fits)')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Monthly saving' })).toHaveTextContent('$12.50');
+  });
+});
