@@ -1,5 +1,6 @@
 import { benchCollection } from './src/collection.bench';
 import { benchCommitments } from './src/commitments.bench';
+import { benchContainers } from './src/containers.bench';
 import { benchExplorer } from './src/explorer.bench';
 import { benchExplorerHttp } from './src/explorer-http.bench';
 import { benchForecast } from './src/forecast-backtest';
@@ -25,6 +26,7 @@ const suites: Record<string, Suite> = {
   collection: benchCollection,
   'resources-cost': benchResourcesCost,
   commitments: benchCommitments,
+  containers: benchContainers,
   'metrics-storage': benchMetricsStorage,
   recommendations: benchRecommendations,
 };
