@@ -192,9 +192,10 @@ export function createContainersService({
   async function allocationRows(scope: KubernetesScope, query: AllocationQuery): Promise<AllocationRow[]> {
     const group = query.group_by;
     const groupBy: KubernetesKey[] = group === 'cluster_name' ? ['cluster_name'] : ['cluster_name', group];
+    // Node capacity belongs to clusters only (a namespace or pod has requests, not capacity): read it only then.
     const [rows, capacity] = await Promise.all([
       warehouse.kubernetesCosts({ ...scope, groupBy }),
-      warehouse.kubernetesCapacity(scope),
+      group === 'cluster_name' ? warehouse.kubernetesCapacity(scope) : [],
     ]);
     const keyOf = (r: KubernetesCostRow) => r.keys[groupBy.length - 1] ?? NONE;
     const shared = shareIdle(
