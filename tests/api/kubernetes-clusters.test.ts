@@ -158,6 +158,12 @@ describe('Kubernetes clusters and workload schedules', () => {
         label_selector: 'tier=batch',
       },
     ]);
+    // An edit that leaves workloads out (the resource scheduler's editor) keeps them.
+    const scheduleId = scheduleSchema.parse(schedule.body).id;
+    const renamed = await s.request('PATCH', SCHEDULER_PATHS.schedule(scheduleId), {
+      body: { schedule_name: 'Staging hours', project: projectId },
+    });
+    expect(scheduleSchema.parse(renamed.body).workloads).toHaveLength(2);
     const target = { cluster: cluster.id, namespace: 'shop', kind: 'deployment', name: 'api' };
     const body = { schedule_name: 'Bad', project: projectId };
     await expect400(

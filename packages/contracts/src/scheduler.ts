@@ -91,8 +91,10 @@ export const scheduleInputSchema = z
     workloads: z
       .array(workloadTargetSchema)
       .max(500)
-      .default([])
-      .describe('Kubernetes workloads (container scheduler): replicas to zero at stop, back at start.'),
+      .optional()
+      .describe(
+        'Kubernetes workloads (container scheduler): replicas to zero at stop, back at start. Left out on PATCH: kept.',
+      ),
     target: z.string().max(200).nullable().default(null).describe('Free text: what the schedule is for.'),
     time_zone: z
       .string()

@@ -201,8 +201,9 @@ export function createSchedulerService({
   async function values(
     caller: ClientCaller,
     input: ScheduleInput,
-    except: string | null,
+    current: ScheduleRow | null,
   ): Promise<ScheduleValues> {
+    const except = current?.id ?? null;
     await scopes.requested(caller, [input.project]);
     checkZone(input.time_zone);
     checkCountry(input.holiday_country);
@@ -222,8 +223,9 @@ export function createSchedulerService({
         throw fieldError('resources', [`${r.resource_id} is already scheduled by "${owner}".`]);
       }
     }
+    // Left out (an editor that knows nothing of workloads): the saved ones stay.
     const workloads = await checkWorkloadTargets(
-      input.workloads,
+      input.workloads ?? current?.workloads ?? [],
       input.project,
       clusters,
       others,
@@ -274,8 +276,8 @@ export function createSchedulerService({
     },
 
     async update(caller: ClientCaller, id: string, input: ScheduleInput): Promise<Schedule> {
-      await owned(caller, id);
-      await repo.update(id, await values(caller, input, id));
+      const current = await owned(caller, id);
+      await repo.update(id, await values(caller, input, current));
       return this.get(caller, id);
     },
 
