@@ -12,7 +12,7 @@ export function useScheduleEstimate(body: Partial<ScheduleInput> | null) {
     enabled: body !== null,
     placeholderData: keepPreviousData,
     // A 400 names a field the editor shows; a 429 (the per-client limit on cost queries) passes: ask again.
-    retry: (count, error) => error instanceof ApiError && error.status === 429 && count < 6,
-    retryDelay: (count) => 500 * 2 ** count,
+    retry: (count, error) => error instanceof ApiError && error.status === 429 && count < 20,
+    retryDelay: (count) => Math.min(500 * 2 ** count, 8_000),
   });
 }
