@@ -22,6 +22,8 @@ const tags = ['scheduler'];
 const params = z.object({ id: z.string().min(1) });
 const overrideParams = z.object({ id: z.string().min(1), overrideId: z.string().min(1) });
 const verified = { access: 'verified' } as const;
+/** Schedules, overrides and one-off actions stop and start cloud resources: the admins' (ADR 0009). */
+const admin = { access: 'admin' } as const;
 
 /** Thin routes: parse, authorise (config.access), call the service, reply. */
 export const schedulerRoutes: FastifyPluginAsyncZod<{ scheduler: SchedulerService }> = async (
@@ -35,7 +37,7 @@ export const schedulerRoutes: FastifyPluginAsyncZod<{ scheduler: SchedulerServic
   );
   app.post(
     P.schedules,
-    { config: verified, schema: { tags, body: scheduleInputSchema, response: { 201: scheduleSchema } } },
+    { config: admin, schema: { tags, body: scheduleInputSchema, response: { 201: scheduleSchema } } },
     async (request, reply) =>
       reply.code(201).send(await scheduler.create(clientCallerOf(request), request.body)),
   );
@@ -47,19 +49,19 @@ export const schedulerRoutes: FastifyPluginAsyncZod<{ scheduler: SchedulerServic
   app.patch(
     P.schedule(':id'),
     {
-      config: verified,
+      config: admin,
       schema: { tags, params, body: scheduleInputSchema, response: { 200: scheduleSchema } },
     },
     async (request) => scheduler.update(clientCallerOf(request), request.params.id, request.body),
   );
-  app.delete(P.schedule(':id'), { config: verified, schema: { tags, params } }, async (request, reply) => {
+  app.delete(P.schedule(':id'), { config: admin, schema: { tags, params } }, async (request, reply) => {
     await scheduler.remove(clientCallerOf(request), request.params.id);
     return reply.code(204).send();
   });
   app.post(
     P.overrides(':id'),
     {
-      config: verified,
+      config: admin,
       schema: { tags, params, body: overrideInputSchema, response: { 201: scheduleOverrideSchema } },
     },
     async (request, reply) =>
@@ -69,7 +71,7 @@ export const schedulerRoutes: FastifyPluginAsyncZod<{ scheduler: SchedulerServic
   );
   app.delete(
     P.override(':id', ':overrideId'),
-    { config: verified, schema: { tags, params: overrideParams } },
+    { config: admin, schema: { tags, params: overrideParams } },
     async (request, reply) => {
       await scheduler.removeOverride(clientCallerOf(request), request.params.id, request.params.overrideId);
       return reply.code(204).send();
@@ -105,7 +107,7 @@ export const schedulerRoutes: FastifyPluginAsyncZod<{ scheduler: SchedulerServic
   );
   app.post(
     P.oneOffs,
-    { config: verified, schema: { tags, body: oneOffInputSchema, response: { 201: oneOffSchema } } },
+    { config: admin, schema: { tags, body: oneOffInputSchema, response: { 201: oneOffSchema } } },
     async (request, reply) =>
       reply.code(201).send(await scheduler.addOneOff(clientCallerOf(request), request.body)),
   );

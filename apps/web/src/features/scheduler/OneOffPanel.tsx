@@ -7,11 +7,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { AdminAction } from '../../components/AdminAction';
 import { ApiError } from '../../lib/api-client';
 import { useAddOneOff } from './api/add-one-off-mutation';
 import { useOneOffs } from './api/one-offs-query';
 import { formatInstant } from './format-instant';
-import { errorsByField, resourcesOf } from './scheduler-view';
+import { errorsByField, resourcesOf, SCHEDULER_ADMIN_REASON } from './scheduler-view';
 
 /** Local day and HH:MM in `zone`, `minutes` from now (the event-bridge form's default: 10 minutes ahead). */
 function ahead(zone: string, minutes: number): { day: string; time: string } {
@@ -100,9 +101,18 @@ export function OneOffPanel({ schedule }: { schedule: Schedule }) {
             />
           </>
         ) : null}
-        <Button variant="outlined" onClick={submit} loading={add.isPending} disabled={keys.length === 0}>
-          {action === 'start' ? 'Start' : 'Stop'} {keys.length} resource{keys.length === 1 ? '' : 's'}
-        </Button>
+        <AdminAction reason={SCHEDULER_ADMIN_REASON}>
+          {(disabled) => (
+            <Button
+              variant="outlined"
+              onClick={submit}
+              loading={add.isPending}
+              disabled={disabled || keys.length === 0}
+            >
+              {action === 'start' ? 'Start' : 'Stop'} {keys.length} resource{keys.length === 1 ? '' : 's'}
+            </Button>
+          )}
+        </AdminAction>
       </Stack>
       {errors.resources ? (
         <Alert severity="error" sx={{ mt: 1 }}>

@@ -10,11 +10,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { AdminAction } from '../../components/AdminAction';
 import { ApiError } from '../../lib/api-client';
 import { useAddOverride } from './api/add-override-mutation';
 import { useRemoveOverride } from './api/remove-override-mutation';
 import { formatInstant } from './format-instant';
-import { errorsByField } from './scheduler-view';
+import { errorsByField, SCHEDULER_ADMIN_REASON } from './scheduler-view';
 
 const EVERY = 'every';
 
@@ -54,13 +55,18 @@ export function OverridesPanel({ schedule }: { schedule: Schedule }) {
             <ListItem
               key={o.id}
               secondaryAction={
-                <Button
-                  size="small"
-                  onClick={() => remove.mutate(o.id)}
-                  loading={remove.isPending && remove.variables === o.id}
-                >
-                  End now
-                </Button>
+                <AdminAction reason={SCHEDULER_ADMIN_REASON}>
+                  {(disabled) => (
+                    <Button
+                      size="small"
+                      onClick={() => remove.mutate(o.id)}
+                      loading={remove.isPending && remove.variables === o.id}
+                      disabled={disabled}
+                    >
+                      End now
+                    </Button>
+                  )}
+                </AdminAction>
               }
             >
               <ListItemText
@@ -110,9 +116,18 @@ export function OverridesPanel({ schedule }: { schedule: Schedule }) {
           error={errors.until !== undefined}
           helperText={errors.until}
         />
-        <Button variant="outlined" onClick={submit} loading={add.isPending} disabled={until === ''}>
-          Add override
-        </Button>
+        <AdminAction reason={SCHEDULER_ADMIN_REASON}>
+          {(disabled) => (
+            <Button
+              variant="outlined"
+              onClick={submit}
+              loading={add.isPending}
+              disabled={disabled || until === ''}
+            >
+              Add override
+            </Button>
+          )}
+        </AdminAction>
       </Stack>
       {add.isError && Object.keys(errors).length === 0 ? (
         <Alert severity="error" sx={{ mt: 1 }}>

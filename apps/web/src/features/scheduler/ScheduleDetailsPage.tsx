@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { AdminAction } from '../../components/AdminAction';
 import { BarsLoader } from '../../components/BarsLoader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SimpleTable } from '../../components/SimpleTable';
@@ -17,7 +18,7 @@ import { useSchedule } from './api/schedules-query';
 import { formatInstant } from './format-instant';
 import { OneOffPanel } from './OneOffPanel';
 import { OverridesPanel } from './OverridesPanel';
-import { editPath, SCHEDULER_LIST_PATH } from './scheduler-view';
+import { editPath, SCHEDULER_ADMIN_REASON, SCHEDULER_LIST_PATH } from './scheduler-view';
 import { WeekTimeline } from './WeekTimeline';
 
 type Resource = Schedule['scheduled_resources'][number];
@@ -46,12 +47,20 @@ function Details({ schedule }: { schedule: Schedule }) {
           color={schedule.enabled ? 'success' : 'default'}
         />
         {schedule.enforced ? <Chip label="Enforced" /> : null}
-        <Button variant="contained" component={RouterLink} to={editPath(schedule.id)}>
-          Edit
-        </Button>
-        <Button color="error" onClick={() => removal.ask(schedule)}>
-          Delete
-        </Button>
+        <AdminAction reason={SCHEDULER_ADMIN_REASON}>
+          {(disabled) => (
+            <Button variant="contained" component={RouterLink} to={editPath(schedule.id)} disabled={disabled}>
+              Edit
+            </Button>
+          )}
+        </AdminAction>
+        <AdminAction reason={SCHEDULER_ADMIN_REASON}>
+          {(disabled) => (
+            <Button color="error" onClick={() => removal.ask(schedule)} disabled={disabled}>
+              Delete
+            </Button>
+          )}
+        </AdminAction>
       </Stack>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap aria-label="Summary">
         <Figure label="Now" value={`wants ${schedule.desired_state}`} />

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { AdminAction } from '../../components/AdminAction';
 import { BarsLoader } from '../../components/BarsLoader';
 import { ApiError } from '../../lib/api-client';
 import { useProjectsAws } from '../admin/api/projects-aws-query';
@@ -29,6 +30,7 @@ import {
   newDraft,
   PRESET_LABELS,
   presetPositions,
+  SCHEDULER_ADMIN_REASON,
   SCHEDULER_LIST_PATH,
   type ScheduleDraft,
   schedulePath,
@@ -255,9 +257,13 @@ function Editor({
           {save.isError && !placed ? <Alert severity="error">{save.error.message}</Alert> : null}
           {placed ? <Alert severity="error">Check the fields marked in red.</Alert> : null}
           <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" loading={save.isPending}>
-              {id === null ? 'Create schedule' : 'Save schedule'}
-            </Button>
+            <AdminAction reason={SCHEDULER_ADMIN_REASON}>
+              {(disabled) => (
+                <Button type="submit" variant="contained" loading={save.isPending} disabled={disabled}>
+                  {id === null ? 'Create schedule' : 'Save schedule'}
+                </Button>
+              )}
+            </AdminAction>
             <Button component={RouterLink} to={id === null ? SCHEDULER_LIST_PATH : schedulePath(id)}>
               Cancel
             </Button>

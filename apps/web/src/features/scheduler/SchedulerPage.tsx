@@ -11,11 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AdminAction } from '../../components/AdminAction';
 import { BarsLoader } from '../../components/BarsLoader';
 import { DataGrid } from '../../components/DataGrid';
 import { useSchedules } from './api/schedules-query';
 import { formatInstant } from './format-instant';
-import { editPath, schedulePath } from './scheduler-view';
+import { editPath, SCHEDULER_ADMIN_REASON, schedulePath } from './scheduler-view';
 
 const COLUMNS: ColDef<Schedule>[] = [
   {
@@ -86,9 +87,19 @@ export function SchedulerPage() {
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           Resource Scheduler
         </Typography>
-        <Button variant="contained" startIcon={<Add />} component={RouterLink} to={editPath(null)}>
-          New schedule
-        </Button>
+        <AdminAction reason={SCHEDULER_ADMIN_REASON}>
+          {(disabled) => (
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              component={RouterLink}
+              to={editPath(null)}
+              disabled={disabled}
+            >
+              New schedule
+            </Button>
+          )}
+        </AdminAction>
       </Stack>
       {schedules.isError ? (
         <Alert severity="error">{schedules.error.message}</Alert>
@@ -154,9 +165,13 @@ function NoSchedules() {
     <Alert
       severity="info"
       action={
-        <Button component={RouterLink} to={editPath(null)} size="small">
-          New schedule
-        </Button>
+        <AdminAction reason={SCHEDULER_ADMIN_REASON}>
+          {(disabled) => (
+            <Button component={RouterLink} to={editPath(null)} size="small" disabled={disabled}>
+              New schedule
+            </Button>
+          )}
+        </AdminAction>
       }
     >
       No schedules yet. A schedule stops non-production EC2 instances, RDS databases, EKS node groups and Auto

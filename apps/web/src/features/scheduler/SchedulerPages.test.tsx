@@ -3,6 +3,7 @@ import { SCHEDULER_PATHS, type ScheduleEstimate } from '@finlens/contracts/sched
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
@@ -264,5 +265,22 @@ describe('the schedule details', () => {
         resource: null,
       }),
     );
+  });
+});
+
+describe('a member', () => {
+  it('reads a schedule but sees its changes disabled (only admins stop and start resources)', async () => {
+    server.use(
+      http.get('*/c/current/user/', () => HttpResponse.json({ ...TEST_PROFILE, is_admin: false })),
+      http.get(`*${SCHEDULER_PATHS.schedule('s1')}`, () => HttpResponse.json(SCHEDULE)),
+      http.get(`*${SCHEDULER_PATHS.timeline('s1')}`, () => HttpResponse.json(TIMELINE)),
+      http.get(`*${SCHEDULER_PATHS.actions('s1')}`, () => HttpResponse.json({ results: [] })),
+    );
+    renderWithProviders('/v3/essentials/scheduler-details/schedule/s1', { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Dev office hours' }, SLOW),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled(), SLOW);
+    expect(screen.getByRole('button', { name: 'Add override' })).toBeDisabled();
   });
 });

@@ -16,6 +16,9 @@ import {
 
 /** Spec §2: the list, and the details route whose :type is 'schedule' (details) or 'edit' (the editor; id 'new'). */
 export const SCHEDULER_LIST_PATH = '/v3/essentials/scheduler/';
+
+/** Why a member sees the scheduler's changes disabled: they stop and start cloud resources (ADR 0009). */
+export const SCHEDULER_ADMIN_REASON = 'Only admins change schedules: they stop and start cloud resources.';
 export const schedulePath = (id: string) =>
   `/v3/essentials/scheduler-details/schedule/${encodeURIComponent(id)}`;
 export const editPath = (id: string | null) =>
