@@ -43,7 +43,7 @@ export function allocateDbus(
       continue;
     }
     for (const c of takers)
-      byCluster.set(c.key, (byCluster.get(c.key) ?? 0) + (line.cost * c.weight) / total);
+      byCluster.set(c.key, (byCluster.get(c.key) ?? 0) + line.cost * (c.weight / total));
   }
   return { byCluster, unallocated };
 }
