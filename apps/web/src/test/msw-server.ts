@@ -8,6 +8,14 @@ import {
   type PurchaseAnalysis,
 } from '@finlens/contracts/commitments';
 import {
+  type AsgDashboard,
+  COMPUTE_COPILOT_PATHS,
+  type CopilotResource,
+  type DatabricksDashboard,
+  type Visibility,
+  type VisibilityGroup,
+} from '@finlens/contracts/compute-copilot';
+import {
   type Allocation,
   CONTAINERS_PATHS,
   type ContainersReconciliation,
@@ -15,6 +23,7 @@ import {
   type Rightsizing,
 } from '@finlens/contracts/containers';
 import type { PublicConfig } from '@finlens/contracts/public-config';
+import { RECOMMENDATIONS_PATHS, type RuleChanges } from '@finlens/contracts/recommendations';
 import type { ResourcesCostList } from '@finlens/contracts/resources-cost';
 import { TEAM_PATHS } from '@finlens/contracts/team';
 import { HttpResponse, http } from 'msw';
@@ -178,6 +187,7 @@ const pageHandlers = [
     } satisfies CommitmentAlerts),
   ),
   ...emptyContainerHandlers(),
+  ...emptyCopilotHandlers(),
   http.get('*/c/admin/all_clients/', () =>
     HttpResponse.json([{ id: 'c1', name: 'Acme Corp', role: 'admin', via_partner: false, is_active: true }]),
   ),
@@ -223,6 +233,68 @@ function emptyContainerHandlers() {
     ),
     http.get(`*${CONTAINERS_PATHS.rightsizing}`, () =>
       HttpResponse.json({ ...base, headroom: 20, monthly_saving: 0, workloads: [] } satisfies Rightsizing),
+    ),
+  ];
+}
+
+/** The Compute Copilot dashboards and the rule changes without data. */
+function emptyCopilotHandlers() {
+  const noBill = { start_date: null, end_date: null, as_of: null, currency: 'USD' };
+  const zero = { effective: 0, on_demand: 0, savings: 0 };
+  return [
+    http.get(`*${COMPUTE_COPILOT_PATHS.asg}`, () =>
+      HttpResponse.json({
+        ...noBill,
+        totals: { effective: 0, on_demand: 0, groups: 0, instances: 0, spot_instances: 0, monthly_saving: 0 },
+        groups: [],
+      } satisfies AsgDashboard),
+    ),
+    http.get(`*${COMPUTE_COPILOT_PATHS.databricks}`, () =>
+      HttpResponse.json({
+        ...noBill,
+        totals: { infrastructure: 0, dbu: 0, total: 0, dbu_unallocated: 0, instances: 0 },
+        dbu_lines: [],
+        workspaces: [],
+        clusters: [],
+        jobs: [],
+        users: [],
+      } satisfies DatabricksDashboard),
+    ),
+    http.get(`*${COMPUTE_COPILOT_PATHS.visibility}`, () =>
+      HttpResponse.json({
+        ...noBill,
+        totals: { ...zero, savings_rate: null, coverage: null, spot_share: null },
+        by_purchase_option: [],
+        by_resource_type: [],
+        by_instance_type: [],
+        periods: [],
+        series: [],
+      } satisfies Visibility),
+    ),
+    http.get(`*${COMPUTE_COPILOT_PATHS.visibilityGroup}`, ({ params }) =>
+      HttpResponse.json({
+        ...noBill,
+        type: 'purchase-option',
+        id: String(params.id),
+        label: String(params.id),
+        totals: zero,
+        resources: [],
+        group_count: 0,
+      } satisfies VisibilityGroup),
+    ),
+    http.get(`*${COMPUTE_COPILOT_PATHS.resource}`, ({ params }) =>
+      HttpResponse.json({
+        ...noBill,
+        resource_id: String(params.id),
+        inventory: null,
+        totals: zero,
+        by_purchase_option: [],
+        periods: [],
+        series: [],
+      } satisfies CopilotResource),
+    ),
+    http.get(`*${RECOMMENDATIONS_PATHS.ruleChanges}`, () =>
+      HttpResponse.json({ count: 0, page: 1, page_size: 50, results: [] } satisfies RuleChanges),
     ),
   ];
 }

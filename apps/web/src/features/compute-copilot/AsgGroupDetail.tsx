@@ -65,7 +65,8 @@ export function AsgGroupDetail({ groupKey: key }: { groupKey: string }) {
   const currency = query.data?.currency ?? 'USD';
   return (
     <CopilotPage
-      title={group?.name ?? key.split('/').pop() ?? key}
+      title="Compute Copilot Details"
+      name={group?.name ?? key.split('/').pop() ?? key}
       subtitle={group ? `${group.account_name ?? group.account_id} · ${group.region}` : undefined}
       days={days}
       onDays={setDays}

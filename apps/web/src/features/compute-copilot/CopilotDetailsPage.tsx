@@ -62,7 +62,8 @@ function ResourceDetail({ id }: { id: string }) {
   const currency = data?.currency ?? 'USD';
   return (
     <CopilotPage
-      title={data?.inventory?.name ?? id}
+      title="Compute Copilot Details"
+      name={data?.inventory?.name ?? id}
       subtitle={id}
       days={days}
       onDays={setDays}

@@ -183,7 +183,7 @@ describe('Compute Copilot pages', () => {
     const advice = await screen.findByRole('region', { name: 'ASG recommendations' });
     expect(await within(advice).findByText('Scale to 1 outside office hours', {}, SLOW)).toBeInTheDocument();
     await userEvent.click(await within(groups).findByRole('link', { name: 'web-frontend-asg' }, SLOW));
-    await screen.findByRole('heading', { level: 1, name: 'web-frontend-asg' }, { timeout: 20_000 });
+    await screen.findByRole('heading', { level: 2, name: 'web-frontend-asg' }, { timeout: 20_000 });
     expect(await screen.findByRole('table', { name: 'Scaling history' }, SLOW)).toHaveTextContent(
       'desiredCapacity: 3 → 2',
     );
@@ -212,7 +212,7 @@ describe('Compute Copilot pages', () => {
     renderWithProviders('/v3/compute-copilot/visibility-dashboard/purchase-option/spot/?days=90', {
       signedIn: true,
     });
-    await screen.findByRole('heading', { level: 1, name: 'Visibility: Spot' }, { timeout: 20_000 });
+    await screen.findByRole('heading', { level: 2, name: 'Visibility: Spot' }, { timeout: 20_000 });
     const resources = await screen.findByRole('region', { name: 'Resources of Spot' });
     expect(await within(resources).findByRole('link', { name: 'i-0bbb' }, SLOW)).toHaveAttribute(
       'href',

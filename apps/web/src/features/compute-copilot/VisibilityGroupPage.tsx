@@ -53,16 +53,16 @@ export function VisibilityGroupPage() {
   const id = params.id ?? '';
   const { range, days, setDays } = useCopilotRange();
   const query = useVisibilityGroup(type ?? 'purchase-option', id, range);
-  if (type === null) return <Alert severity="error">No such breakdown: {params.type}.</Alert>;
   const data = query.data;
   const currency = data?.currency ?? 'USD';
   return (
     <CopilotPage
-      title={`Visibility: ${data?.label ?? id}`}
+      title="Visibility Details"
+      name={type === null ? undefined : `Visibility: ${data?.label ?? id}`}
       days={days}
       onDays={setDays}
-      pending={query.isPending}
-      error={query.error}
+      pending={type !== null && query.isPending}
+      error={type === null ? new Error(`No such breakdown: ${params.type}.`) : query.error}
     >
       <PageLink to={`${COPILOT}/visibility-dashboard/?days=${days}`}>← Visibility Dashboard</PageLink>
       {data ? (

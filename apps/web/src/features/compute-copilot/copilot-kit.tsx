@@ -83,9 +83,11 @@ export function Figures({ children }: { children: ReactNode }) {
   );
 }
 
-/** The page's title, range and the states of its one query. */
+/** The page's title (its route's), the thing it shows, range and the states of its one query. */
 export function CopilotPage(props: {
   title: string;
+  /** A details page's subject (a group, a breakdown, a resource), a heading under the route's title. */
+  name?: string;
   subtitle?: string;
   days: string;
   onDays: (days: string) => void;
@@ -98,6 +100,11 @@ export function CopilotPage(props: {
       <Typography variant="h5" component="h1">
         {props.title}
       </Typography>
+      {props.name ? (
+        <Typography variant="h6" component="h2">
+          {props.name}
+        </Typography>
+      ) : null}
       {props.subtitle ? <Typography color="text.secondary">{props.subtitle}</Typography> : null}
       <RangeToggle days={props.days} onChange={props.onDays} />
       {props.pending ? <Skeleton variant="rounded" height={160} aria-label="Loading" /> : null}
