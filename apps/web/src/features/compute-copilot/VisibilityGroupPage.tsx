@@ -4,7 +4,6 @@ import {
   type VisibilityGroupType,
 } from '@finlens/contracts/compute-copilot';
 import { OTHERS_KEY } from '@finlens/contracts/cost-query';
-import Alert from '@mui/material/Alert';
 import type { ColDef } from 'ag-grid-community';
 import { useParams } from 'react-router';
 import { DataGrid } from '../../components/DataGrid';
