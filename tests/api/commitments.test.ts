@@ -19,15 +19,18 @@ const OWNER = '111111111111';
 const SHARER = '222222222222';
 const ARN = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/0f0e0d0c-1111-2222-3333-444455556666';
 
-// A hand-made legacy CUR month: one convertible m5.large reservation (No Upfront, $0.06/h, on-demand $0.096/h)
-// ending in 20 days, used half its 720 hours by two accounts; a week of on-demand m5.large hours (two instances
-// for 84 hours, one for 84); ten spot hours.
+// A hand-made legacy CUR of this month's first week (the month still open): one convertible m5.large reservation
+// (No Upfront, $0.06/h, on-demand $0.096/h) ending in 20 days, used 84 of the week's 168 hours by two accounts —
+// its RIFee reserves the whole month and counts as unused every hour not used yet, as an open month's does; a
+// week of on-demand m5.large hours (two instances for 84 hours, one for 84); ten spot hours.
 const RATE = 0.06;
 const ON_DEMAND = 0.096;
 const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
 const end = new Date(Date.now() + 20 * 24 * HOUR);
 const start = new Date(end.getTime() - 365 * 24 * HOUR);
 const at = (hours: number) => new Date(month.getTime() + hours * HOUR).toISOString();
+const MONTH_HOURS = (Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1) - month.getTime()) / HOUR;
+const USED_HOURS = 84;
 
 const HEADER = [
   'bill/BillingPeriodStartDate',
@@ -74,14 +77,14 @@ const base = (hours: number, account: string, type: string, usageType: string): 
 const rows: Cells[] = [
   {
     ...base(0, OWNER, 'RIFee', 'HeavyUsage:m5.large'),
-    'lineItem/UsageAmount': 720,
-    'lineItem/UnblendedCost': 720 * RATE,
+    'lineItem/UsageAmount': MONTH_HOURS,
+    'lineItem/UnblendedCost': MONTH_HOURS * RATE,
     'reservation/ReservationARN': ARN,
-    'reservation/TotalReservedUnits': 720,
-    'reservation/TotalReservedNormalizedUnits': 2880,
-    'reservation/UnusedQuantity': 360,
-    'reservation/UnusedNormalizedUnitQuantity': 1440,
-    'reservation/UnusedRecurringFee': 360 * RATE,
+    'reservation/TotalReservedUnits': MONTH_HOURS,
+    'reservation/TotalReservedNormalizedUnits': 4 * MONTH_HOURS,
+    'reservation/UnusedQuantity': MONTH_HOURS - USED_HOURS,
+    'reservation/UnusedNormalizedUnitQuantity': 4 * (MONTH_HOURS - USED_HOURS),
+    'reservation/UnusedRecurringFee': (MONTH_HOURS - USED_HOURS) * RATE,
     'reservation/UnusedAmortizedUpfrontFeeForBillingPeriod': 0,
     'reservation/AmortizedUpfrontFeeForBillingPeriod': 0,
     'reservation/StartTime': start.toISOString(),
@@ -91,14 +94,14 @@ const rows: Cells[] = [
   },
   ...[OWNER, SHARER].map((account) => ({
     ...base(0, account, 'DiscountedUsage', 'BoxUsage:m5.large'),
-    'lineItem/UsageAmount': 180,
-    'lineItem/NormalizedUsageAmount': 720,
+    'lineItem/UsageAmount': USED_HOURS / 2,
+    'lineItem/NormalizedUsageAmount': 2 * USED_HOURS,
     'lineItem/UnblendedCost': 0,
     'pricing/term': 'Reserved',
-    'pricing/publicOnDemandCost': 180 * ON_DEMAND,
+    'pricing/publicOnDemandCost': (USED_HOURS / 2) * ON_DEMAND,
     'pricing/offeringClass': 'convertible',
     'reservation/ReservationARN': ARN,
-    'reservation/EffectiveCost': 180 * RATE,
+    'reservation/EffectiveCost': (USED_HOURS / 2) * RATE,
   })),
   ...Array.from({ length: 168 }, (_, h) => {
     const instances = h < 84 ? 2 : 1;
@@ -119,11 +122,12 @@ const rows: Cells[] = [
 ];
 const CSV = Buffer.from(`${[HEADER.join(','), ...rows.map(line)].join('\n')}\n`);
 
-// The figures, by hand from the rows above.
-const coveredOnDemand = 360 * ON_DEMAND;
+// The figures, by hand from the rows above: the open month counts only the week billed, 168 reserved hours of
+// which 84 were unused (not the month's other hours, which are still to come).
+const coveredOnDemand = USED_HOURS * ON_DEMAND;
 const onDemand = 84 * 2 * ON_DEMAND + 84 * ON_DEMAND;
-const used = 360 * RATE;
-const unused = 360 * RATE;
+const used = USED_HOURS * RATE;
+const unused = (168 - USED_HOURS) * RATE;
 const odeTotal = coveredOnDemand + onDemand;
 const actual = used + unused + onDemand;
 
@@ -184,7 +188,8 @@ describe('commitment management', () => {
     expect(monthly.groups.map((g) => g.key)).toEqual([ARN]);
     expect(monthly.expiries.map((e) => e.arn)).toEqual([ARN]);
 
-    // By day the monthly fee is spread over the month's days; the days add up to the month.
+    // By day the monthly fee is spread over the billed days; the days add up to the month, the days to come
+    // carry nothing.
     const daily = commitmentDashboardSchema.parse(
       (await admin.session.get(`${P.dashboard}?${scoped}&${range}&granularity=day&group_by=account`)).body,
     );
@@ -194,6 +199,8 @@ describe('commitment management', () => {
       unused,
       'daily unused cost adds up',
     );
+    near(daily.periods[6]?.unused_cost, unused / 7, 'a billed day');
+    expect(daily.periods[7]?.unused_cost).toBe(0);
     near(daily.totals.net_savings, t.net_savings, 'daily total');
     expect(daily.groups.map((g) => g.key).sort()).toEqual([OWNER, SHARER]);
 
@@ -245,9 +252,12 @@ describe('commitment management', () => {
       commitmentAlertsSchema.parse((await admin.session.get(`${P.alerts}?project_ids=${projectId}`)).body);
     const due = await alertsOf();
     expect(due.settings).toEqual(COMMITMENT_ALERT_DEFAULTS);
-    // Ending in 20 days (the 30-day notice); bought a year ago; no coverage history before this week. Its month's
-    // 360 used hours all fall in the week the bill has reached, so over the billed days it was used in full.
-    expect(due.alerts.map((a) => [a.kind, a.severity, a.arn])).toEqual([['expiry', 'warning', ARN]]);
+    // Ending in 20 days (the 30-day notice); bought a year ago; no coverage history before this week. Used half
+    // the hours the bill has reached: under the 80 % threshold.
+    expect(due.alerts.map((a) => [a.kind, a.severity, a.arn])).toEqual([
+      ['expiry', 'warning', ARN],
+      ['utilisation', 'warning', ARN],
+    ]);
     const [expiry] = due.alerts;
     expect(expiry?.key).toBe(`expiry:${ARN}:${end.toISOString()}:30`);
     expect(expiry?.days_left).toBeGreaterThan(19);
@@ -264,7 +274,7 @@ describe('commitment management', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(commitmentAlertSettingsSchema.parse(saved.body).expiry_days).toEqual([60, 14]);
     expect((await admin.session.get(P.alertSettings)).body).toMatchObject({ utilisation_below: 0.4 });
-    // 20 days left reached the 60-day notice now.
+    // 20 days left reached the 60-day notice now; half used is above 40 %.
     expect((await alertsOf()).alerts.map((a) => a.key)).toEqual([`expiry:${ARN}:${end.toISOString()}:60`]);
 
     const bad = (body: object) =>

@@ -4,7 +4,8 @@ import type { ClientCaller } from '../../platform/auth/caller';
 import type { WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
 import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
 import { costScopesOver } from '../../warehouse/cost-scope';
-import { createCommitmentsService, hourlySpend, spreadMonthlyFees } from './commitments.service';
+import { createCommitmentsService, hourlySpend } from './commitments.service';
+import { reservationHours, spreadMonthlyFees } from './reservation-fees';
 
 const fee = (start: string): WarehouseCommitmentRow => ({
   ...curCommitmentRow({
@@ -46,6 +47,42 @@ describe('spreadMonthlyFees', () => {
     expect(spreadMonthlyFees([fee('2025-01-01T00:00:00.000Z')], 'month')).toHaveLength(1);
     const usage = { ...fee('2025-01-01T00:00:00.000Z'), lineItemType: 'DiscountedUsage' };
     expect(spreadMonthlyFees([usage], 'hour')).toEqual([usage]);
+  });
+});
+
+describe('an open month (the bill reaches 15 February)', () => {
+  // February's RIFee reserves the whole month (672 h, $28) and counts as unused the 336 h not used yet; the
+  // reservation was used every hour of the 14 billed days.
+  const billedTo = new Date('2026-02-15T00:00:00Z');
+
+  it('counts only its billed days: reserved hours and fees cut to them, every used hour in them', () => {
+    const [month] = spreadMonthlyFees([fee('2025-01-01T00:00:00.000Z')], 'month', billedTo);
+    expect(month?.reservationTotalReservedUnits).toBeCloseTo(336, 9);
+    expect(month?.unblended).toBeCloseTo(14, 9);
+    expect(month?.reservationUnusedQuantity).toBe(0);
+    expect(month?.reservationUnusedRecurring).toBe(0);
+    const days = spreadMonthlyFees([fee('2025-01-01T00:00:00.000Z')], 'day', billedTo);
+    expect(days.map((d) => d.at.toISOString().slice(0, 10))).toHaveLength(14);
+    expect(days.at(-1)?.at.toISOString()).toBe('2026-02-14T00:00:00.000Z');
+    expect(reservationHours(days).get('ri')).toEqual({
+      reserved: expect.closeTo(336, 9),
+      used: expect.closeTo(336, 9),
+      cost: expect.closeTo(14, 9),
+    });
+  });
+
+  it('keeps the unused hours and fee of the billed days when the use falls short', () => {
+    // Used 168 h of the 336 billed: 168 h unused, at the fee's $28 ÷ 672 h = $1/24 an hour.
+    const row = {
+      ...fee('2025-01-01T00:00:00.000Z'),
+      reservationUnusedQuantity: 504,
+      reservationUnusedRecurring: 21,
+    };
+    const [month] = spreadMonthlyFees([row], 'month', billedTo);
+    expect(month?.reservationUnusedQuantity).toBeCloseTo(168, 9);
+    expect(month?.reservationUnusedRecurring).toBeCloseTo(7, 9);
+    // A closed month is the bill's row.
+    expect(spreadMonthlyFees([row], 'month', new Date('2026-03-01T00:00:00Z'))).toEqual([row]);
   });
 });
 

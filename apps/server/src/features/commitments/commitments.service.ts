@@ -10,7 +10,6 @@ import type {
   PurchaseAnalysisQuery,
 } from '@finlens/contracts/commitments';
 import type { AlertedCommitment, CommitmentAlertInput } from '@finlens/cost-model/commitments/alerts';
-import { type Interval, overlapHours } from '@finlens/cost-model/commitments/amortisation';
 import { reservationMonths, savingsPlanMonths } from '@finlens/cost-model/commitments/cur-commitments';
 import { isCommitmentEligible } from '@finlens/cost-model/commitments/eligibility';
 import {
@@ -23,7 +22,7 @@ import { hourlyCurve, type LookBackDays, lookBackWindow } from '@finlens/cost-mo
 import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
 import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
 import { optimiseCommitment } from '@finlens/cost-model/commitments/optimiser';
-import { bucketOf, bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
+import { bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { createResultCache } from '../../platform/cache/result-cache';
 import type { CommitmentRowsPort, WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
@@ -34,6 +33,7 @@ import {
   type ScopeReader,
   scopeDataVersion,
 } from '../../warehouse/cost-scope';
+import { reservationHours, spreadMonthlyFees } from './reservation-fees';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -51,52 +51,6 @@ type Row = WarehouseCommitmentRow;
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const sum = (values: Iterable<number>) => [...values].reduce((s, v) => s + v, 0);
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-
-/** Row fields that are sums over line items: a monthly fee row spread over days or hours scales them. */
-const SPREAD_FIELDS = [
-  'unblended',
-  'netUnblended',
-  'amortized',
-  'usageAmount',
-  'reservationTotalReservedUnits',
-  'reservationTotalReservedNormalizedUnits',
-  'reservationUnusedQuantity',
-  'reservationUnusedNormalizedUnitQuantity',
-  'reservationAmortizedUpfrontFee',
-  'reservationUnusedAmortizedUpfront',
-  'reservationUnusedRecurring',
-  'reservationNetUnusedAmortizedUpfront',
-  'reservationNetUnusedRecurring',
-] as const;
-
-/**
- * A reservation's RIFee row is monthly; by day or hour its figures (reserved and unused hours, fees) are spread over
- * the buckets of its month by the hours of its term inside each, so every bucket carries its share and the buckets
- * of a month add up to the bill's row.
- */
-export function spreadMonthlyFees(rows: readonly Row[], grain: 'hour' | 'day' | 'month'): Row[] {
-  if (grain === 'month') return [...rows];
-  return rows.flatMap((row) => {
-    if (row.lineItemType !== 'RIFee') return [row];
-    const month = bucketOf(row.at, 'month');
-    const term: Interval = {
-      start: row.reservationStartTime ? new Date(row.reservationStartTime) : month.start,
-      end: row.reservationEndTime ? new Date(row.reservationEndTime) : month.end,
-    };
-    const hours = overlapHours(term, month);
-    if (!(hours > 0)) return [row];
-    return bucketsOf(month, grain).flatMap((bucket) => {
-      const share = overlapHours(term, bucket) / hours;
-      if (share === 0) return [];
-      const copy: Row = { ...row, at: bucket.start };
-      for (const field of SPREAD_FIELDS) {
-        const value = row[field];
-        if (value !== null) (copy as unknown as Record<string, number>)[field] = value * share;
-      }
-      return [copy];
-    });
-  });
-}
 
 /**
  * A usage row's on-demand spend per hour of its usage: a daily CUR line (start at midnight, end 24 hours later) is
@@ -209,6 +163,10 @@ export function createCommitmentsService({
     return answer.as_of;
   }
 
+  /** The end of the bill (exclusive): the day after its newest usage day. */
+  const billedTo = (newest: string | null) =>
+    newest === null ? null : new Date(Date.parse(newest) + DAY_MS);
+
   const rowsOf = (scope: ReadScope, from: string, to: string, grain: 'hour' | 'day' | 'month') =>
     keep(scope, `rows ${from} ${to} ${grain}`, () => warehouse.commitmentRows({ ...scope, from, to, grain }));
 
@@ -226,7 +184,7 @@ export function createCommitmentsService({
     if (newest === null)
       return { as_of: asOf.toISOString(), reservations: [], savings_plans: [], expiries: [] };
     const riUse = new Map<string, { purchased: number; unused: number }>();
-    for (const m of reservationMonths(rows)) {
+    for (const m of reservationMonths(spreadMonthlyFees(rows, 'month', billedTo(newest)))) {
       const u = riUse.get(m.arn) ?? { purchased: 0, unused: 0 };
       u.purchased += m.purchasedHours;
       u.unused += m.unusedHours;
@@ -295,16 +253,18 @@ export function createCommitmentsService({
     const useFrom = newestAt - (ALERT_USE_DAYS - 1) * DAY_MS;
     const recentFrom = newestAt - (ALERT_RECENT_DAYS - 1) * DAY_MS;
     const use = new Map<string, CommitmentFiguresSum>();
+    const fees: Row[] = [];
     const recent = new CommitmentFiguresSum();
     const previous = new CommitmentFiguresSum();
     const fromAt = Date.parse(from);
-    for (const row of spreadMonthlyFees(rows, 'day')) {
+    for (const row of spreadMonthlyFees(rows, 'day', billedTo(newest))) {
       const at = row.at.getTime();
       // A month's fee is spread over all its days: only those of the window count.
       if (at < fromAt || at > newestAt) continue;
       (at >= recentFrom ? recent : previous).add(row);
       const arn = row.reservationArn ?? row.savingsPlanArn;
       if (arn === null || at < useFrom) continue;
+      if (row.lineItemType === 'RIFee') fees.push(row);
       let sum = use.get(arn);
       if (sum === undefined) {
         sum = new CommitmentFiguresSum();
@@ -312,10 +272,7 @@ export function createCommitmentsService({
       }
       sum.add(row);
     }
-    const hours = reservationHoursIn(rows, {
-      start: new Date(useFrom),
-      end: new Date(newestAt + DAY_MS),
-    });
+    const hours = reservationHours(fees);
     const dateOf = (text: string | null) => (text === null ? null : new Date(text));
     const useOf = (arn: string) => {
       const f = use.get(arn)?.figures();
@@ -373,22 +330,26 @@ export function createCommitmentsService({
       const scope = await scopes.requested(caller, query.project_ids);
       const grain = query.granularity;
       // The bill's rows of the range and the inventory (for the expiries) are read side by side.
-      const [read, inventory] = await Promise.all([
+      const [read, inventory, newest] = await Promise.all([
         rowsOf(scope, query.start_date, query.end_date, grain),
         inventoryOf(scope),
+        newestDay(scope),
       ]);
       const window = {
         start: new Date(`${query.start_date}T00:00:00Z`),
         end: new Date(Date.parse(`${query.end_date}T00:00:00Z`) + DAY_MS),
       };
-      // One pass over the rows fills each period's, each group's and the total's sums.
+      // One pass over the rows fills each period's, each group's and the total's sums; a month's fee spread over
+      // days outside the range counts in none of them.
       const buckets = bucketsOf(window, grain);
       const periods = new Map(buckets.map((b) => [b.start.getTime(), new CommitmentFiguresSum()]));
       const groups = new Map<string, CommitmentFiguresSum>();
       const total = new CommitmentFiguresSum();
-      for (const row of spreadMonthlyFees(read, grain)) {
+      for (const row of spreadMonthlyFees(read, grain, billedTo(newest))) {
+        const period = periods.get(row.at.getTime());
+        if (period === undefined) continue;
         total.add(row);
-        periods.get(row.at.getTime())?.add(row);
+        period.add(row);
         const key = groupKey(row, query.group_by);
         if (key === null) continue;
         let group = groups.get(key);
@@ -498,44 +459,6 @@ export function createCommitmentsService({
       return { results };
     },
   };
-}
-
-/**
- * Each reservation's reserved and used hours and its fee inside `window` (whose end is the bill's end), from its monthly RIFee
- * rows alone — AWS's RI utilisation, in hours, whatever the usage rows' hours. A month's reserved hours fall evenly
- * over the hours of the term in it; its used hours (reserved − unused) over those the bill has reached, so a month
- * still open counts only its billed days.
- */
-function reservationHoursIn(
-  rows: readonly Row[],
-  window: Interval,
-): Map<string, { reserved: number; used: number; cost: number }> {
-  const hours = new Map<string, { reserved: number; used: number; cost: number }>();
-  for (const row of rows) {
-    if (row.lineItemType !== 'RIFee' || row.reservationArn === null) continue;
-    const month = bucketOf(row.at, 'month');
-    const term: Interval = {
-      start: row.reservationStartTime ? new Date(row.reservationStartTime) : month.start,
-      end: row.reservationEndTime ? new Date(row.reservationEndTime) : month.end,
-    };
-    const inMonth = {
-      start: new Date(Math.max(term.start.getTime(), month.start.getTime())),
-      end: new Date(Math.min(term.end.getTime(), month.end.getTime())),
-    };
-    const termHours = overlapHours(inMonth, month);
-    const billedHours = overlapHours(inMonth, { start: month.start, end: window.end });
-    const windowHours = overlapHours(inMonth, window);
-    if (!(termHours > 0 && billedHours > 0 && windowHours > 0)) continue;
-    const reserved = row.reservationTotalReservedUnits ?? 0;
-    const used = reserved - (row.reservationUnusedQuantity ?? 0);
-    const h = hours.get(row.reservationArn) ?? { reserved: 0, used: 0, cost: 0 };
-    h.reserved += (reserved * windowHours) / termHours;
-    // The month's fee (recurring + amortised upfront) falls with its reserved hours.
-    h.cost += (((row.unblended ?? 0) + (row.reservationAmortizedUpfrontFee ?? 0)) * windowHours) / termHours;
-    h.used += (used * windowHours) / billedHours;
-    hours.set(row.reservationArn, h);
-  }
-  return hours;
 }
 
 type InventoryReservation = CommitmentInventory['reservations'][number];
