@@ -9,6 +9,8 @@ import {
   type RecommendationsService,
 } from '../features/recommendations/recommendations.service';
 import { createRecommendationsEvaluation } from '../features/recommendations/recommendations-evaluation.service';
+import { createShowbackResourceValues } from '../features/showbacks/showback-resource-values';
+import { createShowbacksRepo } from '../features/showbacks/showbacks.repo';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
@@ -25,6 +27,11 @@ export function recommendationsEvaluationFor({
     repo: createRecommendationsRepo({ db }),
     warehouse,
     utilisation: createUtilisation({ metrics: warehouse.metrics }),
+    showbacks: createShowbackResourceValues({
+      repo: createShowbacksRepo({ db }),
+      scopes: createCostScopes({ db }),
+      warehouse,
+    }),
   });
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@finlens/contracts/recommendations';
 import { evaluateResource, RULES } from '@finlens/cost-model/recommendations/engine';
 import type { RuleInput, Violation } from '@finlens/cost-model/recommendations/rule-kit';
-import { resourceKey } from '@finlens/cost-model/resource-id';
+import { normalResourceId, resourceKey } from '@finlens/cost-model/resource-id';
 import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
 import type { FoundRow, RecommendationsRepo } from './recommendations.repo';
 import type { EvaluationTrigger } from './recommendations.tables';
@@ -30,11 +30,49 @@ export type RecommendationBody = Omit<
   | 'resolved_at'
 >;
 
+type ShowbackValue = RecommendationBody['showback_values'][number];
+
+/** The showbacks' values per bill resource id (the showbacks feature's allocation, wired in app/). */
+export interface ShowbackValuesReader {
+  valuesByResource(
+    clientId: string,
+    projectId: string,
+    range: { from: string; to: string },
+  ): Promise<Map<string, ShowbackValue[]>>;
+}
+
+/**
+ * A lookup of the showback values by resource: the bill names a resource by short id, ARN or bare name, the
+ * inventory by id and ARN; both meet on the normal id (a bare bill name also on itself).
+ */
+function showbackLookup(byBillId: Map<string, ShowbackValue[]>) {
+  const byId = new Map<string, ShowbackValue[]>();
+  for (const [billId, values] of byBillId) {
+    for (const id of new Set([billId, normalResourceId(billId, null).id])) {
+      const known = byId.get(id) ?? [];
+      byId.set(id, [
+        ...known,
+        ...values.filter((v) => !known.some((k) => k.showback_id === v.showback_id && k.value === v.value)),
+      ]);
+    }
+  }
+  return (input: RuleInput): ShowbackValue[] => {
+    const r = input.resource;
+    const arn = typeof r.attributes.arn === 'string' ? r.attributes.arn : null;
+    return (
+      byId.get(normalResourceId(arn ?? r.id, r.kind).id) ??
+      byId.get(r.id) ??
+      (arn === null ? [] : (byId.get(arn) ?? []))
+    );
+  };
+}
+
 export function bodyOf(
   input: RuleInput,
   ruleKey: RecommendationType,
   v: Violation,
   accountName: string | null,
+  showbackValues: ShowbackValue[] = [],
 ): RecommendationBody {
   const r = input.resource;
   const info = RECOMMENDATION_TYPE_INFO[ruleKey];
@@ -57,7 +95,7 @@ export function bodyOf(
     resource_name: r.name,
     resource_type: v.resourceType,
     tags: r.tags,
-    showback_values: [],
+    showback_values: showbackValues,
     evidence: v.evidence,
     saving: {
       current_monthly_cost: v.saving.current,
@@ -77,6 +115,8 @@ export interface EvaluationDeps {
   repo: RecommendationsRepo;
   warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts' | 'usageAccounts'>;
   utilisation: UtilisationReader;
+  /** Absent: recommendations carry no showback values. */
+  showbacks?: ShowbackValuesReader;
   now?: () => Date;
 }
 
@@ -85,6 +125,7 @@ export function createRecommendationsEvaluation({
   repo,
   warehouse,
   utilisation,
+  showbacks,
   now = () => new Date(),
 }: EvaluationDeps) {
   return {
@@ -103,6 +144,11 @@ export function createRecommendationsEvaluation({
         clientId,
         now: startedAt,
       });
+      const showbackValuesOf = showbackLookup(
+        showbacks === undefined || gathered.billWindow === null
+          ? new Map()
+          : await showbacks.valuesByResource(clientId, projectId, gathered.billWindow),
+      );
       const found: FoundRow[] = [];
       for (const input of gathered.inputs) {
         for (const { rule, outcome } of evaluateResource(input, gathered.settings)) {
@@ -112,6 +158,7 @@ export function createRecommendationsEvaluation({
             rule.key,
             outcome,
             gathered.accountNames.get(input.resource.accountId) ?? null,
+            showbackValuesOf(input),
           );
           found.push({
             id: body.id,

@@ -105,7 +105,21 @@ describe('recommendations over the app database', () => {
           ? [{ project_id: projectId, resource_id: 'i-idle', days: 14, metrics: cpu(load.idle) }]
           : [],
     };
-    return { repo, warehouse, utilisation, now: () => clock };
+    // The showbacks' allocation put the instance's bill (named by ARN there) in Teams: web.
+    const showbacks = {
+      valuesByResource: async (_client: string, _project: string, range: { from: string; to: string }) =>
+        new Map(
+          range.to === '2026-03-30'
+            ? [
+                [
+                  'arn:aws:ec2:us-east-1:111:instance/i-idle',
+                  [{ showback_id: 's1', showback_name: 'Teams', value: 'web' }],
+                ],
+              ]
+            : [],
+        ),
+    };
+    return { repo, warehouse, utilisation, showbacks, now: () => clock };
   };
   const service = () =>
     createRecommendationsService({
@@ -135,6 +149,10 @@ describe('recommendations over the app database', () => {
     expect(all.total_estimated_monthly_saving).toBeCloseTo(60.875 + 9.13125, 6);
     expect(all.by_type.find((t) => t.type === 'ebs-unattached')?.count).toBe(1);
     expect((await list({ tag: 'team:data' })).results.map((r) => r.resource_id)).toEqual(['vol-loose']);
+    expect(idle?.showback_values).toEqual([{ showback_id: 's1', showback_name: 'Teams', value: 'web' }]);
+    expect(all.results[1]?.showback_values).toEqual([]);
+    expect((await list({ showback_value: 's1:web' })).results.map((r) => r.resource_id)).toEqual(['i-idle']);
+    expect((await list({ showback_value: 's1:data' })).results).toEqual([]);
     expect((await list({ sort: 'saving', order: 'asc' })).results[0]?.resource_id).toBe('vol-loose');
     const csv = await service().csv(testCaller(clientId), recommendationsQuerySchema.parse({}));
     expect(csv.split('\n')[1]).toContain('ec2-idle');

@@ -36,6 +36,8 @@ export interface Gathered {
   causes: Map<string, unknown>;
   settings: Map<string, RuleSetting>;
   accountNames: Map<string, string | null>;
+  /** The days of bill the figures average (null: no bill yet). */
+  billWindow: { from: string; to: string } | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -254,5 +256,6 @@ export async function gatherInputs(deps: {
       };
     });
   const accountNames = new Map(accounts.map((a) => [a.accountId, a.accountName]));
-  return { inputs, causes, settings, accountNames };
+  const billWindow = bill.newest === null ? null : { from: bill.windowStart, to: bill.newest };
+  return { inputs, causes, settings, accountNames, billWindow };
 }

@@ -25,7 +25,7 @@ interface RangeQuery {
 }
 
 /** Where a cell's cost goes: a value, Unallocated, or null for a shared pool (split later, no resource of its own). */
-function bucketOf(cell: AllocationCell, input: AllocationInput): string | null {
+export function bucketOf(cell: AllocationCell, input: AllocationInput): string | null {
   const rule = cell.rule === null ? undefined : input.rules.find((r) => r.id === cell.rule);
   if (rule?.kind === 'assign') return rule.target;
   if (rule?.kind === 'share') return null;

@@ -61,6 +61,16 @@ function Detail({ rec }: { rec: Recommendation }) {
         <Chip label={`Costs ${formatMoney(s.current_monthly_cost)} per month`} />
         <Chip label={`Risk: ${rec.risk}`} />
         {s.covered_by_commitment ? <Chip color="warning" label="Covered by a commitment" /> : null}
+        {rec.showback_values.map((v) => (
+          <Chip
+            key={`${v.showback_id}:${v.value}`}
+            variant="outlined"
+            component={RouterLink}
+            to={`/v3/cost/recommendations/?showback_value=${encodeURIComponent(`${v.showback_id}:${v.value}`)}`}
+            clickable
+            label={`${v.showback_name}: ${v.value}`}
+          />
+        ))}
       </Stack>
       <Typography>
         <strong>Action:</strong> {rec.action.description}

@@ -143,7 +143,14 @@ describe('recommendation screens', () => {
   it('shows the evidence chart, approves, dry-runs and applies through the cloud', SLOW, async () => {
     server.use(
       http.get('*/c/recommendations/:id/', () =>
-        HttpResponse.json({ recommendation: RIGHTSIZING, rule: RIGHTSIZING_RULE, history: [] }),
+        HttpResponse.json({
+          recommendation: {
+            ...RIGHTSIZING,
+            showback_values: [{ showback_id: 's1', showback_name: 'Teams', value: 'shop' }],
+          },
+          rule: RIGHTSIZING_RULE,
+          history: [],
+        }),
       ),
       http.get('*/c/inventory/resources/:id/metrics/', () =>
         HttpResponse.json({
@@ -172,6 +179,10 @@ describe('recommendation screens', () => {
     expect(
       screen.getByText('cpu-utilization p95: 12.50 percent < threshold 40 percent (336 hourly values)'),
     ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Teams: shop' })).toHaveAttribute(
+      'href',
+      '/v3/cost/recommendations/?showback_value=s1%3Ashop',
+    );
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     await user.click(await screen.findByRole('button', { name: 'Apply…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply through the cloud' });
