@@ -10,6 +10,9 @@ import { openDuckDbCostStore } from './duckdb-cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { createLineItemsSql } from './duckdb-schema';
 
+// A cross join DuckDB would spend minutes on; the tests interrupt it.
+const SLOW_SQL = 'SELECT count(*) AS n FROM range(100000000) a, range(100000) b WHERE a.range + b.range = -1';
+
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-duckdb-'));
@@ -45,6 +48,28 @@ describe('DuckDB cost store', () => {
     await store.close();
     await store.close();
     expect(await store.health()).toMatchObject({ kind: 'duckdb', ok: false });
+  });
+
+  it('answers health while a long statement holds the writer connection (an import, a rollup rebuild)', async () => {
+    const store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+    await store.init();
+    const order: string[] = [];
+    const slow = store.exclusive(() =>
+      store.connection.run(SLOW_SQL).then(
+        () => order.push('writer'),
+        () => order.push('writer'),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Should health queue behind the writer, this stops the statement so the test fails instead of hanging.
+    const fallback = setTimeout(() => store.connection.interrupt(), 20_000);
+    expect(await store.health()).toMatchObject({ kind: 'duckdb', ok: true });
+    order.push('health');
+    store.connection.interrupt();
+    await slow;
+    clearTimeout(fallback);
+    expect(order).toEqual(['health', 'writer']);
+    await store.close();
   });
 
   it('reopens the same file', async () => {

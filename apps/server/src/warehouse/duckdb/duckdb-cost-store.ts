@@ -20,7 +20,7 @@ import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { loadIntoDuckDb } from './duckdb-load';
 import { duckDbMetricsStore } from './duckdb-metrics-store';
-import { READ_CONNECTIONS, readerPool } from './duckdb-readers';
+import { READ_CONNECTIONS, readerPool, readRowObjects } from './duckdb-readers';
 import { deleteProjectRollups } from './duckdb-rollups';
 import { applySchemaSteps } from './duckdb-schema-steps';
 import { inTransaction } from './duckdb-transaction';
@@ -66,11 +66,13 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     options.queryTimeoutSeconds ?? CONFIG_DEFAULTS.queryTimeoutSeconds,
   );
   const metricsWriter = await instance.connect();
+  // Health asks on a connection of its own: a statement queues behind the one running on its connection, and
+  // the writer's may be an import or a rollup rebuild that takes minutes.
+  const probe = await instance.connect();
   const metrics = duckDbMetricsStore(metricsWriter, readers.read);
   let closed = false;
   let turn: Promise<unknown> = Promise.resolve();
-  const rows = async (sql: string, values?: unknown[]) =>
-    (await connection.runAndReadAll(sql, values as never)).getRowObjectsJson();
+  const rows = (sql: string, values?: unknown[]) => readRowObjects(connection, sql, values);
   const costQueries = costQueryRunner(duckDbDialect, readers.read);
   return {
     kind: 'duckdb',
@@ -84,7 +86,8 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     health: () =>
       probeEngine('duckdb', async () => {
         if (closed) throw new Error('warehouse is closed');
-        return `DuckDB ${String((await rows('select version() as version'))[0]?.version ?? 'unknown')}`;
+        const [row] = await readRowObjects(probe, 'select version() as version');
+        return `DuckDB ${String(row?.version ?? 'unknown')}`;
       }),
     loadPeriods: async (load) =>
       periodTotals(rows, load.projectId, await loadIntoDuckDb(connection, rows, load)),
@@ -121,6 +124,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       closed = true;
       await readers.close();
       metricsWriter.closeSync();
+      probe.closeSync();
       connection.closeSync();
       instance.closeSync();
     },

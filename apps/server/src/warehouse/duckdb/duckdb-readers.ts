@@ -1,7 +1,23 @@
-import type { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance, Json } from '@duckdb/node-api';
 import { claimQuerySlot } from '../../platform/http/query-slots';
 import type { ReadRows } from '../cost-query/run-cost-query';
 import { queryTimedOut } from '../query-limits';
+
+/**
+ * A statement's rows as plain JSON values, converted one chunk (2,048 rows) at a time as DuckDB streams them.
+ * Each chunk is fetched by DuckDB's own threads, so the event loop turns between chunks: a large answer never
+ * holds it for longer than one chunk's conversion (converting 500k rows at once held it for seconds).
+ */
+export async function readRowObjects(
+  connection: DuckDBConnection,
+  sql: string,
+  values?: readonly unknown[],
+): Promise<Record<string, Json>[]> {
+  const result = await connection.stream(sql, values as never);
+  const rows: Record<string, Json>[] = [];
+  for await (const chunk of result.yieldRowObjectJson()) rows.push(...chunk);
+  return rows;
+}
 
 /** Reads run on their own connections of the same instance, so they never wait behind an import. */
 export const READ_CONNECTIONS = 2;
@@ -30,7 +46,7 @@ export async function readerPool(instance: DuckDBInstance, size: number, timeout
         reader.connection.interrupt();
       }, timeoutSeconds * 1000);
       try {
-        return (await reader.connection.runAndReadAll(sql, values as never)).getRowObjectsJson();
+        return await readRowObjects(reader.connection, sql, values);
       } catch (error) {
         throw timedOut ? queryTimedOut(timeoutSeconds) : error;
       } finally {
