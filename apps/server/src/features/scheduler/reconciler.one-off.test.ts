@@ -32,6 +32,15 @@ const SCENARIO = parseScenario({
       desiredCapacity: 2,
       maxSize: 4,
     },
+    {
+      kind: 'autoscaling-group',
+      id: 'asg-batch',
+      accountId: ACC,
+      region: REGION,
+      minSize: 2,
+      desiredCapacity: 3,
+      maxSize: 6,
+    },
   ],
 });
 
@@ -48,7 +57,7 @@ describe('one-off actions on an Auto Scaling group', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('a one-off start restores the sizes its schedule saved, and a one-off stop saves them again', async () => {
+  it('a one-off start restores the sizes its schedule saved (or, outside any schedule, those before its stop)', async () => {
     const db = database.db;
     const client = await db
       .insertInto('clients')
@@ -84,18 +93,16 @@ describe('one-off actions on an Auto Scaling group', () => {
     const clock = manualClock(new Date(NOW));
     const cloud = createSimulatedCloud({ scenario: SCENARIO, clock });
     const account = { accountId: ACC, credentials: { kind: 'server-identity' } } as const;
-    const inventory = [
-      {
-        project_id: project.id,
-        account_id: ACC,
-        region: REGION,
-        kind: 'autoscaling-group',
-        resource_id: 'asg-web',
-        name: null,
-        state: 'active',
-        tags: {},
-      },
-    ];
+    const inventory = ['asg-web', 'asg-batch'].map((id) => ({
+      project_id: project.id,
+      account_id: ACC,
+      region: REGION,
+      kind: 'autoscaling-group',
+      resource_id: id,
+      name: null,
+      state: 'active',
+      tags: {},
+    }));
     const reconciler = createReconciler({
       schedules,
       repo: createReconcilerRepo({ db }),
@@ -105,22 +112,22 @@ describe('one-off actions on an Auto Scaling group', () => {
       now: clock.now,
       tickMs: 60_000,
     });
-    const sizes = () => {
-      const r = cloud.world.find(ACC, REGION, { kind: 'autoscaling-group', id: 'asg-web' })?.resource as {
+    const sizes = (id = 'asg-web') => {
+      const r = cloud.world.find(ACC, REGION, { kind: 'autoscaling-group', id })?.resource as {
         minSize: number;
         desiredCapacity: number;
         maxSize: number;
       };
       return [r.minSize, r.desiredCapacity, r.maxSize];
     };
-    const oneOff = (action: 'start' | 'stop') =>
+    const oneOff = (action: 'start' | 'stop', id = 'asg-web') =>
       schedules.insertOneOff({
         client_id: client.id,
         project_id: project.id,
         account_number: null,
         action,
         run_at: clock.now(),
-        resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
+        resources: { ...NO_LISTS, autoscaling_groups: [id] },
         created_by: null,
       });
 
@@ -140,10 +147,37 @@ describe('one-off actions on an Auto Scaling group', () => {
     await reconciler.tick();
     expect(sizes()).toEqual([0, 0, 0]);
 
-    const log = await db.selectFrom('scheduler_actions').selectAll().where('cause', '=', 'one-off').execute();
-    expect(log.map((r) => [r.outcome, r.state_before, r.state_after])).toEqual([
+    const log = await db
+      .selectFrom('scheduler_actions')
+      .selectAll()
+      .where('cause', '=', 'one-off')
+      .orderBy('performed_at')
+      .execute();
+    const of = (id: string) =>
+      log.filter((r) => r.resource_id === id).map((r) => [r.outcome, r.state_before, r.state_after]);
+    expect(of('asg-web')).toEqual([
       ['succeeded', '0/0/0', '1/2/4'],
       ['succeeded', '1/2/4', '0/0/0'],
+    ]);
+
+    // A group no schedule covers: the one-off stop's log keeps its sizes, the one-off start restores them.
+    await oneOff('stop', 'asg-batch');
+    clock.set(new Date(NOW + 240_000));
+    await reconciler.tick();
+    expect(sizes('asg-batch')).toEqual([0, 0, 0]);
+    await oneOff('start', 'asg-batch');
+    clock.set(new Date(NOW + 300_000));
+    await reconciler.tick();
+    expect(sizes('asg-batch')).toEqual([2, 3, 6]);
+    const batch = await db
+      .selectFrom('scheduler_actions')
+      .select(['outcome', 'state_before', 'state_after'])
+      .where('resource_id', '=', 'asg-batch')
+      .orderBy('performed_at')
+      .execute();
+    expect(batch.map((r) => [r.outcome, r.state_before, r.state_after])).toEqual([
+      ['succeeded', '2/3/6', '0/0/0'],
+      ['succeeded', '0/0/0', '2/3/6'],
     ]);
   });
 });

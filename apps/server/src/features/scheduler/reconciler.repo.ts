@@ -126,6 +126,29 @@ export function createReconcilerRepo({ db }: { db: Kysely<AppTables> }) {
       );
     },
 
+    /**
+     * The sizes a group had before its last successful scale to zero, as the action log saw them (`min/desired/max`):
+     * what a one-off stop outside any schedule leaves to restore. Null when the log has none.
+     */
+    async sizesBeforeLastStop(key: Omit<SizeKey, 'schedule_id'> & { project_id: string }) {
+      const row = await db
+        .selectFrom('scheduler_actions')
+        .select('state_before')
+        .where('project_id', '=', key.project_id)
+        .where('account_id', '=', key.account_id)
+        .where('region', '=', key.region)
+        .where('kind', '=', key.kind)
+        .where('resource_id', '=', key.resource_id)
+        .where('outcome', '=', 'succeeded')
+        .where('state_after', '=', '0/0/0')
+        .orderBy('performed_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const sizes = /^(\d+)\/(\d+)\/(\d+)$/.exec(row?.state_before ?? '');
+      if (!sizes || Number(sizes[2]) === 0) return null;
+      return { min_size: Number(sizes[1]), desired_size: Number(sizes[2]), max_size: Number(sizes[3]) };
+    },
+
     dueOneOffs(now: Date) {
       return db
         .selectFrom('scheduler_one_offs')

@@ -154,18 +154,23 @@ export function createReconciler(deps: ReconcilerDeps) {
   function cloudStep(
     located: Located,
     running: boolean,
-    options: { hibernate: boolean; scheduleId: string | null },
+    options: { hibernate: boolean; scheduleId: string | null; projectId: string },
   ): () => Promise<Step> {
     return async () => {
       const { resource, account, port } = located;
-      const sizeKey = options.scheduleId && {
-        schedule_id: options.scheduleId,
+      const where = {
         account_id: account.accountId,
         region: resource.region,
         kind: resource.kind,
         resource_id: resource.id,
       };
-      const saved = sizeKey && running ? await repo.savedSizes(sizeKey) : null;
+      const sizeKey = options.scheduleId && { schedule_id: options.scheduleId, ...where };
+      // Outside any schedule (a one-off), the sizes to restore are those the log saw before the last stop.
+      const saved = !running
+        ? null
+        : sizeKey
+          ? await repo.savedSizes(sizeKey)
+          : await repo.sizesBeforeLastStop({ ...where, project_id: options.projectId });
       const restore = saved && { min: saved.min_size, desired: saved.desired_size, max: saved.max_size };
       const action = actionFor(resource, running, { hibernate: options.hibernate, restore });
       if (action === null) return { action: 'scale', run: null, missing: 'no saved sizes to restore' };
@@ -334,7 +339,7 @@ export function createReconciler(deps: ReconcilerDeps) {
           const actual = actualOf(located.resource);
           if (actual === 'transitional') report.waiting += 1;
           if (actual === 'transitional' || actual === 'unknown') continue;
-          const options = { hibernate: schedule.hibernate, scheduleId: schedule.id };
+          const options = { hibernate: schedule.hibernate, scheduleId: schedule.id, projectId };
           const subject: Subject = {
             account_id: located.account.accountId,
             region: located.resource.region,
@@ -435,6 +440,7 @@ export function createReconciler(deps: ReconcilerDeps) {
         cloudStep(located, running, {
           hibernate: false,
           scheduleId: covering.get(resourceKey(entry)) ?? null,
+          projectId: oneOff.project_id,
         }),
         report,
       );
