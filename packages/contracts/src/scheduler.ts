@@ -293,15 +293,41 @@ export const scheduleEstimateSchema = z
         kind: z.string(),
         resource_id: z.string(),
         cost_30d: z.number().describe("The resource's own line items (amortized), 30 days."),
-        hourly_cost: z.number(),
+        running_cost_30d: z
+          .number()
+          .describe(
+            'Its running hours (instance hours; stop when it stops), commitment-covered ones included.',
+          ),
+        keeps_billing_30d: z
+          .number()
+          .describe(
+            "What bills on while it is stopped: its own storage, IOPS and backups (RDS), and an EC2 instance's attached EBS volumes.",
+          ),
+        committed_cost_30d: z
+          .number()
+          .describe(
+            'Running hours a reservation or savings plan covered (DiscountedUsage, SavingsPlanCoveredUsage).',
+          ),
+        hourly_cost: z.number().describe('Running-hours cost per hour.'),
         stopped_hours_30d: z.number(),
         estimated_saving_30d: z.number(),
+        stranded_commitment_30d: z
+          .number()
+          .describe(
+            'Covered hours the schedule would stop: the reservation or savings plan is paid anyway, so this is not saved but left unused.',
+          ),
       }),
     ),
     total_saving_30d: z.number(),
+    total_keeps_billing_30d: z.number(),
+    total_stranded_commitment_30d: z
+      .number()
+      .describe(
+        'Above 0: stopping these resources strands reserved instances or savings plans covering them.',
+      ),
   })
   .describe(
-    "Pre-flight estimate: each resource's hourly effective cost over the last 30 billed days × the hours the schedule would have stopped it. An instance's EBS volumes bill under their own ids and keep billing, so they are not counted.",
+    "Pre-flight estimate: each resource's hourly effective cost of its running hours over the last 30 billed days × the hours the schedule would have stopped it, less the hours a commitment covered (stranded, not saved). Storage keeps billing and is reported beside the saving.",
   );
 export type ScheduleEstimate = z.infer<typeof scheduleEstimateSchema>;
 

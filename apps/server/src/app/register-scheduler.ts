@@ -23,10 +23,14 @@ export async function registerScheduler(
     clusters: Pick<KubernetesClustersService, 'projectsOf'>;
   },
 ): Promise<void> {
+  const inventory = createInventoryCostViewRepo({ db });
   const scheduler = createSchedulerService({
     repo: createSchedulerRepo({ db }),
     scopes: createCostScopes({ db }),
-    inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
+    inventory: {
+      ...createInventoryCostView({ repo: inventory }),
+      attachedVolumes: inventory.attachedVolumes,
+    },
     bill: warehouse,
     clusters,
   });

@@ -60,6 +60,14 @@ export type CostViewResource = Omit<InventoryResourceRow, 'resource'> & {
   tags: Record<string, string> | null;
 };
 
+interface AttachedVolume {
+  project_id: string;
+  account_id: string;
+  region: string;
+  volume_id: string;
+  instance_id: string;
+}
+
 /** The attribute naming a resource's size or flavour, per kind (first present). */
 const TYPE_FIELDS = ['instanceType', 'instanceClass', 'volumeType', 'type', 'engine', 'runtime'] as const;
 
@@ -89,6 +97,34 @@ export function createInventoryCostViewRepo({ db }: { db: Kysely<AppTables> }) {
         ])
         .where('project_id', 'in', [...projectIds])
         .execute();
+    },
+
+    /** The EBS volumes attached to an instance: they keep billing, under their own ids, while it is stopped. */
+    async attachedVolumes(projectIds: readonly string[]): Promise<AttachedVolume[]> {
+      if (projectIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('inventory_resources')
+        .select([
+          'project_id',
+          'account_id',
+          'region',
+          'resource_id',
+          sql<{ kind: string; id: string }[] | null>`resource -> 'attachments'`.as('attachments'),
+        ])
+        .where('project_id', 'in', [...projectIds])
+        .where('kind', '=', 'ebs-volume')
+        .execute();
+      return rows.flatMap((r) =>
+        (r.attachments ?? [])
+          .filter((a) => a.kind === 'ec2-instance')
+          .map((a) => ({
+            project_id: r.project_id,
+            account_id: r.account_id,
+            region: r.region,
+            volume_id: r.resource_id,
+            instance_id: a.id,
+          })),
+      );
     },
 
     async resource(

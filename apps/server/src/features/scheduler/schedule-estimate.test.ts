@@ -1,23 +1,14 @@
 import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { describe, expect, it } from 'vitest';
-import type { ResourceCostRow } from '../../warehouse/cost-query/resource-costs';
+import type { ResourceUsageCostRow } from '../../warehouse/cost-query/resource-costs';
 import { estimateSchedule } from './schedule-estimate';
 
-const row = (resourceId: string, currentCost: number): ResourceCostRow => ({
-  projectId: 'p1',
-  resourceId,
-  accountId: '123456789012',
-  accountName: null,
-  region: 'us-east-1',
-  serviceCode: null,
-  service: null,
-  instanceType: null,
-  currentCost,
-  previousCost: 0,
-  firstDay: '2026-10-01',
-  lastDay: '2026-10-30',
-  tags: [],
-});
+const row = (
+  resourceId: string,
+  cost: number,
+  usageType: string | null = 'USE1-BoxUsage:m5.large',
+  lineItemType = 'Usage',
+): ResourceUsageCostRow => ({ projectId: 'p1', resourceId, usageType, lineItemType, cost });
 const entry = (kind: string, resource_id: string) => ({
   project_id: 'p1',
   account_id: '123456789012',
@@ -28,18 +19,29 @@ const entry = (kind: string, resource_id: string) => ({
   state: 'running',
   tags: {},
 });
+const volume = (volume_id: string, instance_id: string) => ({
+  project_id: 'p1',
+  account_id: '123456789012',
+  region: 'us-east-1',
+  volume_id,
+  instance_id,
+});
 
 describe('pre-flight estimate', () => {
-  it('reads the last 30 billed days and matches instances by id and RDS by ARN', async () => {
+  it('saves running hours only: RDS storage and attached EBS volumes keep billing and are reported beside', async () => {
     const asked: unknown[] = [];
     const bill = {
       newestUsageDay: async () => '2026-10-30',
-      resourceCosts: async (q: unknown) => {
+      resourceUsageCosts: async (q: unknown) => {
         asked.push(q);
+        const db = 'arn:aws:rds:us-east-1:123456789012:db:dev-db';
         return [
           row('i-0abc', 720),
-          row('arn:aws:rds:us-east-1:123456789012:db:dev-db', 360),
-          row('vol-0abc', 50), // the instance's volume keeps billing: not saved
+          row(db, 360, 'USE1-InstanceUsage:db.t3.large'),
+          row(db, 40, 'RDS:GP3-Storage'),
+          row(db, 8, 'RDS:ChargedBackupUsage'),
+          row('vol-0abc', 50, 'EBS:VolumeUsage.gp3'), // attached to i-0abc: keeps billing
+          row('vol-0other', 99, 'EBS:VolumeUsage.gp3'), // attached elsewhere: not this schedule's
         ];
       },
     };
@@ -48,27 +50,58 @@ describe('pre-flight estimate', () => {
       { clientId: 'c1', projectIds: ['p1'] },
       WEEK_PRESETS['office-hours'],
       [entry('ec2-instance', 'i-0abc'), entry('rds-instance', 'dev-db')],
+      [volume('vol-0abc', 'i-0abc'), volume('vol-0other', 'i-0zzz')],
     );
     expect(asked).toEqual([
-      expect.objectContaining({
-        from: '2026-10-01',
-        to: '2026-10-30',
-        current: '2026-10-01',
-        costType: 'amortized',
-      }),
+      expect.objectContaining({ from: '2026-10-01', to: '2026-10-30', costType: 'amortized' }),
     ]);
     expect(estimate.window).toEqual({ from: '2026-10-01', to: '2026-10-30' });
     expect(estimate.stopped_hours_per_week).toBe(108);
-    expect(estimate.resources.map((r) => [r.resource_id, r.cost_30d, r.hourly_cost])).toEqual([
-      ['i-0abc', 720, 1],
-      ['dev-db', 360, 0.5],
+    expect(
+      estimate.resources.map((r) => [
+        r.resource_id,
+        r.cost_30d,
+        r.running_cost_30d,
+        r.keeps_billing_30d,
+        r.hourly_cost,
+      ]),
+    ).toEqual([
+      ['i-0abc', 720, 720, 50, 1],
+      ['dev-db', 408, 360, 48, 0.5],
     ]);
-    // (720 + 360) × 108/168
+    // (720 + 360) × 108/168: the storage's 48 and the volume's 50 are not saved
     expect(estimate.total_saving_30d).toBeCloseTo(694.2857142857, 6);
+    expect(estimate.total_keeps_billing_30d).toBe(98);
+    expect(estimate.total_stranded_commitment_30d).toBe(0);
+  });
+
+  it('warns of stranded commitments: hours a reservation or savings plan covered are not saved', async () => {
+    const bill = {
+      newestUsageDay: async () => '2026-10-30',
+      resourceUsageCosts: async () => [
+        row('i-0ri', 360, 'USE1-BoxUsage:m5.large', 'DiscountedUsage'),
+        row('i-0ri', 360),
+        row('i-0sp', 168, 'USE1-BoxUsage:c6i.large', 'SavingsPlanCoveredUsage'),
+      ],
+    };
+    const estimate = await estimateSchedule(
+      bill,
+      { clientId: 'c1', projectIds: ['p1'] },
+      WEEK_PRESETS['office-hours'],
+      [entry('ec2-instance', 'i-0ri'), entry('ec2-instance', 'i-0sp')],
+    );
+    const share = 108 / 168;
+    expect(estimate.resources.map((r) => [r.resource_id, r.committed_cost_30d])).toEqual([
+      ['i-0ri', 360],
+      ['i-0sp', 168],
+    ]);
+    expect(estimate.resources[0]?.estimated_saving_30d).toBeCloseTo(360 * share, 9);
+    expect(estimate.resources[1]?.estimated_saving_30d).toBeCloseTo(0, 9);
+    expect(estimate.total_stranded_commitment_30d).toBeCloseTo((360 + 168) * share, 9);
   });
 
   it('is zero with no bill yet', async () => {
-    const bill = { newestUsageDay: async () => null, resourceCosts: async () => [] };
+    const bill = { newestUsageDay: async () => null, resourceUsageCosts: async () => [] };
     const estimate = await estimateSchedule(
       bill,
       { clientId: 'c1', projectIds: ['p1'] },

@@ -1,40 +1,71 @@
 import type { ScheduleEstimate } from '@finlens/contracts/scheduler';
 import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
 import { runningMinutesPerWeek } from '@finlens/cost-model/scheduler/desired-state';
-import { preflightSaving } from '@finlens/cost-model/scheduler/savings';
+import { preflightSaving, stoppableCost } from '@finlens/cost-model/scheduler/savings';
 import type { WeekWindow } from '@finlens/cost-model/scheduler/week';
 import { addDays } from '@finlens/cost-model/utc-calendar';
-import type { ResourceCostPort, ResourceCostRow } from '../../warehouse/cost-query/resource-costs';
+import type { ResourceCostPort, ResourceUsageCostRow } from '../../warehouse/cost-query/resource-costs';
 import type { InventoryEntry } from './scheduled-resources';
 
 export const ESTIMATE_DAYS = 30;
 
-/** The bill's resource id names the inventory resource: the same id, or an ARN ending in it (RDS). */
-const billNames = (rid: string, id: string) => rid === id || rid.endsWith(`:${id}`) || rid.endsWith(`/${id}`);
+/** An EBS volume attached to an EC2 instance (the inventory's attachments): it keeps billing while it is stopped. */
+export interface AttachedVolume {
+  project_id: string;
+  account_id: string;
+  region: string;
+  volume_id: string;
+  instance_id: string;
+}
+
+type EstimatePort = Pick<ResourceCostPort, 'newestUsageDay' | 'resourceUsageCosts'>;
+
+/** The bill's resource id names the inventory resource by the same id, or by an ARN ending in it (RDS). */
+const billKey = (rid: string) => rid.slice(Math.max(rid.lastIndexOf(':'), rid.lastIndexOf('/')) + 1);
 
 /** The last 30 billed days of the scope, per resource id; read once for any number of schedules. */
 export interface EstimateBill {
   window: { from: string; to: string } | null;
-  rows: ResourceCostRow[];
+  /** The window's line items per project and resource id (its last `:` or `/` segment). */
+  rows: Map<string, ResourceUsageCostRow[]>;
+  /** EBS volumes by the instance they are attached to (project/account/region/instance). */
+  volumes: Map<string, string[]>;
 }
 
+const volumeKey = (v: { project_id: string; account_id: string; region: string }, instance: string) =>
+  `${v.project_id}/${v.account_id}/${v.region}/${instance}`;
+
 export async function readEstimateBill(
-  bill: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts'>,
+  bill: EstimatePort,
   scope: { clientId: string; projectIds: string[] },
+  attached: readonly AttachedVolume[] = [],
 ): Promise<EstimateBill> {
   const to = await bill.newestUsageDay(scope);
-  if (to === null) return { window: null, rows: [] };
+  const volumes = new Map<string, string[]>();
+  for (const v of attached) {
+    const key = volumeKey(v, v.instance_id);
+    volumes.set(key, [...(volumes.get(key) ?? []), v.volume_id]);
+  }
+  if (to === null) return { window: null, rows: new Map(), volumes };
   const from = addDays(to, 1 - ESTIMATE_DAYS);
-  const rows = await bill.resourceCosts({
-    ...scope,
-    from,
-    current: from,
-    to,
-    costType: 'amortized',
-    tagKeys: [],
-  });
-  return { window: { from, to }, rows };
+  const rows = new Map<string, ResourceUsageCostRow[]>();
+  for (const row of await bill.resourceUsageCosts({ ...scope, from, to, costType: 'amortized' })) {
+    const key = `${row.projectId}/${billKey(row.resourceId)}`;
+    const list = rows.get(key);
+    if (list) list.push(row);
+    else rows.set(key, [row]);
+  }
+  return { window: { from, to }, rows, volumes };
 }
+
+/** The resource's own line items: the same id, or an ARN ending in it. */
+function ownRows(read: EstimateBill, projectId: string, id: string): ResourceUsageCostRow[] {
+  return (read.rows.get(`${projectId}/${billKey(id)}`) ?? []).filter(
+    (row) => row.resourceId === id || row.resourceId.endsWith(`:${id}`) || row.resourceId.endsWith(`/${id}`),
+  );
+}
+
+const sum = (rows: readonly { cost: number }[]) => rows.reduce((total, row) => total + row.cost, 0);
 
 /** The pre-flight estimate of a schedule over its resources, from the bill read above. */
 export function estimateFromBill(
@@ -43,24 +74,38 @@ export function estimateFromBill(
   resources: readonly InventoryEntry[],
 ): ScheduleEstimate {
   const results = resources.map((r) => {
-    const cost = read.rows
-      .filter((row) => row.projectId === r.project_id && billNames(row.resourceId, r.resource_id))
-      .reduce((sum, row) => sum + row.currentCost, 0);
-    const s = preflightSaving({ windows, cost, keepsBilling: 0, days: ESTIMATE_DAYS });
+    const own = ownRows(read, r.project_id, r.resource_id);
+    const split = stoppableCost(own);
+    const volumes = r.kind === 'ec2-instance' ? (read.volumes.get(volumeKey(r, r.resource_id)) ?? []) : [];
+    const volumeCost = volumes.reduce((total, v) => total + sum(ownRows(read, r.project_id, v)), 0);
+    const s = preflightSaving({
+      windows,
+      cost: split.running,
+      committed: split.committed,
+      keepsBilling: split.keepsBilling + volumeCost,
+      days: ESTIMATE_DAYS,
+    });
     return {
       kind: r.kind,
       resource_id: r.resource_id,
-      cost_30d: cost,
+      cost_30d: sum(own),
+      running_cost_30d: split.running,
+      keeps_billing_30d: s.keepsBilling,
+      committed_cost_30d: split.committed,
       hourly_cost: s.hourlyCost,
       stopped_hours_30d: s.stoppedHours,
       estimated_saving_30d: s.saving,
+      stranded_commitment_30d: s.stranded,
     };
   });
+  const total = (pick: (r: (typeof results)[number]) => number) => results.reduce((t, r) => t + pick(r), 0);
   return {
     window: read.window,
     stopped_hours_per_week: 168 - runningMinutesPerWeek(windows) / 60,
     resources: results,
-    total_saving_30d: results.reduce((sum, r) => sum + r.estimated_saving_30d, 0),
+    total_saving_30d: total((r) => r.estimated_saving_30d),
+    total_keeps_billing_30d: total((r) => r.keeps_billing_30d),
+    total_stranded_commitment_30d: total((r) => r.stranded_commitment_30d),
   };
 }
 
@@ -70,10 +115,11 @@ export function monthlySaving(estimate: ScheduleEstimate): number | null {
 }
 
 export async function estimateSchedule(
-  bill: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts'>,
+  bill: EstimatePort,
   scope: { clientId: string; projectIds: string[] },
   windows: readonly WeekWindow[],
   resources: readonly InventoryEntry[],
+  attached: readonly AttachedVolume[] = [],
 ): Promise<ScheduleEstimate> {
-  return estimateFromBill(await readEstimateBill(bill, scope), windows, resources);
+  return estimateFromBill(await readEstimateBill(bill, scope, attached), windows, resources);
 }

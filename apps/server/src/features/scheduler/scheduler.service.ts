@@ -24,7 +24,13 @@ import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, notFound } from '../../platform/http/http-error';
 import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
 import type { CostScopes } from '../../warehouse/cost-scope';
-import { estimateFromBill, estimateSchedule, monthlySaving, readEstimateBill } from './schedule-estimate';
+import {
+  type AttachedVolume,
+  estimateFromBill,
+  estimateSchedule,
+  monthlySaving,
+  readEstimateBill,
+} from './schedule-estimate';
 import { checkCountry, checkZone, windowsOf } from './schedule-input';
 import { timelineRow } from './schedule-timeline';
 import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
@@ -130,8 +136,12 @@ export function createSchedulerService({
 }: {
   repo: SchedulerRepo;
   scopes: Pick<CostScopes, 'requested'>;
-  inventory: { resources(projectIds: readonly string[]): Promise<InventoryEntry[]> };
-  bill: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts'>;
+  inventory: {
+    resources(projectIds: readonly string[]): Promise<InventoryEntry[]>;
+    /** EC2 instances' EBS volumes, which keep billing while they are stopped (none: not counted). */
+    attachedVolumes?(projectIds: readonly string[]): Promise<AttachedVolume[]>;
+  };
+  bill: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceUsageCosts'>;
   /** The Kubernetes clusters a schedule's workloads may name (features/kubernetes-clusters). */
   clusters: ScheduleClusters;
   now?: () => Date;
@@ -147,7 +157,11 @@ export function createSchedulerService({
     const billRead =
       rows[0] === undefined
         ? null
-        : await readEstimateBill(bill, { clientId: rows[0].client_id, projectIds });
+        : await readEstimateBill(
+            bill,
+            { clientId: rows[0].client_id, projectIds },
+            (await inventory.attachedVolumes?.(projectIds)) ?? [],
+          );
     return rows.map((row) => {
       const state = scheduleState(row, overrides, null, at.getTime());
       const next = nextChange(state, at.getTime());
@@ -375,6 +389,7 @@ export function createSchedulerService({
         { clientId: caller.clientId, projectIds: scope.projectIds },
         windows,
         resources,
+        (await inventory.attachedVolumes?.([input.project])) ?? [],
       );
     },
 

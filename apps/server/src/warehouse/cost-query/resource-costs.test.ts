@@ -58,6 +58,24 @@ describe('resource costs', () => {
     expect(rows.every((r) => r.firstDay >= q.from && r.lastDay <= q.to)).toBe(true);
   });
 
+  it('split per usage and line item type, add up to each resource id cost (the scheduler estimate)', async () => {
+    const q = await query(demo.duck);
+    const totals = new Map((await demo.duck.resourceCosts(q)).map((r) => [r.resourceId, r.currentCost]));
+    const split = await demo.duck.resourceUsageCosts({
+      ...scope,
+      from: q.current,
+      to: q.to,
+      costType: 'unblended',
+    });
+    const summed = new Map<string, number>();
+    for (const r of split) summed.set(r.resourceId, (summed.get(r.resourceId) ?? 0) + r.cost);
+    for (const [rid, cost] of summed) expect(cost, rid).toBeCloseTo(totals.get(rid) ?? 0, 6);
+    const rds = split.filter((r) => r.resourceId.includes(':rds:'));
+    expect(rds.some((r) => r.usageType?.includes('InstanceUsage'))).toBe(true);
+    expect(rds.some((r) => r.usageType?.includes('Storage'))).toBe(true);
+    expect(split.some((r) => r.lineItemType === 'Usage')).toBe(true);
+  });
+
   it('gives the same figures on ClickHouse', async (context) => {
     const { duck, house } = demo;
     if (house === null) return context.skip('clickhouse-server is not installed');
@@ -67,6 +85,17 @@ describe('resource costs', () => {
       byId(await house.resourceCosts(q)),
       byId(await duck.resourceCosts(q)),
       'resource costs',
+    );
+    const split = { ...scope, from: q.current, to: q.to, costType: 'amortized' as const };
+    const key = (r: { resourceId: string; usageType: string | null; lineItemType: string | null }) =>
+      `${r.resourceId}|${r.usageType}|${r.lineItemType}`;
+    const sorted = <T extends { resourceId: string; usageType: string | null; lineItemType: string | null }>(
+      rows: T[],
+    ) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+    expectSameFigures(
+      sorted(await house.resourceUsageCosts(split)),
+      sorted(await duck.resourceUsageCosts(split)),
+      'resource usage costs',
     );
   });
 

@@ -50,6 +50,27 @@ export interface ResourceCostPort {
    * names it, as in legacy CUR), by project then account id.
    */
   usageAccounts(scope: CostScope): Promise<UsageAccountRow[]>;
+  /**
+   * Every resource id's cost in the window per usage type and line item type (what stopping it saves: running
+   * hours stop, storage keeps billing, commitment-covered hours save nothing).
+   */
+  resourceUsageCosts(query: ResourceUsageCostsQuery): Promise<ResourceUsageCostRow[]>;
+}
+
+/** The scheduler's estimate: one resource's cost over a window per usage type and line item type. */
+export interface ResourceUsageCostRow {
+  projectId: string;
+  resourceId: string;
+  usageType: string | null;
+  lineItemType: string | null;
+  cost: number;
+}
+
+export interface ResourceUsageCostsQuery extends CostScope {
+  /** Inclusive UTC days. */
+  from: string;
+  to: string;
+  costType: CostType;
 }
 
 export interface UsageAccountRow {
@@ -114,6 +135,25 @@ export function compileResourceCosts(dialect: SqlDialect, query: ResourceCostsQu
   };
 }
 
+/** One scan of the window's line items grouped by project, resource id, usage type and line item type. */
+export function compileResourceUsageCosts(dialect: SqlDialect, query: ResourceUsageCostsQuery): CompiledSql {
+  const ctx: SqlContext = { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
+  const d = dialect;
+  const resource = dimensionSql(ctx, 'line_item_resource_id');
+  const select = [
+    `${d.identifier('project_id')} AS project`,
+    `${resource} AS rid`,
+    `${columnText(ctx, 'line_item_usage_type')} AS usage_type`,
+    `${columnText(ctx, 'line_item_line_item_type')} AS line_item_type`,
+    `${d.sumMoney(costSql(ctx, query.costType, 'not_split'))} AS cost`,
+  ];
+  const where = [...scopeWhere(ctx, query, 'not_split'), `${resource} IS NOT NULL`];
+  return {
+    sql: `SELECT ${select.join(', ')} FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where.join(' AND ')} GROUP BY project, rid, usage_type, line_item_type`,
+    values: ctx.values.bound,
+  };
+}
+
 const textOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 
 /** The resource costs on an engine: compile with its dialect, run with its reader. */
@@ -141,6 +181,17 @@ export function resourceCostQueries(dialect: SqlDialect, read: ReadRows): Resour
         firstDay: String(row.first_day),
         lastDay: String(row.last_day),
         tags: query.tagKeys.map((_, i) => textOrNull(row[`t${i}`])),
+      }));
+    },
+    resourceUsageCosts: async (query) => {
+      if (query.projectIds.length === 0 || query.from > query.to) return [];
+      const rows = await read(compileResourceUsageCosts(dialect, query));
+      return rows.map((row) => ({
+        projectId: String(row.project),
+        resourceId: String(row.rid),
+        usageType: textOrNull(row.usage_type),
+        lineItemType: textOrNull(row.line_item_type),
+        cost: Number(row.cost ?? 0),
       }));
     },
     usageAccounts: async (scope) => {

@@ -49,8 +49,21 @@ export function EstimatePanel({ draft }: { draft: ScheduleDraft }) {
             Stopped {hours(data.stopped_hours_per_week)} a week.{' '}
             {data.window === null
               ? 'No bill in the last 30 days yet: the estimate appears once a bill is imported.'
-              : `From each resource's own cost ${data.window.from} – ${data.window.to} (amortized) × the hours it would stop; attached volumes keep billing and are not counted.`}
+              : `From each resource's running hours ${data.window.from} – ${data.window.to} (amortized) × the hours it would stop. Storage (RDS storage and backups, attached EBS volumes) keeps billing: ${formatMoney(data.total_keeps_billing_30d)} over 30 days, not counted as saved.`}
           </Typography>
+          {data.total_stranded_commitment_30d > 0 ? (
+            <Alert severity="warning" sx={{ mt: 1 }} data-testid="estimate-stranded">
+              Stopping{' '}
+              {data.resources
+                .filter((r) => r.stranded_commitment_30d > 0)
+                .map((r) => r.resource_id)
+                .join(', ')}{' '}
+              strands reserved instances or savings plans that cover them:{' '}
+              {formatMoney(data.total_stranded_commitment_30d)} of commitment over 30 days would go unused, so
+              it is not counted as saved. Schedule resources no commitment covers, or let the commitment cover
+              others.
+            </Alert>
+          ) : null}
           {data.resources.length === 0 ? (
             <Alert severity="info" sx={{ mt: 1 }}>
               Choose resources, or a tag value that matches some, to see what the schedule saves.
@@ -61,6 +74,7 @@ export function EstimatePanel({ draft }: { draft: ScheduleDraft }) {
                 <TableRow>
                   <TableCell>Resource</TableCell>
                   <TableCell align="right">Per hour</TableCell>
+                  <TableCell align="right">Keeps billing, 30 days</TableCell>
                   <TableCell align="right">Saving, 30 days</TableCell>
                 </TableRow>
               </TableHead>
@@ -69,6 +83,7 @@ export function EstimatePanel({ draft }: { draft: ScheduleDraft }) {
                   <TableRow key={`${r.kind}|${r.resource_id}`}>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{r.resource_id}</TableCell>
                     <TableCell align="right">{formatMoney(r.hourly_cost)}</TableCell>
+                    <TableCell align="right">{formatMoney(r.keeps_billing_30d)}</TableCell>
                     <TableCell align="right">{formatMoney(r.estimated_saving_30d)}</TableCell>
                   </TableRow>
                 ))}

@@ -36,12 +36,18 @@ const ESTIMATE: ScheduleEstimate = {
       kind: 'ec2-instance',
       resource_id: 'i-0dev1',
       cost_30d: 72,
+      running_cost_30d: 72,
+      keeps_billing_30d: 8,
+      committed_cost_30d: 10,
       hourly_cost: 0.1,
       stopped_hours_30d: 462.86,
       estimated_saving_30d: 46.29,
+      stranded_commitment_30d: 6.43,
     },
   ],
   total_saving_30d: 46.29,
+  total_keeps_billing_30d: 8,
+  total_stranded_commitment_30d: 6.43,
 };
 
 function editorHandlers() {
@@ -156,6 +162,10 @@ describe('the schedule editor', () => {
       SLOW,
     );
     expect(within(estimate).getByText('i-0dev1')).toBeInTheDocument();
+    expect(within(estimate).getByTestId('estimate-stranded')).toHaveTextContent(
+      /Stopping i-0dev1 strands reserved instances or savings plans.*\$6\.43/,
+    );
+    expect(within(estimate).getByRole('cell', { name: '$8.00' })).toBeInTheDocument(); // keeps billing
     // Asked again once the resource is chosen (after the pause in editing).
     await waitFor(() => {
       const asked = requests.log.filter((r) => r.call === `POST ${SCHEDULER_PATHS.estimate}`).at(-1);
