@@ -40,14 +40,17 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 }, 180_000);
 
-/** The heaviest question a user may ask: three months, daily, by resource, the most groups, from line items. */
-function heaviestQuery(): Promise<number> {
+/**
+ * The heaviest question a user may ask: three months, daily, by resource, the most groups, from line items.
+ * Asked once with one group fewer to warm the engine: the same question again would come from the result cache.
+ */
+function heaviestQuery(topN = TOP_N_MAX): Promise<number> {
   const params = new URLSearchParams({
     start_date: '2026-08-01',
     end_date: '2026-10-31',
     granularity: 'day',
     dimension: 'line_item_resource_id',
-    top_n: String(TOP_N_MAX),
+    top_n: String(topN),
     use_query_optimization: 'false',
   });
   const url = new URL(`${COST_EXPLORER_PATHS.dimensionDailyCost}?${params}`, server.url);
@@ -80,7 +83,7 @@ const describeUnderLoad = process.env.HEALTH_UNDER_LOAD === '1' ? describe : des
 // HEALTH_UNDER_LOAD=1; it prints health's latency alone and while the heaviest query runs.
 describeUnderLoad('/api/health while the heaviest query runs', () => {
   it('answers before that query finishes, every time it is asked', async () => {
-    expect(await heaviestQuery()).toBe(200);
+    expect(await heaviestQuery(TOP_N_MAX - 1)).toBe(200);
     const quietStart = performance.now();
     const quiet = await healthLatencies(() => performance.now() - quietStart > 3000);
     let heavyDone = false;

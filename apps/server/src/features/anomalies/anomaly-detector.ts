@@ -8,6 +8,7 @@ import {
   increaseFloor,
 } from '@finlens/cost-model/anomaly';
 import { addDays, utcDay } from '@finlens/cost-model/utc-calendar';
+import { yieldToEventLoop } from '../../platform/event-loop';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { CostQueryPort, CostScope } from '../../warehouse/cost-query/cost-query-port';
 import type { CostScopes } from '../../warehouse/cost-scope';
@@ -167,6 +168,8 @@ export function createAnomalyDetector({
         );
         const floor = increaseFloor(daily(total));
         for (const series of answer.series) {
+          // Scoring a year of days is CPU work; a turn between series keeps other requests answered.
+          await yieldToEventLoop();
           if (series.key === null || series.key === OTHERS_KEY) continue;
           for (const anomaly of detectAnomalies(daily(series.costs), { from, to: asOf, floor })) {
             found += 1;

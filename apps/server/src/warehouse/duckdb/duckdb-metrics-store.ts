@@ -1,4 +1,5 @@
 import { type DuckDBConnection, timestampValue } from '@duckdb/node-api';
+import { forEachPaced } from '../../platform/event-loop';
 import type { ReadRows } from '../cost-query/run-cost-query';
 import {
   checkCutoffs,
@@ -33,6 +34,9 @@ const keyMatch = (a: string, b: string) => KEY.map((c) => `${a}.${c} = ${b}.${c}
 const metricFilter = (metrics: readonly string[]) =>
   metrics.length === 0 ? '' : `AND metric IN ${list(metrics)}`;
 
+/** Rows appended between turns of the event loop: appending is synchronous, a collection writes 100,000s. */
+const APPENDED_PER_TURN = 2048;
+
 /**
  * The metrics store on DuckDB. Writes run one at a time on their own connection (never inside an import's
  * transaction on the shared one): a batch is appended to a temporary table, then the points it replaces are
@@ -47,11 +51,11 @@ export function duckDbMetricsStore(writer: DuckDBConnection, read: ReadRows): Me
   };
   const rows = (sql: string) => read({ sql, values: [] });
 
-  async function stage(table: string, columns: string, fill: (appender: Appender) => void) {
+  async function stage(table: string, columns: string, fill: (appender: Appender) => Promise<void>) {
     await writer.run(`CREATE TEMP TABLE IF NOT EXISTS ${table} (${KEY_COLUMNS}, ${columns})`);
     await writer.run(`DELETE FROM ${table}`);
     const appender = await writer.createAppender(table, 'main', 'temp');
-    fill(appender);
+    await fill(appender);
     appender.closeSync();
   }
 
@@ -59,14 +63,14 @@ export function duckDbMetricsStore(writer: DuckDBConnection, read: ReadRows): Me
     writeHourly: (points) =>
       alone(async () => {
         if (points.length === 0) return;
-        await stage('metric_hourly_staging', 'hour TIMESTAMP, value DOUBLE', (appender) => {
-          for (const p of points) {
+        await stage('metric_hourly_staging', 'hour TIMESTAMP, value DOUBLE', (appender) =>
+          forEachPaced(points, APPENDED_PER_TURN, (p) => {
             appendKey(appender, p);
             appender.appendTimestamp(timestampValue(BigInt(p.hour.getTime()) * 1000n));
             appender.appendDouble(p.value);
             appender.endRow();
-          }
-        });
+          }),
+        );
         const days = `SELECT DISTINCT ${KEY.join(', ')}, CAST(hour AS DATE) AS day FROM metric_hourly_staging`;
         await inTransaction(writer, async () => {
           await writer.run(
@@ -95,9 +99,7 @@ export function duckDbMetricsStore(writer: DuckDBConnection, read: ReadRows): Me
         await stage(
           'metric_daily_staging',
           'day VARCHAR, avg DOUBLE, p95 DOUBLE, max DOUBLE, hours INTEGER',
-          (appender) => {
-            for (const d of daily) appendDaily(appender, d);
-          },
+          (appender) => forEachPaced(daily, APPENDED_PER_TURN, (d) => appendDaily(appender, d)),
         );
         await inTransaction(writer, async () => {
           await writer.run(

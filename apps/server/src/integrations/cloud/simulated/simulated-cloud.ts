@@ -1,3 +1,4 @@
+import { forEachPaced } from '../../../platform/event-loop';
 import { type CloudAction, CloudActionError } from '../cloud-actions';
 import type { MetricsRequest } from '../cloud-metrics';
 import {
@@ -16,6 +17,9 @@ import { simAct } from './sim-actions';
 import type { SimClock } from './sim-clock';
 import { simSeries } from './sim-metrics';
 import { SimWorld } from './sim-world';
+
+/** Metric series generated between turns of the event loop. */
+const SERIES_PER_TURN = 25;
 
 /** The AWS operation that lists each kind, so a simulated fault names the call (and IAM action) a real one would. */
 const LISTING_OPERATIONS: Record<ResourceKind, string> = {
@@ -201,10 +205,14 @@ export function createSimulatedCloud({
       if (denied)
         return { series: request.queries.map((q) => ({ id: q.id, points: [] })), failures: [denied] };
       const window = { ...request, now: at, seed: scenario.seed };
-      const series = request.queries.map((query) => ({
-        id: query.id,
-        points: simSeries(world.find(account.accountId, region, query.resource), query, window),
-      }));
+      // Generating weeks of hourly points is CPU work in this process (a real call waits on the network).
+      const series: MetricsResult['series'] = [];
+      await forEachPaced(request.queries, SERIES_PER_TURN, (query) => {
+        series.push({
+          id: query.id,
+          points: simSeries(world.find(account.accountId, region, query.resource), query, window),
+        });
+      });
       return { series, failures: [] };
     },
 
