@@ -37,6 +37,15 @@ describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo
       .first()
       .waitFor({ timeout: 60_000 });
     await alerts.screenshot({ path: screenshotPath('commitments-alerts') });
+    // The thresholds the alerts were judged by, in the admin's settings form (left unchanged).
+    await alerts.getByRole('button', { name: 'Alert settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Commitment alert settings' });
+    await expect(settings.getByRole('textbox', { name: 'Under-used below' }).inputValue()).resolves.toBe(
+      '80',
+    );
+    await settings.screenshot({ path: screenshotPath('commitments-alert-settings') });
+    await settings.getByRole('button', { name: 'Cancel' }).click();
+    await settings.waitFor({ state: 'hidden' });
 
     // The purchase analysis: a recommended commitment on the hourly curve, for each look-back.
     const analysis = page.getByRole('region', { name: 'Purchase analysis' });

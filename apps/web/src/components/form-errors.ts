@@ -12,8 +12,9 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
 }
 
 /**
- * Puts the server's messages under the form fields they name and returns the text for the form as a
- * whole (the spec §8 catalogue message), or null when every message found its field.
+ * Puts the server's messages under the form fields they name (an item's message, `days.1`, under its list's field
+ * `days`) and returns the text for the form as a whole (the spec §8 catalogue message), or null when every message
+ * found its field.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
@@ -23,7 +24,7 @@ export function applyServerErrors<T extends FieldValues>(
   let placedAll = true;
   let placedAny = false;
   for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-    const known = fields.find((name) => name === field);
+    const known = fields.find((name) => name === field || field.startsWith(`${name}.`));
     if (known === undefined || messages[0] === undefined) {
       placedAll = false;
       continue;

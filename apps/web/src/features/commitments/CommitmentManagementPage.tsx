@@ -7,7 +7,6 @@ import {
   PAYMENT_OPTIONS,
 } from '@finlens/contracts/commitments';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -27,11 +26,11 @@ import {
   type LookBack,
   type PaymentOption,
   type Term,
-  useCommitmentAlerts,
   useCommitmentDashboard,
   useCommitmentInventory,
   usePurchaseAnalysis,
 } from './api/commitments-query';
+import { CommitmentAlertsSection } from './CommitmentAlertsSection';
 import { EXPIRY_COLUMNS, TableSection } from './CommitmentInventoryPage';
 import { formatHourly, formatMoney, formatShare } from './commitment-format';
 
@@ -116,41 +115,6 @@ function Choice<T extends string>({
         </MenuItem>
       ))}
     </TextField>
-  );
-}
-
-const ALERT_SEVERITY = { info: 'info', warning: 'warning', critical: 'error' } as const;
-
-/** The alerts due now, as their notifications say them; the thresholds they were judged by below. */
-function AlertsSection() {
-  const alerts = useCommitmentAlerts();
-  const settings = alerts.data?.settings;
-  return (
-    <Stack spacing={1} component="section" aria-label="Commitment alerts">
-      <Typography variant="h6" component="h2">
-        Alerts
-      </Typography>
-      {alerts.isPending ? <Skeleton variant="rounded" height={60} aria-label="Loading the alerts" /> : null}
-      {alerts.isError ? <Alert severity="error">{alerts.error.message}</Alert> : null}
-      {alerts.data?.alerts.length === 0 ? (
-        <Alert severity="success">No commitment needs attention.</Alert>
-      ) : null}
-      {alerts.data?.alerts.map((alert) => (
-        <Alert key={alert.key} severity={ALERT_SEVERITY[alert.severity]}>
-          <AlertTitle>{alert.subject}</AlertTitle>
-          {alert.text}
-        </Alert>
-      ))}
-      {settings ? (
-        <Typography variant="body2" color="text.secondary">
-          Under-used below {formatShare(settings.utilisation_below)} over the last 30 billed days; expiry
-          notices {settings.expiry_days.join(', ')} days ahead; coverage drops of{' '}
-          {Math.round(settings.coverage_drop_points * 100)} points or more; purchases of the last{' '}
-          {settings.purchase_days} days. Each is sent once to the admins and the channels subscribed to
-          Commitments.
-        </Typography>
-      ) : null}
-    </Stack>
   );
 }
 
@@ -308,7 +272,7 @@ export function CommitmentManagementPage() {
           />
         </>
       ) : null}
-      <AlertsSection />
+      <CommitmentAlertsSection />
       <TableSection title="Breakdown">
         <Choice
           label="Breakdown by"

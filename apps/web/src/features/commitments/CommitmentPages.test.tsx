@@ -7,10 +7,11 @@ import {
   COMMITMENTS_PATHS as P,
   type PurchaseAnalysis,
 } from '@finlens/contracts/commitments';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
@@ -248,6 +249,81 @@ describe('Commitment pages', () => {
     expect(days).toContain(30);
     const last = params(P.purchaseAnalysis).at(-1);
     expect([last?.get('term'), last?.get('payment_option')]).toEqual(['3yr', 'All Upfront']);
+  });
+
+  it('Commitment Management: an admin changes the alert settings in percent and days; a 400 lands under its field', {
+    timeout: 60_000,
+  }, async () => {
+    answer();
+    const bodies: unknown[] = [];
+    let saved = COMMITMENT_ALERT_DEFAULTS;
+    server.use(
+      http.get(`*${P.alerts}`, () => HttpResponse.json({ ...ALERTS, settings: saved })),
+      http.put(`*${P.alertSettings}`, async ({ request }) => {
+        const body = (await request.json()) as typeof saved;
+        bodies.push(body);
+        // The server's own rule the form does not know: no lead time twice.
+        if (new Set(body.expiry_days).size < body.expiry_days.length)
+          return HttpResponse.json(
+            { detail: 'Invalid input.', errors: { 'expiry_days.1': ['Enter each lead time once.'] } },
+            { status: 400 },
+          );
+        saved = body;
+        return HttpResponse.json(body);
+      }),
+    );
+    renderWithProviders('/v3/compute-copilot/cm/dashboard/', { signedIn: true });
+    const alerts = await screen.findByRole('region', { name: 'Commitment alerts' }, { timeout: 20_000 });
+    const open = await within(alerts).findByRole('button', { name: 'Alert settings' });
+    await waitFor(() => expect(open).toBeEnabled());
+    await userEvent.click(open);
+    const form = await screen.findByRole('form', { name: 'Commitment alert settings' });
+    const field = (name: string) => within(form).getByRole('textbox', { name });
+    expect(field('Expiry notices (days before the end)')).toHaveValue('90, 30, 7');
+    expect(field('Under-used below')).toHaveValue('80');
+    expect(field('Coverage drop of at least')).toHaveValue('10');
+    expect(field('Announce purchases of the last')).toHaveValue('14');
+
+    await userEvent.clear(field('Under-used below'));
+    await userEvent.type(field('Under-used below'), '150');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter a percentage from 0 to 100.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await userEvent.clear(field('Under-used below'));
+    await userEvent.type(field('Under-used below'), '65');
+    await userEvent.clear(field('Expiry notices (days before the end)'));
+    await userEvent.type(field('Expiry notices (days before the end)'), '60, 60');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter each lead time once.')).toBeInTheDocument();
+    expect(field('Expiry notices (days before the end)')).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(field('Expiry notices (days before the end)'));
+    await userEvent.type(field('Expiry notices (days before the end)'), '60 14');
+    await userEvent.clear(field('Coverage drop of at least'));
+    await userEvent.type(field('Coverage drop of at least'), '7');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Commitment alert settings' })).toBeNull());
+    expect(bodies.at(-1)).toEqual({
+      expiry_days: [60, 14],
+      utilisation_below: 0.65,
+      coverage_drop_points: 0.07,
+      purchase_days: 14,
+    });
+    // The alerts are judged again under the saved settings.
+    expect(await within(alerts).findByText(/Under-used below 65\.0 %/)).toBeInTheDocument();
+    expect(alerts).toHaveTextContent('expiry notices 60, 14 days ahead');
+  });
+
+  it('Commitment Management: a member sees the alert settings button disabled', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    server.use(http.get('*/c/current/user/', () => HttpResponse.json({ ...TEST_PROFILE, is_admin: false })));
+    renderWithProviders('/v3/compute-copilot/cm/dashboard/', { signedIn: true });
+    const alerts = await screen.findByRole('region', { name: 'Commitment alerts' }, { timeout: 20_000 });
+    await within(alerts).findByText(/Under-used below/);
+    expect(within(alerts).getByRole('button', { name: 'Alert settings' })).toBeDisabled();
   });
 
   it('Optimization Summary: the effective savings rate as the headline and the savings of each lever', {

@@ -3,6 +3,8 @@ import {
   type COMMITMENT_GROUPS,
   type COMMITMENT_TERMS,
   COMMITMENTS_PATHS,
+  type CommitmentAlertSettings,
+  commitmentAlertSettingsSchema,
   commitmentAlertsSchema,
   commitmentDashboardSchema,
   commitmentInventorySchema,
@@ -11,7 +13,7 @@ import {
   type PAYMENT_OPTIONS,
   purchaseAnalysisSchema,
 } from '@finlens/contracts/commitments';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 const keys = {
@@ -83,5 +85,15 @@ export function useCommitmentAlerts() {
   return useQuery({
     queryKey: keys.alerts(),
     queryFn: ({ signal }) => apiRequest(COMMITMENTS_PATHS.alerts, commitmentAlertsSchema, { signal }),
+  });
+}
+
+/** PUT /c/commitments/alert_settings/ (admins) — the client's alert thresholds; the alerts are judged again. */
+export function useSaveAlertSettingsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CommitmentAlertSettings) =>
+      apiRequest(COMMITMENTS_PATHS.alertSettings, commitmentAlertSettingsSchema, { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.alerts() }),
   });
 }
