@@ -7,6 +7,7 @@ import {
   COMMITMENTS_PATHS as P,
   type PurchaseAnalysis,
 } from '@finlens/contracts/commitments';
+import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -15,6 +16,7 @@ import { TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
+import { SCHEDULE } from '../scheduler/scheduler-fixtures.test-helper';
 
 const requests = recordRequests();
 const ARN = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/ri-under-used';
@@ -330,6 +332,19 @@ describe('Commitment pages', () => {
     timeout: 30_000,
   }, async () => {
     answer();
+    // Two enabled schedules with the scheduler's estimates, one without a bill yet, one disabled (not counted).
+    server.use(
+      http.get(`*${SCHEDULER_PATHS.schedules}`, () =>
+        HttpResponse.json({
+          results: [
+            SCHEDULE,
+            { ...SCHEDULE, id: 's2', estimated_monthly_saving: 38.75 },
+            { ...SCHEDULE, id: 's3', estimated_monthly_saving: null },
+            { ...SCHEDULE, id: 's4', enabled: false, estimated_monthly_saving: 500 },
+          ],
+        }),
+      ),
+    );
     renderWithProviders('/v3/compute-copilot/summary/', { signedIn: true });
     await screen.findByRole('heading', { level: 1, name: 'Optimization Summary' }, { timeout: 20_000 });
     expect(await screen.findByRole('group', { name: 'Effective savings rate' })).toHaveTextContent('12.5 %');
@@ -341,7 +356,9 @@ describe('Commitment pages', () => {
       'href',
       '/v3/compute-copilot/cm/dashboard/',
     );
-    expect(within(levers).getByRole('row', { name: /Scheduling/ })).toHaveTextContent('—');
+    const scheduling = await within(levers).findByRole('row', { name: /Scheduling/ });
+    expect(scheduling).toHaveTextContent('3 enabled schedules (estimate)');
+    expect(scheduling).toHaveTextContent('$100.00');
     expect(screen.getByRole('img', { name: 'Savings by lever' })).toBeInTheDocument();
     const dashboards = requests.calls().filter((call) => call.startsWith(`GET ${P.dashboard}`));
     expect(new URL(dashboards[0]?.slice(4) ?? '', 'http://x').searchParams.get('group_by')).toBe(

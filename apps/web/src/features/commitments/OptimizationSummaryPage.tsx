@@ -1,4 +1,5 @@
 import type { EssentialsGroup } from '@finlens/contracts/recommendations';
+import type { Schedule } from '@finlens/contracts/scheduler';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,6 +12,7 @@ import { Figure } from '../../components/Figure';
 import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { useEssentialsSummary } from '../recommendations/api/essentials-query';
 import { useLedgerTotals } from '../savings-ledger/api/ledger-totals-query';
+import { useSchedules } from '../scheduler/api/schedules-query';
 import { useCommitmentDashboard } from './api/commitments-query';
 import { formatMoney, formatShare } from './commitment-format';
 
@@ -57,6 +59,26 @@ function last30() {
 }
 
 /**
+ * The scheduling lever: the resource scheduler's own estimate of each enabled schedule (its last 30 billed days'
+ * cost of the hours it stops, a month's worth), summed; null while no enabled schedule has one.
+ */
+function schedulingLever(schedules: readonly Schedule[] | undefined): Lever {
+  const enabled = (schedules ?? []).filter((s) => s.enabled);
+  const estimates = enabled.flatMap((s) =>
+    s.estimated_monthly_saving === null ? [] : [s.estimated_monthly_saving],
+  );
+  return {
+    lever: 'Scheduling',
+    kind:
+      enabled.length === 0
+        ? 'No enabled schedule'
+        : `${enabled.length} enabled schedule${enabled.length === 1 ? '' : 's'} (estimate)`,
+    saving: estimates.length === 0 ? null : estimates.reduce((a, b) => a + b, 0),
+    link: '/v3/essentials/scheduler/',
+  };
+}
+
+/**
  * Compute Copilot Optimization Summary (spec §3 COMPUTE_COPILOT_SHARESAVE): the effective savings rate as the
  * headline, what commitments and spot saved over the last 30 days (the bill's figures, as Commitment Management),
  * and what rightsizing, idle resources and storage would save a month (open recommendations) beside what the
@@ -67,6 +89,7 @@ export function OptimizationSummaryPage() {
   const dashboard = useCommitmentDashboard(range);
   const essentials = useEssentialsSummary();
   const ledger = useLedgerTotals('month');
+  const schedules = useSchedules();
   const totals = dashboard.data?.totals;
   const levers: Lever[] = [
     ...(totals
@@ -91,12 +114,7 @@ export function OptimizationSummaryPage() {
       saving: g.estimated_monthly_saving,
       link: GROUP_LINKS[g.group],
     })),
-    {
-      lever: 'Scheduling',
-      kind: 'Estimated per schedule',
-      saving: null,
-      link: '/v3/essentials/scheduler/',
-    },
+    schedulingLever(schedules.data?.results),
   ];
   const charted = levers.filter((l): l is Lever & { saving: number } => l.saving !== null);
   return (
@@ -122,7 +140,8 @@ export function OptimizationSummaryPage() {
       ) : null}
       <Typography variant="body2" color="text.secondary">
         Commitments and spot: the last 30 days of the bill. Rightsizing, idle resources and storage: the
-        monthly saving of the open recommendations; realised: what the savings ledger verified on the bill.
+        monthly saving of the open recommendations; scheduling: the scheduler's estimate for its enabled
+        schedules; realised: what the savings ledger verified on the bill.
       </Typography>
       {charted.length > 0 ? (
         <Chart
@@ -139,7 +158,7 @@ export function OptimizationSummaryPage() {
         columns={COLUMNS}
         rows={levers}
         rowKey={(l) => l.lever}
-        pending={dashboard.isPending || essentials.isPending}
+        pending={dashboard.isPending || essentials.isPending || schedules.isPending}
       />
     </Stack>
   );
