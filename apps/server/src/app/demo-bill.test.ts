@@ -1,12 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
 import { insertClientAndProject } from '../db/tenant.test-helper';
-import { openTestAppDatabase } from '../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../db/test-app-database';
 import { createCollectionTargets } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo, DEMO_BILL_KIND } from '../features/inventory/collection-targets.repo';
 import { simulateProject } from '../features/inventory/simulated-project';
@@ -48,19 +45,16 @@ type Expected = {
 };
 
 describe('the demo bill follows the actions taken on the demo cloud', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   let store: DuckDbCostStore;
   let projectId: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-demo-bill-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
-    store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+    database = await openMigratedTestDatabase('demo-bill');
+    store = await openDuckDbCostStore({ path: join(database.dir, 'warehouse.duckdb') });
     await store.init();
     const tenant = await insertClientAndProject(database.db, 'Demo', { name: 'Demo organisation' });
     projectId = tenant.projectId;
-    const outDir = demoDataDir(dir);
+    const outDir = demoDataDir(database.dir);
     await generateDemoCur2({ ...OPTIONS, outDir, format: 'parquet' });
     await createImportService({
       repo: createImportsRepo(database.db, { onPeriodsReplaced: enqueueAfterImportJobs }),
@@ -72,11 +66,10 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
   afterAll(async () => {
     await store?.close();
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const expectedJson = async () =>
-    JSON.parse(await readFile(join(demoDataDir(dir), 'EXPECTED.json'), 'utf8')) as Expected;
+    JSON.parse(await readFile(join(demoDataDir(database.dir), 'EXPECTED.json'), 'utf8')) as Expected;
 
   /** Cost per day and usage type of a resource, from the imported line items. */
   async function dailyCost(resourceId: string) {
@@ -98,7 +91,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
   it('a stopped idle instance bills no compute hours after the stop, that day and the days the bill gains; its volume still bills; totals reconcile', async () => {
     const before = await expectedJson();
     const scenario = JSON.parse(
-      await readFile(join(demoDataDir(dir), 'cloud-scenario.json'), 'utf8'),
+      await readFile(join(demoDataDir(database.dir), 'cloud-scenario.json'), 'utf8'),
     ) as Scenario;
     // A planted idle instance billed every day of the bill's February, with a volume attached to it.
     const volumeOf = (id: string) =>
@@ -144,7 +137,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     const summary = await refreshDemoBill({
       db: database.db,
       warehouse: store,
-      dataDir: dir,
+      dataDir: database.dir,
       projectId,
       now: LATER,
     });
@@ -196,7 +189,13 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
 
     // Up to date: a second run the same day (another queued job) changes nothing.
     expect(
-      await refreshDemoBill({ db: database.db, warehouse: store, dataDir: dir, projectId, now: LATER }),
+      await refreshDemoBill({
+        db: database.db,
+        warehouse: store,
+        dataDir: database.dir,
+        projectId,
+        now: LATER,
+      }),
     ).toBeNull();
   }, 180_000);
 });

@@ -1,24 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from './client';
-import { migrate } from './migrate';
-import { openTestAppDatabase } from './test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from './test-app-database';
 
 /** CONVENTIONS: every foreign key has an index whose leading column is the key's column. */
 describe('app database schema', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-fk-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
+    database = await openMigratedTestDatabase('fk');
   });
   afterAll(async () => {
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('has an index leading with every foreign-key column', async () => {

@@ -1,24 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAdminRepo } from '../features/admin/admin.repo';
 import { createCloudAccountsRepo } from '../features/cloud-accounts/cloud-accounts.repo';
 import { createImportsRepo } from '../ingest/imports.repo';
-import type { AppDatabase } from './client';
-import { migrate } from './migrate';
-import { openTestAppDatabase } from './test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from './test-app-database';
 
-let dir: string;
-let db: AppDatabase;
+let db: MigratedTestDatabase;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-project-status-'));
-  db = await openTestAppDatabase(dir);
-  await migrate(db.db);
+  db = await openMigratedTestDatabase('project-status');
 });
 afterAll(async () => {
   await db.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 it('one project status from the data: awaiting → importing → ready → importing → failing, the same in every read', async () => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { cp, stat } from 'node:fs/promises';
+import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { type AppDatabase, openAppDatabase } from './client';
+import { migrate } from './migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -86,6 +88,44 @@ export async function openTestAppDatabase(dataDir: string): Promise<AppDatabase>
       await created.drop();
     },
   };
+}
+
+/** A migrated test app database in its own temporary data folder, which `close` removes with it. */
+export interface MigratedTestDatabase extends AppDatabase {
+  /** The data folder (for a warehouse beside the app database); gone after `close`. */
+  readonly dir: string;
+}
+
+/**
+ * A new temporary data folder (named `finlens-<prefix>-…`) with a migrated app database in it
+ * (openTestAppDatabase: PGlite, or a fresh database in a "(PostgreSQL)" project). Close what else
+ * lives in the folder first; `close` closes the database and removes the folder.
+ */
+export async function openMigratedTestDatabase(prefix: string): Promise<MigratedTestDatabase> {
+  const dir = await mkdtemp(join(tmpdir(), `finlens-${prefix}-`));
+  try {
+    const database = await openTestAppDatabase(dir);
+    try {
+      await migrate(database.db);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    return {
+      ...database,
+      dir,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 const databasesByDataDir = new Map<string, Promise<TestDatabaseUrl>>();

@@ -1,18 +1,14 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
-import { openTestAppDatabase } from '../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../db/test-app-database';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { createImportService } from './import.service';
 import { createImportsRepo, IMPORT_HEARTBEAT_TIMEOUT_MS } from './imports.repo';
 import { localSource } from './sources/local-source';
 
-let dir: string;
-let db: AppDatabase;
+let db: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 let service: ReturnType<typeof createImportService>;
 let repo: ReturnType<typeof createImportsRepo>;
@@ -20,17 +16,15 @@ const legacyCsv = billingDataset('aws-cur-legacy-csv-anonymized');
 const legacyCsvFile = join(legacyCsv.dir, legacyCsv.files[0] as string);
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-import-'));
-  db = await openTestAppDatabase(dir);
-  await migrate(db.db);
-  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  db = await openMigratedTestDatabase('import');
+  warehouse = await openDuckDbCostStore({ path: join(db.dir, 'warehouse.duckdb') });
   await warehouse.init();
   repo = createImportsRepo(db.db, { onPeriodsReplaced: async () => {} });
   service = createImportService({ repo, warehouse });
 });
 afterAll(async () => {
-  await Promise.allSettled([db.close(), warehouse.close()]);
-  await rm(dir, { recursive: true, force: true });
+  await warehouse.close();
+  await db.close();
 });
 
 const run = async (path: string, projectName: string) =>
@@ -131,7 +125,7 @@ describe('import service', () => {
   it('a failed import keeps the previous data and records the failure with file, row and column', async () => {
     const good = await run(legacyCsvFile, 'failing');
     const before = await warehouse.periodTotals({ projectId: good.projectId });
-    const folder = join(dir, 'bad-delivery');
+    const folder = join(db.dir, 'bad-delivery');
     await mkdir(folder, { recursive: true });
     await copyFile(legacyCsvFile, join(folder, 'part-1.csv.gz'));
     await writeFile(

@@ -1,21 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
-import { openTestAppDatabase } from '../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../db/test-app-database';
 import { type ClientCaller, hasClient } from '../platform/auth/caller';
 import { loadCaller } from '../platform/auth/load-caller';
 import { costScopesOver, createCostScopes } from './cost-scope';
 
-let dir: string;
-let db: AppDatabase;
+let db: MigratedTestDatabase;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-cost-scope-'));
-  db = await openTestAppDatabase(dir);
-  await migrate(db.db);
+  db = await openMigratedTestDatabase('cost-scope');
   await db.db.insertInto('partners').values({ id: 'partner', name: 'Partner' }).execute();
   await db.db
     .insertInto('clients')
@@ -52,7 +44,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await db?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** The Caller the auth hook would build for a user in Acme. */

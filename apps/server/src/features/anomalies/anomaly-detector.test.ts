@@ -1,14 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { paramsToCostQuery } from '@finlens/contracts/cost-query';
 import { dispatchPayloadSchema } from '@finlens/contracts/notifications';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
@@ -22,16 +19,13 @@ import { createAnomaliesService } from './anomalies.service';
 import { createAnomalyDetector } from './anomaly-detector';
 import { acmeRows, anomalyCsv as csv, LAST, SPIKE } from './anomaly-fixture.test-helper';
 
-let dir: string;
-let db: AppDatabase;
+let db: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 const clients: Record<'acme' | 'other' | 'big', string> = { acme: '', other: '', big: '' };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-anomalies-'));
-  db = await openTestAppDatabase(dir);
-  await migrate(db.db);
-  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  db = await openMigratedTestDatabase('anomalies');
+  warehouse = await openDuckDbCostStore({ path: join(db.dir, 'warehouse.duckdb') });
   await warehouse.init();
   const imports = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const importer = createImportService({ repo: imports, warehouse });
@@ -57,14 +51,14 @@ beforeAll(async () => {
     ['other', other],
     ['big', big],
   ] as const) {
-    const path = join(dir, `${key}.csv`);
+    const path = join(db.dir, `${key}.csv`);
     await writeFile(path, csv(rows));
     const target = await imports.ensureProject({ clientName: key, projectName: `${key}-payer` });
     const summary = await importer.importFrom({ source: localSource(path), ...target, format: 'auto' });
     clients[key] = summary.clientId;
   }
   // The spike arrives in a second project of Acme, as a late import would.
-  const path = join(dir, 'acme-batch.csv');
+  const path = join(db.dir, 'acme-batch.csv');
   await writeFile(path, csv(acmeRows().filter((row) => row.resource === 'i-batch')));
   const target = await imports.ensureProject({ clientName: 'acme', projectName: 'acme-batch' });
   await importer.importFrom({ source: localSource(path), ...target, format: 'auto' });
@@ -81,8 +75,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.allSettled([db?.close(), warehouse?.close()]);
-  await rm(dir, { recursive: true, force: true });
+  await warehouse?.close();
+  await db?.close();
 });
 
 describe('anomaly detection on the warehouse', () => {

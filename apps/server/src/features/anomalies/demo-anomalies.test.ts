@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectedAnomaly } from '@finlens/fixtures/demo/anomalies';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
@@ -21,19 +17,16 @@ import { createAnomalyDetector } from './anomaly-detector';
 /** Four months of the demo organisation with its injected anomalies (the README's figures come from here). */
 const DEMO = { seed: 42, months: 4, endMonth: '2026-10', rows: 80_000 } as const;
 
-let dir: string;
-let database: AppDatabase;
+let database: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 let injected: InjectedAnomaly[];
 let clientId: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-demo-anomalies-'));
-  database = await openTestAppDatabase(dir);
-  await migrate(database.db);
-  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  database = await openMigratedTestDatabase('demo-anomalies');
+  warehouse = await openDuckDbCostStore({ path: join(database.dir, 'warehouse.duckdb') });
   await warehouse.init();
-  const outDir = join(dir, 'demo');
+  const outDir = join(database.dir, 'demo');
   const { expected } = await generateDemoCur2({ ...DEMO, outDir, anomalies: true });
   injected = expected.injectedAnomalies ?? [];
   const imports = createImportsRepo(database.db, { onPeriodsReplaced: enqueueAfterImportJobs });
@@ -46,8 +39,8 @@ beforeAll(async () => {
   });
 }, 300_000);
 afterAll(async () => {
-  await Promise.allSettled([database?.close(), warehouse?.close()]);
-  await rm(dir, { recursive: true, force: true });
+  await warehouse?.close();
+  await database?.close();
 });
 
 /** A detection of the Databricks workspace the demo's Compute Copilot fleets add (its service or DBU usage). */

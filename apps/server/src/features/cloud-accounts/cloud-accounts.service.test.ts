@@ -1,11 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { createBillingSourcesRepo } from '../../ingest/sources/billing-sources.repo';
@@ -26,24 +23,21 @@ const csv = (day: string, cost: number) =>
   `lineItem/LineItemType,lineItem/UsageStartDate,lineItem/UnblendedCost,lineItem/CurrencyCode\nUsage,${day}T00:00:00Z,${cost},USD\n`;
 const TODAY = new Date('2026-11-22T12:00:00Z');
 
-let dir: string;
-let db: AppDatabase;
+let db: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-cloud-accounts-'));
-  db = await openTestAppDatabase(dir);
-  await migrate(db.db);
-  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  db = await openMigratedTestDatabase('cloud-accounts');
+  warehouse = await openDuckDbCostStore({ path: join(db.dir, 'warehouse.duckdb') });
   await warehouse.init();
 });
 afterAll(async () => {
-  await Promise.allSettled([db.close(), warehouse.close()]);
-  await rm(dir, { recursive: true, force: true });
+  await warehouse.close();
+  await db.close();
 });
 
 async function importInto(projectName: string, cost: number) {
-  const path = join(dir, `${projectName}.csv`);
+  const path = join(db.dir, `${projectName}.csv`);
   await writeFile(path, csv('2026-11-10', cost));
   const repo = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const target = await repo.ensureProject({ clientName: 'Acme', projectName });

@@ -1,11 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DispatchPayload } from '@finlens/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
@@ -102,6 +99,7 @@ function bill(): string {
     if (day < '2026-03-01') rows.push(covered(day, LAPSING));
     if (day >= '2026-03-04') rows.push(covered(day, FRESH));
   }
+
   const lapsing = ['2025-03-28T00:00:00Z', '2026-03-28T00:00:00Z'] as const;
   const fresh = ['2026-03-04T00:00:00Z', '2027-03-04T00:00:00Z'] as const;
   rows.push(fee('2026-02', LAPSING, ...lapsing, 672, 0));
@@ -111,20 +109,16 @@ function bill(): string {
   rows.push(fee('2026-03', FRESH, ...fresh, 28 * 24, 28 * 24 - 4 * 24));
   return `${[HEADER.join(','), ...rows.map(line)].join('\n')}\n`;
 }
-
-let dir: string;
-let database: AppDatabase;
+let database: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 let clientId: string;
 let adminId: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-commitment-alerts-'));
-  database = await openTestAppDatabase(dir);
-  await migrate(database.db);
-  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  database = await openMigratedTestDatabase('commitment-alerts');
+  warehouse = await openDuckDbCostStore({ path: join(database.dir, 'warehouse.duckdb') });
   await warehouse.init();
-  const path = join(dir, 'cur.csv');
+  const path = join(database.dir, 'cur.csv');
   await writeFile(path, bill());
   const imports = createImportsRepo(database.db, { onPeriodsReplaced: async () => {} });
   const project = await imports.ensureProject({ clientName: 'Acme', projectName: 'payer' });
@@ -147,8 +141,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.allSettled([database?.close(), warehouse?.close()]);
-  await rm(dir, { recursive: true, force: true });
+  await warehouse?.close();
+  await database?.close();
 });
 
 /** Runs the scan (and the per-client jobs it queues) as of `now`; returns the notifications queued by it. */

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dimensionDailyCostResultSchema } from '@finlens/contracts/cost-explorer';
 import {
@@ -11,9 +10,7 @@ import {
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
@@ -42,16 +39,13 @@ const OTHER: Row[] = [['2026-11-10', 'RunInstances', 500, 'web']];
 // Sunday 22 November 2026; the newest usage day is the 20th.
 const TODAY = new Date('2026-11-22T15:00:00Z');
 
-let dir: string;
-let db: AppDatabase;
+let db: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 const ids: Record<string, { clientId: string; projectId: string }> = {};
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-explorer-'));
-  db = await openTestAppDatabase(dir);
-  await migrate(db.db);
-  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  db = await openMigratedTestDatabase('explorer');
+  warehouse = await openDuckDbCostStore({ path: join(db.dir, 'warehouse.duckdb') });
   await warehouse.init();
   for (const [key, clientName, rows] of [
     ['a', 'Acme', ACME_A],
@@ -67,14 +61,14 @@ beforeAll(async () => {
 async function importRows(key: string, clientName: string, rows: Row[]) {
   const imports = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const importer = createImportService({ repo: imports, warehouse });
-  const path = join(dir, `${key}.csv`);
+  const path = join(db.dir, `${key}.csv`);
   await writeFile(path, csv(rows));
   const target = await imports.ensureProject({ clientName, projectName: key });
   return importer.importFrom({ source: localSource(path), ...target, format: 'auto' });
 }
 afterAll(async () => {
-  await Promise.allSettled([db.close(), warehouse.close()]);
-  await rm(dir, { recursive: true, force: true });
+  await warehouse.close();
+  await db.close();
 });
 
 const service = () => createCostExplorerService({ scopes: scopes(), warehouse, now: () => TODAY });

@@ -1,12 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { costSummarySchema } from '@finlens/contracts/cost-summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
@@ -37,17 +34,14 @@ const ACME_A: Row[] = [
 const ACME_B: Row[] = [['2026-11-21', 'RunInstances', 2]];
 const OTHER: Row[] = [['2026-11-10', 'RunInstances', 500]];
 
-let dir: string;
-let db: AppDatabase;
+let db: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 const ids: Record<string, { clientId: string; projectId: string }> = {};
 let today = new Date('2026-11-22T15:00:00Z');
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-cost-summary-'));
-  db = await openTestAppDatabase(dir);
-  await migrate(db.db);
-  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  db = await openMigratedTestDatabase('cost-summary');
+  warehouse = await openDuckDbCostStore({ path: join(db.dir, 'warehouse.duckdb') });
   await warehouse.init();
   const repo = createImportsRepo(db.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const importer = createImportService({ repo, warehouse });
@@ -57,7 +51,7 @@ beforeAll(async () => {
     ['other', 'Other', 'C', OTHER],
   ];
   for (const [key, clientName, projectName, rows] of files) {
-    const path = join(dir, `${key}.csv`);
+    const path = join(db.dir, `${key}.csv`);
     await writeFile(path, csv(rows));
     const target = await repo.ensureProject({ clientName, projectName });
     const summary = await importer.importFrom({ source: localSource(path), ...target, format: 'auto' });
@@ -65,8 +59,8 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await Promise.allSettled([db.close(), warehouse.close()]);
-  await rm(dir, { recursive: true, force: true });
+  await warehouse.close();
+  await db.close();
 });
 
 const service = () =>

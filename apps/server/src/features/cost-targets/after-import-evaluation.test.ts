@@ -1,11 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
@@ -21,20 +18,17 @@ import { costTargetJobHandlers } from './target-alert-jobs';
 import { createTargetAlertsRepo } from './target-alerts.repo';
 import { insertTargetWithAlert } from './target-fixture.test-helper';
 
-let dir: string;
-let database: AppDatabase;
+let database: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-after-import-'));
-  database = await openTestAppDatabase(dir);
-  await migrate(database.db);
-  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  database = await openMigratedTestDatabase('after-import');
+  warehouse = await openDuckDbCostStore({ path: join(database.dir, 'warehouse.duckdb') });
   await warehouse.init();
 });
 afterAll(async () => {
-  await Promise.allSettled([database?.close(), warehouse?.close()]);
-  await rm(dir, { recursive: true, force: true });
+  await warehouse?.close();
+  await database?.close();
 });
 
 const queued = async () =>
@@ -64,7 +58,7 @@ describe('alerts and anomaly detection after every import', () => {
     expect(await database.db.selectFrom('cost_target_fired_alerts').selectAll().execute()).toEqual([]);
     await clearJobs();
 
-    const path = join(dir, 'acme.csv');
+    const path = join(database.dir, 'acme.csv');
     await writeFile(path, anomalyCsv(acmeRows()));
     await createImportService({ repo: imports, warehouse }).importFrom({
       source: localSource(path),

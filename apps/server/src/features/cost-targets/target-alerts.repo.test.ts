@@ -1,25 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DispatchPayload } from '@finlens/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createCostTargetsRepo } from './cost-targets.repo';
 import { releaseDigests } from './target-alert-jobs';
 import { createTargetAlertsRepo, crossingKey } from './target-alerts.repo';
 import { insertTargetWithAlert } from './target-fixture.test-helper';
 
 describe('fired alerts', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   let alertId: string;
   let targetId: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-targets-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
+    database = await openMigratedTestDatabase('targets');
     const db = database.db;
     const client = await db
       .insertInto('clients')
@@ -30,7 +22,6 @@ describe('fired alerts', () => {
   });
   afterAll(async () => {
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const dispatches = () =>

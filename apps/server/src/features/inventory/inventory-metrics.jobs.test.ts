@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import {
   ACCOUNT_ID,
@@ -57,20 +53,16 @@ function r7(values: number[], q: number): number {
 }
 
 describe('metrics collection', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   let warehouse: DuckDbCostStore;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-metrics-jobs-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
-    warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+    database = await openMigratedTestDatabase('metrics-jobs');
+    warehouse = await openDuckDbCostStore({ path: join(database.dir, 'warehouse.duckdb') });
     await warehouse.init();
   });
   afterAll(async () => {
     await warehouse?.close();
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('stores the listed resources’ metrics, records CloudWatch failures, and re-collects without duplicates', async () => {

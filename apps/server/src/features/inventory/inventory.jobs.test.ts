@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import type { AppTables } from '../../db/tables';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import {
   ACCOUNT_ID,
@@ -38,16 +33,12 @@ async function addProject(db: Kysely<AppTables>, cloudAccountId: string | null =
 }
 
 describe('inventory collection jobs', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-inventory-jobs-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
+    database = await openMigratedTestDatabase('inventory-jobs');
   });
   afterAll(async () => {
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const secretBox = createSecretBox('x'.repeat(32));

@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import {
   ACCOUNT_ID,
   CONTRACT_NOW,
@@ -29,19 +24,15 @@ const EVENTS = [
 ];
 
 describe('inventory collection on the app database', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   let projectId: string;
   const repo = () => createInventoryRepo({ db: database.db });
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-inventory-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
+    database = await openMigratedTestDatabase('inventory');
   });
   afterAll(async () => {
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     const db = database.db;

@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { recommendationsQuerySchema, ruleChangesQuerySchema } from '@finlens/contracts/recommendations';
 import type { UtilisationSummary } from '@finlens/contracts/resource-metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { testCaller } from '../../platform/auth/caller.test-helper';
 import type { ResourceCostRow } from '../../warehouse/cost-query/resource-costs';
 import { createCostScopes } from '../../warehouse/cost-scope';
@@ -43,17 +38,14 @@ const cpu = (max: number): UtilisationSummary['metrics'] => [
 ];
 
 describe('recommendations over the app database', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   let clientId: string;
   let projectId: string;
   const load = { idle: 1 };
   let clock = NOW;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-recommendations-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
+    database = await openMigratedTestDatabase('recommendations');
     const db = database.db;
     ({ clientId, projectId } = await insertClientAndProject(db));
     const row = (kind: string, id: string, state: string, resource: Record<string, unknown>) => ({
@@ -85,7 +77,6 @@ describe('recommendations over the app database', () => {
   });
   afterAll(async () => {
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const deps = () => {

@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Recommendation } from '@finlens/contracts/recommendations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import {
   ACCOUNT_ID,
@@ -80,17 +75,14 @@ function recommendation(projectId: string, overrides: Partial<Recommendation>): 
 }
 
 describe('savings ledger service', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   let clock: ManualClock;
   let projectId: string;
   let clientId: string;
   let recs: Recommendation[];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-ledger-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
+    database = await openMigratedTestDatabase('ledger');
     const db = database.db;
     ({ clientId, projectId } = await insertClientAndProject(db, 'Acme', {
       name: 'sim',
@@ -113,7 +105,6 @@ describe('savings ledger service', () => {
   });
   afterAll(async () => {
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const ledger = () => {

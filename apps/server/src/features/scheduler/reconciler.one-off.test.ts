@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
 import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
 import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
@@ -45,16 +40,12 @@ const SCENARIO = parseScenario({
 });
 
 describe('one-off actions on an Auto Scaling group', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-one-off-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
+    database = await openMigratedTestDatabase('one-off');
   });
   afterAll(async () => {
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('a one-off start restores the sizes its schedule saved (or, outside any schedule, those before its stop)', async () => {

@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { nextChange } from '@finlens/cost-model/scheduler/desired-state';
 import { dayTimeFormToWindows, WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { type CloudAction, CloudActionError } from '../../integrations/cloud/cloud-actions';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
@@ -93,17 +88,13 @@ const USER_START_AT = at('2026-03-12T18:00:00Z');
 const RDS_RESTART_AT = at('2026-03-09T09:15:00Z');
 
 describe('the reconciler over thirty simulated days', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-scheduler-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
+    database = await openMigratedTestDatabase('scheduler');
   });
   afterAll(async () => {
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('acts on every change within a tick, once, never inside an override, through faults', async () => {

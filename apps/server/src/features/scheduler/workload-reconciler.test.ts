@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createKubernetesConnector } from '../../integrations/kubernetes/kubernetes-client';
 import {
   type LoopbackKubernetes,
@@ -32,20 +27,16 @@ const FRIDAY_EVENING = Date.parse('2026-01-09T17:00:00Z'); // Europe/Berlin is U
 const MONDAY_NOON = Date.parse('2026-01-12T12:00:00Z');
 
 describe('the reconciler over Kubernetes workloads', () => {
-  let dir: string;
-  let database: AppDatabase;
+  let database: MigratedTestDatabase;
   let api: LoopbackKubernetes;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'finlens-workloads-'));
-    database = await openTestAppDatabase(dir);
-    await migrate(database.db);
+    database = await openMigratedTestDatabase('workloads');
     api = await startLoopbackKubernetes({ token: TOKEN });
   });
   afterAll(async () => {
     await api?.close();
     await database?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('scales to zero at Friday’s stop and back to the saved replicas on Monday, once, reporting drift once', async () => {

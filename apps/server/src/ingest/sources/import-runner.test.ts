@@ -1,11 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { openTestAppDatabase } from '../../db/test-app-database';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createJobSchedules } from '../../platform/jobs/job-schedules';
@@ -27,22 +24,19 @@ const dataset = billingDataset('aws-cur-legacy-csv-anonymized');
 const range = 'cur/finlens-report/20231101-20231201';
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
-let dir: string;
 let s3: TestS3;
-let database: AppDatabase;
+let database: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'finlens-poll-e2e-'));
   s3 = await startTestS3(bucket);
-  database = await openTestAppDatabase(dir);
-  await migrate(database.db);
-  warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  database = await openMigratedTestDatabase('poll-e2e');
+  warehouse = await openDuckDbCostStore({ path: join(database.dir, 'warehouse.duckdb') });
   await warehouse.init();
 });
 afterAll(async () => {
-  await Promise.allSettled([database?.close(), warehouse?.close(), s3?.stop()]);
-  await rm(dir, { recursive: true, force: true });
+  await Promise.allSettled([warehouse?.close(), s3?.stop()]);
+  await database?.close();
 });
 
 /** A legacy CUR delivery (create-new-report layout) of the shared anonymised dataset. */
@@ -78,7 +72,7 @@ describe('polling S3 into the warehouse', () => {
           importRunner: importServiceRunner({ db, importService }),
           openStore: (row, box, access) => openSourceStore(row, box, testGuardedHttp(), access),
           serverIdentityAccounts: new Set(),
-          tempRoot: dir,
+          tempRoot: database.dir,
         }),
       ],
       logger: silent,
