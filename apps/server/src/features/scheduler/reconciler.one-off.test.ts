@@ -1,5 +1,6 @@
 import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
 import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
@@ -50,21 +51,12 @@ describe('one-off actions on an Auto Scaling group', () => {
 
   it('a one-off start restores the sizes its schedule saved (or, outside any schedule, those before its stop)', async () => {
     const db = database.db;
-    const client = await db
-      .insertInto('clients')
-      .values({ name: 'C' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const project = await db
-      .insertInto('projects')
-      .values({ client_id: client.id, name: 'P' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { clientId, projectId } = await insertClientAndProject(db, 'C', { name: 'P' });
     const schedules = createSchedulerRepo({ db });
     await schedules.insert(
       {
-        client_id: client.id,
-        project_id: project.id,
+        client_id: clientId,
+        project_id: projectId,
         name: 'office',
         account_number: null,
         target: null,
@@ -85,7 +77,7 @@ describe('one-off actions on an Auto Scaling group', () => {
     const cloud = createSimulatedCloud({ scenario: SCENARIO, clock });
     const account = { accountId: ACC, credentials: { kind: 'server-identity' } } as const;
     const inventory = ['asg-web', 'asg-batch'].map((id) => ({
-      project_id: project.id,
+      project_id: projectId,
       account_id: ACC,
       region: REGION,
       kind: 'autoscaling-group',
@@ -113,8 +105,8 @@ describe('one-off actions on an Auto Scaling group', () => {
     };
     const oneOff = (action: 'start' | 'stop', id = 'asg-web') =>
       schedules.insertOneOff({
-        client_id: client.id,
-        project_id: project.id,
+        client_id: clientId,
+        project_id: projectId,
         account_number: null,
         action,
         run_at: clock.now(),

@@ -1,6 +1,7 @@
 import { nextChange } from '@finlens/cost-model/scheduler/desired-state';
 import { dayTimeFormToWindows, WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { type CloudAction, CloudActionError } from '../../integrations/cloud/cloud-actions';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
@@ -99,21 +100,12 @@ describe('the reconciler over thirty simulated days', () => {
 
   it('acts on every change within a tick, once, never inside an override, through faults', async () => {
     const db = database.db;
-    const client = await db
-      .insertInto('clients')
-      .values({ name: 'Sim' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const project = await db
-      .insertInto('projects')
-      .values({ client_id: client.id, name: 'Sim' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const inventory = INVENTORY.map((r) => ({ ...r, project_id: project.id }));
+    const { clientId, projectId } = await insertClientAndProject(db, 'Sim', { name: 'Sim' });
+    const inventory = INVENTORY.map((r) => ({ ...r, project_id: projectId }));
     const schedules = createSchedulerRepo({ db });
     const base = (values: Partial<ScheduleValues>): ScheduleValues => ({
-      client_id: client.id,
-      project_id: project.id,
+      client_id: clientId,
+      project_id: projectId,
       name: 'x',
       account_number: null,
       target: null,
