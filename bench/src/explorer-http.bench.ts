@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COST_EXPLORER_PATHS } from '@finlens/contracts/cost-explorer';
 import type { CostQuery } from '@finlens/contracts/cost-query';
 import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
+import { startServer } from '../../e2e/support/start-server';
 import { explorerCases } from './explorer-queries';
 import { positiveInteger, type SuiteOptions } from './options';
 import { sample, summarise } from './stats';
@@ -29,7 +29,12 @@ export async function benchExplorerHttp({
   const rows = positiveInteger('rows', values.rows, quick ? 20_000 : 200_000);
   const runs = positiveInteger('runs', values.runs, 40);
   const dataDir = await ensureDemo(rows);
-  const server = await startServer(dataDir);
+  // One signed-in client asks hundreds of times a minute here.
+  const server = await startServer({
+    dataDir,
+    env: { SESSION_RATE_LIMIT_PER_MINUTE: '100000' },
+    timeoutMs: 300_000,
+  });
   const figures: Record<string, string | number> = {};
   try {
     const session = await signIn(server.url);
@@ -110,69 +115,6 @@ async function ensureDemo(rows: number): Promise<string> {
   if (code !== 0) throw new Error(`finlens demo exited with ${code}`);
   writeFileSync(marker, `${rows}\n`);
   return dataDir;
-}
-
-/** `finlens start` on a free loopback port; `stop` ends it. */
-async function startServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/bin/finlens.mjs', 'start'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_ON_FIRST_START: 'false',
-      // One signed-in client asks hundreds of times a minute here.
-      SESSION_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((done, fail) => {
-    let output = '';
-    const timer = setTimeout(() => fail(new Error(`the server did not start:\n${output}`)), 300_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Finlens listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        done(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
-  return { url, stop: () => stopChild(child) };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Signs in as the demo admin: the cookie and CSRF header every later request sends. */

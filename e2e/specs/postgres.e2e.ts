@@ -28,7 +28,7 @@ describe.skipIf(Boolean(inject('browserSkipReason')))('the app with DATABASE_URL
     const started = await startTestPostgres();
     if (started.server === null) return skipOrFailWithoutPostgres(started.reason);
     postgres = started.server;
-    server = await startServer({ DATABASE_URL: postgres.url });
+    server = await startServer({ env: { DATABASE_URL: postgres.url } });
     // A small demo organisation, handed to that server (its run file) like `finlens demo` by hand.
     const demo = await runFinlens(['demo', '--rows', '2000', '--months', '2'], {
       dataDir: server.dataDir,

@@ -10,14 +10,20 @@ const READY_LINE = /Finlens listening on (http:\/\/\S+)/;
 export type StartedServer = { url: string; dataDir: string; stop: () => Promise<void> };
 
 /**
- * Starts the server through the same command as `npm start`, on a free port with a throwaway data folder;
- * `env` adds variables (DATABASE_URL).
+ * Starts the server through the same command as `npm start`, on a free port with a throwaway data folder
+ * (removed on stop), or in `dataDir` (kept); `env` adds variables (DATABASE_URL). The benchmark of Explorer
+ * over HTTP starts its server here too.
  */
-export async function startServer(
-  env: Record<string, string> = {},
+export async function startServer({
+  env = {},
+  dataDir: keptDataDir,
   timeoutMs = 280_000,
-): Promise<StartedServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'finlens-e2e-'));
+}: {
+  env?: Record<string, string>;
+  dataDir?: string;
+  timeoutMs?: number;
+} = {}): Promise<StartedServer> {
+  const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'finlens-e2e-'));
   // A concrete free port rather than PORT=0, so the default PUBLIC_URL (links in emails) is right.
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/bin/finlens.mjs', 'start'], {
@@ -41,7 +47,7 @@ export async function startServer(
     dataDir,
     stop: async () => {
       await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (keptDataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
