@@ -24,6 +24,7 @@ export const NOTIFICATION_SOURCES = [
   'report',
   'scheduler',
   'commitment',
+  'recommendation',
 ] as const;
 export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number];
 export const DISPATCH_SOURCES = [
@@ -32,6 +33,7 @@ export const DISPATCH_SOURCES = [
   'report',
   'scheduler',
   'commitment',
+  'recommendation',
   'test',
 ] as const;
 export const SEVERITIES = ['info', 'warning', 'critical'] as const;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DAYS_PER_MONTH } from './recommendations/rule-kit';
 import { type DailyCost, savingsForDays, verifySaving, weeklySavings } from './savings-verification';
 import { addDays } from './utc-calendar';
 
@@ -33,7 +34,7 @@ describe('verifySaving', () => {
       beforeDays: 14,
       afterDays: 10,
       realisedDaily: 5,
-      realisedMonthly: 150,
+      realisedMonthly: 5 * DAYS_PER_MONTH,
       realisedToDate: 50,
     });
   });
@@ -88,7 +89,7 @@ describe('verifySaving', () => {
           const result = verifySaving(rows, CHANGE, addDays(CHANGE, billedDays));
           expect(result.realisedDaily).toBeGreaterThanOrEqual(0);
           expect(result.realisedDaily).toBeLessThanOrEqual(result.rateBefore);
-          expect(result.realisedMonthly).toBeLessThanOrEqual(result.rateBefore * 30 + 1e-9);
+          expect(result.realisedMonthly).toBeLessThanOrEqual(result.rateBefore * DAYS_PER_MONTH + 1e-9);
           expect(result.realisedToDate).toBeLessThanOrEqual(result.rateBefore * result.afterDays + 1e-9);
           expect(result.realisedToDate).toBeGreaterThanOrEqual(0);
           if (result.outcome === 'verified') expect(result.rateAfter).toBeLessThan(result.rateBefore);

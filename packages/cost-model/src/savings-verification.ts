@@ -1,3 +1,4 @@
+import { DAYS_PER_MONTH } from './recommendations/rule-kit';
 import { addDays, inclusiveDays } from './utc-calendar';
 
 /**
@@ -15,8 +16,6 @@ export function savingsForDays(dailySaving: number, days: number): number {
 export function weeklySavings(monthlySaving: number): number {
   return monthlySaving / 4;
 }
-
-export const DAYS_PER_MONTH = 30;
 
 export interface VerificationOptions {
   /** Days before the change the "before" rate averages (fewer when the resource is younger). */

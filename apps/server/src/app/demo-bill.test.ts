@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
+import { addDays, inclusiveDays } from '@finlens/cost-model/utc-calendar';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClientAndProject } from '../db/tenant.test-helper';
@@ -7,6 +9,9 @@ import { type MigratedTestDatabase, openMigratedTestDatabase } from '../db/test-
 import { createCollectionTargets } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo, DEMO_BILL_KIND } from '../features/inventory/collection-targets.repo';
 import { simulateProject } from '../features/inventory/simulated-project';
+import { insertLedgerEntry } from '../features/savings-ledger/ledger-entry.test-helper';
+import { createLedgerVerify } from '../features/savings-ledger/ledger-verify';
+import { createSavingsLedgerRepo } from '../features/savings-ledger/savings-ledger.repo';
 import { createImportService } from '../ingest/import.service';
 import { createImportsRepo } from '../ingest/imports.repo';
 import { localSource } from '../ingest/sources/local-source';
@@ -45,15 +50,19 @@ type Expected = {
 };
 
 describe('the demo bill follows the actions taken on the demo cloud', () => {
+  /** The instance the first test stops, and its effective cost per day over the 30 billed days before. */
+  let stopped: { id: string; estimatedMonthly: number } | null = null;
   let database: MigratedTestDatabase;
   let store: DuckDbCostStore;
   let projectId: string;
+  let clientId: string;
   beforeAll(async () => {
     database = await openMigratedTestDatabase('demo-bill');
     store = await openDuckDbCostStore({ path: join(database.dir, 'warehouse.duckdb') });
     await store.init();
     const tenant = await insertClientAndProject(database.db, 'Demo', { name: 'Demo organisation' });
     projectId = tenant.projectId;
+    clientId = tenant.clientId;
     const outDir = demoDataDir(database.dir);
     await generateDemoCur2({ ...OPTIONS, outDir, format: 'parquet' });
     await createImportService({
@@ -88,6 +97,29 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     }));
   }
 
+  /**
+   * What the idle-instance recommendation estimates: the instance's whole effective (net amortized) bill per
+   * month, over the last 30 days the bill holds (recommendations' rule-inputs reads it so).
+   */
+  async function idleEstimate(resourceId: string): Promise<number> {
+    const scope = { clientId, projectIds: [projectId] };
+    const newest = await store.newestUsageDay(scope);
+    if (newest === null) throw new Error('the imported demo bill has no newest usage day');
+    const from = addDays(newest, -29);
+    const rows = await store.resourceCosts({
+      ...scope,
+      from,
+      current: from,
+      to: newest,
+      tagKeys: [],
+      costType: 'net_amortized',
+    });
+    const row = rows.find((r) => r.resourceId === resourceId);
+    if (row === undefined) throw new Error(`no bill for ${resourceId}`);
+    const days = inclusiveDays(row.firstDay > from ? row.firstDay : from, newest);
+    return (row.currentCost / days) * DAYS_PER_MONTH;
+  }
+
   it('a stopped idle instance bills no compute hours after the stop, that day and the days the bill gains; its volume still bills; totals reconcile', async () => {
     const before = await expectedJson();
     const scenario = JSON.parse(
@@ -110,6 +142,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     }
     if (chosen === null) throw new Error('no planted idle instance with a volume billed all February');
     const instanceBefore = await dailyCost(chosen.id);
+    stopped = { id: chosen.id, estimatedMonthly: await idleEstimate(chosen.id) };
     const volumeBefore = await dailyCost(chosen.volume);
     const januaryBefore = (await store.periodTotals({ projectId })).find((p) =>
       p.billingPeriod.startsWith('2026-01'),
@@ -198,4 +231,40 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
       }),
     ).toBeNull();
   }, 180_000);
+
+  it('the savings ledger verifies the stop from the new bill: realised within 5 % of the estimate', async () => {
+    if (stopped === null) throw new Error('the stop test did not run');
+    const repo = createSavingsLedgerRepo({ db: database.db });
+    const id = await insertLedgerEntry(database.db, {
+      client_id: clientId,
+      project_id: projectId,
+      recommendation_id: 'demo-idle',
+      resource_id: stopped.id,
+      state: 'applied',
+      estimated_monthly_saving: stopped.estimatedMonthly,
+      accepted_at: STOP_AT,
+      applied_at: STOP_AT,
+      applied_via: 'cloud',
+    });
+    const verify = createLedgerVerify({ repo, warehouse: store, now: () => LATER });
+    expect(await verify.verifyAll(clientId)).toBe(1);
+    const entry = await database.db
+      .selectFrom('savings_ledger_entries')
+      .select(['state', 'verification'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    // The bill runs to 28 February: 8 whole days after the stop's day, the 14 before it at the full rate.
+    expect(entry.verification).toMatchObject({
+      outcome: 'verified',
+      billed_through: '2026-02-28',
+      after_days: 8,
+    });
+    expect(entry.state).toBe('verified');
+    const realised = entry.verification?.realised_monthly_saving ?? 0;
+    const error = Math.abs(realised - stopped.estimatedMonthly) / stopped.estimatedMonthly;
+    console.info(
+      `demo saving error: estimated ${stopped.estimatedMonthly.toFixed(2)}, realised ${realised.toFixed(2)} per month, error ${(error * 100).toFixed(2)} %`,
+    );
+    expect(error).toBeLessThanOrEqual(0.05);
+  }, 60_000);
 });

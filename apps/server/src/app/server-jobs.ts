@@ -19,7 +19,12 @@ import {
 } from '../features/recommendations/recommendations.jobs';
 import { createRecommendationsRepo } from '../features/recommendations/recommendations.repo';
 import { reportSendJobHandler } from '../features/reports/report-send.job';
-import { savingsLedgerJobHandlers } from '../features/savings-ledger/savings-ledger.jobs';
+import {
+  savingsLedgerJobHandlers,
+  WEEKLY_DIGEST_SCHEDULES,
+  weeklyDigestJobHandlers,
+} from '../features/savings-ledger/savings-ledger.jobs';
+import { createWeeklyDigestRepo } from '../features/savings-ledger/weekly-digest.repo';
 import {
   reconcilerFor,
   schedulerJobHandlers,
@@ -127,6 +132,7 @@ export async function startServerJobs({
         },
       ),
       demoBillJobHandler({ db, warehouse, dataDir: config.dataDir }),
+      ...weeklyDigestJobHandlers({ repo: createWeeklyDigestRepo({ db }), queue: createJobQueue({ db }) }),
       ...commitmentJobHandlers({
         service: commitmentsServiceFor({ db, warehouse }),
         repo: createCommitmentsRepo({ db }),
@@ -143,6 +149,7 @@ export async function startServerJobs({
     ...schedulerSchedules(config.schedulerTickSeconds),
     ...DEMO_BILL_SCHEDULES,
     ...COMMITMENT_SCHEDULES,
+    ...WEEKLY_DIGEST_SCHEDULES,
   ]) {
     await jobs.schedules.save(schedule);
   }

@@ -10,7 +10,7 @@ import { createJobQueue, insertJob } from '../../platform/jobs/job-queue';
 import { createJobWorker } from '../../platform/jobs/job-worker';
 import { createCostScopes } from '../../warehouse/cost-scope';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
-import { DISPATCH_KIND } from '../notifications/notifications.service';
+import { dispatchedNotices } from '../notifications/dispatched.test-helper';
 import { ALERTS_SCAN_KIND, commitmentJobHandlers } from './commitments.jobs';
 import { createCommitmentsRepo } from './commitments.repo';
 import { createCommitmentsService } from './commitments.service';
@@ -165,16 +165,7 @@ async function scanAt(now: string): Promise<DispatchPayload[]> {
   return (await dispatched()).slice(before.length);
 }
 
-const dispatched = async () =>
-  (
-    await database.db
-      .selectFrom('jobs')
-      .select(['payload', 'created_at', 'id'])
-      .where('kind', '=', DISPATCH_KIND)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute()
-  ).map((job) => job.payload as unknown as DispatchPayload);
+const dispatched = () => dispatchedNotices(database.db);
 
 describe('commitment alert jobs', () => {
   it('notify the admins of each due alert once: expiring, under-used, a coverage drop, a new purchase', async () => {

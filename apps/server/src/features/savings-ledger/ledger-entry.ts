@@ -7,6 +7,21 @@ import type { LedgerEntryRow, LedgerEventRow } from './savings-ledger.tables';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+/** An entry's ledger fields before anyone acted on it. */
+export const NOT_ACTED_ON = {
+  status_reason: null,
+  snoozed_until: null,
+  proposed_by: null,
+  accepted_at: null,
+  approved_by: null,
+  applied_at: null,
+  applied_via: null,
+  apply_error: null,
+  apply_plan: null,
+  safety_snapshot_id: null,
+  verification: null,
+} as const;
+
 /** The entry a recommendation starts as: open, with its saving and action as the rules engine found them. */
 export function entryFromRecommendation(rec: Recommendation): NewEntry {
   return {
@@ -25,17 +40,7 @@ export function entryFromRecommendation(rec: Recommendation): NewEntry {
     on_demand_monthly_saving: rec.saving.on_demand_monthly_saving,
     current_monthly_cost: rec.saving.current_monthly_cost,
     state: 'open',
-    status_reason: null,
-    snoozed_until: null,
-    proposed_by: null,
-    accepted_at: null,
-    approved_by: null,
-    applied_at: null,
-    applied_via: null,
-    apply_error: null,
-    apply_plan: null,
-    safety_snapshot_id: null,
-    verification: null,
+    ...NOT_ACTED_ON,
   };
 }
 

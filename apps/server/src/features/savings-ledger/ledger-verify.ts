@@ -12,8 +12,8 @@ import type { LedgerEntryRow, StoredVerification } from './savings-ledger.tables
 export const VERIFY_JOB_KIND = 'savings-ledger.verify';
 
 /**
- * After each import: every applied entry is judged from the bill — the resource's amortized cost per day (after
- * RI/SP, what it really cost) before and after the change. The bill, not a user, moves it to verified or
+ * After each import: every applied entry is judged from the bill — the resource's net amortized cost per day
+ * (after RI/SP and discounts, what it really cost, as the estimate) before and after the change. The bill, not a user, moves it to verified or
  * regressed; each verification is kept on the entry, each move in the trail.
  */
 export function createLedgerVerify({
@@ -31,7 +31,8 @@ export function createLedgerVerify({
       projectIds: [entry.project_id],
       from,
       to,
-      costType: 'amortized',
+      // The cost the estimate was made from (effective: after RI/SP and discounts), so the two compare.
+      costType: 'net_amortized',
       sets: [[{ dimension: 'line_item_resource_id', mode: 'include', values: [entry.resource_id] }]],
       byDay: true,
       useRollups: true,

@@ -1,10 +1,13 @@
+import { addDays } from '@finlens/cost-model/utc-calendar';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppTables } from '../../db/tables';
 import { defineJobHandler } from '../../platform/jobs/job-handler';
-import { createJobQueue, insertJob } from '../../platform/jobs/job-queue';
+import { createJobQueue, insertJob, type JobQueue } from '../../platform/jobs/job-queue';
+import type { ScheduleDefinition } from '../../platform/jobs/job-schedules';
 import { createCostScopes } from '../../warehouse/cost-scope';
 import type { CostStore } from '../../warehouse/cost-store';
+import { DISPATCH_KIND } from '../notifications/notifications.service';
 import { createLedgerApply, type ResolveTarget } from './ledger-apply';
 import { createLedgerVerify, VERIFY_JOB_KIND } from './ledger-verify';
 import { createSavingsLedgerRepo } from './savings-ledger.repo';
@@ -13,6 +16,8 @@ import {
   createSavingsLedgerService,
   type FindRecommendation,
 } from './savings-ledger.service';
+import { digestWeek, weeklyDigestNotice } from './weekly-digest';
+import type { WeeklyDigestRepo } from './weekly-digest.repo';
 
 /** The ledger's service and verification over the app database, acting through `resolve`'s cloud ports. */
 export function savingsLedgerFor({
@@ -64,3 +69,77 @@ export function savingsLedgerJobHandlers(ledger: ReturnType<typeof savingsLedger
 export async function enqueueLedgerVerification(trx: Kysely<AppTables>, now: Date): Promise<void> {
   await insertJob(trx, { kind: VERIFY_JOB_KIND, payload: { clientId: null } }, now);
 }
+
+export const DIGEST_SCAN_KIND = 'savings-ledger.weekly-digest-scan';
+export const DIGEST_KIND = 'savings-ledger.weekly-digest';
+
+/**
+ * The weekly digest: the scan queues one job per client with a project, which sends the last whole week's new
+ * recommendations and verified savings once (both jobs keyed on the client and the week's Monday).
+ */
+export function weeklyDigestJobHandlers({
+  repo,
+  queue,
+  now = () => new Date(),
+}: {
+  repo: WeeklyDigestRepo;
+  queue: Pick<JobQueue, 'enqueue'>;
+  now?: () => Date;
+}) {
+  return [
+    defineJobHandler({
+      kind: DIGEST_SCAN_KIND,
+      payload: z.object({}).passthrough(),
+      async run() {
+        const week = digestWeek(now());
+        for (const clientId of await repo.clientsWithProjects()) {
+          await queue.enqueue({
+            kind: DIGEST_KIND,
+            payload: { clientId, week: week.from },
+            dedupeKey: `${DIGEST_KIND}:${clientId}:${week.from}`,
+          });
+        }
+      },
+    }),
+    defineJobHandler({
+      kind: DIGEST_KIND,
+      payload: z.object({ clientId: z.string().min(1), week: z.string().date() }),
+      async run({ clientId, week: from }) {
+        const start = new Date(`${from}T00:00:00Z`);
+        const end = new Date(`${addDays(from, 7)}T00:00:00Z`);
+        const [fresh, verified, adminIds] = await Promise.all([
+          repo.newRecommendations(clientId, start, end),
+          repo.verifiedEntries(clientId),
+          repo.adminIds(clientId),
+        ]);
+        const inWeek = verified.filter((e) => {
+          const at = Date.parse(e.verification.verified_at);
+          return at >= start.getTime() && at < end.getTime();
+        });
+        const notice = weeklyDigestNotice({
+          clientId,
+          week: { from, to: addDays(from, 7) },
+          fresh,
+          verified: inWeek.map((e) => ({
+            title: e.title,
+            estimated: e.estimated_monthly_saving,
+            realised: e.verification.realised_monthly_saving,
+          })),
+          realisedTotal: verified.reduce((sum, e) => sum + e.verification.realised_monthly_saving, 0),
+          adminIds,
+        });
+        if (notice === null) return;
+        await queue.enqueue({
+          kind: DISPATCH_KIND,
+          payload: notice,
+          dedupeKey: `${DIGEST_KIND}.notice:${clientId}:${from}`,
+        });
+      },
+    }),
+  ];
+}
+
+/** Monday 07:00 UTC, after the demo bill's refresh and the morning's scans: the week just ended. */
+export const WEEKLY_DIGEST_SCHEDULES: readonly ScheduleDefinition[] = [
+  { name: 'savings-ledger.weekly-digest', kind: DIGEST_SCAN_KIND, payload: {}, cron: '0 7 * * 1' },
+];

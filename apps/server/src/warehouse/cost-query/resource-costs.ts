@@ -90,8 +90,8 @@ export function compileUsageAccounts(dialect: SqlDialect, scope: CostScope): Com
   };
 }
 
-export function compileNewestUsageDay(dialect: SqlDialect, scope: CostScope): CompiledSql {
-  const source = planSource({ dimension: null, filters: [], useRollups: true });
+export function compileNewestUsageDay(dialect: SqlDialect, scope: CostScope, useRollups = true): CompiledSql {
+  const source = planSource({ dimension: null, filters: [], useRollups });
   const ctx: SqlContext = { dialect, values: dialect.values(), source };
   const day = dialect.dateText(`max(${dialect.identifier(source.timeColumn)})`);
   const where = scopeWhere(ctx, scope, 'not_split').join(' AND ');
@@ -162,7 +162,12 @@ export function resourceCostQueries(dialect: SqlDialect, read: ReadRows): Resour
     newestUsageDay: async (scope) => {
       if (scope.projectIds.length === 0) return null;
       const [row] = await read(compileNewestUsageDay(dialect, scope));
-      return textOrNull(row?.day);
+      const day = textOrNull(row?.day);
+      if (day !== null) return day;
+      // Rollups are rebuilt with each import; line items written any other way (a backfill not run yet, a
+      // test loading rows directly) have none, and a project with cost must still have a newest day.
+      const [raw] = await read(compileNewestUsageDay(dialect, scope, false));
+      return textOrNull(raw?.day);
     },
     resourceCosts: async (query) => {
       if (query.projectIds.length === 0 || query.from > query.to) return [];

@@ -14,4 +14,5 @@ export const SOURCE_LABELS: Record<NotificationSource, string> = {
   report: 'Reports',
   scheduler: 'Resource scheduler (drift, restarts)',
   commitment: 'Commitments (expiring, under-used, coverage, new)',
+  recommendation: 'Savings recommendations (weekly digest: new ones, savings verified)',
 };
