@@ -1,5 +1,5 @@
 import type { AllocationGroup, AllocationRow, ContainersSummary } from '@finlens/contracts/containers';
-import { stringify } from 'csv-stringify/sync';
+import { csvExport } from '../../platform/http/csv-export';
 
 export type Window = NonNullable<ContainersSummary['window']>;
 
@@ -18,9 +18,9 @@ const COLUMNS = [
 ] as const;
 
 /** The allocation rows as CSV with a header line, the group's column second (money unrounded, as the API answers). */
-export function allocationCsv(rows: readonly AllocationRow[], group: AllocationGroup): string {
+export function allocationCsv(rows: readonly AllocationRow[], group: AllocationGroup): Promise<string> {
   const header = [COLUMNS[0], group, ...COLUMNS.slice(1)];
-  const lines = rows.map((r) => [
+  return csvExport(header, rows, (r) => [
     r.cluster_name,
     r.key,
     r.cost,
@@ -34,5 +34,4 @@ export function allocationCsv(rows: readonly AllocationRow[], group: AllocationG
     r.memory.requested,
     r.memory.used,
   ]);
-  return stringify([header, ...lines], { escape_formulas: true });
 }

@@ -8,7 +8,7 @@ import {
   type RecommendationsExportQuery,
   type TypeTotal,
 } from '@finlens/contracts/recommendations';
-import { stringify } from 'csv-stringify/sync';
+import { csvExport } from '../../platform/http/csv-export';
 import type { StoredRecommendation } from './recommendations.repo';
 
 export const OPEN_LEDGER: LedgerFields = {
@@ -120,7 +120,7 @@ export function groupTotals(rows: readonly Recommendation[]) {
 }
 
 /** The rows as CSV with a header line (money unrounded, as the API answers; formulas escaped). */
-export function recommendationsCsv(rows: readonly Recommendation[]): string {
+export function recommendationsCsv(rows: readonly Recommendation[]): Promise<string> {
   const cells = (
     r: Recommendation,
   ): Record<(typeof RECOMMENDATIONS_CSV_COLUMNS)[number], string | number | null> => ({
@@ -140,9 +140,8 @@ export function recommendationsCsv(rows: readonly Recommendation[]): string {
     status: r.status,
     first_seen_at: r.first_seen_at,
   });
-  const lines = rows.map((r) => {
+  return csvExport(RECOMMENDATIONS_CSV_COLUMNS, rows, (r) => {
     const c = cells(r);
     return RECOMMENDATIONS_CSV_COLUMNS.map((k) => c[k] ?? '');
   });
-  return stringify([[...RECOMMENDATIONS_CSV_COLUMNS], ...lines], { escape_formulas: true });
 }

@@ -1,6 +1,5 @@
 import { RESOURCES_COST_CSV_COLUMNS, type ResourceCostRow } from '@finlens/contracts/resources-cost';
-import { stringify } from 'csv-stringify/sync';
-import { yieldToEventLoop } from '../../platform/event-loop';
+import { csvExport } from '../../platform/http/csv-export';
 
 /** The export's cells of one row, in RESOURCES_COST_CSV_COLUMNS order (money unrounded, as the API answers). */
 function cells(row: ResourceCostRow): (string | number)[] {
@@ -30,18 +29,7 @@ function cells(row: ResourceCostRow): (string | number)[] {
   return RESOURCES_COST_CSV_COLUMNS.map((c) => values[c] ?? '');
 }
 
-/** Rows written between turns of the event loop: an export may hold 100,000 resources. */
-const CSV_ROWS_PER_TURN = 2048;
-
-/**
- * The selected rows as CSV with a header line (a cell a spreadsheet would run as a formula gets a leading quote),
- * written a batch of rows at a time so other requests are answered while a large export is built.
- */
-export async function resourcesCostCsv(rows: readonly ResourceCostRow[]): Promise<string> {
-  const parts = [stringify([[...RESOURCES_COST_CSV_COLUMNS]], { escape_formulas: true })];
-  for (let start = 0; start < rows.length; start += CSV_ROWS_PER_TURN) {
-    await yieldToEventLoop();
-    parts.push(stringify(rows.slice(start, start + CSV_ROWS_PER_TURN).map(cells), { escape_formulas: true }));
-  }
-  return parts.join('');
+/** The selected rows as CSV with a header line, written a batch of rows per turn of the event loop. */
+export function resourcesCostCsv(rows: readonly ResourceCostRow[]): Promise<string> {
+  return csvExport(RESOURCES_COST_CSV_COLUMNS, rows, cells);
 }
