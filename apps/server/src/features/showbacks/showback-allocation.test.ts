@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitPart } from '../../warehouse/cost-query/allocation-port';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
-import { type EngineRule, runAllocation } from './showback-allocation';
+import { createAllocationRunner, type EngineRule, runAllocation } from './showback-allocation';
 
 /** A line item of the generated dataset. */
 interface Item {
@@ -345,5 +345,59 @@ describe('showback allocation in DuckDB', () => {
       'direct:retail': [7, 0, 0, 0, 0, 0, 0],
       unallocated: [3, 0, 0, 0, 0, 0, 0],
     });
+  });
+
+  it('keeps an allocation per data version and allocation version: an edited rule or a new import is never answered from the cache', async () => {
+    const items: Item[] = [
+      { day: '2026-11-01', service: 'AmazonEC2', region: 'us-east-1', team: null, cents: 1000 },
+      { day: '2026-11-01', service: 'AmazonS3', region: 'us-east-1', team: 'db', cents: 500 },
+    ];
+    await load(items);
+    let reads = 0;
+    const counted = createAllocationRunner({
+      ...store,
+      allocationCells: (spec) => {
+        reads += 1;
+        return store.allocationCells(spec);
+      },
+      allocationScopeTotals: (s) => store.allocationScopeTotals(s),
+      ruleMatches: (...args) => store.ruleMatches(...args),
+    });
+    const ec2: CostFilter = { dimension: 'product_servicename', mode: 'include', values: ['AmazonEC2'] };
+    const input = (target: string) => ({
+      ...scope,
+      tagType: 'tag' as const,
+      tagKeys: ['team'],
+      rules: [{ id: 'rule-1', kind: 'assign' as const, target, filters: [ec2] }],
+      mapping: { combined: new Map(MAPPING.combined), hidden: new Set(MAPPING.hidden) },
+    });
+    const direct = async (target: string, version: string | undefined) =>
+      flatten((await counted(input(target), version)).days);
+
+    expect(await direct('web', 'v1')).toEqual({
+      'direct:web': [10, 5, 0, 0, 0, 0, 0],
+      'direct:db': [5, 2.5, 0, 0, 0, 0, 0],
+      unallocated: [0, 0, 0, 0, 0, 0, 0],
+    });
+    expect(await direct('web', 'v1')).toEqual(await direct('web', 'v1'));
+    expect(reads).toBe(1);
+    // The rule now assigns to ops: a new allocation version, read again, never the kept web answer.
+    expect((await direct('ops', 'v1'))['direct:ops']?.[0]).toBe(10);
+    expect(reads).toBe(2);
+    // A value hidden since: the same rules with another mapping.
+    const hiding = { ...input('ops'), mapping: { combined: new Map(), hidden: new Set(['db']) } };
+    expect(flatten((await counted(hiding, 'v1')).days)['direct:db']).toBeUndefined();
+    expect(reads).toBe(3);
+    // A new import: the data version moves, the new line item counts.
+    await load([
+      ...items,
+      { day: '2026-11-01', service: 'AmazonEC2', region: 'us-east-1', team: null, cents: 200 },
+    ]);
+    expect((await direct('ops', 'v2'))['direct:ops']?.[0]).toBe(12);
+    expect(reads).toBe(4);
+    // Without a data version nothing is kept.
+    await direct('ops', undefined);
+    await direct('ops', undefined);
+    expect(reads).toBe(6);
   });
 });

@@ -6,6 +6,7 @@ import {
   type DayAllocation,
   type ValueMapping,
 } from '@finlens/cost-model/allocation';
+import { createResultCache } from '../../platform/cache/result-cache';
 import { COST_TYPES } from '../../warehouse/canonical-schema';
 import type { AllocationCellRow, AllocationPort } from '../../warehouse/cost-query/allocation-port';
 import type { AllocationScope, AllocationSpec } from '../../warehouse/cost-query/allocation-sql';
@@ -59,6 +60,37 @@ export async function runAllocation(
   const scopeTotals = new Map(totals.map((row) => [row.day, row.costs]));
   return { days, scopeTotals, moved };
 }
+
+/** Allocations kept per server process (least recently used dropped first). */
+const KEPT_ALLOCATIONS = 200;
+
+/**
+ * The allocation version of an input: its rules in order (kind, target, splits, filters), its value mapping
+ * (combined and hidden values), tag type and keys, projects and range. Any allocation change — a rule added,
+ * edited, reordered or removed, a value combined or hidden — is a new version.
+ */
+export function allocationVersion(input: AllocationInput): string {
+  const combined = [...input.mapping.combined].sort(([a], [b]) => a.localeCompare(b));
+  const hidden = [...input.mapping.hidden].sort();
+  return JSON.stringify({ ...input, mapping: { combined, hidden } });
+}
+
+/**
+ * runAllocation through a result cache: the key is the scope's data version (any import or restatement) and the
+ * allocation version (any allocation change), so a kept allocation is never stale. A scope without a data version
+ * (a project whose last change is unknown) is always run.
+ */
+export function createAllocationRunner(warehouse: AllocationPort) {
+  const kept = createResultCache<AllocationResult>({ maxEntries: KEPT_ALLOCATIONS });
+  return (input: AllocationInput, dataVersion: string | undefined): Promise<AllocationResult> =>
+    dataVersion === undefined
+      ? runAllocation(warehouse, input)
+      : kept.get(JSON.stringify([dataVersion, allocationVersion(input)]), () =>
+          runAllocation(warehouse, input),
+        );
+}
+
+export type AllocationRunner = ReturnType<typeof createAllocationRunner>;
 
 /** Cells grouped by one more dimension (resources behind a value or rule, unallocated resources). */
 export function runAllocationCells(

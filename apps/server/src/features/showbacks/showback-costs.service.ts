@@ -10,7 +10,7 @@ import { COST_TYPES } from '../../warehouse/canonical-schema';
 import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import type { CostScopes } from '../../warehouse/cost-scope';
-import { type AllocationResult, runAllocation } from './showback-allocation';
+import { type AllocationResult, createAllocationRunner, runAllocation } from './showback-allocation';
 import {
   allocationInput,
   costTypeIndex,
@@ -44,8 +44,9 @@ export function createShowbackCostsService(deps: {
 }) {
   const { repo, scopes, warehouse } = deps;
   const now = deps.now ?? (() => new Date());
+  const allocation = createAllocationRunner(warehouse);
   const allocate = (view: ShowbackView, range: DayRange) =>
-    runAllocation(warehouse, allocationInput(view, range));
+    allocation(allocationInput(view, range), view.scope.dataVersion);
 
   function asOfIn(result: AllocationResult, to: string): string | null {
     const days = [...result.scopeTotals.keys()].filter((d) => d <= to).sort();
@@ -153,7 +154,7 @@ export function createShowbackCostsService(deps: {
       };
     },
 
-    ...createShowbackResources({ repo, scopes, warehouse, now }),
+    ...createShowbackResources({ repo, scopes, warehouse, allocation, now }),
 
     async rules(caller: ClientCaller, id: string, query: CostRangeQuery) {
       const view = await viewOf(deps, caller, id);
@@ -161,7 +162,7 @@ export function createShowbackCostsService(deps: {
       const range = rangeOf(query, now());
       const input = allocationInput(view, range);
       const [result, matched] = await Promise.all([
-        runAllocation(warehouse, input),
+        allocation(input, view.scope.dataVersion),
         warehouse.ruleMatches(input, input.rules, query.cost_type),
       ]);
       const t = costTypeIndex(query.cost_type);

@@ -4,7 +4,7 @@ import { type AllocationCell, UNALLOCATED, valueOfRaw } from '@finlens/cost-mode
 import type { ClientCaller } from '../../platform/auth/caller';
 import { notFound } from '../../platform/http/http-error';
 import type { AllocationPort } from '../../warehouse/cost-query/allocation-port';
-import { type AllocationInput, runAllocation, runAllocationCells } from './showback-allocation';
+import { type AllocationInput, type AllocationRunner, runAllocationCells } from './showback-allocation';
 import {
   allocationInput,
   costTypeIndex,
@@ -41,6 +41,8 @@ function ranked(totals: Map<string | null, number>) {
 export function createShowbackResources(
   deps: ShowbackViewDeps & {
     warehouse: AllocationPort;
+    /** The allocation through the showbacks' result cache. */
+    allocation: AllocationRunner;
     now: () => Date;
   },
 ) {
@@ -102,7 +104,7 @@ export function createShowbackResources(
         .map(([key, costs]) => ({ key, costs, total: costs.reduce((a, b) => a + b, 0) }))
         .sort((a, b) => b.total - a.total || String(a.key).localeCompare(String(b.key)));
       const ledger = ledgerOf(
-        (await runAllocation(deps.warehouse, input)).days,
+        (await deps.allocation(input, view.scope.dataVersion)).days,
         costTypeIndex(query.cost_type),
       );
       let shared = 0;
