@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,5 +62,24 @@ describe('screen sizes from the build manifest', () => {
     expect(() =>
       screenSizes(dist, [{ name: 'x', page: 'src/Missing.tsx', load: 'initial', maxKb: 1 }]),
     ).toThrow('the build manifest has no chunk src/Missing.tsx');
+  });
+});
+
+/** The ceilings docs/adr/0010-explorer-bundle-budget.md sets: a budget may fall below its ceiling, never rise above it. */
+const ADR_CEILINGS_KB: Record<string, number> = {
+  'sign-in': 300,
+  home: 300,
+  'explorer-first-paint': 300,
+  explorer: 728,
+};
+
+describe('budgets.json', () => {
+  it("keeps every screen's budget at or under its ADR 0010 ceiling, and the Explorer's first paint budgeted apart", () => {
+    const { budgets } = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as {
+      budgets: { name: string; load: string; maxKb: number }[];
+    };
+    expect(budgets.map((b) => b.name).sort()).toEqual(Object.keys(ADR_CEILINGS_KB).sort());
+    for (const budget of budgets) expect(budget.maxKb).toBeLessThanOrEqual(ADR_CEILINGS_KB[budget.name] ?? 0);
+    expect(budgets.find((b) => b.name === 'explorer-first-paint')?.load).toBe('initial');
   });
 });

@@ -10,7 +10,7 @@ for (const size of sizes) {
   const verdict = size.gzipKb <= size.maxKb ? 'ok' : 'OVER';
   if (verdict === 'OVER') over += 1;
   console.log(
-    `${size.name.padEnd(10)} ${size.gzipKb.toFixed(1).padStart(7)} KB of ${size.maxKb} KB  ${verdict}  (${size.files.length} files)`,
+    `${size.name.padEnd(20)} ${size.gzipKb.toFixed(1).padStart(7)} KB of ${size.maxKb} KB  ${verdict}  (${size.files.length} files)`,
   );
 }
 process.exitCode = over === 0 ? 0 : 1;

@@ -7,17 +7,24 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { BarsLoader } from '../components/BarsLoader';
 import { UserMenu } from '../features/auth/components/UserMenu';
-import { GlobalSearchBox } from '../features/search/components/GlobalSearchBox';
 import { MtdSpendChip } from './MtdSpendChip';
 import { SideNav } from './SideNav';
 import { StartupGate } from './StartupGate';
 import { ThemeToggle } from './ThemeToggle';
 
 const DRAWER_WIDTH = 272;
+/** The search box's width in the app bar; its placeholder keeps the same room while the box loads. */
+const SEARCH_BOX_SX = { width: { xs: 200, md: 360 }, mr: 2 } as const;
+
+// The search box (MUI Autocomplete, about 12 KB gzip) is its own chunk, loaded right after the frame paints:
+// no screen waits for it, and the sign-in page never loads it.
+const GlobalSearchBox = lazy(async () => ({
+  default: (await import('../features/search/components/GlobalSearchBox')).GlobalSearchBox,
+}));
 
 /** The frame of every signed-in page: app bar, side navigation, and the page once start-up has loaded. */
 export function AppShell() {
@@ -29,7 +36,9 @@ export function AppShell() {
             Finlens
           </Button>
           <Box sx={{ flexGrow: 1 }} />
-          <GlobalSearchBox />
+          <Suspense fallback={<Box sx={{ ...SEARCH_BOX_SX, height: 40 }} />}>
+            <GlobalSearchBox sx={SEARCH_BOX_SX} />
+          </Suspense>
           <MtdSpendChip />
           <UserMenu />
           <Tooltip title="Settings">

@@ -12,6 +12,10 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'rea
 
 /** ECharts itself is a lazy chunk (chart-engine.ts): the screen paints first, its charts a moment later. */
 const loadEngine = () => import('./chart-engine');
+/** Starts fetching the chart engine before a chart mounts (a page that knows it will draw one, beside its query). */
+export function preloadChartEngine(): void {
+  void loadEngine();
+}
 type Init = Awaited<ReturnType<typeof loadEngine>>['init'];
 
 type ChartOption = ComposeOption<

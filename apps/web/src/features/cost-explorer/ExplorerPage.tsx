@@ -8,8 +8,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { preloadChartEngine } from '../../components/Chart';
 import { useDemoModeStore } from '../../components/demo-mode';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { REPORT_PARAM } from '../reports/report-view';
@@ -30,9 +31,8 @@ import { SaveReportBar } from './SaveReportBar';
 import { DEMO_BLURRED_DIMENSIONS } from './transforms';
 
 // The chart and grid libraries load in their own chunks while the controls are already usable.
-const ExplorerResults = lazy(() =>
-  import('./ExplorerResults').then((module) => ({ default: module.ExplorerResults })),
-);
+const loadResults = () => import('./ExplorerResults').then((module) => ({ default: module.ExplorerResults }));
+const ExplorerResults = lazy(loadResults);
 
 /** Placeholder while the first answer (or the chart and grid code) loads. */
 function ExplorerResultsSkeleton() {
@@ -74,6 +74,11 @@ function applyChange(view: ExplorerView, change: ViewChange, today: Date): Explo
 /** Explorer (/v3/cloud-resource-cost-api/): cost over time by any dimension, every choice held in the URL. */
 export function ExplorerPage() {
   const [today] = useState(() => new Date());
+  // The chart and grid code is fetched while the first question runs, not after its answer arrives.
+  useEffect(() => {
+    void loadResults();
+    preloadChartEngine();
+  }, []);
   const [searchParams, setSearchParams] = useSearchParams();
   // Parsed once per URL, so the grid settings (and the grid's columns made from them) keep their identity.
   const { view: urlView, problem } = useMemo(

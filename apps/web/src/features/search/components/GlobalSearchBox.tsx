@@ -4,6 +4,7 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -25,7 +26,7 @@ const KIND_LABELS: Record<SearchKind, string> = {
  * arrow keys and Enter (MUI Autocomplete). A suggestion opens its detail page; Enter on free text opens the
  * search page for it.
  */
-export function GlobalSearchBox() {
+export function GlobalSearchBox({ sx }: { sx: SxProps<Theme> }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const query = useDebounced(text, 250);
@@ -46,7 +47,7 @@ export function GlobalSearchBox() {
     <Autocomplete<SearchHit, false, false, true>
       freeSolo
       size="small"
-      sx={{ width: { xs: 200, md: 360 }, mr: 2 }}
+      sx={sx}
       options={options}
       filterOptions={(all) => all}
       groupBy={(hit) => KIND_LABELS[hit.kind]}
