@@ -12,22 +12,17 @@ import {
   showbackSchema,
 } from '@finlens/contracts/showbacks';
 import { addDays, addMonths, endOfMonth, startOfMonth, utcDay } from '@finlens/cost-model/utc-calendar';
-import { useTestClickHouse } from '@finlens/server/warehouse/clickhouse/test-clickhouse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientWithBilling } from './billing-client';
 import { upload } from './billing-upload';
+import { useServerOnClickHouse } from './clickhouse-server';
 import { expect400 } from './expect-400';
 import type { HttpSession } from './http-session';
 import { inviteAccepted, useServerWithMail } from './identity-fixtures';
 
 const context = useServerWithMail();
-// A second server on a ClickHouse warehouse (CLICKHOUSE_URL), for the same statement there.
-const clickHouse = useTestClickHouse();
-const clickHouseEnv: NodeJS.ProcessEnv = {};
-beforeAll(() => {
-  if (clickHouse.url !== null) clickHouseEnv.CLICKHOUSE_URL = clickHouse.url;
-});
-const onClickHouse = useServerWithMail(clickHouseEnv);
+// A second server on a ClickHouse warehouse, for the same figures there (the api project only).
+const onClickHouse = useServerOnClickHouse();
 // The server's clock is the real one: usage is the first three days of last month, a closed month.
 const START = addMonths(startOfMonth(utcDay(new Date())), -1);
 const MONTH = START.slice(0, 7);
@@ -287,10 +282,11 @@ describe('chargeback statements', () => {
   });
 });
 
-describe('on a ClickHouse warehouse', () => {
+describe.skipIf(onClickHouse === null)('on a ClickHouse warehouse', () => {
   it('previews, issues and exports the same statement as on DuckDB, to the cent', async (ctx) => {
-    if (clickHouse.url === null) return ctx.skip('clickhouse-server is not installed');
-    const c = await clientWithBilling(onClickHouse, 'chargebacks-ch', usageCsv(DAILY));
+    if (onClickHouse === null || onClickHouse.clickHouse.url === null)
+      return ctx.skip('clickhouse-server is not installed');
+    const c = await clientWithBilling(onClickHouse.context, 'chargebacks-ch', usageCsv(DAILY));
     const admin = c.admin.session;
     const id = await teamsShowback(admin);
     const preview = parse(await admin.post(C.preview, input(id, { markups: { web: 10, db: -5 } })));

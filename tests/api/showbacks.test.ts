@@ -11,21 +11,16 @@ import {
   valuesDailyCostSchema,
 } from '@finlens/contracts/showbacks';
 import { addDays, utcDay } from '@finlens/cost-model/utc-calendar';
-import { useTestClickHouse } from '@finlens/server/warehouse/clickhouse/test-clickhouse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientWithBilling } from './billing-client';
+import { useServerOnClickHouse } from './clickhouse-server';
 import { expect400 } from './expect-400';
 import type { HttpSession } from './http-session';
 import { inviteAccepted, useServerWithMail } from './identity-fixtures';
 
 const context = useServerWithMail();
-// A second server on a ClickHouse warehouse (CLICKHOUSE_URL), for the same showback there.
-const clickHouse = useTestClickHouse();
-const clickHouseEnv: NodeJS.ProcessEnv = {};
-beforeAll(() => {
-  if (clickHouse.url !== null) clickHouseEnv.CLICKHOUSE_URL = clickHouse.url;
-});
-const onClickHouse = useServerWithMail(clickHouseEnv);
+// A second server on a ClickHouse warehouse, for the same figures there (the api project only).
+const onClickHouse = useServerOnClickHouse();
 // The server's clock is the real one: usage is the three days before today.
 const day = (offset: number) => addDays(utcDay(new Date()), offset);
 const RANGE = { start_date: day(-3), end_date: day(-1) };
@@ -448,10 +443,11 @@ describe('access', () => {
   });
 });
 
-describe('on a ClickHouse warehouse', () => {
+describe.skipIf(onClickHouse === null)('on a ClickHouse warehouse', () => {
   it('allocates, splits and reconciles the same showback as on DuckDB, to the cent', async (ctx) => {
-    if (clickHouse.url === null) return ctx.skip('clickhouse-server is not installed');
-    const c = await clientWithBilling(onClickHouse, 'showbacks-ch', usageCsv(DAILY));
+    if (onClickHouse === null || onClickHouse.clickHouse.url === null)
+      return ctx.skip('clickhouse-server is not installed');
+    const c = await clientWithBilling(onClickHouse.context, 'showbacks-ch', usageCsv(DAILY));
     const id = await createShowback(c.admin.session, 'Teams');
     const ruleId = await addRule(c.admin.session, id, NAT_RULE);
     const d = await detail(c.admin.session, id);
