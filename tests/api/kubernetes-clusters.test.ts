@@ -1,5 +1,10 @@
 import { cloudAccountSchema } from '@finlens/contracts/cloud-accounts';
-import { clusterSchema, KUBERNETES_PATHS as K, workloadListSchema } from '@finlens/contracts/kubernetes';
+import {
+  clusterListSchema,
+  clusterSchema,
+  KUBERNETES_PATHS as K,
+  workloadListSchema,
+} from '@finlens/contracts/kubernetes';
 import { SCHEDULER_PATHS, scheduleSchema } from '@finlens/contracts/scheduler';
 import {
   type LoopbackKubernetes,
@@ -100,7 +105,15 @@ describe('Kubernetes clusters and workload schedules', () => {
     const refused = await s.get(`${K.workloads(cluster.id)}?namespace=shop`);
     expect(refused.status).toBe(424);
     expect(JSON.stringify(refused.body)).toContain('401 Unauthorized');
+    // …and the cluster says so until it answers again (an unreachable cluster is never skipped silently).
+    expect(clusterSchema.parse((await s.get(K.cluster(cluster.id))).body).reach).toMatchObject({
+      state: 'unreachable',
+      error: expect.stringContaining('401 Unauthorized'),
+    });
     await s.request('PATCH', K.cluster(cluster.id), { body: { token: TOKEN } });
+    expect((await s.get(`${K.workloads(cluster.id)}?namespace=shop`)).status).toBe(200);
+    const [listed] = clusterListSchema.parse((await s.get(K.clusters)).body).results;
+    expect(listed?.reach.state).toBe('reachable');
 
     await expect400(
       s.post(K.clusters, { ...input, api_server_url: 'http://kube.example.com' }),

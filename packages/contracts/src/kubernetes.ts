@@ -65,6 +65,9 @@ export const clusterPatchSchema = clusterInputSchema
   .describe('Changes to a cluster; credentials left out are kept.');
 export type ClusterPatch = z.infer<typeof clusterPatchSchema>;
 
+/** unchecked: never called yet; reachable: the last call was answered; unreachable: the last call failed. */
+export const CLUSTER_REACH_STATES = ['unchecked', 'reachable', 'unreachable'] as const;
+
 export const clusterSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -76,6 +79,16 @@ export const clusterSchema = z.object({
     .describe('SHA-256 fingerprint of the saved CA certificate (the certificate itself is not answered).'),
   client_certificate_subject: z.string().nullable(),
   client_certificate_expires_at: z.string().nullable(),
+  reach: z
+    .object({
+      state: z.enum(CLUSTER_REACH_STATES),
+      reached_at: z.string().nullable().describe('The last time the API server answered.'),
+      failed_at: z.string().nullable().describe('The last time it could not be reached or refused.'),
+      error: z.string().nullable().describe('What it answered then, or why it could not be reached.'),
+    })
+    .describe(
+      "Whether Finlens reaches the API server, from the last workload listing or scheduler tick: 'unreachable' when the last failure is newer than the last answer (the scheduler cannot scale its workloads until it is reached again).",
+    ),
   created_at: z.string(),
   updated_at: z.string(),
 });

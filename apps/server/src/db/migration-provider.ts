@@ -28,6 +28,7 @@ import * as m20261126_1540 from './migrations/2026_11_26_1540_commitment_alert_s
 import * as m20261126_1550 from './migrations/2026_11_26_1550_drop_project_status';
 import * as m20261126_1600 from './migrations/2026_11_26_1600_kubernetes_clusters';
 import * as m20261126_1605 from './migrations/2026_11_26_1605_scheduler_holiday_country';
+import * as m20261126_1830 from './migrations/2026_11_26_1830_kubernetes_cluster_reach';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1550_drop_project_status': m20261126_1550,
   '2026_11_26_1600_kubernetes_clusters': m20261126_1600,
   '2026_11_26_1605_scheduler_holiday_country': m20261126_1605,
+  '2026_11_26_1830_kubernetes_cluster_reach': m20261126_1830,
 };
 
 export const migrationProvider: MigrationProvider = {

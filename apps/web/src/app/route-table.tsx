@@ -46,6 +46,10 @@ const EssentialsSummaryPage = lazyPage(
   'EssentialsSummaryPage',
 );
 const SchedulerPage = lazyPage(() => import('../features/scheduler/SchedulerPage'), 'SchedulerPage');
+const ContainerSchedulerPage = lazyPage(
+  () => import('../features/scheduler/ContainerSchedulerPage'),
+  'ContainerSchedulerPage',
+);
 const SchedulerDetailsRoute = lazyPage(
   () => import('../features/scheduler/SchedulerDetailsRoute'),
   'SchedulerDetailsRoute',
@@ -390,7 +394,12 @@ const COMPUTE_COPILOT_ROUTES: AppRoute[] = [
     'Compute Copilot',
     <ContainerRightsizingPage />,
   ),
-  page(`${COPILOT}/container-scheduler/`, 'Container Scheduler', 'Compute Copilot', <UnbuiltPage />),
+  page(
+    `${COPILOT}/container-scheduler/`,
+    'Container Scheduler',
+    'Compute Copilot',
+    <ContainerSchedulerPage />,
+  ),
   page(
     `${COPILOT}/databricks-dashboard/`,
     'Databricks Dashboard',

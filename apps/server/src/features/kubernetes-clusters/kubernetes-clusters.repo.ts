@@ -50,6 +50,15 @@ export function createKubernetesClustersRepo({ db }: { db: Kysely<AppTables> }) 
         .execute();
     },
 
+    /** What the last call to the cluster's API server found: reached (error null) or not, and why. */
+    async recordReach(id: string, at: Date, error: string | null): Promise<void> {
+      await db
+        .updateTable('kubernetes_clusters')
+        .set(error === null ? { reached_at: at } : { failed_at: at, last_error: error.slice(0, 2000) })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async remove(id: string): Promise<void> {
       await db.deleteFrom('kubernetes_clusters').where('id', '=', id).execute();
     },

@@ -37,8 +37,27 @@ function toCluster(row: ClusterRow): Cluster {
     client_certificate_subject: row.client_certificate_subject,
     client_certificate_expires_at:
       row.client_certificate_expires_at === null ? null : iso(row.client_certificate_expires_at),
+    reach: reachOf(row),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+  };
+}
+
+/** Unreachable while the last failure is newer than the last answer. */
+function reachOf(row: ClusterRow): Cluster['reach'] {
+  const reached = row.reached_at === null ? null : new Date(row.reached_at).getTime();
+  const failed = row.failed_at === null ? null : new Date(row.failed_at).getTime();
+  const state =
+    failed !== null && (reached === null || failed > reached)
+      ? 'unreachable'
+      : reached !== null
+        ? 'reachable'
+        : 'unchecked';
+  return {
+    state,
+    reached_at: row.reached_at === null ? null : iso(row.reached_at),
+    failed_at: row.failed_at === null ? null : iso(row.failed_at),
+    error: row.failed_at === null ? null : row.last_error,
   };
 }
 
@@ -237,6 +256,7 @@ export function createKubernetesClustersService({
         const lists = await Promise.all(
           kinds.map((kind) => port.listWorkloads(query.namespace, kind, query.label_selector ?? null)),
         );
+        await repo.recordReach(id, new Date(), null);
         return {
           results: lists.flat().map((w) => ({
             kind: w.kind,
@@ -249,6 +269,7 @@ export function createKubernetesClustersService({
         };
       } catch (error) {
         if (error instanceof KubernetesApiError) {
+          await repo.recordReach(id, new Date(), error.message);
           throw new HttpError(424, `The cluster "${row.name}" answered: ${error.message}`);
         }
         throw error;
@@ -263,6 +284,11 @@ export function createKubernetesClustersService({
         if (row !== null) found.set(id, row.project_id);
       }
       return found;
+    },
+
+    /** For the scheduler's reconciler: what its tick found of a cluster (error null: it answered). */
+    async reached(clusterId: string, error: string | null): Promise<void> {
+      await repo.recordReach(clusterId, new Date(), error);
     },
 
     /** For the scheduler's reconciler: the clusters of a project reachable through the port, by id. */

@@ -13,6 +13,11 @@ export interface KubernetesClustersTable {
   client_certificate_subject: string | null;
   client_certificate_expires_at: Stamp | null;
   credentials_sealed: string;
+  /** The last time the API server answered a call (listing workloads, the scheduler's tick). */
+  reached_at: Stamp | null;
+  /** The last time it could not be reached or refused, and what it said. */
+  failed_at: Stamp | null;
+  last_error: string | null;
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -242,5 +242,21 @@ describe('the reconciler over Kubernetes workloads', () => {
       },
     ]);
     expect(notices).toEqual([expect.stringMatching(/: web was stopped inside its schedule$/)]);
+
+    // The API server failing at a tick: nothing is scaled, and the cluster keeps the failure for its page;
+    // the next answered tick clears it.
+    const reach = async () => {
+      const row = await createKubernetesClustersRepo({ db }).get(clusterId);
+      const failed = row?.failed_at ? new Date(row.failed_at).getTime() : 0;
+      const reached = row?.reached_at ? new Date(row.reached_at).getTime() : 0;
+      return { unreachable: failed > reached, error: row?.last_error ?? null };
+    };
+    expect(await reach()).toEqual({ unreachable: false, error: null });
+    api.fail({ code: 503, reason: 'ServiceUnavailable' }, { code: 503, reason: 'ServiceUnavailable' });
+    await one.tick();
+    expect(await reach()).toEqual({ unreachable: true, error: expect.stringContaining('503') });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await one.tick();
+    expect((await reach()).unreachable).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ import type { ScheduleRow } from './scheduler.tables';
 /** The clusters the reconciler reaches: each id's project and a port to its API server. */
 export interface ScheduleWorkloads {
   ports(clusterIds: readonly string[]): Promise<Map<string, { projectId: string; port: KubernetesPort }>>;
+  /** Records what the tick found of a cluster: answered (error null), or the failure, shown on its page. */
+  reached(clusterId: string, error: string | null): Promise<void>;
 }
 
 export interface FoundWorkload {
@@ -38,8 +40,9 @@ const matches = (target: WorkloadTarget, w: ClusterWorkload) =>
 /**
  * The workloads the schedules target, as their clusters report them now: one list call per cluster, namespace,
  * kind and selector (named workloads share their namespace's listing). A cluster that cannot be reached, or a
- * cluster of another project, leaves its workloads out of this tick; a workload two schedules match is acted on
- * by the first only.
+ * cluster of another project, leaves its workloads out of this tick — the failure is recorded on the cluster
+ * (its page shows it unreachable, with the answer), as every answer is; a workload two schedules match is acted
+ * on by the first only.
  */
 export async function listScheduledWorkloads(
   clusters: ScheduleWorkloads,
@@ -48,6 +51,8 @@ export async function listScheduledWorkloads(
 ): Promise<FoundWorkload[]> {
   const ports = await clusters.ports(schedules.flatMap((s) => s.workloads.map((t) => t.cluster)));
   const lists = new Map<string, Promise<ClusterWorkload[] | null>>();
+  // Per cluster, the first failure of this tick (null: every listing answered).
+  const reach = new Map<string, string | null>();
   const found: FoundWorkload[] = [];
   const taken = new Set<string>();
   for (const schedule of schedules) {
@@ -58,12 +63,17 @@ export async function listScheduledWorkloads(
       let listing = lists.get(listKey);
       if (listing === undefined) {
         report.portCalls += 1;
-        listing = cluster.port
-          .listWorkloads(target.namespace, target.kind, target.label_selector)
-          .catch((error: unknown) => {
-            if (error instanceof KubernetesApiError) return null;
-            throw error;
-          });
+        listing = cluster.port.listWorkloads(target.namespace, target.kind, target.label_selector).then(
+          (listed) => {
+            if (!reach.has(target.cluster)) reach.set(target.cluster, null);
+            return listed;
+          },
+          (error: unknown) => {
+            if (!(error instanceof KubernetesApiError)) throw error;
+            if ((reach.get(target.cluster) ?? null) === null) reach.set(target.cluster, error.message);
+            return null;
+          },
+        );
         lists.set(listKey, listing);
       }
       for (const workload of (await listing) ?? []) {
@@ -74,6 +84,7 @@ export async function listScheduledWorkloads(
       }
     }
   }
+  for (const [cluster, error] of reach) await clusters.reached(cluster, error);
   return found;
 }
 

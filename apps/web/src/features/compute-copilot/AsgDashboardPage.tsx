@@ -1,7 +1,6 @@
 import type { AsgGroup } from '@finlens/contracts/compute-copilot';
 import type { ColDef } from 'ag-grid-community';
 import { Chart } from '../../components/Chart';
-import { DataGrid } from '../../components/DataGrid';
 import { useAsgDashboard } from './api/compute-copilot-query';
 import { ADVICE_LABELS, groupKey, monthlySaving, policyText } from './asg-view';
 import {
@@ -10,6 +9,7 @@ import {
   detailsPath,
   Figure,
   Figures,
+  GridSection,
   money,
   PageLink,
   Section,
@@ -143,24 +143,22 @@ export function AsgDashboardPage() {
             formatValue={(v) => money(v, currency)}
             height={260}
           />
-          <Section title="Groups">
-            <DataGrid<AsgGroup>
-              label="Auto Scaling groups"
-              rows={data.groups}
-              columns={groupColumns(days, currency)}
-              csvFileName="auto-scaling-groups"
-              getRowId={({ data: g }) => `${g.project_id}/${groupKey(g)}`}
-            />
-          </Section>
-          <Section title="Recommendations">
-            <DataGrid<Advice>
-              label="ASG recommendations"
-              rows={advice}
-              columns={adviceColumns(days, currency)}
-              csvFileName="asg-recommendations"
-              getRowId={({ data: a }) => `${a.group.project_id}/${groupKey(a.group)}/${a.type}`}
-            />
-          </Section>
+          <GridSection<AsgGroup>
+            title="Groups"
+            label="Auto Scaling groups"
+            rows={data.groups}
+            columns={groupColumns(days, currency)}
+            csv="auto-scaling-groups"
+            rowId={(g) => `${g.project_id}/${groupKey(g)}`}
+          />
+          <GridSection<Advice>
+            title="Recommendations"
+            label="ASG recommendations"
+            rows={advice}
+            columns={adviceColumns(days, currency)}
+            csv="asg-recommendations"
+            rowId={(a) => `${a.group.project_id}/${groupKey(a.group)}/${a.type}`}
+          />
         </>
       ) : null}
     </CopilotPage>

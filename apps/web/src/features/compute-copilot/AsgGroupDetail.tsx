@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
-import { DataGrid } from '../../components/DataGrid';
 import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { useAsgDashboard } from './api/compute-copilot-query';
 import { ADVICE_LABELS, groupKey, policyText } from './asg-view';
@@ -16,6 +15,7 @@ import {
   detailsPath,
   Figure,
   Figures,
+  GridSection,
   money,
   PageLink,
   Section,
@@ -114,15 +114,14 @@ export function AsgGroupDetail({ groupKey: key }: { groupKey: string }) {
               </Paper>
             ))}
           </Section>
-          <Section title="Instances">
-            <DataGrid<Instance>
-              label={`Instances of ${group.name}`}
-              rows={group.instances}
-              columns={instanceColumns(days, currency)}
-              csvFileName={`asg-${group.name}-instances`}
-              getRowId={({ data }) => data.id}
-            />
-          </Section>
+          <GridSection<Instance>
+            title="Instances"
+            label={`Instances of ${group.name}`}
+            rows={group.instances}
+            columns={instanceColumns(days, currency)}
+            csv={`asg-${group.name}-instances`}
+            rowId={(instance) => instance.id}
+          />
           <Section title="Scaling history">
             <SimpleTable
               label="Scaling history"

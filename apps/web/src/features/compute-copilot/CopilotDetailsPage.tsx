@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import type { ColDef } from 'ag-grid-community';
 import { useParams } from 'react-router';
 import { Chart } from '../../components/Chart';
-import { DataGrid } from '../../components/DataGrid';
 import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { AsgGroupDetail } from './AsgGroupDetail';
 import { useCopilotResource } from './api/compute-copilot-query';
@@ -12,6 +11,7 @@ import {
   CopilotPage,
   Figure,
   Figures,
+  GridSection,
   money,
   PageLink,
   Section,
@@ -88,15 +88,14 @@ function ResourceDetail({ id }: { id: string }) {
               height={240}
             />
           ) : null}
-          <Section title="By purchase option">
-            <DataGrid<VisibilityRow>
-              label="Cost by purchase option"
-              rows={data.by_purchase_option}
-              columns={optionColumns(currency)}
-              csvFileName={`resource-${id}`}
-              getRowId={({ data: row }) => row.key}
-            />
-          </Section>
+          <GridSection<VisibilityRow>
+            title="By purchase option"
+            label="Cost by purchase option"
+            rows={data.by_purchase_option}
+            columns={optionColumns(currency)}
+            csv={`resource-${id}`}
+            rowId={(row) => row.key}
+          />
           <Section title="Inventory">
             {data.inventory === null ? (
               <Alert severity="info">The last inventory collection did not list this resource.</Alert>

@@ -6,7 +6,6 @@ import {
 import { OTHERS_KEY } from '@finlens/contracts/cost-query';
 import type { ColDef } from 'ag-grid-community';
 import { useParams } from 'react-router';
-import { DataGrid } from '../../components/DataGrid';
 import { useVisibilityGroup } from './api/compute-copilot-query';
 import {
   amountColumn,
@@ -15,9 +14,9 @@ import {
   detailsPath,
   Figure,
   Figures,
+  GridSection,
   money,
   PageLink,
-  Section,
   useCopilotRange,
 } from './copilot-kit';
 
@@ -72,15 +71,14 @@ export function VisibilityGroupPage() {
             <Figure label="Savings achieved" value={money(data.totals.savings, currency)} />
             <Figure label="Resources" value={String(data.group_count)} />
           </Figures>
-          <Section title="Resources">
-            <DataGrid<Resource>
-              label={`Resources of ${data.label}`}
-              rows={data.resources}
-              columns={columns(days, currency)}
-              csvFileName={`compute-${type as VisibilityGroupType}-${id}`}
-              getRowId={({ data: row }) => row.resource_id ?? 'none'}
-            />
-          </Section>
+          <GridSection<Resource>
+            title="Resources"
+            label={`Resources of ${data.label}`}
+            rows={data.resources}
+            columns={columns(days, currency)}
+            csv={`compute-${type as VisibilityGroupType}-${id}`}
+            rowId={(row) => row.resource_id ?? 'none'}
+          />
         </>
       ) : null}
     </CopilotPage>

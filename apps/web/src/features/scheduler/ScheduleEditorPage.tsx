@@ -6,7 +6,6 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -20,6 +19,7 @@ import { ApiError } from '../../lib/api-client';
 import { useProjectsAws } from '../admin/api/projects-aws-query';
 import { useSaveSchedule } from './api/save-schedule-mutation';
 import { useSchedule } from './api/schedules-query';
+import { projectItems } from './ClusterDialog';
 import { EstimatePanel } from './EstimatePanel';
 import { HolidaysField } from './HolidaysField';
 import { ResourcePicker } from './ResourcePicker';
@@ -36,6 +36,7 @@ import {
   schedulePath,
 } from './scheduler-view';
 import { WeekGrid } from './WeekGrid';
+import { WorkloadTargetsField } from './WorkloadTargetsField';
 
 const ZONES = timeZoneCatalogue().flatMap((group) => group.zones);
 
@@ -112,17 +113,15 @@ function Editor({
                   select
                   label="Project"
                   value={draft.project}
-                  onChange={(e) => set({ project: e.target.value, resources: newDraft('').resources })}
+                  onChange={(e) =>
+                    set({ project: e.target.value, resources: newDraft('').resources, workloads: [] })
+                  }
                   error={errors.project !== undefined}
                   helperText={errors.project ?? 'The cloud account whose resources the schedule acts on'}
                   sx={{ flex: 1 }}
                   disabled={existing !== undefined}
                 >
-                  {(projects.data ?? []).map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
-                      {p.name}
-                    </MenuItem>
-                  ))}
+                  {projectItems(projects.data)}
                 </TextField>
                 <TextField
                   label="Account number (optional)"
@@ -217,6 +216,18 @@ function Editor({
                 sx={{ flex: 1 }}
               />
             </Stack>
+          </Paper>
+
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Kubernetes workloads
+            </Typography>
+            <WorkloadTargetsField
+              projectId={draft.project}
+              value={draft.workloads}
+              onChange={(workloads) => set({ workloads })}
+              error={errors.workloads}
+            />
           </Paper>
 
           <Paper variant="outlined" sx={{ p: 2 }}>

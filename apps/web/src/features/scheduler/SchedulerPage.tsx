@@ -18,7 +18,8 @@ import { useSchedules } from './api/schedules-query';
 import { formatInstant } from './format-instant';
 import { editPath, SCHEDULER_ADMIN_REASON, schedulePath } from './scheduler-view';
 
-const COLUMNS: ColDef<Schedule>[] = [
+/** The schedule list's columns (the Container Scheduler reuses them for workload schedules). */
+export const SCHEDULE_COLUMNS: ColDef<Schedule>[] = [
   {
     field: 'schedule_name',
     headerName: 'Name',
@@ -136,7 +137,7 @@ export function SchedulerPage() {
           <DataGrid<Schedule>
             label="Schedules"
             rows={rows}
-            columns={COLUMNS}
+            columns={SCHEDULE_COLUMNS}
             csvFileName="schedules"
             getRowId={({ data }) => data.id}
           />

@@ -1,3 +1,4 @@
+import { KUBERNETES_PATHS } from '@finlens/contracts/kubernetes';
 import { SCHEDULER_PATHS, type Schedule, type ScheduleTimeline } from '@finlens/contracts/scheduler';
 import { HttpResponse, http } from 'msw';
 
@@ -68,6 +69,7 @@ export const TIMELINE: ScheduleTimeline = {
 export const emptySchedulerHandlers = [
   http.get(`*${SCHEDULER_PATHS.schedules}`, () => HttpResponse.json({ results: [] })),
   http.get(`*${SCHEDULER_PATHS.oneOffs}`, () => HttpResponse.json({ results: [] })),
+  http.get(`*${KUBERNETES_PATHS.clusters}`, () => HttpResponse.json({ results: [] })),
   http.get(`*${SCHEDULER_PATHS.holidayCountries}`, () =>
     HttpResponse.json({ results: [{ code: 'FR', name: 'France' }] }),
   ),

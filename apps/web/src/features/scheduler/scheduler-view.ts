@@ -1,3 +1,4 @@
+import type { WorkloadKind, WorkloadTarget } from '@finlens/contracts/kubernetes';
 import {
   DEFAULT_SCHEDULE_ZONE,
   DEFAULT_SCHEDULER_TAG_KEY,
@@ -23,6 +24,20 @@ export const schedulePath = (id: string) =>
   `/v3/essentials/scheduler-details/schedule/${encodeURIComponent(id)}`;
 export const editPath = (id: string | null) =>
   `/v3/essentials/scheduler-details/edit/${id === null ? 'new' : encodeURIComponent(id)}`;
+
+/** Spec §2 /v3/compute-copilot/container-scheduler/: Kubernetes clusters and the schedules of their workloads. */
+export const CONTAINER_SCHEDULER_PATH = '/v3/compute-copilot/container-scheduler/';
+
+export const KIND_NAMES: Record<WorkloadKind, string> = {
+  deployment: 'Deployments',
+  statefulset: 'StatefulSets',
+};
+
+/** A workload target in words: `prod-eks · shop/Deployments checkout` or `… matching app=web`. */
+export function workloadTargetText(target: WorkloadTarget, clusterName: string): string {
+  const what = target.label_selector === null ? (target.name ?? '') : `matching ${target.label_selector}`;
+  return `${clusterName} · ${target.namespace}/${KIND_NAMES[target.kind]} ${what}`;
+}
 
 export const PRESET_LABELS: Record<WeekPreset, string> = {
   'office-hours': 'Office hours',

@@ -8,6 +8,9 @@ export const schedulerKeys = {
   holidayCountries: () => [...schedulerKeys.all, 'holiday-countries'] as const,
   oneOffs: () => [...schedulerKeys.all, 'one-offs'] as const,
   estimate: (body: unknown) => [...schedulerKeys.all, 'estimate', body] as const,
+  clusters: () => [...schedulerKeys.all, 'clusters'] as const,
+  workloads: (clusterId: string, namespace: string) =>
+    [...schedulerKeys.all, 'clusters', clusterId, 'workloads', namespace] as const,
   resources: (projectId: string, kind: string) =>
     [...schedulerKeys.all, 'resources', projectId, kind] as const,
 };

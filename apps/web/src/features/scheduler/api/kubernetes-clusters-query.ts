@@ -1,0 +1,55 @@
+import {
+  type ClusterInput,
+  type ClusterPatch,
+  clusterListSchema,
+  clusterSchema,
+  KUBERNETES_PATHS,
+  workloadListSchema,
+} from '@finlens/contracts/kubernetes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { schedulerKeys } from './keys';
+
+/** GET /c/kubernetes/clusters/ — the Kubernetes clusters of the caller's projects (no credentials). */
+export function useKubernetesClusters() {
+  return useQuery({
+    queryKey: schedulerKeys.clusters(),
+    queryFn: ({ signal }) => apiRequest(KUBERNETES_PATHS.clusters, clusterListSchema, { signal }),
+  });
+}
+
+/** GET /c/kubernetes/clusters/:id/workloads/?namespace= — the namespace's Deployments and StatefulSets, live. */
+export function useClusterWorkloads(clusterId: string | null, namespace: string) {
+  return useQuery({
+    queryKey: schedulerKeys.workloads(clusterId ?? '', namespace),
+    queryFn: ({ signal }) =>
+      apiRequest(KUBERNETES_PATHS.workloads(clusterId ?? ''), workloadListSchema, {
+        query: { namespace },
+        signal,
+      }),
+    enabled: clusterId !== null && namespace !== '',
+    retry: false,
+  });
+}
+
+/** POST (new) or PATCH (existing id) a cluster; credentials left out of a PATCH are kept. */
+export function useSaveCluster(id: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClusterInput | ClusterPatch) =>
+      id === null
+        ? apiRequest(KUBERNETES_PATHS.clusters, clusterSchema, { method: 'POST', body })
+        : apiRequest(KUBERNETES_PATHS.cluster(id), clusterSchema, { method: 'PATCH', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: schedulerKeys.clusters() }),
+  });
+}
+
+/** DELETE a cluster (refused with 409 while a schedule targets its workloads). */
+export function useDeleteCluster() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(KUBERNETES_PATHS.cluster(id), z.unknown(), { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: schedulerKeys.clusters() }),
+  });
+}
