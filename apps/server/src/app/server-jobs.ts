@@ -20,6 +20,7 @@ import {
 import { createRecommendationsRepo } from '../features/recommendations/recommendations.repo';
 import { reportSendJobHandler } from '../features/reports/report-send.job';
 import {
+  enqueuePolicyAccept,
   savingsLedgerJobHandlers,
   WEEKLY_DIGEST_SCHEDULES,
   weeklyDigestJobHandlers,
@@ -93,6 +94,9 @@ export async function startServerJobs({
       ...recommendationJobHandlers({
         evaluation: recommendationsEvaluationFor({ db, warehouse }),
         repo: createRecommendationsRepo({ db }),
+        afterEvaluated: async (projectId, startedAt) => {
+          await enqueuePolicyAccept(createJobQueue({ db }), projectId, startedAt);
+        },
       }),
       serverPollSourceHandler({
         db,

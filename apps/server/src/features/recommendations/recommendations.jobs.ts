@@ -44,9 +44,12 @@ export async function enqueueRecommendationEvaluation(
 export function recommendationJobHandlers({
   evaluation,
   repo,
+  afterEvaluated,
 }: {
   evaluation: RecommendationsEvaluation;
   repo: Pick<RecommendationsRepo, 'lastEvaluationStart' | 'projectsWithInventory'>;
+  /** Told each evaluated project and when its evaluation started (what it found first is new since then). */
+  afterEvaluated?: (projectId: string, startedAt: Date) => Promise<void>;
 }) {
   return [
     defineJobHandler({
@@ -57,7 +60,9 @@ export function recommendationJobHandlers({
         for (const id of projects) {
           const last = await repo.lastEvaluationStart(id);
           if (last !== null && last.getTime() >= Date.parse(requestedAt)) continue;
-          await evaluation.evaluate(id, trigger);
+          const startedAt = new Date();
+          const result = await evaluation.evaluate(id, trigger);
+          if (result !== null && afterEvaluated !== undefined) await afterEvaluated(id, startedAt);
         }
       },
     }),

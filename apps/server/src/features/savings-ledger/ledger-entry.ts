@@ -1,8 +1,7 @@
-import type { Recommendation } from '@finlens/contracts/recommendations';
 import type { MembershipRole } from '@finlens/contracts/roles';
 import type { LedgerEntry, LedgerEvent } from '@finlens/contracts/savings-ledger';
 import { availableActions } from '@finlens/cost-model/savings-ledger';
-import type { NewEntry } from './savings-ledger.repo';
+import type { NewEntry, RecommendationFinding } from './savings-ledger.repo';
 import type { LedgerEntryRow, LedgerEventRow } from './savings-ledger.tables';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -23,7 +22,7 @@ export const NOT_ACTED_ON = {
 } as const;
 
 /** The entry a recommendation starts as: open, with its saving and action as the rules engine found them. */
-export function entryFromRecommendation(rec: Recommendation): NewEntry {
+export function entryFromRecommendation(rec: RecommendationFinding): NewEntry {
   return {
     project_id: rec.project_id,
     recommendation_id: rec.id,

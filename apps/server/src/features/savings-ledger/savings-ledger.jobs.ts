@@ -56,6 +56,13 @@ export function savingsLedgerJobHandlers(ledger: ReturnType<typeof savingsLedger
       },
     }),
     defineJobHandler({
+      kind: POLICY_ACCEPT_KIND,
+      payload: z.object({ projectId: z.string().min(1), since: z.string().datetime() }),
+      async run({ projectId, since }) {
+        await ledger.service.acceptByPolicy(projectId, new Date(since));
+      },
+    }),
+    defineJobHandler({
       kind: VERIFY_JOB_KIND,
       payload: z.object({ clientId: z.string().nullable().default(null) }),
       async run({ clientId }) {
@@ -63,6 +70,17 @@ export function savingsLedgerJobHandlers(ledger: ReturnType<typeof savingsLedger
       },
     }),
   ];
+}
+
+export const POLICY_ACCEPT_KIND = 'savings-ledger.accept-by-policy';
+
+/** Queued after each evaluation: its new findings may fall under a remediation policy that applies them. */
+export function enqueuePolicyAccept(
+  queue: Pick<JobQueue, 'enqueue'>,
+  projectId: string,
+  since: Date,
+): Promise<unknown> {
+  return queue.enqueue({ kind: POLICY_ACCEPT_KIND, payload: { projectId, since: since.toISOString() } });
 }
 
 /** Queued in the transaction of every import (app/after-import-jobs.ts): the new bill may verify a saving. */

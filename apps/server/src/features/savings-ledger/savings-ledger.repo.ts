@@ -1,7 +1,25 @@
+import type { Recommendation } from '@finlens/contracts/recommendations';
 import type { LedgerState, RemediationPolicy } from '@finlens/contracts/savings-ledger';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { LedgerEntryRow, LedgerEventRow, SavingsLedgerEntriesTable } from './savings-ledger.tables';
+
+/** What an entry keeps of a recommendation (the stored finding's fields). */
+export type RecommendationFinding = Pick<
+  Recommendation,
+  | 'id'
+  | 'project_id'
+  | 'type'
+  | 'title'
+  | 'account_id'
+  | 'region'
+  | 'resource_id'
+  | 'resource_kind'
+  | 'action'
+  | 'tags'
+  | 'showback_values'
+  | 'saving'
+>;
 
 export type NewEntry = Omit<
   Insertable<SavingsLedgerEntriesTable>,
@@ -127,6 +145,24 @@ export function createSavingsLedgerRepo({ db }: { db: Kysely<AppTables> }) {
     },
 
     /** The recommendation's entry, made (open) on first use; a concurrent maker's row is returned instead. */
+    /** A project's recommendations first found (or found again) since `since` and still open, with its client. */
+    async foundSince(projectId: string, since: Date) {
+      const rows = await db
+        .selectFrom('recommendations as r')
+        .innerJoin('projects as p', 'p.id', 'r.project_id')
+        .select(['p.client_id', 'r.body'])
+        .where('r.project_id', '=', projectId)
+        .where('r.first_seen_at', '>=', since)
+        .where('r.resolved_at', 'is', null)
+        .orderBy('r.estimated_monthly_saving', 'desc')
+        .orderBy('r.id')
+        .execute();
+      return rows.map((row) => ({
+        clientId: row.client_id,
+        recommendation: row.body as unknown as RecommendationFinding,
+      }));
+    },
+
     async ensure(clientId: string, entry: NewEntry): Promise<LedgerEntryRow> {
       await db
         .insertInto('savings_ledger_entries')

@@ -124,6 +124,8 @@ describe('savings ledger service', () => {
     }).service;
   };
   const admin = () => testCaller(clientId, { role: 'admin' });
+  const repoRow = (recommendationId: string) =>
+    createSavingsLedgerRepo({ db: database.db }).find(clientId, recommendationId);
   const member = () =>
     testCaller(clientId, { role: 'member', user: { ...admin().user, id: 'm', email: 'member@example.com' } });
   const refused = async (promise: Promise<unknown>) => {
@@ -217,6 +219,72 @@ describe('savings ledger service', () => {
       instanceType: 't3.large',
       state: 'pending',
     });
+  });
+
+  it('applies a new finding under an auto-apply policy without anyone accepting it; older ones wait', async () => {
+    const service = ledger();
+    await service.saveRemediation(admin(), {
+      policies: [
+        { rule_key: 'eip-unassociated', auto_apply: true, approval: 'automatic', account_ids: [], tags: [] },
+      ],
+    });
+    const found = (id: string, at: string, overrides: Partial<Recommendation>) => {
+      const rec = recommendation(projectId, { id, ...overrides });
+      return {
+        id,
+        project_id: projectId,
+        rule_key: rec.type,
+        account_id: rec.account_id,
+        region: rec.region,
+        resource_id: rec.resource_id,
+        estimated_monthly_saving: rec.saving.estimated_monthly_saving,
+        on_demand_monthly_saving: rec.saving.on_demand_monthly_saving,
+        body: JSON.stringify(rec),
+        first_seen_at: at,
+        evaluated_at: at,
+        resolved_at: null,
+      };
+    };
+    const eip = {
+      type: 'eip-unassociated' as const,
+      title: 'Release the unassociated Elastic IP',
+      resource_kind: 'elastic-ip' as const,
+      resource_id: CONTRACT_IDS.eip,
+      action: { kind: 'release' as const, description: 'Release it', target: {}, reversible: false },
+    };
+    const since = new Date('2026-11-20T00:00:00Z');
+    await database.db
+      .insertInto('recommendations')
+      .values([
+        found('rec-eip', '2026-11-20T00:05:00Z', eip),
+        // Found by an evaluation before: the policy is not a reason to act on it now.
+        found('rec-eip-old', '2026-11-19T00:00:00Z', { ...eip, resource_id: 'eipalloc-older' }),
+        // A rule without an auto-apply policy waits for a user.
+        found('rec-rds', '2026-11-20T00:05:00Z', { type: 'rds-idle', resource_id: 'orders-db' }),
+      ])
+      .execute();
+
+    expect(await service.acceptByPolicy(projectId, since)).toBe(1);
+    const applied = await service.get(admin(), 'rec-eip');
+    expect(applied).toMatchObject({
+      state: 'applied',
+      proposed_by: 'system',
+      approved_by: 'system',
+      applied_via: 'cloud',
+    });
+    expect(
+      applied.events
+        .map((e) => [e.action, e.actor, e.to_state])
+        .reverse()
+        .slice(0, 2),
+    ).toEqual([
+      ['accept', 'system', 'accepted'],
+      ['approve', 'system', 'approved'],
+    ]);
+    expect(await repoRow('rec-rds')).toBeNull();
+    expect(await repoRow('rec-eip-old')).toBeNull();
+    // Run again (a second evaluation job for the same start): nothing new to accept.
+    expect(await service.acceptByPolicy(projectId, since)).toBe(0);
   });
 
   it('takes a safety snapshot before deleting a volume, approved by a remediation policy', async () => {

@@ -295,6 +295,41 @@ export function createSavingsLedgerService({
       return { entry: await detail(moved, caller), check };
     },
 
+    /**
+     * After an evaluation: the new findings of a rule whose remediation policy applies them on its own
+     * (auto_apply) are accepted by the system under that policy, without waiting for a user; the policy's
+     * approval follows as on a user's accept (automatic: approved and applied now; admin: an admin approves).
+     * A finding someone already decided on (dismissed, snoozed, accepted) is left alone. Returns how many.
+     */
+    async acceptByPolicy(projectId: string, since: Date): Promise<number> {
+      let accepted = 0;
+      for (const { clientId, recommendation } of await repo.foundSince(projectId, since)) {
+        const policy = matchingPolicy(await repo.policies(clientId), {
+          type: recommendation.type,
+          account_id: recommendation.account_id,
+          tags: recommendation.tags,
+        });
+        if (policy === null || !policy.auto_apply) continue;
+        const row = await repo.ensure(clientId, entryFromRecommendation(recommendation));
+        if (row.state !== 'open') continue;
+        const moved = await move(
+          row,
+          'accept',
+          'system',
+          'system',
+          { proposed_by: 'system', accepted_at: now(), status_reason: null },
+          'Remediation policy',
+          { policy: policy.rule_key },
+        );
+        accepted += 1;
+        // A resource the dry run finds unfit stays approved with the reason in its trail, like a user's apply.
+        await afterAccept(moved).catch((error: unknown) => {
+          if (!(error instanceof HttpError)) throw error;
+        });
+      }
+      return accepted;
+    },
+
     /** The job's step: continue an apply that waited for the cloud. */
     async resumeApply(entryId: string): Promise<void> {
       const row = await repo.byId(entryId);
