@@ -2,7 +2,7 @@ import { DEFAULT_GRID_SETTINGS, type GridSettings } from '@finlens/contracts/rep
 import { describe, expect, it } from 'vitest';
 import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
 import { pdfText } from './report-attachments.test-helper';
-import { gridCsv, gridPdf, gridRows } from './report-files';
+import { chartPng, gridCsv, gridPdf, gridRows } from './report-files';
 
 function answer(periods: string[], series: [string, number[]][]): WarehouseCostAnswer {
   const rows = series.map(([label, costs]) => ({
@@ -95,5 +95,26 @@ describe('report grid files', () => {
     // The last band ends with the totals: EC2 1+…+31 = 496, S3 15.50, all 511.50.
     const last = between(text, `Columns ${bands.at(-1)?.[0]}`, '$511.50');
     expect(last).toMatch(/Amazon EC2 .*\$496\.00 .*Amazon S3 .*\$15\.50 .*Total .*\$511\.50$/);
+  });
+});
+
+describe('report chart', () => {
+  it('is a PNG rasterised off the event loop: a waiting request runs before it is ready', async () => {
+    const order: string[] = [];
+    // Both callbacks run in the same turn of the loop: a chart drawn on the loop would be ready before the
+    // second; one rasterised on another thread comes back in a later turn.
+    const png = await new Promise<Buffer>((resolve, reject) => {
+      setImmediate(() => {
+        Promise.resolve(chartPng(MONTHS, 'stacked_bar', 'Services by month')).then((image) => {
+          order.push('chart');
+          resolve(image);
+        }, reject);
+      });
+      setImmediate(() => order.push('waiting request'));
+    });
+    expect(order).toEqual(['waiting request', 'chart']);
+    // PNG signature, then the IHDR's width: twice the chart's 800 px.
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.readUInt32BE(16)).toBe(1600);
   });
 });

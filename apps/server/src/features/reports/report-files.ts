@@ -2,7 +2,7 @@ import type { CostSeries, Granularity } from '@finlens/contracts/cost-query';
 import type { GridSettings, Report } from '@finlens/contracts/reports';
 import { formatMoney } from '@finlens/cost-model/format';
 import { periodLabel } from '@finlens/cost-model/period-label';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { stringify } from 'csv-stringify/sync';
 import * as echarts from 'echarts';
 import PDFDocument from 'pdfkit';
@@ -11,12 +11,15 @@ import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-
 const CHART_WIDTH = 800;
 const CHART_HEIGHT = 400;
 
-/** The chart as the Explorer draws it, rendered on the server (ECharts SSR → SVG) and rasterised to PNG. */
-export function chartPng(
+/**
+ * The chart as the Explorer draws it, rendered on the server (ECharts SSR → SVG) and rasterised to PNG on
+ * resvg's own thread, off the event loop.
+ */
+export async function chartPng(
   answer: WarehouseCostAnswer,
   chartType: Report['chart_type'],
   title: string,
-): Buffer {
+): Promise<Buffer> {
   const chart = echarts.init(null, null, {
     renderer: 'svg',
     ssr: true,
@@ -30,9 +33,11 @@ export function chartPng(
   });
   const svg = chart.renderToSVGString();
   chart.dispose();
-  return new Resvg(svg, { background: 'white', fitTo: { mode: 'width', value: CHART_WIDTH * 2 } })
-    .render()
-    .asPng();
+  const image = await renderAsync(svg, {
+    background: 'white',
+    fitTo: { mode: 'width', value: CHART_WIDTH * 2 },
+  });
+  return image.asPng();
 }
 
 function chartOption(answer: WarehouseCostAnswer, chartType: Report['chart_type']) {

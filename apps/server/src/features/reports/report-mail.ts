@@ -74,7 +74,7 @@ export async function reportMail({
     attachments: [
       {
         filename: `${base}.png`,
-        content: chartPng(run.answer, chartType, report.name),
+        content: await chartPng(run.answer, chartType, report.name),
         contentType: 'image/png',
         cid: 'report-chart',
       },
