@@ -113,6 +113,44 @@ const costSplit = {
   idle_cost: z.number(),
 };
 
+export const eksNodeGroupSchema = z.object({
+  node_group: z
+    .string()
+    .describe(
+      "The managed node group (or Karpenter node pool) of the nodes: their eks:nodegroup-name tag in the bill, else the inventory's node group whose Auto Scaling group holds them; '(none)' when neither tells.",
+    ),
+  nodes: z.number().int().describe('Nodes of the group that ran pods in the window.'),
+  node_cost: z.number().describe("The nodes' own cost in the bill."),
+  pod_cost: z.number().describe("The pods' split cost on these nodes."),
+  idle_cost: z.number(),
+  instance_types: z.array(z.string()),
+  capacity_type: z.string().nullable().describe('ON_DEMAND or SPOT, from the inventory.'),
+  min_size: z.number().int().nullable(),
+  desired_size: z.number().int().nullable(),
+  max_size: z.number().int().nullable(),
+  state: z.string().nullable(),
+});
+export type EksNodeGroup = z.infer<typeof eksNodeGroupSchema>;
+
+export const eksFargateSchema = z.object({
+  cost: z.number().describe("Fargate pods' own vCPU and memory line items at the chosen rate."),
+  cpu_cost: z.number(),
+  memory_cost: z.number(),
+  vcpu_hours: z.number(),
+  gb_hours: z.number(),
+  pods: z.number().int(),
+  namespaces: z.array(
+    z.object({
+      namespace: z.string(),
+      profile: z.string().nullable().describe('The Fargate profile whose selector names the namespace.'),
+      cost: z.number(),
+      pods: z.number().int(),
+    }),
+  ),
+  profiles: z.array(z.object({ name: z.string(), state: z.string(), namespaces: z.array(z.string()) })),
+});
+export type EksFargate = z.infer<typeof eksFargateSchema>;
+
 export const clusterSummarySchema = z.object({
   cluster_name: z.string(),
   ...costSplit,
@@ -123,6 +161,8 @@ export const clusterSummarySchema = z.object({
   purchase_options: z.array(
     z.object({ purchase_option: z.string(), cost: z.number(), nodes: z.number().int() }),
   ),
+  node_groups: z.array(eksNodeGroupSchema),
+  fargate: eksFargateSchema,
 });
 
 const topRow = z.object({
@@ -135,7 +175,7 @@ const topRow = z.object({
 export const containersSummarySchema = z.object({
   window: windowSchema,
   cost_basis: z.enum(COST_BASES),
-  totals: z.object({ ...costSplit, node_cost: z.number() }),
+  totals: z.object({ ...costSplit, node_cost: z.number(), fargate_cost: z.number() }),
   clusters: z.array(clusterSummarySchema),
   daily: z.array(
     z.object({ date: z.string(), cluster_name: z.string(), cost: z.number(), idle_cost: z.number() }),

@@ -23,6 +23,7 @@ export const RESOURCE_KIND_NAMES = [
   'autoscaling-group',
   'eks-cluster',
   'eks-nodegroup',
+  'eks-fargate-profile',
   'lambda-function',
   'nat-gateway',
 ] as const;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
 import { containersRoutes } from '../features/containers/containers.routes';
 import { createContainersService } from '../features/containers/containers.service';
+import { createEksInventoryRepo } from '../features/containers/eks-inventory.repo';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
@@ -11,6 +12,10 @@ export async function registerContainers(
   app: App,
   { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
 ): Promise<void> {
-  const containers = createContainersService({ scopes: createCostScopes({ db }), warehouse });
+  const containers = createContainersService({
+    scopes: createCostScopes({ db }),
+    warehouse,
+    inventory: createEksInventoryRepo({ db }),
+  });
   await app.register(containersRoutes, { containers });
 }

@@ -202,7 +202,7 @@ function emptyContainerHandlers() {
     http.get(`*${CONTAINERS_PATHS.summary}`, () =>
       HttpResponse.json({
         ...base,
-        totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0 },
+        totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0, fargate_cost: 0 },
         clusters: [],
         daily: [],
         top_namespaces: [],

@@ -43,6 +43,10 @@ describe('containers service', () => {
       expect(c.cpu.requested_over_capacity).toBeLessThanOrEqual(0.85 + 1e-9);
       expect(c.memory.requested_over_capacity).toBeLessThanOrEqual(0.85 + 1e-9);
       expect(c.purchase_options.reduce((sum, o) => sum + o.nodes, 0)).toBe(c.nodes);
+      // One managed node group per cluster (its nodes' eks:nodegroup-name tag): all of its nodes and bill.
+      expect(c.node_groups.map((g) => [g.node_group, g.nodes])).toEqual([['workers', c.nodes]]);
+      expect(cents(c.node_groups[0]?.node_cost ?? 0)).toBe(cents(c.node_cost));
+      expect(c.fargate.cost).toBe(0);
     }
     const daily = s.daily.reduce((sum, d) => sum + d.cost, 0);
     expect(cents(daily)).toBe(cents(s.totals.cost));

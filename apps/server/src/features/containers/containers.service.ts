@@ -21,6 +21,8 @@ import type { CostScopes } from '../../warehouse/cost-scope';
 import type { CostStore } from '../../warehouse/cost-store';
 import { allocationCsv, type Window } from './containers-csv';
 import { recommendWorkloads } from './containers-rightsizing';
+import type { EksInventoryRepo } from './eks-inventory.repo';
+import { fargateOf, inventoryNodeGroups, nodeGroupsOf } from './node-groups';
 import { resourceUse, splitCost, unusedCost } from './split-figures';
 
 export type ContainersWarehouse = Pick<
@@ -32,6 +34,7 @@ export type ContainersWarehouse = Pick<
   | 'nodeHours'
   | 'nodeBills'
   | 'billClusters'
+  | 'fargateCosts'
 >;
 
 const NONE = '(none)';
@@ -45,9 +48,12 @@ const TOP = 10;
 export function createContainersService({
   scopes,
   warehouse,
+  inventory,
 }: {
   scopes: Pick<CostScopes, 'requested'>;
   warehouse: ContainersWarehouse;
+  /** Node groups and Fargate profiles as collected (without it, node groups come from the bill's tags only). */
+  inventory?: EksInventoryRepo;
 }) {
   /** The caller's scope over the asked range, or the last 30 days of data; null without data. */
   async function scopeOf(
@@ -86,7 +92,7 @@ export function createContainersService({
     const empty: ContainersSummary = {
       window: null,
       cost_basis: query.cost_basis,
-      totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0 },
+      totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0, fargate_cost: 0 },
       clusters: [],
       daily: [],
       top_namespaces: [],
@@ -96,18 +102,23 @@ export function createContainersService({
     const at = await scopeOf(caller, query);
     if (at === null) return empty;
     const { scope, window } = at;
-    const [byNode, capacity, daily, namespaces, workloads, billClusters] = await Promise.all([
+    const [byNode, capacity, daily, namespaces, workloads, billClusters, fargate, eks] = await Promise.all([
       warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'node'] }),
       warehouse.kubernetesCapacity(scope),
       warehouse.kubernetesCosts({ ...scope, groupBy: ['day', 'cluster_name'] }),
       warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'pod_namespace'] }),
       warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'controllerKind', 'controller'] }),
       warehouse.billClusters(scope),
+      warehouse.fargateCosts(scope),
+      inventory?.eksResources(scope.projectIds) ?? [],
     ]);
+    const groups = inventoryNodeGroups(eks);
     const nodeCluster = new Map(byNode.map((r) => [String(r.keys[1]), r.keys[0] ?? NONE]));
     const bills = await warehouse.nodeBills(scope, [...nodeCluster.keys()]);
     const clusters = new Map<string, KubernetesCostRow[]>();
     for (const r of byNode) clusters.set(r.keys[0] ?? NONE, [...(clusters.get(r.keys[0] ?? NONE) ?? []), r]);
+    // Clusters whose pods all run on Fargate have no split rows: they show with their Fargate cost alone.
+    for (const f of fargate) if (!clusters.has(f.cluster)) clusters.set(f.cluster, []);
     const clusterRows = [...clusters].map(([name, rows]) => {
       const nodeBills = bills.filter((b) => nodeCluster.get(b.node) === name);
       const options = new Map<string, { cost: number; nodes: Set<string> }>();
@@ -138,9 +149,11 @@ export function createContainersService({
         purchase_options: [...options]
           .map(([purchase_option, o]) => ({ purchase_option, cost: o.cost, nodes: o.nodes.size }))
           .sort((a, b) => b.cost - a.cost),
+        node_groups: nodeGroupsOf(name, rows, nodeBills, groups),
+        fargate: fargateOf(name, fargate, eks),
       };
     });
-    clusterRows.sort((a, b) => b.cost - a.cost);
+    clusterRows.sort((a, b) => b.cost - a.cost || b.fargate.cost - a.fargate.cost);
     const top = (rows: KubernetesCostRow[], kindAt: number | null) =>
       rows
         .map((r) => ({
@@ -151,7 +164,7 @@ export function createContainersService({
         }))
         .sort((a, b) => b.cost - a.cost)
         .slice(0, TOP);
-    const withSplit = new Set(clusterRows.map((c) => c.cluster_name));
+    const withSplit = new Set(byNode.map((r) => r.keys[0] ?? NONE));
     const total = (f: (c: (typeof clusterRows)[number]) => number) =>
       clusterRows.reduce((s, c) => s + f(c), 0);
     return {
@@ -163,6 +176,7 @@ export function createContainersService({
         memory_cost: total((c) => c.memory_cost),
         idle_cost: total((c) => c.idle_cost),
         node_cost: total((c) => c.node_cost),
+        fargate_cost: total((c) => c.fargate.cost),
       },
       clusters: clusterRows,
       daily: daily

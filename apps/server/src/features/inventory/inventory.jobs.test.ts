@@ -75,7 +75,7 @@ describe('inventory collection jobs', () => {
     expect(await runs(db, projectId, 'now-1')).toEqual([
       { region: 'ap-east-1', status: 'succeeded', resource_count: 0 },
       { region: 'eu-west-1', status: 'partial', resource_count: 1 },
-      { region: 'us-east-1', status: 'succeeded', resource_count: 15 },
+      { region: 'us-east-1', status: 'succeeded', resource_count: 16 },
     ]);
   });
 
@@ -108,13 +108,13 @@ describe('inventory collection jobs', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('project_id', '=', projectId)
       .executeTakeFirstOrThrow();
-    expect(Number(changes.n)).toBe(16);
+    expect(Number(changes.n)).toBe(17);
     const resources = await db
       .selectFrom('inventory_resources')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('project_id', '=', projectId)
       .executeTakeFirstOrThrow();
-    expect(Number(resources.n)).toBe(16);
+    expect(Number(resources.n)).toBe(17);
   });
 
   it('records an account-wide refusal once and leaves projects without credentials alone', async () => {
@@ -193,7 +193,7 @@ describe('inventory collection jobs', () => {
       .orderBy('account_id')
       .execute();
     expect(perAccount).toEqual([
-      { account_id: ACCOUNT_ID, region: 'us-east-1', status: 'succeeded', resource_count: 15 },
+      { account_id: ACCOUNT_ID, region: 'us-east-1', status: 'succeeded', resource_count: 16 },
       { account_id: other, region: 'us-east-1', status: 'succeeded', resource_count: 1 },
     ]);
   });

@@ -74,12 +74,12 @@ describe('inventory collection on the app database', () => {
   it('records every resource as created, then only what changed and what went', async () => {
     expect(await pass('p1', 0)).toEqual({ done: true });
     const created = await changes();
-    expect(created).toHaveLength(15);
+    expect(created).toHaveLength(16);
     expect(created.every((c) => c.change === 'created')).toBe(true);
-    expect(await stored()).toHaveLength(15);
+    expect(await stored()).toHaveLength(16);
 
     await pass('p2', 2);
-    const second = (await changes()).slice(15);
+    const second = (await changes()).slice(16);
     expect(second.map((c) => [c.change, c.resource_id])).toEqual([
       ['deleted', IDS.spareVolume],
       ['changed', IDS.web],
@@ -94,7 +94,7 @@ describe('inventory collection on the app database', () => {
     expect(new Date(web?.last_seen_at ?? 0).toISOString()).toBe(later(2));
     expect(web).toMatchObject({ state: 'stopped', resource: { state: 'stopped' } });
     const [run] = await repo().runsOfPass(projectId, 'p2');
-    expect(run).toMatchObject({ status: 'succeeded', resource_count: 14, errors: [] });
+    expect(run).toMatchObject({ status: 'succeeded', resource_count: 15, errors: [] });
   });
 
   it('re-runs an unfinished run after a restart without duplicate rows or change events', async () => {
@@ -107,7 +107,7 @@ describe('inventory collection on the app database', () => {
     expect(await pass('p2', 2)).toEqual({ done: false });
     const all = await changes();
     expect(all.filter((c) => c.change !== 'created')).toHaveLength(2);
-    expect(await stored()).toHaveLength(14);
+    expect(await stored()).toHaveLength(15);
     expect(await repo().runsOfPass(projectId, 'p2')).toHaveLength(1);
   });
 
@@ -120,7 +120,7 @@ describe('inventory collection on the app database', () => {
     await pass('p2', 2, { faults });
     // The instance stopped and the volume went, but EC2 could not be listed: nothing recorded for them.
     expect((await changes()).filter((c) => c.change !== 'created')).toEqual([]);
-    expect(await stored()).toHaveLength(15);
+    expect(await stored()).toHaveLength(16);
     const [run] = await repo().runsOfPass(projectId, 'p2');
     expect(run?.status).toBe('partial');
     expect(run?.errors.map((e) => [e.service, e.code])).toEqual([
@@ -133,7 +133,7 @@ describe('inventory collection on the app database', () => {
     await pass('p1', 0);
     await pass('p2', 2, { faults: [{ accountId: ACCOUNT_ID, service: 'sts', code: 'AccessDenied' }] });
     expect((await changes()).filter((c) => c.change !== 'created')).toEqual([]);
-    expect(await stored()).toHaveLength(15);
+    expect(await stored()).toHaveLength(16);
     const [run] = await repo().runsOfPass(projectId, 'p2');
     expect(run).toMatchObject({ status: 'failed' });
     expect(run?.errors[0]).toMatchObject({ service: 'sts', code: 'AccessDenied' });

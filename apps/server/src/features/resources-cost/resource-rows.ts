@@ -19,6 +19,7 @@ const KIND_SERVICE: Record<Kind, string> = {
   's3-bucket': 'Amazon Simple Storage Service',
   'eks-cluster': 'Amazon Elastic Container Service for Kubernetes',
   'eks-nodegroup': 'Amazon Elastic Container Service for Kubernetes',
+  'eks-fargate-profile': 'Amazon Elastic Container Service for Kubernetes',
   'lambda-function': 'AWS Lambda',
   'nat-gateway': 'Amazon Elastic Compute Cloud',
 };

@@ -47,6 +47,7 @@ export const KIND_SERVICE: Record<ResourceKind, CloudService> = {
   'autoscaling-group': 'autoscaling',
   'eks-cluster': 'eks',
   'eks-nodegroup': 'eks',
+  'eks-fargate-profile': 'eks',
   'lambda-function': 'lambda',
   'nat-gateway': 'ec2',
 };

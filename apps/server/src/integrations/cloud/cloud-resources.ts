@@ -186,6 +186,19 @@ export interface EksNodegroup extends ResourceBase {
   desiredSize: number;
 }
 
+/** A Fargate profile (EKS DescribeFargateProfile): the pods its selectors match run on Fargate, billed per pod. */
+export interface EksFargateProfile extends ResourceBase {
+  kind: 'eks-fargate-profile';
+  /** `${clusterName}/${profileName}` */
+  id: string;
+  /** creating | active | deleting | create_failed | delete_failed */
+  state: string;
+  clusterName: string;
+  /** The namespaces (and labels) whose pods the profile takes. */
+  selectors: { namespace: string; labels: Record<string, string> }[];
+  subnets: string[];
+}
+
 export interface LambdaFunction extends ResourceBase {
   kind: 'lambda-function';
   /** active | pending | inactive | failed */
@@ -221,6 +234,7 @@ export type CloudResource =
   | AutoScalingGroup
   | EksCluster
   | EksNodegroup
+  | EksFargateProfile
   | LambdaFunction
   | NatGateway;
 

@@ -23,6 +23,7 @@ export const CONTRACT_IDS = {
   asg: 'web-asg',
   cluster: 'main',
   nodegroup: 'main/workers',
+  fargateProfile: 'main/batch',
   lambda: 'resize-images',
   nat: 'nat-0a1b2c3d4e5f60001',
 } as const;
@@ -190,6 +191,15 @@ export const CONTRACT_SCENARIO = {
       minSize: 2,
       desiredSize: 3,
       maxSize: 6,
+      attachments: [{ kind: 'eks-cluster', id: CONTRACT_IDS.cluster }],
+    },
+    {
+      kind: 'eks-fargate-profile',
+      id: CONTRACT_IDS.fargateProfile,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      selectors: [{ namespace: 'jobs', labels: {} }],
+      subnets: ['subnet-0a1b2c3d'],
       attachments: [{ kind: 'eks-cluster', id: CONTRACT_IDS.cluster }],
     },
     {

@@ -106,6 +106,8 @@ describe('kubernetes costs', () => {
     const bills = await demo.duck.nodeBills(scope, nodes);
     expect(new Set(bills.map((b) => b.node))).toEqual(new Set(nodes));
     expect(bills.every((b) => b.instanceType === 'm5.xlarge' && b.purchaseOption !== null)).toBe(true);
+    // The demo's nodes carry their managed node group's eks:nodegroup-name tag.
+    expect(new Set(bills.map((b) => b.nodeGroup))).toEqual(new Set(['workers']));
     const clusters = await demo.duck.billClusters(scope);
     expect(clusters.map((c) => c.cluster)).toEqual(
       expect.arrayContaining(['prod-eks-use1', 'staging-eks-use1']),
@@ -135,6 +137,59 @@ describe('kubernetes costs', () => {
       byCluster(await duck.kubernetesCapacity(scope)),
       'capacity',
     );
+  });
+
+  it("sums EKS pods on Fargate per cluster and namespace from their own lines, not ECS tasks'", async () => {
+    const client = 'fargate-client';
+    const pod = (ns: string, name: string) =>
+      `arn:aws:eks:us-east-1:111122223333:pod/batch-eks/${ns}/${name}/0f1e2d3c-4b5a`;
+    // [resource id, usage type, amount, amortized cost, tags]
+    const lines: [string, string, number, number, string][] = [
+      [
+        pod('jobs', 'etl-1'),
+        'USE1-Fargate-vCPU-Hours:perCPU',
+        2,
+        0.08,
+        "MAP {'aws_eks_cluster_name': 'batch-eks'}",
+      ],
+      [pod('jobs', 'etl-1'), 'USE1-Fargate-GB-Hours', 8, 0.035, "MAP {'aws_eks_cluster_name': 'batch-eks'}"],
+      [pod('jobs', 'etl-2'), 'USE1-Fargate-vCPU-Hours:perCPU', 1, 0.04, 'MAP {}'],
+      [pod('web', 'api-1'), 'USE1-Fargate-GB-Hours', 4, 0.02, 'MAP {}'],
+      [
+        'arn:aws:ecs:us-east-1:111122223333:task/ecs-main/abc',
+        'USE1-Fargate-vCPU-Hours:perCPU',
+        1,
+        0.5,
+        'MAP {}',
+      ],
+    ];
+    for (const [id, type, amount, cost, tags] of lines) {
+      await demo.duck.connection.run(
+        `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date,
+          line_item_usage_end_date, line_item_resource_id, line_item_usage_account_id, line_item_product_code,
+          line_item_usage_type, line_item_operation, line_item_line_item_type, line_item_usage_amount,
+          line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, resource_tags)
+         VALUES ('${client}', 'p', DATE '2026-02-01', TIMESTAMP '2026-02-03 10:00:00', TIMESTAMP '2026-02-03 11:00:00',
+          '${id}', '111122223333', 'AmazonEKS', '${type}', 'FargatePod', 'Usage', ${amount}, ${cost}, ${cost},
+          ${cost * 0.9}, ${tags})`,
+      );
+    }
+    const fargateScope = { ...scope, clientId: client, projectIds: ['p'] };
+    const rows = await demo.duck.fargateCosts(fargateScope);
+    const byNs = new Map(rows.map((r) => [`${r.cluster}/${r.namespace}`, r]));
+    expect([...byNs.keys()].sort()).toEqual(['batch-eks/jobs', 'batch-eks/web']);
+    expect(byNs.get('batch-eks/jobs')).toMatchObject({ vcpuHours: 3, gbHours: 8, pods: 2 });
+    expect(cents(byNs.get('batch-eks/jobs')?.cpuCost ?? 0)).toBe(12);
+    expect(cents(byNs.get('batch-eks/jobs')?.memoryCost ?? 0)).toBe(4);
+    expect(cents(byNs.get('batch-eks/web')?.memoryCost ?? 0)).toBe(2);
+    const net = await demo.duck.fargateCosts({
+      ...fargateScope,
+      basis: 'net_amortized',
+      filters: { pod_namespace: 'web' },
+    });
+    expect(net.map((r) => cents(r.memoryCost))).toEqual([2]);
+    // A cluster billed only through Fargate misses no split data.
+    expect(await demo.duck.billClusters(fargateScope)).toEqual([]);
   });
 
   it('answers nothing for an empty scope', async () => {

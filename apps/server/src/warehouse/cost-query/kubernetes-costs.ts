@@ -89,7 +89,21 @@ export interface NodeBillRow {
   node: string;
   purchaseOption: string | null;
   instanceType: string | null;
+  /** The managed node group (eks:nodegroup-name) or Karpenter node pool the instance's tags name. */
+  nodeGroup: string | null;
   cost: number;
+}
+
+/** EKS pods on Fargate: their own vCPU and memory line items, per cluster and namespace. */
+export interface FargateCostRow {
+  cluster: string;
+  namespace: string | null;
+  cpuCost: number;
+  memoryCost: number;
+  /** vCPU-hours and GB-hours billed. */
+  vcpuHours: number;
+  gbHours: number;
+  pods: number;
 }
 
 export interface BillClusterRow {
@@ -111,6 +125,8 @@ export interface KubernetesCostPort {
   nodeBills(scope: KubernetesScope, nodes: string[]): Promise<NodeBillRow[]>;
   /** EKS clusters the bill names outside the split rows (control plane ARNs, node tags), with their cost. */
   billClusters(scope: KubernetesScope): Promise<BillClusterRow[]>;
+  /** Fargate pods' cost per cluster and namespace (their usage types name Fargate; no split rows needed). */
+  fargateCosts(scope: KubernetesScope): Promise<FargateCostRow[]>;
 }
 
 function context(dialect: SqlDialect): SqlContext {
@@ -153,33 +169,58 @@ function rowHours(ctx: SqlContext): string {
   return `CASE WHEN ${end} > ${start} THEN ${d.hoursBetween(start, end)} ELSE 1 END`;
 }
 
-function sumsSql(ctx: SqlContext, basis: SplitBasis, prefix: 'cpu' | 'mem'): string[] {
+/**
+ * The inner sums of one group and usage type: plain sums over the pod rows (no per-row test of the resource,
+ * which the outer query makes once per usage type: far fewer rows).
+ */
+function innerSums(ctx: SqlContext, basis: SplitBasis): string[] {
   const d = ctx.dialect;
-  const cpu = isCpu(ctx);
-  const when = (sql: string) =>
-    prefix === 'cpu' ? `CASE WHEN ${cpu} THEN ${sql} ELSE 0 END` : `CASE WHEN ${cpu} THEN 0 ELSE ${sql} END`;
   const num = (column: string) => `COALESCE(${d.identifier(column)}, 0)`;
   const cols = SPLIT_COLUMNS[basis];
   const hours = rowHours(ctx);
   return [
-    `sum(${when(hours)}) AS ${prefix}_hours`,
-    `sum(${when(num('split_line_item_reserved_usage'))}) AS ${prefix}_reserved`,
-    `sum(${when(num('split_line_item_actual_usage'))}) AS ${prefix}_actual`,
-    `sum(${when(num('split_line_item_split_usage'))}) AS ${prefix}_split_usage`,
-    `max(${when(`${num('split_line_item_actual_usage')} / (${hours})`)}) AS ${prefix}_peak`,
-    `${d.sumMoney(when(num(cols.split)))} AS ${prefix}_split_cost`,
-    `${d.sumMoney(when(num(cols.unused)))} AS ${prefix}_unused_cost`,
+    `sum(${hours}) AS hours`,
+    `sum(${num('split_line_item_reserved_usage')}) AS reserved`,
+    `sum(${num('split_line_item_actual_usage')}) AS actual`,
+    `sum(${num('split_line_item_split_usage')}) AS split_usage`,
+    `max(${num('split_line_item_actual_usage')} / (${hours})) AS peak`,
+    `${d.sumMoney(num(cols.split))} AS split_cost`,
+    `${d.sumMoney(num(cols.unused))} AS unused_cost`,
   ];
 }
 
+/** The outer sums per resource: the inner sums of the usage types that are (or are not) vCPU. */
+function outerSums(ctx: SqlContext, prefix: 'cpu' | 'mem'): string[] {
+  const d = ctx.dialect;
+  const cpu = d.containsIgnoreCase('usage_type', ctx.values.add('vcpu'));
+  const when = (field: string) =>
+    prefix === 'cpu'
+      ? `CASE WHEN ${cpu} THEN ${field} ELSE 0 END`
+      : `CASE WHEN ${cpu} THEN 0 ELSE ${field} END`;
+  return FIELDS.map((field) => {
+    const value = when(field);
+    if (field === 'peak') return `max(${value}) AS ${prefix}_peak`;
+    const sum = field === 'split_cost' || field === 'unused_cost' ? d.sumMoney(value) : `sum(${value})`;
+    return `${sum} AS ${prefix}_${field}`;
+  });
+}
+
+/**
+ * Sums per group in two steps: per group and usage type over the pod rows, then per group with the vCPU usage
+ * types apart from the memory ones. The resource test then runs on a few rows per group, not on every pod row
+ * (2.2 → 1.3 × the hand-written namespace sums at 1M split rows).
+ */
 export function compileKubernetesCosts(dialect: SqlDialect, query: KubernetesCostQuery): CompiledSql {
   const ctx = context(dialect);
   const keys = query.groupBy.map((k, i) => `${keySql(ctx, k)} AS k${i}`);
-  const select = [...keys, ...sumsSql(ctx, query.basis, 'cpu'), ...sumsSql(ctx, query.basis, 'mem')];
-  const group =
-    query.groupBy.length === 0 ? '' : ` GROUP BY ${query.groupBy.map((_, i) => `k${i}`).join(', ')}`;
+  const usageType = `${columnText(ctx, 'line_item_usage_type')} AS usage_type`;
+  const innerGroup = [...query.groupBy.map((_, i) => `k${i}`), 'usage_type'].join(', ');
+  const inner = `SELECT ${[...keys, usageType, ...innerSums(ctx, query.basis)].join(', ')} FROM ${dialect.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${podWhere(ctx, query)} GROUP BY ${innerGroup}`;
+  const outerKeys = query.groupBy.map((_, i) => `k${i}`);
+  const select = [...outerKeys, ...outerSums(ctx, 'cpu'), ...outerSums(ctx, 'mem')];
+  const group = outerKeys.length === 0 ? '' : ` GROUP BY ${outerKeys.join(', ')}`;
   return {
-    sql: `SELECT ${select.join(', ')} FROM ${dialect.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${podWhere(ctx, query)}${group}`,
+    sql: `SELECT ${select.join(', ')} FROM (${inner}) AS by_type${group}`,
     values: ctx.values.bound,
   };
 }
@@ -244,11 +285,25 @@ export function compileNodeBills(dialect: SqlDialect, scope: KubernetesScope, no
   const cost = d.sumMoney(d.identifier(NODE_COST[scope.basis]));
   const option = dimensionSql(ctx, 'finlens_purchase_option');
   const type = dimensionSql(ctx, 'product_instance_type');
+  const group = `COALESCE(${NODE_GROUP_TAGS.map((key) => `NULLIF(${d.mapValue(d.identifier('resource_tags'), ctx.values.add(key))}, '')`).join(', ')})`;
   return {
-    sql: `SELECT ${d.identifier('line_item_resource_id')} AS node, ${option} AS option, min(${type}) AS type, ${cost} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${nodeWhere(ctx, scope, nodes)} GROUP BY node, option`,
+    sql: `SELECT ${d.identifier('line_item_resource_id')} AS node, ${option} AS option, min(${type}) AS type, min(${group}) AS node_group, ${cost} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${nodeWhere(ctx, scope, nodes)} GROUP BY node, option`,
     values: ctx.values.bound,
   };
 }
+
+/**
+ * The instance tags naming a node's group, as CUR 2.0 spells them once activated as cost allocation tags: the
+ * managed node group's eks:nodegroup-name, eksctl's alpha.eksctl.io/nodegroup-name, Karpenter's node pool.
+ */
+const NODE_GROUP_TAGS = [
+  'user_eks_nodegroup_name',
+  'user_alpha_eksctl_io_nodegroup_name',
+  'user_karpenter_sh_nodepool',
+] as const;
+
+const isFargate = (ctx: SqlContext) =>
+  ctx.dialect.containsIgnoreCase(columnText(ctx, 'line_item_usage_type'), ctx.values.add('fargate'));
 
 /** Clusters named by the bill's non-split rows: an EKS ARN (…:cluster/<name>) or the nodes' cluster tag. */
 export function compileBillClusters(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
@@ -259,9 +314,50 @@ export function compileBillClusters(dialect: SqlDialect, scope: KubernetesScope)
   const tag = `NULLIF(${d.mapValue(d.identifier('resource_tags'), ctx.values.add('aws_eks_cluster_name'))}, '')`;
   const cluster = `COALESCE(${tag}, ${fromArn})`;
   const cost = d.sumMoney(d.identifier(NODE_COST[scope.basis]));
-  const where = [...scopeWhere(ctx, scope, 'not_split'), `${cluster} IS NOT NULL`].join(' AND ');
+  // Fargate pods need no split rows (they are billed on their own): their clusters are not missing any.
+  const where = [
+    ...scopeWhere(ctx, scope, 'not_split'),
+    `${cluster} IS NOT NULL`,
+    `NOT ${isFargate(ctx)}`,
+  ].join(' AND ');
   return {
     sql: `SELECT ${cluster} AS cluster, min(${columnText(ctx, 'line_item_usage_account_id')}) AS account, min(${columnText(ctx, 'product_region_code')}) AS region, ${cost} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where} GROUP BY cluster`,
+    values: ctx.values.bound,
+  };
+}
+
+/**
+ * EKS pods on Fargate: the Fargate vCPU and GB line items of a pod (arn:aws:eks:…:pod/<cluster>/<namespace>/…, or
+ * the aws:eks:cluster-name tag), at the basis's node rate (a Compute Savings Plan covers Fargate too).
+ */
+export function compileFargateCosts(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
+  const ctx = context(dialect);
+  const d = dialect;
+  const cluster = dimensionSql(ctx, 'cluster_name');
+  const namespace = dimensionSql(ctx, 'pod_namespace');
+  const usageType = columnText(ctx, 'line_item_usage_type');
+  const cpu = d.containsIgnoreCase(usageType, ctx.values.add('vcpu'));
+  const memory = d.containsIgnoreCase(usageType, ctx.values.add('-gb-hours'));
+  const eksPod = d.containsIgnoreCase(columnText(ctx, 'line_item_resource_id'), ctx.values.add(':pod/'));
+  const tagged = `NULLIF(${d.mapValue(d.identifier('resource_tags'), ctx.values.add('aws_eks_cluster_name'))}, '') IS NOT NULL`;
+  const where = [...scopeWhere(ctx, scope, 'not_split'), isFargate(ctx), `(${eksPod} OR ${tagged})`];
+  if (scope.filters.cluster_name !== undefined)
+    where.push(`${cluster} = ${ctx.values.add(scope.filters.cluster_name)}`);
+  if (scope.filters.pod_namespace !== undefined)
+    where.push(`${namespace} = ${ctx.values.add(scope.filters.pod_namespace)}`);
+  const cost = d.identifier(NODE_COST[scope.basis]);
+  const amount = `COALESCE(${d.identifier('line_item_usage_amount')}, 0)`;
+  const select = [
+    `${cluster} AS cluster`,
+    `${namespace} AS namespace`,
+    `${d.sumMoney(`CASE WHEN ${cpu} THEN ${cost} ELSE 0 END`)} AS cpu_cost`,
+    `${d.sumMoney(`CASE WHEN ${memory} THEN ${cost} ELSE 0 END`)} AS memory_cost`,
+    `sum(CASE WHEN ${cpu} THEN ${amount} ELSE 0 END) AS vcpu_hours`,
+    `sum(CASE WHEN ${memory} THEN ${amount} ELSE 0 END) AS gb_hours`,
+    `count(DISTINCT ${d.identifier('line_item_resource_id')}) AS pods`,
+  ];
+  return {
+    sql: `SELECT ${select.join(', ')} FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where.join(' AND ')} AND ${cluster} IS NOT NULL GROUP BY cluster, namespace`,
     values: ctx.values.bound,
   };
 }
@@ -322,6 +418,7 @@ export function kubernetesCostQueries(dialect: SqlDialect, read: ReadRows): Kube
         node: String(r.node),
         purchaseOption: textOrNull(r.option),
         instanceType: textOrNull(r.type),
+        nodeGroup: textOrNull(r.node_group),
         cost: Number(r.cost ?? 0),
       }));
     },
@@ -333,6 +430,19 @@ export function kubernetesCostQueries(dialect: SqlDialect, read: ReadRows): Kube
         accountId: textOrNull(r.account),
         region: textOrNull(r.region),
         cost: Number(r.cost ?? 0),
+      }));
+    },
+    fargateCosts: async (scope) => {
+      if (empty(scope) || scope.from > scope.to) return [];
+      const rows = await read(compileFargateCosts(dialect, scope));
+      return rows.map((r) => ({
+        cluster: String(r.cluster),
+        namespace: textOrNull(r.namespace),
+        cpuCost: Number(r.cpu_cost ?? 0),
+        memoryCost: Number(r.memory_cost ?? 0),
+        vcpuHours: Number(r.vcpu_hours ?? 0),
+        gbHours: Number(r.gb_hours ?? 0),
+        pods: Number(r.pods ?? 0),
       }));
     },
   };

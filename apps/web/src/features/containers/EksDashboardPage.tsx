@@ -25,6 +25,7 @@ import {
   ratioText,
   withParams,
 } from './containers-view';
+import { FargateTable, idleProfiles, NodeGroupsTable } from './NodeGroupsAndFargate';
 import { SplitDataMissing } from './SplitDataMissing';
 
 type Cluster = ContainersSummary['clusters'][number];
@@ -144,6 +145,13 @@ function Dashboard({ data, search }: { data: ContainersSummary; search: URLSearc
         <Figure label="CPU used ÷ requested" value={ratioText(share(used, requested))} />
         <Figure label="Memory used ÷ requested" value={ratioText(share(memUsed, memRequested))} />
         <Figure label="CPU requested ÷ capacity" value={ratioText(share(requested, capacity))} />
+        {totals.fargate_cost > 0 ? (
+          <Figure
+            label="Fargate"
+            value={formatMoney(totals.fargate_cost)}
+            note={`${clusters.reduce((s, c) => s + c.fargate.pods, 0)} pods, billed on their own`}
+          />
+        ) : null}
       </Stack>
       <Section
         title="Cluster cost over time"
@@ -171,6 +179,19 @@ function Dashboard({ data, search }: { data: ContainersSummary; search: URLSearc
           rowKey={(c) => c.cluster_name}
         />
       </Section>
+      <Section title="Node groups">
+        <NodeGroupsTable clusters={clusters} />
+      </Section>
+      {clusters.some((c) => c.fargate.namespaces.length > 0 || c.fargate.profiles.length > 0) ? (
+        <Section title="Fargate">
+          <FargateTable clusters={clusters} />
+          {idleProfiles(clusters).length > 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Profiles without pods in the window: {idleProfiles(clusters).join('; ')}
+            </Typography>
+          ) : null}
+        </Section>
+      ) : null}
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
         <Section title="Top namespaces">
           <SimpleTable

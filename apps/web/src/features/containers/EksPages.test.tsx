@@ -33,7 +33,7 @@ const MISSING = {
 const EMPTY: ContainersSummary = {
   window: WINDOW,
   cost_basis: 'amortized',
-  totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0 },
+  totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0, fargate_cost: 0 },
   clusters: [],
   daily: [],
   top_namespaces: [],
@@ -42,7 +42,7 @@ const EMPTY: ContainersSummary = {
 };
 const SUMMARY: ContainersSummary = {
   ...EMPTY,
-  totals: { cost: 100, cpu_cost: 50, memory_cost: 30, idle_cost: 20, node_cost: 100 },
+  totals: { cost: 100, cpu_cost: 50, memory_cost: 30, idle_cost: 20, node_cost: 100, fargate_cost: 12.5 },
   clusters: [
     {
       cluster_name: 'prod',
@@ -55,6 +55,34 @@ const SUMMARY: ContainersSummary = {
       nodes: 2,
       node_cost: 100,
       purchase_options: [{ purchase_option: 'OnDemand', cost: 100, nodes: 2 }],
+      node_groups: [
+        {
+          node_group: 'workers',
+          nodes: 2,
+          node_cost: 100,
+          pod_cost: 80,
+          idle_cost: 20,
+          instance_types: ['m5.xlarge'],
+          capacity_type: 'ON_DEMAND',
+          min_size: 1,
+          desired_size: 2,
+          max_size: 4,
+          state: 'active',
+        },
+      ],
+      fargate: {
+        cost: 12.5,
+        cpu_cost: 10,
+        memory_cost: 2.5,
+        vcpu_hours: 250,
+        gb_hours: 500,
+        pods: 3,
+        namespaces: [{ namespace: 'batch', profile: 'batch-profile', cost: 12.5, pods: 3 }],
+        profiles: [
+          { name: 'batch-profile', state: 'active', namespaces: ['batch'] },
+          { name: 'spare', state: 'active', namespaces: ['jobs'] },
+        ],
+      },
     },
   ],
   daily: [{ date: '2026-11-26', cluster_name: 'prod', cost: 100, idle_cost: 20 }],
@@ -100,6 +128,13 @@ describe('EKS pages', () => {
     const clusters = await screen.findByRole('table', { name: 'Clusters' }, SLOW);
     expect(within(clusters).getByText('40.0 %')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Idle capacity' })).toHaveTextContent('$20.00');
+    const groups = screen.getByRole('table', { name: 'Node groups' });
+    expect(within(groups).getByText('workers')).toBeInTheDocument();
+    expect(within(groups).getByText('1 / 2 / 4')).toBeInTheDocument();
+    const fargate = screen.getByRole('table', { name: 'Fargate pods' });
+    expect(within(fargate).getByText('batch-profile')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Fargate' })).toHaveTextContent('$12.50');
+    expect(screen.getByText(/Profiles without pods in the window: prod\/spare \(jobs\)/)).toBeInTheDocument();
     const link = within(screen.getByRole('table', { name: 'Top namespaces' })).getByRole('link', {
       name: 'checkout',
     });

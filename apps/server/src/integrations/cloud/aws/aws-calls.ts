@@ -49,6 +49,8 @@ export const AWS_CALLS = {
     DescribeCluster: { iam: 'eks:DescribeCluster', access: 'read' },
     ListNodegroups: { iam: 'eks:ListNodegroups', access: 'read' },
     DescribeNodegroup: { iam: 'eks:DescribeNodegroup', access: 'read' },
+    ListFargateProfiles: { iam: 'eks:ListFargateProfiles', access: 'read' },
+    DescribeFargateProfile: { iam: 'eks:DescribeFargateProfile', access: 'read' },
     UpdateNodegroupConfig: { iam: 'eks:UpdateNodegroupConfig', access: 'act' },
   },
   LambdaClient: {

@@ -1,5 +1,9 @@
 import { DescribeInstancesCommand, EC2Client } from '@aws-sdk/client-ec2';
-import { ListClustersCommand } from '@aws-sdk/client-eks';
+import {
+  DescribeFargateProfileCommand,
+  ListClustersCommand,
+  ListFargateProfilesCommand,
+} from '@aws-sdk/client-eks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTRACT_ACCOUNT, cloudPortContract } from '../cloud-port.contract.test-helper';
 import { RESOURCE_KINDS } from '../cloud-resources';
@@ -67,6 +71,46 @@ describe('aws adapter', () => {
         RoleSessionName: 'finlens-inventory',
       }),
     ]);
+  });
+
+  it("lists a cluster's Fargate profiles, page by page, with their namespace selectors", async () => {
+    const { port, account } = subject();
+    mocks?.eks
+      .on(ListFargateProfilesCommand)
+      .resolvesOnce({ fargateProfileNames: ['batch'], nextToken: 't2' })
+      .resolvesOnce({ fargateProfileNames: ['system'] });
+    mocks?.eks.on(DescribeFargateProfileCommand).callsFake((input: { fargateProfileName: string }) => ({
+      fargateProfile: {
+        fargateProfileName: input.fargateProfileName,
+        fargateProfileArn: `arn:aws:eks:us-east-1:${ACCOUNT_ID}:fargateprofile/${IDS.cluster}/${input.fargateProfileName}/1a2b`,
+        clusterName: IDS.cluster,
+        status: 'ACTIVE',
+        selectors: [
+          { namespace: input.fargateProfileName === 'batch' ? 'jobs' : 'kube-system', labels: { tier: 'x' } },
+        ],
+        subnets: ['subnet-1'],
+        tags: { team: 'data' },
+      },
+    }));
+    const { resources } = await port.listResources(account, 'us-east-1', ['eks-fargate-profile']);
+    expect(resources).toEqual([
+      expect.objectContaining({
+        kind: 'eks-fargate-profile',
+        id: `${IDS.cluster}/batch`,
+        name: 'batch',
+        state: 'active',
+        clusterName: IDS.cluster,
+        selectors: [{ namespace: 'jobs', labels: { tier: 'x' } }],
+        subnets: ['subnet-1'],
+        tags: { team: 'data' },
+        attachments: [{ kind: 'eks-cluster', id: IDS.cluster }],
+      }),
+      expect.objectContaining({
+        id: `${IDS.cluster}/system`,
+        selectors: [{ namespace: 'kube-system', labels: { tier: 'x' } }],
+      }),
+    ]);
+    expect(mocks?.eks.commandCalls(ListFargateProfilesCommand)).toHaveLength(2);
   });
 
   it('follows pagination tokens', async () => {

@@ -9,7 +9,11 @@ import type {
   DescribeVolumesCommandOutput,
   Volume,
 } from '@aws-sdk/client-ec2';
-import type { DescribeClusterCommandOutput, DescribeNodegroupCommandOutput } from '@aws-sdk/client-eks';
+import type {
+  DescribeClusterCommandOutput,
+  DescribeFargateProfileCommandOutput,
+  DescribeNodegroupCommandOutput,
+} from '@aws-sdk/client-eks';
 import type { DescribeLoadBalancersCommandOutput } from '@aws-sdk/client-elastic-load-balancing-v2';
 import type { ListFunctionsCommandOutput } from '@aws-sdk/client-lambda';
 import type { DescribeDBClustersCommandOutput, DescribeDBInstancesCommandOutput } from '@aws-sdk/client-rds';
@@ -253,6 +257,19 @@ export const nodegroup: Out<DescribeNodegroupCommandOutput> = {
     scalingConfig: { minSize: 2, maxSize: 6, desiredSize: 3 },
     createdAt: at('2026-01-05'),
     resources: { autoScalingGroups: [{ name: 'eks-workers-0ec9b4d2' }] },
+  },
+};
+
+export const fargateProfile: Out<DescribeFargateProfileCommandOutput> = {
+  fargateProfile: {
+    fargateProfileName: 'batch',
+    clusterName: IDS.cluster,
+    fargateProfileArn: `arn:aws:eks:us-east-1:${ACCOUNT}:fargateprofile/${IDS.cluster}/batch/4ac9b4d2-1a2b-3c4d-5e6f-0123456789ab`,
+    status: 'ACTIVE',
+    selectors: [{ namespace: 'jobs' }],
+    subnets: ['subnet-0a1b2c3d'],
+    createdAt: at('2026-01-05'),
+    tags: {},
   },
 };
 

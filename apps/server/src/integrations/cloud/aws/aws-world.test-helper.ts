@@ -18,9 +18,11 @@ import {
 } from '@aws-sdk/client-ec2';
 import {
   DescribeClusterCommand,
+  DescribeFargateProfileCommand,
   DescribeNodegroupCommand,
   EKSClient,
   ListClustersCommand,
+  ListFargateProfilesCommand,
   ListNodegroupsCommand,
 } from '@aws-sdk/client-eks';
 import {
@@ -42,6 +44,7 @@ import {
   dbClusters,
   dbInstances,
   euInstances,
+  fargateProfile,
   functions,
   groups,
   loadBalancers,
@@ -146,6 +149,8 @@ export function mockAwsWorld() {
   eks.on(DescribeClusterCommand).resolves(cluster);
   eks.on(ListNodegroupsCommand).resolves({ nodegroups: ['workers'] });
   eks.on(DescribeNodegroupCommand).resolves(nodegroup);
+  eks.on(ListFargateProfilesCommand).resolves({ fargateProfileNames: ['batch'] });
+  eks.on(DescribeFargateProfileCommand).resolves(fargateProfile);
   const lambda = mockClient(LambdaClient);
   lambda.on(ListFunctionsCommand).callsFake(byRegion({ 'us-east-1': functions }, {}));
   lambda.on(ListTagsCommand).resolves({ Tags: {} });

@@ -1,9 +1,11 @@
 import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import {
   DescribeClusterCommand,
+  DescribeFargateProfileCommand,
   DescribeNodegroupCommand,
   type EKSClient,
   paginateListClusters,
+  paginateListFargateProfiles,
   paginateListNodegroups,
 } from '@aws-sdk/client-eks';
 import { type LambdaClient, ListTagsCommand, paginateListFunctions } from '@aws-sdk/client-lambda';
@@ -18,7 +20,8 @@ const lower = (status: string | undefined, fallback: string) => (status ?? fallb
 
 export async function listEks(eks: EKSClient, scope: Scope, kinds: ReadonlySet<string>, log: FailureLog) {
   const out: CloudResource[] = [];
-  const names = await log.attempt('eks', 'ListClusters', ['eks-cluster', 'eks-nodegroup'], [], () =>
+  const eksKinds = ['eks-cluster', 'eks-nodegroup', 'eks-fargate-profile'] as const;
+  const names = await log.attempt('eks', 'ListClusters', [...eksKinds], [], () =>
     collect(paginateListClusters({ client: eks }, {}), (page) => page.clusters),
   );
   for (const name of names) {
@@ -41,6 +44,7 @@ export async function listEks(eks: EKSClient, scope: Scope, kinds: ReadonlySet<s
         });
       });
     }
+    if (kinds.has('eks-fargate-profile')) out.push(...(await listFargateProfiles(eks, scope, name, log)));
     if (!kinds.has('eks-nodegroup')) continue;
     const groups = await log.attempt('eks', 'ListNodegroups', ['eks-nodegroup'], [], () =>
       collect(paginateListNodegroups({ client: eks }, { clusterName: name }), (page) => page.nodegroups),
@@ -74,6 +78,43 @@ export async function listEks(eks: EKSClient, scope: Scope, kinds: ReadonlySet<s
         });
       });
     }
+  }
+  return out;
+}
+
+/** A cluster's Fargate profiles with their namespace selectors (the pods they take run on Fargate). */
+async function listFargateProfiles(eks: EKSClient, scope: Scope, cluster: string, log: FailureLog) {
+  const out: CloudResource[] = [];
+  const names = await log.attempt('eks', 'ListFargateProfiles', ['eks-fargate-profile'], [], () =>
+    collect(
+      paginateListFargateProfiles({ client: eks }, { clusterName: cluster }),
+      (page) => page.fargateProfileNames,
+    ),
+  );
+  for (const name of names) {
+    await log.attempt('eks', 'DescribeFargateProfile', ['eks-fargate-profile'], undefined, async () => {
+      const { fargateProfile: p } = await eks.send(
+        new DescribeFargateProfileCommand({ clusterName: cluster, fargateProfileName: name }),
+      );
+      if (!p) return;
+      out.push({
+        kind: 'eks-fargate-profile',
+        id: `${cluster}/${name}`,
+        arn: p.fargateProfileArn ?? null,
+        accountId: scope.accountId,
+        region: scope.region,
+        name,
+        tags: { ...p.tags },
+        attachments: [{ kind: 'eks-cluster', id: cluster }],
+        createdAt: p.createdAt ?? null,
+        state: lower(p.status, 'active'),
+        clusterName: cluster,
+        selectors: (p.selectors ?? []).flatMap((s) =>
+          s.namespace ? [{ namespace: s.namespace, labels: { ...s.labels } }] : [],
+        ),
+        subnets: p.subnets ?? [],
+      });
+    });
   }
   return out;
 }

@@ -149,6 +149,21 @@ const resource = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     ...common,
+    kind: z.literal('eks-fargate-profile'),
+    id: z.string().regex(/^[^/]+\/[^/]+$/, 'expected cluster/profile'),
+    state: z.string().default('active'),
+    selectors: z
+      .array(
+        z.strictObject({
+          namespace: z.string().min(1),
+          labels: z.record(z.string(), z.string()).default({}),
+        }),
+      )
+      .min(1),
+    subnets: z.array(z.string()).default([]),
+  }),
+  z.strictObject({
+    ...common,
     kind: z.literal('lambda-function'),
     state: z.string().default('active'),
     runtime: z.string().optional(),

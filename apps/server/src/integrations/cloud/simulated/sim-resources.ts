@@ -23,6 +23,8 @@ function defaultArn(r: ScenarioResource): string | null {
       return `arn:aws:s3:::${r.id}`;
     case 'eks-cluster':
       return `${at('eks')}:cluster/${r.id}`;
+    case 'eks-fargate-profile':
+      return `${at('eks')}:fargateprofile/${r.id}/${r.id.replace('/', '-')}`;
     case 'lambda-function':
       return `${at('lambda')}:function:${r.id}`;
     case 'nat-gateway':
@@ -91,6 +93,12 @@ export function toCloudResource(r: ScenarioResource): CloudResource {
       return { ...base, version: base.version ?? null };
     case 'eks-nodegroup':
       return { ...base, clusterName: base.id.split('/')[0] ?? base.id };
+    case 'eks-fargate-profile':
+      return {
+        ...base,
+        name: r.name ?? base.id.split('/')[1] ?? base.id,
+        clusterName: base.id.split('/')[0] ?? base.id,
+      };
     case 'lambda-function':
       return { ...base, runtime: base.runtime ?? null };
     case 'autoscaling-group':

@@ -34,6 +34,7 @@ const LISTING_OPERATIONS: Record<ResourceKind, string> = {
   'autoscaling-group': 'DescribeAutoScalingGroups',
   'eks-cluster': 'ListClusters',
   'eks-nodegroup': 'ListNodegroups',
+  'eks-fargate-profile': 'ListFargateProfiles',
   'lambda-function': 'ListFunctions',
   'nat-gateway': 'DescribeNatGateways',
 };

@@ -74,6 +74,7 @@ const KIND_LABELS: Record<InventoryResource['kind'], [one: string, many: string]
   'autoscaling-group': ['Auto Scaling group', 'Auto Scaling groups'],
   'eks-cluster': ['EKS cluster', 'EKS clusters'],
   'eks-nodegroup': ['EKS node group', 'EKS node groups'],
+  'eks-fargate-profile': ['EKS Fargate profile', 'EKS Fargate profiles'],
   'lambda-function': ['Lambda function', 'Lambda functions'],
   'nat-gateway': ['NAT gateway', 'NAT gateways'],
 };
