@@ -2,6 +2,7 @@ import { benchCollection } from './src/collection.bench';
 import { benchCommitments } from './src/commitments.bench';
 import { benchContainers } from './src/containers.bench';
 import { benchExplorer } from './src/explorer.bench';
+import { benchExplorerBrowser } from './src/explorer-browser.bench';
 import { benchExplorerHttp } from './src/explorer-http.bench';
 import { benchForecast } from './src/forecast-backtest';
 import { benchFormat } from './src/format.bench';
@@ -22,6 +23,7 @@ const suites: Record<string, Suite> = {
     (options.values.engine === 'clickhouse' ? benchIngestClickHouse : benchIngest)(options),
   explorer: benchExplorer,
   'explorer-http': benchExplorerHttp,
+  'explorer-browser': benchExplorerBrowser,
   forecast: benchForecast,
   collection: benchCollection,
   'resources-cost': benchResourcesCost,

@@ -103,7 +103,7 @@ export async function benchExplorerHttp({
 }
 
 /** The demo organisation's data folder for `rows` line items, created once (a marker file says it is complete). */
-async function ensureDemo(rows: number): Promise<string> {
+export async function ensureDemo(rows: number): Promise<string> {
   const dataDir = join(here, '..', '.tmp', `explorer-http-${rows}`);
   const marker = join(dataDir, 'BENCH_DEMO');
   if (existsSync(marker)) return dataDir;
@@ -128,7 +128,7 @@ async function ensureDemo(rows: number): Promise<string> {
 }
 
 /** Signs in as the demo admin: the cookie and CSRF header every later request sends. */
-async function signIn(baseUrl: string): Promise<Record<string, string>> {
+export async function signIn(baseUrl: string): Promise<Record<string, string>> {
   const cookies = new Map<string, string>();
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {

@@ -1,0 +1,224 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.asynciterable" />
+// The functions handed to page.evaluate run in the page, with the DOM.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BrowserSession, openBrowser } from '../../e2e/support/browser';
+import { browserUnavailableReason } from '../../e2e/support/chromium';
+import { startServer } from '../../e2e/support/start-server';
+import { ensureDemo, signIn } from './explorer-http.bench';
+import { positiveInteger, type SuiteOptions } from './options';
+import { summarise } from './stats';
+
+const WEB_DIST = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist', 'index.html');
+// tsx (esbuild, keepNames) wraps this module's functions in __name(...) calls; the page needs the helper too.
+const KEEP_NAMES = 'globalThis.__name = (fn) => fn;';
+
+type Page = Awaited<ReturnType<BrowserSession['context']['newPage']>>;
+
+/** Issue 19's goals for the Explorer in a browser. */
+const GOALS = { lcpMs: 1500, clickToRepaintP95Ms: 200, answerToRepaintP95Ms: 100, feedbackP95Ms: 1000 / 60 };
+/** The quick group-by chips the clicks cycle through (each click a group-by change). */
+const CHIPS = ['Regions', 'Cloud Services', 'Cloud Accounts'];
+/** The Explorer's chart (its label names the group-by) and Home's daily chart. */
+const CHART = '[role="img"][aria-label^="Cost by"]';
+const HOME_CHART = '[role="img"][aria-label="Spend by day this month"]';
+
+/**
+ * The Explorer in Chromium (the browser suite's playwright-core helpers) against a started server on the demo
+ * organisation (the explorer-http bench's data folder, `--rows`), signed in, serving the web build
+ * (`npm run build -w @finlens/web` first). A fresh browser context per page load (nothing cached):
+ * JavaScript bytes on the wire and the largest contentful paint (LCP) of Home and of the Explorer, with its chart
+ * drawn. Then in one Explorer page, `--runs` group-by changes by the quick chips, each timed from the click's
+ * event time: the first visible feedback (the results marked busy), the new chart painted (the frame after the
+ * chart names the new group-by), the answer's arrival (Resource Timing) and the longest main-thread task after the
+ * click. "After the answer" is the repaint less the answer's arrival: the browser's own share, whatever the server
+ * took. Each figure is printed beside its goal.
+ */
+export async function benchExplorerBrowser({
+  quick,
+  values,
+}: SuiteOptions): Promise<Record<string, string | number>> {
+  const unavailable = browserUnavailableReason();
+  if (unavailable !== null) throw new Error(unavailable);
+  if (!existsSync(WEB_DIST)) throw new Error('no web build: run `npm run build -w @finlens/web` first');
+  const rows = positiveInteger('rows', values.rows, quick ? 20_000 : 200_000);
+  const loads = positiveInteger('loads', values.loads, quick ? 2 : 5);
+  const clicks = positiveInteger('runs', values.runs, quick ? 6 : 20);
+  const server = await startServer({ dataDir: await ensureDemo(rows), timeoutMs: 300_000 });
+  const figures: Record<string, string | number> = {};
+  const browser = await openBrowser(server.url);
+  try {
+    const cookies = cookiesOf((await signIn(server.url)).cookie ?? '', server.url);
+    for (const [name, path, chart] of [
+      ['Home', '/v3/home', HOME_CHART],
+      ['Explorer', '/v3/cloud-resource-cost-api/', CHART],
+    ] as const) {
+      const lcp: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < loads; i++) {
+        const context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 } });
+        await context.addCookies(cookies);
+        await context.addInitScript(KEEP_NAMES);
+        const page = await context.newPage();
+        await page.goto(`${server.url}${path}`);
+        await page.locator(chart).first().waitFor({ timeout: 120_000 });
+        await page.waitForLoadState('networkidle');
+        const load = await page.evaluate(pageLoadFigures);
+        lcp.push(load.lcpMs);
+        bytes = load.scriptBytes;
+        await context.close();
+      }
+      const s = summarise(lcp);
+      const verdict = s.p50Ms <= GOALS.lcpMs ? 'met' : 'not met';
+      figures[`${name} at ${rows} rows`] =
+        `JavaScript on the wire ${(bytes / 1024).toFixed(1)} KB; LCP p50/max ${s.p50Ms.toFixed(0)} / ${s.maxMs.toFixed(0)} ms (goal ≤ ${GOALS.lcpMs} ms ${verdict}; ${loads} cold loads)`;
+      console.error(`explorer-browser ${rows}: ${name}: ${figures[`${name} at ${rows} rows`]}`);
+    }
+    Object.assign(figures, await clickFigures(browser.context, cookies, server.url, rows, clicks));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  return figures;
+}
+
+async function clickFigures(
+  context: BrowserSession['context'],
+  cookies: ReturnType<typeof cookiesOf>,
+  url: string,
+  rows: number,
+  clicks: number,
+): Promise<Record<string, string>> {
+  await context.addCookies(cookies);
+  await context.addInitScript(KEEP_NAMES);
+  const page = await context.newPage();
+  await page.goto(`${url}/v3/cloud-resource-cost-api/`);
+  await page.locator(CHART).first().waitFor({ timeout: 120_000 });
+  await page.evaluate(observeLongTasks);
+  const samples: ClickSample[] = [];
+  for (let i = 0; i < clicks; i++) {
+    const chip = CHIPS[i % CHIPS.length] as string;
+    samples.push(await timedClick(page, chip));
+  }
+  await page.close();
+  const of = (pick: (s: ClickSample) => number) => summarise(samples.map(pick));
+  const repaint = of((s) => s.repaintMs);
+  const afterAnswer = of((s) => s.repaintMs - s.answerMs);
+  const feedback = of((s) => s.feedbackMs);
+  const answer = of((s) => s.answerMs);
+  const longest = Math.max(...samples.map((s) => s.longestTaskMs));
+  const met = (value: number, goal: number) =>
+    `goal ≤ ${goal.toFixed(goal < 20 ? 1 : 0)} ms ${value <= goal ? 'met' : 'not met'}`;
+  const line = [
+    `click to repaint p50/p95 ${repaint.p50Ms.toFixed(0)} / ${repaint.p95Ms.toFixed(0)} ms (${met(repaint.p95Ms, GOALS.clickToRepaintP95Ms)})`,
+    `answer arrived p50/p95 ${answer.p50Ms.toFixed(0)} / ${answer.p95Ms.toFixed(0)} ms after the click`,
+    `repaint after the answer p50/p95 ${afterAnswer.p50Ms.toFixed(0)} / ${afterAnswer.p95Ms.toFixed(0)} ms (${met(afterAnswer.p95Ms, GOALS.answerToRepaintP95Ms)})`,
+    `first feedback p50/p95 ${feedback.p50Ms.toFixed(1)} / ${feedback.p95Ms.toFixed(1)} ms (${met(feedback.p95Ms, GOALS.feedbackP95Ms)})`,
+    `longest task after a click ${longest.toFixed(0)} ms (goal ≤ 50 ms ${longest <= 50 ? 'met' : 'not met'})`,
+  ].join('; ');
+  console.error(`explorer-browser ${rows}: group-by clicks: ${line}`);
+  return { [`group-by click (${clicks} clicks) at ${rows} rows`]: line };
+}
+
+interface ClickSample {
+  feedbackMs: number;
+  answerMs: number;
+  repaintMs: number;
+  longestTaskMs: number;
+}
+
+/** Clicks a quick group-by chip and times what follows, from the click's event time, in the page's clock. */
+async function timedClick(page: Page, chip: string): Promise<ClickSample> {
+  const button = page.getByRole('button', { name: chip, exact: true });
+  await button.waitFor();
+  const timing = page.evaluate(watchClick);
+  // Awaited below; a failed click must not leave it rejecting unheard.
+  timing.catch(() => undefined);
+  await button.click();
+  return timing;
+}
+
+// The functions below run in the page (page.evaluate): no closure over this module.
+
+/** Scripts' bytes on the wire (Resource Timing transferSize) and the last LCP candidate's time. */
+function pageLoadFigures(): Promise<{ scriptBytes: number; lcpMs: number }> {
+  const scriptBytes = performance
+    .getEntriesByType('resource')
+    .filter((e) => (e as PerformanceResourceTiming).name.endsWith('.js'))
+    .reduce((sum, e) => sum + (e as PerformanceResourceTiming).transferSize, 0);
+  return new Promise((done) => {
+    new PerformanceObserver((list) => {
+      const entries = list.getEntries();
+      done({ scriptBytes, lcpMs: entries[entries.length - 1]?.startTime ?? Number.NaN });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/** Keeps the page's long tasks (over 50 ms) in window.__longTasks for watchClick. */
+function observeLongTasks(): void {
+  const tasks: { start: number; duration: number }[] = [];
+  (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** Waits for the next click, then for the busy mark and for the chart's new name (not busy); times each after a frame. */
+function watchClick(): Promise<{
+  feedbackMs: number;
+  answerMs: number;
+  repaintMs: number;
+  longestTaskMs: number;
+}> {
+  const frame = () =>
+    new Promise<number>((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now()))));
+  return new Promise((done, fail) => {
+    const chartOf = () => document.querySelector('[role="img"][aria-label^="Cost by"]');
+    const before = chartOf()?.getAttribute('aria-label');
+    const timer = setTimeout(() => fail(new Error('no new chart within 60 s of the click')), 60_000);
+    document.addEventListener(
+      'click',
+      (event) => {
+        const clicked = event.timeStamp;
+        let feedback: Promise<number> | null = null;
+        const check = async () => {
+          const busy = document.querySelector('[aria-busy="true"]') !== null;
+          if (feedback === null && busy) feedback = frame();
+          if (busy || chartOf()?.getAttribute('aria-label') === before) return;
+          observer.disconnect();
+          const painted = await frame();
+          clearTimeout(timer);
+          const answer = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('dimension_daily_cost') && e.startTime >= clicked)
+            .map((e) => (e as PerformanceResourceTiming).responseEnd);
+          const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] })
+            .__longTasks;
+          done({
+            feedbackMs: (await (feedback ?? Promise.resolve(painted))) - clicked,
+            // A repeated question may be answered from the browser's query cache: no request, no wait.
+            answerMs: answer.length > 0 ? Math.max(...answer) - clicked : 0,
+            repaintMs: painted - clicked,
+            longestTaskMs: Math.max(0, ...tasks.filter((t) => t.start >= clicked).map((t) => t.duration)),
+          });
+        };
+        const observer = new MutationObserver(() => void check());
+        observer.observe(document.body, { subtree: true, attributes: true, childList: true });
+        void check();
+      },
+      { capture: true, once: true },
+    );
+  });
+}
+
+/** The signed-in session's cookies (a `name=value; …` header) as browser cookies for `url`. */
+function cookiesOf(header: string, url: string) {
+  return header
+    .split('; ')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+    });
+}
