@@ -14,10 +14,12 @@ const DAYS_90 = { start_date: '2026-08-03', end_date: '2026-10-31' };
  * Commitment Management's calls (the commitments service: warehouse read, cost-model figures, answer) on the demo
  * CUR 2.0 warehouse of the Explorer bench (1M line items over 13 months; `--quick` 100k; `--rows=N`, `--runs=N`):
  * the dashboard over 90 days by day and over 13 months by month, the inventory and the 60-day purchase analysis,
- * each timed cold (every call reads the bill, as the first request after an import) and warm (the server's
- * service keeps its reads until an import) in turns with a hand-written DuckDB SQL over the raw line items (the
- * 90 days' eligible and covered on-demand cost: one scan, the floor of any answer). The bench fails unless the service's 90-day
- * on-demand equivalent and coverage equal the hand SQL's.
+ * each timed cold (every call reads the bill, as the first request after an import) from the commitment rollup
+ * built at import and, as the baseline of the same run, from the line items (`useRollup: false`, as before the
+ * rollup), and warm (the server's service keeps its reads until an import), in turns with a hand-written DuckDB SQL
+ * over the raw line items (the 90 days' eligible and covered on-demand cost: one scan, the floor of any answer).
+ * The bench fails unless the service's 90-day on-demand equivalent and coverage equal the hand SQL's, from the
+ * rollup and from the line items alike.
  */
 export async function benchCommitments({
   quick,
@@ -36,15 +38,15 @@ export async function benchCommitments({
   const store = await openCostStore({ dataDir: warehouse.dataDir });
   try {
     const scopes = costScopesOver(async () => [{ id: warehouse.projectId, name: 'Bench', cloudType: 'aws' }]);
-    // Cold: every call reads the bill (the first request after an import). Warm: the server's service, which
-    // keeps its reads until the billing version changes.
-    const cold = createCommitmentsService({ scopes, warehouse: store, now: () => NOW });
-    const warm = createCommitmentsService({
-      scopes,
-      warehouse: store,
-      now: () => NOW,
-      billingVersion: async () => 'bench',
-    });
+    // Cold: a new service for every call reads the bill (the first request after an import), from the rollup or
+    // from the line items. Warm: one service, which keeps its reads until the scope's data version changes.
+    const lineItems = {
+      commitmentRows: (q: Any) => store.commitmentRows({ ...q, useRollup: false }),
+      runCostQuery: (q: Any) => store.runCostQuery(q),
+    };
+    const serviceOver = (warehouseOf: Any) =>
+      createCommitmentsService({ scopes, warehouse: warehouseOf, now: () => NOW });
+    const warm = serviceOver(store);
     const caller = { clientId: warehouse.clientId } as Any;
     const callsOf = (service: Any): Record<string, () => Promise<Any>> => ({
       'dashboard 90 days by day': () =>
@@ -63,7 +65,8 @@ export async function benchCommitments({
       'purchase analysis, 60-day look-back': () =>
         service.purchaseAnalysis(caller, contracts.purchaseAnalysisQuerySchema.parse({ look_back: '60' })),
     });
-    const calls = callsOf(cold);
+    const coldCall = (over: Any, name: string) => () =>
+      (callsOf(serviceOver(over))[name] as () => Promise<Any>)();
     const warmCalls = callsOf(warm);
     const services = RESERVABLE_SERVICES.map((s: string) => `'${s}'`).join(', ');
     const handSql = `SELECT
@@ -85,34 +88,43 @@ export async function benchCommitments({
         covered: number;
       };
 
-    const dashboard = await (calls['dashboard 90 days by day'] as () => Promise<Any>)();
     const floor = await hand();
     const coverage = floor.covered / floor.eligible;
-    if (
-      Math.abs(dashboard.totals.on_demand_equivalent - floor.eligible) > 0.005 ||
-      Math.abs(dashboard.totals.coverage - coverage) > 1e-9
-    )
-      throw new Error(
-        `the dashboard (${dashboard.totals.on_demand_equivalent}, ${dashboard.totals.coverage}) disagrees with the hand SQL (${floor.eligible}, ${coverage})`,
-      );
+    let dashboard: Any = null;
+    for (const over of [store, lineItems]) {
+      dashboard = await coldCall(over, 'dashboard 90 days by day')();
+      if (
+        Math.abs(dashboard.totals.on_demand_equivalent - floor.eligible) > 0.005 ||
+        Math.abs(dashboard.totals.coverage - coverage) > 1e-9
+      )
+        throw new Error(
+          `the dashboard (${dashboard.totals.on_demand_equivalent}, ${dashboard.totals.coverage}) disagrees with the hand SQL (${floor.eligible}, ${coverage})`,
+        );
+    }
 
     const figures: Record<string, string | number> = {};
     const label = `${warehouse.rows.toLocaleString('en-US')} line items`;
     const loadBefore = loadavg();
     let handP95 = 0;
-    for (const [name, call] of Object.entries(calls)) {
+    for (const name of Object.keys(warmCalls)) {
       const again = warmCalls[name] as () => Promise<Any>;
-      const [coldTimes = [], warmTimes = [], handTimes = []] = await sampleInTurns(
-        [call, again, hand],
+      const [rollupTimes = [], lineTimes = [], warmTimes = [], handTimes = []] = await sampleInTurns(
+        [coldCall(store, name), coldCall(lineItems, name), again, hand],
         runs,
         2,
       );
-      const c = summarise(coldTimes);
-      const w = summarise(warmTimes);
-      const h = summarise(handTimes);
+      const [r, l, w, h] = [rollupTimes, lineTimes, warmTimes, handTimes].map(summarise) as [
+        Any,
+        Any,
+        Any,
+        Any,
+      ];
       handP95 = Math.max(handP95, h.p95Ms);
-      figures[`${label}: ${name}: cold p50 / p95 ms (÷ hand SQL p95); warm p50 / p95 ms`] =
-        `${c.p50Ms.toFixed(0)} / ${c.p95Ms.toFixed(0)} (${(c.p95Ms / h.p95Ms).toFixed(1)}); ${w.p50Ms.toFixed(0)} / ${w.p95Ms.toFixed(0)}`;
+      const cold = (c: Any) =>
+        `${c.p50Ms.toFixed(0)} / ${c.p95Ms.toFixed(0)} (${(c.p95Ms / h.p95Ms).toFixed(1)})`;
+      figures[
+        `${label}: ${name}: cold p50 / p95 ms (÷ hand SQL p95) from the rollup; from the line items; warm p50 / p95 ms`
+      ] = `${cold(r)}; ${cold(l)}; ${w.p50Ms.toFixed(0)} / ${w.p95Ms.toFixed(0)}`;
     }
     figures[`${label}: hand SQL (90-day eligible and covered cost) p95 ms`] = handP95.toFixed(0);
     figures[`${label}: 90 days: utilisation / coverage / ESR`] =

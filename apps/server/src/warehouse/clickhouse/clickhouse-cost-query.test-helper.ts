@@ -230,7 +230,9 @@ export function describeCostQueryOnClickHouse(shards: number): void {
         expectSameFigures(got, want, `query ${i} ${JSON.stringify(input)} (rollups)`);
         sources.add(compileCostQuery(clickHouseDialect(READER), asked).source.table);
       }
-      expect([...sources].sort()).toEqual([...ROLLUPS.map((r) => r.table), 'line_items'].sort());
+      // Every rollup but the commitment one (only its own reader reads it) answers some query.
+      const planned = ROLLUPS.filter((r) => r.rows === undefined).map((r) => r.table);
+      expect([...sources].sort()).toEqual([...planned, 'line_items'].sort());
     });
   });
 }

@@ -70,14 +70,41 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const rowsOf = (store: Store, projectId: string, grain: 'hour' | 'day' | 'month' = 'hour') =>
+const rowsOf = (
+  store: Store,
+  projectId: string,
+  grain: 'hour' | 'day' | 'month' = 'hour',
+  useRollup = true,
+) =>
   store.commitmentRows({
     clientId: 'client',
     projectIds: [projectId],
     from: '2018-01-01',
     to: '2025-12-31',
     grain,
+    useRollup,
   });
+
+/**
+ * Two readings of the same rows agree: the same rows (by every field but the figures) and each figure within
+ * 1e-9 of the other, relatively (the rollup sums daily sums, so the last digits may differ).
+ */
+function expectSameRows(got: WarehouseCommitmentRow[], want: WarehouseCommitmentRow[], what: string) {
+  const keyOf = (row: WarehouseCommitmentRow) =>
+    JSON.stringify(row, (_key, value) => (typeof value === 'number' ? undefined : value));
+  const wanted = new Map(want.map((row) => [keyOf(row), row]));
+  expect(got.map(keyOf).sort(), what).toEqual([...wanted.keys()].sort());
+  for (const row of got) {
+    const other = wanted.get(keyOf(row)) as unknown as Record<string, unknown>;
+    for (const [field, value] of Object.entries(row)) {
+      if (typeof value !== 'number') continue;
+      const expected = other[field] as number;
+      expect(Math.abs(value - expected), `${what}: ${field}`).toBeLessThanOrEqual(
+        1e-9 * Math.max(1, Math.abs(expected)),
+      );
+    }
+  }
+}
 
 describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind) => {
   let workshopRows: WarehouseCommitmentRow[] = [];
@@ -101,6 +128,18 @@ describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind)
       checkWorkshopReservationMonths(rows);
       checkWorkshopCoverage(rows);
       checkWorkshopSavings(rows);
+    }
+  });
+
+  it('read by day and by month from the commitment rollup built at import the same rows as from the line items', async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    for (const { projectId } of projects.filter((p) => !refused.has(p.projectId))) {
+      for (const grain of ['day', 'month'] as const) {
+        const fromRollup = await rowsOf(s, projectId, grain);
+        expect(fromRollup.length, projectId).toBeGreaterThan(0);
+        expectSameRows(fromRollup, await rowsOf(s, projectId, grain, false), `${projectId} by ${grain}`);
+      }
     }
   });
 

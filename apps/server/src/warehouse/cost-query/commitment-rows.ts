@@ -1,10 +1,19 @@
 import type { CurCommitmentRow } from '@finlens/cost-model/commitments/cur-row';
-import { RESERVABLE_SERVICES } from '@finlens/cost-model/commitments/eligibility';
 import type { FocusCommitmentRow } from '@finlens/cost-model/commitments/focus-commitments';
+import {
+  ATTRIBUTES,
+  COMMITMENT_ROLLUP,
+  CONSTANTS,
+  commitmentRowsSql,
+  KEYS,
+  SUMS,
+  TIMES,
+} from './commitment-rollup';
 import { type CompiledSql, scopeWhere } from './compile-cost-query';
 import type { CostScope } from './cost-query-port';
 import type { SqlContext } from './dimension-sql';
-import { LINE_ITEMS_SOURCE } from './plan-source';
+import { LINE_ITEMS_SOURCE, rollupSource } from './plan-source';
+import { nullableSum } from './rollups';
 import type { ReadRows } from './run-cost-query';
 import type { SqlDialect } from './sql-dialect';
 
@@ -22,6 +31,8 @@ export interface CommitmentRowsQuery extends CostScope {
   from: string;
   to: string;
   grain: 'hour' | 'day' | 'month';
+  /** False: read the line items even by day or month (the rollup's tests and bench compare the two). */
+  useRollup?: boolean;
 }
 
 export interface WarehouseCommitmentRow extends CurCommitmentRow {
@@ -45,107 +56,23 @@ export interface CommitmentRowsPort {
   commitmentRows(query: CommitmentRowsQuery): Promise<WarehouseCommitmentRow[]>;
 }
 
-const COMMITMENT_LINE_ITEM_TYPES = [
-  'RIFee',
-  'DiscountedUsage',
-  'SavingsPlanRecurringFee',
-  'SavingsPlanCoveredUsage',
-];
-
-/** Grouped text attributes: [field of the row, canonical column]. */
-const KEYS: [string, string][] = [
-  ['sourceFormat', 'source_format'],
-  ['lineItemType', 'line_item_line_item_type'],
-  ['usageAccountId', 'line_item_usage_account_id'],
-  ['productCode', 'line_item_product_code'],
-  ['usageType', 'line_item_usage_type'],
-  ['pricingTerm', 'pricing_term'],
-  ['region', 'product_region_code'],
-  ['reservationArn', 'reservation_reservation_a_r_n'],
-  ['savingsPlanArn', 'savings_plan_savings_plan_a_r_n'],
-  ['chargeFrequency', 'charge_frequency'],
-  ['commitmentDiscountStatus', 'commitment_discount_status'],
-  ['commitmentDiscountId', 'commitment_discount_id'],
-];
-
 /**
- * A commitment's own attributes (one value per reservation or savings plan, or per its covered usage type and
- * region): read as the group's largest rather than grouped by, which keeps the GROUP BY's key short — hashing
- * the long text keys was most of the query's time at 1M line items.
+ * The commitment rows of the query: by day or month from the commitment rollup built at import (its daily rows
+ * summed again), by hour — or with `useRollup: false` — from the line items.
  */
-const ATTRIBUTES: [string, string][] = [
-  ['pricingOfferingClass', 'pricing_offering_class'],
-  ['reservationAvailabilityZone', 'reservation_availability_zone'],
-  ['savingsPlanOfferingType', 'savings_plan_offering_type'],
-  ['savingsPlanPaymentOption', 'savings_plan_payment_option'],
-  ['savingsPlanPurchaseTerm', 'savings_plan_purchase_term'],
-  ['savingsPlanRegion', 'savings_plan_region'],
-  ['savingsPlanInstanceTypeFamily', 'savings_plan_instance_type_family'],
-];
-
-/** Timestamps of a commitment's term: one value per commitment, read as the group's latest. */
-const TIMES: [string, string][] = [
-  ['reservationStartTime', 'reservation_start_time'],
-  ['reservationEndTime', 'reservation_end_time'],
-  ['savingsPlanStartTime', 'savings_plan_start_time'],
-  ['savingsPlanEndTime', 'savings_plan_end_time'],
-];
-
-/** Per-commitment constants (the group's largest). */
-const CONSTANTS: [string, string][] = [
-  ['reservationNumberOfReservations', 'reservation_number_of_reservations'],
-  ['reservationUpfrontValue', 'reservation_upfront_value'],
-];
-
-/** Summed figures; a group whose rows all lack one reads null (FOCUS files without ListCost). */
-const SUMS: [string, string][] = [
-  ['unblended', 'line_item_unblended_cost'],
-  ['netUnblended', 'line_item_net_unblended_cost'],
-  ['amortized', 'line_item_amortized_cost'],
-  ['usageAmount', 'line_item_usage_amount'],
-  ['normalizedUsageAmount', 'line_item_normalized_usage_amount'],
-  ['publicOnDemandCost', 'pricing_public_on_demand_cost'],
-  ['reservationEffective', 'reservation_effective_cost'],
-  ['reservationNetEffective', 'reservation_net_effective_cost'],
-  ['reservationUnusedAmortizedUpfront', 'reservation_unused_amortized_upfront_fee_for_billing_period'],
-  ['reservationUnusedRecurring', 'reservation_unused_recurring_fee'],
-  ['reservationNetUnusedAmortizedUpfront', 'reservation_net_unused_amortized_upfront_fee_for_billing_period'],
-  ['reservationNetUnusedRecurring', 'reservation_net_unused_recurring_fee'],
-  ['reservationTotalReservedUnits', 'reservation_total_reserved_units'],
-  ['reservationTotalReservedNormalizedUnits', 'reservation_total_reserved_normalized_units'],
-  ['reservationUnusedQuantity', 'reservation_unused_quantity'],
-  ['reservationUnusedNormalizedUnitQuantity', 'reservation_unused_normalized_unit_quantity'],
-  ['reservationAmortizedUpfrontFee', 'reservation_amortized_upfront_fee_for_billing_period'],
-  ['spEffective', 'savings_plan_savings_plan_effective_cost'],
-  ['spNetEffective', 'savings_plan_net_savings_plan_effective_cost'],
-  ['spTotalCommitment', 'savings_plan_total_commitment_to_date'],
-  ['spUsedCommitment', 'savings_plan_used_commitment'],
-  ['spAmortizedUpfront', 'savings_plan_amortized_upfront_commitment_for_billing_period'],
-  ['spNetAmortizedUpfront', 'savings_plan_net_amortized_upfront_commitment_for_billing_period'],
-  ['commitmentDiscountQuantity', 'commitment_discount_quantity'],
-];
-
 export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRowsQuery): CompiledSql {
   const d = dialect;
-  const ctx: SqlContext = { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
-  const id = (column: string) => d.identifier(column);
-  const list = (values: readonly string[]) => values.map((v) => ctx.values.add(v)).join(', ');
-  const type = id('line_item_line_item_type');
-  const relevant = [
-    `${type} IN (${list(COMMITMENT_LINE_ITEM_TYPES)})`,
-    `${id('reservation_reservation_a_r_n')} IS NOT NULL`,
-    `${id('savings_plan_savings_plan_a_r_n')} IS NOT NULL`,
-    `${id('commitment_discount_id')} IS NOT NULL`,
-    `(${type} = ${ctx.values.add('Usage')} AND (${id('line_item_product_code')} IN (${list(RESERVABLE_SERVICES)})
-      OR ${d.containsIgnoreCase(id('line_item_usage_type'), ctx.values.add('SpotUsage'))}
-      OR ${id('source_format')} = ${ctx.values.add('focus')}))`,
-  ];
-  const where = [...scopeWhere(ctx, query, 'not_split'), `(${relevant.join(' OR ')})`];
-  const usageStart = id('line_item_usage_start_date');
   const hourly = query.grain === 'hour';
+  const source = hourly || query.useRollup === false ? LINE_ITEMS_SOURCE : rollupSource(COMMITMENT_ROLLUP);
+  const ctx: SqlContext = { dialect, values: dialect.values(), source };
+  const id = (column: string) => d.identifier(column);
+  const where = [...scopeWhere(ctx, query, 'not_split')];
+  // The rollup holds only these rows; the line items are filtered to them.
+  if (source.rollup === null) where.push(`(${commitmentRowsSql(d, ctx.values)})`);
+  const time = id(source.timeColumn);
   const keys = [
-    `${d.periodStart(usageStart, query.grain)} AS at_`,
-    `${d.periodStart(usageStart, 'month')} AS month_`,
+    `${d.periodStart(time, query.grain)} AS at_`,
+    `${d.periodStart(time, 'month')} AS month_`,
     // By hour only (the purchase curve spreads a line over its hours); by day or month it would split groups.
     ...(hourly ? [`${d.periodStart(id('line_item_usage_end_date'), 'hour')} AS end_`] : []),
     `${d.periodStart(id('bill_billing_period_start_date'), 'day')} AS bill_period_`,
@@ -155,10 +82,7 @@ export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRows
     ...ATTRIBUTES.map(([field, column]) => `max(${id(column)}) AS ${field}`),
     ...TIMES.map(([field, column]) => `max(${d.text(id(column))}) AS ${field}`),
     ...CONSTANTS.map(([field, column]) => `max(${id(column)}) AS ${field}`),
-    ...SUMS.map(
-      ([field, column]) =>
-        `CASE WHEN count(${id(column)}) = 0 THEN NULL ELSE ${d.sumMoney(id(column))} END AS ${field}`,
-    ),
+    ...SUMS.map(([field, column]) => `${nullableSum(d, id(column))} AS ${field}`),
   ];
   const groupBy = [
     'at_',
@@ -167,7 +91,7 @@ export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRows
     'bill_period_',
     ...KEYS.map(([field]) => field),
   ];
-  const sql = `SELECT ${[...keys, ...measures].join(', ')} FROM ${id(LINE_ITEMS_SOURCE.table)}
+  const sql = `SELECT ${[...keys, ...measures].join(', ')} FROM ${id(source.table)}
     WHERE ${where.join(' AND ')} GROUP BY ${groupBy.join(', ')}`;
   return { sql, values: ctx.values.bound };
 }

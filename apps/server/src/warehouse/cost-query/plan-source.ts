@@ -19,7 +19,7 @@ export const LINE_ITEMS_SOURCE: CostSource = {
   rollup: null,
 };
 
-const rollupSource = (rollup: RollupDefinition): CostSource => ({
+export const rollupSource = (rollup: RollupDefinition): CostSource => ({
   kind: 'rollup',
   table: rollup.table,
   timeColumn: ROLLUP_DAY_COLUMN,
@@ -65,6 +65,7 @@ export function planSource(
     ...(query.dimension === null ? [] : [query.dimension]),
     ...query.filters.map((f) => f.dimension),
   ];
-  const rollup = ROLLUPS.find((r) => dimensions.every((d) => covers(r, d)));
+  // A rollup of some rows only (the commitment rollup) never answers a cost query.
+  const rollup = ROLLUPS.find((r) => r.rows === undefined && dimensions.every((d) => covers(r, d)));
   return rollup === undefined ? LINE_ITEMS_SOURCE : rollupSource(rollup);
 }

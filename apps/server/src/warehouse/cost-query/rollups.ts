@@ -5,6 +5,7 @@ import {
   COST_TYPES,
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
+import { COMMITMENT_ROLLUP } from './commitment-rollup';
 import { notSplitRowSql } from './split-rows';
 import type { SqlDialect, SqlValues } from './sql-dialect';
 
@@ -23,6 +24,16 @@ export interface RollupDefinition {
   /** Keys of the `product` map kept as text columns `product_key_<key>`. */
   productKeys: readonly string[];
   maps: readonly RollupMap[];
+  /**
+   * Canonical columns summed instead of the cost types', each null where none of a group's rows has one (a
+   * missing figure stays missing, as in the line items).
+   */
+  sums?: readonly string[];
+  /**
+   * The rows it holds when not every non-split line item (the commitment rollup): the planner never answers a
+   * cost query from such a rollup, only the reader it was built for.
+   */
+  rows?: (dialect: SqlDialect, values: SqlValues) => string;
 }
 
 /** Columns every rollup has besides its dimensions. */
@@ -59,6 +70,7 @@ const CHARGE_COLUMNS = [
  * columns: tag sets are nearly one per resource, so each column beside them multiplies its rows (on the demo
  * export, tags + account + line item type hold ~28% of the line items' rows, adding the service ~71%).
  * Resource ids, names, descriptions, hours and tags combined with other columns stay in the line items.
+ * The commitment rollup (last) holds only the commitment rows: built and swapped with the others, never planned.
  */
 export const ROLLUPS: readonly RollupDefinition[] = [
   { table: SCOPE_ROLLUP, columns: [], productKeys: [], maps: [] },
@@ -94,9 +106,15 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     productKeys: [],
     maps: ['resource_tags', 'cost_category'],
   },
+  COMMITMENT_ROLLUP,
 ];
 
 export const productKeyColumn = (key: string) => `product_key_${key}`;
+
+/** A column's sum, NULL when no row of the group has a value (sumMoney alone would read 0). */
+export function nullableSum(dialect: SqlDialect, sql: string): string {
+  return `CASE WHEN count(${sql}) = 0 THEN NULL ELSE ${dialect.sumMoney(sql)} END`;
+}
 
 /** The logical columns of a rollup, in table order: group columns, then the sums and the row count. */
 export function rollupColumns(rollup: RollupDefinition): {
@@ -117,7 +135,7 @@ export function rollupColumns(rollup: RollupDefinition): {
       ...rollup.maps.map(canonical),
     ],
     sums: [
-      ...COST_TYPES.map((t) => canonical(COST_TYPE_COLUMNS[t])),
+      ...(rollup.sums ?? COST_TYPES.map((t) => COST_TYPE_COLUMNS[t])).map(canonical),
       { name: ROLLUP_ROW_COUNT, type: 'number' },
     ],
   };
@@ -144,8 +162,14 @@ export function rollupSelectSql(
     ...rollup.productKeys.map((key) => dialect.mapValue(id('product'), values.add(key))),
     ...rollup.maps.flatMap(dialect.mapColumns),
   ];
-  const sums = [...COST_TYPES.map((t) => dialect.sumMoney(id(COST_TYPE_COLUMNS[t]))), 'count(*)'];
+  const sums = [
+    ...(rollup.sums === undefined
+      ? COST_TYPES.map((t) => dialect.sumMoney(id(COST_TYPE_COLUMNS[t])))
+      : rollup.sums.map((column) => nullableSum(dialect, id(column)))),
+    'count(*)',
+  ];
+  const rows = rollup.rows === undefined ? '' : ` AND (${rollup.rows(dialect, values)})`;
   return `SELECT ${[...groups, ...sums].join(', ')} FROM ${from}
-WHERE (${where}) AND ${notSplitRowSql(dialect, values)}
+WHERE (${where}) AND ${notSplitRowSql(dialect, values)}${rows}
 GROUP BY ${groups.join(', ')}`;
 }

@@ -35,6 +35,7 @@ describe('DuckDB cost store', () => {
       'add the commitment columns',
       'create the resource metrics tables',
       'add the split usage columns',
+      'create the commitment rollup',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -97,6 +98,7 @@ describe('DuckDB cost store', () => {
       'add the commitment columns',
       'create the resource metrics tables',
       'add the split usage columns',
+      'create the commitment rollup',
     ]);
     const query = {
       start_date: '2024-05-01',

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
+import { COMMITMENT_ROLLUP } from '../cost-query/commitment-rollup';
 import { ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
 import { createMetricsTablesSql } from './duckdb-metrics-store';
 import { createRollupSql, rebuildRollups } from './duckdb-rollups';
@@ -24,7 +25,7 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
     name: 'create daily cost rollups',
     apply: async (connection) => {
       // The rollups of that release; the scope rollup came later (its own step).
-      const rollups = ROLLUPS.filter((r) => r.table !== SCOPE_ROLLUP);
+      const rollups = ROLLUPS.filter((r) => r.table !== SCOPE_ROLLUP && r.table !== COMMITMENT_ROLLUP.table);
       for (const rollup of rollups) await connection.run(createRollupSql(rollup));
       await rebuildRollups(connection, null, rollups);
     },
@@ -75,6 +76,14 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
     name: 'add the split usage columns',
     apply: async (connection) => {
       for (const name of SPLIT_USAGE_COLUMNS) await addColumn(connection, name);
+    },
+  },
+  {
+    // Commitment Management's day and month reads: the commitment rows per day (docs/commitments.md).
+    name: 'create the commitment rollup',
+    apply: async (connection) => {
+      await connection.run(createRollupSql(COMMITMENT_ROLLUP));
+      await rebuildRollups(connection, null, [COMMITMENT_ROLLUP]);
     },
   },
 ];
