@@ -1,3 +1,4 @@
+import { resourceKey } from '@finlens/cost-model/resource-id';
 import { transition } from '@finlens/cost-model/savings-ledger';
 import {
   type DailyCost,
@@ -22,10 +23,36 @@ export function createLedgerVerify({
   now = () => new Date(),
 }: {
   repo: Pick<SavingsLedgerRepo, 'judged' | 'move' | 'update'>;
-  warehouse: Pick<CostStore, 'costBreakdown' | 'newestUsageDay'>;
+  warehouse: Pick<CostStore, 'costBreakdown' | 'newestUsageDay' | 'resourceCosts'>;
   now?: () => Date;
 }) {
+  /**
+   * The bill's own ids of the entry's resource: the bill names RDS, Lambda and load balancers by ARN where the
+   * inventory (and so the entry) has a short id or name; both meet on the normal resource key.
+   */
+  async function billIds(entry: LedgerEntryRow, from: string, to: string): Promise<string[]> {
+    const key = resourceKey(entry.resource_id, entry.resource_kind, entry.account_id);
+    const rows = await warehouse.resourceCosts({
+      clientId: entry.client_id,
+      projectIds: [entry.project_id],
+      from,
+      current: from,
+      to,
+      tagKeys: [],
+      costType: 'net_amortized',
+    });
+    const ids = rows
+      .filter(
+        (row) =>
+          row.resourceId === entry.resource_id ||
+          (row.accountId !== null && resourceKey(row.resourceId, row.serviceCode, row.accountId) === key),
+      )
+      .map((row) => row.resourceId);
+    return ids.length === 0 ? [entry.resource_id] : [...new Set(ids)];
+  }
+
   async function dailyCosts(entry: LedgerEntryRow, from: string, to: string): Promise<DailyCost[]> {
+    const ids = await billIds(entry, from, to);
     const rows = await warehouse.costBreakdown({
       clientId: entry.client_id,
       projectIds: [entry.project_id],
@@ -33,7 +60,7 @@ export function createLedgerVerify({
       to,
       // The cost the estimate was made from (effective: after RI/SP and discounts), so the two compare.
       costType: 'net_amortized',
-      sets: [[{ dimension: 'line_item_resource_id', mode: 'include', values: [entry.resource_id] }]],
+      sets: [[{ dimension: 'line_item_resource_id', mode: 'include', values: ids }]],
       byDay: true,
       useRollups: true,
     });

@@ -27,7 +27,7 @@ export function savingsLedgerFor({
   findRecommendation,
 }: {
   db: Kysely<AppTables>;
-  warehouse: Pick<CostStore, 'costBreakdown' | 'newestUsageDay'>;
+  warehouse: Pick<CostStore, 'costBreakdown' | 'newestUsageDay' | 'resourceCosts'>;
   resolve: ResolveTarget;
   findRecommendation: FindRecommendation;
 }) {

@@ -23,7 +23,11 @@ import { APPLY_JOB_KIND, ledgerFieldsReader } from './savings-ledger.service';
 const noAws = new Proxy({} as CloudPort, {
   get: () => () => Promise.reject(new Error('AWS must not be called for a simulated project')),
 });
-const noWarehouse = { costBreakdown: async () => [], newestUsageDay: async () => null };
+const noWarehouse = {
+  costBreakdown: async () => [],
+  newestUsageDay: async () => null,
+  resourceCosts: async () => [],
+};
 
 /** A recommendation as the rules engine answers it (only the fields the ledger keeps matter here). */
 function recommendation(projectId: string, overrides: Partial<Recommendation>): Recommendation {

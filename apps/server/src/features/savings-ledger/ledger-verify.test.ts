@@ -1,0 +1,77 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
+import { addDays } from '@finlens/cost-model/utc-calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { createLedgerVerify } from './ledger-verify';
+import type { LedgerEntryRow, StoredVerification } from './savings-ledger.tables';
+
+const CHANGED = '2026-11-10';
+const ARN = 'arn:aws:rds:us-east-1:111122223333:db:orders-db';
+
+let dir: string;
+let store: DuckDbCostStore;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'finlens-ledger-verify-'));
+  store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  await store.init();
+  // The database bills under its ARN: $12 a day for the 14 days before the change, $4 a day after (downsized).
+  const rows: string[] = [];
+  for (let i = -14; i <= 7; i += 1) {
+    const day = addDays(CHANGED, i);
+    const cost = i < 0 ? 12 : i === 0 ? 8 : 4;
+    rows.push(
+      `('c1', 'p1', DATE '2026-11-01', TIMESTAMP '${day} 00:00:00', 'AmazonRDS', 'Amazon Relational Database Service', '111122223333', '${ARN}', ${cost}, ${cost}, ${cost}, ${cost})`,
+    );
+  }
+  await store.connection.run(
+    `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, product_servicename, line_item_usage_account_id, line_item_resource_id, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${rows.join(', ')}`,
+  );
+});
+afterAll(async () => {
+  await store?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('verifying an applied saving from the bill', () => {
+  it('finds a database the bill names by ARN from the entry’s short name', async () => {
+    const entry = {
+      id: 'e1',
+      client_id: 'c1',
+      project_id: 'p1',
+      account_id: '111122223333',
+      resource_id: 'orders-db',
+      resource_kind: 'rds-instance',
+      state: 'applied',
+      applied_at: new Date(`${CHANGED}T12:00:00Z`),
+    } as LedgerEntryRow;
+    const stored: StoredVerification[] = [];
+    const verify = createLedgerVerify({
+      repo: {
+        judged: async () => [entry],
+        move: async (_id, _from, patch) => {
+          stored.push(JSON.parse(String(patch.verification)));
+          return entry;
+        },
+        update: async (_id, patch) => {
+          stored.push(JSON.parse(String(patch.verification)));
+        },
+      },
+      warehouse: store,
+      now: () => new Date('2026-11-18T06:00:00Z'),
+    });
+    expect(await verify.verifyAll('c1')).toBe(1);
+    expect(stored[0]).toMatchObject({
+      outcome: 'verified',
+      rate_before: 12,
+      rate_after: 4,
+      before_days: 14,
+      after_days: 7,
+      billed_through: '2026-11-17',
+    });
+    expect(stored[0]?.realised_monthly_saving).toBeCloseTo(8 * DAYS_PER_MONTH, 9);
+  });
+});
