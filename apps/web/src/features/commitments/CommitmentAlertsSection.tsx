@@ -13,8 +13,8 @@ import { formatShare } from './commitment-format';
 const ALERT_SEVERITY = { info: 'info', warning: 'warning', critical: 'error' } as const;
 
 /** The alerts due now, as their notifications say them; the thresholds they were judged by, which admins change. */
-export function CommitmentAlertsSection() {
-  const alerts = useCommitmentAlerts();
+export function CommitmentAlertsSection({ projectIds }: { projectIds?: string }) {
+  const alerts = useCommitmentAlerts(projectIds);
   const settings = alerts.data?.settings;
   const [editing, setEditing] = useState(false);
   return (

@@ -7,6 +7,7 @@ import {
   PAYMENT_OPTIONS,
 } from '@finlens/contracts/commitments';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -19,7 +20,9 @@ import { useMemo, useState } from 'react';
 import { Chart } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { Figure } from '../../components/Figure';
+import { ProjectPicker } from '../../components/ProjectPicker';
 import { SimpleTable } from '../../components/SimpleTable';
+import { useProjectsAws } from '../admin/api/projects-aws-query';
 import {
   type CommitmentGroup,
   type Granularity,
@@ -118,11 +121,16 @@ function Choice<T extends string>({
   );
 }
 
-function PurchaseAnalysisSection() {
+function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
   const [lookBack, setLookBack] = useState<LookBack>('30');
   const [term, setTerm] = useState<Term>('1yr');
   const [payment, setPayment] = useState<PaymentOption>('No Upfront');
-  const analysis = usePurchaseAnalysis({ look_back: lookBack, term, payment_option: payment });
+  const analysis = usePurchaseAnalysis({
+    look_back: lookBack,
+    term,
+    payment_option: payment,
+    project_ids: projectIds,
+  });
   const recommendation = analysis.data?.recommendation ?? null;
   const curve = analysis.data?.hourly_on_demand ?? [];
   const start = analysis.data ? Date.parse(analysis.data.window.start) : 0;
@@ -205,8 +213,17 @@ export function CommitmentManagementPage() {
   // Hours only for ranges up to 31 days (the API's limit): a longer range falls back to days.
   const grain = chosenGrain === 'hour' && days > 30 ? 'day' : chosenGrain;
   const range = useMemo(() => lastDays(days), [days]);
-  const dashboard = useCommitmentDashboard({ ...range, group_by: group, granularity: grain });
-  const inventory = useCommitmentInventory();
+  // The projects read; every project of the client when none is chosen.
+  const [projects, setProjects] = useState<string[] | undefined>(undefined);
+  const projectList = useProjectsAws();
+  const projectIds = projects?.join(',');
+  const dashboard = useCommitmentDashboard({
+    ...range,
+    group_by: group,
+    granularity: grain,
+    project_ids: projectIds,
+  });
+  const inventory = useCommitmentInventory(projectIds);
   const totals = dashboard.data?.totals;
   const periods = dashboard.data?.periods ?? [];
   const pct = (values: (number | null)[]) => values.map((v) => (v === null ? 0 : v * 100));
@@ -215,6 +232,14 @@ export function CommitmentManagementPage() {
       <Typography variant="h5" component="h1">
         Commitment Management
       </Typography>
+      <Box sx={{ maxWidth: 480 }}>
+        <ProjectPicker
+          projects={projectList.data ?? []}
+          loading={projectList.isPending}
+          value={projects}
+          onChange={setProjects}
+        />
+      </Box>
       <ToggleButtonGroup
         size="small"
         exclusive
@@ -272,7 +297,7 @@ export function CommitmentManagementPage() {
           />
         </>
       ) : null}
-      <CommitmentAlertsSection />
+      <CommitmentAlertsSection projectIds={projectIds} />
       <TableSection title="Breakdown">
         <Choice
           label="Breakdown by"
@@ -299,7 +324,7 @@ export function CommitmentManagementPage() {
           pending={inventory.isPending}
         />
       </TableSection>
-      <PurchaseAnalysisSection />
+      <PurchaseAnalysisSection projectIds={projectIds} />
     </Stack>
   );
 }

@@ -222,7 +222,7 @@ describe('Commitment pages', () => {
     expect(lookBacks).toEqual(['30', '60']);
   });
 
-  it('Commitment Management: the breakdown table with CSV export follows "Breakdown by"; term and payment option reach the analysis', {
+  it('Commitment Management: the breakdown table with CSV export follows "Breakdown by"; term, payment option and the project filter reach the calls', {
     timeout: 60_000,
   }, async () => {
     answer();
@@ -251,6 +251,14 @@ describe('Commitment pages', () => {
     expect(days).toContain(30);
     const last = params(P.purchaseAnalysis).at(-1);
     expect([last?.get('term'), last?.get('payment_option')]).toEqual(['3yr', 'All Upfront']);
+    // The project filter reaches every call of the page.
+    expect(params(P.dashboard).at(-1)?.get('project_ids')).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Projects' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Production' }));
+    await waitFor(() => {
+      for (const path of [P.dashboard, P.inventory, P.alerts, P.purchaseAnalysis])
+        expect(params(path).at(-1)?.get('project_ids'), path).toBe('p1');
+    });
   });
 
   it('Commitment Management: an admin changes the alert settings in percent and days; a 400 lands under its field', {

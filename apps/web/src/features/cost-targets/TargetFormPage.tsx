@@ -27,13 +27,14 @@ import type { z } from 'zod';
 import { useIsAdmin } from '../../components/AdminAction';
 import { applyServerErrors } from '../../components/form-errors';
 import { textFieldProps } from '../../components/form-field';
+import { ProjectPicker } from '../../components/ProjectPicker';
+import { useProjectsAws } from '../admin/api/projects-aws-query';
 import { FilterPanel } from '../cost-explorer/FilterPanel';
 import { AlertEditor } from './AlertEditor';
 import { useSaveTarget } from './api/save-target-mutation';
 import { useTarget } from './api/target-query';
 import { OperatePackageGate } from './OperatePackageGate';
 import { PlanEditor } from './PlanEditor';
-import { ProjectPicker } from './ProjectPicker';
 import { costTypeLabel, TARGET_CHANGE_REASON } from './target-view';
 
 type TargetForm = z.input<typeof costTargetInputSchema>;
@@ -141,6 +142,7 @@ export function TargetFormPage() {
 
 function TargetFields({ id, initial }: { id: string | null; initial: CostTarget | null }) {
   const readOnly = !useIsAdmin();
+  const projects = useProjectsAws();
   const [today] = useState(() => new Date());
   const save = useSaveTarget();
   const navigate = useNavigate();
@@ -180,6 +182,8 @@ function TargetFields({ id, initial }: { id: string | null; initial: CostTarget 
             render={({ field }) => (
               <Stack spacing={2}>
                 <ProjectPicker
+                  projects={projects.data ?? []}
+                  loading={projects.isPending}
                   value={field.value?.project_ids}
                   onChange={(project_ids) => {
                     const { project_ids: _, ...rest } = field.value ?? { filters: [] };

@@ -18,11 +18,11 @@ import { apiRequest } from '../../../lib/api-client';
 
 const keys = {
   all: ['commitments'] as const,
-  inventory: () => [...keys.all, 'inventory'] as const,
+  inventory: (projects?: string) => [...keys.all, 'inventory', projects] as const,
   dashboard: (query: DashboardQuery) => [...keys.all, 'dashboard', query] as const,
   purchase: (query: PurchaseQuery) => [...keys.all, 'purchase', query] as const,
   convertible: () => [...keys.all, 'convertible'] as const,
-  alerts: () => [...keys.all, 'alerts'] as const,
+  alerts: (projects?: string) => [...keys.all, 'alerts', projects] as const,
 };
 
 export type LookBack = (typeof LOOK_BACKS)[number];
@@ -36,18 +36,25 @@ type DashboardQuery = {
   group_by: CommitmentGroup;
   /** Day when absent. */
   granularity?: Granularity;
+  /** Comma-separated project ids; every project of the client when absent. */
+  project_ids?: string;
 };
 type PurchaseQuery = {
   look_back: LookBack;
   term: Term;
   payment_option: PaymentOption;
+  project_ids?: string;
 };
 
 /** GET /c/commitments/inventory/ — the client's reservations and savings plans with the expiry calendar. */
-export function useCommitmentInventory() {
+export function useCommitmentInventory(projectIds?: string) {
   return useQuery({
-    queryKey: keys.inventory(),
-    queryFn: ({ signal }) => apiRequest(COMMITMENTS_PATHS.inventory, commitmentInventorySchema, { signal }),
+    queryKey: keys.inventory(projectIds),
+    queryFn: ({ signal }) =>
+      apiRequest(COMMITMENTS_PATHS.inventory, commitmentInventorySchema, {
+        query: { project_ids: projectIds },
+        signal,
+      }),
   });
 }
 
@@ -81,10 +88,14 @@ export function useConvertibleAnalysis() {
 }
 
 /** GET /c/commitments/alerts/ — the alerts due now (expiring, under-used, coverage drops, new) and the thresholds. */
-export function useCommitmentAlerts() {
+export function useCommitmentAlerts(projectIds?: string) {
   return useQuery({
-    queryKey: keys.alerts(),
-    queryFn: ({ signal }) => apiRequest(COMMITMENTS_PATHS.alerts, commitmentAlertsSchema, { signal }),
+    queryKey: keys.alerts(projectIds),
+    queryFn: ({ signal }) =>
+      apiRequest(COMMITMENTS_PATHS.alerts, commitmentAlertsSchema, {
+        query: { project_ids: projectIds },
+        signal,
+      }),
   });
 }
 
@@ -94,6 +105,6 @@ export function useSaveAlertSettingsMutation() {
   return useMutation({
     mutationFn: (body: CommitmentAlertSettings) =>
       apiRequest(COMMITMENTS_PATHS.alertSettings, commitmentAlertSettingsSchema, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.alerts() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keys.all, 'alerts'] }),
   });
 }

@@ -1,27 +1,30 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useProjectsAws } from '../admin/api/projects-aws-query';
 
-/** The target's projects (scope.project_ids): none chosen means every project of the client. */
+/**
+ * A choice among the client's projects (a cost target's scope, Commitment Management's filter): none chosen means
+ * every project. The caller passes the projects (the start-up chain already holds the list in the cache).
+ */
 export function ProjectPicker({
+  projects,
+  loading,
   value,
   onChange,
 }: {
+  projects: readonly { id: string; name: string }[];
+  loading: boolean;
   value: string[] | undefined;
   onChange: (ids: string[] | undefined) => void;
 }) {
-  // The start-up chain already holds this list in the cache.
-  const projects = useProjectsAws();
-  const options = projects.data ?? [];
-  const names = new Map(options.map((p) => [p.id, p.name]));
+  const names = new Map(projects.map((p) => [p.id, p.name]));
   return (
     <Autocomplete
       multiple
-      options={options.map((p) => p.id)}
+      options={projects.map((p) => p.id)}
       getOptionLabel={(id) => names.get(id) ?? id}
       value={value ?? []}
       onChange={(_, ids) => onChange(ids.length === 0 ? undefined : ids)}
-      loading={projects.isPending}
+      loading={loading}
       renderInput={(params) => (
         <TextField {...params} label="Projects" helperText="Every project of the organisation when empty" />
       )}
