@@ -12,6 +12,7 @@ import { benchMetricsStorage } from './src/metrics-storage.bench';
 import type { SuiteOptions } from './src/options';
 import { benchRecommendations } from './src/recommendations.bench';
 import { benchResourcesCost } from './src/resources-cost.bench';
+import { benchScheduler } from './src/scheduler.bench';
 import { peakRssMiB } from './src/stats';
 
 type Suite = (options: SuiteOptions) => Promise<Record<string, string | number>>;
@@ -31,6 +32,7 @@ const suites: Record<string, Suite> = {
   containers: benchContainers,
   'metrics-storage': benchMetricsStorage,
   recommendations: benchRecommendations,
+  scheduler: benchScheduler,
 };
 const args = process.argv.slice(2);
 // A warehouse engine's name among the bare words picks the engine (`explorer --engine clickhouse`): through the

@@ -44,6 +44,26 @@ export function createReconcilerRepo({ db }: { db: Kysely<AppTables> }) {
       return { count: Number(row.count), last: row.last === null ? null : new Date(row.last) };
     },
 
+    /** `failures` for many keys in one read (a tick's due intents): keys without failures are left out. */
+    async failuresOf(keys: readonly string[]): Promise<Map<string, { count: number; last: Date | null }>> {
+      if (keys.length === 0) return new Map();
+      const base = sql<string>`split_part(intent_key, '#fail-', 1)`;
+      const rows = await db
+        .selectFrom('scheduler_actions')
+        .select([
+          base.as('key'),
+          sql<number>`count(*)::int`.as('count'),
+          sql<Date | null>`max(performed_at)`.as('last'),
+        ])
+        .where('intent_key', 'like', '%#fail-%')
+        .where(base, 'in', [...keys])
+        .groupBy(base)
+        .execute();
+      return new Map(
+        rows.map((r) => [r.key, { count: Number(r.count), last: r.last === null ? null : new Date(r.last) }]),
+      );
+    },
+
     /**
      * Claims an intent for this process: the row's unique key lets one insert win; null when another
      * process (or an earlier tick) holds it. A stale claim is set aside first.
@@ -63,6 +83,43 @@ export function createReconcilerRepo({ db }: { db: Kysely<AppTables> }) {
         .returning('id')
         .executeTakeFirst();
       return row?.id ?? null;
+    },
+
+    /**
+     * `claim` for many intents in one insert (intents no row holds yet: a tick's new changes); the ids of those
+     * this process won, by intent key.
+     */
+    async claimMany(intents: readonly Intent[], now: Date): Promise<Map<string, string>> {
+      if (intents.length === 0) return new Map();
+      const rows = await db
+        .insertInto('scheduler_actions')
+        .values(
+          intents.map((intent) => ({
+            ...intent,
+            performed_at: now,
+            outcome: 'waiting',
+            state_after: null,
+            answer: '{}',
+          })),
+        )
+        .onConflict((c) => c.column('intent_key').doNothing())
+        .returning(['id', 'intent_key'])
+        .execute();
+      return new Map(rows.map((r) => [r.intent_key, r.id]));
+    },
+
+    /** `finish` for many claims in one update. */
+    async finishMany(
+      results: readonly { id: string; outcome: string; state_after: string | null; answer: unknown }[],
+    ) {
+      if (results.length === 0) return;
+      const rows = sql.join(
+        results.map(
+          (r) => sql`(${r.id}, ${r.outcome}, ${r.state_after}::text, ${JSON.stringify(r.answer)}::jsonb)`,
+        ),
+      );
+      await sql`UPDATE scheduler_actions AS a SET outcome = v.outcome, state_after = v.state_after, answer = v.answer
+        FROM (VALUES ${rows}) AS v(id, outcome, state_after, answer) WHERE a.id = v.id`.execute(db);
     },
 
     async finish(id: string, result: { outcome: string; state_after: string | null; answer: unknown }) {

@@ -21,7 +21,17 @@ import {
 /** AWS starts a stopped RDS instance or cluster again after seven days. */
 const RDS_RESTART_MS = 7 * 86_400_000;
 const MAX_BACKOFF_MS = 30 * 60_000;
+/** New intents claimed and finished together (one insert, one update per chunk). */
+const CLAIM_CHUNK = 200;
+const NO_FAILURES = { count: 0, last: null };
 const THROTTLED = /Throttl|RequestLimitExceeded|TooManyRequests|SlowDown|RateExceeded/i;
+
+interface Finished {
+  id: string;
+  outcome: string;
+  state_after: string | null;
+  answer: unknown;
+}
 
 export interface ReconcileTarget {
   port: CloudPort;
@@ -104,38 +114,52 @@ function dueOf(
 export function createReconciler(deps: ReconcilerDeps) {
   const { repo } = deps;
 
-  async function backingOff(key: string, at: number): Promise<number | null> {
-    const failed = await repo.failures(key);
+  async function backingOff(
+    key: string,
+    at: number,
+    known?: { count: number; last: Date | null },
+  ): Promise<number | null> {
+    const failed = known ?? (await repo.failures(key));
     if (failed.count === 0 || failed.last === null) return failed.count;
     const wait = Math.min(MAX_BACKOFF_MS, deps.tickMs * 2 ** (failed.count - 1));
     return at - failed.last.getTime() < wait ? null : failed.count;
   }
 
-  /** Claims the intent and takes the step: acted, held (another process or an earlier tick has it), or not yet. */
-  async function act(
+  /** The step of an intent unless it is backing off (counted in the report). */
+  async function planned(
     intent: Intent,
     plan: () => Promise<Step>,
     report: TickReport,
-  ): Promise<'acted' | 'held' | 'retry'> {
-    const at = deps.now();
-    const attempts = await backingOff(intent.intent_key, at.getTime());
-    if (attempts === null) {
+    failures?: { count: number; last: Date | null },
+  ): Promise<{ intent: Intent; step: Step } | null> {
+    if ((await backingOff(intent.intent_key, deps.now().getTime(), failures)) === null) {
       report.backingOff += 1;
-      return 'retry';
+      return null;
     }
     const step = await plan();
-    const id = await repo.claim({ ...intent, action: step.action }, at);
-    if (id === null) return 'held';
+    return { intent: { ...intent, action: step.action }, step };
+  }
+
+  /** Takes a claimed step; its outcome is the log row's, kept for the caller to write (one by one or in bulk). */
+  async function perform(
+    id: string,
+    step: Step,
+    report: TickReport,
+  ): Promise<{ finished: Finished | null; outcome: 'acted' | 'held' | 'retry' }> {
     if (step.run === null) {
-      await repo.finish(id, { outcome: 'failed', state_after: null, answer: { error: step.missing } });
       report.failed += 1;
-      return 'held';
+      return {
+        finished: { id, outcome: 'failed', state_after: null, answer: { error: step.missing } },
+        outcome: 'held',
+      };
     }
     try {
       const done = await step.run();
-      await repo.finish(id, { outcome: 'succeeded', state_after: done.stateAfter, answer: done.answer });
       report.acted += 1;
-      return 'acted';
+      return {
+        finished: { id, outcome: 'succeeded', state_after: done.stateAfter, answer: done.answer },
+        outcome: 'acted',
+      };
     } catch (error) {
       const code =
         error instanceof CloudActionError
@@ -146,7 +170,58 @@ export function createReconciler(deps: ReconcilerDeps) {
       const message = error instanceof Error ? error.message : String(error);
       await repo.fail(id, { code, message }, THROTTLED.test(message) ? 'throttled' : 'failed');
       report.failed += 1;
-      return 'retry';
+      return { finished: null, outcome: 'retry' };
+    }
+  }
+
+  /** Claims the intent and takes the step: acted, held (another process or an earlier tick has it), or not yet. */
+  async function act(
+    intent: Intent,
+    plan: () => Promise<Step>,
+    report: TickReport,
+  ): Promise<'acted' | 'held' | 'retry'> {
+    const ready = await planned(intent, plan, report);
+    if (ready === null) return 'retry';
+    const id = await repo.claim(ready.intent, deps.now());
+    if (id === null) return 'held';
+    const { finished, outcome } = await perform(id, ready.step, report);
+    if (finished) await repo.finish(finished.id, finished);
+    return outcome;
+  }
+
+  /**
+   * New intents of one tick, a chunk at a time: their failures read once, claimed in one insert, acted on one by
+   * one, their outcomes written in one update — a few queries per chunk instead of several per resource (the
+   * boundary of a schedule with thousands of resources). A process killed mid-chunk leaves the chunk's claims
+   * waiting; they go stale and another process takes them over, as for a single claim.
+   */
+  async function actMany(
+    fresh: readonly { intent: Intent; plan: () => Promise<Step> }[],
+    report: TickReport,
+  ): Promise<void> {
+    for (let i = 0; i < fresh.length; i += CLAIM_CHUNK) {
+      const chunk = fresh.slice(i, i + CLAIM_CHUNK);
+      const failed = await repo.failuresOf(chunk.map((f) => f.intent.intent_key));
+      const ready: { intent: Intent; step: Step }[] = [];
+      for (const f of chunk) {
+        const p = await planned(f.intent, f.plan, report, failed.get(f.intent.intent_key) ?? NO_FAILURES);
+        if (p) ready.push(p);
+      }
+      const claimed = await repo.claimMany(
+        ready.map((r) => r.intent),
+        deps.now(),
+      );
+      const finished: Finished[] = [];
+      try {
+        for (const r of ready) {
+          const id = claimed.get(r.intent.intent_key);
+          if (id === undefined) continue;
+          const done = await perform(id, r.step, report);
+          if (done.finished) finished.push(done.finished);
+        }
+      } finally {
+        await repo.finishMany(finished);
+      }
     }
   }
 
@@ -224,6 +299,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     report: TickReport,
   ): Promise<void> {
     const done = await repo.intents(due.map((d) => d.key));
+    const fresh: { intent: Intent; plan: () => Promise<Step> }[] = [];
     for (const d of due) {
       const { schedule, subject: r, desired, key } = d;
       const intent: Intent = {
@@ -242,7 +318,7 @@ export function createReconciler(deps: ReconcilerDeps) {
       };
       const previous = done.get(key);
       if (previous === undefined) {
-        await act(intent, r.step(desired), report);
+        fresh.push({ intent, plan: r.step(desired) });
         continue;
       }
       if (previous.outcome === 'waiting') {
@@ -304,6 +380,7 @@ export function createReconciler(deps: ReconcilerDeps) {
         await act({ ...intent, intent_key: enforceKey, cause: 'enforce' }, r.step(desired), report);
       }
     }
+    await actMany(fresh, report);
   }
 
   async function reconcileSchedules(
