@@ -162,7 +162,11 @@ export async function benchScheduler({
     await floor();
     const steadyCounts = await counted(() => reconciler.tick());
     const loadBefore = loadavg();
-    const [steadyTimes = [], floorTimes = []] = await sampleInTurns([() => reconciler.tick(), floor], runs, 1);
+    const [steadyTimes = [], floorTimes = []] = await sampleInTurns(
+      [() => reconciler.tick(), floor],
+      runs,
+      1,
+    );
 
     // The boundary: 22:00, every instance due to stop.
     clock.set(new Date(STOP_AT));

@@ -24,7 +24,8 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('dataDir', '');
     return;
   }
-  server = await startServer();
+  // The scheduler spec moves the simulated clock ahead (a test-only control) and waits for the next tick.
+  server = await startServer({ TEST_CLOCK_CONTROL: 'true', SCHEDULER_TICK_SECONDS: '15' });
   await createDemo(server.dataDir);
   project.provide('browserSkipReason', '');
   project.provide('baseUrl', server.url);

@@ -62,6 +62,7 @@ import { registerShowbacks } from './register-showbacks';
 import { registerSso } from './register-sso';
 import { registerTagExplorer } from './register-tag-explorer';
 import { registerTeam } from './register-team';
+import { registerTestClock } from './register-test-clock';
 
 export interface BuildAppDeps {
   config: AppConfig & { secretKey: string };
@@ -155,6 +156,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   });
   await registerKubernetesClusters(app, clusters);
   await registerScheduler(app, { db, warehouse, clusters });
+  await registerTestClock(app, { config });
   const recommendations = await registerRecommendations(app, { db, warehouse, ledger: ledgerReaderFor(db) });
   await registerSearch(app, { db, warehouse });
   await registerReports(app, { db, warehouse });

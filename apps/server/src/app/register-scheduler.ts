@@ -6,6 +6,7 @@ import type { KubernetesClustersService } from '../features/kubernetes-clusters/
 import { createSchedulerRepo } from '../features/scheduler/scheduler.repo';
 import { schedulerRoutes } from '../features/scheduler/scheduler.routes';
 import { createSchedulerService } from '../features/scheduler/scheduler.service';
+import { systemClock } from '../integrations/cloud/simulated/sim-clock';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
@@ -33,6 +34,8 @@ export async function registerScheduler(
     },
     bill: warehouse,
     clusters,
+    // The simulated cloud's clock: real time, unless the test-only clock control moved it ahead.
+    now: systemClock.now,
   });
   await app.register(schedulerRoutes, { scheduler });
 }

@@ -129,6 +129,7 @@ export async function startServerJobs({
             outboundAllow: config.outboundAllow,
           }),
           tickSeconds: config.schedulerTickSeconds,
+          now: systemClock.now,
         }),
         (report) => {
           if (report.acted + report.failed + report.drift > 0)

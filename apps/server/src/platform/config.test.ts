@@ -39,6 +39,7 @@ describe('parseConfig defaults', () => {
       sessionRateLimitPerMinute: 1200,
       queryTimeoutSeconds: 60,
       schedulerTickSeconds: 60,
+      testClockControl: false,
       queryConcurrencyPerClient: 4,
       outboundAllow: [],
       serverIdentityAccounts: [],
@@ -74,6 +75,7 @@ describe('parseConfig defaults', () => {
       'QUERY_TIMEOUT_SECONDS',
       'QUERY_CONCURRENCY_PER_CLIENT',
       'SCHEDULER_TICK_SECONDS',
+      'TEST_CLOCK_CONTROL',
       'OUTBOUND_ALLOW',
       'SERVER_IDENTITY_ACCOUNTS',
     ]);
@@ -91,6 +93,15 @@ describe('each variable', () => {
       /DEMO_ON_FIRST_START must be true or false \(got "no"\)/,
     );
     expect(() => parse({ DEMO_ROWS: '0' })).toThrow(/DEMO_ROWS must be a positive whole number/);
+  });
+
+  it('TEST_CLOCK_CONTROL is off by default, true or false, and refused in production', () => {
+    expect(parse({}).testClockControl).toBe(false);
+    expect(parse({ TEST_CLOCK_CONTROL: 'true' }).testClockControl).toBe(true);
+    expect(() => parse({ TEST_CLOCK_CONTROL: 'yes' })).toThrow(/TEST_CLOCK_CONTROL must be true or false/);
+    expect(() => parse({ TEST_CLOCK_CONTROL: 'true', NODE_ENV: 'production' })).toThrow(
+      /TEST_CLOCK_CONTROL is for tests only and cannot be set with NODE_ENV=production/,
+    );
   });
 
   it('WAREHOUSE_MEMORY_LIMIT is a DuckDB size', () => {

@@ -50,6 +50,8 @@ export interface AppConfig {
   queryConcurrencyPerClient: number;
   /** SCHEDULER_TICK_SECONDS: how often the resource scheduler compares desired and actual states. */
   schedulerTickSeconds: number;
+  /** TEST_CLOCK_CONTROL: browser tests may move the simulated cloud's clock ahead (never in production). */
+  testClockControl: boolean;
   /** OUTBOUND_ALLOW: hosts, addresses and CIDR ranges of the private network tenants' URLs may reach. */
   outboundAllow: string[];
   /** SERVER_IDENTITY_ACCOUNTS: cloud-account ids whose S3 source may read with the server's own AWS identity. */
@@ -198,6 +200,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'How often the resource scheduler compares each scheduled resource with its schedule and acts on the difference; divides a minute or an hour.',
   },
   {
+    name: 'TEST_CLOCK_CONTROL',
+    default: 'false',
+    description:
+      'Tests only (the browser suite sets it): `true` adds POST /api/test/clock/, which moves the clock of the simulated cloud and the resource scheduler ahead, so a test sees a schedule act without waiting. Refused with NODE_ENV=production.',
+  },
+  {
     name: 'OUTBOUND_ALLOW',
     default: '(unset: public addresses only)',
     description:
@@ -298,6 +306,7 @@ const variableSchemas = {
     (s) => (s < 60 && 60 % s === 0) || (s % 60 === 0 && 60 % (s / 60) === 0),
     'must divide a minute (10, 15, 30 …) or an hour (60, 120, 300 …)',
   ),
+  TEST_CLOCK_CONTROL: z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true'),
   OUTBOUND_ALLOW: z
     .string()
     .transform(commaList)
@@ -363,6 +372,11 @@ function clickHouseSharding(urls: string[] = [], cluster?: string): AppConfig['c
 /** Validates the environment; pure apart from resolving DATA_DIR against `cwd`. */
 export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string }): AppConfig {
   const v = parseVariables(env);
+  if (v.TEST_CLOCK_CONTROL === true && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: TEST_CLOCK_CONTROL is for tests only and cannot be set with NODE_ENV=production',
+    );
+  }
   const clickhouseSharding = clickHouseSharding(v.CLICKHOUSE_URL, v.CLICKHOUSE_CLUSTER);
   const port = v.PORT ?? CONFIG_DEFAULTS.port;
   const dataDir = v.DATA_DIR ?? CONFIG_DEFAULTS.dataDir;
@@ -390,6 +404,7 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     queryTimeoutSeconds: v.QUERY_TIMEOUT_SECONDS ?? CONFIG_DEFAULTS.queryTimeoutSeconds,
     queryConcurrencyPerClient: v.QUERY_CONCURRENCY_PER_CLIENT ?? CONFIG_DEFAULTS.queryConcurrencyPerClient,
     schedulerTickSeconds: v.SCHEDULER_TICK_SECONDS ?? CONFIG_DEFAULTS.schedulerTickSeconds,
+    testClockControl: v.TEST_CLOCK_CONTROL ?? false,
     outboundAllow: v.OUTBOUND_ALLOW ?? [],
     serverIdentityAccounts: (v.SERVER_IDENTITY_ACCOUNTS ?? []).map((id) => id.toLowerCase()),
   };

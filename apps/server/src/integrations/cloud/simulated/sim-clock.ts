@@ -23,5 +23,19 @@ export function manualClock(start: Date): ManualClock {
   };
 }
 
-/** Wall time, for a simulated cloud that lives alongside real time (the demo organisation). */
-export const systemClock: SimClock = { now: () => new Date() };
+let shiftMs = 0;
+
+/**
+ * Wall time, for a simulated cloud that lives alongside real time (the demo organisation) and the resource scheduler
+ * acting on it. Only the test-only clock control (TEST_CLOCK_CONTROL, refused in production) moves it ahead of real
+ * time; otherwise it is the real time.
+ */
+export const systemClock: SimClock = { now: () => new Date(Date.now() + shiftMs) };
+
+/** Moves `systemClock` forward to `to` (the test-only clock control); false when `to` is not ahead of it. */
+export function shiftSystemClockTo(to: Date): boolean {
+  const ms = to.getTime() - Date.now();
+  if (!(ms > shiftMs)) return false;
+  shiftMs = ms;
+  return true;
+}
