@@ -25,7 +25,7 @@ export async function setup(project: TestProject): Promise<void> {
     return;
   }
   // The scheduler spec moves the simulated clock ahead (a test-only control) and waits for the next tick.
-  server = await startServer({ TEST_CLOCK_CONTROL: 'true', SCHEDULER_TICK_SECONDS: '15' });
+  server = await startServer({ env: { TEST_CLOCK_CONTROL: 'true', SCHEDULER_TICK_SECONDS: '15' } });
   await createDemo(server.dataDir);
   project.provide('browserSkipReason', '');
   project.provide('baseUrl', server.url);
