@@ -115,6 +115,21 @@ describe('Kubernetes clusters and workload schedules', () => {
     const [listed] = clusterListSchema.parse((await s.get(K.clusters)).body).results;
     expect(listed?.reach.state).toBe('reachable');
 
+    // Check connection asks the API server now (GET /apis/apps/v1) and answers the reach it recorded.
+    await s.request('PATCH', K.cluster(cluster.id), { body: { token: 'revoked' } });
+    const failing = await s.request('POST', K.check(cluster.id));
+    expect(failing.status, JSON.stringify(failing.body)).toBe(200);
+    expect(clusterSchema.parse(failing.body).reach).toMatchObject({
+      state: 'unreachable',
+      error: expect.stringContaining('401 Unauthorized'),
+    });
+    expect(clusterSchema.parse((await s.get(K.cluster(cluster.id))).body).reach.state).toBe('unreachable');
+    await s.request('PATCH', K.cluster(cluster.id), { body: { token: TOKEN } });
+    const asked = api.seen.length;
+    const answered = clusterSchema.parse((await s.request('POST', K.check(cluster.id))).body);
+    expect(answered.reach.state).toBe('reachable');
+    expect(api.seen.slice(asked).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /apis/apps/v1']);
+
     await expect400(
       s.post(K.clusters, { ...input, api_server_url: 'http://kube.example.com' }),
       'api_server_url',
@@ -206,6 +221,15 @@ describe('Kubernetes clusters and workload schedules', () => {
       }),
       'workloads.0.label_selector',
     );
+    // A selector overlapping another enabled schedule's (a statefulset labelled tier=batch, app=queue would be
+    // scaled by both) is refused, naming that schedule.
+    const overlapping = await s.post(SCHEDULER_PATHS.schedules, {
+      ...body,
+      workloads: [{ ...target, kind: 'statefulset', name: null, label_selector: 'tier=batch,app=queue' }],
+    });
+    await expect400(Promise.resolve(overlapping), 'workloads.0.label_selector');
+    const { errors } = overlapping.body as { errors: Record<string, string[]> };
+    expect(errors['workloads.0.label_selector']?.[0]).toMatch(/^Overlaps "Staging hours"/);
 
     // In use by a schedule, the cluster stays; another client sees neither cluster nor its workloads.
     const removing = await s.request('DELETE', K.cluster(cluster.id));

@@ -10,6 +10,7 @@ export const KUBERNETES_PATHS = {
   clusters: '/c/kubernetes/clusters/',
   cluster: (id: string) => `/c/kubernetes/clusters/${id}/`,
   workloads: (id: string) => `/c/kubernetes/clusters/${id}/workloads/`,
+  check: (id: string) => `/c/kubernetes/clusters/${id}/check/`,
 } as const;
 
 /** The apps/v1 controllers whose scale subresource the scheduler sets. */

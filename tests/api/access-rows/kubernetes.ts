@@ -46,6 +46,12 @@ export const kubernetesAccessRows: AccessRow[] = [
     expect: adminOnly(404),
   },
   {
+    route: `POST ${P.check(':id')}`,
+    rule: 'admin',
+    request: () => ({ path: P.check(CLUSTER) }),
+    expect: adminOnly(404),
+  },
+  {
     route: `GET ${P.workloads(':id')}`,
     rule: 'verified',
     request: () => ({ path: `${P.workloads(CLUSTER)}?namespace=default` }),

@@ -10,13 +10,7 @@ import {
   ebsSnapshotOrphaned,
   ebsUnattached,
 } from './storage-rules';
-import {
-  asgOverprovisioned,
-  lambdaMemory,
-  natGatewayIdle,
-  s3ColdStandard,
-  s3NoLifecycle,
-} from './usage-rules';
+import { asgOverprovisioned, lambdaMemory, natGatewayIdle, s3ColdStandard } from './usage-rules';
 
 /** Every rule, in the priority order. */
 export const RULES: readonly RuleDefinition[] = [
@@ -35,7 +29,6 @@ export const RULES: readonly RuleDefinition[] = [
   ebsIo1ToIo2,
   ebsIopsOverprovisioned,
   natGatewayIdle,
-  s3NoLifecycle,
   s3ColdStandard,
   lambdaMemory,
   asgOverprovisioned,

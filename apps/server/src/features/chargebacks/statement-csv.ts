@@ -1,5 +1,5 @@
 import { SHARED_COSTS_SERVICE, type Statement } from '@finlens/contracts/chargebacks';
-import { csvExport } from '../../platform/http/csv-export';
+import { stringify } from 'csv-stringify/sync';
 
 const HEADER = [
   'value',
@@ -19,9 +19,8 @@ const cents = (n: number | null) => (n === null ? '' : n.toFixed(2));
 /**
  * The statement as CSV: per value a row per service, its shared-cost share (when it is its own line) and a
  * `Total` row (subtotal in `cost`, markup, total, previous month, the replaced version); a last `Total` row.
- * Written through the shared CSV export (a batch of rows per turn of the event loop, formula-looking text quoted).
  */
-export function statementCsv(s: Statement): Promise<string> {
+export function statementCsv(s: Statement): string {
   const rows = s.lines.flatMap((l) => {
     const line = (
       name: string,
@@ -60,5 +59,5 @@ export function statementCsv(s: Statement): Promise<string> {
     '',
     s.currency,
   ]);
-  return csvExport(HEADER, rows, (row) => row);
+  return stringify([HEADER, ...rows]);
 }

@@ -47,6 +47,12 @@ export const kubernetesClustersRoutes: FastifyPluginAsyncZod<{
     await clusters.remove(clientCallerOf(request), request.params.id);
     return reply.code(204).send();
   });
+  // Reaching the API server now is an admin's action, as the credentials are theirs.
+  app.post(
+    P.check(':id'),
+    { config: admin, schema: { tags, params, response: { 200: clusterSchema } } },
+    async (request) => clusters.check(clientCallerOf(request), request.params.id),
+  );
   app.get(
     P.workloads(':id'),
     {

@@ -276,6 +276,23 @@ export function createKubernetesClustersService({
       }
     },
 
+    /**
+     * Asks the API server now, with the saved credentials through the outbound guard (as a listing does), and
+     * records the answer as a listing would: the cluster with its reach, reachable or unreachable with why.
+     */
+    async check(caller: ClientCaller, id: string): Promise<Cluster> {
+      const row = await owned(caller, id);
+      const port = connect(connectionOf(row.api_server_url, open(row)));
+      try {
+        await port.check();
+        await repo.recordReach(id, new Date(), null);
+      } catch (error) {
+        if (!(error instanceof KubernetesApiError)) throw error;
+        await repo.recordReach(id, new Date(), error.message);
+      }
+      return this.get(caller, id);
+    },
+
     /** The project of each known cluster id (a schedule's targets must be clusters of its own project). */
     async projectsOf(clusterIds: readonly string[]): Promise<Map<string, string>> {
       const found = new Map<string, string>();

@@ -7,7 +7,6 @@ import {
 import { evaluateResource, RULES } from '@finlens/cost-model/recommendations/engine';
 import type { RuleInput, Violation } from '@finlens/cost-model/recommendations/rule-kit';
 import { normalResourceId, resourceKey } from '@finlens/cost-model/resource-id';
-import { forEachPaced } from '../../platform/event-loop';
 import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
 import type { FoundRow, RecommendationsRepo } from './recommendations.repo';
 import type { EvaluationTrigger } from './recommendations.tables';
@@ -121,13 +120,7 @@ export interface EvaluationDeps {
   now?: () => Date;
 }
 
-/** Resources run through every rule between turns of the event loop: a project may hold tens of thousands. */
-const RESOURCES_PER_TURN = 100;
-
-/**
- * Runs every rule over a project's inventory, metrics and bill and stores what they found, with history. The
- * rules run a batch of resources per turn of the event loop, so requests are answered while a project is evaluated.
- */
+/** Runs every rule over a project's inventory, metrics and bill and stores what they found, with history. */
 export function createRecommendationsEvaluation({
   repo,
   warehouse,
@@ -157,7 +150,7 @@ export function createRecommendationsEvaluation({
           : await showbacks.valuesByResource(clientId, projectId, gathered.billWindow),
       );
       const found: FoundRow[] = [];
-      await forEachPaced(gathered.inputs, RESOURCES_PER_TURN, (input) => {
+      for (const input of gathered.inputs) {
         for (const { rule, outcome } of evaluateResource(input, gathered.settings)) {
           if (outcome.outcome !== 'violated') continue;
           const body = bodyOf(
@@ -180,7 +173,7 @@ export function createRecommendationsEvaluation({
             cause: gathered.causes.get(`${body.account_id}|${body.resource_id}`) ?? null,
           });
         }
-      });
+      }
       const id = await repo.saveEvaluation({
         projectId,
         trigger,

@@ -3,10 +3,9 @@ import type { GridSettings, Report } from '@finlens/contracts/reports';
 import { formatMoney } from '@finlens/cost-model/format';
 import { periodLabel } from '@finlens/cost-model/period-label';
 import { renderAsync } from '@resvg/resvg-js';
+import { stringify } from 'csv-stringify/sync';
 import * as echarts from 'echarts';
 import PDFDocument from 'pdfkit';
-import { forEachPaced } from '../../platform/event-loop';
-import { csvExport } from '../../platform/http/csv-export';
 import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
 
 const CHART_WIDTH = 800;
@@ -96,13 +95,14 @@ const amount = (series: Pick<CostSeries, 'costs' | 'total'>, index: number) =>
   index < 0 ? series.total : (series.costs[index] ?? 0);
 
 /** The grid as CSV: a header (group, each visible period, Total) and one line per row; amounts unrounded. */
-export function gridCsv(answer: WarehouseCostAnswer, grid: GridSettings): Promise<string> {
+export function gridCsv(answer: WarehouseCostAnswer, grid: GridSettings): string {
   const columns = gridColumns(answer, grid);
   const header = ['Group', ...columns.map(({ id }) => (id === 'total' ? 'Total' : id))];
-  return csvExport(header, gridRows(answer, grid), (row) => [
+  const lines = gridRows(answer, grid).map((row) => [
     row.label,
     ...columns.map(({ index }) => amount(row, index)),
   ]);
+  return stringify([header, ...lines]);
 }
 
 export interface PdfContent {
@@ -119,16 +119,13 @@ const PAGE_MARGIN = 36;
 const LABEL_WIDTH = 150;
 const AMOUNT_WIDTH = 72;
 const ROW_HEIGHT = 14;
-/** Grid rows drawn between turns of the event loop: a report grouped by resource may have thousands. */
-const PDF_ROWS_PER_TURN = 200;
 
 /**
  * The grid as the app shows it, on landscape A4 pages (pdfkit): title, summary, then the table — a row per
  * group and the total row, a column per visible period and the total. A range wider than a page (a daily
  * month) is printed in bands of columns, each repeating the group column, the way wide sheets are printed.
- * The rows are drawn a batch per turn of the event loop, so other requests are answered meanwhile.
  */
-export async function gridPdf(content: PdfContent): Promise<Buffer> {
+export function gridPdf(content: PdfContent): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -152,19 +149,19 @@ export async function gridPdf(content: PdfContent): Promise<Buffer> {
     const band = columns.slice(from, from + perBand);
     const caption =
       band.length === columns.length ? '' : `Columns ${from + 1}–${from + band.length} of ${columns.length}`;
-    await bandTable(doc, content, band, caption);
+    bandTable(doc, content, band, caption);
   }
   doc.end();
   return done;
 }
 
 /** One band of the table; the header row is repeated on every new page. */
-async function bandTable(
+function bandTable(
   doc: PDFKit.PDFDocument,
   content: PdfContent,
   band: { id: string; index: number }[],
   caption: string,
-): Promise<void> {
+): void {
   const money = (value: number) => formatMoney(value, content.currency);
   const { answer } = content;
   const line = (label: string, cells: string[], bold: boolean) => {
@@ -198,7 +195,7 @@ async function bandTable(
   doc.moveDown();
   if (caption !== '') doc.font('Helvetica').fontSize(9).fillColor('#555').text(caption).fillColor('black');
   header();
-  await forEachPaced(gridRows(answer, content.grid), PDF_ROWS_PER_TURN, (series) => row(series));
+  for (const series of gridRows(answer, content.grid)) row(series);
   const costs = answer.periods.map((_, i) => answer.series.reduce((sum, s) => sum + (s.costs[i] ?? 0), 0));
   row({ label: 'Total', costs, total: answer.total }, true);
 }

@@ -9,10 +9,79 @@ export interface ScheduleClusters {
 
 const named = (t: WorkloadTarget) => `${t.cluster}/${t.namespace}/${t.kind}/${t.name}`;
 
+/** One requirement of a label selector on one key: the values it allows (null: any) and those it excludes. */
+interface Requirement {
+  key: string;
+  present: boolean | null;
+  allowed: string[] | null;
+  excluded: string[];
+}
+
+/** The requirements of a valid label selector (isLabelSelector): key, !key, key=v, key==v, key!=v, key in (…), key notin (…). */
+function requirementsOf(selector: string): Requirement[] {
+  return selector
+    .split(/,(?![^(]*\))/)
+    .map((part) => part.trim())
+    .map((part): Requirement => {
+      const set = /^(\S+)\s+(in|notin)\s*\((.*)\)$/.exec(part);
+      if (set) {
+        const values = (set[3] ?? '').split(',').map((v) => v.trim());
+        return set[2] === 'in'
+          ? { key: set[1] as string, present: true, allowed: values, excluded: [] }
+          : { key: set[1] as string, present: null, allowed: null, excluded: values };
+      }
+      const eq = /^([^!=\s]+)\s*(==|=|!=)\s*(.*)$/.exec(part);
+      if (eq) {
+        const value = (eq[3] ?? '').trim();
+        return eq[2] === '!='
+          ? { key: eq[1] as string, present: null, allowed: null, excluded: [value] }
+          : { key: eq[1] as string, present: true, allowed: [value], excluded: [] };
+      }
+      return part.startsWith('!')
+        ? { key: part.slice(1).trim(), present: false, allowed: null, excluded: [] }
+        : { key: part, present: true, allowed: null, excluded: [] };
+    });
+}
+
+/**
+ * Whether some set of labels satisfies both selectors, i.e. a workload could be matched by both: they are
+ * disjoint only when, on some key, one requires the label absent and the other present, or the values both
+ * allow are all excluded (app=web and app=api; tier in (a,b) and tier notin (a,b)).
+ */
+export function selectorsOverlap(a: string, b: string): boolean {
+  const byKey = new Map<string, Requirement[]>();
+  for (const r of [...requirementsOf(a), ...requirementsOf(b)]) {
+    byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
+  }
+  for (const rs of byKey.values()) {
+    const mustBe = rs.map((r) => r.present).filter((p) => p !== null);
+    if (mustBe.includes(true) && mustBe.includes(false)) return false;
+    const excluded = new Set(rs.flatMap((r) => r.excluded));
+    let allowed: string[] | null = null;
+    for (const r of rs) {
+      if (r.allowed !== null)
+        allowed = allowed === null ? r.allowed : allowed.filter((v) => r.allowed?.includes(v));
+    }
+    if (allowed?.every((v) => excluded.has(v))) return false;
+  }
+  return true;
+}
+
+/** Two targets of the same cluster, namespace and kind that can scale the same workload. */
+function overlaps(a: WorkloadTarget, b: WorkloadTarget): boolean {
+  if (a.cluster !== b.cluster || a.namespace !== b.namespace || a.kind !== b.kind) return false;
+  if (a.name !== null && b.name !== null) return a.name === b.name;
+  if (a.label_selector !== null && b.label_selector !== null)
+    return selectorsOverlap(a.label_selector, b.label_selector);
+  // A name against a selector depends on the workload's live labels: a workload both match is acted on by the first only.
+  return false;
+}
+
 /**
  * A schedule's workload targets, checked: each names a cluster of the schedule's project (another client's
- * cluster looks unknown) and either a workload name or a label selector; a named workload already in another
- * enabled schedule is refused, as a resource is. 400s name workloads.<index>.<field>.
+ * cluster looks unknown) and either a workload name or a label selector; a target overlapping one of another
+ * enabled schedule (the same named workload, or selectors some workload could match both) is refused, as a
+ * resource in two schedules is. 400s name workloads.<index>.<field>.
  */
 export async function checkWorkloadTargets(
   targets: readonly WorkloadTarget[],
@@ -41,15 +110,17 @@ export async function checkWorkloadTargets(
     }
   });
   if (enabled) {
-    for (const other of others) {
-      const taken = new Set(other.workloads.filter((t) => t.name !== null).map(named));
-      const index = targets.findIndex((t) => t.name !== null && taken.has(named(t)));
-      if (index >= 0) {
-        throw fieldError(`workloads.${index}.name`, [
-          `${targets[index]?.name} is already scheduled by "${other.name}".`,
-        ]);
+    targets.forEach((target, index) => {
+      for (const other of others) {
+        const clash = other.workloads.find((t) => overlaps(target, t));
+        if (clash === undefined) continue;
+        throw target.name !== null
+          ? fieldError(`workloads.${index}.name`, [`${target.name} is already scheduled by "${other.name}".`])
+          : fieldError(`workloads.${index}.label_selector`, [
+              `Overlaps "${other.name}", which scales the ${clash.kind}s of ${clash.namespace} matching ${clash.label_selector}: a workload matching both would be scaled by both.`,
+            ]);
       }
-    }
+    });
   }
   return [...targets];
 }

@@ -120,6 +120,19 @@ describe('the Kubernetes port over @kubernetes/client-node', () => {
     expect((error as KubernetesApiError).message).toMatch(/^429 TooManyRequests/);
   });
 
+  it('checks the connection with the group’s resource list: answered, refused, or stopped by the guard', async () => {
+    const before = api.seen.length;
+    await expect(connect(connection).check()).resolves.toBeUndefined();
+    expect(api.seen.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /apis/apps/v1']);
+    await expect(
+      connect({ ...connection, auth: { kind: 'token', token: 'wrong' } }).check(),
+    ).rejects.toMatchObject({ status: 401, message: expect.stringContaining('Unauthorized') });
+    const unguarded = api.seen.length;
+    const guarded = createKubernetesConnector(createGuardedHttp([]))(connection);
+    await expect(guarded.check()).rejects.toThrow(/refused: 127\.0\.0\.1 is a loopback address/);
+    expect(api.seen.length).toBe(unguarded);
+  });
+
   it('trusts only the cluster’s CA', async () => {
     const port = connect({ ...connection, caCertificate: OTHER_CA });
     const error = (await port

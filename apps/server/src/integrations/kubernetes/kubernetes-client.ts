@@ -109,6 +109,10 @@ export function createKubernetesConnector(http: Pick<GuardedHttp, 'httpsAgentWit
     }
 
     return {
+      async check() {
+        await call(() => apps.getAPIResources());
+      },
+
       async listWorkloads(namespace, kind, labelSelector) {
         const found: ClusterWorkload[] = [];
         let token: string | undefined;

@@ -50,10 +50,10 @@ function status(code: number, reason: string, message: string) {
 }
 
 /**
- * A loopback HTTPS server answering the documented apps/v1 calls the Kubernetes port makes: list Deployments /
- * StatefulSets of a namespace (labelSelector, limit and continue pages), GET and merge-PATCH their scale
- * subresource (autoscaling/v1 Scale), with a bearer token or a client certificate signed by the test CA, and
- * Status bodies for 401, 404, 415 and injected faults. It records every request.
+ * A loopback HTTPS server answering the documented apps/v1 calls the Kubernetes port makes: the group's resource
+ * list (GET /apis/apps/v1), list Deployments / StatefulSets of a namespace (labelSelector, limit and continue
+ * pages), GET and merge-PATCH their scale subresource (autoscaling/v1 Scale), with a bearer token or a client
+ * certificate signed by the test CA, and Status bodies for 401, 404, 415 and injected faults. It records every request.
  */
 export async function startLoopbackKubernetes({
   token,
@@ -126,6 +126,17 @@ export async function startLoopbackKubernetes({
         }
         const fault = faults.shift();
         if (fault) return reply(fault.code, status(fault.code, fault.reason, `injected ${fault.reason}`));
+        if (/^\/apis\/apps\/v1\/?$/.test(url.pathname) && req.method === 'GET') {
+          return reply(200, {
+            kind: 'APIResourceList',
+            apiVersion: 'v1',
+            groupVersion: 'apps/v1',
+            resources: (['deployment', 'statefulset'] as const).flatMap((kind) => [
+              { name: `${kind}s`, namespaced: true, kind: ITEM_KIND[kind], verbs: ['get', 'list', 'patch'] },
+              { name: `${kind}s/scale`, namespaced: true, kind: 'Scale', verbs: ['get', 'patch'] },
+            ]),
+          });
+        }
         const route =
           /^\/apis\/apps\/v1\/namespaces\/([^/]+)\/(deployments|statefulsets)(?:\/([^/]+)\/(scale))?$/.exec(
             url.pathname,

@@ -163,6 +163,63 @@ describe('Container Scheduler', () => {
     expect(within(schedules).getByText('prod-eks · shop/Deployments matching app=web')).toBeInTheDocument();
   });
 
+  it('checks a cluster’s connection on demand and shows the answer at once, in the panel and the list', {
+    timeout: 60_000,
+  }, async () => {
+    let current: Cluster = {
+      ...CLUSTER,
+      reach: { state: 'unchecked', reached_at: null, failed_at: null, error: null },
+    };
+    const answers: Cluster['reach'][] = [
+      {
+        state: 'unreachable',
+        reached_at: null,
+        failed_at: '2026-11-26T12:00:00.000Z',
+        error: '401 Unauthorized',
+      },
+      {
+        state: 'reachable',
+        reached_at: '2026-11-26T12:05:00.000Z',
+        failed_at: '2026-11-26T12:00:00.000Z',
+        error: '401 Unauthorized',
+      },
+    ];
+    server.use(
+      http.get(`*${KUBERNETES_PATHS.clusters}`, () => HttpResponse.json({ results: [current] })),
+      http.get(`*${KUBERNETES_PATHS.workloads('k1')}`, () => HttpResponse.json({ results: [] })),
+      http.post(`*${KUBERNETES_PATHS.check('k1')}`, () => {
+        current = { ...current, reach: answers.shift() ?? current.reach };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = renderWithProviders(PAGE, { signedIn: true });
+    const row = await screen.findByRole('row', { name: 'Open prod-eks' }, SLOW);
+    expect(within(row).getByText('Not reached yet')).toBeInTheDocument();
+    await user.click(row);
+    const panel = await screen.findByRole('region', { name: 'prod-eks' }, SLOW);
+
+    await user.click(within(panel).getByRole('button', { name: 'Check connection' }));
+    const failed = await within(panel).findByRole('alert', { name: 'Connection check' }, SLOW);
+    expect(failed).toHaveTextContent('Not reached: 401 Unauthorized (Thu 26 Nov, 12:00 UTC)');
+    expect(
+      within(screen.getByRole('row', { name: 'Open prod-eks' })).getByText('Unreachable'),
+    ).toBeInTheDocument();
+    expect(requests.calls()).toContain(`POST ${KUBERNETES_PATHS.check('k1')}`);
+
+    await user.click(within(panel).getByRole('button', { name: 'Check connection' }));
+    await waitFor(
+      () =>
+        expect(within(panel).getByRole('alert', { name: 'Connection check' })).toHaveTextContent(
+          'The API server answered (Thu 26 Nov, 12:05 UTC).',
+        ),
+      SLOW,
+    );
+    expect(
+      within(screen.getByRole('row', { name: 'Open prod-eks' })).getByText('Reachable'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'Unreachable clusters' })).toBeNull();
+  });
+
   it('adds a cluster with a token and shows the server’s 400 at its field', { timeout: 60_000 }, async () => {
     let calls = 0;
     server.use(

@@ -23,6 +23,7 @@ import { useConfirmRemoval } from '../../components/use-confirm-removal';
 import { useSearchChange } from '../../lib/use-search-change';
 import { useProjectsAws } from '../admin/api/projects-aws-query';
 import {
+  useCheckCluster,
   useClusterWorkloads,
   useDeleteCluster,
   useKubernetesClusters,
@@ -215,10 +216,11 @@ function workloadScheduleColumns(clusters: Map<string, Cluster>): ColDef<Schedul
   return name === undefined ? rest : [name, workloads, reach, ...rest];
 }
 
+const when = (at: string | null) => (at === null ? '' : `${formatInstant(at, 'UTC')} UTC`);
+
 /** Whether the last call reached the cluster's API server; when not, what it answered and since when. */
 function ReachStatus({ cluster }: { cluster: Cluster }) {
   const { reach } = cluster;
-  const when = (at: string | null) => (at === null ? '' : `${formatInstant(at, 'UTC')} UTC`);
   if (reach.state === 'unchecked') return <Chip size="small" label="Not reached yet" variant="outlined" />;
   if (reach.state === 'reachable')
     return (
@@ -277,12 +279,24 @@ function ClusterPanel(props: {
   const { cluster } = props;
   const [draft, setDraft] = useState(props.namespace);
   const workloads = useClusterWorkloads(cluster.id, props.namespace);
+  const check = useCheckCluster();
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-label={cluster.name}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {cluster.name}
         </Typography>
+        <AdminAction reason={CLUSTER_ADMIN_REASON}>
+          {(disabled) => (
+            <Button
+              size="small"
+              onClick={() => check.mutate(cluster.id)}
+              disabled={disabled || check.isPending}
+            >
+              Check connection
+            </Button>
+          )}
+        </AdminAction>
         <AdminAction reason={CLUSTER_ADMIN_REASON}>
           {(disabled) => (
             <Button size="small" onClick={props.onEdit} disabled={disabled}>
@@ -298,6 +312,22 @@ function ClusterPanel(props: {
           )}
         </AdminAction>
       </Stack>
+      {check.isPending ? (
+        <BarsLoader label="Checking the connection" />
+      ) : check.isError ? (
+        <Alert severity="error" aria-label="Connection check" sx={{ mb: 2 }}>
+          {check.error.message}
+        </Alert>
+      ) : check.data === undefined ? null : check.data.reach.state === 'reachable' ? (
+        <Alert severity="success" aria-label="Connection check" sx={{ mb: 2 }}>
+          The API server answered ({when(check.data.reach.reached_at)}).
+        </Alert>
+      ) : (
+        <Alert severity="error" aria-label="Connection check" sx={{ mb: 2 }}>
+          Not reached: {check.data.reach.error} ({when(check.data.reach.failed_at)}). Check the URL, the CA
+          and the credentials (Edit), and that Finlens may connect to it.
+        </Alert>
+      )}
       <Stack
         component="form"
         direction="row"

@@ -88,12 +88,7 @@ export function toCloudResource(r: ScenarioResource): CloudResource {
         allocatedStorageGiB: base.allocatedStorageGiB ?? null,
       };
     case 's3-bucket':
-      return {
-        ...base,
-        state: 'available',
-        objectCount: base.objectCount ?? null,
-        lifecycleRules: base.lifecycleRules ?? null,
-      };
+      return { ...base, state: 'available', objectCount: base.objectCount ?? null };
     case 'eks-cluster':
       return { ...base, version: base.version ?? null };
     case 'eks-nodegroup':

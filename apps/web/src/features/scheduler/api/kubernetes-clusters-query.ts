@@ -1,4 +1,5 @@
 import {
+  type Cluster,
   type ClusterInput,
   type ClusterPatch,
   clusterListSchema,
@@ -42,6 +43,25 @@ export function useSaveCluster(id: string | null) {
         ? apiRequest(KUBERNETES_PATHS.clusters, clusterSchema, { method: 'POST', body })
         : apiRequest(KUBERNETES_PATHS.cluster(id), clusterSchema, { method: 'PATCH', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: schedulerKeys.clusters() }),
+  });
+}
+
+/**
+ * POST /c/kubernetes/clusters/:id/check/ — the server asks the API server now and answers the cluster with the
+ * reach it recorded; the list shows it at once.
+ */
+export function useCheckCluster() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(KUBERNETES_PATHS.check(id), clusterSchema, { method: 'POST' }),
+    onSuccess: (checked) => {
+      client.setQueryData(
+        schedulerKeys.clusters(),
+        (list: { results: Cluster[] } | undefined) =>
+          list && { results: list.results.map((c) => (c.id === checked.id ? checked : c)) },
+      );
+      return client.invalidateQueries({ queryKey: schedulerKeys.clusters() });
+    },
   });
 }
 
