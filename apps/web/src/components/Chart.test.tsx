@@ -1,7 +1,15 @@
-import { screen } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { expect, it, vi } from 'vitest';
 import { renderElement } from '../test/render-with-providers';
-import { buildChartOption, Chart } from './Chart';
+import { buildChartOption, Chart, type ChartData } from './Chart';
+import { init } from './chart-engine';
+
+// The real engine, its charts watched: which instance draws and how each option is set.
+vi.mock('./chart-engine', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./chart-engine')>();
+  return { init: vi.fn(real.init) };
+});
 
 const data = {
   categories: ['2026-01-01', '2026-01-02', '2026-01-03'],
@@ -58,4 +66,35 @@ it('formats the value axis and tooltip with the given formatter', () => {
 it('mounts with the SVG renderer under its accessible name', async () => {
   renderElement(<Chart label="Cost per day" kind="bar" {...data} />);
   expect(await screen.findByRole('img', { name: 'Cost per day' })).toBeInTheDocument();
+});
+
+it('draws the next data on the same chart in place: series replaced, axes and legend merged', async () => {
+  const next: ChartData = {
+    categories: ['2026-02-01', '2026-02-02'],
+    series: [{ name: 'RDS', values: [7, 8] }],
+  };
+  function Switching() {
+    const [shown, setShown] = useState<ChartData>(data);
+    return (
+      <>
+        <button type="button" onClick={() => setShown(next)}>
+          Next
+        </button>
+        <Chart label="Cost per day" kind="bar" {...shown} />
+      </>
+    );
+  }
+  vi.mocked(init).mockClear();
+  const { user } = renderElement(<Switching />);
+  await screen.findByRole('img', { name: 'Cost per day' });
+  await waitFor(() => expect(init).toHaveBeenCalledTimes(1));
+  const chart = vi.mocked(init).mock.results[0]?.value as ReturnType<typeof init>;
+  const setOption = vi.spyOn(chart, 'setOption');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(setOption).toHaveBeenCalled());
+  expect(init).toHaveBeenCalledTimes(1);
+  expect(setOption.mock.calls[0]?.[1]).toEqual({ replaceMerge: ['series'] });
+  const drawn = chart.getOption() as { series: { name: string }[]; xAxis: { data: string[] }[] };
+  expect(drawn.series.map((s) => s.name)).toEqual(['RDS']);
+  expect(drawn.xAxis[0]?.data).toEqual(next.categories);
 });

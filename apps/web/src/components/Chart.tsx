@@ -131,6 +131,9 @@ async function renderChartPng(init: Init, option: ChartOption, dark: boolean): P
   return canvas.toDataURL('image/png');
 }
 
+/** How a drawn chart takes a new option: merged, its series list replaced (a series gone is removed). */
+const UPDATE_IN_PLACE = { replaceMerge: ['series'] };
+
 export interface ChartHandle {
   /** Downloads the chart as `<fileName>.png` (1200x600 at scale 3). */
   exportPng: (fileName: string) => void;
@@ -187,9 +190,11 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
     };
   }, [dark]);
 
+  // The same chart takes the next option in place: axes, legend and tooltip are merged, only the series replaced
+  // (`notMerge` would rebuild every component of the chart on each answer).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new chart (theme change) needs the option again.
   useEffect(() => {
-    chartRef.current?.setOption(option, { notMerge: true });
+    chartRef.current?.setOption(option, UPDATE_IN_PLACE);
   }, [option, dark]);
 
   useImperativeHandle(ref, () => ({

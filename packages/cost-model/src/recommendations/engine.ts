@@ -10,7 +10,13 @@ import {
   ebsSnapshotOrphaned,
   ebsUnattached,
 } from './storage-rules';
-import { asgOverprovisioned, lambdaMemory, natGatewayIdle, s3ColdStandard } from './usage-rules';
+import {
+  asgOverprovisioned,
+  lambdaMemory,
+  natGatewayIdle,
+  s3ColdStandard,
+  s3NoLifecycle,
+} from './usage-rules';
 
 /** Every rule, in the priority order. */
 export const RULES: readonly RuleDefinition[] = [
@@ -29,6 +35,7 @@ export const RULES: readonly RuleDefinition[] = [
   ebsIo1ToIo2,
   ebsIopsOverprovisioned,
   natGatewayIdle,
+  s3NoLifecycle,
   s3ColdStandard,
   lambdaMemory,
   asgOverprovisioned,

@@ -27,6 +27,20 @@ export const LAMBDA_GB_SECOND = 0.0000166667;
 export const LAMBDA_REQUEST = 0.0000002;
 /** S3 per GB-month: Standard, and Intelligent-Tiering's Infrequent Access tier (objects not read for 30 days). */
 export const S3_GB_MONTH = { STANDARD: 0.023, INTELLIGENT_TIERING_IA: 0.0125 } as const;
+/**
+ * S3 storage per GB-month by the class the bill and CloudWatch name (us-east-1, first 50 TB); Intelligent-Tiering
+ * at its Frequent Access tier, the most a byte there costs.
+ */
+export const S3_CLASS_GB_MONTH: Readonly<Record<string, number>> = {
+  STANDARD: 0.023,
+  STANDARD_IA: 0.0125,
+  ONEZONE_IA: 0.01,
+  INTELLIGENT_TIERING: 0.023,
+  GLACIER_IR: 0.004,
+  GLACIER: 0.0036,
+  DEEP_ARCHIVE: 0.00099,
+  REDUCED_REDUNDANCY: 0.024,
+};
 export const LOAD_BALANCER_HOUR: Record<string, number> = {
   application: 0.0225,
   network: 0.0225,

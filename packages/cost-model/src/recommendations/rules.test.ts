@@ -280,6 +280,69 @@ describe('NAT gateways, S3 cold data, Lambda memory and Auto Scaling groups', ()
     expect(outcomeOf(input(bucket(1000)), 's3-cold-standard')?.outcome).toBe('missing-metrics');
   });
 
+  const unmanaged = (standardGb: number, lifecycleRules: number | null = 0) =>
+    resource('s3-bucket', 'exports', 'available', {
+      storage: [
+        { storageClass: 'STANDARD', bytes: standardGb * 1e9 },
+        { storageClass: 'GLACIER', bytes: 2000 * 1e9 },
+      ],
+      lifecycleRules,
+    });
+
+  it('S3 without lifecycle: Standard storage cost at the threshold fires, the saving is the unread share moved to Intelligent-Tiering', () => {
+    // 1,000 GB × 0.023 = 23 at list; the bill's 20 / 25 makes 18.4 a month at the effective rate.
+    const bill = { monthlyEffective: 20, monthlyOnDemand: 25 };
+    const out = outcomeOf(input(unmanaged(1000), { cost: bill }), 's3-no-lifecycle');
+    expect(out).toMatchObject({
+      outcome: 'violated',
+      risk: 'low',
+      action: { kind: 'add-lifecycle-policy', target: { storage_class: 'INTELLIGENT_TIERING' } },
+    });
+    if (out?.outcome !== 'violated') return;
+    // Half of 1,000 GB × (0.023 − 0.0125) = 5.25 at list, × 20 / 25; Glacier is left where it is.
+    expect(out.saving.onDemand).toBeCloseTo(5.25, 6);
+    expect(out.saving.effective).toBeCloseTo(4.2, 6);
+    expect(out.saving.basis).toBe('bill');
+    const facts = Object.fromEntries(out.evidence.facts.map((f) => [f.key, f]));
+    expect(facts.lifecycle_rules?.value).toBe(0);
+    expect(facts.hot_storage_cost).toMatchObject({
+      value: 18.4,
+      threshold_key: 'min_storage_cost',
+      threshold: 10,
+    });
+    expect(facts.storage_cost_standard?.value).toBe(23);
+    expect(facts.storage_cost_glacier?.value).toBe(7.2);
+
+    // The bill bounds the storage cost: a bucket billed 10 a month is exactly at the threshold and fires; 9.99
+    // effective passes.
+    const at = (monthlyEffective: number) => ({ cost: { monthlyEffective, monthlyOnDemand: 10 } });
+    expect(outcomeOf(input(unmanaged(1000), at(10)), 's3-no-lifecycle')?.outcome).toBe('violated');
+    expect(outcomeOf(input(unmanaged(1000), at(9.99)), 's3-no-lifecycle')?.outcome).toBe('passed');
+    // Glacier is not what the rule would move: 2,000 GB there and 100 GB (2.30) in Standard passes.
+    expect(outcomeOf(input(unmanaged(100), at(10)), 's3-no-lifecycle')?.outcome).toBe('passed');
+  });
+
+  it('S3 without lifecycle: passes with an enabled rule, misses an unread configuration, yields to cold data in Standard', () => {
+    expect(outcomeOf(input(unmanaged(1000, 2)), 's3-no-lifecycle')).toMatchObject({
+      outcome: 'passed',
+      reason: 'The bucket has 2 enabled lifecycle rule(s).',
+    });
+    expect(outcomeOf(input(unmanaged(1000, null)), 's3-no-lifecycle')?.outcome).toBe('missing-metrics');
+    // Without bill lines: the list price × the account's effective rate (0.7).
+    const listed = outcomeOf(input(unmanaged(1000), { cost: null }), 's3-no-lifecycle');
+    expect(listed?.outcome === 'violated' && listed.saving).toMatchObject({ basis: 'catalogue' });
+    expect(listed?.outcome === 'violated' && listed.saving.effective).toBeCloseTo(5.25 * 0.7, 6);
+    // Hardly read: s3-cold-standard recommends the same policy from the request metrics.
+    const cold = outcomeOf(
+      input(unmanaged(1000), { cost: { monthlyEffective: 20, monthlyOnDemand: 25 }, metrics: reads(10) }),
+      's3-no-lifecycle',
+    );
+    expect(cold).toMatchObject({
+      outcome: 'passed',
+      reason: 's3-cold-standard already recommends acting on this resource.',
+    });
+  });
+
   const fn = (memoryMiB = 1024) =>
     resource('lambda-function', 'resize', 'active', { memoryMiB, timeoutSeconds: 30 });
   const lambda = (peakMiB: number, p95Ms = 200) => ({

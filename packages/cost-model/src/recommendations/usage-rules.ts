@@ -1,5 +1,5 @@
 import { ec2Price } from './catalogue';
-import { LAMBDA_GB_SECOND, LAMBDA_REQUEST, NAT_GATEWAY_HOUR, S3_GB_MONTH } from './prices';
+import { LAMBDA_GB_SECOND, LAMBDA_REQUEST, NAT_GATEWAY_HOUR, S3_CLASS_GB_MONTH, S3_GB_MONTH } from './prices';
 import {
   coverageCaveat,
   fact,
@@ -438,6 +438,124 @@ export const s3ColdStandard: RuleDefinition = {
       mightBeWrong: [
         'Intelligent-Tiering charges monitoring per object: buckets of many small objects (under 128 KB, never tiered) save less.',
         'Reads that skip CloudWatch request metrics (a filter on a prefix) are not counted.',
+      ],
+      resourceType: 'STANDARD',
+    };
+  },
+};
+
+/** The classes a lifecycle rule moves data out of: the ones priced for frequent reads. */
+const HOT_CLASSES = ['STANDARD', 'REDUCED_REDUNDANCY'];
+
+export const s3NoLifecycle: RuleDefinition = {
+  key: 's3-no-lifecycle',
+  kinds: ['s3-bucket'],
+  description:
+    'A bucket with no enabled lifecycle rule whose Standard (and Reduced Redundancy) storage costs at least the threshold a month: nothing ever moves its data to a cheaper class, expires it or cleans up incomplete uploads.',
+  anchor:
+    "AWS S3 Storage Lens (buckets without lifecycle rules) and Trusted Advisor's S3 incomplete multipart upload abort check; Intelligent-Tiering's Infrequent Access tier after 30 days without access.",
+  supersededBy: ['s3-cold-standard'],
+  thresholds: [
+    lookbackDays(14),
+    {
+      key: 'min_storage_cost',
+      label: 'Standard storage cost a month at least',
+      unit: 'USD',
+      default: 10,
+      min: 0,
+      max: 1e9,
+    },
+    {
+      key: 'unread_share',
+      label: 'Share of Standard data expected unread for 30 days',
+      unit: 'percent',
+      default: 50,
+      min: 0,
+      max: 100,
+    },
+  ],
+  check(input, t) {
+    const days = t.lookback_days as number;
+    const rules = num(input.resource.attributes.lifecycleRules);
+    const storage = (input.resource.attributes.storage ?? []) as { storageClass: string; bytes: number }[];
+    // The storage's list cost by class (the latest daily bytes the inventory read × the class's price).
+    const byClass = storage.map((s) => ({
+      storageClass: s.storageClass,
+      gb: s.bytes / GB,
+      list: (s.bytes / GB) * (S3_CLASS_GB_MONTH[s.storageClass] ?? 0),
+    }));
+    const hot = byClass.filter((c) => HOT_CLASSES.includes(c.storageClass));
+    const hotList = hot.reduce((sum, c) => sum + c.list, 0);
+    const hotGb = hot.reduce((sum, c) => sum + c.gb, 0);
+    // At the bucket's own bill (bounded by it, at its effective ÷ on-demand ratio) when it has lines.
+    const billed = input.cost !== null && input.cost.monthlyOnDemand > 0 ? input.cost : null;
+    const hotCost =
+      billed === null
+        ? hotList * input.effectiveRate
+        : Math.min(hotList, billed.monthlyOnDemand) * (billed.monthlyEffective / billed.monthlyOnDemand);
+    const round = (value: number) => Math.round(value * 100) / 100;
+    const evidence = {
+      ...lookback(input.now, days),
+      metrics: [
+        {
+          ...metricEvidence(
+            's3-bytes',
+            'max',
+            input.metrics(days).get('s3-bytes|STANDARD'),
+            null,
+            hotGb * GB,
+          ),
+          storage_class: 'STANDARD',
+        },
+      ],
+      facts: [
+        fact('lifecycle_rules', 'Enabled lifecycle rules', rules),
+        fact('hot_storage_cost', 'Standard storage cost (USD a month)', round(hotCost), {
+          key: 'min_storage_cost',
+          value: t.min_storage_cost as number,
+        }),
+        ...byClass.map((c) =>
+          fact(
+            `storage_cost_${c.storageClass.toLowerCase()}`,
+            `${c.storageClass} storage at list (USD a month)`,
+            round(c.list),
+          ),
+        ),
+      ],
+    };
+    if (rules === null)
+      return missingMetrics(
+        'The lifecycle configuration was not read (it needs s3:GetLifecycleConfiguration).',
+        evidence,
+      );
+    if (rules > 0) return passed(`The bucket has ${rules} enabled lifecycle rule(s).`, evidence);
+    if (hotCost < (t.min_storage_cost as number))
+      return passed(
+        `Standard storage costs ${money(hotCost)} a month, under ${money(t.min_storage_cost as number)}.`,
+        evidence,
+      );
+    const coldPrice = S3_GB_MONTH.INTELLIGENT_TIERING_IA;
+    const cut = hot.reduce(
+      (sum, c) => sum + c.gb * Math.max(0, (S3_CLASS_GB_MONTH[c.storageClass] ?? 0) - coldPrice),
+      0,
+    );
+    const saving = partSaving(input, cut * ((t.unread_share as number) / 100));
+    if (saving === null) return notApplicable('No saving to estimate.');
+    return {
+      outcome: 'violated',
+      title: `Add a lifecycle policy to ${input.resource.name ?? input.resource.id}`,
+      evidence,
+      saving,
+      risk: 'low',
+      action: {
+        kind: 'add-lifecycle-policy',
+        description: `Add a lifecycle rule that transitions Standard objects to ${COLD_CLASS}, aborts incomplete multipart uploads after 7 days and expires noncurrent versions.`,
+        target: { storage_class: COLD_CLASS, abort_incomplete_multipart_days: 7 },
+        reversible: true,
+      },
+      mightBeWrong: [
+        `The estimate assumes ${t.unread_share} % of the Standard data goes unread for 30 days (no request metrics say which): data read often stays in the Frequent Access tier and saves nothing.`,
+        'Intelligent-Tiering charges monitoring per object: buckets of many small objects (under 128 KB, never tiered) save less.',
       ],
       resourceType: 'STANDARD',
     };

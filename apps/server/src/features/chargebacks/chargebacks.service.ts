@@ -228,7 +228,7 @@ export function createChargebacksService(deps: {
         '_',
       );
       if (format === 'pdf') return { name, type: 'application/pdf', body: await statementPdf(s) };
-      return { name, type: 'text/csv; charset=utf-8', body: statementCsv(s) };
+      return { name, type: 'text/csv; charset=utf-8', body: await statementCsv(s) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { SHARED_COSTS_SERVICE, type Statement } from '@finlens/contracts/chargebacks';
-import { stringify } from 'csv-stringify/sync';
+import { csvExport } from '../../platform/http/csv-export';
 
 const HEADER = [
   'value',
@@ -19,8 +19,9 @@ const cents = (n: number | null) => (n === null ? '' : n.toFixed(2));
 /**
  * The statement as CSV: per value a row per service, its shared-cost share (when it is its own line) and a
  * `Total` row (subtotal in `cost`, markup, total, previous month, the replaced version); a last `Total` row.
+ * Written through the shared CSV export (a batch of rows per turn of the event loop, formula-looking text quoted).
  */
-export function statementCsv(s: Statement): string {
+export function statementCsv(s: Statement): Promise<string> {
   const rows = s.lines.flatMap((l) => {
     const line = (
       name: string,
@@ -59,5 +60,5 @@ export function statementCsv(s: Statement): string {
     '',
     s.currency,
   ]);
-  return stringify([HEADER, ...rows]);
+  return csvExport(HEADER, rows, (row) => row);
 }

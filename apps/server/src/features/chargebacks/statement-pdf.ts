@@ -1,17 +1,21 @@
 import { SHARED_COSTS_SERVICE, type Statement } from '@finlens/contracts/chargebacks';
 import PDFDocument from 'pdfkit';
+import { forEachPaced } from '../../platform/event-loop';
 
 const COLUMNS = [40, 230, 305, 380, 455];
 const WIDTHS = [185, 70, 70, 70, 80];
 const INDENT = 12;
+/** Values drawn between turns of the event loop (each with its service lines): a statement may list thousands. */
+const LINES_PER_TURN = 100;
 
 const money = (n: number | null) => (n === null ? '' : n.toFixed(2));
 
 /**
  * The statement as a PDF (pdfkit, as the reports' PDF): header; per value its total row (subtotal, markup,
  * total, previous month) and under it a line per service and its shared-cost share; the total; reconciliation.
+ * Drawn a batch of values per turn of the event loop, so other requests are answered meanwhile.
  */
-export function statementPdf(s: Statement): Promise<Buffer> {
+export async function statementPdf(s: Statement): Promise<Buffer> {
   const title = `Chargeback statement: ${s.showback_name}, ${s.month}`;
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: title } });
   const chunks: Buffer[] = [];
@@ -38,14 +42,14 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     doc.x = COLUMNS[0] ?? 40;
   };
   row(['Showback value / service', 'Cost', 'Markup', 'Total', 'Previous month'], { bold: true });
-  for (const line of s.lines) {
+  await forEachPaced(s.lines, LINES_PER_TURN, (line) => {
     const markup = `${money(line.markup)} (${line.markup_percent}%)`;
     row([line.value, money(line.subtotal), markup, money(line.total), money(line.previous_month_subtotal)], {
       bold: true,
     });
     for (const service of line.services) row([service.service, money(service.cost)], { indent: true });
     if (s.shared_cost_line) row([SHARED_COSTS_SERVICE, money(line.shared)], { indent: true });
-  }
+  });
   row(['Total', money(s.subtotal), money(s.markup), money(s.total), money(s.previous_month_subtotal)], {
     bold: true,
   });

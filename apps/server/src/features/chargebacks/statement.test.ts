@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { orderAgainstWaiting } from '../../platform/event-loop.test-helper';
 import { lineOf, previousOf, type RawLine, statementOf } from './statement';
+import { statementCsv } from './statement-csv';
+import { statementPdf } from './statement-pdf';
 
 const base = {
   showback_id: 'sb',
@@ -114,5 +117,37 @@ describe('statement lines', () => {
     expect(s.total).toBeCloseTo(70.29 * 0.95, 9);
     expect(s.previous_month_subtotal).toBe(61);
     expect(s).toMatchObject({ unallocated: null, scope_total: null, difference_cents: null });
+  });
+});
+
+describe('statement files', () => {
+  // db's three rows (a service, the shared costs, the total) and 300 values of four (two services).
+  const teams = Array.from({ length: 300 }, (_, i) => ({
+    ...WEB,
+    value: `team-${String(i).padStart(3, '0')}`,
+  }));
+  const many = statementOf({ ...parts, raw: [DB, ...teams], frozen: null });
+
+  it('writes the CSV a batch of rows per turn of the event loop, in order, amounts as they are', async () => {
+    const { order, result: csv } = await orderAgainstWaiting(() => statementCsv(many));
+    expect(order).toEqual(['waiting request', 'done']);
+    const lines = csv.trim().split('\n');
+    expect(lines).toHaveLength(1 + 3 + 300 * 4 + 1);
+    expect(lines[1]?.startsWith('db,AmazonRDS,60.00,')).toBe(true);
+    // A negative markup is a number to the spreadsheet, not a formula to quote.
+    expect(csv).toContain('db,Total,70.29,-5,-3.51,');
+    const [cost, markup, total, previous] = [
+      many.subtotal,
+      many.markup,
+      many.total,
+      many.previous_month_subtotal,
+    ].map((n) => n?.toFixed(2));
+    expect(lines.at(-1)).toBe(`Total,,${cost},,${markup},${total},${previous},,,EUR`);
+  });
+
+  it('draws the PDF a batch of values per turn: a request waiting in the same turn is answered first', async () => {
+    const { order, result: pdf } = await orderAgainstWaiting(() => statementPdf(many));
+    expect(order).toEqual(['waiting request', 'done']);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -196,7 +196,7 @@ export function createCostTargetsService({
       const plannings = await repo.plannings(id);
       return {
         name: `${row.name.replace(/[^\w.-]+/g, '_')}-plan.csv`,
-        csv: planToCsv(targetMonths(row), plannings),
+        csv: await planToCsv(targetMonths(row), plannings),
       };
     },
 

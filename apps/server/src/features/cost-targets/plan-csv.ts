@@ -1,12 +1,12 @@
 import { PLAN_CSV_COLUMNS } from '@finlens/contracts/cost-targets';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import { csvExport } from '../../platform/http/csv-export';
 import type { PlanningChange } from './cost-targets.repo';
 
 /** The plan as CSV: a `month,amount` header, then one row per month of the target (YYYY-MM, plain number). */
-export function planToCsv(months: readonly string[], plannings: readonly PlanningChange[]): string {
+export function planToCsv(months: readonly string[], plannings: readonly PlanningChange[]): Promise<string> {
   const byMonth = new Map(plannings.map((p) => [p.month, p.amount]));
-  return stringify([[...PLAN_CSV_COLUMNS], ...months.map((m) => [m, String(byMonth.get(m) ?? 0)])]);
+  return csvExport(PLAN_CSV_COLUMNS, months, (m) => [m, byMonth.get(m) ?? 0]);
 }
 
 export type PlanCsvResult =

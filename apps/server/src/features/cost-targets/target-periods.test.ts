@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { orderAgainstWaiting } from '../../platform/event-loop.test-helper';
 import { parsePlanCsv, planToCsv } from './plan-csv';
 import {
   cumulativePlan,
@@ -87,8 +88,11 @@ describe('target periods', () => {
 describe('plan CSV', () => {
   const months = ['2026-01', '2026-02'];
 
-  it('round-trips a plan', () => {
-    const csv = planToCsv(months, [{ month: '2026-02', amount: 12.5 }]);
+  it('round-trips a plan, written through the shared export (a waiting request runs before it is done)', async () => {
+    const { order, result: csv } = await orderAgainstWaiting(() =>
+      planToCsv(months, [{ month: '2026-02', amount: 12.5 }]),
+    );
+    expect(order).toEqual(['waiting request', 'done']);
     expect(csv).toBe('month,amount\n2026-01,0\n2026-02,12.5\n');
     expect(parsePlanCsv(csv, months)).toEqual({
       ok: true,

@@ -54,6 +54,7 @@ const BUCKET: CloudResource = {
   state: 'available',
   storage: [{ storageClass: 'INTELLIGENT_TIERING', bytes: 1e9 }],
   objectCount: 10,
+  lifecycleRules: 0,
 };
 const cpu: MetricSource = {
   namespace: 'AWS/EC2',

@@ -123,12 +123,61 @@ export const POLICY_VERSIONS: readonly PolicyVersionEntry[] = [
     released_at: '2026-11-26T19:00:00.000Z',
     summary:
       "Adds eks:ListFargateProfiles and eks:DescribeFargateProfile to the inventory read, so the EKS dashboard shows each cluster's Fargate profiles beside its node groups.",
+    grants: () => ({
+      'finlens-cur-read': ['s3:GetBucketLocation', 's3:GetObject', 's3:ListBucket'],
+      'finlens-inventory-read': [
+        'autoscaling:DescribeAutoScalingGroups',
+        'cloudwatch:GetMetricData',
+        'ec2:DescribeAddresses',
+        'ec2:DescribeInstances',
+        'ec2:DescribeNatGateways',
+        'ec2:DescribeRegions',
+        'ec2:DescribeSnapshots',
+        'ec2:DescribeVolumes',
+        'eks:DescribeCluster',
+        'eks:DescribeFargateProfile',
+        'eks:DescribeNodegroup',
+        'eks:ListClusters',
+        'eks:ListFargateProfiles',
+        'eks:ListNodegroups',
+        'elasticloadbalancing:DescribeLoadBalancers',
+        'elasticloadbalancing:DescribeTags',
+        'lambda:ListFunctions',
+        'lambda:ListTags',
+        'rds:DescribeDBClusters',
+        'rds:DescribeDBInstances',
+        's3:GetBucketTagging',
+        's3:ListAllMyBuckets',
+      ],
+      'finlens-actions': [
+        'autoscaling:UpdateAutoScalingGroup',
+        'ec2:CreateSnapshot',
+        'ec2:DeleteSnapshot',
+        'ec2:DeleteVolume',
+        'ec2:ModifyInstanceAttribute',
+        'ec2:ReleaseAddress',
+        'ec2:StartInstances',
+        'ec2:StopInstances',
+        'eks:UpdateNodegroupConfig',
+        'rds:ModifyDBInstance',
+        'rds:StartDBCluster',
+        'rds:StartDBInstance',
+        'rds:StopDBCluster',
+        'rds:StopDBInstance',
+      ],
+    }),
+  },
+  {
+    version: '2026-11-26.4',
+    released_at: '2026-11-26T20:00:00.000Z',
+    summary:
+      'Adds s3:GetLifecycleConfiguration to the inventory read, so buckets without lifecycle rules can be recommended one.',
     grants: currentGrants,
   },
 ];
 
 /** The newest version's grants when it was released (see grantsFingerprint); a test compares them with today's. */
-export const RELEASED_FINGERPRINT = '77bff0296ddf4eca';
+export const RELEASED_FINGERPRINT = 'd67e71f651b4ba77';
 
 export function grantsFingerprint(grants: PolicyGrants): string {
   return createHash('sha256').update(JSON.stringify(grants)).digest('hex').slice(0, 16);

@@ -7,6 +7,7 @@ import {
 import { evaluateResource, RULES } from '@finlens/cost-model/recommendations/engine';
 import type { RuleInput, Violation } from '@finlens/cost-model/recommendations/rule-kit';
 import { normalResourceId, resourceKey } from '@finlens/cost-model/resource-id';
+import { forEachPaced } from '../../platform/event-loop';
 import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
 import type { FoundRow, RecommendationsRepo } from './recommendations.repo';
 import type { EvaluationTrigger } from './recommendations.tables';
@@ -120,7 +121,13 @@ export interface EvaluationDeps {
   now?: () => Date;
 }
 
-/** Runs every rule over a project's inventory, metrics and bill and stores what they found, with history. */
+/** Resources run through every rule between turns of the event loop: a project may hold tens of thousands. */
+const RESOURCES_PER_TURN = 100;
+
+/**
+ * Runs every rule over a project's inventory, metrics and bill and stores what they found, with history. The
+ * rules run a batch of resources per turn of the event loop, so requests are answered while a project is evaluated.
+ */
 export function createRecommendationsEvaluation({
   repo,
   warehouse,
@@ -150,7 +157,7 @@ export function createRecommendationsEvaluation({
           : await showbacks.valuesByResource(clientId, projectId, gathered.billWindow),
       );
       const found: FoundRow[] = [];
-      for (const input of gathered.inputs) {
+      await forEachPaced(gathered.inputs, RESOURCES_PER_TURN, (input) => {
         for (const { rule, outcome } of evaluateResource(input, gathered.settings)) {
           if (outcome.outcome !== 'violated') continue;
           const body = bodyOf(
@@ -173,7 +180,7 @@ export function createRecommendationsEvaluation({
             cause: gathered.causes.get(`${body.account_id}|${body.resource_id}`) ?? null,
           });
         }
-      }
+      });
       const id = await repo.saveEvaluation({
         projectId,
         trigger,

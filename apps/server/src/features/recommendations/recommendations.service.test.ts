@@ -178,6 +178,53 @@ describe('recommendations over the app database', () => {
     expect(why.checks.find((c) => c.rule_key === 'ebs-unattached')?.outcome).toBe('not-applicable');
   });
 
+  it('runs the rules a batch of resources per turn of the event loop: a waiting request runs before the end', async () => {
+    const other = await insertClientAndProject(database.db, 'Many volumes');
+    const volumes = Array.from({ length: 250 }, (_, i) => `vol-${i}`);
+    await database.db
+      .insertInto('inventory_resources')
+      .values(
+        volumes.map((id) => ({
+          project_id: other.projectId,
+          account_id: '111',
+          region: 'us-east-1',
+          kind: 'ebs-volume',
+          resource_id: id,
+          name: null,
+          state: 'available',
+          resource: JSON.stringify({
+            ...{ kind: 'ebs-volume', id, state: 'available', tags: {}, attachments: [] },
+            ...{ volumeType: 'gp3', sizeGiB: 100, iops: 3000 },
+          }),
+          first_seen_at: '2026-03-01T00:00:00Z',
+          last_seen_at: NOW,
+        })),
+      )
+      .execute();
+    const order: string[] = [];
+    const real = deps();
+    const evaluation = createRecommendationsEvaluation({
+      ...real,
+      // Read just before the rules run: a request arriving then waits for the next turn of the loop.
+      showbacks: {
+        valuesByResource: async () => {
+          setImmediate(() => order.push('waiting request'));
+          return new Map();
+        },
+      },
+      repo: {
+        ...real.repo,
+        saveEvaluation: (args) => {
+          order.push('rules done');
+          return real.repo.saveEvaluation(args);
+        },
+      },
+    });
+    const result = await evaluation.evaluate(other.projectId, 'collection');
+    expect(order).toEqual(['waiting request', 'rules done']);
+    expect(result?.violations).toBe(250);
+  });
+
   it('refuses a threshold out of range naming it, and re-evaluates after a valid change', async () => {
     const patch = (thresholds: Record<string, number | null>) =>
       service().patchRule(testCaller(clientId, { role: 'admin' }), 'ec2-idle', { thresholds });

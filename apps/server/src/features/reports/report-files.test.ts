@@ -1,5 +1,6 @@
 import { DEFAULT_GRID_SETTINGS, type GridSettings } from '@finlens/contracts/reports';
 import { describe, expect, it } from 'vitest';
+import { orderAgainstWaiting } from '../../platform/event-loop.test-helper';
 import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
 import { pdfText } from './report-attachments.test-helper';
 import { chartPng, gridCsv, gridPdf, gridRows } from './report-files';
@@ -31,16 +32,18 @@ const MONTHS = answer(
   ],
 );
 
+const PDF_CONTENT = {
+  title: 'Services by month',
+  subtitle: '2026-08-01 to 2026-10-31',
+  summary: ['Total: $1,826.50'],
+  answer: MONTHS,
+  granularity: 'month' as const,
+  grid: DEFAULT_GRID_SETTINGS,
+  currency: 'USD',
+};
+
 const pdf = (content: WarehouseCostAnswer, grid: GridSettings, granularity: 'day' | 'month' = 'month') =>
-  gridPdf({
-    title: 'Services by month',
-    subtitle: '2026-08-01 to 2026-10-31',
-    summary: ['Total: $1,826.50'],
-    answer: content,
-    granularity,
-    grid,
-    currency: 'USD',
-  }).then(pdfText);
+  gridPdf({ ...PDF_CONTENT, answer: content, granularity, grid }).then(pdfText);
 
 /** The words between two markers of the PDF's text. */
 const between = (text: string, from: string, to: string) =>
@@ -72,7 +75,7 @@ describe('report grid files', () => {
     expect(text).toMatch(/Group\s+Sep, 2026\s+Oct, 2026\s+Total/);
     expect(text).not.toContain('Aug, 2026');
     expect(text).toMatch(/AWS Lambda\s+\$2\.00\s+\$3\.00\s+\$6\.00\s+Amazon S3/);
-    expect(gridCsv(MONTHS, grid).split('\n')[0]).toBe('Group,2026-09-01,2026-10-01,Total');
+    expect((await gridCsv(MONTHS, grid)).split('\n')[0]).toBe('Group,2026-09-01,2026-10-01,Total');
     // A sorted period no longer in the range (a rolling report) falls back to the total.
     const gone = gridRows(MONTHS, { ...grid, sort_by: '2025-01-01', sort_direction: 'desc' });
     expect(gone.map((s) => s.label)).toEqual(['Amazon S3', 'Amazon EC2', 'AWS Lambda']);
@@ -98,21 +101,39 @@ describe('report grid files', () => {
   });
 });
 
+describe('report files of a large grid', () => {
+  // A report grouped by resource: 500 rows, the largest first.
+  const LARGE = answer(
+    MONTHS.periods,
+    Array.from({ length: 500 }, (_, i): [string, number[]] => [`=res-${i}`, [500 - i, 1, 1]]),
+  );
+
+  it('draws the PDF a batch of rows per turn: a request waiting in the same turn is answered first', async () => {
+    const { order, result: file } = await orderAgainstWaiting(() =>
+      gridPdf({ ...PDF_CONTENT, answer: LARGE }),
+    );
+    expect(order).toEqual(['waiting request', 'done']);
+    expect(await pdfText(file)).toMatch(/=res-0\s[\s\S]*=res-1\s[\s\S]*=res-499\s/);
+  });
+
+  it('writes the CSV through the shared export: rows in order, a group that reads as a formula quoted', async () => {
+    const { order, result: csv } = await orderAgainstWaiting(() => gridCsv(LARGE, DEFAULT_GRID_SETTINGS));
+    expect(order).toEqual(['waiting request', 'done']);
+    const lines = csv.trim().split('\n');
+    expect(lines).toHaveLength(501);
+    expect(lines[1]).toBe("'=res-0,500,1,1,502");
+    expect(lines[500]).toBe("'=res-499,1,1,1,3");
+  });
+});
+
 describe('report chart', () => {
   it('is a PNG rasterised off the event loop: a waiting request runs before it is ready', async () => {
-    const order: string[] = [];
-    // Both callbacks run in the same turn of the loop: a chart drawn on the loop would be ready before the
-    // second; one rasterised on another thread comes back in a later turn.
-    const png = await new Promise<Buffer>((resolve, reject) => {
-      setImmediate(() => {
-        Promise.resolve(chartPng(MONTHS, 'stacked_bar', 'Services by month')).then((image) => {
-          order.push('chart');
-          resolve(image);
-        }, reject);
-      });
-      setImmediate(() => order.push('waiting request'));
-    });
-    expect(order).toEqual(['waiting request', 'chart']);
+    // A chart drawn on the loop would be ready before the waiting request; one rasterised on another thread
+    // comes back in a later turn.
+    const { order, result: png } = await orderAgainstWaiting(() =>
+      chartPng(MONTHS, 'stacked_bar', 'Services by month'),
+    );
+    expect(order).toEqual(['waiting request', 'done']);
     // PNG signature, then the IHDR's width: twice the chart's 800 px.
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(png.readUInt32BE(16)).toBe(1600);

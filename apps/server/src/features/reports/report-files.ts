@@ -3,9 +3,10 @@ import type { GridSettings, Report } from '@finlens/contracts/reports';
 import { formatMoney } from '@finlens/cost-model/format';
 import { periodLabel } from '@finlens/cost-model/period-label';
 import { renderAsync } from '@resvg/resvg-js';
-import { stringify } from 'csv-stringify/sync';
 import * as echarts from 'echarts';
 import PDFDocument from 'pdfkit';
+import { forEachPaced } from '../../platform/event-loop';
+import { csvExport } from '../../platform/http/csv-export';
 import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
 
 const CHART_WIDTH = 800;
@@ -95,14 +96,13 @@ const amount = (series: Pick<CostSeries, 'costs' | 'total'>, index: number) =>
   index < 0 ? series.total : (series.costs[index] ?? 0);
 
 /** The grid as CSV: a header (group, each visible period, Total) and one line per row; amounts unrounded. */
-export function gridCsv(answer: WarehouseCostAnswer, grid: GridSettings): string {
+export function gridCsv(answer: WarehouseCostAnswer, grid: GridSettings): Promise<string> {
   const columns = gridColumns(answer, grid);
   const header = ['Group', ...columns.map(({ id }) => (id === 'total' ? 'Total' : id))];
-  const lines = gridRows(answer, grid).map((row) => [
+  return csvExport(header, gridRows(answer, grid), (row) => [
     row.label,
     ...columns.map(({ index }) => amount(row, index)),
   ]);
-  return stringify([header, ...lines]);
 }
 
 export interface PdfContent {
@@ -119,13 +119,16 @@ const PAGE_MARGIN = 36;
 const LABEL_WIDTH = 150;
 const AMOUNT_WIDTH = 72;
 const ROW_HEIGHT = 14;
+/** Grid rows drawn between turns of the event loop: a report grouped by resource may have thousands. */
+const PDF_ROWS_PER_TURN = 200;
 
 /**
  * The grid as the app shows it, on landscape A4 pages (pdfkit): title, summary, then the table — a row per
  * group and the total row, a column per visible period and the total. A range wider than a page (a daily
  * month) is printed in bands of columns, each repeating the group column, the way wide sheets are printed.
+ * The rows are drawn a batch per turn of the event loop, so other requests are answered meanwhile.
  */
-export function gridPdf(content: PdfContent): Promise<Buffer> {
+export async function gridPdf(content: PdfContent): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -149,19 +152,19 @@ export function gridPdf(content: PdfContent): Promise<Buffer> {
     const band = columns.slice(from, from + perBand);
     const caption =
       band.length === columns.length ? '' : `Columns ${from + 1}–${from + band.length} of ${columns.length}`;
-    bandTable(doc, content, band, caption);
+    await bandTable(doc, content, band, caption);
   }
   doc.end();
   return done;
 }
 
 /** One band of the table; the header row is repeated on every new page. */
-function bandTable(
+async function bandTable(
   doc: PDFKit.PDFDocument,
   content: PdfContent,
   band: { id: string; index: number }[],
   caption: string,
-): void {
+): Promise<void> {
   const money = (value: number) => formatMoney(value, content.currency);
   const { answer } = content;
   const line = (label: string, cells: string[], bold: boolean) => {
@@ -195,7 +198,7 @@ function bandTable(
   doc.moveDown();
   if (caption !== '') doc.font('Helvetica').fontSize(9).fillColor('#555').text(caption).fillColor('black');
   header();
-  for (const series of gridRows(answer, content.grid)) row(series);
+  await forEachPaced(gridRows(answer, content.grid), PDF_ROWS_PER_TURN, (series) => row(series));
   const costs = answer.periods.map((_, i) => answer.series.reduce((sum, s) => sum + (s.costs[i] ?? 0), 0));
   row({ label: 'Total', costs, total: answer.total }, true);
 }

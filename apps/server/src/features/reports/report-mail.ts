@@ -78,7 +78,11 @@ export async function reportMail({
         contentType: 'image/png',
         cid: 'report-chart',
       },
-      { filename: `${base}.csv`, content: Buffer.from(gridCsv(run.answer, grid)), contentType: 'text/csv' },
+      {
+        filename: `${base}.csv`,
+        content: Buffer.from(await gridCsv(run.answer, grid)),
+        contentType: 'text/csv',
+      },
       { filename: `${base}.pdf`, content: pdf, contentType: 'application/pdf' },
     ],
   };

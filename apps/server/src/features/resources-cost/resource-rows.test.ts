@@ -1,5 +1,6 @@
 import type { CostFilter } from '@finlens/contracts/cost-query';
 import { describe, expect, it } from 'vitest';
+import { orderAgainstWaiting } from '../../platform/event-loop.test-helper';
 import type { ResourceCostRow as BillRow } from '../../warehouse/cost-query/resource-costs';
 import type { CostViewResource } from '../inventory/inventory.service';
 import { matchesFilter, tagValue } from './resource-filters';
@@ -81,11 +82,25 @@ const BILL = [
     lastDay: '2026-02-10',
   }),
 ];
-const rows = mergeResources(INVENTORY, BILL, ['user_team']);
+const rows = await mergeResources(INVENTORY, BILL, ['user_team']);
 const byId = (id: string, project = 'p1') =>
   rows.find((r) => r.resource_id === id && r.project_id === project);
 
 describe('mergeResources', () => {
+  it('joins a large snapshot a batch per turn of the event loop: a waiting request runs before it ends', async () => {
+    const volumes = Array.from({ length: 5_000 }, (_, i) => `vol-${i}`);
+    const { order, result: merged } = await orderAgainstWaiting(() =>
+      mergeResources(
+        volumes.map((id) => stored({ kind: 'ebs-volume', resource_id: id })),
+        volumes.map((id) => billed({ resourceId: id, currentCost: 1 })),
+        [],
+      ),
+    );
+    expect(order).toEqual(['waiting request', 'done']);
+    expect(merged.map((r) => r.resource_id)).toEqual(volumes);
+    expect(merged.every((r) => r.in_inventory && r.in_bill && r.cost === 1)).toBe(true);
+  });
+
   it('joins each inventory resource with every bill spelling of it, per project', () => {
     expect(rows).toHaveLength(5);
     expect(byId('i-1')).toMatchObject({

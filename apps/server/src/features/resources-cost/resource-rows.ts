@@ -1,6 +1,7 @@
 import { RESOURCE_KIND_NAMES } from '@finlens/contracts/inventory';
 import { OWNER_TAG_KEYS, type ResourceCostRow } from '@finlens/contracts/resources-cost';
 import { resourceKey } from '@finlens/cost-model/resource-id';
+import { forEachPaced } from '../../platform/event-loop';
 import type { ResourceCostRow as BillRow } from '../../warehouse/cost-query/resource-costs';
 import type { CostViewResource } from '../inventory/inventory.service';
 
@@ -63,9 +64,12 @@ interface BilledResource {
 const billKey = (row: BillRow) =>
   `${row.projectId}|${resourceKey(row.resourceId, row.serviceCode ?? row.service, row.accountId ?? '')}`;
 
-function foldBill(bill: readonly BillRow[]): Map<string, BilledResource> {
+/** Inventory resources or bill rows joined between turns of the event loop (a snapshot may hold 100,000). */
+const MERGED_PER_TURN = 2048;
+
+async function foldBill(bill: readonly BillRow[]): Promise<Map<string, BilledResource>> {
   const byKey = new Map<string, BilledResource>();
-  for (const row of bill) {
+  await forEachPaced(bill, MERGED_PER_TURN, (row) => {
     const key = billKey(row);
     const seen = byKey.get(key);
     if (seen === undefined) {
@@ -83,7 +87,7 @@ function foldBill(bill: readonly BillRow[]): Map<string, BilledResource> {
       if (row.firstDay < seen.firstDay) seen.firstDay = row.firstDay;
       if (row.lastDay > seen.lastDay) seen.lastDay = row.lastDay;
     }
-  }
+  });
   return byKey;
 }
 
@@ -105,18 +109,19 @@ function haystackOf(row: ResourceCostRow): string {
 
 /**
  * Every resource of the inventory and of the bill, joined on project and resource key (the normal id within
- * the account, packages/cost-model resource-id.ts): inventory attributes win, the bill adds cost.
+ * the account, packages/cost-model resource-id.ts): inventory attributes win, the bill adds cost. Joined a
+ * batch of rows per turn of the event loop, so a large first snapshot does not hold other requests.
  */
-export function mergeResources(
+export async function mergeResources(
   inventory: readonly CostViewResource[],
   bill: readonly BillRow[],
   tagKeys: readonly string[],
   accountName: (projectId: string, accountId: string | null) => string | null = () => null,
-): MergedResource[] {
-  const billed = foldBill(bill);
+): Promise<MergedResource[]> {
+  const billed = await foldBill(bill);
   const out: MergedResource[] = [];
-  for (const r of inventory) {
-    if (!isKind(r.kind)) continue;
+  await forEachPaced(inventory, MERGED_PER_TURN, (r) => {
+    if (!isKind(r.kind)) return;
     const key = resourceKey(r.arn ?? r.resource_id, r.kind, r.account_id);
     const costs = billed.get(`${r.project_id}|${key}`);
     billed.delete(`${r.project_id}|${key}`);
@@ -148,8 +153,8 @@ export function mergeResources(
       bill_resource_ids: costs?.rows.map((b) => b.resourceId).sort() ?? [],
     };
     out.push({ ...row, inventory: r, haystack: haystackOf(row) });
-  }
-  for (const [projectAndKey, costs] of billed) {
+  });
+  await forEachPaced(billed, MERGED_PER_TURN, ([projectAndKey, costs]) => {
     const first = costs.rows[0] as BillRow;
     const tags = billTags(first, tagKeys);
     const row: ResourceCostRow = {
@@ -178,7 +183,7 @@ export function mergeResources(
       bill_resource_ids: costs.rows.map((b) => b.resourceId).sort(),
     };
     out.push({ ...row, inventory: null, haystack: haystackOf(row) });
-  }
+  });
   return out;
 }
 

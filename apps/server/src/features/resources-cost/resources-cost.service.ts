@@ -96,7 +96,7 @@ export function createResourcesCostService({
       accountId === null
         ? null
         : (names.get(`${projectId}|${accountId}`) ?? known.get(projectId)?.get(accountId) ?? null);
-    const rows = mergeResources(resources, bill, tagKeys, nameOf);
+    const rows = await mergeResources(resources, bill, tagKeys, nameOf);
     const index = createResourceIndex(rows, scope.projectNames);
     return { index, window, range, billTags: new Map() };
   }

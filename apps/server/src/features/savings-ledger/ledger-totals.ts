@@ -1,5 +1,5 @@
 import { LEDGER_CSV_COLUMNS, type LedgerEntry, type LedgerTotals } from '@finlens/contracts/savings-ledger';
-import { stringify } from 'csv-stringify/sync';
+import { csvExport } from '../../platform/http/csv-export';
 import type { LedgerEntryRow } from './savings-ledger.tables';
 
 type Group = LedgerTotals['group_by'];
@@ -65,7 +65,7 @@ export function ledgerTotals(entries: readonly LedgerEntryRow[], group: Group): 
 }
 
 /** Every entry as CSV, LEDGER_CSV_COLUMNS in order (a formula-looking cell gets a leading quote). */
-export function ledgerCsv(entries: readonly LedgerEntry[]): string {
+export function ledgerCsv(entries: readonly LedgerEntry[]): Promise<string> {
   const cells = (entry: LedgerEntry) => {
     const values: Record<(typeof LEDGER_CSV_COLUMNS)[number], string | number | null> = {
       recommendation_id: entry.recommendation_id,
@@ -87,5 +87,5 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
     };
     return LEDGER_CSV_COLUMNS.map((column) => values[column] ?? '');
   };
-  return stringify([[...LEDGER_CSV_COLUMNS], ...entries.map(cells)], { escape_formulas: true });
+  return csvExport(LEDGER_CSV_COLUMNS, entries, cells);
 }

@@ -5,9 +5,12 @@ import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/te
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
 import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
 import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { createReconciler } from './reconciler';
 import { createReconcilerRepo } from './reconciler.repo';
+import type { InventoryEntry } from './scheduled-resources';
 import { createSchedulerRepo } from './scheduler.repo';
+import { createSchedulerService } from './scheduler.service';
 
 const ACC = '123456789012';
 const REGION = 'us-east-1';
@@ -123,7 +126,7 @@ describe('one-off actions on an Auto Scaling group', () => {
     expect(sizes()).toEqual([1, 2, 4]);
     clock.set(new Date(NOW + 120_000));
     await reconciler.tick();
-    expect(sizes()).toEqual([1, 2, 4]); // not enforced: the schedule reports the drift and leaves it
+    expect(sizes()).toEqual([1, 2, 4]); // the one-off holds it running until the next window starts
 
     await oneOff('stop');
     clock.set(new Date(NOW + 180_000));
@@ -161,6 +164,133 @@ describe('one-off actions on an Auto Scaling group', () => {
     expect(batch.map((r) => [r.outcome, r.state_before, r.state_after])).toEqual([
       ['succeeded', '2/3/6', '0/0/0'],
       ['succeeded', '0/0/0', '2/3/6'],
+    ]);
+  });
+
+  it('a one-off stop inside the running window holds until the window ends; the schedule starts it at the next one', async () => {
+    const db = database.db;
+    const { clientId, projectId } = await insertClientAndProject(db, 'C2', { name: 'P2' });
+    const schedules = createSchedulerRepo({ db });
+    const scheduleId = await schedules.insert(
+      {
+        client_id: clientId,
+        project_id: projectId,
+        name: 'office',
+        account_number: null,
+        target: null,
+        time_zone: 'UTC',
+        windows: WEEK_PRESETS['office-hours'],
+        resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
+        hibernate: false,
+        enforced: false,
+        enabled: true,
+        tag_key: 'finlens:scheduler',
+        tag_value: null,
+        holidays: [],
+        holiday_country: null,
+      },
+      null,
+    );
+    const monday10 = Date.parse('2026-03-02T10:00:00Z'); // inside Monday's 08:00–20:00 window
+    const clock = manualClock(new Date(monday10));
+    const cloud = createSimulatedCloud({ scenario: SCENARIO, clock });
+    const account = { accountId: ACC, credentials: { kind: 'server-identity' } } as const;
+    const inventory: InventoryEntry[] = [
+      {
+        project_id: projectId,
+        account_id: ACC,
+        region: REGION,
+        kind: 'autoscaling-group',
+        resource_id: 'asg-web',
+        name: null,
+        state: 'active',
+        tags: {},
+      },
+    ];
+    const reconciler = createReconciler({
+      schedules,
+      repo: createReconcilerRepo({ db }),
+      inventory: { resources: async () => inventory },
+      targets: { resolve: async () => ({ port: cloud, accounts: [account] }) },
+      notify: async () => {},
+      now: clock.now,
+      tickMs: 60_000,
+    });
+    const desired = () => {
+      const found = cloud.world.find(ACC, REGION, { kind: 'autoscaling-group', id: 'asg-web' });
+      return (found?.resource as { desiredCapacity?: number } | undefined)?.desiredCapacity;
+    };
+    const at = async (ms: number) => {
+      clock.set(new Date(ms));
+      await reconciler.tick();
+    };
+
+    await at(monday10);
+    expect(desired()).toBe(2); // running as the window wants: nothing to do
+    await schedules.insertOneOff({
+      client_id: clientId,
+      project_id: projectId,
+      account_number: null,
+      action: 'stop',
+      run_at: clock.now(),
+      resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
+      created_by: null,
+    });
+    await at(monday10 + 60_000);
+    expect(desired()).toBe(0);
+
+    for (const later of [2, 3, 60, 9 * 60]) {
+      await at(monday10 + later * 60_000);
+      expect(desired(), `${later} min after the stop`).toBe(0); // the schedule does not undo it
+    }
+
+    // The details page, before the inventory is collected again: the state the port answered, and the
+    // timeline's actual row stopped from the one-off on (the one-off's log row is its covering schedule's).
+    const service = createSchedulerService({
+      repo: schedules,
+      scopes: { requested: async () => ({ projectIds: [projectId] }) } as never,
+      inventory: { resources: async () => inventory },
+      bill: { newestUsageDay: async () => null, resourceUsageCosts: async () => [] },
+      clusters: { projectsOf: async () => new Map() },
+      now: clock.now,
+    });
+    const caller = { clientId, user: { id: 'u' } } as ClientCaller;
+    const details = await service.get(caller, scheduleId);
+    expect(details.scheduled_resources.map((r) => [r.resource_id, r.state])).toEqual([['asg-web', '0/0/0']]);
+    const [row] = (await service.timeline(caller, scheduleId, undefined)).resources;
+    expect(row?.actual.map((s) => [s.from, s.state])).toEqual([
+      ['2026-03-02T00:00:00.000Z', 'unknown'],
+      ['2026-03-02T10:01:00.000Z', 'stopped'],
+    ]);
+    expect(details.overrides).toHaveLength(1); // the hold shows beside the user's own overrides
+    // Collected again after the action: the inventory's state is the newer one.
+    const [entry] = inventory as [InventoryEntry];
+    inventory[0] = { ...entry, state: 'seen-later', last_seen_at: new Date(monday10 + 90_000) };
+    expect((await service.get(caller, scheduleId)).scheduled_resources[0]?.state).toBe('seen-later');
+    inventory[0] = entry;
+    const [override] = await schedules.overrides([scheduleId], new Date(monday10));
+    expect(override).toMatchObject({
+      resource_kind: 'autoscaling-group',
+      resource_id: 'asg-web',
+      running: false,
+      created_by: null,
+    });
+    expect(new Date(override?.ends_at ?? 0).toISOString()).toBe('2026-03-02T20:00:00.000Z');
+
+    await at(Date.parse('2026-03-02T20:01:00Z'));
+    expect(desired()).toBe(0); // the window's own stop: nothing to do
+    await at(Date.parse('2026-03-03T08:00:00Z'));
+    expect(desired()).toBe(2); // the next window starts it with the sizes the one-off stop saved
+    const log = await db
+      .selectFrom('scheduler_actions')
+      .select(['cause', 'outcome', 'state_after'])
+      .where('project_id', '=', projectId)
+      .where('outcome', '=', 'succeeded')
+      .orderBy('performed_at')
+      .execute();
+    expect(log.map((r) => [r.cause, r.state_after])).toEqual([
+      ['one-off', '0/0/0'],
+      ['schedule', '1/2/4'],
     ]);
   });
 });

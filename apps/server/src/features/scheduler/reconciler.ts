@@ -1,5 +1,6 @@
 import type { DispatchPayload } from '@finlens/contracts/notifications';
-import { desiredRunningAt, lastChange } from '@finlens/cost-model/scheduler/desired-state';
+import { MAX_OVERRIDE_DAYS } from '@finlens/contracts/scheduler';
+import { desiredRunningAt, lastChange, nextChange } from '@finlens/cost-model/scheduler/desired-state';
 import { CloudActionError } from '../../integrations/cloud/cloud-actions';
 import type { CloudAccount, CloudPort } from '../../integrations/cloud/cloud-port';
 import { KubernetesApiError } from '../../integrations/kubernetes/kubernetes-port';
@@ -49,7 +50,7 @@ export interface TickReport {
 }
 
 export interface ReconcilerDeps {
-  schedules: Pick<SchedulerRepo, 'enabledSchedules' | 'overrides'>;
+  schedules: Pick<SchedulerRepo, 'enabledSchedules' | 'overrides' | 'insertOverride'>;
   repo: ReconcilerRepo;
   inventory: { resources(projectIds: readonly string[]): Promise<InventoryEntry[]> };
   targets: { resolve(projectId: string): Promise<ReconcileTarget | null> };
@@ -471,6 +472,31 @@ export function createReconciler(deps: ReconcilerDeps) {
     for (const [projectId, due] of byProject) await settle(projectId, due, t, report);
   }
 
+  /**
+   * A one-off action on a scheduled resource overrides its schedule until the schedule's next boundary (the
+   * end of the window it stopped it in, the start of the one it started it before; at most the longest
+   * override), so the reconciler does not undo it on the next tick. The override is the resource's own and,
+   * being the latest, wins over older ones.
+   */
+  async function holdOneOff(
+    schedule: ScheduleRow,
+    oneOff: OneOffRow,
+    resource: { kind: string; resource_id: string },
+  ): Promise<void> {
+    const t = deps.now().getTime();
+    const longest = t + MAX_OVERRIDE_DAYS * 86_400_000;
+    const boundary = nextChange(scheduleState(schedule, [], resource, t), t)?.at ?? longest;
+    await deps.schedules.insertOverride({
+      schedule_id: schedule.id,
+      resource_kind: resource.kind,
+      resource_id: resource.resource_id,
+      running: oneOff.action === 'start',
+      starts_at: new Date(t),
+      ends_at: new Date(Math.min(boundary, longest)),
+      created_by: oneOff.created_by,
+    });
+  }
+
   async function runOneOff(oneOff: OneOffRow, report: TickReport): Promise<void> {
     const target = await deps.targets.resolve(oneOff.project_id);
     const inventory = await deps.inventory.resources([oneOff.project_id]);
@@ -485,10 +511,10 @@ export function createReconciler(deps: ReconcilerDeps) {
     report.portCalls += calls;
     // A group's sizes are kept per schedule: a one-off acts with the enabled schedule that covers the
     // resource, so its stop saves the sizes that schedule restores and its start restores what was saved.
-    const covering = new Map<string, string>();
+    const covering = new Map<string, ScheduleRow>();
     for (const s of await deps.schedules.enabledSchedules()) {
       if (s.project_id !== oneOff.project_id) continue;
-      for (const r of scheduledResources(s, inventory)) covering.set(resourceKey(r), s.id);
+      for (const r of scheduledResources(s, inventory)) covering.set(resourceKey(r), s);
     }
     let pending = false;
     const running = oneOff.action === 'start';
@@ -499,10 +525,11 @@ export function createReconciler(deps: ReconcilerDeps) {
       if (actual === 'transitional') pending = true;
       if (actual !== (running ? 'stopped' : 'running')) continue;
       const r = located.resource;
+      const schedule = covering.get(resourceKey(entry));
       const acted = await act(
         {
           intent_key: `one-off|${oneOff.id}|${resourceKey(entry)}`,
-          schedule_id: null,
+          schedule_id: schedule?.id ?? null,
           one_off_id: oneOff.id,
           project_id: oneOff.project_id,
           account_id: located.account.accountId,
@@ -516,12 +543,14 @@ export function createReconciler(deps: ReconcilerDeps) {
         },
         cloudStep(located, running, {
           hibernate: false,
-          scheduleId: covering.get(resourceKey(entry)) ?? null,
+          scheduleId: schedule?.id ?? null,
           projectId: oneOff.project_id,
         }),
         report,
       );
       if (acted === 'retry') pending = true;
+      if (acted === 'acted' && schedule)
+        await holdOneOff(schedule, oneOff, { kind: r.kind, resource_id: r.id });
     }
     if (!pending) await repo.oneOffDone(oneOff.id, deps.now());
   }

@@ -10,7 +10,8 @@ import type { CostViewResource } from '../inventory/inventory.service';
 export type InventoryEntry = Pick<
   CostViewResource,
   'project_id' | 'account_id' | 'region' | 'kind' | 'resource_id' | 'name' | 'state' | 'tags'
->;
+> &
+  Partial<Pick<CostViewResource, 'last_seen_at'>>;
 
 export interface ScheduledResource extends InventoryEntry {
   matched_by: 'list' | 'tag';

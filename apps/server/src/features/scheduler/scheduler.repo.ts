@@ -151,6 +151,26 @@ export function createSchedulerRepo({ db }: { db: Kysely<AppTables> }) {
         .execute();
     },
 
+    /** Each resource's newest successful action of these schedules since `since` that left a state (the port's answer). */
+    lastStates(scheduleIds: readonly string[], since: Date) {
+      if (scheduleIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('scheduler_actions')
+        .distinctOn(['schedule_id', 'account_id', 'region', 'kind', 'resource_id'])
+        .select(['schedule_id', 'account_id', 'region', 'kind', 'resource_id', 'state_after', 'performed_at'])
+        .where('schedule_id', 'in', [...scheduleIds])
+        .where('performed_at', '>=', since)
+        .where('outcome', '=', 'succeeded')
+        .where('state_after', 'is not', null)
+        .orderBy('schedule_id')
+        .orderBy('account_id')
+        .orderBy('region')
+        .orderBy('kind')
+        .orderBy('resource_id')
+        .orderBy('performed_at', 'desc')
+        .execute();
+    },
+
     /** The newest log rows before `to`, oldest first (what the scheduler saw up to then). */
     async actionsBefore(scheduleId: string, to: Date, limit = 5000): Promise<ActionRow[]> {
       const rows = await db

@@ -33,7 +33,13 @@ import {
 } from './schedule-estimate';
 import { checkCountry, checkZone, windowsOf } from './schedule-input';
 import { timelineRow } from './schedule-timeline';
-import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
+import {
+  type InventoryEntry,
+  resolveListed,
+  resourceKey,
+  type ScheduledResource,
+  scheduledResources,
+} from './scheduled-resources';
 import type { SchedulerRepo, ScheduleValues } from './scheduler.repo';
 import type { ActionRow, OneOffRow, OverrideRow, ScheduleRow } from './scheduler.tables';
 import { checkWorkloadTargets, type ScheduleClusters } from './workload-targets';
@@ -146,6 +152,33 @@ export function createSchedulerService({
   clusters: ScheduleClusters;
   now?: () => Date;
 }) {
+  /**
+   * A scheduled resource's known state: the port's answer to the schedule's last action on it (the log), unless
+   * the inventory saw the resource after that action. Only actions since the inventory's oldest sighting of
+   * the project's resources are read (the log keeps every action ever taken).
+   */
+  async function knownStates(rows: readonly ScheduleRow[], resources: readonly InventoryEntry[]) {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const r of resources) {
+      oldest = Math.min(oldest, r.last_seen_at === undefined ? 0 : new Date(r.last_seen_at).getTime());
+    }
+    const since = new Date(Number.isFinite(oldest) ? oldest : 0);
+    const logged = new Map(
+      (
+        await repo.lastStates(
+          rows.map((r) => r.id),
+          since,
+        )
+      ).map((a) => [`${a.schedule_id}|${resourceKey(a)}`, a]),
+    );
+    return (scheduleId: string, r: ScheduledResource): string => {
+      const a = logged.get(`${scheduleId}|${resourceKey(r)}`);
+      if (a === undefined || a.state_after === null) return r.state;
+      const seen = r.last_seen_at === undefined ? null : new Date(r.last_seen_at).getTime();
+      return seen !== null && seen > new Date(a.performed_at).getTime() ? r.state : a.state_after;
+    };
+  }
+
   async function present(rows: ScheduleRow[], at: Date): Promise<Schedule[]> {
     const overrides = await repo.overrides(
       rows.map((r) => r.id),
@@ -162,6 +195,7 @@ export function createSchedulerService({
             { clientId: rows[0].client_id, projectIds },
             (await inventory.attachedVolumes?.(projectIds)) ?? [],
           );
+    const known = await knownStates(rows, resources);
     return rows.map((row) => {
       const state = scheduleState(row, overrides, null, at.getTime());
       const next = nextChange(state, at.getTime());
@@ -190,17 +224,15 @@ export function createSchedulerService({
         holidays: row.holidays,
         holiday_country: row.holiday_country,
         public_holidays: upcoming(row.holiday_country, at.getTime()),
-        scheduled_resources: scheduled.map(
-          ({ account_id, region, kind, resource_id, name, state, matched_by }) => ({
-            account_id,
-            region,
-            kind,
-            resource_id,
-            name,
-            state,
-            matched_by,
-          }),
-        ),
+        scheduled_resources: scheduled.map((r) => ({
+          account_id: r.account_id,
+          region: r.region,
+          kind: r.kind,
+          resource_id: r.resource_id,
+          name: r.name,
+          state: known(row.id, r),
+          matched_by: r.matched_by,
+        })),
         overrides: overrides.filter((o) => o.schedule_id === row.id).map(toOverride),
         desired_state: desiredRunningAt(state, at.getTime()) ? 'running' : 'stopped',
         next_action: next && { at: iso(new Date(next.at)), action: next.running ? 'start' : 'stop' },

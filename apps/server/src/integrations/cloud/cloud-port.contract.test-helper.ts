@@ -105,6 +105,7 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
         { storageClass: 'STANDARD', bytes: 1_000_000_000 },
         { storageClass: 'GLACIER', bytes: 5_000_000_000 },
       ]);
+      expect(bucket.lifecycleRules, 'no lifecycle configuration').toBe(0);
       const asg = only(resources, 'autoscaling-group', IDS.asg);
       expect(asg).toMatchObject({ minSize: 1, desiredCapacity: 2, maxSize: 4 });
       expect(asg.launchTemplate).toEqual({ name: 'web', version: '$Latest', instanceType: null });

@@ -133,6 +133,11 @@ export interface S3Bucket extends ResourceBase {
   /** Bytes stored per class (latest daily figure); classes without bytes are left out. */
   storage: { storageClass: S3StorageClass; bytes: number }[];
   objectCount: number | null;
+  /**
+   * Enabled rules of the bucket's lifecycle configuration (AWS GetBucketLifecycleConfiguration): 0 when it has
+   * none (NoSuchLifecycleConfiguration) or all are disabled; null when it could not be read.
+   */
+  lifecycleRules: number | null;
 }
 
 /** The launch template a group launches from (AWS: LaunchTemplate, or the mixed policy's specification). */

@@ -155,6 +155,7 @@ export const CONTRACT_SCENARIO = {
         { storageClass: 'STANDARD', bytes: 1_000_000_000 },
         { storageClass: 'GLACIER', bytes: 5_000_000_000 },
       ],
+      lifecycleRules: 0,
       createdAt: at('2025-11-01'),
     },
     {

@@ -93,6 +93,11 @@ describe('Explorer', () => {
     expect(await within(grid).findByText('AmazonEC2')).toBeInTheDocument();
     expect(within(grid).getByText('$60.00')).toBeInTheDocument();
     expect(within(grid).getAllByText('$66.00').length).toBeGreaterThan(0);
+    // Money stays on one line (no cell height to measure); the group's label wraps.
+    const moneyCell = within(grid).getByText('$60.00').closest('.ag-cell');
+    expect(moneyCell).not.toHaveClass('ag-cell-wrap-text');
+    expect(moneyCell).not.toHaveClass('ag-cell-auto-height');
+    expect(within(grid).getByText('AmazonEC2').closest('.ag-cell')).toHaveClass('ag-cell-wrap-text');
   });
 
   it('adds include, exclude and contains filters in the wire format', {
@@ -224,13 +229,17 @@ describe('Explorer', () => {
     ).toBeInTheDocument();
   });
 
-  it('keeps the previous chart and grid on screen, dimmed and busy, until the next answer arrives', {
+  it('keeps the previous chart and grid on screen, dimmed, busy and named as before, until the next answer arrives; then updates them in place', {
     timeout: 30_000,
   }, async () => {
     const { user } = await openExplorer();
     await screen.findByLabelText('Total cost', undefined, SLOW);
     const results = screen.getByTestId('explorer-results');
     expect(results).toHaveAttribute('aria-busy', 'false');
+    const grid = screen.getByRole('region', { name: 'Cost table' });
+    await within(grid).findByText('AmazonEC2');
+    const gridRoot = grid.querySelector('.ag-root-wrapper');
+    const chart = screen.getByRole('img', { name: /^Cost by Cloud Service:/ });
     let release = () => {};
     const held = new Promise<void>((done) => {
       release = done;
@@ -251,9 +260,20 @@ describe('Explorer', () => {
     expect(screen.getByTestId('explorer-results')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByTestId('explorer-results')).toHaveStyle({ opacity: '0.5' });
     expect(screen.getByLabelText('Total cost')).toHaveTextContent('Total $66.00');
+    // The dimmed chart and grid still say what they show: services, not the regions just asked for.
+    expect(chart).toHaveAccessibleName('Cost by Cloud Service: $66.00 actual over the 3 periods shown');
+    expect(within(grid).getByText('Cloud Service')).toBeInTheDocument();
     release();
     await waitFor(() => expect(screen.getByLabelText('Total cost')).toHaveTextContent('Total $7.00'));
     expect(screen.getByTestId('explorer-results')).toHaveAttribute('aria-busy', 'false');
+    // Updated in place: the same chart and grid, the grid's rows replaced.
+    expect(chart).toHaveAccessibleName('Cost by Region: $7.00 actual over the 1 periods shown');
+    expect(chart).toBeInTheDocument();
+    expect(grid.querySelector('.ag-root-wrapper')).toBe(gridRoot);
+    expect(await within(grid).findByText('Region')).toBeInTheDocument();
+    expect(within(grid).getByText('us-east-1')).toBeInTheDocument();
+    // AG Grid takes a removed row out of the page a moment later (its fade-out).
+    await waitFor(() => expect(within(grid).queryByText('AmazonEC2')).not.toBeInTheDocument());
   });
 
   it('groups by a quick chip and asks for a key before grouping by tags', { timeout: 30_000 }, async () => {

@@ -1,5 +1,6 @@
 import type { CostDimension } from '@finlens/contracts/cost-query';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
+import type { GridSettings } from '@finlens/contracts/reports';
 import { dataDelayNotice, presetRange } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,7 +9,17 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { preloadChartEngine } from '../../components/Chart';
 import { useDemoModeStore } from '../../components/demo-mode';
@@ -17,6 +28,7 @@ import { REPORT_PARAM } from '../reports/report-view';
 import { useCostQuery } from './api/cost-query';
 import { dimensionLabel } from './DimensionPicker';
 import { ExplorerControls, type ViewChange } from './ExplorerControls';
+import type { ShownAnswer } from './ExplorerResults';
 import {
   type ExplorerView,
   fitGranularity,
@@ -48,6 +60,33 @@ function ExplorerResultsSkeleton() {
 function useBlurValues(dimension: CostDimension | null): boolean {
   const demo = useDemoModeStore((state) => state.on);
   return demo && dimension !== null && DEMO_BLURRED_DIMENSIONS.has(dimension);
+}
+
+/**
+ * The answer on screen. A settled answer is shown with the group-by it was asked for; while the next one loads the
+ * previous one stays with its own label and blur (not those of the group-by just clicked, which it does not answer).
+ */
+function useShownAnswer(
+  cost: ReturnType<typeof useCostQuery>,
+  groupLabel: string,
+  blurValues: boolean,
+): ShownAnswer | null {
+  const settled = cost.isPlaceholderData ? undefined : cost.data;
+  const current = useMemo(
+    () => (settled === undefined ? null : { result: settled, groupLabel, blurValues }),
+    [settled, groupLabel, blurValues],
+  );
+  const [kept, setKept] = useState(current);
+  if (current !== null && current !== kept) setKept(current);
+  return current ?? kept;
+}
+
+/** The grid settings, kept as the same object while they mean the same (the grid's columns are made from them). */
+function useSameGrid(grid: GridSettings): GridSettings {
+  const [kept, setKept] = useState(grid);
+  if (sameGrid(kept, grid)) return kept;
+  setKept(grid);
+  return grid;
 }
 
 /** Applies a control change to the view: a new range keeps the granularity only when still allowed. */
@@ -115,6 +154,29 @@ export function ExplorerPage() {
       : `${dimensionLabel(query.dimension)}${query.dimension_key ? `: ${query.dimension_key}` : ''}`;
   const result = cost.data;
   const empty = result?.series.every((s) => s.costs.every((c) => c === 0));
+  // The chart and grid render the answer and the view's chart settings at transition priority: a click paints its
+  // feedback (the controls, the previous chart dimmed) first, and a newer click interrupts a rebuild under way.
+  const answer = useShownAnswer(cost, groupLabel, blur);
+  const grid = useSameGrid(view.grid);
+  const shown = useMemo(
+    () => (answer === null ? null : { answer, chart: view.chart, window: view.window, grid }),
+    [answer, view.chart, view.window, grid],
+  );
+  const drawn = useDeferredValue(shown);
+  const busy = cost.isPlaceholderData || drawn !== shown;
+  // Handlers of the results that stay the same function, so the memoised results do not render for new ones.
+  const latest = useRef({ view, update });
+  useLayoutEffect(() => {
+    latest.current = { view, update };
+  });
+  const onWindowChange = useCallback(
+    (window: number) => latest.current.update({ ...latest.current.view, window }),
+    [],
+  );
+  const onGridChange = useCallback((next: GridSettings) => {
+    const { view: current, update: apply } = latest.current;
+    if (!sameGrid(next, current.grid)) apply({ ...current, grid: next });
+  }, []);
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
@@ -150,25 +212,18 @@ export function ExplorerPage() {
         </Paper>
       ) : (
         <Suspense fallback={<ExplorerResultsSkeleton />}>
-          {/* The previous answer stays on screen, dimmed, while the next one loads; then chart and grid update in place. */}
-          {cost.isPlaceholderData ? <LinearProgress aria-label="Loading costs" /> : null}
+          {/* The previous answer stays on screen, dimmed, while the next one loads and draws; then chart and grid update in place. */}
+          {busy ? <LinearProgress aria-label="Loading costs" /> : null}
           <Box
-            aria-busy={cost.isPlaceholderData}
+            aria-busy={busy}
             data-testid="explorer-results"
-            sx={{ opacity: cost.isPlaceholderData ? 0.5 : 1, transition: 'opacity 120ms' }}
+            sx={{ opacity: busy ? 0.5 : 1, transition: 'opacity 120ms' }}
           >
-            <ExplorerResults
-              result={result}
-              chart={view.chart}
-              window={view.window}
-              onWindowChange={(window) => update({ ...view, window })}
-              groupLabel={groupLabel}
-              blurValues={blur}
-              grid={view.grid}
-              onGridChange={(grid) => {
-                if (!sameGrid(grid, view.grid)) update({ ...view, grid });
-              }}
-            />
+            {drawn === null ? (
+              <ExplorerResultsSkeleton />
+            ) : (
+              <ExplorerResults {...drawn} onWindowChange={onWindowChange} onGridChange={onGridChange} />
+            )}
           </Box>
         </Suspense>
       )}

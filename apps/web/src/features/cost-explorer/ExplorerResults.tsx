@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
-import { useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartHandle, type ChartKind } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
@@ -31,13 +31,18 @@ import {
   windowCount,
 } from './transforms';
 
-interface ExplorerResultsProps {
+/** An answer as shown: with the label of the group-by it answers and whether demo mode blurs its values. */
+export interface ShownAnswer {
   result: DimensionDailyCostResult;
+  groupLabel: string;
+  blurValues: boolean;
+}
+
+interface ExplorerResultsProps {
+  answer: ShownAnswer;
   chart: ChartKind;
   window: number;
   onWindowChange: (window: number) => void;
-  groupLabel: string;
-  blurValues: boolean;
   grid: GridSettings;
   onGridChange: (grid: GridSettings) => void;
 }
@@ -47,14 +52,16 @@ function demoName(series: CostSeries, index: number): string {
   return series.key === null || series.key === OTHERS_KEY ? seriesLabel(series) : `Hidden ${index + 1}`;
 }
 
-/** The answer: total, chart (one window of periods at a time) and grid of every period. */
-export function ExplorerResults({
-  result,
+/**
+ * The answer: total, chart (one window of periods at a time) and grid of every period. Memoised: it renders only
+ * when its answer or view settings change (not on every render of the page, e.g. a click that starts a question),
+ * and then updates the chart and the grid in place.
+ */
+export const ExplorerResults = memo(function ExplorerResults({
+  answer: { result, groupLabel, blurValues },
   chart,
   window,
   onWindowChange,
-  groupLabel,
-  blurValues,
   grid,
   onGridChange,
 }: ExplorerResultsProps) {
@@ -160,9 +167,20 @@ export function ExplorerResults({
       </ComponentErrorBoundary>
     </Stack>
   );
-}
+});
 
 const rowId = (params: { data: GridRow }) => params.data.id;
+
+/**
+ * A money column: one line, never wrapped mid-value, so its cells need no height measured (AG Grid measures
+ * every auto-height cell of a page on each answer); the group's label alone sets a row's height.
+ */
+const MONEY_COLUMN = {
+  type: 'numericColumn',
+  filter: 'agNumberColumnFilter',
+  wrapText: false,
+  autoHeight: false,
+} as const satisfies ColDef<GridRow>;
 
 /** What a period's column header adds to its label. */
 const PERIOD_NOTE = { actual: '', partly: ' (to date + forecast)', forecast: ' (forecast)' } as const;
@@ -180,8 +198,7 @@ function gridColumns(
       headerName: `${periodLabel(period, result.granularity_used)}${PERIOD_NOTE[periodKind(result, i)]}`,
       valueGetter: (params) => params.data?.costs[period] ?? 0,
       valueFormatter: (params) => cost(params.value),
-      type: 'numericColumn',
-      filter: 'agNumberColumnFilter',
+      ...MONEY_COLUMN,
       cellStyle: result.forecast[i] ? { fontStyle: 'italic', opacity: 0.75 } : undefined,
     }),
   );
@@ -191,8 +208,7 @@ function gridColumns(
           field: 'forecast',
           headerName: 'Forecast',
           valueFormatter: (params) => cost(params.value),
-          type: 'numericColumn',
-          filter: 'agNumberColumnFilter',
+          ...MONEY_COLUMN,
         },
       ]
     : [];
@@ -215,8 +231,7 @@ function gridColumns(
       field: 'total',
       headerName: 'Total',
       valueFormatter: (params) => cost(params.value),
-      type: 'numericColumn',
-      filter: 'agNumberColumnFilter',
+      ...MONEY_COLUMN,
     },
     ...forecastColumn,
     ...periods,

@@ -126,8 +126,8 @@ export function OneOffPanel({ schedule }: { schedule: Schedule }) {
       ) : null}
       {add.isSuccess ? (
         <Alert severity="success" sx={{ mt: 1 }}>
-          Queued for {formatInstant(add.data.run_at, schedule.time_zone)}; the scheduler acts on its next
-          tick.
+          Queued for {formatInstant(add.data.run_at, schedule.time_zone)}; the scheduler acts on its next tick
+          and holds it (an override) until the schedule's next start or stop.
         </Alert>
       ) : null}
       {mine.length === 0 ? null : (

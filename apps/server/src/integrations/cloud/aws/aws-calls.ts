@@ -39,6 +39,8 @@ export const AWS_CALLS = {
     // ListBuckets is authorised by s3:ListAllMyBuckets.
     ListBuckets: { iam: 's3:ListAllMyBuckets', access: 'read' },
     GetBucketTagging: { iam: 's3:GetBucketTagging', access: 'read' },
+    // GetBucketLifecycleConfiguration is authorised by s3:GetLifecycleConfiguration.
+    GetBucketLifecycleConfiguration: { iam: 's3:GetLifecycleConfiguration', access: 'read' },
   },
   AutoScalingClient: {
     DescribeAutoScalingGroups: { iam: 'autoscaling:DescribeAutoScalingGroups', access: 'read' },

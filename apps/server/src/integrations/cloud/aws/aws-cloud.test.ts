@@ -4,6 +4,7 @@ import {
   ListClustersCommand,
   ListFargateProfilesCommand,
 } from '@aws-sdk/client-eks';
+import { GetBucketLifecycleConfigurationCommand, ListBucketsCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTRACT_ACCOUNT, cloudPortContract } from '../cloud-port.contract.test-helper';
 import { RESOURCE_KINDS } from '../cloud-resources';
@@ -111,6 +112,49 @@ describe('aws adapter', () => {
       }),
     ]);
     expect(mocks?.eks.commandCalls(ListFargateProfilesCommand)).toHaveLength(2);
+  });
+
+  it("counts a bucket's enabled lifecycle rules; one it may not read keeps the bucket and is recorded", async () => {
+    const { port, account } = subject();
+    mocks?.s3.on(GetBucketLifecycleConfigurationCommand, { Bucket: IDS.bucket }).resolvesOnce({
+      Rules: [
+        {
+          ID: 'logs-to-ia',
+          Status: 'Enabled',
+          Filter: { Prefix: 'logs/' },
+          Transitions: [{ Days: 30, StorageClass: 'STANDARD_IA' }],
+        },
+        { ID: 'old-expiry', Status: 'Disabled', Filter: {}, Expiration: { Days: 365 } },
+        {
+          ID: 'multipart',
+          Status: 'Enabled',
+          Filter: {},
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: 7 },
+        },
+      ],
+    });
+    const configured = await port.listResources(account, 'us-east-1', ['s3-bucket']);
+    expect(configured.resources).toMatchObject([{ id: IDS.bucket, lifecycleRules: 2 }]);
+    expect(configured.failures).toEqual([]);
+
+    mocks?.s3.on(ListBucketsCommand).resolves({
+      Buckets: [
+        { Name: IDS.bucket, BucketRegion: 'us-east-1' },
+        { Name: 'finlens-contract-exports', BucketRegion: 'us-east-1' },
+      ],
+    });
+    mocks?.s3
+      .on(GetBucketLifecycleConfigurationCommand)
+      .rejects(awsError('AccessDenied', 'User is not authorized to perform: s3:GetLifecycleConfiguration'));
+    const denied = await port.listResources(account, 'us-east-1', ['s3-bucket']);
+    expect(denied.resources).toMatchObject([
+      { id: 'finlens-contract-exports', lifecycleRules: null },
+      { id: IDS.bucket, lifecycleRules: null },
+    ]);
+    // No kind lost: the collection still updates the buckets, and the failure names the operation.
+    expect(denied.failures).toMatchObject([
+      { service: 's3', operation: 'GetBucketLifecycleConfiguration', code: 'AccessDenied', kinds: [] },
+    ]);
   });
 
   it('follows pagination tokens', async () => {

@@ -32,7 +32,12 @@ import {
 } from '@aws-sdk/client-elastic-load-balancing-v2';
 import { LambdaClient, ListFunctionsCommand, ListTagsCommand } from '@aws-sdk/client-lambda';
 import { DescribeDBClustersCommand, DescribeDBInstancesCommand, RDSClient } from '@aws-sdk/client-rds';
-import { GetBucketTaggingCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetBucketLifecycleConfigurationCommand,
+  GetBucketTaggingCommand,
+  ListBucketsCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ACCOUNT_ID as ACCOUNT, CONTRACT_IDS as IDS } from '../contract-world.test-helper';
@@ -137,6 +142,9 @@ export function mockAwsWorld() {
   const s3 = mockClient(S3Client);
   s3.on(ListBucketsCommand).callsFake(byRegion({ 'us-east-1': buckets }, { Buckets: [] }));
   s3.on(GetBucketTaggingCommand).rejects(awsError('NoSuchTagSet', 'The TagSet does not exist'));
+  s3.on(GetBucketLifecycleConfigurationCommand).rejects(
+    awsError('NoSuchLifecycleConfiguration', 'The lifecycle configuration does not exist'),
+  );
   const autoscaling = mockClient(AutoScalingClient);
   autoscaling
     .on(DescribeAutoScalingGroupsCommand)

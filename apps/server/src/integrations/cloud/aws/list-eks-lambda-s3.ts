@@ -9,7 +9,12 @@ import {
   paginateListNodegroups,
 } from '@aws-sdk/client-eks';
 import { type LambdaClient, ListTagsCommand, paginateListFunctions } from '@aws-sdk/client-lambda';
-import { GetBucketTaggingCommand, paginateListBuckets, type S3Client } from '@aws-sdk/client-s3';
+import {
+  GetBucketLifecycleConfigurationCommand,
+  GetBucketTaggingCommand,
+  paginateListBuckets,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { MetricQuery } from '../cloud-metrics';
 import { type CloudResource, S3_STORAGE_CLASSES, type S3Bucket } from '../cloud-resources';
 import { collect, type FailureLog, tagMap } from './aws-failures';
@@ -178,6 +183,23 @@ async function bucketSizes(cloudwatch: CloudWatchClient, buckets: S3Bucket[], no
   }
 }
 
+/**
+ * Enabled lifecycle rules of a bucket: 0 without a configuration (NoSuchLifecycleConfiguration), null unread.
+ * An unread one costs no kind (the bucket is kept, its rules unknown) and is recorded once per error code, so a
+ * project that has not granted s3:GetLifecycleConfiguration yet still collects its buckets and is told why.
+ */
+function lifecycleRules(s3: S3Client, bucket: string, log: FailureLog, seen: Set<string>) {
+  return s3
+    .send(new GetBucketLifecycleConfigurationCommand({ Bucket: bucket }))
+    .then((answer): number | null => (answer.Rules ?? []).filter((rule) => rule.Status === 'Enabled').length)
+    .catch((error: Error) => {
+      if (error.name === 'NoSuchLifecycleConfiguration') return 0;
+      if (!seen.has(error.name)) log.record('s3', 'GetBucketLifecycleConfiguration', [], error);
+      seen.add(error.name);
+      return null;
+    });
+}
+
 export async function listBuckets(
   s3: S3Client,
   cloudwatch: CloudWatchClient,
@@ -190,6 +212,7 @@ export async function listBuckets(
     collect(pages, (page) => page.Buckets),
   );
   const buckets: S3Bucket[] = [];
+  const lifecycleErrors = new Set<string>();
   for (const b of found) {
     if (!b.Name || (b.BucketRegion !== undefined && b.BucketRegion !== scope.region)) continue;
     const name = b.Name;
@@ -214,6 +237,7 @@ export async function listBuckets(
       state: 'available',
       storage: [],
       objectCount: null,
+      lifecycleRules: await lifecycleRules(s3, name, log, lifecycleErrors),
     });
   }
   if (buckets.length > 0) await bucketSizes(cloudwatch, buckets, now, log);

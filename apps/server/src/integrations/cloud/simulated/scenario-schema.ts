@@ -103,6 +103,7 @@ const resource = z.discriminatedUnion('kind', [
       z.strictObject({ storageClass: z.enum(S3_STORAGE_CLASSES), bytes: z.number().nonnegative() }),
     ),
     objectCount: z.number().int().optional(),
+    lifecycleRules: z.number().int().nonnegative().optional(),
   }),
   z.strictObject({
     ...common,

@@ -88,7 +88,12 @@ export function toCloudResource(r: ScenarioResource): CloudResource {
         allocatedStorageGiB: base.allocatedStorageGiB ?? null,
       };
     case 's3-bucket':
-      return { ...base, state: 'available', objectCount: base.objectCount ?? null };
+      return {
+        ...base,
+        state: 'available',
+        objectCount: base.objectCount ?? null,
+        lifecycleRules: base.lifecycleRules ?? null,
+      };
     case 'eks-cluster':
       return { ...base, version: base.version ?? null };
     case 'eks-nodegroup':
