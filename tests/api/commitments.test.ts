@@ -7,6 +7,7 @@ import {
   convertibleAnalysisSchema,
   COMMITMENTS_PATHS as P,
   purchaseAnalysisSchema,
+  reservationAnalysisSchema,
 } from '@finlens/contracts/commitments';
 import { describe, expect, it } from 'vitest';
 import { clientWithBilling } from './billing-client';
@@ -221,6 +222,53 @@ describe('commitment management', () => {
     near(analysis.recommendation?.break_even_utilisation, RATE / ON_DEMAND, 'break-even');
     expect(analysis.recommendation?.curve.length).toBeGreaterThan(10);
 
+    // Reservations by normalised units: m5 in us-east-1 ran 8 units/h for 84 hours and 4 for 84 on demand at
+    // $0.024 per unit-hour; the bill's EC2 reservations (1 year, No Upfront) give r = 0.625, so one m5.large
+    // (4 units, used every hour) pays and a second (used half the hours, under 0.625) does not.
+    const reserved = reservationAnalysisSchema.parse(
+      (
+        await admin.session.get(
+          `${P.reservationAnalysis}?${scoped}&look_back=7&term=1yr&payment_option=No%20Upfront`,
+        )
+      ).body,
+    );
+    expect(reserved.results.map((r) => [r.service, r.region, r.family, r.instance_type])).toEqual([
+      ['AmazonEC2', 'us-east-1', 'm5', 'm5.large'],
+    ]);
+    const [m5] = reserved.results;
+    expect(m5?.rate_source).toBe('bill');
+    near(m5?.rate_ratio, RATE / ON_DEMAND, 'RI rate ratio');
+    near(m5?.on_demand_rate_per_unit, ON_DEMAND / 4, 'on-demand per unit-hour');
+    expect(m5?.units_per_instance).toBe(4);
+    expect(m5?.hourly_units.length).toBe(168);
+    expect(m5?.hourly_units.slice(0, 84).every((u) => u === 8)).toBe(true);
+    expect(m5?.hourly_units.slice(84).every((u) => u === 4)).toBe(true);
+    expect(m5?.recommendation?.instances).toBe(1);
+    near(m5?.recommendation?.normalised_units, 4, 'RI units');
+    near(m5?.recommendation?.commitment, RATE, 'RI commitment $/h');
+    near(m5?.recommendation?.savings, 168 * (ON_DEMAND - RATE), 'RI savings');
+    near(m5?.recommendation?.expected_utilisation, 1, 'RI utilisation');
+    near(m5?.recommendation?.expected_coverage, (168 * 4) / (84 * 8 + 84 * 4), 'RI coverage');
+    // Without a reservation of that term the stated rate applies; without either there is no recommendation.
+    const stated = reservationAnalysisSchema.parse(
+      (
+        await admin.session.get(
+          `${P.reservationAnalysis}?${scoped}&look_back=7&term=3yr&payment_option=All%20Upfront&rate_ratio=0.4`,
+        )
+      ).body,
+    );
+    expect(stated.results[0]?.rate_source).toBe('stated');
+    // Under r = 0.4 the second instance, used half the hours, pays too.
+    expect(stated.results[0]?.recommendation?.instances).toBe(2);
+    near(
+      stated.results[0]?.recommendation?.savings,
+      84 * 8 * (ON_DEMAND / 4) + 84 * 4 * (ON_DEMAND / 4) - 168 * 8 * 0.4 * (ON_DEMAND / 4),
+      'stated savings',
+    );
+    const none = reservationAnalysisSchema.parse(
+      (await admin.session.get(`${P.reservationAnalysis}?${scoped}&look_back=7&term=3yr`)).body,
+    );
+    expect([none.results[0]?.rate_source, none.results[0]?.recommendation]).toEqual(['none', null]);
     const convertible = convertibleAnalysisSchema.parse(
       (await admin.session.get(`${P.convertible}?${scoped}`)).body,
     );
@@ -302,6 +350,8 @@ describe('commitment management', () => {
     await expect400(admin.session.get(`${P.purchaseAnalysis}?look_back=14`), 'look_back');
     await expect400(admin.session.get(`${P.purchaseAnalysis}?rate_ratio=2`), 'rate_ratio');
     await expect400(admin.session.get(`${P.purchaseAnalysis}?payment_option=Monthly`), 'payment_option');
+    await expect400(admin.session.get(`${P.reservationAnalysis}?look_back=90`), 'look_back');
+    await expect400(admin.session.get(`${P.reservationAnalysis}?term=5yr`), 'term');
     await expect400(admin.session.get(`${P.convertible}?utilisation_below=-1`), 'utilisation_below');
   });
 });

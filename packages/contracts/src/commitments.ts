@@ -11,6 +11,7 @@ export const COMMITMENTS_PATHS = {
   inventory: '/c/commitments/inventory/',
   dashboard: '/c/commitments/dashboard/',
   purchaseAnalysis: '/c/commitments/purchase_analysis/',
+  reservationAnalysis: '/c/commitments/reservation_analysis/',
   convertible: '/c/commitments/convertible/',
   alerts: '/c/commitments/alerts/',
   alertSettings: '/c/commitments/alert_settings/',
@@ -215,6 +216,51 @@ export const purchaseAnalysisSchema = z
   })
   .describe('Savings plan purchase analysis: the hourly commitment that maximises net savings.');
 export type PurchaseAnalysis = z.infer<typeof purchaseAnalysisSchema>;
+
+/** The reservation purchase analysis; its parameters are purchaseAnalysisQuerySchema's. */
+export const reservationAnalysisSchema = z
+  .object({
+    window: z.object({ start: z.string(), end: z.string() }).describe('The look-back, whole UTC hours.'),
+    results: z.array(
+      z.object({
+        service: z.string().describe('The bill’s product code, e.g. AmazonRDS.'),
+        region: z.string().nullable(),
+        family: z.string().describe('The family the reservation flexes within, e.g. m5 or db.r6g.'),
+        instance_type: z
+          .string()
+          .describe('The size to buy: the instance type of the family with the most on-demand units.'),
+        units_per_instance: z.number().describe('Normalised units of one instance of that type.'),
+        hourly_units: z.array(z.number()).describe('On-demand normalised units of the family per hour.'),
+        on_demand_rate_per_unit: z
+          .number()
+          .nullable()
+          .describe('On-demand cost ÷ normalised units over the look-back ($ per unit-hour).'),
+        rate_ratio: z.number().nullable(),
+        rate_source: z
+          .enum(['bill', 'stated', 'none'])
+          .describe(
+            'bill: the account’s own reservations of the service, term and payment option; stated: the rate_ratio parameter; none.',
+          ),
+        recommendation: z
+          .object({
+            instances: z.number().int().describe('Instances of instance_type to reserve.'),
+            normalised_units: z.number().describe('Normalised units per hour they cover.'),
+            commitment: z.number().describe('$/h the reservations cost (amortised), at the rate ratio.'),
+            savings: z.number().describe('Over the look-back, against staying on demand.'),
+            on_demand_cost: z.number(),
+            break_even_utilisation: z.number(),
+            expected_utilisation: z.number().nullable(),
+            expected_coverage: z.number().nullable(),
+          })
+          .nullable()
+          .describe('Null when no rate is known.'),
+      }),
+    ),
+  })
+  .describe(
+    'Reserved instance purchase analysis by normalised units, per service, region and family run on demand.',
+  );
+export type ReservationAnalysis = z.infer<typeof reservationAnalysisSchema>;
 
 export const convertibleQuerySchema = z.object({
   project_ids: projectIdsParam,

@@ -11,6 +11,7 @@ export const commitmentsAccessRows: AccessRow[] = [
     P.inventory,
     `${P.dashboard}?start_date=2026-01-01&end_date=2026-01-31&`,
     `${P.purchaseAnalysis}?look_back=7&`,
+    `${P.reservationAnalysis}?look_back=7&`,
     P.convertible,
     P.alerts,
   ].map(

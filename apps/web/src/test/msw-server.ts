@@ -6,6 +6,7 @@ import {
   type CommitmentInventory,
   type ConvertibleAnalysis,
   type PurchaseAnalysis,
+  type ReservationAnalysis,
 } from '@finlens/contracts/commitments';
 import {
   type AsgDashboard,
@@ -172,6 +173,12 @@ const pageHandlers = [
       rate_source: 'none',
       recommendation: null,
     } satisfies PurchaseAnalysis),
+  ),
+  http.get(`*${COMMITMENTS_PATHS.reservationAnalysis}`, () =>
+    HttpResponse.json({
+      window: { start: '2026-10-27T00:00:00.000Z', end: '2026-11-26T00:00:00.000Z' },
+      results: [],
+    } satisfies ReservationAnalysis),
   ),
   ...emptyRecommendationHandlers,
   ...emptySchedulerHandlers,

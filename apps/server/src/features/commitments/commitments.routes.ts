@@ -11,6 +11,7 @@ import {
   convertibleQuerySchema,
   purchaseAnalysisQuerySchema,
   purchaseAnalysisSchema,
+  reservationAnalysisSchema,
 } from '@finlens/contracts/commitments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientCallerOf } from '../../platform/auth/caller';
@@ -61,6 +62,18 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
       schema: { tags, querystring: purchaseAnalysisQuerySchema, response: { 200: purchaseAnalysisSchema } },
     },
     async (request) => service.purchaseAnalysis(clientCallerOf(request), request.query),
+  );
+  app.get(
+    COMMITMENTS_PATHS.reservationAnalysis,
+    {
+      ...read,
+      schema: {
+        tags,
+        querystring: purchaseAnalysisQuerySchema,
+        response: { 200: reservationAnalysisSchema },
+      },
+    },
+    async (request) => service.reservationAnalysis(clientCallerOf(request), request.query),
   );
   app.get(
     COMMITMENTS_PATHS.convertible,

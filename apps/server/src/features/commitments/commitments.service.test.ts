@@ -135,3 +135,84 @@ describe('reads kept until an import', () => {
     expect(reads).toHaveLength(4);
   });
 });
+
+describe('reservation purchase analysis by normalised units', () => {
+  // A week of RDS db.r6g on demand (no NormalizedUsageAmount: the sizes' factors apply): a large (4 units, $0.20/h)
+  // every hour and an xlarge (8 units, $0.40/h) in the first 42 — 12 units/h a quarter of the week, 4 the rest, at
+  // $0.05 a unit-hour. A metal hour has no factor and is left out; an EC2 family billed at $0 has no price to weigh.
+  const hour = (h: number, usageType: string, cost: number, productCode = 'AmazonRDS') => ({
+    ...fee('2025-01-01T00:00:00.000Z'),
+    ...curCommitmentRow({
+      lineItemType: 'Usage',
+      billingPeriod: '2026-02',
+      usageAccountId: 'a',
+      productCode,
+      usageType,
+      pricingTerm: 'OnDemand',
+      usageAmount: 1,
+      unblended: cost,
+      publicOnDemandCost: cost,
+      region: 'eu-west-1',
+    }),
+    at: new Date(Date.parse('2026-02-01T00:00:00Z') + h * 3_600_000),
+  });
+  const week = Array.from({ length: 168 }, (_, h) => [
+    hour(h, 'InstanceUsage:db.r6g.large', 0.2),
+    ...(h < 42 ? [hour(h, 'InstanceUsage:db.r6g.xlarge', 0.4)] : []),
+  ]).flat();
+  const usage = [
+    ...week,
+    hour(3, 'InstanceUsage:db.r6g.metal', 3),
+    hour(5, 'BoxUsage:t3.micro', 0, 'AmazonEC2'),
+  ];
+  const service = createCommitmentsService({
+    scopes: costScopesOver(async () => [
+      { id: 'p', name: 'P', cloudType: 'aws', ingestedAt: '2026-02-08T00:00:00Z' },
+    ]),
+    warehouse: {
+      commitmentRows: async (q) => (q.grain === 'hour' ? usage : []),
+      runCostQuery: async () => ({ as_of: '2026-02-07' }) as WarehouseCostAnswer,
+    },
+    now: () => new Date('2026-02-08T00:00:00Z'),
+  });
+  const caller = { clientId: 'c' } as ClientCaller;
+  const analyse = (rate_ratio?: number) =>
+    service.reservationAnalysis(caller, {
+      look_back: '7',
+      term: '1yr',
+      payment_option: 'No Upfront',
+      rate_ratio,
+    });
+
+  it('sizes the family in whole instances of its most-used size at the stated rate', async () => {
+    const { window, results } = await analyse(0.5);
+    expect(window).toEqual({ start: '2026-02-01T00:00:00.000Z', end: '2026-02-08T00:00:00.000Z' });
+    expect(results.map((r) => [r.service, r.family, r.instance_type, r.units_per_instance])).toEqual([
+      ['AmazonRDS', 'db.r6g', 'db.r6g.large', 4],
+      ['AmazonEC2', 't3', 't3.micro', 0.5],
+    ]);
+    const [rds, ec2] = results;
+    expect(rds?.hourly_units.filter((u) => u === 12)).toHaveLength(42);
+    expect(rds?.hourly_units.filter((u) => u === 4)).toHaveLength(126);
+    expect(rds?.on_demand_rate_per_unit).toBeCloseTo(0.05, 12);
+    expect(rds?.rate_source).toBe('stated');
+    // r = 0.5: the 4 units used every hour pay; the next 8, used a quarter of the hours, do not.
+    // Savings = (168 × 4 − 168 × 0.5 × 4) unit-hours × $0.05.
+    expect(rds?.recommendation).toMatchObject({ instances: 1, normalised_units: 4 });
+    expect(rds?.recommendation?.savings).toBeCloseTo(16.8, 9);
+    expect(rds?.recommendation?.commitment).toBeCloseTo(0.5 * 4 * 0.05, 12);
+    expect(rds?.recommendation?.expected_coverage).toBeCloseTo(672 / 1008, 12);
+    expect(rds?.recommendation?.on_demand_cost).toBeCloseTo(50.4, 9);
+    expect(ec2?.on_demand_rate_per_unit).toBe(0);
+    expect(ec2?.recommendation).toBeNull();
+  });
+
+  it('covers the peak when the discount is deep enough; no rate, no recommendation', async () => {
+    // r = 0.2: a unit used in more than a fifth of the hours pays, so all 12 units: three large.
+    const [deep] = (await analyse(0.2)).results;
+    expect(deep?.recommendation?.instances).toBe(3);
+    expect(deep?.recommendation?.savings).toBeCloseTo((1008 - 168 * 0.2 * 12) * 0.05, 9);
+    const [none] = (await analyse()).results;
+    expect([none?.rate_source, none?.rate_ratio, none?.recommendation]).toEqual(['none', null, null]);
+  });
+});

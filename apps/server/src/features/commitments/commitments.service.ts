@@ -8,6 +8,7 @@ import type {
   ConvertibleQuery,
   PurchaseAnalysis,
   PurchaseAnalysisQuery,
+  ReservationAnalysis,
 } from '@finlens/contracts/commitments';
 import type { AlertedCommitment, CommitmentAlertInput } from '@finlens/cost-model/commitments/alerts';
 import { reservationMonths, savingsPlanMonths } from '@finlens/cost-model/commitments/cur-commitments';
@@ -22,6 +23,7 @@ import { hourlyCurve, type LookBackDays, lookBackWindow } from '@finlens/cost-mo
 import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
 import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
 import { optimiseCommitment } from '@finlens/cost-model/commitments/optimiser';
+import { optimiseReservation } from '@finlens/cost-model/commitments/reservation-optimiser';
 import { bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { createResultCache } from '../../platform/cache/result-cache';
@@ -57,15 +59,82 @@ const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null)
  * spread evenly over its hours, so the purchase curve does not see a day's use as one hour's spike.
  */
 export function hourlySpend(row: Row): { at: Date; onDemandCost: number }[] {
-  const cost = row.publicOnDemandCost ?? 0;
+  return spreadOverHours(row, row.publicOnDemandCost ?? 0);
+}
+
+/** An amount of a row (its cost, its normalised units) spread evenly over the hours of its usage. */
+function spreadOverHours(row: Row, amount: number): { at: Date; onDemandCost: number }[] {
   const hours =
     row.usageEnd === null
       ? 1
       : Math.max(1, Math.round((row.usageEnd.getTime() - row.at.getTime()) / HOUR_MS));
   return Array.from({ length: hours }, (_, h) => ({
     at: new Date(row.at.getTime() + h * HOUR_MS),
-    onDemandCost: cost / hours,
+    onDemandCost: amount / hours,
   }));
+}
+
+const rateSource = (fromBill: number | null, rate: number | null) =>
+  fromBill !== null ? ('bill' as const) : rate !== null ? ('stated' as const) : ('none' as const);
+
+/** The instance type of an instance-hours usage type (`BoxUsage:m5.large` → `m5.large`). */
+const instanceTypeOf = (row: Row) => /:(.+)$/.exec(row.usageType ?? '')?.[1];
+
+interface FamilyUse {
+  service: string;
+  region: string | null;
+  family: string;
+  rows: { row: Row; units: number }[];
+  unitsByType: Map<string, number>;
+  units: number;
+  onDemandCost: number;
+}
+
+/**
+ * Eligible on-demand instance hours per service, region and family, in normalised units (the bill's
+ * `NormalizedUsageAmount`, else usage × the size's factor; rows of neither are left out).
+ */
+function familyUses(rows: readonly Row[]): FamilyUse[] {
+  const uses = new Map<string, FamilyUse>();
+  for (const row of rows) {
+    if (row.lineItemType !== 'Usage' || !isCommitmentEligible(row) || row.productCode === null) continue;
+    const type = instanceTypeOf(row);
+    if (type === undefined) continue;
+    const factor = normalisationFactor(type);
+    const billed = row.normalizedUsageAmount;
+    const units =
+      billed !== null && billed > 0 ? billed : factor === null ? null : (row.usageAmount ?? 0) * factor;
+    if (units === null) continue;
+    const family = instanceFamily(type);
+    const key = [row.productCode, row.region, family].join('|');
+    const use: FamilyUse = uses.get(key) ?? {
+      service: row.productCode,
+      region: row.region,
+      family,
+      rows: [],
+      unitsByType: new Map(),
+      units: 0,
+      onDemandCost: 0,
+    };
+    use.rows.push({ row, units });
+    use.unitsByType.set(type, (use.unitsByType.get(type) ?? 0) + units);
+    use.units += units;
+    use.onDemandCost += row.publicOnDemandCost ?? 0;
+    uses.set(key, use);
+  }
+  return [...uses.values()].sort(
+    (a, b) => b.onDemandCost - a.onDemandCost || a.family.localeCompare(b.family),
+  );
+}
+
+/** The type of a family with the most units whose size has a factor (the size to buy). */
+function typeToBuy(use: FamilyUse): { type: string; factor: number } | null {
+  const ranked = [...use.unitsByType].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  for (const [type] of ranked) {
+    const factor = normalisationFactor(type);
+    if (factor !== null) return { type, factor };
+  }
+  return null;
 }
 
 /** The figures of a sum as the contract names them. */
@@ -396,7 +465,10 @@ export function createCommitmentsService({
       );
       const rows = await rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour');
       const onDemand = rows.filter((r) => r.lineItemType === 'Usage' && isCommitmentEligible(r));
-      const curve = hourlyCurve(onDemand.flatMap(hourlySpend), window);
+      const curve = hourlyCurve(
+        onDemand.flatMap((row) => hourlySpend(row)),
+        window,
+      );
       const billRows = await rowsOf(
         scope,
         day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS)),
@@ -410,7 +482,7 @@ export function createCommitmentsService({
         window: { start: window.start.toISOString(), end: window.end.toISOString() },
         hourly_on_demand: curve,
         rate_ratio: rate,
-        rate_source: fromBill !== null ? 'bill' : rate !== null ? 'stated' : 'none',
+        rate_source: rateSource(fromBill, rate),
         recommendation:
           recommendation === null
             ? null
@@ -426,6 +498,79 @@ export function createCommitmentsService({
                 curve: recommendation.curve,
               },
       };
+    },
+
+    /**
+     * Reserved instances to buy, by normalised units: per service, region and family run on demand in the
+     * look-back, the hourly units curve, the family's on-demand price per unit-hour from those rows, and the rate
+     * ratio of the bill's own reservations of that service, term and payment option (else the stated one); the
+     * savings plan optimiser over that curve, in whole instances of the family's most-used size.
+     */
+    async reservationAnalysis(
+      caller: ClientCaller,
+      query: PurchaseAnalysisQuery,
+    ): Promise<ReservationAnalysis> {
+      const scope = await scopes.requested(caller, query.project_ids);
+      const newest = (await newestDay(scope)) ?? day(now());
+      const window = lookBackWindow(
+        new Date(Date.parse(newest) + DAY_MS),
+        Number(query.look_back) as LookBackDays,
+      );
+      const rows = await rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour');
+      const { rows: billRows } = await billOf(scope);
+      const billRates = new Map<string, number | null>();
+      const billRate = (service: string) => {
+        if (!billRates.has(service)) billRates.set(service, billReservationRatio(billRows, query, service));
+        return billRates.get(service) ?? null;
+      };
+      const results = familyUses(rows).flatMap((use) => {
+        const buy = typeToBuy(use);
+        if (buy === null) return [];
+        const curve = hourlyCurve(
+          use.rows.flatMap(({ row, units }) => spreadOverHours(row, units)),
+          window,
+        );
+        const fromBill = billRate(use.service);
+        const rate = fromBill ?? query.rate_ratio ?? null;
+        const perUnit = ratio(use.onDemandCost, use.units);
+        // A rate of 0 (no effective cost on the bill) or no on-demand price gives nothing to weigh.
+        const best =
+          rate === null || !(rate > 0) || perUnit === null || !(perUnit > 0)
+            ? null
+            : optimiseReservation({
+                hourlyUnits: curve,
+                onDemandRatePerUnit: perUnit,
+                reservedRatePerUnit: Math.min(rate, 1) * perUnit,
+                unitsPerInstance: buy.factor,
+              });
+        return [
+          {
+            service: use.service,
+            region: use.region,
+            family: use.family,
+            instance_type: buy.type,
+            units_per_instance: buy.factor,
+            hourly_units: curve,
+            on_demand_rate_per_unit: perUnit,
+            rate_ratio: rate,
+            rate_source: rateSource(fromBill, rate),
+            recommendation:
+              best === null
+                ? null
+                : {
+                    instances: best.instances,
+                    normalised_units: best.normalisedUnits,
+                    commitment: best.money.commitment,
+                    savings: best.money.savings,
+                    on_demand_cost: best.money.onDemandCost,
+                    break_even_utilisation: best.money.breakEvenUtilisation,
+                    expected_utilisation: best.money.expectedUtilisation,
+                    expected_coverage: best.money.expectedCoverage,
+                  },
+          },
+        ];
+      });
+      return { window: { start: window.start.toISOString(), end: window.end.toISOString() }, results };
     },
 
     async convertible(caller: ClientCaller, query: ConvertibleQuery): Promise<ConvertibleAnalysis> {
@@ -476,7 +621,7 @@ function lastMonthOnDemand(rows: readonly Row[], newest: string): OnDemandUse[] 
   const uses = new Map<string, OnDemandUse>();
   for (const row of rows) {
     if (row.billingPeriod !== month || row.lineItemType !== 'Usage' || !isCommitmentEligible(row)) continue;
-    const instanceType = /:(.+)$/.exec(row.usageType ?? '')?.[1];
+    const instanceType = instanceTypeOf(row);
     const factor = instanceType ? normalisationFactor(instanceType) : null;
     if (instanceType === undefined || factor === null) continue;
     const key = [row.productCode, row.region, instanceType].join('|');
@@ -553,11 +698,27 @@ function billRateRatio(rows: readonly Row[], query: PurchaseAnalysisQuery): numb
     sum(sp.map((m) => m.onDemandEquivalent)),
   );
   if (fromPlans !== null) return fromPlans;
+  return billReservationRatio(rows, query, null);
+}
+
+/**
+ * The reservations' rate ratio for the asked term and payment option (of one service when named): their used
+ * effective cost ÷ its on-demand equivalent.
+ */
+function billReservationRatio(
+  rows: readonly Row[],
+  query: PurchaseAnalysisQuery,
+  service: string | null,
+): number | null {
   const years = Number(query.term.slice(0, 1));
   const reservations = new Map(reservationInventory(rows, new Date()).map((r) => [r.arn, r]));
   const ri = reservationMonths(rows).filter((m) => {
     const r = reservations.get(m.arn);
-    return r?.termYears === years && r.paymentOption === query.payment_option;
+    return (
+      r?.termYears === years &&
+      r.paymentOption === query.payment_option &&
+      (service === null || r.service === service)
+    );
   });
   return ratio(sum(ri.map((m) => m.usedEffectiveCost)), sum(ri.map((m) => m.onDemandEquivalent)));
 }

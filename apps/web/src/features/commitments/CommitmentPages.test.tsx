@@ -6,6 +6,7 @@ import {
   type ConvertibleAnalysis,
   COMMITMENTS_PATHS as P,
   type PurchaseAnalysis,
+  type ReservationAnalysis,
 } from '@finlens/contracts/commitments';
 import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -119,6 +120,45 @@ const analysis = (commitment: number, hours: number): PurchaseAnalysis => ({
   },
 });
 
+const RESERVATIONS: ReservationAnalysis = {
+  window: { start: '2026-11-01T00:00:00.000Z', end: '2026-11-08T00:00:00.000Z' },
+  results: [
+    {
+      service: 'AmazonRDS',
+      region: 'eu-west-1',
+      family: 'db.r6g',
+      instance_type: 'db.r6g.large',
+      units_per_instance: 4,
+      hourly_units: [8, 4],
+      on_demand_rate_per_unit: 0.06,
+      rate_ratio: 0.625,
+      rate_source: 'bill',
+      recommendation: {
+        instances: 1,
+        normalised_units: 4,
+        commitment: 0.15,
+        savings: 12.6,
+        on_demand_cost: 60.48,
+        break_even_utilisation: 0.625,
+        expected_utilisation: 1,
+        expected_coverage: 0.667,
+      },
+    },
+    {
+      service: 'AmazonEC2',
+      region: 'us-east-1',
+      family: 'm5',
+      instance_type: 'm5.large',
+      units_per_instance: 4,
+      hourly_units: [4],
+      on_demand_rate_per_unit: 0.024,
+      rate_ratio: null,
+      rate_source: 'none',
+      recommendation: null,
+    },
+  ],
+};
+
 const ALERTS: CommitmentAlerts = {
   as_of: '2026-11-26T00:00:00.000Z',
   newest_day: '2026-11-25',
@@ -155,6 +195,7 @@ function answer() {
       );
     }),
     http.get(`*${P.convertible}`, () => HttpResponse.json(CONVERTIBLE)),
+    http.get(`*${P.reservationAnalysis}`, () => HttpResponse.json(RESERVATIONS)),
     http.get(`*${P.purchaseAnalysis}`, ({ request }) => {
       const lookBack = new URL(request.url).searchParams.get('look_back');
       return HttpResponse.json(lookBack === '60' ? analysis(0.09, 1440) : analysis(0.06, 720));
@@ -203,6 +244,12 @@ describe('Commitment pages', () => {
     expect(
       screen.getByRole('img', { name: 'Hourly on-demand spend and the recommended commitment' }),
     ).toBeInTheDocument();
+    const toBuy = await screen.findByRole('table', { name: 'Reserved instances to buy' });
+    const rds = within(toBuy).getByRole('row', { name: /db\.r6g/ });
+    expect(rds).toHaveTextContent('1 × db.r6g.large');
+    expect(rds).toHaveTextContent('$12.60');
+    expect(rds).toHaveTextContent('62.5 % of on demand (from the bill)');
+    expect(within(toBuy).getByRole('row', { name: /m5/ })).toHaveTextContent('None known');
     await userEvent.click(screen.getByRole('button', { name: 'By month' }));
     expect(
       await screen.findByRole('img', { name: 'Utilisation, coverage and effective savings rate per month' }),
@@ -251,12 +298,14 @@ describe('Commitment pages', () => {
     expect(days).toContain(30);
     const last = params(P.purchaseAnalysis).at(-1);
     expect([last?.get('term'), last?.get('payment_option')]).toEqual(['3yr', 'All Upfront']);
+    const reserved = params(P.reservationAnalysis).at(-1);
+    expect([reserved?.get('term'), reserved?.get('payment_option')]).toEqual(['3yr', 'All Upfront']);
     // The project filter reaches every call of the page.
     expect(params(P.dashboard).at(-1)?.get('project_ids')).toBeNull();
     await userEvent.click(screen.getByRole('combobox', { name: 'Projects' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Production' }));
     await waitFor(() => {
-      for (const path of [P.dashboard, P.inventory, P.alerts, P.purchaseAnalysis])
+      for (const path of [P.dashboard, P.inventory, P.alerts, P.purchaseAnalysis, P.reservationAnalysis])
         expect(params(path).at(-1)?.get('project_ids'), path).toBe('p1');
     });
   });

@@ -12,6 +12,7 @@ import {
   type LOOK_BACKS,
   type PAYMENT_OPTIONS,
   purchaseAnalysisSchema,
+  reservationAnalysisSchema,
 } from '@finlens/contracts/commitments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -21,6 +22,7 @@ const keys = {
   inventory: (projects?: string) => [...keys.all, 'inventory', projects] as const,
   dashboard: (query: DashboardQuery) => [...keys.all, 'dashboard', query] as const,
   purchase: (query: PurchaseQuery) => [...keys.all, 'purchase', query] as const,
+  reservations: (query: PurchaseQuery) => [...keys.all, 'reservation-purchase', query] as const,
   convertible: () => [...keys.all, 'convertible'] as const,
   alerts: (projects?: string) => [...keys.all, 'alerts', projects] as const,
 };
@@ -76,6 +78,15 @@ export function usePurchaseAnalysis(query: PurchaseQuery) {
     queryKey: keys.purchase(query),
     queryFn: ({ signal }) =>
       apiRequest(COMMITMENTS_PATHS.purchaseAnalysis, purchaseAnalysisSchema, { query, signal }),
+  });
+}
+
+/** GET /c/commitments/reservation_analysis/ — the reserved instances per family, by normalised units. */
+export function useReservationAnalysis(query: PurchaseQuery) {
+  return useQuery({
+    queryKey: keys.reservations(query),
+    queryFn: ({ signal }) =>
+      apiRequest(COMMITMENTS_PATHS.reservationAnalysis, reservationAnalysisSchema, { query, signal }),
   });
 }
 
