@@ -1,4 +1,3 @@
-import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
@@ -11,11 +10,11 @@ import { createReconcilerRepo } from './reconciler.repo';
 import type { InventoryEntry } from './scheduled-resources';
 import { createSchedulerRepo } from './scheduler.repo';
 import { createSchedulerService } from './scheduler.service';
+import { NO_LISTS, scheduleValues } from './scheduler.test-helper';
 
 const ACC = '123456789012';
 const REGION = 'us-east-1';
 const NOW = Date.parse('2026-03-02T22:00:00Z'); // Monday 22:00 UTC: office hours want the group stopped
-const NO_LISTS = { ec2: [], rds: [], rds_cluster: [], eks_nodegroup: [], autoscaling_groups: [] };
 const SCENARIO = parseScenario({
   version: 1,
   start: '2026-03-01T00:00:00Z',
@@ -57,23 +56,10 @@ describe('one-off actions on an Auto Scaling group', () => {
     const { clientId, projectId } = await insertClientAndProject(db, 'C', { name: 'P' });
     const schedules = createSchedulerRepo({ db });
     await schedules.insert(
-      {
-        client_id: clientId,
-        project_id: projectId,
+      scheduleValues(clientId, projectId, {
         name: 'office',
-        account_number: null,
-        target: null,
-        time_zone: 'UTC',
-        windows: WEEK_PRESETS['office-hours'],
         resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
-        hibernate: false,
-        enforced: false,
-        enabled: true,
-        tag_key: 'finlens:scheduler',
-        tag_value: null,
-        holidays: [],
-        holiday_country: null,
-      },
+      }),
       null,
     );
     const clock = manualClock(new Date(NOW));
@@ -172,23 +158,10 @@ describe('one-off actions on an Auto Scaling group', () => {
     const { clientId, projectId } = await insertClientAndProject(db, 'C2', { name: 'P2' });
     const schedules = createSchedulerRepo({ db });
     const scheduleId = await schedules.insert(
-      {
-        client_id: clientId,
-        project_id: projectId,
+      scheduleValues(clientId, projectId, {
         name: 'office',
-        account_number: null,
-        target: null,
-        time_zone: 'UTC',
-        windows: WEEK_PRESETS['office-hours'],
         resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
-        hibernate: false,
-        enforced: false,
-        enabled: true,
-        tag_key: 'finlens:scheduler',
-        tag_value: null,
-        holidays: [],
-        holiday_country: null,
-      },
+      }),
       null,
     );
     const monday10 = Date.parse('2026-03-02T10:00:00Z'); // inside Monday's 08:00–20:00 window

@@ -14,6 +14,7 @@ import type { InventoryEntry } from './scheduled-resources';
 import { createSchedulerRepo, type ScheduleValues } from './scheduler.repo';
 import { scheduleState } from './scheduler.service';
 import type { ActionRow } from './scheduler.tables';
+import { NO_LISTS, scheduleValues } from './scheduler.test-helper';
 
 // Issue 22 item 7: thirty days of two server processes reconciling against a simulated cloud on a simulated
 // clock, with faults injected, checked against the schedules' own change times (cost-model).
@@ -76,8 +77,6 @@ const INVENTORY: InventoryEntry[] = SCENARIO.resources.map((r) => ({
   tags: {},
 }));
 
-const NO_LISTS = { ec2: [], rds: [], rds_cluster: [], eks_nodegroup: [], autoscaling_groups: [] };
-
 /** Fault windows: throttled acts, one API error, a hung act (process killed), server down (no ticks). */
 const THROTTLE = [at('2026-03-10T15:00:00Z'), at('2026-03-10T15:20:00Z')] as const;
 const API_ERROR_AT = at('2026-03-18T15:00:00Z');
@@ -103,24 +102,8 @@ describe('the reconciler over thirty simulated days', () => {
     const { clientId, projectId } = await insertClientAndProject(db, 'Sim', { name: 'Sim' });
     const inventory = INVENTORY.map((r) => ({ ...r, project_id: projectId }));
     const schedules = createSchedulerRepo({ db });
-    const base = (values: Partial<ScheduleValues>): ScheduleValues => ({
-      client_id: clientId,
-      project_id: projectId,
-      name: 'x',
-      account_number: null,
-      target: null,
-      time_zone: 'America/Los_Angeles',
-      windows: WEEK_PRESETS['office-hours'],
-      resources: NO_LISTS,
-      hibernate: false,
-      enforced: false,
-      enabled: true,
-      tag_key: 'finlens:scheduler',
-      tag_value: null,
-      holidays: [],
-      holiday_country: null,
-      ...values,
-    });
+    const base = (values: Partial<ScheduleValues>) =>
+      scheduleValues(clientId, projectId, { time_zone: 'America/Los_Angeles', ...values });
     const office = await schedules.insert(
       base({
         name: 'office',

@@ -1,4 +1,3 @@
-import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
@@ -16,6 +15,7 @@ import { createKubernetesClustersService } from '../kubernetes-clusters/kubernet
 import { createReconciler } from './reconciler';
 import { createReconcilerRepo } from './reconciler.repo';
 import { createSchedulerRepo } from './scheduler.repo';
+import { scheduleValues } from './scheduler.test-helper';
 
 // Issue 24 item 4: workloads on a Kubernetes cluster (the loopback API server, reached by the real client
 // through the outbound guard) scaled to zero for the weekend and back on Monday by two reconcilers at once.
@@ -81,15 +81,9 @@ describe('the reconciler over Kubernetes workloads', () => {
 
     const schedules = createSchedulerRepo({ db });
     const scheduleId = await schedules.insert(
-      {
-        client_id: clientId,
-        project_id: projectId,
+      scheduleValues(clientId, projectId, {
         name: 'Office hours',
-        account_number: null,
-        target: null,
         time_zone: 'Europe/Berlin',
-        windows: WEEK_PRESETS['office-hours'],
-        resources: { ec2: [], rds: [], rds_cluster: [], eks_nodegroup: [], autoscaling_groups: [] },
         workloads: [
           { cluster: clusterId, namespace: 'shop', kind: 'deployment', name: 'web', label_selector: null },
           {
@@ -100,14 +94,7 @@ describe('the reconciler over Kubernetes workloads', () => {
             label_selector: 'tier=batch',
           },
         ],
-        hibernate: false,
-        enforced: false,
-        enabled: true,
-        tag_key: 'finlens:scheduler',
-        tag_value: null,
-        holidays: [],
-        holiday_country: null,
-      },
+      }),
       null,
     );
 
