@@ -83,16 +83,29 @@ async function expectTotalsShown(page: Page, answer: CostAnswer) {
     await expect(forecastCell.textContent()).resolves.toBe(forecast);
   }
   // The chart draws one window of periods (spec §9: the newest 40 days, 72 hours or 7 periods) and says
-  // what it adds up to: the actual part of the answer's costs over those periods.
-  const label = (await page.getByRole('img', { name: /^Cost by / }).getAttribute('aria-label')) ?? '';
-  const shown = Number(/actual over the (\d+) periods shown/.exec(label)?.[1]);
-  const from = answer.periods.length - shown;
-  const drawn = answer.series.reduce(
-    (sum, s) =>
-      sum + s.costs.reduce((part, c, i) => (i >= from ? part + c - (s.forecast_costs[i] ?? 0) : part), 0),
-    0,
-  );
-  expect(label).toContain(`: ${money(drawn, answer.currency)} actual over the `);
+  // what it adds up to: the actual part of the answer's costs over those periods. A change that keeps the
+  // total (granularity) leaves the summary as it was, so wait for the chart to draw this answer.
+  const chart = page.getByRole('img', { name: /^Cost by / });
+  const drawnOf = (label: string) => {
+    const shown = Number(/actual over the (\d+) periods shown/.exec(label)?.[1]);
+    const from = answer.periods.length - shown;
+    const drawn = answer.series.reduce(
+      (sum, s) =>
+        sum + s.costs.reduce((part, c, i) => (i >= from ? part + c - (s.forecast_costs[i] ?? 0) : part), 0),
+      0,
+    );
+    return { shown, drawn, expected: `: ${money(drawn, answer.currency)} actual over the ` };
+  };
+  await expect
+    .poll(
+      async () => {
+        const label = (await chart.getAttribute('aria-label')) ?? '';
+        return label.includes(drawnOf(label).expected) ? 'drawn' : label;
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .toBe('drawn');
+  const { shown, drawn } = drawnOf((await chart.getAttribute('aria-label')) ?? '');
   if (shown === answer.periods.length) expect(drawn).toBeCloseTo(answer.total, 6);
 }
 
