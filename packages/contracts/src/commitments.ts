@@ -24,6 +24,27 @@ export const COMMITMENT_GROUPS = ['commitment', 'account', 'service', 'family', 
 export const LOOK_BACKS = ['7', '30', '60'] as const;
 export const COMMITMENT_TERMS = ['1yr', '3yr'] as const;
 export const PAYMENT_OPTIONS = ['All Upfront', 'Partial Upfront', 'No Upfront'] as const;
+export type CommitmentTerm = (typeof COMMITMENT_TERMS)[number];
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+/** What the documented rate table prices: the savings plan analysis buys Compute Savings Plans. */
+export const COMMITMENT_RATE_KINDS = ['compute_savings_plan', 'ec2_standard_ri', 'rds_ri'] as const;
+export type CommitmentRateKind = (typeof COMMITMENT_RATE_KINDS)[number];
+/**
+ * Where a rate ratio came from: the account's own commitments on the bill, the request's rate_ratio, the
+ * documented rate table (docs/commitments.md), or nowhere (no recommendation).
+ */
+const RATE_SOURCES = ['bill', 'stated', 'table', 'none'] as const;
+const rateSourceSchema = z
+  .enum(RATE_SOURCES)
+  .describe(
+    'bill: the account’s own commitments; stated: the rate_ratio parameter; table: the documented rate table; none: no rate known.',
+  );
+const rateProvenanceSchema = z
+  .enum(['catalogue', 'sample_bill', 'estimate', 'admin'])
+  .nullable()
+  .describe(
+    'For a table rate: catalogue (2021 RDS prices of the instance catalogue), sample_bill (a real sample CUR), estimate (not checked against a price list), admin (the client’s own figure); null otherwise.',
+  );
 
 export const commitmentInventoryQuerySchema = z.object({
   project_ids: projectIdsParam,
@@ -175,7 +196,7 @@ export const purchaseAnalysisQuerySchema = z.object({
     .max(1, 'Enter a rate ratio of at most 1.')
     .optional()
     .describe(
-      'Commitment rate ÷ on-demand rate to use when the bill has no commitment to read it from (e.g. 0.72).',
+      'Commitment rate ÷ on-demand rate to use when the bill has no commitment to read it from (e.g. 0.72); without it the documented rate table’s.',
     ),
 });
 export type PurchaseAnalysisQuery = z.infer<typeof purchaseAnalysisQuerySchema>;
@@ -187,11 +208,8 @@ export const purchaseAnalysisSchema = z
       .array(z.number())
       .describe('Eligible EC2/RDS/ElastiCache/OpenSearch/Redshift spend still on demand, per hour ($/h).'),
     rate_ratio: z.number().nullable(),
-    rate_source: z
-      .enum(['bill', 'stated', 'none'])
-      .describe(
-        'bill: the account’s own commitments; stated: the rate_ratio parameter; none: no rate known.',
-      ),
+    rate_source: rateSourceSchema,
+    rate_provenance: rateProvenanceSchema,
     recommendation: z
       .object({
         commitment: z.number().describe('$/h to commit at commitment rates.'),
@@ -236,11 +254,10 @@ export const reservationAnalysisSchema = z
           .nullable()
           .describe('On-demand cost ÷ normalised units over the look-back ($ per unit-hour).'),
         rate_ratio: z.number().nullable(),
-        rate_source: z
-          .enum(['bill', 'stated', 'none'])
-          .describe(
-            'bill: the account’s own reservations of the service, term and payment option; stated: the rate_ratio parameter; none.',
-          ),
+        rate_source: rateSourceSchema.describe(
+          'bill: the account’s own reservations of the service, term and payment option; stated: the rate_ratio parameter; table: the documented rate table; none.',
+        ),
+        rate_provenance: rateProvenanceSchema,
         recommendation: z
           .object({
             instances: z.number().int().describe('Instances of instance_type to reserve.'),

@@ -171,6 +171,7 @@ const pageHandlers = [
       hourly_on_demand: [],
       rate_ratio: null,
       rate_source: 'none',
+      rate_provenance: null,
       recommendation: null,
     } satisfies PurchaseAnalysis),
   ),

@@ -165,16 +165,17 @@ describe('reservation purchase analysis by normalised units', () => {
     hour(3, 'InstanceUsage:db.r6g.metal', 3),
     hour(5, 'BoxUsage:t3.micro', 0, 'AmazonEC2'),
   ];
-  const service = createCommitmentsService({
+  const deps = {
     scopes: costScopesOver(async () => [
       { id: 'p', name: 'P', cloudType: 'aws', ingestedAt: '2026-02-08T00:00:00Z' },
     ]),
     warehouse: {
-      commitmentRows: async (q) => (q.grain === 'hour' ? usage : []),
+      commitmentRows: async (q: { grain: string }) => (q.grain === 'hour' ? usage : []),
       runCostQuery: async () => ({ as_of: '2026-02-07' }) as WarehouseCostAnswer,
     },
     now: () => new Date('2026-02-08T00:00:00Z'),
-  });
+  };
+  const service = createCommitmentsService(deps);
   const caller = { clientId: 'c' } as ClientCaller;
   const analyse = (rate_ratio?: number) =>
     service.reservationAnalysis(caller, {
@@ -207,12 +208,58 @@ describe('reservation purchase analysis by normalised units', () => {
     expect(ec2?.recommendation).toBeNull();
   });
 
-  it('covers the peak when the discount is deep enough; no rate, no recommendation', async () => {
+  it('covers the peak when the discount is deep enough', async () => {
     // r = 0.2: a unit used in more than a fifth of the hours pays, so all 12 units: three large.
     const [deep] = (await analyse(0.2)).results;
     expect(deep?.recommendation?.instances).toBe(3);
     expect(deep?.recommendation?.savings).toBeCloseTo((1008 - 168 * 0.2 * 12) * 0.05, 9);
-    const [none] = (await analyse()).results;
+  });
+
+  it("takes the documented rate table's figure when neither the bill nor the request has one", async () => {
+    const [rds, ec2] = (await analyse()).results;
+    // RDS 1yr no upfront: 0.657 from the catalogue; the 4 units used every hour pay, the 8 of a quarter do not.
+    expect([rds?.rate_source, rds?.rate_provenance, rds?.rate_ratio]).toEqual(['table', 'catalogue', 0.657]);
+    expect(rds?.recommendation?.instances).toBe(1);
+    expect(rds?.recommendation?.savings).toBeCloseTo((672 - 168 * 0.657 * 4) * 0.05, 9);
+    expect([ec2?.rate_source, ec2?.rate_provenance, ec2?.rate_ratio]).toEqual(['table', 'sample_bill', 0.67]);
+    // The table has no three-year no-upfront RDS offering: no rate, no recommendation.
+    const [none] = (
+      await service.reservationAnalysis(caller, { look_back: '7', term: '3yr', payment_option: 'No Upfront' })
+    ).results;
     expect([none?.rate_source, none?.rate_ratio, none?.recommendation]).toEqual(['none', null, null]);
+  });
+
+  it('prices the savings plan analysis at the Compute Savings Plan figure of the table', async () => {
+    const sp = await service.purchaseAnalysis(caller, {
+      look_back: '7',
+      term: '1yr',
+      payment_option: 'No Upfront',
+    });
+    // $0.20 every hour, $0.60 in a quarter of them (and the metal hour's $3.20): at r = 0.72 only the $0.20
+    // used every hour pays. Savings = 168 × 0.2 − 168 × 0.72 × 0.2.
+    expect([sp.rate_source, sp.rate_provenance, sp.rate_ratio]).toEqual(['table', 'estimate', 0.72]);
+    expect(sp.recommendation?.covered_on_demand_per_hour).toBeCloseTo(0.2, 9);
+    expect(sp.recommendation?.savings).toBeCloseTo(168 * 0.2 * (1 - 0.72), 9);
+  });
+
+  it("puts a client's own figure before the table's, and the stated one before both", async () => {
+    const own = createCommitmentsService({
+      ...deps,
+      rateOverrides: async (clientId) =>
+        clientId === 'c'
+          ? [{ kind: 'rds_ri', term: '1yr', payment_option: 'No Upfront', rate_ratio: 0.2 }]
+          : [],
+    });
+    const query = { look_back: '7', term: '1yr', payment_option: 'No Upfront' } as const;
+    const [rds] = (await own.reservationAnalysis(caller, query)).results;
+    expect([rds?.rate_source, rds?.rate_provenance, rds?.recommendation?.instances]).toEqual([
+      'table',
+      'admin',
+      3,
+    ]);
+    const [stated] = (await own.reservationAnalysis(caller, { ...query, rate_ratio: 0.5 })).results;
+    expect([stated?.rate_source, stated?.rate_provenance, stated?.rate_ratio]).toEqual(['stated', null, 0.5]);
+    const other = (await own.reservationAnalysis({ clientId: 'd' } as ClientCaller, query)).results[0];
+    expect(other?.rate_provenance).toBe('catalogue');
   });
 });

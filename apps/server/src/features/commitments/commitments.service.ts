@@ -23,6 +23,11 @@ import { hourlyCurve, type LookBackDays, lookBackWindow } from '@finlens/cost-mo
 import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
 import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
 import { optimiseCommitment } from '@finlens/cost-model/commitments/optimiser';
+import {
+  type RateOverride,
+  reservationRateKind,
+  tableRate,
+} from '@finlens/cost-model/commitments/rate-table';
 import { optimiseReservation } from '@finlens/cost-model/commitments/reservation-optimiser';
 import { bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
 import type { ClientCaller } from '../../platform/auth/caller';
@@ -74,8 +79,23 @@ function spreadOverHours(row: Row, amount: number): { at: Date; onDemandCost: nu
   }));
 }
 
-const rateSource = (fromBill: number | null, rate: number | null) =>
-  fromBill !== null ? ('bill' as const) : rate !== null ? ('stated' as const) : ('none' as const);
+/**
+ * The rate ratio an analysis uses and where it came from: the bill's own commitments, else the request's stated
+ * ratio, else the documented rate table (a client's own figure first), else none.
+ */
+export function chosenRate(
+  fromBill: number | null,
+  stated: number | undefined,
+  table: ReturnType<typeof tableRate>,
+): { rate_ratio: number | null; rate_source: RateSource; rate_provenance: RateProvenance } {
+  if (fromBill !== null) return { rate_ratio: fromBill, rate_source: 'bill', rate_provenance: null };
+  if (stated !== undefined) return { rate_ratio: stated, rate_source: 'stated', rate_provenance: null };
+  if (table !== null)
+    return { rate_ratio: table.rateRatio, rate_source: 'table', rate_provenance: table.provenance };
+  return { rate_ratio: null, rate_source: 'none', rate_provenance: null };
+}
+type RateSource = PurchaseAnalysis['rate_source'];
+type RateProvenance = PurchaseAnalysis['rate_provenance'];
 
 /** The instance type of an instance-hours usage type (`BoxUsage:m5.large` → `m5.large`). */
 const instanceTypeOf = (row: Row) => /:(.+)$/.exec(row.usageType ?? '')?.[1];
@@ -200,10 +220,13 @@ function expiriesOf(inventory: Pick<CommitmentInventory, 'reservations' | 'savin
 export function createCommitmentsService({
   scopes,
   warehouse,
+  rateOverrides = async () => [],
   now = () => new Date(),
 }: {
   scopes: CostScopes;
   warehouse: CommitmentRowsPort & Pick<CostQueryPort, 'runCostQuery'>;
+  /** A client's own figures for the documented rate table (set by its admins). */
+  rateOverrides?: (clientId: string) => Promise<readonly RateOverride[]>;
   now?: () => Date;
 }) {
   /**
@@ -475,14 +498,18 @@ export function createCommitmentsService({
         newest,
         'month',
       );
-      const fromBill = billRateRatio(billRows, query);
-      const rate = fromBill ?? query.rate_ratio ?? null;
+      const overrides = await rateOverrides(caller.clientId);
+      const chosen = chosenRate(
+        billRateRatio(billRows, query),
+        query.rate_ratio,
+        tableRate('compute_savings_plan', query.term, query.payment_option, overrides),
+      );
+      const rate = chosen.rate_ratio;
       const recommendation = rate === null ? null : optimiseCommitment(curve, rate);
       return {
         window: { start: window.start.toISOString(), end: window.end.toISOString() },
         hourly_on_demand: curve,
-        rate_ratio: rate,
-        rate_source: rateSource(fromBill, rate),
+        ...chosen,
         recommendation:
           recommendation === null
             ? null
@@ -518,6 +545,7 @@ export function createCommitmentsService({
       );
       const rows = await rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour');
       const { rows: billRows } = await billOf(scope);
+      const overrides = await rateOverrides(caller.clientId);
       const billRates = new Map<string, number | null>();
       const billRate = (service: string) => {
         if (!billRates.has(service)) billRates.set(service, billReservationRatio(billRows, query, service));
@@ -530,8 +558,13 @@ export function createCommitmentsService({
           use.rows.flatMap(({ row, units }) => spreadOverHours(row, units)),
           window,
         );
-        const fromBill = billRate(use.service);
-        const rate = fromBill ?? query.rate_ratio ?? null;
+        const kind = reservationRateKind(use.service);
+        const chosen = chosenRate(
+          billRate(use.service),
+          query.rate_ratio,
+          kind === null ? null : tableRate(kind, query.term, query.payment_option, overrides),
+        );
+        const rate = chosen.rate_ratio;
         const perUnit = ratio(use.onDemandCost, use.units);
         // A rate of 0 (no effective cost on the bill) or no on-demand price gives nothing to weigh.
         const best =
@@ -552,8 +585,7 @@ export function createCommitmentsService({
             units_per_instance: buy.factor,
             hourly_units: curve,
             on_demand_rate_per_unit: perUnit,
-            rate_ratio: rate,
-            rate_source: rateSource(fromBill, rate),
+            ...chosen,
             recommendation:
               best === null
                 ? null

@@ -37,7 +37,7 @@ import {
 } from './api/commitments-query';
 import { CommitmentAlertsSection } from './CommitmentAlertsSection';
 import { EXPIRY_COLUMNS, TableSection } from './CommitmentInventoryPage';
-import { formatHourly, formatMoney, formatShare } from './commitment-format';
+import { formatHourly, formatMoney, formatRate, formatShare } from './commitment-format';
 
 const DAY_MS = 86_400_000;
 const RANGES = [30, 90, 180] as const;
@@ -159,10 +159,7 @@ const RESERVATION_COLUMNS: SimpleColumn<FamilyAnalysis>[] = [
   },
   {
     label: 'Rate',
-    render: (r) =>
-      r.rate_ratio === null
-        ? 'None known'
-        : `${formatShare(r.rate_ratio)} of on demand (${r.rate_source === 'bill' ? 'from the bill' : 'stated'})`,
+    render: formatRate,
   },
 ];
 
@@ -242,7 +239,7 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
       {analysis.isSuccess && recommendation === null ? (
         <Alert severity="info">
           No commitment rate is known: the bill has no savings plan or reservation of this term and payment
-          option.
+          option, and the rate table has no figure for it.
         </Alert>
       ) : null}
       {recommendation !== null ? (
@@ -253,7 +250,8 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
             {formatShare(recommendation.break_even_utilisation)}, expected utilisation{' '}
             {formatShare(recommendation.expected_utilisation)}, coverage{' '}
             {formatShare(recommendation.expected_coverage)}; within 5 % of the best from{' '}
-            {formatHourly(recommendation.band.low)} to {formatHourly(recommendation.band.high)}).
+            {formatHourly(recommendation.band.low)} to {formatHourly(recommendation.band.high)}). Rate:{' '}
+            {analysis.data ? formatRate(analysis.data) : null}.
           </Typography>
           <Chart
             kind="line"

@@ -107,6 +107,7 @@ const analysis = (commitment: number, hours: number): PurchaseAnalysis => ({
   hourly_on_demand: Array.from({ length: hours }, (_, h) => (h % 2 === 0 ? 0.192 : 0.096)),
   rate_ratio: 0.625,
   rate_source: 'bill',
+  rate_provenance: null,
   recommendation: {
     commitment,
     covered_on_demand_per_hour: commitment / 0.625,
@@ -133,6 +134,7 @@ const RESERVATIONS: ReservationAnalysis = {
       on_demand_rate_per_unit: 0.06,
       rate_ratio: 0.625,
       rate_source: 'bill',
+      rate_provenance: null,
       recommendation: {
         instances: 1,
         normalised_units: 4,
@@ -154,7 +156,30 @@ const RESERVATIONS: ReservationAnalysis = {
       on_demand_rate_per_unit: 0.024,
       rate_ratio: null,
       rate_source: 'none',
+      rate_provenance: null,
       recommendation: null,
+    },
+    {
+      service: 'AmazonEC2',
+      region: 'us-east-1',
+      family: 'c5',
+      instance_type: 'c5.xlarge',
+      units_per_instance: 8,
+      hourly_units: [8, 8],
+      on_demand_rate_per_unit: 0.02125,
+      rate_ratio: 0.67,
+      rate_source: 'table',
+      rate_provenance: 'estimate',
+      recommendation: {
+        instances: 1,
+        normalised_units: 8,
+        commitment: 0.1139,
+        savings: 9.43,
+        on_demand_cost: 28.56,
+        break_even_utilisation: 0.67,
+        expected_utilisation: 1,
+        expected_coverage: 1,
+      },
     },
   ],
 };
@@ -241,6 +266,9 @@ describe('Commitment pages', () => {
     );
     expect(alerts).toHaveTextContent('Under-used below 80.0 %');
     expect(await screen.findByLabelText('Recommendation')).toHaveTextContent('Commit $0.06/h');
+    expect(screen.getByLabelText('Recommendation')).toHaveTextContent(
+      'Rate: 62.5 % of on demand (from the bill).',
+    );
     expect(
       screen.getByRole('img', { name: 'Hourly on-demand spend and the recommended commitment' }),
     ).toBeInTheDocument();
@@ -250,6 +278,9 @@ describe('Commitment pages', () => {
     expect(rds).toHaveTextContent('$12.60');
     expect(rds).toHaveTextContent('62.5 % of on demand (from the bill)');
     expect(within(toBuy).getByRole('row', { name: /m5/ })).toHaveTextContent('None known');
+    expect(within(toBuy).getByRole('row', { name: /c5/ })).toHaveTextContent(
+      '67.0 % of on demand (from the rate table: an estimate)',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'By month' }));
     expect(
       await screen.findByRole('img', { name: 'Utilisation, coverage and effective savings rate per month' }),
