@@ -52,6 +52,8 @@ export const RECOMMENDATION_TYPES = [
   's3-cold-standard',
   'lambda-memory',
   'asg-overprovisioned',
+  'asg-spot-adoption',
+  'asg-launch-template-rightsizing',
 ] as const;
 export type RecommendationType = (typeof RECOMMENDATION_TYPES)[number];
 export const recommendationTypeSchema = z.enum(RECOMMENDATION_TYPES);
@@ -80,6 +82,7 @@ export const RECOMMENDATION_ACTIONS = [
   'modify',
   'scale-in',
   'add-lifecycle-policy',
+  'use-spot',
 ] as const;
 export type RecommendationActionKind = (typeof RECOMMENDATION_ACTIONS)[number];
 
@@ -137,6 +140,16 @@ export const RECOMMENDATION_TYPE_INFO: Record<
   'lambda-memory': { name: 'Lambda memory over-allocation', group: 'rightsizing', finding: 'underutilized' },
   'asg-overprovisioned': {
     name: 'Over-provisioned Auto Scaling groups',
+    group: 'rightsizing',
+    finding: 'underutilized',
+  },
+  'asg-spot-adoption': {
+    name: 'Auto Scaling groups on demand that could run on spot',
+    group: 'rightsizing',
+    finding: 'configuration',
+  },
+  'asg-launch-template-rightsizing': {
+    name: 'Auto Scaling launch template rightsizing',
     group: 'rightsizing',
     finding: 'underutilized',
   },

@@ -36,6 +36,10 @@ export interface AsgAdviceItem {
   monthlySaving: number;
   risk: 'low' | 'medium' | 'high';
   instanceTypes: string[];
+  /** Spot: the on-demand instances kept as the policy's base. */
+  onDemandBase: number | null;
+  /** Rightsizing: the type the new one replaces. */
+  fromType: string | null;
 }
 
 /** Spot's price ÷ on-demand when the bill shows no spot use (AWS's spot savings are commonly 60–70 %). */
@@ -76,7 +80,8 @@ const commonest = (types: (string | null)[]) => {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
 };
 
-function spotAdvice(input: AsgAdviceInput): AsgAdviceItem | null {
+/** Spot for the uncovered on-demand instances above the kept base, over diversified types. */
+export function spotAdvice(input: AsgAdviceInput): AsgAdviceItem | null {
   if (input.desiredCapacity < 2) return null;
   const onDemand = input.instances
     .filter((i) => i.lifecycle !== 'spot')
@@ -99,10 +104,13 @@ function spotAdvice(input: AsgAdviceInput): AsgAdviceItem | null {
     monthlySaving: saving,
     risk: types.length >= 3 ? 'low' : 'medium',
     instanceTypes: types,
+    onDemandBase: base,
+    fromType: null,
   };
 }
 
-function rightsizeAdvice(input: AsgAdviceInput): AsgAdviceItem | null {
+/** The cheapest type that holds the group's CPU with headroom, for its launch template. */
+export function rightsizeAdvice(input: AsgAdviceInput): AsgAdviceItem | null {
   const type = input.launchTemplateType ?? commonest(input.instances.map((i) => i.type));
   const shape: InstanceShape | null = type === null ? null : ec2Shape(type);
   const price = type === null ? null : ec2Price(type, input.region);
@@ -134,6 +142,8 @@ function rightsizeAdvice(input: AsgAdviceInput): AsgAdviceItem | null {
     monthlySaving: saving,
     risk: fit.cpuMax > 80 ? 'medium' : 'low',
     instanceTypes: [fit.shape.type],
+    onDemandBase: null,
+    fromType: type,
   };
 }
 
@@ -152,6 +162,8 @@ function scheduleAdvice(input: AsgAdviceInput): AsgAdviceItem | null {
     monthlySaving: saving,
     risk: 'medium',
     instanceTypes: [],
+    onDemandBase: null,
+    fromType: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { RecommendationType } from '@finlens/contracts/recommendations';
+import { asgLaunchTemplateRightsizing, asgSpotAdoption } from './asg-rules';
 import { ec2Idle, ec2PreviousGeneration, ec2Rightsizing, ec2StoppedWithVolumes } from './compute-rules';
 import { eipUnassociated, elbIdle, rdsIdle, rdsRightsizing } from './other-rules';
 import type { NoViolation, RuleDefinition, RuleInput, RuleOutcome, Thresholds } from './rule-kit';
@@ -39,6 +40,8 @@ export const RULES: readonly RuleDefinition[] = [
   s3ColdStandard,
   lambdaMemory,
   asgOverprovisioned,
+  asgSpotAdoption,
+  asgLaunchTemplateRightsizing,
 ];
 
 export function ruleOf(key: string): RuleDefinition | null {

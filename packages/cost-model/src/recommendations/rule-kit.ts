@@ -54,6 +54,8 @@ export interface RuleInput {
   effectiveRate: number;
   /** A reservation or Savings Plan covers the resource's usage. */
   covered: boolean;
+  /** Spot's effective ÷ on-demand cost on the project's spot instances' own lines; null or absent: none billed. */
+  spotRatio?: number | null;
   now: Date;
   /** Other resources of the same project, account and region. */
   related: {

@@ -172,12 +172,62 @@ export const POLICY_VERSIONS: readonly PolicyVersionEntry[] = [
     released_at: '2026-11-26T20:00:00.000Z',
     summary:
       'Adds s3:GetLifecycleConfiguration to the inventory read, so buckets without lifecycle rules can be recommended one.',
+    grants: () => ({
+      'finlens-cur-read': ['s3:GetBucketLocation', 's3:GetObject', 's3:ListBucket'],
+      'finlens-inventory-read': [
+        'autoscaling:DescribeAutoScalingGroups',
+        'cloudwatch:GetMetricData',
+        'ec2:DescribeAddresses',
+        'ec2:DescribeInstances',
+        'ec2:DescribeNatGateways',
+        'ec2:DescribeRegions',
+        'ec2:DescribeSnapshots',
+        'ec2:DescribeVolumes',
+        'eks:DescribeCluster',
+        'eks:DescribeFargateProfile',
+        'eks:DescribeNodegroup',
+        'eks:ListClusters',
+        'eks:ListFargateProfiles',
+        'eks:ListNodegroups',
+        'elasticloadbalancing:DescribeLoadBalancers',
+        'elasticloadbalancing:DescribeTags',
+        'lambda:ListFunctions',
+        'lambda:ListTags',
+        'rds:DescribeDBClusters',
+        'rds:DescribeDBInstances',
+        's3:GetBucketTagging',
+        's3:GetLifecycleConfiguration',
+        's3:ListAllMyBuckets',
+      ],
+      'finlens-actions': [
+        'autoscaling:UpdateAutoScalingGroup',
+        'ec2:CreateSnapshot',
+        'ec2:DeleteSnapshot',
+        'ec2:DeleteVolume',
+        'ec2:ModifyInstanceAttribute',
+        'ec2:ReleaseAddress',
+        'ec2:StartInstances',
+        'ec2:StopInstances',
+        'eks:UpdateNodegroupConfig',
+        'rds:ModifyDBInstance',
+        'rds:StartDBCluster',
+        'rds:StartDBInstance',
+        'rds:StopDBCluster',
+        'rds:StopDBInstance',
+      ],
+    }),
+  },
+  {
+    version: '2026-11-26.5',
+    released_at: '2026-11-26T21:30:00.000Z',
+    summary:
+      "Adds autoscaling:DescribeScalingActivities and ec2:DescribeLaunchTemplateVersions to the inventory read (each Auto Scaling group's scaling activities and its launch template's instance type) and, only where you allow actions, ec2:CreateLaunchTemplateVersion with ec2:RunInstances and ec2:CreateTags (AWS checks both when a group's launch template is updated), so Auto Scaling recommendations — spot through a mixed instances policy, a smaller launch template type — can be applied. A template with an instance profile also needs iam:PassRole for that role, which you grant yourself.",
     grants: currentGrants,
   },
 ];
 
 /** The newest version's grants when it was released (see grantsFingerprint); a test compares them with today's. */
-export const RELEASED_FINGERPRINT = 'd67e71f651b4ba77';
+export const RELEASED_FINGERPRINT = 'a0bdefcc5d14f09d';
 
 export function grantsFingerprint(grants: PolicyGrants): string {
   return createHash('sha256').update(JSON.stringify(grants)).digest('hex').slice(0, 16);

@@ -168,6 +168,19 @@ function withGroupMembers(rows: readonly InventoryRow[], chosen: readonly Invent
   return [...ids];
 }
 
+/** Spot's effective ÷ on-demand cost over the project's spot instances' own lines (null: none billed). */
+function spotRatioOf(resources: readonly RuleResource[], costOf: (r: RuleResource) => ResourceCost | null) {
+  let effective = 0;
+  let onDemand = 0;
+  for (const r of resources) {
+    if (r.kind !== 'ec2-instance' || r.attributes.lifecycle !== 'spot') continue;
+    const cost = costOf(r);
+    effective += cost?.monthlyEffective ?? 0;
+    onDemand += cost?.monthlyOnDemand ?? 0;
+  }
+  return onDemand > 0 ? effective / onDemand : null;
+}
+
 /** Everything the rules read about a project: its resources with their metrics, bill and neighbours. */
 export async function gatherInputs(deps: {
   repo: RecommendationsRepo;
@@ -232,6 +245,7 @@ export async function gatherInputs(deps: {
       attached.set(k, [...(attached.get(k) ?? []), r]);
     }
   }
+  const spotRatio = spotRatioOf(resources, costOf);
   const wanted = new Set(chosen.map((r) => `${r.account_id}|${r.region}|${r.kind}|${r.resource_id}`));
   const inputs = resources
     .filter((r) => wanted.has(`${r.accountId}|${r.region}|${r.kind}|${r.id}`))
@@ -247,6 +261,7 @@ export async function gatherInputs(deps: {
         covered:
           b !== null && b.onDemand > 0 && lifecycle !== 'spot' && b.amortized / b.onDemand < COVERED_BELOW,
         now,
+        spotRatio,
         related: {
           attachedTo: (kind, id) => attached.get(`${r.accountId}|${r.region}|${kind}>${r.kind}|${id}`) ?? [],
           exists: (kind, id) => present.has(`${r.accountId}|${r.region}|${kind}|${id}`),

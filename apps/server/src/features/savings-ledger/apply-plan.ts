@@ -49,6 +49,7 @@ function modifyStep(target: ApplyTarget, resource: CloudResource): NextStep {
     } as const;
     return { kind: 'act', action, description: `Change ${resource.id} to ${wanted}` };
   }
+  if (resource.kind === 'autoscaling-group') return launchTypeStep(target, resource, wanted);
   if (resource.kind !== 'ec2-instance') {
     return { kind: 'unsupported', reason: `The cloud port cannot change the type of a ${resource.kind}.` };
   }
@@ -74,6 +75,85 @@ function modifyStep(target: ApplyTarget, resource: CloudResource): NextStep {
   if (state !== 'stopped') return { kind: 'unsupported', reason: `${resource.id} is ${state}.` };
   const action = { type: 'modify', region, resource: instance, instanceType: wanted } as const;
   return { kind: 'act', action, description: `Change ${resource.id} to ${wanted}` };
+}
+
+type Group = CloudResource & { kind: 'autoscaling-group' };
+
+/** A group launches `wanted` once its template has it and no override keeps the replaced type. */
+function launchTypeStep(target: ApplyTarget, group: Group, wanted: string): NextStep {
+  const replaces = targetText(target, 'replaces') ?? '';
+  const template = group.launchTemplate;
+  if (template === null)
+    return {
+      kind: 'unsupported',
+      reason: `${group.id} launches from a launch configuration, not a template.`,
+    };
+  const overrides = group.mixedInstancesPolicy?.instanceTypes ?? [];
+  if (template.instanceType === null && overrides.length === 0) {
+    return {
+      kind: 'unsupported',
+      reason: `The type of ${group.id}'s launch template is not known: allow ec2:DescribeLaunchTemplateVersions (IAM policy 2026-11-26.5).`,
+    };
+  }
+  // A mixed policy's overrides decide what launches; otherwise the template's type does.
+  const done =
+    overrides.length > 0
+      ? overrides.includes(wanted) && !overrides.includes(replaces)
+      : template.instanceType === wanted;
+  if (done) return { kind: 'done' };
+  const action = {
+    type: 'launch-template-type',
+    region: target.region,
+    resource: ref('autoscaling-group', group.id),
+    instanceType: wanted,
+    replaces,
+  } as const;
+  return {
+    kind: 'act',
+    action,
+    description: `Launch ${wanted} instead of ${replaces} in ${group.id} (a new launch template version)`,
+  };
+}
+
+/** Spot above the kept base over the recommended types: the group's mixed instances policy. */
+function spotStep(target: ApplyTarget, resource: CloudResource): NextStep {
+  if (resource.kind !== 'autoscaling-group')
+    return { kind: 'unsupported', reason: `The cloud port cannot put a ${resource.kind} on spot.` };
+  const t = target.action.target;
+  const base = Number(t.on_demand_base_capacity);
+  const percentage = Number(t.on_demand_percentage_above_base ?? 0);
+  const types = String(t.instance_types ?? '')
+    .split(',')
+    .filter((x) => x !== '');
+  if (!Number.isInteger(base) || base < 0 || types.length === 0)
+    return { kind: 'unsupported', reason: 'The recommendation names no on-demand base or instance types.' };
+  if (resource.launchTemplate === null)
+    return {
+      kind: 'unsupported',
+      reason: `${resource.id} launches from a launch configuration, not a template.`,
+    };
+  const policy = resource.mixedInstancesPolicy;
+  const same =
+    policy !== null &&
+    policy.onDemandBaseCapacity === base &&
+    policy.onDemandPercentageAboveBaseCapacity === percentage &&
+    [...policy.instanceTypes].sort().join() === [...types].sort().join();
+  if (same) return { kind: 'done' };
+  const strategy = String(t.spot_allocation_strategy ?? 'price-capacity-optimized');
+  const action = {
+    type: 'mixed-instances',
+    region: target.region,
+    resource: ref('autoscaling-group', resource.id),
+    onDemandBaseCapacity: base,
+    onDemandPercentageAboveBaseCapacity: percentage,
+    spotAllocationStrategy: strategy,
+    instanceTypes: types,
+  } as const;
+  return {
+    kind: 'act',
+    action,
+    description: `Keep ${base} on demand in ${resource.id} and run the rest on spot over ${types.join(', ')}`,
+  };
 }
 
 function deleteStep(target: ApplyTarget, resource: CloudResource): NextStep {
@@ -163,6 +243,8 @@ export function nextStep(target: ApplyTarget, resource: CloudResource | null): N
       return stopStep(target, resource);
     case 'scale-in':
       return scaleStep(target, resource);
+    case 'use-spot':
+      return spotStep(target, resource);
     default:
       return {
         kind: 'unsupported',

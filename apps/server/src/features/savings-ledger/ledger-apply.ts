@@ -37,7 +37,8 @@ async function listed(target: ActTarget & { kind: 'simulated' | 'aws' }, row: Le
   const account = target.accounts.find((a) => a.accountId === row.account_id) ?? null;
   if (account === null || row.resource_kind === null) return { account, resource: null };
   const result = await target.port.listResources(account, row.region, [row.resource_kind as ResourceKind]);
-  const failure = result.failures[0];
+  // A failure that names other kinds (a launch template's type) leaves this resource's listing whole.
+  const failure = result.failures.find((f) => f.kinds.includes(row.resource_kind as ResourceKind));
   if (failure !== undefined) throw new CloudActionError('failed', `${failure.operation}: ${failure.message}`);
   const resource: CloudResource | null = result.resources.find((r) => r.id === row.resource_id) ?? null;
   return { account, resource };

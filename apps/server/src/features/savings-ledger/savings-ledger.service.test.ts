@@ -78,6 +78,40 @@ function recommendation(projectId: string, overrides: Partial<Recommendation>): 
   };
 }
 
+/** The ASG rules' findings on the contract world's group (mixed policy over m5.large and m5a.large). */
+const asgRecommendations = (projectId: string) => {
+  const group = { resource_kind: 'autoscaling-group' as const, resource_id: CONTRACT_IDS.asg };
+  return [
+    recommendation(projectId, {
+      ...group,
+      id: 'rec-spot',
+      type: 'asg-spot-adoption',
+      action: {
+        kind: 'use-spot',
+        description: 'Spot above a base of 2',
+        target: {
+          on_demand_base_capacity: 2,
+          on_demand_percentage_above_base: 0,
+          spot_allocation_strategy: 'price-capacity-optimized',
+          instance_types: 'm5.large,m5a.large,m6i.large',
+        },
+        reversible: true,
+      },
+    }),
+    recommendation(projectId, {
+      ...group,
+      id: 'rec-lt',
+      type: 'asg-launch-template-rightsizing',
+      action: {
+        kind: 'modify',
+        description: 'Launch m6i.large instead of m5.large',
+        target: { instance_type: 'm6i.large', replaces: 'm5.large' },
+        reversible: true,
+      },
+    }),
+  ];
+};
+
 describe('savings ledger service', () => {
   let database: MigratedTestDatabase;
   let clock: ManualClock;
@@ -105,6 +139,7 @@ describe('savings ledger service', () => {
         tags: { owner: 'alice' },
         action: { kind: 'snapshot-and-delete', description: 'Delete it', target: {}, reversible: false },
       }),
+      ...asgRecommendations(projectId),
     ];
   });
   afterAll(async () => {
@@ -140,7 +175,7 @@ describe('savings ledger service', () => {
     if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
     return { status: error.statusCode, detail: error.message, errors: error.errors };
   };
-  const listed = async (kind: 'ec2-instance' | 'ebs-volume') => {
+  const listed = async (kind: 'ec2-instance' | 'ebs-volume' | 'autoscaling-group') => {
     const target = await createCollectionTargets({
       repo: createCollectionTargetsRepo({ db: database.db }),
       secretBox: createSecretBox('x'.repeat(32)),
@@ -329,6 +364,43 @@ describe('savings ledger service', () => {
     expect(entry.safety_snapshot_id).toMatch(/^snap-/);
     const volumes = await listed('ebs-volume');
     expect(volumes.map((v) => v.id)).not.toContain(CONTRACT_IDS.spareVolume);
+  });
+
+  it("applies an Auto Scaling group's spot and launch template advice through the simulated cloud, once", async () => {
+    const service = ledger();
+    const approve = async (id: string) => {
+      await service.transition(member(), id, { action: 'accept' });
+      await service.transition(admin(), id, { action: 'approve' });
+    };
+    await approve('rec-spot');
+    const spotDry = await service.transition(admin(), 'rec-spot', { action: 'apply', dry_run: true });
+    expect(spotDry.check?.steps).toEqual([
+      `Keep 2 on demand in ${CONTRACT_IDS.asg} and run the rest on spot over m5.large, m5a.large, m6i.large`,
+    ]);
+    const spot = await service.transition(admin(), 'rec-spot', { action: 'apply', dry_run: false });
+    expect(spot.entry).toMatchObject({ state: 'applied', applied_via: 'cloud', apply_status: 'succeeded' });
+    const step = spot.entry.events.find((e) => e.action === 'cloud_step');
+    expect(step?.detail).toMatchObject({
+      cloud_action: 'mixed-instances',
+      changes: [
+        { field: 'onDemandBaseCapacity', before: 1, after: 2 },
+        { field: 'instanceTypes', before: 'm5.large,m5a.large', after: 'm5.large,m5a.large,m6i.large' },
+      ],
+    });
+
+    await approve('rec-lt');
+    const lt = await service.transition(admin(), 'rec-lt', { action: 'apply', dry_run: false });
+    expect(lt.entry).toMatchObject({ state: 'applied', apply_status: 'succeeded' });
+    expect(lt.entry.events.filter((e) => e.action === 'cloud_step')).toHaveLength(1);
+    const [group] = (await listed('autoscaling-group')).filter((r) => r.id === CONTRACT_IDS.asg);
+    expect(group).toMatchObject({
+      launchTemplate: { name: 'web', version: '$Latest', instanceType: 'm6i.large' },
+      mixedInstancesPolicy: {
+        onDemandBaseCapacity: 2,
+        onDemandPercentageAboveBaseCapacity: 0,
+        instanceTypes: ['m6i.large', 'm5a.large'],
+      },
+    });
   });
 
   it('answers the recommendations lists with each entry’s status and who moved it last', async () => {

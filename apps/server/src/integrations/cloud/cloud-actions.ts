@@ -19,6 +19,31 @@ export type CloudAction =
       desiredSize: number;
       maxSize: number;
     }
+  /**
+   * Sets an Auto Scaling group's mixed instances policy over its launch template: the on-demand base, the
+   * on-demand share above it (the rest runs on spot), the spot allocation strategy and the instance types.
+   */
+  | {
+      type: 'mixed-instances';
+      region: string;
+      resource: RefOf<'autoscaling-group'>;
+      onDemandBaseCapacity: number;
+      onDemandPercentageAboveBaseCapacity: number;
+      spotAllocationStrategy: string;
+      instanceTypes: string[];
+    }
+  /**
+   * Launches a group's new instances as `instanceType`: a new version of its launch template with that type (the
+   * group moved to it unless it follows $Latest), and the mixed policy's `replaces` type swapped for it. Running
+   * instances keep their type until the group replaces them.
+   */
+  | {
+      type: 'launch-template-type';
+      region: string;
+      resource: RefOf<'autoscaling-group'>;
+      instanceType: string;
+      replaces: string;
+    }
   /** Changes the instance type (EC2: the instance must be stopped) or class (RDS). */
   | { type: 'modify'; region: string; resource: RefOf<'ec2-instance' | 'rds-instance'>; instanceType: string }
   | { type: 'snapshot'; region: string; resource: RefOf<'ebs-volume'>; description?: string }

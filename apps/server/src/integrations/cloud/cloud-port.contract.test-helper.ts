@@ -108,7 +108,7 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       expect(bucket.lifecycleRules, 'no lifecycle configuration').toBe(0);
       const asg = only(resources, 'autoscaling-group', IDS.asg);
       expect(asg).toMatchObject({ minSize: 1, desiredCapacity: 2, maxSize: 4 });
-      expect(asg.launchTemplate).toEqual({ name: 'web', version: '$Latest', instanceType: null });
+      expect(asg.launchTemplate).toEqual({ name: 'web', version: '$Latest', instanceType: 'm5.large' });
       expect(asg.mixedInstancesPolicy).toEqual({
         onDemandBaseCapacity: 1,
         onDemandPercentageAboveBaseCapacity: 0,
@@ -251,6 +251,38 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
         maxSize: 4,
       });
       expect(result.changes).toEqual([{ field: 'desiredCapacity', before: 2, after: 3 }]);
+    });
+
+    it("sets an Auto Scaling group's mixed instances policy, reporting what changed", async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'mixed-instances',
+        region: 'us-east-1',
+        resource: { kind: 'autoscaling-group', id: IDS.asg },
+        onDemandBaseCapacity: 1,
+        onDemandPercentageAboveBaseCapacity: 0,
+        spotAllocationStrategy: 'price-capacity-optimized',
+        instanceTypes: ['m5.large', 'm5a.large', 'm6i.large'],
+      });
+      expect(result.changes).toEqual([
+        { field: 'instanceTypes', before: 'm5.large,m5a.large', after: 'm5.large,m5a.large,m6i.large' },
+      ]);
+    });
+
+    it("launches a group's new instances as another type through a new launch template version", async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'launch-template-type',
+        region: 'us-east-1',
+        resource: { kind: 'autoscaling-group', id: IDS.asg },
+        instanceType: 'm6i.large',
+        replaces: 'm5.large',
+      });
+      expect(result.changes).toEqual([
+        { field: 'launchTemplateVersion', before: '1', after: '2' },
+        { field: 'instanceType', before: 'm5.large', after: 'm6i.large' },
+        { field: 'instanceTypes', before: 'm5.large,m5a.large', after: 'm6i.large,m5a.large' },
+      ]);
     });
 
     it('deletes an unattached volume and refuses an attached one', async () => {

@@ -167,7 +167,7 @@ export const CONTRACT_SCENARIO = {
       desiredCapacity: 2,
       maxSize: 4,
       instanceTypes: ['m5.large', 'm5a.large'],
-      launchTemplate: { name: 'web', version: '$Latest' },
+      launchTemplate: { name: 'web', version: '$Latest', instanceType: 'm5.large' },
       mixedInstancesPolicy: {
         onDemandBaseCapacity: 1,
         onDemandPercentageAboveBaseCapacity: 0,

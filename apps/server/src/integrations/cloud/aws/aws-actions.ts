@@ -33,6 +33,7 @@ import {
   type CloudAction,
   CloudActionError,
 } from '../cloud-actions';
+import { setLaunchTemplateType, setMixedInstances } from './aws-asg-actions';
 import type { AwsClients } from './aws-clients';
 
 const change = (
@@ -205,6 +206,10 @@ export async function awsAct(c: AwsClients, action: CloudAction): Promise<Action
         return done(await powerEc2(c, action.resource.id, 'hibernate'));
       case 'scale':
         return done(await scale(c, action));
+      case 'mixed-instances':
+        return done(await setMixedInstances(c, action));
+      case 'launch-template-type':
+        return done(await setLaunchTemplateType(c, action));
       case 'modify':
         return done(await modify(c, action));
       case 'snapshot': {

@@ -4,7 +4,8 @@ import type { CloudService } from '../cloud-port';
  * Every AWS API operation the cloud adapter may send, per SDK client, with the IAM action it needs in the
  * customer's account and whether it only reads or changes something. The clients refuse any other operation
  * (see `guardOperations`), and the IAM templates Settings offers are built from this table, so the adapter can
- * never need a permission the templates do not grant.
+ * never need a permission the templates do not grant. `also` lists the permissions AWS checks besides the
+ * operation's own.
  */
 export const AWS_CALLS = {
   EC2Client: {
@@ -14,6 +15,7 @@ export const AWS_CALLS = {
     DescribeSnapshots: { iam: 'ec2:DescribeSnapshots', access: 'read' },
     DescribeAddresses: { iam: 'ec2:DescribeAddresses', access: 'read' },
     DescribeNatGateways: { iam: 'ec2:DescribeNatGateways', access: 'read' },
+    DescribeLaunchTemplateVersions: { iam: 'ec2:DescribeLaunchTemplateVersions', access: 'read' },
     StartInstances: { iam: 'ec2:StartInstances', access: 'act' },
     StopInstances: { iam: 'ec2:StopInstances', access: 'act' },
     ModifyInstanceAttribute: { iam: 'ec2:ModifyInstanceAttribute', access: 'act' },
@@ -21,6 +23,7 @@ export const AWS_CALLS = {
     DeleteVolume: { iam: 'ec2:DeleteVolume', access: 'act' },
     DeleteSnapshot: { iam: 'ec2:DeleteSnapshot', access: 'act' },
     ReleaseAddress: { iam: 'ec2:ReleaseAddress', access: 'act' },
+    CreateLaunchTemplateVersion: { iam: 'ec2:CreateLaunchTemplateVersion', access: 'act' },
   },
   ElasticLoadBalancingV2Client: {
     DescribeLoadBalancers: { iam: 'elasticloadbalancing:DescribeLoadBalancers', access: 'read' },
@@ -44,7 +47,14 @@ export const AWS_CALLS = {
   },
   AutoScalingClient: {
     DescribeAutoScalingGroups: { iam: 'autoscaling:DescribeAutoScalingGroups', access: 'read' },
-    UpdateAutoScalingGroup: { iam: 'autoscaling:UpdateAutoScalingGroup', access: 'act' },
+    DescribeScalingActivities: { iam: 'autoscaling:DescribeScalingActivities', access: 'read' },
+    // AWS checks that the caller may launch from the group's launch template (ec2:RunInstances, and
+    // ec2:CreateTags for a template that tags at launch) whenever an update names one.
+    UpdateAutoScalingGroup: {
+      iam: 'autoscaling:UpdateAutoScalingGroup',
+      access: 'act',
+      also: ['ec2:RunInstances', 'ec2:CreateTags'],
+    },
   },
   EKSClient: {
     ListClusters: { iam: 'eks:ListClusters', access: 'read' },
@@ -62,7 +72,10 @@ export const AWS_CALLS = {
   CloudWatchClient: {
     GetMetricData: { iam: 'cloudwatch:GetMetricData', access: 'read' },
   },
-} as const satisfies Record<string, Record<string, { iam: string; access: 'read' | 'act' }>>;
+} as const satisfies Record<
+  string,
+  Record<string, { iam: string; access: 'read' | 'act'; also?: readonly string[] }>
+>;
 
 export type AwsClientName = keyof typeof AWS_CALLS;
 
@@ -90,7 +103,11 @@ export function iamActionOf(service: string, operation: string): string | null {
 export function iamActions(access: 'read' | 'act'): string[] {
   const actions = new Set<string>();
   for (const operations of Object.values(AWS_CALLS)) {
-    for (const call of Object.values(operations)) if (call.access === access) actions.add(call.iam);
+    for (const call of Object.values(operations) as { iam: string; access: string; also?: string[] }[]) {
+      if (call.access !== access) continue;
+      actions.add(call.iam);
+      for (const extra of call.also ?? []) actions.add(extra);
+    }
   }
   return [...actions].sort();
 }

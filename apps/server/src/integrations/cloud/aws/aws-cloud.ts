@@ -93,7 +93,7 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
       if (has('load-balancer')) lists.push(listLoadBalancers(c.elb, scope, log));
       if (has('rds-instance', 'rds-cluster')) lists.push(listRds(c.rds, scope, want, log));
       if (has('s3-bucket')) lists.push(listBuckets(c.s3, c.cloudwatch, scope, now(), log));
-      if (has('autoscaling-group')) lists.push(listAutoScalingGroups(c.autoscaling, scope, log));
+      if (has('autoscaling-group')) lists.push(listAutoScalingGroups(c, scope, log));
       if (has('eks-cluster', 'eks-nodegroup', 'eks-fargate-profile'))
         lists.push(listEks(c.eks, scope, want, log));
       if (has('lambda-function')) lists.push(listLambda(c.lambda, scope, log));

@@ -5,10 +5,12 @@ import {
 } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient, GetMetricDataCommand } from '@aws-sdk/client-cloudwatch';
 import {
+  CreateLaunchTemplateVersionCommand,
   CreateSnapshotCommand,
   DeleteVolumeCommand,
   DescribeAddressesCommand,
   DescribeInstancesCommand,
+  DescribeLaunchTemplateVersionsCommand,
   DescribeNatGatewaysCommand,
   DescribeRegionsCommand,
   DescribeSnapshotsCommand,
@@ -130,6 +132,14 @@ export function mockAwsWorld() {
   ec2
     .on(CreateSnapshotCommand)
     .resolves({ SnapshotId: 'snap-066877671789bd71b', State: 'pending', VolumeId: IDS.rootVolume });
+  ec2.on(DescribeLaunchTemplateVersionsCommand, { LaunchTemplateName: 'web' }).resolves({
+    LaunchTemplateVersions: [
+      { LaunchTemplateName: 'web', VersionNumber: 1, LaunchTemplateData: { InstanceType: 'm5.large' } },
+    ],
+  });
+  ec2
+    .on(CreateLaunchTemplateVersionCommand)
+    .resolves({ LaunchTemplateVersion: { LaunchTemplateName: 'web', VersionNumber: 2 } });
   const elb = mockClient(ElasticLoadBalancingV2Client);
   elb.on(DescribeLoadBalancersCommand).callsFake(byRegion({ 'us-east-1': loadBalancers }, {}));
   elb.on(DescribeTagsCommand).resolves({ TagDescriptions: [{ ResourceArn: albArn, Tags: [] }] });

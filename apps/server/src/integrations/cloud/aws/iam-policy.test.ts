@@ -54,8 +54,11 @@ describe('IAM policy offered to customers', () => {
     expect(read).toContain('cloudwatch:GetMetricData');
     expect(read).toContain('s3:ListAllMyBuckets');
     expect(act).toContain('ec2:StopInstances');
+    // Updating a group that launches from a template: AWS checks RunInstances (and CreateTags for tags at launch).
+    expect(act).toEqual(expect.arrayContaining(['ec2:RunInstances', 'ec2:CreateTags']));
+    expect(read).not.toContain('ec2:RunInstances');
     const listed = Object.values(AWS_CALLS).flatMap((operations) =>
-      Object.values(operations).map((c) => c.iam),
+      Object.values(operations).flatMap((c) => [c.iam, ...('also' in c ? c.also : [])]),
     );
     expect(new Set([...read, ...act])).toEqual(new Set(listed));
   });

@@ -3,6 +3,7 @@ import {
   type AutoScalingGroup,
   paginateDescribeAutoScalingGroups,
 } from '@aws-sdk/client-auto-scaling';
+import { DescribeLaunchTemplateVersionsCommand, type EC2Client } from '@aws-sdk/client-ec2';
 import {
   DescribeTagsCommand,
   type ElasticLoadBalancingV2Client,
@@ -182,14 +183,54 @@ function mixedPolicyOf(g: AutoScalingGroup, overrides: string[]): MixedInstances
   };
 }
 
-export async function listAutoScalingGroups(autoscaling: AutoScalingClient, scope: Scope, log: FailureLog) {
-  const pages = paginateDescribeAutoScalingGroups({ client: autoscaling }, { MaxRecords: 100 });
+export async function listAutoScalingGroups(
+  clients: { autoscaling: AutoScalingClient; ec2: EC2Client },
+  scope: Scope,
+  log: FailureLog,
+) {
+  const pages = paginateDescribeAutoScalingGroups({ client: clients.autoscaling }, { MaxRecords: 100 });
   const call = {
     service: 'autoscaling',
     operation: 'DescribeAutoScalingGroups',
     kind: 'autoscaling-group',
   } as const;
-  return listPages(log, call, pages, (page) =>
-    page.AutoScalingGroups?.map((g) => autoScalingGroup(scope, g)),
-  );
+  const listed = await listPages(log, call, pages, (page) => page.AutoScalingGroups ?? []);
+  const types = await templateTypes(clients.ec2, listed, log);
+  return listed.map((g) => {
+    const resource = autoScalingGroup(scope, g);
+    const spec = templateSpecOf(g);
+    if (resource.kind === 'autoscaling-group' && resource.launchTemplate !== null && spec !== null)
+      resource.launchTemplate.instanceType = types.get(templateKey(spec)) ?? null;
+    return resource;
+  });
+}
+
+type TemplateSpec = { LaunchTemplateId?: string; LaunchTemplateName?: string; Version?: string };
+const templateSpecOf = (g: AutoScalingGroup): TemplateSpec | null =>
+  g.LaunchTemplate ?? g.MixedInstancesPolicy?.LaunchTemplate?.LaunchTemplateSpecification ?? null;
+const templateKey = (spec: TemplateSpec) =>
+  `${spec.LaunchTemplateId ?? ''}|${spec.LaunchTemplateName ?? ''}|${spec.Version ?? '$Default'}`;
+
+/**
+ * The instance type of each launch template version the groups launch (DescribeLaunchTemplateVersions, one call
+ * per template). A refusal loses only the types: the groups stay listed, so it names no incomplete kind.
+ */
+async function templateTypes(ec2: EC2Client, groups: AutoScalingGroup[], log: FailureLog) {
+  const wanted = new Map<string, TemplateSpec>();
+  for (const g of groups) {
+    const spec = templateSpecOf(g);
+    if (spec?.LaunchTemplateId || spec?.LaunchTemplateName) wanted.set(templateKey(spec), spec);
+  }
+  const out = new Map<string, string>();
+  for (const [key, spec] of wanted) {
+    const ref = spec.LaunchTemplateId
+      ? { LaunchTemplateId: spec.LaunchTemplateId }
+      : { LaunchTemplateName: spec.LaunchTemplateName };
+    const answer = await log.attempt('ec2', 'DescribeLaunchTemplateVersions', [], null, () =>
+      ec2.send(new DescribeLaunchTemplateVersionsCommand({ ...ref, Versions: [spec.Version ?? '$Default'] })),
+    );
+    const type = answer?.LaunchTemplateVersions?.[0]?.LaunchTemplateData?.InstanceType;
+    if (type !== undefined) out.set(key, type);
+  }
+  return out;
 }

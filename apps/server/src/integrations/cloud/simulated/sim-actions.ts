@@ -95,6 +95,82 @@ function scale(entry: SimEntry, action: CloudAction & { type: 'scale' }): Attrib
   return changes;
 }
 
+function groupOf(entry: SimEntry) {
+  const r = entry.resource;
+  if (r.kind !== 'autoscaling-group') throw new CloudActionError('unsupported', `${r.id} is not a group`);
+  if (r.launchTemplate === null) {
+    throw new CloudActionError(
+      'unsupported',
+      `${r.id} launches from a launch configuration; move it to a launch template first`,
+    );
+  }
+  return { group: r, template: r.launchTemplate };
+}
+
+const typesOf = (group: { instanceTypes: string[] }, policyTypes: string[]) =>
+  [...new Set([...group.instanceTypes, ...policyTypes])].sort();
+
+/** As AWS: the group keeps its template; the policy's distribution and types replace the old ones. */
+function mixedInstances(entry: SimEntry, action: CloudAction & { type: 'mixed-instances' }) {
+  const { group } = groupOf(entry);
+  const before = group.mixedInstancesPolicy;
+  const after = {
+    onDemandBaseCapacity: action.onDemandBaseCapacity,
+    onDemandPercentageAboveBaseCapacity: action.onDemandPercentageAboveBaseCapacity,
+    spotAllocationStrategy: action.spotAllocationStrategy,
+    instanceTypes: [...action.instanceTypes],
+  };
+  group.mixedInstancesPolicy = after;
+  group.instanceTypes = typesOf(group, after.instanceTypes);
+  const was = <K extends keyof typeof after>(key: K) => (before === null ? null : before[key]);
+  return [
+    ...diffNullable('onDemandBaseCapacity', was('onDemandBaseCapacity'), after.onDemandBaseCapacity),
+    ...diffNullable(
+      'onDemandPercentageAboveBaseCapacity',
+      was('onDemandPercentageAboveBaseCapacity'),
+      after.onDemandPercentageAboveBaseCapacity,
+    ),
+    ...diffNullable('spotAllocationStrategy', was('spotAllocationStrategy'), after.spotAllocationStrategy),
+    ...diffNullable('instanceTypes', before?.instanceTypes.join(',') ?? null, after.instanceTypes.join(',')),
+  ];
+}
+
+/** A new template version with the type; a group pinned to a number moves to it; overrides are swapped. */
+function launchTemplateType(entry: SimEntry, action: CloudAction & { type: 'launch-template-type' }) {
+  const { group, template } = groupOf(entry);
+  const pinned =
+    template.version !== null && /^\d+$/.test(template.version) ? Number(template.version) : null;
+  // The sim numbers a group's template versions from 1; $Latest and $Default read the newest.
+  const newest = entry.templateVersion ?? pinned ?? 1;
+  const previous = pinned ?? newest;
+  const created = Math.max(newest, previous) + 1;
+  entry.templateVersion = created;
+  const changes = [
+    ...diffNullable('launchTemplateVersion', String(previous), String(created)),
+    ...diffNullable('instanceType', template.instanceType, action.instanceType),
+  ];
+  group.launchTemplate = {
+    ...template,
+    version: template.version === '$Latest' ? template.version : String(created),
+    instanceType: action.instanceType,
+  };
+  const policy = group.mixedInstancesPolicy;
+  if (policy !== null) {
+    const swapped = [
+      ...new Set(policy.instanceTypes.map((t) => (t === action.replaces ? action.instanceType : t))),
+    ];
+    changes.push(...diffNullable('instanceTypes', policy.instanceTypes.join(','), swapped.join(',')));
+    group.mixedInstancesPolicy = { ...policy, instanceTypes: swapped };
+  }
+  // As AWS lists it: the running instances' types (unchanged until replaced) and the policy's.
+  group.instanceTypes = typesOf(group, group.mixedInstancesPolicy?.instanceTypes ?? []);
+  return changes;
+}
+
+function diffNullable(field: string, before: number | string | null, after: number | string) {
+  return before === after ? [] : [{ field, before, after }];
+}
+
 function modify(entry: SimEntry, instanceType: string): AttributeChange[] {
   const r = entry.resource;
   if (r.kind === 'ec2-instance') {
@@ -180,6 +256,10 @@ export function simAct(entry: SimEntry, action: CloudAction, ctx: ActContext): A
       return result(power(entry, action, ctx));
     case 'scale':
       return result(scale(entry, action));
+    case 'mixed-instances':
+      return result(mixedInstances(entry, action));
+    case 'launch-template-type':
+      return result(launchTemplateType(entry, action));
     case 'modify':
       return result(modify(entry, action.instanceType));
     case 'snapshot':

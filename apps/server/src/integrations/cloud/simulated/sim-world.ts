@@ -11,6 +11,8 @@ export interface SimEntry {
   /** A transitional state (pending, stopping …) that settles at `at`. */
   pending: { at: number; state: string; settle: (entry: SimEntry) => void } | null;
   deletedAt: number | null;
+  /** An Auto Scaling group's newest launch template version made here (absent: none made). */
+  templateVersion?: number;
 }
 
 export const entryKey = (accountId: string, region: string, ref: ResourceRef) =>

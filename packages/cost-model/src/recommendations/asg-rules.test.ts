@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { ec2Price } from './catalogue';
+import { evaluateResource } from './engine';
+import type { MetricSummary, ResourceCost, RuleInput, RuleResource } from './rule-kit';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+const resource = (
+  kind: RuleResource['kind'],
+  id: string,
+  attributes: Record<string, unknown>,
+): RuleResource => ({
+  projectId: 'p',
+  accountId: '111',
+  region: 'us-east-1',
+  kind,
+  id,
+  name: null,
+  state: kind === 'autoscaling-group' ? 'active' : 'running',
+  tags: {},
+  attributes,
+  stateSince: null,
+});
+
+const group = (type: string, desired: number, min = 1, mixed: Record<string, unknown> | null = null) =>
+  resource('autoscaling-group', 'web-asg', {
+    desiredCapacity: desired,
+    minSize: min,
+    maxSize: 10,
+    instanceTypes: [type],
+    launchTemplate: { name: 'web', version: '3', instanceType: type },
+    mixedInstancesPolicy: mixed,
+  });
+
+const members = (type: string, n: number, lifecycle: string | null = null) =>
+  Array.from({ length: n }, (_, i) =>
+    resource('ec2-instance', `i-${i}`, {
+      instanceType: type,
+      lifecycle,
+      attachments: [{ kind: 'autoscaling-group', id: 'web-asg' }],
+    }),
+  );
+
+function input(
+  g: RuleResource,
+  others: RuleResource[],
+  opts: { cost?: ResourceCost; cpu?: MetricSummary | null; spotRatio?: number } = {},
+): RuleInput {
+  const cost = opts.cost ?? { monthlyEffective: 100, monthlyOnDemand: 100 };
+  const cpu = opts.cpu === undefined ? { avg: 5, p95: 10, max: 20, points: 336 } : opts.cpu;
+  return {
+    resource: g,
+    metrics: () => new Map(),
+    cost: null,
+    effectiveRate: 1,
+    covered: false,
+    now: NOW,
+    ...(opts.spotRatio === undefined ? {} : { spotRatio: opts.spotRatio }),
+    related: {
+      attachedTo: (kind, id) =>
+        others.filter((o) => o.kind === kind && JSON.stringify(o.attributes.attachments).includes(id)),
+      exists: () => true,
+      costOf: () => cost,
+      metricsOf: () => new Map(cpu === null ? [] : [['cpu-utilization', cpu]]),
+    },
+  };
+}
+
+const outcome = (i: RuleInput, key: string) => evaluateResource(i).find((r) => r.rule.key === key)?.outcome;
+
+describe('ASG spot adoption', () => {
+  it('keeps the minimum on demand and prices the rest at the bill’s spot ratio, else a typical 40 %', () => {
+    const out = outcome(
+      input(group('m5.large', 4), members('m5.large', 4), { spotRatio: 0.3 }),
+      'asg-spot-adoption',
+    );
+    expect(out).toMatchObject({
+      outcome: 'violated',
+      action: {
+        kind: 'use-spot',
+        target: { on_demand_base_capacity: 1, on_demand_percentage_above_base: 0 },
+      },
+      // Three of four instances × $100 × (1 − 0.3).
+      saving: { effective: 210, onDemand: 210, current: 400, basis: 'bill' },
+    });
+    if (out?.outcome !== 'violated') throw new Error('not violated');
+    const types = String(out.action.target.instance_types).split(',');
+    expect(types[0]).toBe('m5.large');
+    expect(types.length).toBeGreaterThan(1);
+    const typical = outcome(input(group('m5.large', 4), members('m5.large', 4)), 'asg-spot-adoption');
+    expect(typical).toMatchObject({ saving: { effective: 180 } });
+  });
+
+  it('keeps the policy’s own base; passes on spot groups, covered instances and savings under $10', () => {
+    const mixed = {
+      onDemandBaseCapacity: 2,
+      onDemandPercentageAboveBaseCapacity: 100,
+      instanceTypes: ['m5.large'],
+    };
+    const based = outcome(input(group('m5.large', 4, 1, mixed), members('m5.large', 4)), 'asg-spot-adoption');
+    expect(based).toMatchObject({
+      action: { target: { on_demand_base_capacity: 2 } },
+      saving: { effective: 120 },
+    });
+    const onSpot = input(group('m5.large', 4), members('m5.large', 4, 'spot'));
+    expect(outcome(onSpot, 'asg-spot-adoption')?.outcome).toBe('passed');
+    const reserved = { monthlyEffective: 60, monthlyOnDemand: 100 };
+    const covered = input(group('m5.large', 4), members('m5.large', 4), { cost: reserved });
+    expect(outcome(covered, 'asg-spot-adoption')?.outcome).toBe('passed');
+    // Two instances, one above the base: $16 × 0.6 = $9.60 a month, under the $10 threshold.
+    const small = { monthlyEffective: 16, monthlyOnDemand: 16 };
+    expect(
+      outcome(input(group('m5.large', 2), members('m5.large', 2), { cost: small }), 'asg-spot-adoption')
+        ?.outcome,
+    ).toBe('passed');
+  });
+});
+
+describe('ASG launch template rightsizing', () => {
+  it('names a cheaper type for the template, replacing the current one, with the members’ bill as the saving', () => {
+    const out = outcome(
+      input(group('m5.2xlarge', 2, 2), members('m5.2xlarge', 2)),
+      'asg-launch-template-rightsizing',
+    );
+    if (out?.outcome !== 'violated') throw new Error(`expected a violation, got ${out?.outcome}`);
+    const to = String(out.action.target.instance_type);
+    expect(out.action).toMatchObject({ kind: 'modify', target: { replaces: 'm5.2xlarge' } });
+    const from = ec2Price('m5.2xlarge', 'us-east-1') ?? 0;
+    const price = ec2Price(to, 'us-east-1') ?? from;
+    expect(price).toBeLessThan(from);
+    expect(out.saving.effective).toBeCloseTo(200 * (1 - price / from), 6);
+  });
+
+  it('waits for every member’s CPU, and gives way to scaling in', () => {
+    const noCpu = input(group('m5.2xlarge', 2, 2), members('m5.2xlarge', 2), { cpu: null });
+    expect(outcome(noCpu, 'asg-launch-template-rightsizing')?.outcome).toBe('missing-metrics');
+    // Four at 10 % fit on one: asg-overprovisioned fires and this rule passes, naming it.
+    const scaled = outcome(
+      input(group('m5.2xlarge', 4), members('m5.2xlarge', 4)),
+      'asg-launch-template-rightsizing',
+    );
+    expect(scaled).toMatchObject({
+      outcome: 'passed',
+      reason: expect.stringContaining('asg-overprovisioned'),
+    });
+  });
+});
