@@ -2,8 +2,9 @@ import type { CostDimension, CostFilter } from '@finlens/contracts/cost-query';
 import type { CostType } from '../canonical-schema';
 import { type CompiledSql, rowSetOf, scopeWhere } from './compile-cost-query';
 import type { CostScope } from './cost-query-port';
-import { columnText, costSql, dimensionSql, filterSql, type SqlContext } from './dimension-sql';
+import { costSql, dimensionSql, filterSql, type SqlContext } from './dimension-sql';
 import { LINE_ITEMS_SOURCE, planSource } from './plan-source';
+import { columnText } from './row-sql';
 import type { ReadRows } from './run-cost-query';
 import type { SqlDialect } from './sql-dialect';
 

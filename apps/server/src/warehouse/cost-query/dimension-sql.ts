@@ -1,8 +1,9 @@
 import type { CostDimension, CostFilter, TagPair } from '@finlens/contracts/cost-query';
-import { COST_DIMENSION_CATALOGUE, type KubernetesAttribute } from '@finlens/cost-model/cost-dimensions';
-import { CANONICAL_COLUMNS, COST_TYPE_COLUMNS, type CostType } from '../canonical-schema';
+import { COST_DIMENSION_CATALOGUE } from '@finlens/cost-model/cost-dimensions';
+import { COST_TYPE_COLUMNS, type CostType } from '../canonical-schema';
 import type { CostSource } from './plan-source';
 import { productKeyColumn } from './rollups';
+import { blankIsNull, columnText, EKS_POD_OPERATION, kubernetesSql, mapText, requiredKey } from './row-sql';
 import { notSplitRowSql } from './split-rows';
 import type { SqlDialect, SqlValues } from './sql-dialect';
 
@@ -17,10 +18,7 @@ export interface SqlContext {
 /** Rows a query counts: every non-split row, or only EKS pod rows (Kubernetes dimensions). */
 export type RowSet = 'not_split' | 'eks_pods';
 
-const EKS_POD_OPERATION = 'EKSPod-EC2';
-
 const id = (ctx: SqlContext, name: string) => ctx.dialect.identifier(name);
-const blankIsNull = (sql: string) => `NULLIF(${sql}, '')`;
 
 /** The predicate selecting a row set on the raw line items (rollups hold non-split rows only). */
 export function rowSetSql(ctx: SqlContext, rows: RowSet): string | null {
@@ -62,23 +60,6 @@ export function dimensionSql(ctx: SqlContext, dimension: CostDimension, key?: st
   }
 }
 
-function requiredKey(dimension: CostDimension, key: string | undefined): string {
-  if (key === undefined || key === '') throw new Error(`${dimension} needs a key`);
-  return key;
-}
-
-/** A canonical column's value as text, NULL when empty. */
-export function columnText(ctx: SqlContext, column: string): string {
-  const type = CANONICAL_COLUMNS.find((c) => c.name === column)?.type;
-  if (type === undefined) throw new Error(`unknown column ${column}`);
-  // An empty text is no value, as for map values: imports of CSV exports may leave '' instead of null.
-  return type === 'text' ? blankIsNull(id(ctx, column)) : ctx.dialect.text(id(ctx, column));
-}
-
-function mapText(ctx: SqlContext, map: 'resource_tags' | 'cost_category', key: string): string {
-  return blankIsNull(ctx.dialect.mapValue(id(ctx, map), ctx.values.add(key)));
-}
-
 /** Project names live in the app database: the caller passes id → name, rendered as a CASE over the ids. */
 function projectNameSql(ctx: SqlContext): string {
   const project = id(ctx, 'project_id');
@@ -86,60 +67,6 @@ function projectNameSql(ctx: SqlContext): string {
   if (names.length === 0) return project;
   const whens = names.map(([pid, name]) => `WHEN ${ctx.values.add(pid)} THEN ${ctx.values.add(name)}`);
   return `CASE ${project} ${whens.join(' ')} ELSE ${project} END`;
-}
-
-/** EKS attributes AWS imports as cost allocation tags on pod rows (CUR 2.0 spells `aws:eks:x` as aws_eks_x). */
-const EKS_TAGS: Partial<Record<KubernetesAttribute, string>> = {
-  deployment: 'aws_eks_deployment',
-  controllerKind: 'aws_eks_workload_type',
-  controller: 'aws_eks_workload_name',
-  services: 'aws_eks_service',
-  container: 'aws_eks_container',
-};
-
-/**
- * Kubernetes attributes of an EKS pod row: from its aws:eks:* tags, else from the pod ARN
- * arn:aws:eks:<region>:<account>:pod/<cluster>/<namespace>/<pod>/<uid>, else the parent instance.
- */
-function kubernetesSql(ctx: SqlContext, attribute: KubernetesAttribute, key?: string): string {
-  const d = ctx.dialect;
-  const arn = id(ctx, 'line_item_resource_id');
-  const arnPart = (delimiter: string, index: number) =>
-    blankIsNull(d.splitPart(arn, ctx.values.add(delimiter), index));
-  const tag = (name: string) => mapText(ctx, 'resource_tags', name);
-  const parent = blankIsNull(id(ctx, 'split_line_item_parent_resource_id'));
-  const cluster = () => `COALESCE(${tag('aws_eks_cluster_name')}, ${arnPart('/', 2)})`;
-  switch (attribute) {
-    case 'cluster_name':
-      return cluster();
-    case 'cluster_arn': {
-      const name = cluster();
-      const parts = [
-        ctx.values.add('arn:aws:eks:'),
-        arnPart(':', 4),
-        ctx.values.add(':'),
-        arnPart(':', 5),
-        ctx.values.add(':cluster/'),
-        name,
-      ];
-      return `CASE WHEN ${name} IS NOT NULL THEN ${d.concat(parts)} END`;
-    }
-    case 'pod_namespace':
-      return `COALESCE(${tag('aws_eks_namespace')}, ${arnPart('/', 3)})`;
-    case 'pod':
-      return arnPart('/', 4);
-    case 'node':
-      return `COALESCE(${tag('aws_eks_node')}, ${parent})`;
-    case 'providerID': {
-      const zone = blankIsNull(id(ctx, 'line_item_availability_zone'));
-      const parts = [ctx.values.add('aws:///'), zone, ctx.values.add('/'), parent];
-      return `CASE WHEN ${zone} IS NOT NULL AND ${parent} IS NOT NULL THEN ${d.concat(parts)} END`;
-    }
-    case 'labels':
-      return tag(requiredKey('label_keys', key));
-    default:
-      return tag(EKS_TAGS[attribute] as string);
-  }
 }
 
 /**

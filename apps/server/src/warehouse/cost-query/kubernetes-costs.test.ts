@@ -4,7 +4,8 @@ import { expectSameFigures } from '../clickhouse/clickhouse-parity.test-helper';
 import { demoOnBothEngines } from '../clickhouse/demo-on-both-engines.test-helper';
 import type { CostStore } from '../cost-store';
 import { DEMO_CLIENT, DEMO_PROJECT } from '../duckdb/demo-warehouse.test-helper';
-import type { KubernetesScope } from './kubernetes-costs';
+import { duckDbDialect } from '../duckdb/duckdb-dialect';
+import { compileKubernetesCosts, type KubernetesKey, type KubernetesScope } from './kubernetes-costs';
 
 /** Kubernetes cost of the small demo export (two EKS clusters with split rows) on DuckDB and ClickHouse. */
 const demo = demoOnBothEngines('finlens-k8s-');
@@ -30,7 +31,58 @@ async function reconcile(store: CostStore, s: KubernetesScope) {
   );
 }
 
+/** What the containers screens ask (every grouping the service reads), with and without filters and a range. */
+const GROUPINGS: KubernetesKey[][] = [
+  [],
+  ['cluster_name', 'node'],
+  ['day', 'cluster_name'],
+  ['cluster_name', 'pod_namespace'],
+  ['cluster_name', 'controllerKind', 'controller'],
+  ['cluster_name', 'pod_namespace', 'controllerKind', 'controller'],
+  ['cluster_name', 'deployment'],
+  ['cluster_name', 'pod'],
+  ['cluster_name', 'container'],
+];
+
+/** Every grouping on both bases, unfiltered and filtered by a namespace, a workload, a node and a shorter range. */
+async function expectRollupAnswersAsLineItems(store: CostStore) {
+  const pods = await store.kubernetesCosts({ ...scope, groupBy: ['pod_namespace', 'controller', 'node'] });
+  const [namespace, controller, node] = pods.find((r) => r.keys[1] !== null)?.keys ?? [];
+  const scopes: KubernetesScope[] = [
+    scope,
+    { ...scope, basis: 'net_amortized' },
+    { ...scope, filters: { cluster_name: 'prod-eks-use1', pod_namespace: namespace ?? '' } },
+    { ...scope, basis: 'net_amortized', filters: { controller: controller ?? '', node: node ?? '' } },
+    { ...scope, from: '2026-02-10', to: '2026-02-20', filters: { pod_namespace: namespace ?? '' } },
+  ];
+  for (const [i, s] of scopes.entries()) {
+    for (const groupBy of GROUPINGS) {
+      const rollup = sorted(await store.kubernetesCosts({ ...s, groupBy }));
+      const lines = sorted(await store.kubernetesCosts({ ...s, groupBy, useRollup: false }));
+      expect(lines.length, `scope ${i} by ${groupBy.join(', ')}`).toBeGreaterThan(0);
+      expectSameFigures(rollup, lines, `scope ${i} by ${groupBy.join(', ')}`);
+    }
+  }
+}
+
 describe('kubernetes costs', () => {
+  it('reads the container rollup, which answers every grouping and filter as the line items do to 1e-6', async () => {
+    const q = { ...scope, groupBy: ['cluster_name', 'pod'] as KubernetesKey[] };
+    expect(compileKubernetesCosts(duckDbDialect, q).sql).toMatch(/FROM "container_rollup_daily" WHERE/);
+    expect(compileKubernetesCosts(duckDbDialect, { ...q, useRollup: false }).sql).toMatch(
+      /FROM "line_items" WHERE/,
+    );
+    const count = async (sql: string) =>
+      Number((await demo.duck.connection.runAndReadAll(sql)).getRowObjectsJson()[0]?.n);
+    const podRows = await count(
+      `SELECT count(*) AS n FROM line_items WHERE line_item_operation = 'EKSPod-EC2'`,
+    );
+    // Every pod row of the import, summed per pod, day and usage type.
+    expect(podRows).toBeGreaterThan(0);
+    expect(await count('SELECT sum(row_count) AS n FROM container_rollup_daily')).toBe(podRows);
+    await expectRollupAnswersAsLineItems(demo.duck);
+  });
+
   it('sum the pod rows per cluster as the line items do, CPU and memory apart', async () => {
     const rows = await demo.duck.kubernetesCosts({ ...scope, groupBy: ['cluster_name'] });
     expect(rows.map((r) => r.keys[0]).sort()).toEqual(['prod-eks-use1', 'staging-eks-use1']);
@@ -117,6 +169,7 @@ describe('kubernetes costs', () => {
   it('gives the same figures on ClickHouse', async (context) => {
     const { duck, house } = demo;
     if (house === null) return context.skip('clickhouse-server is not installed');
+    await expectRollupAnswersAsLineItems(house);
     const q = { ...scope, groupBy: ['cluster_name', 'pod_namespace', 'controller'] as const };
     expectSameFigures(
       sorted(await house.kubernetesCosts({ ...q, groupBy: [...q.groupBy] })),

@@ -1,43 +1,40 @@
 import type { CostDimension } from '@finlens/contracts/cost-query';
-import type { CostType } from '../canonical-schema';
 import { type CompiledSql, scopeWhere } from './compile-cost-query';
+import {
+  CONTAINER_ROLLUP,
+  type ContainerKey,
+  containerKeyColumn,
+  hasParentSql,
+  SPLIT_MEASURES,
+} from './container-rollup';
 import type { CostScope } from './cost-query-port';
-import { columnText, dimensionSql, type SqlContext } from './dimension-sql';
-import { LINE_ITEMS_SOURCE } from './plan-source';
+import { dimensionSql, type SqlContext } from './dimension-sql';
+import { type CostSource, LINE_ITEMS_SOURCE, rollupSource } from './plan-source';
+import { columnText } from './row-sql';
 import type { ReadRows } from './run-cost-query';
 import type { SqlDialect } from './sql-dialect';
 
 /**
  * Kubernetes cost from the EKS split cost allocation rows (billing-formats §1.3.12): sums of the pods' split and
- * unused costs, requested and used vCPU and memory, per any Kubernetes dimension, in one scan. Portable as the
- * compiler's own statements (no joins, no window functions: ClickHouse 18.16); nested SELECTs only.
+ * unused costs, requested and used vCPU and memory, per any Kubernetes dimension, in one statement — from the
+ * container rollup built at import (container-rollup.ts), or the line items with `useRollup: false`. Portable
+ * as the compiler's own statements (no joins, no window functions: ClickHouse 18.16); nested SELECTs only.
  */
-export type KubernetesKey =
-  | 'cluster_name'
-  | 'node'
-  | 'pod_namespace'
-  | 'controllerKind'
-  | 'controller'
-  | 'deployment'
-  | 'pod'
-  | 'container'
-  | 'day';
+export type KubernetesKey = ContainerKey | 'day';
 
 /** The effective rates a split row carries: amortized (split cost includes RI/SP upfront) or after discounts. */
 export type SplitBasis = 'amortized' | 'net_amortized';
 
-const SPLIT_COLUMNS: Record<SplitBasis, { split: string; unused: string; node: CostType }> = {
-  amortized: {
-    split: 'split_line_item_split_cost',
-    unused: 'split_line_item_unused_cost',
-    node: 'amortized',
-  },
-  net_amortized: {
-    split: 'split_line_item_net_split_cost',
-    unused: 'split_line_item_net_unused_cost',
-    node: 'net_amortized',
-  },
+const SPLIT_COLUMNS: Record<SplitBasis, { split: string; unused: string }> = {
+  amortized: { split: 'split_line_item_split_cost', unused: 'split_line_item_unused_cost' },
+  net_amortized: { split: 'split_line_item_net_split_cost', unused: 'split_line_item_net_unused_cost' },
 };
+
+/** The rollup's figures of a basis, by the name the split sums read them. */
+const BASIS_MEASURES = {
+  amortized: { split_cost: SPLIT_MEASURES.split_cost, unused_cost: SPLIT_MEASURES.unused_cost },
+  net_amortized: { split_cost: SPLIT_MEASURES.net_split_cost, unused_cost: SPLIT_MEASURES.net_unused_cost },
+} as const;
 
 export interface KubernetesScope extends CostScope {
   /** Inclusive UTC days. */
@@ -45,7 +42,9 @@ export interface KubernetesScope extends CostScope {
   to: string;
   basis: SplitBasis;
   /** Equality filters on Kubernetes dimensions. */
-  filters: Partial<Record<Exclude<KubernetesKey, 'day'>, string>>;
+  filters: Partial<Record<ContainerKey, string>>;
+  /** false: the split sums read the line items, not the container rollup (the rollup's own check). */
+  useRollup?: boolean;
 }
 
 export interface KubernetesCostQuery extends KubernetesScope {
@@ -129,28 +128,32 @@ export interface KubernetesCostPort {
   fargateCosts(scope: KubernetesScope): Promise<FargateCostRow[]>;
 }
 
-function context(dialect: SqlDialect): SqlContext {
-  return { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
+function context(dialect: SqlDialect, source: CostSource = LINE_ITEMS_SOURCE): SqlContext {
+  return { dialect, values: dialect.values(), source };
 }
 
 function keySql(ctx: SqlContext, key: KubernetesKey): string {
-  if (key === 'day')
-    return ctx.dialect.dateText(ctx.dialect.day(ctx.dialect.identifier(LINE_ITEMS_SOURCE.timeColumn)));
+  const d = ctx.dialect;
+  if (ctx.source.rollup !== null)
+    return key === 'day'
+      ? d.dateText(d.identifier(ctx.source.timeColumn))
+      : d.identifier(containerKeyColumn(key));
+  if (key === 'day') return d.dateText(d.day(d.identifier(ctx.source.timeColumn)));
   return dimensionSql(ctx, key as CostDimension);
 }
 
-/** The scope, the EKS pod rows and the filters. */
+/** The scope, the EKS pod rows (all the rollup holds) and the filters. */
 function podWhere(ctx: SqlContext, scope: KubernetesScope): string {
-  const where = scopeWhere(ctx, scope, 'eks_pods');
-  where.push(`${blank(ctx, 'split_line_item_parent_resource_id')} IS NOT NULL`);
+  // The rollup holds only these rows ('not_split' adds no row test on a rollup).
+  const rollup = ctx.source.rollup !== null;
+  const where = scopeWhere(ctx, scope, rollup ? 'not_split' : 'eks_pods');
+  if (!rollup) where.push(hasParentSql(ctx.dialect));
   for (const [key, value] of Object.entries(scope.filters)) {
     if (value === undefined) continue;
     where.push(`${keySql(ctx, key as KubernetesKey)} = ${ctx.values.add(value)}`);
   }
   return where.join(' AND ');
 }
-
-const blank = (ctx: SqlContext, column: string) => `NULLIF(${ctx.dialect.identifier(column)}, '')`;
 
 function isCpu(ctx: SqlContext): string {
   return ctx.dialect.containsIgnoreCase(columnText(ctx, 'line_item_usage_type'), ctx.values.add('vcpu'));
@@ -159,34 +162,20 @@ function isCpu(ctx: SqlContext): string {
 const FIELDS = ['hours', 'reserved', 'actual', 'split_usage', 'peak', 'split_cost', 'unused_cost'] as const;
 
 /**
- * Hours a row covers (CUR split rows are hourly; daily or monthly exports cover more): requests and use are
- * vCPU- or GB-hours over it. One hour when the export gives no usable end.
- */
-function rowHours(ctx: SqlContext): string {
-  const d = ctx.dialect;
-  const start = d.identifier('line_item_usage_start_date');
-  const end = d.identifier('line_item_usage_end_date');
-  return `CASE WHEN ${end} > ${start} THEN ${d.hoursBetween(start, end)} ELSE 1 END`;
-}
-
-/**
  * The inner sums of one group and usage type: plain sums over the pod rows (no per-row test of the resource,
- * which the outer query makes once per usage type: far fewer rows).
+ * which the outer query makes once per usage type: far fewer rows), or the rollup's daily sums summed again.
  */
 function innerSums(ctx: SqlContext, basis: SplitBasis): string[] {
   const d = ctx.dialect;
-  const num = (column: string) => `COALESCE(${d.identifier(column)}, 0)`;
-  const cols = SPLIT_COLUMNS[basis];
-  const hours = rowHours(ctx);
-  return [
-    `sum(${hours}) AS hours`,
-    `sum(${num('split_line_item_reserved_usage')}) AS reserved`,
-    `sum(${num('split_line_item_actual_usage')}) AS actual`,
-    `sum(${num('split_line_item_split_usage')}) AS split_usage`,
-    `max(${num('split_line_item_actual_usage')} / (${hours})) AS peak`,
-    `${d.sumMoney(num(cols.split))} AS split_cost`,
-    `${d.sumMoney(num(cols.unused))} AS unused_cost`,
-  ];
+  const measures = { ...SPLIT_MEASURES, ...BASIS_MEASURES[basis] };
+  return FIELDS.map((field) => {
+    const m = measures[field];
+    if (ctx.source.rollup === null) return `${m.sql(d)} AS ${field}`;
+    const column = d.identifier(m.column);
+    const again =
+      m.again === 'max' ? `max(${column})` : m.again === 'money' ? d.sumMoney(column) : `sum(${column})`;
+    return `${again} AS ${field}`;
+  });
 }
 
 /** The outer sums per resource: the inner sums of the usage types that are (or are not) vCPU. */
@@ -208,14 +197,18 @@ function outerSums(ctx: SqlContext, prefix: 'cpu' | 'mem'): string[] {
 /**
  * Sums per group in two steps: per group and usage type over the pod rows, then per group with the vCPU usage
  * types apart from the memory ones. The resource test then runs on a few rows per group, not on every pod row
- * (2.24 → 1.44 × the hand-written namespace sums at 1M split rows, README).
+ * (2.24 → 1.44 × the hand-written namespace sums at 1M split rows, README). The rollup keeps the usage type
+ * so the same two steps read it.
  */
 export function compileKubernetesCosts(dialect: SqlDialect, query: KubernetesCostQuery): CompiledSql {
-  const ctx = context(dialect);
+  const ctx = context(
+    dialect,
+    query.useRollup === false ? LINE_ITEMS_SOURCE : rollupSource(CONTAINER_ROLLUP),
+  );
   const keys = query.groupBy.map((k, i) => `${keySql(ctx, k)} AS k${i}`);
   const usageType = `${columnText(ctx, 'line_item_usage_type')} AS usage_type`;
   const innerGroup = [...query.groupBy.map((_, i) => `k${i}`), 'usage_type'].join(', ');
-  const inner = `SELECT ${[...keys, usageType, ...innerSums(ctx, query.basis)].join(', ')} FROM ${dialect.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${podWhere(ctx, query)} GROUP BY ${innerGroup}`;
+  const inner = `SELECT ${[...keys, usageType, ...innerSums(ctx, query.basis)].join(', ')} FROM ${dialect.identifier(ctx.source.table)} WHERE ${podWhere(ctx, query)} GROUP BY ${innerGroup}`;
   const outerKeys = query.groupBy.map((_, i) => `k${i}`);
   const select = [...outerKeys, ...outerSums(ctx, 'cpu'), ...outerSums(ctx, 'mem')];
   const group = outerKeys.length === 0 ? '' : ` GROUP BY ${outerKeys.join(', ')}`;

@@ -1,21 +1,31 @@
 import {
   CANONICAL_COLUMNS,
   type CanonicalColumn,
+  type CanonicalType,
   COST_TYPE_COLUMNS,
   COST_TYPES,
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
 import { COMMITMENT_ROLLUP } from './commitment-rollup';
+import { CONTAINER_ROLLUP } from './container-rollup';
 import { notSplitRowSql } from './split-rows';
 import type { SqlDialect, SqlValues } from './sql-dialect';
 
 /** The map columns a rollup may keep whole. */
 export type RollupMap = 'resource_tags' | 'cost_category';
 
+/** A column a rollup computes from the rows it holds: a key (a row expression) or a measure (an aggregate). */
+export interface ComputedColumn {
+  name: string;
+  type: CanonicalType;
+  sql: (dialect: SqlDialect, values: SqlValues) => string;
+}
+
 /**
  * A pre-aggregated daily table: the seven cost sums and the row count of the non-split line items per
- * client, project, billing period, usage day, currency and the listed columns. Rollups never hold
- * split-cost-allocation rows (they are left out of every total but Kubernetes ones, which read raw rows).
+ * client, project, billing period, usage day, currency and the listed columns. Only the container rollup
+ * holds split-cost-allocation rows (left out of every total but Kubernetes ones), and the planner never
+ * answers a cost query from it.
  */
 export interface RollupDefinition {
   table: string;
@@ -34,6 +44,12 @@ export interface RollupDefinition {
    * cost query from such a rollup, only the reader it was built for.
    */
   rows?: (dialect: SqlDialect, values: SqlValues) => string;
+  /** Whether `rows` picks split-cost-allocation rows (the EKS pods') instead of non-split ones. */
+  splitRows?: boolean;
+  /** Grouped columns computed from each row (after the listed ones): the Kubernetes attributes. */
+  keys?: readonly ComputedColumn[];
+  /** Aggregates kept instead of the sums (each its own aggregate expression over the rows). */
+  measures?: readonly ComputedColumn[];
 }
 
 /** Columns every rollup has besides its dimensions. */
@@ -70,7 +86,8 @@ const CHARGE_COLUMNS = [
  * columns: tag sets are nearly one per resource, so each column beside them multiplies its rows (on the demo
  * export, tags + account + line item type hold ~28% of the line items' rows, adding the service ~71%).
  * Resource ids, names, descriptions, hours and tags combined with other columns stay in the line items.
- * The commitment rollup (last) holds only the commitment rows: built and swapped with the others, never planned.
+ * The commitment rollup holds only the commitment rows, the container rollup only the EKS pods' split rows:
+ * built and swapped with the others, never planned.
  */
 export const ROLLUPS: readonly RollupDefinition[] = [
   { table: SCOPE_ROLLUP, columns: [], productKeys: [], maps: [] },
@@ -107,6 +124,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     maps: ['resource_tags', 'cost_category'],
   },
   COMMITMENT_ROLLUP,
+  CONTAINER_ROLLUP,
 ];
 
 export const productKeyColumn = (key: string) => `product_key_${key}`;
@@ -133,9 +151,11 @@ export function rollupColumns(rollup: RollupDefinition): {
       ...rollup.columns.map(canonical),
       ...rollup.productKeys.map((key): CanonicalColumn => ({ name: productKeyColumn(key), type: 'text' })),
       ...rollup.maps.map(canonical),
+      ...(rollup.keys ?? []).map(({ name, type }) => ({ name, type })),
     ],
     sums: [
-      ...(rollup.sums ?? COST_TYPES.map((t) => COST_TYPE_COLUMNS[t])).map(canonical),
+      ...(rollup.measures?.map(({ name, type }) => ({ name, type })) ??
+        (rollup.sums ?? COST_TYPES.map((t) => COST_TYPE_COLUMNS[t])).map(canonical)),
       { name: ROLLUP_ROW_COUNT, type: 'number' },
     ],
   };
@@ -144,8 +164,8 @@ export function rollupColumns(rollup: RollupDefinition): {
 /**
  * The SELECT that fills a rollup from the line items matching `where` (rendered with `values`), in the
  * column order of `rollupColumns` (a map as its stored columns, see SqlDialect.mapColumns). It reads `from`,
- * the line items by default. Split-cost rows are left out here, once, for every rollup. Grouped by the
- * expressions themselves: ClickHouse 18.16 reads `GROUP BY 1` as a constant.
+ * the line items by default. Split-cost rows are left out here, once, for every rollup but the one of split
+ * rows. Grouped by the expressions themselves: ClickHouse 18.16 reads `GROUP BY 1` as a constant.
  */
 export function rollupSelectSql(
   dialect: SqlDialect,
@@ -161,15 +181,20 @@ export function rollupSelectSql(
     ...rollup.columns.map(id),
     ...rollup.productKeys.map((key) => dialect.mapValue(id('product'), values.add(key))),
     ...rollup.maps.flatMap(dialect.mapColumns),
+    ...(rollup.keys ?? []).map((key) => key.sql(dialect, values)),
   ];
   const sums = [
-    ...(rollup.sums === undefined
-      ? COST_TYPES.map((t) => dialect.sumMoney(id(COST_TYPE_COLUMNS[t])))
-      : rollup.sums.map((column) => nullableSum(dialect, id(column)))),
+    ...(rollup.measures?.map((m) => m.sql(dialect, values)) ??
+      (rollup.sums === undefined
+        ? COST_TYPES.map((t) => dialect.sumMoney(id(COST_TYPE_COLUMNS[t])))
+        : rollup.sums.map((column) => nullableSum(dialect, id(column))))),
     'count(*)',
   ];
-  const rows = rollup.rows === undefined ? '' : ` AND (${rollup.rows(dialect, values)})`;
+  const rows = [
+    ...(rollup.splitRows === true ? [] : [notSplitRowSql(dialect, values)]),
+    ...(rollup.rows === undefined ? [] : [`(${rollup.rows(dialect, values)})`]),
+  ];
   return `SELECT ${[...groups, ...sums].join(', ')} FROM ${from}
-WHERE (${where}) AND ${notSplitRowSql(dialect, values)}${rows}
+WHERE (${where}) AND ${rows.join(' AND ')}
 GROUP BY ${groups.join(', ')}`;
 }

@@ -36,6 +36,7 @@ describe('DuckDB cost store', () => {
       'create the resource metrics tables',
       'add the split usage columns',
       'create the commitment rollup',
+      'create the container rollup',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -89,6 +90,15 @@ describe('DuckDB cost store', () => {
        VALUES ('c', 'p', DATE '2024-05-01', TIMESTAMP '2024-05-02 10:00:00', 'Amazon EC2', 2.5),
               ('c', 'p', DATE '2024-05-01', TIMESTAMP '2024-05-02 11:00:00', 'Amazon EC2', 1.25)`,
     );
+    // Two hours of one EKS pod's vCPU (the split rows the container rollup holds).
+    await store.connection.run(
+      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, line_item_usage_end_date,
+         line_item_resource_id, line_item_usage_type, line_item_operation, split_line_item_parent_resource_id,
+         split_line_item_split_cost, split_line_item_unused_cost, resource_tags)
+       SELECT 'c', 'p', DATE '2024-05-01', h, h + INTERVAL 1 HOUR, 'arn:aws:eks:us-east-1:1:pod/k/ns/web-1/u',
+         'USE1-EKS-EC2-vCPU-Hours', 'EKSPod-EC2', 'i-1', 0.25, 0.05, MAP {}
+       FROM (VALUES (TIMESTAMP '2024-05-02 10:00:00'), (TIMESTAMP '2024-05-02 11:00:00')) t(h)`,
+    );
     expect(await store.init()).toEqual([
       'create line_items',
       'create daily cost rollups',
@@ -99,6 +109,7 @@ describe('DuckDB cost store', () => {
       'create the resource metrics tables',
       'add the split usage columns',
       'create the commitment rollup',
+      'create the container rollup',
     ]);
     const query = {
       start_date: '2024-05-01',
@@ -118,7 +129,23 @@ describe('DuckDB cost store', () => {
     const total = await store.runCostQuery({ ...query, dimension: null });
     expect(total).toMatchObject({ source: 'rollup', total: 3.75, as_of: '2024-05-02' });
     expect(compileCostQuery(duckDbDialect, { ...query, dimension: null }).source.table).toBe(SCOPE_ROLLUP);
+    const k8s = {
+      clientId: 'c',
+      projectIds: ['p'],
+      from: '2024-05-01',
+      to: '2024-05-31',
+      filters: {},
+    };
+    const pods = await store.kubernetesCosts({
+      ...k8s,
+      basis: 'amortized',
+      groupBy: ['pod_namespace', 'pod'],
+    });
+    expect(pods.map((r) => [r.keys, r.cpu.podHours, r.cpu.splitCost, r.cpu.unusedCost])).toEqual([
+      [['ns', 'web-1'], 2, 0.5, 0.1],
+    ]);
     await store.deleteProject('p');
+    expect(await store.kubernetesCosts({ ...k8s, basis: 'amortized', groupBy: ['pod'] })).toEqual([]);
     expect(await store.runCostQuery(query)).toMatchObject({ source: 'rollup', total: 0, series: [] });
     expect(await store.runCostQuery({ ...query, useRollups: false })).toMatchObject({ total: 0 });
     expect(await store.runCostQuery({ ...query, dimension: null })).toMatchObject({ total: 0, as_of: null });

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import { COMMITMENT_ROLLUP } from '../cost-query/commitment-rollup';
+import { CONTAINER_ROLLUP } from '../cost-query/container-rollup';
 import { ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
 import { createMetricsTablesSql } from './duckdb-metrics-store';
 import { createRollupSql, rebuildRollups } from './duckdb-rollups';
@@ -24,8 +25,8 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
   {
     name: 'create daily cost rollups',
     apply: async (connection) => {
-      // The rollups of that release; the scope rollup came later (its own step).
-      const rollups = ROLLUPS.filter((r) => r.table !== SCOPE_ROLLUP && r.table !== COMMITMENT_ROLLUP.table);
+      // The rollups of that release; later ones came with their own steps.
+      const rollups = ROLLUPS.filter((r) => r.table === 'cost_rollup_daily' || r.table === TAG_ROLLUP);
       for (const rollup of rollups) await connection.run(createRollupSql(rollup));
       await rebuildRollups(connection, null, rollups);
     },
@@ -84,6 +85,14 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
     apply: async (connection) => {
       await connection.run(createRollupSql(COMMITMENT_ROLLUP));
       await rebuildRollups(connection, null, [COMMITMENT_ROLLUP]);
+    },
+  },
+  {
+    // The containers screens' reads: the EKS pods' split sums per day and Kubernetes key (kubernetes-costs.ts).
+    name: 'create the container rollup',
+    apply: async (connection) => {
+      await connection.run(createRollupSql(CONTAINER_ROLLUP));
+      await rebuildRollups(connection, null, [CONTAINER_ROLLUP]);
     },
   },
 ];
