@@ -7,6 +7,7 @@ import {
   scheduleListSchema,
   scheduleOverrideSchema,
   scheduleSchema,
+  scheduleSuggestionSchema,
   scheduleTimelineSchema,
 } from '@finlens/contracts/scheduler';
 import { describe, expect, it } from 'vitest';
@@ -50,14 +51,14 @@ const SCENARIO = {
 };
 
 /** A verified admin with a simulated account whose inventory has been collected. */
-async function collectedAccount(label: string) {
+async function collectedAccount(label: string, scenario: object = SCENARIO) {
   const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label });
   const created = await admin.session.post('/c/cloud_accounts/', {
     name: 'Dev',
     settings: AWS_TEST_SETTINGS,
   });
   const projectId = cloudAccountSchema.parse(created.body).id;
-  await admin.session.request('PUT', INVENTORY_PATHS.scenario(projectId), { body: SCENARIO });
+  await admin.session.request('PUT', INVENTORY_PATHS.scenario(projectId), { body: scenario });
   await admin.session.post(INVENTORY_PATHS.collectNow(projectId));
   await until(
     async () => cloudAccountsSchema.parse((await admin.session.get('/c/cloud_accounts/')).body),
@@ -65,6 +66,18 @@ async function collectedAccount(label: string) {
   );
   return { admin, projectId };
 }
+
+/** Two weeks of hourly CPU: a dev instance busy on weekday daytime, one idle throughout, a database never measured long. */
+const USAGE_SCENARIO = {
+  ...SCENARIO,
+  start: new Date(Date.now() - 16 * 86_400_000).toISOString(),
+  resources: [
+    // Diurnal at level 10 (simulated cloud): weekdays 08:00–18:59 UTC over 5 % CPU, other hours at most 3.3 %.
+    { ...SCENARIO.resources[0], metrics: { profile: 'diurnal', level: 10 } },
+    { ...SCENARIO.resources[1], metrics: { profile: 'idle' } },
+    { ...SCENARIO.resources[2], createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString() },
+  ],
+};
 
 describe('resource scheduler', () => {
   it('saves a schedule with the spec defaults, lists and edits it, and refuses bad input naming the field', async () => {
@@ -216,6 +229,44 @@ describe('resource scheduler', () => {
     expect((await s.request('DELETE', P.schedule(schedule.id))).status).toBe(204);
     expect((await s.get(P.schedule(schedule.id))).status).toBe(404);
   });
+
+  it('suggests a grid from two weeks of CPU: the hours any resource was in use, in the schedule zone', async () => {
+    const { admin, projectId } = await collectedAccount('suggestion', USAGE_SCENARIO);
+    const s = admin.session;
+    const draft = {
+      project: projectId,
+      resources: { ec2: ['i-0aaaaaaaaaaaaaaa1', 'i-0aaaaaaaaaaaaaaa2'], rds: ['dev-db'] },
+      time_zone: 'UTC',
+    };
+    // The metrics are collected after the inventory: wait until the busy instance has its two weeks.
+    const answer = await until(
+      async () => scheduleSuggestionSchema.parse((await s.post(P.suggestion, draft)).body),
+      (a) => a.resources.find((r) => r.resource_id === 'i-0aaaaaaaaaaaaaaa1')?.verdict === 'used',
+      90_000,
+    );
+    const weekdays = [0, 1, 2, 3, 4].flatMap((d) => Array.from({ length: 11 }, (_, h) => d * 24 + 8 + h));
+    expect(answer.positions).toEqual(weekdays);
+    expect(answer).toMatchObject({ running_hours_per_week: 55, cpu_threshold: 5, network_threshold: null });
+    expect(answer.resources.map((r) => [r.resource_id, r.verdict]).sort()).toEqual([
+      ['dev-db', 'not-enough-data'],
+      ['i-0aaaaaaaaaaaaaaa1', 'used'],
+      ['i-0aaaaaaaaaaaaaaa2', 'idle'],
+    ]);
+    // The same hours read in Los Angeles (UTC−8, or −7 in summer) are 7 or 8 hours earlier in its week.
+    const la = scheduleSuggestionSchema.parse(
+      (await s.post(P.suggestion, { ...draft, time_zone: 'America/Los_Angeles' })).body,
+    );
+    expect(la.positions.length).toBeGreaterThanOrEqual(55);
+    for (const p of la.positions)
+      expect(
+        [7, 8].some((h) => weekdays.includes((p + h) % 168)),
+        `LA position ${p}`,
+      ).toBe(true);
+
+    await expect400(s.post(P.suggestion, { ...draft, time_zone: 'Mars/Olympus' }), 'time_zone');
+    await expect400(s.post(P.suggestion, { ...draft, resources: { ec2: ['i-0other'] } }), 'resources.ec2.0');
+    await expect400(s.post(P.suggestion, { ...draft, cpu_threshold: 120 }), 'cpu_threshold');
+  }, 120_000);
 
   it('queues a one-off action ten minutes ahead by default', async () => {
     const { admin, projectId } = await collectedAccount('scheduler-oneoff');

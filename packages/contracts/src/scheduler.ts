@@ -16,6 +16,7 @@ export const SCHEDULER_PATHS = {
   actions: (id: string) => `/c/scheduler/schedules/${id}/actions/`,
   oneOffs: '/c/scheduler/one_off_actions/',
   estimate: '/c/scheduler/estimate/',
+  suggestion: '/c/scheduler/suggestion/',
   holidayCountries: '/c/scheduler/holiday_countries/',
   timeline: (id: string) => `/c/scheduler/schedules/${id}/timeline/`,
 } as const;
@@ -330,6 +331,76 @@ export const scheduleEstimateSchema = z
     "Pre-flight estimate: each resource's hourly effective cost of its running hours over the last 30 billed days × the hours the schedule would have stopped it, less the hours a commitment covered (stranded, not saved). Storage keeps billing and is reported beside the saving.",
   );
 export type ScheduleEstimate = z.infer<typeof scheduleEstimateSchema>;
+
+/**
+ * Schedule suggestion from usage (not shown in the spec; issue 22): the hours of the week the draft's resources
+ * were in use over the metrics' hourly retention (14 days), as positions for the grid. An hour is idle when
+ * CPU ≤ cpu_threshold % in every week observed and, when network_threshold is given, network in + out ≤ that
+ * many bytes a second too (off by default: agents and health checks keep an idle instance's traffic above
+ * OptScale's 1,000 bytes a second on most hosts).
+ */
+export const SUGGESTION_CPU_THRESHOLD = 5;
+export const scheduleSuggestionInputSchema = scheduleInputSchema
+  .pick({
+    project: true,
+    account_number: true,
+    resources: true,
+    time_zone: true,
+    scheduled_by_tag_key: true,
+    scheduled_by_tag_value: true,
+  })
+  .extend({
+    cpu_threshold: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(SUGGESTION_CPU_THRESHOLD)
+      .describe('An hour with CPU over this percentage is in use.'),
+    network_threshold: z
+      .number()
+      .min(0)
+      .max(1e12)
+      .nullable()
+      .default(null)
+      .describe('With a value, an hour with network in + out over this many bytes a second is in use too.'),
+  });
+export type ScheduleSuggestionInput = z.infer<typeof scheduleSuggestionInputSchema>;
+
+export const SUGGESTION_VERDICTS = ['used', 'idle', 'busy', 'not-enough-data', 'no-metrics'] as const;
+export const scheduleSuggestionSchema = z
+  .object({
+    from: z.string().describe('Start of the hours read (an instant).'),
+    to: z.string(),
+    time_zone: z.string(),
+    cpu_threshold: z.number(),
+    network_threshold: z.number().nullable(),
+    positions: z
+      .array(z.number().int())
+      .describe('Suggested running hours of the week, 0–167; empty when no resource has a usable pattern.'),
+    running_hours_per_week: z.number(),
+    resources: z.array(
+      z.object({
+        kind: z.string(),
+        resource_id: z.string(),
+        name: z.string().nullable(),
+        verdict: z
+          .enum(SUGGESTION_VERDICTS)
+          .describe(
+            'used: idle in some hours (they count); idle: never in use; busy: in use every hour of the week; not-enough-data: under 7 days of metrics; no-metrics: its kind has no CPU metric (RDS clusters, Auto Scaling groups, EKS node groups).',
+          ),
+        observed_hours: z.number().int(),
+        used_hours_per_week: z.number().int(),
+        quietest_hour_cpu: z
+          .number()
+          .nullable()
+          .describe(
+            'The highest CPU % of its quietest hour of the week: a threshold at or above it finds idle hours.',
+          ),
+      }),
+    ),
+  })
+  .describe('A pre-filled grid from the metrics of the resources a draft schedule names.');
+export type ScheduleSuggestion = z.infer<typeof scheduleSuggestionSchema>;
 
 const segmentSchema = z.object({ from: z.string(), to: z.string(), state: z.string() });
 export const scheduleTimelineQuerySchema = z.object({

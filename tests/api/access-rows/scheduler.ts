@@ -99,4 +99,13 @@ export const schedulerAccessRows: AccessRow[] = [
     }),
     expect: { ...signedIn(400), otherAdmin: 404 },
   },
+  {
+    route: `POST ${P.suggestion}`,
+    rule: 'verified',
+    request: (ids) => ({
+      path: P.suggestion,
+      body: { project: ids.projectId, time_zone: 'Mars/Olympus_Mons' },
+    }),
+    expect: { ...signedIn(400), otherAdmin: 404 },
+  },
 ];

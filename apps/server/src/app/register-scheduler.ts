@@ -33,6 +33,7 @@ export async function registerScheduler(
       attachedVolumes: inventory.attachedVolumes,
     },
     bill: warehouse,
+    metrics: warehouse.metrics,
     clusters,
     // The simulated cloud's clock: real time, unless the test-only clock control moved it ahead.
     now: systemClock.now,

@@ -224,6 +224,7 @@ describe('one-off actions on an Auto Scaling group', () => {
       scopes: { requested: async () => ({ projectIds: [projectId] }) } as never,
       inventory: { resources: async () => inventory },
       bill: { newestUsageDay: async () => null, resourceUsageCosts: async () => [] },
+      metrics: { hourlySeries: async () => [] },
       clusters: { projectsOf: async () => new Map() },
       now: clock.now,
     });

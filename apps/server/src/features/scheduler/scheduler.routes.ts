@@ -10,6 +10,8 @@ import {
   scheduleListSchema,
   scheduleOverrideSchema,
   scheduleSchema,
+  scheduleSuggestionInputSchema,
+  scheduleSuggestionSchema,
   scheduleTimelineQuerySchema,
   scheduleTimelineSchema,
 } from '@finlens/contracts/scheduler';
@@ -118,5 +120,13 @@ export const schedulerRoutes: FastifyPluginAsyncZod<{ scheduler: SchedulerServic
       schema: { tags, body: scheduleInputSchema, response: { 200: scheduleEstimateSchema } },
     },
     async (request) => scheduler.estimate(clientCallerOf(request), request.body),
+  );
+  app.post(
+    P.suggestion,
+    {
+      config: verified,
+      schema: { tags, body: scheduleSuggestionInputSchema, response: { 200: scheduleSuggestionSchema } },
+    },
+    async (request) => scheduler.suggest(clientCallerOf(request), request.body),
   );
 };

@@ -10,6 +10,8 @@ import {
   type ScheduleInput,
   type ScheduleList,
   type ScheduleOverride,
+  type ScheduleSuggestion,
+  type ScheduleSuggestionInput,
   type ScheduleTimeline,
 } from '@finlens/contracts/scheduler';
 import {
@@ -24,6 +26,7 @@ import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, notFound } from '../../platform/http/http-error';
 import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
 import type { CostScopes } from '../../warehouse/cost-scope';
+import type { MetricsStore } from '../../warehouse/metrics-store';
 import {
   type AttachedVolume,
   estimateFromBill,
@@ -32,6 +35,7 @@ import {
   readEstimateBill,
 } from './schedule-estimate';
 import { checkCountry, checkZone, windowsOf } from './schedule-input';
+import { suggestSchedule } from './schedule-suggestion';
 import { timelineRow } from './schedule-timeline';
 import {
   type InventoryEntry,
@@ -137,6 +141,7 @@ export function createSchedulerService({
   scopes,
   inventory,
   bill,
+  metrics,
   clusters,
   now = () => new Date(),
 }: {
@@ -148,6 +153,8 @@ export function createSchedulerService({
     attachedVolumes?(projectIds: readonly string[]): Promise<AttachedVolume[]>;
   };
   bill: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceUsageCosts'>;
+  /** The warehouse's resource metrics (schedule suggestions from usage). */
+  metrics: Pick<MetricsStore, 'hourlySeries'>;
   /** The Kubernetes clusters a schedule's workloads may name (features/kubernetes-clusters). */
   clusters: ScheduleClusters;
   now?: () => Date;
@@ -423,6 +430,23 @@ export function createSchedulerService({
         resources,
         (await inventory.attachedVolumes?.([input.project])) ?? [],
       );
+    },
+
+    /** A grid pre-filled from the hours the draft's resources were in use (their hourly metrics). */
+    async suggest(caller: ClientCaller, input: ScheduleSuggestionInput): Promise<ScheduleSuggestion> {
+      await scopes.requested(caller, [input.project]);
+      checkZone(input.time_zone);
+      const projectInventory = await inventory.resources([input.project]);
+      resolveListed(input.resources, projectInventory, input.account_number);
+      const resources = scheduledResources(
+        { ...input, tag_key: input.scheduled_by_tag_key, tag_value: input.scheduled_by_tag_value },
+        projectInventory,
+      );
+      return suggestSchedule(metrics, resources, {
+        zone: input.time_zone,
+        thresholds: { cpuPercent: input.cpu_threshold, networkBytesPerSecond: input.network_threshold },
+        now: now(),
+      });
     },
 
     /** A local week (Monday–Sunday in the schedule's zone) of desired vs actual state per scheduled resource. */

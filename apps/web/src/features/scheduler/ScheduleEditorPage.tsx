@@ -35,6 +35,7 @@ import {
   type ScheduleDraft,
   schedulePath,
 } from './scheduler-view';
+import { UsageSuggestion } from './UsageSuggestion';
 import { WeekGrid } from './WeekGrid';
 import { WorkloadTargetsField } from './WorkloadTargetsField';
 
@@ -183,6 +184,7 @@ function Editor({
                 {errors.positions}
               </Alert>
             )}
+            <UsageSuggestion draft={draft} onSuggest={(positions) => set({ positions })} />
           </Paper>
 
           <Paper variant="outlined" sx={{ p: 2 }}>

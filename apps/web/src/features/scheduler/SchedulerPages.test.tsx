@@ -1,5 +1,9 @@
 import { INVENTORY_PATHS, type InventoryResource } from '@finlens/contracts/inventory';
-import { SCHEDULER_PATHS, type ScheduleEstimate } from '@finlens/contracts/scheduler';
+import {
+  SCHEDULER_PATHS,
+  type ScheduleEstimate,
+  type ScheduleSuggestion,
+} from '@finlens/contracts/scheduler';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -188,6 +192,95 @@ describe('the schedule editor', () => {
     expect(saved.positions).toHaveLength(60 - 1 + 3 + 4);
     expect(saved.positions).toEqual(expect.arrayContaining([6, 30, 54, 130, 131, 132, 133]));
     expect(saved.positions).not.toContain(8);
+  });
+
+  it('fills the grid from usage, says what each resource showed, and keeps the grid when nothing is found', {
+    timeout: 60_000,
+  }, async () => {
+    editorHandlers();
+    // Weekday mornings 06:00–09:59 only; one resource idle, one too new.
+    const mornings = [0, 1, 2, 3, 4].flatMap((d) => [6, 7, 8, 9].map((h) => d * 24 + h));
+    const answer = (positions: number[]): ScheduleSuggestion => ({
+      from: '2026-11-12T10:00:00.000Z',
+      to: '2026-11-26T10:00:00.000Z',
+      time_zone: 'America/Los_Angeles',
+      cpu_threshold: 12,
+      network_threshold: null,
+      positions,
+      running_hours_per_week: positions.length,
+      resources: [
+        {
+          kind: 'ec2-instance',
+          resource_id: 'i-0dev1',
+          name: 'dev-web',
+          verdict: positions.length > 0 ? 'used' : 'busy',
+          observed_hours: 336,
+          used_hours_per_week: 20,
+          quietest_hour_cpu: 9.24,
+        },
+        {
+          kind: 'ec2-instance',
+          resource_id: 'i-0dev2',
+          name: null,
+          verdict: 'idle',
+          observed_hours: 336,
+          used_hours_per_week: 0,
+          quietest_hour_cpu: 0.6,
+        },
+        {
+          kind: 'rds-instance',
+          resource_id: 'db1',
+          name: 'db1',
+          verdict: 'not-enough-data',
+          observed_hours: 72,
+          used_hours_per_week: 168,
+          quietest_hour_cpu: null,
+        },
+      ],
+    });
+    let next = answer(mornings);
+    server.use(http.post(`*${SCHEDULER_PATHS.suggestion}`, () => HttpResponse.json(next)));
+    const { user } = renderWithProviders('/v3/essentials/scheduler-details/edit/new', { signedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'New schedule' }, SLOW);
+    const threshold = screen.getByLabelText('In use above CPU');
+    await user.clear(threshold);
+    await user.type(threshold, '12');
+    await user.click(screen.getByRole('button', { name: 'Suggest from usage' }));
+    const summary = await screen.findByTestId('suggestion-summary', undefined, SLOW);
+    expect(summary).toHaveTextContent(
+      /Filled from 14 days of CPU of 1 of 3 resources .*over 12 %.*runs 20 h a week/,
+    );
+    expect(summary).toHaveTextContent('dev-web: in use 20 h a week');
+    expect(summary).toHaveTextContent('i-0dev2: never in use');
+    expect(summary).toHaveTextContent('db1: 3 days of metrics, under the 7 needed');
+    expect(requests.bodyOf(`POST ${SCHEDULER_PATHS.suggestion}`)).toMatchObject({
+      project: 'p1',
+      time_zone: 'America/Los_Angeles',
+      cpu_threshold: 12,
+    });
+    // The grid now holds the mornings, not office hours.
+    expect([running('Monday 06:00'), running('Friday 09:00'), running('Monday 10:00')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+
+    // Nothing to suggest: the grid stays as it was.
+    next = answer([]);
+    await user.click(screen.getByRole('button', { name: 'Suggest from usage' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('suggestion-summary')).toHaveTextContent(/Nothing to suggest/),
+    );
+    expect(running('Monday 06:00')).toBe(true);
+    expect(screen.getByTestId('suggestion-summary')).toHaveTextContent(
+      'dev-web: in use every hour of the week: its quietest hour peaked at 9.2 % CPU — a threshold of 10 % or more finds idle hours',
+    );
+
+    // A bad threshold is caught before asking.
+    await user.clear(threshold);
+    await user.type(threshold, '120');
+    expect(screen.getByRole('button', { name: 'Suggest from usage' })).toBeDisabled();
+    expect(threshold).toHaveAccessibleDescription('A percentage from 0 to 100');
   });
 
   it("shows the server's 400 at the field it names", { timeout: 60_000 }, async () => {
