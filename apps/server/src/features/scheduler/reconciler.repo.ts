@@ -108,43 +108,29 @@ export function createReconcilerRepo({ db }: { db: Kysely<AppTables> }) {
       return new Map(rows.map((r) => [r.intent_key, r.id]));
     },
 
-    /** `finish` for many claims in one update. */
+    /**
+     * The outcomes of claims, in one update. A failed attempt (`retry`) frees its intent for a later retry: its key
+     * is renamed `key#fail-<row id>` and the row stays in the log.
+     */
     async finishMany(
-      results: readonly { id: string; outcome: string; state_after: string | null; answer: unknown }[],
+      results: readonly {
+        id: string;
+        outcome: string;
+        state_after: string | null;
+        answer: unknown;
+        retry: boolean;
+      }[],
     ) {
       if (results.length === 0) return;
       const rows = sql.join(
         results.map(
-          (r) => sql`(${r.id}, ${r.outcome}, ${r.state_after}::text, ${JSON.stringify(r.answer)}::jsonb)`,
+          (r) =>
+            sql`(${r.id}, ${r.outcome}, ${r.state_after}::text, ${JSON.stringify(r.answer)}::jsonb, ${r.retry}::boolean)`,
         ),
       );
-      await sql`UPDATE scheduler_actions AS a SET outcome = v.outcome, state_after = v.state_after, answer = v.answer
-        FROM (VALUES ${rows}) AS v(id, outcome, state_after, answer) WHERE a.id = v.id`.execute(db);
-    },
-
-    async finish(id: string, result: { outcome: string; state_after: string | null; answer: unknown }) {
-      await db
-        .updateTable('scheduler_actions')
-        .set({
-          outcome: result.outcome,
-          state_after: result.state_after,
-          answer: JSON.stringify(result.answer),
-        })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    /** A failed attempt frees its intent for a later retry; the row stays in the log. */
-    async fail(id: string, answer: unknown, outcome: 'failed' | 'throttled') {
-      await db
-        .updateTable('scheduler_actions')
-        .set({
-          intent_key: sql`intent_key || '#fail-' || id`,
-          outcome,
-          answer: JSON.stringify(answer),
-        })
-        .where('id', '=', id)
-        .execute();
+      await sql`UPDATE scheduler_actions AS a SET outcome = v.outcome, state_after = v.state_after, answer = v.answer,
+          intent_key = CASE WHEN v.retry THEN a.intent_key || '#fail-' || a.id ELSE a.intent_key END
+        FROM (VALUES ${rows}) AS v(id, outcome, state_after, answer, retry) WHERE a.id = v.id`.execute(db);
     },
 
     /** A record with no cloud call (a drift seen): inserted once per key. */

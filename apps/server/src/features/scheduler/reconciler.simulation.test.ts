@@ -3,7 +3,11 @@ import { dayTimeFormToWindows, WEEK_PRESETS } from '@finlens/cost-model/schedule
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
-import { type CloudAction, CloudActionError } from '../../integrations/cloud/cloud-actions';
+import {
+  type ActionAnswer,
+  type CloudAction,
+  CloudActionError,
+} from '../../integrations/cloud/cloud-actions';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
 import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
@@ -154,23 +158,47 @@ describe('the reconciler over thirty simulated days', () => {
     const succeeded: { at: number; action: CloudAction }[] = [];
     let apiErrorUsed = false;
     /** The cloud as one process sees it; `hang` makes its next act never answer (the process is killed). */
-    const portFor = (state: { hang: boolean }): CloudPort => ({
-      ...cloud,
-      async act(acct, action) {
-        const now = clock.now().getTime();
-        if (state.hang) return new Promise(() => {});
-        if (now >= THROTTLE[0] && now < THROTTLE[1]) {
-          throw new CloudActionError('failed', 'ThrottlingException: Rate exceeded');
-        }
+    const portFor = (state: { hang: boolean }): CloudPort => {
+      /** The fault an action meets now, if any: throttling for all, the API error for one action only. */
+      const fault = (now: number) => {
+        if (now >= THROTTLE[0] && now < THROTTLE[1])
+          return new CloudActionError('failed', 'ThrottlingException: Rate exceeded');
         if (now >= API_ERROR_AT && !apiErrorUsed) {
           apiErrorUsed = true;
-          throw new CloudActionError('failed', 'InternalError: We encountered an internal error.');
+          return new CloudActionError('failed', 'InternalError: We encountered an internal error.');
         }
-        const result = await cloud.act(acct, action);
-        succeeded.push({ at: now, action });
-        return result;
-      },
-    });
+        return null;
+      };
+      return {
+        ...cloud,
+        async act(acct, action) {
+          const now = clock.now().getTime();
+          if (state.hang) return new Promise(() => {});
+          const refused = fault(now);
+          if (refused) throw refused;
+          const result = await cloud.act(acct, action);
+          succeeded.push({ at: now, action });
+          return result;
+        },
+        // A batch meets faults per action, as a partial failure: the others' answers stand.
+        async actMany(acct, actions) {
+          const now = clock.now().getTime();
+          if (state.hang) return new Promise(() => {});
+          const answers: ActionAnswer[] = [];
+          for (const action of actions) {
+            const refused = fault(now);
+            if (refused) {
+              answers.push({ ok: false, error: refused });
+              continue;
+            }
+            const [answer] = await cloud.actMany(acct, [action]);
+            if (answer?.ok) succeeded.push({ at: now, action });
+            if (answer) answers.push(answer);
+          }
+          return answers;
+        },
+      };
+    };
     const notices: string[] = [];
     const processFor = (state: { hang: boolean }): Reconciler =>
       createReconciler({

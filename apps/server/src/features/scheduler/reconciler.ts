@@ -1,11 +1,15 @@
 import type { DispatchPayload } from '@finlens/contracts/notifications';
 import { MAX_OVERRIDE_DAYS } from '@finlens/contracts/scheduler';
 import { desiredRunningAt, lastChange, nextChange } from '@finlens/cost-model/scheduler/desired-state';
-import { CloudActionError } from '../../integrations/cloud/cloud-actions';
+import {
+  type ActionResult,
+  CloudActionError,
+  EC2_IDS_PER_CALL,
+} from '../../integrations/cloud/cloud-actions';
 import type { CloudAccount, CloudPort } from '../../integrations/cloud/cloud-port';
 import { KubernetesApiError } from '../../integrations/kubernetes/kubernetes-port';
 import { actionFor, actualOf, type Located, listActual, sizesOf, stateLabel } from './actual-state';
-import type { Step } from './reconcile-step';
+import type { Step, StepDone } from './reconcile-step';
 import { type Intent, type ReconcilerRepo, STALE_CLAIM_MS } from './reconciler.repo';
 import { type InventoryEntry, resolveListed, resourceKey, scheduledResources } from './scheduled-resources';
 import type { SchedulerRepo } from './scheduler.repo';
@@ -22,8 +26,11 @@ import {
 /** AWS starts a stopped RDS instance or cluster again after seven days. */
 const RDS_RESTART_MS = 7 * 86_400_000;
 const MAX_BACKOFF_MS = 30 * 60_000;
-/** New intents claimed and finished together (one insert, one update per chunk). */
-const CLAIM_CHUNK = 200;
+/**
+ * New intents claimed and finished together (one insert, one update per chunk): as many as one EC2 call takes, so
+ * a chunk of one account and region is one port call.
+ */
+const CLAIM_CHUNK = EC2_IDS_PER_CALL;
 const NO_FAILURES = { count: 0, last: null };
 const THROTTLED = /Throttl|RequestLimitExceeded|TooManyRequests|SlowDown|RateExceeded/i;
 
@@ -32,6 +39,21 @@ interface Finished {
   outcome: string;
   state_after: string | null;
   answer: unknown;
+  /** A failed attempt: its intent is freed for a retry with back-off. */
+  retry: boolean;
+}
+
+/** The log outcome of a failed call: its intent freed for a retry (throttled ones said so). */
+function failedAttempt(id: string, error: unknown): Finished {
+  const code =
+    error instanceof CloudActionError
+      ? error.code
+      : error instanceof KubernetesApiError
+        ? String(error.status ?? 'unreachable')
+        : 'failed';
+  const message = error instanceof Error ? error.message : String(error);
+  const outcome = THROTTLED.test(message) ? 'throttled' : 'failed';
+  return { id, outcome, state_after: null, answer: { code, message }, retry: true };
 }
 
 export interface ReconcileTarget {
@@ -82,23 +104,55 @@ interface Due {
 }
 
 /**
+ * What each schedule wants now, computed once per distinct state in a tick (a schedule's, or a resource's with
+ * overrides of its own) rather than per resource: the time-zone arithmetic of a week of boundaries is the
+ * costly part of a tick over thousands of resources.
+ */
+function desiredNow(overrides: readonly OverrideRow[], t: number) {
+  const own = new Set(
+    overrides
+      .filter((o) => o.resource_id !== null)
+      .map((o) => `${o.schedule_id}|${o.resource_kind}|${o.resource_id}`),
+  );
+  const memo = new Map<
+    string,
+    { desired: boolean; overridden: boolean; change: () => { at: number } | null }
+  >();
+  return (schedule: ScheduleRow, subject: { kind: string; resource_id: string }) => {
+    const mine = `${schedule.id}|${subject.kind}|${subject.resource_id}`;
+    const key = own.has(mine) ? mine : schedule.id;
+    let found = memo.get(key);
+    if (found === undefined) {
+      const state = scheduleState(schedule, overrides, subject, t);
+      let change: { at: number } | null | undefined;
+      found = {
+        desired: desiredRunningAt(state, t),
+        overridden: (state.overrides ?? []).some((o) => o.from <= t && t < o.until),
+        change: () => {
+          if (change === undefined) change = lastChange(state, t);
+          return change;
+        },
+      };
+      memo.set(key, found);
+    }
+    return found;
+  };
+}
+
+/**
  * The subject's difference from its schedule now, keyed on the change that made it due (cost-model
  * `lastChange`), or null when it is as the schedule wants it.
  */
 function dueOf(
+  wants: ReturnType<typeof desiredNow>,
   schedule: ScheduleRow,
-  overrides: readonly OverrideRow[],
   subject: Subject,
   running: boolean,
   before: string,
-  t: number,
 ): Due | null {
-  const state = scheduleState(schedule, overrides, subject, t);
-  const desired = desiredRunningAt(state, t);
+  const { desired, overridden, change } = wants(schedule, subject);
   if (running === desired) return null;
-  const change = lastChange(state, t);
-  const key = `${schedule.id}|${resourceKey(subject)}|${change?.at ?? 'steady'}|${desired ? 'run' : 'stop'}`;
-  const overridden = (state.overrides ?? []).some((o) => o.from <= t && t < o.until);
+  const key = `${schedule.id}|${resourceKey(subject)}|${change()?.at ?? 'steady'}|${desired ? 'run' : 'stop'}`;
   return { schedule, subject, desired, key, overridden, before };
 }
 
@@ -141,38 +195,67 @@ export function createReconciler(deps: ReconcilerDeps) {
     return { intent: { ...intent, action: step.action }, step };
   }
 
+  /** A claimed step that succeeded, as its log row. */
+  function succeeded(id: string, done: StepDone, report: TickReport): Finished {
+    report.acted += 1;
+    return { id, outcome: 'succeeded', state_after: done.stateAfter, answer: done.answer, retry: false };
+  }
+
   /** Takes a claimed step; its outcome is the log row's, kept for the caller to write (one by one or in bulk). */
-  async function perform(
-    id: string,
-    step: Step,
-    report: TickReport,
-  ): Promise<{ finished: Finished | null; outcome: 'acted' | 'held' | 'retry' }> {
+  async function perform(id: string, step: Step, report: TickReport): Promise<Finished> {
     if (step.run === null) {
       report.failed += 1;
-      return {
-        finished: { id, outcome: 'failed', state_after: null, answer: { error: step.missing } },
-        outcome: 'held',
-      };
+      return { id, outcome: 'failed', state_after: null, answer: { error: step.missing }, retry: false };
     }
     try {
-      const done = await step.run();
-      report.acted += 1;
-      return {
-        finished: { id, outcome: 'succeeded', state_after: done.stateAfter, answer: done.answer },
-        outcome: 'acted',
-      };
+      return succeeded(id, await step.run(), report);
     } catch (error) {
-      const code =
-        error instanceof CloudActionError
-          ? error.code
-          : error instanceof KubernetesApiError
-            ? String(error.status ?? 'unreachable')
-            : 'failed';
-      const message = error instanceof Error ? error.message : String(error);
-      await repo.fail(id, { code, message }, THROTTLED.test(message) ? 'throttled' : 'failed');
       report.failed += 1;
-      return { finished: null, outcome: 'retry' };
+      return failedAttempt(id, error);
     }
+  }
+
+  /**
+   * Claimed steps with a plain cloud action, one `actMany` per account and region (the port splits it further if
+   * the provider must); each action's answer is its own row's outcome, so a partial failure fails only its own.
+   */
+  async function performBatched(
+    claimed: readonly { id: string; step: Step }[],
+    report: TickReport,
+  ): Promise<Finished[]> {
+    const groups = new Map<string, { id: string; batch: NonNullable<Step['batch']> }[]>();
+    for (const { id, step } of claimed) {
+      if (!step.batch) continue;
+      const key = `${step.batch.account.accountId}|${step.batch.action.region}`;
+      const group = groups.get(key) ?? [];
+      group.push({ id, batch: step.batch });
+      groups.set(key, group);
+    }
+    const finished: Finished[] = [];
+    for (const items of groups.values()) {
+      const { port, account } = (items[0] as (typeof items)[number]).batch;
+      let answers: Awaited<ReturnType<typeof port.actMany>>;
+      try {
+        answers = await port.actMany(
+          account,
+          items.map((i) => i.batch.action),
+        );
+      } catch (error) {
+        report.failed += items.length;
+        finished.push(...items.map((i) => failedAttempt(i.id, error)));
+        continue;
+      }
+      items.forEach(({ id, batch }, n) => {
+        const answer = answers[n];
+        if (answer?.ok) {
+          finished.push(succeeded(id, batch.after(answer.result), report));
+          return;
+        }
+        report.failed += 1;
+        finished.push(failedAttempt(id, answer?.error ?? new Error('no answer from the cloud port')));
+      });
+    }
+    return finished;
   }
 
   /** Claims the intent and takes the step: acted, held (another process or an earlier tick has it), or not yet. */
@@ -185,41 +268,46 @@ export function createReconciler(deps: ReconcilerDeps) {
     if (ready === null) return 'retry';
     const id = await repo.claim(ready.intent, deps.now());
     if (id === null) return 'held';
-    const { finished, outcome } = await perform(id, ready.step, report);
-    if (finished) await repo.finish(finished.id, finished);
-    return outcome;
+    const finished = await perform(id, ready.step, report);
+    await repo.finishMany([finished]);
+    return finished.outcome === 'succeeded' ? 'acted' : finished.retry ? 'retry' : 'held';
   }
 
   /**
-   * New intents of one tick, a chunk at a time: their failures read once, claimed in one insert, acted on one by
-   * one, their outcomes written in one update — a few queries per chunk instead of several per resource (the
-   * boundary of a schedule with thousands of resources). A process killed mid-chunk leaves the chunk's claims
-   * waiting; they go stale and another process takes them over, as for a single claim.
+   * New intents of one tick, a chunk at a time: their failures read once, each chunk claimed in one insert, its
+   * plain cloud actions sent together (one port call per account and region, see performBatched), the rest one
+   * by one, and its outcomes written in one update — a few queries and calls per thousand resources instead of
+   * several per resource. Sorted by account and region first, so a chunk's actions share calls. A process killed
+   * mid-chunk leaves the chunk's claims waiting; they go stale and another process takes them over, as for a
+   * single claim.
    */
   async function actMany(
     fresh: readonly { intent: Intent; plan: () => Promise<Step> }[],
     report: TickReport,
   ): Promise<void> {
-    for (let i = 0; i < fresh.length; i += CLAIM_CHUNK) {
-      const chunk = fresh.slice(i, i + CLAIM_CHUNK);
-      const failed = await repo.failuresOf(chunk.map((f) => f.intent.intent_key));
+    if (fresh.length === 0) return;
+    const where = (i: Intent) => `${i.account_id}|${i.region}|${i.action}`;
+    const sorted = [...fresh].sort((a, b) => where(a.intent).localeCompare(where(b.intent)));
+    const failed = await repo.failuresOf(sorted.map((f) => f.intent.intent_key));
+    for (let i = 0; i < sorted.length; i += CLAIM_CHUNK) {
+      const chunk = sorted.slice(i, i + CLAIM_CHUNK);
       const ready: { intent: Intent; step: Step }[] = [];
       for (const f of chunk) {
         const p = await planned(f.intent, f.plan, report, failed.get(f.intent.intent_key) ?? NO_FAILURES);
         if (p) ready.push(p);
       }
-      const claimed = await repo.claimMany(
+      const ids = await repo.claimMany(
         ready.map((r) => r.intent),
         deps.now(),
       );
+      const claimed = ready.flatMap((r) => {
+        const id = ids.get(r.intent.intent_key);
+        return id === undefined ? [] : [{ id, step: r.step }];
+      });
       const finished: Finished[] = [];
       try {
-        for (const r of ready) {
-          const id = claimed.get(r.intent.intent_key);
-          if (id === undefined) continue;
-          const done = await perform(id, r.step, report);
-          if (done.finished) finished.push(done.finished);
-        }
+        finished.push(...(await performBatched(claimed, report)));
+        for (const { id, step } of claimed) if (!step.batch) finished.push(await perform(id, step, report));
       } finally {
         await repo.finishMany(finished);
       }
@@ -250,20 +338,30 @@ export function createReconciler(deps: ReconcilerDeps) {
       const restore = saved && { min: saved.min_size, desired: saved.desired_size, max: saved.max_size };
       const action = actionFor(resource, running, { hibernate: options.hibernate, restore });
       if (action === null) return { action: 'scale', run: null, missing: 'no saved sizes to restore' };
+      const after = (result: ActionResult): StepDone => {
+        const state = result.changes.find((c) => c.field === 'state')?.after;
+        return {
+          stateAfter:
+            state === undefined || state === null
+              ? stateLabel({ ...resource, ...groupAfter(action) })
+              : String(state),
+          answer: result,
+        };
+      };
+      const sizes = sizesOf(resource);
+      if (sizes === null) {
+        // A start or stop with nothing to save first: it may share a call with others.
+        return {
+          action: action.type,
+          run: async () => after(await port.act(account, action)),
+          batch: { port, account, action, after },
+        };
+      }
       return {
         action: action.type,
         run: async () => {
-          const sizes = sizesOf(resource);
-          if (!running && sizes && sizeKey && sizes.desired > 0) await repo.saveSizes(sizeKey, sizes);
-          const result = await port.act(account, action);
-          const after = result.changes.find((c) => c.field === 'state')?.after;
-          return {
-            stateAfter:
-              after === undefined || after === null
-                ? stateLabel({ ...resource, ...groupAfter(action) })
-                : String(after),
-            answer: result,
-          };
+          if (!running && sizeKey && sizes.desired > 0) await repo.saveSizes(sizeKey, sizes);
+          return after(await port.act(account, action));
         },
       };
     };
@@ -392,6 +490,7 @@ export function createReconciler(deps: ReconcilerDeps) {
   ): Promise<void> {
     const projects = [...new Set(schedules.map((s) => s.project_id))];
     const inventory = await deps.inventory.resources(projects);
+    const wants = desiredNow(overrides, t);
     for (const projectId of projects) {
       const target = await deps.targets.resolve(projectId);
       if (target === null) continue;
@@ -425,14 +524,7 @@ export function createReconciler(deps: ReconcilerDeps) {
             resource_id: located.resource.id,
             step: (running) => cloudStep(located, running, options),
           };
-          const d = dueOf(
-            schedule,
-            overrides,
-            subject,
-            actual === 'running',
-            stateLabel(located.resource),
-            t,
-          );
+          const d = dueOf(wants, schedule, subject, actual === 'running', stateLabel(located.resource));
           if (d) due.push(d);
         }
       }
@@ -452,20 +544,14 @@ export function createReconciler(deps: ReconcilerDeps) {
     if (withWorkloads.length === 0) return;
     const found = await listScheduledWorkloads(deps.workloads, withWorkloads, report);
     const byProject = new Map<string, Due[]>();
+    const wants = desiredNow(overrides, t);
     for (const { schedule, cluster, workload, port } of found) {
       report.resources += 1;
       const subject: Subject = {
         ...workloadSubject(cluster, workload),
         step: (running) => workloadStep(repo, schedule.id, cluster, workload, port, running),
       };
-      const d = dueOf(
-        schedule,
-        overrides,
-        subject,
-        workload.replicas > 0,
-        replicasLabel(workload.replicas),
-        t,
-      );
+      const d = dueOf(wants, schedule, subject, workload.replicas > 0, replicasLabel(workload.replicas));
       if (!d) continue;
       byProject.set(schedule.project_id, [...(byProject.get(schedule.project_id) ?? []), d]);
     }

@@ -79,3 +79,58 @@ export class CloudActionError extends Error {
     this.name = 'CloudActionError';
   }
 }
+
+/** One action's answer within `actMany`: what changed, or why the cloud refused that action alone. */
+export type ActionAnswer = { ok: true; result: ActionResult } | { ok: false; error: CloudActionError };
+
+/** Instance ids per EC2 StartInstances/StopInstances call (the API takes a list; AWS bounds its length). */
+export const EC2_IDS_PER_CALL = 1_000;
+
+type PowerType = 'start' | 'stop' | 'hibernate';
+type Ec2Power = CloudAction & { type: PowerType; resource: RefOf<'ec2-instance'> };
+
+function isEc2Power(action: CloudAction): action is Ec2Power {
+  return (
+    (action.type === 'start' || action.type === 'stop' || action.type === 'hibernate') &&
+    action.resource.kind === 'ec2-instance'
+  );
+}
+
+/**
+ * How an adapter splits a list of actions into calls: EC2 starts, stops and hibernations of one region and type
+ * together, at most EC2_IDS_PER_CALL ids each; every other action alone. Each call keeps its actions' positions.
+ */
+export function actionCalls(
+  actions: readonly CloudAction[],
+): (
+  | { batch: true; region: string; type: PowerType; at: number[]; ids: string[] }
+  | { batch: false; at: number }
+)[] {
+  const groups = new Map<string, { region: string; type: PowerType; at: number[] }>();
+  const single: { batch: false; at: number }[] = [];
+  actions.forEach((action, i) => {
+    if (!isEc2Power(action)) {
+      single.push({ batch: false, at: i });
+      return;
+    }
+    const key = `${action.region}|${action.type}`;
+    const group = groups.get(key) ?? { region: action.region, type: action.type, at: [] };
+    group.at.push(i);
+    groups.set(key, group);
+  });
+  const batches = [...groups.values()].flatMap((g) => {
+    const calls = [];
+    for (let i = 0; i < g.at.length; i += EC2_IDS_PER_CALL) {
+      const at = g.at.slice(i, i + EC2_IDS_PER_CALL);
+      calls.push({
+        batch: true as const,
+        region: g.region,
+        type: g.type,
+        at,
+        ids: at.map((j) => (actions[j] as CloudAction).resource.id),
+      });
+    }
+    return calls;
+  });
+  return [...batches, ...single];
+}

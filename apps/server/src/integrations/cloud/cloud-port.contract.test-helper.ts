@@ -240,6 +240,34 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       expect(result.changes).toEqual([{ field: 'state', before: 'running', after: 'stopping' }]);
     });
 
+    it("acts on many resources at once, a refusal being only its own action's", async () => {
+      const { port, account } = subject();
+      const missing = 'i-0ffffffffffffffff';
+      const answers = await port.actMany(account, [
+        { type: 'stop', region: 'us-east-1', resource: { kind: 'ec2-instance', id: IDS.web } },
+        { type: 'stop', region: 'us-east-1', resource: { kind: 'ec2-instance', id: missing } },
+        {
+          type: 'scale',
+          region: 'us-east-1',
+          resource: { kind: 'autoscaling-group', id: IDS.asg },
+          minSize: 1,
+          desiredSize: 3,
+          maxSize: 4,
+        },
+      ]);
+      expect(answers).toHaveLength(3);
+      expect(answers[0]).toMatchObject({
+        ok: true,
+        result: { action: 'stop', changes: [{ field: 'state', before: 'running', after: 'stopping' }] },
+      });
+      expect(answers[1]).toMatchObject({ ok: false, error: { code: 'not-found' } });
+      expect(answers[1]?.ok === false && answers[1].error).toBeInstanceOf(CloudActionError);
+      expect(answers[2]).toMatchObject({
+        ok: true,
+        result: { changes: [{ field: 'desiredCapacity', before: 2, after: 3 }] },
+      });
+    });
+
     it('scales an Auto Scaling group, reporting each changed size', async () => {
       const { port, account } = subject();
       const result = await port.act(account, {

@@ -1,4 +1,4 @@
-import type { ActionResult, CloudAction } from './cloud-actions';
+import type { ActionAnswer, ActionResult, CloudAction } from './cloud-actions';
 import type { MetricSeries, MetricsRequest } from './cloud-metrics';
 import type { CloudResource, ResourceKind } from './cloud-resources';
 
@@ -103,4 +103,10 @@ export interface CloudPort {
   getMetrics(account: CloudAccount, region: string, request: MetricsRequest): Promise<MetricsResult>;
   /** Performs one action and says what changed; throws CloudActionError when refused. */
   act(account: CloudAccount, action: CloudAction): Promise<ActionResult>;
+  /**
+   * Performs many actions of one account in as few calls as the provider allows (EC2 starts and stops of a region
+   * together, up to EC2_IDS_PER_CALL ids a call; the rest one by one). One answer per action, in order: a refusal
+   * is that action's alone, the others' results stand.
+   */
+  actMany(account: CloudAccount, actions: readonly CloudAction[]): Promise<ActionAnswer[]>;
 }

@@ -50,7 +50,7 @@ function stateChange(changes: InstanceStateChange[] | undefined): AttributeChang
 const IN_USE = /InUse|IncorrectInstanceState|InvalidDB\w*State|ResourceInUse|InvalidParameterCombination/;
 
 /** The port's error for an AWS error (its name is AWS's code). */
-function actionError(error: unknown): CloudActionError {
+export function actionError(error: unknown): CloudActionError {
   if (error instanceof CloudActionError) return error;
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { DescribeInstancesCommand, EC2Client } from '@aws-sdk/client-ec2';
+import { DescribeInstancesCommand, EC2Client, StopInstancesCommand } from '@aws-sdk/client-ec2';
 import {
   DescribeFargateProfileCommand,
   ListClustersCommand,
@@ -12,7 +12,7 @@ import { ACCOUNT_ID, CONTRACT_NOW, CONTRACT_IDS as IDS } from '../contract-world
 import { isListedCall, SERVICE_CLIENTS } from './aws-calls';
 import { AWS_RETRY, createAwsClients, guardOperations } from './aws-clients';
 import { createAwsCloud } from './aws-cloud';
-import { awsError, mockAwsWorld } from './aws-world.test-helper';
+import { awsError, mockAwsWorld, stopInstances } from './aws-world.test-helper';
 
 let mocks: ReturnType<typeof mockAwsWorld> | null = null;
 afterEach(() => {
@@ -226,5 +226,51 @@ describe('aws adapter', () => {
     await expect(client.send(new TerminateInstancesCommand({ InstanceIds: ['i-1'] }))).rejects.toThrow(
       /not in AWS_CALLS/,
     );
+  });
+});
+
+describe('aws adapter: many EC2 actions', () => {
+  it('sends at most 1,000 ids a call, and a refusal naming ids fails only those (the rest sent again)', async () => {
+    const { port, account } = subject();
+    const ids = Array.from({ length: 2_500 }, (_, i) => `i-${(0x1000 + i).toString(16).padStart(17, '0')}`);
+    const gone = [ids[10] as string, ids[1_500] as string];
+    const states = Object.fromEntries(ids.filter((id) => !gone.includes(id)).map((id) => [id, 'running']));
+    mocks?.ec2.on(StopInstancesCommand).callsFake(stopInstances(states));
+    const answers = await port.actMany(
+      account,
+      ids.map(
+        (id) => ({ type: 'stop', region: 'us-east-1', resource: { kind: 'ec2-instance', id } }) as const,
+      ),
+    );
+    const sent = (mocks?.ec2.commandCalls(StopInstancesCommand) ?? []).map(
+      (c) => c.args[0].input.InstanceIds ?? [],
+    );
+    // 1,000 + 1,000 + 500, and the two refused calls again without the id EC2 named.
+    expect(sent.map((s) => s.length)).toEqual([1_000, 999, 1_000, 999, 500]);
+    expect(sent[1]).not.toContain(gone[0]);
+    expect(answers.filter((a) => a.ok)).toHaveLength(2_498);
+    for (const id of gone) {
+      expect(answers[ids.indexOf(id)]).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    }
+    expect(answers[0]).toMatchObject({ ok: true, result: { resource: { id: ids[0] } } });
+  });
+
+  it('fails every id of a call refused as a whole (throttled), keeping the other calls', async () => {
+    const { port, account } = subject();
+    const ids = Array.from({ length: 1_001 }, (_, i) => `i-${(0x1000 + i).toString(16).padStart(17, '0')}`);
+    const answer = stopInstances(Object.fromEntries(ids.map((id) => [id, 'running'])));
+    mocks?.ec2.on(StopInstancesCommand).callsFake((input: { InstanceIds?: string[] }) => {
+      if ((input.InstanceIds ?? []).length === 1)
+        throw awsError('RequestLimitExceeded', 'Request limit exceeded.');
+      return answer(input);
+    });
+    const answers = await port.actMany(
+      account,
+      ids.map(
+        (id) => ({ type: 'stop', region: 'us-east-1', resource: { kind: 'ec2-instance', id } }) as const,
+      ),
+    );
+    expect(answers.slice(0, 1_000).every((a) => a.ok)).toBe(true);
+    expect(answers[1_000]).toMatchObject({ ok: false, error: { message: /RequestLimitExceeded/ } });
   });
 });

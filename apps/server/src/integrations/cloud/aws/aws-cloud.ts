@@ -3,6 +3,7 @@ import { CloudActionError } from '../cloud-actions';
 import type { CloudAccount, CloudPort, ListResourcesResult, RegionInfo } from '../cloud-port';
 import { type CloudResource, RESOURCE_KINDS, type ResourceKind } from '../cloud-resources';
 import { awsAct } from './aws-actions';
+import { awsActMany } from './aws-batch';
 import { type AwsClientSettings, type AwsClients, accountCredentials, createAwsClients } from './aws-clients';
 import { FailureLog } from './aws-failures';
 import { getAwsMetrics } from './aws-metrics';
@@ -120,6 +121,16 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
       const session = await signIn(account, log, []);
       if (!session) throw new CloudActionError('denied', log.failures[0]?.message ?? 'cannot sign in');
       return awsAct(session.clients(action.region), action);
+    },
+
+    async actMany(account, actions) {
+      const log = new FailureLog(account.accountId, null);
+      const session = await signIn(account, log, []);
+      if (!session) {
+        const error = new CloudActionError('denied', log.failures[0]?.message ?? 'cannot sign in');
+        return actions.map(() => ({ ok: false, error }));
+      }
+      return awsActMany(session.clients, actions);
     },
   };
 }

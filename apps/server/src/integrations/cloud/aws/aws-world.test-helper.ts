@@ -86,6 +86,34 @@ function byRegion<T>(answers: Record<string, T | Error>, fallback: T) {
   };
 }
 
+const EC2_STATE_CODES: Record<string, number> = { pending: 0, running: 16, stopping: 64, stopped: 80 };
+
+/**
+ * StopInstances as EC2 answers it for instances in the given states: each one's state change; the whole call
+ * refused with InvalidInstanceID.NotFound naming the ids it does not know.
+ */
+export function stopInstances(states: Record<string, string>) {
+  return (input: { InstanceIds?: string[] }) => {
+    const ids = input.InstanceIds ?? [];
+    const unknown = ids.filter((id) => states[id] === undefined);
+    if (unknown.length === 1)
+      throw awsError('InvalidInstanceID.NotFound', `The instance ID '${unknown[0]}' does not exist`);
+    if (unknown.length > 1)
+      throw awsError('InvalidInstanceID.NotFound', `The instance IDs '${unknown.join(', ')}' do not exist`);
+    const state = (name: string) => ({ Code: EC2_STATE_CODES[name], Name: name as 'stopping' });
+    return {
+      StoppingInstances: ids.map((id) => {
+        const before = states[id] as string;
+        return {
+          InstanceId: id,
+          PreviousState: state(before),
+          CurrentState: state(before === 'running' ? 'stopping' : before),
+        };
+      }),
+    };
+  };
+}
+
 /** Mocks every client class the adapter uses; call again for a fresh world. */
 export function mockAwsWorld() {
   const sts = mockClient(STSClient);
@@ -116,15 +144,7 @@ export function mockAwsWorld() {
   ec2.on(DescribeSnapshotsCommand).callsFake(byRegion({ 'us-east-1': snapshots }, {}));
   ec2.on(DescribeAddressesCommand).callsFake(byRegion({ 'us-east-1': addresses }, {}));
   ec2.on(DescribeNatGatewaysCommand).callsFake(byRegion({ 'us-east-1': natGateways }, {}));
-  ec2.on(StopInstancesCommand).resolves({
-    StoppingInstances: [
-      {
-        InstanceId: IDS.web,
-        CurrentState: { Code: 64, Name: 'stopping' },
-        PreviousState: { Code: 16, Name: 'running' },
-      },
-    ],
-  });
+  ec2.on(StopInstancesCommand).callsFake(stopInstances({ [IDS.web]: 'running', [IDS.batch]: 'stopped' }));
   ec2.on(DeleteVolumeCommand, { VolumeId: IDS.spareVolume }).resolves({});
   ec2
     .on(DeleteVolumeCommand, { VolumeId: IDS.rootVolume })

@@ -1,5 +1,5 @@
 import { forEachPaced } from '../../../platform/event-loop';
-import { type CloudAction, CloudActionError } from '../cloud-actions';
+import { type ActionAnswer, type CloudAction, CloudActionError } from '../cloud-actions';
 import type { MetricsRequest } from '../cloud-metrics';
 import {
   type CloudAccount,
@@ -218,20 +218,38 @@ export function createSimulatedCloud({
     },
 
     async act(account, action: CloudAction) {
-      const at = now();
-      const denied = failure(account, action.region, KIND_SERVICE[action.resource.kind], [], action.type);
-      if (denied) throw new CloudActionError('denied', denied.message);
-      const entry = world.find(account.accountId, action.region, action.resource);
-      if (!entry)
-        throw new CloudActionError('not-found', `${action.resource.kind} ${action.resource.id} not found`);
-      const result = simAct(entry, action, {
-        world,
-        accountId: account.accountId,
-        now: at,
-        transitionMs: scenario.transitionSeconds * 1000,
-      });
-      await journal?.record({ at: new Date(at), accountId: account.accountId, action });
-      return structuredClone(result);
+      const [answer] = await actAll(account, [action]);
+      if (!answer?.ok) throw answer?.error ?? new CloudActionError('failed', 'no answer');
+      return answer.result;
     },
+
+    actMany: (account, actions) => actAll(account, actions),
   };
+
+  /** Actions at one instant of the clock (a batch call), each refused alone; the world syncs once. */
+  async function actAll(account: CloudAccount, actions: readonly CloudAction[]): Promise<ActionAnswer[]> {
+    const at = now();
+    const answers: ActionAnswer[] = [];
+    for (const action of actions) {
+      try {
+        const denied = failure(account, action.region, KIND_SERVICE[action.resource.kind], [], action.type);
+        if (denied) throw new CloudActionError('denied', denied.message);
+        const entry = world.find(account.accountId, action.region, action.resource);
+        if (!entry)
+          throw new CloudActionError('not-found', `${action.resource.kind} ${action.resource.id} not found`);
+        const result = simAct(entry, action, {
+          world,
+          accountId: account.accountId,
+          now: at,
+          transitionMs: scenario.transitionSeconds * 1000,
+        });
+        await journal?.record({ at: new Date(at), accountId: account.accountId, action });
+        answers.push({ ok: true, result: structuredClone(result) });
+      } catch (error) {
+        if (!(error instanceof CloudActionError)) throw error;
+        answers.push({ ok: false, error });
+      }
+    }
+    return answers;
+  }
 }

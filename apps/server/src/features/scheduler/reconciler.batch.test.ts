@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
+import {
+  type ActionAnswer,
+  type CloudAction,
+  CloudActionError,
+} from '../../integrations/cloud/cloud-actions';
+import type { CloudPort } from '../../integrations/cloud/cloud-port';
+import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
+import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
+import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
+import { createReconciler } from './reconciler';
+import { createReconcilerRepo } from './reconciler.repo';
+import { createSchedulerRepo } from './scheduler.repo';
+import { scheduleValues } from './scheduler.test-helper';
+
+const ACC = '123456789012';
+const TICK = 60_000;
+const STOP_AT = Date.parse('2026-03-02T22:00:00Z'); // Monday 22:00 UTC: office hours want everything stopped
+/** 2,001 instances in us-east-1 and two in eu-west-1. */
+const INSTANCES = Array.from({ length: 2_003 }, (_, i) => ({
+  kind: 'ec2-instance' as const,
+  id: `i-${i.toString(16).padStart(17, '0')}`,
+  accountId: ACC,
+  region: i < 2_001 ? 'us-east-1' : 'eu-west-1',
+  instanceType: 't3.small',
+  state: 'running',
+  tags: { 'finlens:scheduler': 'dev' },
+}));
+const REFUSED = INSTANCES[1_234]?.id as string;
+
+describe('a boundary tick over thousands of instances', () => {
+  let database: MigratedTestDatabase;
+  beforeAll(async () => {
+    database = await openMigratedTestDatabase('reconciler-batch');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('stops them in calls of at most 1,000 with a few queries, a refused instance alone failing and retried', async () => {
+    let queries = 0;
+    const db = database.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const { clientId, projectId } = await insertClientAndProject(database.db, 'C', { name: 'P' });
+    const schedules = createSchedulerRepo({ db });
+    await schedules.insert(scheduleValues(clientId, projectId, { name: 'dev', tag_value: 'dev' }), null);
+    const scenario = parseScenario({
+      version: 1,
+      start: '2026-03-01T00:00:00Z',
+      regions: [{ name: 'us-east-1' }, { name: 'eu-west-1' }],
+      accounts: [{ accountId: ACC }],
+      resources: INSTANCES,
+    });
+    const clock = manualClock(new Date(STOP_AT));
+    const cloud = createSimulatedCloud({ scenario, clock });
+    const calls: CloudAction[][] = [];
+    let refuse = true;
+    // EC2 refuses one instance of a batch once (IncorrectInstanceState); the others' stops stand.
+    const port: CloudPort = {
+      ...cloud,
+      act: () => Promise.reject(new Error('a batched stop went one by one')),
+      async actMany(account, actions) {
+        calls.push([...actions]);
+        const answers: ActionAnswer[] = await cloud.actMany(
+          account,
+          actions.filter((a) => !(refuse && a.resource.id === REFUSED)),
+        );
+        return actions.map((a) =>
+          refuse && a.resource.id === REFUSED
+            ? {
+                ok: false,
+                error: new CloudActionError('invalid-state', `IncorrectInstanceState: ${a.resource.id}`),
+              }
+            : (answers.shift() as ActionAnswer),
+        );
+      },
+    };
+    const inventory = INSTANCES.map((r) => ({
+      project_id: projectId,
+      account_id: ACC,
+      region: r.region,
+      kind: r.kind,
+      resource_id: r.id,
+      name: null,
+      state: 'running',
+      tags: r.tags,
+    }));
+    const reconciler = createReconciler({
+      schedules,
+      repo: createReconcilerRepo({ db }),
+      inventory: { resources: async () => inventory },
+      targets: {
+        resolve: async () => ({
+          port,
+          accounts: [{ accountId: ACC, credentials: { kind: 'server-identity' } }],
+        }),
+      },
+      notify: async () => {},
+      now: clock.now,
+      tickMs: TICK,
+    });
+
+    queries = 0;
+    const report = await reconciler.tick();
+    expect(report).toMatchObject({ resources: 2_003, acted: 2_002, failed: 1 });
+    // Chunks of 1,000 claims sorted by region, each chunk's actions a call per region.
+    expect(calls.map((c) => [c[0]?.region, c.length])).toEqual([
+      ['eu-west-1', 2],
+      ['us-east-1', 998],
+      ['us-east-1', 1_000],
+      ['us-east-1', 3],
+    ]);
+    expect(calls.every((c) => c.every((a) => a.region === c[0]?.region))).toBe(true);
+    // Schedules, overrides, the log read, the failures read, a claim and an outcome write per chunk of 1,000
+    // (three), the one-offs due: not one query per instance.
+    expect(queries).toBe(11);
+
+    const log = await database.db.selectFrom('scheduler_actions').selectAll().execute();
+    expect(log.filter((r) => r.outcome === 'succeeded' && r.state_after === 'stopping')).toHaveLength(2_002);
+    const failed = log.filter((r) => r.outcome === 'failed');
+    expect(failed.map((r) => [r.resource_id, r.intent_key.includes('#fail-'), r.answer])).toEqual([
+      [REFUSED, true, { code: 'invalid-state', message: `IncorrectInstanceState: ${REFUSED}` }],
+    ]);
+
+    // A tick later the refused one is tried again, alone; the others are stopping and left alone.
+    refuse = false;
+    calls.length = 0;
+    clock.set(new Date(STOP_AT + TICK));
+    expect(await reconciler.tick()).toMatchObject({ acted: 1, failed: 0 });
+    expect(calls.map((c) => c.map((a) => a.resource.id))).toEqual([[REFUSED]]);
+  });
+});
