@@ -1,7 +1,8 @@
 import { ALLOCATION_GROUPS } from '@finlens/contracts/containers';
 import type { KubernetesAttribute } from '@finlens/cost-model/cost-dimensions';
 import type { CanonicalType } from '../canonical-schema';
-import { EKS_POD_OPERATION, kubernetesSql } from './row-sql';
+import { blankIsNull, EKS_POD_OPERATION, kubernetesSql } from './row-sql';
+import { notSplitRowSql } from './split-rows';
 import type { SqlDialect, SqlValues } from './sql-dialect';
 
 /**
@@ -80,7 +81,7 @@ export const hasParentSql = (d: SqlDialect) =>
 
 /** The EKS pod rows the containers screens count: operation EKSPod-EC2 with a parent instance. */
 function podRowsSql(dialect: SqlDialect, values: SqlValues): string {
-  return `${dialect.identifier('line_item_operation')} = ${values.add(EKS_POD_OPERATION)} AND ${hasParentSql(dialect)}`;
+  return `(${dialect.identifier('line_item_operation')} = ${values.add(EKS_POD_OPERATION)} AND ${hasParentSql(dialect)})`;
 }
 
 // A RollupDefinition (rollups.ts holds it in ROLLUPS; typed there, so this file needs nothing of it).
@@ -101,4 +102,96 @@ export const CONTAINER_ROLLUP = {
     type: m.type,
     sql: (dialect: SqlDialect) => m.sql(dialect),
   })),
+} as const;
+
+/** The start of a row's hour as text (the reconciliation's and the capacity's hour). */
+export const hourSql = (d: SqlDialect) =>
+  d.text(d.periodStart(d.identifier('line_item_usage_start_date'), 'hour'));
+
+/** One vCPU (or memory) capacity of the node in the row's hour: a pod row's split usage ÷ its ratio. */
+export function capacitySql(d: SqlDialect, values: SqlValues, resource: 'cpu' | 'memory'): string {
+  const capacity = `${d.identifier('split_line_item_split_usage')} / ${d.identifier('split_line_item_split_usage_ratio')}`;
+  const positive = `${d.identifier('split_line_item_split_usage_ratio')} > 0`;
+  const usageType = blankIsNull(d.identifier('line_item_usage_type'));
+  const cpu = d.containsIgnoreCase(usageType, values.add('vcpu'));
+  return resource === 'cpu'
+    ? `CASE WHEN ${cpu} AND ${positive} THEN ${capacity} ELSE 0 END`
+    : `CASE WHEN ${cpu} THEN 0 WHEN ${positive} THEN ${capacity} ELSE 0 END`;
+}
+
+/** The node's own rows in the bill (instance usage and the like) carry these costs per basis. */
+export const NODE_COST = {
+  amortized: 'line_item_amortized_cost',
+  net_amortized: 'finlens_line_item_net_amortized_cost',
+} as const;
+
+const isPod = (d: SqlDialect, values: SqlValues) =>
+  `${d.identifier('line_item_operation')} = ${values.add(EKS_POD_OPERATION)}`;
+const podOnly = (d: SqlDialect, values: SqlValues, sql: string) =>
+  `CASE WHEN ${isPod(d, values)} THEN ${sql} ELSE 0 END`;
+const nodeOnly = (d: SqlDialect, values: SqlValues, sql: string) =>
+  `CASE WHEN ${isPod(d, values)} THEN 0 ELSE ${sql} END`;
+const cost = (d: SqlDialect, column: string) => `COALESCE(${d.identifier(column)}, 0)`;
+
+/**
+ * The node-hour rollup of the reconciliation and the node capacity: per hour and node, the pods' split plus
+ * unused cost and the node's capacity from its pod rows, and the node's own cost from its non-split rows (the
+ * rows of every instance some pod row of the same import names as its parent). Rows of both kinds may share a
+ * group; `pod_rows` and `node_rows` tell which it holds.
+ */
+export const CONTAINER_NODE_ROLLUP = {
+  table: 'container_node_rollup_hourly',
+  columns: [],
+  productKeys: [],
+  maps: [],
+  splitRows: true,
+  rows: (dialect: SqlDialect, values: SqlValues, source: { from: string; where: string }) => {
+    const parents = `SELECT ${dialect.identifier('split_line_item_parent_resource_id')} FROM ${source.from} WHERE (${source.where}) AND ${podRowsSql(dialect, values)}`;
+    return `${podRowsSql(dialect, values)} OR (${notSplitRowSql(dialect, values)} AND ${dialect.identifier('line_item_resource_id')} IN (${parents}))`;
+  },
+  keys: [
+    { name: 'usage_hour', type: 'text' as const, sql: (d: SqlDialect) => hourSql(d) },
+    ...(['cluster_name', 'node'] as const).map((key) => ({
+      name: containerKeyColumn(key),
+      type: 'text' as const,
+      sql: (dialect: SqlDialect, values: SqlValues) => kubernetesSql({ dialect, values }, key),
+    })),
+    {
+      name: 'node_id',
+      type: 'text' as const,
+      sql: (d: SqlDialect) =>
+        `COALESCE(${blankIsNull(d.identifier('split_line_item_parent_resource_id'))}, ${d.identifier('line_item_resource_id')})`,
+    },
+  ],
+  measures: [
+    ...(['split_line_item_split_cost', 'split_line_item_net_split_cost'] as const).map((split, i) => ({
+      name: i === 0 ? 'pod_cost' : 'net_pod_cost',
+      type: 'money' as const,
+      sql: (d: SqlDialect, values: SqlValues) => {
+        const unused = i === 0 ? 'split_line_item_unused_cost' : 'split_line_item_net_unused_cost';
+        return d.sumMoney(podOnly(d, values, `${cost(d, split)} + ${cost(d, unused)}`));
+      },
+    })),
+    ...Object.values(NODE_COST).map((column, i) => ({
+      name: i === 0 ? 'node_cost' : 'net_node_cost',
+      type: 'money' as const,
+      sql: (d: SqlDialect, values: SqlValues) => d.sumMoney(nodeOnly(d, values, d.identifier(column))),
+    })),
+    ...(['cpu', 'memory'] as const).map((resource) => ({
+      name: `${resource}_capacity`,
+      type: 'number' as const,
+      sql: (d: SqlDialect, values: SqlValues) =>
+        `max(${podOnly(d, values, capacitySql(d, values, resource))})`,
+    })),
+    {
+      name: 'pod_rows',
+      type: 'number' as const,
+      sql: (d: SqlDialect, v: SqlValues) => `sum(${podOnly(d, v, '1')})`,
+    },
+    {
+      name: 'node_rows',
+      type: 'number' as const,
+      sql: (d: SqlDialect, v: SqlValues) => `sum(${nodeOnly(d, v, '1')})`,
+    },
+  ],
 } as const;

@@ -5,7 +5,12 @@ import { demoOnBothEngines } from '../clickhouse/demo-on-both-engines.test-helpe
 import type { CostStore } from '../cost-store';
 import { DEMO_CLIENT, DEMO_PROJECT } from '../duckdb/demo-warehouse.test-helper';
 import { duckDbDialect } from '../duckdb/duckdb-dialect';
-import { compileKubernetesCosts, type KubernetesKey, type KubernetesScope } from './kubernetes-costs';
+import {
+  compileKubernetesCosts,
+  compilePodNodeHours,
+  type KubernetesKey,
+  type KubernetesScope,
+} from './kubernetes-costs';
 
 /** Kubernetes cost of the small demo export (two EKS clusters with split rows) on DuckDB and ClickHouse. */
 const demo = demoOnBothEngines('finlens-k8s-');
@@ -63,13 +68,45 @@ async function expectRollupAnswersAsLineItems(store: CostStore) {
       expectSameFigures(rollup, lines, `scope ${i} by ${groupBy.join(', ')}`);
     }
   }
+  // The hourly reads from the node-hour rollup: unfiltered, by cluster and node, a shorter range, both bases.
+  const hourly: KubernetesScope[] = [
+    scope,
+    { ...scope, basis: 'net_amortized', filters: { cluster_name: 'prod-eks-use1' } },
+    { ...scope, from: '2026-02-10', to: '2026-02-20', filters: { node: node ?? '' } },
+  ];
+  const byHour = <T extends { hour: string; node: string }>(rows: T[]) =>
+    [...rows].sort((a, b) => `${a.hour}|${a.node}`.localeCompare(`${b.hour}|${b.node}`));
+  for (const [i, s] of hourly.entries()) {
+    const lines = { ...s, useRollup: false };
+    const pods = byHour(await store.podNodeHours(lines));
+    expect(pods.length, `hourly scope ${i}`).toBeGreaterThan(0);
+    expectSameFigures(byHour(await store.podNodeHours(s)), pods, `pod node-hours ${i}`);
+    const nodes = [...new Set(pods.map((p) => p.node))];
+    expectSameFigures(
+      byHour(await store.nodeHours(s, nodes)),
+      byHour(await store.nodeHours(lines, nodes)),
+      `node hours ${i}`,
+    );
+    const byCluster = <T extends { cluster: string | null }>(rows: T[]) =>
+      [...rows].sort((x, y) => String(x.cluster).localeCompare(String(y.cluster)));
+    expectSameFigures(
+      byCluster(await store.kubernetesCapacity(s)),
+      byCluster(await store.kubernetesCapacity(lines)),
+      `capacity ${i}`,
+    );
+  }
 }
 
 describe('kubernetes costs', () => {
-  it('reads the container rollup, which answers every grouping and filter as the line items do to 1e-6', async () => {
+  it('reads the container rollups, which answer every grouping, filter and hourly read as the line items do to 1e-6', async () => {
     const q = { ...scope, groupBy: ['cluster_name', 'pod'] as KubernetesKey[] };
     expect(compileKubernetesCosts(duckDbDialect, q).sql).toMatch(/FROM "container_rollup_daily" WHERE/);
     expect(compileKubernetesCosts(duckDbDialect, { ...q, useRollup: false }).sql).toMatch(
+      /FROM "line_items" WHERE/,
+    );
+    expect(compilePodNodeHours(duckDbDialect, q).sql).toMatch(/FROM "container_node_rollup_hourly" WHERE/);
+    // A namespace filter is not kept by the node-hour rollup: the line items answer.
+    expect(compilePodNodeHours(duckDbDialect, { ...q, filters: { pod_namespace: 'web' } }).sql).toMatch(
       /FROM "line_items" WHERE/,
     );
     const count = async (sql: string) =>

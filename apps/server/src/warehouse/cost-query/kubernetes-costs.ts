@@ -1,10 +1,14 @@
 import type { CostDimension } from '@finlens/contracts/cost-query';
 import { type CompiledSql, scopeWhere } from './compile-cost-query';
 import {
+  CONTAINER_NODE_ROLLUP,
   CONTAINER_ROLLUP,
   type ContainerKey,
+  capacitySql,
   containerKeyColumn,
   hasParentSql,
+  hourSql,
+  NODE_COST,
   SPLIT_MEASURES,
 } from './container-rollup';
 import type { CostScope } from './cost-query-port';
@@ -155,10 +159,6 @@ function podWhere(ctx: SqlContext, scope: KubernetesScope): string {
   return where.join(' AND ');
 }
 
-function isCpu(ctx: SqlContext): string {
-  return ctx.dialect.containsIgnoreCase(columnText(ctx, 'line_item_usage_type'), ctx.values.add('vcpu'));
-}
-
 const FIELDS = ['hours', 'reserved', 'actual', 'split_usage', 'peak', 'split_cost', 'unused_cost'] as const;
 
 /**
@@ -218,20 +218,36 @@ export function compileKubernetesCosts(dialect: SqlDialect, query: KubernetesCos
   };
 }
 
-function hourSql(ctx: SqlContext): string {
-  return ctx.dialect.text(
-    ctx.dialect.periodStart(ctx.dialect.identifier(LINE_ITEMS_SOURCE.timeColumn), 'hour'),
+/**
+ * The node-hour rollup answers the hourly reads when asked (not `useRollup: false`) and the filters are ones it
+ * keeps (cluster, node); a namespace or workload filter reads the line items.
+ */
+function nodeHourSource(scope: KubernetesScope): CostSource {
+  const kept = Object.entries(scope.filters).every(
+    ([key, value]) => value === undefined || key === 'cluster_name' || key === 'node',
   );
+  return scope.useRollup !== false && kept ? rollupSource(CONTAINER_NODE_ROLLUP) : LINE_ITEMS_SOURCE;
 }
 
+/** Pod rows of the scope; on the node-hour rollup, its groups holding any. */
+function nodeHourPodWhere(ctx: SqlContext, scope: KubernetesScope): string {
+  const where = podWhere(ctx, scope);
+  return ctx.source.rollup === null ? where : `${where} AND ${ctx.dialect.identifier('pod_rows')} > 0`;
+}
+
+/** A line-item expression, or the rollup's column of it (the expression is rendered only when read). */
+const rolled = (ctx: SqlContext, line: () => string, rollup: string) =>
+  ctx.source.rollup === null ? line() : ctx.dialect.identifier(rollup);
+
 export function compileKubernetesCapacity(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
-  const ctx = context(dialect);
+  const ctx = context(dialect, nodeHourSource(scope));
   const d = dialect;
-  const capacity = `${d.identifier('split_line_item_split_usage')} / ${d.identifier('split_line_item_split_usage_ratio')}`;
-  const positive = `${d.identifier('split_line_item_split_usage_ratio')} > 0`;
-  const cpu = isCpu(ctx);
+  const node = rolled(ctx, () => d.identifier('split_line_item_parent_resource_id'), 'node_id');
+  const hour = rolled(ctx, () => hourSql(d), 'usage_hour');
+  const cap = (resource: 'cpu' | 'memory') =>
+    rolled(ctx, () => capacitySql(d, ctx.values, resource), `${resource}_capacity`);
   // One capacity per node, hour and resource (every pod row of it repeats it), then summed per cluster.
-  const inner = `SELECT ${keySql(ctx, 'cluster_name')} AS cluster, ${d.identifier('split_line_item_parent_resource_id')} AS node, ${hourSql(ctx)} AS hour, max(CASE WHEN ${cpu} AND ${positive} THEN ${capacity} ELSE 0 END) AS cpu_cap, max(CASE WHEN ${cpu} THEN 0 WHEN ${positive} THEN ${capacity} ELSE 0 END) AS mem_cap FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${podWhere(ctx, scope)} GROUP BY cluster, node, hour`;
+  const inner = `SELECT ${keySql(ctx, 'cluster_name')} AS cluster, ${node} AS node, ${hour} AS hour, max(${cap('cpu')}) AS cpu_cap, max(${cap('memory')}) AS mem_cap FROM ${d.identifier(ctx.source.table)} WHERE ${nodeHourPodWhere(ctx, scope)} GROUP BY cluster, node, hour`;
   return {
     sql: `SELECT cluster, sum(cpu_cap) AS cpu, sum(mem_cap) AS mem FROM (${inner}) AS caps GROUP BY cluster`,
     values: ctx.values.bound,
@@ -239,35 +255,45 @@ export function compileKubernetesCapacity(dialect: SqlDialect, scope: Kubernetes
 }
 
 export function compilePodNodeHours(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
-  const ctx = context(dialect);
+  const ctx = context(dialect, nodeHourSource(scope));
   const d = dialect;
   const cols = SPLIT_COLUMNS[scope.basis];
-  const cost = `COALESCE(${d.identifier(cols.split)}, 0) + COALESCE(${d.identifier(cols.unused)}, 0)`;
+  const line = `COALESCE(${d.identifier(cols.split)}, 0) + COALESCE(${d.identifier(cols.unused)}, 0)`;
+  const cost = rolled(ctx, () => line, scope.basis === 'amortized' ? 'pod_cost' : 'net_pod_cost');
+  const node = rolled(ctx, () => d.identifier('split_line_item_parent_resource_id'), 'node_id');
+  const hour = rolled(ctx, () => hourSql(d), 'usage_hour');
   return {
-    sql: `SELECT ${hourSql(ctx)} AS hour, ${d.identifier('split_line_item_parent_resource_id')} AS node, ${d.sumMoney(cost)} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${podWhere(ctx, scope)} GROUP BY hour, node`,
+    sql: `SELECT ${hour} AS hour, ${node} AS node, ${d.sumMoney(cost)} AS cost FROM ${d.identifier(ctx.source.table)} WHERE ${nodeHourPodWhere(ctx, scope)} GROUP BY hour, node`,
     values: ctx.values.bound,
   };
 }
 
-const NODE_COST: Record<SplitBasis, string> = {
-  amortized: 'line_item_amortized_cost',
-  net_amortized: 'finlens_line_item_net_amortized_cost',
-};
-
+/** The nodes' own (non-split) rows; on the node-hour rollup, its groups holding any. */
 function nodeWhere(ctx: SqlContext, scope: KubernetesScope, nodes: string[]): string {
-  const resource = ctx.dialect.identifier('line_item_resource_id');
+  const rollup = ctx.source.rollup !== null;
+  const resource = ctx.dialect.identifier(rollup ? 'node_id' : 'line_item_resource_id');
   return [
     ...scopeWhere(ctx, scope, 'not_split'),
     `${resource} IN (${nodes.map((n) => ctx.values.add(n)).join(', ')})`,
+    ...(rollup ? [`${ctx.dialect.identifier('node_rows')} > 0`] : []),
   ].join(' AND ');
 }
 
 export function compileNodeHours(dialect: SqlDialect, scope: KubernetesScope, nodes: string[]): CompiledSql {
-  const ctx = context(dialect);
+  const ctx = context(
+    dialect,
+    scope.useRollup === false ? LINE_ITEMS_SOURCE : rollupSource(CONTAINER_NODE_ROLLUP),
+  );
   const d = dialect;
-  const cost = d.sumMoney(d.identifier(NODE_COST[scope.basis]));
+  const column = rolled(
+    ctx,
+    () => d.identifier(NODE_COST[scope.basis]),
+    scope.basis === 'amortized' ? 'node_cost' : 'net_node_cost',
+  );
+  const node = rolled(ctx, () => d.identifier('line_item_resource_id'), 'node_id');
+  const hour = rolled(ctx, () => hourSql(d), 'usage_hour');
   return {
-    sql: `SELECT ${hourSql(ctx)} AS hour, ${d.identifier('line_item_resource_id')} AS node, ${cost} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${nodeWhere(ctx, scope, nodes)} GROUP BY hour, node`,
+    sql: `SELECT ${hour} AS hour, ${node} AS node, ${d.sumMoney(column)} AS cost FROM ${d.identifier(ctx.source.table)} WHERE ${nodeWhere(ctx, scope, nodes)} GROUP BY hour, node`,
     values: ctx.values.bound,
   };
 }

@@ -7,7 +7,7 @@ import {
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
 import { COMMITMENT_ROLLUP } from './commitment-rollup';
-import { CONTAINER_ROLLUP } from './container-rollup';
+import { CONTAINER_NODE_ROLLUP, CONTAINER_ROLLUP } from './container-rollup';
 import { notSplitRowSql } from './split-rows';
 import type { SqlDialect, SqlValues } from './sql-dialect';
 
@@ -43,8 +43,8 @@ export interface RollupDefinition {
    * The rows it holds when not every non-split line item (the commitment rollup): the planner never answers a
    * cost query from such a rollup, only the reader it was built for.
    */
-  rows?: (dialect: SqlDialect, values: SqlValues) => string;
-  /** Whether `rows` picks split-cost-allocation rows (the EKS pods') instead of non-split ones. */
+  rows?: (dialect: SqlDialect, values: SqlValues, source: { from: string; where: string }) => string;
+  /** Whether `rows` picks split-cost-allocation rows (the EKS pods', with or without others) itself. */
   splitRows?: boolean;
   /** Grouped columns computed from each row (after the listed ones): the Kubernetes attributes. */
   keys?: readonly ComputedColumn[];
@@ -86,8 +86,8 @@ const CHARGE_COLUMNS = [
  * columns: tag sets are nearly one per resource, so each column beside them multiplies its rows (on the demo
  * export, tags + account + line item type hold ~28% of the line items' rows, adding the service ~71%).
  * Resource ids, names, descriptions, hours and tags combined with other columns stay in the line items.
- * The commitment rollup holds only the commitment rows, the container rollup only the EKS pods' split rows:
- * built and swapped with the others, never planned.
+ * The commitment rollup holds only the commitment rows, the container rollups the EKS pods' split rows (and
+ * the hourly one their nodes' own rows): built and swapped with the others, never planned.
  */
 export const ROLLUPS: readonly RollupDefinition[] = [
   { table: SCOPE_ROLLUP, columns: [], productKeys: [], maps: [] },
@@ -125,6 +125,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
   },
   COMMITMENT_ROLLUP,
   CONTAINER_ROLLUP,
+  CONTAINER_NODE_ROLLUP,
 ];
 
 export const productKeyColumn = (key: string) => `product_key_${key}`;
@@ -192,7 +193,7 @@ export function rollupSelectSql(
   ];
   const rows = [
     ...(rollup.splitRows === true ? [] : [notSplitRowSql(dialect, values)]),
-    ...(rollup.rows === undefined ? [] : [`(${rollup.rows(dialect, values)})`]),
+    ...(rollup.rows === undefined ? [] : [`(${rollup.rows(dialect, values, { from, where })})`]),
   ];
   return `SELECT ${[...groups, ...sums].join(', ')} FROM ${from}
 WHERE (${where}) AND ${rows.join(' AND ')}

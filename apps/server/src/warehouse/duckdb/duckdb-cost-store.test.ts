@@ -37,6 +37,7 @@ describe('DuckDB cost store', () => {
       'add the split usage columns',
       'create the commitment rollup',
       'create the container rollup',
+      'create the container node-hour rollup',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -110,6 +111,7 @@ describe('DuckDB cost store', () => {
       'add the split usage columns',
       'create the commitment rollup',
       'create the container rollup',
+      'create the container node-hour rollup',
     ]);
     const query = {
       start_date: '2024-05-01',

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import { COMMITMENT_ROLLUP } from '../cost-query/commitment-rollup';
-import { CONTAINER_ROLLUP } from '../cost-query/container-rollup';
+import { CONTAINER_NODE_ROLLUP, CONTAINER_ROLLUP } from '../cost-query/container-rollup';
 import { ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
 import { createMetricsTablesSql } from './duckdb-metrics-store';
 import { createRollupSql, rebuildRollups } from './duckdb-rollups';
@@ -93,6 +93,14 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
     apply: async (connection) => {
       await connection.run(createRollupSql(CONTAINER_ROLLUP));
       await rebuildRollups(connection, null, [CONTAINER_ROLLUP]);
+    },
+  },
+  {
+    // The containers reconciliation and node capacity: pods' and nodes' cost per hour and node.
+    name: 'create the container node-hour rollup',
+    apply: async (connection) => {
+      await connection.run(createRollupSql(CONTAINER_NODE_ROLLUP));
+      await rebuildRollups(connection, null, [CONTAINER_NODE_ROLLUP]);
     },
   },
 ];
