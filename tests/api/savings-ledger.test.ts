@@ -21,6 +21,8 @@ describe('savings ledger over HTTP', () => {
     await expect400(member.session.post(rec, { action: 'snooze', until: '2026-02-30' }), 'until');
     await expect400(member.session.post(rec, { action: 'apply', dry_run: 'yes' }), 'dry_run');
     await expect400(member.session.get(`${P.entries}?state=closed`), 'state');
+    await expect400(member.session.get(`${P.entries}?source=budget`), 'source');
+    await expect400(member.session.get(`${P.export}?source=budget`), 'source');
     await expect400(member.session.get(`${P.totals}?group_by=year`), 'group_by');
     await expect400(member.session.get(`${P.entries}?project_ids=a,,b`), 'project_ids');
     const policy = {
@@ -48,7 +50,7 @@ describe('savings ledger over HTTP', () => {
     const csv = await member.session.get(P.export);
     expect(csv.status).toBe(200);
     expect(String(csv.body).split('\n')[0]).toBe(
-      'recommendation_id,type,title,account_id,region,resource_id,state,estimated_monthly_saving,on_demand_monthly_saving,realised_monthly_saving,realised_to_date,proposed_by,approved_by,applied_at,applied_via,verification',
+      'source,recommendation_id,schedule_id,type,title,account_id,region,resource_id,state,estimated_monthly_saving,on_demand_monthly_saving,realised_monthly_saving,realised_to_date,proposed_by,approved_by,applied_at,applied_via,verification',
     );
   });
 });

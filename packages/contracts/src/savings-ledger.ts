@@ -110,7 +110,16 @@ export const APPLY_STATUSES = ['idle', 'running', 'succeeded', 'failed'] as cons
 export const ledgerEventSchema = z
   .object({
     id: z.string(),
-    action: z.enum([...LEDGER_ACTIONS, 'verify', 'regress', 'dry_run', 'cloud_step', 'apply_failed']),
+    action: z.enum([
+      ...LEDGER_ACTIONS,
+      'verify',
+      'regress',
+      'dry_run',
+      'cloud_step',
+      'apply_failed',
+      'schedule_stop',
+      'close',
+    ]),
     from_state: ledgerStateSchema,
     to_state: ledgerStateSchema,
     actor: z
@@ -142,10 +151,33 @@ export const verificationSchema = z
   .nullable()
   .describe('The newest verification from the bill; null until one ran after the change.');
 
+/** Where an entry comes from: a recommendation someone acted on, or a schedule of the resource scheduler. */
+export const LEDGER_SOURCES = ['recommendation', 'schedule'] as const;
+export const ledgerSourceSchema = z.enum(LEDGER_SOURCES);
+export type LedgerSource = z.infer<typeof ledgerSourceSchema>;
+
+/** The type of a schedule's entries (a recommendation's is its rule key). */
+export const SCHEDULE_ENTRY_TYPE = 'resource_schedule';
+
 export const ledgerEntrySchema = z.object({
   id: z.string(),
-  recommendation_id: z.string(),
-  type: z.string().describe('The recommendation type (rule key).'),
+  source: ledgerSourceSchema.describe(
+    'recommendation: made when someone acted on a recommendation; schedule: made at the first stop of a ' +
+      "scheduled resource by its schedule, applied then, with the resource's part of the schedule's estimate.",
+  ),
+  recommendation_id: z.string().nullable().describe('The recommendation (source recommendation), else null.'),
+  schedule_id: z
+    .string()
+    .nullable()
+    .describe('The schedule (source schedule; null once the schedule is deleted, the entry stays).'),
+  closed_at: z
+    .string()
+    .nullable()
+    .describe(
+      'When the resource left its schedule (removed, schedule disabled or deleted): the bill no longer judges ' +
+        'it and its monthly saving stops counting; what it realised so far stays.',
+    ),
+  type: z.string().describe(`The recommendation type (rule key), or ${SCHEDULE_ENTRY_TYPE}.`),
   title: z.string(),
   project_id: z.string(),
   account_id: z.string(),
@@ -185,6 +217,7 @@ export type LedgerEntryDetail = z.infer<typeof ledgerEntryDetailSchema>;
 export const ledgerEntriesQuerySchema = z.object({
   project_ids: projectIdsParam,
   state: ledgerStateSchema.optional(),
+  source: ledgerSourceSchema.optional().describe('Entries of recommendations or of schedules only.'),
   recommendation_ids: z
     .string()
     .max(20_000)
@@ -238,7 +271,9 @@ export const ledgerTotalsSchema = z
 export type LedgerTotals = z.infer<typeof ledgerTotalsSchema>;
 
 export const LEDGER_CSV_COLUMNS = [
+  'source',
   'recommendation_id',
+  'schedule_id',
   'type',
   'title',
   'account_id',

@@ -209,6 +209,17 @@ export const scheduleSchema = z.object({
     .describe(
       'The pre-flight estimate over the last 30 billed days scaled to a 30.4375-day month; null without a bill.',
     ),
+  realised_monthly_saving: z
+    .number()
+    .nullable()
+    .describe(
+      "The verified-savings ledger's realised monthly saving of the schedule's resources still in it (their " +
+        'entries the bill verified: net amortized cost per day before the first stop − after, × 30.4375); null ' +
+        'until the bill verified one.',
+    ),
+  realised_to_date: z
+    .number()
+    .describe("What the bill shows the schedule saved so far (Σ of its ledger entries' realised to date)."),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -3,6 +3,7 @@ import type { AppTables } from '../db/tables';
 import { createInventoryCostView } from '../features/inventory/inventory.service';
 import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
 import type { KubernetesClustersService } from '../features/kubernetes-clusters/kubernetes-clusters.service';
+import { createScheduleLedgerRepo } from '../features/scheduler/schedule-ledger.repo';
 import { createSchedulerRepo } from '../features/scheduler/scheduler.repo';
 import { schedulerRoutes } from '../features/scheduler/scheduler.routes';
 import { createSchedulerService } from '../features/scheduler/scheduler.service';
@@ -35,6 +36,7 @@ export async function registerScheduler(
     bill: warehouse,
     metrics: warehouse.metrics,
     clusters,
+    ledger: createScheduleLedgerRepo({ db }),
     // The simulated cloud's clock: real time, unless the test-only clock control moved it ahead.
     now: systemClock.now,
   });

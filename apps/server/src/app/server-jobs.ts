@@ -27,6 +27,11 @@ import {
 } from '../features/savings-ledger/savings-ledger.jobs';
 import { createWeeklyDigestRepo } from '../features/savings-ledger/weekly-digest.repo';
 import {
+  SCHEDULE_LEDGER_SCHEDULES,
+  scheduleLedgerFor,
+  scheduleLedgerJobHandlers,
+} from '../features/scheduler/schedule-ledger';
+import {
   reconcilerFor,
   schedulerJobHandlers,
   schedulerSchedules,
@@ -66,6 +71,7 @@ export async function startServerJobs({
 }): Promise<RunningJobs> {
   const db = storage.db.db;
   const warehouse = storage.warehouse;
+  const scheduleLedger = scheduleLedgerFor({ db, bill: warehouse, now: systemClock.now });
   // Imports a crash interrupted (their heartbeat stopped) are failed before anything else runs.
   await failStaleImportRuns(db);
   // Scheduled jobs of a kind without a handler here wait until one is registered.
@@ -117,7 +123,9 @@ export async function startServerJobs({
           serverIdentity: serverIdentityCloud(config),
           findRecommendation: async () => null,
         }),
+        () => scheduleLedger.recordStops(),
       ),
+      ...scheduleLedgerJobHandlers(scheduleLedger),
       ...schedulerJobHandlers(
         reconcilerFor({
           db,
@@ -152,6 +160,7 @@ export async function startServerJobs({
     ...INVENTORY_SCHEDULES,
     ...INTERRUPTED_IMPORT_SCHEDULES,
     ...schedulerSchedules(config.schedulerTickSeconds),
+    ...SCHEDULE_LEDGER_SCHEDULES,
     ...DEMO_BILL_SCHEDULES,
     ...COMMITMENT_SCHEDULES,
     ...WEEKLY_DIGEST_SCHEDULES,

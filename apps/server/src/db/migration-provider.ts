@@ -29,6 +29,7 @@ import * as m20261126_1550 from './migrations/2026_11_26_1550_drop_project_statu
 import * as m20261126_1600 from './migrations/2026_11_26_1600_kubernetes_clusters';
 import * as m20261126_1605 from './migrations/2026_11_26_1605_scheduler_holiday_country';
 import * as m20261126_1830 from './migrations/2026_11_26_1830_kubernetes_cluster_reach';
+import * as m20261126_2130 from './migrations/2026_11_26_2130_schedule_ledger_entries';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1600_kubernetes_clusters': m20261126_1600,
   '2026_11_26_1605_scheduler_holiday_country': m20261126_1605,
   '2026_11_26_1830_kubernetes_cluster_reach': m20261126_1830,
+  '2026_11_26_2130_schedule_ledger_entries': m20261126_2130,
 };
 
 export const migrationProvider: MigrationProvider = {

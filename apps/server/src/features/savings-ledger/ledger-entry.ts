@@ -22,7 +22,9 @@ export const NOT_ACTED_ON = {
 } as const;
 
 /** The entry a recommendation starts as: open, with its saving and action as the rules engine found them. */
-export function entryFromRecommendation(rec: RecommendationFinding): NewEntry {
+export function entryFromRecommendation(
+  rec: RecommendationFinding,
+): NewEntry & { recommendation_id: string } {
   return {
     project_id: rec.project_id,
     recommendation_id: rec.id,
@@ -47,7 +49,10 @@ export function entryFromRecommendation(rec: RecommendationFinding): NewEntry {
 export function toEntry(row: LedgerEntryRow, role: MembershipRole): LedgerEntry {
   return {
     id: row.id,
+    source: row.source,
     recommendation_id: row.recommendation_id,
+    schedule_id: row.schedule_id,
+    closed_at: iso(row.closed_at),
     type: row.type,
     title: row.title,
     project_id: row.project_id,
@@ -70,7 +75,9 @@ export function toEntry(row: LedgerEntryRow, role: MembershipRole): LedgerEntry 
     apply_error: row.apply_error,
     safety_snapshot_id: row.safety_snapshot_id,
     verification: row.verification,
-    available_actions: row.apply_status === 'running' ? [] : availableActions(row.state, role),
+    // A schedule's entry follows its schedule: nobody moves it by hand.
+    available_actions:
+      row.apply_status === 'running' || row.source === 'schedule' ? [] : availableActions(row.state, role),
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }

@@ -5,7 +5,8 @@ import { orderAgainstWaiting } from '../../platform/event-loop.test-helper';
 import { ledgerCsv } from './ledger-totals';
 
 const ENTRY: LedgerEntry = {
-  ...{ id: 'e', recommendation_id: 'r', type: 'ec2-idle', title: '=HYPERLINK("x")', project_id: 'p' },
+  ...{ id: 'e', source: 'recommendation', recommendation_id: 'r', schedule_id: null, closed_at: null },
+  ...{ type: 'ec2-idle', title: '=HYPERLINK("x")', project_id: 'p' },
   ...{ account_id: '111', region: 'us-east-1', resource_id: 'i-1', resource_kind: 'ec2-instance' },
   ...{ state: 'verified', status_reason: null, snoozed_until: null, showback_values: [] },
   ...{ estimated_monthly_saving: 30, on_demand_monthly_saving: 45, current_monthly_cost: 30 },

@@ -27,7 +27,8 @@ function add(row: Row, entry: LedgerEntryRow): void {
   row.entries += 1;
   row.estimated_monthly_saving += entry.estimated_monthly_saving;
   if (APPLIED.has(entry.state)) row.applied_monthly_saving += entry.estimated_monthly_saving;
-  if (entry.state === 'verified')
+  // A closed entry (its resource left its schedule) saves no more each month; what it saved stays.
+  if (entry.state === 'verified' && entry.closed_at === null)
     row.realised_monthly_saving += entry.verification?.realised_monthly_saving ?? 0;
   row.realised_to_date += entry.verification?.realised_to_date ?? 0;
 }
@@ -68,7 +69,9 @@ export function ledgerTotals(entries: readonly LedgerEntryRow[], group: Group): 
 export function ledgerCsv(entries: readonly LedgerEntry[]): Promise<string> {
   const cells = (entry: LedgerEntry) => {
     const values: Record<(typeof LEDGER_CSV_COLUMNS)[number], string | number | null> = {
+      source: entry.source,
       recommendation_id: entry.recommendation_id,
+      schedule_id: entry.schedule_id,
       type: entry.type,
       title: entry.title,
       account_id: entry.account_id,

@@ -46,7 +46,11 @@ export function savingsLedgerFor({
 }
 
 /** `savings-ledger.apply` continues an apply that waited for the cloud; `.verify` judges applied entries from the bill. */
-export function savingsLedgerJobHandlers(ledger: ReturnType<typeof savingsLedgerFor>) {
+export function savingsLedgerJobHandlers(
+  ledger: ReturnType<typeof savingsLedgerFor>,
+  /** Runs before each verification: the scheduler's new first stops become entries the bill then judges. */
+  beforeVerify: () => Promise<unknown> = async () => undefined,
+) {
   return [
     defineJobHandler({
       kind: APPLY_JOB_KIND,
@@ -66,6 +70,7 @@ export function savingsLedgerJobHandlers(ledger: ReturnType<typeof savingsLedger
       kind: VERIFY_JOB_KIND,
       payload: z.object({ clientId: z.string().nullable().default(null) }),
       async run({ clientId }) {
+        await beforeVerify();
         await ledger.verify.verifyAll(clientId);
       },
     }),

@@ -1,5 +1,5 @@
 import type { Recommendation } from '@finlens/contracts/recommendations';
-import type { LedgerState, RemediationPolicy } from '@finlens/contracts/savings-ledger';
+import type { LedgerSource, LedgerState, RemediationPolicy } from '@finlens/contracts/savings-ledger';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { LedgerEntryRow, LedgerEventRow, SavingsLedgerEntriesTable } from './savings-ledger.tables';
@@ -80,7 +80,7 @@ export function createSavingsLedgerRepo({ db }: { db: Kysely<AppTables> }) {
     async list(
       clientId: string,
       projectIds: readonly string[],
-      filter: { state?: LedgerState; recommendationIds?: readonly string[] },
+      filter: { state?: LedgerState; source?: LedgerSource; recommendationIds?: readonly string[] },
     ): Promise<LedgerEntryRow[]> {
       if (projectIds.length === 0) return [];
       let query = db
@@ -89,6 +89,7 @@ export function createSavingsLedgerRepo({ db }: { db: Kysely<AppTables> }) {
         .where('client_id', '=', clientId)
         .where('project_id', 'in', projectIds);
       if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+      if (filter.source !== undefined) query = query.where('source', '=', filter.source);
       if (filter.recommendationIds !== undefined) {
         if (filter.recommendationIds.length === 0) return [];
         query = query.where('recommendation_id', 'in', filter.recommendationIds);
@@ -102,7 +103,9 @@ export function createSavingsLedgerRepo({ db }: { db: Kysely<AppTables> }) {
         .selectFrom('savings_ledger_entries')
         .selectAll()
         .where('state', 'in', ['applied', 'verified', 'regressed'])
-        .where('applied_at', 'is not', null);
+        .where('applied_at', 'is not', null)
+        // A closed entry (its resource left its schedule) keeps its last verification.
+        .where('closed_at', 'is', null);
       if (clientId !== null) query = query.where('client_id', '=', clientId);
       return query.orderBy('applied_at').execute();
     },
@@ -163,7 +166,7 @@ export function createSavingsLedgerRepo({ db }: { db: Kysely<AppTables> }) {
       }));
     },
 
-    async ensure(clientId: string, entry: NewEntry): Promise<LedgerEntryRow> {
+    async ensure(clientId: string, entry: NewEntry & { recommendation_id: string }): Promise<LedgerEntryRow> {
       await db
         .insertInto('savings_ledger_entries')
         .values({ ...entry, client_id: clientId })

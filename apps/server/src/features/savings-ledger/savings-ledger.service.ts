@@ -72,6 +72,7 @@ export function ledgerFieldsReader({
       const out = new Map<string, LedgerFields>();
       const today = utcToday(now());
       for (const row of await repo.ofRecommendations(ids)) {
+        if (row.recommendation_id === null) continue;
         const woke = snoozeExpired(row.state, row.snoozed_until, today);
         out.set(row.recommendation_id, {
           status: woke ? 'open' : row.state,
@@ -244,6 +245,7 @@ export function createSavingsLedgerService({
     const scope = await scopes.requested(caller, query.project_ids);
     return repo.list(caller.clientId, scope.projectIds, {
       ...(query.state === undefined ? {} : { state: query.state }),
+      ...(query.source === undefined ? {} : { source: query.source }),
       ...(query.recommendation_ids === undefined ? {} : { recommendationIds: query.recommendation_ids }),
     });
   }

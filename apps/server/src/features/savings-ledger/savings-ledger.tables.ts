@@ -1,5 +1,5 @@
 import type { RecommendationType } from '@finlens/contracts/recommendations';
-import type { LedgerState } from '@finlens/contracts/savings-ledger';
+import type { LedgerSource, LedgerState } from '@finlens/contracts/savings-ledger';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Json<T> = ColumnType<T, string, string>;
@@ -35,7 +35,11 @@ export interface SavingsLedgerEntriesTable {
   id: Generated<string>;
   client_id: string;
   project_id: string;
-  recommendation_id: string;
+  /** Migration 2026_11_26_2130: a schedule's entries have none. */
+  recommendation_id: string | null;
+  source: ColumnType<LedgerSource, LedgerSource | undefined, LedgerSource>;
+  schedule_id: string | null;
+  closed_at: Stamp | null;
   type: string;
   title: string;
   account_id: string;

@@ -7,6 +7,7 @@ import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulat
 import type { ClientCaller } from '../../platform/auth/caller';
 import { createReconciler } from './reconciler';
 import { createReconcilerRepo } from './reconciler.repo';
+import { createScheduleLedgerRepo } from './schedule-ledger.repo';
 import type { InventoryEntry } from './scheduled-resources';
 import { createSchedulerRepo } from './scheduler.repo';
 import { createSchedulerService } from './scheduler.service';
@@ -226,6 +227,7 @@ describe('one-off actions on an Auto Scaling group', () => {
       bill: { newestUsageDay: async () => null, resourceUsageCosts: async () => [] },
       metrics: { hourlySeries: async () => [] },
       clusters: { projectsOf: async () => new Map() },
+      ledger: createScheduleLedgerRepo({ db }),
       now: clock.now,
     });
     const caller = { clientId, user: { id: 'u' } } as ClientCaller;

@@ -35,6 +35,7 @@ import {
   readEstimateBill,
 } from './schedule-estimate';
 import { checkCountry, checkZone, windowsOf } from './schedule-input';
+import type { ScheduleLedgerRepo } from './schedule-ledger.repo';
 import { suggestSchedule } from './schedule-suggestion';
 import { timelineRow } from './schedule-timeline';
 import {
@@ -143,9 +144,12 @@ export function createSchedulerService({
   bill,
   metrics,
   clusters,
+  ledger,
   now = () => new Date(),
 }: {
   repo: SchedulerRepo;
+  /** The schedules' entries in the verified-savings ledger: their realised savings, closed when a resource leaves. */
+  ledger: Pick<ScheduleLedgerRepo, 'realised' | 'close'>;
   scopes: Pick<CostScopes, 'requested'>;
   inventory: {
     resources(projectIds: readonly string[]): Promise<InventoryEntry[]>;
@@ -203,6 +207,7 @@ export function createSchedulerService({
             (await inventory.attachedVolumes?.(projectIds)) ?? [],
           );
     const known = await knownStates(rows, resources);
+    const realised = await ledger.realised(rows.map((r) => r.id));
     return rows.map((row) => {
       const state = scheduleState(row, overrides, null, at.getTime());
       const next = nextChange(state, at.getTime());
@@ -245,6 +250,8 @@ export function createSchedulerService({
         next_action: next && { at: iso(new Date(next.at)), action: next.running ? 'start' : 'stop' },
         estimated_monthly_saving:
           billRead === null ? null : monthlySaving(estimateFromBill(billRead, row.windows, scheduled)),
+        realised_monthly_saving: realised.get(row.id)?.monthly ?? null,
+        realised_to_date: realised.get(row.id)?.toDate ?? 0,
         created_at: iso(row.created_at),
         updated_at: iso(row.updated_at),
       };
@@ -330,12 +337,22 @@ export function createSchedulerService({
 
     async update(caller: ClientCaller, id: string, input: ScheduleInput): Promise<Schedule> {
       const current = await owned(caller, id);
-      await repo.update(id, await values(caller, input, current));
+      const next = await values(caller, input, current);
+      await repo.update(id, next);
+      // A resource that left the schedule (or every one, when it is disabled) runs again: its entry closes.
+      const kept = next.enabled ? scheduledResources(next, await inventory.resources([next.project_id])) : [];
+      await ledger.close(
+        id,
+        new Set(kept.map(resourceKey)),
+        now(),
+        next.enabled ? 'Removed from the schedule.' : 'The schedule was disabled.',
+      );
       return this.get(caller, id);
     },
 
     async remove(caller: ClientCaller, id: string): Promise<void> {
       await owned(caller, id);
+      await ledger.close(id, new Set(), now(), 'The schedule was deleted.');
       await repo.remove(id);
     },
 

@@ -36,7 +36,10 @@ const LIST: RecommendationsList = {
 function entry(overrides: Partial<LedgerEntryDetail>): LedgerEntryDetail {
   return {
     id: 'e1',
+    source: 'recommendation',
     recommendation_id: RIGHTSIZING.id,
+    schedule_id: null,
+    closed_at: null,
     type: 'ec2-rightsizing',
     title: RIGHTSIZING.title,
     project_id: 'p1',

@@ -39,6 +39,8 @@ export const SCHEDULE: Schedule = {
   desired_state: 'running',
   next_action: { at: '2026-11-26T19:00:00.000Z', action: 'stop' },
   estimated_monthly_saving: 61.25,
+  realised_monthly_saving: 58.4,
+  realised_to_date: 12.5,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
 };

@@ -1,0 +1,194 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { scheduleInputSchema } from '@finlens/contracts/scheduler';
+import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
+import { addDays } from '@finlens/cost-model/utc-calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertClientAndProject } from '../../db/tenant.test-helper';
+import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
+import { testCaller } from '../../platform/auth/caller.test-helper';
+import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { savingsLedgerFor } from '../savings-ledger/savings-ledger.jobs';
+import { createScheduleLedger } from './schedule-ledger';
+import { createScheduleLedgerRepo } from './schedule-ledger.repo';
+import { createSchedulerRepo } from './scheduler.repo';
+import { createSchedulerService } from './scheduler.service';
+import { NO_LISTS, scheduleValues } from './scheduler.test-helper';
+
+const ACCOUNT = '111122223333';
+/** Monday: the schedule (office hours, Monday–Friday 08:00–20:00 UTC) first stops the instance at 20:00. */
+const STOPPED_ON = '2026-11-09';
+const BILLED_THROUGH = '2026-11-16';
+
+/**
+ * The bill of i-0abc at $0.10 an hour of m5.large: 24 running hours a day ($2.40) for the 30 days before the
+ * stop; the stop day ran 08:00–20:00 ($1.20, a partial day the verification leaves out); after it, weekdays
+ * ran 12 hours ($1.20) and the weekend none. Its EBS volume ($0.50 a day) bills under its own id throughout.
+ */
+function billRows(clientId: string, projectId: string): string[] {
+  const rows: string[] = [];
+  const line = (day: string, rid: string, usage: string, cost: number) =>
+    `('${clientId}', '${projectId}', DATE '${day.slice(0, 8)}01', TIMESTAMP '${day} 00:00:00', 'AmazonEC2', 'Amazon Elastic Compute Cloud', '${ACCOUNT}', '${rid}', '${usage}', 'Usage', ${cost}, ${cost}, ${cost}, ${cost})`;
+  for (let i = -30; i <= 7; i += 1) {
+    const day = addDays(STOPPED_ON, i);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    const cost = i < 0 ? 2.4 : weekday === 0 || weekday === 6 ? 0 : 1.2;
+    if (cost > 0) rows.push(line(day, 'i-0abc', 'USE1-BoxUsage:m5.large', cost));
+    rows.push(line(day, 'vol-0abc', 'EBS:VolumeUsage.gp3', 0.5));
+  }
+  return rows;
+}
+
+let database: MigratedTestDatabase;
+let dir: string;
+let store: DuckDbCostStore;
+
+beforeAll(async () => {
+  database = await openMigratedTestDatabase('schedule-ledger');
+  dir = await mkdtemp(join(tmpdir(), 'finlens-schedule-ledger-'));
+  store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+  await store.init();
+});
+afterAll(async () => {
+  await store?.close();
+  await database?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("a schedule's realised saving in the verified-savings ledger", () => {
+  it('records the first stop with its estimate, verifies it from the bill, shows it and closes it', async () => {
+    const db = database.db;
+    const { clientId, projectId } = await insertClientAndProject(db, 'Sched', { name: 'P' });
+    await store.connection.run(
+      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, product_servicename, line_item_usage_account_id, line_item_resource_id, line_item_usage_type, line_item_line_item_type, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${billRows(clientId, projectId).join(', ')}`,
+    );
+    const schedules = createSchedulerRepo({ db });
+    const scheduleId = await schedules.insert(
+      scheduleValues(clientId, projectId, {
+        name: 'Dev nights',
+        resources: { ...NO_LISTS, ec2: ['i-0abc'] },
+      }),
+      null,
+    );
+    const stop = (resource_id: string, at: string, action = 'stop', outcome = 'succeeded') =>
+      db
+        .insertInto('scheduler_actions')
+        .values({
+          ...{ schedule_id: scheduleId, one_off_id: null, project_id: projectId, account_id: ACCOUNT },
+          ...{ region: 'us-east-1', kind: 'ec2-instance', resource_id, action, cause: 'schedule' },
+          ...{ actor: 'scheduler', intent_key: `${resource_id}|${at}|${action}`, performed_at: at },
+          ...{ state_before: 'running', state_after: 'stopped', outcome, answer: '{}' },
+        })
+        .execute();
+    await stop('i-0abc', `${STOPPED_ON}T20:00:30Z`);
+    await stop('i-0abc', `${addDays(STOPPED_ON, 1)}T20:00:30Z`); // the second stop makes no second entry
+    await stop('i-0fail', `${STOPPED_ON}T20:00:30Z`, 'stop', 'failed'); // a failed stop makes none
+    await stop('i-0abc', `${STOPPED_ON}T08:00:30Z`, 'start'); // nor does a start
+
+    const repo = createScheduleLedgerRepo({ db });
+    let clock = new Date(`${addDays(STOPPED_ON, 2)}T06:00:00Z`);
+    const ledger = createScheduleLedger({ repo, schedules, bill: store, now: () => clock });
+    expect(await ledger.recordStops()).toBe(1);
+    expect(await ledger.recordStops()).toBe(0);
+
+    // Estimate over the 30 billed days before the stop: $72 of running hours / 720 h = $0.10 an hour; office
+    // hours stop it 108 of 168 hours a week, 720 × 108/168 = 462.857 h in 30 days: $46.2857, × 30.4375/30 a
+    // month. The volume keeps billing and saves nothing.
+    const hourly = 0.1;
+    const estimate = ((hourly * 720 * 108) / 168) * (DAYS_PER_MONTH / 30);
+    const [entry] = await db.selectFrom('savings_ledger_entries').selectAll().execute();
+    expect(entry).toMatchObject({
+      source: 'schedule',
+      recommendation_id: null,
+      schedule_id: scheduleId,
+      resource_id: 'i-0abc',
+      resource_kind: 'ec2-instance',
+      state: 'applied',
+      closed_at: null,
+    });
+    expect(entry?.applied_at).toEqual(new Date(`${STOPPED_ON}T20:00:30Z`));
+    expect(entry?.estimated_monthly_saving).toBeCloseTo(estimate, 9);
+    expect(entry?.current_monthly_cost).toBeCloseTo(2.4 * DAYS_PER_MONTH, 9);
+
+    // The after-import verification, billed through the Sunday after: 14 days before at $2.40; the 7 days
+    // after (Tue–Fri at $1.20, Sat–Sun $0, Mon $1.20) cost $6.00, $0.857143 a day. Realised (2.40 − 6/7) ×
+    // 30.4375 = 0.1 × 24 × 108/168 × 30.4375 — the estimate, as the workload did not change.
+    clock = new Date(`${addDays(BILLED_THROUGH, 1)}T06:00:00Z`);
+    const savings = savingsLedgerFor({
+      db,
+      warehouse: store,
+      resolve: async () => null,
+      findRecommendation: async () => null,
+    });
+    expect(await savings.verify.verifyAll(clientId)).toBe(1);
+    const caller = testCaller(clientId, { role: 'admin' });
+    const listed = await savings.service.list(caller, { source: 'schedule' });
+    expect(listed.results).toHaveLength(1);
+    const [verified] = listed.results;
+    expect(verified).toMatchObject({ source: 'schedule', schedule_id: scheduleId, state: 'verified' });
+    expect(verified?.available_actions).toEqual([]);
+    expect(verified?.verification).toMatchObject({ before_days: 14, after_days: 7 });
+    expect(verified?.verification?.rate_before).toBeCloseTo(2.4, 9);
+    expect(verified?.verification?.rate_after).toBeCloseTo(6 / 7, 9);
+    expect(verified?.verification?.realised_monthly_saving).toBeCloseTo(estimate, 9);
+    expect((await savings.service.list(caller, { source: 'recommendation' })).results).toEqual([]);
+    const csv = await savings.service.exportCsv(caller, {});
+    expect(csv.split('\n')[1]).toMatch(new RegExp(`^schedule,,${scheduleId},resource_schedule,`));
+
+    // The scheduler list's realised column; removing the instance from the schedule closes its entry.
+    const service = createSchedulerService({
+      repo: schedules,
+      scopes: { requested: async () => ({ projectIds: [projectId] }) } as never,
+      inventory: {
+        resources: async () =>
+          [
+            ...[{ project_id: projectId, account_id: ACCOUNT, region: 'us-east-1', kind: 'ec2-instance' }],
+          ].map((r) => ({ ...r, resource_id: 'i-0abc', name: null, state: 'stopped', tags: {} })),
+      },
+      bill: store,
+      clusters: { projectsOf: async () => new Map() },
+      ledger: repo,
+      now: () => clock,
+    });
+    const shown = await service.get(caller, scheduleId);
+    expect(shown.realised_monthly_saving).toBeCloseTo(estimate, 9);
+    expect(shown.realised_to_date).toBeCloseTo(verified?.verification?.realised_to_date ?? Number.NaN, 9);
+    await service.update(
+      caller,
+      scheduleId,
+      scheduleInputSchema.parse({
+        schedule_name: shown.schedule_name,
+        project: projectId,
+        time_zone: 'UTC',
+        positions: shown.positions,
+        resources: NO_LISTS,
+      }),
+    );
+    const closed = (await savings.service.list(caller, {})).results[0];
+    expect(closed?.closed_at).toBe(clock.toISOString());
+    expect((await service.get(caller, scheduleId)).realised_monthly_saving).toBeNull();
+    const totals = await savings.service.totals(caller, { group_by: 'month' });
+    expect(totals.realised_monthly_saving).toBe(0); // it saves no more each month …
+    expect(totals.realised_to_date).toBeCloseTo(verified?.verification?.realised_to_date ?? 0, 9); // … what it saved stays
+    expect(await savings.verify.verifyAll(clientId)).toBe(0); // and the bill no longer judges it
+
+    // Scheduled again and stopped again: the same entry opens from the new stop.
+    const again = addDays(BILLED_THROUGH, 1);
+    await stop('i-0abc', `${again}T20:00:30Z`);
+    clock = new Date(`${again}T21:00:00Z`);
+    expect(await ledger.recordStops()).toBe(1);
+    const reopened = (await savings.service.list(caller, {})).results;
+    expect(reopened).toHaveLength(1);
+    expect(reopened[0]).toMatchObject({ closed_at: null, state: 'applied', verification: null });
+    expect(reopened[0]?.applied_at).toBe(`${again}T20:00:30.000Z`);
+    const trail = await db
+      .selectFrom('savings_ledger_events')
+      .select('action')
+      .where('entry_id', '=', entry?.id ?? '')
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    expect(trail.map((t) => t.action).sort()).toEqual(['close', 'schedule_stop', 'schedule_stop', 'verify']);
+  });
+});
