@@ -149,6 +149,7 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
       bill: store,
       clusters: { projectsOf: async () => new Map() },
       ledger: repo,
+      metrics: { hourlySeries: async () => [] },
       now: () => clock,
     });
     const shown = await service.get(caller, scheduleId);
