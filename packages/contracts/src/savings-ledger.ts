@@ -299,7 +299,7 @@ export const remediationPolicySchema = z.object({
   approval: z
     .enum(APPROVAL_MODES)
     .describe(
-      'admin: an admin must approve each one first; automatic: the policy approves it (recorded as system).',
+      'admin: an admin must approve each one first (with auto_apply, the approval starts the apply); automatic: the policy approves it (recorded as system).',
     ),
   account_ids: z.array(z.string().max(100)).max(500).describe('Only these accounts; empty: every account.'),
   tags: z

@@ -11,6 +11,17 @@ export interface PolicyVersionEntry {
 
 const none = { 'finlens-inventory-read': [], 'finlens-actions': [] };
 
+/** An earlier version's grants with more actions, each policy's list sorted (a version that only added some). */
+function withAdded(version: string, added: Partial<PolicyGrants>): PolicyGrants {
+  const base = POLICY_VERSIONS.find((entry) => entry.version === version)?.grants();
+  if (base === undefined) throw new Error(`no IAM policy version ${version}`);
+  const out = { ...base };
+  for (const [name, actions] of Object.entries(added) as [keyof PolicyGrants, string[]][]) {
+    out[name] = [...base[name], ...actions].sort();
+  }
+  return out;
+}
+
 /**
  * Every IAM policy version the templates have offered, oldest first. The newest one's grants are computed from
  * the cloud adapter's table of calls, so a change to that table changes what projects are asked to accept; a test
@@ -222,12 +233,26 @@ export const POLICY_VERSIONS: readonly PolicyVersionEntry[] = [
     released_at: '2026-11-26T21:30:00.000Z',
     summary:
       "Adds autoscaling:DescribeScalingActivities and ec2:DescribeLaunchTemplateVersions to the inventory read (each Auto Scaling group's scaling activities and its launch template's instance type) and, only where you allow actions, ec2:CreateLaunchTemplateVersion with ec2:RunInstances and ec2:CreateTags (AWS checks both when a group's launch template is updated), so Auto Scaling recommendations — spot through a mixed instances policy, a smaller launch template type — can be applied. A template with an instance profile also needs iam:PassRole for that role, which you grant yourself.",
+    grants: () =>
+      withAdded('2026-11-26.4', {
+        'finlens-inventory-read': [
+          'autoscaling:DescribeScalingActivities',
+          'ec2:DescribeLaunchTemplateVersions',
+        ],
+        'finlens-actions': ['ec2:CreateLaunchTemplateVersion', 'ec2:CreateTags', 'ec2:RunInstances'],
+      }),
+  },
+  {
+    version: '2026-11-26.6',
+    released_at: '2026-11-26T22:00:00.000Z',
+    summary:
+      'Adds lambda:GetFunctionConfiguration to the inventory read and, only where you allow actions, ec2:DeleteNatGateway, lambda:UpdateFunctionConfiguration and s3:PutLifecycleConfiguration, so approved recommendations for idle NAT gateways, over-allocated Lambda memory and buckets without lifecycle rules are applied by Finlens.',
     grants: currentGrants,
   },
 ];
 
 /** The newest version's grants when it was released (see grantsFingerprint); a test compares them with today's. */
-export const RELEASED_FINGERPRINT = 'a0bdefcc5d14f09d';
+export const RELEASED_FINGERPRINT = 'dd5cbcedd8be8b60';
 
 export function grantsFingerprint(grants: PolicyGrants): string {
   return createHash('sha256').update(JSON.stringify(grants)).digest('hex').slice(0, 16);

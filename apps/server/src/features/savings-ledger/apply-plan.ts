@@ -1,4 +1,4 @@
-import type { CloudAction } from '../../integrations/cloud/cloud-actions';
+import { type CloudAction, LIFECYCLE_TARGET_CLASSES } from '../../integrations/cloud/cloud-actions';
 import type { CloudResource } from '../../integrations/cloud/cloud-resources';
 import type { StoredAction } from './savings-ledger.tables';
 
@@ -21,7 +21,8 @@ export interface ApplyTarget {
 export type NextStep =
   | { kind: 'done' }
   | { kind: 'wait'; reason: string }
-  | { kind: 'act'; action: CloudAction; description: string; safetySnapshot?: boolean }
+  /** `final`: the action completes the apply (its result cannot be told from the listing, e.g. a rule added). */
+  | { kind: 'act'; action: CloudAction; description: string; safetySnapshot?: boolean; final?: boolean }
   | { kind: 'unsupported'; reason: string };
 
 const stateOf = (resource: CloudResource) => resource.state;
@@ -35,7 +36,59 @@ function targetText(target: ApplyTarget, ...keys: string[]): string | null {
   return null;
 }
 
+/** A function's memory (Lambda: UpdateFunctionConfiguration), done once the listing shows it. */
+function memoryStep(target: ApplyTarget, resource: CloudResource): NextStep {
+  const wanted = Number(target.action.target.memory_mib);
+  if (resource.kind !== 'lambda-function' || !Number.isInteger(wanted) || wanted <= 0) {
+    return { kind: 'unsupported', reason: 'The recommendation names no memory size.' };
+  }
+  if (resource.memoryMiB === wanted) return { kind: 'done' };
+  const action = {
+    type: 'set-memory',
+    region: target.region,
+    resource: ref('lambda-function', resource.id),
+    memoryMiB: wanted,
+  } as const;
+  return {
+    kind: 'act',
+    action,
+    description: `Set ${resource.id} memory from ${resource.memoryMiB} MB to ${wanted} MB`,
+  };
+}
+
+/** The rule Finlens adds: its id lets a second apply replace it instead of adding another. */
+const LIFECYCLE_RULE_ID = 'finlens-intelligent-tiering';
+
+function lifecycleStep(target: ApplyTarget, resource: CloudResource): NextStep {
+  if (resource.kind !== 's3-bucket') {
+    return {
+      kind: 'unsupported',
+      reason: `The cloud port cannot add a lifecycle policy to a ${resource.kind}.`,
+    };
+  }
+  const storageClass = LIFECYCLE_TARGET_CLASSES.find((c) => c === target.action.target.storage_class);
+  if (storageClass === undefined) {
+    return { kind: 'unsupported', reason: 'The recommendation names no storage class to move data to.' };
+  }
+  const abort = Number(target.action.target.abort_incomplete_multipart_days);
+  const abortDays = Number.isInteger(abort) && abort > 0 ? abort : null;
+  const action = {
+    type: 'add-lifecycle-rule',
+    region: target.region,
+    resource: ref('s3-bucket', resource.id),
+    rule: { id: LIFECYCLE_RULE_ID, transitionDays: 0, storageClass, abortIncompleteMultipartDays: abortDays },
+  } as const;
+  const uploads = abortDays === null ? '' : `, abort incomplete uploads after ${abortDays} days`;
+  return {
+    kind: 'act',
+    action,
+    description: `Add lifecycle rule ${LIFECYCLE_RULE_ID} to ${resource.id}: move objects to ${storageClass}${uploads}`,
+    final: true,
+  };
+}
+
 function modifyStep(target: ApplyTarget, resource: CloudResource): NextStep {
+  if (resource.kind === 'lambda-function') return memoryStep(target, resource);
   const wanted = targetText(target, 'instance_type', 'instance_class');
   if (wanted === null) return { kind: 'unsupported', reason: 'The recommendation names no instance type.' };
   const { region } = target;
@@ -180,6 +233,12 @@ function deleteStep(target: ApplyTarget, resource: CloudResource): NextStep {
       description: `Delete ${resource.id} (snapshot ${target.safetySnapshotId} kept)`,
     };
   }
+  if (resource.kind === 'nat-gateway') {
+    // AWS lists a deleted gateway for about an hour, deleting then deleted.
+    if (resource.state === 'deleting' || resource.state === 'deleted') return { kind: 'done' };
+    const action = { type: 'delete', region, resource: ref('nat-gateway', resource.id) } as const;
+    return { kind: 'act', action, description: `Delete NAT gateway ${resource.id}` };
+  }
   if (resource.kind === 'ebs-snapshot' || resource.kind === 'elastic-ip') {
     const action = { type: 'delete', region, resource: ref(resource.kind, resource.id) } as const;
     const verb = resource.kind === 'elastic-ip' ? 'Release' : 'Delete';
@@ -245,6 +304,8 @@ export function nextStep(target: ApplyTarget, resource: CloudResource | null): N
       return scaleStep(target, resource);
     case 'use-spot':
       return spotStep(target, resource);
+    case 'add-lifecycle-policy':
+      return lifecycleStep(target, resource);
     default:
       return {
         kind: 'unsupported',

@@ -106,6 +106,7 @@ export function createLedgerApply({ repo, resolve }: { repo: SavingsLedgerRepo; 
             note: step.description,
             detail: { cloud_action: step.action.type, changes: result.changes, created: result.created },
           });
+          if (step.final) return { status: 'done' };
         } catch (error) {
           if (error instanceof CloudActionError)
             return { status: 'failed', error: `${error.code}: ${error.message}` };

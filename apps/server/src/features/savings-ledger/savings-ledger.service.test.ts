@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
+import type { ResourceKind } from '../../integrations/cloud/cloud-resources';
 import {
   ACCOUNT_ID,
   CONTRACT_IDS,
@@ -175,7 +176,7 @@ describe('savings ledger service', () => {
     if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
     return { status: error.statusCode, detail: error.message, errors: error.errors };
   };
-  const listed = async (kind: 'ec2-instance' | 'ebs-volume' | 'autoscaling-group') => {
+  const listed = async (kind: ResourceKind) => {
     const target = await createCollectionTargets({
       repo: createCollectionTargetsRepo({ db: database.db }),
       secretBox: createSecretBox('x'.repeat(32)),
@@ -401,6 +402,104 @@ describe('savings ledger service', () => {
         instanceTypes: ['m6i.large', 'm5a.large'],
       },
     });
+  });
+
+  it('deletes an idle NAT gateway and adds a lifecycle rule to a bucket through the simulated cloud', async () => {
+    const service = ledger();
+    recs.push(
+      recommendation(projectId, {
+        id: 'rec-nat',
+        type: 'nat-gateway-idle',
+        title: 'Delete NAT gateway egress-a',
+        resource_kind: 'nat-gateway',
+        resource_id: CONTRACT_IDS.nat,
+        action: { kind: 'delete', description: 'Delete the gateway', target: {}, reversible: false },
+      }),
+      recommendation(projectId, {
+        id: 'rec-s3',
+        type: 's3-no-lifecycle',
+        title: 'Add a lifecycle policy',
+        resource_kind: 's3-bucket',
+        resource_id: CONTRACT_IDS.bucket,
+        action: {
+          kind: 'add-lifecycle-policy',
+          description: 'Add a lifecycle rule',
+          target: { storage_class: 'INTELLIGENT_TIERING', abort_incomplete_multipart_days: 7 },
+          reversible: true,
+        },
+      }),
+    );
+    for (const id of ['rec-nat', 'rec-s3']) {
+      await service.transition(member(), id, { action: 'accept' });
+      await service.transition(admin(), id, { action: 'approve' });
+    }
+    const nat = await service.transition(admin(), 'rec-nat', { action: 'apply', dry_run: false });
+    expect(nat.check?.steps).toEqual([`Delete NAT gateway ${CONTRACT_IDS.nat}`]);
+    expect(nat.entry).toMatchObject({ state: 'applied', applied_via: 'cloud' });
+    expect((await listed('nat-gateway')).map((r) => r.id)).not.toContain(CONTRACT_IDS.nat);
+
+    const s3 = await service.transition(admin(), 'rec-s3', { action: 'apply', dry_run: false });
+    expect(s3.check?.steps).toEqual([
+      `Add lifecycle rule finlens-intelligent-tiering to ${CONTRACT_IDS.bucket}: move objects to INTELLIGENT_TIERING, abort incomplete uploads after 7 days`,
+    ]);
+    expect(s3.entry).toMatchObject({ state: 'applied', applied_via: 'cloud' });
+    expect(s3.entry.events.filter((e) => e.action === 'cloud_step')).toHaveLength(1);
+    const bucket = () => listed('s3-bucket').then((all) => all.find((r) => r.id === CONTRACT_IDS.bucket));
+    expect(await bucket()).toMatchObject({ lifecycleRules: 1 });
+    // Lifecycle runs after the change: the Standard bytes move to Intelligent-Tiering a transition later.
+    clock.advance(61_000);
+    expect(await bucket()).toMatchObject({
+      storage: [
+        { storageClass: 'GLACIER', bytes: 5_000_000_000 },
+        { storageClass: 'INTELLIGENT_TIERING', bytes: 1_000_000_000 },
+      ],
+    });
+  });
+
+  it("starts the apply on an admin's approval under an auto-apply policy that wants one", async () => {
+    const service = ledger();
+    recs.push(
+      recommendation(projectId, {
+        id: 'rec-lambda',
+        type: 'lambda-memory',
+        title: 'Lower resize-images memory',
+        resource_kind: 'lambda-function',
+        resource_id: CONTRACT_IDS.lambda,
+        action: {
+          kind: 'modify',
+          description: 'Set the memory to 256 MB',
+          target: { memory_mib: 256 },
+          reversible: true,
+        },
+      }),
+    );
+    await service.saveRemediation(admin(), {
+      policies: [
+        { rule_key: 'lambda-memory', auto_apply: true, approval: 'admin', account_ids: [], tags: [] },
+      ],
+    });
+    const accepted = await service.transition(member(), 'rec-lambda', { action: 'accept' });
+    expect(accepted).toMatchObject({ entry: { state: 'accepted' }, check: null });
+    const memory = () =>
+      listed('lambda-function').then((all) => all.find((r) => r.id === CONTRACT_IDS.lambda));
+    expect(await memory()).toMatchObject({ memoryMiB: 512 });
+
+    const approved = await service.transition(admin(), 'rec-lambda', { action: 'approve' });
+    expect(approved.check?.steps).toEqual([`Set ${CONTRACT_IDS.lambda} memory from 512 MB to 256 MB`]);
+    expect(approved.entry).toMatchObject({
+      state: 'applied',
+      applied_via: 'cloud',
+      approved_by: admin().user.email,
+    });
+    expect(approved.entry.events.map((e) => [e.action, e.actor]).reverse()).toEqual([
+      ['accept', 'member@example.com'],
+      ['approve', admin().user.email],
+      ['dry_run', admin().user.email],
+      ['apply', admin().user.email],
+      ['cloud_step', admin().user.email],
+      ['apply', admin().user.email],
+    ]);
+    expect(await memory()).toMatchObject({ memoryMiB: 256 });
   });
 
   it('answers the recommendations lists with each entry’s status and who moved it last', async () => {

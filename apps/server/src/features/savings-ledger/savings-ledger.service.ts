@@ -184,7 +184,17 @@ export function createSavingsLedgerService({
     return move(row, 'apply', who === 'system' ? 'system' : 'admin', who, patch, null);
   }
 
-  async function startApply(row: LedgerEntryRow, actor: LedgerActor, who: string, dryRun: boolean) {
+  /**
+   * The dry run, then (unless `dryRun`) the apply. A resource the dry run finds unfit is refused with 409, or
+   * with `keepUnfit` left as it is (the reason in its trail and in the returned check).
+   */
+  async function startApply(
+    row: LedgerEntryRow,
+    actor: LedgerActor,
+    who: string,
+    dryRun: boolean,
+    keepUnfit = false,
+  ) {
     const gate = transition(row.state, 'apply', actor);
     if (!dryRun && !gate.ok) throw new HttpError(gate.code === 'forbidden' ? 403 : 409, gate.message);
     if (row.apply_status === 'running')
@@ -202,7 +212,7 @@ export function createSavingsLedgerService({
         detail: { ...check },
       },
     );
-    if (dryRun) return { row: (await repo.byId(row.id)) ?? row, check };
+    if (dryRun || (keepUnfit && !check.can_apply)) return { row: (await repo.byId(row.id)) ?? row, check };
     if (!check.can_apply) throw new HttpError(409, check.reason ?? 'This recommendation cannot be applied.');
     const plan = JSON.stringify({ initialState, via: check.via });
     await repo.note(
@@ -239,6 +249,16 @@ export function createSavingsLedgerService({
     );
     if (!policy.auto_apply) return { row: approved, check: null };
     return startApply(approved, 'system', 'system', false);
+  }
+
+  /** Under an auto-apply policy whose approval is an admin's, the admin's approval starts the apply. */
+  async function afterApprove(
+    row: LedgerEntryRow,
+    who: string,
+  ): Promise<{ row: LedgerEntryRow; check: ApplyCheck | null }> {
+    const policy = matchingPolicy(await repo.policies(row.client_id), row);
+    if (policy === null || !policy.auto_apply) return { row, check: null };
+    return startApply(row, 'admin', who, false, true);
   }
 
   async function rowsOf(caller: ClientCaller, query: Partial<LedgerEntriesQuery>) {
@@ -294,6 +314,7 @@ export function createSavingsLedgerService({
       let moved = await move(row, body.action, caller.role, who, patchFor(body, who, now()), note, extra);
       let check: ApplyCheck | null = null;
       if (body.action === 'accept') ({ row: moved, check } = await afterAccept(moved));
+      if (body.action === 'approve') ({ row: moved, check } = await afterApprove(moved, who));
       return { entry: await detail(moved, caller), check };
     },
 

@@ -1,4 +1,9 @@
-import type { ResourceKind, ResourceRef } from './cloud-resources';
+import {
+  type ResourceKind,
+  type ResourceRef,
+  S3_STORAGE_CLASSES,
+  type S3StorageClass,
+} from './cloud-resources';
 
 /** A ref narrowed to the kinds an action accepts. */
 type RefOf<K extends ResourceKind> = { kind: K; id: string };
@@ -47,8 +52,36 @@ export type CloudAction =
   /** Changes the instance type (EC2: the instance must be stopped) or class (RDS). */
   | { type: 'modify'; region: string; resource: RefOf<'ec2-instance' | 'rds-instance'>; instanceType: string }
   | { type: 'snapshot'; region: string; resource: RefOf<'ebs-volume'>; description?: string }
-  | { type: 'delete'; region: string; resource: RefOf<'ebs-volume' | 'ebs-snapshot' | 'elastic-ip'> };
+  | {
+      type: 'delete';
+      region: string;
+      resource: RefOf<'ebs-volume' | 'ebs-snapshot' | 'elastic-ip' | 'nat-gateway'>;
+    }
+  /** Sets a function's configured memory (AWS UpdateFunctionConfiguration MemorySize). */
+  | { type: 'set-memory'; region: string; resource: RefOf<'lambda-function'>; memoryMiB: number }
+  /**
+   * Adds one lifecycle rule to a bucket, or replaces the bucket's rule of the same id; the bucket's other rules
+   * are kept as they are.
+   */
+  | { type: 'add-lifecycle-rule'; region: string; resource: RefOf<'s3-bucket'>; rule: LifecycleRule };
 export type CloudActionType = CloudAction['type'];
+
+type LifecycleTargetClass = Exclude<S3StorageClass, 'STANDARD' | 'REDUCED_REDUNDANCY'>;
+
+/** The classes a lifecycle rule may move objects into (never back to Standard). */
+export const LIFECYCLE_TARGET_CLASSES = S3_STORAGE_CLASSES.filter(
+  (c): c is LifecycleTargetClass => c !== 'STANDARD' && c !== 'REDUCED_REDUNDANCY',
+);
+
+/** A bucket lifecycle rule over the whole bucket: move current objects to a class, abort stale uploads. */
+export interface LifecycleRule {
+  /** The rule's id in the bucket's configuration (a second apply replaces it instead of adding another). */
+  id: string;
+  transitionDays: number;
+  storageClass: LifecycleTargetClass;
+  /** Days after which incomplete multipart uploads are aborted; null: not set. */
+  abortIncompleteMultipartDays: number | null;
+}
 
 /** One attribute an action changed, as the provider reported it before and right after. */
 export interface AttributeChange {

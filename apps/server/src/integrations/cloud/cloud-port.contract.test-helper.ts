@@ -15,6 +15,19 @@ export interface ContractSubject {
   account: CloudAccount;
 }
 
+/** Adds the Intelligent-Tiering rule to the contract world's bucket. */
+export const TIERING_ACTION = {
+  type: 'add-lifecycle-rule',
+  region: 'us-east-1',
+  resource: { kind: 's3-bucket', id: IDS.bucket },
+  rule: {
+    id: 'finlens-intelligent-tiering',
+    transitionDays: 0,
+    storageClass: 'INTELLIGENT_TIERING',
+    abortIncompleteMultipartDays: 7,
+  },
+} as const;
+
 const ROLE = (accountId: string): CloudAccount => ({
   accountId,
   credentials: {
@@ -322,6 +335,34 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       const refused = port.act(account, volume(IDS.rootVolume));
       await expect(refused).rejects.toBeInstanceOf(CloudActionError);
       await expect(refused).rejects.toMatchObject({ code: 'invalid-state' });
+    });
+
+    it('deletes a NAT gateway', async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'delete',
+        region: 'us-east-1',
+        resource: { kind: 'nat-gateway', id: IDS.nat },
+      });
+      expect(result).toMatchObject({ deleted: true, resource: { kind: 'nat-gateway', id: IDS.nat } });
+      expect(result.changes[0]).toMatchObject({ field: 'state', before: 'available' });
+    });
+
+    it("sets a function's memory, reporting the memory before", async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'set-memory',
+        region: 'us-east-1',
+        resource: { kind: 'lambda-function', id: IDS.lambda },
+        memoryMiB: 256,
+      });
+      expect(result.changes).toEqual([{ field: 'memoryMiB', before: 512, after: 256 }]);
+    });
+
+    it('adds a lifecycle rule to a bucket without one', async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, TIERING_ACTION);
+      expect(result.changes).toEqual([{ field: 'lifecycleRules', before: 0, after: 1 }]);
     });
 
     it('snapshots a volume, naming the snapshot it made', async () => {

@@ -4,10 +4,12 @@ import {
 } from '@aws-sdk/client-auto-scaling';
 import {
   CreateSnapshotCommand,
+  DeleteNatGatewayCommand,
   DeleteSnapshotCommand,
   DeleteVolumeCommand,
   DescribeAddressesCommand,
   DescribeInstancesCommand,
+  DescribeNatGatewaysCommand,
   DescribeSnapshotsCommand,
   DescribeVolumesCommand,
   type InstanceStateChange,
@@ -17,6 +19,7 @@ import {
   StopInstancesCommand,
 } from '@aws-sdk/client-ec2';
 import { DescribeNodegroupCommand, UpdateNodegroupConfigCommand } from '@aws-sdk/client-eks';
+import { GetFunctionConfigurationCommand, UpdateFunctionConfigurationCommand } from '@aws-sdk/client-lambda';
 import {
   DescribeDBClustersCommand,
   DescribeDBInstancesCommand,
@@ -27,11 +30,17 @@ import {
   StopDBInstanceCommand,
 } from '@aws-sdk/client-rds';
 import {
+  type LifecycleRule as AwsLifecycleRule,
+  GetBucketLifecycleConfigurationCommand,
+  PutBucketLifecycleConfigurationCommand,
+} from '@aws-sdk/client-s3';
+import {
   type ActionErrorCode,
   type ActionResult,
   type AttributeChange,
   type CloudAction,
   CloudActionError,
+  type LifecycleRule,
 } from '../cloud-actions';
 import { setLaunchTemplateType, setMixedInstances } from './aws-asg-actions';
 import type { AwsClients } from './aws-clients';
@@ -47,7 +56,8 @@ function stateChange(changes: InstanceStateChange[] | undefined): AttributeChang
   return change('state', first?.PreviousState?.Name, first?.CurrentState?.Name);
 }
 
-const IN_USE = /InUse|IncorrectInstanceState|InvalidDB\w*State|ResourceInUse|InvalidParameterCombination/;
+const IN_USE =
+  /InUse|IncorrectInstanceState|InvalidDB\w*State|ResourceInUse|InvalidParameterCombination|ResourceConflict/;
 
 /** The port's error for an AWS error (its name is AWS's code). */
 export function actionError(error: unknown): CloudActionError {
@@ -174,6 +184,14 @@ async function remove(c: AwsClients, action: CloudAction & { type: 'delete' }) {
       await c.ec2.send(new DeleteSnapshotCommand({ SnapshotId: id }));
       return change('state', state, 'deleted');
     }
+    case 'nat-gateway': {
+      const gateway = (await c.ec2.send(new DescribeNatGatewaysCommand({ NatGatewayIds: [id] })))
+        .NatGateways?.[0];
+      if (!gateway) throw new CloudActionError('not-found', `NAT gateway ${id} not found`);
+      // AWS answers at once and deletes in the background (deleting, then deleted).
+      await c.ec2.send(new DeleteNatGatewayCommand({ NatGatewayId: id }));
+      return change('state', gateway.State, 'deleting');
+    }
     case 'elastic-ip': {
       const address = (await c.ec2.send(new DescribeAddressesCommand({ AllocationIds: [id] })))
         .Addresses?.[0];
@@ -183,6 +201,48 @@ async function remove(c: AwsClients, action: CloudAction & { type: 'delete' }) {
       return change('state', 'unassociated', 'deleted');
     }
   }
+}
+
+async function setMemory(c: AwsClients, action: CloudAction & { type: 'set-memory' }) {
+  const name = action.resource.id;
+  const before = await c.lambda.send(new GetFunctionConfigurationCommand({ FunctionName: name }));
+  // A function still applying an earlier update answers ResourceConflictException (invalid-state).
+  await c.lambda.send(
+    new UpdateFunctionConfigurationCommand({ FunctionName: name, MemorySize: action.memoryMiB }),
+  );
+  return change('memoryMiB', before.MemorySize, action.memoryMiB);
+}
+
+const awsRule = (rule: LifecycleRule): AwsLifecycleRule => ({
+  ID: rule.id,
+  Status: 'Enabled',
+  Filter: { Prefix: '' },
+  Transitions: [{ Days: rule.transitionDays, StorageClass: rule.storageClass }],
+  ...(rule.abortIncompleteMultipartDays === null
+    ? {}
+    : { AbortIncompleteMultipartUpload: { DaysAfterInitiation: rule.abortIncompleteMultipartDays } }),
+});
+
+/**
+ * PutBucketLifecycleConfiguration replaces the whole configuration, so the bucket's rules are read first and
+ * written back with the new one (a rule of the same id replaced).
+ */
+async function addLifecycleRule(c: AwsClients, action: CloudAction & { type: 'add-lifecycle-rule' }) {
+  const bucket = action.resource.id;
+  const rules = await c.s3
+    .send(new GetBucketLifecycleConfigurationCommand({ Bucket: bucket }))
+    .then((answer) => answer.Rules ?? [])
+    .catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'NoSuchLifecycleConfiguration') return [];
+      throw error;
+    });
+  const kept = rules.filter((r) => r.ID !== action.rule.id);
+  const enabled = (list: AwsLifecycleRule[]) => list.filter((r) => r.Status === 'Enabled').length;
+  const next = [...kept, awsRule(action.rule)];
+  await c.s3.send(
+    new PutBucketLifecycleConfigurationCommand({ Bucket: bucket, LifecycleConfiguration: { Rules: next } }),
+  );
+  return change('lifecycleRules', enabled(rules), enabled(next));
 }
 
 /** Runs one action with the account's clients for the action's region. */
@@ -222,6 +282,10 @@ export async function awsAct(c: AwsClients, action: CloudAction): Promise<Action
       }
       case 'delete':
         return done(await remove(c, action), { deleted: true });
+      case 'set-memory':
+        return done(await setMemory(c, action));
+      case 'add-lifecycle-rule':
+        return done(await addLifecycleRule(c, action));
     }
   } catch (error) {
     throw actionError(error);

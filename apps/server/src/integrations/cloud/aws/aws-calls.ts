@@ -24,6 +24,7 @@ export const AWS_CALLS = {
     DeleteSnapshot: { iam: 'ec2:DeleteSnapshot', access: 'act' },
     ReleaseAddress: { iam: 'ec2:ReleaseAddress', access: 'act' },
     CreateLaunchTemplateVersion: { iam: 'ec2:CreateLaunchTemplateVersion', access: 'act' },
+    DeleteNatGateway: { iam: 'ec2:DeleteNatGateway', access: 'act' },
   },
   ElasticLoadBalancingV2Client: {
     DescribeLoadBalancers: { iam: 'elasticloadbalancing:DescribeLoadBalancers', access: 'read' },
@@ -44,6 +45,8 @@ export const AWS_CALLS = {
     GetBucketTagging: { iam: 's3:GetBucketTagging', access: 'read' },
     // GetBucketLifecycleConfiguration is authorised by s3:GetLifecycleConfiguration.
     GetBucketLifecycleConfiguration: { iam: 's3:GetLifecycleConfiguration', access: 'read' },
+    // PutBucketLifecycleConfiguration is authorised by s3:PutLifecycleConfiguration.
+    PutBucketLifecycleConfiguration: { iam: 's3:PutLifecycleConfiguration', access: 'act' },
   },
   AutoScalingClient: {
     DescribeAutoScalingGroups: { iam: 'autoscaling:DescribeAutoScalingGroups', access: 'read' },
@@ -68,6 +71,8 @@ export const AWS_CALLS = {
   LambdaClient: {
     ListFunctions: { iam: 'lambda:ListFunctions', access: 'read' },
     ListTags: { iam: 'lambda:ListTags', access: 'read' },
+    GetFunctionConfiguration: { iam: 'lambda:GetFunctionConfiguration', access: 'read' },
+    UpdateFunctionConfiguration: { iam: 'lambda:UpdateFunctionConfiguration', access: 'act' },
   },
   CloudWatchClient: {
     GetMetricData: { iam: 'cloudwatch:GetMetricData', access: 'read' },

@@ -4,9 +4,15 @@ import {
   ListClustersCommand,
   ListFargateProfilesCommand,
 } from '@aws-sdk/client-eks';
-import { GetBucketLifecycleConfigurationCommand, ListBucketsCommand } from '@aws-sdk/client-s3';
+import { UpdateFunctionConfigurationCommand } from '@aws-sdk/client-lambda';
+import {
+  GetBucketLifecycleConfigurationCommand,
+  ListBucketsCommand,
+  PutBucketLifecycleConfigurationCommand,
+} from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTRACT_ACCOUNT, cloudPortContract } from '../cloud-port.contract.test-helper';
+import { CloudActionError } from '../cloud-actions';
+import { CONTRACT_ACCOUNT, cloudPortContract, TIERING_ACTION } from '../cloud-port.contract.test-helper';
 import { RESOURCE_KINDS } from '../cloud-resources';
 import { ACCOUNT_ID, CONTRACT_NOW, CONTRACT_IDS as IDS } from '../contract-world.test-helper';
 import { isListedCall, SERVICE_CLIENTS } from './aws-calls';
@@ -57,6 +63,14 @@ describe('aws adapter', () => {
       region,
       resource: { kind: 'ebs-volume', id: IDS.rootVolume },
     });
+    await port.act(account, { type: 'delete', region, resource: { kind: 'nat-gateway', id: IDS.nat } });
+    await port.act(account, {
+      type: 'set-memory',
+      region,
+      resource: { kind: 'lambda-function', id: IDS.lambda },
+      memoryMiB: 256,
+    });
+    await port.act(account, TIERING_ACTION);
     const sent = Object.entries(SERVICE_CLIENTS).flatMap(([key, client]) =>
       (mocks?.[key as keyof typeof SERVICE_CLIENTS].calls() ?? []).map((call) => [
         client,
@@ -155,6 +169,59 @@ describe('aws adapter', () => {
     expect(denied.failures).toMatchObject([
       { service: 's3', operation: 'GetBucketLifecycleConfiguration', code: 'AccessDenied', kinds: [] },
     ]);
+  });
+
+  it("keeps a bucket's other lifecycle rules when adding one, and replaces its own on a second apply", async () => {
+    const { port, account } = subject();
+    const existing = {
+      ID: 'logs-expiry',
+      Status: 'Enabled' as const,
+      Filter: { Prefix: 'logs/' },
+      Expiration: { Days: 90 },
+    };
+    const ours = {
+      ID: 'finlens-intelligent-tiering',
+      Status: 'Enabled' as const,
+      Filter: { Prefix: '' },
+      Transitions: [{ Days: 0, StorageClass: 'INTELLIGENT_TIERING' as const }],
+      AbortIncompleteMultipartUpload: { DaysAfterInitiation: 7 },
+    };
+    mocks?.s3
+      .on(GetBucketLifecycleConfigurationCommand, { Bucket: IDS.bucket })
+      .resolvesOnce({ Rules: [existing] })
+      .resolvesOnce({
+        Rules: [existing, { ...ours, Transitions: [{ Days: 30, StorageClass: 'GLACIER_IR' }] }],
+      });
+    const action = TIERING_ACTION;
+    expect((await port.act(account, action)).changes).toEqual([
+      { field: 'lifecycleRules', before: 1, after: 2 },
+    ]);
+    expect((await port.act(account, action)).changes).toEqual([]);
+    const puts = mocks?.s3.commandCalls(PutBucketLifecycleConfigurationCommand) ?? [];
+    expect(puts.map((call) => call.args[0].input)).toEqual([
+      { Bucket: IDS.bucket, LifecycleConfiguration: { Rules: [existing, ours] } },
+      { Bucket: IDS.bucket, LifecycleConfiguration: { Rules: [existing, ours] } },
+    ]);
+  });
+
+  it('refuses a memory change while the function is still updating, as invalid-state', async () => {
+    const { port, account } = subject();
+    mocks?.lambda
+      .on(UpdateFunctionConfigurationCommand)
+      .rejects(
+        awsError(
+          'ResourceConflictException',
+          'The operation cannot be performed at this time. An update is in progress for resource',
+        ),
+      );
+    const refused = port.act(account, {
+      type: 'set-memory',
+      region: 'us-east-1',
+      resource: { kind: 'lambda-function', id: IDS.lambda },
+      memoryMiB: 256,
+    });
+    await expect(refused).rejects.toBeInstanceOf(CloudActionError);
+    await expect(refused).rejects.toMatchObject({ code: 'invalid-state' });
   });
 
   it('follows pagination tokens', async () => {

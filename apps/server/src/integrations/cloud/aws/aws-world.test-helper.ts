@@ -7,6 +7,7 @@ import { CloudWatchClient, GetMetricDataCommand } from '@aws-sdk/client-cloudwat
 import {
   CreateLaunchTemplateVersionCommand,
   CreateSnapshotCommand,
+  DeleteNatGatewayCommand,
   DeleteVolumeCommand,
   DescribeAddressesCommand,
   DescribeInstancesCommand,
@@ -32,12 +33,19 @@ import {
   DescribeTagsCommand,
   ElasticLoadBalancingV2Client,
 } from '@aws-sdk/client-elastic-load-balancing-v2';
-import { LambdaClient, ListFunctionsCommand, ListTagsCommand } from '@aws-sdk/client-lambda';
+import {
+  GetFunctionConfigurationCommand,
+  LambdaClient,
+  ListFunctionsCommand,
+  ListTagsCommand,
+  UpdateFunctionConfigurationCommand,
+} from '@aws-sdk/client-lambda';
 import { DescribeDBClustersCommand, DescribeDBInstancesCommand, RDSClient } from '@aws-sdk/client-rds';
 import {
   GetBucketLifecycleConfigurationCommand,
   GetBucketTaggingCommand,
   ListBucketsCommand,
+  PutBucketLifecycleConfigurationCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
@@ -149,6 +157,8 @@ export function mockAwsWorld() {
   ec2
     .on(DeleteVolumeCommand, { VolumeId: IDS.rootVolume })
     .rejects(awsError('VolumeInUse', `Volume ${IDS.rootVolume} is currently attached to ${IDS.web}`));
+  ec2.on(DescribeNatGatewaysCommand, { NatGatewayIds: [IDS.nat] }).resolves(natGateways);
+  ec2.on(DeleteNatGatewayCommand, { NatGatewayId: IDS.nat }).resolves({ NatGatewayId: IDS.nat });
   ec2
     .on(CreateSnapshotCommand)
     .resolves({ SnapshotId: 'snap-066877671789bd71b', State: 'pending', VolumeId: IDS.rootVolume });
@@ -175,6 +185,7 @@ export function mockAwsWorld() {
   s3.on(GetBucketLifecycleConfigurationCommand).rejects(
     awsError('NoSuchLifecycleConfiguration', 'The lifecycle configuration does not exist'),
   );
+  s3.on(PutBucketLifecycleConfigurationCommand).resolves({});
   const autoscaling = mockClient(AutoScalingClient);
   autoscaling
     .on(DescribeAutoScalingGroupsCommand)
@@ -192,6 +203,14 @@ export function mockAwsWorld() {
   const lambda = mockClient(LambdaClient);
   lambda.on(ListFunctionsCommand).callsFake(byRegion({ 'us-east-1': functions }, {}));
   lambda.on(ListTagsCommand).resolves({ Tags: {} });
+  lambda
+    .on(GetFunctionConfigurationCommand, { FunctionName: IDS.lambda })
+    .resolves(functions.Functions?.[0] ?? {});
+  lambda.on(UpdateFunctionConfigurationCommand).callsFake((input: { MemorySize?: number }) => ({
+    ...functions.Functions?.[0],
+    MemorySize: input.MemorySize,
+    LastUpdateStatus: 'InProgress',
+  }));
   const cloudwatch = mockClient(CloudWatchClient);
   cloudwatch.on(GetMetricDataCommand).callsFake(async (input, getClient) => {
     if ((await getClient().config.region()) === 'eu-west-1') {

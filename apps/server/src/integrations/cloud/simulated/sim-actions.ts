@@ -229,6 +229,63 @@ function snapshot(
   };
 }
 
+/** Lambda's memory range (MB). */
+const LAMBDA_MEMORY = { min: 128, max: 10_240 };
+
+function setMemory(entry: SimEntry, memoryMiB: number): AttributeChange[] {
+  const r = entry.resource;
+  if (r.kind !== 'lambda-function')
+    throw new CloudActionError('unsupported', `cannot set memory of ${r.kind}`);
+  if (!Number.isInteger(memoryMiB) || memoryMiB < LAMBDA_MEMORY.min || memoryMiB > LAMBDA_MEMORY.max) {
+    throw new CloudActionError(
+      'failed',
+      `MemorySize must be a whole number from ${LAMBDA_MEMORY.min} to ${LAMBDA_MEMORY.max} MB`,
+    );
+  }
+  // The work the function does keeps needing the memory it used (its metrics read `memoryNeedMiB`).
+  entry.memoryNeedMiB ??= r.memoryMiB;
+  const changes = diff('memoryMiB', r.memoryMiB, memoryMiB);
+  r.memoryMiB = memoryMiB;
+  return changes;
+}
+
+/**
+ * Adds (or replaces by id) one lifecycle rule; a transition out of Standard moves the bucket's Standard bytes
+ * to the rule's class a transition later (AWS runs lifecycle asynchronously).
+ */
+function addLifecycleRule(
+  entry: SimEntry,
+  action: CloudAction & { type: 'add-lifecycle-rule' },
+  ctx: ActContext,
+): AttributeChange[] {
+  const r = entry.resource;
+  if (r.kind !== 's3-bucket')
+    throw new CloudActionError('unsupported', `cannot add a lifecycle rule to ${r.kind}`);
+  const ids = new Set(entry.lifecycleRuleIds ?? []);
+  const before = r.lifecycleRules ?? 0;
+  const after = ids.has(action.rule.id) ? before : before + 1;
+  ids.add(action.rule.id);
+  entry.lifecycleRuleIds = [...ids];
+  r.lifecycleRules = after;
+  const { storageClass } = action.rule;
+  ctx.world.schedule(entry, {
+    at: ctx.now + ctx.transitionMs + action.rule.transitionDays * 86_400_000,
+    state: 'available',
+    settle: (settled) => {
+      if (settled.resource.kind !== 's3-bucket') return;
+      const storage = settled.resource.storage;
+      const moved = storage.find((s) => s.storageClass === 'STANDARD')?.bytes ?? 0;
+      if (moved === 0) return;
+      const into = storage.find((s) => s.storageClass === storageClass);
+      settled.resource.storage = [
+        ...storage.filter((s) => s.storageClass !== 'STANDARD' && s.storageClass !== storageClass),
+        { storageClass, bytes: moved + (into?.bytes ?? 0) },
+      ];
+    },
+  });
+  return diff('lifecycleRules', before, after);
+}
+
 function remove(entry: SimEntry, ctx: ActContext): AttributeChange[] {
   const r = entry.resource;
   if (r.kind === 'ebs-volume' && r.state !== 'available') {
@@ -266,5 +323,9 @@ export function simAct(entry: SimEntry, action: CloudAction, ctx: ActContext): A
       return snapshot(entry, action, ctx);
     case 'delete':
       return result(remove(entry, ctx), true);
+    case 'set-memory':
+      return result(setMemory(entry, action.memoryMiB));
+    case 'add-lifecycle-rule':
+      return result(addLifecycleRule(entry, action, ctx));
   }
 }

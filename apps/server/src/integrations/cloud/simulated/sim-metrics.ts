@@ -37,8 +37,11 @@ function hourly(entry: SimEntry, query: MetricQuery, hour: number, seed: number)
     hour,
     ageHours: Number.isFinite(created) ? (from - created) / HOUR_MS : 0,
   });
-  if (entry.resource.kind === 'lambda-function' && query.metric !== 'lambda-invocations')
-    return lambdaMetric(query.metric, entry.resource.memoryMiB, cpu);
+  if (entry.resource.kind === 'lambda-function' && query.metric !== 'lambda-invocations') {
+    const { memoryMiB } = entry.resource;
+    const value = lambdaMetric(query.metric, entry.memoryNeedMiB ?? memoryMiB, cpu);
+    return query.metric === 'lambda-memory-used' && value !== null ? Math.min(value, memoryMiB) : value;
+  }
   return metricFromLoad(query.metric, cpu, runningFraction(entry, from, from + HOUR_MS), spec.profile);
 }
 

@@ -13,6 +13,10 @@ export interface SimEntry {
   deletedAt: number | null;
   /** An Auto Scaling group's newest launch template version made here (absent: none made). */
   templateVersion?: number;
+  /** A function's memory need before its memory was changed (its peak use follows the work, not the setting). */
+  memoryNeedMiB?: number;
+  /** Ids of the lifecycle rules actions added to a bucket. */
+  lifecycleRuleIds?: string[];
 }
 
 export const entryKey = (accountId: string, region: string, ref: ResourceRef) =>

@@ -31,6 +31,32 @@ async function cpu(port: ReturnType<typeof simulated>['port'], start: Date, end:
 }
 
 describe('simulated cloud', () => {
+  it("keeps a function's memory use when its memory is lowered, up to the new setting", async () => {
+    const resources = CONTRACT_SCENARIO.resources.map((r) =>
+      r.id === IDS.lambda ? { ...r, metrics: { profile: 'steady', level: 8, memory: true } } : r,
+    );
+    const { port, clock, account } = simulated({ resources });
+    const fn = { kind: 'lambda-function', id: IDS.lambda } as const;
+    const peak = async () => {
+      const { series } = await port.getMetrics(account, 'us-east-1', {
+        queries: [{ id: 'm', metric: 'lambda-memory-used', resource: fn, stat: 'Maximum' }],
+        start: new Date(clock.now().getTime() - 3 * HOUR),
+        end: clock.now(),
+        periodSeconds: (3 * HOUR) / 1000,
+      });
+      return series[0]?.points[0]?.value;
+    };
+    const used = await peak();
+    expect(used).toBeLessThan(256);
+    const set = (memoryMiB: number) =>
+      port.act(account, { type: 'set-memory', region: 'us-east-1', resource: fn, memoryMiB });
+    await set(256);
+    expect(await peak()).toBe(used);
+    await set(128);
+    expect(await peak()).toBe(128);
+    await expect(set(64)).rejects.toMatchObject({ code: 'failed' });
+  });
+
   it('settles a stopping instance after a tick and its CPU is zero from the stop on', async () => {
     const { port, clock, account } = simulated();
     await port.act(account, { type: 'stop', region: 'us-east-1', resource: web });
