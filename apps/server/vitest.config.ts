@@ -5,9 +5,13 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // Real engines start inside tests (PGlite, DuckDB, a PostgreSQL from initdb).
+    // Real engines start inside tests (PGlite, DuckDB, a PostgreSQL from initdb); the run's ClickHouse servers
+    // start once, in the global setup.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    globalSetup: ['src/db/pglite-template-global-setup.ts'],
+    globalSetup: [
+      'src/db/pglite-template-global-setup.ts',
+      'src/warehouse/clickhouse/clickhouse-global-setup.ts',
+    ],
   },
 });

@@ -5,7 +5,11 @@ import { healthResponseSchema } from '@finlens/contracts/health';
 import { addDays, utcDay } from '@finlens/cost-model/utc-calendar';
 import { ConfigError, parseConfig } from '@finlens/server/platform/config';
 import { startTestSmtp, type TestSmtp } from '@finlens/server/platform/mail/test-smtp';
-import { TEST_CLUSTER, useTestClickHouse } from '@finlens/server/warehouse/clickhouse/test-clickhouse';
+import {
+  queryClickHouse,
+  TEST_CLUSTER,
+  useTestClickHouse,
+} from '@finlens/server/warehouse/clickhouse/test-clickhouse';
 import { openCostStore } from '@finlens/server/warehouse/open-cost-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS } from './billing-client';
@@ -48,7 +52,7 @@ function usageCsv(daily: number): Buffer {
 
 async function projectRows(url: string, projectId: string): Promise<number> {
   const sql = `SELECT count() FROM line_items WHERE project_id = '${projectId}'`;
-  return Number((await (await fetch(`${url}/?query=${encodeURIComponent(sql)}`)).text()).trim());
+  return Number((await queryClickHouse(url, sql)).trim());
 }
 
 async function startFails(env: NodeJS.ProcessEnv): Promise<ConfigError> {

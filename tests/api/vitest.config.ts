@@ -10,6 +10,9 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // A relative path: the config bundler does not compile workspace packages' TypeScript.
-    globalSetup: ['../../apps/server/src/db/pglite-template-global-setup.ts'],
+    globalSetup: [
+      '../../apps/server/src/db/pglite-template-global-setup.ts',
+      '../../apps/server/src/warehouse/clickhouse/clickhouse-global-setup.ts',
+    ],
   },
 });

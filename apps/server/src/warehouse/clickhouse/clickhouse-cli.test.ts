@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from '../../cli-run.test-helper';
-import { useTestClickHouse } from './test-clickhouse';
+import { queryClickHouse, useTestClickHouse } from './test-clickhouse';
 
 const clickHouse = useTestClickHouse();
 let dataDir = '';
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 async function clickHouseRows(url: string, sql: string): Promise<string> {
-  return (await (await fetch(`${url}/?query=${encodeURIComponent(sql)}`)).text()).trim();
+  return (await queryClickHouse(url, sql)).trim();
 }
 
 describe('finlens with CLICKHOUSE_URL', () => {

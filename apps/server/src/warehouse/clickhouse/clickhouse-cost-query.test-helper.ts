@@ -21,7 +21,7 @@ import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-
 import { clickHouseDialect } from './clickhouse-dialect';
 import { expectSameFigures } from './clickhouse-parity.test-helper';
 import { LINE_ITEM_COLUMNS } from './clickhouse-schema';
-import { TEST_CLUSTER, useTestClickHouse } from './test-clickhouse';
+import { queryClickHouse, TEST_CLUSTER, useTestClickHouse } from './test-clickhouse';
 
 let clickHouse: ReturnType<typeof useTestClickHouse>;
 let dir = '';
@@ -143,10 +143,7 @@ export function describeCostQueryOnClickHouse(shards: number): void {
       const asked = { ...query({ granularity: 'month', dimension: null }), useRollups: true };
       const before = await house.runCostQuery(asked);
       // A warehouse made before the scope rollup: every shard lacks it.
-      for (const url of urls) {
-        const drop = await fetch(url, { method: 'POST', body: `DROP TABLE ${SCOPE_ROLLUP}` });
-        expect(drop.ok, await drop.text()).toBe(true);
-      }
+      for (const url of urls) await queryClickHouse(url, `DROP TABLE ${SCOPE_ROLLUP}`);
       expect(await house.init()).toEqual([`create ${SCOPE_ROLLUP}`]);
       const after = await house.runCostQuery(asked);
       expect(after.source).toBe('rollup');
@@ -189,21 +186,19 @@ export function describeCostQueryOnClickHouse(shards: number): void {
       expect(want.filter(([principal]) => principal !== null).length).toBeGreaterThan(1);
       expect(await byPrincipal(clickhouse)).toEqual(want);
       // A warehouse made before the column: every shard (and the Distributed table) lacks it.
-      const run = async (url: string, sql: string) => {
-        const response = await fetch(url, { method: 'POST', body: sql });
-        const text = await response.text();
-        expect(response.ok, text).toBe(true);
-        return text;
-      };
       const tables = urls.length > 1 ? ['line_items', 'line_items_all'] : ['line_items'];
-      for (const url of urls) await run(url, 'ALTER TABLE line_items DROP COLUMN line_item_iam_principal');
+      for (const url of urls)
+        await queryClickHouse(url, 'ALTER TABLE line_items DROP COLUMN line_item_iam_principal');
       if (urls.length > 1)
-        await run(urls[0] as string, 'ALTER TABLE line_items_all DROP COLUMN line_item_iam_principal');
+        await queryClickHouse(
+          urls[0] as string,
+          'ALTER TABLE line_items_all DROP COLUMN line_item_iam_principal',
+        );
       expect(await clickhouse.init()).toEqual(tables.map((t) => `add line_item_iam_principal to ${t}`));
       expect(await clickhouse.init()).toEqual([]);
       for (const table of tables) {
         // DESCRIBE lists the columns in table order (18.16's system.columns has no position).
-        const described = await run(urls[0] as string, `DESCRIBE TABLE ${table}`);
+        const described = await queryClickHouse(urls[0] as string, `DESCRIBE TABLE ${table}`);
         const names = described
           .trim()
           .split('\n')

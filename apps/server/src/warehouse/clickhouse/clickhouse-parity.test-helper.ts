@@ -15,7 +15,7 @@ import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost
 import { runMetricsScenario } from '../metrics-store.test-helper';
 import { type ClickHouseCostStore, openClickHouseCostStore } from './clickhouse-cost-store';
 import { METRIC_TABLES } from './clickhouse-metrics-store';
-import { TEST_CLUSTER, useTestClickHouse } from './test-clickhouse';
+import { queryClickHouse, TEST_CLUSTER, useTestClickHouse } from './test-clickhouse';
 
 // The same real exports imported into DuckDB and into ClickHouse must give the same figures. Money is
 // compared within 1e-6 (far inside a cent): both engines sum Float64 with Kahan compensation.
@@ -223,7 +223,7 @@ export function describeClickHouseParity(shards: number, filesPerDataset = Numbe
       const sql = 'SELECT project_id, count() AS n FROM line_items GROUP BY project_id FORMAT JSONEachRow';
       const perShard = await Promise.all(
         urls.map(async (url) => {
-          const text = await (await fetch(`${url}/?query=${encodeURIComponent(sql)}`)).text();
+          const text = await queryClickHouse(url, sql);
           return text
             .split('\n')
             .filter((line) => line !== '')
@@ -416,23 +416,16 @@ export function describeClickHouseParity(shards: number, filesPerDataset = Numbe
 /** The projects imported into the ClickHouse store so far (every shard). */
 async function importedProjects(): Promise<string[]> {
   const sql = 'SELECT DISTINCT project_id FROM line_items FORMAT TSV';
-  const answers = await Promise.all(
-    (clickHouse.urls ?? []).map(async (url) =>
-      (await fetch(`${url}/?query=${encodeURIComponent(sql)}`)).text(),
-    ),
-  );
+  const answers = await Promise.all((clickHouse.urls ?? []).map((url) => queryClickHouse(url, sql)));
   // TSV escapes; the hostile project may or may not be there yet, so keep only plain ids.
   return answers.flatMap((text) => text.split('\n')).filter((id) => id !== '' && !id.includes('\\'));
 }
 
-/** Staging tables left on any server. */
+/** Staging tables left on any server (in this file's database: other files import beside it). */
 async function stagingTablesLeft(store: ClickHouseCostStore): Promise<string[]> {
   expect((await store.health()).ok).toBe(true);
-  const sql = "SELECT name FROM system.tables WHERE name LIKE 'finlens_staging_%' FORMAT TSV";
-  const answers = await Promise.all(
-    (clickHouse.urls ?? []).map(async (url) =>
-      (await fetch(`${url}/?query=${encodeURIComponent(sql)}`)).text(),
-    ),
-  );
+  const sql =
+    "SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'finlens_staging_%' FORMAT TSV";
+  const answers = await Promise.all((clickHouse.urls ?? []).map((url) => queryClickHouse(url, sql)));
   return answers.flatMap((text) => text.split('\n')).filter((line) => line !== '');
 }

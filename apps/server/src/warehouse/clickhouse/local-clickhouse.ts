@@ -14,6 +14,8 @@ interface LocalClickHouse {
   pids: number[];
   /** Stops the servers; their data folders stay. */
   stop(): Promise<void>;
+  /** Kills the servers at once (SIGKILL), for throwaway data: a clean stop waits seconds for 18.16's shutdown. */
+  kill(): Promise<void>;
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -45,7 +47,10 @@ export async function startLocalClickHouse(dirs: readonly string[]): Promise<Loc
     throw new Error('neither clickhouse-server nor clickhouse found on PATH or in /usr/sbin, /usr/bin');
   const children: ChildProcess[] = [];
   const stop = async () => {
-    await Promise.all(children.map(stopProcess));
+    await Promise.all(children.map((child) => stopProcess(child)));
+  };
+  const kill = async () => {
+    await Promise.all(children.map((child) => stopProcess(child, 'SIGKILL')));
   };
   try {
     const ports: { http: number; tcp: number }[] = [];
@@ -68,7 +73,7 @@ export async function startLocalClickHouse(dirs: readonly string[]): Promise<Loc
         return url;
       }),
     );
-    return { urls, pids: children.map((c) => c.pid ?? 0), stop };
+    return { urls, pids: children.map((c) => c.pid ?? 0), stop, kill };
   } catch (error) {
     await stop();
     throw error;
@@ -139,8 +144,8 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`clickhouse-server did not answer on ${url} within ${READY_TIMEOUT_MS / 1000}s`);
 }
 
-/** SIGTERM, then SIGKILL if it has not exited after 15 s. */
-function stopProcess(child: ChildProcess): Promise<void> {
+/** `signal` (SIGTERM: a clean stop), then SIGKILL if it has not exited after 15 s. */
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -148,6 +153,6 @@ function stopProcess(child: ChildProcess): Promise<void> {
       clearTimeout(kill);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }

@@ -1,44 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { findClickHouse, LOCAL_CLUSTER, startLocalClickHouse } from './local-clickhouse';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { TestClickHouseState } from './clickhouse-global-setup';
+import { LOCAL_CLUSTER } from './local-clickhouse';
 
-/** Throwaway ClickHouse servers for tests, listening on loopback only. */
-interface TestClickHouseCluster {
-  urls: string[];
-  stop(): Promise<void>;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's throwaway ClickHouse servers (see clickhouse-global-setup.ts). */
+    testClickHouse: TestClickHouseState;
+  }
 }
-
-const READY_TIMEOUT_MS = 60_000;
 
 /** The cluster name the generated configs list every started server under (one shard each). */
 export const TEST_CLUSTER = LOCAL_CLUSTER;
-
-/**
- * Starts `count` local servers (local-clickhouse.ts), each with a temporary data folder removed again on
- * stop. Resolves to a reason only when no binary is installed; a start that fails with one present throws.
- */
-async function startTestClickHouse(count: number): Promise<TestClickHouseCluster | string> {
-  if (findClickHouse() === null)
-    return 'neither clickhouse-server nor clickhouse found on PATH or in /usr/sbin, /usr/bin';
-  const dirs: string[] = [];
-  const removeDirs = () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  try {
-    for (let i = 0; i < count; i += 1) dirs.push(await mkdtemp(join(tmpdir(), 'finlens-ch-')));
-    const servers = await startLocalClickHouse(dirs);
-    return {
-      urls: servers.urls,
-      stop: async () => {
-        await servers.stop();
-        await removeDirs();
-      },
-    };
-  } catch (error) {
-    await removeDirs();
-    throw error;
-  }
-}
 
 /** Under CI a missing ClickHouse is a failure; elsewhere the tests skip with the printed reason. */
 function skipOrFailWithoutClickHouse(reason: string): void {
@@ -47,29 +20,55 @@ function skipOrFailWithoutClickHouse(reason: string): void {
 }
 
 /**
- * ClickHouse servers for a test file (one by default; two for the sharded suite): started before its
- * tests, stopped after. `urls` is null when no binary is installed (the tests then skip; under CI=true
- * beforeAll fails instead).
+ * Runs `sql` over the HTTP interface of `url` (a server, or a server and database as `useTestClickHouse`
+ * hands them out) and returns the answer's text; throws with the server's message when it refuses.
+ */
+export async function queryClickHouse(url: string, sql: string): Promise<string> {
+  const { origin, pathname } = new URL(url);
+  const params = new URLSearchParams(pathname.length > 1 ? { database: pathname.slice(1) } : {});
+  const response = await fetch(`${origin}/?${params}`, { method: 'POST', body: sql });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`ClickHouse refused ${sql}: ${text}`);
+  return text;
+}
+
+/**
+ * ClickHouse for a test file (one server by default; two for the sharded suites, both shards of
+ * TEST_CLUSTER): a database of its own, made before its tests and dropped after, on the run's servers
+ * (clickhouse-global-setup.ts). `urls` name the database (http://host:port/database), so every client and
+ * CLICKHOUSE_URL made from them stays in it. Null when no binary is installed (the tests then skip; under
+ * CI=true beforeAll fails instead).
  */
 export function useTestClickHouse(count = 1): {
   readonly urls: string[] | null;
   readonly url: string | null;
 } {
-  let cluster: TestClickHouseCluster | null = null;
+  const state = inject('testClickHouse');
+  if (state === undefined)
+    throw new Error(
+      'this test project starts no ClickHouse: add clickhouse-global-setup.ts to its globalSetup',
+    );
+  const database = `finlens_t_${randomUUID().replaceAll('-', '')}`;
+  let servers: string[] = [];
+  let urls: string[] | null = null;
   beforeAll(async () => {
-    const started = await startTestClickHouse(count);
-    if (typeof started === 'string') return skipOrFailWithoutClickHouse(started);
-    cluster = started;
-  }, READY_TIMEOUT_MS + 30_000);
+    if ('missing' in state) return skipOrFailWithoutClickHouse(state.missing);
+    if ('failed' in state) throw new Error(`the run's test ClickHouse did not start: ${state.failed}`);
+    if (count > state.urls.length)
+      throw new Error(`the run starts ${state.urls.length} ClickHouse servers, not ${count}`);
+    servers = state.urls.slice(0, count);
+    await Promise.all(servers.map((url) => queryClickHouse(url, `CREATE DATABASE ${database}`)));
+    urls = servers.map((url) => `${url}/${database}`);
+  });
   afterAll(async () => {
-    await cluster?.stop();
+    await Promise.all(servers.map((url) => queryClickHouse(url, `DROP DATABASE IF EXISTS ${database}`)));
   });
   return {
     get urls() {
-      return cluster?.urls ?? null;
+      return urls;
     },
     get url() {
-      return cluster?.urls[0] ?? null;
+      return urls?.[0] ?? null;
     },
   };
 }
