@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from './cli-run.test-helper';
-import { testPostgresUrl } from './db/test-app-database';
+import { itWithoutPostgresRerun, testPostgresUrl } from './db/test-app-database';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -14,7 +14,8 @@ afterAll(async () => {
 });
 
 describe('finlens CLI', () => {
-  it('--help lists the commands that exist', async () => {
+  // Commander's help and the configuration check come before any database opens.
+  itWithoutPostgresRerun('--help lists the commands that exist', async () => {
     const { code, stdout } = await finlens(['--help'], {});
     expect(code).toBe(0);
     expect(stdout).toMatch(/^\s+start \[options\]/m);
@@ -33,7 +34,7 @@ describe('finlens CLI', () => {
     expect(second.stdout).toContain('already up to date');
   });
 
-  it('stops with exit code 2 and names the variable on a bad value', async () => {
+  itWithoutPostgresRerun('stops with exit code 2 and names the variable on a bad value', async () => {
     const { code, stderr } = await finlens(['start', '--no-build'], { DATA_DIR: dataDir, PORT: 'abc' });
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(

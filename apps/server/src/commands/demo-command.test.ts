@@ -6,7 +6,7 @@ import { EXAMPLE_SCENARIO_FILE } from '@finlens/fixtures/cloud-scenarios';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from '../cli-run.test-helper';
-import { openCliAppDatabase } from '../db/test-app-database';
+import { itWithoutPostgresRerun, openCliAppDatabase } from '../db/test-app-database';
 import { inventoryCollectionFor, inventoryJobHandlers } from '../features/inventory/inventory.jobs';
 import type { CloudPort } from '../integrations/cloud/cloud-port';
 import { systemClock } from '../integrations/cloud/simulated/sim-clock';
@@ -149,65 +149,82 @@ describe('finlens demo (CLI)', () => {
     expect(await warehouseTotals()).toEqual(totals);
   }, 180_000);
 
-  it('refuses a DEMO_PASSWORD that breaks the password rules, naming the variable, without echoing it', async () => {
-    const result = await run({ DEMO_PASSWORD: 'alllowercase1!' });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/DEMO_PASSWORD Must contain both upper and lower case letters/);
-    expect(result.stderr).not.toContain('alllowercase1!');
-  });
+  // The PostgreSQL rerun keeps the two cases that write and read the demo's app data (the first and the
+  // same-name client); the others are refused options, the warehouse lock and the command's own output.
+  itWithoutPostgresRerun(
+    'refuses a DEMO_PASSWORD that breaks the password rules, naming the variable, without echoing it',
+    async () => {
+      const result = await run({ DEMO_PASSWORD: 'alllowercase1!' });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/DEMO_PASSWORD Must contain both upper and lower case letters/);
+      expect(result.stderr).not.toContain('alllowercase1!');
+    },
+  );
 
-  it('without DEMO_PASSWORD a new demo user gets a generated password, printed once, that signs in; --scenario loads the user’s own cloud', async () => {
-    const dir = join(dataDir, 'generated');
-    const example = EXAMPLE_SCENARIO_FILE;
-    const result = await run(
-      {},
-      ['demo', '--rows', '2000', '--months', '1', '--end-month', '2026-01', '--scenario', example],
-      dir,
-    );
-    expect(result.code, result.stderr).toBe(0);
-    const password = /Password: (\S+) \(generated; shown only now\)/.exec(result.stdout)?.[1] ?? '';
-    expect(passwordProblems(password)).toEqual([]);
-    const db = await openCliAppDatabase(dir);
-    try {
-      const user = await db.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
-      expect(await createArgon2Hasher().verify(user.password_hash ?? '', password)).toBe(true);
-    } finally {
-      await db.close();
-    }
-    const own = JSON.parse(await readFile(example, 'utf8')) as { resources: unknown[] };
-    const cloud = await collectQueuedInventory(dir);
-    expect(cloud.simulations.map((s) => s.scenario)).toEqual([own]);
-    expect(cloud.resources.length).toBeGreaterThan(0);
-  }, 120_000);
+  // Its app-database writes (a user, a project, a simulation) are those of the first case.
+  itWithoutPostgresRerun(
+    'without DEMO_PASSWORD a new demo user gets a generated password, printed once, that signs in; --scenario loads the user’s own cloud',
+    async () => {
+      const dir = join(dataDir, 'generated');
+      const example = EXAMPLE_SCENARIO_FILE;
+      const result = await run(
+        {},
+        ['demo', '--rows', '2000', '--months', '1', '--end-month', '2026-01', '--scenario', example],
+        dir,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const password = /Password: (\S+) \(generated; shown only now\)/.exec(result.stdout)?.[1] ?? '';
+      expect(passwordProblems(password)).toEqual([]);
+      const db = await openCliAppDatabase(dir);
+      try {
+        const user = await db.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+        expect(await createArgon2Hasher().verify(user.password_hash ?? '', password)).toBe(true);
+      } finally {
+        await db.close();
+      }
+      const own = JSON.parse(await readFile(example, 'utf8')) as { resources: unknown[] };
+      const cloud = await collectQueuedInventory(dir);
+      expect(cloud.simulations.map((s) => s.scenario)).toEqual([own]);
+      expect(cloud.resources.length).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
-  it('refuses a malformed --scenario before writing anything, naming the file, the path and the field', async () => {
-    const dir = join(dataDir, 'bad-scenario');
-    await mkdir(dir, { recursive: true });
-    const file = join(dir, 'mine.json');
-    const example = JSON.parse(await readFile(EXAMPLE_SCENARIO_FILE, 'utf8'));
-    example.resources[2].metrics = { profile: 'sleepy' };
-    await writeFile(file, JSON.stringify(example));
-    const bad = await run({}, [...demoArgs, '--scenario', file], dir);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain(`--scenario ${file}: resources[2].metrics.profile: expected one of idle|`);
-    const missing = await run({}, [...demoArgs, '--scenario', join(dir, 'none.json')], dir);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain(`--scenario ${join(dir, 'none.json')}: cannot be read`);
-    // Neither demo data nor a warehouse was written (the test helper seeds the app database folder).
-    const written = await readdir(dir);
-    expect(written).not.toContain('demo');
-    expect(written).not.toContain('warehouse.duckdb');
-  });
+  itWithoutPostgresRerun(
+    'refuses a malformed --scenario before writing anything, naming the file, the path and the field',
+    async () => {
+      const dir = join(dataDir, 'bad-scenario');
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, 'mine.json');
+      const example = JSON.parse(await readFile(EXAMPLE_SCENARIO_FILE, 'utf8'));
+      example.resources[2].metrics = { profile: 'sleepy' };
+      await writeFile(file, JSON.stringify(example));
+      const bad = await run({}, [...demoArgs, '--scenario', file], dir);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(`--scenario ${file}: resources[2].metrics.profile: expected one of idle|`);
+      const missing = await run({}, [...demoArgs, '--scenario', join(dir, 'none.json')], dir);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain(`--scenario ${join(dir, 'none.json')}: cannot be read`);
+      // Neither demo data nor a warehouse was written (the test helper seeds the app database folder).
+      const written = await readdir(dir);
+      expect(written).not.toContain('demo');
+      expect(written).not.toContain('warehouse.duckdb');
+    },
+  );
 
-  it('fails clearly after --lock-timeout while another process (not a server) holds the warehouse', async () => {
-    const dir = join(dataDir, 'locked');
-    await whileWarehouseHeld(dir, async () => {
-      const result = await run({}, [...demoArgs, '--lock-timeout', '0'], dir);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/in use by another Finlens process/);
-      expect(result.stderr).toMatch(/no running Finlens server of this data folder answers/);
-    });
-  }, 60_000);
+  itWithoutPostgresRerun(
+    'fails clearly after --lock-timeout while another process (not a server) holds the warehouse',
+    async () => {
+      const dir = join(dataDir, 'locked');
+      await whileWarehouseHeld(dir, async () => {
+        const result = await run({}, [...demoArgs, '--lock-timeout', '0'], dir);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(/in use by another Finlens process/);
+        expect(result.stderr).toMatch(/no running Finlens server of this data folder answers/);
+      });
+    },
+    60_000,
+  );
 
   it("imports into the demo user's own client, not an older client that only has the same name", async () => {
     const dir = join(dataDir, 'same-name');
@@ -257,7 +274,7 @@ describe('finlens demo (CLI)', () => {
     }
   }, 180_000);
 
-  it('rejects a bad --rows or --end-month naming the option', async () => {
+  itWithoutPostgresRerun('rejects a bad --rows or --end-month naming the option', async () => {
     const rows = await run({}, ['demo', '--rows', 'many']);
     expect(rows.code).toBe(2);
     expect(rows.stderr).toMatch(/--rows must be a whole number of at least 1 \(got "many"\)/);
@@ -266,7 +283,7 @@ describe('finlens demo (CLI)', () => {
     expect(month.stderr).toMatch(/--end-month must be YYYY-MM/);
   });
 
-  it('generates passwords that satisfy the rules', () => {
+  itWithoutPostgresRerun('generates passwords that satisfy the rules', () => {
     for (let i = 0; i < 50; i++) {
       expect(
         passwordProblems(generateDemoPassword(), {

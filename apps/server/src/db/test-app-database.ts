@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, inject, it } from 'vitest';
 import { type AppDatabase, openAppDatabase } from './client';
 import { migrate } from './migrate';
 
@@ -42,6 +42,14 @@ export function seedPglite(dataDir: string): Promise<void> {
 export function testPostgresUrl(): string | null {
   return inject('testPostgresUrl') ?? null;
 }
+
+/**
+ * `it` for a case of a file the "(PostgreSQL)" project runs again that proves nothing of the app database
+ * (an option refused before any database opens, the warehouse's lock or its data): it runs in the PGlite
+ * project only and shows as skipped in the PostgreSQL one, so the rerun pays only for the cases that write
+ * or read the app database. Say next to each case why it is one of these.
+ */
+export const itWithoutPostgresRerun = it.skipIf(inject('testPostgresUrl') !== undefined);
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: testPostgresUrl() ?? undefined });
