@@ -7,6 +7,7 @@ const PLANTED_TYPES = {
   oldSnapshots: 'ebs-snapshot-old',
   idleNatGateways: 'nat-gateway-idle',
   coldBuckets: 's3-cold-standard',
+  noLifecycleBuckets: 's3-no-lifecycle',
   overallocatedFunctions: 'lambda-memory',
   overprovisionedGroups: 'asg-overprovisioned',
 } as const;
