@@ -164,6 +164,10 @@ describe('compute copilot', () => {
     );
     await expect400(admin.session.get(`${P.asg}?start_date=2026-03-02&end_date=2026-03-01`), 'end_date');
     await expect400(admin.session.get(P.visibilityGroup.replace(':type/:id', 'colour/red')), 'type');
+    await expect400(
+      admin.session.get(`${P.asgActivities}?account_id=1&region=us-east-1&name=web`),
+      'project_id',
+    );
     await expect400(admin.session.get(P.visibilityGroup.replace(':type/:id', 'purchase-option/lease')), 'id');
   });
 });

@@ -13,6 +13,7 @@ export const COMPUTE_COPILOT_PATHS = {
   visibility: '/c/compute-copilot/visibility/',
   visibilityGroup: '/c/compute-copilot/visibility/:type/:id/',
   resource: '/c/compute-copilot/resources/:id/',
+  asgActivities: '/c/compute-copilot/asg/activities/',
 } as const;
 
 /** The longest range a dashboard reads. */
@@ -245,3 +246,37 @@ export const databricksDashboardSchema = z.object({
   users: z.array(dbxRowSchema),
 });
 export type DatabricksDashboard = z.infer<typeof databricksDashboardSchema>;
+
+// ---------- ASG scaling activities ----------
+
+/** Which group: the dashboard's project, account, region and group name. */
+export const asgActivitiesQuerySchema = z.object({
+  project_id: z.string().min(1).max(64),
+  account_id: z.string().min(1).max(64),
+  region: z.string().min(1).max(64),
+  name: z.string().min(1).max(255),
+});
+export type AsgActivitiesQuery = z.infer<typeof asgActivitiesQuerySchema>;
+
+export const scalingActivitySchema = z.object({
+  id: z.string(),
+  start_time: z.string(),
+  end_time: z.string().nullable(),
+  status: z.string().describe('AWS StatusCode: Successful, Failed, Cancelled, InProgress …'),
+  status_message: z.string().nullable(),
+  cause: z.string(),
+  description: z.string(),
+  progress: z.number().nullable(),
+});
+export type ScalingActivity = z.infer<typeof scalingActivitySchema>;
+
+export const asgActivitiesSchema = z
+  .object({
+    available: z.boolean().describe('false: the account could not be asked (reason says why).'),
+    reason: z.string().nullable(),
+    activities: z.array(scalingActivitySchema),
+  })
+  .describe(
+    "The group's newest scaling activities (at most 50, newest first), read live from the cloud (AWS DescribeScalingActivities; the simulated cloud for demo and simulated projects).",
+  );
+export type AsgActivities = z.infer<typeof asgActivitiesSchema>;

@@ -21,4 +21,13 @@ export const computeCopilotAccessRows: AccessRow[] = [
     }),
     expect: { ...signedIn(404), otherAdmin: 404 },
   },
+  {
+    route: `GET ${P.asgActivities}`,
+    rule: 'verified',
+    // A fresh project's inventory lists no such group: the read is allowed and answers 404 (another client's too).
+    request: (ids) => ({
+      path: `${P.asgActivities}?project_id=${ids.projectId}&account_id=111122223333&region=us-east-1&name=web-asg`,
+    }),
+    expect: { ...signedIn(404), otherAdmin: 404 },
+  },
 ];

@@ -140,7 +140,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   });
   await registerCostSummary(app, { db, warehouse });
   await registerCommitments(app, { db, warehouse });
-  await registerComputeCopilot(app, { db, warehouse });
+  await registerComputeCopilot(app, {
+    db,
+    warehouse,
+    cloud: { secretKey: config.secretKey, aws: guardedAwsCloud(config.outboundAllow), serverIdentity },
+  });
   await registerContainers(app, { db, warehouse });
   await registerCostExplorer(app, { db, warehouse });
   await registerInsights(app, { db, warehouse });

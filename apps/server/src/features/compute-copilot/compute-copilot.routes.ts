@@ -1,4 +1,6 @@
 import {
+  asgActivitiesQuerySchema,
+  asgActivitiesSchema,
   asgDashboardSchema,
   COMPUTE_COPILOT_PATHS,
   copilotQuerySchema,
@@ -24,6 +26,14 @@ export const computeCopilotRoutes: FastifyPluginAsyncZod<{
     COMPUTE_COPILOT_PATHS.asg,
     { ...read, schema: { tags, querystring: copilotQuerySchema, response: { 200: asgDashboardSchema } } },
     async (request) => service.asg(clientCallerOf(request), request.query),
+  );
+  app.get(
+    COMPUTE_COPILOT_PATHS.asgActivities,
+    {
+      ...read,
+      schema: { tags, querystring: asgActivitiesQuerySchema, response: { 200: asgActivitiesSchema } },
+    },
+    async (request) => service.asgActivities(clientCallerOf(request), request.query),
   );
   app.get(
     COMPUTE_COPILOT_PATHS.databricks,

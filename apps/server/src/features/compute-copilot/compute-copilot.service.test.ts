@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadScenarioFile } from '../../integrations/cloud/simulated/scenario-file';
+import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
+import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
 import { HttpError } from '../../platform/http/http-error';
 import { demoWarehouse } from '../../warehouse/duckdb/demo-warehouse.test-helper';
 import { createComputeCopilotService } from './compute-copilot.service';
@@ -126,6 +130,50 @@ describe('ASG dashboard', () => {
     const batch = answer.groups.find((g) => g.name === 'batch-reports-asg');
     expect(batch?.advice.map((a) => a.type)).toContain('scheduled-scaling');
     expect(answer.totals.monthly_saving).toBeGreaterThan(0);
+  });
+});
+
+describe('ASG scaling activities', () => {
+  it("reads a group's activities live through the cloud port, newest first; 404 for a group the inventory lacks", async () => {
+    const scenario = await loadScenarioFile(join(demo.demoDir, 'cloud-scenario.json'));
+    const port = createSimulatedCloud({ scenario, clock: manualClock(new Date('2026-04-01T00:00:00Z')) });
+    const accounts = scenario.accounts.map((a) => ({
+      accountId: a.accountId,
+      credentials: { kind: 'server-identity' as const },
+    }));
+    const { repo, utilisation } = scenarioInventory(demo.demoDir);
+    const live = createComputeCopilotService({
+      scopes: SCOPES,
+      warehouse: demo.store,
+      repo,
+      utilisation,
+      resolveCloud: async () => ({ kind: 'simulated', port, accounts }),
+    });
+    const group = (await live.asg(CALLER, RANGE)).groups.find((g) => g.name === 'api-workers-asg');
+    if (group === undefined) throw new Error('no api-workers-asg');
+    const query = {
+      project_id: group.project_id,
+      account_id: group.account_id,
+      region: group.region,
+      name: group.name,
+    };
+    const answer = await live.asgActivities(CALLER, query);
+    expect(answer).toMatchObject({ available: true, reason: null });
+    // One launch per instance, the last launch first.
+    expect(answer.activities.map((a) => a.description)).toEqual(
+      group.instances.map((i) => `Launching a new EC2 instance: ${i.id}`).reverse(),
+    );
+    expect(answer.activities[0]).toMatchObject({ status: 'Successful', progress: 100 });
+    const cause = `increasing the capacity from ${group.instances.length - 1} to ${group.instances.length}.`;
+    expect(answer.activities[0]?.cause).toContain(cause);
+    // Not wired to a cloud: unavailable with the reason, not an error.
+    expect(await service.asgActivities(CALLER, query)).toEqual({
+      available: false,
+      reason: 'The project is gone.',
+      activities: [],
+    });
+    const missing = live.asgActivities(CALLER, { ...query, name: 'no-such-asg' });
+    await expect(missing).rejects.toBeInstanceOf(HttpError);
   });
 });
 

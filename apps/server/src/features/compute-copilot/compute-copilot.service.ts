@@ -1,4 +1,6 @@
 import type {
+  AsgActivities,
+  AsgActivitiesQuery,
   AsgDashboard,
   CopilotQuery,
   CopilotResource,
@@ -10,6 +12,7 @@ import type {
 import type { ClientCaller } from '../../platform/auth/caller';
 import { fieldError, notFound } from '../../platform/http/http-error';
 import type { CostScopes } from '../../warehouse/cost-scope';
+import { asgActivities, type ResolveCloudTarget } from './asg-activities';
 import { asgDashboard, type UtilisationReader } from './asg-dashboard';
 import type { ComputeCopilotRepo } from './compute-copilot.repo';
 import { type CopilotWarehouse, type CopilotWindow, windowOf } from './copilot-reads';
@@ -22,6 +25,8 @@ export interface ComputeCopilotDeps {
   warehouse: CopilotWarehouse;
   repo: ComputeCopilotRepo;
   utilisation: UtilisationReader;
+  /** Live reads of a project's cloud (scaling activities); absent: not wired, answered as unavailable. */
+  resolveCloud?: ResolveCloudTarget;
 }
 
 const windowFields = (window: CopilotWindow | null) => ({
@@ -31,7 +36,13 @@ const windowFields = (window: CopilotWindow | null) => ({
 });
 
 /** Compute Copilot's dashboards: ASGs, Databricks and compute visibility, over the caller's projects. */
-export function createComputeCopilotService({ scopes, warehouse, repo, utilisation }: ComputeCopilotDeps) {
+export function createComputeCopilotService({
+  scopes,
+  warehouse,
+  repo,
+  utilisation,
+  resolveCloud = async () => null,
+}: ComputeCopilotDeps) {
   async function open(caller: ClientCaller, query: CopilotQuery) {
     const scope = await scopes.requested(caller, query.project_ids);
     return { scope, window: await windowOf(warehouse, scope, query) };
@@ -42,6 +53,21 @@ export function createComputeCopilotService({ scopes, warehouse, repo, utilisati
       const { scope, window } = await open(caller, query);
       const answer = await asgDashboard({ warehouse, repo, utilisation, scope, window });
       return { ...windowFields(window), ...answer };
+    },
+
+    /** 404 unless the inventory lists the group in one of the caller's projects. */
+    async asgActivities(caller: ClientCaller, query: AsgActivitiesQuery): Promise<AsgActivities> {
+      const scope = await scopes.requested(caller, [query.project_id]);
+      const rows = await repo.groupsAndInstances(scope.projectIds);
+      const known = rows.some(
+        (r) =>
+          r.kind === 'autoscaling-group' &&
+          r.account_id === query.account_id &&
+          r.region === query.region &&
+          r.resource_id === query.name,
+      );
+      if (!known) throw notFound();
+      return asgActivities(resolveCloud, caller.clientId, query);
     },
 
     async databricks(caller: ClientCaller, query: CopilotQuery): Promise<DatabricksDashboard> {

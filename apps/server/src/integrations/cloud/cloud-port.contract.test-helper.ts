@@ -4,6 +4,7 @@ import type { CloudAccount, CloudPort } from './cloud-port';
 import { type CloudResource, RESOURCE_KINDS, type ResourceKind, type ResourceOf } from './cloud-resources';
 import {
   ACCOUNT_ID,
+  CONTRACT_ACTIVITIES,
   CONTRACT_NOW,
   DENIED_ACCOUNT_ID,
   CONTRACT_IDS as IDS,
@@ -236,6 +237,15 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       });
       expect(series).toEqual([{ id: 'cpu', points: [] }]);
       expect(failures).toMatchObject([{ region: 'eu-west-1', service: 'cloudwatch', code: 'AccessDenied' }]);
+    });
+
+    it("lists an Auto Scaling group's scaling activities, newest first, at most as many as asked", async () => {
+      const { port, account } = subject();
+      const { activities, failures } = await port.scalingActivities(account, 'us-east-1', IDS.asg, 20);
+      expect(failures).toEqual([]);
+      expect(activities).toEqual(CONTRACT_ACTIVITIES);
+      const one = await port.scalingActivities(account, 'us-east-1', IDS.asg, 1);
+      expect(one.activities.map((a) => a.id)).toEqual([CONTRACT_ACTIVITIES[0]?.id]);
     });
 
     it('stops a running instance and says what changed', async () => {

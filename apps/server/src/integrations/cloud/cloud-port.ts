@@ -90,6 +90,28 @@ export interface MetricsResult {
   failures: CloudFailure[];
 }
 
+/** One scaling activity of an Auto Scaling group, as AWS DescribeScalingActivities answers it. */
+export interface ScalingActivity {
+  id: string;
+  startTime: Date;
+  endTime: Date | null;
+  /** AWS's StatusCode: Successful, Failed, Cancelled, InProgress, WaitingForSpotInstanceId … */
+  status: string;
+  statusMessage: string | null;
+  /** Why it happened ("At 2026-11-20T08:00:00Z a user request update of AutoScalingGroup constraints …"). */
+  cause: string;
+  /** What it did ("Launching a new EC2 instance: i-0abc …"). */
+  description: string;
+  /** Percent done. */
+  progress: number | null;
+}
+
+export interface ScalingActivitiesResult {
+  /** Newest first. */
+  activities: ScalingActivity[];
+  failures: CloudFailure[];
+}
+
 export interface CloudPort {
   /** Every region the provider knows, with whether the account has it enabled. */
   listRegions(account: CloudAccount): Promise<ListRegionsResult>;
@@ -101,6 +123,13 @@ export interface CloudPort {
   ): Promise<ListResourcesResult>;
   /** One series per query, in the order asked; a failed query's series is empty and its failure listed. */
   getMetrics(account: CloudAccount, region: string, request: MetricsRequest): Promise<MetricsResult>;
+  /** An Auto Scaling group's most recent scaling activities (at most `limit`, newest first). */
+  scalingActivities(
+    account: CloudAccount,
+    region: string,
+    groupName: string,
+    limit: number,
+  ): Promise<ScalingActivitiesResult>;
   /** Performs one action and says what changed; throws CloudActionError when refused. */
   act(account: CloudAccount, action: CloudAction): Promise<ActionResult>;
   /**

@@ -30,6 +30,34 @@ export const CONTRACT_IDS = {
 
 const at = (date: string) => `${date}T09:30:00Z`;
 
+/** The group's scaling activities as AWS answers them (newest first). */
+export const CONTRACT_ACTIVITIES = [
+  {
+    id: 'f9f2d65b-f1f2-43e7-b46d-d86756459699',
+    startTime: new Date('2026-11-19T08:00:12Z'),
+    endTime: new Date('2026-11-19T08:01:20Z'),
+    status: 'Successful',
+    statusMessage: null,
+    cause:
+      'At 2026-11-19T08:00:00Z a user request update of AutoScalingGroup constraints to min: 1, max: 4, desired: 2 changing the desired capacity from 1 to 2.  At 2026-11-19T08:00:10Z an instance was started in response to a difference between desired and actual capacity, increasing the capacity from 1 to 2.',
+    description: 'Launching a new EC2 instance: i-0b1c2d3e4f5a6b7c8',
+    progress: 100,
+  },
+  {
+    id: '0a9b8c7d-6e5f-4a3b-2c1d-0e9f8a7b6c5d',
+    startTime: new Date('2026-11-18T20:00:05Z'),
+    endTime: null,
+    status: 'Failed',
+    statusMessage:
+      'We currently do not have sufficient m5.large capacity in the Availability Zone you requested.',
+    cause:
+      'At 2026-11-18T20:00:00Z an instance was started in response to a difference between desired and actual capacity, increasing the capacity from 0 to 1.',
+    description:
+      'Launching a new EC2 instance.  Status Reason: We currently do not have sufficient m5.large capacity.',
+    progress: 100,
+  },
+];
+
 export const CONTRACT_SCENARIO = {
   version: 1,
   seed: 7,
@@ -174,6 +202,11 @@ export const CONTRACT_SCENARIO = {
         spotAllocationStrategy: 'price-capacity-optimized',
         instanceTypes: ['m5.large', 'm5a.large'],
       },
+      scalingActivities: CONTRACT_ACTIVITIES.map((a) => ({
+        ...a,
+        startTime: a.startTime.toISOString(),
+        endTime: a.endTime?.toISOString() ?? null,
+      })),
       createdAt: at('2026-01-10'),
     },
     {

@@ -21,6 +21,7 @@ import {
   Section,
   useCopilotRange,
 } from './copilot-kit';
+import { ScalingActivities } from './ScalingActivities';
 
 type Instance = AsgGroup['instances'][number];
 type Change = AsgGroup['scaling_history'][number];
@@ -122,6 +123,7 @@ export function AsgGroupDetail({ groupKey: key }: { groupKey: string }) {
             csv={`asg-${group.name}-instances`}
             rowId={(instance) => instance.id}
           />
+          <ScalingActivities group={group} />
           <Section title="Scaling history">
             <SimpleTable
               label="Scaling history"

@@ -164,11 +164,44 @@ const DATABRICKS: DatabricksDashboard = {
 function answer() {
   server.use(
     http.get(`*${P.asg}`, () => HttpResponse.json(ASG)),
+    http.get(`*${P.asgActivities}`, ({ request }) =>
+      new URL(request.url).searchParams.get('name') === 'web-frontend-asg'
+        ? HttpResponse.json(ACTIVITIES)
+        : HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
+    ),
     http.get(`*${P.visibility}`, () => HttpResponse.json(VISIBILITY)),
     http.get('*/c/compute-copilot/visibility/purchase-option/spot/', () => HttpResponse.json(SPOT_GROUP)),
     http.get(`*${P.databricks}`, () => HttpResponse.json(DATABRICKS)),
   );
 }
+
+const ACTIVITIES = {
+  available: true,
+  reason: null,
+  activities: [
+    {
+      id: 'a2',
+      start_time: '2026-03-30T08:00:05.000Z',
+      end_time: null,
+      status: 'Failed',
+      status_message: 'No spot capacity in us-east-1a.',
+      cause:
+        'At 2026-03-30T08:00:00Z an instance was started in response to a difference between desired and actual capacity.',
+      description: 'Launching a new EC2 instance.',
+      progress: 100,
+    },
+    {
+      id: 'a1',
+      start_time: '2026-03-29T07:00:00.000Z',
+      end_time: '2026-03-29T07:00:45.000Z',
+      status: 'Successful',
+      status_message: null,
+      cause: 'At 2026-03-29T07:00:00Z a user request update of AutoScalingGroup constraints.',
+      description: 'Launching a new EC2 instance: i-web1',
+      progress: 100,
+    },
+  ],
+};
 
 describe('Compute Copilot pages', () => {
   it('ASG Dashboard lists the groups with policy, cost and advice, and opens a group', async () => {
@@ -188,6 +221,18 @@ describe('Compute Copilot pages', () => {
       'desiredCapacity: 3 → 2',
     );
     expect(await screen.findByRole('region', { name: 'Instances of web-frontend-asg' })).toBeInTheDocument();
+    const activities = await screen.findByRole('table', { name: 'Scaling activities' }, SLOW);
+    expect(
+      within(activities)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'Started (UTC)StatusActivityCause',
+      expect.stringMatching(
+        /^2026-03-30 08:00FailedLaunching a new EC2 instance\.No spot capacity in us-east-1a\.At 2026-03-30/,
+      ),
+      expect.stringMatching(/^2026-03-29 07:00SuccessfulLaunching a new EC2 instance: i-web1At 2026-03-29/),
+    ]);
     const asked = requests.calls().filter((c) => c.startsWith(`GET ${P.asg}?`));
     expect(asked.length).toBeGreaterThan(0);
     for (const call of asked) expect(call).toMatch(/start_date=\d{4}-\d{2}-\d{2}&end_date=/);

@@ -9,7 +9,7 @@ import { FailureLog } from './aws-failures';
 import { getAwsMetrics } from './aws-metrics';
 import { listEc2 } from './list-ec2';
 import { listBuckets, listEks, listLambda } from './list-eks-lambda-s3';
-import { listAutoScalingGroups, listLoadBalancers, listRds } from './list-elb-rds-asg';
+import { listAutoScalingGroups, listLoadBalancers, listRds, listScalingActivities } from './list-elb-rds-asg';
 
 /** DescribeRegions answers from any enabled region. */
 const HOME_REGION = 'us-east-1';
@@ -114,6 +114,19 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
         return { series: request.queries.map((q) => ({ id: q.id, points: [] })), failures: log.failures };
       const series = await getAwsMetrics(session.clients(region).cloudwatch, request, log);
       return { series, failures: log.failures };
+    },
+
+    async scalingActivities(account, region, groupName, limit) {
+      const log = new FailureLog(account.accountId, region);
+      const session = await signIn(account, log, []);
+      if (!session) return { activities: [], failures: log.failures };
+      const activities = await listScalingActivities(
+        session.clients(region).autoscaling,
+        groupName,
+        limit,
+        log,
+      );
+      return { activities, failures: log.failures };
     },
 
     async act(account, action) {

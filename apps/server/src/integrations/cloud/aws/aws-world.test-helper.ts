@@ -1,6 +1,7 @@
 import {
   AutoScalingClient,
   DescribeAutoScalingGroupsCommand,
+  DescribeScalingActivitiesCommand,
   UpdateAutoScalingGroupCommand,
 } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient, GetMetricDataCommand } from '@aws-sdk/client-cloudwatch';
@@ -50,7 +51,11 @@ import {
 } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ACCOUNT_ID as ACCOUNT, CONTRACT_IDS as IDS } from '../contract-world.test-helper';
+import {
+  ACCOUNT_ID as ACCOUNT,
+  CONTRACT_ACTIVITIES,
+  CONTRACT_IDS as IDS,
+} from '../contract-world.test-helper';
 import {
   addresses,
   albArn,
@@ -191,6 +196,19 @@ export function mockAwsWorld() {
     .on(DescribeAutoScalingGroupsCommand)
     .callsFake(byRegion({ 'us-east-1': groups }, { AutoScalingGroups: [] }));
   autoscaling.on(UpdateAutoScalingGroupCommand).resolves({});
+  autoscaling.on(DescribeScalingActivitiesCommand, { AutoScalingGroupName: IDS.asg }).resolves({
+    Activities: CONTRACT_ACTIVITIES.map((a) => ({
+      ActivityId: a.id,
+      AutoScalingGroupName: IDS.asg,
+      StartTime: a.startTime,
+      ...(a.endTime === null ? {} : { EndTime: a.endTime }),
+      StatusCode: a.status as 'Successful',
+      ...(a.statusMessage === null ? {} : { StatusMessage: a.statusMessage }),
+      Cause: a.cause,
+      Description: a.description,
+      Progress: a.progress,
+    })),
+  });
   const eks = mockClient(EKSClient);
   eks
     .on(ListClustersCommand)

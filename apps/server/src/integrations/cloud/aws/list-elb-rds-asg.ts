@@ -1,6 +1,7 @@
 import {
   type AutoScalingClient,
   type AutoScalingGroup,
+  DescribeScalingActivitiesCommand,
   paginateDescribeAutoScalingGroups,
 } from '@aws-sdk/client-auto-scaling';
 import { DescribeLaunchTemplateVersionsCommand, type EC2Client } from '@aws-sdk/client-ec2';
@@ -17,6 +18,7 @@ import {
   paginateDescribeDBInstances,
   type RDSClient,
 } from '@aws-sdk/client-rds';
+import type { ScalingActivity } from '../cloud-port';
 import type {
   AsgLaunchTemplate,
   CloudResource,
@@ -233,4 +235,31 @@ async function templateTypes(ec2: EC2Client, groups: AutoScalingGroup[], log: Fa
     if (type !== undefined) out.set(key, type);
   }
   return out;
+}
+
+/** DescribeScalingActivities, one page of the newest (AWS answers newest first, at most 100 a page). */
+export async function listScalingActivities(
+  autoscaling: AutoScalingClient,
+  groupName: string,
+  limit: number,
+  log: FailureLog,
+): Promise<ScalingActivity[]> {
+  const answer = await log.attempt('autoscaling', 'DescribeScalingActivities', [], null, () =>
+    autoscaling.send(
+      new DescribeScalingActivitiesCommand({
+        AutoScalingGroupName: groupName,
+        MaxRecords: Math.min(100, Math.max(1, limit)),
+      }),
+    ),
+  );
+  return (answer?.Activities ?? []).slice(0, limit).map((a) => ({
+    id: a.ActivityId ?? '',
+    startTime: a.StartTime ?? new Date(0),
+    endTime: a.EndTime ?? null,
+    status: a.StatusCode ?? 'Unknown',
+    statusMessage: a.StatusMessage ?? null,
+    cause: a.Cause ?? '',
+    description: a.Description ?? '',
+    progress: a.Progress ?? null,
+  }));
 }

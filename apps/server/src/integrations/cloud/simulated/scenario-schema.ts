@@ -130,6 +130,21 @@ const resource = z.discriminatedUnion('kind', [
       })
       .nullable()
       .default(null),
+    /** What DescribeScalingActivities answers before the simulation's own scaling (any order). */
+    scalingActivities: z
+      .array(
+        z.strictObject({
+          id: z.string().min(1),
+          startTime: isoDate,
+          endTime: isoDate.nullable().default(null),
+          status: z.string().default('Successful'),
+          statusMessage: z.string().nullable().default(null),
+          cause: z.string(),
+          description: z.string(),
+          progress: z.number().int().min(0).max(100).nullable().default(100),
+        }),
+      )
+      .default([]),
   }),
   z.strictObject({
     ...common,

@@ -298,7 +298,34 @@ function remove(entry: SimEntry, ctx: ActContext): AttributeChange[] {
   return [{ field: 'state', before: stateOf(entry), after: 'deleted' }];
 }
 
+const show = (v: string | number | null) => (v === null ? 'none' : String(v));
+
+/** An action that changed a group is one of its scaling activities, worded as AWS words a user's update. */
+function recordActivity(entry: SimEntry, changes: AttributeChange[], now: number): void {
+  if (entry.resource.kind !== 'autoscaling-group' || changes.length === 0) return;
+  const at = new Date(now);
+  const what = changes.map((c) => `${c.field} from ${show(c.before)} to ${show(c.after)}`).join(', ');
+  const activities = entry.activities ?? [];
+  activities.push({
+    id: `sim-${entry.resource.id}-${now}-${activities.length}`,
+    startTime: at,
+    endTime: at,
+    status: 'Successful',
+    statusMessage: null,
+    cause: `At ${at.toISOString()} a user request update of AutoScalingGroup changed ${what}.`,
+    description: `Updating the group: ${what}`,
+    progress: 100,
+  });
+  entry.activities = activities;
+}
+
 export function simAct(entry: SimEntry, action: CloudAction, ctx: ActContext): ActionResult {
+  const done = simActOnce(entry, action, ctx);
+  recordActivity(entry, done.changes, ctx.now);
+  return done;
+}
+
+function simActOnce(entry: SimEntry, action: CloudAction, ctx: ActContext): ActionResult {
   const result = (changes: AttributeChange[], deleted = false): ActionResult => ({
     action: action.type,
     resource: action.resource,

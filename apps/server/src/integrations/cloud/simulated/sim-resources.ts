@@ -106,8 +106,10 @@ export function toCloudResource(r: ScenarioResource): CloudResource {
       };
     case 'lambda-function':
       return { ...base, runtime: base.runtime ?? null };
-    case 'autoscaling-group':
-      return base;
+    case 'autoscaling-group': {
+      const { scalingActivities: _activities, ...group } = base;
+      return group;
+    }
     case 'nat-gateway':
       return {
         ...base,

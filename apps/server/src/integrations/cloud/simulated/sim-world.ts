@@ -1,3 +1,4 @@
+import type { ScalingActivity } from '../cloud-port';
 import type { CloudResource, ResourceRef } from '../cloud-resources';
 import type { MetricsSpec, Scenario, ScenarioEvent, ScenarioResource } from './scenario-schema';
 import { isRunningState, toCloudResource } from './sim-resources';
@@ -11,6 +12,8 @@ export interface SimEntry {
   /** A transitional state (pending, stopping …) that settles at `at`. */
   pending: { at: number; state: string; settle: (entry: SimEntry) => void } | null;
   deletedAt: number | null;
+  /** An Auto Scaling group's scaling activities: the scenario's, then the simulation's own, oldest first. */
+  activities?: ScalingActivity[];
   /** An Auto Scaling group's newest launch template version made here (absent: none made). */
   templateVersion?: number;
   /** A function's memory need before its memory was changed (its peak use follows the work, not the setting). */
@@ -48,6 +51,13 @@ export class SimWorld {
       runs: [{ at: since, running: isRunningState(resource) }],
       pending: null,
       deletedAt: null,
+      ...(r.kind === 'autoscaling-group'
+        ? {
+            activities: [...r.scalingActivities].sort(
+              (a, b) => a.startTime.getTime() - b.startTime.getTime(),
+            ),
+          }
+        : {}),
     };
     this.entries.set(entryKey(r.accountId, r.region, r), entry);
     const ref = `${r.kind}/${r.id}`;

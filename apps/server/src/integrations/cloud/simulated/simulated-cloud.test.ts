@@ -57,6 +57,22 @@ describe('simulated cloud', () => {
     await expect(set(64)).rejects.toMatchObject({ code: 'failed' });
   });
 
+  it('records a change to a group as its newest scaling activity; one that changes nothing records none', async () => {
+    const { port, clock, account } = simulated();
+    const group = { kind: 'autoscaling-group', id: IDS.asg } as const;
+    const scale = { type: 'scale', region: 'us-east-1', resource: group, minSize: 1, maxSize: 4 } as const;
+    clock.advance(HOUR);
+    await port.act(account, { ...scale, desiredSize: 3 });
+    await port.act(account, { ...scale, desiredSize: 3 });
+    const { activities } = await port.scalingActivities(account, 'us-east-1', IDS.asg, 10);
+    expect(activities).toHaveLength(3);
+    expect(activities[0]).toMatchObject({
+      startTime: new Date(CONTRACT_NOW.getTime() + HOUR),
+      status: 'Successful',
+      cause: `At ${new Date(CONTRACT_NOW.getTime() + HOUR).toISOString()} a user request update of AutoScalingGroup changed desiredCapacity from 2 to 3.`,
+    });
+  });
+
   it('settles a stopping instance after a tick and its CPU is zero from the stop on', async () => {
     const { port, clock, account } = simulated();
     await port.act(account, { type: 'stop', region: 'us-east-1', resource: web });

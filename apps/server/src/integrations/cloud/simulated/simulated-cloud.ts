@@ -217,6 +217,15 @@ export function createSimulatedCloud({
       return { series, failures: [] };
     },
 
+    async scalingActivities(account, region, groupName, limit) {
+      const denied = failure(account, region, 'autoscaling', [], 'DescribeScalingActivities');
+      if (denied) return { activities: [], failures: [denied] };
+      now();
+      const entry = world.find(account.accountId, region, { kind: 'autoscaling-group', id: groupName });
+      const activities = [...(entry?.activities ?? [])].reverse().slice(0, limit);
+      return { activities: structuredClone(activities), failures: [] };
+    },
+
     async act(account, action: CloudAction) {
       const [answer] = await actAll(account, [action]);
       if (!answer?.ok) throw answer?.error ?? new CloudActionError('failed', 'no answer');

@@ -1,4 +1,6 @@
 import {
+  type AsgActivitiesQuery,
+  asgActivitiesSchema,
   asgDashboardSchema,
   copilotResourceSchema,
   databricksDashboardSchema,
@@ -57,5 +59,14 @@ export function useCopilotResource(id: string, range: CopilotRange) {
         query: range,
         signal,
       }),
+  });
+}
+
+/** GET /c/compute-copilot/asg/activities/ — one group's newest scaling activities, read live from its cloud. */
+export function useAsgActivities(group: AsgActivitiesQuery | null) {
+  return useQuery({
+    queryKey: copilotKeys.activities(group ?? { project_id: '', account_id: '', region: '', name: '' }),
+    queryFn: ({ signal }) => apiRequest(P.asgActivities, asgActivitiesSchema, { query: group ?? {}, signal }),
+    enabled: group !== null,
   });
 }

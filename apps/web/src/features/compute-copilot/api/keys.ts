@@ -1,3 +1,5 @@
+import type { AsgActivitiesQuery } from '@finlens/contracts/compute-copilot';
+
 /** Query keys of Compute Copilot's dashboards. */
 export const copilotKeys = {
   all: ['compute-copilot'] as const,
@@ -7,6 +9,7 @@ export const copilotKeys = {
   group: (type: string, id: string, range: CopilotRange) =>
     [...copilotKeys.all, 'group', type, id, range] as const,
   resource: (id: string, range: CopilotRange) => [...copilotKeys.all, 'resource', id, range] as const,
+  activities: (group: AsgActivitiesQuery) => [...copilotKeys.all, 'activities', group] as const,
 };
 
 export type CopilotRange = { start_date: string; end_date: string };
