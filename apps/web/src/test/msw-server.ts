@@ -111,6 +111,7 @@ const pageHandlers = [
   http.get('*/c/chargeback/statements/', () => HttpResponse.json({ statements: [] })),
   // Insights: a few insights of three kinds.
   http.get('*/c/cost_page/insights/', () => HttpResponse.json(INSIGHTS)),
+  http.get('*/c/savings_ledger/entries/', () => HttpResponse.json({ results: [] })),
   // Search: nothing found; Organization overview: no projects beyond the start-up's.
   http.get('*/c/ac/query', () =>
     HttpResponse.json({

@@ -1,7 +1,6 @@
 import { formatMoney } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -15,8 +14,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { BarsLoader } from '../../components/BarsLoader';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
-import { LEDGER_EXPORT_HREF, useLedgerTotals } from '../savings-ledger/api/ledger-totals-query';
+import { useLedgerTotals } from '../savings-ledger/api/ledger-totals-query';
 import { useEssentialsSummary } from './api/essentials-query';
+import { LedgerEntries } from './LedgerEntries';
 import { NothingEvaluated } from './RecommendationsPage';
 
 const GROUP_NAMES = {
@@ -63,6 +63,7 @@ export function EssentialsSummaryPage() {
         </>
       )}
       <LedgerTotals />
+      <LedgerEntries />
     </Box>
   );
 }
@@ -78,9 +79,6 @@ function LedgerTotals() {
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Savings acted on
         </Typography>
-        <Button variant="outlined" href={LEDGER_EXPORT_HREF} download="savings-ledger.csv">
-          Export CSV
-        </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary">
         Estimated {formatMoney(t.estimated_monthly_saving)} · applied {formatMoney(t.applied_monthly_saving)}{' '}

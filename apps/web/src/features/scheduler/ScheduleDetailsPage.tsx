@@ -80,6 +80,14 @@ function Details({ schedule }: { schedule: Schedule }) {
           }
         />
         <Figure
+          label="Realised monthly saving"
+          value={
+            schedule.realised_monthly_saving === null
+              ? 'Not verified yet'
+              : `${formatMoney(schedule.realised_monthly_saving)} (${formatMoney(schedule.realised_to_date)} so far)`
+          }
+        />
+        <Figure
           label="Running hours a week"
           value={schedule.positions === null ? 'off the hour' : String(schedule.positions.length)}
         />

@@ -61,6 +61,15 @@ export const SCHEDULE_COLUMNS: ColDef<Schedule>[] = [
     filter: 'agNumberColumnFilter',
     sort: 'desc',
   },
+  {
+    colId: 'realised',
+    headerName: 'Realised monthly saving',
+    valueGetter: ({ data }) => data?.realised_monthly_saving ?? null,
+    valueFormatter: ({ value }) =>
+      value === null || value === undefined ? 'Not verified yet' : formatMoney(Number(value)),
+    type: 'rightAligned',
+    filter: 'agNumberColumnFilter',
+  },
 ];
 
 /** Spec §2 /v3/essentials/scheduler/: the schedules, their resources, next change and estimated saving. */
@@ -82,6 +91,7 @@ export function SchedulerPage() {
           ].some((text) => text.toLowerCase().includes(needle)),
         );
   const saving = all.reduce((sum, s) => sum + (s.estimated_monthly_saving ?? 0), 0);
+  const realised = all.reduce((sum, s) => sum + (s.realised_monthly_saving ?? 0), 0);
   return (
     <Box component="section" sx={{ p: 3 }}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
@@ -120,6 +130,7 @@ export function SchedulerPage() {
               value={String(all.reduce((n, s) => n + s.scheduled_resources.length, 0))}
             />
             <Figure label="Estimated monthly saving" value={formatMoney(saving)} />
+            <Figure label="Realised monthly saving" value={formatMoney(realised)} />
           </Stack>
           <TextField
             size="small"

@@ -86,7 +86,11 @@ describe('Resource Scheduler list', () => {
         HttpResponse.json({
           results: [
             SCHEDULE,
-            { ...SCHEDULE, id: 's2', schedule_name: 'QA nights', estimated_monthly_saving: null },
+            {
+              ...SCHEDULE,
+              ...{ id: 's2', schedule_name: 'QA nights', estimated_monthly_saving: null },
+              ...{ realised_monthly_saving: null, realised_to_date: 0 },
+            },
           ],
         }),
       ),
@@ -101,10 +105,14 @@ describe('Resource Scheduler list', () => {
     const summary = screen.getByLabelText('Summary');
     expect(within(summary).getByText('2 enabled of 2')).toBeInTheDocument();
     expect(within(summary).getByText('$61.25')).toBeInTheDocument();
+    // Realised: what the savings ledger verified on the bill.
+    expect(within(grid).getByText('$58.40')).toBeInTheDocument();
+    expect(within(summary).getByText('$58.40')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Search schedules'), 'nights');
     await waitFor(() => expect(within(grid).queryByRole('link', { name: 'Dev office hours' })).toBeNull());
     expect(within(grid).getByRole('link', { name: 'QA nights' })).toBeInTheDocument();
     expect(within(grid).getByText('No bill yet')).toBeInTheDocument();
+    expect(within(grid).getByText('Not verified yet')).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 });

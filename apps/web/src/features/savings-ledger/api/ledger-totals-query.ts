@@ -13,5 +13,3 @@ export function useLedgerTotals(groupBy: GroupBy) {
       apiRequest(SAVINGS_LEDGER_PATHS.totals, ledgerTotalsSchema, { query: { group_by: groupBy }, signal }),
   });
 }
-
-export const LEDGER_EXPORT_HREF = SAVINGS_LEDGER_PATHS.export;
