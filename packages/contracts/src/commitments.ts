@@ -243,7 +243,27 @@ export const reservationAnalysisSchema = z
       z.object({
         service: z.string().describe('The bill’s product code, e.g. AmazonRDS.'),
         region: z.string().nullable(),
-        family: z.string().describe('The family the reservation flexes within, e.g. m5 or db.r6g.'),
+        family: z
+          .string()
+          .describe(
+            'The family the reservation flexes within, e.g. m5 or db.r6g; the instance type where size_flexible is false.',
+          ),
+        operating_system: z
+          .string()
+          .nullable()
+          .describe(
+            'The usage’s operating system or engine (the bill’s product columns); null when it has none.',
+          ),
+        tenancy: z.string().nullable().describe('Shared, Dedicated or Host; null when the bill has none.'),
+        licence_model: z
+          .string()
+          .nullable()
+          .describe('The product’s licence model; null when the bill has none.'),
+        size_flexible: z
+          .boolean()
+          .describe(
+            'Whether a reservation flexes across sizes: EC2 only for Linux/UNIX at shared tenancy, RDS except licence-included.',
+          ),
         instance_type: z
           .string()
           .describe('The size to buy: the instance type of the family with the most on-demand units.'),
@@ -275,7 +295,7 @@ export const reservationAnalysisSchema = z
     ),
   })
   .describe(
-    'Reserved instance purchase analysis by normalised units, per service, region and family run on demand.',
+    'Reserved instance purchase analysis by normalised units, per service, region, operating system / tenancy / licence and family run on demand.',
   );
 export type ReservationAnalysis = z.infer<typeof reservationAnalysisSchema>;
 

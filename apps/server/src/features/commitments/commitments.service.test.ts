@@ -4,7 +4,8 @@ import type { ClientCaller } from '../../platform/auth/caller';
 import type { WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
 import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
 import { costScopesOver } from '../../warehouse/cost-scope';
-import { createCommitmentsService, hourlySpend } from './commitments.service';
+import { createCommitmentsService } from './commitments.service';
+import { hourlySpend } from './purchase-rates';
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
 
 const fee = (start: string): WarehouseCommitmentRow => ({
@@ -21,6 +22,9 @@ const fee = (start: string): WarehouseCommitmentRow => ({
   }),
   at: new Date('2026-02-01T00:00:00Z'),
   usageEnd: null,
+  operatingSystem: null,
+  tenancy: null,
+  licenceModel: null,
   sourceFormat: 'cur',
   billingPeriodStart: null,
   amortized: 14,
@@ -261,5 +265,102 @@ describe('reservation purchase analysis by normalised units', () => {
     expect([stated?.rate_source, stated?.rate_provenance, stated?.rate_ratio]).toEqual(['stated', null, 0.5]);
     const other = (await own.reservationAnalysis({ clientId: 'd' } as ClientCaller, query)).results[0];
     expect(other?.rate_provenance).toBe('catalogue');
+  });
+});
+
+describe('reservation purchase analysis split by operating system, tenancy and licence', () => {
+  // A week of m5 in us-east-1: Linux m5.large every hour ($0.096), Windows m5.large every hour ($0.188) and a
+  // Windows m5.xlarge in the first 42 hours ($0.376). A one-year no-upfront Windows reservation covers a third
+  // Windows m5.large every hour at $0.1128 of its $0.188 (r = 0.6). Windows is not size-flexible: one curve per type.
+  const LINUX = { operatingSystem: 'Linux', tenancy: 'Shared', licenceModel: 'No License required' };
+  const WINDOWS = { ...LINUX, operatingSystem: 'Windows' };
+  const row = (
+    h: number,
+    split: typeof LINUX,
+    fields: Partial<WarehouseCommitmentRow>,
+    lineItemType = 'Usage',
+  ): WarehouseCommitmentRow => ({
+    ...fee('2025-06-01T00:00:00.000Z'),
+    ...curCommitmentRow({
+      lineItemType,
+      billingPeriod: '2026-02',
+      usageAccountId: 'a',
+      productCode: 'AmazonEC2',
+      pricingTerm: lineItemType === 'Usage' ? 'OnDemand' : 'Reserved',
+      usageAmount: 1,
+      region: 'us-east-1',
+      ...fields,
+    }),
+    ...split,
+    at: new Date(Date.parse('2026-02-01T00:00:00Z') + h * 3_600_000),
+  });
+  const hours = Array.from({ length: 168 }, (_, h) => [
+    row(h, LINUX, { usageType: 'BoxUsage:m5.large', publicOnDemandCost: 0.096 }),
+    row(h, WINDOWS, { usageType: 'BoxUsage:m5.large', publicOnDemandCost: 0.188 }),
+    ...(h < 42 ? [row(h, WINDOWS, { usageType: 'BoxUsage:m5.xlarge', publicOnDemandCost: 0.376 })] : []),
+    row(
+      h,
+      WINDOWS,
+      {
+        usageType: 'BoxUsage:m5.large',
+        publicOnDemandCost: 0.188,
+        reservationArn: 'ri-win',
+        reservationEffective: 0.1128,
+      },
+      'DiscountedUsage',
+    ),
+  ]).flat();
+  // The reservation's month: a year from 1 June 2025, no upfront, $0.1128 an hour.
+  const month = {
+    ...fee('2025-06-01T00:00:00.000Z'),
+    reservationArn: 'ri-win',
+    productCode: 'AmazonEC2',
+    usageType: 'HeavyUsage:m5.large',
+    usageAmount: 672,
+    unblended: 0.1128 * 672,
+    reservationEndTime: '2026-06-01T00:00:00.000Z',
+  };
+  const service = createCommitmentsService({
+    scopes: costScopesOver(async () => [
+      { id: 'p', name: 'P', cloudType: 'aws', ingestedAt: '2026-02-08T00:00:00Z' },
+    ]),
+    warehouse: {
+      commitmentRows: async (q) => (q.grain === 'hour' ? hours : [month]),
+      runCostQuery: async () => ({ as_of: '2026-02-07' }) as WarehouseCostAnswer,
+    },
+    now: () => new Date('2026-02-08T00:00:00Z'),
+  });
+  const caller = { clientId: 'c' } as ClientCaller;
+  const analyse = (term: '1yr' | '3yr') =>
+    service.reservationAnalysis(caller, { look_back: '7', term, payment_option: 'No Upfront' });
+
+  it('keeps one curve per split, each with the rate of reservations of its own split', async () => {
+    const { results } = await analyse('1yr');
+    expect(
+      results.map((r) => [r.operating_system, r.family, r.size_flexible, r.rate_source, r.rate_ratio]),
+    ).toEqual([
+      ['Windows', 'm5.large', false, 'bill', expect.closeTo(0.6, 12)],
+      ['Linux', 'm5', true, 'table', 0.67],
+      ['Windows', 'm5.xlarge', false, 'bill', expect.closeTo(0.6, 12)],
+    ]);
+    const [winLarge, linux, winXlarge] = results;
+    // Windows m5.large used every hour: one, saving 168 × $0.188 × (1 − 0.6).
+    expect(winLarge?.recommendation?.instances).toBe(1);
+    expect(winLarge?.recommendation?.savings).toBeCloseTo(168 * 0.188 * 0.4, 9);
+    // Linux at the table's 0.67 (the Windows reservation's rate is not its own): 168 × $0.096 × 0.33.
+    expect(linux?.hourly_units.every((u) => u === 4)).toBe(true);
+    expect(linux?.recommendation?.savings).toBeCloseTo(168 * 0.096 * 0.33, 9);
+    // The Windows xlarge runs a quarter of the hours, under the break-even 0.6: none.
+    expect(winXlarge?.recommendation?.instances).toBe(0);
+    expect(winXlarge?.recommendation?.savings).toBe(0);
+  });
+
+  it('gives a licensed split no table rate: without a reservation of the term, none', async () => {
+    const { results } = await analyse('3yr');
+    expect(results.map((r) => [r.operating_system, r.family, r.rate_source, r.rate_provenance])).toEqual([
+      ['Windows', 'm5.large', 'none', null],
+      ['Linux', 'm5', 'table', 'estimate'],
+      ['Windows', 'm5.xlarge', 'none', null],
+    ]);
   });
 });

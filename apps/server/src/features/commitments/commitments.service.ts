@@ -23,12 +23,7 @@ import { hourlyCurve, type LookBackDays, lookBackWindow } from '@finlens/cost-mo
 import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
 import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
 import { optimiseCommitment } from '@finlens/cost-model/commitments/optimiser';
-import {
-  type RateOverride,
-  reservationRateKind,
-  tableRate,
-} from '@finlens/cost-model/commitments/rate-table';
-import { optimiseReservation } from '@finlens/cost-model/commitments/reservation-optimiser';
+import { type RateOverride, tableRate } from '@finlens/cost-model/commitments/rate-table';
 import { bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { createResultCache } from '../../platform/cache/result-cache';
@@ -40,6 +35,8 @@ import {
   type ScopeReader,
   scopeDataVersion,
 } from '../../warehouse/cost-scope';
+import { chosenRate, hourlySpend } from './purchase-rates';
+import { billReservationRatio, instanceTypeOf, reservationResults } from './reservation-analysis';
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
 
 const DAY_MS = 86_400_000;
@@ -58,104 +55,6 @@ type Row = WarehouseCommitmentRow;
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const sum = (values: Iterable<number>) => [...values].reduce((s, v) => s + v, 0);
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-
-/**
- * A usage row's on-demand spend per hour of its usage: a daily CUR line (start at midnight, end 24 hours later) is
- * spread evenly over its hours, so the purchase curve does not see a day's use as one hour's spike.
- */
-export function hourlySpend(row: Row): { at: Date; onDemandCost: number }[] {
-  return spreadOverHours(row, row.publicOnDemandCost ?? 0);
-}
-
-/** An amount of a row (its cost, its normalised units) spread evenly over the hours of its usage. */
-function spreadOverHours(row: Row, amount: number): { at: Date; onDemandCost: number }[] {
-  const hours =
-    row.usageEnd === null
-      ? 1
-      : Math.max(1, Math.round((row.usageEnd.getTime() - row.at.getTime()) / HOUR_MS));
-  return Array.from({ length: hours }, (_, h) => ({
-    at: new Date(row.at.getTime() + h * HOUR_MS),
-    onDemandCost: amount / hours,
-  }));
-}
-
-/**
- * The rate ratio an analysis uses and where it came from: the bill's own commitments, else the request's stated
- * ratio, else the documented rate table (a client's own figure first), else none.
- */
-export function chosenRate(
-  fromBill: number | null,
-  stated: number | undefined,
-  table: ReturnType<typeof tableRate>,
-): { rate_ratio: number | null; rate_source: RateSource; rate_provenance: RateProvenance } {
-  if (fromBill !== null) return { rate_ratio: fromBill, rate_source: 'bill', rate_provenance: null };
-  if (stated !== undefined) return { rate_ratio: stated, rate_source: 'stated', rate_provenance: null };
-  if (table !== null)
-    return { rate_ratio: table.rateRatio, rate_source: 'table', rate_provenance: table.provenance };
-  return { rate_ratio: null, rate_source: 'none', rate_provenance: null };
-}
-type RateSource = PurchaseAnalysis['rate_source'];
-type RateProvenance = PurchaseAnalysis['rate_provenance'];
-
-/** The instance type of an instance-hours usage type (`BoxUsage:m5.large` → `m5.large`). */
-const instanceTypeOf = (row: Row) => /:(.+)$/.exec(row.usageType ?? '')?.[1];
-
-interface FamilyUse {
-  service: string;
-  region: string | null;
-  family: string;
-  rows: { row: Row; units: number }[];
-  unitsByType: Map<string, number>;
-  units: number;
-  onDemandCost: number;
-}
-
-/**
- * Eligible on-demand instance hours per service, region and family, in normalised units (the bill's
- * `NormalizedUsageAmount`, else usage × the size's factor; rows of neither are left out).
- */
-function familyUses(rows: readonly Row[]): FamilyUse[] {
-  const uses = new Map<string, FamilyUse>();
-  for (const row of rows) {
-    if (row.lineItemType !== 'Usage' || !isCommitmentEligible(row) || row.productCode === null) continue;
-    const type = instanceTypeOf(row);
-    if (type === undefined) continue;
-    const factor = normalisationFactor(type);
-    const billed = row.normalizedUsageAmount;
-    const units =
-      billed !== null && billed > 0 ? billed : factor === null ? null : (row.usageAmount ?? 0) * factor;
-    if (units === null) continue;
-    const family = instanceFamily(type);
-    const key = [row.productCode, row.region, family].join('|');
-    const use: FamilyUse = uses.get(key) ?? {
-      service: row.productCode,
-      region: row.region,
-      family,
-      rows: [],
-      unitsByType: new Map(),
-      units: 0,
-      onDemandCost: 0,
-    };
-    use.rows.push({ row, units });
-    use.unitsByType.set(type, (use.unitsByType.get(type) ?? 0) + units);
-    use.units += units;
-    use.onDemandCost += row.publicOnDemandCost ?? 0;
-    uses.set(key, use);
-  }
-  return [...uses.values()].sort(
-    (a, b) => b.onDemandCost - a.onDemandCost || a.family.localeCompare(b.family),
-  );
-}
-
-/** The type of a family with the most units whose size has a factor (the size to buy). */
-function typeToBuy(use: FamilyUse): { type: string; factor: number } | null {
-  const ranked = [...use.unitsByType].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  for (const [type] of ranked) {
-    const factor = normalisationFactor(type);
-    if (factor !== null) return { type, factor };
-  }
-  return null;
-}
 
 /** The figures of a sum as the contract names them. */
 function figuresOf(sum: CommitmentFiguresSum) {
@@ -543,65 +442,12 @@ export function createCommitmentsService({
         new Date(Date.parse(newest) + DAY_MS),
         Number(query.look_back) as LookBackDays,
       );
-      const rows = await rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour');
-      const { rows: billRows } = await billOf(scope);
-      const overrides = await rateOverrides(caller.clientId);
-      const billRates = new Map<string, number | null>();
-      const billRate = (service: string) => {
-        if (!billRates.has(service)) billRates.set(service, billReservationRatio(billRows, query, service));
-        return billRates.get(service) ?? null;
-      };
-      const results = familyUses(rows).flatMap((use) => {
-        const buy = typeToBuy(use);
-        if (buy === null) return [];
-        const curve = hourlyCurve(
-          use.rows.flatMap(({ row, units }) => spreadOverHours(row, units)),
-          window,
-        );
-        const kind = reservationRateKind(use.service);
-        const chosen = chosenRate(
-          billRate(use.service),
-          query.rate_ratio,
-          kind === null ? null : tableRate(kind, query.term, query.payment_option, overrides),
-        );
-        const rate = chosen.rate_ratio;
-        const perUnit = ratio(use.onDemandCost, use.units);
-        // A rate of 0 (no effective cost on the bill) or no on-demand price gives nothing to weigh.
-        const best =
-          rate === null || !(rate > 0) || perUnit === null || !(perUnit > 0)
-            ? null
-            : optimiseReservation({
-                hourlyUnits: curve,
-                onDemandRatePerUnit: perUnit,
-                reservedRatePerUnit: Math.min(rate, 1) * perUnit,
-                unitsPerInstance: buy.factor,
-              });
-        return [
-          {
-            service: use.service,
-            region: use.region,
-            family: use.family,
-            instance_type: buy.type,
-            units_per_instance: buy.factor,
-            hourly_units: curve,
-            on_demand_rate_per_unit: perUnit,
-            ...chosen,
-            recommendation:
-              best === null
-                ? null
-                : {
-                    instances: best.instances,
-                    normalised_units: best.normalisedUnits,
-                    commitment: best.money.commitment,
-                    savings: best.money.savings,
-                    on_demand_cost: best.money.onDemandCost,
-                    break_even_utilisation: best.money.breakEvenUtilisation,
-                    expected_utilisation: best.money.expectedUtilisation,
-                    expected_coverage: best.money.expectedCoverage,
-                  },
-          },
-        ];
-      });
+      const [rows, { rows: billRows }, overrides] = await Promise.all([
+        rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour'),
+        billOf(scope),
+        rateOverrides(caller.clientId),
+      ]);
+      const results = reservationResults({ rows, billRows, window, query, overrides });
       return { window: { start: window.start.toISOString(), end: window.end.toISOString() }, results };
     },
 
@@ -731,28 +577,6 @@ function billRateRatio(rows: readonly Row[], query: PurchaseAnalysisQuery): numb
   );
   if (fromPlans !== null) return fromPlans;
   return billReservationRatio(rows, query, null);
-}
-
-/**
- * The reservations' rate ratio for the asked term and payment option (of one service when named): their used
- * effective cost ÷ its on-demand equivalent.
- */
-function billReservationRatio(
-  rows: readonly Row[],
-  query: PurchaseAnalysisQuery,
-  service: string | null,
-): number | null {
-  const years = Number(query.term.slice(0, 1));
-  const reservations = new Map(reservationInventory(rows, new Date()).map((r) => [r.arn, r]));
-  const ri = reservationMonths(rows).filter((m) => {
-    const r = reservations.get(m.arn);
-    return (
-      r?.termYears === years &&
-      r.paymentOption === query.payment_option &&
-      (service === null || r.service === service)
-    );
-  });
-  return ratio(sum(ri.map((m) => m.usedEffectiveCost)), sum(ri.map((m) => m.onDemandEquivalent)));
 }
 
 export type CommitmentsService = ReturnType<typeof createCommitmentsService>;

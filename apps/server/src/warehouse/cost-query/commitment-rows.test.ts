@@ -119,6 +119,29 @@ describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind)
     check(workshopRows);
   });
 
+  it("carry by hour the operating system or engine, tenancy and licence of the bill's product columns", async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    const splits = (service: string, type: string) => [
+      ...new Set(
+        workshopRows
+          .filter((r) => r.productCode === service && r.lineItemType === type)
+          .map((r) => [r.operatingSystem, r.tenancy, r.licenceModel].join(' · ')),
+      ),
+    ];
+    // The workshop's reservations cover Linux and Windows hours alike (its m5.large one is a Windows one).
+    expect(splits('AmazonEC2', 'DiscountedUsage').sort()).toEqual([
+      'Linux · Shared · No License required',
+      'Windows · Shared · No License required',
+    ]);
+    // RDS names its engine (the licence model, no tenancy).
+    expect(splits('AmazonRDS', 'Usage')).toEqual(
+      expect.arrayContaining(['Aurora MySQL ·  · No license required', 'MariaDB ·  · No license required']),
+    );
+    const daily = await rowsOf(s, 'workshop', 'day');
+    expect(daily.every((r) => r.operatingSystem === null && r.licenceModel === null)).toBe(true);
+  });
+
   it('give the same monthly figures by day and by month as by hour', async (context) => {
     const s = store();
     if (s === undefined) return context.skip('clickhouse-server is not installed');

@@ -40,6 +40,13 @@ export interface WarehouseCommitmentRow extends CurCommitmentRow {
   at: Date;
   /** The hour its usage ends in (a daily CUR line spans 24 hours), null when the bill has no end. */
   usageEnd: Date | null;
+  /**
+   * By hour only (null by day or month): what a reservation must match besides its family — the operating system
+   * or engine (finlens_operating_system_engine), and the product's tenancy and licence model.
+   */
+  operatingSystem: string | null;
+  tenancy: string | null;
+  licenceModel: string | null;
   /** The import's layout variant (`focus` for FOCUS files). */
   sourceFormat: string | null;
   /** FOCUS figures (null / 0 on CUR rows): the billing period's first day, and the amortized (effective) cost. */
@@ -70,11 +77,19 @@ export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRows
   // The rollup holds only these rows; the line items are filtered to them.
   if (source.rollup === null) where.push(`(${commitmentRowsSql(d, ctx.values)})`);
   const time = id(source.timeColumn);
+  const product = (key: string) => `NULLIF(${d.mapValue(id('product'), ctx.values.add(key))}, '')`;
   const keys = [
     `${d.periodStart(time, query.grain)} AS at_`,
     `${d.periodStart(time, 'month')} AS month_`,
-    // By hour only (the purchase curve spreads a line over its hours); by day or month it would split groups.
-    ...(hourly ? [`${d.periodStart(id('line_item_usage_end_date'), 'hour')} AS end_`] : []),
+    // By hour only (the purchase analyses read them); by day or month they would split groups for nothing.
+    ...(hourly
+      ? [
+          `${d.periodStart(id('line_item_usage_end_date'), 'hour')} AS end_`,
+          `NULLIF(${id('finlens_operating_system_engine')}, '') AS os_`,
+          `${product('tenancy')} AS tenancy_`,
+          `${product('license_model')} AS licence_`,
+        ]
+      : []),
     `${d.periodStart(id('bill_billing_period_start_date'), 'day')} AS bill_period_`,
     ...KEYS.map(([field, column]) => `${id(column)} AS ${field}`),
   ];
@@ -87,7 +102,7 @@ export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRows
   const groupBy = [
     'at_',
     'month_',
-    ...(hourly ? ['end_'] : []),
+    ...(hourly ? ['end_', 'os_', 'tenancy_', 'licence_'] : []),
     'bill_period_',
     ...KEYS.map(([field]) => field),
   ];
@@ -161,6 +176,9 @@ function rowOf(r: Record<string, unknown>): WarehouseCommitmentRow {
     spNetAmortizedUpfront: number(r.spNetAmortizedUpfront),
     at: new Date(at.length === 10 ? `${at}T00:00:00Z` : at),
     usageEnd: text(r.end_) === null ? null : new Date(String(r.end_)),
+    operatingSystem: text(r.os_),
+    tenancy: text(r.tenancy_),
+    licenceModel: text(r.licence_),
     sourceFormat: text(r.sourceFormat),
     billingPeriodStart: text(r.bill_period_),
     amortized: number(r.amortized) ?? 0,

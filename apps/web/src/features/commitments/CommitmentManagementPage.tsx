@@ -5,7 +5,6 @@ import {
   type CommitmentDashboard,
   LOOK_BACKS,
   PAYMENT_OPTIONS,
-  type ReservationAnalysis,
 } from '@finlens/contracts/commitments';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,7 +21,7 @@ import { Chart } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { Figure } from '../../components/Figure';
 import { ProjectPicker } from '../../components/ProjectPicker';
-import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
+import { SimpleTable } from '../../components/SimpleTable';
 import { useProjectsAws } from '../admin/api/projects-aws-query';
 import {
   type CommitmentGroup,
@@ -33,11 +32,11 @@ import {
   useCommitmentDashboard,
   useCommitmentInventory,
   usePurchaseAnalysis,
-  useReservationAnalysis,
 } from './api/commitments-query';
 import { CommitmentAlertsSection } from './CommitmentAlertsSection';
 import { EXPIRY_COLUMNS, TableSection } from './CommitmentInventoryPage';
 import { formatHourly, formatMoney, formatRate, formatShare } from './commitment-format';
+import { ReservationAnalysisSection } from './ReservationAnalysisSection';
 
 const DAY_MS = 86_400_000;
 const RANGES = [30, 90, 180] as const;
@@ -123,70 +122,6 @@ function Choice<T extends string>({
   );
 }
 
-type FamilyAnalysis = ReservationAnalysis['results'][number];
-const RESERVATION_COLUMNS: SimpleColumn<FamilyAnalysis>[] = [
-  { label: 'Service', render: (r) => r.service },
-  { label: 'Region', render: (r) => r.region ?? '—' },
-  { label: 'Family', render: (r) => r.family },
-  {
-    label: 'Buy',
-    render: (r) => (r.recommendation === null ? '—' : `${r.recommendation.instances} × ${r.instance_type}`),
-  },
-  {
-    label: 'Units/h',
-    render: (r) => (r.recommendation === null ? '—' : r.recommendation.normalised_units),
-    align: 'right',
-  },
-  {
-    label: 'Cost',
-    render: (r) => (r.recommendation === null ? '—' : formatHourly(r.recommendation.commitment)),
-    align: 'right',
-  },
-  {
-    label: 'Savings',
-    render: (r) => (r.recommendation === null ? '—' : formatMoney(r.recommendation.savings)),
-    align: 'right',
-  },
-  {
-    label: 'Utilisation',
-    render: (r) => formatShare(r.recommendation?.expected_utilisation ?? null),
-    align: 'right',
-  },
-  {
-    label: 'Coverage',
-    render: (r) => formatShare(r.recommendation?.expected_coverage ?? null),
-    align: 'right',
-  },
-  {
-    label: 'Rate',
-    render: formatRate,
-  },
-];
-
-/** Reserved instances to buy per service, region and family, by normalised units, for the same look-back. */
-function ReservationAnalysisTable({ query }: { query: Parameters<typeof useReservationAnalysis>[0] }) {
-  const analysis = useReservationAnalysis(query);
-  return (
-    <Stack spacing={1} component="section" aria-label="Reserved instance purchase analysis">
-      <Typography variant="subtitle1" component="h3">
-        Reserved instances by normalised units
-      </Typography>
-      {analysis.isPending ? (
-        <Skeleton variant="rounded" height={80} aria-label="Loading the reservation analysis" />
-      ) : null}
-      {analysis.isError ? <Alert severity="error">{analysis.error.message}</Alert> : null}
-      {analysis.isSuccess ? (
-        <SimpleTable
-          label="Reserved instances to buy"
-          columns={RESERVATION_COLUMNS}
-          rows={analysis.data.results}
-          rowKey={(r) => `${r.service}|${r.region}|${r.family}`}
-        />
-      ) : null}
-    </Stack>
-  );
-}
-
 function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
   const [lookBack, setLookBack] = useState<LookBack>('30');
   const [term, setTerm] = useState<Term>('1yr');
@@ -268,7 +203,7 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
           />
         </>
       ) : null}
-      <ReservationAnalysisTable
+      <ReservationAnalysisSection
         query={{ look_back: lookBack, term, payment_option: payment, project_ids: projectIds }}
       />
     </Stack>

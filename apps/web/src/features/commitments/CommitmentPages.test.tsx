@@ -128,6 +128,10 @@ const RESERVATIONS: ReservationAnalysis = {
       service: 'AmazonRDS',
       region: 'eu-west-1',
       family: 'db.r6g',
+      operating_system: 'PostgreSQL',
+      tenancy: null,
+      licence_model: 'No license required',
+      size_flexible: true,
       instance_type: 'db.r6g.large',
       units_per_instance: 4,
       hourly_units: [8, 4],
@@ -150,6 +154,10 @@ const RESERVATIONS: ReservationAnalysis = {
       service: 'AmazonEC2',
       region: 'us-east-1',
       family: 'm5',
+      operating_system: 'Windows',
+      tenancy: 'Shared',
+      licence_model: 'No License required',
+      size_flexible: false,
       instance_type: 'm5.large',
       units_per_instance: 4,
       hourly_units: [4],
@@ -163,6 +171,10 @@ const RESERVATIONS: ReservationAnalysis = {
       service: 'AmazonEC2',
       region: 'us-east-1',
       family: 'c5',
+      operating_system: 'Linux',
+      tenancy: 'Shared',
+      licence_model: 'No License required',
+      size_flexible: true,
       instance_type: 'c5.xlarge',
       units_per_instance: 8,
       hourly_units: [8, 8],
@@ -278,6 +290,9 @@ describe('Commitment pages', () => {
     expect(rds).toHaveTextContent('$12.60');
     expect(rds).toHaveTextContent('62.5 % of on demand (from the bill)');
     expect(within(toBuy).getByRole('row', { name: /m5/ })).toHaveTextContent('None known');
+    expect(within(toBuy).getByRole('row', { name: /m5/ })).toHaveTextContent(
+      'Windows · Shared · No License required',
+    );
     expect(within(toBuy).getByRole('row', { name: /c5/ })).toHaveTextContent(
       '67.0 % of on demand (from the rate table: an estimate)',
     );

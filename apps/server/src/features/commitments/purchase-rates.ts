@@ -1,0 +1,43 @@
+import type { PurchaseAnalysis } from '@finlens/contracts/commitments';
+import type { tableRate } from '@finlens/cost-model/commitments/rate-table';
+import type { WarehouseCommitmentRow as Row } from '../../warehouse/cost-query/commitment-rows';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A usage row's on-demand spend per hour of its usage: a daily CUR line (start at midnight, end 24 hours later) is
+ * spread evenly over its hours, so the purchase curve does not see a day's use as one hour's spike.
+ */
+export function hourlySpend(row: Row): { at: Date; onDemandCost: number }[] {
+  return spreadOverHours(row, row.publicOnDemandCost ?? 0);
+}
+
+/** An amount of a row (its cost, its normalised units) spread evenly over the hours of its usage. */
+export function spreadOverHours(row: Row, amount: number): { at: Date; onDemandCost: number }[] {
+  const hours =
+    row.usageEnd === null
+      ? 1
+      : Math.max(1, Math.round((row.usageEnd.getTime() - row.at.getTime()) / HOUR_MS));
+  return Array.from({ length: hours }, (_, h) => ({
+    at: new Date(row.at.getTime() + h * HOUR_MS),
+    onDemandCost: amount / hours,
+  }));
+}
+
+/**
+ * The rate ratio an analysis uses and where it came from: the bill's own commitments, else the request's stated
+ * ratio, else the documented rate table (a client's own figure first), else none.
+ */
+export function chosenRate(
+  fromBill: number | null,
+  stated: number | undefined,
+  table: ReturnType<typeof tableRate>,
+): { rate_ratio: number | null; rate_source: RateSource; rate_provenance: RateProvenance } {
+  if (fromBill !== null) return { rate_ratio: fromBill, rate_source: 'bill', rate_provenance: null };
+  if (stated !== undefined) return { rate_ratio: stated, rate_source: 'stated', rate_provenance: null };
+  if (table !== null)
+    return { rate_ratio: table.rateRatio, rate_source: 'table', rate_provenance: table.provenance };
+  return { rate_ratio: null, rate_source: 'none', rate_provenance: null };
+}
+type RateSource = PurchaseAnalysis['rate_source'];
+type RateProvenance = PurchaseAnalysis['rate_provenance'];

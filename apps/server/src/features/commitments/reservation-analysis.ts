@@ -1,0 +1,217 @@
+import type { PurchaseAnalysisQuery, ReservationAnalysis } from '@finlens/contracts/commitments';
+import { reservationMonths } from '@finlens/cost-model/commitments/cur-commitments';
+import { isCommitmentEligible } from '@finlens/cost-model/commitments/eligibility';
+import { hourlyCurve } from '@finlens/cost-model/commitments/hourly-curve';
+import { reservationInventory } from '@finlens/cost-model/commitments/inventory';
+import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
+import {
+  type RateOverride,
+  reservationRateKind,
+  tableRate,
+} from '@finlens/cost-model/commitments/rate-table';
+import { optimiseReservation } from '@finlens/cost-model/commitments/reservation-optimiser';
+import { splitRules, type UsageSplit } from '@finlens/cost-model/commitments/reservation-split';
+import type { WarehouseCommitmentRow as Row } from '../../warehouse/cost-query/commitment-rows';
+import { chosenRate, spreadOverHours } from './purchase-rates';
+
+const sum = (values: Iterable<number>) => [...values].reduce((s, v) => s + v, 0);
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/** The instance type of an instance-hours usage type (`BoxUsage:m5.large` → `m5.large`). */
+export const instanceTypeOf = (row: Row) => /:(.+)$/.exec(row.usageType ?? '')?.[1];
+
+const splitOf = (row: Row): UsageSplit => ({
+  operatingSystem: row.operatingSystem,
+  tenancy: row.tenancy,
+  licenceModel: row.licenceModel,
+});
+const splitKey = (service: string | null, split: UsageSplit) =>
+  [service, split.operatingSystem, split.tenancy, split.licenceModel].join('|');
+
+interface FamilyUse {
+  service: string;
+  region: string | null;
+  /** The family it flexes within, or the instance type itself where the split is not size-flexible. */
+  family: string;
+  split: UsageSplit;
+  sizeFlexible: boolean;
+  rows: { row: Row; units: number }[];
+  unitsByType: Map<string, number>;
+  units: number;
+  onDemandCost: number;
+}
+
+/**
+ * Eligible on-demand instance hours per service, region, split (operating system or engine, tenancy, licence) and
+ * family, in normalised units (the bill's `NormalizedUsageAmount`, else usage × the size's factor; rows of
+ * neither are left out). A split that is not size-flexible keeps one curve per instance type.
+ */
+function familyUses(rows: readonly Row[]): FamilyUse[] {
+  const uses = new Map<string, FamilyUse>();
+  for (const row of rows) {
+    if (row.lineItemType !== 'Usage' || !isCommitmentEligible(row) || row.productCode === null) continue;
+    const type = instanceTypeOf(row);
+    if (type === undefined) continue;
+    const factor = normalisationFactor(type);
+    const billed = row.normalizedUsageAmount;
+    const units =
+      billed !== null && billed > 0 ? billed : factor === null ? null : (row.usageAmount ?? 0) * factor;
+    if (units === null) continue;
+    const split = splitOf(row);
+    const { sizeFlexible } = splitRules(row.productCode, split);
+    const family = sizeFlexible ? instanceFamily(type) : type;
+    const key = [splitKey(row.productCode, split), row.region, family].join('|');
+    const use: FamilyUse = uses.get(key) ?? {
+      service: row.productCode,
+      region: row.region,
+      family,
+      split,
+      sizeFlexible,
+      rows: [],
+      unitsByType: new Map(),
+      units: 0,
+      onDemandCost: 0,
+    };
+    use.rows.push({ row, units });
+    use.unitsByType.set(type, (use.unitsByType.get(type) ?? 0) + units);
+    use.units += units;
+    use.onDemandCost += row.publicOnDemandCost ?? 0;
+    uses.set(key, use);
+  }
+  return [...uses.values()].sort(
+    (a, b) => b.onDemandCost - a.onDemandCost || a.family.localeCompare(b.family),
+  );
+}
+
+/** The type of a family with the most units whose size has a factor (the size to buy). */
+function typeToBuy(use: FamilyUse): { type: string; factor: number } | null {
+  const ranked = [...use.unitsByType].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  for (const [type] of ranked) {
+    const factor = normalisationFactor(type);
+    if (factor !== null) return { type, factor };
+  }
+  return null;
+}
+
+/** Reservations of the asked term and payment option (of one service when named), by ARN. */
+function reservationsOf(billRows: readonly Row[], query: PurchaseAnalysisQuery, service: string | null) {
+  const years = Number(query.term.slice(0, 1));
+  return new Map(
+    reservationInventory(billRows, new Date())
+      .filter(
+        (r) =>
+          r.termYears === years &&
+          r.paymentOption === query.payment_option &&
+          (service === null || r.service === service),
+      )
+      .map((r) => [r.arn, r]),
+  );
+}
+
+/**
+ * The reservations' rate ratio for the asked term and payment option (of one service when named) over the bill's
+ * months: their used effective cost ÷ its on-demand equivalent.
+ */
+export function billReservationRatio(
+  billRows: readonly Row[],
+  query: PurchaseAnalysisQuery,
+  service: string | null,
+): number | null {
+  const reservations = reservationsOf(billRows, query, service);
+  const ri = reservationMonths(billRows).filter((m) => reservations.has(m.arn));
+  return ratio(sum(ri.map((m) => m.usedEffectiveCost)), sum(ri.map((m) => m.onDemandEquivalent)));
+}
+
+/**
+ * Reserved instances to buy per service, region, split and family (docs/commitments.md): the hourly units curve
+ * of the look-back, the family's on-demand price per unit-hour, and the rate ratio of the account's reservations
+ * of the service, term and payment option from their covered usage of the same split in the look-back (a Windows
+ * reservation's rate is not a Linux one's), else the stated one, else the rate table's; the
+ * savings plan optimiser over that curve, in whole instances of the family's most-used size.
+ */
+export function reservationResults({
+  rows,
+  billRows,
+  window,
+  query,
+  overrides,
+}: {
+  /** The look-back's rows by hour. */
+  rows: readonly Row[];
+  /** The bill's months (the reservations' inventory and their rates). */
+  billRows: readonly Row[];
+  window: { start: Date; end: Date };
+  query: PurchaseAnalysisQuery;
+  overrides: readonly RateOverride[];
+}): ReservationAnalysis['results'] {
+  const reservations = reservationsOf(billRows, query, null);
+  // Covered usage of the look-back per service and split: Σ effective cost and Σ its on-demand equivalent.
+  const covered = new Map<string, { effective: number; onDemand: number }>();
+  for (const row of rows) {
+    if (row.lineItemType !== 'DiscountedUsage' || row.reservationArn === null) continue;
+    if (!reservations.has(row.reservationArn)) continue;
+    const key = splitKey(row.productCode, splitOf(row));
+    const c = covered.get(key) ?? { effective: 0, onDemand: 0 };
+    c.effective += row.reservationEffective ?? 0;
+    c.onDemand += row.publicOnDemandCost ?? 0;
+    covered.set(key, c);
+  }
+  return familyUses(rows).flatMap((use) => {
+    const buy = typeToBuy(use);
+    if (buy === null) return [];
+    const curve = hourlyCurve(
+      use.rows.flatMap(({ row, units }) => spreadOverHours(row, units)),
+      window,
+    );
+    const { tableRated } = splitRules(use.service, use.split);
+    const same = covered.get(splitKey(use.service, use.split));
+    const fromBill = same === undefined ? null : ratio(same.effective, same.onDemand);
+    const kind = tableRated ? reservationRateKind(use.service) : null;
+    const chosen = chosenRate(
+      fromBill,
+      query.rate_ratio,
+      kind === null ? null : tableRate(kind, query.term, query.payment_option, overrides),
+    );
+    const rate = chosen.rate_ratio;
+    const perUnit = ratio(use.onDemandCost, use.units);
+    // A rate of 0 (no effective cost on the bill) or no on-demand price gives nothing to weigh.
+    const best =
+      rate === null || !(rate > 0) || perUnit === null || !(perUnit > 0)
+        ? null
+        : optimiseReservation({
+            hourlyUnits: curve,
+            onDemandRatePerUnit: perUnit,
+            reservedRatePerUnit: Math.min(rate, 1) * perUnit,
+            unitsPerInstance: buy.factor,
+          });
+    return [
+      {
+        service: use.service,
+        region: use.region,
+        family: use.family,
+        operating_system: use.split.operatingSystem,
+        tenancy: use.split.tenancy,
+        licence_model: use.split.licenceModel,
+        size_flexible: use.sizeFlexible,
+        instance_type: buy.type,
+        units_per_instance: buy.factor,
+        hourly_units: curve,
+        on_demand_rate_per_unit: perUnit,
+        ...chosen,
+        recommendation:
+          best === null
+            ? null
+            : {
+                instances: best.instances,
+                normalised_units: best.normalisedUnits,
+                commitment: best.money.commitment,
+                savings: best.money.savings,
+                on_demand_cost: best.money.onDemandCost,
+                break_even_utilisation: best.money.breakEvenUtilisation,
+                expected_utilisation: best.money.expectedUtilisation,
+                expected_coverage: best.money.expectedCoverage,
+              },
+      },
+    ];
+  });
+}
