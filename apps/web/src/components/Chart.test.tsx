@@ -68,19 +68,24 @@ it('mounts with the SVG renderer under its accessible name', async () => {
   expect(await screen.findByRole('img', { name: 'Cost per day' })).toBeInTheDocument();
 });
 
-it('draws the next data on the same chart in place: series replaced, axes and legend merged', async () => {
+it('draws the next data on the same chart in place: series matched by place, axes and legend merged', async () => {
   const next: ChartData = {
     categories: ['2026-02-01', '2026-02-02'],
     series: [{ name: 'RDS', values: [7, 8] }],
+    forecast: [false, true],
   };
   function Switching() {
     const [shown, setShown] = useState<ChartData>(data);
+    const [kind, setKind] = useState<'bar' | 'line'>('bar');
     return (
       <>
         <button type="button" onClick={() => setShown(next)}>
           Next
         </button>
-        <Chart label="Cost per day" kind="bar" {...shown} />
+        <button type="button" onClick={() => setKind('line')}>
+          Line
+        </button>
+        <Chart label="Cost per day" kind={kind} {...shown} />
       </>
     );
   }
@@ -94,7 +99,16 @@ it('draws the next data on the same chart in place: series replaced, axes and le
   await waitFor(() => expect(setOption).toHaveBeenCalled());
   expect(init).toHaveBeenCalledTimes(1);
   expect(setOption.mock.calls[0]?.[1]).toEqual({ replaceMerge: ['series'] });
-  const drawn = chart.getOption() as { series: { name: string }[]; xAxis: { data: string[] }[] };
-  expect(drawn.series.map((s) => s.name)).toEqual(['RDS']);
+  const drawn = chart.getOption() as {
+    series: { id: string; name: string }[];
+    xAxis: { data: string[] }[];
+  };
+  expect(drawn.series.map((s) => [s.id, s.name])).toEqual([['0', 'RDS']]);
   expect(drawn.xAxis[0]?.data).toEqual(next.categories);
+  // Another kind of chart (or the forecast band gone) replaces the option: no stack or band of the last is left.
+  await user.click(screen.getByRole('button', { name: 'Line' }));
+  await waitFor(() => expect(setOption).toHaveBeenCalledTimes(2));
+  expect(setOption.mock.calls[1]?.[1]).toEqual({ notMerge: true });
+  const lines = chart.getOption() as { series: { type: string; stack?: string }[] };
+  expect(lines.series.map((s) => [s.type, s.stack])).toEqual([['line', undefined]]);
 });

@@ -8,7 +8,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef } from 'react';
 
 /** ECharts itself is a lazy chunk (chart-engine.ts): the screen paints first, its charts a moment later. */
 const loadEngine = () => import('./chart-engine');
@@ -74,7 +74,13 @@ export function buildChartOption(
     const values = s.values.map((value, i) =>
       forecast[i] ? { value, itemStyle: { opacity: 0.5, decal: FORECAST_DECAL } } : value,
     );
-    const base = { name: s.name, data: values, ...(index === 0 && markArea ? { markArea } : {}) };
+    // Named by place: the next data's first series updates the drawn first series (its bars moved, not redrawn).
+    const base = {
+      id: String(index),
+      name: s.name,
+      data: values,
+      ...(index === 0 && markArea ? { markArea } : {}),
+    };
     if (kind === 'bar') return { ...base, type: 'bar', stack: 'total', barMaxWidth: 48 };
     return {
       ...base,
@@ -87,7 +93,12 @@ export function buildChartOption(
     backgroundColor: 'transparent',
     aria: { enabled: true, decal: { show: false } },
     animation: false,
-    tooltip: { trigger: 'axis', valueFormatter: (value) => formatValue(Number(value)) },
+    // In the chart's own box (positioned): ECharts otherwise reads the box's computed style on every update.
+    tooltip: {
+      trigger: 'axis',
+      appendTo: (box: HTMLElement) => box,
+      valueFormatter: (value) => formatValue(Number(value)),
+    },
     legend: { type: 'scroll', bottom: 0 },
     grid: { left: 8, right: 16, top: 24, bottom: 40, containLabel: true },
     xAxis: { type: 'category', data: data.categories, boundaryGap: kind === 'bar' },
@@ -131,8 +142,22 @@ async function renderChartPng(init: Init, option: ChartOption, dark: boolean): P
   return canvas.toDataURL('image/png');
 }
 
-/** How a drawn chart takes a new option: merged, its series list replaced (a series gone is removed). */
+/**
+ * How a drawn chart takes a new option: merged, the series matched by place and updated (a series gone is
+ * removed), while the kind of chart and whether a forecast band is drawn stay; otherwise replaced, so nothing of
+ * the previous kind (a stack, an area, the band) stays behind.
+ */
 const UPDATE_IN_PLACE = { replaceMerge: ['series'] };
+const REPLACE = { notMerge: true };
+
+/** What an option must share with the drawn one to be merged into it (see UPDATE_IN_PLACE). */
+function shapeOf(option: ChartOption): string {
+  const series = (option.series ?? []) as (BarSeriesOption | LineSeriesOption)[];
+  const first = series[0] as
+    | { type?: string; stack?: string; areaStyle?: unknown; markArea?: unknown }
+    | undefined;
+  return [first?.type, first?.stack, first?.areaStyle !== undefined, first?.markArea !== undefined].join();
+}
 
 export interface ChartHandle {
   /** Downloads the chart as `<fileName>.png` (1200x600 at scale 3). */
@@ -164,6 +189,8 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
   const optionRef = useRef(option);
   optionRef.current = option;
   const chartRef = useRef<ReturnType<Init> | null>(null);
+  /** The shape of the option the chart last drew (see shapeOf). */
+  const drawnShape = useRef('');
 
   useEffect(() => {
     const element = box.current;
@@ -174,7 +201,8 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
       if (disposed) return;
       const chart = init(element, dark ? 'dark' : undefined, { renderer: 'svg' });
       chartRef.current = chart;
-      chart.setOption(optionRef.current, { notMerge: true });
+      chart.setOption(optionRef.current, REPLACE);
+      drawnShape.current = shapeOf(optionRef.current);
       const observer =
         typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
       observer?.observe(element);
@@ -191,10 +219,15 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
   }, [dark]);
 
   // The same chart takes the next option in place: axes, legend and tooltip are merged, only the series replaced
-  // (`notMerge` would rebuild every component of the chart on each answer).
+  // (`notMerge` would rebuild every component of the chart on each answer). In the commit that sets the label, so
+  // the drawn series and the label always come from the same data.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new chart (theme change) needs the option again.
-  useEffect(() => {
-    chartRef.current?.setOption(option, UPDATE_IN_PLACE);
+  useLayoutEffect(() => {
+    const chart = chartRef.current;
+    if (chart === null) return;
+    const shape = shapeOf(option);
+    chart.setOption(option, shape === drawnShape.current ? UPDATE_IN_PLACE : REPLACE);
+    drawnShape.current = shape;
   }, [option, dark]);
 
   useImperativeHandle(ref, () => ({
@@ -208,5 +241,5 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
     },
   }));
 
-  return <Box ref={box} role="img" aria-label={label} sx={{ width: '100%', height }} />;
+  return <Box ref={box} role="img" aria-label={label} sx={{ position: 'relative', width: '100%', height }} />;
 });

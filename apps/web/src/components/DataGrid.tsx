@@ -69,6 +69,34 @@ const GRID_COLUMN_DEFAULTS: ColDef = {
   minWidth: 110,
 };
 
+/** Whether two column definitions say the same: the same keys with the same values (functions and objects by identity). */
+function sameColumn<Row>(a: ColDef<Row>, b: ColDef<Row>): boolean {
+  const keys = Object.keys(a) as (keyof ColDef<Row>)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+/**
+ * The columns as AG Grid last took them, each kept as the same object while its definition is unchanged, and the
+ * same list while every column is: a new list makes the grid rebuild its columns and header, and a changed
+ * definition refresh every cell of its column, so a page that makes its columns anew for each answer (with the
+ * same periods, say) leaves the grid as it is, and a new header text rebuilds that one column.
+ */
+function useSameColumns<Row>(columns: ColDef<Row>[]): ColDef<Row>[] {
+  const kept = useRef(columns);
+  const previous = kept.current;
+  if (previous === columns) return columns;
+  const idOf = (column: ColDef<Row>) => column.colId ?? column.field;
+  const byId = new Map(previous.map((column) => [idOf(column), column]));
+  const next = columns.map((column) => {
+    const old = idOf(column) === undefined ? undefined : byId.get(idOf(column));
+    return old !== undefined && sameColumn(old, column) ? old : column;
+  });
+  const same = next.length === previous.length && next.every((column, i) => column === previous[i]);
+  // Kept in render: a render React drops leaves columns equal to the ones the grid has, so nothing is lost.
+  kept.current = same ? previous : next;
+  return kept.current;
+}
+
 function useWindowPageSize(): number {
   const [size, setSize] = useState(() => tablePageSize(window.innerWidth));
   useEffect(() => {
@@ -149,6 +177,7 @@ export function DataGrid<Row>({
   toolbar,
 }: DataGridProps<Row>) {
   const dark = useTheme().palette.mode === 'dark';
+  const columnDefs = useSameColumns(columns);
   const windowPageSize = useWindowPageSize();
   const pageSize = chosenPageSize ?? windowPageSize;
   const api = useRef<GridApi<Row> | null>(null);
@@ -185,7 +214,7 @@ export function DataGrid<Row>({
       <AgGridReact<Row>
         theme={dark ? GRID_THEMES.dark : GRID_THEMES.light}
         rowData={rows}
-        columnDefs={columns}
+        columnDefs={columnDefs}
         defaultColDef={GRID_COLUMN_DEFAULTS}
         loading={loading}
         domLayout="autoHeight"
@@ -193,7 +222,7 @@ export function DataGrid<Row>({
         paginationPageSize={pageSize}
         paginationPageSizeSelector={PAGE_SIZES}
         overlayNoRowsTemplate={ERROR_MESSAGES.emptyTable}
-        suppressColumnVirtualisation
+        suppressColumnVirtualisation={import.meta.env.MODE === 'test'}
         enableCellTextSelection
         {...(getRowId ? { getRowId } : {})}
         {...(pinnedBottomRows ? { pinnedBottomRowData: pinnedBottomRows } : {})}

@@ -239,6 +239,8 @@ describe('Explorer', () => {
     const grid = screen.getByRole('region', { name: 'Cost table' });
     await within(grid).findByText('AmazonEC2');
     const gridRoot = grid.querySelector('.ag-root-wrapper');
+    const firstRow = grid.querySelector('.ag-row[row-id="0"]');
+    expect(firstRow).not.toBeNull();
     const chart = screen.getByRole('img', { name: /^Cost by Cloud Service:/ });
     let release = () => {};
     const held = new Promise<void>((done) => {
@@ -272,6 +274,8 @@ describe('Explorer', () => {
     expect(grid.querySelector('.ag-root-wrapper')).toBe(gridRoot);
     expect(await within(grid).findByText('Region')).toBeInTheDocument();
     expect(within(grid).getByText('us-east-1')).toBeInTheDocument();
+    // The first row is the same row, its values replaced (not a new row built).
+    expect(grid.querySelector('.ag-row[row-id="0"]')).toBe(firstRow);
     // AG Grid takes a removed row out of the page a moment later (its fade-out).
     await waitFor(() => expect(within(grid).queryByText('AmazonEC2')).not.toBeInTheDocument());
   });

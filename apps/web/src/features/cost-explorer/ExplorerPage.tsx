@@ -56,6 +56,19 @@ function ExplorerResultsSkeleton() {
   );
 }
 
+/**
+ * Where the progress bar shows: over the gap above the results, its size fixed and contained, so the bar coming,
+ * going and moving lays out nothing else (inserted among the page's stacked children, it restyled the whole page).
+ */
+const PROGRESS_SX = {
+  position: 'absolute',
+  top: -10,
+  left: 0,
+  right: 0,
+  height: 4,
+  contain: 'strict',
+} as const;
+
 /** Whether demo mode blurs the values of this group-by (spec §4: account and resource values). */
 function useBlurValues(dimension: CostDimension | null): boolean {
   const demo = useDemoModeStore((state) => state.on);
@@ -213,17 +226,20 @@ export function ExplorerPage() {
       ) : (
         <Suspense fallback={<ExplorerResultsSkeleton />}>
           {/* The previous answer stays on screen, dimmed, while the next one loads and draws; then chart and grid update in place. */}
-          {busy ? <LinearProgress aria-label="Loading costs" /> : null}
-          <Box
-            aria-busy={busy}
-            data-testid="explorer-results"
-            sx={{ opacity: busy ? 0.5 : 1, transition: 'opacity 120ms' }}
-          >
-            {drawn === null ? (
-              <ExplorerResultsSkeleton />
-            ) : (
-              <ExplorerResults {...drawn} onWindowChange={onWindowChange} onGridChange={onGridChange} />
-            )}
+          <Box sx={{ position: 'relative' }}>
+            {/* Over the gap above the results, in a box of its own: showing or hiding it restyles nothing else. */}
+            <Box sx={PROGRESS_SX}>{busy ? <LinearProgress aria-label="Loading costs" /> : null}</Box>
+            <Box
+              aria-busy={busy}
+              data-testid="explorer-results"
+              sx={{ opacity: busy ? 0.5 : 1, transition: 'opacity 120ms' }}
+            >
+              {drawn === null ? (
+                <ExplorerResultsSkeleton />
+              ) : (
+                <ExplorerResults {...drawn} onWindowChange={onWindowChange} onGridChange={onGridChange} />
+              )}
+            </Box>
           </Box>
         </Suspense>
       )}

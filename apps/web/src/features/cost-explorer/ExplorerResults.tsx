@@ -13,7 +13,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef, ValueFormatterParams, ValueGetterParams } from 'ag-grid-community';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartHandle, type ChartKind } from '../../components/Chart';
@@ -76,9 +76,13 @@ export const ExplorerResults = memo(function ExplorerResults({
   // Stable rows and columns: AG Grid redoes its layout whenever they change identity.
   const { rows, totalRow } = useMemo(() => toGridRows(result), [result]);
   const pinned = useMemo(() => (rows.length > 0 ? [totalRow] : []), [rows, totalRow]);
+  const formatCost = useCallback(
+    (params: ValueFormatterParams<GridRow>) => money(Number(params.value ?? 0)),
+    [money],
+  );
   const columns = useMemo(
-    () => withGridSettings(gridColumns(result, groupLabel, blurValues, money), grid),
-    [result, groupLabel, blurValues, money, grid],
+    () => withGridSettings(gridColumns(result, groupLabel, blurValues, formatCost), grid),
+    [result, groupLabel, blurValues, formatCost, grid],
   );
   const hasForecast = result.forecast.some(Boolean);
   const fellBack = result.granularity_used !== result.granularity_requested;
@@ -185,32 +189,45 @@ const MONEY_COLUMN = {
 /** What a period's column header adds to its label. */
 const PERIOD_NOTE = { actual: '', partly: ' (to date + forecast)', forecast: ' (forecast)' } as const;
 
+const FORECAST_CELL = { fontStyle: 'italic', opacity: 0.75 };
+
+/** A period column's value: the row's cost in the period its column stands for. */
+const periodCost = (params: ValueGetterParams<GridRow>) => params.data?.costs[params.colDef.colId ?? ''] ?? 0;
+
+/** The group's label blurred (spec §4 demo mode), the total row's left readable. */
+function BlurredLabel({ value, data }: { value: string; data?: GridRow }) {
+  return data?.isTotal === true ? (
+    value
+  ) : (
+    <Box component="span" sx={DEMO_BLUR_SX}>
+      {value}
+    </Box>
+  );
+}
+
+/**
+ * The grid's columns. Every function and style in them is shared (module-level, or per currency), so a column
+ * whose period, header and kind are the same in the next answer is an equal definition: the grid keeps it and
+ * its cells as they are (DataGrid keeps equal columns as the same objects).
+ */
 function gridColumns(
   result: DimensionDailyCostResult,
   groupLabel: string,
   blur: boolean,
-  money: (value: number) => string,
+  formatCost: (params: ValueFormatterParams<GridRow>) => string,
 ): ColDef<GridRow>[] {
-  const cost = (value: unknown) => money(Number(value ?? 0));
   const periods = result.periods.map(
     (period, i): ColDef<GridRow> => ({
       colId: period,
       headerName: `${periodLabel(period, result.granularity_used)}${PERIOD_NOTE[periodKind(result, i)]}`,
-      valueGetter: (params) => params.data?.costs[period] ?? 0,
-      valueFormatter: (params) => cost(params.value),
+      valueGetter: periodCost,
+      valueFormatter: formatCost,
       ...MONEY_COLUMN,
-      cellStyle: result.forecast[i] ? { fontStyle: 'italic', opacity: 0.75 } : undefined,
+      cellStyle: result.forecast[i] ? FORECAST_CELL : undefined,
     }),
   );
   const forecastColumn: ColDef<GridRow>[] = result.forecast.some(Boolean)
-    ? [
-        {
-          field: 'forecast',
-          headerName: 'Forecast',
-          valueFormatter: (params) => cost(params.value),
-          ...MONEY_COLUMN,
-        },
-      ]
+    ? [{ field: 'forecast', headerName: 'Forecast', valueFormatter: formatCost, ...MONEY_COLUMN }]
     : [];
   return [
     {
@@ -218,21 +235,9 @@ function gridColumns(
       headerName: groupLabel,
       pinned: 'left',
       minWidth: 200,
-      cellRenderer: (params: { value: string; data?: GridRow }) =>
-        blur && params.data?.isTotal !== true ? (
-          <Box component="span" sx={DEMO_BLUR_SX}>
-            {params.value}
-          </Box>
-        ) : (
-          params.value
-        ),
+      cellRenderer: blur ? BlurredLabel : undefined,
     },
-    {
-      field: 'total',
-      headerName: 'Total',
-      valueFormatter: (params) => cost(params.value),
-      ...MONEY_COLUMN,
-    },
+    { field: 'total', headerName: 'Total', valueFormatter: formatCost, ...MONEY_COLUMN },
     ...forecastColumn,
     ...periods,
   ];

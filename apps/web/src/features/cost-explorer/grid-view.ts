@@ -51,6 +51,9 @@ export function sameGrid(a: GridSettings, b: GridSettings): boolean {
 
 const columnId = <Row>(column: ColDef<Row>) => column.colId ?? column.field ?? '';
 
+/** Sorted descending first (the largest cost on top), then ascending; shared, so equal columns stay equal. */
+const SORTING_ORDER: ColDef['sortingOrder'] = ['desc', 'asc'];
+
 /**
  * The grid's columns with the settings applied: the sorted column (the total when it is gone, e.g. a period
  * that left a rolling range), always sorted one way or the other, and the hidden columns (never the pinned group).
@@ -60,7 +63,7 @@ export function withGridSettings<Row>(columns: ColDef<Row>[], grid: GridSettings
   return columns.map((column) => ({
     ...column,
     sort: columnId(column) === sortBy ? grid.sort_direction : null,
-    sortingOrder: ['desc', 'asc'],
+    sortingOrder: SORTING_ORDER,
     hide: column.pinned ? false : grid.hidden_columns.includes(columnId(column)),
   }));
 }

@@ -83,6 +83,10 @@ export function chartActualTotal(result: DimensionDailyCostResult, page: number)
 }
 
 export interface GridRow {
+  /**
+   * The row's place in the answer: the grid keeps a row (its cells updated) for the same place in the next answer
+   * instead of building a new one, so a new group-by, filter or range replaces the rows' values in place.
+   */
   id: string;
   label: string;
   /** Cost per period (actual plus any forecast part), keyed by the period start. */
@@ -108,7 +112,7 @@ export function toGridRows(result: DimensionDailyCostResult): { rows: GridRow[];
       total += actualCost(s, i);
       forecast += s.forecast_costs[i] ?? 0;
     });
-    return { id: `${index}:${s.key ?? '\u0000'}`, label: seriesLabel(s), costs, total, forecast };
+    return { id: String(index), label: seriesLabel(s), costs, total, forecast };
   });
   const totalCosts: Record<string, number> = {};
   for (const period of result.periods) {
