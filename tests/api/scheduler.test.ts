@@ -282,5 +282,14 @@ describe('resource scheduler', () => {
     expect(runAt - before).toBeGreaterThanOrEqual(10 * 60_000 - 1000);
     expect(runAt - before).toBeLessThan(11 * 60_000);
     await expect400(admin.session.post(P.oneOffs, { project: projectId, action: 'stop' }), 'resources');
+    const oneOff = { project: projectId, action: 'stop', resources: { ec2: ['i-0aaaaaaaaaaaaaaa1'] } };
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    await expect400(admin.session.post(P.oneOffs, { ...oneOff, hold_until: days(31) }), 'hold_until');
+    await expect400(admin.session.post(P.oneOffs, { ...oneOff, hold_until: days(-1) }), 'hold_until');
+    await expect400(admin.session.post(P.oneOffs, { ...oneOff, hold_until: 'tomorrow' }), 'hold_until');
+    const until = days(2);
+    const held = await admin.session.post(P.oneOffs, { ...oneOff, hold_until: until });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    expect(Date.parse((held.body as { hold_until: string }).hold_until)).toBe(Date.parse(until));
   });
 });

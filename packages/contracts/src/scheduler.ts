@@ -279,6 +279,13 @@ export const oneOffInputSchema = z
     time_zone: z.string().default(DEFAULT_SCHEDULE_ZONE),
     action: z.enum(['start', 'stop']),
     resources: schedulerResourcesSchema.default(NO_RESOURCES),
+    hold_until: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .default(null)
+      .describe(
+        `Hold the resources so (an override of their schedule) until then, at most ${MAX_OVERRIDE_DAYS} days after the action; null: until the schedule's next start or stop.`,
+      ),
   })
   .describe('Spec §3 event-bridge form: one action, now or at a day and time.');
 export type OneOffInput = z.infer<typeof oneOffInputSchema>;
@@ -289,6 +296,7 @@ export const oneOffSchema = z.object({
   action: z.enum(['start', 'stop']),
   run_at: z.string(),
   done_at: z.string().nullable(),
+  hold_until: z.string().nullable(),
   resources: schedulerResourcesSchema,
 });
 export type OneOff = z.infer<typeof oneOffSchema>;

@@ -30,6 +30,7 @@ import * as m20261126_1600 from './migrations/2026_11_26_1600_kubernetes_cluster
 import * as m20261126_1605 from './migrations/2026_11_26_1605_scheduler_holiday_country';
 import * as m20261126_1830 from './migrations/2026_11_26_1830_kubernetes_cluster_reach';
 import * as m20261126_2130 from './migrations/2026_11_26_2130_schedule_ledger_entries';
+import * as m20261126_2215 from './migrations/2026_11_26_2215_scheduler_one_off_hold';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1605_scheduler_holiday_country': m20261126_1605,
   '2026_11_26_1830_kubernetes_cluster_reach': m20261126_1830,
   '2026_11_26_2130_schedule_ledger_entries': m20261126_2130,
+  '2026_11_26_2215_scheduler_one_off_hold': m20261126_2215,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -100,6 +100,7 @@ describe('one-off actions on an Auto Scaling group', () => {
         account_number: null,
         action,
         run_at: clock.now(),
+        hold_until: null,
         resources: { ...NO_LISTS, autoscaling_groups: [id] },
         created_by: null,
       });
@@ -207,6 +208,7 @@ describe('one-off actions on an Auto Scaling group', () => {
       account_number: null,
       action: 'stop',
       run_at: clock.now(),
+      hold_until: null,
       resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
       created_by: null,
     });
@@ -268,5 +270,25 @@ describe('one-off actions on an Auto Scaling group', () => {
       ['one-off', '0/0/0'],
       ['schedule', '1/2/4'],
     ]);
+    // A one-off stop held until a chosen time: past the window's end and into the next one, then the schedule resumes.
+    await at(Date.parse('2026-03-03T12:00:00Z'));
+    await schedules.insertOneOff({
+      client_id: clientId,
+      project_id: projectId,
+      account_number: null,
+      action: 'stop',
+      run_at: clock.now(),
+      hold_until: new Date('2026-03-04T12:00:00Z'),
+      resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
+      created_by: null,
+    });
+    await at(Date.parse('2026-03-03T12:01:00Z'));
+    expect(desired()).toBe(0);
+    const held = await schedules.overrides([scheduleId], new Date(Date.parse('2026-03-03T12:01:00Z')));
+    expect(held.map((o) => new Date(o.ends_at).toISOString())).toContain('2026-03-04T12:00:00.000Z');
+    await at(Date.parse('2026-03-04T09:00:00Z'));
+    expect(desired()).toBe(0); // Wednesday's window has started, the hold has not ended
+    await at(Date.parse('2026-03-04T12:01:00Z'));
+    expect(desired()).toBe(2);
   });
 });

@@ -572,13 +572,15 @@ export function createReconciler(deps: ReconcilerDeps) {
     const t = deps.now().getTime();
     const longest = t + MAX_OVERRIDE_DAYS * 86_400_000;
     const boundary = nextChange(scheduleState(schedule, [], resource, t), t)?.at ?? longest;
+    const until =
+      oneOff.hold_until === null ? Math.min(boundary, longest) : new Date(oneOff.hold_until).getTime();
     await deps.schedules.insertOverride({
       schedule_id: schedule.id,
       resource_kind: resource.kind,
       resource_id: resource.resource_id,
       running: oneOff.action === 'start',
       starts_at: new Date(t),
-      ends_at: new Date(Math.min(boundary, longest)),
+      ends_at: new Date(until),
       created_by: oneOff.created_by,
     });
   }

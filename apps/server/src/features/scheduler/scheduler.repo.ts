@@ -190,6 +190,7 @@ export function createSchedulerRepo({ db }: { db: Kysely<AppTables> }) {
       account_number: string | null;
       action: 'start' | 'stop';
       run_at: Date;
+      hold_until: Date | null;
       resources: SchedulerResources;
       created_by: string | null;
     }): Promise<OneOffRow> {

@@ -129,6 +129,7 @@ function toOneOff(row: OneOffRow): OneOff {
     action: row.action,
     run_at: iso(row.run_at),
     done_at: row.done_at === null ? null : iso(row.done_at),
+    hold_until: row.hold_until === null ? null : iso(row.hold_until),
     resources: row.resources,
   };
 }
@@ -410,6 +411,11 @@ export function createSchedulerService({
           if (runAt < at) throw fieldError('time', ['Choose a time in the future.']);
         }
       }
+      const holdUntil = input.hold_until === null ? null : new Date(input.hold_until);
+      if (holdUntil !== null && holdUntil <= runAt)
+        throw fieldError('hold_until', ['Choose a time after the action.']);
+      if (holdUntil !== null && holdUntil.getTime() - runAt.getTime() > MAX_OVERRIDE_DAYS * 86_400_000)
+        throw fieldError('hold_until', [`A hold lasts at most ${MAX_OVERRIDE_DAYS} days.`]);
       const listed = resolveListed(
         input.resources,
         await inventory.resources([input.project]),
@@ -423,6 +429,7 @@ export function createSchedulerService({
           account_number: input.account_number,
           action: input.action,
           run_at: runAt,
+          hold_until: holdUntil,
           resources: input.resources,
           created_by: caller.user.id,
         }),

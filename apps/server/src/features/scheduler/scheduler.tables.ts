@@ -55,6 +55,8 @@ export interface SchedulerOneOffsTable {
   run_at: Stamp;
   resources: Json<SchedulerResources>;
   done_at: Stamp | null;
+  /** Hold the resources until then (an override); null: until the schedule's next boundary. */
+  hold_until: Stamp | null;
   created_by: string | null;
   created_at: Generated<Date>;
 }

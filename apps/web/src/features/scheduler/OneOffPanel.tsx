@@ -1,4 +1,4 @@
-import { ONE_OFF_DEFAULT_LEAD_MINUTES, type Schedule } from '@finlens/contracts/scheduler';
+import { MAX_OVERRIDE_DAYS, ONE_OFF_DEFAULT_LEAD_MINUTES, type Schedule } from '@finlens/contracts/scheduler';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -37,6 +37,8 @@ export function OneOffPanel({ schedule }: { schedule: Schedule }) {
   const [action, setAction] = useState<'start' | 'stop'>('stop');
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState(() => ahead(schedule.time_zone, ONE_OFF_DEFAULT_LEAD_MINUTES));
+  // Local date and time in this browser's zone, as the overrides' "until"; empty: the schedule's next boundary.
+  const [holdUntil, setHoldUntil] = useState('');
   const errors = add.error instanceof ApiError ? errorsByField(add.error.body) : {};
   const keys = schedule.scheduled_resources.map((r) => `${r.kind}|${r.resource_id}`);
   const mine = (oneOffs.data?.results ?? []).filter((o) => o.project === schedule.project).slice(0, 5);
@@ -50,6 +52,7 @@ export function OneOffPanel({ schedule }: { schedule: Schedule }) {
       time_zone: schedule.time_zone,
       action,
       resources: resourcesOf(keys),
+      hold_until: holdUntil === '' ? null : new Date(holdUntil).toISOString(),
     });
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="One-off action">
@@ -101,6 +104,19 @@ export function OneOffPanel({ schedule }: { schedule: Schedule }) {
             />
           </>
         ) : null}
+        <TextField
+          type="datetime-local"
+          size="small"
+          label="Hold until (optional)"
+          value={holdUntil}
+          onChange={(e) => setHoldUntil(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          error={errors.hold_until !== undefined}
+          helperText={
+            errors.hold_until ??
+            `Default: the schedule's next start or stop; at most ${MAX_OVERRIDE_DAYS} days`
+          }
+        />
         <AdminAction reason={SCHEDULER_ADMIN_REASON}>
           {(disabled) => (
             <Button
@@ -127,7 +143,11 @@ export function OneOffPanel({ schedule }: { schedule: Schedule }) {
       {add.isSuccess ? (
         <Alert severity="success" sx={{ mt: 1 }}>
           Queued for {formatInstant(add.data.run_at, schedule.time_zone)}; the scheduler acts on its next tick
-          and holds it (an override) until the schedule's next start or stop.
+          and holds it (an override) until{' '}
+          {add.data.hold_until === null
+            ? "the schedule's next start or stop"
+            : formatInstant(add.data.hold_until, schedule.time_zone)}
+          .
         </Alert>
       ) : null}
       {mine.length === 0 ? null : (

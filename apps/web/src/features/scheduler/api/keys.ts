@@ -1,3 +1,6 @@
+/** How often a scheduler view asks again while an action is in flight (a tick is a minute by default). */
+export const IN_FLIGHT_POLL_MS = 5_000;
+
 /** Query keys of the resource scheduler. */
 export const schedulerKeys = {
   all: ['scheduler'] as const,

@@ -1,13 +1,15 @@
 import { SCHEDULER_PATHS, scheduleActionListSchema } from '@finlens/contracts/scheduler';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { schedulerKeys } from './keys';
+import { IN_FLIGHT_POLL_MS, schedulerKeys } from './keys';
 
-/** GET /c/scheduler/schedules/:id/actions/ — the action log, newest first. */
+/** GET /c/scheduler/schedules/:id/actions/ — the action log, newest first; often while an action is in flight. */
 export function useScheduleActions(id: string) {
   return useQuery({
     queryKey: schedulerKeys.actions(id),
     queryFn: ({ signal }) => apiRequest(SCHEDULER_PATHS.actions(id), scheduleActionListSchema, { signal }),
-    refetchInterval: 60_000,
+    refetchInterval: (query) =>
+      query.state.data?.results.some((a) => a.outcome === 'waiting') ? IN_FLIGHT_POLL_MS : 60_000,
+    refetchOnWindowFocus: true,
   });
 }

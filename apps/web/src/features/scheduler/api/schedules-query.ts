@@ -1,7 +1,9 @@
 import { SCHEDULER_PATHS, scheduleListSchema, scheduleSchema } from '@finlens/contracts/scheduler';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { schedulerKeys } from './keys';
+import { IN_FLIGHT_POLL_MS, schedulerKeys } from './keys';
+
+const TRANSITIONAL = /^(pending|stopping|starting|updating|creating|modifying)$/;
 
 /** GET /c/scheduler/schedules/ — every schedule of the caller's projects. */
 export function useSchedules() {
@@ -17,5 +19,11 @@ export function useSchedule(id: string | null) {
     queryKey: schedulerKeys.detail(id ?? ''),
     queryFn: ({ signal }) => apiRequest(SCHEDULER_PATHS.schedule(id ?? ''), scheduleSchema, { signal }),
     enabled: id !== null,
+    // Resources between states (a start or stop in flight) are asked about again until they settle.
+    refetchInterval: (query) =>
+      query.state.data?.scheduled_resources.some((r) => TRANSITIONAL.test(r.state))
+        ? IN_FLIGHT_POLL_MS
+        : false,
+    refetchOnWindowFocus: true,
   });
 }
