@@ -31,6 +31,7 @@ import * as m20261126_1605 from './migrations/2026_11_26_1605_scheduler_holiday_
 import * as m20261126_1830 from './migrations/2026_11_26_1830_kubernetes_cluster_reach';
 import * as m20261126_2130 from './migrations/2026_11_26_2130_schedule_ledger_entries';
 import * as m20261126_2215 from './migrations/2026_11_26_2215_scheduler_one_off_hold';
+import * as m20261126_2300 from './migrations/2026_11_26_2300_scheduler_actions_performed_at';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1830_kubernetes_cluster_reach': m20261126_1830,
   '2026_11_26_2130_schedule_ledger_entries': m20261126_2130,
   '2026_11_26_2215_scheduler_one_off_hold': m20261126_2215,
+  '2026_11_26_2300_scheduler_actions_performed_at': m20261126_2300,
 };
 
 export const migrationProvider: MigrationProvider = {

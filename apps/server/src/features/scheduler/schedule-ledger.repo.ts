@@ -37,55 +37,62 @@ export interface NewScheduleEntry {
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
+/**
+ * The log's successful stops by an enabled schedule since `since` of resources without an open entry, earliest
+ * per resource (read by performed_at through the index scheduler_actions_performed_at).
+ */
+export function unledgeredStopsQuery(db: Kysely<AppTables>, since: Date) {
+  return db
+    .selectFrom('scheduler_actions as a')
+    .innerJoin('scheduler_schedules as s', 's.id', 'a.schedule_id')
+    .leftJoin('savings_ledger_entries as e', (join) =>
+      join
+        .onRef('e.schedule_id', '=', 'a.schedule_id')
+        .onRef('e.account_id', '=', 'a.account_id')
+        .onRef('e.region', '=', 'a.region')
+        .onRef('e.resource_kind', '=', 'a.kind')
+        .onRef('e.resource_id', '=', 'a.resource_id'),
+    )
+    .select([
+      's.id as schedule_id',
+      's.client_id',
+      'a.project_id',
+      'a.account_id',
+      'a.region',
+      'a.kind',
+      'a.resource_id',
+      'e.id as entry_id',
+    ])
+    .select((eb) => eb.fn.min('a.performed_at').as('first_stop'))
+    .where('a.outcome', '=', 'succeeded')
+    .where('a.action', 'in', ['stop', 'hibernate'])
+    .where('a.kind', 'in', [...LEDGER_KINDS])
+    .where('a.performed_at', '>=', since)
+    .where('s.enabled', '=', true)
+    .where((eb) =>
+      eb.or([
+        eb('e.id', 'is', null),
+        eb.and([eb('e.closed_at', 'is not', null), eb('a.performed_at', '>', eb.ref('e.closed_at'))]),
+      ]),
+    )
+    .groupBy([
+      's.id',
+      's.client_id',
+      'a.project_id',
+      'a.account_id',
+      'a.region',
+      'a.kind',
+      'a.resource_id',
+      'e.id',
+    ]);
+}
+
 /** The verified-savings ledger's entries of schedules (source schedule), read and written by the scheduler. */
 export function createScheduleLedgerRepo({ db }: { db: Kysely<AppTables> }) {
   return {
     /** Successful stops by an enabled schedule since `since` of resources without an open entry. */
     async unledgeredStops(since: Date): Promise<UnledgeredStop[]> {
-      const rows = await db
-        .selectFrom('scheduler_actions as a')
-        .innerJoin('scheduler_schedules as s', 's.id', 'a.schedule_id')
-        .leftJoin('savings_ledger_entries as e', (join) =>
-          join
-            .onRef('e.schedule_id', '=', 'a.schedule_id')
-            .onRef('e.account_id', '=', 'a.account_id')
-            .onRef('e.region', '=', 'a.region')
-            .onRef('e.resource_kind', '=', 'a.kind')
-            .onRef('e.resource_id', '=', 'a.resource_id'),
-        )
-        .select([
-          's.id as schedule_id',
-          's.client_id',
-          'a.project_id',
-          'a.account_id',
-          'a.region',
-          'a.kind',
-          'a.resource_id',
-          'e.id as entry_id',
-        ])
-        .select((eb) => eb.fn.min('a.performed_at').as('first_stop'))
-        .where('a.outcome', '=', 'succeeded')
-        .where('a.action', 'in', ['stop', 'hibernate'])
-        .where('a.kind', 'in', [...LEDGER_KINDS])
-        .where('a.performed_at', '>=', since)
-        .where('s.enabled', '=', true)
-        .where((eb) =>
-          eb.or([
-            eb('e.id', 'is', null),
-            eb.and([eb('e.closed_at', 'is not', null), eb('a.performed_at', '>', eb.ref('e.closed_at'))]),
-          ]),
-        )
-        .groupBy([
-          's.id',
-          's.client_id',
-          'a.project_id',
-          'a.account_id',
-          'a.region',
-          'a.kind',
-          'a.resource_id',
-          'e.id',
-        ])
-        .execute();
+      const rows = await unledgeredStopsQuery(db, since).execute();
       return rows.map((row) => ({ ...row, first_stop: new Date(row.first_stop) }));
     },
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { scheduleInputSchema } from '@finlens/contracts/scheduler';
 import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
 import { addDays } from '@finlens/cost-model/utc-calendar';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
@@ -11,7 +12,7 @@ import { testCaller } from '../../platform/auth/caller.test-helper';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { savingsLedgerFor } from '../savings-ledger/savings-ledger.jobs';
 import { createScheduleLedger } from './schedule-ledger';
-import { createScheduleLedgerRepo } from './schedule-ledger.repo';
+import { createScheduleLedgerRepo, unledgeredStopsQuery } from './schedule-ledger.repo';
 import { createSchedulerRepo } from './scheduler.repo';
 import { createSchedulerService } from './scheduler.service';
 import { NO_LISTS, scheduleValues } from './scheduler.test-helper';
@@ -191,5 +192,24 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
       .orderBy('id')
       .execute();
     expect(trail.map((t) => t.action).sort()).toEqual(['close', 'schedule_stop', 'schedule_stop', 'verify']);
+  });
+
+  it('reads the action log from its start time through the performed_at index', async () => {
+    // Every 15 minutes over a log that keeps growing: the pass must read only the last days. Inside a transaction
+    // rolled back, with sequential scans priced out and the (schedule_id, performed_at) index gone, the plan can
+    // only avoid reading the whole table through an index that serves the query's performed_at bound.
+    const plan = await database.db.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn);
+      try {
+        await sql`set local enable_seqscan = off`.execute(conn);
+        await sql`drop index scheduler_actions_schedule`.execute(conn);
+        return await unledgeredStopsQuery(conn, new Date('2026-11-20T00:00:00Z')).explain();
+      } finally {
+        await sql`rollback`.execute(conn);
+      }
+    });
+    const text = plan.map((row) => Object.values(row).join(' ')).join('\n');
+    expect(text).toMatch(/(Scan using|Index Scan on) scheduler_actions_performed_at\b/);
+    expect(text).not.toMatch(/Seq Scan on scheduler_actions/);
   });
 });
