@@ -19,6 +19,7 @@ export async function probeEngine(
   }
 }
 
-function elapsedMs(started: number): number {
+/** Milliseconds since `started` (a `performance.now()`), to the hundredth, as health reports latencies. */
+export function elapsedMs(started: number): number {
   return Math.round((performance.now() - started) * 100) / 100;
 }
