@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAddOneOff } from './api/add-one-off-mutation';
 import { useOneOffs } from './api/one-offs-query';
 import { formatInstant } from './format-instant';
+import { LocalDateTimeField } from './LocalDateTimeField';
 import { errorsByField, resourcesOf, SCHEDULER_ADMIN_REASON } from './scheduler-view';
 
 /** Local day and HH:MM in `zone`, `minutes` from now (the event-bridge form's default: 10 minutes ahead). */
@@ -104,18 +105,12 @@ export function OneOffPanel({ schedule }: { schedule: Schedule }) {
             />
           </>
         ) : null}
-        <TextField
-          type="datetime-local"
-          size="small"
+        <LocalDateTimeField
           label="Hold until (optional)"
           value={holdUntil}
-          onChange={(e) => setHoldUntil(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={errors.hold_until !== undefined}
-          helperText={
-            errors.hold_until ??
-            `Default: the schedule's next start or stop; at most ${MAX_OVERRIDE_DAYS} days`
-          }
+          onChange={setHoldUntil}
+          error={errors.hold_until}
+          hint={`Default: the schedule's next start or stop; at most ${MAX_OVERRIDE_DAYS} days`}
         />
         <AdminAction reason={SCHEDULER_ADMIN_REASON}>
           {(disabled) => (

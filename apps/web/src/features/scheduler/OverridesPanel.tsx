@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAddOverride } from './api/add-override-mutation';
 import { useRemoveOverride } from './api/remove-override-mutation';
 import { formatInstant } from './format-instant';
+import { LocalDateTimeField } from './LocalDateTimeField';
 import { errorsByField, SCHEDULER_ADMIN_REASON } from './scheduler-view';
 
 const EVERY = 'every';
@@ -106,15 +107,11 @@ export function OverridesPanel({ schedule }: { schedule: Schedule }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="datetime-local"
-          size="small"
+        <LocalDateTimeField
           label="Until (your time)"
           value={until}
-          onChange={(e) => setUntil(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={errors.until !== undefined}
-          helperText={errors.until}
+          onChange={setUntil}
+          error={errors.until}
         />
         <AdminAction reason={SCHEDULER_ADMIN_REASON}>
           {(disabled) => (
