@@ -7,6 +7,7 @@ import {
   convertibleAnalysisSchema,
   COMMITMENTS_PATHS as P,
   purchaseAnalysisSchema,
+  RESERVATION_ANALYSIS_CSV_COLUMNS,
   reservationAnalysisSchema,
 } from '@finlens/contracts/commitments';
 import { describe, expect, it } from 'vitest';
@@ -342,6 +343,55 @@ describe('commitment management', () => {
     await expect400(bad({ purchase_days: 2.5 }), 'purchase_days');
     await expect400(admin.session.get(`${P.alerts}?project_ids=`), 'project_ids');
     expect((await admin.session.get(P.alertSettings)).body).toMatchObject({ utilisation_below: 0.4 });
+  });
+
+  it('exports the reservation analysis as CSV: one line per curve with the figures of the JSON answer', async () => {
+    const { admin, projectId } = await clientWithBilling(context, 'commitments-csv', CSV);
+    const query = `${P.reservationAnalysis}?project_ids=${projectId}&look_back=7&term=1yr&payment_option=No%20Upfront`;
+    const [m5] = reservationAnalysisSchema.parse((await admin.session.get(query)).body).results;
+    const answer = await admin.session.get(`${query}&format=csv`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('text/csv');
+    expect(answer.headers.get('content-disposition')).toContain('reserved-instances-to-buy.csv');
+    const [header, ...lines] = String(answer.body).trim().split('\n');
+    expect(header).toBe(RESERVATION_ANALYSIS_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(1);
+    const buy = m5?.recommendation;
+    const expected = [
+      m5?.service,
+      m5?.region,
+      m5?.operating_system,
+      m5?.tenancy,
+      m5?.licence_model,
+      m5?.family,
+      m5?.size_flexible,
+      m5?.instance_type,
+      m5?.units_per_instance,
+      m5?.on_demand_rate_per_unit,
+      m5?.rate_ratio,
+      m5?.rate_source,
+      m5?.rate_provenance,
+      buy?.instances,
+      buy?.normalised_units,
+      buy?.commitment,
+      buy?.savings,
+      buy?.on_demand_cost,
+      buy?.break_even_utilisation,
+      buy?.expected_utilisation,
+      buy?.expected_coverage,
+    ].map((value) => (value === null || value === undefined ? '' : String(value)));
+    expect(lines[0]?.split(',')).toEqual(expected);
+    // The row by hand: one m5.large (4 units) at the bill's $0.06/h saves 168 × (0.096 − 0.06).
+    const cell = (column: (typeof RESERVATION_ANALYSIS_CSV_COLUMNS)[number]) =>
+      lines[0]?.split(',')[RESERVATION_ANALYSIS_CSV_COLUMNS.indexOf(column)];
+    expect([cell('service'), cell('family'), cell('instances'), cell('rate_source')]).toEqual([
+      'AmazonEC2',
+      'm5',
+      '1',
+      'bill',
+    ]);
+    near(Number(cell('savings')), 168 * (ON_DEMAND - RATE), 'CSV savings');
+    await expect400(admin.session.get(`${query}&format=xlsx`), 'format');
   });
 
   it('bad parameters are a 400 naming the field', async () => {

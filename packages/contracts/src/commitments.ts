@@ -201,6 +201,39 @@ export const purchaseAnalysisQuerySchema = z.object({
 });
 export type PurchaseAnalysisQuery = z.infer<typeof purchaseAnalysisQuerySchema>;
 
+/** The reservation purchase analysis's parameters: the savings plan analysis's, and the answer's format. */
+export const reservationAnalysisQuerySchema = purchaseAnalysisQuerySchema.extend({
+  format: z
+    .enum(['json', 'csv'])
+    .default('json')
+    .describe('csv: one line per analysed curve, RESERVATION_ANALYSIS_CSV_COLUMNS.'),
+});
+
+/** The reservation analysis's CSV columns: the table's figures, unrounded as the JSON answers them. */
+export const RESERVATION_ANALYSIS_CSV_COLUMNS = [
+  'service',
+  'region',
+  'operating_system',
+  'tenancy',
+  'licence_model',
+  'family',
+  'size_flexible',
+  'instance_type',
+  'units_per_instance',
+  'on_demand_rate_per_unit',
+  'rate_ratio',
+  'rate_source',
+  'rate_provenance',
+  'instances',
+  'normalised_units',
+  'hourly_commitment',
+  'savings',
+  'on_demand_cost',
+  'break_even_utilisation',
+  'expected_utilisation',
+  'expected_coverage',
+] as const;
+
 export const purchaseAnalysisSchema = z
   .object({
     window: z.object({ start: z.string(), end: z.string() }).describe('The look-back, whole UTC hours.'),
@@ -235,7 +268,7 @@ export const purchaseAnalysisSchema = z
   .describe('Savings plan purchase analysis: the hourly commitment that maximises net savings.');
 export type PurchaseAnalysis = z.infer<typeof purchaseAnalysisSchema>;
 
-/** The reservation purchase analysis; its parameters are purchaseAnalysisQuerySchema's. */
+/** The reservation purchase analysis; its parameters are reservationAnalysisQuerySchema's. */
 export const reservationAnalysisSchema = z
   .object({
     window: z.object({ start: z.string(), end: z.string() }).describe('The look-back, whole UTC hours.'),

@@ -22,13 +22,22 @@ interface SimpleTableProps<T> {
   rowKey: (row: T) => string;
   /** While the rows load, no 'No results found' row. */
   pending?: boolean;
+  /** The key of the row shown as selected (e.g. the one a chart beside the table draws). */
+  selectedKey?: string | null;
 }
 
 /**
  * A small read-only table (a few columns, tens of rows) with the spec §8 empty row. Data tables with sorting,
  * filtering, paging or export use the DataGrid instead.
  */
-export function SimpleTable<T>({ label, columns, rows, rowKey, pending = false }: SimpleTableProps<T>) {
+export function SimpleTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  pending = false,
+  selectedKey = null,
+}: SimpleTableProps<T>) {
   return (
     <Table size="small" aria-label={label}>
       <TableHead>
@@ -43,7 +52,7 @@ export function SimpleTable<T>({ label, columns, rows, rowKey, pending = false }
       <TableBody>
         <EmptyTableRow rowCount={pending ? 1 : rows.length} columns={columns.length} />
         {rows.map((row) => (
-          <TableRow key={rowKey(row)}>
+          <TableRow key={rowKey(row)} selected={rowKey(row) === selectedKey}>
             {columns.map((column) => (
               <TableCell key={column.label} align={column.align} sx={column.sx}>
                 {column.render(row)}

@@ -11,13 +11,16 @@ import {
   convertibleQuerySchema,
   purchaseAnalysisQuerySchema,
   purchaseAnalysisSchema,
+  reservationAnalysisQuerySchema,
   reservationAnalysisSchema,
 } from '@finlens/contracts/commitments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { clientCallerOf } from '../../platform/auth/caller';
 import { alertsAnswer } from './commitment-alerts';
 import type { CommitmentsRepo } from './commitments.repo';
 import type { CommitmentsService } from './commitments.service';
+import { reservationAnalysisCsv } from './reservation-analysis-csv';
 
 const tags = ['commitments'];
 
@@ -69,11 +72,18 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
       ...read,
       schema: {
         tags,
-        querystring: purchaseAnalysisQuerySchema,
-        response: { 200: reservationAnalysisSchema },
+        querystring: reservationAnalysisQuerySchema,
+        response: { 200: z.union([reservationAnalysisSchema, z.string()]) },
       },
     },
-    async (request) => service.reservationAnalysis(clientCallerOf(request), request.query),
+    async (request, reply) => {
+      const analysis = await service.reservationAnalysis(clientCallerOf(request), request.query);
+      if (request.query.format === 'json') return analysis;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="reserved-instances-to-buy.csv"')
+        .send(await reservationAnalysisCsv(analysis));
+    },
   );
   app.get(
     COMMITMENTS_PATHS.convertible,

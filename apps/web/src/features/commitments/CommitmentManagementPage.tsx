@@ -35,6 +35,7 @@ import {
 } from './api/commitments-query';
 import { CommitmentAlertsSection } from './CommitmentAlertsSection';
 import { EXPIRY_COLUMNS, TableSection } from './CommitmentInventoryPage';
+import { hourLabels } from './commitment-charts';
 import { formatHourly, formatMoney, formatRate, formatShare } from './commitment-format';
 import { ReservationAnalysisSection } from './ReservationAnalysisSection';
 
@@ -134,11 +135,8 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
   });
   const recommendation = analysis.data?.recommendation ?? null;
   const curve = analysis.data?.hourly_on_demand ?? [];
-  const start = analysis.data ? Date.parse(analysis.data.window.start) : 0;
-  const categories = useMemo(
-    () => curve.map((_, h) => new Date(start + h * 3_600_000).toISOString().slice(0, 13).replace('T', ' ')),
-    [curve, start],
-  );
+  const start = analysis.data?.window.start ?? '';
+  const categories = useMemo(() => hourLabels(start, curve.length), [curve.length, start]);
   return (
     <Stack spacing={1} component="section" aria-label="Purchase analysis">
       <Typography variant="h6" component="h2">

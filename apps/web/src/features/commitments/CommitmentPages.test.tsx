@@ -15,9 +15,11 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TEST_PROFILE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderElement, renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
 import { SCHEDULE } from '../scheduler/scheduler-fixtures.test-helper';
+import { reservationCurveChart } from './commitment-charts';
+import { ReservationAnalysisSection } from './ReservationAnalysisSection';
 
 const requests = recordRequests();
 const ARN = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/ri-under-used';
@@ -354,6 +356,63 @@ describe('Commitment pages', () => {
       for (const path of [P.dashboard, P.inventory, P.alerts, P.purchaseAnalysis, P.reservationAnalysis])
         expect(params(path).at(-1)?.get('project_ids'), path).toBe('p1');
     });
+  });
+
+  it('Reserved instances by normalised units: a chosen row draws its hourly units under the recommended reservation; the CSV link follows the query', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    const query = { look_back: '7', term: '3yr', payment_option: 'All Upfront', project_ids: 'p1' } as const;
+    renderElement(<ReservationAnalysisSection query={query} />, { signedIn: true });
+    const toBuy = await screen.findByRole(
+      'table',
+      { name: 'Reserved instances to buy' },
+      { timeout: 20_000 },
+    );
+    const rds = 'db.r6g, PostgreSQL · No license required (AmazonRDS, eu-west-1)';
+    const c5 = 'c5, Linux · Shared · No License required (AmazonEC2, us-east-1)';
+    // The first curve is drawn until another is chosen.
+    expect(
+      screen.getByRole('img', {
+        name: `Hourly on-demand normalised units of ${rds} and the 4 units/h recommended`,
+      }),
+    ).toBeInTheDocument();
+    const drawC5 = within(toBuy).getByRole('button', { name: `Draw the hourly units of ${c5}` });
+    expect(drawC5).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(drawC5);
+    expect(
+      await screen.findByRole('img', {
+        name: `Hourly on-demand normalised units of ${c5} and the 8 units/h recommended`,
+      }),
+    ).toBeInTheDocument();
+    expect(drawC5).toHaveAttribute('aria-pressed', 'true');
+    expect(within(toBuy).getByRole('row', { name: /c5/ })).toHaveClass('Mui-selected');
+    expect(within(toBuy).getByRole('row', { name: /db\.r6g/ })).not.toHaveClass('Mui-selected');
+    // A curve without a known rate is drawn alone, saying why.
+    await userEvent.click(within(toBuy).getByRole('button', { name: /Draw the hourly units of m5/ }));
+    expect(
+      await screen.findByRole('img', {
+        name: /of m5, Windows .*: no reservation recommended \(no rate known\)$/,
+      }),
+    ).toBeInTheDocument();
+    const href = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '';
+    expect(href.startsWith(`${P.reservationAnalysis}?`)).toBe(true);
+    expect(Object.fromEntries(new URL(href, 'http://x').searchParams)).toEqual({ ...query, format: 'csv' });
+  });
+
+  it('Reserved instances by normalised units: the chart holds the hourly units and the recommended units flat on them', () => {
+    const [rds, m5] = RESERVATIONS.results;
+    if (rds === undefined || m5 === undefined) throw new Error('fixture');
+    expect(reservationCurveChart(RESERVATIONS.window, rds)).toEqual({
+      categories: ['2026-11-01 00', '2026-11-01 01'],
+      series: [
+        { name: 'On-demand normalised units', values: [8, 4] },
+        { name: 'Recommended reserved units', values: [4, 4] },
+      ],
+    });
+    expect(reservationCurveChart(RESERVATIONS.window, m5).series.map((s) => s.name)).toEqual([
+      'On-demand normalised units',
+    ]);
   });
 
   it('Commitment Management: an admin changes the alert settings in percent and days; a 400 lands under its field', {

@@ -1,23 +1,26 @@
 import type { ReservationAnalysis } from '@finlens/contracts/commitments';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { Chart } from '../../components/Chart';
 import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
-import { useReservationAnalysis } from './api/commitments-query';
+import { reservationAnalysisCsvHref, useReservationAnalysis } from './api/commitments-query';
+import { curveName, platformOf, reservationCurveChart } from './commitment-charts';
 import { formatHourly, formatMoney, formatRate, formatShare } from './commitment-format';
 
 type FamilyAnalysis = ReservationAnalysis['results'][number];
+const keyOf = (r: FamilyAnalysis) =>
+  [r.service, r.region, r.operating_system, r.tenancy, r.licence_model, r.family].join('|');
+const formatUnits = (value: number) => `${Number(value.toFixed(2))} units`;
+
 const RESERVATION_COLUMNS: SimpleColumn<FamilyAnalysis>[] = [
   { label: 'Service', render: (r) => r.service },
   { label: 'Region', render: (r) => r.region ?? '—' },
   { label: 'Family', render: (r) => r.family },
-  {
-    label: 'Platform',
-    render: (r) =>
-      [r.operating_system, r.tenancy, r.licence_model].filter((v) => v !== null && v !== 'NA').join(' · ') ||
-      '—',
-  },
+  { label: 'Platform', render: platformOf },
   {
     label: 'Buy',
     render: (r) => (r.recommendation === null ? '—' : `${r.recommendation.instances} × ${r.instance_type}`),
@@ -53,18 +56,60 @@ const RESERVATION_COLUMNS: SimpleColumn<FamilyAnalysis>[] = [
   },
 ];
 
-/** Reserved instances to buy per service, region, platform (operating system, tenancy, licence) and family, by normalised units, for the same look-back. */
+/**
+ * Reserved instances to buy per service, region, platform (operating system, tenancy, licence) and family, by
+ * normalised units, for the same look-back; the chosen row's hourly units with the recommended reservation drawn
+ * on them, and the CSV of every row.
+ */
 export function ReservationAnalysisSection({
   query,
 }: {
   query: Parameters<typeof useReservationAnalysis>[0];
 }) {
   const analysis = useReservationAnalysis(query);
+  const [chosen, choose] = useState<string | null>(null);
+  const results = analysis.data?.results ?? [];
+  // The chosen curve while the answer still has it, else the first.
+  const shown = results.find((r) => keyOf(r) === chosen) ?? results[0];
+  const shownKey = shown === undefined ? null : keyOf(shown);
+  const columns = useMemo(
+    (): SimpleColumn<FamilyAnalysis>[] => [
+      ...RESERVATION_COLUMNS,
+      {
+        label: 'Curve',
+        render: (r) => (
+          <Button
+            size="small"
+            aria-pressed={keyOf(r) === shownKey}
+            aria-label={`Draw the hourly units of ${curveName(r)}`}
+            onClick={() => choose(keyOf(r))}
+          >
+            {keyOf(r) === shownKey ? 'Drawn' : 'Draw'}
+          </Button>
+        ),
+      },
+    ],
+    [shownKey],
+  );
+  const chart = useMemo(
+    () => (analysis.data && shown ? reservationCurveChart(analysis.data.window, shown) : null),
+    [analysis.data, shown],
+  );
   return (
     <Stack spacing={1} component="section" aria-label="Reserved instance purchase analysis">
-      <Typography variant="subtitle1" component="h3">
-        Reserved instances by normalised units
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="subtitle1" component="h3">
+          Reserved instances by normalised units
+        </Typography>
+        <Button
+          variant="outlined"
+          size="small"
+          href={reservationAnalysisCsvHref(query)}
+          download="reserved-instances-to-buy.csv"
+        >
+          Export CSV
+        </Button>
+      </Stack>
       {analysis.isPending ? (
         <Skeleton variant="rounded" height={80} aria-label="Loading the reservation analysis" />
       ) : null}
@@ -72,11 +117,24 @@ export function ReservationAnalysisSection({
       {analysis.isSuccess ? (
         <SimpleTable
           label="Reserved instances to buy"
-          columns={RESERVATION_COLUMNS}
-          rows={analysis.data.results}
-          rowKey={(r) =>
-            [r.service, r.region, r.operating_system, r.tenancy, r.licence_model, r.family].join('|')
-          }
+          columns={columns}
+          rows={results}
+          rowKey={keyOf}
+          selectedKey={shownKey}
+        />
+      ) : null}
+      {shown && chart ? (
+        <Chart
+          kind="line"
+          label={`Hourly on-demand normalised units of ${curveName(shown)}${
+            shown.recommendation === null
+              ? ': no reservation recommended (no rate known)'
+              : ` and the ${shown.recommendation.normalised_units} units/h recommended`
+          }`}
+          categories={chart.categories}
+          series={chart.series}
+          formatValue={formatUnits}
+          height={280}
         />
       ) : null}
     </Stack>

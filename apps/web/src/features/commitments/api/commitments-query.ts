@@ -90,6 +90,13 @@ export function useReservationAnalysis(query: PurchaseQuery) {
   });
 }
 
+/** The CSV of the same reservation analysis, one line per curve (the browser downloads it with the session cookie). */
+export function reservationAnalysisCsvHref(query: PurchaseQuery): string {
+  const params = new URLSearchParams({ ...query, project_ids: query.project_ids ?? '', format: 'csv' });
+  if (query.project_ids === undefined) params.delete('project_ids');
+  return `${COMMITMENTS_PATHS.reservationAnalysis}?${params.toString()}`;
+}
+
 /** GET /c/commitments/convertible/ — under-used convertible reservations and the exchange that fits their use. */
 export function useConvertibleAnalysis() {
   return useQuery({
