@@ -23,9 +23,12 @@ const COLUMNS: ColDef<ScheduleAction>[] = [
   { field: 'outcome', headerName: 'Outcome' },
 ];
 
-/** Every action and drift the scheduler logged for the schedule: who or what, before and after, the outcome. */
-export function ActionLog({ scheduleId }: { scheduleId: string }) {
-  const actions = useScheduleActions(scheduleId);
+/**
+ * Every action and drift the scheduler logged for the schedule: who or what, before and after, the outcome;
+ * `oneOffPending`: a one-off of its resources is queued (the log is asked again every few seconds).
+ */
+export function ActionLog({ scheduleId, oneOffPending }: { scheduleId: string; oneOffPending: boolean }) {
+  const actions = useScheduleActions(scheduleId, oneOffPending);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Action log">
       <Typography variant="h6" component="h2" gutterBottom>

@@ -6,6 +6,8 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AdminAction } from '../../components/AdminAction';
 import { BarsLoader } from '../../components/BarsLoader';
@@ -14,24 +16,40 @@ import { SimpleTable } from '../../components/SimpleTable';
 import { useConfirmRemoval } from '../../components/use-confirm-removal';
 import { ActionLog } from './ActionLog';
 import { useDeleteSchedule } from './api/delete-schedule-mutation';
+import { schedulerKeys } from './api/keys';
+import { useOneOffs } from './api/one-offs-query';
 import { useSchedule } from './api/schedules-query';
 import { formatInstant } from './format-instant';
 import { OneOffPanel } from './OneOffPanel';
 import { OverridesPanel } from './OverridesPanel';
-import { editPath, SCHEDULER_ADMIN_REASON, SCHEDULER_LIST_PATH } from './scheduler-view';
+import { editPath, hasPendingOneOff, SCHEDULER_ADMIN_REASON, SCHEDULER_LIST_PATH } from './scheduler-view';
 import { WeekTimeline } from './WeekTimeline';
 
 type Resource = Schedule['scheduled_resources'][number];
 
 /** One schedule: its figures, resources, week of desired vs actual, overrides, one-off actions and log. */
 export function ScheduleDetailsPage({ id }: { id: string }) {
-  const schedule = useSchedule(id);
+  // While a one-off of its resources is queued the page asks again every few seconds, as for an action in flight,
+  // and once more when it has run (the one-offs' own polling may see it done before this page's next ask).
+  const oneOffs = useOneOffs();
+  const oneOffPending = (s: Schedule) => hasPendingOneOff(s, oneOffs.data?.results ?? []);
+  const schedule = useSchedule(id, oneOffPending);
+  const pending = schedule.data !== undefined && oneOffPending(schedule.data);
+  const client = useQueryClient();
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (wasPending.current && !pending) {
+      void client.invalidateQueries({ queryKey: schedulerKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: schedulerKeys.actions(id) });
+    }
+    wasPending.current = pending;
+  }, [pending, client, id]);
   if (schedule.isError) return <Alert severity="error">{schedule.error.message}</Alert>;
   if (schedule.isPending) return <BarsLoader label="Loading the schedule" />;
-  return <Details schedule={schedule.data} />;
+  return <Details schedule={schedule.data} oneOffPending={pending} />;
 }
 
-function Details({ schedule }: { schedule: Schedule }) {
+function Details({ schedule, oneOffPending }: { schedule: Schedule; oneOffPending: boolean }) {
   const navigate = useNavigate();
   const remove = useDeleteSchedule();
   const removal = useConfirmRemoval(remove, (s: Schedule) => s.id);
@@ -118,7 +136,7 @@ function Details({ schedule }: { schedule: Schedule }) {
       <Holidays schedule={schedule} />
       <OverridesPanel schedule={schedule} />
       <OneOffPanel schedule={schedule} />
-      <ActionLog scheduleId={schedule.id} />
+      <ActionLog scheduleId={schedule.id} oneOffPending={oneOffPending} />
       <ConfirmDialog
         {...removal.dialog}
         onConfirm={() => {

@@ -379,6 +379,48 @@ describe('the schedule details', () => {
   });
 });
 
+describe('the schedule details while a one-off is queued', () => {
+  it('asks again every few seconds until it has run, then shows the resource stopped without a reload', {
+    timeout: 60_000,
+  }, async () => {
+    // Nothing else in flight (no resource between states, no action waiting): only the queued one-off makes the
+    // page ask again. The scheduler runs it after the page's second read; the third read shows it stopped.
+    let served = 0;
+    server.use(
+      http.get(`*${SCHEDULER_PATHS.schedule('s1')}`, () => {
+        served += 1;
+        const state = served <= 2 ? 'running' : 'stopped';
+        return HttpResponse.json({
+          ...SCHEDULE,
+          scheduled_resources: SCHEDULE.scheduled_resources.map((r) => ({ ...r, state })),
+        });
+      }),
+      http.get(`*${SCHEDULER_PATHS.timeline('s1')}`, () => HttpResponse.json(TIMELINE)),
+      http.get(`*${SCHEDULER_PATHS.actions('s1')}`, () => HttpResponse.json({ results: [] })),
+      http.get(`*${SCHEDULER_PATHS.oneOffs}`, () =>
+        HttpResponse.json({
+          results: [
+            {
+              id: 'x1',
+              project: 'p1',
+              action: 'stop',
+              run_at: '2026-11-26T12:10:00.000Z',
+              done_at: served < 2 ? null : '2026-11-26T12:10:20.000Z',
+              hold_until: null,
+              resources: { ...SCHEDULE.resources, ec2: ['i-0dev1'] },
+            },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders('/v3/essentials/scheduler-details/schedule/s1', { signedIn: true });
+    const resources = await screen.findByRole('region', { name: 'Scheduled resources' }, SLOW);
+    expect(await within(resources).findByText('running', undefined, SLOW)).toBeInTheDocument();
+    expect(await within(resources).findByText('stopped', undefined, { timeout: 40_000 })).toBeInTheDocument();
+    expect(served).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe('a member', () => {
   it('reads a schedule but sees its changes disabled (only admins stop and start resources)', async () => {
     server.use(

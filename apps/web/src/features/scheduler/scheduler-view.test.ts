@@ -1,7 +1,10 @@
+import type { OneOff } from '@finlens/contracts/scheduler';
 import { describe, expect, it } from 'vitest';
+import { SCHEDULE } from './scheduler-fixtures.test-helper';
 import {
   bars,
   errorsByField,
+  hasPendingOneOff,
   moveCell,
   paintCells,
   presetPositions,
@@ -72,5 +75,31 @@ describe('the grid editor rules', () => {
     const [s] = bars([{ from: '2026-11-24T00:00:00.000Z', to: '2026-11-24T12:00:00.000Z' }], from, to);
     expect(s?.left).toBeCloseTo(100 / 7);
     expect(s?.width).toBeCloseTo(50 / 7);
+  });
+});
+
+describe('a queued one-off of a schedule', () => {
+  const none = { ec2: [], rds: [], rds_cluster: [], eks_nodegroup: [], autoscaling_groups: [] };
+  const oneOff = (change: Partial<OneOff>): OneOff => ({
+    id: 'x1',
+    project: 'p1',
+    action: 'stop',
+    run_at: '2026-11-26T19:00:00.000Z',
+    done_at: null,
+    hold_until: null,
+    resources: { ...none, ec2: ['i-0dev1'] },
+    ...change,
+  });
+
+  it('is pending while not run and acting on one of its resources, by id or region:id', () => {
+    expect(hasPendingOneOff(SCHEDULE, [oneOff({})])).toBe(true);
+    expect(hasPendingOneOff(SCHEDULE, [oneOff({ resources: { ...none, ec2: ['eu-west-3:i-0dev1'] } })])).toBe(
+      true,
+    );
+    expect(hasPendingOneOff(SCHEDULE, [oneOff({ done_at: '2026-11-26T19:00:20.000Z' })])).toBe(false);
+    expect(hasPendingOneOff(SCHEDULE, [oneOff({ resources: { ...none, ec2: ['i-0other'] } })])).toBe(false);
+    expect(hasPendingOneOff(SCHEDULE, [oneOff({ resources: { ...none, rds: ['i-0dev1'] } })])).toBe(false);
+    expect(hasPendingOneOff(SCHEDULE, [oneOff({ project: 'p2' })])).toBe(false);
+    expect(hasPendingOneOff(SCHEDULE, [])).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import type { WorkloadKind, WorkloadTarget } from '@finlens/contracts/kubernetes
 import {
   DEFAULT_SCHEDULE_ZONE,
   DEFAULT_SCHEDULER_TAG_KEY,
+  type OneOff,
   SCHEDULER_RESOURCE_LISTS,
   type Schedule,
   type ScheduleInput,
@@ -202,6 +203,28 @@ export function resourcesOf(selected: readonly string[]): SchedulerResources {
 export function selectionOf(resources: SchedulerResources): string[] {
   return (Object.keys(SCHEDULER_RESOURCE_LISTS) as SchedulerResourceList[]).flatMap((list) =>
     resources[list].map((id) => `${SCHEDULER_RESOURCE_LISTS[list]}|${id}`),
+  );
+}
+
+/**
+ * Whether a one-off action not run yet (queued) acts on one of the schedule's resources — its id as the
+ * schedule lists it, or written region:id — so the details page asks again until it has run.
+ */
+export function hasPendingOneOff(
+  schedule: Pick<Schedule, 'project' | 'scheduled_resources'>,
+  oneOffs: readonly OneOff[],
+): boolean {
+  const keys = new Set(
+    schedule.scheduled_resources.flatMap((r) => [
+      `${r.kind}|${r.resource_id}`,
+      `${r.kind}|${r.region}:${r.resource_id}`,
+    ]),
+  );
+  return oneOffs.some(
+    (o) =>
+      o.done_at === null &&
+      o.project === schedule.project &&
+      selectionOf(o.resources).some((key) => keys.has(key)),
   );
 }
 

@@ -1,4 +1,9 @@
-import { SCHEDULER_PATHS, scheduleListSchema, scheduleSchema } from '@finlens/contracts/scheduler';
+import {
+  SCHEDULER_PATHS,
+  type Schedule,
+  scheduleListSchema,
+  scheduleSchema,
+} from '@finlens/contracts/scheduler';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { IN_FLIGHT_POLL_MS, schedulerKeys } from './keys';
@@ -13,17 +18,23 @@ export function useSchedules() {
   });
 }
 
-/** GET /c/scheduler/schedules/:id/ — one schedule with its resources, overrides and next action. */
-export function useSchedule(id: string | null) {
+/**
+ * GET /c/scheduler/schedules/:id/ — one schedule with its resources, overrides and next action; asked again
+ * every few seconds while `alsoPollWhile` holds for it (a one-off of its resources queued, say).
+ */
+export function useSchedule(id: string | null, alsoPollWhile?: (schedule: Schedule) => boolean) {
   return useQuery({
     queryKey: schedulerKeys.detail(id ?? ''),
     queryFn: ({ signal }) => apiRequest(SCHEDULER_PATHS.schedule(id ?? ''), scheduleSchema, { signal }),
     enabled: id !== null,
     // Resources between states (a start or stop in flight) are asked about again until they settle.
-    refetchInterval: (query) =>
-      query.state.data?.scheduled_resources.some((r) => TRANSITIONAL.test(r.state))
+    refetchInterval: (query) => {
+      const schedule = query.state.data;
+      if (schedule === undefined) return false;
+      return schedule.scheduled_resources.some((r) => TRANSITIONAL.test(r.state)) || alsoPollWhile?.(schedule)
         ? IN_FLIGHT_POLL_MS
-        : false,
+        : false;
+    },
     refetchOnWindowFocus: true,
   });
 }
