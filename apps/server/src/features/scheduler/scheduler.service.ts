@@ -320,6 +320,20 @@ export function createSchedulerService({
     return row;
   }
 
+  /** The resources a draft (unsaved) schedule names: its lists (400 naming an unknown one) and its tag match. */
+  async function draftResources(
+    input: Pick<
+      ScheduleInput,
+      'project' | 'resources' | 'account_number' | 'scheduled_by_tag_key' | 'scheduled_by_tag_value'
+    >,
+  ): Promise<ScheduledResource[]> {
+    const projectInventory = await inventory.resources([input.project]);
+    resolveListed(input.resources, projectInventory, input.account_number);
+    return scheduledResources(
+      { ...input, tag_key: input.scheduled_by_tag_key, tag_value: input.scheduled_by_tag_value },
+      projectInventory,
+    );
+  }
   return {
     async list(caller: ClientCaller): Promise<ScheduleList> {
       const scope = await scopes.requested(caller);
@@ -441,12 +455,7 @@ export function createSchedulerService({
       const scope = await scopes.requested(caller, [input.project]);
       checkZone(input.time_zone);
       const windows = windowsOf(input);
-      const projectInventory = await inventory.resources([input.project]);
-      resolveListed(input.resources, projectInventory, input.account_number);
-      const resources = scheduledResources(
-        { ...input, tag_key: input.scheduled_by_tag_key, tag_value: input.scheduled_by_tag_value },
-        projectInventory,
-      );
+      const resources = await draftResources(input);
       return estimateSchedule(
         bill,
         { clientId: caller.clientId, projectIds: scope.projectIds },
@@ -460,12 +469,7 @@ export function createSchedulerService({
     async suggest(caller: ClientCaller, input: ScheduleSuggestionInput): Promise<ScheduleSuggestion> {
       await scopes.requested(caller, [input.project]);
       checkZone(input.time_zone);
-      const projectInventory = await inventory.resources([input.project]);
-      resolveListed(input.resources, projectInventory, input.account_number);
-      const resources = scheduledResources(
-        { ...input, tag_key: input.scheduled_by_tag_key, tag_value: input.scheduled_by_tag_value },
-        projectInventory,
-      );
+      const resources = await draftResources(input);
       return suggestSchedule(metrics, resources, {
         zone: input.time_zone,
         thresholds: { cpuPercent: input.cpu_threshold, networkBytesPerSecond: input.network_threshold },
