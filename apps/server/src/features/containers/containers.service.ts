@@ -9,7 +9,7 @@ import {
   type RightsizingQuery,
   SPLIT_DATA_ACTION,
 } from '@finlens/contracts/containers';
-import { IDLE_LINE, reconcileNodeHours, shareIdle } from '@finlens/cost-model/kubernetes-cost';
+import { IDLE_LINE, shareIdle } from '@finlens/cost-model/kubernetes-cost';
 import { addDays, inclusiveDays } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
 import type {
@@ -30,8 +30,7 @@ export type ContainersWarehouse = Pick<
   | 'newestUsageDay'
   | 'kubernetesCosts'
   | 'kubernetesCapacity'
-  | 'podNodeHours'
-  | 'nodeHours'
+  | 'reconcileNodeHours'
   | 'nodeBills'
   | 'billClusters'
   | 'fargateCosts'
@@ -282,17 +281,8 @@ export function createContainersService({
       // Whole nodes: a namespace or workload filter would compare part of a node's pods with all of its cost.
       const { cluster_name, node } = at.scope.filters;
       const scope = { ...at.scope, filters: { cluster_name, node } };
-      const pods = await warehouse.podNodeHours(scope);
-      const nodes = await warehouse.nodeHours(scope, [...new Set(pods.map((p) => p.node))]);
-      const nodeCost = new Map(nodes.map((n) => [`${n.hour}|${n.node}`, n.cost]));
-      const r = reconcileNodeHours(
-        pods.map((p) => ({
-          hour: p.hour,
-          node: p.node,
-          podCost: p.cost,
-          nodeCost: nodeCost.get(`${p.hour}|${p.node}`) ?? 0,
-        })),
-      );
+      // Compared in the warehouse: only the totals and the mismatched node-hours come back.
+      const r = await warehouse.reconcileNodeHours(scope);
       return {
         ...base,
         node_hours: r.nodeHours,

@@ -63,5 +63,9 @@ export function demoOnBothEngines(prefix: string, shards = 1) {
     get house(): ClickHouseCostStore | null {
       return state.house;
     },
+    /** The first server's URL (its database), to write rows a test plants; null without ClickHouse. */
+    get houseUrl(): string | null {
+      return clickHouse.urls?.[0] ?? null;
+    },
   };
 }

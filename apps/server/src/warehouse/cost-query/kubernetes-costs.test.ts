@@ -1,5 +1,6 @@
-import { reconcileNodeHours } from '@finlens/cost-model/kubernetes-cost';
+import { type Reconciliation, reconcileNodeHours } from '@finlens/cost-model/kubernetes-cost';
 import { describe, expect, it } from 'vitest';
+import { openClient } from '../clickhouse/clickhouse-cost-store';
 import { expectSameFigures } from '../clickhouse/clickhouse-parity.test-helper';
 import { demoOnBothEngines } from '../clickhouse/demo-on-both-engines.test-helper';
 import type { CostStore } from '../cost-store';
@@ -8,6 +9,7 @@ import { duckDbDialect } from '../duckdb/duckdb-dialect';
 import {
   compileKubernetesCosts,
   compilePodNodeHours,
+  compileReconciliationTotals,
   type KubernetesKey,
   type KubernetesScope,
 } from './kubernetes-costs';
@@ -24,15 +26,108 @@ const scope: KubernetesScope = {
 };
 
 const cents = (v: number) => Math.round(v * 100);
+const sortedMismatches = (r: Reconciliation) =>
+  [...r.mismatches].sort((a, b) => `${a.hour}|${a.node}`.localeCompare(`${b.hour}|${b.node}`));
+
+/** The warehouse's comparison equals cost-model's over the same node-hours (totals to the cent). */
+async function expectWarehouseReconciles(store: CostStore, s: KubernetesScope) {
+  const reference = await reconcile(store, s);
+  const own = await store.reconcileNodeHours(s);
+  expect({
+    ...own,
+    mismatches: sortedMismatches(own),
+    nodeCost: cents(own.nodeCost),
+    podCost: cents(own.podCost),
+  }).toEqual({
+    ...reference,
+    mismatches: sortedMismatches(reference),
+    nodeCost: cents(reference.nodeCost),
+    podCost: cents(reference.podCost),
+  });
+  return own;
+}
+
+type RunSql = (sql: string) => Promise<Record<string, unknown>[]>;
+const NODE_ROLLUP = 'container_node_rollup_hourly';
+const PLANTED = 'planted-project';
+
+/**
+ * Plants, in a copy of one demo day's node-hour rollup under another project, a node-hour whose node costs
+ * $0.37 more than its pods (a mismatch) and pods on a node the bill does not hold (a missing node). The
+ * rollup is copied row by row with some columns replaced, so the same SQL plants on DuckDB and ClickHouse.
+ */
+async function plantMismatches(run: RunSql, columns: string[]) {
+  const copy = async (replace: Record<string, string>, where: string, limit = '') => {
+    // Replaced outside the row filter: ClickHouse would read a same-named alias in the WHERE.
+    const select = columns.map((c) => replace[c] ?? c).join(', ');
+    await run(
+      `INSERT INTO ${NODE_ROLLUP} (${columns.join(', ')}) SELECT ${select} FROM (SELECT * FROM ${NODE_ROLLUP} WHERE ${where} ORDER BY usage_hour, node_id${limit}) AS src`,
+    );
+  };
+  const day = `project_id = '${DEMO_PROJECT}' AND usage_date = '2026-02-03'`;
+  await copy({ project_id: `'${PLANTED}'` }, day);
+  const podsOnly = {
+    pod_cost: '0',
+    net_pod_cost: '0',
+    pod_rows: '0',
+    cpu_capacity: '0',
+    memory_capacity: '0',
+  };
+  await copy(
+    { project_id: `'${PLANTED}'`, ...podsOnly, node_cost: '0.37', net_node_cost: '0.37', node_rows: '1' },
+    `${day} AND pod_rows > 0`,
+    ' LIMIT 1',
+  );
+  await copy(
+    {
+      project_id: `'${PLANTED}'`,
+      node_id: "'i-not-in-the-bill'",
+      node_cost: '0',
+      net_node_cost: '0',
+      node_rows: '0',
+    },
+    `${day} AND pod_rows > 0 AND pod_cost > 0`,
+    ' LIMIT 1',
+  );
+  return (
+    await run(
+      `SELECT usage_hour AS hour, node_id AS node FROM ${NODE_ROLLUP} WHERE ${day} AND pod_rows > 0 ORDER BY usage_hour, node_id LIMIT 1`,
+    )
+  )[0];
+}
+
+/** The warehouse finds the planted mismatch and the missing node, as cost-model's reconciliation does. */
+async function expectPlantedFound(store: CostStore, run: RunSql, columns: string[]) {
+  const first = await plantMismatches(run, columns);
+  const planted = { ...scope, projectIds: [PLANTED], from: '2026-02-03', to: '2026-02-03' };
+  for (const basis of ['amortized', 'net_amortized'] as const) {
+    const r = await expectWarehouseReconciles(store, { ...planted, basis });
+    // The demo's pod rows cover a day each: its nodes of the day, and the missing one.
+    expect(r.nodeHours).toBeGreaterThan(2);
+    expect(r.mismatchCount).toBe(1);
+    expect(r.missingNodes).toBe(1);
+    expect(r.mismatches).toHaveLength(1);
+    expect(r.mismatches[0]).toMatchObject({ hour: String(first?.hour), node: String(first?.node) });
+    expect(r.mismatches[0]?.gap).toBeCloseTo(-0.37, 6);
+  }
+  // Only the totals come back when nothing differs; a limit keeps the list short.
+  expect((await store.reconcileNodeHours({ ...planted, basis: 'amortized' }, 0)).mismatches).toEqual([]);
+}
 const sorted = <T extends { keys: (string | null)[] }>(rows: T[]) =>
   [...rows].sort((a, b) => a.keys.join('|').localeCompare(b.keys.join('|')));
 
+/** cost-model's reconciliation over both sides read apart: what the warehouse's own comparison must answer. */
 async function reconcile(store: CostStore, s: KubernetesScope) {
   const pods = await store.podNodeHours(s);
   const nodes = await store.nodeHours(s, [...new Set(pods.map((p) => p.node))]);
   const nodeCost = new Map(nodes.map((n) => [`${n.hour}|${n.node}`, n.cost]));
   return reconcileNodeHours(
-    pods.map((p) => ({ ...p, podCost: p.cost, nodeCost: nodeCost.get(`${p.hour}|${p.node}`) ?? 0 })),
+    pods.map((p) => ({
+      hour: p.hour,
+      node: p.node,
+      podCost: p.cost,
+      nodeCost: nodeCost.get(`${p.hour}|${p.node}`) ?? 0,
+    })),
   );
 }
 
@@ -173,12 +268,30 @@ describe('kubernetes costs', () => {
 
   it("reconciles every node-hour: the pods' split plus unused cost is the node's cost to the cent", async () => {
     for (const basis of ['amortized', 'net_amortized'] as const) {
-      const r = await reconcile(demo.duck, { ...scope, basis });
+      const r = await expectWarehouseReconciles(demo.duck, { ...scope, basis });
       expect(r.nodeHours).toBeGreaterThan(100);
       expect(r.missingNodes).toBe(0);
       expect({ basis, mismatches: r.mismatchCount }).toEqual({ basis, mismatches: 0 });
       expect(cents(r.podCost)).toBe(cents(r.nodeCost));
+      // On the line items too (the node side then reads only the pods' nodes).
+      expect(
+        (await expectWarehouseReconciles(demo.duck, { ...scope, basis, useRollup: false })).nodeHours,
+      ).toBe(r.nodeHours);
     }
+    // Compared in the warehouse: one statement over the node-hour rollup, no line items read.
+    const totals = compileReconciliationTotals(duckDbDialect, scope).sql;
+    expect(totals).toMatch(/FROM "container_node_rollup_hourly"/);
+    expect(totals).not.toMatch(/"line_items"/);
+  });
+
+  it('finds a planted mismatch and a node missing from the bill', async () => {
+    const run: RunSql = async (sql) => (await demo.duck.connection.runAndReadAll(sql)).getRowObjectsJson();
+    const columns = (
+      await run(
+        `SELECT column_name AS name FROM information_schema.columns WHERE table_name = '${NODE_ROLLUP}' ORDER BY ordinal_position`,
+      )
+    ).map((c) => String(c.name));
+    await expectPlantedFound(demo.duck, run, columns);
   });
 
   it('knows the node capacity, the nodes’ purchase options and the clusters the bill names', async () => {
@@ -213,8 +326,8 @@ describe('kubernetes costs', () => {
       sorted(await duck.kubernetesCosts({ ...q, groupBy: [...q.groupBy] })),
       'kubernetes costs',
     );
-    const a = await reconcile(house, scope);
-    const b = await reconcile(duck, scope);
+    const a = await expectWarehouseReconciles(house, scope);
+    const b = await expectWarehouseReconciles(duck, scope);
     expect({ ...a, nodeCost: cents(a.nodeCost), podCost: cents(a.podCost) }).toEqual({
       ...b,
       nodeCost: cents(b.nodeCost),
@@ -227,6 +340,24 @@ describe('kubernetes costs', () => {
       byCluster(await duck.kubernetesCapacity(scope)),
       'capacity',
     );
+    const client = openClient(demo.houseUrl as string);
+    const run: RunSql = async (query) => {
+      if (query.startsWith('INSERT')) {
+        await client.command({ query });
+        return [];
+      }
+      return (await client.query({ query, format: 'JSONEachRow' })).json();
+    };
+    const columns = (
+      await run(
+        `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = '${NODE_ROLLUP}'`,
+      )
+    ).map((c) => String(c.name));
+    try {
+      await expectPlantedFound(house, run, columns);
+    } finally {
+      await client.close();
+    }
   });
 
   it("sums EKS pods on Fargate per cluster and namespace from their own lines, not ECS tasks'", async () => {

@@ -1,4 +1,5 @@
 import type { CostDimension } from '@finlens/contracts/cost-query';
+import type { Reconciliation } from '@finlens/cost-model/kubernetes-cost';
 import { type CompiledSql, scopeWhere } from './compile-cost-query';
 import {
   CONTAINER_NODE_ROLLUP,
@@ -124,6 +125,11 @@ export interface KubernetesCostPort {
   podNodeHours(scope: KubernetesScope): Promise<NodeHourRow[]>;
   /** The nodes' own cost per hour from their instance line items (the right side), for the given nodes. */
   nodeHours(scope: KubernetesScope, nodes: string[]): Promise<NodeHourRow[]>;
+  /**
+   * Both sides compared per hour and node in the warehouse (as cost-model's reconcileNodeHours does it): the
+   * totals and the first `limit` node-hours that differ by a cent or more, largest gap first.
+   */
+  reconcileNodeHours(scope: KubernetesScope, limit?: number): Promise<Reconciliation>;
   /** The nodes' own cost over the range with their purchase option and instance type. */
   nodeBills(scope: KubernetesScope, nodes: string[]): Promise<NodeBillRow[]>;
   /** EKS clusters the bill names outside the split rows (control plane ARNs, node tags), with their cost. */
@@ -256,35 +262,45 @@ export function compileKubernetesCapacity(dialect: SqlDialect, scope: Kubernetes
 
 export function compilePodNodeHours(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
   const ctx = context(dialect, nodeHourSource(scope));
-  const d = dialect;
+  return { sql: podNodeHoursSql(ctx, scope), values: ctx.values.bound };
+}
+
+function podNodeHoursSql(ctx: SqlContext, scope: KubernetesScope): string {
+  const d = ctx.dialect;
   const cols = SPLIT_COLUMNS[scope.basis];
   const line = `COALESCE(${d.identifier(cols.split)}, 0) + COALESCE(${d.identifier(cols.unused)}, 0)`;
   const cost = rolled(ctx, () => line, scope.basis === 'amortized' ? 'pod_cost' : 'net_pod_cost');
   const node = rolled(ctx, () => d.identifier('split_line_item_parent_resource_id'), 'node_id');
   const hour = rolled(ctx, () => hourSql(d), 'usage_hour');
-  return {
-    sql: `SELECT ${hour} AS hour, ${node} AS node, ${d.sumMoney(cost)} AS cost FROM ${d.identifier(ctx.source.table)} WHERE ${nodeHourPodWhere(ctx, scope)} GROUP BY hour, node`,
-    values: ctx.values.bound,
-  };
+  return `SELECT ${hour} AS hour, ${node} AS node, ${d.sumMoney(cost)} AS cost FROM ${d.identifier(ctx.source.table)} WHERE ${nodeHourPodWhere(ctx, scope)} GROUP BY hour, node`;
 }
 
-/** The nodes' own (non-split) rows; on the node-hour rollup, its groups holding any. */
-function nodeWhere(ctx: SqlContext, scope: KubernetesScope, nodes: string[]): string {
+/**
+ * The nodes' own (non-split) rows; on the node-hour rollup, its groups holding any. `nodes`: the node ids, or
+ * a subquery naming them; null for every node the rollup holds (it holds only nodes some pod row names).
+ */
+function nodeWhere(ctx: SqlContext, scope: KubernetesScope, nodes: string[] | string | null): string {
   const rollup = ctx.source.rollup !== null;
   const resource = ctx.dialect.identifier(rollup ? 'node_id' : 'line_item_resource_id');
+  const list = typeof nodes === 'string' ? nodes : nodes?.map((n) => ctx.values.add(n)).join(', ');
   return [
     ...scopeWhere(ctx, scope, 'not_split'),
-    `${resource} IN (${nodes.map((n) => ctx.values.add(n)).join(', ')})`,
+    ...(list === undefined ? [] : [`${resource} IN (${list})`]),
     ...(rollup ? [`${ctx.dialect.identifier('node_rows')} > 0`] : []),
   ].join(' AND ');
 }
 
 export function compileNodeHours(dialect: SqlDialect, scope: KubernetesScope, nodes: string[]): CompiledSql {
-  const ctx = context(
-    dialect,
-    scope.useRollup === false ? LINE_ITEMS_SOURCE : rollupSource(CONTAINER_NODE_ROLLUP),
-  );
-  const d = dialect;
+  const ctx = context(dialect, nodeBillSource(scope));
+  return { sql: nodeHoursSql(ctx, scope, nodes), values: ctx.values.bound };
+}
+
+/** The node side reads the node-hour rollup unless told not to (its node filter is the pods' nodes). */
+const nodeBillSource = (scope: KubernetesScope): CostSource =>
+  scope.useRollup === false ? LINE_ITEMS_SOURCE : rollupSource(CONTAINER_NODE_ROLLUP);
+
+function nodeHoursSql(ctx: SqlContext, scope: KubernetesScope, nodes: string[] | string | null): string {
+  const d = ctx.dialect;
   const column = rolled(
     ctx,
     () => d.identifier(NODE_COST[scope.basis]),
@@ -292,8 +308,54 @@ export function compileNodeHours(dialect: SqlDialect, scope: KubernetesScope, no
   );
   const node = rolled(ctx, () => d.identifier('line_item_resource_id'), 'node_id');
   const hour = rolled(ctx, () => hourSql(d), 'usage_hour');
+  return `SELECT ${hour} AS hour, ${node} AS node, ${d.sumMoney(column)} AS cost FROM ${d.identifier(ctx.source.table)} WHERE ${nodeWhere(ctx, scope, nodes)} GROUP BY hour, node`;
+}
+
+/**
+ * Per hour and node with pod rows: the pods' split plus unused cost beside the node's own cost. No join
+ * (ClickHouse 18.16): both sides' sums in one UNION ALL, summed again per hour and node, kept where pods ran.
+ * On the line items the node side reads only the nodes some pod row of the scope names. One value collector
+ * for both sides (DuckDB numbers its parameters across the statement).
+ */
+function nodeHourPairsSql(ctx: SqlContext, scope: KubernetesScope): string {
+  const pods = podNodeHoursSql({ ...ctx, source: nodeHourSource(scope) }, scope);
+  const nodeCtx = { ...ctx, source: nodeBillSource(scope) };
+  const named = nodeCtx.source.rollup === null ? `SELECT node FROM (${pods}) AS pod_nodes` : null;
+  const nodes = nodeHoursSql(nodeCtx, scope, named);
+  const d = ctx.dialect;
+  const side = (pod: 0 | 1, sql: string) =>
+    `SELECT hour, node, ${pod} AS is_pod, cost FROM (${sql}) AS side${pod}`;
+  const sum = (pod: 0 | 1) => d.sumMoney(`CASE WHEN is_pod = ${pod} THEN cost ELSE 0 END`);
+  return `SELECT hour, node, ${sum(1)} AS pod_cost, ${sum(0)} AS node_cost FROM (${side(1, pods)} UNION ALL ${side(0, nodes)}) AS sides GROUP BY hour, node HAVING sum(is_pod) > 0`;
+}
+
+/** Whole cents as cost-model's reconciliation rounds them (Math.round: half up). */
+const centsSql = (sql: string) => `floor(${sql} * 100 + 0.5)`;
+/** A node-hour with pods but no cost of its node in the bill: counted apart, never a mismatch. */
+const MISSING = 'node_cost = 0 AND pod_cost <> 0';
+const MISMATCH = `NOT (${MISSING}) AND ${centsSql('pod_cost')} <> ${centsSql('node_cost')} AND abs(pod_cost - node_cost) >= 0.005`;
+
+/** The reconciliation's totals: node-hours, mismatched and missing ones, both sides' cost. */
+export function compileReconciliationTotals(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
+  const ctx = context(dialect);
+  const count = (when: string) => `sum(CASE WHEN ${when} THEN 1 ELSE 0 END)`;
+  // Aliases unlike the pairs' columns: ClickHouse reads an alias in place of a same-named column.
+  const d = dialect;
   return {
-    sql: `SELECT ${hour} AS hour, ${node} AS node, ${d.sumMoney(column)} AS cost FROM ${d.identifier(ctx.source.table)} WHERE ${nodeWhere(ctx, scope, nodes)} GROUP BY hour, node`,
+    sql: `SELECT count(*) AS node_hours, ${count(MISMATCH)} AS mismatched, ${count(MISSING)} AS missing, ${d.sumMoney('node_cost')} AS node_total, ${d.sumMoney('pod_cost')} AS pod_total FROM (${nodeHourPairsSql(ctx, scope)}) AS pairs`,
+    values: ctx.values.bound,
+  };
+}
+
+/** The first `limit` mismatched node-hours, largest gap first. */
+function compileReconciliationMismatches(
+  dialect: SqlDialect,
+  scope: KubernetesScope,
+  limit: number,
+): CompiledSql {
+  const ctx = context(dialect);
+  return {
+    sql: `SELECT hour, node, pod_cost, node_cost FROM (${nodeHourPairsSql(ctx, scope)}) AS pairs WHERE ${MISMATCH} ORDER BY abs(pod_cost - node_cost) DESC, hour, node LIMIT ${Math.max(0, Math.floor(limit))}`,
     values: ctx.values.bound,
   };
 }
@@ -429,6 +491,33 @@ export function kubernetesCostQueries(dialect: SqlDialect, read: ReadRows): Kube
     nodeHours: async (scope, nodes) => {
       if (empty(scope) || nodes.length === 0 || scope.from > scope.to) return [];
       return hours(await read(compileNodeHours(dialect, scope, nodes)));
+    },
+    reconcileNodeHours: async (scope, limit = 100) => {
+      const none = {
+        nodeHours: 0,
+        mismatchCount: 0,
+        mismatches: [],
+        missingNodes: 0,
+        nodeCost: 0,
+        podCost: 0,
+      };
+      if (empty(scope) || scope.from > scope.to) return none;
+      const [totals] = await read(compileReconciliationTotals(dialect, scope));
+      const mismatchCount = Number(totals?.mismatched ?? 0);
+      const rows =
+        mismatchCount === 0 ? [] : await read(compileReconciliationMismatches(dialect, scope, limit));
+      return {
+        nodeHours: Number(totals?.node_hours ?? 0),
+        mismatchCount,
+        missingNodes: Number(totals?.missing ?? 0),
+        nodeCost: Number(totals?.node_total ?? 0),
+        podCost: Number(totals?.pod_total ?? 0),
+        mismatches: rows.map((r) => {
+          const podCost = Number(r.pod_cost ?? 0);
+          const nodeCost = Number(r.node_cost ?? 0);
+          return { hour: String(r.hour), node: String(r.node), podCost, nodeCost, gap: podCost - nodeCost };
+        }),
+      };
     },
     nodeBills: async (scope, nodes) => {
       if (empty(scope) || nodes.length === 0 || scope.from > scope.to) return [];
