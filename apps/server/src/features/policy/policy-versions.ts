@@ -247,12 +247,27 @@ export const POLICY_VERSIONS: readonly PolicyVersionEntry[] = [
     released_at: '2026-11-26T22:00:00.000Z',
     summary:
       'Adds lambda:GetFunctionConfiguration to the inventory read and, only where you allow actions, ec2:DeleteNatGateway, lambda:UpdateFunctionConfiguration and s3:PutLifecycleConfiguration, so approved recommendations for idle NAT gateways, over-allocated Lambda memory and buckets without lifecycle rules are applied by Finlens.',
+    grants: () =>
+      withAdded('2026-11-26.5', {
+        'finlens-inventory-read': ['lambda:GetFunctionConfiguration'],
+        'finlens-actions': [
+          'ec2:DeleteNatGateway',
+          'lambda:UpdateFunctionConfiguration',
+          's3:PutLifecycleConfiguration',
+        ],
+      }),
+  },
+  {
+    version: '2026-11-27',
+    released_at: '2026-11-27T01:00:00.000Z',
+    summary:
+      'Adds, only where you allow actions, elasticloadbalancing:DeleteLoadBalancer, ec2:ModifyVolume, ec2:TerminateInstances, rds:DeleteDBInstance and rds:CreateDBSnapshot (the final snapshot before a database is deleted), so approved recommendations for idle load balancers, EBS volume types and IOPS, idle databases and long-stopped instances with volumes are applied by Finlens.',
     grants: currentGrants,
   },
 ];
 
 /** The newest version's grants when it was released (see grantsFingerprint); a test compares them with today's. */
-export const RELEASED_FINGERPRINT = 'dd5cbcedd8be8b60';
+export const RELEASED_FINGERPRINT = '74f626ed726b1890';
 
 export function grantsFingerprint(grants: PolicyGrants): string {
   return createHash('sha256').update(JSON.stringify(grants)).digest('hex').slice(0, 16);

@@ -1,5 +1,5 @@
 import { type CloudAction, LIFECYCLE_TARGET_CLASSES } from '../../integrations/cloud/cloud-actions';
-import type { CloudResource } from '../../integrations/cloud/cloud-resources';
+import type { CloudResource, ResourceKind } from '../../integrations/cloud/cloud-resources';
 import type { StoredAction } from './savings-ledger.tables';
 
 /**
@@ -15,7 +15,14 @@ export interface ApplyTarget {
   resourceKind: string | null;
   /** The state the resource had when applying began (a resized instance is started again only if it ran). */
   initialState: string | null;
+  /** Snapshots taken before deleting: one id, or several comma-separated (an instance's volumes). */
   safetySnapshotId: string | null;
+  /** The ledger entry (names a database's final snapshot). */
+  entryId: string;
+  /** Kept from the dry run: a NAT gateway's public address (its Elastic IP is released after it). */
+  address: string | null;
+  /** Kept from the dry run: the volumes attached to an instance to terminate (snapshotted, then deleted). */
+  volumes: string[];
 }
 
 export type NextStep =
@@ -87,8 +94,33 @@ function lifecycleStep(target: ApplyTarget, resource: CloudResource): NextStep {
   };
 }
 
+/** A volume's type and/or IOPS (EC2 ModifyVolume): one call, which AWS carries out in the background. */
+function volumeStep(target: ApplyTarget, resource: CloudResource & { kind: 'ebs-volume' }): NextStep {
+  const volumeType = targetText(target, 'volume_type');
+  const iops = target.action.target.iops === undefined ? null : Number(target.action.target.iops);
+  if (volumeType === null && (iops === null || !Number.isInteger(iops) || iops <= 0)) {
+    return { kind: 'unsupported', reason: 'The recommendation names no volume type or IOPS.' };
+  }
+  const wantedIops = iops !== null && Number.isInteger(iops) && iops > 0 ? iops : null;
+  const typeDone = volumeType === null || resource.volumeType === volumeType;
+  if (typeDone && (wantedIops === null || resource.iops === wantedIops)) return { kind: 'done' };
+  const action = {
+    type: 'modify-volume',
+    region: target.region,
+    resource: ref('ebs-volume', resource.id),
+    volumeType,
+    iops: wantedIops,
+  } as const;
+  const what = [
+    volumeType === null ? null : `from ${resource.volumeType} to ${volumeType}`,
+    wantedIops === null ? null : `${resource.iops ?? 'no'} → ${wantedIops} IOPS`,
+  ].filter((x) => x !== null);
+  return { kind: 'act', action, description: `Modify ${resource.id}: ${what.join(', ')}`, final: true };
+}
+
 function modifyStep(target: ApplyTarget, resource: CloudResource): NextStep {
   if (resource.kind === 'lambda-function') return memoryStep(target, resource);
+  if (resource.kind === 'ebs-volume') return volumeStep(target, resource);
   const wanted = targetText(target, 'instance_type', 'instance_class');
   if (wanted === null) return { kind: 'unsupported', reason: 'The recommendation names no instance type.' };
   const { region } = target;
@@ -209,7 +241,96 @@ function spotStep(target: ApplyTarget, resource: CloudResource): NextStep {
   };
 }
 
-function deleteStep(target: ApplyTarget, resource: CloudResource): NextStep {
+/**
+ * After a NAT gateway is deleted: release the Elastic IP that had its address, if nothing took it meanwhile
+ * (an address associated again is someone's and is left alone).
+ */
+function addressStep(target: ApplyTarget, related: CloudResource[]): NextStep {
+  const address = related.find((r) => r.kind === 'elastic-ip' && r.publicIp === target.address);
+  if (address === undefined || address.kind !== 'elastic-ip' || address.state === 'associated')
+    return { kind: 'done' };
+  const action = { type: 'delete', region: target.region, resource: ref('elastic-ip', address.id) } as const;
+  return { kind: 'act', action, description: `Release Elastic IP ${address.id} (${address.publicIp})` };
+}
+
+/** The final snapshot's name: RDS wants a letter first, letters, digits and single hyphens. */
+export function finalSnapshotName(target: ApplyTarget): string {
+  const entry = target.entryId.replaceAll('-', '').slice(0, 8);
+  return `finlens-final-${target.resourceId}-${entry}`.replace(/-+/g, '-');
+}
+
+/** RDS DeleteDBInstance after a final snapshot; done once the database is deleting or gone. */
+function databaseStep(target: ApplyTarget, db: CloudResource & { kind: 'rds-instance' }): NextStep {
+  if (db.state === 'deleting' || db.state === 'deleted') return { kind: 'done' };
+  if (db.clusterId !== null)
+    return {
+      kind: 'unsupported',
+      reason: `${db.id} belongs to cluster ${db.clusterId}: delete the cluster's instance yourself.`,
+    };
+  if (db.state !== 'available' && db.state !== 'stopped')
+    return { kind: 'wait', reason: `${db.id} is ${db.state}` };
+  const name = finalSnapshotName(target);
+  const action = {
+    type: 'delete-database',
+    region: target.region,
+    resource: ref('rds-instance', db.id),
+    finalSnapshotId: name,
+  } as const;
+  return { kind: 'act', action, description: `Delete ${db.id} after its final snapshot ${name}` };
+}
+
+const snapshotIds = (target: ApplyTarget) =>
+  (target.safetySnapshotId ?? '').split(',').filter((id) => id !== '');
+
+/**
+ * A long-stopped instance: a safety snapshot of each volume it had (in the dry run's order), terminate it, then
+ * delete the volumes its termination left (AWS deletes those marked DeleteOnTermination itself).
+ */
+function terminateStep(
+  target: ApplyTarget,
+  instance: CloudResource | null,
+  related: CloudResource[],
+): NextStep {
+  const { region } = target;
+  const live = instance !== null && instance.kind === 'ec2-instance' && instance.state !== 'terminated';
+  if (live) {
+    const taken = snapshotIds(target).length;
+    const next = target.volumes[taken];
+    if (instance.state !== 'stopped' && instance.state !== 'shutting-down')
+      return { kind: 'unsupported', reason: `${instance.id} is ${instance.state}, no longer stopped.` };
+    if (next !== undefined && instance.state === 'stopped') {
+      const action = {
+        type: 'snapshot',
+        region,
+        resource: ref('ebs-volume', next),
+        description: `Safety snapshot before terminating ${instance.id}`,
+      } as const;
+      return { kind: 'act', action, description: `Take a safety snapshot of ${next}`, safetySnapshot: true };
+    }
+    if (instance.state === 'shutting-down')
+      return { kind: 'wait', reason: `${instance.id} is shutting down` };
+    const action = { type: 'terminate', region, resource: ref('ec2-instance', instance.id) } as const;
+    return { kind: 'act', action, description: `Terminate ${instance.id}` };
+  }
+  for (const id of target.volumes) {
+    const volume = related.find((r) => r.kind === 'ebs-volume' && r.id === id);
+    if (volume === undefined || volume.state === 'deleting' || volume.state === 'deleted') continue;
+    if (volume.state !== 'available') return { kind: 'wait', reason: `${id} is ${volume.state}` };
+    const action = { type: 'delete', region, resource: ref('ebs-volume', id) } as const;
+    return { kind: 'act', action, description: `Delete ${id} (its snapshot is kept)` };
+  }
+  return { kind: 'done' };
+}
+
+/** What else an apply must see besides the resource: a NAT gateway's addresses, an instance's volumes. */
+export function relatedKinds(target: Pick<ApplyTarget, 'action' | 'resourceKind'>): ResourceKind[] {
+  const deletes = target.action.kind === 'delete' || target.action.kind === 'snapshot-and-delete';
+  if (deletes && target.resourceKind === 'nat-gateway') return ['elastic-ip'];
+  if (deletes && target.resourceKind === 'ec2-instance') return ['ebs-volume'];
+  return [];
+}
+
+function deleteStep(target: ApplyTarget, resource: CloudResource, related: CloudResource[]): NextStep {
   const { region } = target;
   if (resource.kind === 'ebs-volume') {
     if (target.safetySnapshotId === null) {
@@ -234,10 +355,23 @@ function deleteStep(target: ApplyTarget, resource: CloudResource): NextStep {
     };
   }
   if (resource.kind === 'nat-gateway') {
-    // AWS lists a deleted gateway for about an hour, deleting then deleted.
-    if (resource.state === 'deleting' || resource.state === 'deleted') return { kind: 'done' };
+    // AWS lists a deleted gateway for about an hour, deleting then deleted; its address is let go when deleted.
+    if (resource.state === 'deleted') return addressStep(target, related);
+    if (resource.state === 'deleting')
+      return target.address === null
+        ? { kind: 'done' }
+        : {
+            kind: 'wait',
+            reason: `${resource.id} is deleting; its Elastic IP is released once it is deleted`,
+          };
     const action = { type: 'delete', region, resource: ref('nat-gateway', resource.id) } as const;
     return { kind: 'act', action, description: `Delete NAT gateway ${resource.id}` };
+  }
+  if (resource.kind === 'rds-instance') return databaseStep(target, resource);
+  if (resource.kind === 'ec2-instance') return terminateStep(target, resource, related);
+  if (resource.kind === 'load-balancer') {
+    const action = { type: 'delete', region, resource: ref('load-balancer', resource.id) } as const;
+    return { kind: 'act', action, description: `Delete load balancer ${resource.name ?? resource.id}` };
   }
   if (resource.kind === 'ebs-snapshot' || resource.kind === 'elastic-ip') {
     const action = { type: 'delete', region, resource: ref(resource.kind, resource.id) } as const;
@@ -283,13 +417,19 @@ function scaleStep(target: ApplyTarget, resource: CloudResource): NextStep {
 }
 
 /** The next step for the resource as listed now; null `resource`: the cloud no longer lists it. */
-export function nextStep(target: ApplyTarget, resource: CloudResource | null): NextStep {
+export function nextStep(
+  target: ApplyTarget,
+  resource: CloudResource | null,
+  related: CloudResource[] = [],
+): NextStep {
   const kind = target.action.kind;
   const deletes = kind === 'delete' || kind === 'snapshot-and-delete' || kind === 'release';
   if (resource === null) {
-    return deletes
-      ? { kind: 'done' }
-      : { kind: 'unsupported', reason: `${target.resourceId} is not in the cloud.` };
+    if (!deletes) return { kind: 'unsupported', reason: `${target.resourceId} is not in the cloud.` };
+    // A gone gateway may leave its address, a gone instance its volumes.
+    if (target.resourceKind === 'nat-gateway') return addressStep(target, related);
+    if (target.resourceKind === 'ec2-instance') return terminateStep(target, null, related);
+    return { kind: 'done' };
   }
   switch (kind) {
     case 'modify':
@@ -297,7 +437,7 @@ export function nextStep(target: ApplyTarget, resource: CloudResource | null): N
     case 'delete':
     case 'snapshot-and-delete':
     case 'release':
-      return deleteStep(target, resource);
+      return deleteStep(target, resource, related);
     case 'stop':
       return stopStep(target, resource);
     case 'scale-in':
@@ -318,8 +458,9 @@ export function nextStep(target: ApplyTarget, resource: CloudResource | null): N
 export function planSteps(
   target: ApplyTarget,
   resource: CloudResource | null,
+  related: CloudResource[] = [],
 ): { steps: string[]; reason: string | null } {
-  const first = nextStep(target, resource);
+  const first = nextStep(target, resource, related);
   if (first.kind === 'unsupported') return { steps: [], reason: first.reason };
   if (first.kind === 'done') return { steps: [], reason: 'The resource already matches the recommendation.' };
   const id = target.resourceId;
@@ -327,8 +468,21 @@ export function planSteps(
   if (target.action.kind === 'modify' && resource?.kind === 'ec2-instance' && resource.state === 'running') {
     return { steps: [`Stop ${id}`, `Change ${id} to ${wanted}`, `Start ${id}`], reason: null };
   }
+  if (first.kind === 'act' && first.action.type === 'terminate' && target.volumes.length === 0) {
+    return { steps: [], reason: `No volume is attached to ${id} any more: nothing bills.` };
+  }
+  if (first.kind === 'act' && first.safetySnapshot && resource?.kind === 'ec2-instance') {
+    const volumes = target.volumes;
+    const snapshots = volumes.map((v) => `Take a safety snapshot of ${v}`);
+    const deletes = volumes.map((v) => `Delete ${v} unless its termination did (the snapshot is kept)`);
+    return { steps: [...snapshots, `Terminate ${id}`, ...deletes], reason: null };
+  }
   if (first.kind === 'act' && first.safetySnapshot) {
     return { steps: [first.description, `Delete ${id} (the snapshot is kept)`], reason: null };
+  }
+  if (first.kind === 'act' && resource?.kind === 'nat-gateway' && target.address !== null) {
+    const release = `Release the Elastic IP of ${target.address} once the gateway is deleted (if still unassociated)`;
+    return { steps: [first.description, release], reason: null };
   }
   return { steps: [first.kind === 'act' ? first.description : first.reason], reason: null };
 }

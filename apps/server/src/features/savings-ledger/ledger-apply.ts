@@ -2,7 +2,7 @@ import type { ApplyCheck } from '@finlens/contracts/savings-ledger';
 import { CloudActionError } from '../../integrations/cloud/cloud-actions';
 import type { CloudAccount, CloudPort } from '../../integrations/cloud/cloud-port';
 import type { CloudResource, ResourceKind } from '../../integrations/cloud/cloud-resources';
-import { type ApplyTarget, nextStep, planSteps } from './apply-plan';
+import { type ApplyTarget, nextStep, planSteps, relatedKinds } from './apply-plan';
 import type { SavingsLedgerRepo } from './savings-ledger.repo';
 import type { LedgerEntryRow } from './savings-ledger.tables';
 
@@ -30,27 +30,56 @@ function applyTarget(row: LedgerEntryRow): ApplyTarget {
     resourceKind: row.resource_kind,
     initialState: row.apply_plan?.initialState ?? null,
     safetySnapshotId: row.safety_snapshot_id,
+    entryId: row.id,
+    address: row.apply_plan?.address ?? null,
+    volumes: row.apply_plan?.volumes ?? [],
   };
+}
+
+/** What the dry run keeps for the apply: the gateway's address, the instance's attached volumes. */
+function keptOf(resource: CloudResource | null, related: CloudResource[]) {
+  if (resource?.kind === 'nat-gateway') return { address: resource.publicIp, volumes: [] };
+  if (resource?.kind !== 'ec2-instance') return { address: null, volumes: [] };
+  const volumes = related
+    .filter((r) => r.kind === 'ebs-volume' && r.attachments.some((a) => a.id === resource.id))
+    .map((r) => r.id)
+    .sort();
+  return { address: null, volumes };
 }
 
 async function listed(target: ActTarget & { kind: 'simulated' | 'aws' }, row: LedgerEntryRow) {
   const account = target.accounts.find((a) => a.accountId === row.account_id) ?? null;
-  if (account === null || row.resource_kind === null) return { account, resource: null };
-  const result = await target.port.listResources(account, row.region, [row.resource_kind as ResourceKind]);
+  if (account === null || row.resource_kind === null) return { account, resource: null, related: [] };
+  const kind = row.resource_kind as ResourceKind;
+  const others = relatedKinds({ action: row.action, resourceKind: kind });
+  const result = await target.port.listResources(account, row.region, [kind, ...others]);
   // A failure that names other kinds (a launch template's type) leaves this resource's listing whole.
-  const failure = result.failures.find((f) => f.kinds.includes(row.resource_kind as ResourceKind));
+  const failure = result.failures.find((f) => f.kinds.some((k) => k === kind || others.includes(k)));
   if (failure !== undefined) throw new CloudActionError('failed', `${failure.operation}: ${failure.message}`);
-  const resource: CloudResource | null = result.resources.find((r) => r.id === row.resource_id) ?? null;
-  return { account, resource };
+  const resource: CloudResource | null =
+    result.resources.find((r) => r.kind === kind && r.id === row.resource_id) ?? null;
+  const related = result.resources.filter((r) => others.includes(r.kind));
+  return { account, resource, related };
+}
+
+/** What the dry run saw that the apply needs later (kept in the entry's apply plan). */
+interface Kept {
+  initialState: string | null;
+  address: string | null;
+  volumes: string[];
 }
 
 /** Runs an approved entry's plan through the cloud port, recording each step in the trail. */
 export function createLedgerApply({ repo, resolve }: { repo: SavingsLedgerRepo; resolve: ResolveTarget }) {
   return {
     /** The dry run: what applying would ask the cloud, checked against the resource as listed now. */
-    async check(row: LedgerEntryRow): Promise<ApplyCheck & { initialState: string | null }> {
+    async check(row: LedgerEntryRow): Promise<ApplyCheck & { kept: Kept }> {
       const target = await resolve(row.project_id, row.client_id);
-      const none = { steps: [], resource_state: null, initialState: null };
+      const none = {
+        steps: [],
+        resource_state: null,
+        kept: { initialState: null, address: null, volumes: [] },
+      };
       if (target === null || target.kind === 'awaiting-configuration') {
         const reason =
           target === null
@@ -58,7 +87,7 @@ export function createLedgerApply({ repo, resolve }: { repo: SavingsLedgerRepo; 
             : `The account is awaiting configuration: ${target.reason}.`;
         return { ...none, can_apply: false, reason, via: null };
       }
-      const { account, resource } = await listed(target, row);
+      const { account, resource, related } = await listed(target, row);
       if (account === null) {
         return {
           ...none,
@@ -67,15 +96,16 @@ export function createLedgerApply({ repo, resolve }: { repo: SavingsLedgerRepo; 
           via: target.kind,
         };
       }
-      const plan = planSteps(applyTarget(row), resource);
       const state = resource?.state ?? null;
+      const kept = { initialState: state, ...keptOf(resource, related) };
+      const plan = planSteps({ ...applyTarget(row), ...kept }, resource, related);
       return {
         can_apply: plan.reason === null,
         reason: plan.reason,
         via: target.kind,
         resource_state: state,
         steps: plan.steps,
-        initialState: state,
+        kept,
       };
     },
 
@@ -89,16 +119,18 @@ export function createLedgerApply({ repo, resolve }: { repo: SavingsLedgerRepo; 
           return { status: 'failed', error: 'The account cannot be reached.' };
         }
         try {
-          const { account, resource } = await listed(target, row);
+          const { account, resource, related } = await listed(target, row);
           if (account === null)
             return { status: 'failed', error: `Account ${row.account_id} is not reachable.` };
-          const step = nextStep(applyTarget(row), resource);
+          const step = nextStep(applyTarget(row), resource, related);
           if (step.kind === 'done') return { status: 'done' };
           if (step.kind === 'wait') return { status: 'waiting', reason: step.reason };
           if (step.kind === 'unsupported') return { status: 'failed', error: step.reason };
           const result = await target.port.act(account, step.action);
           const snapshot = step.safetySnapshot ? (result.created?.id ?? null) : null;
-          await repo.note(entryId, snapshot === null ? {} : { safety_snapshot_id: snapshot }, {
+          // An instance's volumes each get one: the ids are kept together, in the order taken.
+          const snapshots = [row.safety_snapshot_id, snapshot].filter((id) => id !== null).join(',');
+          await repo.note(entryId, snapshot === null ? {} : { safety_snapshot_id: snapshots }, {
             action: 'cloud_step',
             from: row.state,
             to: row.state,

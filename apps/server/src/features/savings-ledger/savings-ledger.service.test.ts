@@ -31,6 +31,29 @@ const noWarehouse = {
 };
 
 /** A recommendation as the rules engine answers it (only the fields the ledger keeps matter here). */
+/** The NAT gateway's Elastic IP and a volume of the stopped instance, beside the contract world. */
+const NAT_EIP = 'eipalloc-0a1b2c3d4e5f60009';
+const BATCH_VOLUME = 'vol-0a1b2c3d4e5f60009';
+const LEDGER_EXTRAS = [
+  {
+    kind: 'elastic-ip',
+    id: NAT_EIP,
+    accountId: ACCOUNT_ID,
+    region: 'us-east-1',
+    publicIp: '203.0.113.20',
+    attachments: [{ kind: 'nat-gateway', id: CONTRACT_IDS.nat }],
+  },
+  {
+    kind: 'ebs-volume',
+    id: BATCH_VOLUME,
+    accountId: ACCOUNT_ID,
+    region: 'us-east-1',
+    volumeType: 'gp2',
+    sizeGiB: 40,
+    attachments: [{ kind: 'ec2-instance', id: CONTRACT_IDS.batch }],
+  },
+] as const;
+
 function recommendation(projectId: string, overrides: Partial<Recommendation>): Recommendation {
   return {
     id: 'rec-1',
@@ -127,7 +150,10 @@ describe('savings ledger service', () => {
       name: 'sim',
       cloud_account_id: ACCOUNT_ID,
     }));
-    await createInventoryRepo({ db }).saveScenario(projectId, CONTRACT_SCENARIO);
+    await createInventoryRepo({ db }).saveScenario(projectId, {
+      ...CONTRACT_SCENARIO,
+      resources: [...CONTRACT_SCENARIO.resources, ...LEDGER_EXTRAS],
+    });
     clock = manualClock(CONTRACT_NOW);
     recs = [
       recommendation(projectId, {}),
@@ -434,9 +460,18 @@ describe('savings ledger service', () => {
       await service.transition(admin(), id, { action: 'approve' });
     }
     const nat = await service.transition(admin(), 'rec-nat', { action: 'apply', dry_run: false });
-    expect(nat.check?.steps).toEqual([`Delete NAT gateway ${CONTRACT_IDS.nat}`]);
+    expect(nat.check?.steps).toEqual([
+      `Delete NAT gateway ${CONTRACT_IDS.nat}`,
+      'Release the Elastic IP of 203.0.113.20 once the gateway is deleted (if still unassociated)',
+    ]);
     expect(nat.entry).toMatchObject({ state: 'applied', applied_via: 'cloud' });
     expect((await listed('nat-gateway')).map((r) => r.id)).not.toContain(CONTRACT_IDS.nat);
+    // The gateway let go of its address, and the apply released it (not left billing as unassociated).
+    expect(nat.entry.events.filter((e) => e.action === 'cloud_step').map((e) => e.note)).toEqual([
+      `Release Elastic IP ${NAT_EIP} (203.0.113.20)`,
+      `Delete NAT gateway ${CONTRACT_IDS.nat}`,
+    ]);
+    expect((await listed('elastic-ip')).map((r) => r.id)).not.toContain(NAT_EIP);
 
     const s3 = await service.transition(admin(), 'rec-s3', { action: 'apply', dry_run: false });
     expect(s3.check?.steps).toEqual([
@@ -454,6 +489,100 @@ describe('savings ledger service', () => {
         { storageClass: 'INTELLIGENT_TIERING', bytes: 1_000_000_000 },
       ],
     });
+  });
+
+  it('deletes an idle load balancer and database, changes a volume and terminates a long-stopped instance with its volume', async () => {
+    const service = ledger();
+    const action = (
+      kind: Recommendation['action']['kind'],
+      target: Record<string, string | number> = {},
+    ) => ({
+      kind,
+      description: kind,
+      target,
+      reversible: false,
+    });
+    recs.push(
+      recommendation(projectId, {
+        id: 'rec-lb',
+        type: 'elb-idle',
+        resource_kind: 'load-balancer',
+        resource_id: CONTRACT_IDS.alb,
+        resource_name: 'web-alb',
+        action: action('delete'),
+      }),
+      recommendation(projectId, {
+        id: 'rec-iops',
+        type: 'ebs-iops-overprovisioned',
+        resource_kind: 'ebs-volume',
+        resource_id: CONTRACT_IDS.rootVolume,
+        action: action('modify', { iops: 4000 }),
+      }),
+      recommendation(projectId, {
+        id: 'rec-db',
+        type: 'rds-idle',
+        resource_kind: 'rds-instance',
+        resource_id: CONTRACT_IDS.db,
+        action: action('snapshot-and-delete'),
+      }),
+      recommendation(projectId, {
+        id: 'rec-stopped',
+        type: 'ec2-stopped-with-volumes',
+        resource_kind: 'ec2-instance',
+        resource_id: CONTRACT_IDS.batch,
+        action: action('snapshot-and-delete', { volumes: 1 }),
+      }),
+    );
+    const apply = async (id: string) => {
+      await service.transition(member(), id, { action: 'accept' });
+      await service.transition(admin(), id, { action: 'approve' });
+      return service.transition(admin(), id, { action: 'apply', dry_run: false });
+    };
+    const steps = (entry: { events: { action: string; note: string | null }[] }) =>
+      entry.events
+        .filter((e) => e.action === 'cloud_step')
+        .map((e) => e.note)
+        .reverse();
+
+    const lb = await apply('rec-lb');
+    expect(lb.check?.steps).toEqual([`Delete load balancer ${CONTRACT_IDS.alb}`]);
+    expect(lb.entry).toMatchObject({ state: 'applied', applied_via: 'cloud' });
+    expect(await listed('load-balancer')).toEqual([]);
+
+    const iops = await apply('rec-iops');
+    expect(iops.check?.steps).toEqual([`Modify ${CONTRACT_IDS.rootVolume}: 3000 → 4000 IOPS`]);
+    expect(iops.entry).toMatchObject({ state: 'applied' });
+    const root = (await listed('ebs-volume')).find((r) => r.id === CONTRACT_IDS.rootVolume);
+    expect(root).toMatchObject({ volumeType: 'gp3', iops: 4000 });
+
+    const db = await apply('rec-db');
+    const final = `finlens-final-${CONTRACT_IDS.db}-${db.entry.id.replaceAll('-', '').slice(0, 8)}`;
+    expect(db.check?.steps).toEqual([`Delete ${CONTRACT_IDS.db} after its final snapshot ${final}`]);
+    expect(db.entry).toMatchObject({ state: 'applied' });
+    expect((await listed('rds-instance')).find((r) => r.id === CONTRACT_IDS.db)).toMatchObject({
+      state: 'deleting',
+    });
+
+    // Snapshot, terminate (the instance shuts down over the transition time), then delete the left volume.
+    const stopped = await apply('rec-stopped');
+    expect(stopped.check?.steps).toEqual([
+      `Take a safety snapshot of ${BATCH_VOLUME}`,
+      `Terminate ${CONTRACT_IDS.batch}`,
+      `Delete ${BATCH_VOLUME} unless its termination did (the snapshot is kept)`,
+    ]);
+    expect(stopped.entry).toMatchObject({ state: 'approved', apply_status: 'running' });
+    clock.advance(61_000);
+    await service.resumeApply(stopped.entry.id);
+    const done = await service.get(admin(), 'rec-stopped');
+    expect(done).toMatchObject({ state: 'applied', applied_via: 'cloud' });
+    expect(steps(done)).toEqual([
+      `Take a safety snapshot of ${BATCH_VOLUME}`,
+      `Terminate ${CONTRACT_IDS.batch}`,
+      `Delete ${BATCH_VOLUME} (its snapshot is kept)`,
+    ]);
+    expect(done.safety_snapshot_id).toMatch(/^snap-/);
+    expect((await listed('ebs-volume')).map((r) => r.id)).not.toContain(BATCH_VOLUME);
+    expect((await listed('ec2-instance')).map((r) => r.id)).not.toContain(CONTRACT_IDS.batch);
   });
 
   it("starts the apply on an admin's approval under an auto-apply policy that wants one", async () => {

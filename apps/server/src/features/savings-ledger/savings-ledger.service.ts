@@ -199,7 +199,7 @@ export function createSavingsLedgerService({
     if (!dryRun && !gate.ok) throw new HttpError(gate.code === 'forbidden' ? 403 : 409, gate.message);
     if (row.apply_status === 'running')
       throw new HttpError(409, 'This recommendation is being applied already.');
-    const { initialState, ...check } = await apply.check(row);
+    const { kept, ...check } = await apply.check(row);
     await repo.note(
       row.id,
       {},
@@ -214,7 +214,7 @@ export function createSavingsLedgerService({
     );
     if (dryRun || (keepUnfit && !check.can_apply)) return { row: (await repo.byId(row.id)) ?? row, check };
     if (!check.can_apply) throw new HttpError(409, check.reason ?? 'This recommendation cannot be applied.');
-    const plan = JSON.stringify({ initialState, via: check.via });
+    const plan = JSON.stringify({ ...kept, via: check.via });
     await repo.note(
       row.id,
       { apply_status: 'running', apply_error: null, apply_plan: plan },

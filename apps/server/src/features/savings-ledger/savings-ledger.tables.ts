@@ -17,6 +17,10 @@ export interface ApplyPlan {
   /** The resource's state when applying started (an instance stopped for a resize is started again only if it ran). */
   initialState: string | null;
   via: 'simulated' | 'aws';
+  /** A NAT gateway's public address when applying started (its Elastic IP is released after it). */
+  address?: string | null;
+  /** The volumes attached to an instance to terminate when applying started. */
+  volumes?: string[];
 }
 
 export interface StoredVerification {

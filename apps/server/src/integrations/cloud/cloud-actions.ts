@@ -55,8 +55,20 @@ export type CloudAction =
   | {
       type: 'delete';
       region: string;
-      resource: RefOf<'ebs-volume' | 'ebs-snapshot' | 'elastic-ip' | 'nat-gateway'>;
+      resource: RefOf<'ebs-volume' | 'ebs-snapshot' | 'elastic-ip' | 'nat-gateway' | 'load-balancer'>;
     }
+  /** Changes a volume's type and/or provisioned IOPS in place (EC2 ModifyVolume); null: left as it is. */
+  | {
+      type: 'modify-volume';
+      region: string;
+      resource: RefOf<'ebs-volume'>;
+      volumeType: string | null;
+      iops: number | null;
+    }
+  /** Deletes a database instance after a final snapshot named `finalSnapshotId` (RDS DeleteDBInstance). */
+  | { type: 'delete-database'; region: string; resource: RefOf<'rds-instance'>; finalSnapshotId: string }
+  /** Terminates an instance (EC2 TerminateInstances); volumes not deleted on termination are detached. */
+  | { type: 'terminate'; region: string; resource: RefOf<'ec2-instance'> }
   /** Sets a function's configured memory (AWS UpdateFunctionConfiguration MemorySize). */
   | { type: 'set-memory'; region: string; resource: RefOf<'lambda-function'>; memoryMiB: number }
   /**

@@ -358,6 +358,57 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       expect(result.changes[0]).toMatchObject({ field: 'state', before: 'available' });
     });
 
+    it('deletes a load balancer', async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'delete',
+        region: 'us-east-1',
+        resource: { kind: 'load-balancer', id: IDS.alb },
+      });
+      expect(result).toMatchObject({ deleted: true, resource: { kind: 'load-balancer', id: IDS.alb } });
+      expect(result.changes).toEqual([{ field: 'state', before: 'active', after: 'deleted' }]);
+    });
+
+    it("changes a volume's type and IOPS in place", async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'modify-volume',
+        region: 'us-east-1',
+        resource: { kind: 'ebs-volume', id: IDS.spareVolume },
+        volumeType: 'gp3',
+        iops: 3000,
+      });
+      expect(result.deleted).toBe(false);
+      expect(result.changes[0]).toEqual({ field: 'volumeType', before: 'gp2', after: 'gp3' });
+      expect(result.changes.find((c) => c.field === 'iops')?.after).toBe(3000);
+    });
+
+    it('deletes a database after its final snapshot', async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'delete-database',
+        region: 'us-east-1',
+        resource: { kind: 'rds-instance', id: IDS.db },
+        finalSnapshotId: 'finlens-final-orders-db-0a1b2c3d',
+      });
+      expect(result.deleted).toBe(true);
+      expect(result.changes).toEqual([
+        { field: 'state', before: 'available', after: 'deleting' },
+        { field: 'finalSnapshot', before: null, after: 'finlens-final-orders-db-0a1b2c3d' },
+      ]);
+    });
+
+    it('terminates a stopped instance', async () => {
+      const { port, account } = subject();
+      const result = await port.act(account, {
+        type: 'terminate',
+        region: 'us-east-1',
+        resource: { kind: 'ec2-instance', id: IDS.batch },
+      });
+      expect(result.deleted).toBe(true);
+      expect(result.changes).toEqual([{ field: 'state', before: 'stopped', after: 'shutting-down' }]);
+    });
+
     it("sets a function's memory, reporting the memory before", async () => {
       const { port, account } = subject();
       const result = await port.act(account, {

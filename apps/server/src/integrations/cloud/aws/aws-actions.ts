@@ -43,6 +43,7 @@ import {
   type LifecycleRule,
 } from '../cloud-actions';
 import { setLaunchTemplateType, setMixedInstances } from './aws-asg-actions';
+import { deleteDatabase, deleteLoadBalancer, modifyVolume, terminateInstance } from './aws-cleanup-actions';
 import type { AwsClients } from './aws-clients';
 
 const change = (
@@ -57,7 +58,7 @@ function stateChange(changes: InstanceStateChange[] | undefined): AttributeChang
 }
 
 const IN_USE =
-  /InUse|IncorrectInstanceState|InvalidDB\w*State|ResourceInUse|InvalidParameterCombination|ResourceConflict/;
+  /InUse|IncorrectInstanceState|InvalidDB\w*State|ResourceInUse|InvalidParameterCombination|ResourceConflict|IncorrectModificationState|OperationNotPermitted/;
 
 /** The port's error for an AWS error (its name is AWS's code). */
 export function actionError(error: unknown): CloudActionError {
@@ -192,6 +193,8 @@ async function remove(c: AwsClients, action: CloudAction & { type: 'delete' }) {
       await c.ec2.send(new DeleteNatGatewayCommand({ NatGatewayId: id }));
       return change('state', gateway.State, 'deleting');
     }
+    case 'load-balancer':
+      return deleteLoadBalancer(c, id);
     case 'elastic-ip': {
       const address = (await c.ec2.send(new DescribeAddressesCommand({ AllocationIds: [id] })))
         .Addresses?.[0];
@@ -286,6 +289,12 @@ export async function awsAct(c: AwsClients, action: CloudAction): Promise<Action
         return done(await setMemory(c, action));
       case 'add-lifecycle-rule':
         return done(await addLifecycleRule(c, action));
+      case 'modify-volume':
+        return done(await modifyVolume(c, action));
+      case 'delete-database':
+        return done(await deleteDatabase(c, action), { deleted: true });
+      case 'terminate':
+        return done(await terminateInstance(c, action.resource.id), { deleted: true });
     }
   } catch (error) {
     throw actionError(error);

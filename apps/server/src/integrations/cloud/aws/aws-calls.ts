@@ -25,10 +25,13 @@ export const AWS_CALLS = {
     ReleaseAddress: { iam: 'ec2:ReleaseAddress', access: 'act' },
     CreateLaunchTemplateVersion: { iam: 'ec2:CreateLaunchTemplateVersion', access: 'act' },
     DeleteNatGateway: { iam: 'ec2:DeleteNatGateway', access: 'act' },
+    ModifyVolume: { iam: 'ec2:ModifyVolume', access: 'act' },
+    TerminateInstances: { iam: 'ec2:TerminateInstances', access: 'act' },
   },
   ElasticLoadBalancingV2Client: {
     DescribeLoadBalancers: { iam: 'elasticloadbalancing:DescribeLoadBalancers', access: 'read' },
     DescribeTags: { iam: 'elasticloadbalancing:DescribeTags', access: 'read' },
+    DeleteLoadBalancer: { iam: 'elasticloadbalancing:DeleteLoadBalancer', access: 'act' },
   },
   RDSClient: {
     DescribeDBInstances: { iam: 'rds:DescribeDBInstances', access: 'read' },
@@ -38,6 +41,8 @@ export const AWS_CALLS = {
     StartDBCluster: { iam: 'rds:StartDBCluster', access: 'act' },
     StopDBCluster: { iam: 'rds:StopDBCluster', access: 'act' },
     ModifyDBInstance: { iam: 'rds:ModifyDBInstance', access: 'act' },
+    // Granted beside it so that the final snapshot the delete makes is never refused for want of it.
+    DeleteDBInstance: { iam: 'rds:DeleteDBInstance', access: 'act', also: ['rds:CreateDBSnapshot'] },
   },
   S3Client: {
     // ListBuckets is authorised by s3:ListAllMyBuckets.

@@ -289,8 +289,8 @@ describe('aws adapter', () => {
     const client = guardOperations(
       new EC2Client({ region: 'us-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }),
     );
-    const { TerminateInstancesCommand } = await import('@aws-sdk/client-ec2');
-    await expect(client.send(new TerminateInstancesCommand({ InstanceIds: ['i-1'] }))).rejects.toThrow(
+    const { RebootInstancesCommand } = await import('@aws-sdk/client-ec2');
+    await expect(client.send(new RebootInstancesCommand({ InstanceIds: ['i-1'] }))).rejects.toThrow(
       /not in AWS_CALLS/,
     );
   });

@@ -18,7 +18,9 @@ import {
   DescribeSnapshotsCommand,
   DescribeVolumesCommand,
   EC2Client,
+  ModifyVolumeCommand,
   StopInstancesCommand,
+  TerminateInstancesCommand,
 } from '@aws-sdk/client-ec2';
 import {
   DescribeClusterCommand,
@@ -30,6 +32,7 @@ import {
   ListNodegroupsCommand,
 } from '@aws-sdk/client-eks';
 import {
+  DeleteLoadBalancerCommand,
   DescribeLoadBalancersCommand,
   DescribeTagsCommand,
   ElasticLoadBalancingV2Client,
@@ -41,7 +44,12 @@ import {
   ListTagsCommand,
   UpdateFunctionConfigurationCommand,
 } from '@aws-sdk/client-lambda';
-import { DescribeDBClustersCommand, DescribeDBInstancesCommand, RDSClient } from '@aws-sdk/client-rds';
+import {
+  DeleteDBInstanceCommand,
+  DescribeDBClustersCommand,
+  DescribeDBInstancesCommand,
+  RDSClient,
+} from '@aws-sdk/client-rds';
 import {
   GetBucketLifecycleConfigurationCommand,
   GetBucketTaggingCommand,
@@ -164,6 +172,22 @@ export function mockAwsWorld() {
     .rejects(awsError('VolumeInUse', `Volume ${IDS.rootVolume} is currently attached to ${IDS.web}`));
   ec2.on(DescribeNatGatewaysCommand, { NatGatewayIds: [IDS.nat] }).resolves(natGateways);
   ec2.on(DeleteNatGatewayCommand, { NatGatewayId: IDS.nat }).resolves({ NatGatewayId: IDS.nat });
+  ec2.on(ModifyVolumeCommand, { VolumeId: IDS.spareVolume }).resolves({
+    VolumeModification: {
+      VolumeId: IDS.spareVolume,
+      ModificationState: 'modifying',
+      TargetVolumeType: 'gp3',
+    },
+  });
+  ec2.on(TerminateInstancesCommand, { InstanceIds: [IDS.batch] }).resolves({
+    TerminatingInstances: [
+      {
+        InstanceId: IDS.batch,
+        PreviousState: { Code: 80, Name: 'stopped' },
+        CurrentState: { Code: 32, Name: 'shutting-down' },
+      },
+    ],
+  });
   ec2
     .on(CreateSnapshotCommand)
     .resolves({ SnapshotId: 'snap-066877671789bd71b', State: 'pending', VolumeId: IDS.rootVolume });
@@ -177,12 +201,20 @@ export function mockAwsWorld() {
     .resolves({ LaunchTemplateVersion: { LaunchTemplateName: 'web', VersionNumber: 2 } });
   const elb = mockClient(ElasticLoadBalancingV2Client);
   elb.on(DescribeLoadBalancersCommand).callsFake(byRegion({ 'us-east-1': loadBalancers }, {}));
+  elb.on(DeleteLoadBalancerCommand, { LoadBalancerArn: albArn }).resolves({});
   elb.on(DescribeTagsCommand).resolves({ TagDescriptions: [{ ResourceArn: albArn, Tags: [] }] });
   const rds = mockClient(RDSClient);
   const denied = awsError('AccessDenied', 'User is not authorized to perform: rds:DescribeDBInstances');
   rds
     .on(DescribeDBInstancesCommand)
     .callsFake(byRegion({ 'us-east-1': dbInstances, 'eu-west-1': denied }, {}));
+  rds
+    .on(DeleteDBInstanceCommand, { DBInstanceIdentifier: IDS.db, SkipFinalSnapshot: false })
+    .callsFake((input: { FinalDBSnapshotIdentifier?: string }) => {
+      if (!input.FinalDBSnapshotIdentifier)
+        throw awsError('InvalidParameterValue', 'FinalDBSnapshotIdentifier is required');
+      return { DBInstance: { ...dbInstances.DBInstances?.[0], DBInstanceStatus: 'deleting' } };
+    });
   rds.on(DescribeDBClustersCommand).callsFake(byRegion({ 'us-east-1': dbClusters, 'eu-west-1': denied }, {}));
   const s3 = mockClient(S3Client);
   s3.on(ListBucketsCommand).callsFake(byRegion({ 'us-east-1': buckets }, { Buckets: [] }));

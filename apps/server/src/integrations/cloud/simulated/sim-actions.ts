@@ -5,6 +5,7 @@ import {
   CloudActionError,
 } from '../cloud-actions';
 import { noise } from './metric-profiles';
+import { deleteDatabase, freeGatewayAddresses, modifyVolume, terminate } from './sim-cleanup-actions';
 import type { SimEntry, SimWorld } from './sim-world';
 
 interface ActContext {
@@ -295,6 +296,7 @@ function remove(entry: SimEntry, ctx: ActContext): AttributeChange[] {
     throw new CloudActionError('invalid-state', `${r.id} is associated with ${r.associatedWith}`);
   }
   entry.deletedAt = ctx.now;
+  if (r.kind === 'nat-gateway') freeGatewayAddresses(entry, ctx.world);
   return [{ field: 'state', before: stateOf(entry), after: 'deleted' }];
 }
 
@@ -354,5 +356,11 @@ function simActOnce(entry: SimEntry, action: CloudAction, ctx: ActContext): Acti
       return result(setMemory(entry, action.memoryMiB));
     case 'add-lifecycle-rule':
       return result(addLifecycleRule(entry, action, ctx));
+    case 'modify-volume':
+      return result(modifyVolume(entry, action));
+    case 'delete-database':
+      return result(deleteDatabase(entry, action, ctx), true);
+    case 'terminate':
+      return result(terminate(entry, ctx), true);
   }
 }
