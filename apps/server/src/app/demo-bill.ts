@@ -14,21 +14,10 @@ import { defineJobHandler } from '../platform/jobs/job-handler';
 import type { ScheduleDefinition } from '../platform/jobs/job-schedules';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
 import { enqueueAfterImportJobs } from './after-import-jobs';
+import { demoUsageEnd } from './demo-usage-end';
 
 /** Where `finlens demo` keeps the demo's generated CUR, its cloud scenario and EXPECTED.json. */
 export const demoDataDir = (dataDir: string) => join(dataDir, 'demo');
-
-/** A CUR arrives hours after the usage it bills. */
-const DELIVERY_LAG_MS = 6 * 3_600_000;
-
-/**
- * Where the demo's usage stops: the last UTC midnight at least the delivery lag ago (the demo bills whole days),
- * so its data never lies in the future and is regenerated once a day, not on every run.
- */
-export function demoUsageEnd(now: Date): string {
-  const delivered = new Date(now.getTime() - DELIVERY_LAG_MS);
-  return `${delivered.toISOString().slice(0, 10)}T00:00:00.000Z`;
-}
 
 /** Each day, the demo bill gains the day that ended (with the actions taken so far) — a CUR delivery. */
 export const DEMO_BILL_SCHEDULES: readonly ScheduleDefinition[] = [

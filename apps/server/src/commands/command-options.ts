@@ -2,6 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { type LoadedConfig, loadConfig } from '../platform/load-config';
 import { QueryUsageError } from './query-options';
 
+/** How long `finlens import | query | demo` wait for a warehouse held by a process that is not a server. */
+export const DEFAULT_LOCK_TIMEOUT_SECONDS = 120;
+
 export const LOCK_TIMEOUT_HELP =
   'seconds to wait for the warehouse while another Finlens process (not a server) is using it; a running server of the data folder takes the work instead';
 

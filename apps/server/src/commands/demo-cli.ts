@@ -1,8 +1,6 @@
 import { Command } from 'commander';
-import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
-import { runDemoCommand } from './demo-command';
+import { DEFAULT_LOCK_TIMEOUT_SECONDS, LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
 import { DEMO_MONTHS, DEMO_ROWS, DEMO_SEED, parseDemoOptions, readDemoScenario } from './demo-options';
-import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './hand-off';
 
 /** The `finlens demo` command. */
 export function demoCommand(): Command {
@@ -32,6 +30,7 @@ export function demoCommand(): Command {
         const timeout = lockTimeoutMs(raw.lockTimeout);
         const scenario = raw.scenario === undefined ? null : await readDemoScenario(raw.scenario);
         const config = await prepare();
+        const { runDemoCommand } = await import('./demo-command');
         await runDemoCommand({ config, options, scenario, lockTimeoutMs: timeout });
       },
     );

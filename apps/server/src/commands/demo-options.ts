@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { demoUsageEnd } from '../app/demo-bill';
+import { demoUsageEnd } from '../app/demo-usage-end';
 import { parseScenarioText, ScenarioError } from '../integrations/cloud/simulated/scenario-file';
 import type { DemoOptions } from './demo-command';
 import { QueryUsageError } from './query-options';

@@ -9,6 +9,7 @@ import type { AppTables } from '../db/tables';
 import { randomToken } from '../platform/auth/tokens';
 import type { AppConfig } from '../platform/config';
 import { openCostStore, type WarehouseStore } from '../warehouse/open-cost-store';
+import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './command-options';
 import {
   CommandFailure,
   type CommandOutput,
@@ -21,9 +22,6 @@ import { type RunFile, readLiveRunFile } from './run-file';
 export const LOCAL_CONTROL_COMMANDS = ['import', 'query', 'demo'] as const;
 export type LocalControlCommand = (typeof LOCAL_CONTROL_COMMANDS)[number];
 export const localControlPath = (command: LocalControlCommand) => `/api/local/${command}`;
-/** How long `finlens import | query | demo` wait for a warehouse held by a process that is not a server. */
-export const DEFAULT_LOCK_TIMEOUT_SECONDS = 120;
-
 /** One line of a local-control answer (NDJSON): the command's output as it happens, then its end. */
 export type LocalControlEvent =
   | ({ type: 'progress' } & CommandProgress)

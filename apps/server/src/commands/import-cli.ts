@@ -1,7 +1,6 @@
+import { BILLING_FORMATS, type BillingFormat } from '@finlens/cost-model/billing-column-names';
 import { Command } from 'commander';
-import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
-import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './hand-off';
-import { parseFormatOption, runImportCommand } from './import-command';
+import { DEFAULT_LOCK_TIMEOUT_SECONDS, LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
 
 /** The `finlens import` command. */
 export function importCommand(): Command {
@@ -26,6 +25,7 @@ export function importCommand(): Command {
       ) => {
         const timeout = lockTimeoutMs(options.lockTimeout);
         const config = await prepare();
+        const { runImportCommand } = await import('./import-command');
         await runImportCommand({
           config,
           path,
@@ -36,4 +36,12 @@ export function importCommand(): Command {
         });
       },
     );
+}
+
+/** --format: auto or a billing format (checked before anything is loaded or opened). */
+export function parseFormatOption(value: string): BillingFormat | 'auto' {
+  if (value === 'auto' || (BILLING_FORMATS as readonly string[]).includes(value)) {
+    return value as BillingFormat | 'auto';
+  }
+  throw new Error(`--format must be one of auto, ${BILLING_FORMATS.join(', ')} (got "${value}")`);
 }

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { BILLING_FORMATS, type BillingFormat } from '@finlens/cost-model/billing-column-names';
+import type { BillingFormat } from '@finlens/cost-model/billing-column-names';
 import { enqueueAfterImportJobs } from '../app/after-import-jobs';
 import { createImportService, type ImportSummary } from '../ingest/import.service';
 import { createImportsRepo } from '../ingest/imports.repo';
@@ -23,13 +23,6 @@ export const SOURCE_ENV_KEYS = [
   'AZURE_STORAGE_ACCOUNT_URL',
   'AZURE_STORAGE_SAS_TOKEN',
 ] as const;
-
-export function parseFormatOption(value: string): BillingFormat | 'auto' {
-  if (value === 'auto' || (BILLING_FORMATS as readonly string[]).includes(value)) {
-    return value as BillingFormat | 'auto';
-  }
-  throw new Error(`--format must be one of auto, ${BILLING_FORMATS.join(', ')} (got "${value}")`);
-}
 
 /** One `finlens import`, as the CLI runs it and as it is handed to a running server. */
 export interface ImportCommandRequest {

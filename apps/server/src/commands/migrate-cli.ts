@@ -1,6 +1,4 @@
 import { Command } from 'commander';
-import { openMigratedStorage } from '../app/open-storage';
-import { describeWarehouse } from '../warehouse/open-cost-store';
 import { prepare } from './command-options';
 
 /** `finlens migrate`: both engines brought to the current schema, what was applied printed. */
@@ -9,6 +7,10 @@ export function migrateCommand(): Command {
     .description('apply app database migrations and prepare the cost warehouse, then exit')
     .action(async () => {
       const config = await prepare();
+      const [{ openMigratedStorage }, { describeWarehouse }] = await Promise.all([
+        import('../app/open-storage'),
+        import('../warehouse/open-cost-store'),
+      ]);
       const storage = await openMigratedStorage({ config });
       await storage.close();
       const appDb =

@@ -1,8 +1,6 @@
 import { Command } from 'commander';
-import { LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
+import { DEFAULT_LOCK_TIMEOUT_SECONDS, LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
 import type { CommandOutput } from './command-output';
-import { DEFAULT_LOCK_TIMEOUT_SECONDS } from './hand-off';
-import { runQueryCommand } from './query-command';
 import { parseQueryOptions, type RawQueryOptions } from './query-options';
 
 /**
@@ -32,6 +30,7 @@ export function queryCommand(io: { env?: NodeJS.ProcessEnv; output?: CommandOutp
       parseQueryOptions(raw);
       const timeout = lockTimeoutMs(lockTimeout);
       const config = await prepare(io.env);
+      const { runQueryCommand } = await import('./query-command');
       await runQueryCommand({
         config,
         raw,
