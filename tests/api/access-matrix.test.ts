@@ -1,5 +1,6 @@
 import { COST_TARGET_PATHS as TARGETS } from '@finlens/contracts/cost-targets';
 import { ACCESS_DETAILS } from '@finlens/contracts/roles';
+import { testPostgresUrl } from '@finlens/server/db/test-app-database';
 import type { TestSmtp } from '@finlens/server/platform/mail/test-smtp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_ROWS, type AccessRow, PERSONAS, type PersonaName, type TargetIds } from './access-rows';
@@ -81,6 +82,19 @@ function split(route: string): { method: string; url: string } {
   return { method, url };
 }
 
+/**
+ * The rows whose calls run: all of them on PGlite ("api"). In the "(PostgreSQL)" rerun, what the engine can
+ * change is how a rule resolves the caller (session, membership, RBAC project permissions, partner link — one set
+ * of app-database lookups per rule), not the route: there one reading and one writing route per rule.
+ */
+const MATRIX_ROWS =
+  testPostgresUrl() === null
+    ? ACCESS_ROWS
+    : ACCESS_ROWS.filter((row, index) => {
+        const safe = (r: AccessRow) => !UNSAFE.has(split(r.route).method);
+        return ACCESS_ROWS.findIndex((r) => r.rule === row.rule && safe(r) === safe(row)) === index;
+      });
+
 // Thousands of calls from one address in a few minutes: far above the default per-minute limit.
 const context = useServerWithMail({
   RATE_LIMIT_PER_MINUTE: '100000',
@@ -111,7 +125,7 @@ describe('access matrix: every route × every persona', () => {
     }
   });
 
-  describe.each(ACCESS_ROWS)('$route', (row) => {
+  describe.each(MATRIX_ROWS)('$route', (row) => {
     it.each(PERSONAS)('%s', async (persona) => {
       const { method } = split(row.route);
       const request = row.request(ids[persona]);
@@ -131,7 +145,7 @@ describe('HEAD requests share the GET rule', () => {
 });
 
 describe('CSRF', () => {
-  const unsafeRows = ACCESS_ROWS.filter((row) => UNSAFE.has(split(row.route).method));
+  const unsafeRows = MATRIX_ROWS.filter((row) => UNSAFE.has(split(row.route).method));
 
   it.each(unsafeRows.map((row) => [row.route, row] as const))(
     '%s refuses a missing or wrong X-CSRFToken',
@@ -148,7 +162,7 @@ describe('CSRF', () => {
   );
 
   it('has unsafe routes to check', () => {
-    expect(unsafeRows.length).toBeGreaterThan(10);
+    expect(unsafeRows.length).toBeGreaterThan(testPostgresUrl() === null ? 10 : 2);
   });
 });
 
