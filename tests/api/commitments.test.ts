@@ -8,6 +8,7 @@ import {
   COMMITMENTS_PATHS as P,
   purchaseAnalysisSchema,
   RESERVATION_ANALYSIS_CSV_COLUMNS,
+  rateTableSchema,
   reservationAnalysisSchema,
 } from '@finlens/contracts/commitments';
 import { describe, expect, it } from 'vitest';
@@ -392,6 +393,76 @@ describe('commitment management', () => {
     ]);
     near(Number(cell('savings')), 168 * (ON_DEMAND - RATE), 'CSV savings');
     await expect400(admin.session.get(`${query}&format=xlsx`), 'format');
+  });
+
+  it('takes an admin’s own rate table figures before the documented ones', async () => {
+    const { admin, projectId } = await clientWithBilling(context, 'commitments-rates', CSV);
+    // 3yr All Upfront: the bill has no commitment of that term, so both analyses read the rate table.
+    const query = `?project_ids=${projectId}&look_back=7&term=3yr&payment_option=All%20Upfront`;
+    const m5Of = async (session: typeof admin.session) =>
+      reservationAnalysisSchema.parse((await session.get(`${P.reservationAnalysis}${query}`)).body)
+        .results[0];
+    const before = await m5Of(admin.session);
+    expect([before?.rate_ratio, before?.rate_source, before?.rate_provenance]).toEqual([
+      0.39,
+      'table',
+      'estimate',
+    ]);
+    // At 0.39 the second instance (84 of 168 hours) pays: 168 × 0.39 × 0.096 < 84 × 0.096.
+    expect(before?.recommendation?.instances).toBe(2);
+    const initial = rateTableSchema.parse((await admin.session.get(P.rateOverrides)).body);
+    expect(initial.overrides).toEqual([]);
+    expect(initial.table).toContainEqual({
+      kind: 'ec2_standard_ri',
+      term: '3yr',
+      payment_option: 'All Upfront',
+      rate_ratio: 0.39,
+      provenance: 'estimate',
+    });
+
+    const overrides = [
+      { kind: 'ec2_standard_ri', term: '3yr', payment_option: 'All Upfront', rate_ratio: 0.6 },
+      { kind: 'compute_savings_plan', term: '3yr', payment_option: 'All Upfront', rate_ratio: 0.55 },
+    ];
+    const saved = await admin.session.request('PUT', P.rateOverrides, { body: { overrides } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const table = rateTableSchema.parse((await admin.session.get(P.rateOverrides)).body);
+    expect(table.overrides).toEqual([overrides[1], overrides[0]]);
+    expect(table.updated_at).not.toBeNull();
+
+    // At 0.6 the second instance no longer pays (168 × 0.6 × 0.096 > 84 × 0.096): one, saving 168 × 0.4 × 0.096.
+    const after = await m5Of(admin.session);
+    expect([after?.rate_ratio, after?.rate_source, after?.rate_provenance]).toEqual([0.6, 'table', 'admin']);
+    expect(after?.recommendation?.instances).toBe(1);
+    near(after?.recommendation?.savings, 168 * 0.4 * ON_DEMAND, 'savings at the admin’s rate');
+    const plan = purchaseAnalysisSchema.parse(
+      (await admin.session.get(`${P.purchaseAnalysis}${query}`)).body,
+    );
+    expect([plan.rate_ratio, plan.rate_source, plan.rate_provenance]).toEqual([0.55, 'table', 'admin']);
+    // Where the bill has its own rate (1yr No Upfront), the bill's still comes first.
+    const fromBill = reservationAnalysisSchema.parse(
+      (await admin.session.get(`${P.reservationAnalysis}?project_ids=${projectId}&look_back=7`)).body,
+    ).results[0];
+    expect(fromBill?.rate_source).toBe('bill');
+
+    const put = (override: object) =>
+      admin.session.request('PUT', P.rateOverrides, {
+        body: { overrides: [{ ...overrides[0], ...override }] },
+      });
+    await expect400(put({ rate_ratio: 0 }), 'overrides.0.rate_ratio');
+    await expect400(put({ rate_ratio: 1.2 }), 'overrides.0.rate_ratio');
+    await expect400(put({ kind: 'ec2_convertible_ri' }), 'overrides.0.kind');
+    await expect400(put({ term: '5yr' }), 'overrides.0.term');
+    await expect400(put({ payment_option: 'Monthly' }), 'overrides.0.payment_option');
+    await expect400(
+      admin.session.request('PUT', P.rateOverrides, { body: { overrides: [overrides[0], overrides[0]] } }),
+      'overrides.1',
+    );
+    await expect400(admin.session.request('PUT', P.rateOverrides, { body: {} }), 'overrides');
+    // The refused saves left the figures as they were; an empty list restores the table.
+    expect(rateTableSchema.parse((await admin.session.get(P.rateOverrides)).body).overrides).toHaveLength(2);
+    await admin.session.request('PUT', P.rateOverrides, { body: { overrides: [] } });
+    expect((await m5Of(admin.session))?.rate_provenance).toBe('estimate');
   });
 
   it('bad parameters are a 400 naming the field', async () => {

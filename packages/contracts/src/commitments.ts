@@ -15,6 +15,7 @@ export const COMMITMENTS_PATHS = {
   convertible: '/c/commitments/convertible/',
   alerts: '/c/commitments/alerts/',
   alertSettings: '/c/commitments/alert_settings/',
+  rateOverrides: '/c/commitments/rate_overrides/',
 } as const;
 
 /** The longest dashboard range: 13 months, as the Explorer's monthly views. */
@@ -39,12 +40,17 @@ const rateSourceSchema = z
   .describe(
     'bill: the account’s own commitments; stated: the rate_ratio parameter; table: the documented rate table; none: no rate known.',
   );
+const TABLE_PROVENANCES = ['catalogue', 'sample_bill', 'estimate'] as const;
 const rateProvenanceSchema = z
-  .enum(['catalogue', 'sample_bill', 'estimate', 'admin'])
+  .enum([...TABLE_PROVENANCES, 'admin'])
   .nullable()
   .describe(
     'For a table rate: catalogue (2021 RDS prices of the instance catalogue), sample_bill (a real sample CUR), estimate (not checked against a price list), admin (the client’s own figure); null otherwise.',
   );
+
+/** A commitment rate ÷ on-demand rate: above 0, at most 1. */
+const rateRatio = (n: z.ZodNumber) =>
+  n.gt(0, 'Enter a rate ratio above 0.').max(1, 'Enter a rate ratio of at most 1.');
 
 export const commitmentInventoryQuerySchema = z.object({
   project_ids: projectIdsParam,
@@ -190,10 +196,7 @@ export const purchaseAnalysisQuerySchema = z.object({
   look_back: z.enum(LOOK_BACKS).default('30').describe('Days of hourly usage the recommendation reads.'),
   term: z.enum(COMMITMENT_TERMS).default('1yr'),
   payment_option: z.enum(PAYMENT_OPTIONS).default('No Upfront'),
-  rate_ratio: z.coerce
-    .number()
-    .gt(0, 'Enter a rate ratio above 0.')
-    .max(1, 'Enter a rate ratio of at most 1.')
+  rate_ratio: rateRatio(z.coerce.number())
     .optional()
     .describe(
       'Commitment rate ÷ on-demand rate to use when the bill has no commitment to read it from (e.g. 0.72); without it the documented rate table’s.',
@@ -435,6 +438,51 @@ export const commitmentAlertSettingsSchema = z
   })
   .describe('Thresholds and lead times of the commitment alerts.');
 export type CommitmentAlertSettings = z.infer<typeof commitmentAlertSettingsSchema>;
+
+/** One cell of the rate table: what is bought, for how long, paid how. */
+const rateCellSchema = z.object({
+  kind: z
+    .enum(COMMITMENT_RATE_KINDS)
+    .describe(
+      'compute_savings_plan, ec2_standard_ri (Linux/UNIX, shared tenancy) or rds_ri (open-source engines).',
+    ),
+  term: z.enum(COMMITMENT_TERMS),
+  payment_option: z.enum(PAYMENT_OPTIONS),
+});
+
+/** A client's own figure for one cell of the documented rate table (its admins set it). */
+export const rateOverrideSchema = rateCellSchema.extend({
+  rate_ratio: rateRatio(z.number()).describe('Commitment rate ÷ on-demand rate, above 0 and at most 1.'),
+});
+export type RateOverrideFigure = z.infer<typeof rateOverrideSchema>;
+
+/** PUT /c/commitments/rate_overrides/ — the client's figures, the whole set (an empty list restores the table). */
+export const rateOverridesBodySchema = z.object({
+  overrides: z
+    .array(rateOverrideSchema)
+    .max(COMMITMENT_RATE_KINDS.length * COMMITMENT_TERMS.length * PAYMENT_OPTIONS.length)
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((o, i) => {
+        const cell = `${o.kind}|${o.term}|${o.payment_option}`;
+        if (seen.has(cell))
+          ctx.addIssue({ code: 'custom', path: [i], message: 'This cell has a figure already.' });
+        seen.add(cell);
+      });
+    }),
+});
+export type RateOverridesBody = z.infer<typeof rateOverridesBodySchema>;
+
+export const rateTableSchema = z
+  .object({
+    table: z
+      .array(rateCellSchema.extend({ rate_ratio: z.number(), provenance: z.enum(TABLE_PROVENANCES) }))
+      .describe('The documented rate table (docs/commitments.md); a cell it lacks has no figure.'),
+    overrides: z.array(rateOverrideSchema).describe('The client’s own figures, which replace the table’s.'),
+    updated_at: z.string().nullable().describe('When the client’s figures last changed, ISO 8601.'),
+  })
+  .describe('The rate table the purchase analyses use where the bill has no commitment to read a rate from.');
+export type RateTable = z.infer<typeof rateTableSchema>;
 
 export const ALERT_KINDS = ['expiry', 'utilisation', 'coverage', 'purchase'] as const;
 

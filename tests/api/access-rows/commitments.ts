@@ -4,7 +4,7 @@ import { adminOnly, signedIn } from './persona-expectations';
 
 /**
  * Commitment management reads the caller's client; another client's project is a 404; only admins change the
- * alert settings (tests/api/commitments.test.ts).
+ * alert settings and the client's rate table figures (tests/api/commitments.test.ts).
  */
 export const commitmentsAccessRows: AccessRow[] = [
   ...[
@@ -36,6 +36,21 @@ export const commitmentsAccessRows: AccessRow[] = [
     request: () => ({
       path: P.alertSettings,
       body: { expiry_days: [60, 14], utilisation_below: 0.75, coverage_drop_points: 0.1, purchase_days: 14 },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: `GET ${P.rateOverrides}`,
+    rule: 'verified',
+    request: () => ({ path: P.rateOverrides }),
+    expect: signedIn(200),
+  },
+  {
+    route: `PUT ${P.rateOverrides}`,
+    rule: 'admin',
+    request: () => ({
+      path: P.rateOverrides,
+      body: { overrides: [{ kind: 'rds_ri', term: '1yr', payment_option: 'No Upfront', rate_ratio: 0.62 }] },
     }),
     expect: adminOnly(200),
   },

@@ -15,9 +15,11 @@ export function commitmentsServiceFor({
   db: Kysely<AppTables>;
   warehouse: WarehouseStore;
 }) {
+  const repo = createCommitmentsRepo({ db });
   return createCommitmentsService({
     scopes: createCostScopes({ db }),
     warehouse,
+    rateOverrides: async (clientId) => (await repo.rateOverrides(clientId)).overrides,
   });
 }
 

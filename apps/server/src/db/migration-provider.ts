@@ -32,6 +32,7 @@ import * as m20261126_1830 from './migrations/2026_11_26_1830_kubernetes_cluster
 import * as m20261126_2130 from './migrations/2026_11_26_2130_schedule_ledger_entries';
 import * as m20261126_2215 from './migrations/2026_11_26_2215_scheduler_one_off_hold';
 import * as m20261126_2300 from './migrations/2026_11_26_2300_scheduler_actions_performed_at';
+import * as m20261127_0040 from './migrations/2026_11_27_0040_commitment_rate_overrides';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_2130_schedule_ledger_entries': m20261126_2130,
   '2026_11_26_2215_scheduler_one_off_hold': m20261126_2215,
   '2026_11_26_2300_scheduler_actions_performed_at': m20261126_2300,
+  '2026_11_27_0040_commitment_rate_overrides': m20261127_0040,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -36,4 +36,10 @@ describe('splitRules', () => {
       tableRated: false,
     });
   });
+
+  it('lets ElastiCache nodes flex within their family; OpenSearch and Redshift reservations never flex', () => {
+    expect(splitRules('AmazonElastiCache', split('Redis', null, null)).sizeFlexible).toBe(true);
+    expect(splitRules('AmazonES', split(null, null, null)).sizeFlexible).toBe(false);
+    expect(splitRules('AmazonRedshift', split(null, null, null)).sizeFlexible).toBe(false);
+  });
 });

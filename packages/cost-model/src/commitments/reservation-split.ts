@@ -20,8 +20,9 @@ const LICENCE_INCLUDED = /licen[cs]e included/i;
 export interface SplitRules {
   /**
    * Whether a reservation of the split flexes across the family's sizes by normalised units: EC2 only for
-   * Linux/UNIX at shared tenancy, RDS except licence-included engines; a split the bill does not name keeps the
-   * family rule.
+   * Linux/UNIX at shared tenancy, RDS except licence-included engines, ElastiCache nodes (size-flexible within
+   * their family since October 2024); OpenSearch and Redshift reservations are bought per instance or node type
+   * and never flex. A split the bill does not name keeps the family rule.
    */
   sizeFlexible: boolean;
   /**
@@ -44,5 +45,7 @@ export function splitRules(service: string, split: UsageSplit): SplitRules {
       sizeFlexible: !licenceIncluded,
       tableRated: !licenceIncluded && (os === null || OPEN_SOURCE_ENGINE.test(os)),
     };
+  if (service === 'AmazonES' || service === 'AmazonRedshift')
+    return { sizeFlexible: false, tableRated: false };
   return { sizeFlexible: true, tableRated: !licenceIncluded };
 }

@@ -2,6 +2,7 @@ import {
   COMMITMENT_ALERT_DEFAULTS,
   type CommitmentAlertSettings,
   commitmentAlertSettingsSchema,
+  type RateOverrideFigure,
 } from '@finlens/contracts/commitments';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
@@ -28,6 +29,50 @@ export function createCommitmentsRepo({ db }: { db: Kysely<AppTables> }) {
         .values({ client_id: clientId, ...values })
         .onConflict((c) => c.column('client_id').doUpdateSet(values))
         .execute();
+    },
+
+    /** The client's own rate table figures (none until its admins set some), with when they last changed. */
+    async rateOverrides(
+      clientId: string,
+    ): Promise<{ overrides: RateOverrideFigure[]; updatedAt: Date | null }> {
+      const rows = await db
+        .selectFrom('commitment_rate_overrides')
+        .select(['kind', 'term', 'payment_option', 'rate_ratio', 'updated_at'])
+        .where('client_id', '=', clientId)
+        .orderBy('kind')
+        .orderBy('term')
+        .orderBy('payment_option')
+        .execute();
+      const updatedAt = rows.reduce<Date | null>(
+        (latest, row) => (latest === null || row.updated_at > latest ? row.updated_at : latest),
+        null,
+      );
+      return {
+        overrides: rows.map(({ kind, term, payment_option, rate_ratio }) => ({
+          kind,
+          term,
+          payment_option,
+          rate_ratio,
+        })),
+        updatedAt,
+      };
+    },
+
+    /** Replaces the client's figures with these (checked by the contract first); an empty list clears them. */
+    async saveRateOverrides(
+      clientId: string,
+      overrides: readonly RateOverrideFigure[],
+      by: string,
+      at: Date,
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('commitment_rate_overrides').where('client_id', '=', clientId).execute();
+        if (overrides.length === 0) return;
+        await trx
+          .insertInto('commitment_rate_overrides')
+          .values(overrides.map((o) => ({ client_id: clientId, ...o, updated_at: at, updated_by: by })))
+          .execute();
+      });
     },
 
     /** Clients with at least one project (the daily evaluation goes over them). */

@@ -11,6 +11,8 @@ import {
   convertibleQuerySchema,
   purchaseAnalysisQuerySchema,
   purchaseAnalysisSchema,
+  rateOverridesBodySchema,
+  rateTableSchema,
   reservationAnalysisQuerySchema,
   reservationAnalysisSchema,
 } from '@finlens/contracts/commitments';
@@ -20,17 +22,21 @@ import { clientCallerOf } from '../../platform/auth/caller';
 import { alertsAnswer } from './commitment-alerts';
 import type { CommitmentsRepo } from './commitments.repo';
 import type { CommitmentsService } from './commitments.service';
+import { rateTableAnswer } from './purchase-rates';
 import { reservationAnalysisCsv } from './reservation-analysis-csv';
 
 const tags = ['commitments'];
 
 /**
  * Thin routes: parse, authorise (config.access), call the service, reply. Reads of the caller's client; the
- * alert settings are changed by admins only.
+ * alert settings and the client's rate table figures are changed by admins only.
  */
 export const commitmentsRoutes: FastifyPluginAsyncZod<{
   commitmentsService: CommitmentsService;
-  commitmentsRepo: Pick<CommitmentsRepo, 'alertSettings' | 'saveAlertSettings'>;
+  commitmentsRepo: Pick<
+    CommitmentsRepo,
+    'alertSettings' | 'saveAlertSettings' | 'rateOverrides' | 'saveRateOverrides'
+  >;
   now?: () => Date;
 }> = async (app, { commitmentsService: service, commitmentsRepo: repo, now = () => new Date() }) => {
   const read = { config: { access: 'verified' as const } };
@@ -127,6 +133,27 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
       };
       await repo.saveAlertSettings(caller.clientId, settings, caller.user.id, now());
       return settings;
+    },
+  );
+  app.get(
+    COMMITMENTS_PATHS.rateOverrides,
+    { ...read, schema: { tags, response: { 200: rateTableSchema } } },
+    async (request) => {
+      const { overrides, updatedAt } = await repo.rateOverrides(clientCallerOf(request).clientId);
+      return rateTableAnswer(overrides, updatedAt);
+    },
+  );
+  app.put(
+    COMMITMENTS_PATHS.rateOverrides,
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: rateOverridesBodySchema, response: { 200: rateTableSchema } },
+    },
+    async (request) => {
+      const caller = clientCallerOf(request);
+      await repo.saveRateOverrides(caller.clientId, request.body.overrides, caller.user.id, now());
+      const { overrides, updatedAt } = await repo.rateOverrides(caller.clientId);
+      return rateTableAnswer(overrides, updatedAt);
     },
   );
 };

@@ -1,4 +1,9 @@
-import type { CommitmentAlertSettings } from '@finlens/contracts/commitments';
+import type {
+  CommitmentAlertSettings,
+  CommitmentRateKind,
+  CommitmentTerm,
+  PaymentOption,
+} from '@finlens/contracts/commitments';
 import type { ColumnType } from 'kysely';
 
 export interface CommitmentAlertSettingsTable {
@@ -8,7 +13,19 @@ export interface CommitmentAlertSettingsTable {
   updated_by: string | null;
 }
 
+/** A client's own figure for one cell of the documented rate table. */
+export interface CommitmentRateOverridesTable {
+  client_id: string;
+  kind: CommitmentRateKind;
+  term: CommitmentTerm;
+  payment_option: PaymentOption;
+  rate_ratio: number;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+  updated_by: string | null;
+}
+
 /** The commitments tables, merged into AppTables (db/tables.ts). */
 export interface CommitmentTables {
   commitment_alert_settings: CommitmentAlertSettingsTable;
+  commitment_rate_overrides: CommitmentRateOverridesTable;
 }

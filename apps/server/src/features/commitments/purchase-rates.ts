@@ -1,5 +1,5 @@
-import type { PurchaseAnalysis } from '@finlens/contracts/commitments';
-import type { tableRate } from '@finlens/cost-model/commitments/rate-table';
+import type { PurchaseAnalysis, RateOverrideFigure, RateTable } from '@finlens/contracts/commitments';
+import { RATE_TABLE, type tableRate } from '@finlens/cost-model/commitments/rate-table';
 import type { WarehouseCommitmentRow as Row } from '../../warehouse/cost-query/commitment-rows';
 
 const HOUR_MS = 3_600_000;
@@ -41,3 +41,12 @@ export function chosenRate(
 }
 type RateSource = PurchaseAnalysis['rate_source'];
 type RateProvenance = PurchaseAnalysis['rate_provenance'];
+
+/** GET/PUT /c/commitments/rate_overrides/'s answer: the documented table and the client's own figures. */
+export function rateTableAnswer(overrides: RateOverrideFigure[], updatedAt: Date | null): RateTable {
+  return {
+    table: RATE_TABLE.map((cell) => ({ ...cell })),
+    overrides,
+    updated_at: updatedAt?.toISOString() ?? null,
+  };
+}

@@ -19,6 +19,7 @@ import { FormActions } from '../../components/FormActions';
 import { applyServerErrors } from '../../components/form-errors';
 import { textFieldProps } from '../../components/form-field';
 import { useSaveAlertSettingsMutation } from './api/commitments-query';
+import { hundredths } from './commitment-format';
 
 const shape = commitmentAlertSettingsSchema.shape;
 
@@ -58,9 +59,6 @@ const formSchema = z.object({
 });
 type FormValues = z.input<typeof formSchema>;
 const FIELDS = ['expiry_days', 'utilisation_below', 'coverage_drop_points', 'purchase_days'] as const;
-
-/** 0.07 → "7" (not 7.000000000000001). */
-const hundredths = (ratio: number) => String(Number((ratio * 100).toFixed(4)));
 
 function formValuesOf(settings: CommitmentAlertSettings): FormValues {
   return {

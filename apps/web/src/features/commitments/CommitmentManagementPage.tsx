@@ -8,6 +8,7 @@ import {
 } from '@finlens/contracts/commitments';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -37,6 +38,7 @@ import { CommitmentAlertsSection } from './CommitmentAlertsSection';
 import { EXPIRY_COLUMNS, TableSection } from './CommitmentInventoryPage';
 import { hourLabels } from './commitment-charts';
 import { formatHourly, formatMoney, formatRate, formatShare } from './commitment-format';
+import { RateTableDialog } from './RateTableDialog';
 import { ReservationAnalysisSection } from './ReservationAnalysisSection';
 
 const DAY_MS = 86_400_000;
@@ -127,6 +129,7 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
   const [lookBack, setLookBack] = useState<LookBack>('30');
   const [term, setTerm] = useState<Term>('1yr');
   const [payment, setPayment] = useState<PaymentOption>('No Upfront');
+  const [showRates, setShowRates] = useState(false);
   const analysis = usePurchaseAnalysis({
     look_back: lookBack,
     term,
@@ -164,7 +167,11 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
           onChange={setTerm}
         />
         <Choice label="Payment option" value={payment} options={PAYMENT_OPTIONS} onChange={setPayment} />
+        <Button size="small" onClick={() => setShowRates(true)}>
+          Rate table
+        </Button>
       </Stack>
+      {showRates ? <RateTableDialog onClose={() => setShowRates(false)} /> : null}
       {analysis.isPending ? (
         <Skeleton variant="rounded" height={120} aria-label="Loading the analysis" />
       ) : null}
@@ -172,7 +179,7 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
       {analysis.isSuccess && recommendation === null ? (
         <Alert severity="info">
           No commitment rate is known: the bill has no savings plan or reservation of this term and payment
-          option, and the rate table has no figure for it.
+          option, and neither your organisation nor the rate table has a figure for it.
         </Alert>
       ) : null}
       {recommendation !== null ? (

@@ -6,6 +6,8 @@ import {
   type ConvertibleAnalysis,
   COMMITMENTS_PATHS as P,
   type PurchaseAnalysis,
+  type RateOverrideFigure,
+  type RateTable,
   type ReservationAnalysis,
 } from '@finlens/contracts/commitments';
 import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
@@ -19,6 +21,8 @@ import { renderElement, renderWithProviders } from '../../test/render-with-provi
 import { recordRequests } from '../../test/request-log';
 import { SCHEDULE } from '../scheduler/scheduler-fixtures.test-helper';
 import { reservationCurveChart } from './commitment-charts';
+import { formatRate } from './commitment-format';
+import { RateTableDialog } from './RateTableDialog';
 import { ReservationAnalysisSection } from './ReservationAnalysisSection';
 
 const requests = recordRequests();
@@ -291,6 +295,19 @@ describe('Commitment pages', () => {
     expect(rds).toHaveTextContent('1 × db.r6g.large');
     expect(rds).toHaveTextContent('$12.60');
     expect(rds).toHaveTextContent('62.5 % of on demand (from the bill)');
+    // The on-demand price per unit-hour and the break-even utilisation the purchase is judged by.
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    const headers = within(toBuy)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(cells(rds)[headers.indexOf('On demand')]).toBe('$0.06/h per unit');
+    expect(cells(rds)[headers.indexOf('Break-even')]).toBe('62.5 %');
+    expect(cells(within(toBuy).getByRole('row', { name: /m5/ }))[headers.indexOf('On demand')]).toBe(
+      '$0.024/h per unit',
+    );
     expect(within(toBuy).getByRole('row', { name: /m5/ })).toHaveTextContent('None known');
     expect(within(toBuy).getByRole('row', { name: /m5/ })).toHaveTextContent(
       'Windows · Shared · No License required',
@@ -477,6 +494,98 @@ describe('Commitment pages', () => {
     // The alerts are judged again under the saved settings.
     expect(await within(alerts).findByText(/Under-used below 65\.0 %/)).toBeInTheDocument();
     expect(alerts).toHaveTextContent('expiry notices 60, 14 days ahead');
+  });
+
+  it('Rate table: an admin sets their organisation’s figures in percent; a blank field keeps the table’s; a 400 lands under its cell', {
+    timeout: 60_000,
+  }, async () => {
+    const rds = { kind: 'rds_ri', term: '1yr', payment_option: 'No Upfront' } as const;
+    let saved: RateTable = {
+      table: [
+        {
+          kind: 'ec2_standard_ri',
+          term: '3yr',
+          payment_option: 'All Upfront',
+          rate_ratio: 0.39,
+          provenance: 'estimate',
+        },
+        { ...rds, rate_ratio: 0.657, provenance: 'catalogue' },
+      ],
+      overrides: [{ ...rds, rate_ratio: 0.62 }],
+      updated_at: '2026-11-26T00:00:00.000Z',
+    };
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`*${P.rateOverrides}`, () => HttpResponse.json(saved)),
+      http.put(`*${P.rateOverrides}`, async ({ request }) => {
+        const body = (await request.json()) as { overrides: RateOverrideFigure[] };
+        bodies.push(body);
+        // A rule the form does not know, to see the server's message land under the cell it names.
+        if (body.overrides.some((o) => o.rate_ratio === 0.99))
+          return HttpResponse.json(
+            { detail: 'Invalid input.', errors: { 'overrides.0.rate_ratio': ['Not sold at that rate.'] } },
+            { status: 400 },
+          );
+        saved = { ...saved, overrides: body.overrides };
+        return HttpResponse.json(saved);
+      }),
+    );
+    let closed = false;
+    renderElement(<RateTableDialog onClose={() => (closed = true)} />, { signedIn: true });
+    const form = await screen.findByRole('form', { name: 'Commitment rate table' }, { timeout: 20_000 });
+    const field = (name: string) => within(form).getByRole('textbox', { name: `Your rate for ${name}` });
+    const ec2 = 'EC2 standard RI (Linux, shared tenancy), 3yr, All Upfront';
+    const rdsName = 'RDS RI (open-source engines), 1yr, No Upfront';
+    await waitFor(() => expect(field(rdsName)).toBeEnabled());
+    expect(field(rdsName)).toHaveValue('62');
+    expect(field(ec2)).toHaveValue('');
+    const table = within(form).getByRole('table', { name: 'Rate table' });
+    expect(
+      within(table).getByRole('row', { name: /EC2 standard RI .* 3 years All Upfront/ }),
+    ).toHaveTextContent('39.0 % (an estimate)');
+    expect(within(table).getByRole('row', { name: /RDS RI .* 3 years No Upfront/ })).toHaveTextContent(
+      'No figure',
+    );
+
+    await userEvent.type(field(ec2), '150');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter a percentage above 0, at most 100.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await userEvent.clear(field(ec2));
+    await userEvent.type(field(ec2), '99');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Not sold at that rate.')).toBeInTheDocument();
+    expect(field(ec2)).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(field(ec2));
+    await userEvent.type(field(ec2), '45.5');
+    await userEvent.clear(field(rdsName));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(bodies.at(-1)).toEqual({
+      overrides: [{ kind: 'ec2_standard_ri', term: '3yr', payment_option: 'All Upfront', rate_ratio: 0.455 }],
+    });
+    expect(formatRate({ rate_ratio: 0.455, rate_source: 'table', rate_provenance: 'admin' })).toBe(
+      '45.5 % of on demand (from your organisation’s rate)',
+    );
+  });
+
+  it('Rate table: a member reads the figures and cannot change them', { timeout: 30_000 }, async () => {
+    server.use(
+      http.get('*/c/current/user/', () => HttpResponse.json({ ...TEST_PROFILE, is_admin: false })),
+      http.get(`*${P.rateOverrides}`, () =>
+        HttpResponse.json({ table: [], overrides: [], updated_at: null } satisfies RateTable),
+      ),
+    );
+    renderElement(<RateTableDialog onClose={() => {}} />, { signedIn: true });
+    const form = await screen.findByRole('form', { name: 'Commitment rate table' }, { timeout: 20_000 });
+    expect(form).toHaveTextContent('Only admins change them.');
+    expect(
+      within(form).getByRole('textbox', { name: 'Your rate for Compute Savings Plan, 1yr, No Upfront' }),
+    ).toBeDisabled();
+    expect(within(form).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
   it('Commitment Management: a member sees the alert settings button disabled', {

@@ -22,6 +22,12 @@ const RESERVATION_COLUMNS: SimpleColumn<FamilyAnalysis>[] = [
   { label: 'Family', render: (r) => r.family },
   { label: 'Platform', render: platformOf },
   {
+    label: 'On demand',
+    render: (r) =>
+      r.on_demand_rate_per_unit === null ? '—' : `${formatHourly(r.on_demand_rate_per_unit)} per unit`,
+    align: 'right',
+  },
+  {
     label: 'Buy',
     render: (r) => (r.recommendation === null ? '—' : `${r.recommendation.instances} × ${r.instance_type}`),
   },
@@ -38,6 +44,11 @@ const RESERVATION_COLUMNS: SimpleColumn<FamilyAnalysis>[] = [
   {
     label: 'Savings',
     render: (r) => (r.recommendation === null ? '—' : formatMoney(r.recommendation.savings)),
+    align: 'right',
+  },
+  {
+    label: 'Break-even',
+    render: (r) => formatShare(r.recommendation?.break_even_utilisation ?? null),
     align: 'right',
   },
   {

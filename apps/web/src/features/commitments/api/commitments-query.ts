@@ -12,6 +12,8 @@ import {
   type LOOK_BACKS,
   type PAYMENT_OPTIONS,
   purchaseAnalysisSchema,
+  type RateOverrideFigure,
+  rateTableSchema,
   reservationAnalysisSchema,
 } from '@finlens/contracts/commitments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +27,7 @@ const keys = {
   reservations: (query: PurchaseQuery) => [...keys.all, 'reservation-purchase', query] as const,
   convertible: () => [...keys.all, 'convertible'] as const,
   alerts: (projects?: string) => [...keys.all, 'alerts', projects] as const,
+  rateTable: () => [...keys.all, 'rate-table'] as const,
 };
 
 export type LookBack = (typeof LOOK_BACKS)[number];
@@ -124,5 +127,28 @@ export function useSaveAlertSettingsMutation() {
     mutationFn: (body: CommitmentAlertSettings) =>
       apiRequest(COMMITMENTS_PATHS.alertSettings, commitmentAlertSettingsSchema, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keys.all, 'alerts'] }),
+  });
+}
+
+/** GET /c/commitments/rate_overrides/ — the documented rate table and the client's own figures. */
+export function useRateTable() {
+  return useQuery({
+    queryKey: keys.rateTable(),
+    queryFn: ({ signal }) => apiRequest(COMMITMENTS_PATHS.rateOverrides, rateTableSchema, { signal }),
+  });
+}
+
+/** PUT /c/commitments/rate_overrides/ (admins) — the client's own figures; the purchase analyses are asked again. */
+export function useSaveRateOverridesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (overrides: RateOverrideFigure[]) =>
+      apiRequest(COMMITMENTS_PATHS.rateOverrides, rateTableSchema, { method: 'PUT', body: { overrides } }),
+    onSuccess: () =>
+      Promise.all(
+        ['rate-table', 'purchase', 'reservation-purchase'].map((what) =>
+          queryClient.invalidateQueries({ queryKey: [...keys.all, what] }),
+        ),
+      ),
   });
 }
