@@ -29,7 +29,7 @@ export async function benchScheduler({
   values,
 }: SuiteOptions): Promise<Record<string, string | number>> {
   const count = positiveInteger('resources', values.resources, quick ? 1_000 : 10_000);
-  const runs = quick ? 5 : 15;
+  const runs = positiveInteger('runs', values.runs, quick ? 5 : 15);
   const { parseScenario } = await import(server('integrations/cloud/simulated/scenario-file.ts'));
   const { manualClock } = await import(server('integrations/cloud/simulated/sim-clock.ts'));
   const { createSimulatedCloud } = await import(server('integrations/cloud/simulated/simulated-cloud.ts'));
@@ -96,7 +96,26 @@ export async function benchScheduler({
     const clock = manualClock(new Date(STOP_AT - 10 * 3_600_000));
     const cloud = createSimulatedCloud({ scenario, clock });
     let portCalls = 0;
-    const port = {
+    // Time spent in each collaborator of the tick, by method: the boundary tick's phase breakdown.
+    const phases = new Map<string, number>();
+    const timed = <T extends object>(name: string, target: T): T =>
+      new Proxy(target, {
+        get(obj, prop, receiver) {
+          const value = Reflect.get(obj, prop, receiver);
+          if (typeof value !== 'function') return value;
+          return async (...args: unknown[]) => {
+            const started = performance.now();
+            try {
+              return await value.apply(obj, args);
+            } finally {
+              const key = `${name}.${String(prop)}`;
+              phases.set(key, (phases.get(key) ?? 0) + performance.now() - started);
+              if (process.env.BENCH_CALLS) console.error(key, (performance.now() - started).toFixed(0));
+            }
+          };
+        },
+      });
+    const port = timed('port', {
       ...cloud,
       listResources: (...args: Parameters<typeof cloud.listResources>) => {
         portCalls += 1;
@@ -110,13 +129,13 @@ export async function benchScheduler({
         portCalls += 1;
         return cloud.actMany(...args);
       },
-    };
+    });
     const accounts = ACCOUNTS.map((accountId) => ({ accountId, credentials: { kind: 'server-identity' } }));
     const inventory = createInventoryCostViewRepo({ db });
     const reconciler = createReconciler({
-      schedules,
-      repo: createReconcilerRepo({ db }),
-      inventory,
+      schedules: timed('schedules', schedules),
+      repo: timed('log', createReconcilerRepo({ db })),
+      inventory: timed('inventory', inventory),
       targets: { resolve: async () => ({ port, accounts }) },
       notify: async () => {},
       now: clock.now,
@@ -166,9 +185,17 @@ export async function benchScheduler({
     const heapBefore = process.memoryUsage().heapUsed;
     queries = 0;
     portCalls = 0;
+    phases.clear();
     const started = performance.now();
     const stopped = await reconciler.tick();
     const boundaryMs = performance.now() - started;
+    const inCollaborators = [...phases.values()].reduce((a, b) => a + b, 0);
+    const breakdown = [...phases]
+      .filter(([, ms]) => ms >= 1)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+      .concat(`reconciler's own work ${(boundaryMs - inCollaborators).toFixed(0)}`)
+      .join(', ');
     const boundaryCounts = { queries, portCalls };
     const heapGrowthMiB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
     if (stopped.acted !== count) throw new Error(`the boundary tick stopped ${stopped.acted} of ${count}`);
@@ -202,6 +229,7 @@ export async function benchScheduler({
       [`${label}: steady tick p95 ÷ floor p95`]: (steady.p95Ms / bare.p95Ms).toFixed(2),
       [`${label}: steady tick app-database queries / port calls / warehouse queries`]: `${steadyCounts.queries} / ${steadyCounts.portCalls} / 0`,
       [`${label}: boundary tick stopping all ms (floor: the batched stop calls alone)`]: `${boundaryMs.toFixed(0)} (${floorStopMs.toFixed(0)})`,
+      [`${label}: boundary tick phases ms`]: breakdown,
       [`${label}: boundary tick ÷ floor`]: (boundaryMs / floorStopMs).toFixed(2),
       [`${label}: boundary tick app-database queries / port calls / warehouse queries`]: `${boundaryCounts.queries} / ${boundaryCounts.portCalls} / 0`,
       [`${label}: heap growth over the boundary tick MiB / peak RSS MiB`]: `${heapGrowthMiB.toFixed(0)} / ${peakRssMiB()}`,

@@ -13,7 +13,7 @@ import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulat
 import { createReconciler } from './reconciler';
 import { createReconcilerRepo } from './reconciler.repo';
 import { createSchedulerRepo } from './scheduler.repo';
-import { scheduleValues } from './scheduler.test-helper';
+import { NO_LISTS, scheduleValues } from './scheduler.test-helper';
 
 const ACC = '123456789012';
 const TICK = 60_000;
@@ -135,5 +135,91 @@ describe('a boundary tick over thousands of instances', () => {
     clock.set(new Date(STOP_AT + TICK));
     expect(await reconciler.tick()).toMatchObject({ acted: 1, failed: 0 });
     expect(calls.map((c) => c.map((a) => a.resource.id))).toEqual([[REFUSED]]);
+  });
+
+  it('a one-off stop of a thousand instances goes through the same batched calls, and is done', async () => {
+    const { clientId, projectId } = await insertClientAndProject(database.db, 'D', { name: 'Q' });
+    const db = database.db;
+    const schedules = createSchedulerRepo({ db });
+    // 1,001 instances in us-east-1 and two in eu-west-1, listed by id (no schedule covers them).
+    const mine = INSTANCES.slice(1_000);
+    const clock = manualClock(new Date(STOP_AT));
+    const cloud = createSimulatedCloud({
+      scenario: parseScenario({
+        version: 1,
+        start: '2026-03-01T00:00:00Z',
+        regions: [{ name: 'us-east-1' }, { name: 'eu-west-1' }],
+        accounts: [{ accountId: ACC }],
+        resources: mine,
+      }),
+      clock,
+    });
+    const calls: CloudAction[][] = [];
+    const port: CloudPort = {
+      ...cloud,
+      act: () => Promise.reject(new Error('a one-off went one instance at a time')),
+      actMany(account, actions) {
+        calls.push([...actions]);
+        return cloud.actMany(account, actions);
+      },
+    };
+    const reconciler = createReconciler({
+      schedules,
+      repo: createReconcilerRepo({ db }),
+      inventory: {
+        resources: async () =>
+          mine.map((r) => ({
+            project_id: projectId,
+            account_id: ACC,
+            region: r.region,
+            kind: r.kind,
+            resource_id: r.id,
+            name: null,
+            state: 'running',
+            tags: {},
+          })),
+      },
+      targets: {
+        resolve: async () => ({
+          port,
+          accounts: [{ accountId: ACC, credentials: { kind: 'server-identity' } }],
+        }),
+      },
+      notify: async () => {},
+      now: clock.now,
+      tickMs: TICK,
+    });
+    const oneOff = await schedules.insertOneOff({
+      client_id: clientId,
+      project_id: projectId,
+      account_number: null,
+      action: 'stop',
+      run_at: clock.now(),
+      hold_until: null,
+      resources: { ...NO_LISTS, ec2: mine.map((r) => r.id) },
+      created_by: null,
+    });
+
+    expect(await reconciler.tick()).toMatchObject({ acted: 1_003, failed: 0 });
+    expect(calls.map((c) => [c[0]?.region, c.length])).toEqual([
+      ['eu-west-1', 2],
+      ['us-east-1', 998],
+      ['us-east-1', 3],
+    ]);
+    const log = await db
+      .selectFrom('scheduler_actions')
+      .select(['cause', 'outcome', 'state_after'])
+      .where('one_off_id', '=', oneOff.id)
+      .execute();
+    expect(log).toHaveLength(1_003);
+    expect(
+      log.every((r) => r.cause === 'one-off' && r.outcome === 'succeeded' && r.state_after === 'stopping'),
+    ).toBe(true);
+    const done = await db
+      .selectFrom('scheduler_one_offs')
+      .select('done_at')
+      .where('id', '=', oneOff.id)
+      .executeTakeFirstOrThrow();
+    expect(done.done_at).not.toBeNull();
   });
 });

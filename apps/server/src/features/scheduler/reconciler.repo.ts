@@ -17,6 +17,22 @@ export interface Intent {
   state_before: string | null;
 }
 
+/** An intent's columns in the action log, in the order `claimMany` writes them. */
+const INTENT_COLUMNS = [
+  'intent_key',
+  'schedule_id',
+  'one_off_id',
+  'project_id',
+  'account_id',
+  'region',
+  'kind',
+  'resource_id',
+  'action',
+  'cause',
+  'actor',
+  'state_before',
+] as const satisfies readonly (keyof Intent)[];
+
 /** A claim a process took and never finished (it died mid-action) is given up after this long. */
 export const STALE_CLAIM_MS = 5 * 60_000;
 
@@ -91,20 +107,16 @@ export function createReconcilerRepo({ db }: { db: Kysely<AppTables> }) {
      */
     async claimMany(intents: readonly Intent[], now: Date): Promise<Map<string, string>> {
       if (intents.length === 0) return new Map();
-      const rows = await db
-        .insertInto('scheduler_actions')
-        .values(
-          intents.map((intent) => ({
-            ...intent,
-            performed_at: now,
-            outcome: 'waiting',
-            state_after: null,
-            answer: '{}',
-          })),
-        )
-        .onConflict((c) => c.column('intent_key').doNothing())
-        .returning(['id', 'intent_key'])
-        .execute();
+      // The rows travel as one JSON parameter: a thousand rows of twelve columns as separate parameters cost
+      // more to send, parse and bind than the insert itself.
+      const { rows } = await sql<{ id: string; intent_key: string }>`
+        INSERT INTO scheduler_actions (${sql.join(INTENT_COLUMNS.map((c) => sql.ref(c)))},
+          performed_at, outcome, state_after, answer)
+        SELECT ${sql.join(INTENT_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, ${now}::timestamptz, 'waiting', NULL, '{}'::jsonb
+        FROM jsonb_to_recordset(${JSON.stringify(intents)}::jsonb)
+          AS r(${sql.join(INTENT_COLUMNS.map((c) => sql`${sql.ref(c)} text`))})
+        ON CONFLICT (intent_key) DO NOTHING
+        RETURNING id, intent_key`.execute(db);
       return new Map(rows.map((r) => [r.intent_key, r.id]));
     },
 
@@ -122,15 +134,11 @@ export function createReconcilerRepo({ db }: { db: Kysely<AppTables> }) {
       }[],
     ) {
       if (results.length === 0) return;
-      const rows = sql.join(
-        results.map(
-          (r) =>
-            sql`(${r.id}, ${r.outcome}, ${r.state_after}::text, ${JSON.stringify(r.answer)}::jsonb, ${r.retry}::boolean)`,
-        ),
-      );
       await sql`UPDATE scheduler_actions AS a SET outcome = v.outcome, state_after = v.state_after, answer = v.answer,
           intent_key = CASE WHEN v.retry THEN a.intent_key || '#fail-' || a.id ELSE a.intent_key END
-        FROM (VALUES ${rows}) AS v(id, outcome, state_after, answer, retry) WHERE a.id = v.id`.execute(db);
+        FROM jsonb_to_recordset(${JSON.stringify(results)}::jsonb)
+          AS v(id text, outcome text, state_after text, answer jsonb, retry boolean)
+        WHERE a.id = v.id`.execute(db);
     },
 
     /** A record with no cloud call (a drift seen): inserted once per key. */

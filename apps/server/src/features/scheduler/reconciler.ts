@@ -43,6 +43,11 @@ interface Finished {
   retry: boolean;
 }
 
+/** What came of an intent: acted on, held (another process or an earlier tick has it, or it failed for good), or to retry. */
+type Acted = 'acted' | 'held' | 'retry';
+
+const actedOf = (f: Finished): Acted => (f.outcome === 'succeeded' ? 'acted' : f.retry ? 'retry' : 'held');
+
 /** The log outcome of a failed call: its intent freed for a retry (throttled ones said so). */
 function failedAttempt(id: string, error: unknown): Finished {
   const code =
@@ -259,18 +264,14 @@ export function createReconciler(deps: ReconcilerDeps) {
   }
 
   /** Claims the intent and takes the step: acted, held (another process or an earlier tick has it), or not yet. */
-  async function act(
-    intent: Intent,
-    plan: () => Promise<Step>,
-    report: TickReport,
-  ): Promise<'acted' | 'held' | 'retry'> {
+  async function act(intent: Intent, plan: () => Promise<Step>, report: TickReport): Promise<Acted> {
     const ready = await planned(intent, plan, report);
     if (ready === null) return 'retry';
     const id = await repo.claim(ready.intent, deps.now());
     if (id === null) return 'held';
     const finished = await perform(id, ready.step, report);
     await repo.finishMany([finished]);
-    return finished.outcome === 'succeeded' ? 'acted' : finished.retry ? 'retry' : 'held';
+    return actedOf(finished);
   }
 
   /**
@@ -279,13 +280,14 @@ export function createReconciler(deps: ReconcilerDeps) {
    * by one, and its outcomes written in one update — a few queries and calls per thousand resources instead of
    * several per resource. Sorted by account and region first, so a chunk's actions share calls. A process killed
    * mid-chunk leaves the chunk's claims waiting; they go stale and another process takes them over, as for a
-   * single claim.
+   * single claim. Says what came of each intent, by key, as `act` does for one.
    */
   async function actMany(
     fresh: readonly { intent: Intent; plan: () => Promise<Step> }[],
     report: TickReport,
-  ): Promise<void> {
-    if (fresh.length === 0) return;
+  ): Promise<Map<string, Acted>> {
+    const results = new Map<string, Acted>();
+    if (fresh.length === 0) return results;
     const where = (i: Intent) => `${i.account_id}|${i.region}|${i.action}`;
     const sorted = [...fresh].sort((a, b) => where(a.intent).localeCompare(where(b.intent)));
     const failed = await repo.failuresOf(sorted.map((f) => f.intent.intent_key));
@@ -294,6 +296,7 @@ export function createReconciler(deps: ReconcilerDeps) {
       const ready: { intent: Intent; step: Step }[] = [];
       for (const f of chunk) {
         const p = await planned(f.intent, f.plan, report, failed.get(f.intent.intent_key) ?? NO_FAILURES);
+        results.set(f.intent.intent_key, p ? 'held' : 'retry');
         if (p) ready.push(p);
       }
       const ids = await repo.claimMany(
@@ -302,7 +305,7 @@ export function createReconciler(deps: ReconcilerDeps) {
       );
       const claimed = ready.flatMap((r) => {
         const id = ids.get(r.intent.intent_key);
-        return id === undefined ? [] : [{ id, step: r.step }];
+        return id === undefined ? [] : [{ id, key: r.intent.intent_key, step: r.step }];
       });
       const finished: Finished[] = [];
       try {
@@ -311,7 +314,10 @@ export function createReconciler(deps: ReconcilerDeps) {
       } finally {
         await repo.finishMany(finished);
       }
+      const keyOf = new Map(claimed.map((c) => [c.id, c.key]));
+      for (const f of finished) results.set(keyOf.get(f.id) as string, actedOf(f));
     }
+    return results;
   }
 
   /** The step that moves a cloud resource: groups save their sizes before scaling to zero and restore them. */
@@ -606,6 +612,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     }
     let pending = false;
     const running = oneOff.action === 'start';
+    const due: { intent: Intent; plan: () => Promise<Step>; schedule: ScheduleRow | undefined }[] = [];
     for (const entry of entries) {
       const located = found.get(resourceKey(entry));
       if (!located) continue;
@@ -614,8 +621,9 @@ export function createReconciler(deps: ReconcilerDeps) {
       if (actual !== (running ? 'stopped' : 'running')) continue;
       const r = located.resource;
       const schedule = covering.get(resourceKey(entry));
-      const acted = await act(
-        {
+      due.push({
+        schedule,
+        intent: {
           intent_key: `one-off|${oneOff.id}|${resourceKey(entry)}`,
           schedule_id: schedule?.id ?? null,
           one_off_id: oneOff.id,
@@ -629,16 +637,32 @@ export function createReconciler(deps: ReconcilerDeps) {
           actor: oneOff.created_by ?? 'scheduler',
           state_before: stateLabel(r),
         },
-        cloudStep(located, running, {
+        plan: cloudStep(located, running, {
           hibernate: false,
           scheduleId: schedule?.id ?? null,
           projectId: oneOff.project_id,
         }),
-        report,
-      );
+      });
+    }
+    // New intents go through the batch path (one call per account, region and 1,000 EC2 instances); an intent
+    // already claimed is held, unless its process died: then it is taken over on its own, as a schedule's is.
+    const t = deps.now().getTime();
+    const claimed = await repo.intents(due.map((d) => d.intent.intent_key));
+    const outcomes = await actMany(
+      due.filter((d) => !claimed.has(d.intent.intent_key)),
+      report,
+    );
+    for (const d of due) {
+      const previous = claimed.get(d.intent.intent_key);
+      if (previous !== undefined) {
+        const stale =
+          previous.outcome === 'waiting' && t - new Date(previous.performed_at).getTime() > STALE_CLAIM_MS;
+        outcomes.set(d.intent.intent_key, stale ? await act(d.intent, d.plan, report) : 'held');
+      }
+      const acted = outcomes.get(d.intent.intent_key);
       if (acted === 'retry') pending = true;
-      if (acted === 'acted' && schedule)
-        await holdOneOff(schedule, oneOff, { kind: r.kind, resource_id: r.id });
+      if (acted === 'acted' && d.schedule)
+        await holdOneOff(d.schedule, oneOff, { kind: d.intent.kind, resource_id: d.intent.resource_id });
     }
     if (!pending) await repo.oneOffDone(oneOff.id, deps.now());
   }

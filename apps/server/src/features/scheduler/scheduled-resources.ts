@@ -33,16 +33,19 @@ export function resolveListed(
   inventory: readonly InventoryEntry[],
   accountNumber: string | null,
 ): InventoryEntry[] {
+  // The resources each name may mean (kind and bare id, kind and region:id), found once rather than per id.
+  const byName = new Map<string, InventoryEntry[]>();
+  for (const r of inventory) {
+    if (accountNumber !== null && r.account_id !== accountNumber) continue;
+    for (const name of [`${r.kind}|${r.resource_id}`, `${r.kind}|${r.region}:${r.resource_id}`]) {
+      byName.set(name, [...(byName.get(name) ?? []), r]);
+    }
+  }
   const found: InventoryEntry[] = [];
   for (const list of LISTS) {
     const kind = SCHEDULER_RESOURCE_LISTS[list];
     lists[list].forEach((id, index) => {
-      const matches = inventory.filter(
-        (r) =>
-          r.kind === kind &&
-          (accountNumber === null || r.account_id === accountNumber) &&
-          (r.resource_id === id || `${r.region}:${r.resource_id}` === id),
-      );
+      const matches = byName.get(`${kind}|${id}`) ?? [];
       const field = `resources.${list}.${index}`;
       if (matches.length === 0) throw fieldError(field, [`${id} is not a ${kind} of this project.`]);
       if (matches.length > 1) throw fieldError(field, [`${id} is in several regions; write region:${id}.`]);
