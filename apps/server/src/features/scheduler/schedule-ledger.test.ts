@@ -11,6 +11,7 @@ import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/te
 import { testCaller } from '../../platform/auth/caller.test-helper';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { savingsLedgerFor } from '../savings-ledger/savings-ledger.jobs';
+import { monthlySaving } from './schedule-estimate';
 import { createScheduleLedger } from './schedule-ledger';
 import { createScheduleLedgerRepo, unledgeredStopsQuery } from './schedule-ledger.repo';
 import { createSchedulerRepo } from './scheduler.repo';
@@ -27,11 +28,12 @@ const BILLED_THROUGH = '2026-11-16';
  * stop; the stop day ran 08:00–20:00 ($1.20, a partial day the verification leaves out); after it, weekdays
  * ran 12 hours ($1.20) and the weekend none. Its EBS volume ($0.50 a day) bills under its own id throughout.
  */
-function billRows(clientId: string, projectId: string): string[] {
+function billRows(clientId: string, projectId: string, part: 'before stop' | 'from stop'): string[] {
   const rows: string[] = [];
   const line = (day: string, rid: string, usage: string, cost: number) =>
     `('${clientId}', '${projectId}', DATE '${day.slice(0, 8)}01', TIMESTAMP '${day} 00:00:00', 'AmazonEC2', 'Amazon Elastic Compute Cloud', '${ACCOUNT}', '${rid}', '${usage}', 'Usage', ${cost}, ${cost}, ${cost}, ${cost})`;
-  for (let i = -30; i <= 7; i += 1) {
+  const [first, last] = part === 'before stop' ? [-30, -1] : [0, 7];
+  for (let i = first; i <= last; i += 1) {
     const day = addDays(STOPPED_ON, i);
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     const cost = i < 0 ? 2.4 : weekday === 0 || weekday === 6 ? 0 : 1.2;
@@ -61,9 +63,11 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
   it('records the first stop with its estimate, verifies it from the bill, shows it and closes it', async () => {
     const db = database.db;
     const { clientId, projectId } = await insertClientAndProject(db, 'Sched', { name: 'P' });
-    await store.connection.run(
-      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, product_servicename, line_item_usage_account_id, line_item_resource_id, line_item_usage_type, line_item_line_item_type, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${billRows(clientId, projectId).join(', ')}`,
-    );
+    const loadBill = (part: Parameters<typeof billRows>[2]) =>
+      store.connection.run(
+        `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, product_servicename, line_item_usage_account_id, line_item_resource_id, line_item_usage_type, line_item_line_item_type, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${billRows(clientId, projectId, part).join(', ')}`,
+      );
+    await loadBill('before stop');
     const schedules = createSchedulerRepo({ db });
     const scheduleId = await schedules.insert(
       scheduleValues(clientId, projectId, {
@@ -72,6 +76,40 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
       }),
       null,
     );
+    // The pre-flight estimate the editor shows before the schedule starts: the 30 billed days before it.
+    const caller = testCaller(clientId, { role: 'admin' });
+    const repo = createScheduleLedgerRepo({ db });
+    let clock = new Date(`${STOPPED_ON}T12:00:00Z`);
+    const service = createSchedulerService({
+      repo: schedules,
+      scopes: { requested: async () => ({ projectIds: [projectId] }) } as never,
+      inventory: {
+        resources: async () =>
+          [
+            ...[{ project_id: projectId, account_id: ACCOUNT, region: 'us-east-1', kind: 'ec2-instance' }],
+          ].map((r) => ({ ...r, resource_id: 'i-0abc', name: null, state: 'stopped', tags: {} })),
+      },
+      bill: store,
+      clusters: { projectsOf: async () => new Map() },
+      ledger: repo,
+      metrics: { hourlySeries: async () => [] },
+      now: () => clock,
+    });
+    const draft = await service.get(caller, scheduleId);
+    const preflight = monthlySaving(
+      await service.estimate(
+        caller,
+        scheduleInputSchema.parse({
+          schedule_name: draft.schedule_name,
+          project: projectId,
+          time_zone: 'UTC',
+          positions: draft.positions,
+          resources: { ...NO_LISTS, ec2: ['i-0abc'] },
+        }),
+      ),
+    );
+    await loadBill('from stop');
+
     const stop = (resource_id: string, at: string, action = 'stop', outcome = 'succeeded') =>
       db
         .insertInto('scheduler_actions')
@@ -87,8 +125,7 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
     await stop('i-0fail', `${STOPPED_ON}T20:00:30Z`, 'stop', 'failed'); // a failed stop makes none
     await stop('i-0abc', `${STOPPED_ON}T08:00:30Z`, 'start'); // nor does a start
 
-    const repo = createScheduleLedgerRepo({ db });
-    let clock = new Date(`${addDays(STOPPED_ON, 2)}T06:00:00Z`);
+    clock = new Date(`${addDays(STOPPED_ON, 2)}T06:00:00Z`);
     const ledger = createScheduleLedger({ repo, schedules, bill: store, now: () => clock });
     expect(await ledger.recordStops()).toBe(1);
     expect(await ledger.recordStops()).toBe(0);
@@ -109,6 +146,7 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
       closed_at: null,
     });
     expect(entry?.applied_at).toEqual(new Date(`${STOPPED_ON}T20:00:30Z`));
+    expect(preflight).toBeCloseTo(estimate, 9);
     expect(entry?.estimated_monthly_saving).toBeCloseTo(estimate, 9);
     expect(entry?.current_monthly_cost).toBeCloseTo(2.4 * DAYS_PER_MONTH, 9);
 
@@ -123,7 +161,6 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
       findRecommendation: async () => null,
     });
     expect(await savings.verify.verifyAll(clientId)).toBe(1);
-    const caller = testCaller(clientId, { role: 'admin' });
     const listed = await savings.service.list(caller, { source: 'schedule' });
     expect(listed.results).toHaveLength(1);
     const [verified] = listed.results;
@@ -132,27 +169,13 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
     expect(verified?.verification).toMatchObject({ before_days: 14, after_days: 7 });
     expect(verified?.verification?.rate_before).toBeCloseTo(2.4, 9);
     expect(verified?.verification?.rate_after).toBeCloseTo(6 / 7, 9);
-    expect(verified?.verification?.realised_monthly_saving).toBeCloseTo(estimate, 9);
+    // Realised from the bill = the pre-flight estimate shown before the schedule started.
+    expect(verified?.verification?.realised_monthly_saving).toBeCloseTo(preflight ?? Number.NaN, 9);
     expect((await savings.service.list(caller, { source: 'recommendation' })).results).toEqual([]);
     const csv = await savings.service.exportCsv(caller, {});
     expect(csv.split('\n')[1]).toMatch(new RegExp(`^schedule,,${scheduleId},resource_schedule,`));
 
     // The scheduler list's realised column; removing the instance from the schedule closes its entry.
-    const service = createSchedulerService({
-      repo: schedules,
-      scopes: { requested: async () => ({ projectIds: [projectId] }) } as never,
-      inventory: {
-        resources: async () =>
-          [
-            ...[{ project_id: projectId, account_id: ACCOUNT, region: 'us-east-1', kind: 'ec2-instance' }],
-          ].map((r) => ({ ...r, resource_id: 'i-0abc', name: null, state: 'stopped', tags: {} })),
-      },
-      bill: store,
-      clusters: { projectsOf: async () => new Map() },
-      ledger: repo,
-      metrics: { hourlySeries: async () => [] },
-      now: () => clock,
-    });
     const shown = await service.get(caller, scheduleId);
     expect(shown.realised_monthly_saving).toBeCloseTo(estimate, 9);
     expect(shown.realised_to_date).toBeCloseTo(verified?.verification?.realised_to_date ?? Number.NaN, 9);
