@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { probeEngine } from './engine-health';
 import { createPGliteDialect } from './pglite-dialect';
+import { openPGliteThread } from './pglite-thread';
 import type { AppTables } from './tables';
 
 export interface AppDatabase {
@@ -22,6 +23,9 @@ export interface AppDatabase {
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
+/** How long PostgreSQL's health probe may take to connect and to answer before it counts as failed. */
+const PROBE_TIMEOUT_MS = 5_000;
+
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite file under DATA_DIR/appdb. */
 export async function openAppDatabase({
   dataDir,
@@ -33,7 +37,7 @@ export async function openAppDatabase({
   /**
    * PostgreSQL's statement_timeout on every connection (QUERY_TIMEOUT_SECONDS): no request holds a connection
    * with a runaway statement. Migrations share the pool, so `migrate` lifts it on its own connection. PGlite runs
-   * in this process and cannot be interrupted.
+   * on its own thread and cannot be interrupted.
    */
   statementTimeoutMs?: number | null;
 }): Promise<AppDatabase> {
@@ -46,26 +50,41 @@ export async function openAppDatabase({
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool discards it and the next query reconnects or fails visibly (health reports it).
     pool.on('error', () => {});
-    return wrap('postgres', new Kysely<AppTables>({ dialect: new PostgresDialect({ pool }) }));
+    const db = new Kysely<AppTables>({ dialect: new PostgresDialect({ pool }) });
+    // Health's own connection (ADR 0013): with every pooled connection busy, its probe would queue behind them.
+    const probePool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 1,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+      statement_timeout: PROBE_TIMEOUT_MS,
+    });
+    probePool.on('error', () => {});
+    return {
+      kind: 'postgres',
+      db,
+      health: () =>
+        probeEngine('postgres', async () => {
+          const { rows } = await probePool.query<{ version: string }>('select version() as version');
+          return rows[0]?.version ?? 'unknown';
+        }),
+      close: async () => {
+        await Promise.all([db.destroy(), probePool.end()]);
+      },
+    };
   }
   const path = join(dataDir, 'appdb');
   await mkdir(path, { recursive: true });
-  const client = await PGlite.create(path, {
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-  });
-  return wrap('pglite', new Kysely<AppTables>({ dialect: createPGliteDialect(client) }));
-}
-
-function wrap(kind: AppDatabase['kind'], db: Kysely<AppTables>): AppDatabase {
+  // On its own thread (ADR 0013): a long statement holds that thread, not the server's event loop.
+  const client = await openPGliteThread(path, [...PGlite.defaultStartParams, ...PGLITE_SETTINGS]);
+  const db = new Kysely<AppTables>({ dialect: createPGliteDialect(client) });
   return {
-    kind,
+    kind: 'pglite',
     db,
-    health: () => probeEngine(kind, () => versionOf(db)),
+    health: () =>
+      probeEngine('pglite', async () => {
+        const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
+        return rows[0]?.version ?? 'unknown';
+      }),
     close: () => db.destroy(),
   };
-}
-
-async function versionOf(db: Kysely<AppTables>): Promise<string> {
-  const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
-  return rows[0]?.version ?? 'unknown';
 }

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -9,12 +8,13 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import type { PGliteSession } from './pglite-thread';
 
 /**
- * Kysely dialect over an in-process PGlite. Written here rather than taken from kysely-pglite
+ * Kysely dialect over a PGlite session (on its own thread, `pglite-thread.ts`). Written here rather than taken from kysely-pglite
  * because that package bundles its own, older Kysely whose compiler and types do not match ours.
  */
-export function createPGliteDialect(client: PGlite): Dialect {
+export function createPGliteDialect(client: PGliteSession): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new PGliteDriver(client),
@@ -30,7 +30,7 @@ class PGliteDriver implements Driver {
   #release: (() => void) | null = null;
   readonly #connection: DatabaseConnection;
 
-  constructor(private readonly client: PGlite) {
+  constructor(private readonly client: PGliteSession) {
     this.#connection = { executeQuery: (query) => this.#execute(query), streamQuery: unsupportedStream };
   }
 

@@ -128,4 +128,19 @@ describe('health service over PGlite', () => {
     expect(after).toMatchObject({ status: 'ok', appDatabase: { ok: true } });
     expect(after.appDatabase.busy).toBeUndefined();
   });
+
+  it('answers while one long PGlite statement runs, before that statement ends (ADR 0013)', async () => {
+    const service = createHealthService({ db: database, warehouse, version: 'test' });
+    const order: string[] = [];
+    // A statement that computes for a second or more: in the server's thread it held the event loop, health's
+    // deadline timer included, so health answered after it.
+    const statement = sql`select sum(i) as total from generate_series(1, 3000000) as i`
+      .execute(database.db)
+      .then(() => order.push('statement'));
+    const health = healthResponseSchema.parse(await service.check());
+    order.push('health');
+    await statement;
+    expect(order).toEqual(['health', 'statement']);
+    expect(health).toMatchObject({ status: 'ok', appDatabase: { kind: 'pglite', ok: true, busy: true } });
+  });
 });
