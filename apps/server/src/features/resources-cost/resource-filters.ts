@@ -1,5 +1,6 @@
 import type { CostFilter, KeyedFilter, ValueFilter } from '@finlens/contracts/cost-query';
 import type { ResourcesCostExportQuery } from '@finlens/contracts/resources-cost';
+import { sortPaced } from '../../platform/event-loop';
 import type { MergedResource } from './resource-rows';
 
 /** A resource's values of one Explorer dimension (several for the resource id: every spelling). */
@@ -118,19 +119,38 @@ export function sortPositions(
   sort: SortKey,
   order: 'asc' | 'desc',
 ): Int32Array {
+  const keyed = sortKeys(rows, sort).sort(compareKeys(order));
+  return Int32Array.from(keyed, (k) => k.p);
+}
+
+/** `sortPositions` giving the event loop a turn every few thousand rows (the first sort of a large snapshot). */
+export async function sortPositionsPaced(
+  rows: readonly MergedResource[],
+  sort: SortKey,
+  order: 'asc' | 'desc',
+): Promise<Int32Array> {
+  const keyed = await sortPaced(sortKeys(rows, sort), compareKeys(order));
+  return Int32Array.from(keyed, (k) => k.p);
+}
+
+interface SortKeyed {
+  p: number;
+  value: string | number | null;
+  tie: string;
+}
+
+function sortKeys(rows: readonly MergedResource[], sort: SortKey): SortKeyed[] {
+  return rows.map((row, p) => ({ p, value: sortValue(row, sort), tie: `${row.project_id}|${row.key}` }));
+}
+
+function compareKeys(order: 'asc' | 'desc'): (a: SortKeyed, b: SortKeyed) => number {
   const sign = order === 'asc' ? 1 : -1;
-  const keyed = rows.map((row, p) => ({
-    p,
-    value: sortValue(row, sort),
-    tie: `${row.project_id}|${row.key}`,
-  }));
-  keyed.sort((a, b) => {
+  return (a, b) => {
     if (a.value !== b.value) {
       if (a.value === null) return 1;
       if (b.value === null) return -1;
       return (a.value < b.value ? -1 : 1) * sign;
     }
     return a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0;
-  });
-  return Int32Array.from(keyed, (k) => k.p);
+  };
 }

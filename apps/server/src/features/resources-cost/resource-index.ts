@@ -6,8 +6,10 @@ import {
   pairsMatch,
   type SortKey,
   sortPositions,
+  sortPositionsPaced,
   tagValue,
 } from './resource-filters';
+import { forEachPaced } from '../../platform/event-loop';
 import type { MergedResource } from './resource-rows';
 
 export type Selection = Pick<
@@ -24,6 +26,8 @@ interface Chosen {
 
 /** Selections kept per index: paging and re-sorting one selection do not filter again. */
 const SELECTIONS_KEPT = 32;
+/** Rows handled per turn of the event loop while `prepare` builds an order or a filter's buckets. */
+const PACED_BATCH = 4_096;
 
 /**
  * The joined rows of a snapshot, indexed so that a request neither filters nor sorts objects: each sort order is a
@@ -38,20 +42,40 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
   /** The bill's value of a tag key per row position, for keys the join did not read (resources only in the bill). */
   const billTags = new Map<string, Map<number, string>>();
 
-  function bucketsOf(field: string, valuesOf: (row: MergedResource) => readonly string[]) {
+  type ValuesOf = (row: MergedResource) => readonly string[];
+
+  function addToBuckets(byValue: Map<string, number[]>, p: number, valuesOf: ValuesOf) {
+    for (const v of valuesOf(rows[p] as MergedResource)) {
+      const list = byValue.get(v);
+      if (list === undefined) byValue.set(v, [p]);
+      else list.push(p);
+    }
+  }
+
+  function bucketsOf(field: string, valuesOf: ValuesOf) {
     let byValue = buckets.get(field);
     if (byValue === undefined) {
       byValue = new Map();
-      for (let p = 0; p < n; p++) {
-        for (const v of valuesOf(rows[p] as MergedResource)) {
-          const list = byValue.get(v);
-          if (list === undefined) byValue.set(v, [p]);
-          else list.push(p);
-        }
-      }
+      for (let p = 0; p < n; p++) addToBuckets(byValue, p, valuesOf);
       buckets.set(field, byValue);
     }
     return byValue;
+  }
+
+  /** The exact filters' fields of a query, with how a row's values are read. */
+  function exactFields(query: Selection): { field: string; valuesOf: ValuesOf }[] {
+    const fields: { field: string; valuesOf: ValuesOf }[] = [];
+    const field = (name: string, read: (r: MergedResource) => string | null, wanted: string | undefined) => {
+      if (wanted !== undefined) fields.push({ field: name, valuesOf: (r) => [read(r) ?? ''] });
+    };
+    field('kind', (r) => r.kind, query.kind);
+    field('state', (r) => r.state, query.state);
+    field('in_inventory', (r) => String(r.in_inventory), query.in_inventory);
+    for (const filter of query.filters) {
+      if ('pairs' in filter || (filter.mode !== 'include' && filter.mode !== 'exclude')) continue;
+      fields.push({ field: filter.dimension, valuesOf: (row) => dimensionValues(row, filter, projectNames) });
+    }
+    return fields;
   }
 
   /** Rows holding one of `wanted` in `field` (or, with `invert`, none of them). */
@@ -160,6 +184,22 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
     options(): ResourceFilterOptions {
       options ??= filterOptions(rows);
       return options;
+    },
+
+    /**
+     * Builds what `pick` of this query needs and has not yet (its sort order, its exact filters' buckets, the
+     * filter options) a few thousand rows per turn of the event loop, so the first request on a large snapshot
+     * does not hold the loop for every other user's request; `pick` then only reads them.
+     */
+    async prepare(query: Selection & { sort: SortKey; order: 'asc' | 'desc' }): Promise<void> {
+      const key = `${query.sort}|${query.order}`;
+      if (!orders.has(key)) orders.set(key, await sortPositionsPaced(rows, query.sort, query.order));
+      for (const { field, valuesOf } of exactFields(query)) {
+        if (buckets.has(field)) continue;
+        const byValue = new Map<string, number[]>();
+        await forEachPaced(rows.keys(), PACED_BATCH, (p) => addToBuckets(byValue, p, valuesOf));
+        buckets.set(field, byValue);
+      }
     },
 
     /** The selection's count and total cost, and its rows from `start` (0-based) up to `end` in the order asked. */

@@ -199,6 +199,28 @@ describe('filters', () => {
 
 describe('the index', () => {
   const index = createResourceIndex(rows, {});
+
+  it("prepares a large snapshot's first sort and filter buckets a batch per turn, as pick would make them", async () => {
+    const volumes = Array.from({ length: 10_000 }, (_, i) => `vol-${(i * 7919) % 10_000}`);
+    const large = await mergeResources(
+      volumes.map((id) => stored({ kind: 'ebs-volume', resource_id: id })),
+      volumes.map((id, i) => billed({ resourceId: id, currentCost: i % 97 })),
+      [],
+    );
+    const query = {
+      filters: [{ dimension: 'line_item_resource_id' as const, mode: 'exclude' as const, values: ['vol-1'] }],
+      in_inventory: 'true' as const,
+      sort: 'cost' as const,
+      order: 'desc' as const,
+    };
+    const paced = createResourceIndex(large, {});
+    const { order } = await orderAgainstWaiting(() => paced.prepare(query));
+    expect(order).toEqual(['waiting request', 'done']);
+    const unprepared = createResourceIndex(large, {}).pick(query);
+    expect(unprepared.count).toBe(9_999);
+    expect(paced.pick(query)).toEqual(unprepared);
+  });
+
   const pick = (sort: 'trend' | 'cost', order: 'asc' | 'desc', start?: number, end?: number) =>
     index.pick({ filters: [], sort, order }, start, end);
 

@@ -145,6 +145,7 @@ export function createResourcesCostService({
     const scope = await scopes.requested(caller, query.project_ids);
     const data = await snapshot(scope, query.cost_type);
     await withBillTags(scope, query.cost_type, data, query.filters);
+    await data.index.prepare(query);
     return { ...data.index.pick(query, start, end), window: data.window, options: data.index.options() };
   }
 
