@@ -10,6 +10,7 @@ import { createCollectionTargetsRepo, DEMO_BILL_KIND } from '../features/invento
 import { createImportService, type ImportSummary } from '../ingest/import.service';
 import { createImportsRepo } from '../ingest/imports.repo';
 import { localSource } from '../ingest/sources/local-source';
+import type { CloudAction } from '../integrations/cloud/cloud-actions';
 import { defineJobHandler } from '../platform/jobs/job-handler';
 import type { ScheduleDefinition } from '../platform/jobs/job-schedules';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
@@ -57,7 +58,7 @@ export async function refreshDemoBill(args: {
   const actions: DemoBillAction[] = target.simActions.map((entry) => ({
     at: entry.at.toISOString(),
     accountId: entry.accountId,
-    action: entry.action,
+    action: billAction(entry.action, entry.accountId, target.scenario),
   }));
   const previousEnd = expected.usageEnd ?? null;
   const usageEnd = previousEnd === null ? null : maxIso(previousEnd, demoUsageEnd(args.now));
@@ -113,6 +114,27 @@ export async function refreshDemoBill(args: {
   } finally {
     await rm(next, { recursive: true, force: true });
   }
+}
+
+const scenarioSchema = z.object({
+  resources: z.array(
+    z.object({ kind: z.string(), id: z.string(), accountId: z.string(), memoryMiB: z.number().optional() }),
+  ),
+});
+
+/**
+ * What the bill needs of an action: a memory change also says the function's memory in the scenario (what the
+ * generated bill ran at; the scenario's default 128 MB when it names none), so its GB-seconds scale by the ratio.
+ */
+function billAction(action: CloudAction, accountId: string, scenario: unknown): DemoBillAction['action'] {
+  if (action.type !== 'set-memory') return action;
+  const parsed = scenarioSchema.safeParse(scenario);
+  const fn = parsed.success
+    ? parsed.data.resources.find(
+        (r) => r.kind === 'lambda-function' && r.id === action.resource.id && r.accountId === accountId,
+      )
+    : undefined;
+  return { ...action, fromMemoryMiB: fn?.memoryMiB ?? 128 };
 }
 
 /** Puts the regenerated files in place of the demo's. */
