@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { useMemo, useRef, useState } from 'react';
 import { expect, it } from 'vitest';
 import { renderElement } from '../test/render-with-providers';
 import { DataGrid } from './DataGrid';
@@ -39,4 +40,29 @@ it('shows rows, the column headers and the CSV export button', async () => {
   expect(await within(grid).findByText('EC2')).toBeInTheDocument();
   expect(within(grid).getByText('Service')).toBeInTheDocument();
   expect(within(grid).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+});
+
+/** A grid whose one column's header text comes from a getter over the page's state, the columns made once. */
+function Relabelled() {
+  const [label, setLabel] = useState('Service');
+  const current = useRef(label);
+  current.current = label;
+  const columns = useMemo(() => [{ field: 'name' as const, headerValueGetter: () => current.current }], []);
+  return (
+    <>
+      <button type="button" onClick={() => setLabel('Region')}>
+        Relabel
+      </button>
+      <DataGrid label="Costs" rows={[{ name: 'EC2' }]} columns={columns} headerKey={label} />
+    </>
+  );
+}
+
+it('reads a header from its getter again when headerKey changes, the same columns kept', async () => {
+  const { user } = renderElement(<Relabelled />);
+  const grid = await screen.findByRole('region', { name: 'Costs' });
+  expect(await within(grid).findByRole('columnheader', { name: 'Service' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Relabel' }));
+  expect(await within(grid).findByRole('columnheader', { name: 'Region' })).toBeInTheDocument();
+  expect(within(grid).queryByRole('columnheader', { name: 'Service' })).toBeNull();
 });

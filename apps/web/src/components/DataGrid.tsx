@@ -20,13 +20,14 @@ import {
   NumberFilterModule,
   PaginationModule,
   PinnedRowModule,
+  RenderApiModule,
   RowAutoHeightModule,
   TextFilterModule,
   themeQuartz,
   ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 // Only the grid features the app uses (AllCommunityModule would ship every one: ~120 KB gzip more). In development
 // and tests the ValidationModule names any option whose module is missing here (AG Grid error #200).
@@ -41,6 +42,8 @@ ModuleRegistry.registerModules([
   CellStyleModule,
   ColumnApiModule,
   CsvExportModule,
+  // refreshHeader: a header text changed without new column definitions (headerKey).
+  RenderApiModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
 
@@ -127,6 +130,11 @@ interface DataGridProps<Row> {
   onStateChange?: (state: DataGridState) => void;
   /** More buttons beside 'Export CSV' (e.g. a column chooser). */
   toolbar?: ReactNode;
+  /**
+   * Headers given by a `headerValueGetter` are read again when this changes: a header text can change without new
+   * column definitions (which make the grid rebuild every column and lay out its rows again).
+   */
+  headerKey?: string;
 }
 
 export interface DataGridState {
@@ -175,6 +183,7 @@ export function DataGrid<Row>({
   pageSize: chosenPageSize = null,
   onStateChange,
   toolbar,
+  headerKey,
 }: DataGridProps<Row>) {
   const dark = useTheme().palette.mode === 'dark';
   const columnDefs = useSameColumns(columns);
@@ -188,6 +197,13 @@ export function DataGrid<Row>({
     picked.current = chosenPageSize;
   }, [chosenPageSize]);
   const report = (grid: GridApi<Row>) => onStateChange?.(stateOf(grid, picked.current));
+  // Before the browser paints: the header never shows the previous text beside the new rows.
+  const shownHeaderKey = useRef(headerKey);
+  useLayoutEffect(() => {
+    if (shownHeaderKey.current === headerKey) return;
+    shownHeaderKey.current = headerKey;
+    api.current?.refreshHeader();
+  }, [headerKey]);
   return (
     <Box
       role="region"

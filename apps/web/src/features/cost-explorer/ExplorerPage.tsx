@@ -1,4 +1,4 @@
-import type { CostDimension } from '@finlens/contracts/cost-query';
+import type { CostDimension, CostFilter } from '@finlens/contracts/cost-query';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import type { GridSettings } from '@finlens/contracts/reports';
 import { dataDelayNotice, presetRange } from '@finlens/cost-model/range-presets';
@@ -94,13 +94,18 @@ function useShownAnswer(
   return current ?? kept;
 }
 
-/** The grid settings, kept as the same object while they mean the same (the grid's columns are made from them). */
-function useSameGrid(grid: GridSettings): GridSettings {
-  const [kept, setKept] = useState(grid);
-  if (sameGrid(kept, grid)) return kept;
-  setKept(grid);
-  return grid;
+/**
+ * `value`, kept as the same object while `same` says it means the same, so the memoised parts made from it (the
+ * grid's columns, the filter panel) do not render again when a click changes something else.
+ */
+function useSame<T>(value: T, same: (a: T, b: T) => boolean): T {
+  const [kept, setKept] = useState(value);
+  if (same(kept, value)) return kept;
+  setKept(value);
+  return value;
 }
+
+const sameFilters = (a: CostFilter[], b: CostFilter[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Applies a control change to the view: a new range keeps the granularity only when still allowed. */
 function applyChange(view: ExplorerView, change: ViewChange, today: Date): ExplorerView {
@@ -170,7 +175,7 @@ export function ExplorerPage() {
   // The chart and grid render the answer and the view's chart settings at transition priority: a click paints its
   // feedback (the controls, the previous chart dimmed) first, and a newer click interrupts a rebuild under way.
   const answer = useShownAnswer(cost, groupLabel, blur);
-  const grid = useSameGrid(view.grid);
+  const grid = useSame(view.grid, sameGrid);
   const shown = useMemo(
     () => (answer === null ? null : { answer, chart: view.chart, window: view.window, grid }),
     [answer, view.chart, view.window, grid],
@@ -186,6 +191,14 @@ export function ExplorerPage() {
     (window: number) => latest.current.update({ ...latest.current.view, window }),
     [],
   );
+  // The filter panel (MUI Autocompletes) renders only when the filters or the range change, not on every click.
+  const filters = useSame(query.filters, sameFilters);
+  const { start_date, end_date } = query;
+  const range = useMemo(() => ({ start_date, end_date }), [start_date, end_date]);
+  const onFiltersChange = useCallback((next: CostFilter[]) => {
+    const { view: current, update: apply } = latest.current;
+    apply({ ...current, query: { ...current.query, filters: next }, window: 0 });
+  }, []);
   const onGridChange = useCallback((next: GridSettings) => {
     const { view: current, update: apply } = latest.current;
     if (!sameGrid(next, current.grid)) apply({ ...current, grid: next });
@@ -208,11 +221,7 @@ export function ExplorerPage() {
         granularities={granularities}
         onChange={(change) => update(applyChange(view, change, today))}
       />
-      <FilterPanel
-        filters={query.filters}
-        range={{ start_date: query.start_date, end_date: query.end_date }}
-        onChange={(filters) => update({ ...view, query: { ...query, filters }, window: 0 })}
-      />
+      <FilterPanel filters={filters} range={range} onChange={onFiltersChange} />
       {keyPending ? (
         <Alert severity="info">Choose the key to group by.</Alert>
       ) : cost.isError ? (

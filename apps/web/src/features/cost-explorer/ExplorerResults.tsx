@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ColDef, ValueFormatterParams, ValueGetterParams } from 'ag-grid-community';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartHandle, type ChartKind } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
@@ -80,9 +80,19 @@ export const ExplorerResults = memo(function ExplorerResults({
     (params: ValueFormatterParams<GridRow>) => money(Number(params.value ?? 0)),
     [money],
   );
+  // The group column's header names the group-by through a getter, so a group-by change leaves the columns as
+  // they are (new definitions would rebuild every column); DataGrid re-reads the header when headerKey changes.
+  // Set in render (DataGrid's layout effect reads it before this one's) and again on commit (a render React
+  // dropped leaves the shown label).
+  const header = useRef(groupLabel);
+  header.current = groupLabel;
+  useLayoutEffect(() => {
+    header.current = groupLabel;
+  });
+  const groupHeader = useCallback(() => header.current, []);
   const columns = useMemo(
-    () => withGridSettings(gridColumns(result, groupLabel, blurValues, formatCost), grid),
-    [result, groupLabel, blurValues, formatCost, grid],
+    () => withGridSettings(gridColumns(result, groupHeader, blurValues, formatCost), grid),
+    [result, groupHeader, blurValues, formatCost, grid],
   );
   const hasForecast = result.forecast.some(Boolean);
   const fellBack = result.granularity_used !== result.granularity_requested;
@@ -157,6 +167,7 @@ export const ExplorerResults = memo(function ExplorerResults({
           getRowId={rowId}
           csvFileName="explorer"
           pageSize={grid.page_size}
+          headerKey={groupLabel}
           onStateChange={(state) => onGridChange(gridSettingsOf(state, grid))}
           toolbar={
             <GridColumnsMenu
@@ -212,7 +223,7 @@ function BlurredLabel({ value, data }: { value: string; data?: GridRow }) {
  */
 function gridColumns(
   result: DimensionDailyCostResult,
-  groupLabel: string,
+  groupHeader: () => string,
   blur: boolean,
   formatCost: (params: ValueFormatterParams<GridRow>) => string,
 ): ColDef<GridRow>[] {
@@ -232,7 +243,7 @@ function gridColumns(
   return [
     {
       field: 'label',
-      headerName: groupLabel,
+      headerValueGetter: groupHeader,
       pinned: 'left',
       minWidth: 200,
       cellRenderer: blur ? BlurredLabel : undefined,

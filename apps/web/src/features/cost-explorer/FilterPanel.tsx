@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
 import { useDimensionValues } from './api/dimension-values-query';
 import { DimensionPicker, dimensionLabel, KeyPicker } from './DimensionPicker';
@@ -54,8 +54,11 @@ interface FilterPanelProps {
   range: { start_date: string; end_date: string };
 }
 
-/** The Explorer's filters: the current ones as removable chips and a form to add one. */
-export function FilterPanel({ filters, onChange, range }: FilterPanelProps) {
+/**
+ * The Explorer's filters: the current ones as removable chips and a form to add one. Memoised: a click elsewhere
+ * (group-by, granularity) does not render its Autocompletes again.
+ */
+export const FilterPanel = memo(function FilterPanel({ filters, onChange, range }: FilterPanelProps) {
   const demo = useDemoModeStore((state) => state.on);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Filters">
@@ -82,7 +85,7 @@ export function FilterPanel({ filters, onChange, range }: FilterPanelProps) {
       <AddFilterForm range={range} onAdd={(filter) => onChange(withFilter(filters, filter))} />
     </Paper>
   );
-}
+});
 
 function AddFilterForm({
   range,
