@@ -1,5 +1,6 @@
 import { cloudAccountSchema, cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
 import { INVENTORY_PATHS } from '@finlens/contracts/inventory';
+import { ledgerEntriesSchema, SAVINGS_LEDGER_PATHS } from '@finlens/contracts/savings-ledger';
 import {
   SCHEDULER_PATHS as P,
   scheduleActionListSchema,
@@ -10,6 +11,7 @@ import {
   scheduleSuggestionSchema,
   scheduleTimelineSchema,
 } from '@finlens/contracts/scheduler';
+import { insertJob } from '@finlens/server/platform/jobs/job-queue';
 import { describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS } from './billing-client';
 import { expect400 } from './expect-400';
@@ -78,6 +80,21 @@ const USAGE_SCENARIO = {
     { ...SCENARIO.resources[2], createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString() },
   ],
 };
+
+/** Enqueues a job as the server's cron would and waits until its worker has run it. */
+async function runJob(kind: string): Promise<void> {
+  const id = await insertJob(context.server.appDb, { kind, payload: {} }, new Date());
+  const job = await until(
+    () =>
+      context.server.appDb
+        .selectFrom('jobs')
+        .select(['status', 'last_error'])
+        .where('id', '=', id ?? '')
+        .executeTakeFirstOrThrow(),
+    (j) => ['succeeded', 'failed', 'dead'].includes(j.status),
+  );
+  expect(job.status, `${kind}: ${job.last_error}`).toBe('succeeded');
+}
 
 describe('resource scheduler', () => {
   it('saves a schedule with the spec defaults, lists and edits it, and refuses bad input naming the field', async () => {
@@ -291,5 +308,49 @@ describe('resource scheduler', () => {
     const held = await admin.session.post(P.oneOffs, { ...oneOff, hold_until: until });
     expect(held.status, JSON.stringify(held.body)).toBe(201);
     expect(Date.parse((held.body as { hold_until: string }).hold_until)).toBe(Date.parse(until));
+  });
+
+  it("a schedule's first stop becomes a ledger entry the ledger API lists", async () => {
+    const { admin, projectId } = await collectedAccount('scheduler-ledger');
+    const s = admin.session;
+    // Running every hour of the week but this one and the next (UTC; position 0 is Monday 00:00): stop now.
+    const now = new Date();
+    const hour = ((now.getUTCDay() + 6) % 7) * 24 + now.getUTCHours();
+    const off = new Set([hour, (hour + 1) % 168]);
+    const created = await s.post(P.schedules, {
+      schedule_name: 'Off this hour',
+      project: projectId,
+      time_zone: 'UTC',
+      positions: Array.from({ length: 168 }, (_, p) => p).filter((p) => !off.has(p)),
+      resources: { ec2: ['i-0aaaaaaaaaaaaaaa1'] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const schedule = scheduleSchema.parse(created.body);
+    const entries = async () =>
+      ledgerEntriesSchema.parse((await s.get(`${SAVINGS_LEDGER_PATHS.entries}?source=schedule`)).body)
+        .results;
+    expect(await entries()).toEqual([]);
+
+    // The tick and the ledger pass, as their crons would run them.
+    await runJob('scheduler.tick');
+    const log = scheduleActionListSchema.parse((await s.get(P.actions(schedule.id))).body).results;
+    expect(log.map((a) => [a.action, a.outcome, a.resource_id])).toEqual([
+      ['stop', 'succeeded', 'i-0aaaaaaaaaaaaaaa1'],
+    ]);
+    await runJob('scheduler.ledger-entries');
+    const [entry, ...more] = await entries();
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      source: 'schedule',
+      schedule_id: schedule.id,
+      resource_id: 'i-0aaaaaaaaaaaaaaa1',
+      state: 'applied',
+      closed_at: null,
+    });
+    expect(Date.parse(entry?.applied_at ?? '')).toBe(Date.parse(log[0]?.at ?? ''));
+    // No bill imported: nothing estimated, nothing verified yet.
+    expect(entry?.estimated_monthly_saving).toBe(0);
+    expect(entry?.verification).toBeNull();
+    expect((await entries()).length).toBe(1);
   });
 });
