@@ -1,5 +1,6 @@
 import type { CostFilter, KeyedFilter, ValueFilter } from '@finlens/contracts/cost-query';
 import type { ResourceFilterOptions, ResourcesCostExportQuery } from '@finlens/contracts/resources-cost';
+import { forEachPaced } from '../../platform/event-loop';
 import {
   dimensionValues,
   matchesFilter,
@@ -9,7 +10,6 @@ import {
   sortPositionsPaced,
   tagValue,
 } from './resource-filters';
-import { forEachPaced } from '../../platform/event-loop';
 import type { MergedResource } from './resource-rows';
 
 export type Selection = Pick<
@@ -182,7 +182,11 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
 
     /** The values the rows hold, for the filter inputs (made once). */
     options(): ResourceFilterOptions {
-      options ??= filterOptions(rows);
+      if (options === null) {
+        const collector = optionsCollector();
+        for (const row of rows) collector.add(row);
+        options = collector.done();
+      }
       return options;
     },
 
@@ -199,6 +203,11 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
         const byValue = new Map<string, number[]>();
         await forEachPaced(rows.keys(), PACED_BATCH, (p) => addToBuckets(byValue, p, valuesOf));
         buckets.set(field, byValue);
+      }
+      if (options === null) {
+        const collector = optionsCollector();
+        await forEachPaced(rows, PACED_BATCH, collector.add);
+        options ??= collector.done();
       }
     },
 
@@ -237,21 +246,32 @@ export type ResourceIndex = ReturnType<typeof createResourceIndex>;
 const sorted = (values: Iterable<string | null>) =>
   [...new Set(values)].filter((v): v is string => v !== null && v !== '').sort();
 
-function filterOptions(rows: readonly MergedResource[]): ResourceFilterOptions {
+/** Gathers the filter options row by row (`add`), then gives them sorted (`done`). */
+function optionsCollector() {
   const accounts = new Map<string, string | null>();
-  for (const r of rows) {
-    if (r.account_id !== null && !accounts.get(r.account_id)) accounts.set(r.account_id, r.account_name);
-  }
+  const services = new Set<string | null>();
+  const types = new Set<string | null>();
+  const tagKeys = new Set<string>();
   return {
-    accounts: [...accounts]
-      .map(([account_id, account_name]) => ({ account_id, account_name }))
-      .sort(
-        (a, b) =>
-          (a.account_name ?? a.account_id).localeCompare(b.account_name ?? b.account_id) ||
-          a.account_id.localeCompare(b.account_id),
-      ),
-    services: sorted(rows.map((r) => r.service)),
-    types: sorted(rows.map((r) => r.type)),
-    tag_keys: sorted(rows.flatMap((r) => Object.keys(r.tags))),
+    add(r: MergedResource) {
+      if (r.account_id !== null && !accounts.get(r.account_id)) accounts.set(r.account_id, r.account_name);
+      services.add(r.service);
+      types.add(r.type);
+      for (const key of Object.keys(r.tags)) tagKeys.add(key);
+    },
+    done(): ResourceFilterOptions {
+      return {
+        accounts: [...accounts]
+          .map(([account_id, account_name]) => ({ account_id, account_name }))
+          .sort(
+            (a, b) =>
+              (a.account_name ?? a.account_id).localeCompare(b.account_name ?? b.account_id) ||
+              a.account_id.localeCompare(b.account_id),
+          ),
+        services: sorted(services),
+        types: sorted(types),
+        tag_keys: sorted(tagKeys),
+      };
+    },
   };
 }

@@ -219,6 +219,7 @@ describe('the index', () => {
     const unprepared = createResourceIndex(large, {}).pick(query);
     expect(unprepared.count).toBe(9_999);
     expect(paced.pick(query)).toEqual(unprepared);
+    expect(paced.options()).toEqual(createResourceIndex(large, {}).options());
   });
 
   const pick = (sort: 'trend' | 'cost', order: 'asc' | 'desc', start?: number, end?: number) =>
