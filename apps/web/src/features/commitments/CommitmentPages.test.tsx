@@ -379,6 +379,26 @@ describe('Commitment pages', () => {
     timeout: 30_000,
   }, async () => {
     answer();
+    const [, , c5Row] = RESERVATIONS.results;
+    if (c5Row?.recommendation == null) throw new Error('fixture');
+    const t3 = {
+      ...c5Row,
+      family: 't3',
+      instance_type: 't3.medium',
+      units_per_instance: 2,
+      recommendation: {
+        ...c5Row.recommendation,
+        instances: 0,
+        normalised_units: 0,
+        commitment: 0,
+        savings: 0,
+      },
+    };
+    server.use(
+      http.get(`*${P.reservationAnalysis}`, () =>
+        HttpResponse.json({ ...RESERVATIONS, results: [t3, ...RESERVATIONS.results] }),
+      ),
+    );
     const query = { look_back: '7', term: '3yr', payment_option: 'All Upfront', project_ids: 'p1' } as const;
     renderElement(<ReservationAnalysisSection query={query} />, { signedIn: true });
     const toBuy = await screen.findByRole(
@@ -412,6 +432,12 @@ describe('Commitment pages', () => {
         name: /of m5, Windows .*: no reservation recommended \(no rate known\)$/,
       }),
     ).toBeInTheDocument();
+    // A family under break-even (a rate, no instance) is listed only on request.
+    expect(within(toBuy).queryByRole('row', { name: /t3/ })).toBeNull();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Show the 1 with nothing to buy (under break-even)' }),
+    );
+    expect(within(toBuy).getByRole('row', { name: /t3/ })).toHaveTextContent('0 × t3.medium');
     const href = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '';
     expect(href.startsWith(`${P.reservationAnalysis}?`)).toBe(true);
     expect(Object.fromEntries(new URL(href, 'http://x').searchParams)).toEqual({ ...query, format: 'csv' });

@@ -111,8 +111,8 @@ function RateTableForm({ rates, onClose }: { rates: RateTable; onClose: () => vo
 
   const columns: SimpleColumn<Cell>[] = [
     { label: 'Commitment', render: (c) => KIND_LABELS[c.kind] },
-    { label: 'Term', render: (c) => (c.term === '1yr' ? '1 year' : '3 years') },
-    { label: 'Payment option', render: (c) => c.payment_option },
+    { label: 'Term', render: (c) => (c.term === '1yr' ? '1 year' : '3 years'), sx: { whiteSpace: 'nowrap' } },
+    { label: 'Payment option', render: (c) => c.payment_option, sx: { whiteSpace: 'nowrap' } },
     {
       label: 'Rate table',
       render: (c) => {
