@@ -1,25 +1,11 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
-import type { BrowserContext } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { signIn, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
+import { api } from '../support/api';
 import { screenshotPath } from '../support/browser';
 import { describeOnDemo, money } from '../support/demo-session';
 import { waitForMailLink } from '../support/outbox';
 
 const baseUrl = inject('baseUrl');
-
-/** A call of the API as the signed-in browser makes it (session cookie, CSRF header on writes). */
-async function api<T>(
-  context: BrowserContext,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: object,
-): Promise<T> {
-  const csrf = (await context.cookies(baseUrl)).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
-  const res = await context.request.fetch(path, { method, data, headers: { [CSRF_HEADER]: csrf } });
-  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The month before today's (UTC), written YYYY-MM, and its first and last days: the newest closed month. */
 function lastClosedMonth(today = new Date()) {

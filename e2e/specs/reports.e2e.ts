@@ -1,15 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import type { Response } from 'playwright-core';
+import type { BrowserContext, Response } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { screenshotPath } from '../support/browser';
 import { describeOnDemo } from '../support/demo-session';
+import { moveClockTo, serverNow } from '../support/test-clock';
 
 const dataDir = inject('dataDir');
 
 const REPORTS_PATH = '/c/cost_page/reports/';
 const RECIPIENT = 'finance-e2e@example.com';
+type ReportLog = { last_send: { trigger: string; status: string; slot: string } | null };
 
 /** The outbox mails (the server writes .eml files without SMTP_URL) to `to` whose subject passes `match`. */
 async function mailsTo(to: string, match: (subject: string) => boolean): Promise<ParsedMail[]> {
@@ -34,12 +36,12 @@ async function waitForMail(to: string, match: (subject: string) => boolean, coun
 }
 
 /**
- * The next whole UTC minute at least 40 seconds away (time to save the schedule under load), as the schedule's
- * HH:MM and the slot's time.
+ * A daily slot a few whole minutes ahead of the server's clock (the test-only clock control moves it there), as
+ * the schedule's HH:MM in UTC.
  */
-function nextMinuteUtc(): { time: string; slot: Date } {
-  const slot = new Date(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000);
-  return { time: slot.toISOString().slice(11, 16), slot };
+async function slotAhead(context: BrowserContext): Promise<string> {
+  const now = await serverNow(context);
+  return new Date(Math.ceil((now.getTime() + 180_000) / 60_000) * 60_000).toISOString().slice(11, 16);
 }
 
 function expectAttachments(mail: ParsedMail): void {
@@ -57,7 +59,7 @@ function expectAttachments(mail: ParsedMail): void {
 
 describeOnDemo('Reports in Chromium on a demo organisation', (demo) => {
   it('saves the Explorer view as a report, schedules it, and the job worker mails it at its slot with chart, CSV and PDF', {
-    timeout: 360_000,
+    timeout: 240_000,
   }, async () => {
     const page = await demo.context.newPage();
     const name = `Regions by month ${Date.now()}`;
@@ -81,7 +83,7 @@ describeOnDemo('Reports in Chromium on a demo organisation', (demo) => {
     expect(report.grid).toMatchObject({ sort_by: 'label', sort_direction: 'asc', page_size: 10 });
     await page.getByLabel('Opened report').filter({ hasText: name }).waitFor();
 
-    // Analysis lists it; the share dialog schedules it daily, in UTC, at the next whole minute.
+    // Analysis lists it; the share dialog schedules it daily, in UTC, a few minutes ahead of the server's clock.
     await page.getByRole('link', { name: 'Open Analysis' }).click();
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
@@ -96,7 +98,7 @@ describeOnDemo('Reports in Chromium on a demo organisation', (demo) => {
     await page.getByRole('option', { name: 'UTC', exact: true }).click();
     await share.getByRole('combobox', { name: 'External email addresses' }).fill(RECIPIENT);
     await share.getByRole('combobox', { name: 'External email addresses' }).press('Enter');
-    const { time, slot } = nextMinuteUtc();
+    const time = await slotAhead(demo.context);
     await share.getByLabel('Time', { exact: true }).fill(time);
     const saved = page.waitForResponse(
       (res: Response) =>
@@ -108,16 +110,20 @@ describeOnDemo('Reports in Chromium on a demo organisation', (demo) => {
       next_send_at: string;
     };
     expect(patched.schedule).toMatchObject({ frequency: 'daily', time, time_zone: 'UTC' });
-    expect(patched.next_send_at).toBe(slot.toISOString());
+    const slot = new Date(patched.next_send_at);
+    expect(patched.next_send_at.slice(11, 16)).toBe(time);
     await row.filter({ hasText: `Daily at ${time} (UTC)` }).waitFor();
+    // Saving sends nothing: while the server's clock is before the slot, the report has no send.
+    const unsent = (await (await page.request.get(`${REPORTS_PATH}${report.id}/`)).json()) as ReportLog;
+    if ((await serverNow(demo.context)) < slot) expect(unsent.last_send).toBeNull();
 
-    // Nobody presses "send now": the server's job worker sends the slot when it comes due.
+    // Nobody presses "send now": the server's clock moves past the slot and its job worker sends the slot.
+    await moveClockTo(demo.context, new Date(slot.getTime() + 1_000));
     const subject = (s: string) => s.startsWith(`Finlens report: ${name}`);
     const scheduled = await waitForMail(RECIPIENT, subject);
-    expect(Date.now()).toBeGreaterThanOrEqual(slot.getTime());
     expectAttachments(scheduled);
     const log = await page.request.get(`${REPORTS_PATH}${report.id}/`);
-    expect((await log.json()).last_send).toMatchObject({
+    expect(((await log.json()) as ReportLog).last_send).toMatchObject({
       trigger: 'schedule',
       status: 'sent',
       slot: slot.toISOString(),

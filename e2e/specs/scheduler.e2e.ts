@@ -1,29 +1,14 @@
 import { SCHEDULER_PATHS, type Schedule } from '@finlens/contracts/scheduler';
-import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { api } from '../support/api';
 import { screenshotPath } from '../support/browser';
 import { describeOnDemo } from '../support/demo-session';
+import { moveClockTo } from '../support/test-clock';
 
 const cell = (page: Page, name: string) => page.getByRole('gridcell', { name: new RegExp(`^${name},`) });
 const isRunning = async (page: Page, name: string) =>
   (await cell(page, name).getAttribute('aria-selected')) === 'true';
-
-/** The test-only clock control of the e2e server (TEST_CLOCK_CONTROL=true; README's configuration table). */
-const TEST_CLOCK_PATH = '/api/test/clock/';
-
-/** A call of the API as the signed-in browser makes it (session cookie, CSRF header on writes). */
-async function api<T>(
-  context: BrowserContext,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: object,
-): Promise<T> {
-  const csrf = (await context.cookies(inject('baseUrl'))).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
-  const res = await context.request.fetch(path, { method, data, headers: { [CSRF_HEADER]: csrf } });
-  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** Moves the simulated clock just past the schedule's next stop (through a start first when that comes sooner). */
 async function advanceToNextStop(context: BrowserContext, scheduleId: string): Promise<string> {
@@ -32,7 +17,7 @@ async function advanceToNextStop(context: BrowserContext, scheduleId: string): P
     const next = schedule.next_action;
     if (next === null) throw new Error('the schedule has no next action');
     const to = new Date(Date.parse(next.at) + 60_000).toISOString();
-    await api(context, 'POST', TEST_CLOCK_PATH, { to });
+    await moveClockTo(context, new Date(to));
     if (next.action === 'stop') return to;
   }
   throw new Error('no stop within three changes');

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { appNow, shiftAppClockTo } from '../clock';
 import { backoffDelayMs, defineJobHandler, PermanentJobError } from './job-handler';
 import { createJobQueue } from './job-queue';
+import { createJobSchedules } from './job-schedules';
 import { createJobWorker } from './job-worker';
 import { describeOnAppEngines, openOrSkip } from './test-engines';
 
@@ -254,5 +256,24 @@ describeOnAppEngines('job queue', (engine) => {
       run: async () => {},
     });
     expect(await createJobWorker({ queue, handlers: [handler], logger: silent }).runNext()).toBeNull();
+  });
+
+  it('falls due by the app clock, which the test clock control moves ahead, while a lease keeps real time', async (context) => {
+    const { db } = await openOrSkip(engine(), context);
+    const queue = createJobQueue({ db });
+    const schedules = createJobSchedules({ db });
+    const kind = `test.${randomUUID()}`;
+    // A daily slot about two hours ahead of the app's clock.
+    const ahead = new Date(appNow().getTime() + 2 * 3_600_000);
+    const cron = `${ahead.getUTCMinutes()} ${ahead.getUTCHours()} * * *`;
+    const { nextRunAt } = await schedules.save({ name: `report-${randomUUID()}`, kind, payload: {}, cron });
+    expect(await schedules.enqueueDue()).toBe(0);
+    expect(shiftAppClockTo(new Date(nextRunAt.getTime() + 1_000))).toBe(true);
+    expect(await schedules.enqueueDue()).toBe(1);
+    const job = await queue.claim({ workerId: 'running', kinds: [kind], leaseMs: 60_000 });
+    expect(job?.run_at.toISOString()).toBe(nextRunAt.toISOString());
+    // A further jump of the clock does not end the lease of the worker running the job.
+    expect(shiftAppClockTo(new Date(appNow().getTime() + 3_600_000))).toBe(true);
+    expect(await queue.claim({ workerId: 'other', kinds: [kind], leaseMs: 60_000 })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { AppTables, JobRow } from '../../db/tables';
+import { appNow } from '../clock';
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from './job-handler';
 
 export interface EnqueueJob {
@@ -38,7 +39,7 @@ export interface JobQueue {
 
 export type Clock = () => Date;
 
-const systemClock: Clock = () => new Date();
+const wallClock: Clock = () => new Date();
 
 /** Inserts a job through `db`, which may be a transaction (schedules enqueue inside theirs). */
 export async function insertJob(db: Kysely<AppTables>, job: EnqueueJob, now: Date): Promise<string | null> {
@@ -60,17 +61,24 @@ export async function insertJob(db: Kysely<AppTables>, job: EnqueueJob, now: Dat
   return row?.id ?? null;
 }
 
-/** The jobs table as a queue that several server processes can share safely. */
+/**
+ * The jobs table as a queue that several server processes can share safely. A job falls due by the app's clock
+ * (appNow: the test-only clock control moves it ahead), while leases and updated_at keep real time (a jump of
+ * that clock must not take a job from the worker running it); `clock` gives tests one clock for both.
+ */
 export function createJobQueue({
   db,
-  clock = systemClock,
+  clock,
   backoff = DEFAULT_BACKOFF,
 }: {
   db: Kysely<AppTables>;
   clock?: Clock;
   backoff?: BackoffPolicy;
 }): JobQueue {
-  const later = (ms: number) => new Date(clock().getTime() + ms);
+  const dueNow = clock ?? appNow;
+  const realNow = clock ?? wallClock;
+  const later = (ms: number) => new Date(dueNow().getTime() + ms);
+  const leaseUntil = (ms: number) => new Date(realNow().getTime() + ms);
   const held = (job: JobRow, workerId: string) =>
     db
       .updateTable('jobs')
@@ -79,19 +87,20 @@ export function createJobQueue({
       .where('locked_by', '=', workerId);
 
   return {
-    enqueue: (job) => insertJob(db, job, clock()),
+    enqueue: (job) => insertJob(db, job, dueNow()),
 
     async claim({ workerId, kinds, leaseMs }) {
       if (kinds.length === 0) return null;
-      const now = clock();
+      const due = dueNow();
+      const now = realNow();
       // SKIP LOCKED: concurrent claimers pass over a row another transaction is taking instead of waiting.
       const { rows } = await sql<JobRow>`
         update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
-          locked_until = ${later(leaseMs)}, updated_at = ${now}
+          locked_until = ${leaseUntil(leaseMs)}, updated_at = ${now}
         where id = (
           select id from jobs
           where kind in (${sql.join(kinds)}) and (
-            (status = 'queued' and run_at <= ${now})
+            (status = 'queued' and run_at <= ${due})
             or (status = 'running' and locked_until < ${now} and attempts < max_attempts))
           order by run_at, created_at
           limit 1
@@ -107,7 +116,7 @@ export function createJobQueue({
           locked_by: null,
           locked_until: null,
           last_error: null,
-          updated_at: clock(),
+          updated_at: realNow(),
         })
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
@@ -127,7 +136,7 @@ export function createJobQueue({
           last_error: error,
           locked_by: null,
           locked_until: null,
-          updated_at: clock(),
+          updated_at: realNow(),
         })
         .executeTakeFirst();
       return result.numUpdatedRows > 0n ? outcome : 'lost';
@@ -140,7 +149,7 @@ export function createJobQueue({
           attempts: eb('attempts', '-', 1),
           locked_by: null,
           locked_until: null,
-          updated_at: clock(),
+          updated_at: realNow(),
         }))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
@@ -148,13 +157,13 @@ export function createJobQueue({
 
     async extendLease({ job, workerId, leaseMs }) {
       const result = await held(job, workerId)
-        .set({ locked_until: later(leaseMs), updated_at: clock() })
+        .set({ locked_until: leaseUntil(leaseMs), updated_at: realNow() })
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
     async buryExpired() {
-      const now = clock();
+      const now = realNow();
       const result = await db
         .updateTable('jobs')
         .set({

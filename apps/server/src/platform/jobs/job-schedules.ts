@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
+import { appNow } from '../clock';
 import { type Clock, insertJob } from './job-queue';
 
 export interface ScheduleDefinition {
@@ -38,9 +39,10 @@ export function scheduleSlotKey(name: string, slot: Date): string {
   return `schedule:${name}@${slot.toISOString()}`;
 }
 
+/** Schedules fall due by the app's clock (appNow: the test-only clock control moves it ahead). */
 export function createJobSchedules({
   db,
-  clock = () => new Date(),
+  clock = appNow,
 }: {
   db: Kysely<AppTables>;
   clock?: Clock;

@@ -1,3 +1,5 @@
+import { appNow } from '../../../platform/clock';
+
 /** The simulated cloud's time: injectable, and advanced by tests and the demo instead of waiting. */
 export interface SimClock {
   now(): Date;
@@ -23,19 +25,8 @@ export function manualClock(start: Date): ManualClock {
   };
 }
 
-let shiftMs = 0;
-
 /**
  * Wall time, for a simulated cloud that lives alongside real time (the demo organisation) and the resource scheduler
- * acting on it. Only the test-only clock control (TEST_CLOCK_CONTROL, refused in production) moves it ahead of real
- * time; otherwise it is the real time.
+ * acting on it: the app's clock (platform/clock.ts), which only the test-only clock control moves ahead.
  */
-export const systemClock: SimClock = { now: () => new Date(Date.now() + shiftMs) };
-
-/** Moves `systemClock` forward to `to` (the test-only clock control); false when `to` is not ahead of it. */
-export function shiftSystemClockTo(to: Date): boolean {
-  const ms = to.getTime() - Date.now();
-  if (!(ms > shiftMs)) return false;
-  shiftMs = ms;
-  return true;
-}
+export const systemClock: SimClock = { now: appNow };
