@@ -49,7 +49,7 @@ export function EstimatePanel({ draft }: { draft: ScheduleDraft }) {
             Stopped {hours(data.stopped_hours_per_week)} a week.{' '}
             {data.window === null
               ? 'No bill in the last 30 days yet: the estimate appears once a bill is imported.'
-              : `From each resource's running hours ${data.window.from} – ${data.window.to} (amortized) × the hours it would stop. Storage (RDS storage and backups, attached EBS volumes) keeps billing: ${formatMoney(data.total_keeps_billing_30d)} over 30 days, not counted as saved.`}
+              : `From each resource's running hours ${data.window.from} – ${data.window.to} (amortized) × the hours it would stop. Storage (RDS storage and backups, attached EBS volumes) ${data.total_keeps_billing_30d > 0 ? `keeps billing: ${formatMoney(data.total_keeps_billing_30d)} over 30 days, not counted as saved` : 'keeps billing and is not counted as saved; these resources billed none'}.`}
           </Typography>
           {data.total_stranded_commitment_30d > 0 ? (
             <Alert severity="warning" sx={{ mt: 1 }} data-testid="estimate-stranded">

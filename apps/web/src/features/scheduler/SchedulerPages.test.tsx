@@ -178,6 +178,7 @@ describe('the schedule editor', () => {
       /Stopping i-0dev1 strands reserved instances or savings plans.*\$6\.43/,
     );
     expect(within(estimate).getByRole('cell', { name: '$8.00' })).toBeInTheDocument(); // keeps billing
+    expect(estimate).toHaveTextContent('keeps billing: $8.00 over 30 days, not counted as saved.');
     // Asked again once the resource is chosen (after the pause in editing).
     await waitFor(() => {
       const asked = requests.log.filter((r) => r.call === `POST ${SCHEDULER_PATHS.estimate}`).at(-1);
