@@ -106,6 +106,13 @@ describe('GET and POST /c/cost_page/dimension_daily_cost/', () => {
     const etag = first.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    // Asked again: the cached answer's JSON, the same as the first and still the answer's schema.
+    const again = await b.admin.session.get(path);
+    expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(again.body).toEqual(first.body);
+    expect(dimensionDailyCostResultSchema.parse(again.body).total).toBe(
+      dimensionDailyCostResultSchema.parse(first.body).total,
+    );
     const unchanged = await b.admin.session.get(path, { headers: { 'if-none-match': etag } });
     expect([unchanged.status, unchanged.body, unchanged.headers.get('etag')]).toEqual([304, undefined, etag]);
     // Another client asking the same question never gets B's tag.

@@ -1,6 +1,7 @@
 import {
   COST_EXPLORER_PATHS,
   type DimensionDailyCostRequest,
+  type DimensionDailyCostResult,
   dimensionCatalogueSchema,
   dimensionDailyCostBodySchema,
   dimensionDailyCostQuerySchema,
@@ -35,6 +36,20 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
   };
 
   /**
+   * An answer's JSON, checked against the response schema and written once per cached answer (the route's
+   * serializer would encode and stringify it on every ask): a repeated question sends the same text.
+   */
+  const bodies = new WeakMap<DimensionDailyCostResult, string>();
+  function bodyOf(answer: DimensionDailyCostResult): string {
+    let body = bodies.get(answer);
+    if (body === undefined) {
+      body = JSON.stringify(dimensionDailyCostResultSchema.encode(answer));
+      bodies.set(answer, body);
+    }
+    return body;
+  }
+
+  /**
    * A cost answer from the result cache, with its ETag: an If-None-Match naming it is a 304 without a query. The
    * browser may keep the answer for this user only and must ask again each time (`private, no-cache`).
    */
@@ -50,7 +65,8 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
     );
     reply.header('etag', tagged.etag).header('cache-control', 'private, no-cache');
     if (matchesEntityTag(request.headers['if-none-match'], tagged.etag)) return reply.code(304).send(null);
-    return tagged.answer();
+    // A string with a JSON type goes out as it is (Fastify skips the serializer).
+    return reply.type('application/json; charset=utf-8').send(bodyOf(await tagged.answer()));
   }
 
   app.get(
