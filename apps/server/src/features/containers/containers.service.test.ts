@@ -46,8 +46,26 @@ describe('containers service', () => {
       // One managed node group per cluster (its nodes' eks:nodegroup-name tag): all of its nodes and bill.
       expect(c.node_groups.map((g) => [g.node_group, g.nodes])).toEqual([['workers', c.nodes]]);
       expect(cents(c.node_groups[0]?.node_cost ?? 0)).toBe(cents(c.node_cost));
-      expect(c.fargate.cost).toBe(0);
     }
+    // The production cluster's pods of the `jobs` namespace run on Fargate (their own lines, not split rows).
+    const [prod, staging] = ['prod-eks-use1', 'staging-eks-use1'].map((n) =>
+      s.clusters.find((c) => c.cluster_name === n),
+    );
+    expect(staging?.fargate.cost).toBe(0);
+    expect(prod?.fargate.pods).toBeGreaterThanOrEqual(2);
+    expect(prod?.fargate.namespaces.map((n) => n.namespace)).toEqual(['jobs']);
+    const [hand] = (
+      await demo.store.connection.runAndReadAll(
+        `SELECT sum(line_item_amortized_cost) AS cost FROM line_items WHERE line_item_operation = 'FargatePod'
+           AND line_item_resource_id LIKE 'arn:aws:eks:%:pod/prod-eks-use1/jobs/%'
+           AND line_item_usage_start_date >= TIMESTAMP '2026-01-01' AND line_item_usage_start_date < TIMESTAMP '2026-04-01'`,
+      )
+    ).getRowObjectsJson();
+    expect(cents(prod?.fargate.cost ?? 0)).toBe(cents(Number(hand?.cost)));
+    expect(cents((prod?.fargate.cpu_cost ?? 0) + (prod?.fargate.memory_cost ?? 0))).toBe(
+      cents(prod?.fargate.cost ?? 0),
+    );
+    expect(cents(s.totals.fargate_cost)).toBe(cents(Number(hand?.cost)));
     const daily = s.daily.reduce((sum, d) => sum + d.cost, 0);
     expect(cents(daily)).toBe(cents(s.totals.cost));
     expect(s.top_namespaces.length).toBeGreaterThan(0);
