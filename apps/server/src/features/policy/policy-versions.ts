@@ -262,12 +262,28 @@ export const POLICY_VERSIONS: readonly PolicyVersionEntry[] = [
     released_at: '2026-11-27T01:00:00.000Z',
     summary:
       'Adds, only where you allow actions, elasticloadbalancing:DeleteLoadBalancer, ec2:ModifyVolume, ec2:TerminateInstances, rds:DeleteDBInstance and rds:CreateDBSnapshot (the final snapshot before a database is deleted), so approved recommendations for idle load balancers, EBS volume types and IOPS, idle databases and long-stopped instances with volumes are applied by Finlens.',
+    grants: () =>
+      withAdded('2026-11-26.6', {
+        'finlens-actions': [
+          'ec2:ModifyVolume',
+          'ec2:TerminateInstances',
+          'elasticloadbalancing:DeleteLoadBalancer',
+          'rds:CreateDBSnapshot',
+          'rds:DeleteDBInstance',
+        ],
+      }),
+  },
+  {
+    version: '2026-11-27.1',
+    released_at: '2026-11-27T01:30:00.000Z',
+    summary:
+      'Adds, only where you allow actions, autoscaling:StartInstanceRefresh, so that after Finlens applies an Auto Scaling recommendation (a mixed instances policy for spot, a smaller launch template type) it replaces the instances launched before the change, a few at a time, and the saving shows without waiting for the group to replace them itself.',
     grants: currentGrants,
   },
 ];
 
 /** The newest version's grants when it was released (see grantsFingerprint); a test compares them with today's. */
-export const RELEASED_FINGERPRINT = '74f626ed726b1890';
+export const RELEASED_FINGERPRINT = '9a5e4ae00f99617d';
 
 export function grantsFingerprint(grants: PolicyGrants): string {
   return createHash('sha256').update(JSON.stringify(grants)).digest('hex').slice(0, 16);

@@ -28,8 +28,18 @@ export interface ApplyTarget {
 export type NextStep =
   | { kind: 'done' }
   | { kind: 'wait'; reason: string }
-  /** `final`: the action completes the apply (its result cannot be told from the listing, e.g. a rule added). */
-  | { kind: 'act'; action: CloudAction; description: string; safetySnapshot?: boolean; final?: boolean }
+  /**
+   * `final`: the action completes the apply (its result cannot be told from the listing, e.g. a rule added).
+   * `followUp`: an action run right after this one succeeds (a group's instance refresh after its change).
+   */
+  | {
+      kind: 'act';
+      action: CloudAction;
+      description: string;
+      safetySnapshot?: boolean;
+      final?: boolean;
+      followUp?: { action: CloudAction; description: string };
+    }
   | { kind: 'unsupported'; reason: string };
 
 const stateOf = (resource: CloudResource) => resource.state;
@@ -164,6 +174,16 @@ function modifyStep(target: ApplyTarget, resource: CloudResource): NextStep {
 
 type Group = CloudResource & { kind: 'autoscaling-group' };
 
+/** After a group's launch settings change: replace the instances launched before it (the saving shows sooner). */
+const refreshAfter = (target: ApplyTarget, group: Group) => ({
+  action: {
+    type: 'instance-refresh',
+    region: target.region,
+    resource: ref('autoscaling-group', group.id),
+  } as const,
+  description: `Refresh ${group.id}'s instances so the running ones launch as the group now says`,
+});
+
 /** A group launches `wanted` once its template has it and no override keeps the replaced type. */
 function launchTypeStep(target: ApplyTarget, group: Group, wanted: string): NextStep {
   const replaces = targetText(target, 'replaces') ?? '';
@@ -197,6 +217,7 @@ function launchTypeStep(target: ApplyTarget, group: Group, wanted: string): Next
     kind: 'act',
     action,
     description: `Launch ${wanted} instead of ${replaces} in ${group.id} (a new launch template version)`,
+    followUp: refreshAfter(target, group),
   };
 }
 
@@ -238,6 +259,7 @@ function spotStep(target: ApplyTarget, resource: CloudResource): NextStep {
     kind: 'act',
     action,
     description: `Keep ${base} on demand in ${resource.id} and run the rest on spot over ${types.join(', ')}`,
+    followUp: refreshAfter(target, resource),
   };
 }
 
@@ -484,5 +506,11 @@ export function planSteps(
     const release = `Release the Elastic IP of ${target.address} once the gateway is deleted (if still unassociated)`;
     return { steps: [first.description, release], reason: null };
   }
-  return { steps: [first.kind === 'act' ? first.description : first.reason], reason: null };
+  if (first.kind === 'act') {
+    return {
+      steps: [first.description, ...(first.followUp ? [first.followUp.description] : [])],
+      reason: null,
+    };
+  }
+  return { steps: [first.reason], reason: null };
 }

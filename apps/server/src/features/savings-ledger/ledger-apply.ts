@@ -130,14 +130,39 @@ export function createLedgerApply({ repo, resolve }: { repo: SavingsLedgerRepo; 
           const snapshot = step.safetySnapshot ? (result.created?.id ?? null) : null;
           // An instance's volumes each get one: the ids are kept together, in the order taken.
           const snapshots = [row.safety_snapshot_id, snapshot].filter((id) => id !== null).join(',');
-          await repo.note(entryId, snapshot === null ? {} : { safety_snapshot_id: snapshots }, {
-            action: 'cloud_step',
-            from: row.state,
-            to: row.state,
-            actor,
-            note: step.description,
-            detail: { cloud_action: step.action.type, changes: result.changes, created: result.created },
-          });
+          const noted = (description: string, done: typeof result) =>
+            repo.note(entryId, snapshot === null ? {} : { safety_snapshot_id: snapshots }, {
+              action: 'cloud_step',
+              from: row.state,
+              to: row.state,
+              actor,
+              note: description,
+              detail: { cloud_action: done.action, changes: done.changes, created: done.created },
+            });
+          await noted(step.description, result);
+          if (step.followUp !== undefined) {
+            // The change is made: a refused follow-up is noted, and the apply goes on (the group replaces
+            // its instances itself over time).
+            const then = step.followUp;
+            await target.port.act(account, then.action).then(
+              (done) => noted(then.description, done),
+              (error: unknown) => {
+                if (!(error instanceof CloudActionError)) throw error;
+                return repo.note(
+                  entryId,
+                  {},
+                  {
+                    action: 'cloud_step',
+                    from: row.state,
+                    to: row.state,
+                    actor,
+                    note: `${then.description}: not started (${error.code}: ${error.message})`,
+                    detail: { cloud_action: then.action.type, error: error.code },
+                  },
+                );
+              },
+            );
+          }
           if (step.final) return { status: 'done' };
         } catch (error) {
           if (error instanceof CloudActionError)

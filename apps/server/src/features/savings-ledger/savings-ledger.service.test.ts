@@ -401,12 +401,22 @@ describe('savings ledger service', () => {
     };
     await approve('rec-spot');
     const spotDry = await service.transition(admin(), 'rec-spot', { action: 'apply', dry_run: true });
+    const refresh = `Refresh ${CONTRACT_IDS.asg}'s instances so the running ones launch as the group now says`;
     expect(spotDry.check?.steps).toEqual([
       `Keep 2 on demand in ${CONTRACT_IDS.asg} and run the rest on spot over m5.large, m5a.large, m6i.large`,
+      refresh,
     ]);
     const spot = await service.transition(admin(), 'rec-spot', { action: 'apply', dry_run: false });
     expect(spot.entry).toMatchObject({ state: 'applied', applied_via: 'cloud', apply_status: 'succeeded' });
-    const step = spot.entry.events.find((e) => e.action === 'cloud_step');
+    // Newest first: the refresh, then the policy.
+    const [refreshed, step] = spot.entry.events.filter((e) => e.action === 'cloud_step');
+    // The instances launched before the policy are replaced (an instance refresh), so verification sees it.
+    expect(refreshed).toMatchObject({
+      note: refresh,
+      detail: { cloud_action: 'instance-refresh', changes: [{ field: 'instanceRefresh', before: null }] },
+    });
+    const [afterSpot] = (await listed('autoscaling-group')).filter((r) => r.id === CONTRACT_IDS.asg);
+    expect(afterSpot).toMatchObject({ instanceTypes: ['m5.large', 'm5a.large', 'm6i.large'] });
     expect(step?.detail).toMatchObject({
       cloud_action: 'mixed-instances',
       changes: [
@@ -418,7 +428,10 @@ describe('savings ledger service', () => {
     await approve('rec-lt');
     const lt = await service.transition(admin(), 'rec-lt', { action: 'apply', dry_run: false });
     expect(lt.entry).toMatchObject({ state: 'applied', apply_status: 'succeeded' });
-    expect(lt.entry.events.filter((e) => e.action === 'cloud_step')).toHaveLength(1);
+    // The change is made; the second refresh is refused while the first runs, noted, and the apply goes on.
+    const ltSteps = lt.entry.events.filter((e) => e.action === 'cloud_step');
+    expect(ltSteps).toHaveLength(2);
+    expect(ltSteps[0]?.note).toMatch(/not started \(invalid-state: .*already refreshing/);
     const [group] = (await listed('autoscaling-group')).filter((r) => r.id === CONTRACT_IDS.asg);
     expect(group).toMatchObject({
       launchTemplate: { name: 'web', version: '$Latest', instanceType: 'm6i.large' },

@@ -49,6 +49,12 @@ export type CloudAction =
       instanceType: string;
       replaces: string;
     }
+  /**
+   * Replaces, a few at a time, the group's instances that do not match its launch template and mixed instances
+   * policy (AWS StartInstanceRefresh: rolling, 90 % kept healthy, matching instances skipped), so a changed
+   * policy or type reaches the running instances. The change reported is the refresh's id.
+   */
+  | { type: 'instance-refresh'; region: string; resource: RefOf<'autoscaling-group'> }
   /** Changes the instance type (EC2: the instance must be stopped) or class (RDS). */
   | { type: 'modify'; region: string; resource: RefOf<'ec2-instance' | 'rds-instance'>; instanceType: string }
   | { type: 'snapshot'; region: string; resource: RefOf<'ebs-volume'>; description?: string }

@@ -336,6 +336,22 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       ]);
     });
 
+    it("starts a group's instance refresh, and refuses a second one while it runs", async () => {
+      const { port, account } = subject();
+      const refresh = {
+        type: 'instance-refresh',
+        region: 'us-east-1',
+        resource: { kind: 'autoscaling-group', id: IDS.asg },
+      } as const;
+      const result = await port.act(account, refresh);
+      expect(result.changes).toEqual([
+        { field: 'instanceRefresh', before: null, after: expect.stringMatching(/\S/) },
+      ]);
+      const again = port.act(account, refresh);
+      await expect(again).rejects.toBeInstanceOf(CloudActionError);
+      await expect(again).rejects.toMatchObject({ code: 'invalid-state' });
+    });
+
     it('deletes an unattached volume and refuses an attached one', async () => {
       const { port, account } = subject();
       const volume = (id: string) =>

@@ -42,7 +42,7 @@ import {
   CloudActionError,
   type LifecycleRule,
 } from '../cloud-actions';
-import { setLaunchTemplateType, setMixedInstances } from './aws-asg-actions';
+import { setLaunchTemplateType, setMixedInstances, startInstanceRefresh } from './aws-asg-actions';
 import { deleteDatabase, deleteLoadBalancer, modifyVolume, terminateInstance } from './aws-cleanup-actions';
 import type { AwsClients } from './aws-clients';
 
@@ -273,6 +273,8 @@ export async function awsAct(c: AwsClients, action: CloudAction): Promise<Action
         return done(await setMixedInstances(c, action));
       case 'launch-template-type':
         return done(await setLaunchTemplateType(c, action));
+      case 'instance-refresh':
+        return done(await startInstanceRefresh(c, action));
       case 'modify':
         return done(await modify(c, action));
       case 'snapshot': {

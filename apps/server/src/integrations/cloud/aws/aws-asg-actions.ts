@@ -2,6 +2,7 @@ import {
   type AutoScalingGroup,
   DescribeAutoScalingGroupsCommand,
   type LaunchTemplateSpecification,
+  StartInstanceRefreshCommand,
   UpdateAutoScalingGroupCommand,
 } from '@aws-sdk/client-auto-scaling';
 import {
@@ -146,4 +147,33 @@ export async function setLaunchTemplateType(
     ...change('instanceType', source.LaunchTemplateData?.InstanceType ?? null, action.instanceType),
     ...(overrides.length === 0 ? [] : change('instanceTypes', overrides.join(','), swapped.join(','))),
   ];
+}
+
+/**
+ * StartInstanceRefresh: a rolling replacement that keeps 90 % of the group healthy and skips instances that
+ * already match (SkipMatching), so only those launched before the change are replaced. AWS refuses a second
+ * refresh while one runs (InstanceRefreshInProgress).
+ */
+export async function startInstanceRefresh(
+  c: AwsClients,
+  action: CloudAction & { type: 'instance-refresh' },
+): Promise<AttributeChange[]> {
+  try {
+    const started = await c.autoscaling.send(
+      new StartInstanceRefreshCommand({
+        AutoScalingGroupName: action.resource.id,
+        Strategy: 'Rolling',
+        Preferences: { MinHealthyPercentage: 90, SkipMatching: true },
+      }),
+    );
+    return change('instanceRefresh', null, started.InstanceRefreshId ?? null);
+  } catch (error) {
+    const name = (error as { name?: unknown }).name;
+    if (name === 'InstanceRefreshInProgress')
+      throw new CloudActionError(
+        'invalid-state',
+        `${action.resource.id} is already refreshing its instances`,
+      );
+    throw error;
+  }
 }

@@ -63,6 +63,12 @@ export const AWS_CALLS = {
       access: 'act',
       also: ['ec2:RunInstances', 'ec2:CreateTags'],
     },
+    // Launching the replacements checks the same launch permissions as an update naming the template.
+    StartInstanceRefresh: {
+      iam: 'autoscaling:StartInstanceRefresh',
+      access: 'act',
+      also: ['ec2:RunInstances', 'ec2:CreateTags'],
+    },
   },
   EKSClient: {
     ListClusters: { iam: 'eks:ListClusters', access: 'read' },

@@ -2,6 +2,7 @@ import {
   AutoScalingClient,
   DescribeAutoScalingGroupsCommand,
   DescribeScalingActivitiesCommand,
+  StartInstanceRefreshCommand,
   UpdateAutoScalingGroupCommand,
 } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient, GetMetricDataCommand } from '@aws-sdk/client-cloudwatch';
@@ -228,6 +229,15 @@ export function mockAwsWorld() {
     .on(DescribeAutoScalingGroupsCommand)
     .callsFake(byRegion({ 'us-east-1': groups }, { AutoScalingGroups: [] }));
   autoscaling.on(UpdateAutoScalingGroupCommand).resolves({});
+  // One refresh at a time per group, as AWS answers a second one while the first runs.
+  const refreshing = new Set<string>();
+  autoscaling.on(StartInstanceRefreshCommand).callsFake((input: { AutoScalingGroupName?: string }) => {
+    const name = String(input.AutoScalingGroupName);
+    if (refreshing.has(name))
+      throw awsError('InstanceRefreshInProgress', `An Instance Refresh is already in progress for ${name}`);
+    refreshing.add(name);
+    return { InstanceRefreshId: `08b91cf7-8fa6-48af-b6a6-${String(refreshing.size).padStart(12, '0')}` };
+  });
   autoscaling.on(DescribeScalingActivitiesCommand, { AutoScalingGroupName: IDS.asg }).resolves({
     Activities: CONTRACT_ACTIVITIES.map((a) => ({
       ActivityId: a.id,

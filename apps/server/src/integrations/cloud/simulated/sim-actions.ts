@@ -168,6 +168,25 @@ function launchTemplateType(entry: SimEntry, action: CloudAction & { type: 'laun
   return changes;
 }
 
+/** How long a simulated instance refresh runs (it replaces the instances at its start). */
+const REFRESH_MS = 15 * 60_000;
+
+/**
+ * The group's instances replaced at once by ones matching its template and policy: the types it lists are then
+ * only those it launches now. One refresh at a time, as AWS.
+ */
+function instanceRefresh(entry: SimEntry, ctx: ActContext): AttributeChange[] {
+  const { group, template } = groupOf(entry);
+  if (entry.refreshing !== undefined && entry.refreshing > ctx.now)
+    throw new CloudActionError('invalid-state', `${group.id} is already refreshing its instances`);
+  entry.refreshing = ctx.now + REFRESH_MS;
+  const launched = group.mixedInstancesPolicy?.instanceTypes ?? [];
+  const wanted =
+    launched.length > 0 ? launched : template.instanceType === null ? [] : [template.instanceType];
+  if (wanted.length > 0) group.instanceTypes = [...wanted].sort();
+  return [{ field: 'instanceRefresh', before: null, after: `sim-refresh-${group.id}-${ctx.now}` }];
+}
+
 function diffNullable(field: string, before: number | string | null, after: number | string) {
   return before === after ? [] : [{ field, before, after }];
 }
@@ -346,6 +365,8 @@ function simActOnce(entry: SimEntry, action: CloudAction, ctx: ActContext): Acti
       return result(mixedInstances(entry, action));
     case 'launch-template-type':
       return result(launchTemplateType(entry, action));
+    case 'instance-refresh':
+      return result(instanceRefresh(entry, ctx));
     case 'modify':
       return result(modify(entry, action.instanceType));
     case 'snapshot':

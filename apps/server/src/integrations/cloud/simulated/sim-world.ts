@@ -18,6 +18,8 @@ export interface SimEntry {
   templateVersion?: number;
   /** A function's memory need before its memory was changed (its peak use follows the work, not the setting). */
   memoryNeedMiB?: number;
+  /** An Auto Scaling group's instance refresh runs until then (ms since epoch); another is refused before. */
+  refreshing?: number;
   /** Ids of the lifecycle rules actions added to a bucket. */
   lifecycleRuleIds?: string[];
 }
