@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { useAsgDashboard } from './api/compute-copilot-query';
-import { ADVICE_LABELS, groupKey, policyText } from './asg-view';
+import { ADVICE_LABELS, adviceRecommendationsPath, groupKey, policyText } from './asg-view';
 import {
   amountColumn,
   COPILOT,
@@ -112,6 +112,11 @@ export function AsgGroupDetail({ groupKey: key }: { groupKey: string }) {
                   </Typography>
                 </Stack>
                 <Typography variant="body2">{a.detail}</Typography>
+                {adviceRecommendationsPath(a.type, group.name) === null ? null : (
+                  <PageLink to={adviceRecommendationsPath(a.type, group.name) as string}>
+                    Review and apply the recommendation
+                  </PageLink>
+                )}
               </Paper>
             ))}
           </Section>

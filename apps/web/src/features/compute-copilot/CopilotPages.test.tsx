@@ -82,6 +82,14 @@ const ASG: AsgDashboard = {
           risk: 'medium',
           instance_types: [],
         },
+        {
+          type: 'spot-adoption',
+          title: 'Run above 1 on-demand on spot',
+          detail: 'Spot over m5.large, m5a.large.',
+          monthly_saving: 18,
+          risk: 'low',
+          instance_types: ['m5.large', 'm5a.large'],
+        },
       ],
     },
   ],
@@ -221,6 +229,11 @@ describe('Compute Copilot pages', () => {
       'desiredCapacity: 3 → 2',
     );
     expect(await screen.findByRole('region', { name: 'Instances of web-frontend-asg' })).toBeInTheDocument();
+    // The spot advice leads to its recommendation (approved and applied there); scheduled scaling has none yet.
+    const review = await screen.findAllByRole('link', { name: 'Review and apply the recommendation' });
+    expect(review.map((l) => l.getAttribute('href'))).toEqual([
+      '/v3/cost/recommendations/asg-spot-adoption?search=web-frontend-asg',
+    ]);
     const activities = await screen.findByRole('table', { name: 'Scaling activities' }, SLOW);
     expect(
       within(activities)
