@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Recommendation } from '@finlens/contracts/recommendations';
+import type { Recommendation, RecommendationType } from '@finlens/contracts/recommendations';
+import type { ResourceMetricName } from '@finlens/contracts/resource-metrics';
 import { quantile } from '@finlens/cost-model/forecast-band';
 import { evaluateResource, RULES } from '@finlens/cost-model/recommendations/engine';
 import {
@@ -8,6 +9,7 @@ import {
   type MetricSummary,
   type RuleInput,
 } from '@finlens/cost-model/recommendations/rule-kit';
+import { resourceKey } from '@finlens/cost-model/resource-id';
 import { addDays, inclusiveDays } from '@finlens/cost-model/utc-calendar';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,7 @@ import { createSavingsLedgerService } from '../features/savings-ledger/savings-l
 import { createImportService } from '../ingest/import.service';
 import { createImportsRepo } from '../ingest/imports.repo';
 import { localSource } from '../ingest/sources/local-source';
+import { METRICS } from '../integrations/cloud/cloud-metrics';
 import type { CloudPort } from '../integrations/cloud/cloud-port';
 import { type ManualClock, manualClock } from '../integrations/cloud/simulated/sim-clock';
 import { testCaller } from '../platform/auth/caller.test-helper';
@@ -48,6 +51,11 @@ const OPTIONS = {
 const STOP_AT = new Date('2026-02-20T13:00:00Z');
 /** The rightsizing's apply: the same day, an hour later (stop, change of type, start). */
 const RESIZE_AT = new Date('2026-02-20T14:00:00Z');
+/**
+ * A lifecycle rule's apply: Intelligent-Tiering moves unread data to Infrequent Access 30 days later, so the rule
+ * goes on in January for the bill to show the saving through 28 February.
+ */
+const TIERING_AT = new Date('2026-01-21T09:00:00Z');
 /** The daily refresh on 1 March: the bill gains 21 to 28 February. */
 const LATER = new Date('2026-03-01T07:00:00Z');
 const noAws = new Proxy({} as CloudPort, {
@@ -63,7 +71,7 @@ type Expected = {
   periods: Record<string, { totals: { rows: number; unblended: number; amortized: number } }>;
   cloud: {
     planted: Record<
-      'idleInstances' | 'oversizedInstances',
+      'idleInstances' | 'oversizedInstances' | 'overallocatedFunctions' | 'noLifecycleBuckets',
       { accountId: string; region: string; id: string }[]
     >;
   };
@@ -121,7 +129,11 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
    * A resource's bill per month over the last 30 days the bill holds, as the recommendations' rule-inputs reads
    * it; net amortized is what the idle-instance recommendation estimates (the instance's whole effective bill).
    */
-  async function idleEstimate(resourceId: string, costType: CostType = 'net_amortized'): Promise<number> {
+  async function idleEstimate(
+    resourceId: string,
+    costType: CostType = 'net_amortized',
+    ref?: { kind: string; accountId: string },
+  ): Promise<number> {
     const scope = { clientId, projectIds: [projectId] };
     const newest = await store.newestUsageDay(scope);
     if (newest === null) throw new Error('the imported demo bill has no newest usage day');
@@ -134,7 +146,15 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
       tagKeys: [],
       costType,
     });
-    const row = rows.find((r) => r.resourceId === resourceId);
+    // The bill names a function by its ARN where the inventory has its name: both meet on the resource key.
+    const key = ref === undefined ? null : resourceKey(resourceId, ref.kind, ref.accountId);
+    const row = rows.find(
+      (r) =>
+        r.resourceId === resourceId ||
+        (key !== null &&
+          r.accountId !== null &&
+          resourceKey(r.resourceId, r.serviceCode, r.accountId) === key),
+    );
     if (row === undefined) throw new Error(`no bill for ${resourceId}`);
     const days = inclusiveDays(row.firstDay > from ? row.firstDay : from, newest);
     return (row.currentCost / days) * DAYS_PER_MONTH;
@@ -300,13 +320,17 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
   }
 
   /**
-   * The ec2-rightsizing rule on one demo instance, with what the evaluation would give it: the resource as the
-   * simulated cloud lists it, its hourly CPU (and memory when published) over the look-back before `clock`, and
-   * its bill per month over the last 30 billed days (net amortized, and list as the on-demand figure).
+   * One rule on one demo resource, with what the evaluation would give it: the resource as the simulated cloud
+   * lists it at `clock`, the hourly values of the metrics the rule reads over the look-back before it (each
+   * hour's average, or sum for counts, as the collection stores them), and its bill per month over the last 30
+   * billed days (net amortized, and list as the on-demand figure).
    */
-  async function rightsizing(
+  async function findingOf(
     clock: ManualClock,
     planted: { accountId: string; region: string; id: string },
+    kind: 'ec2-instance' | 'lambda-function' | 's3-bucket',
+    ruleKey: RecommendationType,
+    metricNames: readonly ResourceMetricName[],
   ): Promise<Recommendation | null> {
     const target = await createCollectionTargets({
       repo: createCollectionTargetsRepo({ db: database.db }),
@@ -316,39 +340,42 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     }).resolve(projectId, null);
     if (target?.kind !== 'simulated') throw new Error('the demo project is simulated');
     const account = { accountId: planted.accountId, credentials: { kind: 'server-identity' } as const };
-    const listed = await target.port.listResources(account, planted.region, ['ec2-instance']);
+    const listed = await target.port.listResources(account, planted.region, [kind]);
     const found = listed.resources.find((r) => r.id === planted.id);
     if (found === undefined) return null;
-    const resource = { kind: 'ec2-instance' as const, id: planted.id };
+    const resource = { kind, id: planted.id };
     const end = clock.now();
-    const metrics = await target.port.getMetrics(account, planted.region, {
-      queries: [
-        { id: 'cpu', metric: 'cpu-utilization', resource, stat: 'Average' },
-        { id: 'memory', metric: 'memory-utilization', resource, stat: 'Average' },
-      ],
-      start: new Date(end.getTime() - 14 * 86_400_000),
-      end,
-      periodSeconds: 3600,
-    });
+    const metrics =
+      metricNames.length === 0
+        ? { series: [] }
+        : await target.port.getMetrics(account, planted.region, {
+            queries: metricNames.map((metric) => ({
+              id: metric,
+              metric,
+              resource,
+              stat: METRICS[metric].shape === 'sum' ? ('Sum' as const) : ('Average' as const),
+            })),
+            start: new Date(end.getTime() - 14 * 86_400_000),
+            end,
+            periodSeconds: 3600,
+          });
     const summaries = new Map<string, MetricSummary>();
-    for (const [id, metric] of [
-      ['cpu', 'cpu-utilization'],
-      ['memory', 'memory-utilization'],
-    ] as const) {
-      const values = metrics.series.find((s) => s.id === id)?.points.map((p) => p.value) ?? [];
+    for (const metric of metricNames) {
+      const values = metrics.series.find((s) => s.id === metric)?.points.map((p) => p.value) ?? [];
       const s = hourlySummary(values);
       if (s !== undefined) summaries.set(metric, s);
     }
     const { tags, ...attributes } = JSON.parse(JSON.stringify(found)) as Record<string, unknown>;
-    const effective = await idleEstimate(planted.id, 'net_amortized');
-    const onDemand = await idleEstimate(planted.id, 'list');
-    const amortized = await idleEstimate(planted.id, 'amortized');
+    const ref = { kind, accountId: planted.accountId };
+    const effective = await idleEstimate(planted.id, 'net_amortized', ref);
+    const onDemand = await idleEstimate(planted.id, 'list', ref);
+    const amortized = await idleEstimate(planted.id, 'amortized', ref);
     const input: RuleInput = {
       resource: {
         projectId,
         accountId: planted.accountId,
         region: planted.region,
-        kind: 'ec2-instance',
+        kind,
         id: planted.id,
         name: found.name ?? null,
         state: found.state,
@@ -368,11 +395,11 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
         metricsOf: () => new Map(),
       },
     };
-    const rules = RULES.filter((r) => r.key === 'ec2-rightsizing');
+    const rules = RULES.filter((r) => r.key === ruleKey);
     const outcome = evaluateResource(input, new Map(), rules)[0]?.outcome;
     if (outcome?.outcome !== 'violated') return null;
     return {
-      ...bodyOf(input, 'ec2-rightsizing', outcome, null),
+      ...bodyOf(input, ruleKey, outcome, null),
       first_seen_at: end.toISOString(),
       evaluated_at: end.toISOString(),
       resolved_at: null,
@@ -382,6 +409,42 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
       status_changed_at: null,
       status_changed_by: null,
     };
+  }
+
+  const rightsizing = (clock: ManualClock, planted: { accountId: string; region: string; id: string }) =>
+    findingOf(clock, planted, 'ec2-instance', 'ec2-rightsizing', ['cpu-utilization', 'memory-utilization']);
+
+  /**
+   * A member would propose; an admin accepts, approves and applies the recommendation through the simulated
+   * cloud, the apply resumed after each transition of the scenario (60 s: a stop before a type change).
+   */
+  async function applyThroughLedger(clock: ManualClock, recommendation: Recommendation) {
+    const repo = createSavingsLedgerRepo({ db: database.db });
+    const targets = createCollectionTargets({
+      repo: createCollectionTargetsRepo({ db: database.db }),
+      secretBox: createSecretBox('s'.repeat(32)),
+      aws: noAws,
+      simClock: clock,
+    });
+    const service = createSavingsLedgerService({
+      repo,
+      scopes: createCostScopes({ db: database.db }),
+      findRecommendation: async (_caller, id) => (id === recommendation.id ? recommendation : null),
+      apply: createLedgerApply({ repo, resolve: targets.resolve }),
+      enqueueApply: async () => undefined,
+      now: () => clock.now(),
+    });
+    const admin = testCaller(clientId, { role: 'admin' });
+    await service.transition(admin, recommendation.id, { action: 'accept' });
+    await service.transition(admin, recommendation.id, { action: 'approve' });
+    const started = await service.transition(admin, recommendation.id, { action: 'apply', dry_run: false });
+    let applied = await service.get(admin, recommendation.id);
+    for (let step = 0; step < 3 && applied.state !== 'applied'; step++) {
+      clock.advance(61_000);
+      await service.resumeApply(started.entry.id);
+      applied = await service.get(admin, recommendation.id);
+    }
+    return { started, applied, repo };
   }
 
   it('a rightsizing applied through the simulated cloud bills the smaller type from the change on; the ledger verifies the saving', async () => {
@@ -405,35 +468,12 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     const fromType = recommendation.resource_type ?? '';
     const before = await dailyCost(recommendation.resource_id);
 
-    // A member would propose; an admin accepts, approves and applies it through the simulated cloud.
-    const repo = createSavingsLedgerRepo({ db: database.db });
-    const targets = createCollectionTargets({
-      repo: createCollectionTargetsRepo({ db: database.db }),
-      secretBox: createSecretBox('s'.repeat(32)),
-      aws: noAws,
-      simClock: clock,
-    });
-    const service = createSavingsLedgerService({
-      repo,
-      scopes: createCostScopes({ db: database.db }),
-      findRecommendation: async (_caller, id) => (id === recommendation.id ? recommendation : null),
-      apply: createLedgerApply({ repo, resolve: targets.resolve }),
-      enqueueApply: async () => undefined,
-      now: () => clock.now(),
-    });
-    const admin = testCaller(clientId, { role: 'admin' });
-    await service.transition(admin, recommendation.id, { action: 'accept' });
-    await service.transition(admin, recommendation.id, { action: 'approve' });
-    const started = await service.transition(admin, recommendation.id, { action: 'apply', dry_run: false });
+    const { started, applied, repo } = await applyThroughLedger(clock, recommendation);
     expect(started.check?.steps).toEqual([
       `Stop ${recommendation.resource_id}`,
       `Change ${recommendation.resource_id} to ${toType}`,
       `Start ${recommendation.resource_id}`,
     ]);
-    // The stop takes the scenario's transition (60 s): the apply resumes after it.
-    clock.advance(61_000);
-    await service.resumeApply(started.entry.id);
-    const applied = await service.get(admin, recommendation.id);
     expect(applied).toMatchObject({ state: 'applied', applied_via: 'cloud', apply_status: 'succeeded' });
 
     const summary = await refreshDemoBill({
@@ -483,4 +523,91 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     // 2021 prices, for ratios), and lines beside the compute hours would not shrink: neither is measured here.
     expect(error).toBeLessThan(1e-9);
   }, 120_000);
+
+  it('a Lambda memory cut and an Intelligent-Tiering lifecycle rule applied through the simulated cloud: the ledger verifies the memory cut from the new bill; the rule moves the bucket to Intelligent-Tiering, but its January-to-February drop stays under the cut', async () => {
+    if (stopped === null) throw new Error('the stop test did not run');
+    const planted = (await expectedJson()).cloud.planted;
+    const first = async (
+      refs: { accountId: string; region: string; id: string }[],
+      find: (ref: { accountId: string; region: string; id: string }) => Promise<Recommendation | null>,
+    ) => {
+      for (const ref of refs) {
+        const rec = await find(ref);
+        if (rec !== null && !rec.saving.covered_by_commitment) return rec;
+      }
+      throw new Error('no planted resource that the rule finds');
+    };
+    const memoryClock = manualClock(RESIZE_AT);
+    const memory = await first(planted.overallocatedFunctions, (ref) =>
+      findingOf(memoryClock, ref, 'lambda-function', 'lambda-memory', [
+        'lambda-memory-used',
+        'lambda-duration',
+        'lambda-invocations',
+      ]),
+    );
+    const tieringClock = manualClock(TIERING_AT);
+    const tiering = await first(planted.noLifecycleBuckets, (ref) =>
+      findingOf(tieringClock, ref, 's3-bucket', 's3-no-lifecycle', []),
+    );
+    const memoryApplied = await applyThroughLedger(memoryClock, memory);
+    const tieringApplied = await applyThroughLedger(tieringClock, tiering);
+    for (const { applied } of [memoryApplied, tieringApplied])
+      expect(applied).toMatchObject({ state: 'applied', applied_via: 'cloud', apply_status: 'succeeded' });
+
+    // The lifecycle rule went on in January: both months are imported again.
+    const summary = await refreshDemoBill({
+      db: database.db,
+      warehouse: store,
+      dataDir: database.dir,
+      projectId,
+      now: LATER,
+    });
+    expect(summary?.periods.map((p) => p.billingPeriod.slice(0, 7))).toEqual(['2026-01', '2026-02']);
+
+    // The ledger judges each from the bill as it would any change: 14 days before it against the last 7 billed.
+    const verify = createLedgerVerify({ repo: memoryApplied.repo, warehouse: store, now: () => LATER });
+    const judged = async (rec: Recommendation, entryId: string) => {
+      const entry = await memoryApplied.repo.byId(entryId);
+      if (entry === null) throw new Error('the ledger entry is gone');
+      const verification = await verify.verifyOne(entry);
+      if (verification === null) throw new Error('the bill holds no day after the change');
+      expect(verification.billed_through).toBe('2026-02-28');
+      const estimated = rec.saving.estimated_monthly_saving;
+      const realised = verification.realised_monthly_saving;
+      const error = (realised - estimated) / estimated;
+      const drop = 1 - verification.rate_after / verification.rate_before;
+      console.info(
+        `demo ${rec.type} (${rec.title}): ${verification.outcome}, estimated ${estimated.toFixed(2)}, realised ${realised.toFixed(2)} per month, error ${(error * 100).toFixed(2)} %; daily rate ${verification.rate_before.toFixed(4)} before, ${verification.rate_after.toFixed(4)} in the last week (${(drop * 100).toFixed(1)} % lower)`,
+      );
+      return { ...verification, error, drop };
+    };
+
+    // Lambda (seed 7, auth-prod-5c88, 1,024 → 640 MB): estimated $15.25, realised $17.67 a month (+15.9 %). The
+    // rule splits a function's bill into GB-seconds and requests at list prices from its invocations and durations
+    // (here 12.5 % requests); the demo bills this function's GB-seconds only, so all of its bill scales with the
+    // memory: the estimate comes out low by that share, the rest is the days' own variation.
+    const lambda = await judged(memory, memoryApplied.started.entry.id);
+    expect(lambda.outcome).toBe('verified');
+    expect(lambda.error).toBeGreaterThan(0);
+
+    // S3 (seed 7, web-frontend-prod-9ce3): the bill moves its Standard storage to Intelligent-Tiering from the rule
+    // on and half of it to Infrequent Access 30 days later — a 22.8 % cut of its storage cost, estimated $8.86 a
+    // month. The ledger compares 14 January days before the rule with February's last week, and storage bills by
+    // the GB-month pro-rated over the month's days (as a CUR does): a February day bills 31/28 of a January day
+    // for the same data, which eats about half the cut. The daily rate drops by less than the ledger's 10 %
+    // threshold plus noise can tell: 'unchanged' on this bill (−8.8 %), where the last week's own cost shows the
+    // saving. Not yet verifiable by the ledger (docs/recommendations.md, still to build).
+    const lines = await dailyCost(tiering.resource_id);
+    const tiers = (day: string) =>
+      lines
+        .filter((l) => l.day === day)
+        .map((l) => l.usageType.replace(/^[A-Z0-9]+-/, ''))
+        .sort();
+    expect(tiers('2026-01-20')).toEqual(['TimedStorage-ByteHrs']);
+    expect(tiers('2026-02-01')).toEqual(['TimedStorage-INT-FA-ByteHrs']);
+    expect(tiers('2026-02-25')).toEqual(['TimedStorage-INT-FA-ByteHrs', 'TimedStorage-INT-IA-ByteHrs']);
+    const bucket = await judged(tiering, tieringApplied.started.entry.id);
+    expect(bucket.drop).toBeGreaterThan(0);
+    expect(bucket.drop).toBeLessThan(0.228);
+  }, 240_000);
 });
