@@ -75,6 +75,36 @@ describe('DuckDB cost store', () => {
     await store.close();
   });
 
+  it('answers reads asked at once as it answers them one at a time', async () => {
+    const store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+    await store.init();
+    // Six projects of 5,000 resources over five periods: each project's totals by resource span three chunks.
+    await store.connection.run(
+      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_resource_id, line_item_unblended_cost)
+       SELECT 'c', 'p' || (range % 6), DATE '2024-01-01' + to_months(CAST(range % 5 AS INTEGER)),
+         'r-' || range, range / 100
+       FROM range(30000)`,
+    );
+    const questions = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'].flatMap((projectId) => [
+      () => store.periodTotals({ projectId }),
+      () => store.periodTotals({ projectId, billingPeriods: ['2024-02-01', '2024-03-01'] }),
+      () => store.totalsBy({ projectId, column: 'billing_period' }),
+      () => store.totalsBy({ projectId, column: 'line_item_resource_id' }),
+    ]);
+    const alone: unknown[] = [];
+    for (const ask of questions) alone.push(await ask());
+    expect(alone.map((answer) => (answer as unknown[]).length)).toEqual(
+      Array.from({ length: 6 }, () => [5, 2, 5, 5000]).flat(),
+    );
+    const [atOnce, healths] = await Promise.all([
+      Promise.all(questions.map((ask) => ask())),
+      Promise.all([store.health(), store.health(), store.health()]),
+    ]);
+    for (const [i, answer] of atOnce.entries()) expect(answer, `question ${i}`).toEqual(alone[i]);
+    for (const health of healths) expect(health.detail).toMatch(/^DuckDB v\d/);
+    await store.close();
+  });
+
   it('reopens the same file', async () => {
     const path = join(dir, 'warehouse.duckdb');
     await (await openDuckDbCostStore({ path })).close();

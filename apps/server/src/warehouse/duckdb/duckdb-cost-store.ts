@@ -20,7 +20,7 @@ import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { loadIntoDuckDb } from './duckdb-load';
 import { duckDbMetricsStore } from './duckdb-metrics-store';
-import { READ_CONNECTIONS, readerPool, readRowObjects } from './duckdb-readers';
+import { oneAtATime, READ_CONNECTIONS, readerPool, readRowObjects } from './duckdb-readers';
 import { deleteProjectRollups } from './duckdb-rollups';
 import { applySchemaSteps } from './duckdb-schema-steps';
 import { inTransaction } from './duckdb-transaction';
@@ -28,6 +28,10 @@ import { inTransaction } from './duckdb-transaction';
 /** The DuckDB store also lends its connection to the DuckDB-based ingest readers (same process, same file). */
 export interface DuckDbCostStore extends CostStore {
   readonly kind: 'duckdb';
+  /**
+   * The write connection, used only inside `exclusive`: a statement started on it while another caller's
+   * streams its rows would silently cut that caller's answer short (see readRowObjects).
+   */
   readonly connection: DuckDBConnection;
   /**
    * Runs `work` alone on the shared write connection: imports from the poller, uploads and the CLI queue
@@ -68,25 +72,24 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
   const metricsWriter = await instance.connect();
   // Health asks on a connection of its own: a statement queues behind the one running on its connection, and
   // the writer's may be an import or a rollup rebuild that takes minutes.
-  const probe = await instance.connect();
+  const probe = oneAtATime(await instance.connect());
   const metrics = duckDbMetricsStore(metricsWriter, readers.read);
   let closed = false;
-  let turn: Promise<unknown> = Promise.resolve();
+  const writer = oneAtATime(connection);
+  // The import's own reads, inside its exclusive turn on the write connection.
   const rows = (sql: string, values?: unknown[]) => readRowObjects(connection, sql, values);
+  // Reads of anyone else: on the read connections, never on the writer (nor inside an import's transaction).
+  const read = (sql: string, values: unknown[] = []) => readers.read({ sql, values });
   const costQueries = costQueryRunner(duckDbDialect, readers.read);
   return {
     kind: 'duckdb',
     connection,
-    exclusive: <T>(work: () => Promise<T>): Promise<T> => {
-      const result = turn.then(work, work);
-      turn = result.catch(() => {});
-      return result;
-    },
+    exclusive: writer,
     init: () => applySchemaSteps(connection),
     health: () =>
       probeEngine('duckdb', async () => {
         if (closed) throw new Error('warehouse is closed');
-        const [row] = await readRowObjects(probe, 'select version() as version');
+        const [row] = await probe((c) => readRowObjects(c, 'select version() as version'));
         return `DuckDB ${String(row?.version ?? 'unknown')}`;
       }),
     loadPeriods: async (load) =>
@@ -98,13 +101,13 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       });
       await metrics.deleteProject(projectId);
     },
-    periodTotals: ({ projectId, billingPeriods }) => periodTotals(rows, projectId, billingPeriods),
+    periodTotals: ({ projectId, billingPeriods }) => periodTotals(read, projectId, billingPeriods),
     totalsBy: async ({ projectId, column }) => {
       const group =
         column === 'usage_month'
           ? `strftime(line_item_usage_start_date, '%Y-%m')`
           : `"${assertColumn(column)}"`;
-      const result = await rows(
+      const result = await read(
         `SELECT CAST(${group} AS VARCHAR) AS grp, ${totalsSelect()} FROM ${LINE_ITEMS_TABLE} WHERE project_id = $1 GROUP BY 1 ORDER BY 1`,
         [projectId],
       );
@@ -124,7 +127,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
       closed = true;
       await readers.close();
       metricsWriter.closeSync();
-      probe.closeSync();
+      await probe(async (c) => c.closeSync());
       connection.closeSync();
       instance.closeSync();
     },
