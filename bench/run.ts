@@ -3,6 +3,7 @@ import { benchCommitments } from './src/commitments.bench';
 import { benchContainers } from './src/containers.bench';
 import { benchExplorer } from './src/explorer.bench';
 import { benchExplorerBrowser } from './src/explorer-browser.bench';
+import { benchExplorerConcurrency } from './src/explorer-concurrency.bench';
 import { benchExplorerHttp } from './src/explorer-http.bench';
 import { benchForecast } from './src/forecast-backtest';
 import { benchFormat } from './src/format.bench';
@@ -25,6 +26,7 @@ const suites: Record<string, Suite> = {
   explorer: benchExplorer,
   'explorer-http': benchExplorerHttp,
   'explorer-browser': benchExplorerBrowser,
+  'explorer-concurrency': benchExplorerConcurrency,
   forecast: benchForecast,
   collection: benchCollection,
   'resources-cost': benchResourcesCost,

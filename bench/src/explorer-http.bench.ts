@@ -137,7 +137,7 @@ const COLLECTION_WAIT_MS = 20 * 60_000;
  * weeks of hourly metrics in the server's process: timed meanwhile, a cached answer waits behind that work (p95 of
  * hundreds of ms) and the figures say little of the request path.
  */
-async function waitForCollection(baseUrl: string, session: Record<string, string>): Promise<void> {
+export async function waitForCollection(baseUrl: string, session: Record<string, string>): Promise<void> {
   const started = Date.now();
   for (;;) {
     const response = await fetch(`${baseUrl}${CLOUD_ACCOUNT_PATHS.accounts}`, { headers: session });

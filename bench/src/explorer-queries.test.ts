@@ -7,6 +7,8 @@ import {
   type ExplorerAnswer,
   explorerCases,
   monthStart,
+  questionMix,
+  shiftAfter,
   topMismatches,
 } from './explorer-queries';
 
@@ -105,5 +107,25 @@ describe('explorer bench queries', () => {
     expect(sql).toContain('WITH cells AS MATERIALIZED');
     expect(sql).toContain(`ELSE '${OTHERS_KEY}' END AS grp`);
     expect(sql).toContain('LIMIT 10');
+  });
+
+  it('mixes the daily and hourly questions, windows ending a day earlier each round, never one twice', () => {
+    const one = questionMix('2026-10-31', 7, 1);
+    expect(one.map((q) => [q.case.name, q.shift, q.case.query.end_date])).toEqual([
+      ['services-30d-daily', 1, '2026-10-30'],
+      ['team-tag-90d-exclude', 1, '2026-10-30'],
+      ['resources-90d', 1, '2026-10-30'],
+      ['services-3d-hourly', 1, '2026-10-30'],
+      ['usage-type-contains-30d', 1, '2026-10-30'],
+      ['services-30d-daily', 2, '2026-10-29'],
+      ['team-tag-90d-exclude', 2, '2026-10-29'],
+    ]);
+    // The hand SQL asks the same window as the question.
+    expect(one[5]?.case.query.start_date).toBe('2026-09-30');
+    expect(one[5]?.case.handValues).toEqual(['2026-09-30', '2026-10-30']);
+    const four = questionMix('2026-10-31', 12, shiftAfter(one));
+    expect(four[0]?.shift).toBe(3);
+    const asked = [...one, ...four].map((q) => JSON.stringify(q.case.query));
+    expect(new Set(asked).size).toBe(19);
   });
 });

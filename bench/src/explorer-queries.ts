@@ -307,3 +307,32 @@ export function topMismatches(answer: ExplorerAnswer, rows: readonly Record<stri
   }
   return problems;
 }
+
+/** One question of a concurrency mix: a standard case, its window ended `shift` days before the data's newest day. */
+export type MixQuestion = { case: ExplorerCase; shift: number };
+
+/**
+ * `count` different Explorer questions for the concurrency bench: the standard cases by day and by hour in turn
+ * (five; the 13 months by month is left out: through HTTP a monthly window ending mid-month is answered by day,
+ * which its hand SQL does not), each round's windows ending one day earlier than the last's, from `firstShift`
+ * days before `asOf`. No two are the same question, so no answer comes from a cache; mixes with disjoint shifts
+ * (`firstShift` past the other's last) share none either. Pure.
+ */
+export function questionMix(asOf: string, count: number, firstShift: number): MixQuestion[] {
+  const perRound = mixCases(asOf).length;
+  const rounds = Math.ceil(count / perRound);
+  return Array.from({ length: rounds }, (_, round) => {
+    const shift = firstShift + round;
+    return mixCases(addDays(asOf, -shift)).map((c) => ({ case: c, shift }));
+  })
+    .flat()
+    .slice(0, count);
+}
+
+/** The first shift after `mix` (where a mix sharing no question with it may start). */
+export const shiftAfter = (mix: readonly MixQuestion[]): number =>
+  Math.max(-1, ...mix.map((q) => q.shift)) + 1;
+
+/** The cases of a concurrency mix: those answered at their own granularity over any window (by day and by hour). */
+export const mixCases = (asOf: string): ExplorerCase[] =>
+  explorerCases(asOf).filter((c) => c.query.granularity !== 'month');
