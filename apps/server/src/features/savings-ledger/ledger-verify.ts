@@ -1,3 +1,4 @@
+import { billedGroups, GROUP_KINDS, GROUP_MEMBER_TAG_KEYS } from '@finlens/cost-model/group-members';
 import { resourceKey } from '@finlens/cost-model/resource-id';
 import { transition } from '@finlens/cost-model/savings-ledger';
 import {
@@ -28,9 +29,11 @@ export function createLedgerVerify({
 }) {
   /**
    * The bill's own ids of the entry's resource: the bill names RDS, Lambda and load balancers by ARN where the
-   * inventory (and so the entry) has a short id or name; both meet on the normal resource key.
+   * inventory (and so the entry) has a short id or name; both meet on the normal resource key. An Auto Scaling
+   * group or EKS node group bills through its instances: every instance its tags say it ran in the window.
    */
   async function billIds(entry: LedgerEntryRow, from: string, to: string): Promise<string[]> {
+    const group = entry.resource_kind !== null && GROUP_KINDS.has(entry.resource_kind);
     const key = resourceKey(entry.resource_id, entry.resource_kind, entry.account_id);
     const rows = await warehouse.resourceCosts({
       clientId: entry.client_id,
@@ -38,14 +41,19 @@ export function createLedgerVerify({
       from,
       current: from,
       to,
-      tagKeys: [],
+      tagKeys: group ? [...GROUP_MEMBER_TAG_KEYS] : [],
       costType: 'net_amortized',
     });
+    const ranIn = (row: (typeof rows)[number]) =>
+      row.accountId === entry.account_id &&
+      (row.region === null || row.region === entry.region) &&
+      billedGroups(row.tags).some((g) => g.kind === entry.resource_kind && g.id === entry.resource_id);
     const ids = rows
-      .filter(
-        (row) =>
-          row.resourceId === entry.resource_id ||
-          (row.accountId !== null && resourceKey(row.resourceId, row.serviceCode, row.accountId) === key),
+      .filter((row) =>
+        group
+          ? ranIn(row)
+          : row.resourceId === entry.resource_id ||
+            (row.accountId !== null && resourceKey(row.resourceId, row.serviceCode, row.accountId) === key),
       )
       .map((row) => row.resourceId);
     return ids.length === 0 ? [entry.resource_id] : [...new Set(ids)];

@@ -8,7 +8,17 @@ const row = (
   cost: number,
   usageType: string | null = 'USE1-BoxUsage:m5.large',
   lineItemType = 'Usage',
-): ResourceUsageCostRow => ({ projectId: 'p1', resourceId, usageType, lineItemType, cost });
+  tags: (string | null)[] = [],
+): ResourceUsageCostRow => ({
+  projectId: 'p1',
+  resourceId,
+  accountId: '123456789012',
+  region: 'us-east-1',
+  tags,
+  usageType,
+  lineItemType,
+  cost,
+});
 const entry = (kind: string, resource_id: string) => ({
   project_id: 'p1',
   account_id: '123456789012',
@@ -98,6 +108,38 @@ describe('pre-flight estimate', () => {
     expect(estimate.resources[0]?.estimated_saving_30d).toBeCloseTo(360 * share, 9);
     expect(estimate.resources[1]?.estimated_saving_30d).toBeCloseTo(0, 9);
     expect(estimate.total_stranded_commitment_30d).toBeCloseTo((360 + 168) * share, 9);
+  });
+
+  it("prices a group from the instances its tags say it ran, replaced ones included, in the group's account", async () => {
+    const asg = (name: string) => [name, null, null, null];
+    const nodes = ['eks-ng-1a2b', 'workers', 'dev-cluster', null];
+    const bill = {
+      newestUsageDay: async () => '2026-10-30',
+      resourceUsageCosts: async () => [
+        row('i-0old', 180, 'USE1-BoxUsage:m5.large', 'Usage', asg('web')), // replaced half-way …
+        row('i-0new', 180, 'USE1-BoxUsage:m5.large', 'Usage', asg('web')), // … by this one
+        row('i-0two', 360, 'USE1-BoxUsage:m5.large', 'Usage', asg('web')),
+        row('vol-0two', 30, 'EBS:VolumeUsage.gp3', 'Usage', asg('web')), // a tagged volume keeps billing
+        { ...row('i-0else', 999, 'USE1-BoxUsage:m5.large', 'Usage', asg('web')), accountId: '999999999999' },
+        row('i-0node', 240, 'USE1-BoxUsage:m5.xlarge', 'Usage', nodes),
+        row('i-0free', 50), // in no group
+      ],
+    };
+    const estimate = await estimateSchedule(
+      bill,
+      { clientId: 'c1', projectIds: ['p1'] },
+      WEEK_PRESETS['office-hours'],
+      [entry('autoscaling-group', 'web'), entry('eks-nodegroup', 'dev-cluster/workers')],
+    );
+    expect(
+      estimate.resources.map((r) => [r.resource_id, r.cost_30d, r.running_cost_30d, r.keeps_billing_30d]),
+    ).toEqual([
+      ['web', 750, 720, 30],
+      ['dev-cluster/workers', 240, 240, 0],
+    ]);
+    // $720 of instance hours over 720 h: $1 an hour, stopped 108 of 168 hours
+    expect(estimate.resources[0]?.estimated_saving_30d).toBeCloseTo((720 * 108) / 168, 9);
+    expect(estimate.resources[1]?.estimated_saving_30d).toBeCloseTo((240 * 108) / 168, 9);
   });
 
   it('is zero with no bill yet', async () => {

@@ -1,4 +1,5 @@
 import type { ScheduleEstimate } from '@finlens/contracts/scheduler';
+import { billedGroups, GROUP_KINDS, GROUP_MEMBER_TAG_KEYS } from '@finlens/cost-model/group-members';
 import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
 import { runningMinutesPerWeek } from '@finlens/cost-model/scheduler/desired-state';
 import { preflightSaving, stoppableCost } from '@finlens/cost-model/scheduler/savings';
@@ -28,9 +29,20 @@ export interface EstimateBill {
   window: { from: string; to: string } | null;
   /** The window's line items per project and resource id (its last `:` or `/` segment). */
   rows: Map<string, ResourceUsageCostRow[]>;
+  /** The line items of the instances each Auto Scaling group or EKS node group ran (their tags name it). */
+  groups: Map<string, ResourceUsageCostRow[]>;
   /** EBS volumes by the instance they are attached to (project/account/region/instance). */
   volumes: Map<string, string[]>;
 }
+
+const groupKey = (projectId: string, accountId: string | null, kind: string, id: string) =>
+  `${projectId}/${accountId}/${kind}/${id}`;
+
+const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
 
 const volumeKey = (v: { project_id: string; account_id: string; region: string }, instance: string) =>
   `${v.project_id}/${v.account_id}/${v.region}/${instance}`;
@@ -46,19 +58,31 @@ export async function readEstimateBill(
     const key = volumeKey(v, v.instance_id);
     volumes.set(key, [...(volumes.get(key) ?? []), v.volume_id]);
   }
-  if (to === null) return { window: null, rows: new Map(), volumes };
+  if (to === null) return { window: null, rows: new Map(), groups: new Map(), volumes };
   const from = addDays(to, 1 - ESTIMATE_DAYS);
   const rows = new Map<string, ResourceUsageCostRow[]>();
-  for (const row of await bill.resourceUsageCosts({ ...scope, from, to, costType: 'amortized' })) {
-    const key = `${row.projectId}/${billKey(row.resourceId)}`;
-    const list = rows.get(key);
-    if (list) list.push(row);
-    else rows.set(key, [row]);
+  const groups = new Map<string, ResourceUsageCostRow[]>();
+  const query = { ...scope, from, to, costType: 'amortized' as const, tagKeys: GROUP_MEMBER_TAG_KEYS };
+  for (const row of await bill.resourceUsageCosts(query)) {
+    push(rows, `${row.projectId}/${billKey(row.resourceId)}`, row);
+    for (const g of billedGroups(row.tags))
+      push(groups, groupKey(row.projectId, row.accountId, g.kind, g.id), row);
   }
-  return { window: { from, to }, rows, volumes };
+  return { window: { from, to }, rows, groups, volumes };
 }
 
-/** The resource's own line items: the same id, or an ARN ending in it. */
+/**
+ * The resource's own line items: the same id, or an ARN ending in it; for an Auto Scaling group or EKS node
+ * group, those of every instance it ran in the window (in its region).
+ */
+function resourceRows(read: EstimateBill, r: InventoryEntry): ResourceUsageCostRow[] {
+  if (!GROUP_KINDS.has(r.kind)) return ownRows(read, r.project_id, r.resource_id);
+  return (read.groups.get(groupKey(r.project_id, r.account_id, r.kind, r.resource_id)) ?? []).filter(
+    (row) => row.region === null || row.region === r.region,
+  );
+}
+
+/** Line items under the resource's own id, or an ARN ending in it. */
 function ownRows(read: EstimateBill, projectId: string, id: string): ResourceUsageCostRow[] {
   return (read.rows.get(`${projectId}/${billKey(id)}`) ?? []).filter(
     (row) => row.resourceId === id || row.resourceId.endsWith(`:${id}`) || row.resourceId.endsWith(`/${id}`),
@@ -74,7 +98,7 @@ export function estimateFromBill(
   resources: readonly InventoryEntry[],
 ): ScheduleEstimate {
   const results = resources.map((r) => {
-    const own = ownRows(read, r.project_id, r.resource_id);
+    const own = resourceRows(read, r);
     const split = stoppableCost(own);
     const volumes = r.kind === 'ec2-instance' ? (read.volumes.get(volumeKey(r, r.resource_id)) ?? []) : [];
     const volumeCost = volumes.reduce((total, v) => total + sum(ownRows(read, r.project_id, v)), 0);

@@ -3,11 +3,20 @@ import { type Kysely, sql } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import { resourceKey } from './scheduled-resources';
 
-/** The resource kinds the bill names by their own id: an ASG's or node group's cost bills under its instances. */
-export const LEDGER_KINDS = ['ec2-instance', 'rds-instance', 'rds-cluster'] as const;
+/**
+ * The resource kinds with ledger entries: the bill names instances and databases by their own id, and
+ * charges an Auto Scaling group or EKS node group through the instances its tags say it ran.
+ */
+export const LEDGER_KINDS = [
+  'ec2-instance',
+  'rds-instance',
+  'rds-cluster',
+  'autoscaling-group',
+  'eks-nodegroup',
+] as const;
 
-/** A scheduled resource's stop with no open ledger entry yet (its first, or the first since its entry closed). */
-export interface UnledgeredStop {
+/** The scheduled resource an entry is about, and its schedule. */
+interface ScheduledResourceKey {
   schedule_id: string;
   client_id: string;
   project_id: string;
@@ -15,19 +24,16 @@ export interface UnledgeredStop {
   region: string;
   kind: string;
   resource_id: string;
+}
+
+/** A scheduled resource's stop with no open ledger entry yet (its first, or the first since its entry closed). */
+export interface UnledgeredStop extends ScheduledResourceKey {
   first_stop: Date;
   /** The entry closed before this stop, to open again; null: none yet. */
   entry_id: string | null;
 }
 
-export interface NewScheduleEntry {
-  schedule_id: string;
-  client_id: string;
-  project_id: string;
-  account_id: string;
-  region: string;
-  kind: string;
-  resource_id: string;
+export interface NewScheduleEntry extends ScheduledResourceKey {
   title: string;
   action: Record<string, unknown>;
   estimated_monthly_saving: number;
@@ -39,7 +45,8 @@ const num = (value: unknown) => (value === null || value === undefined ? 0 : Num
 
 /**
  * The log's successful stops by an enabled schedule since `since` of resources without an open entry, earliest
- * per resource (read by performed_at through the index scheduler_actions_performed_at).
+ * per resource (read by performed_at through the index scheduler_actions_performed_at). A group's stop is its
+ * scale to zero (sizes `0/0/0` after it).
  */
 export function unledgeredStopsQuery(db: Kysely<AppTables>, since: Date) {
   return db
@@ -65,7 +72,12 @@ export function unledgeredStopsQuery(db: Kysely<AppTables>, since: Date) {
     ])
     .select((eb) => eb.fn.min('a.performed_at').as('first_stop'))
     .where('a.outcome', '=', 'succeeded')
-    .where('a.action', 'in', ['stop', 'hibernate'])
+    .where((eb) =>
+      eb.or([
+        eb('a.action', 'in', ['stop', 'hibernate']),
+        eb.and([eb('a.action', '=', 'scale'), eb('a.state_after', '=', '0/0/0')]),
+      ]),
+    )
     .where('a.kind', 'in', [...LEDGER_KINDS])
     .where('a.performed_at', '>=', since)
     .where('s.enabled', '=', true)

@@ -43,6 +43,29 @@ function billRows(clientId: string, projectId: string, part: 'before stop' | 'fr
   return rows;
 }
 
+/**
+ * The bill of the Auto Scaling group web-asg: AWS charges its instances, tagged with its name
+ * (aws:autoscaling:groupName), never the group. Before the stop i-0w1 and i-0w2 ran all day at $0.05 an hour
+ * ($1.20 a day each: $2.40 the group, the EC2 case's rate); on the stop day each ran 08:00–20:00 ($0.60);
+ * each weekday after it the group launched two new instances for 12 hours ($0.60 each), none at weekends. A
+ * same-named group's instance in another account ($5 a day) is not this group's.
+ */
+function asgBillRows(clientId: string, projectId: string, part: 'before stop' | 'from stop'): string[] {
+  const rows: string[] = [];
+  const line = (day: string, account: string, rid: string, cost: number) =>
+    `('${clientId}', '${projectId}', DATE '${day.slice(0, 8)}01', TIMESTAMP '${day} 00:00:00', 'AmazonEC2', '${account}', 'us-east-1', '${rid}', 'USE1-BoxUsage:m5.large', 'Usage', ${cost}, ${cost}, ${cost}, ${cost}, MAP {'aws_autoscaling_group_name': 'web-asg'})`;
+  const [first, last] = part === 'before stop' ? [-30, -1] : [0, 7];
+  for (let i = first; i <= last; i += 1) {
+    const day = addDays(STOPPED_ON, i);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    const ids =
+      i <= 0 ? ['i-0w1', 'i-0w2'] : weekday === 0 || weekday === 6 ? [] : [`i-0n${i}a`, `i-0n${i}b`];
+    for (const id of ids) rows.push(line(day, ACCOUNT, id, i < 0 ? 1.2 : 0.6));
+    rows.push(line(day, '444455556666', 'i-0else', 5));
+  }
+  return rows;
+}
+
 let database: MigratedTestDatabase;
 let dir: string;
 let store: DuckDbCostStore;
@@ -58,6 +81,43 @@ afterAll(async () => {
   await database?.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+/** The scheduler service over the shared databases, its inventory the one scheduled resource. */
+function serviceOver(projectId: string, resource: { kind: string; resource_id: string }, now: () => Date) {
+  const db = database.db;
+  const entry = { project_id: projectId, account_id: ACCOUNT, region: 'us-east-1', ...resource };
+  return createSchedulerService({
+    repo: createSchedulerRepo({ db }),
+    scopes: { requested: async () => ({ projectIds: [projectId] }) } as never,
+    inventory: { resources: async () => [{ ...entry, name: null, state: 'stopped', tags: {} }] },
+    bill: store,
+    clusters: { projectsOf: async () => new Map() },
+    ledger: createScheduleLedgerRepo({ db }),
+    metrics: { hourlySeries: async () => [] },
+    now,
+  });
+}
+
+/** The pre-flight monthly saving the editor shows for the schedule's draft before it starts. */
+async function preflightOf(
+  service: ReturnType<typeof serviceOver>,
+  caller: ReturnType<typeof testCaller>,
+  scheduleId: string,
+  resources: Partial<Record<keyof typeof NO_LISTS, string[]>>,
+) {
+  const draft = await service.get(caller, scheduleId);
+  const input = { schedule_name: draft.schedule_name, project: draft.project, time_zone: 'UTC' };
+  return monthlySaving(
+    await service.estimate(
+      caller,
+      scheduleInputSchema.parse({
+        ...input,
+        positions: draft.positions,
+        resources: { ...NO_LISTS, ...resources },
+      }),
+    ),
+  );
+}
 
 describe("a schedule's realised saving in the verified-savings ledger", () => {
   it('records the first stop with its estimate, verifies it from the bill, shows it and closes it', async () => {
@@ -80,34 +140,8 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
     const caller = testCaller(clientId, { role: 'admin' });
     const repo = createScheduleLedgerRepo({ db });
     let clock = new Date(`${STOPPED_ON}T12:00:00Z`);
-    const service = createSchedulerService({
-      repo: schedules,
-      scopes: { requested: async () => ({ projectIds: [projectId] }) } as never,
-      inventory: {
-        resources: async () =>
-          [
-            ...[{ project_id: projectId, account_id: ACCOUNT, region: 'us-east-1', kind: 'ec2-instance' }],
-          ].map((r) => ({ ...r, resource_id: 'i-0abc', name: null, state: 'stopped', tags: {} })),
-      },
-      bill: store,
-      clusters: { projectsOf: async () => new Map() },
-      ledger: repo,
-      metrics: { hourlySeries: async () => [] },
-      now: () => clock,
-    });
-    const draft = await service.get(caller, scheduleId);
-    const preflight = monthlySaving(
-      await service.estimate(
-        caller,
-        scheduleInputSchema.parse({
-          schedule_name: draft.schedule_name,
-          project: projectId,
-          time_zone: 'UTC',
-          positions: draft.positions,
-          resources: { ...NO_LISTS, ec2: ['i-0abc'] },
-        }),
-      ),
-    );
+    const service = serviceOver(projectId, { kind: 'ec2-instance', resource_id: 'i-0abc' }, () => clock);
+    const preflight = await preflightOf(service, caller, scheduleId, { ec2: ['i-0abc'] });
     await loadBill('from stop');
 
     const stop = (resource_id: string, at: string, action = 'stop', outcome = 'succeeded') =>
@@ -215,6 +249,96 @@ describe("a schedule's realised saving in the verified-savings ledger", () => {
       .orderBy('id')
       .execute();
     expect(trail.map((t) => t.action).sort()).toEqual(['close', 'schedule_stop', 'schedule_stop', 'verify']);
+  });
+
+  it("records an Auto Scaling group's first scale to zero, priced and verified from its instances' lines", async () => {
+    const db = database.db;
+    const { clientId, projectId } = await insertClientAndProject(db, 'Sched ASG', { name: 'P' });
+    const loadBill = (part: Parameters<typeof asgBillRows>[2]) =>
+      store.connection.run(
+        `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, line_item_usage_account_id, product_region_code, line_item_resource_id, line_item_usage_type, line_item_line_item_type, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost, resource_tags) VALUES ${asgBillRows(clientId, projectId, part).join(', ')}`,
+      );
+    await loadBill('before stop');
+    const schedules = createSchedulerRepo({ db });
+    const scheduleId = await schedules.insert(
+      scheduleValues(clientId, projectId, {
+        name: 'Web nights',
+        resources: { ...NO_LISTS, autoscaling_groups: ['web-asg'] },
+      }),
+      null,
+    );
+    const caller = testCaller(clientId, { role: 'admin' });
+    let clock = new Date(`${STOPPED_ON}T12:00:00Z`);
+    const service = serviceOver(
+      projectId,
+      { kind: 'autoscaling-group', resource_id: 'web-asg' },
+      () => clock,
+    );
+    const preflight = await preflightOf(service, caller, scheduleId, { autoscaling_groups: ['web-asg'] });
+    await loadBill('from stop');
+
+    // A group stops by scaling to zero (the log's sizes min/desired/max after it are 0/0/0).
+    const scale = (at: string, before: string, after: string, outcome = 'succeeded') =>
+      db
+        .insertInto('scheduler_actions')
+        .values({
+          ...{ schedule_id: scheduleId, one_off_id: null, project_id: projectId, account_id: ACCOUNT },
+          ...{ region: 'us-east-1', kind: 'autoscaling-group', resource_id: 'web-asg', action: 'scale' },
+          ...{
+            cause: 'schedule',
+            actor: 'scheduler',
+            intent_key: `web-asg|${at}|${after}`,
+            performed_at: at,
+          },
+          ...{ state_before: before, state_after: after, outcome, answer: '{}' },
+        })
+        .execute();
+    await scale(`${STOPPED_ON}T08:00:30Z`, '0/0/0', '1/2/4'); // scaling back up is no stop
+    await scale(`${STOPPED_ON}T19:00:30Z`, '1/2/4', '0/0/0', 'failed'); // nor is a failed scale
+    await scale(`${STOPPED_ON}T20:00:30Z`, '1/2/4', '0/0/0');
+    await scale(`${addDays(STOPPED_ON, 1)}T20:00:30Z`, '1/2/4', '0/0/0'); // the second makes no second entry
+
+    clock = new Date(`${addDays(STOPPED_ON, 2)}T06:00:00Z`);
+    const repo = createScheduleLedgerRepo({ db });
+    const ledger = createScheduleLedger({ repo, schedules, bill: store, now: () => clock });
+    expect(await ledger.recordStops()).toBe(1);
+
+    // The group's instances i-0w1 and i-0w2 cost $72 over the 30 days before the stop (the other account's
+    // same-named group is left out): $0.10 an hour, stopped 108 of 168 hours, as the EC2 case.
+    const estimate = ((0.1 * 720 * 108) / 168) * (DAYS_PER_MONTH / 30);
+    const entry = await db
+      .selectFrom('savings_ledger_entries')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      schedule_id: scheduleId,
+      resource_id: 'web-asg',
+      resource_kind: 'autoscaling-group',
+      state: 'applied',
+      title: 'Auto Scaling group web-asg scaled to zero by the schedule "Web nights"',
+    });
+    expect(entry.applied_at).toEqual(new Date(`${STOPPED_ON}T20:00:30Z`));
+    expect(preflight).toBeCloseTo(estimate, 9);
+    expect(entry.estimated_monthly_saving).toBeCloseTo(estimate, 9);
+    expect(entry.current_monthly_cost).toBeCloseTo(2.4 * DAYS_PER_MONTH, 9);
+
+    // Verified from the instances tagged with the group's name, the new ones it launched after the stop
+    // included: 14 days before at $2.40; the 7 after cost 4 weekdays × $1.20 + $0 + $0 + Monday's $1.20.
+    clock = new Date(`${addDays(BILLED_THROUGH, 1)}T06:00:00Z`);
+    const savings = savingsLedgerFor({
+      db,
+      warehouse: store,
+      resolve: async () => null,
+      findRecommendation: async () => null,
+    });
+    expect(await savings.verify.verifyAll(clientId)).toBe(1);
+    const [verified] = (await savings.service.list(caller, { source: 'schedule' })).results;
+    expect(verified).toMatchObject({ state: 'verified', verification: { before_days: 14, after_days: 7 } });
+    expect(verified?.verification?.rate_before).toBeCloseTo(2.4, 9);
+    expect(verified?.verification?.rate_after).toBeCloseTo(6 / 7, 9);
+    expect(verified?.verification?.realised_monthly_saving).toBeCloseTo(preflight ?? Number.NaN, 9);
+    expect((await service.get(caller, scheduleId)).realised_monthly_saving).toBeCloseTo(estimate, 9);
   });
 
   it('reads the action log from its start time through the performed_at index', async () => {

@@ -1,3 +1,4 @@
+import { GROUP_KINDS } from '@finlens/cost-model/group-members';
 import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import type { Kysely } from 'kysely';
@@ -22,6 +23,8 @@ const KIND_NAMES: Record<string, string> = {
   'ec2-instance': 'EC2 instance',
   'rds-instance': 'RDS instance',
   'rds-cluster': 'RDS cluster',
+  'autoscaling-group': 'Auto Scaling group',
+  'eks-nodegroup': 'EKS node group',
 };
 
 type Bill = Pick<ResourceCostPort, 'newestUsageDay' | 'resourceUsageCosts'>;
@@ -62,21 +65,19 @@ export function createScheduleLedger({
     const first = new Date(Math.min(...stops.map((s) => s.first_stop.getTime())));
     const estimate = await estimateBefore(row, stops, first.toISOString().slice(0, 10));
     const toMonth = (cost30: number) => (cost30 * DAYS_PER_MONTH) / ESTIMATE_DAYS;
-    for (const [index, stop] of stops.entries()) {
+    for (const [index, { first_stop, entry_id, ...resource }] of stops.entries()) {
       const part = estimate.resources[index];
+      // A group's stop is its scale to zero: the instances it ran end, and their hours with them.
+      const [stopped, outside] = GROUP_KINDS.has(resource.kind)
+        ? ['scaled to zero', 'Scaled to zero']
+        : ['stopped', 'Stopped'];
       await repo.record(
         {
-          schedule_id: row.id,
-          client_id: row.client_id,
-          project_id: stop.project_id,
-          account_id: stop.account_id,
-          region: stop.region,
-          kind: stop.kind,
-          resource_id: stop.resource_id,
-          title: `${KIND_NAMES[stop.kind] ?? stop.kind} ${stop.resource_id} stopped by the schedule "${row.name}"`,
+          ...resource,
+          title: `${KIND_NAMES[resource.kind] ?? resource.kind} ${resource.resource_id} ${stopped} by the schedule "${row.name}"`,
           action: {
             kind: 'schedule',
-            description: `Stopped outside the windows of the schedule "${row.name}" (${Math.round(
+            description: `${outside} outside the windows of the schedule "${row.name}" (${Math.round(
               estimate.stopped_hours_per_week,
             )} h a week)`,
             target: { schedule_id: row.id, stopped_hours_per_week: estimate.stopped_hours_per_week },
@@ -84,9 +85,9 @@ export function createScheduleLedger({
           },
           estimated_monthly_saving: toMonth(part?.estimated_saving_30d ?? 0),
           current_monthly_cost: toMonth(part?.cost_30d ?? 0),
-          applied_at: stop.first_stop,
+          applied_at: first_stop,
         },
-        stop.entry_id,
+        entry_id,
       );
     }
   }

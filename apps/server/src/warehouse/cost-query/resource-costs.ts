@@ -62,6 +62,11 @@ export interface ResourceCostPort {
 export interface ResourceUsageCostRow {
   projectId: string;
   resourceId: string;
+  /** The usage account and region of the resource's lines (null where none names one). */
+  accountId: string | null;
+  region: string | null;
+  /** Per `tagKeys` entry, in order; null when no line item carries it. */
+  tags: (string | null)[];
   usageType: string | null;
   lineItemType: string | null;
   cost: number;
@@ -72,6 +77,8 @@ export interface ResourceUsageCostsQuery extends CostScope {
   from: string;
   to: string;
   costType: CostType;
+  /** CUR tag keys (`aws_autoscaling_group_name`) whose value to return per resource: the groups it ran in. */
+  tagKeys?: readonly string[];
 }
 
 export interface UsageAccountRow {
@@ -147,6 +154,9 @@ export function compileResourceUsageCosts(dialect: SqlDialect, query: ResourceUs
     `${columnText(ctx, 'line_item_usage_type')} AS usage_type`,
     `${columnText(ctx, 'line_item_line_item_type')} AS line_item_type`,
     `${d.sumMoney(costSql(ctx, query.costType, 'not_split'))} AS cost`,
+    `min(${dimensionSql(ctx, 'line_item_usage_account_id')}) AS account`,
+    `min(${dimensionSql(ctx, 'product_region')}) AS region`,
+    ...(query.tagKeys ?? []).map((key, i) => `min(${dimensionSql(ctx, 'tag_keys', key)}) AS t${i}`),
   ];
   const where = [...scopeWhere(ctx, query, 'not_split'), `${resource} IS NOT NULL`];
   return {
@@ -195,6 +205,9 @@ export function resourceCostQueries(dialect: SqlDialect, read: ReadRows): Resour
       return rows.map((row) => ({
         projectId: String(row.project),
         resourceId: String(row.rid),
+        accountId: textOrNull(row.account),
+        region: textOrNull(row.region),
+        tags: (query.tagKeys ?? []).map((_, i) => textOrNull(row[`t${i}`])),
         usageType: textOrNull(row.usage_type),
         lineItemType: textOrNull(row.line_item_type),
         cost: Number(row.cost ?? 0),
