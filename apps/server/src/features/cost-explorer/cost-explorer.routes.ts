@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientCallerOf } from '../../platform/auth/caller';
 import { matchesEntityTag } from '../../platform/cache/result-cache';
+import { answerJson } from './answer-json';
 import type { CostExplorerService } from './cost-explorer.service';
 
 const tags = ['cost'];
@@ -36,14 +37,15 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
   };
 
   /**
-   * An answer's JSON, checked against the response schema and written once per cached answer (the route's
-   * serializer would encode and stringify it on every ask): a repeated question sends the same text.
+   * An answer's JSON, checked against the response schema and written once per answer, a few series per turn of the
+   * event loop (`answerJson`); the route's serializer would encode and stringify it in one go on every ask. A
+   * repeated question sends the same text; asks that meet while it is written share it.
    */
-  const bodies = new WeakMap<DimensionDailyCostResult, string>();
-  function bodyOf(answer: DimensionDailyCostResult): string {
+  const bodies = new WeakMap<DimensionDailyCostResult, Promise<string>>();
+  function bodyOf(answer: DimensionDailyCostResult): Promise<string> {
     let body = bodies.get(answer);
     if (body === undefined) {
-      body = JSON.stringify(dimensionDailyCostResultSchema.encode(answer));
+      body = answerJson(answer);
       bodies.set(answer, body);
     }
     return body;
@@ -66,7 +68,7 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
     reply.header('etag', tagged.etag).header('cache-control', 'private, no-cache');
     if (matchesEntityTag(request.headers['if-none-match'], tagged.etag)) return reply.code(304).send(null);
     // A string with a JSON type goes out as it is (Fastify skips the serializer).
-    return reply.type('application/json; charset=utf-8').send(bodyOf(await tagged.answer()));
+    return reply.type('application/json; charset=utf-8').send(await bodyOf(await tagged.answer()));
   }
 
   app.get(
