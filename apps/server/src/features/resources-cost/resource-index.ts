@@ -1,4 +1,4 @@
-import type { CostFilter, KeyedFilter, ValueFilter } from '@finlens/contracts/cost-query';
+import type { KeyedFilter, ValueFilter } from '@finlens/contracts/cost-query';
 import type { ResourceFilterOptions, ResourcesCostExportQuery } from '@finlens/contracts/resources-cost';
 import { forEachPaced } from '../../platform/event-loop';
 import {
@@ -39,6 +39,10 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
   const orders = new Map<string, Int32Array>();
   const buckets = new Map<string, Map<string, number[]>>();
   const chosen = new Map<string, Chosen>();
+  /** Row masks of the scanned parts of queries (search text, like and tag filters) `prepare` built, by part. */
+  const scans = new Map<string, Uint8Array>();
+  /** Bill tags added so far: a scan that saw fewer of them while it was paced is not kept. */
+  let billTagsAdded = 0;
   /** The bill's value of a tag key per row position, for keys the join did not read (resources only in the bill). */
   const billTags = new Map<string, Map<number, string>>();
 
@@ -62,20 +66,47 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
     return byValue;
   }
 
-  /** The exact filters' fields of a query, with how a row's values are read. */
-  function exactFields(query: Selection): { field: string; valuesOf: ValuesOf }[] {
-    const fields: { field: string; valuesOf: ValuesOf }[] = [];
+  type Exact = { field: string; valuesOf: ValuesOf; wanted: readonly string[]; invert: boolean };
+  type Scan = (row: MergedResource, p: number) => boolean;
+
+  /** The exact filters' fields of a query, with how a row's values are read and the values wanted. */
+  function exactFields(query: Selection): Exact[] {
+    const fields: Exact[] = [];
     const field = (name: string, read: (r: MergedResource) => string | null, wanted: string | undefined) => {
-      if (wanted !== undefined) fields.push({ field: name, valuesOf: (r) => [read(r) ?? ''] });
+      if (wanted !== undefined) {
+        fields.push({ field: name, valuesOf: (r) => [read(r) ?? ''], wanted: [wanted], invert: false });
+      }
     };
     field('kind', (r) => r.kind, query.kind);
-    field('state', (r) => r.state, query.state);
+    field('state', (r) => r.state, query.state?.toLowerCase());
     field('in_inventory', (r) => String(r.in_inventory), query.in_inventory);
     for (const filter of query.filters) {
       if ('pairs' in filter || (filter.mode !== 'include' && filter.mode !== 'exclude')) continue;
-      fields.push({ field: filter.dimension, valuesOf: (row) => dimensionValues(row, filter, projectNames) });
+      fields.push({
+        field: filter.dimension,
+        valuesOf: (row) => dimensionValues(row, filter, projectNames),
+        wanted: filter.values,
+        invert: filter.mode === 'exclude',
+      });
     }
     return fields;
+  }
+
+  /** The parts of a query that test every row (the search text, like and tag filters), keyed by what they test. */
+  function scannedParts(query: Selection): Map<string, Scan> {
+    const parts = new Map<string, Scan>();
+    const needle = query.search?.trim().toLowerCase() ?? '';
+    if (needle !== '') parts.set(JSON.stringify(['search', needle]), (row) => row.haystack.includes(needle));
+    for (const filter of query.filters) {
+      if ('pairs' in filter) {
+        parts.set(JSON.stringify(filter), (row, p) =>
+          pairsMatch(filter as KeyedFilter, (key) => tagOf(row, p, key)),
+        );
+      } else if (filter.mode !== 'include' && filter.mode !== 'exclude') {
+        parts.set(JSON.stringify(filter), (row) => matchesFilter(row, filter as ValueFilter, projectNames));
+      }
+    }
+    return parts;
   }
 
   /** Rows holding one of `wanted` in `field` (or, with `invert`, none of them). */
@@ -92,7 +123,7 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
     return mask;
   }
 
-  function scan(test: (row: MergedResource, p: number) => boolean) {
+  function scan(test: Scan) {
     const mask = new Uint8Array(n);
     for (let p = 0; p < n; p++) if (test(rows[p] as MergedResource, p)) mask[p] = 1;
     return mask;
@@ -101,33 +132,11 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
   const tagOf = (row: MergedResource, p: number, key: string) =>
     tagValue(row.tags, key) ?? billTags.get(key)?.get(p) ?? null;
 
-  function filterMask(filter: CostFilter): Uint8Array {
-    if ('pairs' in filter) {
-      return scan((row, p) => pairsMatch(filter as KeyedFilter, (key) => tagOf(row, p, key)));
-    }
-    const value = filter as ValueFilter;
-    if (value.mode === 'include' || value.mode === 'exclude') {
-      return exact(
-        value.dimension,
-        (row) => dimensionValues(row, value, projectNames),
-        value.values,
-        value.mode === 'exclude',
-      );
-    }
-    return scan((row) => matchesFilter(row, value, projectNames));
-  }
-
+  /** One mask per part of the query, in no particular order (a selection is every mask's rows). */
   function masksOf(query: Selection): Uint8Array[] {
-    const masks: Uint8Array[] = [];
-    const field = (name: string, read: (r: MergedResource) => string | null, wanted: string | undefined) => {
-      if (wanted !== undefined) masks.push(exact(name, (r) => [read(r) ?? ''], [wanted]));
-    };
-    field('kind', (r) => r.kind, query.kind);
-    field('state', (r) => r.state, query.state?.toLowerCase());
-    field('in_inventory', (r) => String(r.in_inventory), query.in_inventory);
-    const needle = query.search?.trim().toLowerCase() ?? '';
-    if (needle !== '') masks.push(scan((row) => row.haystack.includes(needle)));
-    for (const filter of query.filters) masks.push(filterMask(filter));
+    const masks = exactFields(query).map((f) => exact(f.field, f.valuesOf, f.wanted, f.invert));
+    // A mask `prepare` scanned is copied: `choose` narrows the first mask in place.
+    for (const [key, test] of scannedParts(query)) masks.push(scans.get(key)?.slice() ?? scan(test));
     return masks;
   }
 
@@ -192,8 +201,9 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
 
     /**
      * Builds what `pick` of this query needs and has not yet (its sort order, its exact filters' buckets, the
-     * filter options) a few thousand rows per turn of the event loop, so the first request on a large snapshot
-     * does not hold the loop for every other user's request; `pick` then only reads them.
+     * filter options, the rows its search text, like and tag filters match) a few thousand rows per turn of the
+     * event loop, so the first request on a large snapshot does not hold the loop for every other user's request;
+     * `pick` then only reads them.
      */
     async prepare(query: Selection & { sort: SortKey; order: 'asc' | 'desc' }): Promise<void> {
       const key = `${query.sort}|${query.order}`;
@@ -208,6 +218,17 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
         const collector = optionsCollector();
         await forEachPaced(rows, PACED_BATCH, collector.add);
         options ??= collector.done();
+      }
+      for (const [key, test] of scannedParts(query)) {
+        if (scans.has(key)) continue;
+        const added = billTagsAdded;
+        const mask = new Uint8Array(n);
+        await forEachPaced(rows.keys(), PACED_BATCH, (p) => {
+          if (test(rows[p] as MergedResource, p)) mask[p] = 1;
+        });
+        if (added !== billTagsAdded) continue;
+        scans.set(key, mask);
+        if (scans.size > SELECTIONS_KEPT) scans.delete(scans.keys().next().value as string);
       }
     },
 
@@ -236,7 +257,9 @@ export function createResourceIndex(rows: readonly MergedResource[], projectName
     /** The bill's values of a tag key, by row position; selections made before are dropped. */
     addBillTag(key: string, values: Map<number, string>) {
       billTags.set(key, values);
+      billTagsAdded += 1;
       chosen.clear();
+      scans.clear();
     },
   };
 }

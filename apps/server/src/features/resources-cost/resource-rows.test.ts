@@ -200,13 +200,18 @@ describe('filters', () => {
 describe('the index', () => {
   const index = createResourceIndex(rows, {});
 
-  it("prepares a large snapshot's first sort and filter buckets a batch per turn, as pick would make them", async () => {
+  /** 10,000 volumes, in the inventory and billed. */
+  const largeSnapshot = () => {
     const volumes = Array.from({ length: 10_000 }, (_, i) => `vol-${(i * 7919) % 10_000}`);
-    const large = await mergeResources(
+    return mergeResources(
       volumes.map((id) => stored({ kind: 'ebs-volume', resource_id: id })),
       volumes.map((id, i) => billed({ resourceId: id, currentCost: i % 97 })),
       [],
     );
+  };
+
+  it("prepares a large snapshot's first sort and filter buckets a batch per turn, as pick would make them", async () => {
+    const large = await largeSnapshot();
     const query = {
       filters: [{ dimension: 'line_item_resource_id' as const, mode: 'exclude' as const, values: ['vol-1'] }],
       in_inventory: 'true' as const,
@@ -220,6 +225,28 @@ describe('the index', () => {
     expect(unprepared.count).toBe(9_999);
     expect(paced.pick(query)).toEqual(unprepared);
     expect(paced.options()).toEqual(createResourceIndex(large, {}).options());
+  });
+
+  it("finds a search's and a like filter's rows on a large snapshot a batch per turn, as pick would find them", async () => {
+    const large = await largeSnapshot();
+    const sorted = { filters: [], sort: 'cost' as const, order: 'desc' as const };
+    const paced = createResourceIndex(large, {});
+    await paced.prepare(sorted);
+    const query = {
+      ...sorted,
+      search: ' VOL-1',
+      filters: [
+        { dimension: 'line_item_resource_id' as const, mode: 'not_like' as const, values: ['vol-10'] },
+      ],
+    };
+    // Order and options are ready: what is left is testing every row for the text and the filter.
+    const { order } = await orderAgainstWaiting(() => paced.prepare(query));
+    expect(order).toEqual(['waiting request', 'done']);
+    const unprepared = createResourceIndex(large, {}).pick(query);
+    expect(unprepared.count).toBe(1_111 - 111);
+    expect(paced.pick(query)).toEqual(unprepared);
+    // The search's kept rows are whole again for a search alone (the pick above narrowed a copy of them).
+    expect(paced.pick({ ...sorted, search: 'vol-1' }).count).toBe(1_111);
   });
 
   const pick = (sort: 'trend' | 'cost', order: 'asc' | 'desc', start?: number, end?: number) =>
