@@ -481,6 +481,8 @@ describe('commitment management', () => {
     await expect400(admin.session.get(`${P.purchaseAnalysis}?payment_option=Monthly`), 'payment_option');
     await expect400(admin.session.get(`${P.reservationAnalysis}?look_back=90`), 'look_back');
     await expect400(admin.session.get(`${P.reservationAnalysis}?term=5yr`), 'term');
+    await expect400(admin.session.get(`${P.purchaseAnalysis}?schedules=yes`), 'schedules');
+    await expect400(admin.session.get(`${P.reservationAnalysis}?schedules=`), 'schedules');
     await expect400(admin.session.get(`${P.convertible}?utilisation_below=-1`), 'utilisation_below');
   });
 });

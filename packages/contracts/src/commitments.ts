@@ -191,6 +191,31 @@ export const commitmentDashboardSchema = z
   );
 export type CommitmentDashboard = z.infer<typeof commitmentDashboardSchema>;
 
+export const SCHEDULE_WHAT_IF = ['apply', 'ignore'] as const;
+
+/** What the purchase analyses took out of the look-back for the resource scheduler's enabled schedules. */
+const scheduleWhatIfSchema = z
+  .object({
+    applied: z.boolean().describe('False when the request asked to ignore the schedules.'),
+    schedules: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        stopped_hours_per_week: z.number(),
+        resources: z.number().int().describe('Its resources that ran on demand in its estimate’s 30 days.'),
+      }),
+    ),
+    stopped_resource_hours_per_week: z
+      .number()
+      .describe('Σ over those resources of the hours a week their schedule stops them.'),
+    removed_on_demand: z
+      .number()
+      .describe('On-demand spend taken out of the look-back’s curves ($); 0 when not applied.'),
+  })
+  .describe(
+    'Enabled schedules whose resources ran on demand: each resource’s pre-flight hourly cost is removed from the hours its schedule would stop it.',
+  );
+
 export const purchaseAnalysisQuerySchema = z.object({
   project_ids: projectIdsParam,
   look_back: z.enum(LOOK_BACKS).default('30').describe('Days of hourly usage the recommendation reads.'),
@@ -200,6 +225,12 @@ export const purchaseAnalysisQuerySchema = z.object({
     .optional()
     .describe(
       'Commitment rate ÷ on-demand rate to use when the bill has no commitment to read it from (e.g. 0.72); without it the documented rate table’s.',
+    ),
+  schedules: z
+    .enum(SCHEDULE_WHAT_IF)
+    .optional()
+    .describe(
+      'apply (when absent): take out of the look-back the hours each enabled resource schedule would stop its resources (a what-if: nothing is bought for hours about to be switched off); ignore: the bill as it is.',
     ),
 });
 export type PurchaseAnalysisQuery = z.infer<typeof purchaseAnalysisQuerySchema>;
@@ -246,6 +277,7 @@ export const purchaseAnalysisSchema = z
     rate_ratio: z.number().nullable(),
     rate_source: rateSourceSchema,
     rate_provenance: rateProvenanceSchema,
+    schedules: scheduleWhatIfSchema,
     recommendation: z
       .object({
         commitment: z.number().describe('$/h to commit at commitment rates.'),
@@ -275,6 +307,7 @@ export type PurchaseAnalysis = z.infer<typeof purchaseAnalysisSchema>;
 export const reservationAnalysisSchema = z
   .object({
     window: z.object({ start: z.string(), end: z.string() }).describe('The look-back, whole UTC hours.'),
+    schedules: scheduleWhatIfSchema,
     results: z.array(
       z.object({
         service: z.string().describe('The bill’s product code, e.g. AmazonRDS.'),

@@ -173,12 +173,14 @@ const pageHandlers = [
       rate_ratio: null,
       rate_source: 'none',
       rate_provenance: null,
+      schedules: { applied: true, schedules: [], stopped_resource_hours_per_week: 0, removed_on_demand: 0 },
       recommendation: null,
     } satisfies PurchaseAnalysis),
   ),
   http.get(`*${COMMITMENTS_PATHS.reservationAnalysis}`, () =>
     HttpResponse.json({
       window: { start: '2026-10-27T00:00:00.000Z', end: '2026-11-26T00:00:00.000Z' },
+      schedules: { applied: true, schedules: [], stopped_resource_hours_per_week: 0, removed_on_demand: 0 },
       results: [],
     } satisfies ReservationAnalysis),
   ),

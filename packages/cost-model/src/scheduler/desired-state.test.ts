@@ -8,6 +8,7 @@ import {
   ruleRunningAt,
   runningMinutesPerWeek,
   type ScheduleState,
+  stoppedShareByHour,
 } from './desired-state';
 import { dayTimeFormToWindows, MINUTES_IN_WEEK, mergeWindows, WEEK_PRESETS, type WeekDay } from './week';
 import { fromWall, isIanaZone, minuteOfWeek, toWall } from './zone-time';
@@ -293,5 +294,34 @@ describe('desired segments', () => {
     expect(desiredSegments(state, sat, sat + 86_400_000)).toEqual([
       { from: sat, to: sat + 86_400_000, running: false },
     ]);
+  });
+});
+
+describe('stoppedShareByHour', () => {
+  it('gives each hour of a look-back the share the weekly rule stops: office hours keep 60 of 168', () => {
+    // Sunday 1 February 2026 to the next Sunday, UTC: Monday–Friday 08:00–20:00 run, the other 108 hours stop.
+    const from = at('2026-02-01T00:00:00Z');
+    const shares = stoppedShareByHour(
+      { zone: 'UTC', windows: WEEK_PRESETS['office-hours'] },
+      from,
+      from + 7 * 86_400_000,
+    );
+    expect(shares).toHaveLength(168);
+    expect(shares.filter((s) => s === 0)).toHaveLength(60);
+    expect(shares.filter((s) => s === 1)).toHaveLength(108);
+    expect(shares[24 + 8]).toBe(0);
+    expect(shares[24 + 7]).toBe(1);
+  });
+
+  it('splits an hour a window starts or ends inside of', () => {
+    // Monday 09:30–10:00 Kolkata (UTC+5:30) runs: Monday 04:00–04:30 UTC, so the 04:00 hour is half stopped.
+    const from = at('2026-02-02T00:00:00Z');
+    const shares = stoppedShareByHour(
+      { zone: 'Asia/Kolkata', windows: [{ start: 9 * 60 + 30, end: 10 * 60 }] },
+      from,
+      from + 86_400_000,
+    );
+    expect(shares[4]).toBeCloseTo(0.5, 12);
+    expect(shares.reduce((sum, s) => sum + s, 0)).toBeCloseTo(23.5, 12);
   });
 });

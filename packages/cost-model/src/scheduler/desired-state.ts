@@ -186,3 +186,24 @@ export function desiredSegments(state: ScheduleState, from: number, to: number):
   }
   return out;
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The share (0–1) of each whole hour of [from, to) in which the weekly rule alone keeps its resources stopped
+ * (the commitments' what-if: the look-back's hours as the schedule would have run them). Holidays and overrides
+ * are left out: they fall on other days next time.
+ */
+export function stoppedShareByHour(rule: WeeklyRule, from: number, to: number): number[] {
+  const out: number[] = new Array(Math.max(0, Math.ceil((to - from) / HOUR_MS))).fill(0);
+  for (const segment of desiredSegments({ rule }, from, to)) {
+    if (segment.running) continue;
+    for (let at = segment.from; at < segment.to; ) {
+      const h = Math.floor((at - from) / HOUR_MS);
+      const until = Math.min(from + (h + 1) * HOUR_MS, segment.to);
+      out[h] = (out[h] ?? 0) + (until - at) / HOUR_MS;
+      at = until;
+    }
+  }
+  return out;
+}

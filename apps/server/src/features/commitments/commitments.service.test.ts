@@ -1,9 +1,14 @@
 import { curCommitmentRow } from '@finlens/cost-model/commitments/cur-row';
+import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { describe, expect, it } from 'vitest';
 import type { ClientCaller } from '../../platform/auth/caller';
 import type { WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
 import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
 import { costScopesOver } from '../../warehouse/cost-scope';
+import type { ScheduleValues } from '../scheduler/scheduler.repo';
+import { createScheduleStops } from '../scheduler/scheduler.service';
+import type { ScheduleRow } from '../scheduler/scheduler.tables';
+import { NO_LISTS, scheduleValues } from '../scheduler/scheduler.test-helper';
 import { createCommitmentsService } from './commitments.service';
 import { hourlySpend } from './purchase-rates';
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
@@ -362,5 +367,128 @@ describe('reservation purchase analysis split by operating system, tenancy and l
       ['Linux', 'm5', 'table', 'estimate'],
       ['Windows', 'm5.xlarge', 'none', null],
     ]);
+  });
+});
+
+describe('schedule-aware purchase analysis', () => {
+  // A Linux m5.large (i-1) ran on demand every hour of the week 1–7 February 2026 at $0.096/h (4 units, $0.024 a
+  // unit-hour), and every hour of the 30 billed days the scheduler's estimate reads ($69.12 = 720 h × $0.096).
+  // An enabled office-hours schedule (Monday–Friday 08:00–20:00 UTC: 60 h a week) stops it; a disabled one would
+  // stop it always and is not counted.
+  const usage = Array.from({ length: 168 }, (_, h) => ({
+    ...fee('2025-01-01T00:00:00.000Z'),
+    ...curCommitmentRow({
+      lineItemType: 'Usage',
+      billingPeriod: '2026-02',
+      usageAccountId: 'a',
+      productCode: 'AmazonEC2',
+      usageType: 'BoxUsage:m5.large',
+      pricingTerm: 'OnDemand',
+      usageAmount: 1,
+      unblended: 0.096,
+      publicOnDemandCost: 0.096,
+      region: 'us-east-1',
+    }),
+    operatingSystem: 'Linux',
+    tenancy: 'Shared',
+    licenceModel: 'No License required',
+    at: new Date(Date.parse('2026-02-01T00:00:00Z') + h * 3_600_000),
+  }));
+  const schedule = (id: string, values: Partial<ScheduleValues>) =>
+    ({
+      ...scheduleValues('c', 'p', { resources: { ...NO_LISTS, ec2: ['i-1'] }, ...values }),
+      id,
+      created_at: new Date(),
+      updated_at: new Date(),
+    }) as ScheduleRow;
+  const scheduleStops = createScheduleStops({
+    repo: {
+      schedules: async () => [
+        schedule('s1', { name: 'Office hours', windows: WEEK_PRESETS['office-hours'] }),
+        schedule('s2', { name: 'Off', windows: [], enabled: false }),
+      ],
+    },
+    inventory: {
+      resources: async () => [
+        {
+          project_id: 'p',
+          account_id: 'a',
+          region: 'us-east-1',
+          kind: 'ec2-instance',
+          resource_id: 'i-1',
+          name: 'web',
+          state: 'running',
+          tags: {},
+        },
+      ],
+    },
+    bill: {
+      newestUsageDay: async () => '2026-02-07',
+      resourceUsageCosts: async () => [
+        {
+          projectId: 'p',
+          resourceId: 'i-1',
+          accountId: 'a',
+          region: 'us-east-1',
+          tags: [],
+          usageType: 'BoxUsage:m5.large',
+          lineItemType: 'Usage',
+          cost: 69.12,
+        },
+      ],
+    },
+  });
+  const service = createCommitmentsService({
+    scopes: costScopesOver(async () => [
+      { id: 'p', name: 'P', cloudType: 'aws', ingestedAt: '2026-02-08T00:00:00Z' },
+    ]),
+    warehouse: {
+      commitmentRows: async (q: { grain: string }) => (q.grain === 'hour' ? usage : []),
+      runCostQuery: async () => ({ as_of: '2026-02-07' }) as WarehouseCostAnswer,
+    },
+    scheduleStops,
+    now: () => new Date('2026-02-08T00:00:00Z'),
+  });
+  const caller = { clientId: 'c' } as ClientCaller;
+  const query = (rate_ratio: number, schedules: 'apply' | 'ignore' = 'apply') =>
+    ({ look_back: '7', term: '1yr', payment_option: 'No Upfront', rate_ratio, schedules }) as const;
+
+  it('keeps the 60 hours the schedule runs the instance: the savings plan shrinks to what those hours pay', async () => {
+    const sp = await service.purchaseAnalysis(caller, query(0.3));
+    expect(sp.hourly_on_demand.filter((x) => x === 0)).toHaveLength(108);
+    expect(sp.hourly_on_demand.filter((x) => Math.abs(x - 0.096) < 1e-12)).toHaveLength(60);
+    expect(sp.schedules).toEqual({
+      applied: true,
+      schedules: [{ id: 's1', name: 'Office hours', stopped_hours_per_week: 108, resources: 1 }],
+      stopped_resource_hours_per_week: 108,
+      removed_on_demand: expect.closeTo(108 * 0.096, 9),
+    });
+    // At r = 0.3 the $0.096 used 60 of 168 hours still pays: 60 × 0.096 − 168 × 0.3 × 0.096 = $0.9216.
+    expect(sp.recommendation?.commitment).toBeCloseTo(0.3 * 0.096, 12);
+    expect(sp.recommendation?.savings).toBeCloseTo(0.9216, 9);
+    // The bill as it is: every hour, 168 × 0.096 × 0.7 = $11.2896.
+    const asBilled = await service.purchaseAnalysis(caller, query(0.3, 'ignore'));
+    expect(asBilled.hourly_on_demand.filter((x) => x === 0)).toHaveLength(0);
+    expect(asBilled.recommendation?.savings).toBeCloseTo(11.2896, 9);
+    expect([asBilled.schedules.applied, asBilled.schedules.removed_on_demand]).toEqual([false, 0]);
+    expect(asBilled.schedules.schedules).toHaveLength(1);
+  });
+
+  it('recommends no reserved instance where the stopped hours leave it under break-even', async () => {
+    // r = 0.5: used 60/168 = 36 % of the hours, under the 50 % break-even — none, where the bill alone says one.
+    const [billed] = (await service.reservationAnalysis(caller, query(0.5, 'ignore'))).results;
+    expect(billed?.recommendation?.instances).toBe(1);
+    expect(billed?.recommendation?.savings).toBeCloseTo(168 * 4 * 0.024 * 0.5, 9);
+    const what = await service.reservationAnalysis(caller, query(0.5));
+    const [scheduled] = what.results;
+    expect(scheduled?.hourly_units.filter((u) => Math.abs(u - 4) < 1e-9)).toHaveLength(60);
+    // 0.096 ÷ 0.024 is 4 to the last bit or so: the stopped hours keep at most a rounding residue.
+    expect(scheduled?.hourly_units.filter((u) => u < 1e-9)).toHaveLength(108);
+    expect(scheduled?.recommendation?.instances).toBe(0);
+    expect(what.schedules.removed_on_demand).toBeCloseTo(108 * 0.096, 9);
+    // r = 0.3: the one m5.large still pays over the 60 hours: (60 − 168 × 0.3) × 4 units × $0.024 = $0.9216.
+    const [cheap] = (await service.reservationAnalysis(caller, query(0.3))).results;
+    expect(cheap?.recommendation?.instances).toBe(1);
+    expect(cheap?.recommendation?.savings).toBeCloseTo(0.9216, 9);
   });
 });

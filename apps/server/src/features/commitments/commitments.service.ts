@@ -19,7 +19,12 @@ import {
   remainingValue,
 } from '@finlens/cost-model/commitments/exchange';
 import { CommitmentFiguresSum } from '@finlens/cost-model/commitments/figures';
-import { hourlyCurve, type LookBackDays, lookBackWindow } from '@finlens/cost-model/commitments/hourly-curve';
+import {
+  hourlyCurve,
+  type LookBackDays,
+  lookBackWindow,
+  withoutRemovedSpend,
+} from '@finlens/cost-model/commitments/hourly-curve';
 import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
 import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
 import { optimiseCommitment } from '@finlens/cost-model/commitments/optimiser';
@@ -38,6 +43,7 @@ import {
 import { chosenRate, hourlySpend } from './purchase-rates';
 import { billReservationRatio, instanceTypeOf, reservationResults } from './reservation-analysis';
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
+import { removedPerHour, type ScheduleStopsOf, scheduleSummary } from './schedule-what-if';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -120,12 +126,15 @@ export function createCommitmentsService({
   scopes,
   warehouse,
   rateOverrides = async () => [],
+  scheduleStops = async () => [],
   now = () => new Date(),
 }: {
   scopes: CostScopes;
   warehouse: CommitmentRowsPort & Pick<CostQueryPort, 'runCostQuery'>;
   /** A client's own figures for the documented rate table (set by its admins). */
   rateOverrides?: (clientId: string) => Promise<readonly RateOverride[]>;
+  /** The resource scheduler's enabled schedules over a look-back (the purchase analyses' what-if); none without. */
+  scheduleStops?: ScheduleStopsOf;
   now?: () => Date;
 }) {
   /**
@@ -136,6 +145,12 @@ export function createCommitmentsService({
   const kept = createResultCache<unknown>({ maxEntries: KEPT_READS });
   const keep = <T>(scope: ReadScope, what: string, read: () => Promise<T>): Promise<T> =>
     kept.get(JSON.stringify([scope.clientId, scopeDataVersion(scope), what]), read) as Promise<T>;
+
+  /** The enabled schedules whose resources ran on demand, with the hours of the look-back each would stop. */
+  async function scheduleStopsOf(scope: ReadScope, window: { start: Date; end: Date }) {
+    const stops = await scheduleStops({ clientId: scope.clientId, projectIds: scope.projectIds }, window);
+    return stops.filter((s) => s.resources.length > 0);
+  }
 
   /** The newest usage day of the scope (the bill's end), null without data. */
   const newestDay = (scope: ReadScope) => keep(scope, 'newest', () => readNewestDay(scope));
@@ -385,12 +400,22 @@ export function createCommitmentsService({
         new Date(Date.parse(newest) + DAY_MS),
         Number(query.look_back) as LookBackDays,
       );
-      const rows = await rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour');
+      const [rows, stops] = await Promise.all([
+        rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour'),
+        scheduleStopsOf(scope, window),
+      ]);
       const onDemand = rows.filter((r) => r.lineItemType === 'Usage' && isCommitmentEligible(r));
-      const curve = hourlyCurve(
+      const billed = hourlyCurve(
         onDemand.flatMap((row) => hourlySpend(row)),
         window,
       );
+      const applied = query.schedules !== 'ignore';
+      const curve = applied
+        ? withoutRemovedSpend(
+            billed,
+            removedPerHour(stops, billed.length, (r) => r.hourlyOnDemand),
+          )
+        : billed;
       const billRows = await rowsOf(
         scope,
         day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS)),
@@ -409,6 +434,7 @@ export function createCommitmentsService({
         window: { start: window.start.toISOString(), end: window.end.toISOString() },
         hourly_on_demand: curve,
         ...chosen,
+        schedules: scheduleSummary(stops, applied, sum(billed) - sum(curve)),
         recommendation:
           recommendation === null
             ? null
@@ -442,13 +468,26 @@ export function createCommitmentsService({
         new Date(Date.parse(newest) + DAY_MS),
         Number(query.look_back) as LookBackDays,
       );
-      const [rows, { rows: billRows }, overrides] = await Promise.all([
+      const [rows, { rows: billRows }, overrides, stops] = await Promise.all([
         rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour'),
         billOf(scope),
         rateOverrides(caller.clientId),
+        scheduleStopsOf(scope, window),
       ]);
-      const results = reservationResults({ rows, billRows, window, query, overrides });
-      return { window: { start: window.start.toISOString(), end: window.end.toISOString() }, results };
+      const applied = query.schedules !== 'ignore';
+      const { results, removedOnDemand } = reservationResults({
+        rows,
+        billRows,
+        window,
+        query,
+        overrides,
+        stops: applied ? stops : [],
+      });
+      return {
+        window: { start: window.start.toISOString(), end: window.end.toISOString() },
+        schedules: scheduleSummary(stops, applied, removedOnDemand),
+        results,
+      };
     },
 
     async convertible(caller: ClientCaller, query: ConvertibleQuery): Promise<ConvertibleAnalysis> {

@@ -1,7 +1,7 @@
 import type { PurchaseAnalysisQuery, ReservationAnalysis } from '@finlens/contracts/commitments';
 import { reservationMonths } from '@finlens/cost-model/commitments/cur-commitments';
 import { isCommitmentEligible } from '@finlens/cost-model/commitments/eligibility';
-import { hourlyCurve } from '@finlens/cost-model/commitments/hourly-curve';
+import { hourlyCurve, withoutRemovedSpend } from '@finlens/cost-model/commitments/hourly-curve';
 import { reservationInventory } from '@finlens/cost-model/commitments/inventory';
 import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
 import {
@@ -12,7 +12,9 @@ import {
 import { optimiseReservation } from '@finlens/cost-model/commitments/reservation-optimiser';
 import { splitRules, type UsageSplit } from '@finlens/cost-model/commitments/reservation-split';
 import type { WarehouseCommitmentRow as Row } from '../../warehouse/cost-query/commitment-rows';
+import type { ScheduleStops } from '../scheduler/scheduler.service';
 import { chosenRate, spreadOverHours } from './purchase-rates';
+import { removedPerHour } from './schedule-what-if';
 
 const sum = (values: Iterable<number>) => [...values].reduce((s, v) => s + v, 0);
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -123,6 +125,34 @@ export function billReservationRatio(
 }
 
 /**
+ * The curve each scheduled resource belongs to: the first (costliest) of its service, region and family — its
+ * instance type where the split is not size-flexible. The bill's resource lines name no operating system, so a
+ * family run on demand under two splits gives the resource to the costlier one.
+ */
+function scheduledUses(uses: readonly FamilyUse[], stops: readonly ScheduleStops[]) {
+  const owned = new Map<FamilyUse, ScheduleStops[]>();
+  for (const stop of stops) {
+    for (const r of stop.resources) {
+      if (r.service === null || r.instanceType === null) continue;
+      const type = r.instanceType;
+      const use = uses.find(
+        (u) =>
+          u.service === r.service &&
+          u.region === r.region &&
+          u.family === (u.sizeFlexible ? instanceFamily(type) : type),
+      );
+      if (use === undefined) continue;
+      const list = owned.get(use) ?? [];
+      const mine = list.find((s) => s.id === stop.id);
+      if (mine) mine.resources.push(r);
+      else list.push({ ...stop, resources: [r] });
+      owned.set(use, list);
+    }
+  }
+  return owned;
+}
+
+/**
  * Reserved instances to buy per service, region, split and family (docs/commitments.md): the hourly units curve
  * of the look-back, the family's on-demand price per unit-hour, and the rate ratio of the account's reservations
  * of the service, term and payment option from their covered usage of the same split in the look-back (a Windows
@@ -135,6 +165,7 @@ export function reservationResults({
   window,
   query,
   overrides,
+  stops = [],
 }: {
   /** The look-back's rows by hour. */
   rows: readonly Row[];
@@ -143,7 +174,9 @@ export function reservationResults({
   window: { start: Date; end: Date };
   query: PurchaseAnalysisQuery;
   overrides: readonly RateOverride[];
-}): ReservationAnalysis['results'] {
+  /** Enabled schedules to take out of the curves (their resources' hourly on-demand cost, as units). */
+  stops?: readonly ScheduleStops[];
+}): { results: ReservationAnalysis['results']; removedOnDemand: number } {
   const reservations = reservationsOf(billRows, query, null);
   // Covered usage of the look-back per service and split: Σ effective cost and Σ its on-demand equivalent.
   const covered = new Map<string, { effective: number; onDemand: number }>();
@@ -156,13 +189,26 @@ export function reservationResults({
     c.onDemand += row.publicOnDemandCost ?? 0;
     covered.set(key, c);
   }
-  return familyUses(rows).flatMap((use) => {
+  const uses = familyUses(rows);
+  const scheduled = scheduledUses(uses, stops);
+  let removedOnDemand = 0;
+  const results = uses.flatMap((use) => {
     const buy = typeToBuy(use);
     if (buy === null) return [];
-    const curve = hourlyCurve(
+    const perUnit = ratio(use.onDemandCost, use.units);
+    const billed = hourlyCurve(
       use.rows.flatMap(({ row, units }) => spreadOverHours(row, units)),
       window,
     );
+    // A stopped resource's hourly on-demand cost, at the family's price per unit-hour, in units.
+    const curve =
+      perUnit === null || !(perUnit > 0)
+        ? billed
+        : withoutRemovedSpend(
+            billed,
+            removedPerHour(scheduled.get(use) ?? [], billed.length, (r) => r.hourlyOnDemand / perUnit),
+          );
+    if (perUnit !== null) removedOnDemand += (sum(billed) - sum(curve)) * perUnit;
     const { tableRated } = splitRules(use.service, use.split);
     const same = covered.get(splitKey(use.service, use.split));
     const fromBill = same === undefined ? null : ratio(same.effective, same.onDemand);
@@ -173,7 +219,6 @@ export function reservationResults({
       kind === null ? null : tableRate(kind, query.term, query.payment_option, overrides),
     );
     const rate = chosen.rate_ratio;
-    const perUnit = ratio(use.onDemandCost, use.units);
     // A rate of 0 (no effective cost on the bill) or no on-demand price gives nothing to weigh.
     const best =
       rate === null || !(rate > 0) || perUnit === null || !(perUnit > 0)
@@ -214,4 +259,5 @@ export function reservationResults({
       },
     ];
   });
+  return { results, removedOnDemand };
 }

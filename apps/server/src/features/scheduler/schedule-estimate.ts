@@ -75,7 +75,7 @@ export async function readEstimateBill(
  * The resource's own line items: the same id, or an ARN ending in it; for an Auto Scaling group or EKS node
  * group, those of every instance it ran in the window (in its region).
  */
-function resourceRows(read: EstimateBill, r: InventoryEntry): ResourceUsageCostRow[] {
+export function resourceRows(read: EstimateBill, r: InventoryEntry): ResourceUsageCostRow[] {
   if (!GROUP_KINDS.has(r.kind)) return ownRows(read, r.project_id, r.resource_id);
   return (read.groups.get(groupKey(r.project_id, r.account_id, r.kind, r.resource_id)) ?? []).filter(
     (row) => row.region === null || row.region === r.region,

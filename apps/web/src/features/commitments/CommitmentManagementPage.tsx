@@ -5,13 +5,16 @@ import {
   type CommitmentDashboard,
   LOOK_BACKS,
   PAYMENT_OPTIONS,
+  type PurchaseAnalysis,
 } from '@finlens/contracts/commitments';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -29,6 +32,7 @@ import {
   type Granularity,
   type LookBack,
   type PaymentOption,
+  type ScheduleWhatIf,
   type Term,
   useCommitmentDashboard,
   useCommitmentInventory,
@@ -125,15 +129,54 @@ function Choice<T extends string>({
   );
 }
 
+/**
+ * The schedule-aware what-if: the enabled schedules the analyses take out of the look-back, with a switch to
+ * see the bill as it is. Nothing shows while no schedule stops a resource that ran on demand.
+ */
+function ScheduleWhatIfSwitch({
+  summary,
+  value,
+  onChange,
+}: {
+  summary: PurchaseAnalysis['schedules'] | undefined;
+  value: ScheduleWhatIf;
+  onChange: (value: ScheduleWhatIf) => void;
+}) {
+  if (summary === undefined || summary.schedules.length === 0) return null;
+  const count = summary.schedules.length;
+  const hours = summary.stopped_resource_hours_per_week.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  const schedules = `${count} schedule${count === 1 ? '' : 's'} (${summary.schedules.map((s) => s.name).join(', ')})`;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={value === 'apply'}
+            onChange={(e) => onChange(e.target.checked ? 'apply' : 'ignore')}
+          />
+        }
+        label="Account for resource schedules"
+      />
+      <Typography variant="body2" color="text.secondary" aria-label="Schedules accounted for">
+        {summary.applied
+          ? `Accounting for ${schedules}: ${hours} hours a week stopped (${formatMoney(summary.removed_on_demand)} of on-demand spend taken out of the look-back).`
+          : `${schedules} would stop ${hours} hours a week; the analysis reads the bill as it is.`}
+      </Typography>
+    </Stack>
+  );
+}
+
 function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
   const [lookBack, setLookBack] = useState<LookBack>('30');
   const [term, setTerm] = useState<Term>('1yr');
   const [payment, setPayment] = useState<PaymentOption>('No Upfront');
+  const [schedules, setSchedules] = useState<ScheduleWhatIf>('apply');
   const [showRates, setShowRates] = useState(false);
   const analysis = usePurchaseAnalysis({
     look_back: lookBack,
     term,
     payment_option: payment,
+    schedules,
     project_ids: projectIds,
   });
   const recommendation = analysis.data?.recommendation ?? null;
@@ -171,6 +214,7 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
           Rate table
         </Button>
       </Stack>
+      <ScheduleWhatIfSwitch summary={analysis.data?.schedules} value={schedules} onChange={setSchedules} />
       {showRates ? <RateTableDialog onClose={() => setShowRates(false)} /> : null}
       {analysis.isPending ? (
         <Skeleton variant="rounded" height={120} aria-label="Loading the analysis" />
@@ -209,7 +253,7 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
         </>
       ) : null}
       <ReservationAnalysisSection
-        query={{ look_back: lookBack, term, payment_option: payment, project_ids: projectIds }}
+        query={{ look_back: lookBack, term, payment_option: payment, schedules, project_ids: projectIds }}
       />
     </Stack>
   );

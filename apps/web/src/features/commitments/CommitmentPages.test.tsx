@@ -108,12 +108,19 @@ const CONVERTIBLE: ConvertibleAnalysis = {
   ],
 };
 
-const analysis = (commitment: number, hours: number): PurchaseAnalysis => ({
+const OFFICE_HOURS = { id: 's1', name: 'Office hours', stopped_hours_per_week: 108, resources: 2 };
+const analysis = (commitment: number, hours: number, applied = true): PurchaseAnalysis => ({
   window: { start: '2026-11-01T00:00:00.000Z', end: '2026-11-08T00:00:00.000Z' },
   hourly_on_demand: Array.from({ length: hours }, (_, h) => (h % 2 === 0 ? 0.192 : 0.096)),
   rate_ratio: 0.625,
   rate_source: 'bill',
   rate_provenance: null,
+  schedules: {
+    applied,
+    schedules: [OFFICE_HOURS],
+    stopped_resource_hours_per_week: 216,
+    removed_on_demand: applied ? 41.47 : 0,
+  },
   recommendation: {
     commitment,
     covered_on_demand_per_hour: commitment / 0.625,
@@ -129,6 +136,7 @@ const analysis = (commitment: number, hours: number): PurchaseAnalysis => ({
 
 const RESERVATIONS: ReservationAnalysis = {
   window: { start: '2026-11-01T00:00:00.000Z', end: '2026-11-08T00:00:00.000Z' },
+  schedules: { applied: true, schedules: [], stopped_resource_hours_per_week: 0, removed_on_demand: 0 },
   results: [
     {
       service: 'AmazonRDS',
@@ -240,8 +248,11 @@ function answer() {
     http.get(`*${P.convertible}`, () => HttpResponse.json(CONVERTIBLE)),
     http.get(`*${P.reservationAnalysis}`, () => HttpResponse.json(RESERVATIONS)),
     http.get(`*${P.purchaseAnalysis}`, ({ request }) => {
-      const lookBack = new URL(request.url).searchParams.get('look_back');
-      return HttpResponse.json(lookBack === '60' ? analysis(0.09, 1440) : analysis(0.06, 720));
+      const query = new URL(request.url).searchParams;
+      const applied = query.get('schedules') !== 'ignore';
+      return HttpResponse.json(
+        query.get('look_back') === '60' ? analysis(0.09, 1440, applied) : analysis(0.06, 720, applied),
+      );
     }),
   );
 }
@@ -332,6 +343,23 @@ describe('Commitment pages', () => {
       .filter((call) => call.startsWith(`GET ${P.purchaseAnalysis}`))
       .map((call) => new URL(call.slice(4), 'http://x').searchParams.get('look_back'));
     expect(lookBacks).toEqual(['30', '60']);
+    // The schedule-aware what-if: on by default, the switch asks both analyses for the bill as it is.
+    expect(screen.getByLabelText('Schedules accounted for')).toHaveTextContent(
+      'Accounting for 1 schedule (Office hours): 216 hours a week stopped ($41.47 of on-demand spend taken out of the look-back).',
+    );
+    await userEvent.click(screen.getByRole('switch', { name: 'Account for resource schedules' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Schedules accounted for')).toHaveTextContent(
+        '1 schedule (Office hours) would stop 216 hours a week; the analysis reads the bill as it is.',
+      ),
+    );
+    const asked = (path: string) =>
+      requests
+        .calls()
+        .filter((call) => call.startsWith(`GET ${path}`))
+        .map((call) => new URL(call.slice(4), 'http://x').searchParams.get('schedules'));
+    expect(asked(P.purchaseAnalysis).at(-1)).toBe('ignore');
+    expect(asked(P.reservationAnalysis).at(-1)).toBe('ignore');
   });
 
   it('Commitment Management: the breakdown table with CSV export follows "Breakdown by"; term, payment option and the project filter reach the calls', {

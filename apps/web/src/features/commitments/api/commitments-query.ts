@@ -15,6 +15,7 @@ import {
   type RateOverrideFigure,
   rateTableSchema,
   reservationAnalysisSchema,
+  type SCHEDULE_WHAT_IF,
 } from '@finlens/contracts/commitments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -35,6 +36,7 @@ export type CommitmentGroup = (typeof COMMITMENT_GROUPS)[number];
 export type Term = (typeof COMMITMENT_TERMS)[number];
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 export type Granularity = (typeof COMMITMENT_GRANULARITIES)[number];
+export type ScheduleWhatIf = (typeof SCHEDULE_WHAT_IF)[number];
 type DashboardQuery = {
   start_date: string;
   end_date: string;
@@ -48,6 +50,8 @@ type PurchaseQuery = {
   look_back: LookBack;
   term: Term;
   payment_option: PaymentOption;
+  /** apply (the server's default): the hours enabled schedules stop are taken out of the look-back. */
+  schedules?: ScheduleWhatIf;
   project_ids?: string;
 };
 
