@@ -30,6 +30,7 @@ function groupColumns(days: string, currency: string): ColDef<AsgGroup>[] {
       cellRenderer: ({ data }: { data?: AsgGroup }) =>
         data ? <PageLink to={detailsPath('asg', groupKey(data), days)}>{data.name}</PageLink> : null,
       flex: 2,
+      minWidth: 260,
     },
     {
       colId: 'account',
@@ -47,6 +48,7 @@ function groupColumns(days: string, currency: string): ColDef<AsgGroup>[] {
       colId: 'types',
       headerName: 'Instance types',
       valueGetter: ({ data }) => data?.instance_types.join(', '),
+      minWidth: 200,
     },
     {
       colId: 'purchase',
@@ -59,6 +61,7 @@ function groupColumns(days: string, currency: string): ColDef<AsgGroup>[] {
       headerName: 'Mixed-instances policy',
       valueGetter: ({ data }) => (data ? policyText(data) : ''),
       flex: 2,
+      minWidth: 420,
     },
     amount('Effective cost', (g) => g.cost.effective),
     amount('Per month', (g) => g.cost.monthly_effective),
@@ -83,6 +86,7 @@ const adviceColumns = (days: string, currency: string): ColDef<Advice>[] => [
       data ? (
         <PageLink to={detailsPath('asg', groupKey(data.group), days)}>{data.group.name}</PageLink>
       ) : null,
+    minWidth: 260,
   },
   {
     colId: 'type',

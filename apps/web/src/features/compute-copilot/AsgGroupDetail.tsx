@@ -33,6 +33,7 @@ const instanceColumns = (days: string, currency: string): ColDef<Instance>[] => 
     cellRenderer: ({ data }: { data?: Instance }) =>
       data ? <PageLink to={detailsPath('resource', data.id, days)}>{data.id}</PageLink> : null,
     flex: 2,
+    minWidth: 210,
   },
   { field: 'instance_type', headerName: 'Type' },
   { field: 'lifecycle', headerName: 'Purchase option' },
