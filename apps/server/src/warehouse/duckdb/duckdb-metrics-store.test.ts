@@ -104,6 +104,19 @@ describe('DuckDB metrics store', () => {
     expect((await read('kept')).map((d) => d.hours)).toEqual([24, 6]);
   });
 
+  it('takes writes issued at once in turn on its one write connection: each batch lands whole', async () => {
+    const range = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-30T00:00:00Z') };
+    const projects = ['turn-a', 'turn-b', 'turn-c', 'turn-d'];
+    await Promise.all(projects.map((p) => store.metrics.writeHourly(sawtooth(cpuKey(p, 'i-1'), 30))));
+    for (const projectId of projects) {
+      const days = await store.metrics.dailySeries({ projectId, resourceId: 'i-1', metrics: [], ...range });
+      expect(
+        days.map((d) => d.hours),
+        projectId,
+      ).toEqual([24, 6]);
+    }
+  });
+
   it('keeps 14 whole days of hours and 13 whole months of days', () => {
     expect(retentionCutoffs(new Date('2026-11-20T10:30:00Z'))).toEqual({
       hourlyBefore: new Date('2026-11-06T00:00:00Z'),

@@ -13,6 +13,7 @@ import {
   type SeriesRequest,
 } from '../metrics-store';
 import { quoteString } from '../sql-quote';
+import { oneAtATime } from './duckdb-readers';
 import { inTransaction } from './duckdb-transaction';
 
 export const METRIC_HOURLY_TABLE = 'metric_hourly';
@@ -43,12 +44,7 @@ const APPENDED_PER_TURN = 2048;
  * deleted and it is inserted, with its days' aggregates recomputed, in one transaction.
  */
 export function duckDbMetricsStore(writer: DuckDBConnection, read: ReadRows): MetricsStore {
-  let turn: Promise<unknown> = Promise.resolve();
-  const alone = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = turn.then(work, work);
-    turn = result.catch(() => {});
-    return result;
-  };
+  const alone = oneAtATime(writer);
   const rows = (sql: string) => read({ sql, values: [] });
 
   async function stage(table: string, columns: string, fill: (appender: Appender) => Promise<void>) {
