@@ -310,8 +310,17 @@ describe('resource scheduler', () => {
     expect(Date.parse((held.body as { hold_until: string }).hold_until)).toBe(Date.parse(until));
   });
 
-  it("a schedule's first stop becomes a ledger entry the ledger API lists", async () => {
-    const { admin, projectId } = await collectedAccount('scheduler-ledger');
+  it("a schedule's first stop becomes a ledger entry the ledger API lists: an instance's, an EKS node group's", async () => {
+    // With an EKS managed node group beside the instances (the bill charges its instances, tagged with it).
+    const nodegroup = {
+      ...{ ...base, kind: 'eks-nodegroup', id: 'dev-eks/workers', instanceTypes: ['m5.large'] },
+      ...{ minSize: 1, desiredSize: 2, maxSize: 3 },
+    };
+    const cluster = { ...base, kind: 'eks-cluster', id: 'dev-eks' };
+    const { admin, projectId } = await collectedAccount('scheduler-ledger', {
+      ...SCENARIO,
+      resources: [...SCENARIO.resources, cluster, nodegroup],
+    });
     const s = admin.session;
     // Running every hour of the week but this one and the next (UTC; position 0 is Monday 00:00): stop now.
     const now = new Date();
@@ -322,7 +331,7 @@ describe('resource scheduler', () => {
       project: projectId,
       time_zone: 'UTC',
       positions: Array.from({ length: 168 }, (_, p) => p).filter((p) => !off.has(p)),
-      resources: { ec2: ['i-0aaaaaaaaaaaaaaa1'] },
+      resources: { ec2: ['i-0aaaaaaaaaaaaaaa1'], eks_nodegroup: ['dev-eks/workers'] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const schedule = scheduleSchema.parse(created.body);
@@ -331,26 +340,40 @@ describe('resource scheduler', () => {
         .results;
     expect(await entries()).toEqual([]);
 
-    // The tick and the ledger pass, as their crons would run them.
+    // The tick and the ledger pass, as their crons would run them: the instance stopped, the group scaled to zero.
     await runJob('scheduler.tick');
     const log = scheduleActionListSchema.parse((await s.get(P.actions(schedule.id))).body).results;
-    expect(log.map((a) => [a.action, a.outcome, a.resource_id])).toEqual([
-      ['stop', 'succeeded', 'i-0aaaaaaaaaaaaaaa1'],
+    expect(log.map((a) => [a.action, a.outcome, a.resource_id, a.state_after]).sort()).toEqual([
+      ['scale', 'succeeded', 'dev-eks/workers', '0/0/0'],
+      ['stop', 'succeeded', 'i-0aaaaaaaaaaaaaaa1', 'stopping'],
     ]);
     await runJob('scheduler.ledger-entries');
-    const [entry, ...more] = await entries();
-    expect(more).toEqual([]);
-    expect(entry).toMatchObject({
-      source: 'schedule',
-      schedule_id: schedule.id,
-      resource_id: 'i-0aaaaaaaaaaaaaaa1',
-      state: 'applied',
-      closed_at: null,
-    });
-    expect(Date.parse(entry?.applied_at ?? '')).toBe(Date.parse(log[0]?.at ?? ''));
-    // No bill imported: nothing estimated, nothing verified yet.
-    expect(entry?.estimated_monthly_saving).toBe(0);
-    expect(entry?.verification).toBeNull();
-    expect((await entries()).length).toBe(1);
+    const listed = await entries();
+    expect(listed.map((e) => [e.resource_kind, e.resource_id, e.title]).sort()).toEqual([
+      [
+        'ec2-instance',
+        'i-0aaaaaaaaaaaaaaa1',
+        'EC2 instance i-0aaaaaaaaaaaaaaa1 stopped by the schedule "Off this hour"',
+      ],
+      [
+        'eks-nodegroup',
+        'dev-eks/workers',
+        'EKS node group dev-eks/workers scaled to zero by the schedule "Off this hour"',
+      ],
+    ]);
+    for (const entry of listed) {
+      expect(entry).toMatchObject({
+        source: 'schedule',
+        schedule_id: schedule.id,
+        state: 'applied',
+        closed_at: null,
+      });
+      const stop = log.find((a) => a.resource_id === entry.resource_id);
+      expect(Date.parse(entry.applied_at ?? '')).toBe(Date.parse(stop?.at ?? ''));
+      // No bill imported: nothing estimated, nothing verified yet.
+      expect(entry.estimated_monthly_saving).toBe(0);
+      expect(entry.verification).toBeNull();
+    }
+    expect((await entries()).length).toBe(2);
   });
 });

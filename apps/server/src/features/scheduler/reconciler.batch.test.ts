@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppTables } from '../../db/tables';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import {
@@ -10,10 +12,8 @@ import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
 import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
 import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
-import { createReconciler } from './reconciler';
-import { createReconcilerRepo } from './reconciler.repo';
 import { createSchedulerRepo } from './scheduler.repo';
-import { NO_LISTS, scheduleValues } from './scheduler.test-helper';
+import { inventoryOf, NO_LISTS, reconcilerOver, scheduleValues } from './scheduler.test-helper';
 
 const ACC = '123456789012';
 const TICK = 60_000;
@@ -29,6 +29,50 @@ const INSTANCES = Array.from({ length: 2_003 }, (_, i) => ({
   tags: { 'finlens:scheduler': 'dev' },
 }));
 const REFUSED = INSTANCES[1_234]?.id as string;
+const ACCOUNT = { accountId: ACC, credentials: { kind: 'server-identity' } } as const;
+
+/**
+ * The simulated cloud of `instances` at the stop's minute, its EC2 calls recorded (`wrap` may answer them
+ * instead), and a reconciler of the project over it.
+ */
+function arrange(
+  db: Kysely<AppTables>,
+  projectId: string,
+  instances: typeof INSTANCES,
+  wrap: (cloud: CloudPort, actions: readonly CloudAction[]) => Promise<ActionAnswer[]> = (cloud, actions) =>
+    cloud.actMany(ACCOUNT, actions),
+) {
+  const clock = manualClock(new Date(STOP_AT));
+  const cloud = createSimulatedCloud({
+    scenario: parseScenario({
+      version: 1,
+      start: '2026-03-01T00:00:00Z',
+      regions: [{ name: 'us-east-1' }, { name: 'eu-west-1' }],
+      accounts: [{ accountId: ACC }],
+      resources: instances,
+    }),
+    clock,
+  });
+  const calls: CloudAction[][] = [];
+  const port: CloudPort = {
+    ...cloud,
+    act: () => Promise.reject(new Error('an instance went alone, not in a batch')),
+    actMany(_account, actions) {
+      calls.push([...actions]);
+      return wrap(cloud, actions);
+    },
+  };
+  const reconciler = reconcilerOver({
+    db,
+    schedules: createSchedulerRepo({ db }),
+    inventory: inventoryOf(instances, projectId),
+    port,
+    accountId: ACC,
+    now: clock.now,
+    tickMs: TICK,
+  });
+  return { clock, calls, reconciler };
+}
 
 describe('a boundary tick over thousands of instances', () => {
   let database: MigratedTestDatabase;
@@ -49,62 +93,25 @@ describe('a boundary tick over thousands of instances', () => {
       transformResult: async (args) => args.result,
     });
     const { clientId, projectId } = await insertClientAndProject(database.db, 'C', { name: 'P' });
-    const schedules = createSchedulerRepo({ db });
-    await schedules.insert(scheduleValues(clientId, projectId, { name: 'dev', tag_value: 'dev' }), null);
-    const scenario = parseScenario({
-      version: 1,
-      start: '2026-03-01T00:00:00Z',
-      regions: [{ name: 'us-east-1' }, { name: 'eu-west-1' }],
-      accounts: [{ accountId: ACC }],
-      resources: INSTANCES,
-    });
-    const clock = manualClock(new Date(STOP_AT));
-    const cloud = createSimulatedCloud({ scenario, clock });
-    const calls: CloudAction[][] = [];
+    await createSchedulerRepo({ db }).insert(
+      scheduleValues(clientId, projectId, { name: 'dev', tag_value: 'dev' }),
+      null,
+    );
     let refuse = true;
     // EC2 refuses one instance of a batch once (IncorrectInstanceState); the others' stops stand.
-    const port: CloudPort = {
-      ...cloud,
-      act: () => Promise.reject(new Error('a batched stop went one by one')),
-      async actMany(account, actions) {
-        calls.push([...actions]);
-        const answers: ActionAnswer[] = await cloud.actMany(
-          account,
-          actions.filter((a) => !(refuse && a.resource.id === REFUSED)),
-        );
-        return actions.map((a) =>
-          refuse && a.resource.id === REFUSED
-            ? {
-                ok: false,
-                error: new CloudActionError('invalid-state', `IncorrectInstanceState: ${a.resource.id}`),
-              }
-            : (answers.shift() as ActionAnswer),
-        );
-      },
-    };
-    const inventory = INSTANCES.map((r) => ({
-      project_id: projectId,
-      account_id: ACC,
-      region: r.region,
-      kind: r.kind,
-      resource_id: r.id,
-      name: null,
-      state: 'running',
-      tags: r.tags,
-    }));
-    const reconciler = createReconciler({
-      schedules,
-      repo: createReconcilerRepo({ db }),
-      inventory: { resources: async () => inventory },
-      targets: {
-        resolve: async () => ({
-          port,
-          accounts: [{ accountId: ACC, credentials: { kind: 'server-identity' } }],
-        }),
-      },
-      notify: async () => {},
-      now: clock.now,
-      tickMs: TICK,
+    const { clock, calls, reconciler } = arrange(db, projectId, INSTANCES, async (cloud, actions) => {
+      const answers: ActionAnswer[] = await cloud.actMany(
+        ACCOUNT,
+        actions.filter((a) => !(refuse && a.resource.id === REFUSED)),
+      );
+      return actions.map((a) =>
+        refuse && a.resource.id === REFUSED
+          ? {
+              ok: false,
+              error: new CloudActionError('invalid-state', `IncorrectInstanceState: ${a.resource.id}`),
+            }
+          : (answers.shift() as ActionAnswer),
+      );
     });
 
     queries = 0;
@@ -143,52 +150,7 @@ describe('a boundary tick over thousands of instances', () => {
     const schedules = createSchedulerRepo({ db });
     // 1,001 instances in us-east-1 and two in eu-west-1, listed by id (no schedule covers them).
     const mine = INSTANCES.slice(1_000);
-    const clock = manualClock(new Date(STOP_AT));
-    const cloud = createSimulatedCloud({
-      scenario: parseScenario({
-        version: 1,
-        start: '2026-03-01T00:00:00Z',
-        regions: [{ name: 'us-east-1' }, { name: 'eu-west-1' }],
-        accounts: [{ accountId: ACC }],
-        resources: mine,
-      }),
-      clock,
-    });
-    const calls: CloudAction[][] = [];
-    const port: CloudPort = {
-      ...cloud,
-      act: () => Promise.reject(new Error('a one-off went one instance at a time')),
-      actMany(account, actions) {
-        calls.push([...actions]);
-        return cloud.actMany(account, actions);
-      },
-    };
-    const reconciler = createReconciler({
-      schedules,
-      repo: createReconcilerRepo({ db }),
-      inventory: {
-        resources: async () =>
-          mine.map((r) => ({
-            project_id: projectId,
-            account_id: ACC,
-            region: r.region,
-            kind: r.kind,
-            resource_id: r.id,
-            name: null,
-            state: 'running',
-            tags: {},
-          })),
-      },
-      targets: {
-        resolve: async () => ({
-          port,
-          accounts: [{ accountId: ACC, credentials: { kind: 'server-identity' } }],
-        }),
-      },
-      notify: async () => {},
-      now: clock.now,
-      tickMs: TICK,
-    });
+    const { clock, calls, reconciler } = arrange(db, projectId, mine);
     const oneOff = await schedules.insertOneOff({
       client_id: clientId,
       project_id: projectId,

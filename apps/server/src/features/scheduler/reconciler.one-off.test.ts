@@ -1,17 +1,21 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppTables } from '../../db/tables';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
 import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
 import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
 import type { ClientCaller } from '../../platform/auth/caller';
-import { createReconciler } from './reconciler';
-import { createReconcilerRepo } from './reconciler.repo';
-import { createScheduleLedgerRepo } from './schedule-ledger.repo';
 import type { InventoryEntry } from './scheduled-resources';
 import { createSchedulerRepo } from './scheduler.repo';
-import { createSchedulerService } from './scheduler.service';
-import { NO_LISTS, scheduleValues } from './scheduler.test-helper';
+import {
+  inventoryOf,
+  NO_LISTS,
+  reconcilerOver,
+  schedulerServiceOver,
+  scheduleValues,
+} from './scheduler.test-helper';
 
 const ACC = '123456789012';
 const REGION = 'us-east-1';
@@ -43,6 +47,43 @@ const SCENARIO = parseScenario({
   ],
 });
 
+/** The project's office-hours schedule of asg-web, the simulated cloud of both groups at `at` and a reconciler. */
+async function arrange(db: Kysely<AppTables>, label: string, at: number) {
+  const { clientId, projectId } = await insertClientAndProject(db, label, { name: `P ${label}` });
+  const schedules = createSchedulerRepo({ db });
+  const scheduleId = await schedules.insert(
+    scheduleValues(clientId, projectId, {
+      name: 'office',
+      resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
+    }),
+    null,
+  );
+  const clock = manualClock(new Date(at));
+  const cloud = createSimulatedCloud({ scenario: SCENARIO, clock });
+  const inventory = inventoryOf(SCENARIO.resources, projectId, 'active');
+  const reconciler = reconcilerOver({
+    db,
+    schedules,
+    inventory,
+    port: cloud,
+    accountId: ACC,
+    now: clock.now,
+  });
+  /** A one-off action on a group, due now; held until `holdUntil` when given. */
+  const oneOff = (action: 'start' | 'stop', id = 'asg-web', holdUntil: Date | null = null) =>
+    schedules.insertOneOff({
+      client_id: clientId,
+      project_id: projectId,
+      account_number: null,
+      action,
+      run_at: clock.now(),
+      hold_until: holdUntil,
+      resources: { ...NO_LISTS, autoscaling_groups: [id] },
+      created_by: null,
+    });
+  return { clientId, projectId, schedules, scheduleId, clock, cloud, inventory, reconciler, oneOff };
+}
+
 describe('one-off actions on an Auto Scaling group', () => {
   let database: MigratedTestDatabase;
   beforeAll(async () => {
@@ -54,37 +95,7 @@ describe('one-off actions on an Auto Scaling group', () => {
 
   it('a one-off start restores the sizes its schedule saved (or, outside any schedule, those before its stop)', async () => {
     const db = database.db;
-    const { clientId, projectId } = await insertClientAndProject(db, 'C', { name: 'P' });
-    const schedules = createSchedulerRepo({ db });
-    await schedules.insert(
-      scheduleValues(clientId, projectId, {
-        name: 'office',
-        resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
-      }),
-      null,
-    );
-    const clock = manualClock(new Date(NOW));
-    const cloud = createSimulatedCloud({ scenario: SCENARIO, clock });
-    const account = { accountId: ACC, credentials: { kind: 'server-identity' } } as const;
-    const inventory = ['asg-web', 'asg-batch'].map((id) => ({
-      project_id: projectId,
-      account_id: ACC,
-      region: REGION,
-      kind: 'autoscaling-group',
-      resource_id: id,
-      name: null,
-      state: 'active',
-      tags: {},
-    }));
-    const reconciler = createReconciler({
-      schedules,
-      repo: createReconcilerRepo({ db }),
-      inventory: { resources: async () => inventory },
-      targets: { resolve: async () => ({ port: cloud, accounts: [account] }) },
-      notify: async () => {},
-      now: clock.now,
-      tickMs: 60_000,
-    });
+    const { clock, cloud, reconciler, oneOff } = await arrange(db, 'C', NOW);
     const sizes = (id = 'asg-web') => {
       const r = cloud.world.find(ACC, REGION, { kind: 'autoscaling-group', id })?.resource as {
         minSize: number;
@@ -93,18 +104,6 @@ describe('one-off actions on an Auto Scaling group', () => {
       };
       return [r.minSize, r.desiredCapacity, r.maxSize];
     };
-    const oneOff = (action: 'start' | 'stop', id = 'asg-web') =>
-      schedules.insertOneOff({
-        client_id: clientId,
-        project_id: projectId,
-        account_number: null,
-        action,
-        run_at: clock.now(),
-        hold_until: null,
-        resources: { ...NO_LISTS, autoscaling_groups: [id] },
-        created_by: null,
-      });
-
     await reconciler.tick();
     expect(sizes()).toEqual([0, 0, 0]); // the schedule stopped it, saving 1/2/4
 
@@ -157,40 +156,9 @@ describe('one-off actions on an Auto Scaling group', () => {
 
   it('a one-off stop inside the running window holds until the window ends; the schedule starts it at the next one', async () => {
     const db = database.db;
-    const { clientId, projectId } = await insertClientAndProject(db, 'C2', { name: 'P2' });
-    const schedules = createSchedulerRepo({ db });
-    const scheduleId = await schedules.insert(
-      scheduleValues(clientId, projectId, {
-        name: 'office',
-        resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
-      }),
-      null,
-    );
     const monday10 = Date.parse('2026-03-02T10:00:00Z'); // inside Monday's 08:00–20:00 window
-    const clock = manualClock(new Date(monday10));
-    const cloud = createSimulatedCloud({ scenario: SCENARIO, clock });
-    const account = { accountId: ACC, credentials: { kind: 'server-identity' } } as const;
-    const inventory: InventoryEntry[] = [
-      {
-        project_id: projectId,
-        account_id: ACC,
-        region: REGION,
-        kind: 'autoscaling-group',
-        resource_id: 'asg-web',
-        name: null,
-        state: 'active',
-        tags: {},
-      },
-    ];
-    const reconciler = createReconciler({
-      schedules,
-      repo: createReconcilerRepo({ db }),
-      inventory: { resources: async () => inventory },
-      targets: { resolve: async () => ({ port: cloud, accounts: [account] }) },
-      notify: async () => {},
-      now: clock.now,
-      tickMs: 60_000,
-    });
+    const { clientId, projectId, schedules, scheduleId, clock, cloud, inventory, reconciler, oneOff } =
+      await arrange(db, 'C2', monday10);
     const desired = () => {
       const found = cloud.world.find(ACC, REGION, { kind: 'autoscaling-group', id: 'asg-web' });
       return (found?.resource as { desiredCapacity?: number } | undefined)?.desiredCapacity;
@@ -202,16 +170,7 @@ describe('one-off actions on an Auto Scaling group', () => {
 
     await at(monday10);
     expect(desired()).toBe(2); // running as the window wants: nothing to do
-    await schedules.insertOneOff({
-      client_id: clientId,
-      project_id: projectId,
-      account_number: null,
-      action: 'stop',
-      run_at: clock.now(),
-      hold_until: null,
-      resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
-      created_by: null,
-    });
+    await oneOff('stop');
     await at(monday10 + 60_000);
     expect(desired()).toBe(0);
 
@@ -222,14 +181,11 @@ describe('one-off actions on an Auto Scaling group', () => {
 
     // The details page, before the inventory is collected again: the state the port answered, and the
     // timeline's actual row stopped from the one-off on (the one-off's log row is its covering schedule's).
-    const service = createSchedulerService({
-      repo: schedules,
-      scopes: { requested: async () => ({ projectIds: [projectId] }) } as never,
-      inventory: { resources: async () => inventory },
+    const service = schedulerServiceOver({
+      db,
       bill: { newestUsageDay: async () => null, resourceUsageCosts: async () => [] },
-      metrics: { hourlySeries: async () => [] },
-      clusters: { projectsOf: async () => new Map() },
-      ledger: createScheduleLedgerRepo({ db }),
+      projectId,
+      inventory,
       now: clock.now,
     });
     const caller = { clientId, user: { id: 'u' } } as ClientCaller;
@@ -272,16 +228,7 @@ describe('one-off actions on an Auto Scaling group', () => {
     ]);
     // A one-off stop held until a chosen time: past the window's end and into the next one, then the schedule resumes.
     await at(Date.parse('2026-03-03T12:00:00Z'));
-    await schedules.insertOneOff({
-      client_id: clientId,
-      project_id: projectId,
-      account_number: null,
-      action: 'stop',
-      run_at: clock.now(),
-      hold_until: new Date('2026-03-04T12:00:00Z'),
-      resources: { ...NO_LISTS, autoscaling_groups: ['asg-web'] },
-      created_by: null,
-    });
+    await oneOff('stop', 'asg-web', new Date('2026-03-04T12:00:00Z'));
     await at(Date.parse('2026-03-03T12:01:00Z'));
     expect(desired()).toBe(0);
     const held = await schedules.overrides([scheduleId], new Date(Date.parse('2026-03-03T12:01:00Z')));

@@ -1,8 +1,13 @@
+import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
 import { nextChange } from '@finlens/cost-model/scheduler/desired-state';
 import { dayTimeFormToWindows, WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
+import { type BillTimeline, billedShare, billTimeline } from '@finlens/fixtures/demo/bill-actions';
+import { billingPeriods, daysOf } from '@finlens/fixtures/demo/calendar';
+import { SKUS } from '@finlens/fixtures/demo/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
+import { tempWarehouse } from '../../ingest/import-file.test-helper';
 import {
   type ActionAnswer,
   type CloudAction,
@@ -12,13 +17,23 @@ import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
 import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
 import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
-import { createReconciler, type Reconciler } from './reconciler';
-import { createReconcilerRepo, STALE_CLAIM_MS } from './reconciler.repo';
-import type { InventoryEntry } from './scheduled-resources';
+import { testCaller } from '../../platform/auth/caller.test-helper';
+import { savingsLedgerFor } from '../savings-ledger/savings-ledger.jobs';
+import type { Reconciler } from './reconciler';
+import { STALE_CLAIM_MS } from './reconciler.repo';
+import { scheduleLedgerFor } from './schedule-ledger';
 import { createSchedulerRepo, type ScheduleValues } from './scheduler.repo';
 import { scheduleState } from './scheduler.service';
 import type { ActionRow } from './scheduler.tables';
-import { NO_LISTS, scheduleValues } from './scheduler.test-helper';
+import {
+  insertBillLines,
+  inventoryOf,
+  NO_LISTS,
+  reconcilerOver,
+  schedulerServiceOver,
+  scheduleValues,
+  type TestBillLine,
+} from './scheduler.test-helper';
 
 // Issue 22 item 7: thirty days of two server processes reconciling against a simulated cloud on a simulated
 // clock, with faults injected, checked against the schedules' own change times (cost-model).
@@ -32,11 +47,13 @@ const REGION = 'us-east-1';
 const at = (iso: string) => Date.parse(iso);
 const START = at('2026-03-02T08:00:00Z'); // Monday 00:00 in Los Angeles; DST starts on 8 March
 const END = START + 30 * DAY;
+/** A started instance or database is pending this long before it runs (and bills). */
+const TRANSITION_S = 120;
 
 const SCENARIO = parseScenario({
   version: 1,
   start: '2026-03-01T00:00:00Z',
-  transitionSeconds: 120,
+  transitionSeconds: TRANSITION_S,
   regions: [{ name: REGION }],
   accounts: [{ accountId: ACC }],
   resources: [
@@ -54,7 +71,7 @@ const SCENARIO = parseScenario({
       id: 'db-weekly',
       accountId: ACC,
       region: REGION,
-      instanceClass: 'db.t3.medium',
+      instanceClass: 'db.r6g.large',
       engine: 'postgres',
       allocatedStorageGiB: 20,
     },
@@ -70,16 +87,42 @@ const SCENARIO = parseScenario({
   ],
 });
 
-const INVENTORY: InventoryEntry[] = SCENARIO.resources.map((r) => ({
-  project_id: '',
-  account_id: ACC,
-  region: REGION,
-  kind: r.kind,
-  resource_id: r.id,
-  name: null,
-  state: 'running',
-  tags: {},
-}));
+/**
+ * The bill of the scheduled resources, in the demo bill's SKUs and by its rule for actions (fixtures
+ * bill-actions: a stopped or hibernated instance or database bills no running hours from the stop, a started one
+ * from the end of its transition; RDS storage bills on): a full day of each line costs `perDay`. The storage's
+ * day is fixed (no month-length proration, which would move the rate between February and March by itself).
+ */
+const sku = (usage: string) => SKUS.find((k) => k.usage === usage) as (typeof SKUS)[number];
+const DB_ARN = `arn:aws:rds:${REGION}:${ACC}:db:db-weekly`;
+const BILLED = [
+  { resourceId: 'i-0office', sku: sku('BoxUsage:m5.large'), perDay: 0.096 * 24 },
+  { resourceId: 'i-0nights', sku: sku('BoxUsage:m5.large'), perDay: 0.096 * 24 },
+  { resourceId: DB_ARN, sku: sku('InstanceUsage:db.r6g.large'), perDay: 0.225 * 24 },
+  { resourceId: DB_ARN, sku: sku('RDS:GP3-Storage'), perDay: 0.5 },
+];
+const BILL_DAYS = billingPeriods('2026-03', 3).flatMap((period) => daysOf(period, 0));
+
+/** The bill's lines from `from` to `to` (days), as `timeline`'s actions left the resources (none: running). */
+function billLines(timeline: BillTimeline | null, from: string, to: string): TestBillLine[] {
+  return BILL_DAYS.flatMap((day) => {
+    const date = day.start.toISOString().slice(0, 10);
+    if (date < from || date > to) return [];
+    return BILLED.map((b) => {
+      const share = timeline === null ? 1 : (billedShare(timeline, ACC, b.sku, b.resourceId, day) ?? 1);
+      const usageType = `USE1-${b.sku.usage}`;
+      return {
+        day: date,
+        service: b.sku.code,
+        account: ACC,
+        region: REGION,
+        resourceId: b.resourceId,
+        usageType,
+        cost: b.perDay * share,
+      };
+    }).filter((line) => line.cost > 0);
+  });
+}
 
 /** Fault windows: throttled acts, one API error, a hung act (process killed), server down (no ticks). */
 const THROTTLE = [at('2026-03-10T15:00:00Z'), at('2026-03-10T15:20:00Z')] as const;
@@ -93,6 +136,7 @@ const RDS_RESTART_AT = at('2026-03-09T09:15:00Z');
 
 describe('the reconciler over thirty simulated days', () => {
   let database: MigratedTestDatabase;
+  const warehouse = tempWarehouse('finlens-scheduler-sim-');
 
   beforeAll(async () => {
     database = await openMigratedTestDatabase('scheduler');
@@ -101,10 +145,10 @@ describe('the reconciler over thirty simulated days', () => {
     await database?.close();
   });
 
-  it('acts on every change within a tick, once, never inside an override, through faults', async () => {
+  it('acts on every change within a tick, once, never inside an override, through faults; realises the estimate', async () => {
     const db = database.db;
     const { clientId, projectId } = await insertClientAndProject(db, 'Sim', { name: 'Sim' });
-    const inventory = INVENTORY.map((r) => ({ ...r, project_id: projectId }));
+    const inventory = inventoryOf(SCENARIO.resources, projectId);
     const schedules = createSchedulerRepo({ db });
     const base = (values: Partial<ScheduleValues>) =>
       scheduleValues(clientId, projectId, { time_zone: 'America/Los_Angeles', ...values });
@@ -201,11 +245,12 @@ describe('the reconciler over thirty simulated days', () => {
     };
     const notices: string[] = [];
     const processFor = (state: { hang: boolean }): Reconciler =>
-      createReconciler({
+      reconcilerOver({
+        db,
         schedules,
-        repo: createReconcilerRepo({ db }),
-        inventory: { resources: async () => inventory },
-        targets: { resolve: async () => ({ port: portFor(state), accounts: [account] }) },
+        inventory,
+        port: portFor(state),
+        accountId: ACC,
         notify: async (payload, key) => {
           notices.push(`${key} ${payload.subject}`);
         },
@@ -214,6 +259,18 @@ describe('the reconciler over thirty simulated days', () => {
       });
     let a = processFor({ hang: false });
     const b = processFor({ hang: false });
+
+    // The bill of the 30 days before the schedules start, every resource running all day; the schedules'
+    // estimated monthly saving in the list, read from it before the first tick (the editor's pre-flight figure).
+    const bill = warehouse.store;
+    await insertBillLines(bill, clientId, projectId, billLines(null, '2026-01-31', '2026-03-01'));
+    const caller = testCaller(clientId, { role: 'admin' });
+    const service = schedulerServiceOver({ db, bill, projectId, inventory, now: clock.now });
+    const savingOf = async (pick: 'estimated_monthly_saving' | 'realised_monthly_saving') =>
+      Object.fromEntries((await service.list(caller)).results.map((r) => [r.schedule_name, r[pick]]));
+    const estimated = await savingOf('estimated_monthly_saving');
+    // The ledger pass (every 15 minutes in the server; daily here) turns each first stop into an entry.
+    const ledger = scheduleLedgerFor({ db, bill, now: clock.now });
 
     for (let t = START; t < END; t += TICK) {
       clock.set(new Date(t));
@@ -237,6 +294,7 @@ describe('the reconciler over thirty simulated days', () => {
         continue;
       }
       await Promise.all([a.tick(), b.tick()]);
+      if ((t - START) % DAY === 0) await ledger.recordStops();
     }
 
     const log = await db.selectFrom('scheduler_actions').selectAll().orderBy('performed_at').execute();
@@ -249,8 +307,8 @@ describe('the reconciler over thirty simulated days', () => {
     const byResource = new Map<string, string[]>();
     // Starts nobody asked the scheduler for: the user's, and AWS's after seven days.
     const outside = [
-      { at: USER_START_AT, action: { type: 'start', resource: { id: 'i-0office' } } },
-      { at: RDS_RESTART_AT, action: { type: 'start', resource: { id: 'db-weekly' } } },
+      { at: USER_START_AT, action: { type: 'start', resource: { kind: 'ec2-instance', id: 'i-0office' } } },
+      { at: RDS_RESTART_AT, action: { type: 'start', resource: { kind: 'rds-instance', id: 'db-weekly' } } },
     ] as const;
     for (const s of [...outside, ...succeeded].sort((x, y) => x.at - y.at)) {
       const list = byResource.get(s.action.resource.id) ?? [];
@@ -352,5 +410,38 @@ describe('the reconciler over thirty simulated days', () => {
       expect(new Date(l.performed_at).getTime(), key).toBe(KILLED_AT);
       expect(log.filter((r) => r.intent_key === key && r.outcome === 'succeeded').length, key).toBe(1);
     }
+
+    // Realised = the pre-flight estimate. The bill of the thirty days follows what the cloud did (the
+    // scheduler's actions and the user's and AWS's starts); the ledger verifies each first stop from it, its
+    // recent week (25–31 March UTC, after every fault) against the 14 days before. An unchanged workload saves
+    // what the estimate said, plus only the minutes each start of that week spent pending, which the bill does
+    // not charge: i-0office starts 5 times (Wed–Fri, Mon, Tue 15:00 UTC), i-0nights 7 (01:15 UTC daily),
+    // db-weekly once (Monday 08:00 UTC).
+    const timeline = billTimeline(
+      [...outside, ...succeeded].map((s) => ({ ...s, at: new Date(s.at).toISOString(), accountId: ACC })),
+      TRANSITION_S,
+    );
+    await insertBillLines(bill, clientId, projectId, billLines(timeline, '2026-03-02', '2026-03-31'));
+    const savings = savingsLedgerFor({
+      db,
+      warehouse: bill,
+      resolve: async () => null,
+      findRecommendation: async () => null,
+    });
+    expect(await savings.verify.verifyAll(clientId)).toBe(4); // i-0office, asg-web (not billed), i-0nights, db-weekly
+    const realised = await savingOf('realised_monthly_saving');
+    const month = (hourly: number, hoursAWeek: number) => ((hourly * hoursAWeek) / 7) * DAYS_PER_MONTH;
+    const pending = (starts: number) => (starts * TRANSITION_S) / 3600;
+    // Stopped 108 h a week by office hours, 63 by nights off, 167 by one hour on Mondays.
+    expect(estimated).toEqual({
+      office: expect.closeTo(month(0.096, 108), 9),
+      nights: expect.closeTo(month(0.096, 63), 9),
+      'weekly db': expect.closeTo(month(0.225, 167), 9),
+    });
+    expect(realised).toEqual({
+      office: expect.closeTo((estimated.office ?? 0) + month(0.096, pending(5)), 9),
+      nights: expect.closeTo((estimated.nights ?? 0) + month(0.096, pending(7)), 9),
+      'weekly db': expect.closeTo((estimated['weekly db'] ?? 0) + month(0.225, pending(1)), 9),
+    });
   }, 600_000);
 });
