@@ -1,4 +1,6 @@
+import type { LedgerTotals as Totals } from '@finlens/contracts/savings-ledger';
 import { formatMoney } from '@finlens/cost-model/format';
+import { DEFAULT_VERIFICATION_OPTIONS } from '@finlens/cost-model/savings-verification';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -68,6 +70,24 @@ export function EssentialsSummaryPage() {
   );
 }
 
+/** The ledger's totals in a sentence; with nothing in the ledger, what will be there. */
+function ledgerSentence(t: Totals): string {
+  if (t.rows.length === 0) {
+    return 'Nothing acted on yet. Recommendations you accept and resources your schedules stop are tracked here until the bill shows what they saved.';
+  }
+  const realised =
+    t.realised_monthly_saving > 0
+      ? `${formatMoney(t.realised_monthly_saving)} a month`
+      : t.realised_to_date > 0
+        ? 'nothing more each month'
+        : `nothing verified yet (the bill needs ${DEFAULT_VERIFICATION_OPTIONS.minAfterDays} days after a change)`;
+  const toDate = t.realised_to_date > 0 ? `, ${formatMoney(t.realised_to_date)} saved so far` : '';
+  return `Estimated ${money(t.estimated_monthly_saving)} a month, of which ${money(t.applied_monthly_saving)} applied; realised on the bill: ${realised}${toDate}.`;
+}
+
+/** A total that may be zero: $0.00 rather than the grid's '-'. */
+const money = (value: number) => (value === 0 ? '$0.00' : formatMoney(value));
+
 function LedgerTotals() {
   const totals = useLedgerTotals('month');
   if (totals.isPending) return <BarsLoader label="Loading the savings ledger" />;
@@ -81,9 +101,7 @@ function LedgerTotals() {
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        Estimated {formatMoney(t.estimated_monthly_saving)} · applied {formatMoney(t.applied_monthly_saving)}{' '}
-        · realised on the bill {formatMoney(t.realised_monthly_saving)} per month (
-        {formatMoney(t.realised_to_date)} so far)
+        {ledgerSentence(t)}
       </Typography>
       <Table size="small" aria-label="Savings per month">
         <TableHead>

@@ -50,6 +50,9 @@ it('lists the ledger entries of recommendations and schedules, filtered by sourc
     }),
   );
   const { user } = renderWithProviders('/v3/essentials/summary/', { signedIn: true });
+  // An empty ledger says what will be there, not "Estimated - · applied -".
+  const totals = await screen.findByRole('region', { name: 'Savings ledger totals' }, SLOW);
+  expect(within(totals).getByText(/^Nothing acted on yet\./)).toBeInTheDocument();
   const grid = await screen.findByRole('region', { name: 'Ledger entries' }, SLOW);
   const link = await within(grid).findByRole('link', { name: SCHEDULE_ENTRY.title }, SLOW);
   expect(link).toHaveAttribute('href', '/v3/essentials/scheduler-details/schedule/s1');
