@@ -5,7 +5,7 @@ import {
   dimensionKeysSchema,
   dimensionValuesSchema,
 } from '@finlens/contracts/cost-explorer';
-import { costQueryToParams, DIMENSION_GROUPS } from '@finlens/contracts/cost-query';
+import { costQueryToParams, DIMENSION_GROUPS, hourlyRangeMessage } from '@finlens/contracts/cost-query';
 import { firstLink } from '@finlens/server/platform/mail/test-smtp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientWithBilling } from './billing-client';
@@ -150,7 +150,7 @@ describe('GET and POST /c/cost_page/dimension_daily_cost/', () => {
     expect(result.series[0]?.costs.map((c) => Math.round(c * 1e6) / 1e6)).toEqual(Array(10).fill(4));
   });
 
-  it('granularity rules: hour beyond three months only for internal users; unaligned month falls back to day', async () => {
+  it('granularity rules: hour beyond three months only for internal users, beyond six for nobody; unaligned month falls back to day', async () => {
     const long = query({ start_date: day(-120), end_date: YESTERDAY, granularity: 'hour' });
     await expect400(member.session.get(`${P.dimensionDailyCost}${long}`), 'granularity');
     const inside = await internal.session.get(`${P.dimensionDailyCost}${long}`);
@@ -158,6 +158,13 @@ describe('GET and POST /c/cost_page/dimension_daily_cost/', () => {
     expect(dimensionDailyCostResultSchema.parse(inside.body)).toMatchObject({
       granularity_used: 'hour',
       total: 180,
+    });
+    // Beyond 6 months hour is refused for internal users too: a 400 naming granularity, saying what to do.
+    const tooLong = query({ start_date: day(-200), end_date: YESTERDAY, granularity: 'hour' });
+    const refused = await internal.session.get(`${P.dimensionDailyCost}${tooLong}`);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect((refused.body as { errors: Record<string, string[]> }).errors).toEqual({
+      granularity: [hourlyRangeMessage(6, ['day', 'week', 'month', 'quarter'])],
     });
     const month = (start_date: string) =>
       member.session.get(
@@ -268,9 +275,10 @@ describe('values_granularity calls, pickers and the catalogue', () => {
     const inside = dimensionCatalogueSchema.parse(
       (await internal.session.get(`${P.dimensions}${range}`)).body,
     );
+    // Internal users keep day beyond 6 months; hour they too lose beyond 6 (HOURLY_MAX_MONTHS).
     expect(inside).toMatchObject({
       internal_user: true,
-      allowed_granularities: ['hour', 'day', 'week', 'month', 'quarter'],
+      allowed_granularities: ['day', 'week', 'month', 'quarter'],
     });
     await expect400(member.session.get(`${P.dimensions}?start_date=2026-01-01`), 'end_date');
   });

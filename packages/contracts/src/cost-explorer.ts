@@ -7,6 +7,7 @@ import {
   costSeriesSchema,
   DIMENSION_GROUPS,
   GRANULARITIES,
+  HOURLY_MAX_MONTHS,
   isKeyedDimension,
   KEYED_DIMENSIONS,
   type KeyedDimension,
@@ -60,7 +61,8 @@ const costQueryParams = {
     .optional()
     .describe(
       'Default day. One not allowed for the range and caller (spec §5) is a 400 listing the allowed ones; ' +
-        'week, month or quarter on a range not aligned to them is answered by day (granularity_used).',
+        `hour covers at most ${HOURLY_MAX_MONTHS.others} calendar months (${HOURLY_MAX_MONTHS.internal} for ` +
+        'internal users); week, month or quarter on a range not aligned to them is answered by day (granularity_used).',
     ),
   dimension_key: z
     .string()

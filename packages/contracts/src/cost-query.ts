@@ -123,6 +123,29 @@ export type KeyedFilter = z.infer<typeof keyedFilterSchema>;
 export const TOP_N_DEFAULT = 10;
 export const TOP_N_MAX = 500;
 
+/**
+ * The longest range answered by the hour, in calendar months (measured as `isBeyondMonths` in
+ * @finlens/cost-model/granularity). Spec §5 removes hour beyond 3 months for non-internal users and sets no bound
+ * for internal ones, who could then ask by the hour over the whole 4-year range: ~35,000 periods × 501 series ≈
+ * 17.6M values in one answer, tens of seconds of one request's work and a chart no browser draws. Decided here (the
+ * spec is silent): internal users keep hour up to 6 months — twice the others' 3, the same bound the spec puts on
+ * day — so the heaviest hourly answer is 184 days × 24 hours × (TOP_N_MAX + 1) series ≈ 2.2M values. (AWS Cost
+ * Explorer keeps hourly to the last 14 days.)
+ */
+export const HOURLY_MAX_MONTHS = { internal: 6, others: 3 } as const;
+
+/** "a, b or c". */
+const orList = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
+/** The 400's text (it names `granularity`) for hour asked over a range longer than the caller's hourly limit. */
+export function hourlyRangeMessage(months: number, allowed: readonly Granularity[]): string {
+  return (
+    `Costs by the hour cover at most ${months} months. Choose ${orList(allowed)} for this range, ` +
+    `or shorten the range to ${months} months or less.`
+  );
+}
+
 export const costQuerySchema = z
   .object({
     start_date: isoDate,

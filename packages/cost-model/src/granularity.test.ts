@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allowedGranularities,
+  beyondHourlyLimit,
   type GranularityContext,
   granularityUsed,
   isAlignedTo,
@@ -29,7 +30,10 @@ describe('granularities allowed by range length (inclusive day count)', () => {
     [14, ['hour', 'day', 'week', 'month']],
     [89, ['hour', 'day', 'week', 'month']],
     [90, ['hour', 'day', 'week', 'month', 'quarter']],
-    [1000, ['hour', 'day', 'week', 'month', 'quarter']],
+    [181, ['hour', 'day', 'week', 'month', 'quarter']],
+    // 1 Jan … 1 Jul is beyond 6 months: no hour (HOURLY_MAX_MONTHS), the rest by length.
+    [182, ['day', 'week', 'month', 'quarter']],
+    [1000, ['day', 'week', 'month', 'quarter']],
   ] as const)('%i days → %j for internal users', (days, expected) => {
     expect(allowedGranularities(internal('2026-01-01', days))).toEqual(expected);
   });
@@ -49,10 +53,41 @@ describe('granularities allowed by range length (inclusive day count)', () => {
     expect(
       allowedGranularities({ start_date: '2025-12-31', end_date: '2026-06-30', internal: false }),
     ).toEqual(['week', 'month', 'quarter']);
-    // internal users keep both.
+    // internal users keep both: hour up to 6 months, day on any range.
+    expect(
+      allowedGranularities({ start_date: '2026-01-01', end_date: '2026-06-30', internal: true }),
+    ).toEqual(GRANULARITIES);
     expect(
       allowedGranularities({ start_date: '2024-01-01', end_date: '2026-06-30', internal: true }),
-    ).toEqual(GRANULARITIES);
+    ).toEqual(['day', 'week', 'month', 'quarter']);
+  });
+
+  it('hour is bounded for every caller: 3 calendar months for non-internal users, 6 for internal ones', () => {
+    const sixMonths = { start_date: '2026-05-01', end_date: '2026-10-31' };
+    const dayMore = { start_date: '2026-04-30', end_date: '2026-10-31' };
+    expect(beyondHourlyLimit({ ...sixMonths, internal: true })).toBe(false);
+    expect(beyondHourlyLimit({ ...dayMore, internal: true })).toBe(true);
+    expect(beyondHourlyLimit({ ...sixMonths, internal: false })).toBe(true);
+    expect(beyondHourlyLimit({ start_date: '2026-08-01', end_date: '2026-10-31', internal: false })).toBe(
+      false,
+    );
+    expect(granularityUsed('hour', { ...dayMore, internal: true })).toEqual({
+      ok: false,
+      allowed: ['day', 'week', 'month', 'quarter'],
+    });
+    // A forward year for an internal user follows the length rules, hour bounded too.
+    const plus1y = { start_date: '2026-12-01', end_date: '2027-11-30' };
+    expect(allowedGranularities({ ...plus1y, internal: true, forward: '+1Y' })).not.toContain('hour');
+  });
+
+  it('property: no caller gets hour over a range longer than 6 calendar months', () => {
+    const start = fc.integer({ min: 0, max: 365 * 30 }).map((n) => addDays('2000-01-01', n));
+    fc.assert(
+      fc.property(start, fc.integer({ min: 1, max: 365 * 4 }), fc.boolean(), (s, n, inside) => {
+        const ctx = { ...range(s, n), internal: inside };
+        if (isBeyondMonths(ctx, 6)) expect(allowedGranularities(ctx)).not.toContain('hour');
+      }),
+    );
   });
 
   it('measures months on the calendar: 28 Feb … 31 May is not beyond 3 months, 27 Feb … 31 May is', () => {

@@ -1,4 +1,4 @@
-import { GRANULARITIES, type Granularity } from '@finlens/contracts/cost-query';
+import { GRANULARITIES, type Granularity, HOURLY_MAX_MONTHS } from '@finlens/contracts/cost-query';
 import type { DateRange, ForwardPreset } from './range-presets';
 import { addDays, addMonths, inclusiveDays, periodEnd, periodStart } from './utc-calendar';
 
@@ -10,6 +10,8 @@ import { addDays, addMonths, inclusiveDays, periodEnd, periodStart } from './utc
  * - "Beyond 3 months" / "beyond 6 months" compare calendar months, not day counts: a range is beyond N months
  *   when it starts before the day N calendar months before the day after its end (so 1 Jan … 31 Mar is exactly
  *   3 months, 31 Dec … 31 Mar is beyond). Non-internal users lose hour beyond 3 months and day beyond 6.
+ * - Internal users lose hour beyond 6 months (HOURLY_MAX_MONTHS in @finlens/contracts/cost-query: the spec sets no
+ *   bound for them, and an hourly answer over 4 years would hold the server).
  * - Forward ranges for non-internal users replace the length rules: Remaining This Month and +1M give hour,
  *   day, week; +3M, +6M, +1Y give month, quarter. Internal users get the length rules on every range.
  * - Week, month and quarter need a range aligned to full periods: it starts on a period's first day and ends
@@ -48,14 +50,23 @@ export function isBeyondMonths(range: DateRange, months: number): boolean {
   return range.start_date < addMonths(addDays(range.end_date, 1), -months);
 }
 
+/** The longest range this caller gets by the hour, in calendar months. */
+export function hourlyMonths(internal: boolean): number {
+  return internal ? HOURLY_MAX_MONTHS.internal : HOURLY_MAX_MONTHS.others;
+}
+
+/** True when the range is longer than the caller may see by the hour (hour is then refused, whatever else). */
+export function beyondHourlyLimit(ctx: GranularityContext): boolean {
+  return isBeyondMonths(ctx, hourlyMonths(ctx.internal));
+}
+
 /** The granularities offered for a range, finest first. */
 export function allowedGranularities(ctx: GranularityContext): Granularity[] {
   if (!ctx.internal && ctx.forward) return [...FORWARD_GRANULARITIES[ctx.forward]];
   const allowed = byLength(inclusiveDays(ctx.start_date, ctx.end_date));
-  if (ctx.internal) return [...allowed];
-  const beyond3 = isBeyondMonths(ctx, 3);
-  const beyond6 = isBeyondMonths(ctx, 6);
-  return allowed.filter((g) => !(g === 'hour' && beyond3) && !(g === 'day' && beyond6));
+  const noHour = beyondHourlyLimit(ctx);
+  const noDay = !ctx.internal && isBeyondMonths(ctx, 6);
+  return allowed.filter((g) => !(g === 'hour' && noHour) && !(g === 'day' && noDay));
 }
 
 /** True when the range covers whole periods of `granularity` (hour and day always do). */

@@ -20,7 +20,8 @@ beforeAll(async () => {
   server = await startServerOn({
     root,
     dataDir: join(root, 'data'),
-    env: { DEMO_PASSWORD: PASSWORD },
+    // The demo user is internal, so it may ask the heaviest hourly question (6 months; others get 3).
+    env: { DEMO_PASSWORD: PASSWORD, INTERNAL_EMAIL_DOMAINS: DEMO_EMAIL.split('@')[1] ?? '' },
     options: { firstStartDemo: DEMO },
   });
   await server.firstStartDemo;
@@ -40,15 +41,18 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 }, 180_000);
 
-/**
- * The heaviest question a user may ask: three months, daily, by resource, the most groups, from line items.
- * Asked once with one group fewer to warm the engine: the same question again would come from the result cache.
- */
-function heaviestQuery(topN = TOP_N_MAX): Promise<number> {
+/** The heaviest questions a user may ask, by resource, the most groups, from line items (no rollups). */
+const QUESTIONS = {
+  // Three months by day: the heaviest daily question (92 periods × 501 series).
+  daily: { start_date: '2026-08-01', end_date: '2026-10-31', granularity: 'day' },
+  // Six months by the hour, the longest hourly range (HOURLY_MAX_MONTHS, internal users): 4,416 periods × 501
+  // series ≈ 2.2M values, most of them the zeros of hours without cost.
+  hourly: { start_date: '2026-05-01', end_date: '2026-10-31', granularity: 'hour' },
+} as const;
+
+function ask(question: keyof typeof QUESTIONS, topN = TOP_N_MAX): Promise<number> {
   const params = new URLSearchParams({
-    start_date: '2026-08-01',
-    end_date: '2026-10-31',
-    granularity: 'day',
+    ...QUESTIONS[question],
     dimension: 'line_item_resource_id',
     top_n: String(topN),
     use_query_optimization: 'false',
@@ -82,23 +86,34 @@ const describeUnderLoad = process.env.HEALTH_UNDER_LOAD === '1' ? describe : des
 // A measurement more than a unit test (a demo organisation, minutes with its background jobs): run it with
 // HEALTH_UNDER_LOAD=1; it prints health's latency alone and while the heaviest query runs.
 describeUnderLoad('/api/health while the heaviest query runs', () => {
-  it('answers before that query finishes, every time it is asked', async () => {
-    expect(await heaviestQuery(TOP_N_MAX - 1)).toBe(200);
-    const quietStart = performance.now();
-    const quiet = await healthLatencies(() => performance.now() - quietStart > 3000);
-    let heavyDone = false;
-    const heavyStarted = performance.now();
-    let heavyMs = 0;
-    const heavy = heaviestQuery().then((status) => {
-      heavyMs = performance.now() - heavyStarted;
-      heavyDone = true;
-      return status;
-    });
-    const during = await healthLatencies(() => heavyDone);
-    expect(await heavy).toBe(200);
-    // Health was answered (at least once) before the heaviest query finished.
-    expect(during.length).toBeGreaterThan(0);
-    console.info(`health alone for 3 s: ${describeLatencies(quiet)}`);
-    console.info(`health during the heaviest query (${heavyMs.toFixed(0)} ms): ${describeLatencies(during)}`);
-  }, 300_000);
+  // Asked once with one group fewer first to warm the engine: the same question again would come from the result
+  // cache. The hourly question runs on the engine the daily one warmed.
+  it.each([
+    ['daily', true],
+    ['hourly', false],
+  ] as const)(
+    'answers before the heaviest %s query finishes, every time it is asked',
+    async (question, warm) => {
+      if (warm) expect(await ask(question, TOP_N_MAX - 1)).toBe(200);
+      const quietStart = performance.now();
+      const quiet = await healthLatencies(() => performance.now() - quietStart > 3000);
+      let heavyDone = false;
+      const heavyStarted = performance.now();
+      let heavyMs = 0;
+      const heavy = ask(question).then((status) => {
+        heavyMs = performance.now() - heavyStarted;
+        heavyDone = true;
+        return status;
+      });
+      const during = await healthLatencies(() => heavyDone);
+      expect(await heavy).toBe(200);
+      // Health was answered (at least once) before the heaviest query finished.
+      expect(during.length).toBeGreaterThan(0);
+      console.info(`health alone for 3 s: ${describeLatencies(quiet)}`);
+      console.info(
+        `health during the heaviest ${question} query (${heavyMs.toFixed(0)} ms): ${describeLatencies(during)}`,
+      );
+    },
+    600_000,
+  );
 });

@@ -4,6 +4,27 @@ export function yieldToEventLoop(): Promise<void> {
 }
 
 /**
+ * Series cells (period costs) of a cost answer built, copied, checked or written per turn of the event loop: the
+ * heaviest answer (≈ 2.2M cells) is worked through in a few hundred turns, each about a millisecond.
+ */
+export const CELLS_PER_TURN = 8_192;
+
+/**
+ * Counts work done and gives the event loop a turn each time `batch` units were done since the last turn: a loop
+ * calling `await pace(units)` after each step (a series of cells, a chunk of rows) holds the loop for about one
+ * batch at most, however many steps there are. A step bigger than a batch still runs whole.
+ */
+export function pacer(batch: number): (units: number) => Promise<void> {
+  let done = 0;
+  return async (units) => {
+    done += units;
+    if (done < batch) return;
+    done = 0;
+    await yieldToEventLoop();
+  };
+}
+
+/**
  * Calls `work` on each item in order, giving the event loop a turn after every `batch` items: a loop over many
  * rows or series holds it for one batch at most, whatever the number of items.
  */

@@ -12,6 +12,15 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
 }
 
 /**
+ * What a refused request should tell the user outside a form: the server's own field messages of a 400 (they say
+ * what to change, e.g. the Explorer's granularity for a range), else the error's catalogue message.
+ */
+export function refusalText(error: Error): string {
+  const messages = Object.values(fieldErrorsOf(error)).flat();
+  return messages.length > 0 ? messages.join(' ') : error.message;
+}
+
+/**
  * Puts the server's messages under the form fields they name (an item's message, `days.1`, under its list's field
  * `days`) and returns the text for the form as a whole (the spec §8 catalogue message), or null when every message
  * found its field.

@@ -2,10 +2,7 @@ import {
   type DimensionDailyCostResult,
   dimensionDailyCostResultSchema,
 } from '@finlens/contracts/cost-explorer';
-import { yieldToEventLoop } from '../../platform/event-loop';
-
-/** Series cells (entries of `costs` and `forecast_costs`) checked and written per turn of the event loop. */
-const CELLS_PER_TURN = 8_192;
+import { CELLS_PER_TURN, yieldToEventLoop } from '../../platform/event-loop';
 
 const headSchema = dimensionDailyCostResultSchema.omit({ series: true });
 const seriesSchema = dimensionDailyCostResultSchema.shape.series;

@@ -5,9 +5,10 @@ import {
   COST_DIMENSIONS,
   type CostQueryInput,
   costQuerySchema,
+  hourlyRangeMessage,
   OTHERS_KEY,
 } from '@finlens/contracts/cost-query';
-import { addDays } from '@finlens/cost-model/utc-calendar';
+import { addDays, periodStarts } from '@finlens/cost-model/utc-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueAfterImportJobs } from '../../app/after-import-jobs';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
@@ -15,6 +16,8 @@ import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
 import { testCaller } from '../../platform/auth/caller.test-helper';
+import { orderAgainstWaiting } from '../../platform/event-loop.test-helper';
+import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import { createCostScopes } from '../../warehouse/cost-scope';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { createCostSummaryService } from '../cost-summary/cost-summary.service';
@@ -180,6 +183,12 @@ describe('dimension_daily_cost service', () => {
     expect(inside.periods[0]).toBe('2026-08-01T00:00:00Z');
     // 51 days of 4 in project A, 10 in project B.
     expect(inside.total).toBe(214);
+    // Beyond 6 months hour is refused for internal users too, with what to do instead.
+    const tooLong = { ...longHours, start_date: '2026-05-01' };
+    await expect(run(tooLong, { ...external(), internal: true })).rejects.toMatchObject({
+      statusCode: 400,
+      errors: { granularity: [hourlyRangeMessage(6, ['day', 'week', 'month', 'quarter'])] },
+    });
   });
 
   it('tenancy: another client sees only its costs; a foreign project is a 404', async () => {
@@ -294,5 +303,59 @@ describe('filter-panel pickers and the catalogue', () => {
     // A question over project a alone keeps its tag: its scope holds only a, whose data did not change.
     expect((await ask({ project_ids: [id('a').projectId] })).etag).toBe(narrower.etag);
     await importRows('b', 'Acme', ACME_B);
+  });
+});
+
+describe('a large answer gives other requests a turn', () => {
+  /** A warehouse answering any question with 11 series (10 resources and Others) over its periods. */
+  const heavyWarehouse = (asOf: string | null): CostQueryPort => ({
+    runCostQuery: async (q) => {
+      const periods = periodStarts(q.start_date, q.end_date, q.granularity);
+      const series = Array.from({ length: 11 }, (_, g) => ({
+        key: g === 10 ? OTHERS_KEY : `i-${g}`,
+        label: g === 10 ? 'Others' : `i-${g}`,
+        costs: periods.map(() => 1),
+        total: periods.length,
+      }));
+      return {
+        periods,
+        series,
+        total: 11 * periods.length,
+        group_count: 40,
+        source: 'line_items',
+        as_of: asOf,
+        currency: 'USD',
+      };
+    },
+    dimensionValues: async () => [],
+    dimensionKeys: async () => [],
+    dailyCost: async () => [],
+  });
+  const scope = { clientId: 'c', projectIds: ['p'], projectNames: {}, projects: [] };
+  const ask = (asOf: string | null, range: { start_date: string; end_date: string }) => {
+    const explorer = createCostExplorerService({
+      scopes: scopes(),
+      warehouse: heavyWarehouse(asOf),
+      now: () => TODAY,
+    });
+    const query = costQuerySchema.parse({
+      ...range,
+      granularity: 'hour',
+      dimension: 'line_item_resource_id',
+    });
+    return orderAgainstWaiting(() => explorer.dimensionDailyCost(external(), query, false, scope));
+  };
+
+  it('fills the forecast parts with zeros (nothing to forecast) a few thousand cells per turn', async () => {
+    const { order, result } = await ask(null, { start_date: '2026-08-01', end_date: '2026-10-31' });
+    expect(order).toEqual(['waiting request', 'done']);
+    expect(result.series[3]?.forecast_costs).toEqual(Array(2208).fill(0));
+  });
+
+  it('forecasts an hourly answer a few thousand cells per turn', async () => {
+    const { order, result } = await ask('2026-11-20', { start_date: '2026-09-01', end_date: '2026-11-30' });
+    expect(order).toEqual(['waiting request', 'done']);
+    expect(result.forecast.filter(Boolean)).toHaveLength(10 * 24);
+    expect(result.forecast_total).toBeGreaterThan(0);
   });
 });

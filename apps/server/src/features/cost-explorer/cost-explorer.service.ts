@@ -11,14 +11,17 @@ import {
   type CostQuery,
   DIMENSION_GROUPS,
   GRANULARITIES,
+  hourlyRangeMessage,
   isKeyedDimension,
   TOP_N_MAX,
 } from '@finlens/contracts/cost-query';
 import { COST_DIMENSION_CATALOGUE, DIMENSION_LABELS } from '@finlens/cost-model/cost-dimensions';
 import {
   allowedGranularities,
+  beyondHourlyLimit,
   type GranularityContext,
   granularityUsed,
+  hourlyMonths,
 } from '@finlens/cost-model/granularity';
 import { matchForwardPreset } from '@finlens/cost-model/range-presets';
 import { utcDay } from '@finlens/cost-model/utc-calendar';
@@ -27,7 +30,7 @@ import { createResultCache, entityTag } from '../../platform/cache/result-cache'
 import { fieldError } from '../../platform/http/http-error';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import { type CostScopes, type ReadScope, scopeDataVersion } from '../../warehouse/cost-scope';
-import { forecastSpan, historySpan, historyWithin, withForecast } from './cost-forecast';
+import { forecastSpan, historySpan, historyWithin, withForecast, withoutForecast } from './cost-forecast';
 
 /** The Explorer's cost_page calls (design in @finlens/contracts/cost-explorer). */
 export function createCostExplorerService({
@@ -91,7 +94,11 @@ export function createCostExplorerService({
       const ctx = granularityContext(caller, query);
       const decision = granularityUsed(query.granularity, ctx);
       if (!decision.ok) {
-        throw fieldError('granularity', [`For this range choose one of: ${decision.allowed.join(', ')}.`]);
+        const message =
+          query.granularity === 'hour' && beyondHourlyLimit(ctx)
+            ? hourlyRangeMessage(hourlyMonths(ctx.internal), decision.allowed)
+            : `For this range choose one of: ${decision.allowed.join(', ')}.`;
+        throw fieldError('granularity', [message]);
       }
       const scope = readScope ?? (await scopes.requested(caller, query.project_ids));
       const asked = { ...query, granularity: decision.used, ...scope, useRollups };
@@ -109,23 +116,13 @@ export function createCostExplorerService({
         as_of: answer.as_of,
         allowed_granularities: allowedGranularities(ctx),
       };
-      if (span === null || answer.as_of === null) {
-        const { periods, series, group_count } = answer;
-        return {
-          ...base,
-          periods,
-          series: series.map((s) => ({ ...s, forecast_costs: periods.map(() => 0) })),
-          group_count,
-          forecast: periods.map(() => false),
-          forecast_total: 0,
-        };
-      }
+      if (span === null || answer.as_of === null) return { ...base, ...(await withoutForecast(answer)) };
       // The answer itself when it is by day over the history; otherwise one by-day query (rollups plan it).
       const past = historySpan(answer.as_of);
       const history =
         historyWithin(answer, decision.used, past) ??
         (await warehouse.runCostQuery({ ...asked, ...past, granularity: 'day', top_n: TOP_N_MAX }));
-      const forecasted = withForecast({
+      const forecasted = await withForecast({
         answer,
         granularity: decision.used,
         span,

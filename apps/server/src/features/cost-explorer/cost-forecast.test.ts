@@ -46,7 +46,7 @@ describe('forecast spans', () => {
 });
 
 describe('withForecast', () => {
-  it('adds each series its share of the forecast per day and flags the forecast periods', () => {
+  it('adds each series its share of the forecast per day and flags the forecast periods', async () => {
     const periods = ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
     const answer: ActualAnswer = {
       periods,
@@ -56,7 +56,7 @@ describe('withForecast', () => {
       ],
       group_count: 2,
     };
-    const out = forecast(answer, 'day', ['2026-11-21', '2026-11-22']);
+    const out = await forecast(answer, 'day', ['2026-11-21', '2026-11-22']);
     expect(out.forecast).toEqual([false, false, true, true]);
     expect(out.series.map((s) => [s.key, s.costs, s.total])).toEqual([
       ['AmazonEC2', [3, 3, 3, 3], 12],
@@ -65,8 +65,8 @@ describe('withForecast', () => {
     expect(out.forecast_total).toBe(8);
   });
 
-  it('a month holding as_of carries actual and forecast days; hours get a 24th of a day', () => {
-    const months = forecast(
+  it('a month holding as_of carries actual and forecast days; hours get a 24th of a day', async () => {
+    const months = await forecast(
       {
         periods: ['2026-11-01'],
         series: totalOnly([80]),
@@ -81,7 +81,7 @@ describe('withForecast', () => {
     expect(months.forecast).toEqual([true]);
 
     const hours = ['2026-11-20T23:00:00Z', '2026-11-21T00:00:00Z', '2026-11-21T01:00:00Z'];
-    const hourly = forecast(
+    const hourly = await forecast(
       {
         periods: hours,
         series: totalOnly([0.5, 0, 0]),
@@ -96,8 +96,8 @@ describe('withForecast', () => {
     expect(hourly.forecast).toEqual([false, true, true]);
   });
 
-  it('a future-only range takes its series from the history and keeps the top N, the rest in Others', () => {
-    const out = forecast(
+  it('a future-only range takes its series from the history and keeps the top N, the rest in Others', async () => {
+    const out = await forecast(
       { periods: ['2026-12-01'], series: [], group_count: 0 },
       'month',
       ['2026-12-01', '2026-12-31'],
@@ -111,8 +111,8 @@ describe('withForecast', () => {
     expect(out.forecast_total).toBe(124);
   });
 
-  it("a group missing from the answer's series goes to its Others when it has one", () => {
-    const out = forecast(
+  it("a group missing from the answer's series goes to its Others when it has one", async () => {
+    const out = await forecast(
       {
         periods: ['2026-11-21'],
         series: [
@@ -147,7 +147,7 @@ describe('history from the answer itself', () => {
   };
   const span: [string, string] = [addDays(AS_OF, 1), addDays(AS_OF, 10)];
 
-  it('cuts the 40 days out of a by-day answer and forecasts as the full history does', () => {
+  it('cuts the 40 days out of a by-day answer and forecasts as the full history does', async () => {
     const own = historyWithin(answer, 'day', historySpan(AS_OF));
     expect(own?.periods).toEqual(historyDays);
     expect(own?.series.map((s) => s.total)).toEqual([120, 60]);
@@ -160,8 +160,8 @@ describe('history from the answer itself', () => {
       ],
       group_count: 3,
     };
-    const fromOwn = forecast(answer, 'day', span, { topN: 1, history: own as ActualAnswer });
-    const fromFull = forecast(answer, 'day', span, { topN: 1, history: full });
+    const fromOwn = await forecast(answer, 'day', span, { topN: 1, history: own as ActualAnswer });
+    const fromFull = await forecast(answer, 'day', span, { topN: 1, history: full });
     expect(fromOwn.forecast_total).toBeCloseTo(fromFull.forecast_total, 9);
     expect(fromOwn.series.map((s) => s.key)).toEqual(fromFull.series.map((s) => s.key));
     for (const [i, s] of fromOwn.series.entries()) {

@@ -3,6 +3,7 @@ import { type CostSeries, type Granularity, OTHERS_KEY } from '@finlens/contract
 import { type DailyCost, FORECAST_HISTORY_DAYS, forecastDays } from '@finlens/cost-model/forecast';
 import { foldTopN } from '@finlens/cost-model/top-n';
 import { addDays, hourStarts, periodEnd, periodStart } from '@finlens/cost-model/utc-calendar';
+import { CELLS_PER_TURN, pacer } from '../../platform/event-loop';
 
 /** The part of a cost answer the forecast extends. */
 export interface ActualAnswer {
@@ -59,12 +60,26 @@ const mapKey = (key: string | null) => JSON.stringify(key);
 /** A period's first day (hour periods are YYYY-MM-DDTHH:00:00Z). */
 const periodDay = (period: string) => period.slice(0, 10);
 
+/** An answer with nothing to forecast: each series' forecast part all zeros, a few thousand cells per turn. */
+export async function withoutForecast(answer: ActualAnswer): Promise<ForecastedAnswer> {
+  const { periods, group_count } = answer;
+  const pace = pacer(CELLS_PER_TURN);
+  const series: ForecastedSeries[] = [];
+  for (const one of answer.series) {
+    series.push({ ...one, forecast_costs: new Array<number>(periods.length).fill(0) });
+    await pace(periods.length);
+  }
+  return { periods, series, group_count, forecast: periods.map(() => false), forecast_total: 0 };
+}
+
 /**
  * Adds the forecast to an actual answer (design in @finlens/contracts/cost-explorer): the total forecast from
  * the summed daily history, shared out by each history group's share of the history, into the answer's
  * series (a group missing from them joins them, or 'Others' when the answer has one), re-cut to `topN`.
+ * A few thousand series cells are copied, forecast or summed per turn of the event loop (by the hour an answer
+ * holds up to ≈ 2.2M), so other requests are answered between.
  */
-export function withForecast(args: {
+export async function withForecast(args: {
   answer: ActualAnswer;
   granularity: Granularity;
   span: { from: string; to: string };
@@ -72,13 +87,18 @@ export function withForecast(args: {
   /** The same query by day over `historySpan(asOf)`, top N large enough to name the answer's groups. */
   history: ActualAnswer;
   topN: number;
-}): ForecastedAnswer {
+}): Promise<ForecastedAnswer> {
   const { answer, granularity, span, asOf, history } = args;
+  const pace = pacer(CELLS_PER_TURN);
   const daily = summedDaily(history);
   const days = forecastDays(daily, span.from, span.to);
   const historyTotal = history.series.reduce((sum, s) => sum + s.total, 0);
   const length = answer.periods.length;
-  const merged = new Map(answer.series.map((s) => [mapKey(s.key), { ...s, costs: [...s.costs] }]));
+  const merged = new Map<string, CostSeries>();
+  for (const s of answer.series) {
+    merged.set(mapKey(s.key), { ...s, costs: [...s.costs] });
+    await pace(length);
+  }
   // The forecast part of each merged series, per period (the same keys as `merged`).
   const parts = new Map<string, number[]>();
   const index = new Map(answer.periods.map((p, i) => [p, i]));
@@ -100,15 +120,21 @@ export function withForecast(args: {
         own[i] = (own[i] ?? 0) + cost * part;
       }
     }
+    await pace(length + days.length * (granularity === 'hour' ? 24 : 1));
   }
   // Forecast costs moved the totals: recount them before the one top-N fold re-cuts the series.
-  const withTotals = [...merged.values()].map((s) => ({
-    ...s,
-    total: s.costs.reduce((sum, c) => sum + c, 0),
-  }));
+  const withTotals: CostSeries[] = [];
+  for (const s of merged.values()) {
+    withTotals.push({ ...s, total: s.costs.reduce((sum, c) => sum + c, 0) });
+    await pace(length);
+  }
   const folded = foldTopN(withTotals, args.topN);
   const named = new Set(folded.filter((s) => s.key !== OTHERS_KEY).map((s) => mapKey(s.key)));
-  const series = folded.map((s) => ({ ...s, forecast_costs: forecastPart(s, named, parts, length) }));
+  const series: ForecastedSeries[] = [];
+  for (const s of folded) {
+    series.push({ ...s, forecast_costs: forecastPart(s, named, parts, length) });
+    await pace(length);
+  }
   return {
     periods: answer.periods,
     series,

@@ -8,6 +8,7 @@ import {
   type RecommendationsExportQuery,
   type TypeTotal,
 } from '@finlens/contracts/recommendations';
+import { forEachPaced, sortPaced } from '../../platform/event-loop';
 import { csvExport } from '../../platform/http/csv-export';
 import type { StoredRecommendation } from './recommendations.repo';
 
@@ -39,7 +40,7 @@ export function toRecommendation(
 /** Statuses the default list shows: what still asks for a decision or an action. */
 const ACTIVE = new Set(['open', 'accepted', 'approved', 'regressed']);
 
-export function matches(r: Recommendation, q: RecommendationsExportQuery): boolean {
+function matches(r: Recommendation, q: RecommendationsExportQuery): boolean {
   if (q.type !== undefined && r.type !== q.type) return false;
   if (q.group !== undefined && r.group !== q.group) return false;
   if (q.finding !== undefined && r.finding !== q.finding) return false;
@@ -69,18 +70,41 @@ const SORT_VALUE: Record<RecommendationsExportQuery['sort'], (r: Recommendation)
   first_seen: (r) => r.first_seen_at,
 };
 
+/** The list order: by the sort key, ties by id (the same order on every page). */
+function recommendationOrder(sort: RecommendationsExportQuery['sort'], order: 'asc' | 'desc') {
+  const value = SORT_VALUE[sort];
+  const sign = order === 'asc' ? 1 : -1;
+  return (a: Recommendation, b: Recommendation) => {
+    const x = value(a);
+    const y = value(b);
+    return (x < y ? -1 : x > y ? 1 : 0) * sign || (a.id < b.id ? -1 : 1);
+  };
+}
+
 export function sortRecommendations(
   rows: Recommendation[],
   sort: RecommendationsExportQuery['sort'],
   order: 'asc' | 'desc',
 ) {
-  const value = SORT_VALUE[sort];
-  const sign = order === 'asc' ? 1 : -1;
-  return rows.sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    return (x < y ? -1 : x > y ? 1 : 0) * sign || (a.id < b.id ? -1 : 1);
+  return rows.sort(recommendationOrder(sort, order));
+}
+
+/** Rows filtered or sorted per turn of the event loop. */
+const ROWS_PER_TURN = 2_048;
+
+/**
+ * The recommendations a list, CSV or summary query selects, in its order: filtered and sorted a few thousand
+ * rows per turn of the event loop, so a client with many recommendations does not hold other requests meanwhile.
+ */
+export async function selectRecommendations(
+  rows: readonly Recommendation[],
+  query: RecommendationsExportQuery,
+): Promise<Recommendation[]> {
+  const kept: Recommendation[] = [];
+  await forEachPaced(rows, ROWS_PER_TURN, (r) => {
+    if (matches(r, query)) kept.push(r);
   });
+  return sortPaced(kept, recommendationOrder(query.sort, query.order), ROWS_PER_TURN);
 }
 
 /** Totals per type, every type listed (zeros too), in the rules' order. */

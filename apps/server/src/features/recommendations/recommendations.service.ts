@@ -35,8 +35,8 @@ import { fieldError, HttpError, notFound } from '../../platform/http/http-error'
 import type { CostScopes } from '../../warehouse/cost-scope';
 import {
   groupTotals,
-  matches,
   recommendationsCsv,
+  selectRecommendations,
   sortRecommendations,
   toRecommendation,
   typeTotals,
@@ -91,14 +91,7 @@ export function createRecommendationsService(
     const rows = await withLedger(
       await repo.recommendations(scope.projectIds, { resolved: query.include_resolved === 'true' }),
     );
-    return {
-      scope,
-      rows: sortRecommendations(
-        rows.filter((r) => matches(r, query)),
-        query.sort,
-        query.order,
-      ),
-    };
+    return { scope, rows: await selectRecommendations(rows, query) };
   }
 
   async function settingsOf(clientId: string) {

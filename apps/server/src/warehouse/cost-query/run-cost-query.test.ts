@@ -1,5 +1,7 @@
 import { type CostQueryInput, costQuerySchema, OTHERS_KEY } from '@finlens/contracts/cost-query';
+import { periodStarts } from '@finlens/cost-model/utc-calendar';
 import { describe, expect, it } from 'vitest';
+import { orderAgainstWaiting } from '../../platform/event-loop.test-helper';
 import { duckDbDialect } from '../duckdb/duckdb-dialect';
 import { CELLS_LIMIT, type CompiledSql } from './compile-cost-query';
 import type { WarehouseCostQuery } from './cost-query-port';
@@ -115,5 +117,51 @@ describe('costQueryRunner', () => {
     await runner.runCostQuery(query({ dimension: 'product_servicename' }));
     await runner.runCostQuery(query({ dimension: 'product_servicename' }));
     expect(ran.filter((k) => k === 'cells')).toHaveLength(5);
+  });
+
+  describe('gives other requests a turn while it shapes or copies a large answer', () => {
+    // Three months by the hour, the top 10 resources and Others: 11 series × 2,208 hours of cells.
+    const hours = periodStarts('2026-08-01', '2026-10-31', 'hour');
+    const ranking = Array.from({ length: 10 }, (_, g) => ({
+      grp: `i-${g}`,
+      group_total: 100 - g,
+      group_count: 40,
+    }));
+    const series = hours.flatMap((period, h) =>
+      Array.from({ length: 11 }, (_, g) => ({ period, slot: g + 1, cost: ((h + g) % 7) / 4 })),
+    );
+    const hourly = (dataVersion?: string) =>
+      query(
+        {
+          start_date: '2026-08-01',
+          end_date: '2026-10-31',
+          granularity: 'hour',
+          dimension: 'line_item_resource_id',
+          top_n: 10,
+        },
+        dataVersion,
+      );
+
+    it('zero-fills and sums the series a few thousand cells per turn of the event loop', async () => {
+      const { runner } = warehouse({ ranking, series });
+      const { order, result } = await orderAgainstWaiting(() => runner.runCostQuery(hourly()));
+      expect(order).toEqual(['waiting request', 'done']);
+      expect(result.series).toHaveLength(11);
+      expect(result.series[10]?.key).toBe(OTHERS_KEY);
+      expect(result.total).toBeCloseTo(
+        series.reduce((sum, c) => sum + c.cost, 0),
+        6,
+      );
+    });
+
+    it('copies a kept answer for its caller a few thousand cells per turn, equal to the first answer', async () => {
+      const { runner, ran } = warehouse({ ranking, series });
+      const first = await runner.runCostQuery(hourly('v1'));
+      const { order, result } = await orderAgainstWaiting(() => runner.runCostQuery(hourly('v1')));
+      expect(order).toEqual(['waiting request', 'done']);
+      expect(ran.filter((k) => k === 'series')).toHaveLength(1);
+      expect(result).toEqual(first);
+      expect(result.series[0]?.costs).not.toBe(first.series[0]?.costs);
+    });
   });
 });

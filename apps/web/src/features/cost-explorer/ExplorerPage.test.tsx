@@ -1,3 +1,4 @@
+import { hourlyRangeMessage } from '@finlens/contracts/cost-query';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -278,6 +279,28 @@ describe('Explorer', () => {
     expect(grid.querySelector('.ag-row[row-id="0"]')).toBe(firstRow);
     // AG Grid takes a removed row out of the page a moment later (its fade-out).
     await waitFor(() => expect(within(grid).queryByText('AmazonEC2')).not.toBeInTheDocument());
+  });
+
+  it('shows a refused question with what to change (an hourly range too long), the controls still usable', {
+    timeout: 30_000,
+  }, async () => {
+    const message = hourlyRangeMessage(6, ['day', 'week', 'month', 'quarter']);
+    server.use(
+      http.get('*/c/cost_page/dimension_daily_cost/', () =>
+        HttpResponse.json(
+          {
+            detail: `granularity: ${message}`,
+            error: `granularity: ${message}`,
+            errors: { granularity: [message] },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await openExplorer();
+    const alert = await screen.findByText(message, undefined, SLOW);
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Regions' })).toBeEnabled();
   });
 
   it('groups by a quick chip and asks for a key before grouping by tags', { timeout: 30_000 }, async () => {

@@ -23,6 +23,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { preloadChartEngine } from '../../components/Chart';
 import { useDemoModeStore } from '../../components/demo-mode';
+import { refusalText } from '../../components/form-errors';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { REPORT_PARAM } from '../reports/report-view';
 import { useCostQuery } from './api/cost-query';
@@ -225,7 +226,7 @@ export function ExplorerPage() {
       {keyPending ? (
         <Alert severity="info">Choose the key to group by.</Alert>
       ) : cost.isError ? (
-        <Alert severity="error">{cost.error.message}</Alert>
+        <Alert severity="error">{refusalText(cost.error)}</Alert>
       ) : result === undefined ? (
         <ExplorerResultsSkeleton />
       ) : empty === true ? (
