@@ -56,7 +56,13 @@ export function createCostExplorerService({
     } satisfies GranularityContext;
   }
 
-  const answers = createResultCache<DimensionDailyCostResult>({ maxEntries: cacheEntries });
+  const answers = createResultCache<DimensionDailyCostResult>({
+    maxEntries: cacheEntries,
+    // Series cells kept in all (~160 MB): one hourly answer of 500 groups holds ≈ 4.4M (costs and forecast parts).
+    maxWeight: 20_000_000,
+    weigh: (answer) =>
+      answer.series.reduce((cells, s) => cells + s.costs.length + s.forecast_costs.length, 0),
+  });
 
   const service = {
     /**

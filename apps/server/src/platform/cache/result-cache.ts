@@ -1,13 +1,35 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Answers kept by key, the least recently used dropped beyond `maxEntries`. A key holds everything the answer
- * depends on (caller's client and scope, the question, the data version), so an entry is never stale: a new data
- * version is a new key, and the old entry ages out. A pending answer is shared by concurrent identical asks; a
- * failed one is dropped at once.
+ * Answers kept by key, the least recently used dropped beyond `maxEntries` — or beyond `maxWeight` in all, each
+ * answer weighed by `weigh` once it has arrived (a cost answer by its series cells: one hourly answer may hold
+ * millions, so a count of entries alone would let a few hundred of them fill the memory). A key holds everything
+ * the answer depends on (caller's client and scope, the question, the data version), so an entry is never stale: a
+ * new data version is a new key, and the old entry ages out. A pending answer is shared by concurrent identical
+ * asks; a failed one is dropped at once.
  */
-export function createResultCache<V>({ maxEntries }: { maxEntries: number }) {
+export function createResultCache<V>({
+  maxEntries,
+  maxWeight = Number.POSITIVE_INFINITY,
+  weigh = () => 0,
+}: {
+  maxEntries: number;
+  maxWeight?: number;
+  weigh?: (value: V) => number;
+}) {
   const entries = new Map<string, Promise<V>>();
+  const weights = new Map<string, number>();
+  let weight = 0;
+  const drop = (key: string) => {
+    entries.delete(key);
+    weight -= weights.get(key) ?? 0;
+    weights.delete(key);
+  };
+  const trim = () => {
+    while (entries.size > maxEntries || (weight > maxWeight && entries.size > 0)) {
+      drop(entries.keys().next().value as string);
+    }
+  };
   return {
     /** The kept answer of `key`, or `compute()`'s (then kept). */
     get(key: string, compute: () => Promise<V>): Promise<V> {
@@ -19,14 +41,27 @@ export function createResultCache<V>({ maxEntries }: { maxEntries: number }) {
       }
       const value = compute();
       entries.set(key, value);
-      value.catch(() => {
-        if (entries.get(key) === value) entries.delete(key);
-      });
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      value.then(
+        (answer) => {
+          if (entries.get(key) !== value) return;
+          const own = weigh(answer);
+          weights.set(key, own);
+          weight += own;
+          trim();
+        },
+        () => {
+          if (entries.get(key) === value) drop(key);
+        },
+      );
+      trim();
       return value;
     },
     get size() {
       return entries.size;
+    },
+    /** The kept answers' weight in all. */
+    get weight() {
+      return weight;
     },
   };
 }

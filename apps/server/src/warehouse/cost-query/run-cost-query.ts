@@ -23,6 +23,8 @@ const textOrNull = (v: unknown) => (v === null || v === undefined ? null : Strin
 
 /** Answers the result cache keeps per warehouse (least recently used dropped first). */
 const CACHED_ANSWERS = 1000;
+/** Series cells those answers may hold in all (~160 MB): a few hourly answers of 500 groups weigh millions. */
+const CACHED_CELLS = 20_000_000;
 
 /**
  * The engine-neutral half of the cost-query port: compile with the dialect, run, shape the answer. Answers of a
@@ -31,7 +33,11 @@ const CACHED_ANSWERS = 1000;
  * or restatement is a new version, so a kept answer is never stale.
  */
 export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryPort {
-  const answers = createResultCache<WarehouseCostAnswer>({ maxEntries: CACHED_ANSWERS });
+  const answers = createResultCache<WarehouseCostAnswer>({
+    maxEntries: CACHED_ANSWERS,
+    maxWeight: CACHED_CELLS,
+    weigh: (answer) => answer.series.reduce((cells, s) => cells + s.costs.length, 0),
+  });
   const runCostQuery = async (query: WarehouseCostQuery): Promise<WarehouseCostAnswer> => {
     if (query.dataVersion === undefined) return answerOf(query);
     // The key is the whole question (scope, names, data version, rollups allowed); a copy goes out, so a caller
