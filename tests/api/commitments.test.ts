@@ -1,3 +1,4 @@
+import { cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
 import {
   COMMITMENT_ALERT_DEFAULTS,
   commitmentAlertSettingsSchema,
@@ -10,11 +11,16 @@ import {
   RESERVATION_ANALYSIS_CSV_COLUMNS,
   rateTableSchema,
   reservationAnalysisSchema,
+  SHARESAVE_CSV_COLUMNS,
+  shareSaveSchema,
 } from '@finlens/contracts/commitments';
+import { INVENTORY_PATHS } from '@finlens/contracts/inventory';
+import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
 import { describe, expect, it } from 'vitest';
-import { clientWithBilling } from './billing-client';
+import { AWS_TEST_SETTINGS, clientWithBilling } from './billing-client';
 import { expect400 } from './expect-400';
 import { useServerWithMail } from './identity-fixtures';
+import { until } from './until';
 
 const context = useServerWithMail();
 const HOUR = 3_600_000;
@@ -133,6 +139,25 @@ const used = USED_HOURS * RATE;
 const unused = (168 - USED_HOURS) * RATE;
 const odeTotal = coveredOnDemand + onDemand;
 const actual = used + unused + onDemand;
+
+// The scheduled case: an account of the simulated cloud whose inventory holds one m5.large.
+const SCHEDULED_ACCOUNT = AWS_TEST_SETTINGS.account_id;
+const INSTANCE = 'i-0aaaaaaaaaaaaaaa1';
+const SCHEDULED_SCENARIO = {
+  version: 1,
+  start: new Date(Date.now() - 86_400_000).toISOString(),
+  regions: [{ name: 'us-east-1' }],
+  accounts: [{ accountId: SCHEDULED_ACCOUNT }],
+  resources: [
+    {
+      accountId: SCHEDULED_ACCOUNT,
+      region: 'us-east-1',
+      kind: 'ec2-instance',
+      id: INSTANCE,
+      instanceType: 'm5.large',
+    },
+  ],
+};
 
 const near = (actualValue: number | null | undefined, expected: number, what: string) =>
   expect(
@@ -465,6 +490,135 @@ describe('commitment management', () => {
     expect((await m5Of(admin.session))?.rate_provenance).toBe('estimate');
   });
 
+  it('takes a stored schedule out of the look-back, and follows the schedule when it changes', async () => {
+    // June 2026 (30 days): the simulated cloud's m5.large i-0aaaaaaaaaaaaaaa1 ran on demand every hour at $0.096,
+    // so the scheduler's pre-flight estimate gives it $0.096 an hour. The week looked back on (24–30 June) has
+    // five weekdays: office hours in UTC (Monday–Friday 08:00–20:00) run it 60 of its 168 hours.
+    const june = Date.UTC(2026, 5, 1);
+    const header = [...HEADER, 'lineItem/ResourceId'];
+    const hourly = Array.from({ length: 30 * 24 }, (_, h) => {
+      const cells: Record<string, string | number> = {
+        ...base(0, SCHEDULED_ACCOUNT, 'Usage', 'BoxUsage:m5.large'),
+        'bill/BillingPeriodStartDate': new Date(june).toISOString(),
+        'lineItem/UsageStartDate': new Date(june + h * HOUR).toISOString(),
+        'lineItem/UsageAmount': 1,
+        'lineItem/NormalizedUsageAmount': 4,
+        'lineItem/UnblendedCost': ON_DEMAND,
+        'pricing/term': 'OnDemand',
+        'pricing/publicOnDemandCost': ON_DEMAND,
+        'lineItem/ResourceId': INSTANCE,
+      };
+      return header.map((column) => cells[column] ?? '').join(',');
+    });
+    const bill = Buffer.from(`${[header.join(','), ...hourly].join('\n')}\n`);
+    const { admin, projectId } = await clientWithBilling(context, 'commitments-schedules', bill);
+    const s = admin.session;
+    await s.request('PUT', INVENTORY_PATHS.scenario(projectId), { body: SCHEDULED_SCENARIO });
+    await s.post(INVENTORY_PATHS.collectNow(projectId));
+    await until(
+      async () => cloudAccountsSchema.parse((await s.get('/c/cloud_accounts/')).body),
+      (list) => list.find((a) => a.id === projectId)?.inventory?.last_pass?.status === 'succeeded',
+    );
+    const body = {
+      schedule_name: 'Office hours',
+      project: projectId,
+      time_zone: 'UTC',
+      resources: { ec2: [INSTANCE] },
+    };
+    const created = await s.post(SCHEDULER_PATHS.schedules, body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const scheduleId = (created.body as { id: string }).id;
+    const ask = async (schedules: 'apply' | 'ignore') =>
+      purchaseAnalysisSchema.parse(
+        (
+          await s.get(
+            `${P.purchaseAnalysis}?project_ids=${projectId}&look_back=7&rate_ratio=0.3&schedules=${schedules}`,
+          )
+        ).body,
+      );
+
+    const billed = await ask('ignore');
+    const applied = await ask('apply');
+    expect(billed.window).toEqual(applied.window);
+    expect(applied.window.start).toBe('2026-06-24T00:00:00.000Z');
+    // As billed, one instance every hour: commit 0.3 × $0.096, save 168 × 0.096 × 0.7 = $11.2896.
+    near(billed.recommendation?.savings, 168 * ON_DEMAND * 0.7, 'savings as billed');
+    expect([billed.schedules.applied, billed.schedules.removed_on_demand]).toEqual([false, 0]);
+    // The schedule stops it 108 hours of the week ($10.368 out of the curve); over the 60 hours left the same
+    // commitment saves 60 × 0.096 − 168 × 0.3 × 0.096 = $0.9216 — $10.368 less than the bill alone says.
+    expect(applied.schedules).toMatchObject({
+      applied: true,
+      schedules: [{ id: scheduleId, name: 'Office hours', stopped_hours_per_week: 108, resources: 1 }],
+      stopped_resource_hours_per_week: 108,
+    });
+    near(applied.schedules.removed_on_demand, 108 * ON_DEMAND, 'removed on demand');
+    expect(applied.hourly_on_demand.filter((x) => x > 0)).toHaveLength(60);
+    near(applied.recommendation?.commitment, 0.3 * ON_DEMAND, 'commitment with the schedule');
+    near(
+      applied.recommendation?.savings,
+      60 * ON_DEMAND - 168 * 0.3 * ON_DEMAND,
+      'savings with the schedule',
+    );
+    near(
+      (billed.recommendation?.savings ?? 0) - (applied.recommendation?.savings ?? 0),
+      108 * ON_DEMAND,
+      'difference',
+    );
+
+    // Disabled, the schedule leaves the what-if at once (the kept answer follows the schedule's settings).
+    const patched = await s.request('PATCH', SCHEDULER_PATHS.schedule(scheduleId), {
+      body: { ...body, enabled: false },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const disabled = await ask('apply');
+    expect(disabled.schedules.schedules).toEqual([]);
+    near(disabled.recommendation?.savings, 168 * ON_DEMAND * 0.7, 'savings once disabled');
+  });
+
+  it('ShareSave: invisible without sharesave_allowed; with it each month’s realised savings, the share, the fee, CSV', async () => {
+    const { admin, projectId } = await clientWithBilling(context, 'commitments-sharesave', CSV);
+    const s = admin.session;
+    expect((await s.get(P.shareSave)).status).toBe(404);
+    expect((await s.request('PUT', P.shareSave, { body: { share: 0.2 } })).status).toBe(404);
+    await context.server.appDb
+      .updateTable('clients')
+      .set({ sharesave_allowed: true })
+      .where('id', '=', admin.profile.client_id ?? '')
+      .execute();
+    const report = async () =>
+      shareSaveSchema.parse((await s.get(`${P.shareSave}?project_ids=${projectId}&months=2`)).body);
+    // This month the reservation cost more than the on-demand hours it covered: $8.064 of on-demand equivalent
+    // for $10.08 of fees (84 hours used, 84 unused) — a $2.016 loss; last month had no bill.
+    const thisMonth = month.toISOString().slice(0, 7);
+    const lastMonth = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() - 1, 1))
+      .toISOString()
+      .slice(0, 7);
+    const unset = await report();
+    expect(unset.share).toBeNull();
+    expect(unset.months.map((m) => [m.month, m.partner_fee])).toEqual([
+      [thisMonth, null],
+      [lastMonth, null],
+    ]);
+    near(unset.months[0]?.realised_savings, coveredOnDemand - used - unused, 'realised savings');
+    expect(unset.months[1]?.realised_savings).toBe(0);
+
+    const saved = await s.request('PUT', P.shareSave, { body: { share: 0.2 } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const agreed = await report();
+    expect(agreed.share).toBe(0.2);
+    // A loss earns no fee: the client keeps (bears) all of it.
+    expect(agreed.months[0]?.partner_fee).toBe(0);
+    near(agreed.months[0]?.client_net_saving, coveredOnDemand - used - unused, 'client net');
+    near(agreed.totals.realised_savings, coveredOnDemand - used - unused, 'total');
+    const csv = await s.get(`${P.shareSave}?project_ids=${projectId}&months=2&format=csv`);
+    const [header, ...lines] = String(csv.body).trim().split('\n');
+    expect(header?.split(',')).toEqual([...SHARESAVE_CSV_COLUMNS]);
+    expect(lines.map((l) => l.split(',')[0])).toEqual([thisMonth, lastMonth]);
+    await expect400(s.request('PUT', P.shareSave, { body: { share: 1.5 } }), 'share');
+    await expect400(s.get(`${P.shareSave}?months=14`), 'months');
+    expect(shareSaveSchema.parse((await s.get(P.shareSave)).body).share).toBe(0.2);
+  });
+
   it('bad parameters are a 400 naming the field', async () => {
     const { admin } = await clientWithBilling(context, 'commitments-bad', CSV);
     await expect400(
@@ -483,6 +637,7 @@ describe('commitment management', () => {
     await expect400(admin.session.get(`${P.reservationAnalysis}?term=5yr`), 'term');
     await expect400(admin.session.get(`${P.purchaseAnalysis}?schedules=yes`), 'schedules');
     await expect400(admin.session.get(`${P.reservationAnalysis}?schedules=`), 'schedules');
+    await expect400(admin.session.get(`${P.purchaseAnalysis}?recommendations=all`), 'recommendations');
     await expect400(admin.session.get(`${P.convertible}?utilisation_below=-1`), 'utilisation_below');
   });
 });

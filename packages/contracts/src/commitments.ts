@@ -16,6 +16,7 @@ export const COMMITMENTS_PATHS = {
   alerts: '/c/commitments/alerts/',
   alertSettings: '/c/commitments/alert_settings/',
   rateOverrides: '/c/commitments/rate_overrides/',
+  shareSave: '/c/commitments/sharesave/',
 } as const;
 
 /** The longest dashboard range: 13 months, as the Explorer's monthly views. */
@@ -216,6 +217,33 @@ const scheduleWhatIfSchema = z
     'Enabled schedules whose resources ran on demand: each resource’s pre-flight hourly cost is removed from the hours its schedule would stop it.',
   );
 
+/**
+ * What the purchase analyses took out of the look-back for recommendations not yet applied (open, accepted,
+ * approved or regressed in the savings ledger) whose saving is commitment-eligible usage: EC2 and RDS idle and
+ * rightsizing, previous generation, Auto Scaling groups, Lambda memory. Each takes its on-demand monthly saving
+ * ÷ 730.5 hours (the recommendations' 30.4375-day month) out of every hour of the curve — an idle resource its
+ * whole cost, a rightsizing the difference — except the hours an enabled schedule already stops its resource.
+ * The usual order of FinOps practice (optimise usage first, then commit): applied by default.
+ */
+const recommendationWhatIfSchema = z
+  .object({
+    applied: z.boolean().describe('False when the request asked to ignore the recommendations.'),
+    count: z.number().int().describe('Recommendations taken into account (or that would be).'),
+    by_type: z.array(
+      z.object({
+        type: z.string().describe('The recommendation type (rule key), e.g. ec2-rightsizing.'),
+        count: z.number().int(),
+        on_demand_monthly_saving: z.number().describe('Σ of their savings at on-demand prices, a month.'),
+      }),
+    ),
+    removed_on_demand: z
+      .number()
+      .describe('On-demand spend taken out of the look-back’s curves ($); 0 when not applied.'),
+  })
+  .describe(
+    'Recommendations not yet applied whose saving is usage a commitment would cover: what acting on them takes out of the curves.',
+  );
+
 export const purchaseAnalysisQuerySchema = z.object({
   project_ids: projectIdsParam,
   look_back: z.enum(LOOK_BACKS).default('30').describe('Days of hourly usage the recommendation reads.'),
@@ -231,6 +259,12 @@ export const purchaseAnalysisQuerySchema = z.object({
     .optional()
     .describe(
       'apply (when absent): take out of the look-back the hours each enabled resource schedule would stop its resources (a what-if: nothing is bought for hours about to be switched off); ignore: the bill as it is.',
+    ),
+  recommendations: z
+    .enum(SCHEDULE_WHAT_IF)
+    .optional()
+    .describe(
+      'apply (when absent): take out of the look-back what the recommendations not yet applied (idle, rightsizing) would save on commitment-eligible usage; ignore: leave them in.',
     ),
 });
 export type PurchaseAnalysisQuery = z.infer<typeof purchaseAnalysisQuerySchema>;
@@ -278,6 +312,7 @@ export const purchaseAnalysisSchema = z
     rate_source: rateSourceSchema,
     rate_provenance: rateProvenanceSchema,
     schedules: scheduleWhatIfSchema,
+    recommendations: recommendationWhatIfSchema,
     recommendation: z
       .object({
         commitment: z.number().describe('$/h to commit at commitment rates.'),
@@ -308,6 +343,7 @@ export const reservationAnalysisSchema = z
   .object({
     window: z.object({ start: z.string(), end: z.string() }).describe('The look-back, whole UTC hours.'),
     schedules: scheduleWhatIfSchema,
+    recommendations: recommendationWhatIfSchema,
     results: z.array(
       z.object({
         service: z.string().describe('The bill’s product code, e.g. AmazonRDS.'),
@@ -549,3 +585,74 @@ export const commitmentAlertsSchema = z
     'The commitment alerts due now: what the notification job sends (each once) and the dashboard shows.',
   );
 export type CommitmentAlerts = z.infer<typeof commitmentAlertsSchema>;
+
+/**
+ * ShareSave (spec §3 Client `sharesave_allowed`, §6 "Share-save allowed when client has sharesave_allowed or
+ * belongs to a particular partner"; issue 23 item 6). The spec shows no call, screen or figure for it; designed
+ * here:
+ * - Allowed: the client's `sharesave_allowed`, or its partner is one the operator lists in SHARESAVE_PARTNERS
+ *   (the "particular partner": a deployment's setting, as partners are not a tenant's to promote themselves).
+ *   Otherwise every ShareSave call answers 404, so nothing of it is visible (the screen hides its section).
+ * - The report: per month of the bill (the last `months`, default 12, newest first), the realised commitment
+ *   savings = the Commitment Management dashboard's net savings of that month (on-demand equivalent of the usage
+ *   reservations and savings plans covered − what they cost, unused hours included; spot not counted), the
+ *   agreed share, the partner's fee = share × the savings (none in a month whose commitments cost more than on
+ *   demand: the client bears that loss) and the client's net saving = savings − fee. CSV with the same figures.
+ * - The agreed share is stored per client and set by its admins (a partner's admin acting for the client is an
+ *   admin there): a fraction in [0, 1]; null until agreed (fees then null).
+ */
+export const SHARESAVE_CSV_COLUMNS = [
+  'month',
+  'realised_savings',
+  'share',
+  'partner_fee',
+  'client_net_saving',
+] as const;
+
+export const shareSaveQuerySchema = z.object({
+  project_ids: projectIdsParam,
+  months: z.coerce
+    .number()
+    .int('Enter a whole number of months.')
+    .min(1)
+    .max(13)
+    .default(12)
+    .describe('Months of the bill to report, newest first (13 at most).'),
+  format: z.enum(['json', 'csv']).default('json').describe('csv: SHARESAVE_CSV_COLUMNS, one line per month.'),
+});
+export type ShareSaveQuery = z.infer<typeof shareSaveQuerySchema>;
+
+const shareRatio = z
+  .number()
+  .min(0, 'The share is a fraction from 0 to 1.')
+  .max(1, 'The share is a fraction from 0 to 1.');
+
+export const shareSaveBodySchema = z
+  .object({
+    share: shareRatio
+      .nullable()
+      .describe(
+        'The agreed share of realised savings the partner keeps (0.25 = 25 %); null: not agreed yet.',
+      ),
+  })
+  .strict();
+export type ShareSaveBody = z.infer<typeof shareSaveBodySchema>;
+
+const shareSaveMonthSchema = z.object({
+  month: z.string().describe('YYYY-MM of the bill.'),
+  realised_savings: z.number().describe('Net savings of the month’s commitments against on demand.'),
+  share: z.number().nullable(),
+  partner_fee: z.number().nullable().describe('share × realised savings; 0 in a month of loss.'),
+  client_net_saving: z.number().nullable(),
+});
+
+export const shareSaveSchema = z
+  .object({
+    share: z.number().nullable().describe('The agreed share; null until set.'),
+    updated_at: z.string().nullable().describe('When the share was last set.'),
+    partner: z.string().nullable().describe('The client’s partner id, null for a direct client.'),
+    months: z.array(shareSaveMonthSchema),
+    totals: shareSaveMonthSchema.omit({ month: true, share: true }),
+  })
+  .describe('The ShareSave savings-share report (404 where ShareSave is not allowed).');
+export type ShareSave = z.infer<typeof shareSaveSchema>;

@@ -4,7 +4,7 @@ import { adminOnly, signedIn } from './persona-expectations';
 
 /**
  * Commitment management reads the caller's client; another client's project is a 404; only admins change the
- * alert settings and the client's rate table figures (tests/api/commitments.test.ts).
+ * alert settings, the client's rate table figures and its ShareSave share (tests/api/commitments.test.ts).
  */
 export const commitmentsAccessRows: AccessRow[] = [
   ...[
@@ -38,6 +38,20 @@ export const commitmentsAccessRows: AccessRow[] = [
       body: { expiry_days: [60, 14], utilisation_below: 0.75, coverage_drop_points: 0.1, purchase_days: 14 },
     }),
     expect: adminOnly(200),
+  },
+  // ShareSave is invisible to the personas' clients (none has sharesave_allowed or a listed partner): 404 for
+  // every signed-in caller; changing the share needs an admin first.
+  {
+    route: `GET ${P.shareSave}`,
+    rule: 'verified',
+    request: () => ({ path: P.shareSave }),
+    expect: signedIn(404),
+  },
+  {
+    route: `PUT ${P.shareSave}`,
+    rule: 'admin',
+    request: () => ({ path: P.shareSave, body: { share: 0.2 } }),
+    expect: adminOnly(404),
   },
   {
     route: `GET ${P.rateOverrides}`,

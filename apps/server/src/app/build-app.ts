@@ -139,7 +139,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     serverIdentityAccounts: new Set(config.serverIdentityAccounts),
   });
   await registerCostSummary(app, { db, warehouse });
-  await registerCommitments(app, { db, warehouse });
+  await registerCommitments(app, { db, warehouse, shareSavePartners: new Set(config.shareSavePartners) });
   await registerComputeCopilot(app, {
     db,
     warehouse,

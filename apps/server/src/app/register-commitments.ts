@@ -5,11 +5,36 @@ import { commitmentsRoutes } from '../features/commitments/commitments.routes';
 import { createCommitmentsService } from '../features/commitments/commitments.service';
 import { createInventoryCostView } from '../features/inventory/inventory.service';
 import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
+import { isActive, toRecommendation } from '../features/recommendations/recommendation-lists';
+import { createRecommendationsRepo } from '../features/recommendations/recommendations.repo';
 import { createSchedulerRepo } from '../features/scheduler/scheduler.repo';
 import { createScheduleStops } from '../features/scheduler/scheduler.service';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
+import { ledgerReaderFor } from './register-savings-ledger';
+
+/** The recommendations of the projects not yet applied (open, accepted, approved, regressed in the ledger). */
+function pendingRecommendationsOf(db: Kysely<AppTables>) {
+  const repo = createRecommendationsRepo({ db });
+  const ledger = ledgerReaderFor(db);
+  return async (scope: { projectIds: string[] }) => {
+    const rows = await repo.recommendations(scope.projectIds);
+    const fields = await ledger.fields(rows.map((r) => r.id));
+    return rows
+      .map((row) => toRecommendation(row, fields.get(row.id)))
+      .filter(isActive)
+      .map((r) => ({
+        id: r.id,
+        type: r.type,
+        region: r.region,
+        resourceKind: r.resource_kind,
+        resourceId: r.resource_id,
+        resourceType: r.resource_type,
+        onDemandMonthlySaving: r.saving.on_demand_monthly_saving,
+      }));
+  };
+}
 
 /** The commitments service over the app database and the warehouse (the routes and the alert jobs). */
 export function commitmentsServiceFor({
@@ -30,16 +55,22 @@ export function commitmentsServiceFor({
       inventory: createInventoryCostView({ repo: createInventoryCostViewRepo({ db }) }),
       bill: warehouse,
     }),
+    pendingRecommendations: pendingRecommendationsOf(db),
   });
 }
 
-/** Commitment management: inventory, dashboard, purchase analysis, convertible reservations and alerts. */
+/** Commitment management: inventory, dashboard, purchase analysis, convertible reservations, alerts, ShareSave. */
 export async function registerCommitments(
   app: App,
-  { db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore },
+  {
+    db,
+    warehouse,
+    shareSavePartners,
+  }: { db: Kysely<AppTables>; warehouse: WarehouseStore; shareSavePartners?: ReadonlySet<string> },
 ): Promise<void> {
   await app.register(commitmentsRoutes, {
     commitmentsService: commitmentsServiceFor({ db, warehouse }),
     commitmentsRepo: createCommitmentsRepo({ db }),
+    ...(shareSavePartners === undefined ? {} : { shareSavePartners }),
   });
 }

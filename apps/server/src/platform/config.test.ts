@@ -43,6 +43,7 @@ describe('parseConfig defaults', () => {
       queryConcurrencyPerClient: 4,
       outboundAllow: [],
       serverIdentityAccounts: [],
+      shareSavePartners: [],
     });
   });
 
@@ -78,6 +79,7 @@ describe('parseConfig defaults', () => {
       'TEST_CLOCK_CONTROL',
       'OUTBOUND_ALLOW',
       'SERVER_IDENTITY_ACCOUNTS',
+      'SHARESAVE_PARTNERS',
     ]);
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });

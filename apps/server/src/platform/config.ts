@@ -56,6 +56,8 @@ export interface AppConfig {
   outboundAllow: string[];
   /** SERVER_IDENTITY_ACCOUNTS: cloud-account ids whose S3 source may read with the server's own AWS identity. */
   serverIdentityAccounts: string[];
+  /** SHARESAVE_PARTNERS: partner ids whose clients see ShareSave (spec §6 "a particular partner"). */
+  shareSavePartners: string[];
 }
 
 export const CONFIG_DEFAULTS = {
@@ -217,6 +219,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       "Comma-separated Finlens cloud-account ids whose S3 billing source may read with the server's own AWS identity (the SDK's default credential chain) when it has no keys or role; every other source without them awaits configuration and is not polled.",
   },
+  {
+    name: 'SHARESAVE_PARTNERS',
+    default: '(unset: none)',
+    description:
+      'Comma-separated partner ids (as in /app_partner/partner/) whose clients see ShareSave, the savings-share report, although their own sharesave_allowed is off; elsewhere it stays invisible.',
+  },
 ];
 
 const HTTP_PROTOCOLS = ['http:', 'https:'];
@@ -321,6 +329,13 @@ const variableSchemas = {
       (ids) => ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)),
       'must be a comma-separated list of cloud-account ids (as in /c/cloud_accounts/{id}/)',
     ),
+  SHARESAVE_PARTNERS: z
+    .string()
+    .transform(commaList)
+    .refine(
+      (ids) => ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)),
+      'must be a comma-separated list of partner ids (as in /app_partner/partner/)',
+    ),
 } as const;
 
 type VariableName = keyof typeof variableSchemas;
@@ -407,5 +422,6 @@ export function parseConfig({ env, cwd }: { env: NodeJS.ProcessEnv; cwd: string 
     testClockControl: v.TEST_CLOCK_CONTROL ?? false,
     outboundAllow: v.OUTBOUND_ALLOW ?? [],
     serverIdentityAccounts: (v.SERVER_IDENTITY_ACCOUNTS ?? []).map((id) => id.toLowerCase()),
+    shareSavePartners: (v.SHARESAVE_PARTNERS ?? []).map((id) => id.toLowerCase()),
   };
 }

@@ -174,13 +174,19 @@ const pageHandlers = [
       rate_source: 'none',
       rate_provenance: null,
       schedules: { applied: true, schedules: [], stopped_resource_hours_per_week: 0, removed_on_demand: 0 },
+      recommendations: { applied: true, count: 0, by_type: [], removed_on_demand: 0 },
       recommendation: null,
     } satisfies PurchaseAnalysis),
+  ),
+  // ShareSave is invisible to a client without sharesave_allowed (or a listed partner).
+  http.get(`*${COMMITMENTS_PATHS.shareSave}`, () =>
+    HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
   ),
   http.get(`*${COMMITMENTS_PATHS.reservationAnalysis}`, () =>
     HttpResponse.json({
       window: { start: '2026-10-27T00:00:00.000Z', end: '2026-11-26T00:00:00.000Z' },
       schedules: { applied: true, schedules: [], stopped_resource_hours_per_week: 0, removed_on_demand: 0 },
+      recommendations: { applied: true, count: 0, by_type: [], removed_on_demand: 0 },
       results: [],
     } satisfies ReservationAnalysis),
   ),

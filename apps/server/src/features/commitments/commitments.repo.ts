@@ -75,6 +75,36 @@ export function createCommitmentsRepo({ db }: { db: Kysely<AppTables> }) {
       });
     },
 
+    /** What ShareSave's rule reads of a client (spec §3 Client), and the share it agreed (null until set). */
+    async shareSave(clientId: string) {
+      const row = await db
+        .selectFrom('clients')
+        .leftJoin('commitment_sharesave', 'commitment_sharesave.client_id', 'clients.id')
+        .select([
+          'clients.sharesave_allowed',
+          'clients.partner_id',
+          'commitment_sharesave.share',
+          'commitment_sharesave.updated_at',
+        ])
+        .where('clients.id', '=', clientId)
+        .executeTakeFirst();
+      return {
+        sharesave_allowed: row?.sharesave_allowed ?? false,
+        partner: row?.partner_id ?? null,
+        share: row?.share ?? null,
+        updatedAt: row?.updated_at ?? null,
+      };
+    },
+
+    async saveShareSave(clientId: string, share: number | null, by: string, at: Date) {
+      const values = { share, updated_at: at, updated_by: by };
+      await db
+        .insertInto('commitment_sharesave')
+        .values({ client_id: clientId, ...values })
+        .onConflict((c) => c.column('client_id').doUpdateSet(values))
+        .execute();
+    },
+
     /** Clients with at least one project (the daily evaluation goes over them). */
     async clientsWithProjects(): Promise<string[]> {
       const rows = await db.selectFrom('projects').select('client_id').distinct().execute();

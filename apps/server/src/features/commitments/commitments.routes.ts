@@ -15,6 +15,9 @@ import {
   rateTableSchema,
   reservationAnalysisQuerySchema,
   reservationAnalysisSchema,
+  shareSaveBodySchema,
+  shareSaveQuerySchema,
+  shareSaveSchema,
 } from '@finlens/contracts/commitments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +27,7 @@ import type { CommitmentsRepo } from './commitments.repo';
 import type { CommitmentsService } from './commitments.service';
 import { rateTableAnswer } from './purchase-rates';
 import { reservationAnalysisCsv } from './reservation-analysis-csv';
+import { assertShareSaveAllowed, shareSaveCsv, shareSaveReport } from './sharesave-report';
 
 const tags = ['commitments'];
 
@@ -35,10 +39,25 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
   commitmentsService: CommitmentsService;
   commitmentsRepo: Pick<
     CommitmentsRepo,
-    'alertSettings' | 'saveAlertSettings' | 'rateOverrides' | 'saveRateOverrides'
+    | 'alertSettings'
+    | 'saveAlertSettings'
+    | 'rateOverrides'
+    | 'saveRateOverrides'
+    | 'shareSave'
+    | 'saveShareSave'
   >;
+  /** SHARESAVE_PARTNERS: the partners whose clients see ShareSave without their own sharesave_allowed. */
+  shareSavePartners?: ReadonlySet<string>;
   now?: () => Date;
-}> = async (app, { commitmentsService: service, commitmentsRepo: repo, now = () => new Date() }) => {
+}> = async (
+  app,
+  {
+    commitmentsService: service,
+    commitmentsRepo: repo,
+    shareSavePartners = new Set<string>(),
+    now = () => new Date(),
+  },
+) => {
   const read = { config: { access: 'verified' as const } };
   app.get(
     COMMITMENTS_PATHS.inventory,
@@ -133,6 +152,42 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
       };
       await repo.saveAlertSettings(caller.clientId, settings, caller.user.id, now());
       return settings;
+    },
+  );
+  app.get(
+    COMMITMENTS_PATHS.shareSave,
+    {
+      ...read,
+      schema: {
+        tags,
+        querystring: shareSaveQuerySchema,
+        response: { 200: z.union([shareSaveSchema, z.string()]) },
+      },
+    },
+    async (request, reply) => {
+      const caller = clientCallerOf(request);
+      const setting = await repo.shareSave(caller.clientId);
+      assertShareSaveAllowed(setting, shareSavePartners);
+      const report = shareSaveReport(await service.realisedSavingsByMonth(caller, request.query), setting);
+      if (request.query.format === 'json') return report;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="sharesave.csv"')
+        .send(await shareSaveCsv(report));
+    },
+  );
+  app.put(
+    COMMITMENTS_PATHS.shareSave,
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: shareSaveBodySchema, response: { 200: shareSaveSchema } },
+    },
+    async (request) => {
+      const caller = clientCallerOf(request);
+      assertShareSaveAllowed(await repo.shareSave(caller.clientId), shareSavePartners);
+      await repo.saveShareSave(caller.clientId, request.body.share, caller.user.id, now());
+      const months = await service.realisedSavingsByMonth(caller, { project_ids: undefined, months: 12 });
+      return shareSaveReport(months, await repo.shareSave(caller.clientId));
     },
   );
   app.get(

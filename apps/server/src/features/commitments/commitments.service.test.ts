@@ -401,14 +401,15 @@ describe('schedule-aware purchase analysis', () => {
       created_at: new Date(),
       updated_at: new Date(),
     }) as ScheduleRow;
+  const stored = [
+    schedule('s1', { name: 'Office hours', windows: WEEK_PRESETS['office-hours'] }),
+    schedule('s2', { name: 'Off', windows: [], enabled: false }),
+  ];
+  const reads = { resourceCosts: 0 };
   const scheduleStops = createScheduleStops({
-    repo: {
-      schedules: async () => [
-        schedule('s1', { name: 'Office hours', windows: WEEK_PRESETS['office-hours'] }),
-        schedule('s2', { name: 'Off', windows: [], enabled: false }),
-      ],
-    },
+    repo: { schedules: async () => stored },
     inventory: {
+      version: async () => 'collected once',
       resources: async () => [
         {
           project_id: 'p',
@@ -424,23 +425,26 @@ describe('schedule-aware purchase analysis', () => {
     },
     bill: {
       newestUsageDay: async () => '2026-02-07',
-      resourceUsageCosts: async () => [
-        {
-          projectId: 'p',
-          resourceId: 'i-1',
-          accountId: 'a',
-          region: 'us-east-1',
-          tags: [],
-          usageType: 'BoxUsage:m5.large',
-          lineItemType: 'Usage',
-          cost: 69.12,
-        },
-      ],
+      resourceUsageCosts: async () => {
+        reads.resourceCosts += 1;
+        return [
+          {
+            projectId: 'p',
+            resourceId: 'i-1',
+            accountId: 'a',
+            region: 'us-east-1',
+            tags: [],
+            usageType: 'BoxUsage:m5.large',
+            lineItemType: 'Usage',
+            cost: 69.12,
+          },
+        ];
+      },
     },
   });
-  const service = createCommitmentsService({
+  const deps = {
     scopes: costScopesOver(async () => [
-      { id: 'p', name: 'P', cloudType: 'aws', ingestedAt: '2026-02-08T00:00:00Z' },
+      { id: 'p', name: 'P', cloudType: 'aws' as const, ingestedAt: '2026-02-08T00:00:00Z' },
     ]),
     warehouse: {
       commitmentRows: async (q: { grain: string }) => (q.grain === 'hour' ? usage : []),
@@ -448,7 +452,8 @@ describe('schedule-aware purchase analysis', () => {
     },
     scheduleStops,
     now: () => new Date('2026-02-08T00:00:00Z'),
-  });
+  };
+  const service = createCommitmentsService(deps);
   const caller = { clientId: 'c' } as ClientCaller;
   const query = (rate_ratio: number, schedules: 'apply' | 'ignore' = 'apply') =>
     ({ look_back: '7', term: '1yr', payment_option: 'No Upfront', rate_ratio, schedules }) as const;
@@ -472,6 +477,98 @@ describe('schedule-aware purchase analysis', () => {
     expect(asBilled.recommendation?.savings).toBeCloseTo(11.2896, 9);
     expect([asBilled.schedules.applied, asBilled.schedules.removed_on_demand]).toEqual([false, 0]);
     expect(asBilled.schedules.schedules).toHaveLength(1);
+  });
+
+  it('keeps the stops until a schedule changes: asked again, the resource costs are not read again', async () => {
+    const before = reads.resourceCosts;
+    const first = await service.purchaseAnalysis(caller, query(0.3));
+    await service.reservationAnalysis(caller, query(0.3));
+    await service.purchaseAnalysis(caller, query(0.3, 'ignore'));
+    expect(reads.resourceCosts - before).toBeLessThanOrEqual(1);
+    expect(first.recommendation?.savings).toBeCloseTo(0.9216, 9);
+    // Office hours become Monday–Friday all day: the week of Sunday 1 February runs 120 hours, and the answer
+    // follows at once — 120 × 0.096 − 168 × 0.3 × 0.096 = $6.6816.
+    const office = stored[0] as ScheduleRow;
+    stored[0] = { ...office, windows: WEEK_PRESETS['weekdays-only'] };
+    try {
+      const changed = await service.purchaseAnalysis(caller, query(0.3));
+      expect(changed.hourly_on_demand.filter((x) => x > 0)).toHaveLength(120);
+      expect(changed.schedules.removed_on_demand).toBeCloseTo(48 * 0.096, 9);
+      expect(changed.recommendation?.savings).toBeCloseTo(6.6816, 9);
+      // Disabled, it is out of the what-if: the bill as it is.
+      stored[0] = { ...office, enabled: false };
+      const disabled = await service.purchaseAnalysis(caller, query(0.3));
+      expect(disabled.schedules.schedules).toEqual([]);
+      expect(disabled.recommendation?.savings).toBeCloseTo(11.2896, 9);
+    } finally {
+      stored[0] = office;
+    }
+  });
+
+  it('takes out what recommendations not yet applied save, in the hours the schedule leaves running', async () => {
+    // A rightsizing of i-1 saving $0.048 an hour at on-demand prices ($35.064 a month of 730.5 hours), and a
+    // gp2 → gp3 change (storage: no commitment covers it, left out).
+    const pending = createCommitmentsService({
+      ...deps,
+      pendingRecommendations: async () => [
+        {
+          id: 'r1',
+          type: 'ec2-rightsizing',
+          region: 'us-east-1',
+          resourceKind: 'ec2-instance',
+          resourceId: 'i-1',
+          resourceType: 'm5.large',
+          onDemandMonthlySaving: 0.048 * 730.5,
+        },
+        {
+          id: 'r2',
+          type: 'ebs-gp2-to-gp3',
+          region: 'us-east-1',
+          resourceKind: 'ebs-volume',
+          resourceId: 'vol-1',
+          resourceType: 'gp2',
+          onDemandMonthlySaving: 10,
+        },
+      ],
+    });
+    const ask = (schedules: 'apply' | 'ignore', recommendations: 'apply' | 'ignore') => ({
+      ...query(0.3, schedules),
+      recommendations,
+    });
+    // Without the schedule every hour keeps $0.048: commit 0.3 × 0.048, save 168 × 0.048 × 0.7 = $5.6448.
+    const alone = await pending.purchaseAnalysis(caller, ask('ignore', 'apply'));
+    expect(alone.hourly_on_demand.every((x) => Math.abs(x - 0.048) < 1e-12)).toBe(true);
+    expect(alone.recommendation?.commitment).toBeCloseTo(0.0144, 12);
+    expect(alone.recommendation?.savings).toBeCloseTo(5.6448, 9);
+    expect(alone.recommendations).toEqual({
+      applied: true,
+      count: 1,
+      by_type: [{ type: 'ec2-rightsizing', count: 1, on_demand_monthly_saving: expect.closeTo(35.064, 9) }],
+      removed_on_demand: expect.closeTo(168 * 0.048, 9),
+    });
+    // With it, only the 60 running hours lose the $0.048 (the 108 stopped ones are out already):
+    // 60 × 0.048 − 168 × 0.3 × 0.048 = $0.4608.
+    const both = await pending.purchaseAnalysis(caller, ask('apply', 'apply'));
+    expect(both.hourly_on_demand.filter((x) => Math.abs(x - 0.048) < 1e-12)).toHaveLength(60);
+    expect(both.hourly_on_demand.filter((x) => x === 0)).toHaveLength(108);
+    expect(both.schedules.removed_on_demand).toBeCloseTo(108 * 0.096, 9);
+    expect(both.recommendations.removed_on_demand).toBeCloseTo(60 * 0.048, 9);
+    expect(both.recommendation?.savings).toBeCloseTo(0.4608, 9);
+    // Ignored: the schedule's answer, the recommendation still named.
+    const left = await pending.purchaseAnalysis(caller, ask('apply', 'ignore'));
+    expect(left.recommendation?.savings).toBeCloseTo(0.9216, 9);
+    expect([
+      left.recommendations.applied,
+      left.recommendations.count,
+      left.recommendations.removed_on_demand,
+    ]).toEqual([false, 1, 0]);
+    // Reserved instances in units: 4 − 0.048 ÷ $0.024 = 2 units an hour; at r = 0.3 one m5.large (4 units)
+    // still pays: 168 × 2 × 0.024 − 168 × 4 × 0.024 × 0.3 = $3.2256.
+    const ri = await pending.reservationAnalysis(caller, ask('ignore', 'apply'));
+    expect(ri.results[0]?.hourly_units.every((u) => Math.abs(u - 2) < 1e-9)).toBe(true);
+    expect(ri.results[0]?.recommendation?.instances).toBe(1);
+    expect(ri.results[0]?.recommendation?.savings).toBeCloseTo(3.2256, 9);
+    expect(ri.recommendations.removed_on_demand).toBeCloseTo(168 * 0.048, 9);
   });
 
   it('recommends no reserved instance where the stopped hours leave it under break-even', async () => {

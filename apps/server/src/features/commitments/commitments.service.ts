@@ -9,6 +9,7 @@ import type {
   PurchaseAnalysis,
   PurchaseAnalysisQuery,
   ReservationAnalysis,
+  ShareSaveQuery,
 } from '@finlens/contracts/commitments';
 import type { AlertedCommitment, CommitmentAlertInput } from '@finlens/cost-model/commitments/alerts';
 import { reservationMonths, savingsPlanMonths } from '@finlens/cost-model/commitments/cur-commitments';
@@ -30,6 +31,7 @@ import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitm
 import { optimiseCommitment } from '@finlens/cost-model/commitments/optimiser';
 import { type RateOverride, tableRate } from '@finlens/cost-model/commitments/rate-table';
 import { bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
+import { addMonths, startOfMonth } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { createResultCache } from '../../platform/cache/result-cache';
 import type { CommitmentRowsPort, WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
@@ -43,7 +45,15 @@ import {
 import { chosenRate, hourlySpend } from './purchase-rates';
 import { billReservationRatio, instanceTypeOf, reservationResults } from './reservation-analysis';
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
-import { removedPerHour, type ScheduleStopsOf, scheduleSummary } from './schedule-what-if';
+import {
+  type CurveCut,
+  type PendingRecommendationsOf,
+  recommendationCuts,
+  recommendationSummary,
+  removedPerHour,
+  type ScheduleStopsOf,
+  scheduleSummary,
+} from './schedule-what-if';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -126,7 +136,8 @@ export function createCommitmentsService({
   scopes,
   warehouse,
   rateOverrides = async () => [],
-  scheduleStops = async () => [],
+  scheduleStops = async () => ({ version: '[]', over: async () => [] }),
+  pendingRecommendations = async () => [],
   now = () => new Date(),
 }: {
   scopes: CostScopes;
@@ -135,6 +146,8 @@ export function createCommitmentsService({
   rateOverrides?: (clientId: string) => Promise<readonly RateOverride[]>;
   /** The resource scheduler's enabled schedules over a look-back (the purchase analyses' what-if); none without. */
   scheduleStops?: ScheduleStopsOf;
+  /** The recommendations not yet applied (the purchase analyses' second what-if); none without. */
+  pendingRecommendations?: PendingRecommendationsOf;
   now?: () => Date;
 }) {
   /**
@@ -146,11 +159,21 @@ export function createCommitmentsService({
   const keep = <T>(scope: ReadScope, what: string, read: () => Promise<T>): Promise<T> =>
     kept.get(JSON.stringify([scope.clientId, scopeDataVersion(scope), what]), read) as Promise<T>;
 
-  /** The enabled schedules whose resources ran on demand, with the hours of the look-back each would stop. */
+  /**
+   * The enabled schedules whose resources ran on demand, with the hours of the look-back each would stop: kept
+   * by the scope's data version, the schedules' settings and the inventory's collections (a changed schedule is
+   * a new key), so asking again reads neither the inventory nor 30 days of resource costs.
+   */
   async function scheduleStopsOf(scope: ReadScope, window: { start: Date; end: Date }) {
-    const stops = await scheduleStops({ clientId: scope.clientId, projectIds: scope.projectIds }, window);
+    const read = await scheduleStops({ clientId: scope.clientId, projectIds: scope.projectIds });
+    const what = `schedule stops ${window.start.toISOString()} ${window.end.toISOString()} ${read.version}`;
+    const stops = await keep(scope, what, () => read.over(window));
     return stops.filter((s) => s.resources.length > 0);
   }
+
+  /** The scope's recommendations not yet applied (a database read: the ledger moves them at any time). */
+  const pendingOf = (scope: ReadScope) =>
+    pendingRecommendations({ clientId: scope.clientId, projectIds: scope.projectIds });
 
   /** The newest usage day of the scope (the bill's end), null without data. */
   const newestDay = (scope: ReadScope) => keep(scope, 'newest', () => readNewestDay(scope));
@@ -400,9 +423,10 @@ export function createCommitmentsService({
         new Date(Date.parse(newest) + DAY_MS),
         Number(query.look_back) as LookBackDays,
       );
-      const [rows, stops] = await Promise.all([
+      const [rows, stops, pending] = await Promise.all([
         rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour'),
         scheduleStopsOf(scope, window),
+        pendingOf(scope),
       ]);
       const onDemand = rows.filter((r) => r.lineItemType === 'Usage' && isCommitmentEligible(r));
       const billed = hourlyCurve(
@@ -410,12 +434,17 @@ export function createCommitmentsService({
         window,
       );
       const applied = query.schedules !== 'ignore';
-      const curve = applied
-        ? withoutRemovedSpend(
-            billed,
-            removedPerHour(stops, billed.length, (r) => r.hourlyOnDemand),
-          )
-        : billed;
+      const recommended = query.recommendations !== 'ignore';
+      const cut = (curve: number[], cuts: readonly CurveCut[]) =>
+        withoutRemovedSpend(
+          curve,
+          removedPerHour(cuts, curve.length, (r) => r.hourlyOnDemand),
+        );
+      // Schedules first, then the recommendations over the hours the schedules leave running.
+      const unscheduled = applied ? cut(billed, stops) : billed;
+      const curve = recommended
+        ? cut(unscheduled, recommendationCuts(pending, applied ? stops : [], billed.length))
+        : unscheduled;
       const billRows = await rowsOf(
         scope,
         day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS)),
@@ -434,7 +463,8 @@ export function createCommitmentsService({
         window: { start: window.start.toISOString(), end: window.end.toISOString() },
         hourly_on_demand: curve,
         ...chosen,
-        schedules: scheduleSummary(stops, applied, sum(billed) - sum(curve)),
+        schedules: scheduleSummary(stops, applied, sum(billed) - sum(unscheduled)),
+        recommendations: recommendationSummary(pending, recommended, sum(unscheduled) - sum(curve)),
         recommendation:
           recommendation === null
             ? null
@@ -468,26 +498,60 @@ export function createCommitmentsService({
         new Date(Date.parse(newest) + DAY_MS),
         Number(query.look_back) as LookBackDays,
       );
-      const [rows, { rows: billRows }, overrides, stops] = await Promise.all([
+      const [rows, { rows: billRows }, overrides, stops, pending] = await Promise.all([
         rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour'),
         billOf(scope),
         rateOverrides(caller.clientId),
         scheduleStopsOf(scope, window),
+        pendingOf(scope),
       ]);
       const applied = query.schedules !== 'ignore';
-      const { results, removedOnDemand } = reservationResults({
+      const recommended = query.recommendations !== 'ignore';
+      const hours = (window.end.getTime() - window.start.getTime()) / HOUR_MS;
+      const { results, removedOnDemand, removedByRecommendations } = reservationResults({
         rows,
         billRows,
         window,
         query,
         overrides,
         stops: applied ? stops : [],
+        cuts: recommended ? recommendationCuts(pending, applied ? stops : [], hours) : [],
       });
       return {
         window: { start: window.start.toISOString(), end: window.end.toISOString() },
         schedules: scheduleSummary(stops, applied, removedOnDemand),
+        recommendations: recommendationSummary(pending, recommended, removedByRecommendations),
         results,
       };
+    },
+
+    /**
+     * ShareSave's realised commitment savings per month (the dashboard's net savings of each month: on-demand
+     * equivalent of the covered usage − what the commitments cost, unused hours included), the last `months` of
+     * the bill, newest first; none without data.
+     */
+    async realisedSavingsByMonth(
+      caller: ClientCaller,
+      query: Pick<ShareSaveQuery, 'project_ids' | 'months'>,
+    ): Promise<{ month: string; savings: number }[]> {
+      const scope = await scopes.requested(caller, query.project_ids);
+      const newest = await newestDay(scope);
+      if (newest === null) return [];
+      const months = Array.from({ length: query.months }, (_, i) =>
+        addMonths(startOfMonth(newest), -i).slice(0, 7),
+      );
+      const sums = new Map(months.map((m) => [m, new CommitmentFiguresSum()]));
+      const from = `${months.at(-1)}-01`;
+      for (const row of spreadMonthlyFees(
+        await rowsOf(scope, from, newest, 'month'),
+        'month',
+        billedTo(newest),
+      ))
+        sums.get(row.at.toISOString().slice(0, 7))?.add(row);
+      return months.map((month) => ({
+        month,
+        savings: (sums.get(month) as CommitmentFiguresSum).figures().netSavings,
+      }));
     },
 
     async convertible(caller: ClientCaller, query: ConvertibleQuery): Promise<ConvertibleAnalysis> {

@@ -24,8 +24,17 @@ export interface CommitmentRateOverridesTable {
   updated_by: string | null;
 }
 
+/** The ShareSave share a client agreed (null until agreed). */
+export interface CommitmentShareSaveTable {
+  client_id: string;
+  share: number | null;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+  updated_by: string | null;
+}
+
 /** The commitments tables, merged into AppTables (db/tables.ts). */
 export interface CommitmentTables {
   commitment_alert_settings: CommitmentAlertSettingsTable;
   commitment_rate_overrides: CommitmentRateOverridesTable;
+  commitment_sharesave: CommitmentShareSaveTable;
 }

@@ -12,9 +12,8 @@ import {
 import { optimiseReservation } from '@finlens/cost-model/commitments/reservation-optimiser';
 import { splitRules, type UsageSplit } from '@finlens/cost-model/commitments/reservation-split';
 import type { WarehouseCommitmentRow as Row } from '../../warehouse/cost-query/commitment-rows';
-import type { ScheduleStops } from '../scheduler/scheduler.service';
 import { chosenRate, spreadOverHours } from './purchase-rates';
-import { removedPerHour } from './schedule-what-if';
+import { type CurveCut, removedPerHour } from './schedule-what-if';
 
 const sum = (values: Iterable<number>) => [...values].reduce((s, v) => s + v, 0);
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -125,12 +124,12 @@ export function billReservationRatio(
 }
 
 /**
- * The curve each scheduled resource belongs to: the first (costliest) of its service, region and family — its
- * instance type where the split is not size-flexible. The bill's resource lines name no operating system, so a
- * family run on demand under two splits gives the resource to the costlier one.
+ * The curve each scheduled (or recommended) resource belongs to: the first (costliest) of its service, region and
+ * family — its instance type where the split is not size-flexible. The bill's resource lines name no operating
+ * system, so a family run on demand under two splits gives the resource to the costlier one.
  */
-function scheduledUses(uses: readonly FamilyUse[], stops: readonly ScheduleStops[]) {
-  const owned = new Map<FamilyUse, ScheduleStops[]>();
+function cutUses(uses: readonly FamilyUse[], stops: readonly CurveCut[]) {
+  const owned = new Map<FamilyUse, CurveCut[]>();
   for (const stop of stops) {
     for (const r of stop.resources) {
       if (r.service === null || r.instanceType === null) continue;
@@ -166,6 +165,7 @@ export function reservationResults({
   query,
   overrides,
   stops = [],
+  cuts = [],
 }: {
   /** The look-back's rows by hour. */
   rows: readonly Row[];
@@ -175,8 +175,15 @@ export function reservationResults({
   query: PurchaseAnalysisQuery;
   overrides: readonly RateOverride[];
   /** Enabled schedules to take out of the curves (their resources' hourly on-demand cost, as units). */
-  stops?: readonly ScheduleStops[];
-}): { results: ReservationAnalysis['results']; removedOnDemand: number } {
+  stops?: readonly CurveCut[];
+  /** Then recommendations not yet applied (their hourly on-demand saving, as units). */
+  cuts?: readonly CurveCut[];
+}): {
+  results: ReservationAnalysis['results'];
+  /** On-demand spend the schedules took out, then what the recommendations took out of what was left. */
+  removedOnDemand: number;
+  removedByRecommendations: number;
+} {
   const reservations = reservationsOf(billRows, query, null);
   // Covered usage of the look-back per service and split: Σ effective cost and Σ its on-demand equivalent.
   const covered = new Map<string, { effective: number; onDemand: number }>();
@@ -190,8 +197,10 @@ export function reservationResults({
     covered.set(key, c);
   }
   const uses = familyUses(rows);
-  const scheduled = scheduledUses(uses, stops);
+  const scheduled = cutUses(uses, stops);
+  const recommended = cutUses(uses, cuts);
   let removedOnDemand = 0;
+  let removedByRecommendations = 0;
   const results = uses.flatMap((use) => {
     const buy = typeToBuy(use);
     if (buy === null) return [];
@@ -201,14 +210,19 @@ export function reservationResults({
       window,
     );
     // A stopped resource's hourly on-demand cost, at the family's price per unit-hour, in units.
-    const curve =
-      perUnit === null || !(perUnit > 0)
-        ? billed
+    const cut = (curve: number[], by: readonly CurveCut[] | undefined) =>
+      perUnit === null || !(perUnit > 0) || by === undefined
+        ? curve
         : withoutRemovedSpend(
-            billed,
-            removedPerHour(scheduled.get(use) ?? [], billed.length, (r) => r.hourlyOnDemand / perUnit),
+            curve,
+            removedPerHour(by, curve.length, (r) => r.hourlyOnDemand / perUnit),
           );
-    if (perUnit !== null) removedOnDemand += (sum(billed) - sum(curve)) * perUnit;
+    const unscheduled = cut(billed, scheduled.get(use));
+    const curve = cut(unscheduled, recommended.get(use));
+    if (perUnit !== null) {
+      removedOnDemand += (sum(billed) - sum(unscheduled)) * perUnit;
+      removedByRecommendations += (sum(unscheduled) - sum(curve)) * perUnit;
+    }
     const { tableRated } = splitRules(use.service, use.split);
     const same = covered.get(splitKey(use.service, use.split));
     const fromBill = same === undefined ? null : ratio(same.effective, same.onDemand);
@@ -259,5 +273,5 @@ export function reservationResults({
       },
     ];
   });
-  return { results, removedOnDemand };
+  return { results, removedOnDemand, removedByRecommendations };
 }

@@ -1,17 +1,95 @@
 import type { PurchaseAnalysis } from '@finlens/contracts/commitments';
-import type { ScheduleStops } from '../scheduler/scheduler.service';
+import { HOURS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
+import type { ScheduleStops, ScheduleStopsRead } from '../scheduler/scheduler.service';
 
 /**
- * The schedule-aware what-if of the purchase analyses (docs/commitments.md): each enabled schedule's resources,
- * at their pre-flight estimate's hourly on-demand cost, leave the look-back's curve in the hours the schedule's
- * weekly rule would stop them, so no commitment is sized for hours about to be switched off.
+ * The what-ifs of the purchase analyses (docs/commitments.md): each enabled schedule's resources, at their
+ * pre-flight estimate's hourly on-demand cost, leave the look-back's curve in the hours the schedule's weekly
+ * rule would stop them, and each recommendation not yet applied takes its saving out of the hours its resource
+ * runs, so no commitment is sized for hours about to be switched off or usage about to be cut.
  */
-export type ScheduleStopsOf = (
-  scope: { clientId: string; projectIds: string[] },
-  window: { start: Date; end: Date },
-) => Promise<ScheduleStops[]>;
+export type ScheduleStopsOf = (scope: {
+  clientId: string;
+  projectIds: string[];
+}) => Promise<ScheduleStopsRead>;
 
+/** A recommendation not yet applied (open, accepted, approved or regressed), as the what-if reads it. */
+export interface PendingRecommendation {
+  id: string;
+  /** The rule key (recommendation type), e.g. ec2-rightsizing. */
+  type: string;
+  region: string;
+  resourceKind: string | null;
+  resourceId: string;
+  /** Its current instance type or class (the reservation curve it belongs to). */
+  resourceType: string | null;
+  onDemandMonthlySaving: number;
+}
+
+export type PendingRecommendationsOf = (scope: {
+  clientId: string;
+  projectIds: string[];
+}) => Promise<PendingRecommendation[]>;
+
+/** What one cut takes out of the curves: per hour of the look-back the share of its resources' amounts removed. */
+export type CurveCut = Pick<ScheduleStops, 'id' | 'stoppedShare' | 'resources'>;
 type Resource = ScheduleStops['resources'][number];
+
+/**
+ * The recommendation types whose saving is usage a commitment covers, with the bill's product code of that usage
+ * (Lambda: the savings plan curve only, it has no reservation).
+ */
+const COMMITTED_SERVICE_OF_TYPE: Record<string, string> = {
+  'ec2-idle': 'AmazonEC2',
+  'ec2-rightsizing': 'AmazonEC2',
+  'ec2-previous-generation': 'AmazonEC2',
+  'rds-idle': 'AmazonRDS',
+  'rds-rightsizing': 'AmazonRDS',
+  'asg-overprovisioned': 'AmazonEC2',
+  'asg-spot-adoption': 'AmazonEC2',
+  'asg-launch-template-rightsizing': 'AmazonEC2',
+  'lambda-memory': 'AWSLambda',
+};
+
+/** The recommendations a commitment purchase should wait for: those whose saving is commitment-eligible usage. */
+export function committedRecommendations(pending: readonly PendingRecommendation[]): PendingRecommendation[] {
+  return pending.filter(
+    (r) => COMMITTED_SERVICE_OF_TYPE[r.type] !== undefined && r.onDemandMonthlySaving > 0,
+  );
+}
+
+/**
+ * The cuts of recommendations not yet applied: each its on-demand saving an hour (its monthly saving ÷ the recommendations' 730.5-hour month), over every hour its resource
+ * runs — all hours, or those an enabled schedule (of `stops`, when applied) keeps it running, so no hour loses
+ * the same resource twice.
+ */
+export function recommendationCuts(
+  pending: readonly PendingRecommendation[],
+  stops: readonly ScheduleStops[],
+  hours: number,
+): CurveCut[] {
+  return committedRecommendations(pending).map((r) => {
+    const schedule = stops.find((s) =>
+      s.resources.some((x) => x.resourceId === r.resourceId && x.region === r.region),
+    );
+    const service = COMMITTED_SERVICE_OF_TYPE[r.type] as string;
+    return {
+      id: r.id,
+      stoppedShare:
+        schedule === undefined ? new Array(hours).fill(1) : schedule.stoppedShare.map((share) => 1 - share),
+      resources: [
+        {
+          kind: r.resourceKind ?? '',
+          region: r.region,
+          resourceId: r.resourceId,
+          service,
+          instanceType: service === 'AWSLambda' ? null : r.resourceType,
+          hourlyOnDemand: r.onDemandMonthlySaving / HOURS_PER_MONTH,
+        },
+      ],
+    };
+  });
+}
 
 /** The answer's summary of the schedules taken into account (or that would be, when `applied` is false). */
 export function scheduleSummary(
@@ -35,17 +113,43 @@ export function scheduleSummary(
   };
 }
 
-/** Per hour of the look-back, what the chosen resources would not have cost (amount(r) an hour each). */
+/** The answer's summary of the recommendations taken into account (or that would be, when `applied` is false). */
+export function recommendationSummary(
+  pending: readonly PendingRecommendation[],
+  applied: boolean,
+  removedOnDemand: number,
+): PurchaseAnalysis['recommendations'] {
+  const committed = committedRecommendations(pending);
+  const byType = new Map<string, { count: number; saving: number }>();
+  for (const r of committed) {
+    const t = byType.get(r.type) ?? { count: 0, saving: 0 };
+    t.count += 1;
+    t.saving += r.onDemandMonthlySaving;
+    byType.set(r.type, t);
+  }
+  return {
+    applied,
+    count: committed.length,
+    by_type: [...byType]
+      .map(([type, t]) => ({ type, count: t.count, on_demand_monthly_saving: t.saving }))
+      .sort(
+        (a, b) => b.on_demand_monthly_saving - a.on_demand_monthly_saving || a.type.localeCompare(b.type),
+      ),
+    removed_on_demand: applied ? removedOnDemand : 0,
+  };
+}
+
+/** Per hour of the look-back, what the cuts' resources would not have cost (amount(r) an hour each). */
 export function removedPerHour(
-  stops: readonly ScheduleStops[],
+  cuts: readonly CurveCut[],
   hours: number,
   amount: (resource: Resource) => number,
 ): number[] {
   const removed: number[] = new Array(hours).fill(0);
-  for (const stop of stops) {
-    const perHour = stop.resources.reduce((t, r) => t + amount(r), 0);
+  for (const cut of cuts) {
+    const perHour = cut.resources.reduce((t, r) => t + amount(r), 0);
     if (perHour === 0) continue;
-    for (let h = 0; h < hours; h++) removed[h] = (removed[h] ?? 0) + perHour * (stop.stoppedShare[h] ?? 0);
+    for (let h = 0; h < hours; h++) removed[h] = (removed[h] ?? 0) + perHour * (cut.stoppedShare[h] ?? 0);
   }
   return removed;
 }

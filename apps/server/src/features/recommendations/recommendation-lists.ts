@@ -40,13 +40,16 @@ export function toRecommendation(
 /** Statuses the default list shows: what still asks for a decision or an action. */
 const ACTIVE = new Set(['open', 'accepted', 'approved', 'regressed']);
 
+/** Not yet applied: open, accepted, approved, or applied and regressed (the default list's statuses). */
+export const isActive = (r: Pick<Recommendation, 'status'>) => ACTIVE.has(r.status);
+
 function matches(r: Recommendation, q: RecommendationsExportQuery): boolean {
   if (q.type !== undefined && r.type !== q.type) return false;
   if (q.group !== undefined && r.group !== q.group) return false;
   if (q.finding !== undefined && r.finding !== q.finding) return false;
   if (q.account_id !== undefined && r.account_id !== q.account_id) return false;
   if (q.region !== undefined && r.region !== q.region) return false;
-  if (q.status !== undefined ? r.status !== q.status : !ACTIVE.has(r.status)) return false;
+  if (q.status !== undefined ? r.status !== q.status : !isActive(r)) return false;
   if (q.tag !== undefined && !q.tag.every((t) => r.tags[t.key] === t.value)) return false;
   if (q.showback_value !== undefined) {
     const [id, ...value] = q.showback_value.split(':');

@@ -3,6 +3,7 @@ import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs
 import { ESTIMATE_DAYS, estimateFromBill, readEstimateBill, resourceRows } from './schedule-estimate';
 import { type InventoryEntry, scheduledResources } from './scheduled-resources';
 import type { SchedulerRepo } from './scheduler.repo';
+import type { ScheduleRow } from './scheduler.tables';
 
 /** The bill's product code of a schedulable kind whose running hours a reservation can cover (groups: their instances). */
 const SERVICE_OF_KIND: Record<string, string> = {
@@ -40,6 +41,30 @@ function instanceTypeOf(rows: readonly { usageType: string | null; cost: number 
   return running === undefined ? null : (/:(.+)$/.exec(running.usageType ?? '')?.[1] ?? null);
 }
 
+/** What the what-if reads of a scope's schedules: a version naming everything it depends on besides the bill. */
+export interface ScheduleStopsRead {
+  /**
+   * The enabled schedules' settings (days, times, zone, resources, tag, account) and the inventory's collection
+   * version: equal versions over the same bill give the same stops, so callers may keep them under it.
+   */
+  version: string;
+  /** The enabled schedules with the hours each would stop in a window (reads the inventory and 30 billed days). */
+  over(window: { start: Date; end: Date }): Promise<ScheduleStops[]>;
+}
+
+/** The settings of a schedule its stops depend on (a rename shows in the answer's summary too). */
+const settingsOf = (row: ScheduleRow) => [
+  row.id,
+  row.name,
+  row.project_id,
+  row.account_number,
+  row.time_zone,
+  row.windows,
+  row.resources,
+  row.tag_key,
+  row.tag_value,
+];
+
 /**
  * The enabled schedules of a scope with the hours each would stop in a window and what its resources cost an
  * hour on demand — the pre-flight estimate's figures (its 30 billed days), so the commitments' what-if and the
@@ -51,15 +76,27 @@ export function createScheduleStops({
   bill,
 }: {
   repo: Pick<SchedulerRepo, 'schedules'>;
-  inventory: { resources(projectIds: readonly string[]): Promise<InventoryEntry[]> };
+  inventory: {
+    resources(projectIds: readonly string[]): Promise<InventoryEntry[]>;
+    version(projectIds: readonly string[]): Promise<string>;
+  };
   bill: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceUsageCosts'>;
 }) {
-  return async (
-    scope: { clientId: string; projectIds: string[] },
-    window: { start: Date; end: Date },
-  ): Promise<ScheduleStops[]> => {
+  return async (scope: { clientId: string; projectIds: string[] }): Promise<ScheduleStopsRead> => {
     const rows = (await repo.schedules(scope.projectIds)).filter((row) => row.enabled);
-    if (rows.length === 0) return [];
+    if (rows.length === 0) return { version: '[]', over: async () => [] };
+    const collected = await inventory.version(scope.projectIds);
+    return {
+      version: JSON.stringify([collected, rows.map(settingsOf)]),
+      over: (window) => stopsOver(scope, rows, window),
+    };
+  };
+
+  async function stopsOver(
+    scope: { clientId: string; projectIds: string[] },
+    rows: readonly ScheduleRow[],
+    window: { start: Date; end: Date },
+  ): Promise<ScheduleStops[]> {
     const [resources, read] = await Promise.all([
       inventory.resources(scope.projectIds),
       readEstimateBill(bill, scope),
@@ -97,5 +134,5 @@ export function createScheduleStops({
         }),
       };
     });
-  };
+  }
 }

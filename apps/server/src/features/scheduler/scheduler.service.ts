@@ -524,4 +524,4 @@ export function createSchedulerService({
 export type SchedulerService = ReturnType<typeof createSchedulerService>;
 
 /** The enabled schedules' stops over a window, for the commitments' schedule-aware purchase analysis. */
-export { createScheduleStops, type ScheduleStops } from './schedule-stops';
+export { createScheduleStops, type ScheduleStops, type ScheduleStopsRead } from './schedule-stops';

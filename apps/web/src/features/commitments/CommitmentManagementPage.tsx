@@ -7,6 +7,7 @@ import {
   PAYMENT_OPTIONS,
   type PurchaseAnalysis,
 } from '@finlens/contracts/commitments';
+import { RECOMMENDATION_TYPE_INFO } from '@finlens/contracts/recommendations';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -166,17 +167,59 @@ function ScheduleWhatIfSwitch({
   );
 }
 
+const typeName = (type: string) =>
+  (RECOMMENDATION_TYPE_INFO as Record<string, { name: string } | undefined>)[type]?.name ?? type;
+
+/**
+ * The second what-if: recommendations not yet applied (idle, rightsizing …) whose saving is usage a commitment
+ * would cover, with a switch to leave them in. Nothing shows while there are none.
+ */
+function RecommendationWhatIfSwitch({
+  summary,
+  value,
+  onChange,
+}: {
+  summary: PurchaseAnalysis['recommendations'] | undefined;
+  value: ScheduleWhatIf;
+  onChange: (value: ScheduleWhatIf) => void;
+}) {
+  if (summary === undefined || summary.count === 0) return null;
+  const kinds = summary.by_type.map((t) => `${typeName(t.type)} × ${t.count}`).join(', ');
+  const monthly = summary.by_type.reduce((total, t) => total + t.on_demand_monthly_saving, 0);
+  const recommendations = `${summary.count} recommendation${summary.count === 1 ? '' : 's'} not yet applied (${kinds})`;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={value === 'apply'}
+            onChange={(e) => onChange(e.target.checked ? 'apply' : 'ignore')}
+          />
+        }
+        label="Account for recommendations not yet applied"
+      />
+      <Typography variant="body2" color="text.secondary" aria-label="Recommendations accounted for">
+        {summary.applied
+          ? `Accounting for ${recommendations}: ${formatMoney(monthly)} a month at on-demand prices (${formatMoney(summary.removed_on_demand)} of on-demand spend taken out of the look-back).`
+          : `${recommendations} would save ${formatMoney(monthly)} a month at on-demand prices; the analysis leaves that usage in.`}
+      </Typography>
+    </Stack>
+  );
+}
+
 function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
   const [lookBack, setLookBack] = useState<LookBack>('30');
   const [term, setTerm] = useState<Term>('1yr');
   const [payment, setPayment] = useState<PaymentOption>('No Upfront');
   const [schedules, setSchedules] = useState<ScheduleWhatIf>('apply');
+  const [recommendations, setRecommendations] = useState<ScheduleWhatIf>('apply');
   const [showRates, setShowRates] = useState(false);
   const analysis = usePurchaseAnalysis({
     look_back: lookBack,
     term,
     payment_option: payment,
     schedules,
+    recommendations,
     project_ids: projectIds,
   });
   const recommendation = analysis.data?.recommendation ?? null;
@@ -215,6 +258,11 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
         </Button>
       </Stack>
       <ScheduleWhatIfSwitch summary={analysis.data?.schedules} value={schedules} onChange={setSchedules} />
+      <RecommendationWhatIfSwitch
+        summary={analysis.data?.recommendations}
+        value={recommendations}
+        onChange={setRecommendations}
+      />
       {showRates ? <RateTableDialog onClose={() => setShowRates(false)} /> : null}
       {analysis.isPending ? (
         <Skeleton variant="rounded" height={120} aria-label="Loading the analysis" />
@@ -253,7 +301,14 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
         </>
       ) : null}
       <ReservationAnalysisSection
-        query={{ look_back: lookBack, term, payment_option: payment, schedules, project_ids: projectIds }}
+        query={{
+          look_back: lookBack,
+          term,
+          payment_option: payment,
+          schedules,
+          recommendations,
+          project_ids: projectIds,
+        }}
       />
     </Stack>
   );

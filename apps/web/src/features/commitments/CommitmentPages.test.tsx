@@ -9,6 +9,7 @@ import {
   type RateOverrideFigure,
   type RateTable,
   type ReservationAnalysis,
+  type ShareSave,
 } from '@finlens/contracts/commitments';
 import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -24,6 +25,7 @@ import { reservationCurveChart } from './commitment-charts';
 import { formatRate } from './commitment-format';
 import { RateTableDialog } from './RateTableDialog';
 import { ReservationAnalysisSection } from './ReservationAnalysisSection';
+import { ShareSaveSection } from './ShareSaveSection';
 
 const requests = recordRequests();
 const ARN = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/ri-under-used';
@@ -109,7 +111,12 @@ const CONVERTIBLE: ConvertibleAnalysis = {
 };
 
 const OFFICE_HOURS = { id: 's1', name: 'Office hours', stopped_hours_per_week: 108, resources: 2 };
-const analysis = (commitment: number, hours: number, applied = true): PurchaseAnalysis => ({
+const analysis = (
+  commitment: number,
+  hours: number,
+  applied = true,
+  recommended = true,
+): PurchaseAnalysis => ({
   window: { start: '2026-11-01T00:00:00.000Z', end: '2026-11-08T00:00:00.000Z' },
   hourly_on_demand: Array.from({ length: hours }, (_, h) => (h % 2 === 0 ? 0.192 : 0.096)),
   rate_ratio: 0.625,
@@ -120,6 +127,15 @@ const analysis = (commitment: number, hours: number, applied = true): PurchaseAn
     schedules: [OFFICE_HOURS],
     stopped_resource_hours_per_week: 216,
     removed_on_demand: applied ? 41.47 : 0,
+  },
+  recommendations: {
+    applied: recommended,
+    count: 3,
+    by_type: [
+      { type: 'ec2-rightsizing', count: 2, on_demand_monthly_saving: 140.16 },
+      { type: 'ec2-idle', count: 1, on_demand_monthly_saving: 70.08 },
+    ],
+    removed_on_demand: recommended ? 16.13 : 0,
   },
   recommendation: {
     commitment,
@@ -137,6 +153,7 @@ const analysis = (commitment: number, hours: number, applied = true): PurchaseAn
 const RESERVATIONS: ReservationAnalysis = {
   window: { start: '2026-11-01T00:00:00.000Z', end: '2026-11-08T00:00:00.000Z' },
   schedules: { applied: true, schedules: [], stopped_resource_hours_per_week: 0, removed_on_demand: 0 },
+  recommendations: { applied: true, count: 0, by_type: [], removed_on_demand: 0 },
   results: [
     {
       service: 'AmazonRDS',
@@ -250,8 +267,11 @@ function answer() {
     http.get(`*${P.purchaseAnalysis}`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       const applied = query.get('schedules') !== 'ignore';
+      const recommended = query.get('recommendations') !== 'ignore';
       return HttpResponse.json(
-        query.get('look_back') === '60' ? analysis(0.09, 1440, applied) : analysis(0.06, 720, applied),
+        query.get('look_back') === '60'
+          ? analysis(0.09, 1440, applied, recommended)
+          : analysis(0.06, 720, applied, recommended),
       );
     }),
   );
@@ -360,6 +380,26 @@ describe('Commitment pages', () => {
         .map((call) => new URL(call.slice(4), 'http://x').searchParams.get('schedules'));
     expect(asked(P.purchaseAnalysis).at(-1)).toBe('ignore');
     expect(asked(P.reservationAnalysis).at(-1)).toBe('ignore');
+    // Recommendations not yet applied: their own line and switch beside the schedules'.
+    const pending = screen.getByLabelText('Recommendations accounted for');
+    expect(pending).toHaveTextContent(
+      'Accounting for 3 recommendations not yet applied (EC2 rightsizing × 2, Idle EC2 instances × 1): $210.24 a month at on-demand prices ($16.13 of on-demand spend taken out of the look-back).',
+    );
+    await userEvent.click(
+      screen.getByRole('switch', { name: 'Account for recommendations not yet applied' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByLabelText('Recommendations accounted for')).toHaveTextContent(
+        '3 recommendations not yet applied (EC2 rightsizing × 2, Idle EC2 instances × 1) would save $210.24 a month at on-demand prices; the analysis leaves that usage in.',
+      ),
+    );
+    const askedFor = (path: string) =>
+      requests
+        .calls()
+        .filter((call) => call.startsWith(`GET ${path}`))
+        .map((call) => new URL(call.slice(4), 'http://x').searchParams.get('recommendations'));
+    expect(askedFor(P.purchaseAnalysis).at(-1)).toBe('ignore');
+    expect(askedFor(P.reservationAnalysis).at(-1)).toBe('ignore');
   });
 
   it('Commitment Management: the breakdown table with CSV export follows "Breakdown by"; term, payment option and the project filter reach the calls', {
@@ -689,6 +729,77 @@ describe('Commitment pages', () => {
     expect(new URL(dashboards[0]?.slice(4) ?? '', 'http://x').searchParams.get('group_by')).toBe(
       'commitment',
     );
+  });
+
+  it('ShareSave: where allowed, the months with share, fee and net saving; an admin records the share', {
+    timeout: 30_000,
+  }, async () => {
+    const months = (share: number | null) => [
+      {
+        month: '2026-10',
+        realised_savings: 1000,
+        share,
+        partner_fee: share === null ? null : 1000 * share,
+        client_net_saving: share === null ? null : 1000 * (1 - share),
+      },
+      {
+        month: '2026-09',
+        realised_savings: -40,
+        share,
+        partner_fee: share === null ? null : 0,
+        client_net_saving: share === null ? null : -40,
+      },
+    ];
+    const report = (share: number | null): ShareSave => ({
+      share,
+      updated_at: null,
+      partner: null,
+      months: months(share),
+      totals: {
+        realised_savings: 960,
+        partner_fee: share === null ? null : 1000 * share,
+        client_net_saving: share === null ? null : 960 - 1000 * share,
+      },
+    });
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`*${P.shareSave}`, () => HttpResponse.json(report(null))),
+      http.put(`*${P.shareSave}`, async ({ request }) => {
+        const body = (await request.json()) as { share: number | null };
+        bodies.push(body);
+        if (body.share === 0.99)
+          return HttpResponse.json(
+            { detail: 'Invalid input.', errors: { share: ['Not what was agreed.'] } },
+            { status: 400 },
+          );
+        return HttpResponse.json(report(body.share));
+      }),
+    );
+    renderElement(<ShareSaveSection />, { signedIn: true });
+    const section = await screen.findByRole('region', { name: 'ShareSave' }, { timeout: 20_000 });
+    const table = within(section).getByRole('table', { name: 'ShareSave by month' });
+    expect(within(table).getByRole('row', { name: /2026-10/ })).toHaveTextContent('$1,000.00');
+    expect(within(section).getByRole('group', { name: 'Partner’s fee' })).toHaveTextContent('—');
+    expect(within(section).getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `${P.shareSave}?format=csv`,
+    );
+    const field = within(section).getByRole('textbox', { name: 'Agreed share' });
+    await waitFor(() => expect(field).toBeEnabled());
+    await userEvent.type(field, '99');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Not what was agreed.')).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, '25');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(section).getByRole('group', { name: 'Partner’s fee' })).toHaveTextContent('$250.00'),
+    );
+    expect(bodies).toEqual([{ share: 0.99 }, { share: 0.25 }]);
+    // A loss earns no fee; the client keeps the whole (negative) figure.
+    const loss = within(section).getByRole('row', { name: /2026-09/ });
+    expect(loss).toHaveTextContent('$0.00');
+    expect(loss).toHaveTextContent('-$40.00');
   });
 
   it('Convertible RI lists the under-used convertible reservations with the exchange that fits their use', {

@@ -15,6 +15,7 @@ import { useLedgerTotals } from '../savings-ledger/api/ledger-totals-query';
 import { useSchedules } from '../scheduler/api/schedules-query';
 import { useCommitmentDashboard } from './api/commitments-query';
 import { formatMoney, formatShare } from './commitment-format';
+import { ShareSaveSection } from './ShareSaveSection';
 
 const DAY_MS = 86_400_000;
 const GROUP_LABELS: Record<EssentialsGroup, string> = {
@@ -82,7 +83,7 @@ function schedulingLever(schedules: readonly Schedule[] | undefined): Lever {
  * Compute Copilot Optimization Summary (spec §3 COMPUTE_COPILOT_SHARESAVE): the effective savings rate as the
  * headline, what commitments and spot saved over the last 30 days (the bill's figures, as Commitment Management),
  * and what rightsizing, idle resources and storage would save a month (open recommendations) beside what the
- * savings ledger has realised.
+ * savings ledger has realised; where the client may see it, the ShareSave savings-share report.
  */
 export function OptimizationSummaryPage() {
   const range = useMemo(last30, []);
@@ -160,6 +161,7 @@ export function OptimizationSummaryPage() {
         rowKey={(l) => l.lever}
         pending={dashboard.isPending || essentials.isPending || schedules.isPending}
       />
+      <ShareSaveSection />
     </Stack>
   );
 }

@@ -16,9 +16,10 @@ import {
   rateTableSchema,
   reservationAnalysisSchema,
   type SCHEDULE_WHAT_IF,
+  shareSaveSchema,
 } from '@finlens/contracts/commitments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 const keys = {
   all: ['commitments'] as const,
@@ -28,6 +29,7 @@ const keys = {
   reservations: (query: PurchaseQuery) => [...keys.all, 'reservation-purchase', query] as const,
   convertible: () => [...keys.all, 'convertible'] as const,
   alerts: (projects?: string) => [...keys.all, 'alerts', projects] as const,
+  shareSave: () => [...keys.all, 'sharesave'] as const,
   rateTable: () => [...keys.all, 'rate-table'] as const,
 };
 
@@ -52,6 +54,8 @@ type PurchaseQuery = {
   payment_option: PaymentOption;
   /** apply (the server's default): the hours enabled schedules stop are taken out of the look-back. */
   schedules?: ScheduleWhatIf;
+  /** apply (the server's default): what recommendations not yet applied would save is taken out too. */
+  recommendations?: ScheduleWhatIf;
   project_ids?: string;
 };
 
@@ -156,3 +160,34 @@ export function useSaveRateOverridesMutation() {
       ),
   });
 }
+
+/**
+ * GET /c/commitments/sharesave/ — the ShareSave savings-share report; null where ShareSave is not allowed for the
+ * client (the server's 404: the report is invisible, not an error).
+ */
+export function useShareSave() {
+  return useQuery({
+    queryKey: keys.shareSave(),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest(COMMITMENTS_PATHS.shareSave, shareSaveSchema, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** PUT /c/commitments/sharesave/ (admins) — the agreed share (a fraction, null: not agreed); the report follows. */
+export function useSaveShareSaveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (share: number | null) =>
+      apiRequest(COMMITMENTS_PATHS.shareSave, shareSaveSchema, { method: 'PUT', body: { share } }),
+    onSuccess: (report) => queryClient.setQueryData(keys.shareSave(), report),
+  });
+}
+
+/** The same report as CSV, one line per month (the browser downloads it with the session cookie). */
+export const SHARESAVE_CSV_HREF = `${COMMITMENTS_PATHS.shareSave}?format=csv`;
