@@ -37,12 +37,14 @@ const COLUMNS: ColDef<LedgerEntry>[] = [
   {
     colId: 'source',
     headerName: 'Source',
+    width: 120,
     valueGetter: ({ data }) => (data?.source === 'schedule' ? 'Schedule' : 'Recommendation'),
   },
   {
     field: 'title',
     headerName: 'Entry',
-    minWidth: 280,
+    minWidth: 240,
+    flex: 1,
     cellRenderer: ({ data }: { data?: LedgerEntry }) => {
       if (!data) return null;
       const to = originPath(data);
@@ -55,16 +57,18 @@ const COLUMNS: ColDef<LedgerEntry>[] = [
       );
     },
   },
-  { field: 'account_id', headerName: 'Account' },
-  { field: 'resource_id', headerName: 'Resource', minWidth: 160 },
+  { field: 'account_id', headerName: 'Account', width: 135 },
+  { field: 'resource_id', headerName: 'Resource', width: 150 },
   {
     colId: 'state',
     headerName: 'State',
+    width: 110,
     valueGetter: ({ data }) => (data?.closed_at ? `${data.state} (closed)` : (data?.state ?? '')),
   },
   {
     field: 'estimated_monthly_saving',
     headerName: 'Estimated monthly',
+    width: 150,
     valueFormatter: money,
     type: 'rightAligned',
     filter: 'agNumberColumnFilter',
@@ -73,6 +77,7 @@ const COLUMNS: ColDef<LedgerEntry>[] = [
   {
     colId: 'realised',
     headerName: 'Realised monthly',
+    width: 150,
     valueGetter: ({ data }) =>
       data?.state === 'verified' ? (data.verification?.realised_monthly_saving ?? null) : null,
     valueFormatter: money,
@@ -82,6 +87,7 @@ const COLUMNS: ColDef<LedgerEntry>[] = [
   {
     colId: 'applied_at',
     headerName: 'Applied',
+    width: 115,
     valueGetter: ({ data }) => data?.applied_at?.slice(0, 10) ?? '',
   },
 ];

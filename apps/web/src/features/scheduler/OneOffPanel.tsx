@@ -106,7 +106,7 @@ export function OneOffPanel({ schedule }: { schedule: Schedule }) {
           </>
         ) : null}
         <LocalDateTimeField
-          label="Hold until (optional)"
+          label="Hold until (your time, optional)"
           value={holdUntil}
           onChange={setHoldUntil}
           error={errors.hold_until}
@@ -151,6 +151,9 @@ export function OneOffPanel({ schedule }: { schedule: Schedule }) {
             <Typography key={o.id} variant="body2" color="text.secondary">
               {o.action} at {formatInstant(o.run_at, schedule.time_zone)} ·{' '}
               {o.done_at === null ? 'pending' : `done ${formatInstant(o.done_at, schedule.time_zone)}`}
+              {o.hold_until === null
+                ? ''
+                : ` · held until ${formatInstant(o.hold_until, schedule.time_zone)}`}
             </Typography>
           ))}
         </Stack>

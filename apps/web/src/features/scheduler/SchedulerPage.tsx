@@ -23,7 +23,8 @@ export const SCHEDULE_COLUMNS: ColDef<Schedule>[] = [
   {
     field: 'schedule_name',
     headerName: 'Name',
-    minWidth: 200,
+    minWidth: 150,
+    flex: 1,
     cellRenderer: ({ data }: { data?: Schedule }) =>
       data ? (
         <Link component={RouterLink} to={schedulePath(data.id)}>
@@ -34,17 +35,24 @@ export const SCHEDULE_COLUMNS: ColDef<Schedule>[] = [
   {
     colId: 'resources',
     headerName: 'Resources',
+    width: 130,
     valueGetter: ({ data }) => data?.scheduled_resources.length ?? 0,
     type: 'rightAligned',
     filter: 'agNumberColumnFilter',
   },
-  { field: 'time_zone', headerName: 'Time zone' },
-  { colId: 'enabled', headerName: 'Enabled', valueGetter: ({ data }) => (data?.enabled ? 'Yes' : 'No') },
-  { field: 'desired_state', headerName: 'Now' },
+  { field: 'time_zone', headerName: 'Time zone', width: 140 },
+  {
+    colId: 'enabled',
+    headerName: 'Enabled',
+    width: 110,
+    valueGetter: ({ data }) => (data?.enabled ? 'Yes' : 'No'),
+  },
+  { field: 'desired_state', headerName: 'Now', width: 110 },
   {
     colId: 'next_action',
     headerName: 'Next change',
-    minWidth: 190,
+    minWidth: 170,
+    width: 180,
     valueGetter: ({ data }) => data?.next_action?.at ?? '',
     valueFormatter: ({ data }) =>
       data?.next_action
@@ -54,6 +62,7 @@ export const SCHEDULE_COLUMNS: ColDef<Schedule>[] = [
   {
     colId: 'saving',
     headerName: 'Estimated monthly saving',
+    width: 150,
     valueGetter: ({ data }) => data?.estimated_monthly_saving ?? null,
     valueFormatter: ({ value }) =>
       value === null || value === undefined ? 'No bill yet' : formatMoney(Number(value)),
@@ -64,6 +73,7 @@ export const SCHEDULE_COLUMNS: ColDef<Schedule>[] = [
   {
     colId: 'realised',
     headerName: 'Realised monthly saving',
+    width: 150,
     valueGetter: ({ data }) => data?.realised_monthly_saving ?? null,
     valueFormatter: ({ value }) =>
       value === null || value === undefined ? 'Not verified yet' : formatMoney(Number(value)),
