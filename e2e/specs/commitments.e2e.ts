@@ -1,3 +1,4 @@
+import { COMMITMENTS_PATHS, type ReservationAnalysis } from '@finlens/contracts/commitments';
 import { expect, it } from 'vitest';
 import { screenshotPath } from '../support/browser';
 import { describeOnDemo } from '../support/demo-session';
@@ -60,5 +61,30 @@ describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo
       .getByRole('img', { name: 'Hourly on-demand spend and the recommended commitment' })
       .waitFor({ timeout: 60_000 });
     await page.screenshot({ path: screenshotPath('commitments-dashboard'), fullPage: true });
+
+    // Reserved instances by normalised units for the same 7 days: the rows the page shows are its API answer's
+    // (those with something to buy or no rate known; the ones under break-even wait behind a button).
+    const reserved = page.getByRole('region', { name: 'Reserved instance purchase analysis' });
+    const table = reserved.getByRole('table', { name: 'Reserved instances to buy' });
+    await table.waitFor({ timeout: 60_000 });
+    const answer = (await (
+      await page.request.get(
+        `${COMMITMENTS_PATHS.reservationAnalysis}?look_back=7&term=1yr&payment_option=No%20Upfront`,
+      )
+    ).json()) as ReservationAnalysis;
+    const listed = answer.results.filter((r) => r.recommendation?.instances !== 0);
+    expect(listed.length).toBeGreaterThan(0);
+    await expect(table.getByRole('row').count()).resolves.toBe(listed.length + 1);
+    for (const r of listed) {
+      const buy = r.recommendation === null ? '—' : `${r.recommendation.instances} × ${r.instance_type}`;
+      await expect(
+        table.getByRole('row').filter({ hasText: r.family }).filter({ hasText: buy }).count(),
+      ).resolves.toBeGreaterThan(0);
+    }
+    await reserved.getByRole('img', { name: /^Hourly on-demand normalised units of / }).waitFor();
+    await expect(reserved.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).resolves.toContain(
+      'format=csv',
+    );
+    await reserved.screenshot({ path: screenshotPath('commitments-reserved-instances') });
   });
 });
