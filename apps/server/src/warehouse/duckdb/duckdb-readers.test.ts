@@ -43,6 +43,29 @@ describe('DuckDB read connections', () => {
     await readers.close();
   });
 
+  it('take reads from one queue: a quick read asked after a long scan runs on the next connection to come free', async () => {
+    const readers = await readerPool(instance, 2, 2);
+    const order: string[] = [];
+    const ask = (name: string, sql: string) =>
+      readers.read({ sql, values: [] }).then(
+        () => order.push(name),
+        () => order.push(name),
+      );
+    // One connection scans until the timeout; the other answers a quick read, then is free for the last one.
+    const scan = ask('scan', SLOW_SQL);
+    const first = ask('first quick', 'SELECT 1 AS n');
+    const second = ask('second quick', 'SELECT 2 AS n');
+    await Promise.all([scan, first, second]);
+    expect(order).toEqual(['first quick', 'second quick', 'scan']);
+    await readers.close();
+  });
+
+  it('refuse a read after close', async () => {
+    const readers = await readerPool(instance, 2, 2);
+    await readers.close();
+    await expect(readers.read({ sql: 'SELECT 1', values: [] })).rejects.toThrow('warehouse is closed');
+  });
+
   it('let the event loop turn while a large answer is converted: no pause near the length of the read', async () => {
     const readers = await readerPool(instance, 1, 60);
     // Cheap for DuckDB, costly to turn into objects: the conversion is most of the read.

@@ -22,25 +22,54 @@ export async function readRowObjects(
   return rows;
 }
 
-/** Reads run on their own connections of the same instance, so they never wait behind an import. */
-export const READ_CONNECTIONS = 2;
+/**
+ * Threads of libuv's pool, which runs each DuckDB statement of this process while it executes (besides zlib, file
+ * reads and DNS): UV_THREADPOOL_SIZE as the process was started with (libuv reads it before any of our code), else 4.
+ */
+const THREAD_POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 
 /**
- * A small pool of read connections, each running one statement at a time; a read goes to the connection
- * with the shortest queue. DuckDB's MVCC gives each statement a consistent snapshot.
+ * Reads run on their own connections of the same instance, so they never wait behind an import: one fewer than the
+ * thread pool (3 by default), at least 2. As many as the pool would let the reads take every thread while they
+ * scan, holding up health's probe, the writer, compression and file reads until one of them ended.
+ */
+export const READ_CONNECTIONS = Math.max(2, THREAD_POOL_SIZE - 1);
+
+interface Reader {
+  connection: DuckDBConnection;
+  turn: ReturnType<typeof oneAtATime>;
+}
+
+/**
+ * A pool of read connections taking reads from ONE shared queue: a read waits only while every connection is busy
+ * and then runs on the first one to come free, so a quick question never waits behind a 90-day scan on one
+ * connection while another idles. Each connection still runs one statement at a time (`oneAtATime`): a streamed
+ * answer is never cut short by the next read. DuckDB's MVCC gives each statement a consistent snapshot. The
+ * statement timeout counts from the statement's start, not from its wait in the queue.
  */
 export async function readerPool(instance: DuckDBInstance, size: number, timeoutSeconds: number) {
-  const pool = await Promise.all(
+  const readers: Reader[] = await Promise.all(
     Array.from({ length: size }, async () => {
       const connection = await instance.connect();
-      return { connection, queued: 0, turn: oneAtATime(connection) };
+      return { connection, turn: oneAtATime(connection) };
     }),
   );
-  const read: ReadRows = ({ sql, values }) => {
-    claimQuerySlot();
-    const reader = pool.reduce((best, r) => (r.queued < best.queued ? r : best));
-    reader.queued += 1;
-    const result = reader.turn(async () => {
+  const free = [...readers];
+  const waiting: ((reader: Reader) => void)[] = [];
+  let closed = false;
+  const nextFree = () =>
+    new Promise<Reader>((resolve) => {
+      const reader = free.pop();
+      if (reader === undefined) waiting.push(resolve);
+      else resolve(reader);
+    });
+  const giveBack = (reader: Reader) => {
+    const next = waiting.shift();
+    if (next === undefined) free.push(reader);
+    else next(reader);
+  };
+  const run = (reader: Reader, sql: string, values: readonly unknown[]) =>
+    reader.turn(async () => {
       // DuckDB has no statement timeout setting: the connection is interrupted from here.
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -53,14 +82,25 @@ export async function readerPool(instance: DuckDBInstance, size: number, timeout
         throw timedOut ? queryTimedOut(timeoutSeconds) : error;
       } finally {
         clearTimeout(timer);
-        reader.queued -= 1;
+      }
+    });
+  const read: ReadRows = ({ sql, values }) => {
+    claimQuerySlot();
+    if (closed) return Promise.reject(new Error('warehouse is closed'));
+    const result = nextFree().then(async (reader) => {
+      try {
+        return await run(reader, sql, values);
+      } finally {
+        giveBack(reader);
       }
     });
     return result as Promise<Record<string, unknown>[]>;
   };
   const close = async () => {
-    await Promise.allSettled(pool.map((r) => r.turn(async () => {})));
-    for (const r of pool) r.connection.closeSync();
+    closed = true;
+    // Every connection, once the reads already queued have had theirs.
+    const all = await Promise.all(readers.map(() => nextFree()));
+    for (const reader of all) reader.connection.closeSync();
   };
   return { read, close };
 }
