@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { allClientsResponseSchema, clientSchema } from '@finlens/contracts/admin';
 import { profileSchema } from '@finlens/contracts/auth';
+import { SESSION_COOKIE } from '@finlens/contracts/session';
 import {
   myInvitationsSchema,
   TEAM_PATHS,
@@ -60,6 +61,24 @@ describe('team members', () => {
     expect(events.map((row) => row.event)).toEqual(
       expect.arrayContaining(['member_invited', 'role_changed', 'member_removed']),
     );
+  });
+
+  it('a session revoked elsewhere is refused on its next request, though its caller was just kept', async () => {
+    const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label: 'revoke-admin' });
+    const other = await signInOk(context.server.baseUrl, admin.email);
+    for (const persona of [admin, other, admin, other]) {
+      expect((await persona.session.get('/c/current/user/')).status).toBe(200);
+    }
+    // Another server process signs one session out: only the database knows.
+    const token = admin.session.cookies.get(SESSION_COOKIE) ?? '';
+    await context.server.appDb
+      .deleteFrom('sessions')
+      .where('id', '=', createHash('sha256').update(token).digest('hex'))
+      .execute();
+    expect((await admin.session.get('/c/current/user/')).status).toBe(401);
+    expect((await other.session.get('/c/current/user/')).status).toBe(200);
+    expect((await other.session.post('/auth/logout/')).status).toBe(200);
+    expect((await other.session.get('/c/current/user/')).status).toBe(401);
   });
 
   it('inviting an existing account answers like an unknown address and adds nobody until they accept', async () => {

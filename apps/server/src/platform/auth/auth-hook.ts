@@ -6,6 +6,7 @@ import type { AppTables } from '../../db/tables';
 import { isApiPath } from '../http/api-paths';
 import type { ApiKeyAuthenticator } from './api-key-auth';
 import type { Caller } from './caller';
+import { type CallerCache, createCallerCache } from './caller-cache';
 import { loadCaller } from './load-caller';
 import { type CookiePolicy, setCsrfCookie } from './session-cookies';
 import type { SessionStore } from './session-store';
@@ -21,13 +22,18 @@ export interface AuthHookDeps {
   internalEmailDomains: readonly string[];
 }
 
-/** Every request: identify the caller (token-key header, else the session cookie); registerAccessHook decides. */
+/**
+ * Every request: identify the caller (token-key header, else the session cookie); registerAccessHook decides.
+ * A session's caller is kept a few seconds (`createCallerCache`); every state-changing request drops the kept
+ * callers before its answer is sent, so a role, membership or profile change shows on the next request.
+ */
 export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void {
+  const callers = createCallerCache();
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request, reply) => {
     // The SPA's files are public: no identity lookups for them, only the csrftoken cookie the SPA will need.
     const api = isApiPath(request.url);
-    const identified = api ? await identify(request, deps) : { auth: null, csrfToken: null };
+    const identified = api ? await identify(request, deps, callers) : { auth: null, csrfToken: null };
     request.caller = identified.auth;
     sessionCsrfTokens.set(request, identified.csrfToken);
     // With a session cookie, only an API request knows the session's token; a random one would not match it.
@@ -37,6 +43,14 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void
       setCsrfCookie(reply, deps.cookies, identified.csrfToken ?? randomToken());
     }
   });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (changesState(request)) callers.forgetAll();
+    done(null, payload);
+  });
+}
+
+function changesState(request: FastifyRequest): boolean {
+  return UNSAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
 }
 
 /** The identified session's CSRF token, from the identifying hook to the access hook. */
@@ -54,9 +68,7 @@ export function registerAccessHook(app: FastifyInstance, cookies: CookiePolicy):
     const rule: AccessRule = request.routeOptions.config.access ?? 'anonymous';
     const decision = decideAccess(rule, accessSubject(auth));
     if (decision === 'unauthenticated') return deny(reply, 401, ACCESS_DETAILS.unauthenticated);
-    const changesState =
-      UNSAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
-    if (changesState && auth?.via !== 'api_key') {
+    if (changesState(request) && auth?.via !== 'api_key') {
       if (!csrfValid(request, cookies, sessionCsrfTokens.get(request) ?? null))
         return deny(reply, 403, ACCESS_DETAILS.csrf);
     }
@@ -71,7 +83,11 @@ interface Identified {
   csrfToken: string | null;
 }
 
-async function identify(request: FastifyRequest, deps: AuthHookDeps): Promise<Identified> {
+async function identify(
+  request: FastifyRequest,
+  deps: AuthHookDeps,
+  callers: CallerCache,
+): Promise<Identified> {
   const key = request.headers[TOKEN_KEY_HEADER];
   if (typeof key === 'string' && key !== '') {
     const found = await deps.apiKeys.authenticate(key);
@@ -81,14 +97,17 @@ async function identify(request: FastifyRequest, deps: AuthHookDeps): Promise<Id
   }
   const token = request.cookies[deps.cookies.names.session];
   if (token === undefined || token === '') return { auth: null, csrfToken: null };
+  // Read on every request: a deleted or expired session is refused at once, whatever is cached.
   const session = await deps.sessions.find(token);
   if (session === null) return { auth: null, csrfToken: null };
-  const auth = await loadCaller(deps, {
-    userId: session.userId,
-    clientId: session.clientId,
-    via: 'session',
-    sessionId: session.id,
-  });
+  const auth = await callers.get(session, () =>
+    loadCaller(deps, {
+      userId: session.userId,
+      clientId: session.clientId,
+      via: 'session',
+      sessionId: session.id,
+    }),
+  );
   return { auth, csrfToken: auth === null ? null : session.csrfToken };
 }
 

@@ -1,0 +1,66 @@
+import type { Caller } from './caller';
+
+/** How long a session's caller is kept: a few clicks in the Explorer, short enough for other processes' changes. */
+export const CALLER_TTL_MS = 5_000;
+const MAX_CALLERS = 10_000;
+
+interface Kept {
+  caller: Caller | null;
+  until: number;
+}
+
+/**
+ * The callers built for sessions (user, client, role, partner, RBAC: four app-database reads), kept a few seconds
+ * per session and active client so a burst of requests builds each once. The session row itself is still read on
+ * every request, so sign-out, a password change's revocation or an expired session take effect at once, in every
+ * process. What a cached caller says of roles and memberships is dropped by `forgetAll`, which the auth hook calls
+ * on every state-changing request of this process (before its answer is sent); a change made by another process
+ * (another server of a scaled-out install, a CLI command) shows within `ttlMs`. A caller built while a change was
+ * being made is not kept (the generation moved on).
+ */
+export function createCallerCache({
+  ttlMs = CALLER_TTL_MS,
+  maxEntries = MAX_CALLERS,
+  now = Date.now,
+}: {
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+} = {}) {
+  const kept = new Map<string, Kept>();
+  let generation = 0;
+  return {
+    async get(
+      session: { id: string; clientId: string | null },
+      build: () => Promise<Caller | null>,
+    ): Promise<Caller | null> {
+      const key = `${session.id}\u0000${session.clientId ?? ''}`;
+      const hit = kept.get(key);
+      if (hit !== undefined && hit.until > now()) return hit.caller;
+      if (hit !== undefined) kept.delete(key);
+      const asOf = generation;
+      const caller = deepFreeze(await build());
+      if (asOf === generation) {
+        kept.set(key, { caller, until: now() + ttlMs });
+        while (kept.size > maxEntries) kept.delete(kept.keys().next().value as string);
+      }
+      return caller;
+    },
+    /** Drops every kept caller: something a caller is built from may have changed. */
+    forgetAll(): void {
+      generation += 1;
+      kept.clear();
+    },
+  };
+}
+
+export type CallerCache = ReturnType<typeof createCallerCache>;
+
+/** One caller object serves several requests: none of them may change it for the others. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
