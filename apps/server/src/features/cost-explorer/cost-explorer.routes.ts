@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientCallerOf } from '../../platform/auth/caller';
 import { matchesEntityTag } from '../../platform/cache/result-cache';
+import { compressedJsonCopies } from '../../platform/http/compression';
 import { answerJson } from './answer-json';
 import type { CostExplorerService } from './cost-explorer.service';
 
@@ -39,7 +40,8 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
   /**
    * An answer's JSON, checked against the response schema and written once per answer, a few series per turn of the
    * event loop (`answerJson`); the route's serializer would encode and stringify it in one go on every ask. A
-   * repeated question sends the same text; asks that meet while it is written share it.
+   * repeated question sends the same text, compressed once per encoding (`compressedJsonCopies`); asks that meet
+   * while it is written share it.
    */
   const bodies = new WeakMap<DimensionDailyCostResult, Promise<string>>();
   function bodyOf(answer: DimensionDailyCostResult): Promise<string> {
@@ -50,6 +52,7 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
     }
     return body;
   }
+  const sendJson = compressedJsonCopies();
 
   /**
    * A cost answer from the result cache, with its ETag: an If-None-Match naming it is a 304 without a query. The
@@ -67,8 +70,8 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
     );
     reply.header('etag', tagged.etag).header('cache-control', 'private, no-cache');
     if (matchesEntityTag(request.headers['if-none-match'], tagged.etag)) return reply.code(304).send(null);
-    // A string with a JSON type goes out as it is (Fastify skips the serializer).
-    return reply.type('application/json; charset=utf-8').send(await bodyOf(await tagged.answer()));
+    const result = await tagged.answer();
+    return sendJson(request, reply, result, await bodyOf(result));
   }
 
   app.get(
