@@ -1,10 +1,8 @@
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { COST_EXPLORER_PATHS } from '@finlens/contracts/cost-explorer';
 import type { CostQuery } from '@finlens/contracts/cost-query';
-import { startServer } from '../../e2e/support/start-server';
-import { ensureDemo, signIn, waitForCollection } from './explorer-http.bench';
+import { type Session, startExplorerServer } from './explorer-http.bench';
 import {
   type ExplorerAnswer,
   type ExplorerCase,
@@ -50,62 +48,37 @@ export async function benchExplorerConcurrency({
 }: SuiteOptions): Promise<Record<string, string | number>> {
   const rows = positiveInteger('rows', values.rows, quick ? 20_000 : 200_000);
   const count = positiveInteger('questions', values.questions, quick ? 24 : 96);
-  const dataDir = await ensureDemo(rows);
-  const server = await startServer({
-    dataDir,
-    // Many questions a minute from one client. QUERY_CONCURRENCY_PER_CLIENT stays at its default (4, the clients
-    // here): a refused question (429) is counted, and asked again.
-    env: { SESSION_RATE_LIMIT_PER_MINUTE: '100000' },
-    timeoutMs: 300_000,
-  });
+  const server = await startExplorerServer(rows, Math.max(...CLIENTS));
   const warmUps: { benchCase: ExplorerCase; answer: ExplorerAnswer }[] = [];
   const mixes = new Map<number, MixQuestion[]>();
   const finlens: Phase[] = [];
   let refused = 0;
   try {
-    const sessions: Record<string, string>[] = [];
-    for (let i = 0; i < Math.max(...CLIENTS); i++) sessions.push(await signIn(server.url));
-    await waitForCollection(server.url, sessions[0] as Record<string, string>);
-    const ask = async (
-      session: Record<string, string> | undefined,
-      query: CostQuery,
-    ): Promise<ExplorerAnswer & { as_of: string | null }> => {
-      const response = await fetch(`${server.url}${COST_EXPLORER_PATHS.dimensionDailyCost}`, {
-        method: 'POST',
-        headers: { ...session, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
-        body: JSON.stringify({ query }),
-      });
-      const text = await response.text();
-      if (response.status === 429) {
+    const ask = async (session: Session, query: CostQuery): Promise<ExplorerAnswer> => {
+      const reply = await server.ask(session, query);
+      if (reply.status === 429) {
         refused += 1;
         await new Promise((done) => setTimeout(done, 50));
         return ask(session, query);
       }
-      if (response.status !== 200) {
-        throw new Error(`dimension_daily_cost answered ${response.status}: ${text.slice(0, 300)}`);
+      if (reply.status !== 200) {
+        throw new Error(`dimension_daily_cost answered ${reply.status}: ${reply.text.slice(0, 300)}`);
       }
-      return JSON.parse(text) as ExplorerAnswer & { as_of: string | null };
+      return JSON.parse(reply.text) as ExplorerAnswer;
     };
-    const probe = await ask(sessions[0], {
-      start_date: '2000-01-01',
-      end_date: '2000-01-01',
-      granularity: 'day',
-      dimension: null,
-      filters: [],
-      cost_type: 'unblended',
-      top_n: 10,
-    });
-    if (probe.as_of === null) throw new Error('the demo organisation has no billing data');
-    for (const benchCase of mixCases(probe.as_of)) {
-      warmUps.push({ benchCase, answer: await ask(sessions[0], benchCase.query) });
+    const { sessions, asOf } = server;
+    for (const benchCase of mixCases(asOf)) {
+      warmUps.push({ benchCase, answer: await ask(sessions[0] as Session, benchCase.query) });
     }
     let firstShift = 1;
     for (const clients of CLIENTS) {
-      const mix = questionMix(probe.as_of, count, firstShift);
+      const mix = questionMix(asOf, count, firstShift);
       firstShift = shiftAfter(mix);
       mixes.set(clients, mix);
       refused = 0;
-      const phase = await timePhase(clients, mix, (client, q) => ask(sessions[client], q.case.query));
+      const phase = await timePhase(clients, mix, (client, q) =>
+        ask(sessions[client] as Session, q.case.query),
+      );
       finlens.push({ ...phase, refused });
       console.error(`explorer-concurrency ${rows}: Finlens, clients at once: ${clients}, done`);
     }
@@ -113,7 +86,7 @@ export async function benchExplorerConcurrency({
     await server.stop();
   }
 
-  const raw = await openRawDuckDb(join(dataDir, 'warehouse.duckdb'), Math.max(...CLIENTS));
+  const raw = await openRawDuckDb(join(server.dataDir, 'warehouse.duckdb'), Math.max(...CLIENTS));
   const hand: Phase[] = [];
   try {
     for (const { benchCase, answer } of warmUps) {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLOUD_ACCOUNT_PATHS, type CloudAccount } from '@finlens/contracts/cloud-accounts';
 import { COST_EXPLORER_PATHS } from '@finlens/contracts/cost-explorer';
-import type { CostQuery } from '@finlens/contracts/cost-query';
+import { type CostQuery, costQueryToParams } from '@finlens/contracts/cost-query';
 import { CSRF_COOKIE, CSRF_HEADER } from '@finlens/contracts/session';
 import { startServer } from '../../e2e/support/start-server';
 import { explorerCases } from './explorer-queries';
@@ -32,48 +32,20 @@ export async function benchExplorerHttp({
 }: SuiteOptions): Promise<Record<string, string | number>> {
   const rows = positiveInteger('rows', values.rows, quick ? 20_000 : 200_000);
   const runs = positiveInteger('runs', values.runs, 40);
-  const dataDir = await ensureDemo(rows);
-  // One signed-in client asks hundreds of times a minute here.
-  const server = await startServer({
-    dataDir,
-    env: { SESSION_RATE_LIMIT_PER_MINUTE: '100000' },
-    timeoutMs: 300_000,
-  });
+  const server = await startExplorerServer(rows, 1);
+  const session = server.sessions[0] as Session;
   const figures: Record<string, string | number> = {};
   let met = 0;
   let asked = 0;
   try {
-    const session = await signIn(server.url);
-    await waitForCollection(server.url, session);
     const ask = async (query: CostQuery, etag?: string) => {
-      const response = await fetch(`${server.url}${COST_EXPLORER_PATHS.dimensionDailyCost}`, {
-        method: 'POST',
-        headers: {
-          ...session,
-          'content-type': 'application/json',
-          'accept-encoding': 'br, gzip',
-          ...(etag === undefined ? {} : { 'if-none-match': etag }),
-        },
-        body: JSON.stringify({ query }),
-      });
-      const text = await response.text();
-      if (response.status !== 200 && response.status !== 304) {
-        throw new Error(`dimension_daily_cost answered ${response.status}: ${text.slice(0, 300)}`);
+      const reply = await server.ask(session, query, etag);
+      if (reply.status !== 200 && reply.status !== 304) {
+        throw new Error(`dimension_daily_cost answered ${reply.status}: ${reply.text.slice(0, 300)}`);
       }
-      return { status: response.status, etag: response.headers.get('etag') ?? '', text };
+      return reply;
     };
-    const probe = await ask({
-      start_date: '2000-01-01',
-      end_date: '2000-01-01',
-      granularity: 'day',
-      dimension: null,
-      filters: [],
-      cost_type: 'unblended',
-      top_n: 10,
-    });
-    const asOf = (JSON.parse(probe.text) as { as_of: string | null }).as_of;
-    if (asOf === null) throw new Error('the demo organisation has no billing data');
-    for (const benchCase of explorerCases(asOf)) {
+    for (const benchCase of explorerCases(server.asOf)) {
       const started = process.hrtime.bigint();
       const first = await ask(benchCase.query);
       const firstMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -102,6 +74,62 @@ export async function benchExplorerHttp({
     await server.stop();
   }
   return figures;
+}
+
+export type Session = Record<string, string>;
+
+/** An Explorer answer as read by a bench client: its status, ETag and body text. */
+type ExplorerReply = { status: number; etag: string; text: string };
+
+/**
+ * The server both HTTP benches of the Explorer time: the demo organisation's data folder (`ensureDemo`), started as
+ * `npm start` starts it (one signed-in client here asks hundreds of times a minute), `clients` sessions of its
+ * admin, once no inventory collection runs (`waitForCollection`); `asOf`, the data's last day, as the Explorer
+ * itself answers it. `ask` sends a question as the web app does — GET with the CostQuery's query parameters,
+ * Brotli or gzip accepted — and reads the answer; any status other than 200, 304 or 429 is an error.
+ */
+export async function startExplorerServer(rows: number, clients: number) {
+  const server = await startServer({
+    dataDir: await ensureDemo(rows),
+    env: { SESSION_RATE_LIMIT_PER_MINUTE: '100000' },
+    timeoutMs: 300_000,
+  });
+  try {
+    const sessions: Session[] = [];
+    for (let i = 0; i < clients; i++) sessions.push(await signIn(server.url));
+    const first = sessions[0] as Session;
+    await waitForCollection(server.url, first);
+    const ask = async (session: Session, query: CostQuery, etag?: string): Promise<ExplorerReply> => {
+      const params = new URLSearchParams({ ...costQueryToParams(query), imply_client: 'true' });
+      const response = await fetch(`${server.url}${COST_EXPLORER_PATHS.dimensionDailyCost}?${params}`, {
+        headers: {
+          ...session,
+          'accept-encoding': 'br, gzip',
+          ...(etag === undefined ? {} : { 'if-none-match': etag }),
+        },
+      });
+      const text = await response.text();
+      if (response.status !== 200 && response.status !== 304 && response.status !== 429) {
+        throw new Error(`dimension_daily_cost answered ${response.status}: ${text.slice(0, 300)}`);
+      }
+      return { status: response.status, etag: response.headers.get('etag') ?? '', text };
+    };
+    const probe = await ask(first, {
+      start_date: '2000-01-01',
+      end_date: '2000-01-01',
+      granularity: 'day',
+      dimension: null,
+      filters: [],
+      cost_type: 'unblended',
+      top_n: 10,
+    });
+    const asOf = (JSON.parse(probe.text) as { as_of: string | null }).as_of;
+    if (asOf === null) throw new Error('the demo organisation has no billing data');
+    return { dataDir: server.dataDir, sessions, ask, asOf, stop: server.stop };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
 
 /** The demo organisation's data folder for `rows` line items, created once (a marker file says it is complete). */
