@@ -1,21 +1,45 @@
+import { RECOMMENDATIONS_PATHS, type RecommendationsList } from '@finlens/contracts/recommendations';
+import type { BrowserContext } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { api } from '../support/api';
 import { screenshotPath } from '../support/browser';
 import { describeOnDemo } from '../support/demo-session';
+import { moveClockTo, serverNow } from '../support/test-clock';
+import { waitUntil } from '../support/wait-until';
+
+/**
+ * Waits for the demo's first rule run to have found an open EC2 rightsizing recommendation: the rules run 30 s after
+ * the demo's first inventory collection, which may still be going on when the spec starts. Asks the API each second
+ * rather than reloading the page.
+ */
+async function waitForRightsizing(context: BrowserContext): Promise<void> {
+  const query = `${RECOMMENDATIONS_PATHS.list}?type=ec2-rightsizing&status=open&page_size=1`;
+  await waitUntil(
+    'an open ec2-rightsizing recommendation',
+    async () => (await api<RecommendationsList>(context, 'GET', query)).count > 0,
+  );
+}
+
+/**
+ * The demo scenario's instances take 60 s (its transitionSeconds) to stop, and a waiting apply looks again every
+ * 15 s: moves the simulated cloud's clock past the stop and the app's past the next look (a test-only control).
+ */
+async function skipTheStop(context: BrowserContext): Promise<void> {
+  const cloud = await serverNow(context, 'cloud');
+  await moveClockTo(context, new Date(cloud.getTime() + 61_000), 'cloud');
+  const app = await serverNow(context);
+  await moveClockTo(context, new Date(app.getTime() + 16_000));
+}
 
 describeOnDemo('Cost Saving Recommendations in Chromium on a demo organisation', (demo) => {
   it('opens an EC2 rightsizing recommendation, sees its evidence chart, accepts and approves it, applies it through the simulated cloud after the dry run, and sees it applied', {
     timeout: 600_000,
   }, async () => {
+    await waitForRightsizing(demo.context);
     const page = await demo.context.newPage();
     await page.goto('/v3/cost/recommendations/ec2-rightsizing');
     await page.getByRole('heading', { level: 1, name: 'Recommendation Details' }).waitFor();
-    // The rules run 30 s after the demo's first inventory collection, which may still be going on.
     const row = page.getByRole('table', { name: 'Recommendations' }).getByRole('row', { name: /^Open / });
-    for (let attempt = 0; attempt < 36 && (await row.count()) === 0; attempt++) {
-      await page.waitForTimeout(5_000);
-      await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'Recommendation Details' }).waitFor();
-    }
     await row.first().click();
     await page.waitForURL(/\/v3\/essentials\/rightsizing-details\/ec2-rightsizing\//);
     await page.getByRole('heading', { level: 1, name: 'Rightsizing Details' }).waitFor();
@@ -41,15 +65,25 @@ describeOnDemo('Cost Saving Recommendations in Chromium on a demo organisation',
     await ledger.getByRole('button', { name: 'Apply…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Apply through the cloud' });
     await dialog.getByText(/in the simulated cloud\. Applying will:/).waitFor();
-    expect(await dialog.getByRole('listitem').count()).toBeGreaterThan(0);
+    const steps = await dialog.getByRole('listitem').allTextContents();
+    expect(steps.length).toBeGreaterThan(0);
     await page.screenshot({ path: screenshotPath('recommendation-dry-run'), fullPage: true });
     await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
 
-    // The steps run in the simulated cloud (stop, change the type, start); the panel polls until they end.
+    // The steps run in the simulated cloud (stop, change the type, start): the apply stops the instance and waits
+    // for it; the panel polls until the steps end.
+    await ledger.getByText(/^(applying…|applied)$/).waitFor();
+    await skipTheStop(demo.context);
     await ledger.getByText('applied', { exact: true }).waitFor({ timeout: 180_000 });
     await ledger.getByText(/applied \d{4}-\d\d-\d\d \(cloud\)/).waitFor();
     const trail = ledger.getByRole('list', { name: 'Audit trail' });
-    expect(await trail.textContent()).toMatch(/approved/);
+    const events = await trail.getByRole('listitem').allTextContents();
+    expect(events.join('\n')).toMatch(/approved/);
+    // One dry run for one apply: the apply's own check found what the dialog's had and is not listed again.
+    expect(events.filter((event) => / · dry run/.test(event))).toHaveLength(1);
+    // Each step the dry run listed was taken in the cloud.
+    const taken = events.filter((event) => / · cloud step — /.test(event));
+    expect(taken.map((event) => event.split(' · cloud step — ')[1]).sort()).toEqual([...steps].sort());
     await page.screenshot({ path: screenshotPath('recommendation-applied'), fullPage: true });
   });
 });

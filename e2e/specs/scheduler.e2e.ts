@@ -1,23 +1,27 @@
-import { SCHEDULER_PATHS, type Schedule } from '@finlens/contracts/scheduler';
+import { SCHEDULER_PATHS, type Schedule, type ScheduleAction } from '@finlens/contracts/scheduler';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api } from '../support/api';
 import { screenshotPath } from '../support/browser';
 import { describeOnDemo } from '../support/demo-session';
 import { moveClockTo } from '../support/test-clock';
+import { waitUntil } from '../support/wait-until';
 
 const cell = (page: Page, name: string) => page.getByRole('gridcell', { name: new RegExp(`^${name},`) });
 const isRunning = async (page: Page, name: string) =>
   (await cell(page, name).getAttribute('aria-selected')) === 'true';
 
-/** Moves the simulated clock just past the schedule's next stop (through a start first when that comes sooner). */
+/**
+ * Moves the simulated cloud's and the resource scheduler's clock just past the schedule's next stop (through a
+ * start first when that comes sooner); the app's own clock stays, so its daily jobs do not all fall due.
+ */
 async function advanceToNextStop(context: BrowserContext, scheduleId: string): Promise<string> {
   for (let step = 0; step < 3; step++) {
     const schedule = await api<Schedule>(context, 'GET', SCHEDULER_PATHS.schedule(scheduleId));
     const next = schedule.next_action;
     if (next === null) throw new Error('the schedule has no next action');
     const to = new Date(Date.parse(next.at) + 60_000).toISOString();
-    await moveClockTo(context, new Date(to));
+    await moveClockTo(context, new Date(to), 'cloud');
     if (next.action === 'stop') return to;
   }
   throw new Error('no stop within three changes');
@@ -113,12 +117,20 @@ describeOnDemo('Resource Scheduler in Chromium on a demo organisation', (demo) =
       .filter({ hasText: instance })
       .filter({ has: page.getByRole('gridcell', { name: 'stop', exact: true }) })
       .filter({ hasText: 'succeeded' });
-    // The next tick (every 15 s on the e2e server) may wait behind the demo's own jobs on a busy machine.
-    for (let attempt = 0; attempt < 36 && (await stopped.count()) === 0; attempt++) {
-      await page.waitForTimeout(5_000);
-      await page.reload();
-      await page.getByRole('heading', { level: 2, name }).waitFor();
-    }
+    // The next tick (every 15 s on the e2e server) may wait behind the demo's own jobs on a busy machine: the
+    // schedule's action log is asked until it has the stop, then the page shows it.
+    await waitUntil(`a stop of ${instance} in the action log`, async () => {
+      const log = await api<{ results: ScheduleAction[] }>(
+        demo.context,
+        'GET',
+        SCHEDULER_PATHS.actions(scheduleId),
+      );
+      return log.results.some(
+        (a) => a.resource_id === instance && a.action === 'stop' && a.outcome === 'succeeded',
+      );
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name }).waitFor();
     await stopped.first().waitFor({ timeout: 10_000 });
     expect(await stopped.first().textContent()).toMatch(/running.*stopp(ing|ed)/);
     await page.screenshot({ path: screenshotPath('scheduler-stopped'), fullPage: true });

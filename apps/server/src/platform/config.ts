@@ -205,7 +205,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'TEST_CLOCK_CONTROL',
     default: 'false',
     description:
-      'Tests only (the browser suite sets it): `true` adds POST /api/test/clock/, which moves the clock of the simulated cloud and the resource scheduler ahead, so a test sees a schedule act without waiting. Refused with NODE_ENV=production.',
+      'Tests only (the browser suite sets it): `true` adds GET and POST /api/test/clock/, which read and move ahead the app clock (the simulated cloud, the resource scheduler, when jobs fall due) or, with scope cloud, only the clock of the simulated cloud and the resource scheduler, so a test sees a schedule act without waiting. Refused with NODE_ENV=production.',
   },
   {
     name: 'OUTBOUND_ALLOW',

@@ -202,7 +202,8 @@ describe('savings ledger service', () => {
     if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
     return { status: error.statusCode, detail: error.message, errors: error.errors };
   };
-  const listed = async (kind: ResourceKind) => {
+  /** The project's simulated cloud and its account, as the ledger reaches them. */
+  const cloud = async () => {
     const target = await createCollectionTargets({
       repo: createCollectionTargetsRepo({ db: database.db }),
       secretBox: createSecretBox('x'.repeat(32)),
@@ -212,7 +213,11 @@ describe('savings ledger service', () => {
     if (target === null || target.kind === 'awaiting-configuration') throw new Error('no target');
     const account = target.accounts[0];
     if (account === undefined) throw new Error('no account');
-    return (await target.port.listResources(account, 'us-east-1', [kind])).resources;
+    return { port: target.port, account };
+  };
+  const listed = async (kind: ResourceKind) => {
+    const { port, account } = await cloud();
+    return (await port.listResources(account, 'us-east-1', [kind])).resources;
   };
 
   it('rightsizes through the simulated cloud: a member proposes, an admin approves, a dry run, stop, change, start', async () => {
@@ -273,7 +278,7 @@ describe('savings ledger service', () => {
     expect(applied.events.map((e) => [e.action, e.to_state]).reverse()).toEqual([
       ['accept', 'accepted'],
       ['approve', 'approved'],
-      ['dry_run', 'approved'],
+      // The dialog's dry run; the apply's own check found the same and is not listed again.
       ['dry_run', 'approved'],
       ['apply', 'approved'],
       ['cloud_step', 'approved'],
@@ -642,6 +647,45 @@ describe('savings ledger service', () => {
       ['apply', admin().user.email],
     ]);
     expect(await memory()).toMatchObject({ memoryMiB: 256 });
+  });
+
+  it("lists the apply's own check when it found the resource changed since the dialog's dry run", async () => {
+    const service = ledger();
+    const web = CONTRACT_IDS.web;
+    recs.push(
+      recommendation(projectId, {
+        id: 'rec-web-back',
+        action: {
+          kind: 'modify',
+          description: 'Change t3.large to m5.large',
+          target: { instance_type: 'm5.large' },
+          reversible: true,
+        },
+      }),
+    );
+    await service.transition(member(), 'rec-web-back', { action: 'accept' });
+    await service.transition(admin(), 'rec-web-back', { action: 'approve' });
+    clock.advance(61_000); // the first case's start is over: web-1 runs as t3.large
+    const dry = await service.transition(admin(), 'rec-web-back', { action: 'apply', dry_run: true });
+    expect(dry.check).toMatchObject({
+      resource_state: 'running',
+      steps: [`Stop ${web}`, expect.any(String), `Start ${web}`],
+    });
+    // Someone stops the instance between the dialog and the apply.
+    const { port, account } = await cloud();
+    await port.act(account, {
+      type: 'stop',
+      region: 'us-east-1',
+      resource: { kind: 'ec2-instance', id: web },
+    });
+    clock.advance(61_000);
+
+    const applied = await service.transition(admin(), 'rec-web-back', { action: 'apply', dry_run: false });
+    expect(applied.check).toMatchObject({ resource_state: 'stopped', steps: [`Change ${web} to m5.large`] });
+    expect(applied.entry.state).toBe('applied');
+    expect(
+      applied.entry.events.filter((e) => e.action === 'dry_run').map((e) => e.detail.resource_state),
+    ).toEqual(['stopped', 'running']);
   });
 
   it('answers the recommendations lists with each entry’s status and who moved it last', async () => {

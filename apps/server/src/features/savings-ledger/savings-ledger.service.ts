@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { LedgerFields, Recommendation } from '@finlens/contracts/recommendations';
 import type {
   ApplyCheck,
@@ -200,18 +201,27 @@ export function createSavingsLedgerService({
     if (row.apply_status === 'running')
       throw new HttpError(409, 'This recommendation is being applied already.');
     const { kept, ...check } = await apply.check(row);
-    await repo.note(
-      row.id,
-      {},
-      {
-        action: 'dry_run',
-        from: row.state,
-        to: row.state,
-        actor: who,
-        note: check.reason,
-        detail: { ...check },
-      },
-    );
+    // The apply checks the cloud again (the resource may have changed since the dialog's dry run); the trail lists
+    // that check only when it found something else than the same person's dry run just before it.
+    const [last] = dryRun ? [] : await repo.events(row.id);
+    const repeated =
+      last?.action === 'dry_run' &&
+      last.actor === who &&
+      isDeepStrictEqual(last.detail, JSON.parse(JSON.stringify(check)));
+    if (!repeated) {
+      await repo.note(
+        row.id,
+        {},
+        {
+          action: 'dry_run',
+          from: row.state,
+          to: row.state,
+          actor: who,
+          note: check.reason,
+          detail: { ...check },
+        },
+      );
+    }
     if (dryRun || (keepUnfit && !check.can_apply)) return { row: (await repo.byId(row.id)) ?? row, check };
     if (!check.can_apply) throw new HttpError(409, check.reason ?? 'This recommendation cannot be applied.');
     const plan = JSON.stringify({ ...kept, via: check.via });

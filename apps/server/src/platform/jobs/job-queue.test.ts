@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appNow, shiftAppClockTo } from '../clock';
+import { appNow, cloudNow, shiftAppClockTo } from '../clock';
 import { backoffDelayMs, defineJobHandler, PermanentJobError } from './job-handler';
 import { createJobQueue } from './job-queue';
 import { createJobSchedules } from './job-schedules';
@@ -258,15 +258,20 @@ describeOnAppEngines('job queue', (engine) => {
     expect(await createJobWorker({ queue, handlers: [handler], logger: silent }).runNext()).toBeNull();
   });
 
-  it('falls due by the app clock, which the test clock control moves ahead, while a lease keeps real time', async (context) => {
+  /** A new kind's daily schedule whose slot is about two hours ahead of the app's clock. */
+  async function dailySlotAhead(context: Parameters<typeof openOrSkip>[1]) {
     const { db } = await openOrSkip(engine(), context);
     const queue = createJobQueue({ db });
     const schedules = createJobSchedules({ db });
     const kind = `test.${randomUUID()}`;
-    // A daily slot about two hours ahead of the app's clock.
     const ahead = new Date(appNow().getTime() + 2 * 3_600_000);
     const cron = `${ahead.getUTCMinutes()} ${ahead.getUTCHours()} * * *`;
-    const { nextRunAt } = await schedules.save({ name: `report-${randomUUID()}`, kind, payload: {}, cron });
+    const { nextRunAt } = await schedules.save({ name: `daily-${randomUUID()}`, kind, payload: {}, cron });
+    return { queue, schedules, kind, nextRunAt };
+  }
+
+  it('falls due by the app clock, which the test clock control moves ahead, while a lease keeps real time', async (context) => {
+    const { queue, schedules, kind, nextRunAt } = await dailySlotAhead(context);
     expect(await schedules.enqueueDue()).toBe(0);
     expect(shiftAppClockTo(new Date(nextRunAt.getTime() + 1_000))).toBe(true);
     expect(await schedules.enqueueDue()).toBe(1);
@@ -275,5 +280,28 @@ describeOnAppEngines('job queue', (engine) => {
     // A further jump of the clock does not end the lease of the worker running the job.
     expect(shiftAppClockTo(new Date(appNow().getTime() + 3_600_000))).toBe(true);
     expect(await queue.claim({ workerId: 'other', kinds: [kind], leaseMs: 60_000 })).toBeNull();
+  });
+
+  it('a move of only the cloud clock leaves when jobs fall due; a move of the app clock carries the cloud along', async (context) => {
+    const { queue, schedules, kind, nextRunAt } = await dailySlotAhead(context);
+    const claim = async () => {
+      await schedules.enqueueDue();
+      return queue.claim({ workerId: 'w', kinds: [kind], leaseMs: 60_000 });
+    };
+
+    // The scheduler spec's jump: the simulated cloud and the resource scheduler see the later time, jobs do not.
+    const cloudTo = new Date(nextRunAt.getTime() + 3_600_000);
+    expect(shiftAppClockTo(cloudTo, 'cloud')).toBe(true);
+    expect(cloudNow().getTime()).toBeGreaterThanOrEqual(cloudTo.getTime());
+    expect(appNow().getTime()).toBeLessThan(nextRunAt.getTime());
+    expect(await claim()).toBeNull();
+    expect(shiftAppClockTo(cloudTo, 'cloud')).toBe(false);
+
+    // The app clock moved past the slot (still behind the cloud's): the job falls due; the cloud never runs behind.
+    expect(shiftAppClockTo(new Date(nextRunAt.getTime() + 1_000))).toBe(true);
+    expect(cloudNow().getTime()).toBeGreaterThanOrEqual(cloudTo.getTime());
+    expect((await claim())?.run_at.toISOString()).toBe(nextRunAt.toISOString());
+    expect(shiftAppClockTo(new Date(cloudTo.getTime() + 3_600_000))).toBe(true);
+    expect(cloudNow().getTime()).toBeGreaterThanOrEqual(cloudTo.getTime() + 3_600_000);
   });
 });

@@ -1,4 +1,4 @@
-import { appNow } from '../../../platform/clock';
+import { cloudNow } from '../../../platform/clock';
 
 /** The simulated cloud's time: injectable, and advanced by tests and the demo instead of waiting. */
 export interface SimClock {
@@ -27,6 +27,7 @@ export function manualClock(start: Date): ManualClock {
 
 /**
  * Wall time, for a simulated cloud that lives alongside real time (the demo organisation) and the resource scheduler
- * acting on it: the app's clock (platform/clock.ts), which only the test-only clock control moves ahead.
+ * acting on it: the cloud's clock (platform/clock.ts: the app's, or further ahead), which only the test-only clock
+ * control moves ahead.
  */
-export const systemClock: SimClock = { now: appNow };
+export const systemClock: SimClock = { now: cloudNow };
