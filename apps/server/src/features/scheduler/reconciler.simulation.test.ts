@@ -132,6 +132,8 @@ const DOWN = [at('2026-03-20T14:00:00Z'), at('2026-03-20T18:00:00Z')] as const;
 const KEEP_RUNNING = [at('2026-03-05T03:00:00Z'), at('2026-03-05T06:00:00Z')] as const;
 const STOP_NOW = [at('2026-03-12T17:00:00Z'), at('2026-03-12T20:00:00Z')] as const;
 const USER_START_AT = at('2026-03-12T18:00:00Z');
+/** A user stops i-0office inside its window (Tuesday 10:00 in Los Angeles): the enforced schedule puts it back. */
+const USER_STOP_AT = at('2026-03-24T17:00:00Z');
 const RDS_RESTART_AT = at('2026-03-09T09:15:00Z');
 
 describe('the reconciler over thirty simulated days', () => {
@@ -275,12 +277,17 @@ describe('the reconciler over thirty simulated days', () => {
     for (let t = START; t < END; t += TICK) {
       clock.set(new Date(t));
       if (t >= DOWN[0] && t < DOWN[1]) continue;
-      if (t === USER_START_AT)
-        await cloud.act(account, {
-          type: 'start',
-          region: REGION,
-          resource: { kind: 'ec2-instance', id: 'i-0office' },
-        });
+      for (const [when, type] of [
+        [USER_START_AT, 'start'],
+        [USER_STOP_AT, 'stop'],
+      ] as const) {
+        if (t === when)
+          await cloud.act(account, {
+            type,
+            region: REGION,
+            resource: { kind: 'ec2-instance', id: 'i-0office' },
+          });
+      }
       if (t === RDS_RESTART_AT) {
         // What AWS does to an RDS instance stopped for seven days.
         const entry = cloud.world.find(ACC, REGION, { kind: 'rds-instance', id: 'db-weekly' });
@@ -308,6 +315,7 @@ describe('the reconciler over thirty simulated days', () => {
     // Starts nobody asked the scheduler for: the user's, and AWS's after seven days.
     const outside = [
       { at: USER_START_AT, action: { type: 'start', resource: { kind: 'ec2-instance', id: 'i-0office' } } },
+      { at: USER_STOP_AT, action: { type: 'stop', resource: { kind: 'ec2-instance', id: 'i-0office' } } },
       { at: RDS_RESTART_AT, action: { type: 'start', resource: { kind: 'rds-instance', id: 'db-weekly' } } },
     ] as const;
     for (const s of [...outside, ...succeeded].sort((x, y) => x.at - y.at)) {
@@ -394,6 +402,14 @@ describe('the reconciler over thirty simulated days', () => {
           new Date(d.performed_at).getTime() === USER_START_AT + TICK,
       ),
     ).toBe(true);
+
+    // Stopped by a user inside its window with no override: drift, said once, and the enforced schedule puts it
+    // back at the next tick.
+    const putBack = done.filter((d) => d.resource_id === 'i-0office' && d.cause === 'enforce');
+    expect(putBack.map((d) => [d.action, new Date(d.performed_at).getTime()])).toEqual([
+      ['start', USER_STOP_AT + TICK],
+    ]);
+    expect(notices.filter((n) => n.includes('i-0office was stopped inside its schedule'))).toHaveLength(1);
 
     // The RDS instance AWS started after seven days was stopped again at the next tick, and said so.
     const restop = done.find((d) => d.cause === 'rds-auto-restart');
