@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts';
 import { type BrowserSession, openBrowser, screenshotPath } from '../support/browser';
 import { waitForMailLink } from '../support/outbox';
+import { suiteReady } from '../support/suite-ready';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -31,6 +32,7 @@ describe.skipIf(Boolean(skipReason))('identity flows in Chromium', () => {
   const email = uniqueEmail('flow');
 
   beforeAll(async () => {
+    await suiteReady();
     session = await openBrowser(baseUrl);
   });
   afterAll(async () => {

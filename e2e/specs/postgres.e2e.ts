@@ -10,6 +10,7 @@ import { type BrowserSession, openBrowser, screenshotPath } from '../support/bro
 import { money } from '../support/demo-session';
 import { runFinlens } from '../support/finlens-cli';
 import { type StartedServer, startServer } from '../support/start-server';
+import { suiteReady } from '../support/suite-ready';
 
 const DEMO_EMAIL = 'demo@finlens.local';
 const DEMO_PASSWORD = 'Dem0!Postgres';
@@ -25,6 +26,8 @@ describe.skipIf(Boolean(inject('browserSkipReason')))('the app with DATABASE_URL
   let session: BrowserSession | null = null;
 
   beforeAll(async () => {
+    // The suite's set-up builds the web app this server serves too (two builds at once would share apps/web/dist).
+    await suiteReady();
     const started = await startTestPostgres();
     if (started.server === null) return skipOrFailWithoutPostgres(started.reason);
     postgres = started.server;

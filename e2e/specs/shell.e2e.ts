@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
 import { type BrowserSession, openBrowser, screenshotPath } from '../support/browser';
+import { suiteReady } from '../support/suite-ready';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -10,6 +11,7 @@ describe.skipIf(Boolean(skipReason))('app shell in Chromium', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
+    await suiteReady();
     session = await openBrowser(baseUrl);
   });
   afterAll(async () => {

@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { screenSizes } from '../../tools/bundle-budget/bundle-sizes';
+import { suiteReady } from '../support/suite-ready';
 
 const baseUrl = inject('baseUrl');
 const skipReason = inject('browserSkipReason');
+// The cases are the build's screens: the suite's set-up builds it in the background.
+if (!skipReason) await suiteReady();
 // The build the suite's server serves (its start builds apps/web/dist when missing or stale).
 const DIST_DIR = resolve(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
 

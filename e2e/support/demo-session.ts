@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { signIn } from './accounts';
 import { type BrowserSession, openBrowser } from './browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './demo-data';
+import { suiteReady } from './suite-ready';
 
 /** A browser signed in as the admin of the demo organisation the global set-up created. */
 async function openDemoSession(baseUrl: string): Promise<BrowserSession> {
+  await suiteReady();
   const session = await openBrowser(baseUrl);
   await signIn({ context: session.context, baseUrl, email: DEMO_EMAIL, password: DEMO_PASSWORD });
   return session;

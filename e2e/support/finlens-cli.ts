@@ -7,14 +7,20 @@ type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /**
  * Runs `finlens <args>` on a data folder (with a server running on it, the CLI hands the work to that server),
- * with extra environment variables such as DEMO_PASSWORD.
+ * with extra environment variables such as DEMO_PASSWORD, behind `prefix` when given (`nice`).
  */
 export function runFinlens(
   args: string[],
-  opts: { dataDir: string; env?: Record<string, string> },
+  opts: { dataDir: string; env?: Record<string, string>; prefix?: readonly string[] },
 ): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['apps/server/bin/finlens.mjs', ...args], {
+    const [command = process.execPath, ...rest] = [
+      ...(opts.prefix ?? []),
+      process.execPath,
+      'apps/server/bin/finlens.mjs',
+      ...args,
+    ];
+    const child = spawn(command, rest, {
       cwd: REPO_ROOT,
       env: { ...process.env, DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],

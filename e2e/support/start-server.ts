@@ -17,15 +17,18 @@ export type StartedServer = { url: string; dataDir: string; stop: () => Promise<
 export async function startServer({
   env = {},
   dataDir: keptDataDir,
+  port: givenPort,
   timeoutMs = 280_000,
 }: {
   env?: Record<string, string>;
   dataDir?: string;
+  /** A port the caller reserved (reservePort) and released just before; absent: a free one. */
+  port?: number;
   timeoutMs?: number;
 } = {}): Promise<StartedServer> {
   const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'finlens-e2e-'));
   // A concrete free port rather than PORT=0, so the default PUBLIC_URL (links in emails) is right.
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   const child = spawn(process.execPath, ['apps/server/bin/finlens.mjs', 'start'], {
     cwd: REPO_ROOT,
     env: {
@@ -90,13 +93,21 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A free port held (listened on) until `release`, so nothing else takes it while the caller prepares. */
+export function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
+      if (typeof address !== 'object' || address === null) return reject(new Error('no port'));
+      resolvePort({ port: address.port, release: () => new Promise((done) => server.close(() => done())) });
     });
   });
+}
+
+async function freePort(): Promise<number> {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
 }

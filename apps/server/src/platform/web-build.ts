@@ -85,6 +85,33 @@ export async function decideWebBuild({ repoRoot, distDir }: WebBuildPaths): Prom
 /** Runs one build in `repoRoot`, resolving to its exit code. */
 export type RunBuild = (repoRoot: string) => Promise<number>;
 
+/**
+ * `npm run build -w @finlens/web`, behind `prefix` when given (the browser suite's set-up runs it under `nice`).
+ * Build output goes to stderr, prefixed, so stdout keeps only the listening line.
+ */
+export const npmWebBuild =
+  (prefix: readonly string[] = []): RunBuild =>
+  (repoRoot) =>
+    new Promise((resolve, reject) => {
+      const [command = 'npm', ...args] = [...prefix, 'npm', 'run', 'build', '-w', '@finlens/web'];
+      const child = spawn(command, args, {
+        cwd: repoRoot,
+        // Always the production build, whatever NODE_ENV the caller runs under (a test runner sets it to `test`,
+        // which made Vite bundle React's development build: 60 KB gzip more and slower).
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      for (const stream of [child.stdout, child.stderr]) {
+        createInterface({ input: stream }).on('line', (line) =>
+          process.stderr.write(`[web build] ${line}\n`),
+        );
+      }
+      child.on('error', reject);
+      child.on('close', (code) => resolve(code ?? 1));
+    });
+
+const runNpmWebBuild = npmWebBuild();
+
 /** Builds the web app when its dist is missing or stale, then records the fingerprint it built. */
 export async function ensureWebBuild({
   repoRoot,
@@ -108,20 +135,3 @@ export async function ensureWebBuild({
   await writeFile(join(distDir, FINGERPRINT_FILE), `${decision.fingerprint}\n`);
   return decision;
 }
-
-/** Build output goes to stderr, prefixed, so stdout keeps only the listening line. */
-const runNpmWebBuild: RunBuild = (repoRoot) =>
-  new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', '@finlens/web'], {
-      cwd: repoRoot,
-      // Always the production build, whatever NODE_ENV the caller runs under (a test runner sets it to `test`,
-      // which made Vite bundle React's development build: 60 KB gzip more and slower).
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => process.stderr.write(`[web build] ${line}\n`));
-    }
-    child.on('error', reject);
-    child.on('close', (code) => resolve(code ?? 1));
-  });
