@@ -10,6 +10,12 @@ const PLANTED_TYPES = {
   noLifecycleBuckets: 's3-no-lifecycle',
   overallocatedFunctions: 'lambda-memory',
   overprovisionedGroups: 'asg-overprovisioned',
+  idleDatabases: 'rds-idle',
+  oversizedDatabases: 'rds-rightsizing',
+  idleLoadBalancers: 'elb-idle',
+  previousGenerationInstances: 'ec2-previous-generation',
+  gp2Volumes: 'ebs-gp2-to-gp3',
+  overprovisionedIopsVolumes: 'ebs-iops-overprovisioned',
 } as const;
 
 export type Planted = Record<string, { accountId: string; id: string }[]>;

@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAYS_PER_MONTH } from './recommendations/rule-kit';
-import { type DailyCost, savingsForDays, verifySaving, weeklySavings } from './savings-verification';
-import { addDays } from './utc-calendar';
+import {
+  type DailyCost,
+  isMonthlyPricingUnit,
+  savingsForDays,
+  verifySaving,
+  weeklySavings,
+} from './savings-verification';
+import { addDays, endOfMonth, inclusiveDays } from './utc-calendar';
 
 const CHANGE = '2026-03-15';
 
@@ -96,5 +102,48 @@ describe('verifySaving', () => {
         },
       ),
     );
+  });
+
+  describe('charges billed per month, spread over the days of their month', () => {
+    /** 100 GB in S3 Standard at $0.023 per GB-month, as the bill spreads it: $2.30 ÷ the month's days a day. */
+    const MONTH = 2.3;
+    const RULE_ON = '2026-01-20';
+    const days = (from: string, to: string) =>
+      Array.from({ length: inclusiveDays(from, to) }, (_, index) => addDays(from, index));
+    const storage = (day: string, share = 1, used = 0): DailyCost => {
+      const monthly = (MONTH * share) / inclusiveDays(`${day.slice(0, 8)}01`, endOfMonth(day));
+      return { date: day, cost: used + monthly, monthlyBilled: monthly };
+    };
+
+    it('reads the same data in January and February as no change (a February day bills 31/28 of a January one)', () => {
+      // An hour-billed dollar a day beside the storage: it is compared as billed.
+      const rows = days('2026-01-06', '2026-02-28').map((day) => storage(day, 1, 1));
+      const result = verifySaving(rows, RULE_ON, '2026-02-28');
+      expect(result.outcome).toBe('unchanged');
+      expect(result.rateAfter).toBeCloseTo(result.rateBefore, 12);
+      expect(result.rateBefore).toBeCloseTo(1 + MONTH / DAYS_PER_MONTH, 12);
+      expect(result.realisedToDate).toBeCloseTo(0, 12);
+    });
+
+    it('verifies a 22.8 % storage cut across the month end at 22.8 % of the monthly charge', () => {
+      // Half the data to a class at $0.0125 instead of $0.023: 22.8 % less, from the day after the rule.
+      const cut = 0.5 * (1 - 0.0125 / 0.023);
+      const rows = days('2026-01-06', '2026-02-28').map((day) => storage(day, day > RULE_ON ? 1 - cut : 1));
+      const result = verifySaving(rows, RULE_ON, '2026-02-28');
+      expect(result.outcome).toBe('verified');
+      expect(result.realisedMonthly).toBeCloseTo(MONTH * cut, 12);
+      expect(1 - result.rateAfter / result.rateBefore).toBeCloseTo(cut, 12);
+      // What the bill shows saved, in its own dollars: 11 January days at 1/31 of the cut, 28 at 1/28.
+      expect(result.realisedToDate).toBeCloseTo(MONTH * cut * (11 / 31 + 1), 12);
+    });
+  });
+});
+
+describe('isMonthlyPricingUnit', () => {
+  it('knows the CUR units of monthly charges from those billed by use', () => {
+    for (const unit of ['GB-Mo', 'IOPS-Mo', 'GiBps-mo', 'GB-Month', 'Mo'])
+      expect(isMonthlyPricingUnit(unit)).toBe(true);
+    for (const unit of ['Hrs', 'Requests', 'GB', 'Lambda-GB-Second', 'LCU-Hrs', 'Mon', null])
+      expect(isMonthlyPricingUnit(unit)).toBe(false);
   });
 });

@@ -1,10 +1,14 @@
 import { DAYS_PER_MONTH } from './recommendations/rule-kit';
-import { addDays, inclusiveDays } from './utc-calendar';
+import { addDays, endOfMonth, inclusiveDays, startOfMonth } from './utc-calendar';
 
 /**
  * Proving a saving from the bill: a resource's daily cost before a change against after it, as rates per day
- * (so a short month or a partial window compares fairly). A day the bill covers without a row for the
- * resource costs 0 (a deleted volume bills nothing); the change day itself is partial and left out.
+ * (so a partial window compares fairly). A day the bill covers without a row for the resource costs 0 (a
+ * deleted volume bills nothing); the change day itself is partial and left out. Charges billed per month
+ * (storage per GB-month, provisioned IOPS per IOPS-month) are spread by the bill over the days of their month,
+ * so the same data costs 31/28 as much on a February day as on a January one: those parts are compared as a
+ * day of an average month (× the month's days ÷ DAYS_PER_MONTH), and a change across a month end is judged on
+ * what it changed, not on the calendar.
  */
 
 /** Spec §9's savings helper: a daily saving over a number of days. */
@@ -38,13 +42,23 @@ export const DEFAULT_VERIFICATION_OPTIONS: VerificationOptions = {
 export interface DailyCost {
   date: string;
   cost: number;
+  /** The part of `cost` billed per month and spread over the month's days (absent: none). */
+  monthlyBilled?: number;
 }
+
+/** Pricing units of charges billed per month: GB-Mo, IOPS-Mo, GiBps-mo, GB-Month (billing-formats §1.3). */
+export function isMonthlyPricingUnit(unit: string | null): boolean {
+  return unit !== null && /(^|[-\s])(mo|mos|month|months)$/i.test(unit.trim());
+}
+
+const daysInMonth = (day: string) => inclusiveDays(startOfMonth(day), endOfMonth(day));
 
 export type VerificationOutcome = 'pending' | 'verified' | 'regressed' | 'unchanged';
 
 export interface Verification {
   /** pending: too few days after the change; unchanged: the bill never showed a drop. */
   outcome: VerificationOutcome;
+  /** Per day, monthly-billed charges as a day of an average month (DAYS_PER_MONTH days). */
   rateBefore: number;
   /** The recent window's rate (the one judged). */
   rateAfter: number;
@@ -57,9 +71,16 @@ export interface Verification {
   realisedToDate: number;
 }
 
-function costByDay(rows: readonly DailyCost[]): Map<string, number> {
-  const byDay = new Map<string, number>();
-  for (const row of rows) byDay.set(row.date, (byDay.get(row.date) ?? 0) + row.cost);
+/** Each day's cost split into what bills by use (hours, requests) and what bills per month. */
+function costByDay(rows: readonly DailyCost[]): Map<string, { used: number; monthly: number }> {
+  const byDay = new Map<string, { used: number; monthly: number }>();
+  for (const row of rows) {
+    const day = byDay.get(row.date) ?? { used: 0, monthly: 0 };
+    const monthly = row.monthlyBilled ?? 0;
+    day.used += row.cost - monthly;
+    day.monthly += monthly;
+    byDay.set(row.date, day);
+  }
   return byDay;
 }
 
@@ -87,8 +108,15 @@ export function verifySaving(
   const beforeStart = firstBilled > lookbackStart ? firstBilled : lookbackStart;
   const before = daysFrom(beforeStart, inclusiveDays(beforeStart, changedOn) - 1);
   const after = daysFrom(addDays(changedOn, 1), inclusiveDays(addDays(changedOn, 1), billedThrough));
-  const cost = (day: string) => byDay.get(day) ?? 0;
+  const used = (day: string) => byDay.get(day)?.used ?? 0;
+  const monthly = (day: string) => byDay.get(day)?.monthly ?? 0;
+  const monthScale = (day: string) => daysInMonth(day) / DAYS_PER_MONTH;
+  // A day's cost with its monthly part as a day of an average month: what the rates compare.
+  const cost = (day: string) => used(day) + monthly(day) * monthScale(day);
   const rateBefore = Math.max(0, mean(before.map(cost)));
+  const monthlyBefore = Math.max(0, mean(before.map((day) => monthly(day) * monthScale(day))));
+  // The rate before as the bill would have charged it on a given day (its monthly part spread over that month).
+  const expected = (day: string) => rateBefore - monthlyBefore + monthlyBefore / monthScale(day);
   const window = Math.min(options.windowDays, after.length);
   const rateAfter = mean(after.slice(after.length - window).map(cost));
   const firstRate = mean(after.slice(0, window).map(cost));
@@ -98,10 +126,10 @@ export function verifySaving(
   }
   const dropped = (rate: number) => rateBefore > 0 && rate <= rateBefore * (1 - options.minDropShare);
   const realisedToDate = Math.min(
-    rateBefore * after.length,
+    after.reduce((sum, day) => sum + Math.max(0, expected(day)), 0),
     Math.max(
       0,
-      after.reduce((sum, day) => sum + (rateBefore - cost(day)), 0),
+      after.reduce((sum, day) => sum + (expected(day) - used(day) - monthly(day)), 0),
     ),
   );
   if (dropped(rateAfter)) {

@@ -43,6 +43,11 @@ export interface MetricSummary {
 export interface ResourceCost {
   monthlyEffective: number;
   monthlyOnDemand: number;
+  /**
+   * The effective cost's split by the bill's usage type (region prefix kept, any period: only shares are read),
+   * where the rules need it (Lambda functions: duration against requests); absent: not read.
+   */
+  byUsageType?: Readonly<Record<string, number>>;
 }
 
 export interface RuleInput {

@@ -367,6 +367,36 @@ describe('NAT gateways, S3 cold data, Lambda memory and Auto Scaling groups', ()
     expect(outcomeOf(input(fn(), { metrics: noInsights }), 'lambda-memory')?.outcome).toBe('missing-metrics');
   });
 
+  it('Lambda: the share of the bill memory scales comes from the bill’s own usage types when it has them', () => {
+    const billed = (byUsageType: Record<string, number>) =>
+      outcomeOf(
+        input(fn(), {
+          metrics: lambda(400),
+          cost: { monthlyEffective: 100, monthlyOnDemand: 140, byUsageType },
+        }),
+        'lambda-memory',
+      );
+    // 90 % GB-seconds (x86 and Arm), 10 % requests: half of 90 % saved.
+    expect(
+      billed({ 'USE1-Lambda-GB-Second': 60, 'USE1-Lambda-GB-Second-ARM': 30, 'USE1-Request': 10 }),
+    ).toMatchObject({
+      saving: { effective: expect.closeTo(45, 9), onDemand: expect.closeTo(63, 9) },
+      evidence: {
+        facts: expect.arrayContaining([
+          expect.objectContaining({ key: 'duration_share_percent', value: 90 }),
+        ]),
+      },
+    });
+    // A bill of GB-seconds only: all of it scales (the list-price split would have said ~89 %).
+    expect(billed({ 'USE1-Lambda-GB-Second': 3 })).toMatchObject({
+      saving: { effective: expect.closeTo(50, 9) },
+    });
+    // Requests and ephemeral storage bill the same whatever the memory.
+    expect(
+      billed({ 'USE1-Lambda-GB-Second': 50, 'USE1-Request': 25, 'USE1-Lambda-Storage-GB-Second': 25 }),
+    ).toMatchObject({ saving: { effective: expect.closeTo(25, 9) } });
+  });
+
   const group = (desired: number, min: number) =>
     resource('autoscaling-group', 'web-asg', 'active', {
       desiredCapacity: desired,

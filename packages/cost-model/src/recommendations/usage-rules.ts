@@ -118,6 +118,22 @@ export const natGatewayIdle: RuleDefinition = {
   },
 };
 
+/**
+ * The share of a function's bill that its memory setting scales, from the bill's own usage types: duration
+ * (`Lambda-GB-Second`, `-ARM`, Lambda@Edge, provisioned concurrency) against requests, ephemeral storage and
+ * anything else; null when the bill's split was not read or is empty.
+ */
+export function memoryScaledShare(byUsageType: Readonly<Record<string, number>> | undefined): number | null {
+  if (byUsageType === undefined) return null;
+  let scaled = 0;
+  let total = 0;
+  for (const [usageType, cost] of Object.entries(byUsageType)) {
+    total += cost;
+    if (/GB-Second|Provisioned-Concurrency/i.test(usageType) && !/Storage/i.test(usageType)) scaled += cost;
+  }
+  return total > 0 ? Math.min(1, Math.max(0, scaled / total)) : null;
+}
+
 /** Lambda takes memory in 1 MB steps from 128 MB; Finlens suggests multiples of 64 MB. */
 const lambdaTarget = (peakMiB: number, headroom: number) =>
   Math.max(128, Math.ceil((peakMiB * (1 + headroom / 100)) / 64) * 64);
@@ -200,13 +216,18 @@ export const lambdaMemory: RuleDefinition = {
         `Peak ${used.max.toFixed(0)} MB used + ${headroom} % needs ${target} MB of ${memory} MB.`,
         evidence,
       );
-    // Only the duration charge scales with memory; requests bill the same. Their split is the bill's own
-    // figure × the GB-second share that the invocations and durations give at list prices.
+    // Only the duration charge scales with memory; requests bill the same. Their split is the bill's own (its
+    // GB-second lines against the rest); without it, the share the invocations and durations give at list prices.
     const monthlyInvocations = (invocations?.avg ?? 0) * HOURS_PER_MONTH;
     const gbSeconds = monthlyInvocations * (duration.avg / 1000) * (memory / 1024);
     const computeList = gbSeconds * LAMBDA_GB_SECOND;
     const requestList = monthlyInvocations * LAMBDA_REQUEST;
-    const computeShare = computeList + requestList > 0 ? computeList / (computeList + requestList) : 1;
+    const computeShare =
+      memoryScaledShare(input.cost?.byUsageType) ??
+      (computeList + requestList > 0 ? computeList / (computeList + requestList) : 1);
+    evidence.facts.push(
+      fact('duration_share_percent', 'Duration share of the bill (%)', Math.round(computeShare * 1000) / 10),
+    );
     const saving =
       input.cost !== null && input.cost.monthlyOnDemand + input.cost.monthlyEffective > 0
         ? savingOf(input, computeShare * cut, null)

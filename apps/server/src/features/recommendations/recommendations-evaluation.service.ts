@@ -114,7 +114,10 @@ export function bodyOf(
 
 export interface EvaluationDeps {
   repo: RecommendationsRepo;
-  warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts' | 'usageAccounts'>;
+  warehouse: Pick<
+    ResourceCostPort,
+    'newestUsageDay' | 'resourceCosts' | 'resourceUsageCosts' | 'usageAccounts'
+  >;
   utilisation: UtilisationReader;
   /** Absent: recommendations carry no showback values. */
   showbacks?: ShowbackValuesReader;

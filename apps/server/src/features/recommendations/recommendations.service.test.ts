@@ -88,6 +88,7 @@ describe('recommendations over the app database', () => {
         billRow('i-idle', 'AmazonEC2', costType === 'net_amortized' ? 60 : 90),
         billRow('vol-loose', 'AmazonEC2', costType === 'list' ? 9 : 9),
       ],
+      resourceUsageCosts: async () => [],
       usageAccounts: async () => [{ projectId, accountId: '111', accountName: 'Production' }],
     };
     const utilisation = {

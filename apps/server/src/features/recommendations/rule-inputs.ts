@@ -49,7 +49,15 @@ interface BillFigures {
   firstDay: string;
   lastDay: string;
   serviceCode: string | null;
+  /** Effective cost per usage type over the window, for the services in USAGE_TYPE_SERVICES. */
+  byUsageType?: Record<string, number>;
 }
+
+/**
+ * Services whose rules split a resource's bill by usage type: lambda-memory scales only the GB-second lines
+ * with memory, requests bill the same.
+ */
+const USAGE_TYPE_SERVICES = ['AWSLambda'] as const;
 
 /** Cost per month over the days the resource was billed in the window. */
 function monthly(b: BillFigures, windowStart: string, newest: string): ResourceCost {
@@ -58,12 +66,35 @@ function monthly(b: BillFigures, windowStart: string, newest: string): ResourceC
   return {
     monthlyEffective: (b.effective / days) * DAYS_PER_MONTH,
     monthlyOnDemand: (b.onDemand / days) * DAYS_PER_MONTH,
+    ...(b.byUsageType === undefined ? {} : { byUsageType: b.byUsageType }),
   };
+}
+
+/**
+ * Each resource's effective cost per usage type over the window, by resource key, for the services whose rules
+ * read it (one scan per service, of that service's lines only).
+ */
+export async function usageTypeCosts(
+  warehouse: Pick<ResourceCostPort, 'resourceUsageCosts'>,
+  query: { clientId: string; projectIds: string[]; from: string; to: string },
+): Promise<Map<string, Record<string, number>>> {
+  const byKey = new Map<string, Record<string, number>>();
+  for (const serviceCode of USAGE_TYPE_SERVICES) {
+    const rows = await warehouse.resourceUsageCosts({ ...query, costType: 'net_amortized', serviceCode });
+    for (const row of rows) {
+      if (row.accountId === null || row.usageType === null || row.cost === 0) continue;
+      const key = resourceKey(row.resourceId, serviceCode, row.accountId);
+      const split = byKey.get(key) ?? {};
+      split[row.usageType] = (split[row.usageType] ?? 0) + row.cost;
+      byKey.set(key, split);
+    }
+  }
+  return byKey;
 }
 
 /** The bill's figures per resource key, and the effective ÷ on-demand ratio per account and service. */
 async function readBill(
-  warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts'>,
+  warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts' | 'resourceUsageCosts'>,
   clientId: string,
   projectId: string,
 ) {
@@ -74,11 +105,14 @@ async function readBill(
   if (newest === null) return { newest, byKey, rates, windowStart: '' };
   const windowStart = addDays(newest, -(WINDOW_DAYS - 1));
   const range = { from: windowStart, current: windowStart, to: newest, tagKeys: [] };
-  const [net, list, amortized] = await Promise.all(
-    (['net_amortized', 'list', 'amortized'] as const).map((costType) =>
-      warehouse.resourceCosts({ ...scope, ...range, costType }),
+  const [[net, list, amortized], split] = await Promise.all([
+    Promise.all(
+      (['net_amortized', 'list', 'amortized'] as const).map((costType) =>
+        warehouse.resourceCosts({ ...scope, ...range, costType }),
+      ),
     ),
-  );
+    usageTypeCosts(warehouse, { ...scope, from: windowStart, to: newest }),
+  ]);
   const add = (rows: ResourceCostRow[] | undefined, field: 'effective' | 'onDemand' | 'amortized') => {
     for (const row of rows ?? []) {
       if (row.accountId === null || row.currentCost === 0) continue;
@@ -104,6 +138,10 @@ async function readBill(
   add(net, 'effective');
   add(list, 'onDemand');
   add(amortized, 'amortized');
+  for (const [key, byUsageType] of split) {
+    const b = byKey.get(key);
+    if (b !== undefined) b.byUsageType = byUsageType;
+  }
   return { newest, byKey, rates, windowStart };
 }
 
@@ -184,7 +222,10 @@ function spotRatioOf(resources: readonly RuleResource[], costOf: (r: RuleResourc
 /** Everything the rules read about a project: its resources with their metrics, bill and neighbours. */
 export async function gatherInputs(deps: {
   repo: RecommendationsRepo;
-  warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts' | 'usageAccounts'>;
+  warehouse: Pick<
+    ResourceCostPort,
+    'newestUsageDay' | 'resourceCosts' | 'resourceUsageCosts' | 'usageAccounts'
+  >;
   utilisation: UtilisationReader;
   projectId: string;
   clientId: string;

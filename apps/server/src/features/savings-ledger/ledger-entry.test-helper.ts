@@ -1,6 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { AppTables } from '../../db/tables';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { NOT_ACTED_ON } from './ledger-entry';
+import type { SavingsLedgerService } from './savings-ledger.service';
 import type { SavingsLedgerEntriesTable } from './savings-ledger.tables';
 
 type Required = Pick<
@@ -34,4 +36,30 @@ export async function insertLedgerEntry(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * The path every applied recommendation takes: `proposer` (a member, or the admin) accepts, the admin approves
+ * and applies it without a dry run; with `advance`, an apply still running (a cloud transition to wait for) is
+ * resumed after each advance of the clock, up to `steps` times. Returns the apply's answer and the entry as it ends.
+ */
+export async function acceptApproveApply(
+  service: Pick<SavingsLedgerService, 'get' | 'resumeApply' | 'transition'>,
+  recommendationId: string,
+  callers: { proposer: ClientCaller; admin: ClientCaller },
+  resume: { advance: () => void; steps: number } | null = null,
+) {
+  await service.transition(callers.proposer, recommendationId, { action: 'accept' });
+  await service.transition(callers.admin, recommendationId, { action: 'approve' });
+  const started = await service.transition(callers.admin, recommendationId, {
+    action: 'apply',
+    dry_run: false,
+  });
+  let entry = await service.get(callers.admin, recommendationId);
+  for (let step = 0; resume !== null && step < resume.steps && entry.state !== 'applied'; step++) {
+    resume.advance();
+    await service.resumeApply(started.entry.id);
+    entry = await service.get(callers.admin, recommendationId);
+  }
+  return { started, entry };
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
-import { addDays } from '@finlens/cost-model/utc-calendar';
+import { addDays, endOfMonth, inclusiveDays } from '@finlens/cost-model/utc-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { createLedgerVerify } from './ledger-verify';
@@ -10,6 +10,10 @@ import type { LedgerEntryRow, StoredVerification } from './savings-ledger.tables
 
 const CHANGED = '2026-11-10';
 const ARN = 'arn:aws:rds:us-east-1:111122223333:db:orders-db';
+/** A bucket's Standard storage, $2.30 per month spread over the month's days; a lifecycle rule on 20 January. */
+const BUCKET = 'web-assets';
+const RULE_ON = '2026-01-20';
+const CUT = 0.5 * (1 - 0.0125 / 0.023);
 
 let dir: string;
 let store: DuckDbCostStore;
@@ -30,7 +34,44 @@ beforeAll(async () => {
   await store.connection.run(
     `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, product_servicename, line_item_usage_account_id, line_item_resource_id, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${rows.join(', ')}`,
   );
+  // The bucket: storage per GB-month, and its requests per request (billed by use) at 5 cents a day (another project: its bill ends in February).
+  const bucket: string[] = [];
+  for (let day = '2026-01-06'; day <= '2026-02-28'; day = addDays(day, 1)) {
+    const storage =
+      ((day > RULE_ON ? 1 - CUT : 1) * 2.3) / inclusiveDays(`${day.slice(0, 8)}01`, endOfMonth(day));
+    for (const [unit, cost] of [
+      ['GB-Mo', storage],
+      ['Requests', 0.05],
+    ] as const)
+      bucket.push(
+        `('c1', 'p2', DATE '${day.slice(0, 8)}01', TIMESTAMP '${day} 00:00:00', 'AmazonS3', '${BUCKET}', '${unit}', ${cost}, ${cost}, ${cost}, ${cost})`,
+      );
+  }
+  await store.connection.run(
+    `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, line_item_resource_id, pricing_unit, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${bucket.join(', ')}`,
+  );
 });
+
+/** Verifies one applied entry against the store; returns what it stored. */
+async function verified(entry: LedgerEntryRow, billedTo: string): Promise<StoredVerification[]> {
+  const stored: StoredVerification[] = [];
+  const verify = createLedgerVerify({
+    repo: {
+      judged: async () => [entry],
+      move: async (_id, _from, patch) => {
+        stored.push(JSON.parse(String(patch.verification)));
+        return entry;
+      },
+      update: async (_id, patch) => {
+        stored.push(JSON.parse(String(patch.verification)));
+      },
+    },
+    warehouse: store,
+    now: () => new Date(`${addDays(billedTo, 1)}T06:00:00Z`),
+  });
+  expect(await verify.verifyAll('c1')).toBe(1);
+  return stored;
+}
 afterAll(async () => {
   await store?.close();
   await rm(dir, { recursive: true, force: true });
@@ -48,22 +89,7 @@ describe('verifying an applied saving from the bill', () => {
       state: 'applied',
       applied_at: new Date(`${CHANGED}T12:00:00Z`),
     } as LedgerEntryRow;
-    const stored: StoredVerification[] = [];
-    const verify = createLedgerVerify({
-      repo: {
-        judged: async () => [entry],
-        move: async (_id, _from, patch) => {
-          stored.push(JSON.parse(String(patch.verification)));
-          return entry;
-        },
-        update: async (_id, patch) => {
-          stored.push(JSON.parse(String(patch.verification)));
-        },
-      },
-      warehouse: store,
-      now: () => new Date('2026-11-18T06:00:00Z'),
-    });
-    expect(await verify.verifyAll('c1')).toBe(1);
+    const stored = await verified(entry, '2026-11-17');
     expect(stored[0]).toMatchObject({
       outcome: 'verified',
       rate_before: 12,
@@ -73,5 +99,23 @@ describe('verifying an applied saving from the bill', () => {
       billed_through: '2026-11-17',
     });
     expect(stored[0]?.realised_monthly_saving).toBeCloseTo(8 * DAYS_PER_MONTH, 9);
+  });
+
+  it('evens out storage billed per GB-month over January and February: a lifecycle rule’s cut is verified at its monthly size', async () => {
+    const entry = {
+      id: 'e2',
+      client_id: 'c1',
+      project_id: 'p2',
+      account_id: '111122223333',
+      resource_id: BUCKET,
+      resource_kind: 's3-bucket',
+      state: 'applied',
+      applied_at: new Date(`${RULE_ON}T09:00:00Z`),
+    } as LedgerEntryRow;
+    const [stored] = await verified(entry, '2026-02-28');
+    // Read day by day as billed, February's last week looks 8.7 % cheaper than January (31/28 more per day).
+    expect(stored).toMatchObject({ outcome: 'verified', before_days: 14, billed_through: '2026-02-28' });
+    expect(stored?.realised_monthly_saving).toBeCloseTo(2.3 * CUT, 9);
+    expect(stored?.rate_before).toBeCloseTo(0.05 + 2.3 / DAYS_PER_MONTH, 9);
   });
 });

@@ -4,6 +4,7 @@ import { transition } from '@finlens/cost-model/savings-ledger';
 import {
   type DailyCost,
   DEFAULT_VERIFICATION_OPTIONS,
+  isMonthlyPricingUnit,
   verifySaving,
 } from '@finlens/cost-model/savings-verification';
 import { addDays } from '@finlens/cost-model/utc-calendar';
@@ -15,7 +16,8 @@ export const VERIFY_JOB_KIND = 'savings-ledger.verify';
 
 /**
  * After each import: every applied entry is judged from the bill — the resource's net amortized cost per day
- * (after RI/SP and discounts, what it really cost, as the estimate) before and after the change. The bill, not a user, moves it to verified or
+ * (after RI/SP and discounts, what it really cost, as the estimate) before and after the change, its charges
+ * billed per month (GB-Mo, IOPS-Mo) evened out over their months' lengths (verifySaving). The bill, not a user, moves it to verified or
  * regressed; each verification is kept on the entry, each move in the trail.
  */
 export function createLedgerVerify({
@@ -59,6 +61,7 @@ export function createLedgerVerify({
     return ids.length === 0 ? [entry.resource_id] : [...new Set(ids)];
   }
 
+  /** The resource's cost per day, with the part billed per month (by its pricing unit) that the judge evens out. */
   async function dailyCosts(entry: LedgerEntryRow, from: string, to: string): Promise<DailyCost[]> {
     const ids = await billIds(entry, from, to);
     const rows = await warehouse.costBreakdown({
@@ -70,11 +73,20 @@ export function createLedgerVerify({
       costType: 'net_amortized',
       sets: [[{ dimension: 'line_item_resource_id', mode: 'include', values: ids }]],
       byDay: true,
+      groupBy: [{ dimension: 'pricing_unit' }],
       useRollups: true,
     });
-    return rows.flatMap((row) =>
-      row.day === null ? [] : [{ date: row.day.slice(0, 10), cost: row.costs[0] ?? 0 }],
-    );
+    return rows.flatMap((row) => {
+      if (row.day === null) return [];
+      const cost = row.costs[0] ?? 0;
+      return [
+        {
+          date: row.day.slice(0, 10),
+          cost,
+          monthlyBilled: isMonthlyPricingUnit(row.groups[0] ?? null) ? cost : 0,
+        },
+      ];
+    });
   }
 
   async function verifyOne(entry: LedgerEntryRow): Promise<StoredVerification | null> {

@@ -17,6 +17,7 @@ import { HttpError } from '../../platform/http/http-error';
 import { createCollectionTargets } from '../inventory/collection-targets';
 import { createCollectionTargetsRepo } from '../inventory/collection-targets.repo';
 import { createInventoryRepo } from '../inventory/inventory.repo';
+import { acceptApproveApply } from './ledger-entry.test-helper';
 import { savingsLedgerFor } from './savings-ledger.jobs';
 import { createSavingsLedgerRepo } from './savings-ledger.repo';
 import { APPLY_JOB_KIND, ledgerFieldsReader } from './savings-ledger.service';
@@ -473,11 +474,8 @@ describe('savings ledger service', () => {
         },
       }),
     );
-    for (const id of ['rec-nat', 'rec-s3']) {
-      await service.transition(member(), id, { action: 'accept' });
-      await service.transition(admin(), id, { action: 'approve' });
-    }
-    const nat = await service.transition(admin(), 'rec-nat', { action: 'apply', dry_run: false });
+    const callers = { proposer: member(), admin: admin() };
+    const { started: nat } = await acceptApproveApply(service, 'rec-nat', callers);
     expect(nat.check?.steps).toEqual([
       `Delete NAT gateway ${CONTRACT_IDS.nat}`,
       'Release the Elastic IP of 203.0.113.20 once the gateway is deleted (if still unassociated)',
@@ -491,7 +489,7 @@ describe('savings ledger service', () => {
     ]);
     expect((await listed('elastic-ip')).map((r) => r.id)).not.toContain(NAT_EIP);
 
-    const s3 = await service.transition(admin(), 'rec-s3', { action: 'apply', dry_run: false });
+    const { started: s3 } = await acceptApproveApply(service, 'rec-s3', callers);
     expect(s3.check?.steps).toEqual([
       `Add lifecycle rule finlens-intelligent-tiering to ${CONTRACT_IDS.bucket}: move objects to INTELLIGENT_TIERING, abort incomplete uploads after 7 days`,
     ]);
@@ -551,11 +549,8 @@ describe('savings ledger service', () => {
         action: action('snapshot-and-delete', { volumes: 1 }),
       }),
     );
-    const apply = async (id: string) => {
-      await service.transition(member(), id, { action: 'accept' });
-      await service.transition(admin(), id, { action: 'approve' });
-      return service.transition(admin(), id, { action: 'apply', dry_run: false });
-    };
+    const apply = async (id: string) =>
+      (await acceptApproveApply(service, id, { proposer: member(), admin: admin() })).started;
     const steps = (entry: { events: { action: string; note: string | null }[] }) =>
       entry.events
         .filter((e) => e.action === 'cloud_step')

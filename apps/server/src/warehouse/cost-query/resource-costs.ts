@@ -79,6 +79,8 @@ export interface ResourceUsageCostsQuery extends CostScope {
   costType: CostType;
   /** CUR tag keys (`aws_autoscaling_group_name`) whose value to return per resource: the groups it ran in. */
   tagKeys?: readonly string[];
+  /** Only the lines of this service code (`AWSLambda`); absent: every service. */
+  serviceCode?: string;
 }
 
 export interface UsageAccountRow {
@@ -109,6 +111,10 @@ export function compileNewestUsageDay(dialect: SqlDialect, scope: CostScope, use
   };
 }
 
+/** A line's service code: the product's, else the line item's product code. */
+const serviceCodeSql = (ctx: SqlContext) =>
+  `COALESCE(${columnText(ctx, 'product_servicecode')}, ${columnText(ctx, 'line_item_product_code')})`;
+
 /** One scan of the line items: conditional sums per window, grouped by project and the bill's resource id. */
 export function compileResourceCosts(dialect: SqlDialect, query: ResourceCostsQuery): CompiledSql {
   const ctx: SqlContext = { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
@@ -124,10 +130,7 @@ export function compileResourceCosts(dialect: SqlDialect, query: ResourceCostsQu
     first(dimensionSql(ctx, 'line_item_usage_account_id'), 'account'),
     `max(${columnText(ctx, 'line_item_usage_account_name')}) AS account_name`,
     first(dimensionSql(ctx, 'product_region'), 'region'),
-    first(
-      `COALESCE(${columnText(ctx, 'product_servicecode')}, ${columnText(ctx, 'line_item_product_code')})`,
-      'service_code',
-    ),
+    first(serviceCodeSql(ctx), 'service_code'),
     first(dimensionSql(ctx, 'product_servicename'), 'service'),
     first(dimensionSql(ctx, 'product_instance_type'), 'instance_type'),
     `${d.sumMoney(`CASE WHEN ${isCurrent} THEN ${cost} ELSE 0 END`)} AS current_cost`,
@@ -159,6 +162,8 @@ export function compileResourceUsageCosts(dialect: SqlDialect, query: ResourceUs
     ...(query.tagKeys ?? []).map((key, i) => `min(${dimensionSql(ctx, 'tag_keys', key)}) AS t${i}`),
   ];
   const where = [...scopeWhere(ctx, query, 'not_split'), `${resource} IS NOT NULL`];
+  if (query.serviceCode !== undefined)
+    where.push(`${serviceCodeSql(ctx)} = ${ctx.values.add(query.serviceCode)}`);
   return {
     sql: `SELECT ${select.join(', ')} FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where.join(' AND ')} GROUP BY project, rid, usage_type, line_item_type`,
     values: ctx.values.bound,
