@@ -166,10 +166,12 @@ describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
         .waitFor();
     await page.screenshot({ path: screenshotPath('visibility-dashboard'), fullPage: true });
 
-    // The demo connects no Kubernetes API server: the page says what to add, and an admin may add one.
+    // The demo connects no Kubernetes API server: the page names the bill's clusters to add, and an admin may.
     await page.goto('/v3/compute-copilot/container-scheduler/');
     await page.getByRole('heading', { name: 'Container Scheduler', level: 1 }).waitFor();
     await page.getByText('No Kubernetes cluster yet.', { exact: false }).waitFor({ timeout: 60_000 });
+    // It names the bill's EKS clusters as the ones to add.
+    await page.getByText(/prod-eks-use1, staging-eks-use1/).waitFor({ timeout: 60_000 });
     expect(await page.getByRole('button', { name: 'Add cluster' }).isEnabled()).toBe(true);
     await page.screenshot({ path: screenshotPath('container-scheduler'), fullPage: true });
   });

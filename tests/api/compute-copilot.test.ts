@@ -107,6 +107,33 @@ const rows: Cells[] = [0, 1].flatMap((n) => [
     'product/ProductName': 'Databricks Data Intelligence Platform',
   },
 ]);
+// Lambda usage on demand, the tax on it, and a promotional credit on EC2: tax and credits are 'Other' lines, which
+// no purchase option changes, so they count on demand at what they cost and save nothing.
+const LAMBDA = 2;
+const TAX = 0.125;
+const CREDIT = -1;
+rows.push(
+  {
+    ...common(0),
+    'lineItem/ProductCode': 'AWSLambda',
+    'lineItem/UsageType': 'Lambda-GB-Second',
+    'lineItem/UsageAmount': 120_000,
+    'lineItem/UnblendedCost': LAMBDA,
+    'pricing/publicOnDemandCost': LAMBDA,
+  },
+  {
+    ...common(1),
+    'lineItem/LineItemType': 'Tax',
+    'lineItem/ProductCode': 'AWSLambda',
+    'lineItem/UnblendedCost': TAX,
+  },
+  {
+    ...common(1),
+    'lineItem/LineItemType': 'Credit',
+    'lineItem/UsageType': 'BoxUsage:m5.large',
+    'lineItem/UnblendedCost': CREDIT,
+  },
+);
 const CSV = Buffer.from(`${[HEADER.join(','), ...rows.map(line)].join('\n')}\n`);
 
 const near = (got: number | null | undefined, want: number, what: string) =>
@@ -119,12 +146,45 @@ describe('compute copilot', () => {
 
     const v = visibilitySchema.parse((await admin.session.get(`${P.visibility}?${scoped}`)).body);
     const option = (key: string) => v.by_purchase_option.find((r) => r.key === key);
-    near(option('on_demand')?.effective, 48 * ON_DEMAND, 'on-demand effective');
+    near(option('on_demand')?.effective, 48 * ON_DEMAND + LAMBDA, 'on-demand effective');
     near(option('spot')?.effective, 48 * SPOT, 'spot effective');
     near(option('spot')?.on_demand, 48 * ON_DEMAND, 'spot on-demand equivalent');
+    // Tax and the credit: their own cost on both sides, no saving (was: −$0.125 of "savings" on the tax).
+    near(option('other')?.effective, TAX + CREDIT, 'other effective');
+    near(option('other')?.on_demand, TAX + CREDIT, 'other on-demand equivalent');
+    near(option('other')?.savings, 0, 'other savings');
+    const usageOnDemand = 96 * ON_DEMAND + LAMBDA;
+    near(v.totals.effective, 48 * (ON_DEMAND + SPOT) + LAMBDA + TAX + CREDIT, 'compute spend');
+    near(v.totals.on_demand, usageOnDemand + TAX + CREDIT, 'on-demand equivalent');
     near(v.totals.savings, 48 * (ON_DEMAND - SPOT), 'savings achieved');
+    near(v.totals.savings_rate, (48 * (ON_DEMAND - SPOT)) / usageOnDemand, 'savings rate');
     near(v.totals.coverage, 0, 'coverage');
-    near(v.totals.spot_share, 0.5, 'spot share');
+    near(v.totals.spot_share, (48 * ON_DEMAND) / usageOnDemand, 'spot share');
+    const type = (key: string) => v.by_resource_type.find((r) => r.key === key);
+    near(type('Lambda')?.savings, 0, 'Lambda savings');
+    near(type('Lambda')?.on_demand, LAMBDA + TAX, 'Lambda on-demand equivalent');
+    near(type('EC2')?.savings, 48 * (ON_DEMAND - SPOT), 'EC2 savings');
+    near(type('EC2')?.effective, 48 * (ON_DEMAND + SPOT) + CREDIT, 'EC2 effective');
+    const otherGroup = visibilityGroupSchema.parse(
+      (
+        await admin.session.get(
+          `${P.visibilityGroup.replace(':type/:id', 'purchase-option/other')}?${scoped}`,
+        )
+      ).body,
+    );
+    near(otherGroup.totals.savings, 0, 'other group savings');
+    near(otherGroup.totals.on_demand, TAX + CREDIT, 'other group on demand');
+    // A range past the newest billed day ends there (no $0 days on the chart), and says where.
+    const past = visibilitySchema.parse(
+      (
+        await admin.session.get(
+          `${P.visibility}?project_ids=${projectId}&start_date=${day(0).slice(0, 10)}&end_date=${day(4).slice(0, 10)}`,
+        )
+      ).body,
+    );
+    expect(past).toMatchObject({ end_date: day(1).slice(0, 10), as_of: day(1).slice(0, 10) });
+    expect(past.periods).toEqual([day(0).slice(0, 10), day(1).slice(0, 10)]);
+    near(past.totals.effective, v.totals.effective, 'cut range spend');
 
     const group = visibilityGroupSchema.parse(
       (await admin.session.get(`${P.visibilityGroup.replace(':type/:id', 'purchase-option/spot')}?${scoped}`))

@@ -181,7 +181,16 @@ export const asgGroupSchema = z.object({
     .nullable(),
   purchase_options: z.object({ on_demand: z.number().int(), spot: z.number().int() }),
   cost: costPairSchema.extend({ monthly_effective: money }),
-  utilisation: z.object({ cpu_avg: z.number(), cpu_p95: z.number(), days: z.number().int() }).nullable(),
+  utilisation: z
+    .object({ cpu_avg: z.number(), cpu_p95: z.number(), days: z.number().int() })
+    .nullable()
+    .describe('Null until every running instance of the group has CPU figures (cpu_awaited 0).'),
+  cpu_awaited: z
+    .number()
+    .int()
+    .describe(
+      'Running instances the metrics collection has not read yet: the CPU figures and the advice that needs them (rightsizing, scheduled scaling) wait for them.',
+    ),
   scaling_history: z
     .array(
       z.object({
@@ -203,6 +212,7 @@ export const asgDashboardSchema = z.object({
     instances: z.number().int(),
     spot_instances: z.number().int(),
     monthly_saving: money,
+    instances_awaiting_cpu: z.number().int().describe('The groups’ cpu_awaited added up.'),
   }),
   groups: z.array(asgGroupSchema),
 });
@@ -226,7 +236,12 @@ export type DatabricksRow = z.infer<typeof dbxRowSchema>;
 
 export const databricksDashboardSchema = z.object({
   ...windowShape,
-  totals: z.object({ ...dbxCostShape, dbu_unallocated: money, instances: z.number().int() }),
+  totals: z.object({
+    ...dbxCostShape,
+    dbu_unallocated: money,
+    instances: z.number().int(),
+    instances_awaiting_cpu: z.number().int().describe('The clusters’ cpu_awaited added up.'),
+  }),
   dbu_lines: z
     .array(z.object({ account_id: z.string(), usage_type: z.string(), sku: z.string(), cost: money }))
     .describe('The bill’s Databricks lines (AWS Marketplace or direct) by account and usage type.'),
@@ -238,7 +253,14 @@ export const databricksDashboardSchema = z.object({
       creator: z.string().nullable(),
       job_id: z.string().nullable(),
       instances: z.array(z.string()),
-      cpu_avg: z.number().nullable(),
+      cpu_avg: z
+        .number()
+        .nullable()
+        .describe('Null until every running instance of the cluster has CPU figures (cpu_awaited 0).'),
+      cpu_awaited: z
+        .number()
+        .int()
+        .describe('Running instances the metrics collection has not read yet: the CPU and idle flag wait.'),
       idle: z.boolean().describe('An all-purpose cluster whose instances averaged under 10 % CPU.'),
     }),
   ),

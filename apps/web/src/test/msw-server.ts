@@ -262,14 +262,29 @@ function emptyCopilotHandlers() {
     http.get(`*${COMPUTE_COPILOT_PATHS.asg}`, () =>
       HttpResponse.json({
         ...noBill,
-        totals: { effective: 0, on_demand: 0, groups: 0, instances: 0, spot_instances: 0, monthly_saving: 0 },
+        totals: {
+          effective: 0,
+          on_demand: 0,
+          groups: 0,
+          instances: 0,
+          spot_instances: 0,
+          monthly_saving: 0,
+          instances_awaiting_cpu: 0,
+        },
         groups: [],
       } satisfies AsgDashboard),
     ),
     http.get(`*${COMPUTE_COPILOT_PATHS.databricks}`, () =>
       HttpResponse.json({
         ...noBill,
-        totals: { infrastructure: 0, dbu: 0, total: 0, dbu_unallocated: 0, instances: 0 },
+        totals: {
+          infrastructure: 0,
+          dbu: 0,
+          total: 0,
+          dbu_unallocated: 0,
+          instances: 0,
+          instances_awaiting_cpu: 0,
+        },
         dbu_lines: [],
         workspaces: [],
         clusters: [],

@@ -142,6 +142,7 @@ export async function asgDashboard(deps: {
       instances: all.length,
       spot_instances: all.filter((i) => i.lifecycle === 'spot').length,
       monthly_saving: out.reduce((s, g) => s + g.advice.reduce((t, a) => t + a.monthly_saving, 0), 0),
+      instances_awaiting_cpu: out.reduce((s, g) => s + g.cpu_awaited, 0),
     },
     groups: out,
   };
@@ -221,7 +222,11 @@ function groupOf(args: {
       cpu_p95: load?.p95 ?? null,
     };
   });
-  const loads = instances.flatMap((i) => args.cpu.get(i.id) ?? []);
+  // All running instances' CPU or none: while the metrics collection has not read some of them (the first
+  // collection after a demo or an account is added, or instances launched since), the group's CPU and the advice
+  // that needs it wait, so the advice does not depend on how far a collection had got.
+  const awaited = instances.filter((i) => i.state === 'running' && !cpu.has(i.id)).length;
+  const loads = awaited > 0 ? [] : instances.flatMap((i) => cpu.get(i.id) ?? []);
   const groupCpu =
     loads.length === 0
       ? null
@@ -291,6 +296,7 @@ function groupOf(args: {
     },
     utilisation:
       groupCpu === null ? null : { cpu_avg: groupCpu.avg, cpu_p95: groupCpu.p95, days: METRIC_DAYS },
+    cpu_awaited: awaited,
     scaling_history: historyOf(args.changes, g),
     instances,
     advice: asgAdvice(input).map((x) => ({

@@ -42,15 +42,19 @@ describe('visibility', () => {
       'Savings Plan': 'savings_plan',
     };
     for (const row of oracle) {
-      const got = answer.by_purchase_option.find((r) => r.key === (names[String(row.o)] ?? 'other'));
+      const key = names[String(row.o)] ?? 'other';
+      const got = answer.by_purchase_option.find((r) => r.key === key);
       close(got?.effective ?? Number.NaN, Number(row.e));
-      close(got?.on_demand ?? Number.NaN, Number(row.l));
+      // Tax, credits and refunds ('other') count on demand at what they cost: they save nothing.
+      close(got?.on_demand ?? Number.NaN, Number(key === 'other' ? row.e : row.l));
     }
     expect(answer.by_purchase_option.map((r) => r.key).sort()).toEqual(
       expect.arrayContaining(['on_demand', 'reserved', 'savings_plan', 'spot']),
     );
     const od = (key: string) => answer.by_purchase_option.find((r) => r.key === key)?.on_demand ?? 0;
-    close(answer.totals.coverage ?? 0, (od('reserved') + od('savings_plan')) / answer.totals.on_demand);
+    const usage = answer.totals.on_demand - od('other');
+    close(answer.totals.coverage ?? 0, (od('reserved') + od('savings_plan')) / usage);
+    for (const r of answer.by_purchase_option) if (r.key === 'other') close(r.savings, 0);
     close(answer.totals.savings, answer.totals.on_demand - answer.totals.effective);
     expect(answer.totals.savings).toBeGreaterThan(0);
     // The daily series add up to the options' totals.
@@ -131,6 +135,36 @@ describe('ASG dashboard', () => {
     expect(batch?.advice.map((a) => a.type)).toContain('scheduled-scaling');
     expect(answer.totals.monthly_saving).toBeGreaterThan(0);
   });
+
+  it('holds a group’s CPU and CPU-based advice until the metrics collection has read every running instance', async () => {
+    const { repo, utilisation } = scenarioInventory(demo.demoDir);
+    const complete = await service.asg(CALLER, RANGE);
+    const api = complete.groups.find((g) => g.name === 'api-workers-asg');
+    const first = api?.instances[0]?.id;
+    if (api === undefined || first === undefined) throw new Error('no api-workers-asg');
+    expect(api.cpu_awaited).toBe(0);
+    expect(complete.totals.instances_awaiting_cpu).toBe(0);
+    // One instance not read yet (a collection under way): the group waits, the others answer as before.
+    const partial = createComputeCopilotService({
+      scopes: SCOPES,
+      warehouse: demo.store,
+      repo,
+      utilisation: {
+        utilisationSummaries: async (scope, ids, options) =>
+          (await utilisation.utilisationSummaries(scope, ids, options)).filter(
+            (s) => s.resource_id !== first,
+          ),
+      },
+    });
+    const answer = await partial.asg(CALLER, RANGE);
+    const waiting = answer.groups.find((g) => g.name === 'api-workers-asg');
+    expect(waiting).toMatchObject({ cpu_awaited: 1, utilisation: null });
+    expect(waiting?.advice.map((a) => a.type)).toEqual(['spot-adoption']);
+    expect(waiting?.instances.filter((i) => i.cpu_avg !== null)).toHaveLength(api.instances.length - 1);
+    expect(answer.totals.instances_awaiting_cpu).toBe(1);
+    const others = (a: typeof answer) => a.groups.filter((g) => g.name !== 'api-workers-asg');
+    expect(others(answer)).toEqual(others(complete));
+  });
 });
 
 describe('ASG scaling activities', () => {
@@ -207,5 +241,23 @@ describe('Databricks dashboard', () => {
     const steady = answer.jobs.find((j) => j.label === 'nightly-etl');
     expect(Math.abs(steady?.growth ?? 1)).toBeLessThan(0.3);
     expect(answer.users.map((u) => u.key)).toContain('bob@finlens.example');
+    expect(answer.totals.instances_awaiting_cpu).toBe(0);
+    // Before the metrics collection read them (the demo's first minutes): no CPU, no idle flag yet, and says so.
+    const { repo } = scenarioInventory(demo.demoDir);
+    const early = createComputeCopilotService({
+      scopes: SCOPES,
+      warehouse: demo.store,
+      repo,
+      utilisation: { utilisationSummaries: async () => [] },
+    });
+    const waiting = await early.databricks(CALLER, { start_date: '2026-03-11', end_date: '2026-03-31' });
+    expect(waiting.clusters.find((c) => c.label === 'analytics-shared')).toMatchObject({
+      cpu_avg: null,
+      idle: false,
+      cpu_awaited: shared?.instances.length,
+    });
+    expect(waiting.totals.instances_awaiting_cpu).toBe(
+      answer.clusters.reduce((s, c) => s + c.instances.length, 0),
+    );
   });
 });

@@ -77,7 +77,7 @@ export function createComputeCopilotService({
         return {
           ...windowFields(window),
           currency: 'USD',
-          totals: { ...none, dbu_unallocated: 0, instances: 0 },
+          totals: { ...none, dbu_unallocated: 0, instances: 0, instances_awaiting_cpu: 0 },
           dbu_lines: [],
           workspaces: [],
           clusters: [],
@@ -85,7 +85,7 @@ export function createComputeCopilotService({
           users: [],
         };
       }
-      const answer = await databricksDashboard({ warehouse, utilisation, scope, window });
+      const answer = await databricksDashboard({ warehouse, repo, utilisation, scope, window });
       return { ...windowFields(window), currency: 'USD', ...answer };
     },
 

@@ -18,15 +18,21 @@ export interface CopilotWindow {
   days: number;
 }
 
-/** The asked range, else the last COPILOT_DEFAULT_DAYS billed days; null when the scope has no bill and no range. */
+/**
+ * The asked range, else the last COPILOT_DEFAULT_DAYS billed days; null when the scope has no bill and no range.
+ * A range that runs past the newest billed day ends there (its `to` is then before the asked end): days the bill
+ * has not reached would read as $0 spend, and per-month figures (cost ÷ days) would shrink.
+ */
 export async function windowOf(
   warehouse: CopilotWarehouse,
   scope: ReadScope,
   query: Pick<CopilotQuery, 'start_date' | 'end_date'>,
 ): Promise<CopilotWindow | null> {
   const asOf = scope.projectIds.length === 0 ? null : await warehouse.newestUsageDay(scope);
-  const to = query.end_date ?? asOf;
-  if (to === null) return null;
+  const asked = query.end_date ?? asOf;
+  if (asked === null) return null;
+  const billedPart = asOf !== null && asked > asOf && (query.start_date ?? asOf) <= asOf;
+  const to = billedPart ? asOf : asked;
   const from = query.start_date ?? addDays(to, -(COPILOT_DEFAULT_DAYS - 1));
   const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
   return { from, to, asOf, days };
@@ -77,8 +83,30 @@ export function totalsByKey(answer: WarehouseCostAnswer): Map<string | null, num
   return new Map(answer.series.map((s) => [s.key, s.total]));
 }
 
-export const savingsRate = (effective: number, onDemand: number) =>
-  onDemand > 0 ? (onDemand - effective) / onDemand : null;
+/**
+ * Lines no purchase option changes: tax, credits, refunds and fees (ingest's purchase option 'Other'). They
+ * have no on-demand price of their own, so their on-demand equivalent is what they cost, and they save nothing.
+ */
+export const OTHER_LINES: CostFilter = {
+  dimension: 'finlens_purchase_option',
+  mode: 'include',
+  values: ['Other'],
+};
+const USAGE_LINES: CostFilter = { ...OTHER_LINES, mode: 'exclude' };
+
+/**
+ * The on-demand equivalent of a read, by key: the usage's public on-demand cost plus what the 'Other' lines
+ * cost (OTHER_LINES), so on demand − effective is what commitments, spot and discounts saved, and no tax line
+ * or credit shows as a saving or a loss.
+ */
+export async function onDemandEquivalent(
+  read: (costType: CostType, lines: CostFilter) => Promise<WarehouseCostAnswer>,
+): Promise<{ total: number; byKey: Map<string | null, number> }> {
+  const [usage, other] = await Promise.all([read(ON_DEMAND, USAGE_LINES), read(EFFECTIVE, OTHER_LINES)]);
+  const byKey = totalsByKey(usage);
+  for (const [key, cost] of totalsByKey(other)) byKey.set(key, (byKey.get(key) ?? 0) + cost);
+  return { total: usage.total + other.total, byKey };
+}
 
 /** The same read at the effective rate and on demand. */
 export async function bothRates(

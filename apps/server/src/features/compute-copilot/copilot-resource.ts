@@ -42,6 +42,9 @@ export async function resourceCost(
     m.costs = m.costs.map((c, i) => c + (s.costs[i] ?? 0));
   }
   for (const [key, total] of totalsByKey(o)) entry(optionOf(key)).on_demand += total;
+  // Tax, credits and refunds on the resource ('other') count on demand at what they cost (OTHER_LINES).
+  const other = merged.get('other');
+  if (other !== undefined) other.on_demand = other.effective;
   const total = e.total;
   const rows = [...merged].map(([key, m]) => ({
     key,
@@ -51,9 +54,10 @@ export async function resourceCost(
     savings: m.on_demand - m.effective,
     share: total > 0 ? m.effective / total : null,
   }));
+  const onDemand = rows.reduce((s, r) => s + r.on_demand, 0);
   return {
     currency: e.currency ?? 'USD',
-    totals: { effective: total, on_demand: o.total, savings: o.total - total },
+    totals: { effective: total, on_demand: onDemand, savings: onDemand - total },
     by_purchase_option: rows.sort((a, b) => b.effective - a.effective),
     periods: e.periods,
     series: [...merged].map(([key, m]) => ({ key, label: PURCHASE_OPTION_LABELS[key], costs: m.costs })),

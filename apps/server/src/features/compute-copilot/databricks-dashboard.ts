@@ -8,6 +8,7 @@ import {
 import type { ResourceCostRow } from '../../warehouse/cost-query/resource-costs';
 import type { ReadScope } from '../../warehouse/cost-scope';
 import type { UtilisationReader } from './asg-dashboard';
+import type { ComputeCopilotRepo } from './compute-copilot.repo';
 import {
   type CopilotWarehouse,
   type CopilotWindow,
@@ -127,6 +128,7 @@ const rowsOf = (map: Map<string, Acc>): DatabricksRow[] =>
 
 export async function databricksDashboard(deps: {
   warehouse: CopilotWarehouse;
+  repo: Pick<ComputeCopilotRepo, 'groupsAndInstances'>;
   utilisation: UtilisationReader;
   scope: ReadScope;
   window: CopilotWindow;
@@ -222,6 +224,14 @@ export async function databricksDashboard(deps: {
 
   const cpu = new Map<string, number>();
   const ids = instances.map((i) => i.id);
+  // Instances the inventory lists running: their CPU is awaited until the metrics collection has read them.
+  const running = new Set(
+    ids.length === 0
+      ? []
+      : (await deps.repo.groupsAndInstances(scope.projectIds))
+          .filter((r) => r.kind === 'ec2-instance' && r.state === 'running')
+          .map((r) => r.resource_id),
+  );
   if (ids.length > 0) {
     const summaries = await deps.utilisation.utilisationSummaries({ projectIds: scope.projectIds }, ids, {
       days: METRIC_DAYS,
@@ -240,6 +250,7 @@ export async function databricksDashboard(deps: {
       total: instances.reduce((s, i) => s + i.current, 0) + lines.reduce((s, l) => s + l.cost, 0),
       dbu_unallocated: now.unallocated,
       instances: instances.filter((i) => i.current > 0).length,
+      instances_awaiting_cpu: ids.filter((id) => running.has(id) && !cpu.has(id)).length,
     },
     dbu_lines: lines.map((l) => ({
       account_id: l.accountId,
@@ -254,7 +265,9 @@ export async function databricksDashboard(deps: {
     })),
     clusters: [...clusters]
       .map(([key, c]) => {
-        const loads = c.ids.flatMap((id) => cpu.get(id) ?? []);
+        // All running instances' CPU or none, so the idle flag does not depend on how far a collection got.
+        const awaited = c.ids.filter((id) => running.has(id) && !cpu.has(id)).length;
+        const loads = awaited > 0 ? [] : c.ids.flatMap((id) => cpu.get(id) ?? []);
         const avg = loads.length === 0 ? null : loads.reduce((s, v) => s + v, 0) / loads.length;
         const kind = kindOf(c.instance);
         return {
@@ -270,6 +283,7 @@ export async function databricksDashboard(deps: {
           job_id: c.instance.tags.JobId,
           instances: c.ids.sort(),
           cpu_avg: avg,
+          cpu_awaited: awaited,
           idle: kind === 'all-purpose' && avg !== null && avg < IDLE_CPU && c.infrastructure > 0,
         };
       })

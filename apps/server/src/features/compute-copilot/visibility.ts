@@ -8,14 +8,14 @@ import {
   type VisibilityRow,
 } from '@finlens/contracts/compute-copilot';
 import { type CostFilter, NO_VALUE_LABEL, OTHERS_KEY } from '@finlens/contracts/cost-query';
+import type { CostType } from '../../warehouse/canonical-schema';
 import type { ReadScope } from '../../warehouse/cost-scope';
 import {
   type CopilotWarehouse,
   type CopilotWindow,
   costBy,
   EFFECTIVE,
-  ON_DEMAND,
-  savingsRate,
+  onDemandEquivalent,
   totalsByKey,
 } from './copilot-reads';
 
@@ -38,6 +38,7 @@ const optionOf = (value: string | null): PurchaseOption =>
 /** Compute usage: EC2 instances, Fargate and Lambda (finlens_compute_types). */
 export const COMPUTE_TYPES = ['EC2', 'Fargate', 'Lambda', 'Virtual Machines'];
 const COMPUTE: CostFilter = { dimension: 'finlens_compute_types', mode: 'include', values: COMPUTE_TYPES };
+const EC2: CostFilter = { dimension: 'finlens_compute_types', mode: 'include', values: ['EC2'] };
 
 function rows(
   effective: Map<string | null, number>,
@@ -75,28 +76,30 @@ export async function visibility(
   scope: ReadScope,
   window: CopilotWindow,
 ): Promise<Omit<Visibility, 'start_date' | 'end_date' | 'as_of'>> {
-  const read = (dimension: 'finlens_purchase_option' | 'finlens_compute_types', costType = EFFECTIVE) =>
-    costBy(warehouse, scope, window, { dimension, costType, filters: [COMPUTE] });
-  const [optionSeries, optionList, typeEffective, typeList] = await Promise.all([
-    costBy(warehouse, scope, window, {
-      dimension: 'finlens_purchase_option',
-      costType: EFFECTIVE,
-      filters: [COMPUTE],
-      granularity: 'day',
-    }),
-    read('finlens_purchase_option', ON_DEMAND),
-    read('finlens_compute_types'),
-    read('finlens_compute_types', ON_DEMAND),
-  ]);
-  const ec2: CostFilter = { dimension: 'finlens_compute_types', mode: 'include', values: ['EC2'] };
-  const instanceBy = (costType: typeof EFFECTIVE) =>
-    costBy(warehouse, scope, window, {
-      dimension: 'product_instance_type',
-      costType,
-      filters: [ec2],
-      topN: 20,
-    });
-  const [instanceEffective, instanceList] = await Promise.all([instanceBy(EFFECTIVE), instanceBy(ON_DEMAND)]);
+  const read = (
+    dimension: 'finlens_purchase_option' | 'finlens_compute_types' | 'product_instance_type',
+    costType: CostType,
+    lines: CostFilter[] = [],
+  ) =>
+    dimension === 'product_instance_type'
+      ? costBy(warehouse, scope, window, { dimension, costType, filters: [EC2, ...lines], topN: 20 })
+      : costBy(warehouse, scope, window, { dimension, costType, filters: [COMPUTE, ...lines] });
+  const equivalent = (dimension: Parameters<typeof read>[0]) =>
+    onDemandEquivalent((costType, lines) => read(dimension, costType, [lines]));
+  const [optionSeries, optionList, typeEffective, typeList, instanceEffective, instanceList] =
+    await Promise.all([
+      costBy(warehouse, scope, window, {
+        dimension: 'finlens_purchase_option',
+        costType: EFFECTIVE,
+        filters: [COMPUTE],
+        granularity: 'day',
+      }),
+      equivalent('finlens_purchase_option'),
+      read('finlens_compute_types', EFFECTIVE),
+      equivalent('finlens_compute_types'),
+      read('product_instance_type', EFFECTIVE),
+      equivalent('product_instance_type'),
+    ]);
   const types = [...totalsByKey(typeEffective).keys()].filter((k): k is string => k !== null);
   const perType = await Promise.all(
     types.map(async (type) => {
@@ -110,13 +113,16 @@ export async function visibility(
   );
   const optionRows = rows(
     byOption(totalsByKey(optionSeries)),
-    byOption(totalsByKey(optionList)),
+    byOption(optionList.byKey),
     (k) => PURCHASE_OPTION_LABELS[k as PurchaseOption],
   );
   const effective = optionRows.reduce((s, r) => s + r.effective, 0);
   const onDemand = optionRows.reduce((s, r) => s + r.on_demand, 0);
   const onDemandOf = (...keys: PurchaseOption[]) =>
     optionRows.filter((r) => keys.includes(r.key as PurchaseOption)).reduce((s, r) => s + r.on_demand, 0);
+  // Rates and shares are of the usage's on-demand cost: tax, credits and refunds ('other') neither.
+  const usageOnDemand = onDemand - onDemandOf('other');
+  const ofUsage = (value: number) => (usageOnDemand > 0 ? value / usageOnDemand : null);
   const mix = new Map(perType);
   const series = new Map<string, number[]>();
   for (const s of optionSeries.series) {
@@ -133,15 +139,15 @@ export async function visibility(
       effective,
       on_demand: onDemand,
       savings: onDemand - effective,
-      savings_rate: savingsRate(effective, onDemand),
-      coverage: onDemand > 0 ? onDemandOf('reserved', 'savings_plan') / onDemand : null,
-      spot_share: onDemand > 0 ? onDemandOf('spot') / onDemand : null,
+      savings_rate: ofUsage(onDemand - effective),
+      coverage: ofUsage(onDemandOf('reserved', 'savings_plan')),
+      spot_share: ofUsage(onDemandOf('spot')),
     },
     by_purchase_option: optionRows,
-    by_resource_type: rows(totalsByKey(typeEffective), totalsByKey(typeList), (k) => k ?? NO_VALUE_LABEL)
+    by_resource_type: rows(totalsByKey(typeEffective), typeList.byKey, (k) => k ?? NO_VALUE_LABEL)
       .filter((r) => r.key !== '')
       .map((r) => ({ ...r, purchase_options: mix.get(r.key) ?? {} })),
-    by_instance_type: rows(totalsByKey(instanceEffective), totalsByKey(instanceList), (k) =>
+    by_instance_type: rows(totalsByKey(instanceEffective), instanceList.byKey, (k) =>
       k === null ? NO_VALUE_LABEL : k === OTHERS_KEY ? 'Others' : k,
     ),
     periods: optionSeries.periods,
@@ -193,14 +199,23 @@ export async function visibilityGroup(
   const [listed, whole] = await Promise.all([
     ids.length === 0
       ? null
-      : costBy(warehouse, scope, window, {
-          dimension: 'line_item_resource_id',
-          costType: ON_DEMAND,
-          filters: [COMPUTE, filter, { dimension: 'line_item_resource_id', mode: 'include', values: ids }],
-        }),
-    costBy(warehouse, scope, window, { dimension: null, costType: ON_DEMAND, filters: [COMPUTE, filter] }),
+      : onDemandEquivalent((costType, lines) =>
+          costBy(warehouse, scope, window, {
+            dimension: 'line_item_resource_id',
+            costType,
+            filters: [
+              COMPUTE,
+              filter,
+              lines,
+              { dimension: 'line_item_resource_id', mode: 'include', values: ids },
+            ],
+          }),
+        ),
+    onDemandEquivalent((costType, lines) =>
+      costBy(warehouse, scope, window, { dimension: null, costType, filters: [COMPUTE, filter, lines] }),
+    ),
   ]);
-  const o = listed === null ? new Map<string | null, number>() : totalsByKey(listed);
+  const o = listed?.byKey ?? new Map<string | null, number>();
   const listedTotal = [...o.values()].reduce((s, v) => s + v, 0);
   const resources = e.series.map((s) => {
     const od = s.key === OTHERS_KEY || s.key === null ? null : (o.get(s.key) ?? 0);

@@ -4,6 +4,8 @@ import { Chart } from '../../components/Chart';
 import { useAsgDashboard } from './api/compute-copilot-query';
 import { ADVICE_LABELS, groupKey, monthlySaving, policyText } from './asg-view';
 import {
+  ASG_NEEDS_CPU,
+  AwaitingCpu,
   amountColumn,
   CopilotPage,
   detailsPath,
@@ -111,6 +113,8 @@ export function AsgDashboardPage() {
       subtitle="Auto Scaling groups from the last inventory collection, priced from their instances' own bill lines."
       days={days}
       onDays={setDays}
+      range={range}
+      answered={data}
       pending={query.isPending}
       error={query.error}
     >
@@ -122,6 +126,11 @@ export function AsgDashboardPage() {
       ) : null}
       {data && data.groups.length > 0 ? (
         <>
+          <AwaitingCpu
+            awaited={data.totals.instances_awaiting_cpu}
+            instances={data.totals.instances}
+            needs={ASG_NEEDS_CPU}
+          />
           <Figures>
             <Figure label="Groups" value={String(data.totals.groups)} />
             <Figure

@@ -9,6 +9,8 @@ import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { useAsgDashboard } from './api/compute-copilot-query';
 import { ADVICE_LABELS, adviceRecommendationsPath, groupKey, policyText } from './asg-view';
 import {
+  ASG_NEEDS_CPU,
+  AwaitingCpu,
   amountColumn,
   COPILOT,
   CopilotPage,
@@ -72,6 +74,8 @@ export function AsgGroupDetail({ groupKey: key }: { groupKey: string }) {
       subtitle={group ? `${group.account_name ?? group.account_id} · ${group.region}` : undefined}
       days={days}
       onDays={setDays}
+      range={range}
+      answered={query.data}
       pending={query.isPending}
       error={query.error}
     >
@@ -80,6 +84,11 @@ export function AsgGroupDetail({ groupKey: key }: { groupKey: string }) {
         <Alert severity="warning">The inventory lists no Auto Scaling group {key}.</Alert>
       ) : (
         <>
+          <AwaitingCpu
+            awaited={group.cpu_awaited}
+            instances={group.instances.filter((i) => i.state === 'running').length}
+            needs={ASG_NEEDS_CPU}
+          />
           <Figures>
             <Figure
               label="Min / desired / max"
@@ -95,7 +104,13 @@ export function AsgGroupDetail({ groupKey: key }: { groupKey: string }) {
                   ? `${group.utilisation.cpu_avg.toFixed(1)} % / ${group.utilisation.cpu_p95.toFixed(1)} %`
                   : '—'
               }
-              hint={group.utilisation ? `last ${group.utilisation.days} days` : 'no metrics collected'}
+              hint={
+                group.utilisation
+                  ? `last ${group.utilisation.days} days`
+                  : group.cpu_awaited > 0
+                    ? 'awaiting the metrics collection'
+                    : 'no metrics collected'
+              }
             />
           </Figures>
           <Typography aria-label="Mixed-instances policy">{policyText(group)}</Typography>

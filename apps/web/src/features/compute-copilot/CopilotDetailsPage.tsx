@@ -67,6 +67,8 @@ function ResourceDetail({ id }: { id: string }) {
       subtitle={id}
       days={days}
       onDays={setDays}
+      range={range}
+      answered={data}
       pending={query.isPending}
       error={query.error}
     >

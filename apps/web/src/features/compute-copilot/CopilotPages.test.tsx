@@ -19,7 +19,15 @@ const WINDOW = { start_date: '2026-10-28', end_date: '2026-11-26', as_of: '2026-
 
 const ASG: AsgDashboard = {
   ...WINDOW,
-  totals: { effective: 120, on_demand: 160, groups: 1, instances: 2, spot_instances: 1, monthly_saving: 42 },
+  totals: {
+    effective: 120,
+    on_demand: 160,
+    groups: 1,
+    instances: 2,
+    spot_instances: 1,
+    monthly_saving: 42,
+    instances_awaiting_cpu: 0,
+  },
   groups: [
     {
       project_id: 'p1',
@@ -42,6 +50,7 @@ const ASG: AsgDashboard = {
       purchase_options: { on_demand: 1, spot: 1 },
       cost: { effective: 120, on_demand: 160, monthly_effective: 121.75 },
       utilisation: { cpu_avg: 12, cpu_p95: 30, days: 14 },
+      cpu_awaited: 0,
       scaling_history: [
         {
           at: '2026-11-20T10:00:00.000Z',
@@ -138,7 +147,14 @@ const dbx = (key: string, label: string, infrastructure: number, dbu: number, pr
 });
 const DATABRICKS: DatabricksDashboard = {
   ...WINDOW,
-  totals: { infrastructure: 300, dbu: 200, total: 500, dbu_unallocated: 0, instances: 3 },
+  totals: {
+    infrastructure: 300,
+    dbu: 200,
+    total: 500,
+    dbu_unallocated: 0,
+    instances: 3,
+    instances_awaiting_cpu: 0,
+  },
   dbu_lines: [{ account_id: '222222222222', usage_type: 'MP:JobsComputeDBU', sku: 'job', cost: 200 }],
   workspaces: [
     { ...dbx('222222222222', 'prod-data', 300, 200, 400), account_id: '222222222222', region: 'us-west-2' },
@@ -152,6 +168,7 @@ const DATABRICKS: DatabricksDashboard = {
       job_id: null,
       instances: ['i-1'],
       cpu_avg: 2,
+      cpu_awaited: 0,
       idle: true,
     },
     {
@@ -162,6 +179,7 @@ const DATABRICKS: DatabricksDashboard = {
       job_id: '205',
       instances: ['i-2'],
       cpu_avg: 40,
+      cpu_awaited: 0,
       idle: false,
     },
   ],
@@ -257,6 +275,8 @@ describe('Compute Copilot pages', () => {
     await screen.findByRole('heading', { level: 1, name: 'Visibility Dashboard' }, { timeout: 20_000 });
     expect(await screen.findByRole('group', { name: 'Savings achieved' })).toHaveTextContent('$100.00');
     expect(screen.getByRole('group', { name: 'Commitment coverage' })).toHaveTextContent('40.0 %');
+    // The asked range ends today; the answer's window ends at the newest billed day, and the page says so.
+    expect(screen.getByLabelText('Billed through')).toHaveTextContent('The bill runs to 2026-11-26');
     expect(screen.getByRole('button', { name: 'Last 90 days', pressed: true })).toBeInTheDocument();
     const options = await screen.findByRole('region', { name: 'Compute spend by purchase option' });
     expect(await within(options).findByRole('link', { name: 'On-demand' }, SLOW)).toHaveAttribute(
@@ -286,6 +306,30 @@ describe('Compute Copilot pages', () => {
     expect(screen.getByText(/Jobs whose cost grew: feature-engineering \(\+66\.7 %\)/)).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'DBUs' })).toHaveTextContent('$200.00');
   });
+
+  it('says what the ASG Dashboard waits for while instances have no CPU figures yet', async () => {
+    const waiting = {
+      ...ASG.groups[0],
+      utilisation: null,
+      cpu_awaited: 2,
+      advice: [],
+    } as AsgDashboard['groups'][number];
+    server.use(
+      http.get(`*${P.asg}`, () =>
+        HttpResponse.json({
+          ...ASG,
+          totals: { ...ASG.totals, monthly_saving: 0, instances_awaiting_cpu: 2 },
+          groups: [waiting],
+        } satisfies AsgDashboard),
+      ),
+    );
+    renderWithProviders('/v3/compute-copilot/asg/dashboard/', { signedIn: true });
+    expect(
+      await screen.findByRole('alert', { name: 'Awaiting CPU figures' }, { timeout: 20_000 }),
+    ).toHaveTextContent(
+      "CPU figures arrive after the inventory's metrics collection: 2 of 2 instances have none yet.",
+    );
+  }, 60_000);
 
   it('shows the empty state when the inventory has no groups, and the error the API gave', async () => {
     server.use(

@@ -5,6 +5,7 @@ import type { ColDef } from 'ag-grid-community';
 import { Chart } from '../../components/Chart';
 import { useDatabricksDashboard } from './api/compute-copilot-query';
 import {
+  AwaitingCpu,
   amountColumn,
   CopilotPage,
   Figure,
@@ -26,22 +27,25 @@ const COST_FIELDS = {
   previous_total: 'Previous period',
 } as const;
 
+/** Money columns narrow enough that a cluster's four figures fit beside its name on a laptop screen. */
+const MONEY_WIDTH = { width: 108, minWidth: 100 };
+
 function costColumns<Row extends DatabricksRow>(currency: string): ColDef<Row>[] {
   return (Object.keys(COST_FIELDS) as (keyof typeof COST_FIELDS)[]).map((field) =>
-    amountColumn<Row>(
-      COST_FIELDS[field],
-      (r) => r[field],
-      currency,
-      field === 'total' ? { sort: 'desc' } : {},
-    ),
+    amountColumn<Row>(COST_FIELDS[field], (r) => r[field], currency, {
+      ...MONEY_WIDTH,
+      ...(field === 'total' ? { sort: 'desc' as const } : {}),
+    }),
   );
 }
 
+/** Name and cost first (seen without scrolling at 1366 px), then what the cluster is and who made it. */
 const clusterColumns = (currency: string): ColDef<Cluster>[] => [
   {
     field: 'label',
     headerName: 'Cluster',
     flex: 2,
+    minWidth: 170,
     cellRenderer: ({ data }: { data?: Cluster }) =>
       data ? (
         <>
@@ -49,16 +53,32 @@ const clusterColumns = (currency: string): ColDef<Cluster>[] => [
         </>
       ) : null,
   },
-  { field: 'kind', headerName: 'Kind' },
-  { field: 'creator', headerName: 'Creator' },
-  { field: 'job_id', headerName: 'Job' },
-  { colId: 'instances', headerName: 'Instances', valueGetter: ({ data }) => data?.instances.length ?? 0 },
+  ...costColumns<Cluster>(currency),
   {
     colId: 'cpu',
     headerName: 'CPU avg',
+    width: 85,
+    minWidth: 80,
     valueGetter: ({ data }) => (data?.cpu_avg == null ? '—' : `${data.cpu_avg.toFixed(1)} %`),
+    type: 'rightAligned',
   },
-  ...costColumns<Cluster>(currency),
+  {
+    colId: 'kind',
+    headerName: 'Kind',
+    width: 100,
+    minWidth: 95,
+    valueGetter: ({ data }) =>
+      data?.job_id ? `Job ${data.job_id}` : data?.kind === 'job' ? 'Job' : 'All-purpose',
+  },
+  { field: 'creator', headerName: 'Creator', flex: 1, minWidth: 215 },
+  {
+    colId: 'instances',
+    headerName: 'Instances',
+    width: 85,
+    minWidth: 80,
+    valueGetter: ({ data }) => data?.instances.length ?? 0,
+    type: 'rightAligned',
+  },
 ];
 
 const jobColumns = (currency: string): ColDef<Job>[] => [
@@ -95,6 +115,8 @@ export function DatabricksDashboardPage() {
       subtitle="From the tags Databricks puts on its clusters' instances (Vendor, ClusterName, ClusterId, JobId, Creator) and its DBU lines in the bill; the previous period is the same length just before."
       days={days}
       onDays={setDays}
+      range={range}
+      answered={data}
       pending={query.isPending}
       error={query.error}
     >
@@ -105,6 +127,11 @@ export function DatabricksDashboardPage() {
       ) : null}
       {data && data.totals.total !== 0 ? (
         <>
+          <AwaitingCpu
+            awaited={data.totals.instances_awaiting_cpu}
+            instances={data.totals.instances}
+            needs="Idle all-purpose clusters are found from them: a cluster's CPU shows when every running instance of it has its own"
+          />
           <Figures>
             <Figure label="Total" value={money(data.totals.total, currency)} />
             <Figure label="Infrastructure (EC2)" value={money(data.totals.infrastructure, currency)} />

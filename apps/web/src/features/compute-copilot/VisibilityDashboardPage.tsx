@@ -1,4 +1,5 @@
 import type { VisibilityGroupType, VisibilityRow } from '@finlens/contracts/compute-copilot';
+import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { Chart } from '../../components/Chart';
 import { useVisibility } from './api/compute-copilot-query';
@@ -66,6 +67,8 @@ export function VisibilityDashboardPage() {
       subtitle="Compute spend at the rates paid (reservations, savings plans, spot and discounts applied) beside what the same usage costs on demand."
       days={days}
       onDays={setDays}
+      range={range}
+      answered={data}
       pending={query.isPending}
       error={query.error}
     >
@@ -80,7 +83,7 @@ export function VisibilityDashboardPage() {
             <Figure
               label="Savings achieved"
               value={money(data.totals.savings, currency)}
-              hint={`${share(data.totals.savings_rate)} of on demand`}
+              hint={`${share(data.totals.savings_rate)} of the usage on demand`}
             />
             <Figure
               label="Commitment coverage"
@@ -105,6 +108,13 @@ export function VisibilityDashboardPage() {
             csv="compute-by-purchase-option"
             rowId={(row) => row.key}
           />
+          {data.by_purchase_option.some((r) => r.key === 'other') ? (
+            <Typography variant="body2" color="text.secondary">
+              Other: tax, credits, refunds and fees on compute. No purchase option changes them, so their
+              on-demand equivalent is what they cost and they save nothing; the savings rate, coverage and
+              spot share are of the usage alone.
+            </Typography>
+          ) : null}
           <GridSection<VisibilityRow>
             title="By resource type"
             label="Compute spend by resource type"

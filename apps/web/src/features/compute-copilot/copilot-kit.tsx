@@ -91,10 +91,15 @@ export function CopilotPage(props: {
   subtitle?: string;
   days: string;
   onDays: (days: string) => void;
+  /** The asked range and the answer's window: a range past the newest billed day ends there, and says so. */
+  range?: CopilotRange;
+  answered?: { end_date: string | null; as_of: string | null } | undefined;
   pending: boolean;
   error: Error | null;
   children: ReactNode;
 }) {
+  const billedTo = props.answered?.end_date ?? null;
+  const cut = billedTo !== null && props.range !== undefined && billedTo < props.range.end_date;
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
@@ -106,7 +111,14 @@ export function CopilotPage(props: {
         </Typography>
       ) : null}
       {props.subtitle ? <Typography color="text.secondary">{props.subtitle}</Typography> : null}
-      <RangeToggle days={props.days} onChange={props.onDays} />
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <RangeToggle days={props.days} onChange={props.onDays} />
+        {cut ? (
+          <Typography variant="body2" color="text.secondary" aria-label="Billed through">
+            The bill runs to {billedTo}: the range ends there (later days are not billed yet).
+          </Typography>
+        ) : null}
+      </Stack>
       {props.pending ? <Skeleton variant="rounded" height={160} aria-label="Loading" /> : null}
       {props.error ? <Alert severity="error">{props.error.message}</Alert> : null}
       {props.pending || props.error ? null : props.children}
@@ -132,6 +144,24 @@ export function PageLink({ to, children }: { to: string; children: ReactNode }) 
     </Link>
   );
 }
+
+/**
+ * What a page waits for while running instances have no CPU figures yet (a group's or cluster's CPU, and what
+ * is judged from it, come when the metrics collection has read them all).
+ */
+export function AwaitingCpu(props: { awaited: number; instances: number; needs: string }) {
+  if (props.awaited === 0) return null;
+  return (
+    <Alert severity="info" aria-label="Awaiting CPU figures">
+      CPU figures arrive after the inventory's metrics collection: {props.awaited} of {props.instances}{' '}
+      instances have none yet. {props.needs} (this page looks again every 15 seconds). A collection that
+      cannot read CloudWatch says so under Settings → Cloud Accounts.
+    </Alert>
+  );
+}
+
+export const ASG_NEEDS_CPU =
+  'Rightsizing and scheduled-scaling advice need them and appear when every running instance of a group has its CPU';
 
 export const money = (value: number, currency = 'USD') => formatMoney(value, currency);
 /** 62.5 %, or a dash without a figure. */

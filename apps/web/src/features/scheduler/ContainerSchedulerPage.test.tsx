@@ -1,3 +1,4 @@
+import { CONTAINERS_PATHS, type ContainersSummary } from '@finlens/contracts/containers';
 import { type Cluster, KUBERNETES_PATHS } from '@finlens/contracts/kubernetes';
 import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -27,10 +28,37 @@ const CLUSTER: Cluster = {
 };
 
 describe('Container Scheduler', () => {
-  it('says how to start without clusters or workload schedules', async () => {
+  it('says how to start without clusters or workload schedules, naming the EKS clusters of the bill', async () => {
+    const unsplit = (name: string) => ({
+      cluster_name: name,
+      account_id: '1',
+      region: 'us-east-1',
+      cost: 1,
+      action: 'x',
+    });
+    server.use(
+      http.get(`*${CONTAINERS_PATHS.summary}`, () =>
+        HttpResponse.json({
+          window: null,
+          cost_basis: 'amortized',
+          totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0, fargate_cost: 0 },
+          clusters: [],
+          daily: [],
+          top_namespaces: [],
+          top_workloads: [],
+          clusters_without_split_data: [unsplit('staging-eks-use1'), unsplit('prod-eks-use1')],
+        } satisfies ContainersSummary),
+      ),
+    );
     renderWithProviders(PAGE, { signedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Container Scheduler' }, SLOW)).toBeVisible();
     expect(await screen.findByText(/No Kubernetes cluster yet/, undefined, SLOW)).toBeInTheDocument();
+    const named = await screen.findByText('prod-eks-use1, staging-eks-use1', undefined, SLOW);
+    const notice = named.closest('[role="alert"]') as HTMLElement;
+    expect(within(notice).getByRole('link', { name: 'EKS Dashboard' })).toHaveAttribute(
+      'href',
+      '/v3/compute-copilot/eks/dashboard/',
+    );
     expect(await screen.findByText(/No schedule scales workloads yet/, undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /New workload schedule/ })).toHaveAttribute(
       'aria-disabled',

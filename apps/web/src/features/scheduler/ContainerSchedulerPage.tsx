@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -22,6 +23,7 @@ import { type ServerColumn, ServerTable } from '../../components/ServerTable';
 import { useConfirmRemoval } from '../../components/use-confirm-removal';
 import { useSearchChange } from '../../lib/use-search-change';
 import { useProjectsAws } from '../admin/api/projects-aws-query';
+import { useContainersSummary } from '../containers/api/containers-summary-query';
 import {
   useCheckCluster,
   useClusterWorkloads,
@@ -92,11 +94,7 @@ export function ContainerSchedulerPage() {
         ) : clusters.isPending ? (
           <BarsLoader label="Loading clusters" />
         ) : all.length === 0 ? (
-          <Alert severity="info">
-            No Kubernetes cluster yet. Add one with its API server URL (EKS: the cluster endpoint), its CA
-            certificate and a service account token (or a client certificate) allowed to list and scale
-            deployments and statefulsets. Finlens keeps the credentials sealed and never shows them again.
-          </Alert>
+          <NoClusterYet />
         ) : (
           <>
             {unreachable.length === 0 ? null : (
@@ -177,6 +175,35 @@ export function ContainerSchedulerPage() {
         confirmLabel="Remove"
       />
     </Box>
+  );
+}
+
+/** The empty state names the EKS clusters the bill already has (the EKS Dashboard's), as the ones to add. */
+function NoClusterYet() {
+  const summary = useContainersSummary({});
+  const billed = [
+    ...(summary.data?.clusters ?? []).map((c) => c.cluster_name),
+    ...(summary.data?.clusters_without_split_data ?? []).map((c) => c.cluster_name),
+  ];
+  const names = [...new Set(billed)].sort();
+  return (
+    <Alert severity="info">
+      No Kubernetes cluster yet.{' '}
+      {names.length === 0 ? null : (
+        <>
+          Your bill has {names.length === 1 ? 'the EKS cluster' : 'the EKS clusters'}{' '}
+          <strong>{names.join(', ')}</strong> (
+          <Link component={RouterLink} to="/v3/compute-copilot/eks/dashboard/">
+            EKS Dashboard
+          </Link>
+          ): add {names.length === 1 ? 'it' : 'each'} here to schedule {names.length === 1 ? 'its' : 'their'}{' '}
+          workloads.{' '}
+        </>
+      )}
+      Add a cluster with its API server URL (EKS: the cluster endpoint), its CA certificate and a service
+      account token (or a client certificate) allowed to list and scale deployments and statefulsets. Finlens
+      keeps the credentials sealed and never shows them again.
+    </Alert>
   );
 }
 

@@ -13,11 +13,19 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { type CopilotRange, copilotKeys } from './keys';
 
-/** GET /c/compute-copilot/asg/ — every Auto Scaling group with its instances, cost, CPU and advice. */
+/** How often an answer is read again while running instances still await their CPU figures. */
+const AWAITING_CPU_POLL_MS = 15_000;
+
+/**
+ * GET /c/compute-copilot/asg/ — every Auto Scaling group with its instances, cost, CPU and advice; read again
+ * while the metrics collection has not read every running instance yet (the CPU-based advice follows then).
+ */
 export function useAsgDashboard(range: CopilotRange) {
   return useQuery({
     queryKey: copilotKeys.asg(range),
     queryFn: ({ signal }) => apiRequest(P.asg, asgDashboardSchema, { query: range, signal }),
+    refetchInterval: (query) =>
+      (query.state.data?.totals.instances_awaiting_cpu ?? 0) > 0 ? AWAITING_CPU_POLL_MS : false,
   });
 }
 
@@ -26,6 +34,8 @@ export function useDatabricksDashboard(range: CopilotRange) {
   return useQuery({
     queryKey: copilotKeys.databricks(range),
     queryFn: ({ signal }) => apiRequest(P.databricks, databricksDashboardSchema, { query: range, signal }),
+    refetchInterval: (query) =>
+      (query.state.data?.totals.instances_awaiting_cpu ?? 0) > 0 ? AWAITING_CPU_POLL_MS : false,
   });
 }
 
