@@ -11,7 +11,9 @@ import base from './vitest.config';
 // - after-import-evaluation and target-alerts.repo: the evaluation queue and alert claims (FOR UPDATE SKIP LOCKED);
 // - inventory.repo and inventory.jobs: collection passes claimed with SKIP LOCKED, a restart mid-collection
 //   finishing without duplicates;
-// - import.service: two importers taking turns and another live process's run left alone (row locks).
+// - import.service: two importers taking turns and another live process's run left alone (row locks);
+// - scheduler reconciler.processes: two processes' job workers (a pool each) enqueue and claim the tick's slots at
+//   the same moment, so only here do SKIP LOCKED and the slot's dedupe key decide who runs a tick.
 // Left out: tests without an app database (warehouse, parsers, config…), migrate.test.ts and the
 // describeOnAppEngines suites (jobs, billing sources), which already run on both engines; the CLI commands'
 // plumbing (import-command, query) and the services whose app-database use is plain selects, inserts and deletes
@@ -28,6 +30,7 @@ export default defineProject(
       'src/features/inventory/inventory.repo.test.ts',
       'src/features/inventory/inventory.jobs.test.ts',
       'src/ingest/import.service.test.ts',
+      'src/features/scheduler/reconciler.processes.test.ts',
     ],
   }),
 );
