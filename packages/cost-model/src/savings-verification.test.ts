@@ -4,6 +4,8 @@ import { DAYS_PER_MONTH } from './recommendations/rule-kit';
 import {
   type DailyCost,
   isMonthlyPricingUnit,
+  isPricedUseUnit,
+  measureOf,
   savingsForDays,
   verifySaving,
   weeklySavings,
@@ -136,6 +138,80 @@ describe('verifySaving', () => {
       // What the bill shows saved, in its own dollars: 11 January days at 1/31 of the cut, 28 at 1/28.
       expect(result.realisedToDate).toBeCloseTo(MONTH * cut * (11 / 31 + 1), 12);
     });
+  });
+});
+
+describe('a rate change is verified by its price per unit of use', () => {
+  const RULE_ON = '2026-01-25';
+  const days = (from: string, to: string) =>
+    Array.from({ length: inclusiveDays(from, to) }, (_, index) => addDays(from, index));
+  /**
+   * A bucket's storage as the bill spreads it: `gb` GB at `price` per GB-month, the day's amount
+   * gb ÷ the month's days in GB-Mo and its cost likewise.
+   */
+  const stored = (day: string, gb: number, price: number): DailyCost => {
+    const amount = gb / inclusiveDays(`${day.slice(0, 8)}01`, endOfMonth(day));
+    return {
+      date: day,
+      cost: amount * price,
+      monthlyBilled: amount * price,
+      usage: amount,
+      monthlyUsage: true,
+    };
+  };
+  // 1,000 GB at $0.023 a GB-month until the rule; from the day after it $0.0184 (20 % less) and the data grew to
+  // 1,100 GB. Measured by cost: $23.00 a month before, 1,100 × 0.0184 = $20.24 after, $2.76 saved (12 %, the
+  // growth ate 8 points of it). By price: (0.023 − 0.0184) × 1,100 GB = $5.06 a month.
+  const rows = days('2026-01-11', '2026-02-10').map((day) =>
+    day > RULE_ON ? stored(day, 1_100, 0.0184) : stored(day, 1_000, 0.023),
+  );
+  const price = measureOf('s3-no-lifecycle');
+
+  it('credits the price cut on the use after, so the data the bucket gained does not eat the saving', () => {
+    const result = verifySaving(rows, RULE_ON, '2026-02-10', undefined, price);
+    expect(result.outcome).toBe('verified');
+    expect(result.rateBefore).toBeCloseTo((0.023 * 1_100) / DAYS_PER_MONTH, 12);
+    expect(result.rateAfter).toBeCloseTo((0.0184 * 1_100) / DAYS_PER_MONTH, 12);
+    expect(result.realisedMonthly).toBeCloseTo(5.06, 10);
+    // In the bill's dollars: 6 January days at 1,100 ÷ 31 GB-Mo and 10 February ones at 1,100 ÷ 28, 0.0046 each.
+    expect(result.realisedToDate).toBeCloseTo(0.0046 * 1_100 * (6 / 31 + 10 / 28), 10);
+  });
+
+  it('keeps comparing cost for a deletion, a stop, and a rate change whose resource is gone', () => {
+    const byCost = verifySaving(rows, RULE_ON, '2026-02-10', undefined, measureOf('ebs-unattached'));
+    expect(byCost.realisedMonthly).toBeCloseTo(23 - 20.24, 10);
+    expect(verifySaving(rows, RULE_ON, '2026-02-10')).toEqual(byCost);
+    const gone = rows.filter((row) => row.date <= RULE_ON);
+    expect(verifySaving(gone, RULE_ON, '2026-02-10', undefined, price)).toMatchObject({
+      outcome: 'verified',
+      realisedMonthly: expect.closeTo(23, 10),
+    });
+  });
+
+  it('priced per hour run: an instance type change that ran half the hours after is credited its cheaper hour only', () => {
+    const hours = (day: string, run: number, rate: number): DailyCost => ({
+      date: day,
+      cost: run * rate,
+      usage: run,
+    });
+    const ran = days('2026-01-11', '2026-02-10').map((day) =>
+      day > RULE_ON ? hours(day, 12, 0.096) : hours(day, 24, 0.192),
+    );
+    const result = verifySaving(ran, RULE_ON, '2026-02-10', undefined, measureOf('ec2-rightsizing'));
+    expect(result.realisedMonthly).toBeCloseTo((0.192 - 0.096) * 12 * DAYS_PER_MONTH, 10);
+  });
+
+  it('knows which types change a price and by which unit of use', () => {
+    expect(measureOf('ebs-gp2-to-gp3')).toEqual({ by: 'price', use: 'stored-gb' });
+    expect(measureOf('ebs-iops-overprovisioned')).toEqual({ by: 'price', use: 'stored-gb' });
+    expect(measureOf('rds-rightsizing')).toEqual({ by: 'price', use: 'hours' });
+    for (const type of ['ec2-idle', 'ebs-unattached', 'lambda-memory', 'asg-overprovisioned', 'schedule'])
+      expect(measureOf(type)).toEqual({ by: 'cost' });
+    for (const unit of ['GB-Mo', 'GB-Month', 'gb-mo']) expect(isPricedUseUnit(unit, 'stored-gb')).toBe(true);
+    for (const unit of ['IOPS-Mo', 'GiBps-mo', 'GB', 'Hrs', null])
+      expect(isPricedUseUnit(unit, 'stored-gb')).toBe(false);
+    expect(isPricedUseUnit('Hrs', 'hours')).toBe(true);
+    expect(isPricedUseUnit('LCU-Hrs', 'hours')).toBe(false);
   });
 });
 

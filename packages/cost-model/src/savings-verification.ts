@@ -1,3 +1,4 @@
+import type { RecommendationType } from '@finlens/contracts/recommendations';
 import { DAYS_PER_MONTH } from './recommendations/rule-kit';
 import { addDays, endOfMonth, inclusiveDays, startOfMonth } from './utc-calendar';
 
@@ -9,6 +10,13 @@ import { addDays, endOfMonth, inclusiveDays, startOfMonth } from './utc-calendar
  * so the same data costs 31/28 as much on a February day as on a January one: those parts are compared as a
  * day of an average month (× the month's days ÷ DAYS_PER_MONTH), and a change across a month end is judged on
  * what it changed, not on the calendar.
+ *
+ * What is compared depends on what the change did (`measureOf`). A change that removes or stops the resource
+ * (delete, stop, release, scale in) is judged on its cost: what it no longer bills. A change of price for the
+ * same use — a storage class or tier, a volume type or its provisioned IOPS, an instance type — is judged on
+ * the effective price per unit of use (cost ÷ the usage amount of the stored GB or the hours run, before and
+ * after) × the use after: the bucket that stores 7 % more after a lifecycle rule neither eats the saving with
+ * its growth nor is credited with a shrink it did not cause.
  */
 
 /** Spec §9's savings helper: a daily saving over a number of days. */
@@ -32,6 +40,43 @@ export interface VerificationOptions {
   minDropShare: number;
 }
 
+/**
+ * The use a price is taken per: the GB stored (pricing units GB-Mo, GB-Month) or the hours run (Hrs). A
+ * volume's provisioned IOPS are part of its price per GB, so cutting them is a cheaper GB, not less use.
+ */
+export type PricedUse = 'stored-gb' | 'hours';
+
+/** cost: the cost per day (the resource stops, goes or shrinks); price: the price per unit of `use`. */
+export type VerificationMeasure = { by: 'cost' } | { by: 'price'; use: PricedUse };
+
+const PRICE_MEASURED: Partial<Record<RecommendationType, PricedUse>> = {
+  's3-no-lifecycle': 'stored-gb',
+  's3-cold-standard': 'stored-gb',
+  'ebs-gp2-to-gp3': 'stored-gb',
+  'ebs-io1-to-io2': 'stored-gb',
+  'ebs-iops-overprovisioned': 'stored-gb',
+  'ec2-rightsizing': 'hours',
+  'ec2-previous-generation': 'hours',
+  'rds-rightsizing': 'hours',
+};
+
+/**
+ * How a ledger entry of this type (a recommendation type, or a schedule's) is verified: rate changes by price
+ * per unit of use, the rest (idle, unattached, old snapshots, scale-in, spot, Lambda memory, schedules) by cost.
+ * Lambda memory stays on cost: its unit of use (a request) is not what the bill prices it by (GB-seconds).
+ */
+export function measureOf(type: string): VerificationMeasure {
+  const use = PRICE_MEASURED[type as RecommendationType];
+  return use === undefined ? { by: 'cost' } : { by: 'price', use };
+}
+
+/** Whether a line of this pricing unit counts the use a price is taken per. */
+export function isPricedUseUnit(unit: string | null, use: PricedUse): boolean {
+  if (unit === null) return false;
+  const normal = unit.trim().toLowerCase();
+  return use === 'hours' ? /^(hrs|hours?)$/.test(normal) : /^gb[-\s]?(mo|month)s?$/.test(normal);
+}
+
 export const DEFAULT_VERIFICATION_OPTIONS: VerificationOptions = {
   lookbackDays: 14,
   minAfterDays: 3,
@@ -44,6 +89,13 @@ export interface DailyCost {
   cost: number;
   /** The part of `cost` billed per month and spread over the month's days (absent: none). */
   monthlyBilled?: number;
+  /**
+   * The usage amount of the priced use (GB-months stored, hours run) on the row's lines (absent: none); what
+   * the price-per-unit measure divides by. Monthly amounts are spread over the month's days as their cost is.
+   */
+  usage?: number;
+  /** Whether `usage` is billed per month (GB-Mo) and so evened out over the month's length as the cost. */
+  monthlyUsage?: boolean;
 }
 
 /** Pricing units of charges billed per month: GB-Mo, IOPS-Mo, GiBps-mo, GB-Month (billing-formats §1.3). */
@@ -58,7 +110,10 @@ export type VerificationOutcome = 'pending' | 'verified' | 'regressed' | 'unchan
 export interface Verification {
   /** pending: too few days after the change; unchanged: the bill never showed a drop. */
   outcome: VerificationOutcome;
-  /** Per day, monthly-billed charges as a day of an average month (DAYS_PER_MONTH days). */
+  /**
+   * Per day, monthly-billed charges as a day of an average month (DAYS_PER_MONTH days). Measured by price: the
+   * price per unit before × the recent window's use (what that use would have cost unchanged).
+   */
   rateBefore: number;
   /** The recent window's rate (the one judged). */
   rateAfter: number;
@@ -72,13 +127,17 @@ export interface Verification {
 }
 
 /** Each day's cost split into what bills by use (hours, requests) and what bills per month. */
-function costByDay(rows: readonly DailyCost[]): Map<string, { used: number; monthly: number }> {
-  const byDay = new Map<string, { used: number; monthly: number }>();
+type Day = { used: number; monthly: number; usage: number; monthlyUsage: number };
+
+function costByDay(rows: readonly DailyCost[]): Map<string, Day> {
+  const byDay = new Map<string, Day>();
   for (const row of rows) {
-    const day = byDay.get(row.date) ?? { used: 0, monthly: 0 };
+    const day = byDay.get(row.date) ?? { used: 0, monthly: 0, usage: 0, monthlyUsage: 0 };
     const monthly = row.monthlyBilled ?? 0;
     day.used += row.cost - monthly;
     day.monthly += monthly;
+    if (row.monthlyUsage) day.monthlyUsage += row.usage ?? 0;
+    else day.usage += row.usage ?? 0;
     byDay.set(row.date, day);
   }
   return byDay;
@@ -88,8 +147,8 @@ function daysFrom(start: string, count: number): string[] {
   return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(start, index));
 }
 
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+const sumOf = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
+const mean = (values: readonly number[]) => (values.length === 0 ? 0 : sumOf(values) / values.length);
 
 /**
  * Judges a change made on `changedOn` from the bill's daily rows of the resource, the bill complete through
@@ -101,6 +160,7 @@ export function verifySaving(
   changedOn: string,
   billedThrough: string,
   options: VerificationOptions = DEFAULT_VERIFICATION_OPTIONS,
+  measure: VerificationMeasure = { by: 'cost' },
 ): Verification {
   const byDay = costByDay(rows);
   const firstBilled = [...byDay.keys()].filter((day) => day < changedOn).sort()[0] ?? changedOn;
@@ -113,18 +173,37 @@ export function verifySaving(
   const monthScale = (day: string) => daysInMonth(day) / DAYS_PER_MONTH;
   // A day's cost with its monthly part as a day of an average month: what the rates compare.
   const cost = (day: string) => used(day) + monthly(day) * monthScale(day);
-  const rateBefore = Math.max(0, mean(before.map(cost)));
+  const costBefore = Math.max(0, mean(before.map(cost)));
   const monthlyBefore = Math.max(0, mean(before.map((day) => monthly(day) * monthScale(day))));
-  // The rate before as the bill would have charged it on a given day (its monthly part spread over that month).
-  const expected = (day: string) => rateBefore - monthlyBefore + monthlyBefore / monthScale(day);
   const window = Math.min(options.windowDays, after.length);
-  const rateAfter = mean(after.slice(after.length - window).map(cost));
-  const firstRate = mean(after.slice(0, window).map(cost));
+  const recent = after.slice(after.length - window);
+  const first = after.slice(0, window);
+  // The priced use of a day (its monthly part as a day of an average month, as the cost), and in the bill's terms.
+  const usage = (day: string) =>
+    (byDay.get(day)?.usage ?? 0) + (byDay.get(day)?.monthlyUsage ?? 0) * monthScale(day);
+  const billedUsage = (day: string) => (byDay.get(day)?.usage ?? 0) + (byDay.get(day)?.monthlyUsage ?? 0);
+  const usageBefore = sumOf(before.map(usage));
+  // By price only where both sides used something: a resource gone after the change saved its cost.
+  const priced =
+    measure.by === 'price' && usageBefore > 0 && sumOf(recent.map(usage)) > 0 && sumOf(first.map(usage)) > 0;
+  const priceBefore = priced ? sumOf(before.map(cost)) / usageBefore : 0;
+  // The before rate the days after are judged against: the cost per day, or the old price × their use.
+  const baseline = (days: readonly string[]) =>
+    priced ? Math.max(0, priceBefore * mean(days.map(usage))) : costBefore;
+  // The rate before as the bill would have charged it on a given day (its monthly part spread over that month).
+  const expected = (day: string) =>
+    priced
+      ? Math.max(0, priceBefore * billedUsage(day))
+      : costBefore - monthlyBefore + monthlyBefore / monthScale(day);
+  const rateBefore = baseline(recent);
+  const rateAfter = mean(recent.map(cost));
+  const firstRate = mean(first.map(cost));
   const base = { rateBefore, rateAfter, beforeDays: before.length, afterDays: after.length };
   if (after.length < options.minAfterDays || before.length === 0) {
     return { ...base, outcome: 'pending', realisedDaily: 0, realisedMonthly: 0, realisedToDate: 0 };
   }
-  const dropped = (rate: number) => rateBefore > 0 && rate <= rateBefore * (1 - options.minDropShare);
+  const droppedFrom = (was: number, rate: number) => was > 0 && rate <= was * (1 - options.minDropShare);
+  const dropped = (rate: number) => droppedFrom(rateBefore, rate);
   const realisedToDate = Math.min(
     after.reduce((sum, day) => sum + Math.max(0, expected(day)), 0),
     Math.max(
@@ -142,6 +221,6 @@ export function verifySaving(
       realisedToDate,
     };
   }
-  const outcome = dropped(firstRate) ? 'regressed' : 'unchanged';
+  const outcome = droppedFrom(baseline(first), firstRate) ? 'regressed' : 'unchanged';
   return { ...base, outcome, realisedDaily: 0, realisedMonthly: 0, realisedToDate };
 }

@@ -72,7 +72,7 @@ type Expected = {
   periods: Record<string, { totals: { rows: number; unblended: number; amortized: number } }>;
   cloud: {
     planted: Record<
-      'idleInstances' | 'oversizedInstances' | 'overallocatedFunctions' | 'noLifecycleBuckets',
+      'idleInstances' | 'oversizedInstances' | 'overallocatedFunctions' | 'noLifecycleBuckets' | 'gp2Volumes',
       { accountId: string; region: string; id: string }[]
     >;
   };
@@ -329,7 +329,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
   async function findingOf(
     clock: ManualClock,
     planted: { accountId: string; region: string; id: string },
-    kind: 'ec2-instance' | 'lambda-function' | 's3-bucket',
+    kind: 'ec2-instance' | 'lambda-function' | 's3-bucket' | 'ebs-volume',
     ruleKey: RecommendationType,
     metricNames: readonly ResourceMetricName[],
   ): Promise<Recommendation | null> {
@@ -524,7 +524,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     expect(error).toBeLessThan(1e-9);
   }, 120_000);
 
-  it('a Lambda memory cut and an Intelligent-Tiering lifecycle rule applied through the simulated cloud: the ledger verifies both from the new bill (Lambda within 5 % of its estimate; S3 below it by the data the bucket gained)', async () => {
+  it('a Lambda memory cut, an Intelligent-Tiering lifecycle rule and a gp2 → gp3 change applied through the simulated cloud: the ledger verifies each from the new bill (Lambda and S3 within 5 % of the estimate, gp2 → gp3 once its estimate is evened out by month length)', async () => {
     if (stopped === null) throw new Error('the stop test did not run');
     const planted = (await expectedJson()).cloud.planted;
     const first = async (
@@ -549,9 +549,14 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     const tiering = await first(planted.noLifecycleBuckets, (ref) =>
       findingOf(tieringClock, ref, 's3-bucket', 's3-no-lifecycle', []),
     );
+    const volumeClock = manualClock(RESIZE_AT);
+    const gp2 = await first(planted.gp2Volumes, (ref) =>
+      findingOf(volumeClock, ref, 'ebs-volume', 'ebs-gp2-to-gp3', []),
+    );
     const memoryApplied = await applyThroughLedger(memoryClock, memory);
     const tieringApplied = await applyThroughLedger(tieringClock, tiering);
-    for (const { applied } of [memoryApplied, tieringApplied])
+    const gp2Applied = await applyThroughLedger(volumeClock, gp2);
+    for (const { applied } of [memoryApplied, tieringApplied, gp2Applied])
       expect(applied).toMatchObject({ state: 'applied', applied_via: 'cloud', apply_status: 'succeeded' });
 
     // The lifecycle rule went on in January: both months are imported again.
@@ -612,17 +617,45 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     };
     const january = window('2026-01-07', '2026-01-20');
     const february = window('2026-02-22', '2026-02-28');
-    expect(bucket.realised_monthly_saving).toBeCloseTo(january.cost - february.cost, 4);
+    // A storage class change is judged by its price per GB-month (docs/recommendations.md): the price before ×
+    // the GB-months after, less what they cost.
+    const priceBefore = january.cost / january.gbMonths;
+    expect(bucket.realised_monthly_saving).toBeCloseTo(priceBefore * february.gbMonths - february.cost, 4);
     const grown = february.gbMonths / january.gbMonths - 1;
     console.info(
       `demo s3 bucket: ${january.gbMonths.toFixed(0)} GB-months a month before, ${february.gbMonths.toFixed(0)} in February's last week (${(grown * 100).toFixed(1)} % more)`,
     );
-    // Seed 7: estimated $8.86, realised $6.55 a month (−26.1 %). The cut itself is the estimate's 22.8 % of the
-    // storage price, but the demo's storage grows (2 % a month, ±10 % a day): the bucket held 6.8 % more
-    // GB-months in February's last week than in the 14 January days before the rule, and the ledger counts the
-    // bill's cost, not its price per GB. Without the month-length fix it read −8.8 % a day and stayed 'unchanged'.
+    // Seed 7: estimated $8.86, realised $9.08 a month (+2.4 %): the cut is the estimate's 22.8 % of the storage
+    // price, credited on the 6.8 % more GB-months the bucket held in February's last week than in the 14 January
+    // days before the rule (the estimate's 30 days held less than the last week). Compared by cost, as before,
+    // the growth ate it: $6.55 (−26.1 %).
     expect(grown).toBeGreaterThan(0);
-    expect(bucket.error).toBeLessThan(0);
-    expect(bucket.error).toBeGreaterThan(-0.3);
+    expect(Math.abs(bucket.error)).toBeLessThan(0.05);
+
+    // gp2 → gp3 (seed 7, a planted gp2 volume of a previous-generation instance): the bill moves its storage to
+    // gp3 at the list price ratio (0.08 ÷ 0.10) from the change on, and the ledger judges it per GB-month.
+    const volumeLines = await dailyCost(gp2.resource_id);
+    const types = (day: string) =>
+      volumeLines.filter((l) => l.day === day).map((l) => l.usageType.replace(/^[A-Z0-9]+-/, ''));
+    expect(types('2026-02-19')).toEqual(['EBS:VolumeUsage.gp2']);
+    expect(types('2026-02-20')).toEqual(['EBS:VolumeUsage.gp2', 'EBS:VolumeUsage.gp3']);
+    expect(types('2026-02-25')).toEqual(['EBS:VolumeUsage.gp3']);
+    const volume = await judged(gp2, gp2Applied.started.entry.id);
+    expect(volume.outcome).toBe('verified');
+    expect(volume.drop).toBeCloseTo(0.2, 9);
+    // Seed 7: estimated $4.36, realised $4.10 a month (−5.95 %). The verification is right to the price (20.0 %
+    // less per GB-month); the estimate is not: the evaluation averages the bill's last 30 days as billed, and a
+    // GB-month charge bills 31/28 as much on each of the 20 February days it holds as on a January day, so a
+    // storage-only resource's estimate is month-length biased (here × 1.052). Evened out as verification does,
+    // the estimate is within 5 %; the evaluation's own month-length fix is still to do (issue 21).
+    const estimateDays = Array.from({ length: 30 }, (_, i) => addDays('2026-01-22', i));
+    const bias =
+      estimateDays.reduce(
+        (sum, day) => sum + DAYS_PER_MONTH / inclusiveDays(`${day.slice(0, 8)}01`, endOfMonth(day)),
+        0,
+      ) / estimateDays.length;
+    expect(bias).toBeCloseTo(1.052, 3);
+    expect(Math.abs((1 + volume.error) * bias - 1)).toBeLessThan(0.05);
+    expect(Math.abs(volume.error)).toBeLessThan(0.07);
   }, 240_000);
 });

@@ -118,23 +118,35 @@ export async function refreshDemoBill(args: {
 
 const scenarioSchema = z.object({
   resources: z.array(
-    z.object({ kind: z.string(), id: z.string(), accountId: z.string(), memoryMiB: z.number().optional() }),
+    z.object({
+      kind: z.string(),
+      id: z.string(),
+      accountId: z.string(),
+      memoryMiB: z.number().optional(),
+      volumeType: z.string().optional(),
+      iops: z.number().nullable().optional(),
+    }),
   ),
 });
 
 /**
  * What the bill needs of an action: a memory change also says the function's memory in the scenario (what the
- * generated bill ran at; the scenario's default 128 MB when it names none), so its GB-seconds scale by the ratio.
+ * generated bill ran at; the scenario's default 128 MB when it names none), so its GB-seconds scale by the ratio;
+ * a volume change the volume's type and IOPS there (what its generated lines bill), so they follow the new ones.
  */
 function billAction(action: CloudAction, accountId: string, scenario: unknown): DemoBillAction['action'] {
-  if (action.type !== 'set-memory') return action;
+  if (action.type !== 'set-memory' && action.type !== 'modify-volume') return action;
   const parsed = scenarioSchema.safeParse(scenario);
-  const fn = parsed.success
+  const kind = action.resource.kind;
+  const resource = parsed.success
     ? parsed.data.resources.find(
-        (r) => r.kind === 'lambda-function' && r.id === action.resource.id && r.accountId === accountId,
+        (r) => r.kind === kind && r.id === action.resource.id && r.accountId === accountId,
       )
     : undefined;
-  return { ...action, fromMemoryMiB: fn?.memoryMiB ?? 128 };
+  if (action.type === 'set-memory') return { ...action, fromMemoryMiB: resource?.memoryMiB ?? 128 };
+  return resource?.volumeType === undefined
+    ? action
+    : { ...action, fromVolumeType: resource.volumeType, fromIops: resource.iops ?? null };
 }
 
 /** Puts the regenerated files in place of the demo's. */

@@ -14,6 +14,7 @@ const ARN = 'arn:aws:rds:us-east-1:111122223333:db:orders-db';
 const BUCKET = 'web-assets';
 const RULE_ON = '2026-01-20';
 const CUT = 0.5 * (1 - 0.0125 / 0.023);
+const VOLUME = 'vol-0a1b2c3d4e5f';
 
 let dir: string;
 let store: DuckDbCostStore;
@@ -49,6 +50,28 @@ beforeAll(async () => {
   }
   await store.connection.run(
     `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, line_item_resource_id, pricing_unit, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${bucket.join(', ')}`,
+  );
+  // A volume (another project) moved from gp2 to gp3 on the change day: 500 GB at $0.10 a GB-month before; after
+  // it, 550 GB (the data grew) at $0.08 and 1,000 IOPS above the baseline at $0.005 an IOPS-month — $44 + $5 a
+  // month against $50. Each spread over November's 30 days, as the bill does.
+  const volume: string[] = [];
+  for (let i = -14; i <= 7; i += 1) {
+    const lines: [string, number, number][] =
+      i < 0
+        ? [['GB-Mo', 500, 0.1]]
+        : i === 0
+          ? [['GB-Mo', 525, 0.09]]
+          : [
+              ['GB-Mo', 550, 0.08],
+              ['IOPS-Mo', 1_000, 0.005],
+            ];
+    for (const [unit, amount, price] of lines)
+      volume.push(
+        `('c1', 'p3', DATE '2026-11-01', TIMESTAMP '${addDays(CHANGED, i)} 00:00:00', 'AmazonEC2', '${VOLUME}', '${unit}', ${amount / 30}, ${(amount * price) / 30}, ${(amount * price) / 30}, ${(amount * price) / 30}, ${(amount * price) / 30})`,
+      );
+  }
+  await store.connection.run(
+    `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, line_item_resource_id, pricing_unit, line_item_usage_amount, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${volume.join(', ')}`,
   );
 });
 
@@ -117,5 +140,28 @@ describe('verifying an applied saving from the bill', () => {
     expect(stored).toMatchObject({ outcome: 'verified', before_days: 14, billed_through: '2026-02-28' });
     expect(stored?.realised_monthly_saving).toBeCloseTo(2.3 * CUT, 9);
     expect(stored?.rate_before).toBeCloseTo(0.05 + 2.3 / DAYS_PER_MONTH, 9);
+  });
+
+  it('verifies a volume type change by its price per GB-month: the data it gained and its new IOPS charge do not hide the cut', async () => {
+    const entry = {
+      id: 'e3',
+      type: 'ebs-gp2-to-gp3',
+      client_id: 'c1',
+      project_id: 'p3',
+      account_id: '111122223333',
+      resource_id: VOLUME,
+      resource_kind: 'ebs-volume',
+      state: 'applied',
+      applied_at: new Date(`${CHANGED}T12:00:00Z`),
+    } as LedgerEntryRow;
+    const [stored] = await verified(entry, '2026-11-17');
+    // The bill's cost fell 2 % ($50 → $49 a month), under the 10 % a saving needs. At the old $0.10 a GB-month
+    // the 550 GB would cost $55: $6 a month saved.
+    expect(stored).toMatchObject({ outcome: 'verified', before_days: 14, after_days: 7 });
+    expect(stored?.rate_before).toBeCloseTo(55 / DAYS_PER_MONTH, 9);
+    expect(stored?.rate_after).toBeCloseTo(49 / DAYS_PER_MONTH, 9);
+    expect(stored?.realised_monthly_saving).toBeCloseTo(6, 9);
+    // In November's own dollars: 7 days at $6 ÷ 30.
+    expect(stored?.realised_to_date).toBeCloseTo((6 * 7) / 30, 9);
   });
 });

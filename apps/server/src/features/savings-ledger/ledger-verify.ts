@@ -5,6 +5,9 @@ import {
   type DailyCost,
   DEFAULT_VERIFICATION_OPTIONS,
   isMonthlyPricingUnit,
+  isPricedUseUnit,
+  measureOf,
+  type VerificationMeasure,
   verifySaving,
 } from '@finlens/cost-model/savings-verification';
 import { addDays } from '@finlens/cost-model/utc-calendar';
@@ -17,8 +20,10 @@ export const VERIFY_JOB_KIND = 'savings-ledger.verify';
 /**
  * After each import: every applied entry is judged from the bill — the resource's net amortized cost per day
  * (after RI/SP and discounts, what it really cost, as the estimate) before and after the change, its charges
- * billed per month (GB-Mo, IOPS-Mo) evened out over their months' lengths (verifySaving). The bill, not a user, moves it to verified or
- * regressed; each verification is kept on the entry, each move in the trail.
+ * billed per month (GB-Mo, IOPS-Mo) evened out over their months' lengths (verifySaving). A rate change (storage
+ * class, volume type, IOPS, instance type: measureOf) is judged by its price per GB stored or hour run, read from
+ * the same lines' usage amounts, so growth in use neither eats nor inflates its saving. The bill, not a user,
+ * moves it to verified or regressed; each verification is kept on the entry, each move in the trail.
  */
 export function createLedgerVerify({
   repo,
@@ -61,8 +66,16 @@ export function createLedgerVerify({
     return ids.length === 0 ? [entry.resource_id] : [...new Set(ids)];
   }
 
-  /** The resource's cost per day, with the part billed per month (by its pricing unit) that the judge evens out. */
-  async function dailyCosts(entry: LedgerEntryRow, from: string, to: string): Promise<DailyCost[]> {
+  /**
+   * The resource's cost per day, with the part billed per month (by its pricing unit) that the judge evens out,
+   * and, measured by price, the usage amount of the lines that count the priced use.
+   */
+  async function dailyCosts(
+    entry: LedgerEntryRow,
+    from: string,
+    to: string,
+    measure: VerificationMeasure,
+  ): Promise<DailyCost[]> {
     const ids = await billIds(entry, from, to);
     const rows = await warehouse.costBreakdown({
       clientId: entry.client_id,
@@ -74,16 +87,21 @@ export function createLedgerVerify({
       sets: [[{ dimension: 'line_item_resource_id', mode: 'include', values: ids }]],
       byDay: true,
       groupBy: [{ dimension: 'pricing_unit' }],
+      usageAmounts: measure.by === 'price',
       useRollups: true,
     });
     return rows.flatMap((row) => {
       if (row.day === null) return [];
       const cost = row.costs[0] ?? 0;
+      const unit = row.groups[0] ?? null;
+      const monthly = isMonthlyPricingUnit(unit);
+      const usage = measure.by === 'price' && isPricedUseUnit(unit, measure.use) ? (row.usages?.[0] ?? 0) : 0;
       return [
         {
           date: row.day.slice(0, 10),
           cost,
-          monthlyBilled: isMonthlyPricingUnit(row.groups[0] ?? null) ? cost : 0,
+          monthlyBilled: monthly ? cost : 0,
+          ...(usage === 0 ? {} : { usage, monthlyUsage: monthly }),
         },
       ];
     });
@@ -99,7 +117,14 @@ export function createLedgerVerify({
     const changedOn = new Date(entry.applied_at).toISOString().slice(0, 10);
     const from = addDays(changedOn, -DEFAULT_VERIFICATION_OPTIONS.lookbackDays);
     if (billedThrough < from) return null;
-    const result = verifySaving(await dailyCosts(entry, from, billedThrough), changedOn, billedThrough);
+    const measure = measureOf(entry.type);
+    const result = verifySaving(
+      await dailyCosts(entry, from, billedThrough, measure),
+      changedOn,
+      billedThrough,
+      DEFAULT_VERIFICATION_OPTIONS,
+      measure,
+    );
     const verification: StoredVerification = {
       outcome: result.outcome,
       rate_before: result.rateBefore,

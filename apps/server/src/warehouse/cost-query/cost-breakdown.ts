@@ -30,6 +30,11 @@ export interface CostBreakdownQuery extends CostScope {
   groupBy?: BreakdownGroup[];
   /** Count each set's distinct non-empty line_item_resource_id (reads the line items). */
   countResources?: boolean;
+  /**
+   * Sum each set's line_item_usage_amount too (reads the line items): with a group by pricing unit, what a
+   * charge's price per unit is taken from (the savings ledger's judge of a rate change).
+   */
+  usageAmounts?: boolean;
   useRollups: boolean;
 }
 
@@ -42,6 +47,8 @@ export interface CostBreakdownRow {
   costs: number[];
   /** Per set, in order; empty without countResources. */
   resources: number[];
+  /** Per set, in order: the usage amount summed; absent without usageAmounts. */
+  usages?: number[];
 }
 
 export interface CostBreakdownPort {
@@ -62,7 +69,7 @@ export function compileCostBreakdown(dialect: SqlDialect, query: CostBreakdownQu
     ...groups.flatMap((g) => ('dimension' in g ? [g.dimension] : [])),
   ];
   const source =
-    query.countResources || groups.some((g) => 'column' in g)
+    query.countResources || query.usageAmounts || groups.some((g) => 'column' in g)
       ? LINE_ITEMS_SOURCE
       : planSource({ dimension: null, filters: dimensions.map(planned), useRollups: query.useRollups });
   const ctx: SqlContext = { dialect, values: dialect.values(), source, projectNames: query.projectNames };
@@ -81,10 +88,16 @@ export function compileCostBreakdown(dialect: SqlDialect, query: CostBreakdownQu
   );
   const cost = costSql(ctx, query.costType, rows);
   const resource = dimensionSql(ctx, 'line_item_resource_id');
+  const amount = `COALESCE(${d.identifier('line_item_usage_amount')}, 0)`;
   const measures = predicates.flatMap((p, i) => {
     const sum = p === null ? d.sumMoney(cost) : d.sumMoney(`CASE WHEN ${p} THEN ${cost} ELSE 0 END`);
     const distinct = p === null ? resource : `CASE WHEN ${p} THEN ${resource} END`;
-    return [`${sum} AS c${i}`, ...(query.countResources ? [`count(DISTINCT ${distinct}) AS r${i}`] : [])];
+    const usage = p === null ? amount : `CASE WHEN ${p} THEN ${amount} ELSE 0 END`;
+    return [
+      `${sum} AS c${i}`,
+      ...(query.countResources ? [`count(DISTINCT ${distinct}) AS r${i}`] : []),
+      ...(query.usageAmounts ? [`${d.sumMoney(usage)} AS u${i}`] : []),
+    ];
   });
   const where = scopeWhere(ctx, query, rows);
   // Only rows some set keeps (every row when a set has no filter).
@@ -109,6 +122,7 @@ export function costBreakdownQueries(dialect: SqlDialect, read: ReadRows): CostB
         groups: groups.map((_, i) => textOrNull(row[`g${i}`])),
         costs: query.sets.map((_, i) => Number(row[`c${i}`] ?? 0)),
         resources: query.countResources ? query.sets.map((_, i) => Number(row[`r${i}`] ?? 0)) : [],
+        ...(query.usageAmounts ? { usages: query.sets.map((_, i) => Number(row[`u${i}`] ?? 0)) } : {}),
       }));
     },
   };

@@ -1,4 +1,5 @@
 import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-types';
+import { addDays } from '@finlens/cost-model/utc-calendar';
 import { describe, expect, it } from 'vitest';
 import { expectSameFigures } from '../clickhouse/clickhouse-parity.test-helper';
 import { demoOnBothEngines } from '../clickhouse/demo-on-both-engines.test-helper';
@@ -76,6 +77,36 @@ describe('resource costs', () => {
     expect(split.some((r) => r.lineItemType === 'Usage')).toBe(true);
   });
 
+  it('sums the usage amount beside the cost per pricing unit, as the line items hold it', async () => {
+    const q = await query(demo.duck);
+    const rows = await demo.duck.costBreakdown({
+      ...scope,
+      from: q.current,
+      to: q.to,
+      costType: 'unblended',
+      sets: [
+        [{ dimension: 'product_servicename', mode: 'include', values: ['Amazon Simple Storage Service'] }],
+      ],
+      groupBy: [{ dimension: 'pricing_unit' }],
+      usageAmounts: true,
+      useRollups: true,
+    });
+    const reader = await demo.duck.connection.runAndReadAll(
+      `SELECT pricing_unit AS unit, sum(line_item_usage_amount) AS amount, sum(line_item_unblended_cost) AS cost
+       FROM line_items WHERE line_item_usage_start_date >= TIMESTAMP '${q.current}'
+         AND line_item_usage_start_date < TIMESTAMP '${addDays(q.to, 1)}' AND product_servicename = 'Amazon Simple Storage Service'
+       GROUP BY 1`,
+    );
+    const hand = reader.getRowObjectsJson() as { unit: string | null; amount: number; cost: number }[];
+    expect(hand.some((h) => h.unit === 'GB-Mo')).toBe(true);
+    expect(rows.length).toBe(hand.length);
+    for (const h of hand) {
+      const row = rows.find((r) => r.groups[0] === h.unit);
+      expect(row?.usages?.[0], String(h.unit)).toBeCloseTo(Number(h.amount), 6);
+      expect(row?.costs[0], String(h.unit)).toBeCloseTo(Number(h.cost), 6);
+    }
+  });
+
   it('gives the same figures on ClickHouse', async (context) => {
     const { duck, house } = demo;
     if (house === null) return context.skip('clickhouse-server is not installed');
@@ -97,6 +128,25 @@ describe('resource costs', () => {
       sorted(await duck.resourceUsageCosts(split)),
       'resource usage costs',
     );
+    // The savings ledger's read: each day's cost and usage amount per pricing unit of some resources.
+    const ids = (await duck.resourceCosts(q)).map((r) => r.resourceId).slice(0, 40);
+    const usage = async (store: CostStore) =>
+      (
+        await store.costBreakdown({
+          ...scope,
+          from: q.current,
+          to: q.to,
+          costType: 'net_amortized',
+          sets: [[{ dimension: 'line_item_resource_id', mode: 'include', values: ids }]],
+          byDay: true,
+          groupBy: [{ dimension: 'pricing_unit' }],
+          usageAmounts: true,
+          useRollups: true,
+        })
+      ).sort((a, b) => `${a.day}|${a.groups[0]}`.localeCompare(`${b.day}|${b.groups[0]}`));
+    const want = await usage(duck);
+    expect(want.some((row) => (row.usages?.[0] ?? 0) > 0)).toBe(true);
+    expectSameFigures(await usage(house), want, 'usage amounts per day and pricing unit');
   });
 
   it('answers nothing for an empty scope', async () => {
