@@ -4,6 +4,7 @@ import { type CommitmentRowsPort, commitmentRowQueries } from '../cost-query/com
 import { type CostBreakdownPort, costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { type KubernetesCostPort, kubernetesCostQueries } from '../cost-query/kubernetes-costs';
 import { type ResourceCostPort, resourceCostQueries } from '../cost-query/resource-costs';
+import { byColumn } from '../cost-query/run-cost-query';
 import { clickHouseDialect } from './clickhouse-dialect';
 import type { Reader } from './clickhouse-totals';
 
@@ -22,7 +23,7 @@ export function clickHouseReadPorts(
   return {
     ...allocationQueries(dialect, read),
     ...costBreakdownQueries(dialect, read),
-    ...commitmentRowQueries(dialect, read),
+    ...commitmentRowQueries(dialect, byColumn(read)),
     ...resourceCostQueries(dialect, read),
     ...kubernetesCostQueries(dialect, read),
   };

@@ -107,6 +107,35 @@ export function commitmentRowsSql(dialect: SqlDialect, values: SqlValues): strin
   ].join(' OR ');
 }
 
+/** Usage-type names of instance hours (eligibility.ts INSTANCE_HOURS) and of spot: what the math reads of usage. */
+const FIGURED_USAGE = [
+  'BoxUsage',
+  'DedicatedUsage',
+  'HostUsage',
+  'InstanceUsage',
+  'Multi-AZUsage',
+  'NodeUsage',
+  'SpotUsage',
+];
+
+/**
+ * What a read of those rows leaves out: CUR usage without a commitment that is neither instance hours nor spot
+ * (the reservable services' storage, transfer, requests…). The cost model never counts it — every figure keeps
+ * only commitment rows, spot and eligible instance hours (eligibility.ts) — and it was a third of a dashboard's
+ * rows. A superset of what the model reads (any usage type naming those hours, case aside), so the model's own
+ * tests still decide eligibility; FOCUS rows are all kept. (Such usage without a usage type is left out too: the
+ * condition is null there, and so is its NOT.)
+ */
+export function unfiguredUsageSql(dialect: SqlDialect, values: SqlValues): string {
+  const id = dialect.identifier;
+  const usageType = id('line_item_usage_type');
+  const named = FIGURED_USAGE.map((name) => dialect.containsIgnoreCase(usageType, values.add(name)));
+  return `${id('line_item_line_item_type')} = ${values.add('Usage')}
+    AND ${id('reservation_reservation_a_r_n')} IS NULL AND ${id('savings_plan_savings_plan_a_r_n')} IS NULL
+    AND ${id('commitment_discount_id')} IS NULL AND coalesce(${id('source_format')}, '') <> ${values.add('focus')}
+    AND NOT (${named.join(' OR ')})`;
+}
+
 /**
  * The commitment rows per usage day, every key, attribute and the bill's period start grouped, every figure summed
  * (null where none of a group's line items has it). The day and month reads sum its rows again; hours read the

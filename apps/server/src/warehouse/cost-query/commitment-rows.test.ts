@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isCommitmentEligible, isSpotUsage } from '@finlens/cost-model/commitments/eligibility';
 import {
   checkFocusFile,
   checkKokuFile,
@@ -140,6 +141,35 @@ describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind)
     );
     const daily = await rowsOf(s, 'workshop', 'day');
     expect(daily.every((r) => r.operatingSystem === null && r.licenceModel === null)).toBe(true);
+  });
+
+  it('leave out the usage no figure counts (storage, transfer, requests), by hour, day and month', async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    const figured = (r: WarehouseCommitmentRow) =>
+      r.lineItemType !== 'Usage' ||
+      r.reservationArn !== null ||
+      r.savingsPlanArn !== null ||
+      isSpotUsage(r) ||
+      /BoxUsage|DedicatedUsage|HostUsage|InstanceUsage|Multi-AZUsage|NodeUsage/i.test(r.usageType ?? '');
+    // The workshop bills EC2 and RDS storage and transfer on demand: the line items hold it.
+    const [unfigured] = (
+      await (stores[0] as Store).connection.runAndReadAll(
+        `SELECT count(*)::INTEGER AS n FROM line_items WHERE project_id = 'workshop'
+          AND line_item_line_item_type = 'Usage' AND line_item_product_code IN ('AmazonEC2', 'AmazonRDS')
+          AND NOT regexp_matches(line_item_usage_type, 'BoxUsage|InstanceUsage|SpotUsage')`,
+      )
+    ).getRowObjectsJS();
+    expect(Number(unfigured?.n)).toBeGreaterThan(0);
+    for (const grain of ['hour', 'day', 'month'] as const)
+      for (const useRollup of [true, false]) {
+        const rows = grain === 'hour' ? workshopRows : await rowsOf(s, 'workshop', grain, useRollup);
+        expect(
+          rows.filter((r) => !figured(r)),
+          `${grain} ${useRollup}`,
+        ).toEqual([]);
+        expect(rows.some((r) => r.lineItemType === 'Usage' && isCommitmentEligible(r))).toBe(true);
+      }
   });
 
   it('give the same monthly figures by day and by month as by hour', async (context) => {

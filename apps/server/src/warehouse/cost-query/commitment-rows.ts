@@ -8,13 +8,14 @@ import {
   KEYS,
   SUMS,
   TIMES,
+  unfiguredUsageSql,
 } from './commitment-rollup';
 import { type CompiledSql, scopeWhere } from './compile-cost-query';
 import type { CostScope } from './cost-query-port';
 import type { SqlContext } from './dimension-sql';
 import { LINE_ITEMS_SOURCE, rollupSource } from './plan-source';
 import { nullableSum } from './rollups';
-import type { ReadRows } from './run-cost-query';
+import type { ReadColumns } from './run-cost-query';
 import type { SqlDialect } from './sql-dialect';
 
 /**
@@ -22,7 +23,7 @@ import type { SqlDialect } from './sql-dialect';
  * attribute the math groups or filters by: commitment line items (RIFee, DiscountedUsage, savings plan fees and
  * covered usage, any row carrying a reservation or savings plan id), usage of the services that sell reservations
  * (their on-demand instance hours are eligible usage), spot usage, and every FOCUS usage row (FOCUS coverage is
- * over all usage). The cost model's functions (cur-commitments.ts, inventory.ts, focus-commitments.ts, the
+ * over all usage) — less the usage no figure counts (unfiguredUsageSql). The cost model's functions (cur-commitments.ts, inventory.ts, focus-commitments.ts, the
  * optimiser) then give the figures: their sums are sums of these sums, so the figures equal those over the line
  * items themselves. Split-cost-allocation rows are left out, as in every cost query.
  */
@@ -76,6 +77,7 @@ export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRows
   const where = [...scopeWhere(ctx, query, 'not_split')];
   // The rollup holds only these rows; the line items are filtered to them.
   if (source.rollup === null) where.push(`(${commitmentRowsSql(d, ctx.values)})`);
+  where.push(`NOT (${unfiguredUsageSql(d, ctx.values)})`);
   const time = id(source.timeColumn);
   const product = (key: string) => `NULLIF(${d.mapValue(id('product'), ctx.values.add(key))}, '')`;
   const keys = [
@@ -111,6 +113,8 @@ export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRows
   return { sql, values: ctx.values.bound };
 }
 
+type Columns = Readonly<Record<string, readonly unknown[]>>;
+
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -123,69 +127,70 @@ function isoTime(v: unknown): string | null {
 }
 
 /**
- * One row of the answer, built as one object literal: every row has the same shape, and spreading per-row
- * records was most of the read's time on a 90-day dashboard (the type checker keeps it complete).
+ * Row `i` of the answer read by column, built as one object literal: every row has the same shape, and spreading
+ * per-row records, then building a record per row of the read, were most of the read's time on a 90-day
+ * dashboard (the type checker keeps it complete). Columns read by hour only are absent by day or month.
  */
-function rowOf(r: Record<string, unknown>): WarehouseCommitmentRow {
-  const at = String(r.at_);
+function rowOf(c: Columns, i: number): WarehouseCommitmentRow {
+  const at = String(c.at_?.[i]);
   return {
-    billingPeriod: String(r.month_).slice(0, 7),
+    billingPeriod: String(c.month_?.[i]).slice(0, 7),
     description: null,
-    lineItemType: String(r.lineItemType ?? ''),
-    usageAccountId: String(r.usageAccountId ?? ''),
-    productCode: text(r.productCode),
-    usageType: text(r.usageType),
-    pricingTerm: text(r.pricingTerm) ?? '',
-    region: text(r.region),
-    reservationArn: text(r.reservationArn),
-    savingsPlanArn: text(r.savingsPlanArn),
-    pricingOfferingClass: text(r.pricingOfferingClass),
-    reservationAvailabilityZone: text(r.reservationAvailabilityZone),
-    savingsPlanOfferingType: text(r.savingsPlanOfferingType),
-    savingsPlanPaymentOption: text(r.savingsPlanPaymentOption),
-    savingsPlanPurchaseTerm: text(r.savingsPlanPurchaseTerm),
-    savingsPlanRegion: text(r.savingsPlanRegion),
-    savingsPlanInstanceTypeFamily: text(r.savingsPlanInstanceTypeFamily),
-    reservationStartTime: isoTime(r.reservationStartTime),
-    reservationEndTime: isoTime(r.reservationEndTime),
-    savingsPlanStartTime: isoTime(r.savingsPlanStartTime),
-    savingsPlanEndTime: isoTime(r.savingsPlanEndTime),
-    reservationNumberOfReservations: number(r.reservationNumberOfReservations),
-    reservationUpfrontValue: number(r.reservationUpfrontValue),
-    unblended: number(r.unblended),
-    netUnblended: number(r.netUnblended),
-    usageAmount: number(r.usageAmount),
-    normalizedUsageAmount: number(r.normalizedUsageAmount),
-    publicOnDemandCost: number(r.publicOnDemandCost),
-    reservationEffective: number(r.reservationEffective),
-    reservationNetEffective: number(r.reservationNetEffective),
-    reservationUnusedAmortizedUpfront: number(r.reservationUnusedAmortizedUpfront),
-    reservationUnusedRecurring: number(r.reservationUnusedRecurring),
-    reservationNetUnusedAmortizedUpfront: number(r.reservationNetUnusedAmortizedUpfront),
-    reservationNetUnusedRecurring: number(r.reservationNetUnusedRecurring),
-    reservationTotalReservedUnits: number(r.reservationTotalReservedUnits),
-    reservationTotalReservedNormalizedUnits: number(r.reservationTotalReservedNormalizedUnits),
-    reservationUnusedQuantity: number(r.reservationUnusedQuantity),
-    reservationUnusedNormalizedUnitQuantity: number(r.reservationUnusedNormalizedUnitQuantity),
-    reservationAmortizedUpfrontFee: number(r.reservationAmortizedUpfrontFee),
-    spEffective: number(r.spEffective),
-    spNetEffective: number(r.spNetEffective),
-    spTotalCommitment: number(r.spTotalCommitment),
-    spUsedCommitment: number(r.spUsedCommitment),
-    spAmortizedUpfront: number(r.spAmortizedUpfront),
-    spNetAmortizedUpfront: number(r.spNetAmortizedUpfront),
+    lineItemType: String(c.lineItemType?.[i] ?? ''),
+    usageAccountId: String(c.usageAccountId?.[i] ?? ''),
+    productCode: text(c.productCode?.[i]),
+    usageType: text(c.usageType?.[i]),
+    pricingTerm: text(c.pricingTerm?.[i]) ?? '',
+    region: text(c.region?.[i]),
+    reservationArn: text(c.reservationArn?.[i]),
+    savingsPlanArn: text(c.savingsPlanArn?.[i]),
+    pricingOfferingClass: text(c.pricingOfferingClass?.[i]),
+    reservationAvailabilityZone: text(c.reservationAvailabilityZone?.[i]),
+    savingsPlanOfferingType: text(c.savingsPlanOfferingType?.[i]),
+    savingsPlanPaymentOption: text(c.savingsPlanPaymentOption?.[i]),
+    savingsPlanPurchaseTerm: text(c.savingsPlanPurchaseTerm?.[i]),
+    savingsPlanRegion: text(c.savingsPlanRegion?.[i]),
+    savingsPlanInstanceTypeFamily: text(c.savingsPlanInstanceTypeFamily?.[i]),
+    reservationStartTime: isoTime(c.reservationStartTime?.[i]),
+    reservationEndTime: isoTime(c.reservationEndTime?.[i]),
+    savingsPlanStartTime: isoTime(c.savingsPlanStartTime?.[i]),
+    savingsPlanEndTime: isoTime(c.savingsPlanEndTime?.[i]),
+    reservationNumberOfReservations: number(c.reservationNumberOfReservations?.[i]),
+    reservationUpfrontValue: number(c.reservationUpfrontValue?.[i]),
+    unblended: number(c.unblended?.[i]),
+    netUnblended: number(c.netUnblended?.[i]),
+    usageAmount: number(c.usageAmount?.[i]),
+    normalizedUsageAmount: number(c.normalizedUsageAmount?.[i]),
+    publicOnDemandCost: number(c.publicOnDemandCost?.[i]),
+    reservationEffective: number(c.reservationEffective?.[i]),
+    reservationNetEffective: number(c.reservationNetEffective?.[i]),
+    reservationUnusedAmortizedUpfront: number(c.reservationUnusedAmortizedUpfront?.[i]),
+    reservationUnusedRecurring: number(c.reservationUnusedRecurring?.[i]),
+    reservationNetUnusedAmortizedUpfront: number(c.reservationNetUnusedAmortizedUpfront?.[i]),
+    reservationNetUnusedRecurring: number(c.reservationNetUnusedRecurring?.[i]),
+    reservationTotalReservedUnits: number(c.reservationTotalReservedUnits?.[i]),
+    reservationTotalReservedNormalizedUnits: number(c.reservationTotalReservedNormalizedUnits?.[i]),
+    reservationUnusedQuantity: number(c.reservationUnusedQuantity?.[i]),
+    reservationUnusedNormalizedUnitQuantity: number(c.reservationUnusedNormalizedUnitQuantity?.[i]),
+    reservationAmortizedUpfrontFee: number(c.reservationAmortizedUpfrontFee?.[i]),
+    spEffective: number(c.spEffective?.[i]),
+    spNetEffective: number(c.spNetEffective?.[i]),
+    spTotalCommitment: number(c.spTotalCommitment?.[i]),
+    spUsedCommitment: number(c.spUsedCommitment?.[i]),
+    spAmortizedUpfront: number(c.spAmortizedUpfront?.[i]),
+    spNetAmortizedUpfront: number(c.spNetAmortizedUpfront?.[i]),
     at: new Date(at.length === 10 ? `${at}T00:00:00Z` : at),
-    usageEnd: text(r.end_) === null ? null : new Date(String(r.end_)),
-    operatingSystem: text(r.os_),
-    tenancy: text(r.tenancy_),
-    licenceModel: text(r.licence_),
-    sourceFormat: text(r.sourceFormat),
-    billingPeriodStart: text(r.bill_period_),
-    amortized: number(r.amortized) ?? 0,
-    chargeFrequency: text(r.chargeFrequency),
-    commitmentDiscountId: text(r.commitmentDiscountId),
-    commitmentDiscountStatus: text(r.commitmentDiscountStatus),
-    commitmentDiscountQuantity: number(r.commitmentDiscountQuantity),
+    usageEnd: text(c.end_?.[i]) === null ? null : new Date(String(c.end_?.[i])),
+    operatingSystem: text(c.os_?.[i]),
+    tenancy: text(c.tenancy_?.[i]),
+    licenceModel: text(c.licence_?.[i]),
+    sourceFormat: text(c.sourceFormat?.[i]),
+    billingPeriodStart: text(c.bill_period_?.[i]),
+    amortized: number(c.amortized?.[i]) ?? 0,
+    chargeFrequency: text(c.chargeFrequency?.[i]),
+    commitmentDiscountId: text(c.commitmentDiscountId?.[i]),
+    commitmentDiscountStatus: text(c.commitmentDiscountStatus?.[i]),
+    commitmentDiscountQuantity: number(c.commitmentDiscountQuantity?.[i]),
   };
 }
 
@@ -204,22 +209,21 @@ export function focusCommitmentRow(row: WarehouseCommitmentRow): FocusCommitment
   };
 }
 
-/** The commitment rows on an engine: compile with its dialect, run with its reader. */
-export function commitmentRowQueries(dialect: SqlDialect, read: ReadRows): CommitmentRowsPort {
+/** The commitment rows on an engine: compile with its dialect, run with its reader by column. */
+export function commitmentRowQueries(dialect: SqlDialect, read: ReadColumns): CommitmentRowsPort {
   return {
     commitmentRows: async (query) => {
       if (query.projectIds.length === 0) return [];
-      const rows = await read(compileCommitmentRows(dialect, query));
-      return rows
-        .map(rowOf)
-        .sort(
-          (a, b) =>
-            a.at.getTime() - b.at.getTime() ||
-            a.lineItemType.localeCompare(b.lineItemType) ||
-            (a.reservationArn ?? a.savingsPlanArn ?? '').localeCompare(
-              b.reservationArn ?? b.savingsPlanArn ?? '',
-            ),
-        );
+      const columns = await read(compileCommitmentRows(dialect, query));
+      const count = columns.at_?.length ?? 0;
+      return Array.from({ length: count }, (_, i) => rowOf(columns, i)).sort(
+        (a, b) =>
+          a.at.getTime() - b.at.getTime() ||
+          a.lineItemType.localeCompare(b.lineItemType) ||
+          (a.reservationArn ?? a.savingsPlanArn ?? '').localeCompare(
+            b.reservationArn ?? b.savingsPlanArn ?? '',
+          ),
+      );
     },
   };
 }

@@ -18,6 +18,18 @@ import type { SqlDialect } from './sql-dialect';
 
 /** Runs one statement on an engine and returns its rows as plain JSON values. */
 export type ReadRows = (statement: CompiledSql) => Promise<Record<string, unknown>[]>;
+/** The same, by column (name → one value per row): wide answers of many rows without an object per row. */
+export type ReadColumns = (statement: CompiledSql) => Promise<Record<string, unknown[]>>;
+
+/** ReadColumns over an engine that answers by row: its rows turned into columns. */
+export function byColumn(read: ReadRows): ReadColumns {
+  return async (statement) => {
+    const rows = await read(statement);
+    const columns: Record<string, unknown[]> = {};
+    for (const name of Object.keys(rows[0] ?? {})) columns[name] = rows.map((row) => row[name]);
+    return columns;
+  };
+}
 
 const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 

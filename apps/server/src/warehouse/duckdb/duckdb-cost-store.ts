@@ -118,7 +118,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     ...costQueries,
     ...allocationQueries(duckDbDialect, readers.read),
     ...costBreakdownQueries(duckDbDialect, readers.read),
-    ...commitmentRowQueries(duckDbDialect, readers.read),
+    ...commitmentRowQueries(duckDbDialect, readers.readColumns),
     metrics,
     ...resourceCostQueries(duckDbDialect, readers.read),
     ...kubernetesCostQueries(duckDbDialect, readers.read),

@@ -93,4 +93,26 @@ describe('DuckDB read connections', () => {
     expect(longestPause / readMs).toBeLessThan(0.5);
     await readers.close();
   });
+
+  it('answer by column the values they answer by row, over several chunks', async () => {
+    const readers = await readerPool(instance, 1, 60);
+    // 5,000 rows: three chunks; text (inline and longer than 12 bytes), a double, a bigint and nulls.
+    const sql = `SELECT CAST(range AS INTEGER) AS i, CASE WHEN range % 3 = 0 THEN NULL ELSE 'usage-type-' || range END AS t,
+      range % 7 = 0 AS odd, CAST(range AS BIGINT) * 3 AS big, CASE WHEN range % 2 = 0 THEN range / 8 END AS cost
+      FROM range(5000) ORDER BY range`;
+    const rows = await readers.read({ sql, values: [] });
+    const columns = await readers.readColumns({ sql, values: [] });
+    expect(Object.keys(columns)).toEqual(['i', 't', 'odd', 'big', 'cost']);
+    for (const [name, values] of Object.entries(columns)) {
+      expect(values).toHaveLength(5000);
+      expect(values).toEqual(rows.map((row) => row[name]));
+    }
+    expect([columns.t?.[4], columns.t?.[3], columns.big?.[4999], columns.cost?.[1]]).toEqual([
+      'usage-type-4',
+      null,
+      '14997',
+      null,
+    ]);
+    await readers.close();
+  });
 });
