@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const dirs: string[] = [];
   const removeDirs = () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   try {
-    for (let i = 0; i < SERVERS; i += 1) dirs.push(await mkdtemp(join(tmpdir(), 'finlens-ch-')));
+    const parent = ramFolder() ?? tmpdir();
+    for (let i = 0; i < SERVERS; i += 1) dirs.push(await mkdtemp(join(parent, 'finlens-ch-')));
     const servers = await startLocalClickHouse(dirs);
     project.provide('testClickHouse', { urls: servers.urls });
     return async () => {
@@ -41,3 +43,21 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return undefined;
   }
 }
+
+/**
+ * A RAM-backed folder for the servers' data (Linux's /dev/shm), or null. The run's ClickHouse data is small
+ * and thrown away, but each import writes and each replaced partition or dropped table deletes thousands of
+ * small files (a part is two files per column): on a disk mounted with online discard, dropping a test
+ * file's database of ~50 small parts a table took over 60 s under load.
+ */
+function ramFolder(): string | null {
+  try {
+    if (!statSync(RAM_FOLDER).isDirectory()) return null;
+    accessSync(RAM_FOLDER, constants.W_OK);
+    return RAM_FOLDER;
+  } catch {
+    return null;
+  }
+}
+
+const RAM_FOLDER = '/dev/shm';
