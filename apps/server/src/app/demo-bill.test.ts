@@ -72,7 +72,12 @@ type Expected = {
   periods: Record<string, { totals: { rows: number; unblended: number; amortized: number } }>;
   cloud: {
     planted: Record<
-      'idleInstances' | 'oversizedInstances' | 'overallocatedFunctions' | 'noLifecycleBuckets' | 'gp2Volumes',
+      | 'idleInstances'
+      | 'oversizedInstances'
+      | 'overallocatedFunctions'
+      | 'noLifecycleBuckets'
+      | 'gp2Volumes'
+      | 'oversizedDatabases',
       { accountId: string; region: string; id: string }[]
     >;
   };
@@ -329,7 +334,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
   async function findingOf(
     clock: ManualClock,
     planted: { accountId: string; region: string; id: string },
-    kind: 'ec2-instance' | 'lambda-function' | 's3-bucket' | 'ebs-volume',
+    kind: 'ec2-instance' | 'lambda-function' | 's3-bucket' | 'ebs-volume' | 'rds-instance',
     ruleKey: RecommendationType,
     metricNames: readonly ResourceMetricName[],
   ): Promise<Recommendation | null> {
@@ -524,7 +529,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     expect(error).toBeLessThan(1e-9);
   }, 120_000);
 
-  it('a Lambda memory cut, an Intelligent-Tiering lifecycle rule and a gp2 → gp3 change applied through the simulated cloud: the ledger verifies each from the new bill (Lambda and S3 within 5 % of the estimate, gp2 → gp3 once its estimate is evened out by month length)', async () => {
+  it('a Lambda memory cut, an Intelligent-Tiering lifecycle rule, a gp2 → gp3 change and an RDS rightsizing applied through the simulated cloud: the ledger verifies each from the new bill (Lambda, S3 and RDS rightsizing within 5 % of the estimate, gp2 → gp3 once its estimate is evened out by month length)', async () => {
     if (stopped === null) throw new Error('the stop test did not run');
     const planted = (await expectedJson()).cloud.planted;
     const first = async (
@@ -556,7 +561,12 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     const memoryApplied = await applyThroughLedger(memoryClock, memory);
     const tieringApplied = await applyThroughLedger(tieringClock, tiering);
     const gp2Applied = await applyThroughLedger(volumeClock, gp2);
-    for (const { applied } of [memoryApplied, tieringApplied, gp2Applied])
+    const databaseClock = manualClock(RESIZE_AT);
+    const database = await first(planted.oversizedDatabases, (ref) =>
+      findingOf(databaseClock, ref, 'rds-instance', 'rds-rightsizing', ['cpu-utilization']),
+    );
+    const databaseApplied = await applyThroughLedger(databaseClock, database);
+    for (const { applied } of [memoryApplied, tieringApplied, gp2Applied, databaseApplied])
       expect(applied).toMatchObject({ state: 'applied', applied_via: 'cloud', apply_status: 'succeeded' });
 
     // The lifecycle rule went on in January: both months are imported again.
@@ -657,5 +667,14 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     expect(bias).toBeCloseTo(1.052, 3);
     expect(Math.abs((1 + volume.error) * bias - 1)).toBeLessThan(0.05);
     expect(Math.abs(volume.error)).toBeLessThan(0.07);
+
+    // RDS rightsizing (seed 7, a planted oversized database at ~5 % CPU): judged per hour run. db.m6g.xlarge →
+    // db.m6g.large, estimated $210.97, realised $210.97 a month (0.00 %): like the EC2 case, the rule's share and
+    // the bill's new rate come from the same catalogue price ratio, and the demo bills a database's storage under
+    // another ARN than its hours, so the whole bill of this one halves. A real database bills its storage on the
+    // same ARN, which a class change does not cut while the rule applies its share to the whole bill: not measured.
+    const rds = await judged(database, databaseApplied.started.entry.id);
+    expect(rds.outcome).toBe('verified');
+    expect(Math.abs(rds.error)).toBeLessThan(0.05);
   }, 240_000);
 });
