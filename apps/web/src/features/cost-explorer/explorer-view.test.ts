@@ -99,7 +99,14 @@ describe('granularity options (spec §5)', () => {
       'month',
       'quarter',
     ]);
+    // Internal users keep day over any range; hour stops at 6 calendar months (packages/contracts HOURLY_MAX_MONTHS).
     expect(granularityOptions(query('2025-11-01', '2026-11-22'), true, today)).toEqual([
+      'day',
+      'week',
+      'month',
+      'quarter',
+    ]);
+    expect(granularityOptions(query('2026-06-01', '2026-11-22'), true, today)).toEqual([
       'hour',
       'day',
       'week',
