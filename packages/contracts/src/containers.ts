@@ -39,6 +39,14 @@ export const IDLE_RULE_NAMES = ['separate', 'node', 'cluster', 'proportional'] a
 export const SPLIT_DATA_ACTION =
   'Turn on split cost allocation data for Amazon EKS in the Billing and Cost Management preferences, and include it in the CUR 2.0 export (INCLUDE_SPLIT_COST_ALLOCATION_DATA = TRUE). AWS adds the pod rows from the next export on.';
 
+/**
+ * What a user must do for a cluster only a FOCUS export names: FOCUS 1.0–1.2 define no split cost allocation
+ * columns and AWS's FOCUS exports add none (only x_ServiceCode, x_Operation, x_Discounts and, in 1.0,
+ * x_UsageType and x_CostCategories), so pod costs cannot come from that bill (billing-formats §4.8).
+ */
+export const FOCUS_SPLIT_DATA_ACTION =
+  'Your FOCUS export carries no split cost allocation data: FOCUS (1.0 to 1.2) has no pod-level columns and AWS adds none to its FOCUS export. Turn on split cost allocation data for Amazon EKS in the Billing and Cost Management preferences and create a CUR 2.0 export with INCLUDE_SPLIT_COST_ALLOCATION_DATA = TRUE (or a legacy CUR with split cost allocation data); import it in place of the FOCUS export for these accounts, as both hold the same costs.';
+
 const text = (field: string) => z.string().min(1).max(300).optional().describe(`Only this ${field}.`);
 
 /** Scope, range, rate and Kubernetes filters every call takes. */

@@ -5,6 +5,7 @@ import {
   type ContainersQuery,
   type ContainersReconciliation,
   type ContainersSummary,
+  FOCUS_SPLIT_DATA_ACTION,
   type Rightsizing,
   type RightsizingQuery,
   SPLIT_DATA_ACTION,
@@ -196,7 +197,7 @@ export function createContainersService({
           account_id: c.accountId,
           region: c.region,
           cost: c.cost,
-          action: SPLIT_DATA_ACTION,
+          action: c.focusOnly ? FOCUS_SPLIT_DATA_ACTION : SPLIT_DATA_ACTION,
         }))
         .sort((a, b) => b.cost - a.cost),
     };

@@ -115,6 +115,8 @@ export interface BillClusterRow {
   accountId: string | null;
   region: string | null;
   cost: number;
+  /** Every line naming it came from a FOCUS export: no split cost allocation data can come from that bill. */
+  focusOnly: boolean;
 }
 
 export interface KubernetesCostPort {
@@ -383,8 +385,12 @@ const NODE_GROUP_TAGS = [
   'user_karpenter_sh_nodepool',
 ] as const;
 
+/** Never null: a line without a usage type (some FOCUS rows have no SkuMeter) is not Fargate. */
 const isFargate = (ctx: SqlContext) =>
-  ctx.dialect.containsIgnoreCase(columnText(ctx, 'line_item_usage_type'), ctx.values.add('fargate'));
+  ctx.dialect.containsIgnoreCase(
+    `COALESCE(${columnText(ctx, 'line_item_usage_type')}, '')`,
+    ctx.values.add('fargate'),
+  );
 
 /** Clusters named by the bill's non-split rows: an EKS ARN (…:cluster/<name>) or the nodes' cluster tag. */
 export function compileBillClusters(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
@@ -395,6 +401,8 @@ export function compileBillClusters(dialect: SqlDialect, scope: KubernetesScope)
   const tag = `NULLIF(${d.mapValue(d.identifier('resource_tags'), ctx.values.add('aws_eks_cluster_name'))}, '')`;
   const cluster = `COALESCE(${tag}, ${fromArn})`;
   const cost = d.sumMoney(d.identifier(NODE_COST[scope.basis]));
+  // 1 when every line naming the cluster came from a FOCUS export, which has no split columns (billing-formats §4.8).
+  const focus = `CASE WHEN ${columnText(ctx, 'source_format')} = ${ctx.values.add('focus')} THEN 1 ELSE 0 END`;
   // Fargate pods need no split rows (they are billed on their own): their clusters are not missing any.
   const where = [
     ...scopeWhere(ctx, scope, 'not_split'),
@@ -402,7 +410,7 @@ export function compileBillClusters(dialect: SqlDialect, scope: KubernetesScope)
     `NOT ${isFargate(ctx)}`,
   ].join(' AND ');
   return {
-    sql: `SELECT ${cluster} AS cluster, min(${columnText(ctx, 'line_item_usage_account_id')}) AS account, min(${columnText(ctx, 'product_region_code')}) AS region, ${cost} AS cost FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where} GROUP BY cluster`,
+    sql: `SELECT ${cluster} AS cluster, min(${columnText(ctx, 'line_item_usage_account_id')}) AS account, min(${columnText(ctx, 'product_region_code')}) AS region, ${cost} AS cost, min(${focus}) AS focus_only FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where} GROUP BY cluster`,
     values: ctx.values.bound,
   };
 }
@@ -538,6 +546,7 @@ export function kubernetesCostQueries(dialect: SqlDialect, read: ReadRows): Kube
         accountId: textOrNull(r.account),
         region: textOrNull(r.region),
         cost: Number(r.cost ?? 0),
+        focusOnly: Number(r.focus_only) === 1,
       }));
     },
     fargateCosts: async (scope) => {

@@ -1,6 +1,7 @@
 import {
   type Allocation,
   type ContainersSummary,
+  FOCUS_SPLIT_DATA_ACTION,
   CONTAINERS_PATHS as P,
   type Rightsizing,
   SPLIT_DATA_ACTION,
@@ -113,6 +114,27 @@ describe('EKS pages', () => {
     );
     expect(within(table).getByText('batch-eks')).toBeInTheDocument();
     expect(screen.getByText(/INCLUDE_SPLIT_COST_ALLOCATION_DATA/)).toBeInTheDocument();
+  });
+
+  it('says a FOCUS-only bill carries no split data and what to import instead', async () => {
+    const focus = { ...MISSING, cluster_name: 'focus-eks', action: FOCUS_SPLIT_DATA_ACTION };
+    server.use(
+      http.get(`*${P.summary}`, () =>
+        HttpResponse.json({ ...EMPTY, clusters_without_split_data: [focus, MISSING] }),
+      ),
+    );
+    renderWithProviders('/v3/compute-copilot/eks/dashboard/', { signedIn: true });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Clusters your FOCUS export names: no split cost allocation data in FOCUS' },
+      SLOW,
+    );
+    expect(within(table).getByText('focus-eks')).toBeInTheDocument();
+    expect(within(table).queryByText('batch-eks')).toBeNull();
+    expect(screen.getByText(/Your FOCUS export carries no split cost allocation data/)).toBeInTheDocument();
+    // The CUR cluster keeps its own notice and action.
+    const cur = screen.getByRole('table', { name: 'Clusters without split cost allocation data' });
+    expect(within(cur).getByText('batch-eks')).toBeInTheDocument();
   });
 
   it('shows the error of a failed call', async () => {
