@@ -54,6 +54,7 @@ export const RECOMMENDATION_TYPES = [
   'asg-overprovisioned',
   'asg-spot-adoption',
   'asg-launch-template-rightsizing',
+  'asg-scheduled-scaling',
 ] as const;
 export type RecommendationType = (typeof RECOMMENDATION_TYPES)[number];
 export const recommendationTypeSchema = z.enum(RECOMMENDATION_TYPES);
@@ -83,6 +84,7 @@ export const RECOMMENDATION_ACTIONS = [
   'scale-in',
   'add-lifecycle-policy',
   'use-spot',
+  'schedule-scaling',
 ] as const;
 export type RecommendationActionKind = (typeof RECOMMENDATION_ACTIONS)[number];
 
@@ -150,6 +152,11 @@ export const RECOMMENDATION_TYPE_INFO: Record<
   },
   'asg-launch-template-rightsizing': {
     name: 'Auto Scaling launch template rightsizing',
+    group: 'rightsizing',
+    finding: 'underutilized',
+  },
+  'asg-scheduled-scaling': {
+    name: 'Auto Scaling groups to scale in outside office hours',
     group: 'rightsizing',
     finding: 'underutilized',
   },

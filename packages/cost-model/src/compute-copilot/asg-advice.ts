@@ -51,8 +51,6 @@ export const DEFAULT_SPOT_RATIO = 0.4;
 const COVERED_BELOW = 0.85;
 /** Types a spot recommendation diversifies over (interruptions hit pools, i.e. type and zone). */
 const DIVERSIFY = 4;
-/** Office hours a week (weekdays 08:00–20:00) that a scheduled group keeps its capacity. */
-const OFFICE_HOURS = 60;
 
 /** Same vCPUs and memory, same architecture, current generation, at most 20 % dearer than `type` in the region. */
 export function diversifiedTypes(type: string, region: string): string[] {
@@ -147,18 +145,32 @@ export function rightsizeAdvice(input: AsgAdviceInput): AsgAdviceItem | null {
   };
 }
 
-function scheduleAdvice(input: AsgAdviceInput): AsgAdviceItem | null {
-  const keep = Math.max(1, input.minSize);
+/** Weekday office hours a scheduled group keeps its capacity: 08:00–20:00 unless the rule's settings say else. */
+export const OFFICE_DAY = { start: 8, end: 20 } as const;
+
+/** The average under this share of the busy hours' p95: load that follows the clock. */
+export const CLOCK_LOAD_BELOW = 0.6;
+
+/** The instances a scheduled group keeps outside office hours: its minimum, at least one. */
+export const scheduleKeep = (input: Pick<AsgAdviceInput, 'minSize'>) => Math.max(1, input.minSize);
+
+export function scheduleAdvice(
+  input: AsgAdviceInput,
+  day: { start: number; end: number } = OFFICE_DAY,
+): AsgAdviceItem | null {
+  const keep = scheduleKeep(input);
   if (input.cpu === null || input.desiredCapacity <= keep) return null;
   // Load that follows the clock: the average sits well under the busy hours' p95.
-  if (!(input.cpu.avg < input.cpu.p95 * 0.6)) return null;
+  if (!(input.cpu.avg < input.cpu.p95 * CLOCK_LOAD_BELOW)) return null;
   const share = (input.desiredCapacity - keep) / input.desiredCapacity;
   const monthly = input.instances.reduce((s, i) => s + i.monthlyEffective, 0);
-  const saving = monthly * share * (1 - OFFICE_HOURS / 168);
+  const office = 5 * (day.end - day.start);
+  const saving = monthly * share * (1 - office / 168);
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
   return {
     type: 'scheduled-scaling',
     title: `Scale to ${keep} outside office hours`,
-    detail: `CPU averages ${input.cpu.avg.toFixed(1)} % against a p95 of ${input.cpu.p95.toFixed(1)} %: keep ${input.desiredCapacity} from 08:00 to 20:00 on weekdays and ${keep} otherwise (a schedule in the scheduler).`,
+    detail: `CPU averages ${input.cpu.avg.toFixed(1)} % against a p95 of ${input.cpu.p95.toFixed(1)} %: keep ${input.desiredCapacity} from ${hh(day.start)} to ${hh(day.end)} on weekdays and ${keep} otherwise (two scheduled actions of the group).`,
     monthlySaving: saving,
     risk: 'medium',
     instanceTypes: [],

@@ -145,3 +145,73 @@ describe('ASG launch template rightsizing', () => {
     });
   });
 });
+
+describe('ASG scheduled scaling', () => {
+  // Four instances at 20 % on average with busy hours at 65 %: the load follows the clock, and the busy hours need
+  // all four (asg-overprovisioned stays quiet).
+  const clock = { avg: 20, p95: 65, max: 80, points: 336 };
+
+  it('keeps the minimum outside weekday office hours: two scheduled actions, the saving at the bill’s rate', () => {
+    const out = outcome(
+      input(group('m5.large', 4, 2), members('m5.large', 4), {
+        cpu: clock,
+        cost: { monthlyEffective: 100, monthlyOnDemand: 125 },
+      }),
+      'asg-scheduled-scaling',
+    );
+    if (out?.outcome !== 'violated') throw new Error(`expected a violation, got ${out?.outcome}`);
+    expect(out.action).toEqual({
+      kind: 'schedule-scaling',
+      description: expect.stringContaining('from 08:00 to 20:00 on weekdays and 2 otherwise'),
+      target: {
+        time_zone: 'Etc/UTC',
+        scale_down_recurrence: '0 20 * * 1-5',
+        scale_up_recurrence: '0 8 * * 1-5',
+        low_min_size: 2,
+        low_desired_capacity: 2,
+        low_max_size: 10,
+        high_min_size: 2,
+        high_desired_capacity: 4,
+        high_max_size: 10,
+      },
+      reversible: true,
+    });
+    // $400 effective a month × 2 of 4 instances × 108 of 168 hours outside office hours; on demand by 125 / 100.
+    expect(out.saving.effective).toBeCloseTo((400 * 0.5 * 108) / 168, 6);
+    expect(out.saving.onDemand).toBeCloseTo((500 * 0.5 * 108) / 168, 6);
+    expect(out.evidence.facts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'cpu_avg', value: 20 }),
+        expect.objectContaining({ key: 'cpu_p95', value: 65 }),
+        expect.objectContaining({ key: 'kept_outside_office_hours', value: 2 }),
+        expect.objectContaining({ key: 'office_hours_per_week', value: 60 }),
+      ]),
+    );
+  });
+
+  it('follows the office hours set on the rule', () => {
+    const settings = new Map([
+      ['asg-scheduled-scaling', { enabled: true, thresholds: { office_start_hour: 9, office_end_hour: 17 } }],
+    ]);
+    const i = input(group('m5.large', 4, 2), members('m5.large', 4), { cpu: clock });
+    const out = evaluateResource(i, settings).find((r) => r.rule.key === 'asg-scheduled-scaling')?.outcome;
+    if (out?.outcome !== 'violated') throw new Error(`expected a violation, got ${out?.outcome}`);
+    expect(out.action.target).toMatchObject({
+      scale_down_recurrence: '0 17 * * 1-5',
+      scale_up_recurrence: '0 9 * * 1-5',
+    });
+    expect(out.saving.effective).toBeCloseTo((400 * 0.5 * 128) / 168, 6);
+  });
+
+  it('passes on flat load and on a group at its minimum; waits for every member’s CPU', () => {
+    const flat = input(group('m5.large', 4, 2), members('m5.large', 4), { cpu: { ...clock, avg: 50 } });
+    expect(outcome(flat, 'asg-scheduled-scaling')).toMatchObject({
+      outcome: 'passed',
+      reason: expect.stringContaining('does not follow the clock'),
+    });
+    const atMin = input(group('m5.large', 2, 2), members('m5.large', 2), { cpu: clock });
+    expect(outcome(atMin, 'asg-scheduled-scaling')?.outcome).toBe('passed');
+    const noCpu = input(group('m5.large', 4, 2), members('m5.large', 4), { cpu: null });
+    expect(outcome(noCpu, 'asg-scheduled-scaling')?.outcome).toBe('missing-metrics');
+  });
+});

@@ -1,7 +1,11 @@
 import {
   type AsgAdviceInput,
   type AsgAdviceItem,
+  CLOCK_LOAD_BELOW,
+  OFFICE_DAY,
   rightsizeAdvice,
+  scheduleAdvice,
+  scheduleKeep,
   spotAdvice,
 } from '../compute-copilot/asg-advice';
 import {
@@ -25,7 +29,8 @@ import {
 
 /**
  * Compute Copilot's Auto Scaling advice as rules, so it is listed, approved and applied like every other
- * recommendation: spot through a mixed instances policy, and a smaller type for the launch template. The figures
+ * recommendation: spot through a mixed instances policy, a smaller type for the launch template, and scaling in
+ * outside office hours through two recurring scheduled actions. The figures
  * are the ASG dashboard's (cost-model/compute-copilot/asg-advice), from the members' own bill lines.
  */
 
@@ -198,6 +203,112 @@ export const asgLaunchTemplateRightsizing: RuleDefinition = {
         ...coverageCaveat(input),
       ],
       resourceType: item.fromType,
+    };
+  },
+};
+
+/** The time zone the scheduled actions' cron times are read in (the rule input carries no organisation zone). */
+const SCHEDULE_TIME_ZONE = 'Etc/UTC';
+
+const hour = (key: string, label: string, value: number) => ({
+  key,
+  label,
+  unit: 'h',
+  default: value,
+  min: 0,
+  max: 24,
+});
+
+export const asgScheduledScaling: RuleDefinition = {
+  key: 'asg-scheduled-scaling',
+  kinds: ['autoscaling-group'],
+  description:
+    "An Auto Scaling group whose CPU follows the clock (its members' mean average under 60 % of their highest p95) and that runs above its minimum: it keeps its capacity on weekdays in office hours and its minimum (at least one) otherwise; the saving is the members' bill × the instances above the minimum ÷ desired × the hours outside office hours ÷ 168. Applied as two recurring scheduled actions (scale down at the end of the day, back up at its start).",
+  anchor:
+    'AWS EC2 Auto Scaling scheduled scaling (PutScheduledUpdateGroupAction with a cron recurrence); nOps Compute Copilot ASG scheduling.',
+  thresholds: [
+    lookbackDays(14),
+    minHours,
+    hour('office_start_hour', 'Office hours start (UTC)', OFFICE_DAY.start),
+    hour('office_end_hour', 'Office hours end (UTC)', OFFICE_DAY.end),
+    {
+      key: 'min_monthly_saving',
+      label: 'Monthly saving at least',
+      unit: 'USD',
+      default: 10,
+      min: 0,
+      max: 100_000,
+    },
+  ],
+  supersededBy: ['asg-overprovisioned'],
+  check(input: RuleInput, t: Thresholds): RuleOutcome {
+    const days = t.lookback_days as number;
+    const g = groupFacts(input, days, t.min_hours as number);
+    if (g.members === 0) return notApplicable('The group runs no instances.');
+    const start = Math.floor(t.office_start_hour as number);
+    const end = Math.floor(t.office_end_hour as number);
+    const base = groupEvidence(input, days, g);
+    const cpu = g.advice.cpu;
+    const keep = scheduleKeep(g.advice);
+    const evidence = {
+      ...base,
+      facts: [
+        ...base.facts,
+        fact('cpu_avg', 'CPU average (%)', cpu === null ? null : Math.round(cpu.avg * 10) / 10),
+        fact('cpu_p95', 'CPU p95, busiest member (%)', cpu === null ? null : Math.round(cpu.p95 * 10) / 10),
+        fact('kept_outside_office_hours', 'Instances kept outside office hours', keep),
+        fact('office_hours_per_week', 'Office hours a week', 5 * Math.max(0, end - start), {
+          key: 'office_end_hour',
+          value: end,
+        }),
+      ],
+    };
+    if (!(start < end)) return notApplicable('Office hours end before they start.');
+    if (g.withCpu < g.members)
+      return missingMetrics(
+        `${g.members - g.withCpu} of ${g.members} instances lack ${t.min_hours} hourly CPU values.`,
+        evidence,
+      );
+    const item = scheduleAdvice(g.advice, { start, end });
+    if (item === null || item.monthlySaving < (t.min_monthly_saving as number))
+      return passed(
+        cpu !== null && cpu.avg >= cpu.p95 * CLOCK_LOAD_BELOW
+          ? `CPU averages ${cpu.avg.toFixed(1)} % against a p95 of ${cpu.p95.toFixed(1)} %: the load does not follow the clock.`
+          : `The group runs ${g.advice.desiredCapacity} instances, no more than the ${keep} it would keep.`,
+        evidence,
+      );
+    const saving = savingOfAdvice(item, g);
+    const a = input.resource.attributes;
+    const max = num(a.maxSize) ?? g.advice.desiredCapacity;
+    return {
+      outcome: 'violated',
+      title: `${item.title} in ${input.resource.name ?? input.resource.id}`,
+      evidence,
+      saving,
+      risk: item.risk,
+      action: {
+        kind: 'schedule-scaling',
+        description: `${item.detail} About ${money(saving.effective)} a month less.`,
+        target: {
+          time_zone: SCHEDULE_TIME_ZONE,
+          scale_down_recurrence: `0 ${end} * * 1-5`,
+          scale_up_recurrence: `0 ${start} * * 1-5`,
+          low_min_size: g.advice.minSize,
+          low_desired_capacity: keep,
+          low_max_size: max,
+          high_min_size: g.advice.minSize,
+          high_desired_capacity: g.advice.desiredCapacity,
+          high_max_size: max,
+        },
+        reversible: true,
+      },
+      mightBeWrong: [
+        `Office hours are read in UTC (${String(start).padStart(2, '0')}:00–${String(end).padStart(2, '0')}:00 on weekdays); change them in the rule's settings if the load follows another clock.`,
+        'The clock pattern is judged from the average against the p95, not from an hour-by-hour profile: a single busy spike also lowers the average.',
+        "The group's scaling policies may still scale it out at night when load arrives; scheduled actions only set the sizes at their times.",
+        ...coverageCaveat(input),
+      ],
+      resourceType: g.advice.launchTemplateType ?? 'Auto Scaling group',
     };
   },
 };

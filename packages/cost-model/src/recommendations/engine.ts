@@ -1,5 +1,5 @@
 import type { RecommendationType } from '@finlens/contracts/recommendations';
-import { asgLaunchTemplateRightsizing, asgSpotAdoption } from './asg-rules';
+import { asgLaunchTemplateRightsizing, asgScheduledScaling, asgSpotAdoption } from './asg-rules';
 import { ec2Idle, ec2PreviousGeneration, ec2Rightsizing, ec2StoppedWithVolumes } from './compute-rules';
 import { eipUnassociated, elbIdle, rdsIdle, rdsRightsizing } from './other-rules';
 import type { NoViolation, RuleDefinition, RuleInput, RuleOutcome, Thresholds } from './rule-kit';
@@ -42,6 +42,7 @@ export const RULES: readonly RuleDefinition[] = [
   asgOverprovisioned,
   asgSpotAdoption,
   asgLaunchTemplateRightsizing,
+  asgScheduledScaling,
 ];
 
 export function ruleOf(key: string): RuleDefinition | null {

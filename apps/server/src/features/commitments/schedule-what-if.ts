@@ -48,6 +48,7 @@ const COMMITTED_SERVICE_OF_TYPE: Record<string, string> = {
   'asg-overprovisioned': 'AmazonEC2',
   'asg-spot-adoption': 'AmazonEC2',
   'asg-launch-template-rightsizing': 'AmazonEC2',
+  'asg-scheduled-scaling': 'AmazonEC2',
   'lambda-memory': 'AWSLambda',
 };
 

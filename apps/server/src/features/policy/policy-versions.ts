@@ -278,12 +278,19 @@ export const POLICY_VERSIONS: readonly PolicyVersionEntry[] = [
     released_at: '2026-11-27T01:30:00.000Z',
     summary:
       'Adds, only where you allow actions, autoscaling:StartInstanceRefresh, so that after Finlens applies an Auto Scaling recommendation (a mixed instances policy for spot, a smaller launch template type) it replaces the instances launched before the change, a few at a time, and the saving shows without waiting for the group to replace them itself.',
+    grants: () => withAdded('2026-11-27', { 'finlens-actions': ['autoscaling:StartInstanceRefresh'] }),
+  },
+  {
+    version: '2026-11-27.2',
+    released_at: '2026-11-27T05:30:00.000Z',
+    summary:
+      "Adds autoscaling:DescribeScheduledActions to the inventory read and, only where you allow actions, autoscaling:PutScheduledUpdateGroupAction, so an approved scheduled-scaling recommendation puts the Auto Scaling group's scale-down and scale-up actions (cron recurrence, time zone, minimum, desired and maximum) for you.",
     grants: currentGrants,
   },
 ];
 
 /** The newest version's grants when it was released (see grantsFingerprint); a test compares them with today's. */
-export const RELEASED_FINGERPRINT = '9a5e4ae00f99617d';
+export const RELEASED_FINGERPRINT = '7dd2ff3d24cd6287';
 
 export function grantsFingerprint(grants: PolicyGrants): string {
   return createHash('sha256').update(JSON.stringify(grants)).digest('hex').slice(0, 16);

@@ -1,4 +1,9 @@
-import { type CloudAction, LIFECYCLE_TARGET_CLASSES } from '../../integrations/cloud/cloud-actions';
+import {
+  type CloudAction,
+  LIFECYCLE_TARGET_CLASSES,
+  type ScheduledScaling,
+  scheduledScalingText,
+} from '../../integrations/cloud/cloud-actions';
 import type { CloudResource, ResourceKind } from '../../integrations/cloud/cloud-resources';
 import type { StoredAction } from './savings-ledger.tables';
 
@@ -438,6 +443,59 @@ function scaleStep(target: ApplyTarget, resource: CloudResource): NextStep {
   return { kind: 'act', action, description: `Scale ${resource.id} to ${desired}` };
 }
 
+/** The scheduled actions Finlens puts on a group (by these names: a second apply replaces, never adds). */
+const SCALE_DOWN_ACTION = 'finlens-scale-down';
+const SCALE_UP_ACTION = 'finlens-scale-up';
+
+const putText = (group: string, a: ScheduledScaling) =>
+  `Put scheduled action ${a.name} on ${group}: ${scheduledScalingText(a)}`;
+
+/**
+ * Scaling in outside office hours: two recurring scheduled actions (AWS PutScheduledUpdateGroupAction), the low
+ * period's sizes at the end of the day and the group's own back at its start. The put completes the apply (the
+ * group's listing does not show scheduled actions; putting equal ones again changes nothing).
+ */
+function scheduleStep(target: ApplyTarget, resource: CloudResource): NextStep {
+  if (resource.kind !== 'autoscaling-group')
+    return { kind: 'unsupported', reason: `The cloud port cannot schedule a ${resource.kind}.` };
+  const t = target.action.target;
+  const size = (key: string) => {
+    const n = Number(t[key]);
+    return Number.isInteger(n) && n >= 0 ? n : null;
+  };
+  const sizes = (period: 'low' | 'high') => ({
+    minSize: size(`${period}_min_size`),
+    desiredCapacity: size(`${period}_desired_capacity`),
+    maxSize: size(`${period}_max_size`),
+  });
+  const down = targetText(target, 'scale_down_recurrence');
+  const up = targetText(target, 'scale_up_recurrence');
+  const timeZone = targetText(target, 'time_zone') ?? 'Etc/UTC';
+  const low = sizes('low');
+  const high = sizes('high');
+  if (down === null || up === null || Object.values({ ...low, ...high }).some((v) => v === null))
+    return {
+      kind: 'unsupported',
+      reason: 'The recommendation names no recurrence or sizes for the scheduled actions.',
+    };
+  const actions: ScheduledScaling[] = [
+    { name: SCALE_DOWN_ACTION, recurrence: down, timeZone, ...low },
+    { name: SCALE_UP_ACTION, recurrence: up, timeZone, ...high },
+  ];
+  const action = {
+    type: 'scheduled-scaling',
+    region: target.region,
+    resource: ref('autoscaling-group', resource.id),
+    actions,
+  } as const;
+  return {
+    kind: 'act',
+    action,
+    description: actions.map((a) => putText(resource.id, a)).join('; '),
+    final: true,
+  };
+}
+
 /** The next step for the resource as listed now; null `resource`: the cloud no longer lists it. */
 export function nextStep(
   target: ApplyTarget,
@@ -466,6 +524,8 @@ export function nextStep(
       return scaleStep(target, resource);
     case 'use-spot':
       return spotStep(target, resource);
+    case 'schedule-scaling':
+      return scheduleStep(target, resource);
     case 'add-lifecycle-policy':
       return lifecycleStep(target, resource);
     default:
@@ -505,6 +565,10 @@ export function planSteps(
   if (first.kind === 'act' && resource?.kind === 'nat-gateway' && target.address !== null) {
     const release = `Release the Elastic IP of ${target.address} once the gateway is deleted (if still unassociated)`;
     return { steps: [first.description, release], reason: null };
+  }
+  if (first.kind === 'act' && first.action.type === 'scheduled-scaling') {
+    const group = first.action.resource.id;
+    return { steps: first.action.actions.map((a) => putText(group, a)), reason: null };
   }
   if (first.kind === 'act') {
     return {

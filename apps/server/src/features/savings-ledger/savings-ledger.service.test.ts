@@ -449,6 +449,61 @@ describe('savings ledger service', () => {
     });
   });
 
+  it("puts an Auto Scaling group's scheduled scaling through the simulated cloud: a dry run lists both actions", async () => {
+    const service = ledger();
+    recs.push(
+      recommendation(projectId, {
+        id: 'rec-sched',
+        type: 'asg-scheduled-scaling',
+        resource_kind: 'autoscaling-group',
+        resource_id: CONTRACT_IDS.asg,
+        action: {
+          kind: 'schedule-scaling',
+          description: 'Scale to 1 outside office hours',
+          target: {
+            time_zone: 'Etc/UTC',
+            scale_down_recurrence: '0 20 * * 1-5',
+            scale_up_recurrence: '0 8 * * 1-5',
+            low_min_size: 1,
+            low_desired_capacity: 1,
+            low_max_size: 4,
+            high_min_size: 1,
+            high_desired_capacity: 2,
+            high_max_size: 4,
+          },
+          reversible: true,
+        },
+      }),
+    );
+    await service.transition(member(), 'rec-sched', { action: 'accept' });
+    await service.transition(admin(), 'rec-sched', { action: 'approve' });
+    const down = '0 20 * * 1-5 Etc/UTC: min 1, desired 1, max 4';
+    const up = '0 8 * * 1-5 Etc/UTC: min 1, desired 2, max 4';
+    const dry = await service.transition(admin(), 'rec-sched', { action: 'apply', dry_run: true });
+    expect(dry.check?.steps).toEqual([
+      `Put scheduled action finlens-scale-down on ${CONTRACT_IDS.asg}: ${down}`,
+      `Put scheduled action finlens-scale-up on ${CONTRACT_IDS.asg}: ${up}`,
+    ]);
+    const applied = await service.transition(admin(), 'rec-sched', { action: 'apply', dry_run: false });
+    expect(applied.entry).toMatchObject({
+      state: 'applied',
+      applied_via: 'cloud',
+      apply_status: 'succeeded',
+    });
+    const steps = applied.entry.events.filter((e) => e.action === 'cloud_step');
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.detail).toMatchObject({
+      cloud_action: 'scheduled-scaling',
+      changes: [
+        { field: 'scheduledAction:finlens-scale-down', before: null, after: down },
+        { field: 'scheduledAction:finlens-scale-up', before: null, after: up },
+      ],
+    });
+    const { port, account } = await cloud();
+    const listedActions = await port.scheduledActions(account, 'us-east-1', CONTRACT_IDS.asg);
+    expect(listedActions.actions.map((a) => a.name)).toEqual(['finlens-scale-down', 'finlens-scale-up']);
+  });
+
   it('deletes an idle NAT gateway and adds a lifecycle rule to a bucket through the simulated cloud', async () => {
     const service = ledger();
     recs.push(

@@ -55,6 +55,18 @@ export type CloudAction =
    * policy or type reaches the running instances. The change reported is the refresh's id.
    */
   | { type: 'instance-refresh'; region: string; resource: RefOf<'autoscaling-group'> }
+  /**
+   * Creates or replaces (by name) recurring scheduled actions of an Auto Scaling group (AWS
+   * PutScheduledUpdateGroupAction): at each cron occurrence, in the action's time zone, the group's minimum,
+   * desired capacity and maximum become the action's. The change reported per action is its settings before
+   * (null: it did not exist) and after, as `scheduledAction:<name>`.
+   */
+  | {
+      type: 'scheduled-scaling';
+      region: string;
+      resource: RefOf<'autoscaling-group'>;
+      actions: readonly ScheduledScaling[];
+    }
   /** Changes the instance type (EC2: the instance must be stopped) or class (RDS). */
   | { type: 'modify'; region: string; resource: RefOf<'ec2-instance' | 'rds-instance'>; instanceType: string }
   | { type: 'snapshot'; region: string; resource: RefOf<'ebs-volume'>; description?: string }
@@ -99,6 +111,36 @@ export interface LifecycleRule {
   storageClass: LifecycleTargetClass;
   /** Days after which incomplete multipart uploads are aborted; null: not set. */
   abortIncompleteMultipartDays: number | null;
+}
+
+/** One recurring scheduled action of an Auto Scaling group, as AWS DescribeScheduledActions lists it. */
+export interface ScheduledScaling {
+  name: string;
+  /** Unix cron: minute hour day-of-month month day-of-week ("0 20 * * 1-5"). */
+  recurrence: string;
+  /** IANA time zone the recurrence is read in ("Etc/UTC", "Europe/Berlin"). */
+  timeZone: string;
+  /** The sizes the group takes at each occurrence; null: left as it is. */
+  minSize: number | null;
+  desiredCapacity: number | null;
+  maxSize: number | null;
+}
+
+/** How the trail shows a scheduled action: "0 20 * * 1-5 Etc/UTC: min 1, desired 1, max 6". */
+export const scheduledScalingText = (a: ScheduledScaling) =>
+  `${a.recurrence} ${a.timeZone}: min ${a.minSize ?? '—'}, desired ${a.desiredCapacity ?? '—'}, max ${a.maxSize ?? '—'}`;
+
+/** The `scheduledAction:<name>` changes that putting `wanted` over `existing` makes (none for an equal one). */
+export function scheduledScalingChanges(
+  existing: readonly ScheduledScaling[],
+  wanted: readonly ScheduledScaling[],
+): AttributeChange[] {
+  return wanted.flatMap((w) => {
+    const was = existing.find((e) => e.name === w.name);
+    const before = was === undefined ? null : scheduledScalingText(was);
+    const after = scheduledScalingText(w);
+    return before === after ? [] : [{ field: `scheduledAction:${w.name}`, before, after }];
+  });
 }
 
 /** One attribute an action changed, as the provider reported it before and right after. */

@@ -352,6 +352,64 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       await expect(again).rejects.toMatchObject({ code: 'invalid-state' });
     });
 
+    it("puts a group's recurring scheduled actions, lists them, and replaces one by name", async () => {
+      const { port, account } = subject();
+      const group = { kind: 'autoscaling-group', id: IDS.asg } as const;
+      const down = {
+        name: 'finlens-scale-down',
+        recurrence: '0 20 * * 1-5',
+        timeZone: 'Europe/Berlin',
+        minSize: 1,
+        desiredCapacity: 1,
+        maxSize: 4,
+      };
+      const up = {
+        ...down,
+        name: 'finlens-scale-up',
+        recurrence: '0 8 * * 1-5',
+        minSize: 2,
+        desiredCapacity: 2,
+      };
+      const put = {
+        type: 'scheduled-scaling',
+        region: 'us-east-1',
+        resource: group,
+        actions: [down, up],
+      } as const;
+      expect((await port.scheduledActions(account, 'us-east-1', IDS.asg)).actions).toEqual([]);
+      const first = await port.act(account, put);
+      expect(first.changes).toEqual([
+        {
+          field: 'scheduledAction:finlens-scale-down',
+          before: null,
+          after: '0 20 * * 1-5 Europe/Berlin: min 1, desired 1, max 4',
+        },
+        {
+          field: 'scheduledAction:finlens-scale-up',
+          before: null,
+          after: '0 8 * * 1-5 Europe/Berlin: min 2, desired 2, max 4',
+        },
+      ]);
+      expect(await port.scheduledActions(account, 'us-east-1', IDS.asg)).toEqual({
+        actions: [down, up],
+        failures: [],
+      });
+      // The same actions again change nothing; a changed one replaces its namesake.
+      expect((await port.act(account, put)).changes).toEqual([]);
+      const later = { ...down, recurrence: '0 21 * * 1-5' };
+      const replaced = await port.act(account, { ...put, actions: [later] });
+      expect(replaced.changes).toEqual([
+        {
+          field: 'scheduledAction:finlens-scale-down',
+          before: '0 20 * * 1-5 Europe/Berlin: min 1, desired 1, max 4',
+          after: '0 21 * * 1-5 Europe/Berlin: min 1, desired 1, max 4',
+        },
+      ]);
+      expect((await port.scheduledActions(account, 'us-east-1', IDS.asg)).actions).toEqual([later, up]);
+      const missing = port.act(account, { ...put, resource: { ...group, id: 'no-such-group' } });
+      await expect(missing).rejects.toMatchObject({ code: 'not-found' });
+    });
+
     it('deletes an unattached volume and refuses an attached one', async () => {
       const { port, account } = subject();
       const volume = (id: string) =>

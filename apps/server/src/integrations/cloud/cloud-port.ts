@@ -1,4 +1,4 @@
-import type { ActionAnswer, ActionResult, CloudAction } from './cloud-actions';
+import type { ActionAnswer, ActionResult, CloudAction, ScheduledScaling } from './cloud-actions';
 import type { MetricSeries, MetricsRequest } from './cloud-metrics';
 import type { CloudResource, ResourceKind } from './cloud-resources';
 
@@ -112,6 +112,12 @@ export interface ScalingActivitiesResult {
   failures: CloudFailure[];
 }
 
+export interface ScheduledActionsResult {
+  /** The group's recurring scheduled actions, by name. */
+  actions: ScheduledScaling[];
+  failures: CloudFailure[];
+}
+
 export interface CloudPort {
   /** Every region the provider knows, with whether the account has it enabled. */
   listRegions(account: CloudAccount): Promise<ListRegionsResult>;
@@ -130,6 +136,8 @@ export interface CloudPort {
     groupName: string,
     limit: number,
   ): Promise<ScalingActivitiesResult>;
+  /** An Auto Scaling group's recurring scheduled actions (AWS DescribeScheduledActions), by name. */
+  scheduledActions(account: CloudAccount, region: string, groupName: string): Promise<ScheduledActionsResult>;
   /** Performs one action and says what changed; throws CloudActionError when refused. */
   act(account: CloudAccount, action: CloudAction): Promise<ActionResult>;
   /**

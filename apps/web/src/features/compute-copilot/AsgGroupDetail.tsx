@@ -128,11 +128,9 @@ export function AsgGroupDetail({ groupKey: key }: { groupKey: string }) {
                   </Typography>
                 </Stack>
                 <Typography variant="body2">{a.detail}</Typography>
-                {adviceRecommendationsPath(a.type, group.name) === null ? null : (
-                  <PageLink to={adviceRecommendationsPath(a.type, group.name) as string}>
-                    Review and apply the recommendation
-                  </PageLink>
-                )}
+                <PageLink to={adviceRecommendationsPath(a.type, group.name)}>
+                  Review and apply the recommendation
+                </PageLink>
               </Paper>
             ))}
           </Section>

@@ -247,9 +247,10 @@ describe('Compute Copilot pages', () => {
       'desiredCapacity: 3 → 2',
     );
     expect(await screen.findByRole('region', { name: 'Instances of web-frontend-asg' })).toBeInTheDocument();
-    // The spot advice leads to its recommendation (approved and applied there); scheduled scaling has none yet.
+    // Each advice leads to its rule's recommendation for the group (approved and applied there).
     const review = await screen.findAllByRole('link', { name: 'Review and apply the recommendation' });
     expect(review.map((l) => l.getAttribute('href'))).toEqual([
+      '/v3/cost/recommendations/asg-scheduled-scaling?search=web-frontend-asg',
       '/v3/cost/recommendations/asg-spot-adoption?search=web-frontend-asg',
     ]);
     const activities = await screen.findByRole('table', { name: 'Scaling activities' }, SLOW);

@@ -17,20 +17,19 @@ export function policyText(g: AsgGroup): string {
   return `${p.on_demand_base_capacity} on-demand base, ${p.on_demand_percentage_above_base_capacity} % on demand above it, ${p.spot_allocation_strategy} over ${p.instance_types.join(', ')}`;
 }
 
+/** The recommendation rule of each kind of advice. */
+const ADVICE_RULES: Record<AsgGroup['advice'][number]['type'], string> = {
+  'spot-adoption': 'asg-spot-adoption',
+  rightsizing: 'asg-launch-template-rightsizing',
+  'scheduled-scaling': 'asg-scheduled-scaling',
+};
+
 /**
  * The recommendations list of an advice's rule, searched for the group: its recommendation is accepted, approved
- * and applied there (scheduled scaling has no rule to apply yet).
+ * and applied there.
  */
-export function adviceRecommendationsPath(
-  type: AsgGroup['advice'][number]['type'],
-  group: string,
-): string | null {
-  const rule = {
-    'spot-adoption': 'asg-spot-adoption',
-    rightsizing: 'asg-launch-template-rightsizing',
-  } as const;
-  if (type === 'scheduled-scaling') return null;
-  return `/v3/cost/recommendations/${rule[type]}?search=${encodeURIComponent(group)}`;
+export function adviceRecommendationsPath(type: AsgGroup['advice'][number]['type'], group: string): string {
+  return `/v3/cost/recommendations/${ADVICE_RULES[type]}?search=${encodeURIComponent(group)}`;
 }
 
 export const monthlySaving = (g: AsgGroup) => g.advice.reduce((s, a) => s + a.monthly_saving, 0);

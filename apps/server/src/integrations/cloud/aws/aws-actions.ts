@@ -42,7 +42,12 @@ import {
   CloudActionError,
   type LifecycleRule,
 } from '../cloud-actions';
-import { setLaunchTemplateType, setMixedInstances, startInstanceRefresh } from './aws-asg-actions';
+import {
+  putScheduledActions,
+  setLaunchTemplateType,
+  setMixedInstances,
+  startInstanceRefresh,
+} from './aws-asg-actions';
 import { deleteDatabase, deleteLoadBalancer, modifyVolume, terminateInstance } from './aws-cleanup-actions';
 import type { AwsClients } from './aws-clients';
 
@@ -275,6 +280,8 @@ export async function awsAct(c: AwsClients, action: CloudAction): Promise<Action
         return done(await setLaunchTemplateType(c, action));
       case 'instance-refresh':
         return done(await startInstanceRefresh(c, action));
+      case 'scheduled-scaling':
+        return done(await putScheduledActions(c, action));
       case 'modify':
         return done(await modify(c, action));
       case 'snapshot': {

@@ -2,6 +2,8 @@ import {
   type AutoScalingGroup,
   DescribeAutoScalingGroupsCommand,
   type LaunchTemplateSpecification,
+  PutScheduledUpdateGroupActionCommand,
+  paginateDescribeScheduledActions,
   StartInstanceRefreshCommand,
   UpdateAutoScalingGroupCommand,
 } from '@aws-sdk/client-auto-scaling';
@@ -10,7 +12,13 @@ import {
   CreateLaunchTemplateVersionCommand,
   DescribeLaunchTemplateVersionsCommand,
 } from '@aws-sdk/client-ec2';
-import { type AttributeChange, type CloudAction, CloudActionError } from '../cloud-actions';
+import {
+  type AttributeChange,
+  type CloudAction,
+  CloudActionError,
+  type ScheduledScaling,
+  scheduledScalingChanges,
+} from '../cloud-actions';
 import type { AwsClients } from './aws-clients';
 
 const change = (field: string, before: string | number | null, after: string | number | null) =>
@@ -176,4 +184,58 @@ export async function startInstanceRefresh(
       );
     throw error;
   }
+}
+
+/** DescribeScheduledActions of one group, every page: its recurring actions (one-off ones have no recurrence). */
+export async function describeScheduledActions(
+  autoscaling: AwsClients['autoscaling'],
+  groupName: string,
+): Promise<ScheduledScaling[]> {
+  const out: ScheduledScaling[] = [];
+  const pages = paginateDescribeScheduledActions(
+    { client: autoscaling, pageSize: 100 },
+    { AutoScalingGroupName: groupName },
+  );
+  for await (const page of pages) {
+    for (const a of page.ScheduledUpdateGroupActions ?? []) {
+      if (a.Recurrence === undefined || a.ScheduledActionName === undefined) continue;
+      out.push({
+        name: a.ScheduledActionName,
+        recurrence: a.Recurrence,
+        timeZone: a.TimeZone ?? 'Etc/UTC',
+        minSize: a.MinSize ?? null,
+        desiredCapacity: a.DesiredCapacity ?? null,
+        maxSize: a.MaxSize ?? null,
+      });
+    }
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * PutScheduledUpdateGroupAction for each wanted action (AWS creates it, or replaces the one of the same name);
+ * the group's actions are described first so the trail shows what each replaced, and an equal one is not put.
+ */
+export async function putScheduledActions(
+  c: AwsClients,
+  action: CloudAction & { type: 'scheduled-scaling' },
+): Promise<AttributeChange[]> {
+  await groupOf(c, action.resource.id);
+  const existing = await describeScheduledActions(c.autoscaling, action.resource.id);
+  const changes = scheduledScalingChanges(existing, action.actions);
+  for (const a of action.actions) {
+    if (!changes.some((ch) => ch.field === `scheduledAction:${a.name}`)) continue;
+    await c.autoscaling.send(
+      new PutScheduledUpdateGroupActionCommand({
+        AutoScalingGroupName: action.resource.id,
+        ScheduledActionName: a.name,
+        Recurrence: a.recurrence,
+        TimeZone: a.timeZone,
+        ...(a.minSize === null ? {} : { MinSize: a.minSize }),
+        ...(a.desiredCapacity === null ? {} : { DesiredCapacity: a.desiredCapacity }),
+        ...(a.maxSize === null ? {} : { MaxSize: a.maxSize }),
+      }),
+    );
+  }
+  return changes;
 }

@@ -56,6 +56,7 @@ export const AWS_CALLS = {
   AutoScalingClient: {
     DescribeAutoScalingGroups: { iam: 'autoscaling:DescribeAutoScalingGroups', access: 'read' },
     DescribeScalingActivities: { iam: 'autoscaling:DescribeScalingActivities', access: 'read' },
+    DescribeScheduledActions: { iam: 'autoscaling:DescribeScheduledActions', access: 'read' },
     // AWS checks that the caller may launch from the group's launch template (ec2:RunInstances, and
     // ec2:CreateTags for a template that tags at launch) whenever an update names one.
     UpdateAutoScalingGroup: {
@@ -69,6 +70,8 @@ export const AWS_CALLS = {
       access: 'act',
       also: ['ec2:RunInstances', 'ec2:CreateTags'],
     },
+    // Runs later as the group's service-linked role: no launch permission of the caller is checked.
+    PutScheduledUpdateGroupAction: { iam: 'autoscaling:PutScheduledUpdateGroupAction', access: 'act' },
   },
   EKSClient: {
     ListClusters: { iam: 'eks:ListClusters', access: 'read' },

@@ -3,6 +3,7 @@ import { CloudActionError } from '../cloud-actions';
 import type { CloudAccount, CloudPort, ListResourcesResult, RegionInfo } from '../cloud-port';
 import { type CloudResource, RESOURCE_KINDS, type ResourceKind } from '../cloud-resources';
 import { awsAct } from './aws-actions';
+import { describeScheduledActions } from './aws-asg-actions';
 import { awsActMany } from './aws-batch';
 import { type AwsClientSettings, type AwsClients, accountCredentials, createAwsClients } from './aws-clients';
 import { FailureLog } from './aws-failures';
@@ -127,6 +128,17 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
         log,
       );
       return { activities, failures: log.failures };
+    },
+
+    async scheduledActions(account, region, groupName) {
+      const log = new FailureLog(account.accountId, region);
+      const session = await signIn(account, log, []);
+      if (!session) return { actions: [], failures: log.failures };
+      const autoscaling = session.clients(region).autoscaling;
+      const actions = await log.attempt('autoscaling', 'DescribeScheduledActions', [], [], () =>
+        describeScheduledActions(autoscaling, groupName),
+      );
+      return { actions, failures: log.failures };
     },
 
     async act(account, action) {

@@ -2,6 +2,9 @@ import {
   AutoScalingClient,
   DescribeAutoScalingGroupsCommand,
   DescribeScalingActivitiesCommand,
+  DescribeScheduledActionsCommand,
+  PutScheduledUpdateGroupActionCommand,
+  type ScheduledUpdateGroupAction,
   StartInstanceRefreshCommand,
   UpdateAutoScalingGroupCommand,
 } from '@aws-sdk/client-auto-scaling';
@@ -225,9 +228,33 @@ export function mockAwsWorld() {
   );
   s3.on(PutBucketLifecycleConfigurationCommand).resolves({});
   const autoscaling = mockClient(AutoScalingClient);
+  const groupsOfRegion = byRegion({ 'us-east-1': groups }, { AutoScalingGroups: [] });
   autoscaling
     .on(DescribeAutoScalingGroupsCommand)
-    .callsFake(byRegion({ 'us-east-1': groups }, { AutoScalingGroups: [] }));
+    .callsFake(async (input: { AutoScalingGroupNames?: string[] }, getClient) => {
+      const answer = await groupsOfRegion(input, getClient);
+      const names = input.AutoScalingGroupNames;
+      if (names === undefined) return answer;
+      const named = (answer.AutoScalingGroups ?? []).filter((g) =>
+        names.includes(g.AutoScalingGroupName ?? ''),
+      );
+      return { ...answer, AutoScalingGroups: named };
+    });
+  // PutScheduledUpdateGroupAction creates or replaces by name; DescribeScheduledActions lists a group's.
+  const scheduled = new Map<string, ScheduledUpdateGroupAction>();
+  autoscaling.on(PutScheduledUpdateGroupActionCommand).callsFake((input: ScheduledUpdateGroupAction) => {
+    const { AutoScalingGroupName: group, ScheduledActionName: name } = input;
+    scheduled.set(`${group}/${name}`, {
+      ...input,
+      ScheduledActionARN: `arn:aws:autoscaling:us-east-1:${ACCOUNT}:scheduledUpdateGroupAction:${group}/${name}`,
+    });
+    return {};
+  });
+  autoscaling.on(DescribeScheduledActionsCommand).callsFake((input: { AutoScalingGroupName?: string }) => ({
+    ScheduledUpdateGroupActions: [...scheduled.values()].filter(
+      (a) => a.AutoScalingGroupName === input.AutoScalingGroupName,
+    ),
+  }));
   autoscaling.on(UpdateAutoScalingGroupCommand).resolves({});
   // One refresh at a time per group, as AWS answers a second one while the first runs.
   const refreshing = new Set<string>();

@@ -3,9 +3,11 @@ import {
   type AttributeChange,
   type CloudAction,
   CloudActionError,
+  scheduledScalingChanges,
 } from '../cloud-actions';
 import { noise } from './metric-profiles';
 import { deleteDatabase, freeGatewayAddresses, modifyVolume, terminate } from './sim-cleanup-actions';
+import { knownTimeZone, parseCron } from './sim-schedule';
 import type { SimEntry, SimWorld } from './sim-world';
 
 interface ActContext {
@@ -187,6 +189,33 @@ function instanceRefresh(entry: SimEntry, ctx: ActContext): AttributeChange[] {
   return [{ field: 'instanceRefresh', before: null, after: `sim-refresh-${group.id}-${ctx.now}` }];
 }
 
+/**
+ * Stores the group's recurring scheduled actions by name, as AWS PutScheduledUpdateGroupAction; the world runs
+ * them on its clock from now on (sim-schedule.ts).
+ */
+function scheduledScaling(
+  entry: SimEntry,
+  action: CloudAction & { type: 'scheduled-scaling' },
+  ctx: ActContext,
+) {
+  const group = entry.resource;
+  if (group.kind !== 'autoscaling-group')
+    throw new CloudActionError('unsupported', `${group.id} is not a group`);
+  for (const a of action.actions) {
+    if (parseCron(a.recurrence) === null)
+      throw new CloudActionError('failed', `Invalid recurrence ${a.recurrence}: five cron fields are needed`);
+    if (!knownTimeZone(a.timeZone)) throw new CloudActionError('failed', `Unknown time zone ${a.timeZone}`);
+  }
+  ctx.world.watchSchedules(entry, ctx.now);
+  const existing = entry.scheduledActions ?? [];
+  const changes = scheduledScalingChanges(existing, action.actions);
+  const kept = existing.filter((e) => !action.actions.some((a) => a.name === e.name));
+  entry.scheduledActions = [...kept, ...action.actions.map((a) => ({ ...a }))].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+  return changes;
+}
+
 function diffNullable(field: string, before: number | string | null, after: number | string) {
   return before === after ? [] : [{ field, before, after }];
 }
@@ -342,7 +371,8 @@ function recordActivity(entry: SimEntry, changes: AttributeChange[], now: number
 
 export function simAct(entry: SimEntry, action: CloudAction, ctx: ActContext): ActionResult {
   const done = simActOnce(entry, action, ctx);
-  recordActivity(entry, done.changes, ctx.now);
+  // Putting a scheduled action is no scaling activity (its occurrences would be).
+  if (action.type !== 'scheduled-scaling') recordActivity(entry, done.changes, ctx.now);
   return done;
 }
 
@@ -367,6 +397,8 @@ function simActOnce(entry: SimEntry, action: CloudAction, ctx: ActContext): Acti
       return result(launchTemplateType(entry, action));
     case 'instance-refresh':
       return result(instanceRefresh(entry, ctx));
+    case 'scheduled-scaling':
+      return result(scheduledScaling(entry, action, ctx));
     case 'modify':
       return result(modify(entry, action.instanceType));
     case 'snapshot':

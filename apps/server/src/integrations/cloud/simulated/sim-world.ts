@@ -1,7 +1,9 @@
+import type { ScheduledScaling } from '../cloud-actions';
 import type { ScalingActivity } from '../cloud-port';
 import type { CloudResource, ResourceRef } from '../cloud-resources';
 import type { MetricsSpec, Scenario, ScenarioEvent, ScenarioResource } from './scenario-schema';
 import { isRunningState, toCloudResource } from './sim-resources';
+import { runScheduledActions } from './sim-schedule';
 
 /** One resource of the simulated cloud with what its metrics need to know about its past. */
 export interface SimEntry {
@@ -20,6 +22,10 @@ export interface SimEntry {
   memoryNeedMiB?: number;
   /** An Auto Scaling group's instance refresh runs until then (ms since epoch); another is refused before. */
   refreshing?: number;
+  /** An Auto Scaling group's recurring scheduled actions, by name. */
+  scheduledActions?: ScheduledScaling[];
+  /** When the group's scheduled actions were last run up to (ms since epoch). */
+  schedulesCheckedAt?: number;
   /** Ids of the lifecycle rules actions added to a bucket. */
   lifecycleRuleIds?: string[];
 }
@@ -37,6 +43,8 @@ export class SimWorld {
   private readonly byRef = new Map<string, SimEntry[]>();
   /** Entries with a transition to settle, so a sync looks only at them. */
   private readonly transitions = new Set<SimEntry>();
+  /** Groups with scheduled actions, run by each sync. */
+  private readonly scheduled = new Set<SimEntry>();
   private readonly events: ScenarioEvent[];
   private nextEvent = 0;
 
@@ -65,6 +73,12 @@ export class SimWorld {
     const ref = `${r.kind}/${r.id}`;
     this.byRef.set(ref, [...(this.byRef.get(ref) ?? []), entry]);
     return entry;
+  }
+
+  /** Runs the group's scheduled actions from `since` on (AWS runs none that fell due before it was put). */
+  watchSchedules(entry: SimEntry, since: number): void {
+    entry.schedulesCheckedAt ??= since;
+    this.scheduled.add(entry);
   }
 
   /** Puts an entry in a transitional state until `pending.at`. */
@@ -96,6 +110,7 @@ export class SimWorld {
         this.nextEvent++;
         this.apply(event);
       } else {
+        for (const entry of this.scheduled) if (entry.deletedAt === null) runScheduledActions(entry, now);
         return;
       }
     }

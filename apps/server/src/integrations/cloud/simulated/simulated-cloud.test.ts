@@ -73,6 +73,56 @@ describe('simulated cloud', () => {
     });
   });
 
+  it("runs a group's scheduled actions on its clock, in their time zone, on weekdays only", async () => {
+    const { port, clock, account } = simulated();
+    const group = { kind: 'autoscaling-group', id: IDS.asg } as const;
+    const action = (name: string, recurrence: string, desiredCapacity: number) => ({
+      name,
+      recurrence,
+      timeZone: 'Europe/Berlin',
+      minSize: 1,
+      desiredCapacity,
+      maxSize: 4,
+    });
+    // CONTRACT_NOW is Friday 12:00 UTC; Berlin is UTC+1 in November.
+    await port.act(account, {
+      type: 'scheduled-scaling',
+      region: 'us-east-1',
+      resource: group,
+      actions: [action('down', '0 20 * * 1-5', 1), action('up', '0 8 * * 1-5', 2)],
+    });
+    const desired = async () => {
+      const { resources } = await port.listResources(account, 'us-east-1', ['autoscaling-group']);
+      const [listed] = resources.filter((r) => r.kind === 'autoscaling-group' && r.id === IDS.asg);
+      return listed?.kind === 'autoscaling-group' ? listed.desiredCapacity : null;
+    };
+    clock.set(new Date('2026-11-20T18:59:00Z'));
+    expect(await desired()).toBe(2);
+    clock.set(new Date('2026-11-20T19:00:00Z'));
+    expect(await desired()).toBe(1);
+    const [newest] = (await port.scalingActivities(account, 'us-east-1', IDS.asg, 1)).activities;
+    expect(newest).toMatchObject({
+      startTime: new Date('2026-11-20T19:00:00Z'),
+      cause:
+        'At 2026-11-20T19:00:00Z a scheduled action update of AutoScalingGroup constraints to min: 1, max: 4, desired: 1 changing the desired capacity from 2 to 1.',
+    });
+    // The weekend stays low; Monday 08:00 in Berlin brings the group back.
+    clock.set(new Date('2026-11-22T12:00:00Z'));
+    expect(await desired()).toBe(1);
+    clock.set(new Date('2026-11-23T07:00:00Z'));
+    expect(await desired()).toBe(2);
+    const refused = (recurrence: string, timeZone: string) =>
+      port.act(account, {
+        type: 'scheduled-scaling',
+        region: 'us-east-1',
+        resource: group,
+        actions: [{ ...action('bad', recurrence, 1), timeZone }],
+      });
+    await expect(refused('0 20 * *', 'Etc/UTC')).rejects.toMatchObject({ code: 'failed' });
+    await expect(refused('0 25 * * 1-5', 'Etc/UTC')).rejects.toMatchObject({ code: 'failed' });
+    await expect(refused('0 20 * * 1-5', 'Mars/Olympus')).rejects.toMatchObject({ code: 'failed' });
+  });
+
   it('settles a stopping instance after a tick and its CPU is zero from the stop on', async () => {
     const { port, clock, account } = simulated();
     await port.act(account, { type: 'stop', region: 'us-east-1', resource: web });

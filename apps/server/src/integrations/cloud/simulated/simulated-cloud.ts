@@ -226,6 +226,14 @@ export function createSimulatedCloud({
       return { activities: structuredClone(activities), failures: [] };
     },
 
+    async scheduledActions(account, region, groupName) {
+      const denied = failure(account, region, 'autoscaling', [], 'DescribeScheduledActions');
+      if (denied) return { actions: [], failures: [denied] };
+      now();
+      const entry = world.find(account.accountId, region, { kind: 'autoscaling-group', id: groupName });
+      return { actions: structuredClone(entry?.scheduledActions ?? []), failures: [] };
+    },
+
     async act(account, action: CloudAction) {
       const [answer] = await actAll(account, [action]);
       if (!answer?.ok) throw answer?.error ?? new CloudActionError('failed', 'no answer');
