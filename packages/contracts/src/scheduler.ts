@@ -312,7 +312,11 @@ export const scheduleEstimateSchema = z
       z.object({
         kind: z.string(),
         resource_id: z.string(),
-        cost_30d: z.number().describe("The resource's own line items (amortized), 30 days."),
+        cost_30d: z
+          .number()
+          .describe(
+            "The resource's own line items (net amortized: after discounts, as the ledger verifies), 30 days.",
+          ),
         running_cost_30d: z
           .number()
           .describe(

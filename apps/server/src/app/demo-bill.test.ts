@@ -10,6 +10,7 @@ import {
   type RuleInput,
 } from '@finlens/cost-model/recommendations/rule-kit';
 import { resourceKey } from '@finlens/cost-model/resource-id';
+import { nextChange } from '@finlens/cost-model/scheduler/desired-state';
 import { addDays, endOfMonth, inclusiveDays } from '@finlens/cost-model/utc-calendar';
 import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,15 @@ import { acceptApproveApply, insertLedgerEntry } from '../features/savings-ledge
 import { createLedgerVerify } from '../features/savings-ledger/ledger-verify';
 import { createSavingsLedgerRepo } from '../features/savings-ledger/savings-ledger.repo';
 import { createSavingsLedgerService } from '../features/savings-ledger/savings-ledger.service';
+import { scheduleLedgerFor } from '../features/scheduler/schedule-ledger';
+import { createSchedulerRepo } from '../features/scheduler/scheduler.repo';
+import { scheduleState } from '../features/scheduler/scheduler.service';
+import {
+  inventoryOf,
+  reconcilerOver,
+  schedulerServiceOver,
+  scheduleValues,
+} from '../features/scheduler/scheduler.test-helper';
 import { createImportService } from '../ingest/import.service';
 import { createImportsRepo } from '../ingest/imports.repo';
 import { localSource } from '../ingest/sources/local-source';
@@ -65,7 +75,14 @@ const noAws = new Proxy({} as CloudPort, {
 
 type Scenario = {
   transitionSeconds: number;
-  resources: { kind: string; id: string; accountId: string; attachments?: { kind: string; id: string }[] }[];
+  resources: {
+    kind: string;
+    id: string;
+    accountId: string;
+    region: string;
+    tags?: Record<string, string>;
+    attachments?: { kind: string; id: string }[];
+  }[];
 };
 type Expected = {
   actionsApplied: number;
@@ -77,7 +94,8 @@ type Expected = {
       | 'overallocatedFunctions'
       | 'noLifecycleBuckets'
       | 'gp2Volumes'
-      | 'oversizedDatabases',
+      | 'oversizedDatabases'
+      | 'unscheduledNonProduction',
       { accountId: string; region: string; id: string }[]
     >;
   };
@@ -676,5 +694,160 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     const rds = await judged(database, databaseApplied.started.entry.id);
     expect(rds.outcome).toBe('verified');
     expect(Math.abs(rds.error)).toBeLessThan(0.05);
+  }, 240_000);
+
+  it('a non-production demo instance scheduled by its Name tag (office hours, UTC): the reconciler stops and starts it through a week, the bill follows, and the schedule shows the realised saving the ledger verified — the estimate plus only the minutes each start was pending', async () => {
+    const { cloud } = await expectedJson();
+    const scenario = JSON.parse(
+      await readFile(join(demoDataDir(database.dir), 'cloud-scenario.json'), 'utf8'),
+    ) as Scenario;
+    // An always-on instance of a non-production account, billed on demand (no savings plan: stopping it saves
+    // its whole rate) and for its running hours only, 24 a day at one rate, every day from 21 January (the 30 days
+    // before the schedule's first stop) to 28 February. Its effective (net amortized) cost an hour.
+    const steadyHourly = async (id: string): Promise<number | null> => {
+      const reader = await store.connection.runAndReadAll(
+        `SELECT strftime(line_item_usage_start_date, '%Y-%m-%d') AS day,
+                sum(line_item_usage_amount) FILTER (WHERE line_item_usage_type LIKE '%BoxUsage%') AS hours,
+                bool_and(line_item_line_item_type = 'Usage' AND line_item_usage_type LIKE '%BoxUsage%') AS only_hours,
+                sum(finlens_line_item_net_amortized_cost) AS net
+           FROM line_items WHERE project_id = $project AND line_item_resource_id = $id
+            AND line_item_usage_start_date >= DATE '2026-01-21'
+          GROUP BY ALL`,
+        { project: projectId, id },
+      );
+      const days = reader.getRowObjectsJson();
+      const rate = Number(days[0]?.net ?? 0);
+      const steady =
+        days.length === 39 &&
+        days.every(
+          (d) => Number(d.hours) === 24 && d.only_hours === true && Math.abs(Number(d.net) - rate) < 1e-9,
+        );
+      return steady && rate > 0 ? rate / 24 : null;
+    };
+    let chosen: (typeof scenario.resources)[number] | undefined;
+    let hourly = 0;
+    for (const ref of cloud.planted.unscheduledNonProduction) {
+      const resource = scenario.resources.find((r) => r.kind === 'ec2-instance' && r.id === ref.id);
+      const rate = resource?.tags?.Name ? await steadyHourly(ref.id) : null;
+      if (resource && rate !== null) {
+        chosen = resource;
+        hourly = rate;
+        break;
+      }
+    }
+    if (chosen === undefined) throw new Error('no always-on non-production instance billed on demand');
+    const name = chosen.tags?.Name as string;
+    expect(name).toMatch(/-(dev|staging)-/);
+
+    // Scheduled by its tag; the pre-flight estimate in the list before the first tick.
+    const clock = manualClock(new Date('2026-02-20T14:30:00Z')); // after the other tests' actions that day
+    const inventory = inventoryOf(
+      scenario.resources.filter((r) => r.kind === 'ec2-instance'),
+      projectId,
+    );
+    const schedules = createSchedulerRepo({ db: database.db });
+    const scheduleId = await schedules.insert(
+      scheduleValues(clientId, projectId, {
+        name: 'Non-production office hours',
+        tag_key: 'Name',
+        tag_value: name,
+      }),
+      null,
+    );
+    const admin = testCaller(clientId, { role: 'admin' });
+    const service = schedulerServiceOver({
+      db: database.db,
+      bill: store,
+      projectId,
+      inventory,
+      now: clock.now,
+    });
+    const listed = async () => {
+      const row = (await service.list(admin)).results.find((r) => r.id === scheduleId);
+      if (row === undefined) throw new Error('the schedule is not listed');
+      return row;
+    };
+    const before = await listed();
+    expect(before.scheduled_resources.map((r) => [r.resource_id, r.matched_by])).toEqual([
+      [chosen.id, 'tag'],
+    ]);
+    const month = (hoursAWeek: number) => ((hourly * hoursAWeek) / 7) * DAYS_PER_MONTH;
+    expect(before.estimated_monthly_saving).toBeCloseTo(month(108), 6); // stopped 108 of 168 hours
+
+    // The reconciler over the demo's simulated cloud, ticking at each change of the week from Friday 20 February
+    // 20:00 to Saturday 28 February; the ledger's pass after the first stop.
+    const targets = createCollectionTargets({
+      repo: createCollectionTargetsRepo({ db: database.db }),
+      secretBox: createSecretBox('s'.repeat(32)),
+      aws: noAws,
+      simClock: clock,
+    });
+    const target = await targets.resolve(projectId, null);
+    if (target?.kind !== 'simulated') throw new Error('the demo project is simulated');
+    const reconciler = reconcilerOver({
+      db: database.db,
+      schedules,
+      inventory,
+      port: target.port,
+      accountId: chosen.accountId,
+      now: clock.now,
+    });
+    const [row] = await schedules.enabledSchedules();
+    if (row === undefined) throw new Error('no enabled schedule');
+    const state = scheduleState(row, [], { kind: 'ec2-instance', resource_id: chosen.id });
+    const ledger = scheduleLedgerFor({ db: database.db, bill: store, now: clock.now });
+    const acted: string[] = [];
+    for (
+      let next = nextChange(state, clock.now().getTime());
+      next && next.at < Date.parse('2026-02-28T00:00:00Z');
+      next = nextChange(state, next.at)
+    ) {
+      clock.set(new Date(next.at));
+      const report = await reconciler.tick();
+      if (report.acted > 0)
+        acted.push(`${clock.now().toISOString().slice(5, 16)} ${next.running ? 'start' : 'stop'}`);
+      if (acted.length === 1) await ledger.recordStops();
+    }
+    expect(acted).toEqual([
+      '02-20T20:00 stop',
+      ...['23', '24', '25', '26', '27'].flatMap((d) => [`02-${d}T08:00 start`, `02-${d}T20:00 stop`]),
+    ]);
+
+    // The daily refresh on 1 March: the bill follows the schedule's actions; the ledger verifies its entry.
+    expect(
+      await refreshDemoBill({
+        db: database.db,
+        warehouse: store,
+        dataDir: database.dir,
+        projectId,
+        now: LATER,
+      }),
+    ).not.toBeNull();
+    const repo = createSavingsLedgerRepo({ db: database.db });
+    await createLedgerVerify({ repo, warehouse: store, now: () => LATER }).verifyAll(clientId);
+    const ledgerService = createSavingsLedgerService({
+      repo,
+      scopes: createCostScopes({ db: database.db }),
+      findRecommendation: async () => null,
+      apply: createLedgerApply({ repo, resolve: targets.resolve }),
+      enqueueApply: async () => undefined,
+      now: () => LATER,
+    });
+    const entries = (await ledgerService.list(admin, { source: 'schedule' })).results;
+    expect(entries.map((e) => [e.resource_id, e.schedule_id, e.state])).toEqual([
+      [chosen.id, scheduleId, 'verified'],
+    ]);
+    const [entry] = entries;
+    // The bill's recent week (22–28 February: five starts at 08:00, each pending for the demo's transition, which
+    // the bill does not charge) against the 14 days before the stop's day.
+    const pendingHours = (5 * scenario.transitionSeconds) / 3600;
+    expect(entry?.estimated_monthly_saving).toBeCloseTo(month(108), 6);
+    expect(entry?.verification?.realised_monthly_saving).toBeCloseTo(month(108 + pendingHours), 6);
+    // The list shows what the bill verified against the estimate it showed before the first tick.
+    const after = await listed();
+    expect(after.realised_monthly_saving).toBeCloseTo(month(108 + pendingHours), 6);
+    console.info(
+      `demo schedule ${name} (${chosen.id}): estimated $${before.estimated_monthly_saving?.toFixed(2)}, realised $${after.realised_monthly_saving?.toFixed(2)} a month`,
+    );
   }, 240_000);
 });

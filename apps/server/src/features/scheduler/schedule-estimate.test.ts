@@ -63,7 +63,7 @@ describe('pre-flight estimate', () => {
       [volume('vol-0abc', 'i-0abc'), volume('vol-0other', 'i-0zzz')],
     );
     expect(asked).toEqual([
-      expect.objectContaining({ from: '2026-10-01', to: '2026-10-30', costType: 'amortized' }),
+      expect.objectContaining({ from: '2026-10-01', to: '2026-10-30', costType: 'net_amortized' }),
     ]);
     expect(estimate.window).toEqual({ from: '2026-10-01', to: '2026-10-30' });
     expect(estimate.stopped_hours_per_week).toBe(108);

@@ -62,7 +62,8 @@ export async function readEstimateBill(
   const from = addDays(to, 1 - ESTIMATE_DAYS);
   const rows = new Map<string, ResourceUsageCostRow[]>();
   const groups = new Map<string, ResourceUsageCostRow[]>();
-  const query = { ...scope, from, to, costType: 'amortized' as const, tagKeys: GROUP_MEMBER_TAG_KEYS };
+  // The effective cost (net amortized: after commitments and discounts), the one the ledger verifies the stop by.
+  const query = { ...scope, from, to, costType: 'net_amortized' as const, tagKeys: GROUP_MEMBER_TAG_KEYS };
   for (const row of await bill.resourceUsageCosts(query)) {
     push(rows, `${row.projectId}/${billKey(row.resourceId)}`, row);
     for (const g of billedGroups(row.tags))
