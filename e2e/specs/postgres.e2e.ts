@@ -1,9 +1,10 @@
 import { healthResponseSchema } from '@finlens/contracts/health';
 import {
-  skipOrFailWithoutPostgres,
-  startTestPostgres,
-  type TestPostgres,
-} from '@finlens/server/db/test-postgres';
+  createTestDatabase,
+  type TestDatabaseUrl,
+  testPostgresUrl,
+} from '@finlens/server/db/test-database-url';
+import { skipOrFailWithoutPostgres, testPostgresUnavailableReason } from '@finlens/server/db/test-postgres';
 import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshotPath } from '../support/browser';
@@ -17,25 +18,25 @@ const DEMO_PASSWORD = 'Dem0!Postgres';
 
 /**
  * The suite's other specs run on the embedded PGlite. This one starts a second server with DATABASE_URL on a
- * PostgreSQL from the machine's initdb/pg_ctl and proves, in the browser, that sessions, CSRF and a page with
- * cost data work there.
+ * database of its own on the run's one PostgreSQL (the machine's initdb/pg_ctl, started by the global set-up)
+ * and proves, in the browser, that `finlens demo`, sessions, CSRF and a page with cost data work there.
  */
 describe.skipIf(Boolean(inject('browserSkipReason')))('the app with DATABASE_URL on PostgreSQL', () => {
-  let postgres: TestPostgres | null = null;
+  let database: TestDatabaseUrl | null = null;
   let server: StartedServer | null = null;
   let session: BrowserSession | null = null;
 
   beforeAll(async () => {
     // The suite's set-up builds the web app this server serves too (two builds at once would share apps/web/dist).
     await suiteReady();
-    const started = await startTestPostgres();
-    if (started.server === null) return skipOrFailWithoutPostgres(started.reason);
-    postgres = started.server;
-    server = await startServer({ env: { DATABASE_URL: postgres.url } });
+    if (testPostgresUrl() === null)
+      return skipOrFailWithoutPostgres(testPostgresUnavailableReason() ?? 'the run has no test PostgreSQL');
+    database = await createTestDatabase();
+    server = await startServer({ env: { DATABASE_URL: database.url } });
     // A small demo organisation, handed to that server (its run file) like `finlens demo` by hand.
     const demo = await runFinlens(['demo', '--rows', '2000', '--months', '2'], {
       dataDir: server.dataDir,
-      env: { DEMO_PASSWORD, DATABASE_URL: postgres.url },
+      env: { DEMO_PASSWORD, DATABASE_URL: database.url },
     });
     if (demo.code !== 0)
       throw new Error(`finlens demo failed (${demo.code}):\n${demo.stdout}\n${demo.stderr}`);
@@ -44,7 +45,7 @@ describe.skipIf(Boolean(inject('browserSkipReason')))('the app with DATABASE_URL
   afterAll(async () => {
     await session?.close();
     await server?.stop();
-    await postgres?.stop();
+    await database?.drop();
   });
 
   it('signs in through the form, shows the Home spend, refuses a POST without the CSRF token, signs out', {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { acquireSharedTestPostgres, testPostgresUnavailableReason } from '@finlens/server/db/test-postgres';
 import { ensureWebBuild, npmWebBuild } from '@finlens/server/platform/web-build';
 import type { TestProject } from 'vitest/node';
 import { browserUnavailableReason } from './chromium';
@@ -25,6 +26,7 @@ const NICE = ['nice', '-n', '10'];
 let root: string | null = null;
 let server: StartedServer | null = null;
 let preparing: Promise<void> = Promise.resolve();
+let releasePostgres: (() => Promise<void>) | null = null;
 
 /**
  * Gives the specs the server's address and data folder at once and prepares the server in the background: a
@@ -83,10 +85,19 @@ export async function setup(project: TestProject): Promise<void> {
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       }),
   );
+  // Meanwhile: the run's one PostgreSQL (the "(PostgreSQL)" projects' too), for postgres.e2e.ts's server.
+  if (testPostgresUnavailableReason() === null) {
+    const shared = await acquireSharedTestPostgres();
+    if (shared.url !== null) {
+      releasePostgres = shared.release;
+      project.provide('testPostgresUrl', shared.url);
+    }
+  }
 }
 
 export async function teardown(): Promise<void> {
   await preparing;
   await server?.stop();
   if (root !== null) rmSync(root, { recursive: true, force: true });
+  await releasePostgres?.();
 }

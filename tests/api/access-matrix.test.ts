@@ -1,6 +1,6 @@
 import { COST_TARGET_PATHS as TARGETS } from '@finlens/contracts/cost-targets';
 import { ACCESS_DETAILS } from '@finlens/contracts/roles';
-import { testPostgresUrl } from '@finlens/server/db/test-app-database';
+import { testPostgresUrl } from '@finlens/server/db/test-database-url';
 import type { TestSmtp } from '@finlens/server/platform/mail/test-smtp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_ROWS, type AccessRow, PERSONAS, type PersonaName, type TargetIds } from './access-rows';

@@ -1,4 +1,4 @@
-import { testPostgresUrl } from '@finlens/server/db/test-app-database';
+import { testPostgresUrl } from '@finlens/server/db/test-database-url';
 import { useTestClickHouse } from '@finlens/server/warehouse/clickhouse/test-clickhouse';
 import { beforeAll } from 'vitest';
 import { useServerWithMail } from './identity-fixtures';

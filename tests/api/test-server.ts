@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, seedPglite, testPostgresUrl } from '@finlens/server/db/test-app-database';
+import { seedPglite } from '@finlens/server/db/test-app-database';
+import { createTestDatabase, testPostgresUrl } from '@finlens/server/db/test-database-url';
 import { type RunningServer, startServer } from '@finlens/server/main';
 import { loadConfig } from '@finlens/server/platform/load-config';
 import { TEST_OUTBOUND_ALLOW } from '@finlens/server/platform/outbound/test-outbound';

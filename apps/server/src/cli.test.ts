@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from './cli-run.test-helper';
-import { itWithoutPostgresRerun, testPostgresUrl } from './db/test-app-database';
+import { itWithoutPostgresRerun } from './db/test-app-database';
+import { testPostgresUrl } from './db/test-database-url';
 
 let dataDir: string;
 beforeAll(async () => {

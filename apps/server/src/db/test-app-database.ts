@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, inject, it } from 'vitest';
 import { type AppDatabase, openAppDatabase } from './client';
 import { migrate } from './migrate';
+import { createTestDatabase, type TestDatabaseUrl, testPostgresUrl } from './test-database-url';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The throwaway PostgreSQL of a "(PostgreSQL)" test project (see postgres-global-setup.ts). */
-    testPostgresUrl: string;
     /** An empty PGlite cluster to copy into a new data folder (see pglite-template-global-setup.ts). */
     pgliteTemplate: string;
   }
@@ -38,11 +35,6 @@ export function seedPglite(dataDir: string): Promise<void> {
   return done;
 }
 
-/** The shared test PostgreSQL's admin URL in a "(PostgreSQL)" project; null in the PGlite projects. */
-export function testPostgresUrl(): string | null {
-  return inject('testPostgresUrl') ?? null;
-}
-
 /**
  * `it` for a case of a file the "(PostgreSQL)" project runs again that proves nothing of the app database
  * (an option refused before any database opens, the warehouse's lock or its data): it runs in the PGlite
@@ -50,33 +42,6 @@ export function testPostgresUrl(): string | null {
  * or read the app database. Say next to each case why it is one of these.
  */
 export const itWithoutPostgresRerun = it.skipIf(inject('testPostgresUrl') !== undefined);
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl() ?? undefined });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-export interface TestDatabaseUrl {
-  url: string;
-  /** Drops the database, disconnecting whoever is still connected. */
-  drop(): Promise<void>;
-}
-
-/** A fresh, empty database on the shared test PostgreSQL (a unique name, so test files never meet). */
-export async function createTestDatabase(): Promise<TestDatabaseUrl> {
-  const base = testPostgresUrl();
-  if (base === null) throw new Error('no test PostgreSQL in this project');
-  const name = `finlens_t_${randomUUID().replaceAll('-', '')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
 
 /**
  * An app database for a test: PGlite under `dataDir`, or in a "(PostgreSQL)" project a fresh

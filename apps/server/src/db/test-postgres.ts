@@ -69,6 +69,49 @@ export async function startTestPostgres(): Promise<TestPostgresResult> {
   }
 }
 
+interface SharedTestPostgres {
+  started: Promise<TestPostgresResult>;
+  users: number;
+}
+
+/** On globalThis: each project's global set-up loads its own copy of this module, all in one process. */
+const SHARED = Symbol.for('finlens.sharedTestPostgres');
+type WithShared = typeof globalThis & { [SHARED]?: SharedTestPostgres };
+
+/**
+ * The run's one test PostgreSQL, for the global set-ups of every project that needs it: the first call
+ * starts it, later ones (other projects' set-ups, run one after another in the same process) get the same
+ * cluster. Each caller releases it in its teardown; the last release stops it, whatever the teardowns' order.
+ */
+export async function acquireSharedTestPostgres(): Promise<
+  { url: string; release(): Promise<void>; reason: null } | { url: null; reason: string }
+> {
+  const holder = globalThis as WithShared;
+  let shared = holder[SHARED];
+  if (shared === undefined) {
+    shared = { started: startTestPostgres(), users: 0 };
+    holder[SHARED] = shared;
+  }
+  const current = shared;
+  const started = await current.started.catch((error: unknown) => {
+    if (holder[SHARED] === current) delete holder[SHARED];
+    throw error;
+  });
+  if (started.server === null) return { url: null, reason: started.reason };
+  current.users += 1;
+  const { server } = started;
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    current.users -= 1;
+    if (current.users > 0) return;
+    if (holder[SHARED] === current) delete holder[SHARED];
+    await server.stop();
+  };
+  return { url: server.url, release, reason: null };
+}
+
 /** Under CI a PostgreSQL that cannot run is a failure; elsewhere the tests skip with the printed reason. */
 export function skipOrFailWithoutPostgres(reason: string): void {
   if (process.env.CI === 'true') throw new Error(`PostgreSQL tests cannot run under CI=true: ${reason}`);

@@ -8,7 +8,7 @@ import { type AppDatabase, openAppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import type { AppTables } from '../../db/tables';
 import { insertClientAndProject } from '../../db/tenant.test-helper';
-import { createTestDatabase, testPostgresUrl } from '../../db/test-app-database';
+import { createTestDatabase, testPostgresUrl } from '../../db/test-database-url';
 import type { CloudAction } from '../../integrations/cloud/cloud-actions';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
