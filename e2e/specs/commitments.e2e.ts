@@ -50,7 +50,7 @@ describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo
 
     // The purchase analysis: a recommended commitment on the hourly curve, for each look-back.
     const analysis = page.getByRole('region', { name: 'Purchase analysis' });
-    const recommendation = analysis.getByLabel('Recommendation');
+    const recommendation = analysis.getByLabel('Recommendation', { exact: true });
     await recommendation.waitFor({ timeout: 120_000 });
     expect(await recommendation.textContent()).toMatch(
       /^Commit \$[\d,.]+\/h — saves \$[\d,.]+ over the 30 days/,
