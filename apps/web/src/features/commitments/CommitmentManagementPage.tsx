@@ -130,6 +130,38 @@ function Choice<T extends string>({
   );
 }
 
+/** One what-if of the purchase analysis: its switch and the sentence saying what it takes out of the look-back. */
+function WhatIfSwitch({
+  label,
+  textLabel,
+  text,
+  value,
+  onChange,
+}: {
+  label: string;
+  textLabel: string;
+  text: string;
+  value: ScheduleWhatIf;
+  onChange: (value: ScheduleWhatIf) => void;
+}) {
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={value === 'apply'}
+            onChange={(e) => onChange(e.target.checked ? 'apply' : 'ignore')}
+          />
+        }
+        label={label}
+      />
+      <Typography variant="body2" color="text.secondary" aria-label={textLabel}>
+        {text}
+      </Typography>
+    </Stack>
+  );
+}
+
 /**
  * The schedule-aware what-if: the enabled schedules the analyses take out of the look-back, with a switch to
  * see the bill as it is. Nothing shows while no schedule stops a resource that ran on demand.
@@ -148,22 +180,17 @@ function ScheduleWhatIfSwitch({
   const hours = summary.stopped_resource_hours_per_week.toLocaleString('en-US', { maximumFractionDigits: 1 });
   const schedules = `${count} schedule${count === 1 ? '' : 's'} (${summary.schedules.map((s) => s.name).join(', ')})`;
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={value === 'apply'}
-            onChange={(e) => onChange(e.target.checked ? 'apply' : 'ignore')}
-          />
-        }
-        label="Account for resource schedules"
-      />
-      <Typography variant="body2" color="text.secondary" aria-label="Schedules accounted for">
-        {summary.applied
+    <WhatIfSwitch
+      label="Account for resource schedules"
+      textLabel="Schedules accounted for"
+      text={
+        summary.applied
           ? `Accounting for ${schedules}: ${hours} hours a week stopped (${formatMoney(summary.removed_on_demand)} of on-demand spend taken out of the look-back).`
-          : `${schedules} would stop ${hours} hours a week; the analysis reads the bill as it is.`}
-      </Typography>
-    </Stack>
+          : `${schedules} would stop ${hours} hours a week; the analysis reads the bill as it is.`
+      }
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 
@@ -188,22 +215,17 @@ function RecommendationWhatIfSwitch({
   const monthly = summary.by_type.reduce((total, t) => total + t.on_demand_monthly_saving, 0);
   const recommendations = `${summary.count} recommendation${summary.count === 1 ? '' : 's'} not yet applied (${kinds})`;
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={value === 'apply'}
-            onChange={(e) => onChange(e.target.checked ? 'apply' : 'ignore')}
-          />
-        }
-        label="Account for recommendations not yet applied"
-      />
-      <Typography variant="body2" color="text.secondary" aria-label="Recommendations accounted for">
-        {summary.applied
+    <WhatIfSwitch
+      label="Account for recommendations not yet applied"
+      textLabel="Recommendations accounted for"
+      text={
+        summary.applied
           ? `Accounting for ${recommendations}: ${formatMoney(monthly)} a month at on-demand prices (${formatMoney(summary.removed_on_demand)} of on-demand spend taken out of the look-back).`
-          : `${recommendations} would save ${formatMoney(monthly)} a month at on-demand prices; the analysis leaves that usage in.`}
-      </Typography>
-    </Stack>
+          : `${recommendations} would save ${formatMoney(monthly)} a month at on-demand prices; the analysis leaves that usage in.`
+      }
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 
