@@ -98,9 +98,17 @@ export interface DailyCost {
   monthlyUsage?: boolean;
 }
 
-/** Pricing units of charges billed per month: GB-Mo, IOPS-Mo, GiBps-mo, GB-Month (billing-formats §1.3). */
+/**
+ * Pricing units of charges billed per month: GB-Mo, IOPS-Mo, GiBps-mo, GB-Month (billing-formats §1.3), as a
+ * case-insensitive pattern both JavaScript and RE2 (DuckDB's and ClickHouse's regular expressions) read alike:
+ * the warehouse's estimate reads (resourceCosts) match the same units in SQL.
+ */
+export const MONTHLY_PRICING_UNIT_PATTERN = '(^|[-\\s])(mo|mos|month|months)\\s*$';
+const MONTHLY_PRICING_UNIT = new RegExp(MONTHLY_PRICING_UNIT_PATTERN, 'i');
+
+/** Whether a pricing unit bills per month (MONTHLY_PRICING_UNIT_PATTERN). */
 export function isMonthlyPricingUnit(unit: string | null): boolean {
-  return unit !== null && /(^|[-\s])(mo|mos|month|months)$/i.test(unit.trim());
+  return unit !== null && MONTHLY_PRICING_UNIT.test(unit);
 }
 
 const daysInMonth = (day: string) => inclusiveDays(startOfMonth(day), endOfMonth(day));

@@ -104,7 +104,15 @@ async function readBill(
   const rates = new Map<string, { effective: number; onDemand: number }>();
   if (newest === null) return { newest, byKey, rates, windowStart: '' };
   const windowStart = addDays(newest, -(WINDOW_DAYS - 1));
-  const range = { from: windowStart, current: windowStart, to: newest, tagKeys: [] };
+  // Storage and IOPS billed per month as a day of an average month: the estimate a month is then the same for a
+  // window holding February days as for one holding January's, and agrees with what the ledger verifies.
+  const range = {
+    from: windowStart,
+    current: windowStart,
+    to: newest,
+    tagKeys: [],
+    monthlyPerAverageMonth: true,
+  };
   const [[net, list, amortized], split] = await Promise.all([
     Promise.all(
       (['net_amortized', 'list', 'amortized'] as const).map((costType) =>

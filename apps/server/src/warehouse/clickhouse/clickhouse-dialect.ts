@@ -84,4 +84,8 @@ export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum'>): 
   concat: (parts) => `concat(${parts.map((p) => `ifNull(toString(${p}), '')`).join(', ')})`,
   sumMoney: (sql) => `ifNull(${reader.sum}(${sql}), 0)`,
   hoursBetween: (start, end) => `((toInt64(${end}) - toInt64(${start})) / 3600)`,
+  // 18.16 has no toLastDayOfMonth: the day before the next month's first.
+  daysInMonth: (sql) => `toDayOfMonth(addDays(addMonths(toStartOfMonth(${sql}), 1), -1))`,
+  // RE2, as DuckDB's; `(?i)` for the case.
+  matchesIgnoreCase: (sql, pattern) => `match(${sql}, ${sqlString(`(?i)${pattern}`)})`,
 });

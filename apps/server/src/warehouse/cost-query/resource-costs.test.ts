@@ -1,5 +1,7 @@
 import { SPLIT_COST_OPERATIONS } from '@finlens/cost-model/billing-line-item-types';
-import { addDays } from '@finlens/cost-model/utc-calendar';
+import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
+import { isMonthlyPricingUnit } from '@finlens/cost-model/savings-verification';
+import { addDays, endOfMonth, inclusiveDays, startOfMonth } from '@finlens/cost-model/utc-calendar';
 import { describe, expect, it } from 'vitest';
 import { expectSameFigures } from '../clickhouse/clickhouse-parity.test-helper';
 import { demoOnBothEngines } from '../clickhouse/demo-on-both-engines.test-helper';
@@ -59,6 +61,58 @@ describe('resource costs', () => {
     expect(rows.every((r) => r.firstDay >= q.from && r.lastDay <= q.to)).toBe(true);
   });
 
+  it('count charges billed per month as a day of an average month when asked (the recommendations estimate)', async () => {
+    const q = await query(demo.duck);
+    const evened = await demo.duck.resourceCosts({ ...q, monthlyPerAverageMonth: true });
+    const billed = new Map((await demo.duck.resourceCosts(q)).map((r) => [r.resourceId, r]));
+    const split = SPLIT_COST_OPERATIONS.map((o) => `'${o}'`).join(', ');
+    // By hand: each day's lines per pricing unit; a monthly unit's cost × its month's days ÷ 30.4375.
+    const reader = await demo.duck.connection.runAndReadAll(
+      `SELECT line_item_resource_id AS rid, strftime(line_item_usage_start_date, '%Y-%m-%d') AS day,
+              pricing_unit AS unit, sum(line_item_unblended_cost) AS cost
+       FROM line_items
+       WHERE line_item_usage_start_date >= TIMESTAMP '${q.from}' AND line_item_usage_start_date < TIMESTAMP '${addDays(q.to, 1)}'
+         AND coalesce(line_item_resource_id, '') <> ''
+         AND (line_item_operation IS NULL OR line_item_operation NOT IN (${split}))
+       GROUP BY ALL`,
+    );
+    const hand = new Map<string, { cur: number; prev: number }>();
+    const units = new Set<string>();
+    for (const r of reader.getRowObjectsJson() as {
+      rid: string;
+      day: string;
+      unit: string | null;
+      cost: number;
+    }[]) {
+      const monthly = isMonthlyPricingUnit(r.unit);
+      if (monthly) units.add(String(r.unit));
+      const scale = monthly ? inclusiveDays(startOfMonth(r.day), endOfMonth(r.day)) / DAYS_PER_MONTH : 1;
+      const h = hand.get(r.rid) ?? { cur: 0, prev: 0 };
+      h[r.day >= q.current ? 'cur' : 'prev'] += Number(r.cost) * scale;
+      hand.set(r.rid, h);
+    }
+    expect([...units].sort()).toEqual(expect.arrayContaining(['GB-Mo']));
+    let changed = 0;
+    for (const row of evened) {
+      const h = hand.get(row.resourceId);
+      expect(row.currentCost, row.resourceId).toBeCloseTo(h?.cur ?? Number.NaN, 6);
+      expect(row.previousCost, row.resourceId).toBeCloseTo(h?.prev ?? Number.NaN, 6);
+      if (Math.abs(row.currentCost - (billed.get(row.resourceId)?.currentCost ?? 0)) > 1e-6) changed += 1;
+    }
+    expect(changed).toBeGreaterThan(0);
+    // A volume billed only per GB-month, every day of February: its February is 28 days of 1/28 of the month's
+    // charge as billed, and 28 days of 1/30.4375 of it evened out.
+    const feb = { ...q, from: '2026-02-01', current: '2026-02-01', to: '2026-02-28' };
+    const volume = (await demo.duck.resourceCosts(feb)).find(
+      (r) => r.resourceId.startsWith('vol-') && r.firstDay === '2026-02-01' && r.lastDay === '2026-02-28',
+    );
+    if (volume === undefined) throw new Error('the demo has a volume billed all February');
+    const volumeEvened = (await demo.duck.resourceCosts({ ...feb, monthlyPerAverageMonth: true })).find(
+      (r) => r.resourceId === volume.resourceId,
+    );
+    expect(volumeEvened?.currentCost).toBeCloseTo((volume.currentCost * 28) / 30.4375, 9);
+  });
+
   it('split per usage and line item type, add up to each resource id cost (the scheduler estimate)', async () => {
     const q = await query(demo.duck);
     const totals = new Map((await demo.duck.resourceCosts(q)).map((r) => [r.resourceId, r.currentCost]));
@@ -116,6 +170,12 @@ describe('resource costs', () => {
       byId(await house.resourceCosts(q)),
       byId(await duck.resourceCosts(q)),
       'resource costs',
+    );
+    const evened = { ...q, monthlyPerAverageMonth: true };
+    expectSameFigures(
+      byId(await house.resourceCosts(evened)),
+      byId(await duck.resourceCosts(evened)),
+      'resource costs, monthly charges per average month',
     );
     const split = { ...scope, from: q.current, to: q.to, costType: 'amortized' as const };
     const key = (r: { resourceId: string; usageType: string | null; lineItemType: string | null }) =>

@@ -1,3 +1,5 @@
+import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
+import { MONTHLY_PRICING_UNIT_PATTERN } from '@finlens/cost-model/savings-verification';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import type { CostType } from '../canonical-schema';
 import { type CompiledSql, scopeWhere } from './compile-cost-query';
@@ -19,6 +21,13 @@ export interface ResourceCostsQuery extends CostScope {
   costType: CostType;
   /** CUR tag keys (`user_team`) whose value to return per resource (the owner tag, tag filters). */
   tagKeys: string[];
+  /**
+   * Charges billed per month (pricing units GB-Mo, IOPS-Mo, …: isMonthlyPricingUnit) counted as a day of an
+   * average month (DAYS_PER_MONTH days) rather than as the bill spreads them over their own month's days, as the
+   * savings ledger's verification compares them: a window holding February days then estimates storage per
+   * month as the same storage would cost in any month. Absent: the bill's own dollars (what lists show).
+   */
+  monthlyPerAverageMonth?: boolean;
 }
 
 /** One resource id as the bill spells it, with the attributes its line items carry. */
@@ -115,12 +124,20 @@ export function compileNewestUsageDay(dialect: SqlDialect, scope: CostScope, use
 const serviceCodeSql = (ctx: SqlContext) =>
   `COALESCE(${columnText(ctx, 'product_servicecode')}, ${columnText(ctx, 'line_item_product_code')})`;
 
+/** A line's cost with a monthly-billed charge scaled from its own month's length to an average month's. */
+function perAverageMonth(ctx: SqlContext, cost: string, time: string): string {
+  const d = ctx.dialect;
+  const monthly = d.matchesIgnoreCase(columnText(ctx, 'pricing_unit'), MONTHLY_PRICING_UNIT_PATTERN);
+  return `CASE WHEN ${monthly} THEN (${cost}) * ${d.daysInMonth(time)} / ${ctx.values.add(DAYS_PER_MONTH)} ELSE ${cost} END`;
+}
+
 /** One scan of the line items: conditional sums per window, grouped by project and the bill's resource id. */
 export function compileResourceCosts(dialect: SqlDialect, query: ResourceCostsQuery): CompiledSql {
   const ctx: SqlContext = { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
   const d = dialect;
   const time = d.identifier(LINE_ITEMS_SOURCE.timeColumn);
-  const cost = costSql(ctx, query.costType, 'not_split');
+  const billed = costSql(ctx, query.costType, 'not_split');
+  const cost = query.monthlyPerAverageMonth ? perAverageMonth(ctx, billed, time) : billed;
   const resource = dimensionSql(ctx, 'line_item_resource_id');
   const isCurrent = `${time} >= ${d.dayStart(ctx.values.add(query.current))}`;
   const first = (sql: string, name: string) => `min(${sql}) AS ${name}`;

@@ -66,4 +66,11 @@ export interface SqlDialect {
   sumMoney(sql: string): string;
   /** Hours from one timestamp to another, fractional; NULL when either is NULL. */
   hoursBetween(startSql: string, endSql: string): string;
+  /** The number of days (28–31) of the calendar month holding a DATE or timestamp. */
+  daysInMonth(sql: string): string;
+  /**
+   * True when `sql` matches `pattern` ignoring case (a fixed regular expression of the code, never user text,
+   * in the syntax RE2 and JavaScript share); false or NULL on NULL.
+   */
+  matchesIgnoreCase(sql: string, pattern: string): string;
 }
