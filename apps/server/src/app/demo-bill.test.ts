@@ -95,7 +95,11 @@ type Expected = {
       | 'noLifecycleBuckets'
       | 'gp2Volumes'
       | 'oversizedDatabases'
-      | 'unscheduledNonProduction',
+      | 'unscheduledNonProduction'
+      | 'previousGenerationInstances'
+      | 'overprovisionedIopsVolumes'
+      | 'unattachedVolumes'
+      | 'idleLoadBalancers',
       { accountId: string; region: string; id: string }[]
     >;
   };
@@ -353,7 +357,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
   async function findingOf(
     clock: ManualClock,
     planted: { accountId: string; region: string; id: string },
-    kind: 'ec2-instance' | 'lambda-function' | 's3-bucket' | 'ebs-volume' | 'rds-instance',
+    kind: 'ec2-instance' | 'lambda-function' | 's3-bucket' | 'ebs-volume' | 'rds-instance' | 'load-balancer',
     ruleKey: RecommendationType,
     metricNames: readonly ResourceMetricName[],
   ): Promise<Recommendation | null> {
@@ -443,6 +447,41 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
       status_changed_at: null,
       status_changed_by: null,
     };
+  }
+
+  /**
+   * The ledger's judgement of an applied entry from the bill through 28 February, as it would judge any change (14
+   * days before it against the last 7 billed), with the error of the saving realised against the estimate.
+   */
+  async function judged(rec: Recommendation, entryId: string) {
+    const repo = createSavingsLedgerRepo({ db: database.db });
+    const entry = await repo.byId(entryId);
+    if (entry === null) throw new Error('the ledger entry is gone');
+    const verification = await createLedgerVerify({ repo, warehouse: store, now: () => LATER }).verifyOne(
+      entry,
+    );
+    if (verification === null) throw new Error('the bill holds no day after the change');
+    expect(verification.billed_through).toBe('2026-02-28');
+    const estimated = rec.saving.estimated_monthly_saving;
+    const realised = verification.realised_monthly_saving;
+    const error = (realised - estimated) / estimated;
+    const drop = 1 - verification.rate_after / verification.rate_before;
+    console.info(
+      `demo ${rec.type} (${rec.title}): ${verification.outcome}, estimated ${estimated.toFixed(2)}, realised ${realised.toFixed(2)} per month, error ${(error * 100).toFixed(2)} %; daily rate ${verification.rate_before.toFixed(4)} before, ${verification.rate_after.toFixed(4)} in the last week (${(drop * 100).toFixed(1)} % lower)`,
+    );
+    return { ...verification, error, drop };
+  }
+
+  /** The first of the planted resources the rule finds (not covered by a commitment). */
+  async function firstFound(
+    refs: { accountId: string; region: string; id: string }[],
+    find: (ref: { accountId: string; region: string; id: string }) => Promise<Recommendation | null>,
+  ): Promise<Recommendation> {
+    for (const ref of refs) {
+      const rec = await find(ref);
+      if (rec !== null && !rec.saving.covered_by_commitment) return rec;
+    }
+    throw new Error('no planted resource that the rule finds');
   }
 
   const rightsizing = (clock: ManualClock, planted: { accountId: string; region: string; id: string }) =>
@@ -551,16 +590,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
   it('a Lambda memory cut, an Intelligent-Tiering lifecycle rule, a gp2 → gp3 change and an RDS rightsizing applied through the simulated cloud: the ledger verifies each from the new bill within 5 % of the estimate', async () => {
     if (stopped === null) throw new Error('the stop test did not run');
     const planted = (await expectedJson()).cloud.planted;
-    const first = async (
-      refs: { accountId: string; region: string; id: string }[],
-      find: (ref: { accountId: string; region: string; id: string }) => Promise<Recommendation | null>,
-    ) => {
-      for (const ref of refs) {
-        const rec = await find(ref);
-        if (rec !== null && !rec.saving.covered_by_commitment) return rec;
-      }
-      throw new Error('no planted resource that the rule finds');
-    };
+    const first = firstFound;
     const memoryClock = manualClock(RESIZE_AT);
     const memory = await first(planted.overallocatedFunctions, (ref) =>
       findingOf(memoryClock, ref, 'lambda-function', 'lambda-memory', [
@@ -590,24 +620,6 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
 
     // The lifecycle rule went on in January: both months are imported again.
     await refreshed(['2026-01', '2026-02']);
-
-    // The ledger judges each from the bill as it would any change: 14 days before it against the last 7 billed.
-    const verify = createLedgerVerify({ repo: memoryApplied.repo, warehouse: store, now: () => LATER });
-    const judged = async (rec: Recommendation, entryId: string) => {
-      const entry = await memoryApplied.repo.byId(entryId);
-      if (entry === null) throw new Error('the ledger entry is gone');
-      const verification = await verify.verifyOne(entry);
-      if (verification === null) throw new Error('the bill holds no day after the change');
-      expect(verification.billed_through).toBe('2026-02-28');
-      const estimated = rec.saving.estimated_monthly_saving;
-      const realised = verification.realised_monthly_saving;
-      const error = (realised - estimated) / estimated;
-      const drop = 1 - verification.rate_after / verification.rate_before;
-      console.info(
-        `demo ${rec.type} (${rec.title}): ${verification.outcome}, estimated ${estimated.toFixed(2)}, realised ${realised.toFixed(2)} per month, error ${(error * 100).toFixed(2)} %; daily rate ${verification.rate_before.toFixed(4)} before, ${verification.rate_after.toFixed(4)} in the last week (${(drop * 100).toFixed(1)} % lower)`,
-      );
-      return { ...verification, error, drop };
-    };
 
     // Lambda (seed 7, auth-prod-5c88, 1,024 → 640 MB): the rule takes the share of the bill memory scales from the
     // function's own usage types (here GB-seconds only: all of it). Estimated $17.42, realised $17.67 a month
@@ -686,6 +698,37 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     const rds = await judged(database, databaseApplied.started.entry.id);
     expect(rds.outcome).toBe('verified');
     expect(Math.abs(rds.error)).toBeLessThan(0.05);
+  }, 240_000);
+
+  it('a previous-generation upgrade, lowered IOPS, an unattached volume deleted and an idle load balancer deleted through the simulated cloud: the ledger verifies each from the new bill within 5 % of the estimate', async () => {
+    if (stopped === null) throw new Error('the stop test did not run');
+    const planted = (await expectedJson()).cloud.planted;
+    const clock = manualClock(RESIZE_AT);
+    const upgrade = await firstFound(planted.previousGenerationInstances, (ref) =>
+      findingOf(clock, ref, 'ec2-instance', 'ec2-previous-generation', []),
+    );
+    const iops = await firstFound(planted.overprovisionedIopsVolumes, (ref) =>
+      findingOf(clock, ref, 'ebs-volume', 'ebs-iops-overprovisioned', ['ebs-read-ops', 'ebs-write-ops']),
+    );
+    const unattached = await firstFound(planted.unattachedVolumes, (ref) =>
+      findingOf(clock, ref, 'ebs-volume', 'ebs-unattached', ['ebs-read-ops', 'ebs-write-ops']),
+    );
+    const balancer = await firstFound(planted.idleLoadBalancers, (ref) =>
+      findingOf(clock, ref, 'load-balancer', 'elb-idle', ['elb-requests']),
+    );
+    const applied = [];
+    for (const rec of [upgrade, iops, unattached, balancer]) {
+      const done = await applyThroughLedger(clock, rec);
+      expect(done.applied, rec.type).toMatchObject({ state: 'applied', apply_status: 'succeeded' });
+      applied.push({ rec, entryId: done.started.entry.id });
+    }
+    // From the month of the first action taken so far (the lifecycle rule's, in January).
+    await refreshed(['2026-01', '2026-02']);
+    for (const { rec, entryId } of applied) {
+      const result = await judged(rec, entryId);
+      expect(result.outcome, rec.type).toBe('verified');
+      expect(Math.abs(result.error), rec.type).toBeLessThan(0.05);
+    }
   }, 240_000);
 
   it('a non-production demo instance scheduled by its Name tag (office hours, UTC): the reconciler stops and starts it through a week, the bill follows, and the schedule shows the realised saving the ledger verified — the estimate plus only the minutes each start was pending', async () => {
