@@ -185,6 +185,17 @@ describe('compute copilot', () => {
     expect(past).toMatchObject({ end_date: day(1).slice(0, 10), as_of: day(1).slice(0, 10) });
     expect(past.periods).toEqual([day(0).slice(0, 10), day(1).slice(0, 10)]);
     near(past.totals.effective, v.totals.effective, 'cut range spend');
+    // The pages ask the last N billed days: the window keeps its length whatever the bill's delay (a range ending
+    // two days after the bill read two days fewer, so the same instances cost less until the bill caught up).
+    const lastDays = visibilitySchema.parse(
+      (await admin.session.get(`${P.visibility}?project_ids=${projectId}&days=2`)).body,
+    );
+    expect(lastDays).toMatchObject({ start_date: day(0).slice(0, 10), end_date: day(1).slice(0, 10) });
+    near(lastDays.totals.effective, v.totals.effective, 'last 2 billed days');
+    const lastDay = visibilitySchema.parse(
+      (await admin.session.get(`${P.visibility}?project_ids=${projectId}&days=1`)).body,
+    );
+    expect(lastDay.periods).toEqual([day(1).slice(0, 10)]);
 
     const group = visibilityGroupSchema.parse(
       (await admin.session.get(`${P.visibilityGroup.replace(':type/:id', 'purchase-option/spot')}?${scoped}`))
@@ -223,6 +234,10 @@ describe('compute copilot', () => {
       'start_date',
     );
     await expect400(admin.session.get(`${P.asg}?start_date=2026-03-02&end_date=2026-03-01`), 'end_date');
+    await expect400(admin.session.get(`${P.asg}?days=30&end_date=2026-03-01`), 'days');
+    await expect400(admin.session.get(`${P.databricks}?days=0`), 'days');
+    await expect400(admin.session.get(`${P.visibility}?days=401`), 'days');
+    await expect400(admin.session.get(`${P.visibility}?days=1.5`), 'days');
     await expect400(admin.session.get(P.visibilityGroup.replace(':type/:id', 'colour/red')), 'type');
     await expect400(
       admin.session.get(`${P.asgActivities}?account_id=1&region=us-east-1&name=web`),

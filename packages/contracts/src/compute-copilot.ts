@@ -21,9 +21,27 @@ export const COPILOT_RANGE_DAYS = 400;
 /** Without a range: this many days ending with the newest billed day. */
 export const COPILOT_DEFAULT_DAYS = 30;
 
-export const copilotQuerySchema = optionalDateRange({ maxDays: COPILOT_RANGE_DAYS }).extend({
-  project_ids: projectIdsParam,
-});
+export const copilotQuerySchema = optionalDateRange({ maxDays: COPILOT_RANGE_DAYS })
+  .extend({
+    project_ids: projectIdsParam,
+    days: z.coerce
+      .number()
+      .int('Enter a whole number of days.')
+      .min(1, 'Enter at least 1 day.')
+      .max(COPILOT_RANGE_DAYS, `Enter at most ${COPILOT_RANGE_DAYS} days.`)
+      .optional()
+      .describe(
+        'The last this many billed days, ending with the newest billed day (the pages ask this way: a bill a few days behind still answers whole days); not with start_date or end_date.',
+      ),
+  })
+  .superRefine((q, ctx) => {
+    if (q.days !== undefined && (q.start_date !== undefined || q.end_date !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['days'],
+        message: 'Ask either days or start_date and end_date.',
+      });
+  });
 export type CopilotQuery = z.infer<typeof copilotQuerySchema>;
 
 const money = z.number();

@@ -55,6 +55,26 @@ it('draws lines unstacked and areas stacked, without a forecast band when nothin
   );
 });
 
+it('draws figures that are not parts of a whole as overlapping bars, not stacked', () => {
+  const pair = {
+    categories: ['web', 'api'],
+    series: [
+      { name: 'On-demand equivalent', values: [10, 8] },
+      { name: 'Effective', values: [6, 8] },
+    ],
+  };
+  const bars = buildChartOption(pair, 'overlap').series as (SeriesList[number] & { barGap?: string })[];
+  expect(bars.map((s) => [s.type, s.stack, s.barGap])).toEqual([
+    ['bar', undefined, '-100%'],
+    ['bar', undefined, '-100%'],
+  ]);
+  // The values as given: the tallest bar is the on-demand figure, not their sum.
+  expect(bars.map((s) => s.data)).toEqual([
+    [10, 8],
+    [6, 8],
+  ]);
+});
+
 it('formats the value axis and tooltip with the given formatter', () => {
   const option = buildChartOption(data, 'bar', (v) => `$${v.toFixed(2)}`);
   const yAxis = option.yAxis as { axisLabel: { formatter: (v: number) => string } };

@@ -29,6 +29,12 @@ type ChartOption = ComposeOption<
 
 export const CHART_KINDS = ['bar', 'line', 'area'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
+/**
+ * What a chart may draw: a kind the Explorer offers, or 'overlap' — bars of every series at the same place, each in
+ * front of the one before, for figures that are not parts of a whole (a cost and its on-demand equivalent: list
+ * the larger first). Stacked they would read as a sum.
+ */
+type ChartDrawing = ChartKind | 'overlap';
 
 interface ChartSeries {
   name: string;
@@ -50,12 +56,12 @@ const EXPORT_SIZE = { width: 1200, height: 600, pixelRatio: 3 } as const;
 const FORECAST_DECAL = { symbol: 'rect', dashArrayX: [1, 0], dashArrayY: [3, 5], rotation: -Math.PI / 4 };
 
 /**
- * The ECharts option of a stacked bar, line or stacked area chart. Pure, so the chart's content is testable
+ * The ECharts option of a stacked bar, line, stacked area or overlapping bar chart. Pure, so the chart's content is testable
  * without drawing.
  */
 export function buildChartOption(
   data: ChartData,
-  kind: ChartKind,
+  kind: ChartDrawing,
   formatValue: (value: number) => string = String,
 ): ChartOption {
   const forecast = data.forecast ?? [];
@@ -82,6 +88,7 @@ export function buildChartOption(
       ...(index === 0 && markArea ? { markArea } : {}),
     };
     if (kind === 'bar') return { ...base, type: 'bar', stack: 'total', barMaxWidth: 48 };
+    if (kind === 'overlap') return { ...base, type: 'bar', barGap: '-100%', barMaxWidth: 48 };
     return {
       ...base,
       type: 'line',
@@ -101,7 +108,7 @@ export function buildChartOption(
     },
     legend: { type: 'scroll', bottom: 0 },
     grid: { left: 8, right: 16, top: 24, bottom: 40, containLabel: true },
-    xAxis: { type: 'category', data: data.categories, boundaryGap: kind === 'bar' },
+    xAxis: { type: 'category', data: data.categories, boundaryGap: kind === 'bar' || kind === 'overlap' },
     yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatValue(value) } },
     series,
   } as ChartOption;
@@ -154,9 +161,15 @@ const REPLACE = { notMerge: true };
 function shapeOf(option: ChartOption): string {
   const series = (option.series ?? []) as (BarSeriesOption | LineSeriesOption)[];
   const first = series[0] as
-    | { type?: string; stack?: string; areaStyle?: unknown; markArea?: unknown }
+    | { type?: string; stack?: string; barGap?: string; areaStyle?: unknown; markArea?: unknown }
     | undefined;
-  return [first?.type, first?.stack, first?.areaStyle !== undefined, first?.markArea !== undefined].join();
+  return [
+    first?.type,
+    first?.stack,
+    first?.barGap,
+    first?.areaStyle !== undefined,
+    first?.markArea !== undefined,
+  ].join();
 }
 
 export interface ChartHandle {
@@ -165,7 +178,7 @@ export interface ChartHandle {
 }
 
 interface ChartProps extends ChartData {
-  kind: ChartKind;
+  kind: ChartDrawing;
   /** Accessible name of the chart. */
   label: string;
   height?: number;

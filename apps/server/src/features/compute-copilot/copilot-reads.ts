@@ -19,21 +19,24 @@ export interface CopilotWindow {
 }
 
 /**
- * The asked range, else the last COPILOT_DEFAULT_DAYS billed days; null when the scope has no bill and no range.
- * A range that runs past the newest billed day ends there (its `to` is then before the asked end): days the bill
- * has not reached would read as $0 spend, and per-month figures (cost ÷ days) would shrink.
+ * The last `days` billed days (else the asked range, else the last COPILOT_DEFAULT_DAYS billed days), ending with
+ * the newest billed day; null when the scope has no bill and no range. A range that runs past the newest billed
+ * day ends there (its `to` is then before the asked end): days the bill has not reached would read as $0 spend,
+ * and per-month figures (cost ÷ days) would shrink. Asking `days` keeps the window's length whatever the bill's
+ * delay (a 30-day range ending today, two days ahead of the bill, reads 28 days: the same instances cost 28/30 as
+ * much as they do once the bill catches up).
  */
 export async function windowOf(
   warehouse: CopilotWarehouse,
   scope: ReadScope,
-  query: Pick<CopilotQuery, 'start_date' | 'end_date'>,
+  query: Pick<CopilotQuery, 'start_date' | 'end_date' | 'days'>,
 ): Promise<CopilotWindow | null> {
   const asOf = scope.projectIds.length === 0 ? null : await warehouse.newestUsageDay(scope);
-  const asked = query.end_date ?? asOf;
+  const asked = query.days !== undefined ? asOf : (query.end_date ?? asOf);
   if (asked === null) return null;
   const billedPart = asOf !== null && asked > asOf && (query.start_date ?? asOf) <= asOf;
   const to = billedPart ? asOf : asked;
-  const from = query.start_date ?? addDays(to, -(COPILOT_DEFAULT_DAYS - 1));
+  const from = query.start_date ?? addDays(to, -((query.days ?? COPILOT_DEFAULT_DAYS) - 1));
   const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
   return { from, to, asOf, days };
 }

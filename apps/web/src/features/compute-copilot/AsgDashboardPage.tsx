@@ -113,7 +113,6 @@ export function AsgDashboardPage() {
       subtitle="Auto Scaling groups from the last inventory collection, priced from their instances' own bill lines."
       days={days}
       onDays={setDays}
-      range={range}
       answered={data}
       pending={query.isPending}
       error={query.error}
@@ -145,13 +144,14 @@ export function AsgDashboardPage() {
             />
             <Figure label="Possible saving a month" value={money(data.totals.monthly_saving, currency)} />
           </Figures>
+          {/* Effective cost in front of its on-demand equivalent (not stacked: they are not a sum). */}
           <Chart
-            kind="bar"
+            kind="overlap"
             label="Cost per group: effective and on-demand equivalent"
             categories={data.groups.map((g) => g.name)}
             series={[
-              { name: 'Effective', values: data.groups.map((g) => g.cost.effective) },
               { name: 'On-demand equivalent', values: data.groups.map((g) => g.cost.on_demand) },
+              { name: 'Effective', values: data.groups.map((g) => g.cost.effective) },
             ]}
             formatValue={(v) => money(v, currency)}
             height={260}

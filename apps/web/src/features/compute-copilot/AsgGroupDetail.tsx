@@ -74,7 +74,6 @@ export function AsgGroupDetail({ groupKey: key }: { groupKey: string }) {
       subtitle={group ? `${group.account_name ?? group.account_id} · ${group.region}` : undefined}
       days={days}
       onDays={setDays}
-      range={range}
       answered={query.data}
       pending={query.isPending}
       error={query.error}

@@ -67,7 +67,6 @@ function ResourceDetail({ id }: { id: string }) {
       subtitle={id}
       days={days}
       onDays={setDays}
-      range={range}
       answered={data}
       pending={query.isPending}
       error={query.error}

@@ -267,7 +267,8 @@ describe('Compute Copilot pages', () => {
     ]);
     const asked = requests.calls().filter((c) => c.startsWith(`GET ${P.asg}?`));
     expect(asked.length).toBeGreaterThan(0);
-    for (const call of asked) expect(call).toMatch(/start_date=\d{4}-\d{2}-\d{2}&end_date=/);
+    // The last 30 billed days, not 30 days ending today (the server ends them at the newest billed day).
+    for (const call of asked) expect(call).toMatch(/\?days=30$/);
   }, 90_000);
 
   it('Visibility Dashboard shows coverage and savings achieved and drills into a purchase option', async () => {
@@ -276,8 +277,13 @@ describe('Compute Copilot pages', () => {
     await screen.findByRole('heading', { level: 1, name: 'Visibility Dashboard' }, { timeout: 20_000 });
     expect(await screen.findByRole('group', { name: 'Savings achieved' })).toHaveTextContent('$100.00');
     expect(screen.getByRole('group', { name: 'Commitment coverage' })).toHaveTextContent('40.0 %');
-    // The asked range ends today; the answer's window ends at the newest billed day, and the page says so.
-    expect(screen.getByLabelText('Billed through')).toHaveTextContent('The bill runs to 2026-11-26');
+    // The answer's window: the last billed days, ending at the newest billed day, and the page says so.
+    expect(screen.getByLabelText('Billed through')).toHaveTextContent(
+      '2026-10-28 to 2026-11-26: the bill runs to 2026-11-26',
+    );
+    expect(requests.calls().filter((c) => c.startsWith(`GET ${P.visibility}?`))).toContain(
+      `GET ${P.visibility}?days=90`,
+    );
     expect(screen.getByRole('button', { name: 'Last 90 days', pressed: true })).toBeInTheDocument();
     const options = await screen.findByRole('region', { name: 'Compute spend by purchase option' });
     expect(await within(options).findByRole('link', { name: 'On-demand' }, SLOW)).toHaveAttribute(

@@ -115,7 +115,6 @@ export function DatabricksDashboardPage() {
       subtitle="From the tags Databricks puts on its clusters' instances (Vendor, ClusterName, ClusterId, JobId, Creator) and its DBU lines in the bill; the previous period is the same length just before."
       days={days}
       onDays={setDays}
-      range={range}
       answered={data}
       pending={query.isPending}
       error={query.error}

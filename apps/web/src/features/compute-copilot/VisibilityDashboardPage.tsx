@@ -67,7 +67,6 @@ export function VisibilityDashboardPage() {
       subtitle="Compute spend at the rates paid (reservations, savings plans, spot and discounts applied) beside what the same usage costs on demand."
       days={days}
       onDays={setDays}
-      range={range}
       answered={data}
       pending={query.isPending}
       error={query.error}

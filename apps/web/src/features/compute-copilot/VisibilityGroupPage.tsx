@@ -59,7 +59,6 @@ export function VisibilityGroupPage() {
       name={type === null ? undefined : `Visibility: ${data?.label ?? id}`}
       days={days}
       onDays={setDays}
-      range={range}
       answered={data}
       pending={type !== null && query.isPending}
       error={type === null ? new Error(`No such breakdown: ${params.type}.`) : query.error}

@@ -17,18 +17,17 @@ import type { CopilotRange } from './api/keys';
 /** Compute Copilot's pages share these: the range in the URL, headline figures, states and links. */
 export const COPILOT = '/v3/compute-copilot';
 const RANGES = ['30', '90', '180'] as const;
-const DAY_MS = 86_400_000;
 
-/** `?days=` in the URL (30, 90 or 180; 30 by default) as an inclusive UTC range ending today. */
+/**
+ * `?days=` in the URL (30, 90 or 180; 30 by default), asked as the last that many billed days: the server ends the
+ * window at the newest billed day, so a bill a few days behind still gives whole days (a range ending today would
+ * read fewer days, and the same instances would cost less until the bill caught up).
+ */
 export function useCopilotRange(): { range: CopilotRange; days: string; setDays: (days: string) => void } {
   const [params, setParams] = useSearchParams();
   const asked = params.get('days') ?? '30';
   const days = (RANGES as readonly string[]).includes(asked) ? asked : '30';
-  const range = useMemo(() => {
-    const today = Date.now();
-    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    return { start_date: iso(today - (Number(days) - 1) * DAY_MS), end_date: iso(today) };
-  }, [days]);
+  const range = useMemo(() => ({ days: Number(days) }), [days]);
   const setDays = (value: string) =>
     setParams(
       (current) => {
@@ -91,15 +90,14 @@ export function CopilotPage(props: {
   subtitle?: string;
   days: string;
   onDays: (days: string) => void;
-  /** The asked range and the answer's window: a range past the newest billed day ends there, and says so. */
-  range?: CopilotRange;
-  answered?: { end_date: string | null; as_of: string | null } | undefined;
+  /** The answer's window: the last billed days, and the newest billed day. */
+  answered?: { start_date: string | null; end_date: string | null } | undefined;
   pending: boolean;
   error: Error | null;
   children: ReactNode;
 }) {
+  const from = props.answered?.start_date ?? null;
   const billedTo = props.answered?.end_date ?? null;
-  const cut = billedTo !== null && props.range !== undefined && billedTo < props.range.end_date;
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
@@ -113,9 +111,9 @@ export function CopilotPage(props: {
       {props.subtitle ? <Typography color="text.secondary">{props.subtitle}</Typography> : null}
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <RangeToggle days={props.days} onChange={props.onDays} />
-        {cut ? (
+        {from !== null && billedTo !== null ? (
           <Typography variant="body2" color="text.secondary" aria-label="Billed through">
-            The bill runs to {billedTo}: the range ends there (later days are not billed yet).
+            {from} to {billedTo}: the bill runs to {billedTo}, later days are not billed yet.
           </Typography>
         ) : null}
       </Stack>

@@ -12,4 +12,5 @@ export const copilotKeys = {
   activities: (group: AsgActivitiesQuery) => [...copilotKeys.all, 'activities', group] as const,
 };
 
-export type CopilotRange = { start_date: string; end_date: string };
+/** The last this many billed days (the server ends them at the newest billed day). */
+export type CopilotRange = { days: number };
