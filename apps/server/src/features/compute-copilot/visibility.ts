@@ -39,6 +39,17 @@ const optionOf = (value: string | null): PurchaseOption =>
 export const COMPUTE_TYPES = ['EC2', 'Fargate', 'Lambda', 'Virtual Machines'];
 const COMPUTE: CostFilter = { dimension: 'finlens_compute_types', mode: 'include', values: COMPUTE_TYPES };
 const EC2: CostFilter = { dimension: 'finlens_compute_types', mode: 'include', values: ['EC2'] };
+/**
+ * Savings Plan commitment paid for and not used: the SavingsPlanRecurringFee lines' net amortized cost. They name
+ * no compute type (the plan, not an instance), yet they are what compute's savings plans cost beyond the usage
+ * they covered: compute spend under SP-covered includes them, with no on-demand equivalent, so they are charged
+ * against the savings achieved (which read as if the commitment were fully used before).
+ */
+const UNUSED_SP: CostFilter = {
+  dimension: 'line_item_line_item_type',
+  mode: 'include',
+  values: ['SavingsPlanRecurringFee'],
+};
 
 function rows(
   effective: Map<string | null, number>,
@@ -86,12 +97,18 @@ export async function visibility(
       : costBy(warehouse, scope, window, { dimension, costType, filters: [COMPUTE, ...lines] });
   const equivalent = (dimension: Parameters<typeof read>[0]) =>
     onDemandEquivalent((costType, lines) => read(dimension, costType, [lines]));
-  const [optionSeries, optionList, typeEffective, typeList, instanceEffective, instanceList] =
+  const [optionSeries, unused, optionList, typeEffective, typeList, instanceEffective, instanceList] =
     await Promise.all([
       costBy(warehouse, scope, window, {
         dimension: 'finlens_purchase_option',
         costType: EFFECTIVE,
         filters: [COMPUTE],
+        granularity: 'day',
+      }),
+      costBy(warehouse, scope, window, {
+        dimension: null,
+        costType: EFFECTIVE,
+        filters: [UNUSED_SP],
         granularity: 'day',
       }),
       equivalent('finlens_purchase_option'),
@@ -111,8 +128,11 @@ export async function visibility(
       return [type, Object.fromEntries(byOption(totalsByKey(answer)))] as const;
     }),
   );
+  const optionEffective = byOption(totalsByKey(optionSeries));
+  if (unused.total !== 0)
+    optionEffective.set('savings_plan', (optionEffective.get('savings_plan') ?? 0) + unused.total);
   const optionRows = rows(
-    byOption(totalsByKey(optionSeries)),
+    optionEffective,
     byOption(optionList.byKey),
     (k) => PURCHASE_OPTION_LABELS[k as PurchaseOption],
   );
@@ -125,7 +145,8 @@ export async function visibility(
   const ofUsage = (value: number) => (usageOnDemand > 0 ? value / usageOnDemand : null);
   const mix = new Map(perType);
   const series = new Map<string, number[]>();
-  for (const s of optionSeries.series) {
+  const unusedSeries = unused.series.map((s) => ({ ...s, key: PURCHASE_OPTION_VALUES.savings_plan }));
+  for (const s of [...optionSeries.series, ...unusedSeries]) {
     const key = optionOf(s.key);
     const costs = series.get(key) ?? s.costs.map(() => 0);
     series.set(
@@ -226,11 +247,31 @@ export async function visibilityGroup(
   const restEffective = rest.reduce((s, r) => s + r.effective, 0);
   for (const r of rest)
     r.on_demand = restEffective > 0 ? ((whole.total - listedTotal) * r.effective) / restEffective : 0;
+  // SP-covered also holds the commitment not used (UNUSED_SP), by plan: no on-demand equivalent, all a loss.
+  const unused =
+    filter.dimension === 'finlens_purchase_option' &&
+    filter.values.includes(PURCHASE_OPTION_VALUES.savings_plan)
+      ? await costBy(warehouse, scope, window, {
+          dimension: 'line_item_resource_id',
+          costType: EFFECTIVE,
+          filters: [UNUSED_SP],
+        })
+      : null;
+  for (const s of unused?.series ?? [])
+    if (s.total !== 0)
+      resources.push({
+        resource_id: s.key,
+        label: `Unused commitment: ${s.label}`,
+        effective: s.total,
+        on_demand: 0,
+        savings: 0,
+      });
   for (const r of resources) r.savings = r.on_demand - r.effective;
+  const effective = e.total + (unused?.total ?? 0);
   return {
     currency: e.currency ?? 'USD',
-    totals: { effective: e.total, on_demand: whole.total, savings: whole.total - e.total },
+    totals: { effective, on_demand: whole.total, savings: whole.total - effective },
     resources,
-    group_count: e.group_count,
+    group_count: e.group_count + (unused?.series.filter((s) => s.total !== 0).length ?? 0),
   };
 }
