@@ -42,6 +42,7 @@ export async function benchCommitments({
     // from the line items. Warm: one service, which keeps its reads until the scope's data version changes.
     const lineItems = {
       commitmentRows: (q: Any) => store.commitmentRows({ ...q, useRollup: false }),
+      commitmentUsageSums: (q: Any) => store.commitmentUsageSums({ ...q, useRollup: false }),
       runCostQuery: (q: Any) => store.runCostQuery(q),
     };
     const serviceOver = (warehouseOf: Any) =>

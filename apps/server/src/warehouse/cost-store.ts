@@ -1,7 +1,7 @@
 import type { EngineHealth } from '@finlens/contracts/health';
 import type { CostType } from './canonical-schema';
 import type { AllocationPort } from './cost-query/allocation-port';
-import type { CommitmentRowsPort } from './cost-query/commitment-rows';
+import type { CommitmentRowsPort, CommitmentSumsPort } from './cost-query/commitment-rows';
 import type { CostBreakdownPort } from './cost-query/cost-breakdown';
 import type { CostQueryPort } from './cost-query/cost-query-port';
 import type { KubernetesCostPort } from './cost-query/kubernetes-costs';
@@ -54,6 +54,7 @@ export interface CostStore
     AllocationPort,
     CostBreakdownPort,
     CommitmentRowsPort,
+    CommitmentSumsPort,
     ResourceCostPort,
     KubernetesCostPort {
   readonly kind: 'duckdb' | 'clickhouse';

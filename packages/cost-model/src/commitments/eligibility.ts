@@ -12,8 +12,13 @@ export const RESERVABLE_SERVICES: readonly string[] = [
   'AmazonRedshift',
 ];
 
-const INSTANCE_HOURS =
-  /(^|-|:)(BoxUsage|DedicatedUsage|HostUsage|InstanceUsage|Multi-AZUsage|NodeUsage)(:|$)/;
+/** Usage types of instance hours, as text (the warehouse matches the same pattern in SQL). */
+export const INSTANCE_HOURS_PATTERN =
+  '(^|-|:)(BoxUsage|DedicatedUsage|HostUsage|InstanceUsage|Multi-AZUsage|NodeUsage)(:|$)';
+const INSTANCE_HOURS = new RegExp(INSTANCE_HOURS_PATTERN);
+
+/** What marks spot usage in a usage type (case counts). */
+export const SPOT_USAGE = 'SpotUsage';
 
 export interface EligibilityRow {
   lineItemType: string;
@@ -33,5 +38,5 @@ export function isCommitmentEligible(row: EligibilityRow): boolean {
 }
 
 export function isSpotUsage(row: EligibilityRow): boolean {
-  return row.lineItemType === 'Usage' && (row.usageType ?? '').includes('SpotUsage');
+  return row.lineItemType === 'Usage' && (row.usageType ?? '').includes(SPOT_USAGE);
 }

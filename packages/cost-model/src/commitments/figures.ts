@@ -29,6 +29,61 @@ export interface CommitmentFigures {
   spot: { onDemandEquivalent: number; actual: number; netSavings: number; unpricedActual: number };
 }
 
+/**
+ * The line item types a sum takes row by row: their amortisation, a reservation's unused fee and each plan's
+ * clamp need the row. Every other row adds only its usage sums, which therefore may be summed beforehand (the
+ * warehouse does so per period and group in SQL, so a dashboard reads only the fee rows one by one).
+ */
+export const COMMITMENT_FEE_TYPES: readonly string[] = ['RIFee', 'SavingsPlanRecurringFee'];
+
+/** What a usage row (any row but a fee) adds to the figures. */
+export interface CommitmentUsageSums {
+  /** Eligible usage at on-demand cost: coverage's whole and the on-demand equivalent. */
+  eligible: number;
+  /** Eligible usage a commitment covered, at on-demand cost. */
+  covered: number;
+  /** Eligible usage at amortised cost. */
+  eligibleActual: number;
+  /** Spot usage with an on-demand price: that price and its amortised cost. */
+  spotOnDemand: number;
+  spotActual: number;
+  /** Spot usage without an on-demand price, at amortised cost. */
+  spotUnpriced: number;
+  /** Reservations' used effective cost (their DiscountedUsage). */
+  reservationUsed: number;
+}
+
+export const noUsageSums = (): CommitmentUsageSums => ({
+  eligible: 0,
+  covered: 0,
+  eligibleActual: 0,
+  spotOnDemand: 0,
+  spotActual: 0,
+  spotUnpriced: 0,
+  reservationUsed: 0,
+});
+
+/** The usage sums of one row that is not a fee (COMMITMENT_FEE_TYPES): spot first, then eligible usage. */
+export function usageSumsOf(row: CurCommitmentRow): CommitmentUsageSums {
+  const sums = noUsageSums();
+  const type = row.lineItemType;
+  if (isSpotUsage(row)) {
+    const onDemand = n(row.publicOnDemandCost);
+    if (onDemand <= 0) sums.spotUnpriced = awsAmortizedCost(row);
+    else {
+      sums.spotOnDemand = onDemand;
+      sums.spotActual = awsAmortizedCost(row);
+    }
+  } else if (isCommitmentEligible(row)) {
+    const onDemand = n(row.publicOnDemandCost);
+    sums.eligible = onDemand;
+    sums.eligibleActual = awsAmortizedCost(row);
+    if (type !== 'Usage') sums.covered = onDemand;
+  }
+  if (row.reservationArn && type === 'DiscountedUsage') sums.reservationUsed = n(row.reservationEffective);
+  return sums;
+}
+
 export class CommitmentFiguresSum {
   private onDemand = 0;
   private actual = 0;
@@ -43,38 +98,37 @@ export class CommitmentFiguresSum {
 
   add(row: CurCommitmentRow): void {
     const type = row.lineItemType;
-    if (type === 'RIFee' || type === 'SavingsPlanRecurringFee') this.actual += awsAmortizedCost(row);
-    else if (isSpotUsage(row)) {
-      const onDemand = n(row.publicOnDemandCost);
-      if (onDemand <= 0) this.spotUnpriced += awsAmortizedCost(row);
-      else {
-        this.spotOnDemand += onDemand;
-        this.spotActual += awsAmortizedCost(row);
-      }
-    } else if (isCommitmentEligible(row)) {
-      const onDemand = n(row.publicOnDemandCost);
-      this.onDemand += onDemand;
+    if (type === 'RIFee') {
       this.actual += awsAmortizedCost(row);
-      this.eligible += onDemand;
-      if (type !== 'Usage') this.covered += onDemand;
-    }
-    if (row.reservationArn) {
-      if (type === 'RIFee')
+      if (row.reservationArn)
         this.reservationUnused += reservationUnusedCost(
           n(row.reservationUnusedAmortizedUpfront),
           n(row.reservationUnusedRecurring),
         );
-      else if (type === 'DiscountedUsage') this.reservationUsed += n(row.reservationEffective);
-    }
-    if (row.savingsPlanArn && type === 'SavingsPlanRecurringFee') {
-      let plan = this.plans.get(row.savingsPlanArn);
-      if (plan === undefined) {
-        plan = { total: 0, used: 0 };
-        this.plans.set(row.savingsPlanArn, plan);
+    } else if (type === 'SavingsPlanRecurringFee') {
+      this.actual += awsAmortizedCost(row);
+      if (row.savingsPlanArn) {
+        let plan = this.plans.get(row.savingsPlanArn);
+        if (plan === undefined) {
+          plan = { total: 0, used: 0 };
+          this.plans.set(row.savingsPlanArn, plan);
+        }
+        plan.total += n(row.spTotalCommitment);
+        plan.used += n(row.spUsedCommitment);
       }
-      plan.total += n(row.spTotalCommitment);
-      plan.used += n(row.spUsedCommitment);
-    }
+    } else this.addUsage(usageSumsOf(row));
+  }
+
+  /** The sums of usage rows (no fees), as adding each of them would. */
+  addUsage(sums: CommitmentUsageSums): void {
+    this.onDemand += sums.eligible;
+    this.eligible += sums.eligible;
+    this.covered += sums.covered;
+    this.actual += sums.eligibleActual;
+    this.spotOnDemand += sums.spotOnDemand;
+    this.spotActual += sums.spotActual;
+    this.spotUnpriced += sums.spotUnpriced;
+    this.reservationUsed += sums.reservationUsed;
   }
 
   figures(): CommitmentFigures {

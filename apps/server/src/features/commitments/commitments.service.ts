@@ -19,7 +19,7 @@ import {
   exchangeQuote,
   remainingValue,
 } from '@finlens/cost-model/commitments/exchange';
-import { CommitmentFiguresSum } from '@finlens/cost-model/commitments/figures';
+import { COMMITMENT_FEE_TYPES, CommitmentFiguresSum } from '@finlens/cost-model/commitments/figures';
 import {
   hourlyCurve,
   type LookBackDays,
@@ -34,7 +34,14 @@ import { bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
 import { addMonths, startOfMonth } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { createResultCache } from '../../platform/cache/result-cache';
-import type { CommitmentRowsPort, WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
+import {
+  type CommitmentRowsPort,
+  type CommitmentSumKey,
+  type CommitmentSumsPort,
+  commitmentSumsOfRows,
+  type WarehouseCommitmentRow,
+  type WarehouseCommitmentSums,
+} from '../../warehouse/cost-query/commitment-rows';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import {
   type CostScopes,
@@ -86,16 +93,27 @@ function figuresOf(sum: CommitmentFiguresSum) {
   };
 }
 
-function groupKey(row: Row, group: CommitmentDashboardQuery['group_by']): string | null {
+type Group = CommitmentDashboardQuery['group_by'];
+
+/** The row fields each breakdown's key is made of. */
+const GROUP_FIELDS: Record<Group, readonly CommitmentSumKey[]> = {
+  commitment: ['reservationArn', 'savingsPlanArn'],
+  account: ['usageAccountId'],
+  service: ['productCode'],
+  region: ['region'],
+  family: ['savingsPlanInstanceTypeFamily', 'usageType'],
+};
+
+function groupKey(row: Partial<Record<CommitmentSumKey, string | null>>, group: Group): string | null {
   switch (group) {
     case 'commitment':
-      return row.reservationArn ?? row.savingsPlanArn;
+      return row.reservationArn ?? row.savingsPlanArn ?? null;
     case 'account':
       return row.usageAccountId || null;
     case 'service':
-      return row.productCode;
+      return row.productCode ?? null;
     case 'region':
-      return row.region;
+      return row.region ?? null;
     case 'family': {
       const type = /:(.+)$/.exec(row.usageType ?? '')?.[1];
       return row.savingsPlanInstanceTypeFamily ?? (type ? instanceFamily(type) : null);
@@ -141,7 +159,8 @@ export function createCommitmentsService({
   now = () => new Date(),
 }: {
   scopes: CostScopes;
-  warehouse: CommitmentRowsPort & Pick<CostQueryPort, 'runCostQuery'>;
+  /** Without usage sums (a warehouse that only gives rows), the service sums the rows itself. */
+  warehouse: CommitmentRowsPort & Partial<CommitmentSumsPort> & Pick<CostQueryPort, 'runCostQuery'>;
   /** A client's own figures for the documented rate table (set by its admins). */
   rateOverrides?: (clientId: string) => Promise<readonly RateOverride[]>;
   /** The resource scheduler's enabled schedules over a look-back (the purchase analyses' what-if); none without. */
@@ -198,6 +217,36 @@ export function createCommitmentsService({
 
   const rowsOf = (scope: ReadScope, from: string, to: string, grain: 'hour' | 'day' | 'month') =>
     keep(scope, `rows ${from} ${to} ${grain}`, () => warehouse.commitmentRows({ ...scope, from, to, grain }));
+
+  /**
+   * A dashboard's reads: the fee rows one by one (their spread, unused fees and each plan's clamp need the row)
+   * and every other row's usage sums per period and group, summed in the warehouse — or, from a warehouse that
+   * only gives rows, from the range's rows (one read).
+   */
+  async function dashboardReadOf(
+    scope: ReadScope,
+    query: CommitmentDashboardQuery,
+  ): Promise<{ fees: Row[]; usage: WarehouseCommitmentSums[] }> {
+    const { start_date: from, end_date: to, granularity: grain } = query;
+    const by = GROUP_FIELDS[query.group_by];
+    const sumsOf = warehouse.commitmentUsageSums?.bind(warehouse);
+    if (sumsOf === undefined) {
+      const rows = await rowsOf(scope, from, to, grain);
+      return {
+        fees: rows.filter((row) => COMMITMENT_FEE_TYPES.includes(row.lineItemType)),
+        usage: commitmentSumsOfRows(rows, by),
+      };
+    }
+    const [fees, usage] = await Promise.all([
+      keep(scope, `fees ${from} ${to} ${grain}`, () =>
+        warehouse.commitmentRows({ ...scope, from, to, grain, lineItemTypes: COMMITMENT_FEE_TYPES }),
+      ),
+      keep(scope, `usage sums ${from} ${to} ${grain} ${by.join(' ')}`, () =>
+        sumsOf({ ...scope, from, to, grain, by }),
+      ),
+    ]);
+    return { fees, usage };
+  }
 
   /** The bill's last 13 months of commitment rows by month, and its newest day (null without data). */
   async function billOf(scope: ReadScope): Promise<{ newest: string | null; rows: Row[] }> {
@@ -358,9 +407,9 @@ export function createCommitmentsService({
     async dashboard(caller: ClientCaller, query: CommitmentDashboardQuery): Promise<CommitmentDashboard> {
       const scope = await scopes.requested(caller, query.project_ids);
       const grain = query.granularity;
-      // The bill's rows of the range and the inventory (for the expiries) are read side by side.
-      const [read, inventory, newest] = await Promise.all([
-        rowsOf(scope, query.start_date, query.end_date, grain),
+      // The bill's fees and usage sums of the range and the inventory (for the expiries) are read side by side.
+      const [{ fees, usage }, inventory, newest] = await Promise.all([
+        dashboardReadOf(scope, query),
         inventoryOf(scope),
         newestDay(scope),
       ]);
@@ -368,26 +417,30 @@ export function createCommitmentsService({
         start: new Date(`${query.start_date}T00:00:00Z`),
         end: new Date(Date.parse(`${query.end_date}T00:00:00Z`) + DAY_MS),
       };
-      // One pass over the rows fills each period's, each group's and the total's sums; a month's fee spread over
-      // days outside the range counts in none of them.
+      // One pass over the fee rows and one over the usage sums fill each period's, each group's and the total's
+      // sums; a month's fee spread over days outside the range counts in none of them.
       const buckets = bucketsOf(window, grain);
       const periods = new Map(buckets.map((b) => [b.start.getTime(), new CommitmentFiguresSum()]));
       const groups = new Map<string, CommitmentFiguresSum>();
       const total = new CommitmentFiguresSum();
-      for (const row of spreadMonthlyFees(read, grain, billedTo(newest))) {
-        const period = periods.get(row.at.getTime());
-        if (period === undefined) continue;
-        total.add(row);
-        period.add(row);
-        const key = groupKey(row, query.group_by);
-        if (key === null) continue;
+      const sumsOf = (
+        at: Date,
+        keys: Partial<Record<CommitmentSumKey, string | null>>,
+      ): CommitmentFiguresSum[] => {
+        const period = periods.get(at.getTime());
+        if (period === undefined) return [];
+        const key = groupKey(keys, query.group_by);
+        if (key === null) return [total, period];
         let group = groups.get(key);
         if (group === undefined) {
           group = new CommitmentFiguresSum();
           groups.set(key, group);
         }
-        group.add(row);
-      }
+        return [total, period, group];
+      };
+      for (const row of spreadMonthlyFees(fees, grain, billedTo(newest)))
+        for (const sum of sumsOf(row.at, row)) sum.add(row);
+      for (const { at, keys, sums } of usage) for (const sum of sumsOf(at, keys)) sum.addUsage(sums);
       const totals = total.figures();
       return {
         periods: buckets.map((b) => ({

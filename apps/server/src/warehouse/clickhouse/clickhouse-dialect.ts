@@ -79,6 +79,8 @@ export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum'>): 
   mapColumns: (name) => [sqlIdentifier(`${name}_keys`), sqlIdentifier(`${name}_values`)],
   mapKeysAsRows: (map) => `arrayJoin(${keys(map)})`,
   containsIgnoreCase: (sql, needle) => `positionCaseInsensitiveUTF8(${sql}, ${needle}) > 0`,
+  contains: (sql, needle) => `position(${sql}, ${needle}) > 0`,
+  matches: (sql, pattern) => `match(${sql}, ${pattern})`,
   splitPart: (sql, delimiter, index) =>
     `arrayElement(splitByString(${delimiter}, assumeNotNull(${sql})), ${index})`,
   concat: (parts) => `concat(${parts.map((p) => `ifNull(toString(${p}), '')`).join(', ')})`,

@@ -1,6 +1,10 @@
 import { claimQuerySlot } from '../../platform/http/query-slots';
 import { type AllocationPort, allocationQueries } from '../cost-query/allocation-port';
-import { type CommitmentRowsPort, commitmentRowQueries } from '../cost-query/commitment-rows';
+import {
+  type CommitmentRowsPort,
+  type CommitmentSumsPort,
+  commitmentRowQueries,
+} from '../cost-query/commitment-rows';
 import { type CostBreakdownPort, costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { type KubernetesCostPort, kubernetesCostQueries } from '../cost-query/kubernetes-costs';
 import { type ResourceCostPort, resourceCostQueries } from '../cost-query/resource-costs';
@@ -14,7 +18,12 @@ import type { Reader } from './clickhouse-totals';
  */
 export function clickHouseReadPorts(
   reader: Reader,
-): AllocationPort & CostBreakdownPort & CommitmentRowsPort & ResourceCostPort & KubernetesCostPort {
+): AllocationPort &
+  CostBreakdownPort &
+  CommitmentRowsPort &
+  CommitmentSumsPort &
+  ResourceCostPort &
+  KubernetesCostPort {
   const dialect = clickHouseDialect(reader);
   const read = (statement: { sql: string }) => {
     claimQuerySlot();

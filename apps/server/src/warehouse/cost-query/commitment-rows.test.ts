@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isCommitmentEligible, isSpotUsage } from '@finlens/cost-model/commitments/eligibility';
+import { COMMITMENT_FEE_TYPES } from '@finlens/cost-model/commitments/figures';
 import {
   checkFocusFile,
   checkKokuFile,
@@ -25,7 +26,13 @@ import { openClickHouseCostStore } from '../clickhouse/clickhouse-cost-store';
 import { useTestClickHouse } from '../clickhouse/test-clickhouse';
 import type { CostStore } from '../cost-store';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
-import { focusCommitmentRow, type WarehouseCommitmentRow } from './commitment-rows';
+import {
+  type CommitmentSumKey,
+  commitmentSumsOfRows,
+  focusCommitmentRow,
+  type WarehouseCommitmentRow,
+  type WarehouseCommitmentSums,
+} from './commitment-rows';
 
 type Store = CostStore & { connection: DuckDbCostStore['connection'] };
 const clickHouse = useTestClickHouse(1);
@@ -106,6 +113,30 @@ function expectSameRows(got: WarehouseCommitmentRow[], want: WarehouseCommitment
     }
   }
 }
+
+/** Usage sums from the warehouse equal the cost model's over the rows: the same periods and keys, each within 1e-9. */
+function expectSameSums(got: WarehouseCommitmentSums[], want: WarehouseCommitmentSums[], what: string) {
+  const keyOf = (s: WarehouseCommitmentSums) => JSON.stringify([s.at.toISOString(), s.keys]);
+  const wanted = new Map(want.map((s) => [keyOf(s), s.sums]));
+  expect(got.map(keyOf).sort(), what).toEqual([...wanted.keys()].sort());
+  for (const { sums, ...key } of got) {
+    const other = wanted.get(keyOf({ ...key, sums })) as unknown as Record<string, number>;
+    for (const [name, value] of Object.entries(sums))
+      expect(Math.abs(value - (other[name] as number)), `${what}: ${name}`).toBeLessThanOrEqual(
+        1e-9 * Math.max(1, Math.abs(other[name] as number)),
+      );
+  }
+}
+
+const SUM_KEYS: CommitmentSumKey[] = [
+  'reservationArn',
+  'savingsPlanArn',
+  'usageAccountId',
+  'productCode',
+  'region',
+  'usageType',
+  'savingsPlanInstanceTypeFamily',
+];
 
 describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind) => {
   let workshopRows: WarehouseCommitmentRow[] = [];
@@ -194,6 +225,44 @@ describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind)
         expectSameRows(fromRollup, await rowsOf(s, projectId, grain, false), `${projectId} by ${grain}`);
       }
     }
+  });
+
+  it('sum the usage per period and key in the warehouse as the cost model sums the rows, and read the fees alone', async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    const seen = { eligible: 0, covered: 0, spotUnpriced: 0, reservationUsed: 0, fees: 0 };
+    for (const { projectId } of projects.filter((p) => !refused.has(p.projectId))) {
+      for (const grain of ['hour', 'day', 'month'] as const) {
+        const rows =
+          grain === 'hour' && projectId === 'workshop' ? workshopRows : await rowsOf(s, projectId, grain);
+        const query = {
+          clientId: 'client',
+          projectIds: [projectId],
+          from: '2018-01-01',
+          to: '2025-12-31',
+          grain,
+        };
+        // Kept apart by every key (by hour and day), and by none (by month).
+        const by = grain === 'month' ? [] : SUM_KEYS;
+        const sums = await s.commitmentUsageSums({ ...query, by });
+        expectSameSums(sums, commitmentSumsOfRows(rows, by), `${projectId} by ${grain} by ${by.length} keys`);
+        for (const { sums: figures } of sums)
+          for (const name of ['eligible', 'covered', 'spotUnpriced', 'reservationUsed'] as const)
+            seen[name] += Math.abs(figures[name]);
+        const fees = await s.commitmentRows({ ...query, lineItemTypes: COMMITMENT_FEE_TYPES });
+        expectSameRows(
+          fees,
+          rows.filter((r) => COMMITMENT_FEE_TYPES.includes(r.lineItemType)),
+          `${projectId} fees by ${grain}`,
+        );
+        seen.fees += fees.length;
+      }
+    }
+    // Every kind of sum met a row that has it (the exports hold no spot usage with an on-demand price).
+    expect(
+      Object.values(seen).every((v) => v > 0),
+      JSON.stringify(seen),
+    ).toBe(true);
   });
 
   it('give the FOCUS examples’ commitment periods and coverage, and koku’s savings plan savings', async (context) => {

@@ -58,6 +58,10 @@ export interface SqlDialect {
   mapKeysAsRows(mapSql: string): string;
   /** True when `needleSql` occurs in `sql` ignoring case (a plain substring, no wildcards); NULL on NULL. */
   containsIgnoreCase(sql: string, needleSql: string): string;
+  /** True when `needleSql` occurs in `sql` as it is (case counts, no wildcards); NULL on NULL. */
+  contains(sql: string, needleSql: string): string;
+  /** True when the regular expression `patternSql` (RE2 syntax, shared with JavaScript's) matches in `sql`. */
+  matches(sql: string, patternSql: string): string;
   /** Part `index` (1-based) of `sql` split on a one-character delimiter; '' when there is no such part. */
   splitPart(sql: string, delimiterSql: string, index: number): string;
   /** Text concatenation. */

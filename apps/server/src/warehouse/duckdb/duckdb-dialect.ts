@@ -36,6 +36,8 @@ export const duckDbDialect: SqlDialect = {
   mapColumns: (name) => [quoted(name)],
   mapKeysAsRows: (mapSql) => `unnest(map_keys(${mapSql}))`,
   containsIgnoreCase: (sql, needleSql) => `contains(lower(${sql}), lower(${needleSql}))`,
+  contains: (sql, needleSql) => `contains(${sql}, ${needleSql})`,
+  matches: (sql, patternSql) => `regexp_matches(${sql}, ${patternSql})`,
   splitPart: (sql, delimiterSql, index) => `split_part(${sql}, ${delimiterSql}, ${index})`,
   concat: (parts) => `concat(${parts.join(', ')})`,
   // kahan_sum keeps DOUBLE sums independent of the order rows arrive in (rollup and raw agree to the cent).
