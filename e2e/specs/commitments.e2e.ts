@@ -34,7 +34,7 @@ describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo
       .waitFor({ timeout: 60_000 });
     const breakdown = page.getByRole('region', { name: 'Commitment breakdown' });
     await breakdown
-      .getByText(/arn:aws:savingsplans::/)
+      .getByTitle(/arn:aws:savingsplans::/)
       .first()
       .waitFor({ timeout: 60_000 });
     await alerts.screenshot({ path: screenshotPath('commitments-alerts') });

@@ -102,7 +102,8 @@ const ChargebacksLegacyPage = lazyPage(
   () => import('../features/chargebacks/ChargebacksLegacyPage'),
   'ChargebacksLegacyPage',
 );
-const CommitmentInventoryPage = lazyPage(
+// Named: the module's other exports (TableSection) would otherwise decide the page's props.
+const CommitmentInventoryPage = lazyPage<'CommitmentInventoryPage', object>(
   () => import('../features/commitments/CommitmentInventoryPage'),
   'CommitmentInventoryPage',
 );

@@ -75,6 +75,24 @@ it('draws figures that are not parts of a whole as overlapping bars, not stacked
   ]);
 });
 
+it('draws a reference series dashed and under the others, so a curve running along it stays visible', () => {
+  const commitment = {
+    categories: ['00', '01'],
+    series: [
+      { name: 'On demand', values: [55.5, 55.5] },
+      { name: 'Commitment', values: [56, 56], reference: true },
+    ],
+  };
+  const [curve, reference] = buildChartOption(commitment, 'line').series as (SeriesList[number] & {
+    z?: number;
+    lineStyle?: { type?: string };
+  })[];
+  expect(curve?.z).toBeUndefined();
+  expect(curve?.lineStyle).toBeUndefined();
+  // ECharts draws a series of lower z first: 1 is under the default 2.
+  expect(reference).toMatchObject({ type: 'line', z: 1, lineStyle: { type: 'dashed' }, data: [56, 56] });
+});
+
 it('formats the value axis and tooltip with the given formatter', () => {
   const option = buildChartOption(data, 'bar', (v) => `$${v.toFixed(2)}`);
   const yAxis = option.yAxis as { axisLabel: { formatter: (v: number) => string } };

@@ -40,6 +40,11 @@ interface ChartSeries {
   name: string;
   /** One value per category, same order. */
   values: number[];
+  /**
+   * A reference drawn on the data (a commitment, a threshold): a dashed line under the other series, so a curve
+   * that runs along it stays visible. Line charts only.
+   */
+  reference?: boolean;
 }
 
 export interface ChartData {
@@ -93,6 +98,7 @@ export function buildChartOption(
       ...base,
       type: 'line',
       showSymbol: data.categories.length <= 40,
+      ...(s.reference ? { z: 1, lineStyle: { type: 'dashed' }, showSymbol: false } : {}),
       ...(kind === 'area' ? { stack: 'total', areaStyle: { opacity: 0.6 } } : {}),
     };
   });

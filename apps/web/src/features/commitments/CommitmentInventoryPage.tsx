@@ -6,18 +6,17 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { useCommitmentInventory } from './api/commitments-query';
+import { CommitmentArn } from './CommitmentArn';
 import { formatHourly, formatMoney, formatShare } from './commitment-format';
 
 type Reservation = CommitmentInventory['reservations'][number];
 type SavingsPlan = CommitmentInventory['savings_plans'][number];
 type Expiry = CommitmentInventory['expiries'][number];
 
-/** The id after the ARN's last slash (the console's reservation / plan id). */
-export const shortId = (arn: string) => arn.slice(arn.lastIndexOf('/') + 1) || arn;
 const day = (iso: string | null) => (iso === null ? '—' : iso.slice(0, 10));
 
 const RESERVATION_COLUMNS: SimpleColumn<Reservation>[] = [
-  { label: 'Reservation', render: (r) => shortId(r.arn) },
+  { label: 'Reservation', render: (r) => <CommitmentArn arn={r.arn} /> },
   { label: 'Service', render: (r) => r.service ?? '—' },
   { label: 'Instance type', render: (r) => r.instance_type ?? '—' },
   { label: 'Region', render: (r) => r.region ?? '—' },
@@ -33,7 +32,7 @@ const RESERVATION_COLUMNS: SimpleColumn<Reservation>[] = [
 ];
 
 const PLAN_COLUMNS: SimpleColumn<SavingsPlan>[] = [
-  { label: 'Savings plan', render: (s) => shortId(s.arn) },
+  { label: 'Savings plan', render: (s) => <CommitmentArn arn={s.arn} /> },
   { label: 'Type', render: (s) => s.offering_type ?? '—' },
   { label: 'Term', render: (s) => s.term ?? '—' },
   { label: 'Payment option', render: (s) => s.payment_option ?? '—' },
@@ -48,7 +47,7 @@ const PLAN_COLUMNS: SimpleColumn<SavingsPlan>[] = [
 ];
 
 export const EXPIRY_COLUMNS: SimpleColumn<Expiry>[] = [
-  { label: 'Commitment', render: (e) => shortId(e.arn) },
+  { label: 'Commitment', render: (e) => <CommitmentArn arn={e.arn} /> },
   { label: 'Kind', render: (e) => (e.kind === 'reservation' ? 'Reserved instance' : 'Savings plan') },
   { label: 'Ends', render: (e) => day(e.end) },
   { label: 'Days left', render: (e) => e.days_to_expiry, align: 'right' },

@@ -40,6 +40,7 @@ import {
   usePurchaseAnalysis,
 } from './api/commitments-query';
 import { CommitmentAlertsSection } from './CommitmentAlertsSection';
+import { arnCell } from './CommitmentArn';
 import { EXPIRY_COLUMNS, TableSection } from './CommitmentInventoryPage';
 import { hourLabels } from './commitment-charts';
 import { formatHourly, formatMoney, formatRate, formatShare } from './commitment-format';
@@ -60,7 +61,13 @@ type Group = CommitmentDashboard['groups'][number];
 const share = (v: number | null) => (v === null ? null : v * 100);
 /** The breakdown's columns: sortable and filterable (spec §3 grid defaults); the CSV holds the same figures. */
 const groupColumns = (group: CommitmentGroup): ColDef<Group>[] => [
-  { field: 'key', headerName: GROUP_LABELS[group], flex: 2 },
+  {
+    field: 'key',
+    headerName: GROUP_LABELS[group],
+    flex: 2,
+    // A commitment's ARN: its short id on one line, the whole ARN on hover and copy; the CSV keeps the ARN.
+    ...(group === 'commitment' ? arnCell((g: Group) => g.key) : {}),
+  },
   {
     colId: 'utilisation',
     headerName: 'Utilisation %',
@@ -316,6 +323,7 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
               {
                 name: 'Commitment (on-demand equivalent)',
                 values: curve.map(() => recommendation.covered_on_demand_per_hour),
+                reference: true,
               },
             ]}
             formatValue={formatHourly}

@@ -21,6 +21,7 @@ import { server } from '../../test/msw-server';
 import { renderElement, renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
 import { SCHEDULE } from '../scheduler/scheduler-fixtures.test-helper';
+import { shortId } from './CommitmentArn';
 import { reservationCurveChart } from './commitment-charts';
 import { formatRate } from './commitment-format';
 import { RateTableDialog } from './RateTableDialog';
@@ -278,6 +279,13 @@ function answer() {
 }
 
 describe('Commitment pages', () => {
+  it("shortId: a commitment ARN's resource id (after the last / or :), other text as it is", () => {
+    expect(shortId(ARN)).toBe('ri-under-used');
+    expect(shortId('arn:aws:rds:eu-west-1:111111111111:ri:nightly-reports')).toBe('nightly-reports');
+    expect(shortId('arn:aws:savingsplans::111111111111:savingsplan/3f0c-9a')).toBe('3f0c-9a');
+    expect(shortId('222222222222')).toBe('222222222222');
+  });
+
   it('Commitment Inventory lists the reservations with their utilisation and the expiry calendar', {
     timeout: 30_000,
   }, async () => {
@@ -408,7 +416,14 @@ describe('Commitment pages', () => {
     answer();
     renderWithProviders('/v3/compute-copilot/cm/dashboard/', { signedIn: true });
     const grid = await screen.findByRole('region', { name: 'Commitment breakdown' }, { timeout: 20_000 });
-    expect(await within(grid).findByText(ARN)).toBeInTheDocument();
+    // The ARN on one line: the reservation's id, the whole ARN on hover and on the copy button.
+    const id = await within(grid).findByTitle(ARN);
+    expect(id).toHaveTextContent(/^ri-under-used$/);
+    expect(within(grid).queryByText(ARN)).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(grid).getByRole('button', { name: 'Copy the ARN of ri-under-used' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(ARN);
+    expect(within(grid).getByRole('button', { name: 'Copied the ARN of ri-under-used' })).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Breakdown by' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Account' }));
@@ -518,7 +533,7 @@ describe('Commitment pages', () => {
       categories: ['2026-11-01 00', '2026-11-01 01'],
       series: [
         { name: 'On-demand normalised units', values: [8, 4] },
-        { name: 'Recommended reserved units', values: [4, 4] },
+        { name: 'Recommended reserved units', values: [4, 4], reference: true },
       ],
     });
     expect(reservationCurveChart(RESERVATIONS.window, m5).series.map((s) => s.name)).toEqual([

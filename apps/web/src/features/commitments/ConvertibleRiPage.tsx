@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { DataGrid } from '../../components/DataGrid';
 import { useConvertibleAnalysis } from './api/commitments-query';
-import { shortId } from './CommitmentInventoryPage';
+import { arnCell, shortId } from './CommitmentArn';
 import { formatMoney, formatShare } from './commitment-format';
 
 type Result = ConvertibleAnalysis['results'][number];
@@ -13,7 +13,12 @@ const beforeAfter = (before: number | null | undefined, after: number | null | u
   `${formatShare(before ?? null)} → ${formatShare(after ?? null)}`;
 
 const COLUMNS: ColDef<Result>[] = [
-  { colId: 'reservation', headerName: 'Reservation', valueGetter: ({ data }) => shortId(data?.arn ?? '') },
+  {
+    colId: 'reservation',
+    headerName: 'Reservation',
+    valueGetter: ({ data }) => shortId(data?.arn ?? ''),
+    ...arnCell((r: Result) => r.arn),
+  },
   { field: 'instance_type', headerName: 'Instance type' },
   { field: 'region', headerName: 'Region' },
   { field: 'count', headerName: 'Count', type: 'rightAligned', filter: 'agNumberColumnFilter' },

@@ -25,7 +25,11 @@ export function curveName(r: Curve): string {
   return `${r.family}${platform === '—' ? '' : `, ${platform}`} (${r.service}, ${r.region ?? 'no region'})`;
 }
 
-/** A curve's on-demand normalised units per hour of the look-back, with the recommended reserved units drawn flat on it. */
+/**
+ * A curve's on-demand normalised units per hour of the look-back, with the recommended reserved units drawn flat
+ * on it as a dashed reference under the curve: whole instances often land just above a flat curve (7 × 8 units
+ * for 55.5 units/h used) or exactly on it, and the curve must stay visible there.
+ */
 export function reservationCurveChart(window: ReservationAnalysis['window'], r: Curve): ChartData {
   const reserved = r.recommendation?.normalised_units;
   return {
@@ -34,7 +38,13 @@ export function reservationCurveChart(window: ReservationAnalysis['window'], r: 
       { name: 'On-demand normalised units', values: r.hourly_units },
       ...(reserved === undefined
         ? []
-        : [{ name: 'Recommended reserved units', values: r.hourly_units.map(() => reserved) }]),
+        : [
+            {
+              name: 'Recommended reserved units',
+              values: r.hourly_units.map(() => reserved),
+              reference: true,
+            },
+          ]),
     ],
   };
 }
