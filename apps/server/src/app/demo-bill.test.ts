@@ -47,7 +47,7 @@ import type { CostType } from '../warehouse/canonical-schema';
 import { createCostScopes } from '../warehouse/cost-scope';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { enqueueAfterImportJobs } from './after-import-jobs';
-import { demoDataDir, refreshDemoBill } from './demo-bill';
+import { demoBillJobHandler, demoDataDir, refreshDemoBill } from './demo-bill';
 
 /** A bill delivered on 21 February: its usage ends at that midnight, as `finlens demo` makes it. */
 const OPTIONS = {
@@ -108,6 +108,16 @@ type Expected = {
 describe('the demo bill follows the actions taken on the demo cloud', () => {
   /** The instance the first test stops, and its effective cost per day over the 30 billed days before. */
   let stopped: { id: string; estimatedMonthly: number } | null = null;
+  /** The schedule the office-hours test made, its clock and reconciler, for the test that goes on into March. */
+  let scheduled: {
+    clock: ManualClock;
+    tick: () => Promise<{ acted: number }>;
+    state: ReturnType<typeof scheduleState>;
+    listed: () => Promise<{ realised_monthly_saving: number | null }>;
+    instanceId: string;
+    realised: number;
+    transitionSeconds: number;
+  } | null = null;
   let database: MigratedTestDatabase;
   let store: DuckDbCostStore;
   let projectId: string;
@@ -146,6 +156,31 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
       now: LATER,
     });
     expect(summary === null ? null : summary.periods.map((p) => p.billingPeriod.slice(0, 7))).toEqual(months);
+  }
+
+  /**
+   * Ticks the reconciler at each change of the schedule's week before `until` (a UTC day), the clock set to it;
+   * the changes it acted on ("MM-DDTHH:MM stop"), `after` called after each tick with those so far.
+   */
+  async function tickUntil(
+    run: {
+      clock: ManualClock;
+      state: ReturnType<typeof scheduleState>;
+      tick: () => Promise<{ acted: number }>;
+    },
+    until: string,
+    after: (acted: string[]) => Promise<void> = async () => undefined,
+  ): Promise<string[]> {
+    const acted: string[] = [];
+    const end = Date.parse(`${until}T00:00:00Z`);
+    for (let next = nextChange(run.state, run.clock.now().getTime()); next && next.at < end; ) {
+      run.clock.set(new Date(next.at));
+      if ((await run.tick()).acted > 0)
+        acted.push(`${run.clock.now().toISOString().slice(5, 16)} ${next.running ? 'start' : 'stop'}`);
+      await after(acted);
+      next = nextChange(run.state, next.at);
+    }
+    return acted;
   }
 
   const expectedJson = async () =>
@@ -831,18 +866,13 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     if (row === undefined) throw new Error('no enabled schedule');
     const state = scheduleState(row, [], { kind: 'ec2-instance', resource_id: chosen.id });
     const ledger = scheduleLedgerFor({ db: database.db, bill: store, now: clock.now });
-    const acted: string[] = [];
-    for (
-      let next = nextChange(state, clock.now().getTime());
-      next && next.at < Date.parse('2026-02-28T00:00:00Z');
-      next = nextChange(state, next.at)
-    ) {
-      clock.set(new Date(next.at));
-      const report = await reconciler.tick();
-      if (report.acted > 0)
-        acted.push(`${clock.now().toISOString().slice(5, 16)} ${next.running ? 'start' : 'stop'}`);
-      if (acted.length === 1) await ledger.recordStops();
-    }
+    const acted = await tickUntil(
+      { clock, state, tick: () => reconciler.tick() },
+      '2026-02-28',
+      async (so) => {
+        if (so.length === 1) await ledger.recordStops();
+      },
+    );
     expect(acted).toEqual([
       '02-20T20:00 stop',
       ...['23', '24', '25', '26', '27'].flatMap((d) => [`02-${d}T08:00 start`, `02-${d}T20:00 stop`]),
@@ -884,5 +914,65 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     console.info(
       `demo schedule ${name} (${chosen.id}): estimated $${before.estimated_monthly_saving?.toFixed(2)}, realised $${after.realised_monthly_saving?.toFixed(2)} a month`,
     );
+    scheduled = {
+      clock,
+      tick: () => reconciler.tick(),
+      state,
+      listed,
+      instanceId: chosen.id,
+      realised: month(108 + pendingHours),
+      transitionSeconds: scenario.transitionSeconds,
+    };
+  }, 240_000);
+
+  it("the clock moves on into March: the demo bill job, on that clock, rolls the bill into the new month up to the clock's day, following the schedule's March actions, and the realised saving stands on the new bill", async () => {
+    if (scheduled === null) throw new Error('the schedule test did not run');
+    const { clock, instanceId } = scheduled;
+    // The reconciler goes on over the weekend and four office days of March (the window `finlens demo` made ends
+    // with February).
+    const acted = await tickUntil(scheduled, '2026-03-06');
+    expect(acted).toEqual(
+      ['02', '03', '04', '05'].flatMap((d) => [`03-${d}T08:00 start`, `03-${d}T20:00 stop`]),
+    );
+
+    // The daily job on the clock of 6 March, 07:00: the bill now holds 1 to 5 March.
+    clock.set(new Date('2026-03-06T07:00:00Z'));
+    const job = demoBillJobHandler({
+      db: database.db,
+      warehouse: store,
+      dataDir: database.dir,
+      now: clock.now,
+    });
+    await job.run({}, { job: { id: 'daily' } as never, signal: new AbortController().signal });
+    const expected = await expectedJson();
+    expect(expected).toMatchObject({
+      endMonth: '2026-02',
+      months: 2,
+      throughMonth: '2026-03',
+      usageEnd: '2026-03-06T00:00:00.000Z',
+    });
+    const periods = await store.periodTotals({ projectId });
+    expect(periods.map((p) => p.billingPeriod.slice(0, 7))).toEqual(['2026-01', '2026-02', '2026-03']);
+    for (const period of periods) {
+      const want = expected.periods[period.billingPeriod.slice(0, 7)]?.totals;
+      expect(period.rows).toBe(want?.rows);
+      expect(period.totals.unblended).toBeCloseTo(want?.unblended ?? Number.NaN, 6);
+    }
+    // The scheduled instance's March: Sunday stopped, Monday to Thursday its 12 office hours less each start's
+    // pending minutes, at February's rate.
+    const march = (await dailyCost(instanceId)).filter((d) => d.day >= '2026-03-01');
+    const ran = 12 - scheduled.transitionSeconds / 3600;
+    expect(march.map((d) => [d.day, d.amount])).toEqual(
+      ['02', '03', '04', '05'].map((d) => [`2026-03-${d}`, Number(ran.toFixed(8))]), // the bill's 8 decimals
+    );
+
+    // The ledger judges the schedule again from the new bill: its last week (27 February to 5 March: five starts
+    // again) against the 14 days before the first stop, so the list's realised saving is unchanged.
+    const repo = createSavingsLedgerRepo({ db: database.db });
+    await createLedgerVerify({ repo, warehouse: store, now: clock.now }).verifyAll(clientId);
+    const entry = (await repo.judged(clientId)).find((e) => e.resource_id === instanceId);
+    expect(entry?.verification?.billed_through).toBe('2026-03-05');
+    expect(entry?.verification?.realised_monthly_saving).toBeCloseTo(scheduled.realised, 6);
+    expect((await scheduled.listed()).realised_monthly_saving).toBeCloseTo(scheduled.realised, 6);
   }, 240_000);
 });

@@ -33,6 +33,7 @@ const expectedSchema = z.object({
   rowsRequested: z.number(),
   injectedAnomalies: z.array(z.unknown()).nullish(),
   usageEnd: z.string().nullish(),
+  throughMonth: z.string().optional(),
   actionsApplied: z.number().optional(),
 });
 
@@ -42,7 +43,9 @@ const expectedSchema = z.object({
  * would (usageEnd), up to the day that ended by `now` (the generator's other lines come out the same), imports
  * the billing periods from the month of the first action or of the first new day on, and puts the new files
  * in place of the old. Null when the bill is up to date. The import replaces those periods atomically; a
- * failure leaves the warehouse and the files as they were. The window's months stay those of `finlens demo`.
+ * failure leaves the warehouse and the files as they were. A bill still current (its usage ends in its last
+ * month, as `finlens demo` makes it) rolls forward when `now` crosses a month end: it goes on through the month
+ * of its new last day (the generator's throughMonth; the window `finlens demo` made keeps its lines and totals).
  */
 export async function refreshDemoBill(args: {
   db: Kysely<AppTables>;
@@ -63,6 +66,12 @@ export async function refreshDemoBill(args: {
   const previousEnd = expected.usageEnd ?? null;
   const usageEnd = previousEnd === null ? null : maxIso(previousEnd, demoUsageEnd(args.now));
   if ((expected.actionsApplied ?? 0) === actions.length && usageEnd === previousEnd) return null;
+  const previousThrough = expected.throughMonth ?? expected.endMonth;
+  const current = previousEnd !== null && lastBilledMonth(previousEnd) <= previousThrough;
+  const throughMonth =
+    usageEnd !== null && current && lastBilledMonth(usageEnd) > previousThrough
+      ? lastBilledMonth(usageEnd)
+      : previousThrough;
   const transition = (target.scenario as { transitionSeconds?: unknown }).transitionSeconds;
   const next = `${dir}.next-${randomUUID()}`;
   await rm(next, { recursive: true, force: true });
@@ -78,17 +87,19 @@ export async function refreshDemoBill(args: {
       actions,
       ...(typeof transition === 'number' ? { transitionSeconds: transition } : {}),
       ...(usageEnd === null ? {} : { usageEnd }),
+      ...(throughMonth === expected.endMonth ? {} : { throughMonth }),
     });
     // A later action queued its own refresh: that one imports, so the bill never goes back to fewer actions.
     const now = await createCollectionTargetsRepo({ db: args.db }).target(args.projectId, null);
     if ((now?.simActions.length ?? 0) !== actions.length) return null;
-    // Only the periods an action or a new day changed are imported again (actions are kept in time order).
+    // Only the periods an action or a new day changed are imported again (actions are kept in time order); a
+    // month the bill rolled past closes (its invoice id).
     const firstNewDay = usageEnd !== previousEnd ? previousEnd : null;
-    const from = [actions[0]?.at, firstNewDay]
+    const from = [actions[0]?.at, firstNewDay, throughMonth === previousThrough ? null : previousThrough]
       .filter((at): at is string => typeof at === 'string')
       .reduce((a, b) => (a < b ? a : b), '9999')
       .slice(0, 7);
-    if (from > expected.endMonth) {
+    if (from > throughMonth) {
       await swap(dir, next);
       return null;
     }
@@ -159,9 +170,13 @@ async function swap(dir: string, next: string): Promise<void> {
 
 const maxIso = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 
+/** The month (YYYY-MM) of the last day a bill whose usage ends at `usageEnd` (exclusive) holds. */
+const lastBilledMonth = (usageEnd: string) => new Date(Date.parse(usageEnd) - 1).toISOString().slice(0, 7);
+
 /**
  * The job an action on a project whose bill follows its actions queues (features/inventory) and, without a
- * project, the daily one that refreshes every such project's bill.
+ * project, the daily one that refreshes every such project's bill. `now` is the simulated cloud's clock (the
+ * server's: its test-only control moves it ahead with the scheduler), so the bill gains the days its cloud lived.
  */
 export function demoBillJobHandler(deps: {
   db: Kysely<AppTables>;

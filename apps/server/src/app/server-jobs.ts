@@ -144,7 +144,8 @@ export async function startServerJobs({
             logger.info({ scheduler: report }, 'scheduler tick');
         },
       ),
-      demoBillJobHandler({ db, warehouse, dataDir: config.dataDir }),
+      // The demo bill follows the simulated cloud's clock (what its actions and days were), as the scheduler acts.
+      demoBillJobHandler({ db, warehouse, dataDir: config.dataDir, now: systemClock.now }),
       ...weeklyDigestJobHandlers({ repo: createWeeklyDigestRepo({ db }), queue: createJobQueue({ db }) }),
       ...commitmentJobHandlers({
         service: commitmentsServiceFor({ db, warehouse }),

@@ -422,6 +422,53 @@ describe('the schedule details while a one-off is queued', () => {
   });
 });
 
+describe('the schedule details listing recent one-offs', () => {
+  it("says until when a one-off holds its resources, in the schedule's time zone", async () => {
+    const oneOff = {
+      project: 'p1',
+      resources: { ...SCHEDULE.resources, ec2: ['i-0dev1'] },
+    };
+    server.use(
+      http.get(`*${SCHEDULER_PATHS.schedule('s1')}`, () => HttpResponse.json(SCHEDULE)),
+      http.get(`*${SCHEDULER_PATHS.timeline('s1')}`, () => HttpResponse.json(TIMELINE)),
+      http.get(`*${SCHEDULER_PATHS.actions('s1')}`, () => HttpResponse.json({ results: [] })),
+      http.get(`*${SCHEDULER_PATHS.oneOffs}`, () =>
+        HttpResponse.json({
+          results: [
+            {
+              ...oneOff,
+              id: 'x2',
+              action: 'stop',
+              run_at: '2026-11-27T07:00:00.000Z',
+              done_at: '2026-11-27T07:00:20.000Z',
+              hold_until: '2026-11-27T17:30:00.000Z',
+            },
+            {
+              ...oneOff,
+              id: 'x1',
+              action: 'start',
+              run_at: '2026-11-26T12:10:00.000Z',
+              done_at: null,
+              hold_until: null,
+            },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders('/v3/essentials/scheduler-details/schedule/s1', { signedIn: true });
+    const recent = await screen.findByLabelText('Recent one-off actions', undefined, SLOW);
+    // Europe/Paris: 07:00 UTC is 08:00 there, 17:30 UTC 18:30; a one-off without a hold says nothing of one.
+    expect(
+      within(recent)
+        .getAllByText(/^(stop|start) at/)
+        .map((line) => line.textContent),
+    ).toEqual([
+      'stop at Fri 27 Nov, 08:00 · done Fri 27 Nov, 08:00 · held until Fri 27 Nov, 18:30',
+      'start at Thu 26 Nov, 13:10 · pending',
+    ]);
+  });
+});
+
 describe('a member', () => {
   it('reads a schedule but sees its changes disabled (only admins stop and start resources)', async () => {
     server.use(
