@@ -142,7 +142,7 @@ export async function ensureDemo(rows: number): Promise<string> {
   const code = await new Promise<number | null>((done, fail) => {
     const child = spawn(
       process.execPath,
-      ['apps/server/bin/finlens.mjs', 'demo', '--rows', String(rows), '--months', '3'],
+      ['apps/server/bin/finlens.cjs', 'demo', '--rows', String(rows), '--months', '3'],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD },

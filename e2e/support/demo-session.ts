@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { signIn } from './accounts';
 import { type BrowserSession, openBrowser } from './browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './demo-data';
-import { suiteReady } from './suite-ready';
+import { printServerLog, suiteReady } from './suite-ready';
 
 /** A browser signed in as the admin of the demo organisation the global set-up created. */
 async function openDemoSession(baseUrl: string): Promise<BrowserSession> {
@@ -28,8 +28,16 @@ interface DemoServer {
 function useDemoServer(): DemoServer {
   let session: BrowserSession | undefined;
   beforeAll(async () => {
-    session = await openDemoSession(demo.baseUrl);
+    try {
+      session = await openDemoSession(demo.baseUrl);
+    } catch (error) {
+      await printServerLog('the demo session did not open');
+      throw error;
+    }
   }, 300_000);
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(() => printServerLog(`"${task.name}" failed`));
+  });
   afterAll(async () => {
     await session?.close();
   });

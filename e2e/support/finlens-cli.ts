@@ -17,7 +17,7 @@ export function runFinlens(
     const [command = process.execPath, ...rest] = [
       ...(opts.prefix ?? []),
       process.execPath,
-      'apps/server/bin/finlens.mjs',
+      'apps/server/bin/finlens.cjs',
       ...args,
     ];
     const child = spawn(command, rest, {

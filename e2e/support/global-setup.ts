@@ -15,6 +15,8 @@ declare module 'vitest' {
     dataDir: string;
     /** Appears once the server is ready (suiteReady waits for it). */
     readyFile: string;
+    /** Everything the suite's server prints (suite-ready.ts shows its end when a spec fails). */
+    serverLog: string;
     browserSkipReason: string;
   }
 }
@@ -44,12 +46,14 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('baseUrl', '');
     project.provide('dataDir', '');
     project.provide('readyFile', '');
+    project.provide('serverLog', '');
     return;
   }
   root = mkdtempSync(join(tmpdir(), 'finlens-e2e-'));
   const dataDir = join(root, 'data');
   mkdirSync(dataDir);
   const readyFile = join(root, 'ready.json');
+  const serverLog = join(root, 'server.log');
   const port = await reservePort();
   // As the server names itself (its default PUBLIC_URL, the links in its mails).
   const baseUrl = `http://localhost:${port.port}`;
@@ -57,6 +61,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('readyFile', readyFile);
+  project.provide('serverLog', serverLog);
   preparing = (async () => {
     try {
       await ensureWebBuild({
@@ -72,10 +77,12 @@ export async function setup(project: TestProject): Promise<void> {
       await port.release();
     }
     // The scheduler spec moves the simulated clock ahead (a test-only control) and waits for the next tick.
+    // Every request logged (info), so a failing spec's print of the log's end shows what the server was doing.
     server = await startServer({
       dataDir,
       port: port.port,
-      env: { TEST_CLOCK_CONTROL: 'true', SCHEDULER_TICK_SECONDS: '15' },
+      env: { TEST_CLOCK_CONTROL: 'true', SCHEDULER_TICK_SECONDS: '15', LOG_LEVEL: 'info' },
+      logFile: serverLog,
     });
     if (server.url !== baseUrl) throw new Error(`the server listens on ${server.url}, not ${baseUrl}`);
   })().then(

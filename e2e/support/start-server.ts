@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,29 +7,41 @@ import { join, resolve } from 'node:path';
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const READY_LINE = /Finlens listening on (http:\/\/\S+)/;
 
-export type StartedServer = { url: string; dataDir: string; stop: () => Promise<void> };
+/** Lines of the server's output kept in memory (recentOutput). */
+const KEPT_LINES = 300;
+
+export type StartedServer = {
+  url: string;
+  dataDir: string;
+  /** The last lines the server printed (stdout and stderr, before and after it was ready). */
+  recentOutput: () => string;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts the server through the same command as `npm start`, on a free port with a throwaway data folder
- * (removed on stop), or in `dataDir` (kept); `env` adds variables (DATABASE_URL). The benchmark of Explorer
- * over HTTP starts its server here too.
+ * (removed on stop), or in `dataDir` (kept); `env` adds variables (DATABASE_URL). Everything the server prints
+ * also goes to `logFile` when given; its last lines are kept in memory either way. The benchmark of Explorer over
+ * HTTP starts its server here too.
  */
 export async function startServer({
   env = {},
   dataDir: keptDataDir,
   port: givenPort,
   timeoutMs = 280_000,
+  logFile,
 }: {
   env?: Record<string, string>;
   dataDir?: string;
   /** A port the caller reserved (reservePort) and released just before; absent: a free one. */
   port?: number;
   timeoutMs?: number;
+  logFile?: string;
 } = {}): Promise<StartedServer> {
   const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'finlens-e2e-'));
   // A concrete free port rather than PORT=0, so the default PUBLIC_URL (links in emails) is right.
   const port = givenPort ?? (await freePort());
-  const child = spawn(process.execPath, ['apps/server/bin/finlens.mjs', 'start'], {
+  const child = spawn(process.execPath, ['apps/server/bin/finlens.cjs', 'start'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -44,10 +56,12 @@ export async function startServer({
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = await waitForReady(child, timeoutMs);
+  const recentOutput = keepOutput(child, logFile);
+  const url = await waitForReady(child, timeoutMs, recentOutput);
   return {
     url,
     dataDir,
+    recentOutput,
     stop: async () => {
       await stopProcess(child);
       if (keptDataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
@@ -55,28 +69,44 @@ export async function startServer({
   };
 }
 
-function waitForReady(child: ChildProcess, timeoutMs: number): Promise<string> {
+/** Keeps the child's last KEPT_LINES lines (and writes everything to `logFile`); gives them as one text. */
+function keepOutput(child: ChildProcess, logFile: string | undefined): () => string {
+  const file = logFile === undefined ? null : createWriteStream(logFile, { flags: 'a' });
+  const lines: string[] = [];
+  let partial = '';
+  const onData = (chunk: Buffer) => {
+    file?.write(chunk);
+    const parts = (partial + chunk.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+    if (lines.length > KEPT_LINES) lines.splice(0, lines.length - KEPT_LINES);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  child.once('exit', () => file?.end());
+  return () => [...lines, partial].join('\n');
+}
+
+function waitForReady(child: ChildProcess, timeoutMs: number, output: () => string): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    let output = '';
+    let stdout = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not print its address within ${timeoutMs} ms:\n${output}`));
+      reject(new Error(`server did not print its address within ${timeoutMs} ms:\n${output()}`));
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = READY_LINE.exec(output);
+      stdout += chunk.toString();
+      const match = READY_LINE.exec(stdout);
       if (match?.[1]) {
         clearTimeout(timer);
+        child.stdout?.off('data', onData);
         resolvePromise(match[1]);
       }
     };
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with code ${code} before it was ready:\n${output}`));
+      reject(new Error(`server exited with code ${code} before it was ready:\n${output()}`));
     });
   });
 }

@@ -27,3 +27,22 @@ export async function suiteReady(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** Lines of the suite server's log a failing spec prints. */
+const LOG_LINES_SHOWN = 300;
+
+/**
+ * Prints the end of the suite server's log (stderr) with where the whole log is: a spec on the shared server calls
+ * it when it fails, so a failure on CI shows what the server did meanwhile (requests and their times, errors, jobs).
+ */
+export async function printServerLog(reason: string): Promise<void> {
+  const file = inject('serverLog');
+  if (!file) return;
+  const text = await readFile(file, 'utf8').catch(() => null);
+  if (text === null) return console.error(`[e2e] ${reason}; the suite server's log ${file} cannot be read`);
+  const lines = text.split('\n');
+  const shown = lines.slice(-LOG_LINES_SHOWN).join('\n');
+  console.error(
+    `[e2e] ${reason}; the suite server's log ${file} (${lines.length} lines), its last ${LOG_LINES_SHOWN}:\n${shown}`,
+  );
+}

@@ -5,7 +5,7 @@ import { type CommandOutput, describeCommandError } from './commands/command-out
 import { queryCommand } from './commands/query-cli';
 import { seedPglite, withTestDatabaseUrl } from './db/test-app-database';
 
-const launcher = fileURLToPath(new URL('../bin/finlens.mjs', import.meta.url));
+const launcher = fileURLToPath(new URL('../bin/finlens.cjs', import.meta.url));
 
 export interface CliResult {
   code: number | null;

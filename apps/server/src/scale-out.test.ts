@@ -22,7 +22,7 @@ import { useTestClickHouse } from './warehouse/clickhouse/test-clickhouse';
  * sessions and the durable jobs — each import job runs once, whichever process claims it, and a job held by
  * a process that died is taken over by another once its lease has run out.
  */
-const launcher = fileURLToPath(new URL('../bin/finlens.mjs', import.meta.url));
+const launcher = fileURLToPath(new URL('../bin/finlens.cjs', import.meta.url));
 const BUCKET = 'finlens-scale-out';
 const PASSWORD = 'Str0ng!Finpass9';
 const SECRET_KEY = 'scale-out-test-secret-key-0123456789abcdefghij';

@@ -10,7 +10,7 @@ import { itWithoutPostgresRerun, withTestDatabaseUrl } from '../db/test-app-data
 import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { whileWarehouseHeld } from './held-warehouse.test-helper';
 
-const launcher = fileURLToPath(new URL('../../bin/finlens.mjs', import.meta.url));
+const launcher = fileURLToPath(new URL('../../bin/finlens.cjs', import.meta.url));
 const workshop = billingDataset('aws-cur-legacy-parquet-workshop-oct2018');
 const oldFile = join(workshop.dir, workshop.files[0] as string);
 const small = billingDataset('aws-cur-legacy-csv-anonymized');

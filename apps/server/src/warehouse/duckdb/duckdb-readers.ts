@@ -59,18 +59,33 @@ export async function readColumnValues(
 
 /**
  * Threads of libuv's pool, which runs each DuckDB statement of this process while it executes (besides zlib, file
- * reads and DNS): UV_THREADPOOL_SIZE as the process was started with (libuv reads it before any of our code), else 4.
+ * reads, password hashing and DNS): UV_THREADPOOL_SIZE as the process was started with, else 4. The launcher
+ * (bin/finlens.cjs) sets it before the pool starts (bin/thread-pool.cjs: 11).
  */
 const THREAD_POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 
+/** The warehouse's DuckDB connections besides the reads (duckdb-cost-store.ts): the writer, the metrics writer, health's probe. */
+export const OTHER_CONNECTIONS = 3;
+/** Pool threads DuckDB never takes: libuv's own default, for a page's files, sign-in's hashing, compression, DNS. */
+const SPARE_THREADS = 4;
+/** More reads than this only share DuckDB's own threads (the machine's cores). */
+const MOST_READ_CONNECTIONS = 4;
+
 /**
- * Reads run on their own connections of the same instance, so they never wait behind an import: half the thread
- * pool (2 by default), at least 2. The pool's other threads are for the writer (imports, the metrics store) and for
- * compression, file reads and health's probe: with 3 reads of 4 threads, a fresh-clone test run saw two browser
- * specs' pages never load while an import and the metrics store also held threads (not reproduced alone) — so the
- * reads keep to half until that is understood. A process started with a larger UV_THREADPOOL_SIZE gets more.
+ * Read connections for a pool of `poolSize` threads: what is left once the other connections and the spare threads
+ * are counted, at most 4 and at least 2. Every connection can hold a pool thread for a whole scan, and libuv's
+ * queue is first come, first served: when DuckDB held every thread, each file read of a page, each compression and
+ * each password check waited for a statement to end — with 3 reads of 4 threads, the writer and the metrics store,
+ * a fresh-clone test run saw two browser specs' pages never load. The launcher's 11 threads give 4 reads and keep 4
+ * threads free however busy the warehouse is (thread-pool.test.ts holds every connection and checks). A process
+ * started with 4 (not through the launcher: in-process tests) gets 2, and its statements can fill the pool.
  */
-export const READ_CONNECTIONS = Math.max(2, Math.floor(THREAD_POOL_SIZE / 2));
+export function readConnectionsFor(poolSize: number): number {
+  const left = poolSize - OTHER_CONNECTIONS - SPARE_THREADS;
+  return Math.min(MOST_READ_CONNECTIONS, Math.max(2, left));
+}
+
+export const READ_CONNECTIONS = readConnectionsFor(THREAD_POOL_SIZE);
 
 interface Reader {
   connection: DuckDBConnection;

@@ -1,0 +1,59 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readConnectionsFor } from './duckdb-readers';
+
+const threadPool = fileURLToPath(new URL('../../../bin/thread-pool.cjs', import.meta.url));
+const child = fileURLToPath(new URL('./thread-pool-child.ts', import.meta.url));
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe.runIf(process.platform !== 'win32')(
+  "libuv's thread pool in a process started by the launcher",
+  () => {
+    it('keeps file reads, password hashing, compression and DNS going while every warehouse connection runs a statement', {
+      timeout: 120_000,
+    }, async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'finlens-pool-'));
+      folders.push(folder);
+      // More pipes than any read count needs; the child holds one per connection.
+      for (let i = 0; i < 12; i++)
+        execFileSync('mkfifo', [join(folder, `pipe-${String(i).padStart(2, '0')}`)]);
+      const env = { ...process.env };
+      delete env.UV_THREADPOOL_SIZE;
+      // As bin/finlens.cjs starts the server: the pool sized before anything else runs.
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--require', threadPool, '--import', 'tsx', child, folder],
+        { env, timeout: 100_000 },
+      );
+      const line = stdout.split('\n').find((text) => text.startsWith('POOL_RESULT '));
+      const result = JSON.parse(line?.slice('POOL_RESULT '.length) ?? '{}');
+      expect(result.threads).toBe('11');
+      expect(result.connectionCount).toBe(4 + 3);
+      expect([...result.finishedWhileHeld].sort()).toEqual([
+        'DNS look-up',
+        'compression',
+        'file read',
+        'password hashing',
+      ]);
+      // Every held statement answered once released: they really were reading their pipes.
+      expect(result.rows).toEqual(Array.from({ length: 7 }, () => 2));
+    });
+  },
+);
+
+describe('read connections for a thread pool', () => {
+  it('leave 4 threads beside the writer, the metrics writer and the probe: 4 reads of 11, at least 2, at most 4', () => {
+    expect(readConnectionsFor(11)).toBe(4);
+    expect(readConnectionsFor(9)).toBe(2);
+    expect(readConnectionsFor(4)).toBe(2);
+    expect(readConnectionsFor(64)).toBe(4);
+  });
+});
