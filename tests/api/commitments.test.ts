@@ -15,6 +15,7 @@ import {
   shareSaveSchema,
 } from '@finlens/contracts/commitments';
 import { INVENTORY_PATHS } from '@finlens/contracts/inventory';
+import { RECOMMENDATIONS_PATHS, recommendationsListSchema } from '@finlens/contracts/recommendations';
 import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
 import { describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS, clientWithBilling } from './billing-client';
@@ -574,6 +575,97 @@ describe('commitment management', () => {
     expect(disabled.schedules.schedules).toEqual([]);
     near(disabled.recommendation?.savings, 168 * ON_DEMAND * 0.7, 'savings once disabled');
   });
+
+  it('takes a recommendation not yet applied out of the look-back; ignore leaves it in', async () => {
+    // 40 days to yesterday: the simulated cloud's idle m5.large i-0aaaaaaaaaaaaaaa1 billed on demand at $0.096
+    // every hour. The idle rule prices it from the bill: 24 × $0.096 a day × 30.4375 = $70.128 a month on demand,
+    // $0.096 an hour of the what-if's 730.5-hour month.
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const first = today - 40 * 24 * HOUR;
+    const header = [...HEADER, 'lineItem/ResourceId'];
+    const hourly = Array.from({ length: 40 * 24 }, (_, h) => h).map((h) => {
+      const usageStart = new Date(first + h * HOUR);
+      const cells: Record<string, string | number> = {
+        ...base(0, SCHEDULED_ACCOUNT, 'Usage', 'BoxUsage:m5.large'),
+        'bill/BillingPeriodStartDate': new Date(
+          Date.UTC(usageStart.getUTCFullYear(), usageStart.getUTCMonth(), 1),
+        ).toISOString(),
+        'lineItem/UsageStartDate': usageStart.toISOString(),
+        'lineItem/UsageAmount': 1,
+        'lineItem/NormalizedUsageAmount': 4,
+        'lineItem/UnblendedCost': ON_DEMAND,
+        'pricing/term': 'OnDemand',
+        'pricing/publicOnDemandCost': ON_DEMAND,
+        'lineItem/ResourceId': INSTANCE,
+      };
+      return header.map((column) => cells[column] ?? '').join(',');
+    });
+    const bill = Buffer.from(`${[header.join(','), ...hourly].join('\n')}\n`);
+    const { admin, projectId } = await clientWithBilling(context, 'commitments-recommendations', bill);
+    const s = admin.session;
+    const idle = {
+      ...SCHEDULED_SCENARIO,
+      start: new Date(Date.now() - 15 * 86_400_000).toISOString(),
+      resources: [{ ...SCHEDULED_SCENARIO.resources[0], metrics: { profile: 'idle' } }],
+    };
+    expect((await s.request('PUT', INVENTORY_PATHS.scenario(projectId), { body: idle })).status).toBe(200);
+    await s.post(INVENTORY_PATHS.collectNow(projectId));
+    await until(
+      async () => cloudAccountsSchema.parse((await s.get('/c/cloud_accounts/')).body),
+      (list) => list.find((a) => a.id === projectId)?.inventory?.last_pass?.status === 'succeeded',
+    );
+    const found = await until(
+      async () => recommendationsListSchema.parse((await s.get(RECOMMENDATIONS_PATHS.list)).body),
+      (list) => list.results.some((r) => r.type === 'ec2-idle'),
+      120_000,
+    );
+    const recommendation = found.results.find((r) => r.type === 'ec2-idle');
+    expect(recommendation?.resource_id).toBe(INSTANCE);
+    const monthly = 24 * ON_DEMAND * 30.4375;
+    near(recommendation?.saving.on_demand_monthly_saving, monthly, 'the recommendation’s monthly saving');
+    const ask = async (recommendations: 'apply' | 'ignore') =>
+      purchaseAnalysisSchema.parse(
+        (
+          await s.get(
+            `${P.purchaseAnalysis}?project_ids=${projectId}&look_back=7&rate_ratio=0.3&recommendations=${recommendations}`,
+          )
+        ).body,
+      );
+
+    const billed = await ask('ignore');
+    const applied = await ask('apply');
+    expect(billed.window).toEqual(applied.window);
+    // As billed: $0.096 every hour of the week; at 0.3 of on demand, 168 × 0.096 × 0.7 = $11.2896 saved.
+    expect(billed.hourly_on_demand.filter((x) => x > 0)).toHaveLength(168);
+    near(billed.recommendation?.savings, 168 * ON_DEMAND * 0.7, 'savings as billed');
+    expect(billed.recommendations).toMatchObject({
+      applied: false,
+      count: 1,
+      by_type: [{ type: 'ec2-idle', count: 1 }],
+      removed_on_demand: 0,
+    });
+    // Applied: the idle instance's on-demand cost leaves every hour — nothing is left to commit to.
+    expect(applied.recommendations).toMatchObject({ applied: true, count: 1 });
+    near(applied.recommendations.by_type[0]?.on_demand_monthly_saving, monthly, 'summary saving');
+    near(applied.recommendations.removed_on_demand, 168 * ON_DEMAND, 'removed on demand');
+    expect(applied.hourly_on_demand.every((x) => Math.abs(x) < 1e-9)).toBe(true);
+    near(applied.recommendation?.commitment, 0, 'commitment with the recommendation');
+    near(applied.recommendation?.savings, 0, 'savings with the recommendation');
+    // The reserved-instance analysis follows the same what-if.
+    const reserved = async (recommendations: 'apply' | 'ignore') =>
+      reservationAnalysisSchema.parse(
+        (
+          await s.get(
+            `${P.reservationAnalysis}?project_ids=${projectId}&look_back=7&rate_ratio=0.3&recommendations=${recommendations}`,
+          )
+        ).body,
+      );
+    const [asBilled] = (await reserved('ignore')).results;
+    const [withIt] = (await reserved('apply')).results;
+    expect(asBilled?.hourly_units.filter((u) => u > 0)).toHaveLength(168);
+    expect(withIt?.hourly_units.every((u) => Math.abs(u) < 1e-9)).toBe(true);
+    expect(withIt?.recommendation?.instances).toBe(0);
+  }, 240_000);
 
   it('ShareSave: invisible without sharesave_allowed; with it each month’s realised savings, the share, the fee, CSV', async () => {
     const { admin, projectId } = await clientWithBilling(context, 'commitments-sharesave', CSV);
