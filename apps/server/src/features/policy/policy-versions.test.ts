@@ -19,6 +19,21 @@ describe('IAM policy versions', () => {
     );
   });
 
+  it('froze 2026-11-27.2 as released, and 2026-11-27.3 adds only the two reservation reads to it', () => {
+    const grantsOf = (version: string) => POLICY_VERSIONS.find((v) => v.version === version)?.grants();
+    const before = grantsOf('2026-11-27.2');
+    // The fingerprint 2026-11-27.2 was released with (the newest version then).
+    expect(before && grantsFingerprint(before)).toBe('7dd2ff3d24cd6287');
+    const changes = policyChanges('2026-11-27.2', grantsOf('2026-11-27.3') ?? currentGrants());
+    expect(changes).toEqual({
+      added: [
+        { action: 'ec2:DescribeReservedInstances', policy: 'finlens-inventory-read', optional: false },
+        { action: 'rds:DescribeReservedDBInstances', policy: 'finlens-inventory-read', optional: false },
+      ],
+      removed: [],
+    });
+  });
+
   it('lists versions oldest first, each once', () => {
     const versions = POLICY_VERSIONS.map((entry) => entry.version);
     expect(new Set(versions).size).toBe(versions.length);

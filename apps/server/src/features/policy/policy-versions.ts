@@ -285,12 +285,23 @@ export const POLICY_VERSIONS: readonly PolicyVersionEntry[] = [
     released_at: '2026-11-27T05:30:00.000Z',
     summary:
       "Adds autoscaling:DescribeScheduledActions to the inventory read and, only where you allow actions, autoscaling:PutScheduledUpdateGroupAction, so an approved scheduled-scaling recommendation puts the Auto Scaling group's scale-down and scale-up actions (cron recurrence, time zone, minimum, desired and maximum) for you.",
+    grants: () =>
+      withAdded('2026-11-27.1', {
+        'finlens-inventory-read': ['autoscaling:DescribeScheduledActions'],
+        'finlens-actions': ['autoscaling:PutScheduledUpdateGroupAction'],
+      }),
+  },
+  {
+    version: '2026-11-27.3',
+    released_at: '2026-11-27T07:00:00.000Z',
+    summary:
+      'Adds ec2:DescribeReservedInstances and rds:DescribeReservedDBInstances to the inventory read, so Commitment Inventory shows what the account says of each reservation the bill names: its state, exact start and end, scope and zone, offering class, platform or engine and Multi-AZ. Read-only; every figure still comes from the bill.',
     grants: currentGrants,
   },
 ];
 
 /** The newest version's grants when it was released (see grantsFingerprint); a test compares them with today's. */
-export const RELEASED_FINGERPRINT = '7dd2ff3d24cd6287';
+export const RELEASED_FINGERPRINT = '5009b595368a4b3e';
 
 export function grantsFingerprint(grants: PolicyGrants): string {
   return createHash('sha256').update(JSON.stringify(grants)).digest('hex').slice(0, 16);

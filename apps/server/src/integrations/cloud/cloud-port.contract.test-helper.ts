@@ -8,6 +8,7 @@ import {
   CONTRACT_NOW,
   DENIED_ACCOUNT_ID,
   CONTRACT_IDS as IDS,
+  CONTRACT_RESERVATIONS as RIS,
 } from './contract-world.test-helper';
 
 export interface ContractSubject {
@@ -408,6 +409,94 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       expect((await port.scheduledActions(account, 'us-east-1', IDS.asg)).actions).toEqual([later, up]);
       const missing = port.act(account, { ...put, resource: { ...group, id: 'no-such-group' } });
       await expect(missing).rejects.toMatchObject({ code: 'not-found' });
+    });
+
+    it("describes the account's EC2 and RDS reservations of a region in every state, RDS page by page", async () => {
+      const { port, account } = subject();
+      const { reservations, failures } = await port.listReservations(account, 'us-east-1');
+      expect(failures).toEqual([]);
+      const year = 365 * 86_400_000;
+      const start = (date: string) => new Date(`${date}T09:30:00Z`);
+      const ec2 = { service: 'ec2', multiAz: null, productDescription: 'Linux/UNIX' };
+      const rds = { service: 'rds', offeringClass: null, scope: null, availabilityZone: null };
+      expect(reservations).toEqual([
+        {
+          ...ec2,
+          id: RIS.web,
+          arn: `arn:aws:ec2:us-east-1:${ACCOUNT_ID}:reserved-instances/${RIS.web}`,
+          state: 'active',
+          start: start('2026-01-10'),
+          end: new Date(start('2026-01-10').getTime() + year),
+          durationSeconds: 31_536_000,
+          count: 2,
+          instanceType: 'm5.large',
+          offeringClass: 'standard',
+          offeringType: 'No Upfront',
+          scope: 'Region',
+          availabilityZone: null,
+        },
+        {
+          ...ec2,
+          id: RIS.batch,
+          arn: `arn:aws:ec2:us-east-1:${ACCOUNT_ID}:reserved-instances/${RIS.batch}`,
+          state: 'retired',
+          start: start('2023-02-01'),
+          end: new Date(start('2023-02-01').getTime() + 3 * year),
+          durationSeconds: 94_608_000,
+          count: 1,
+          instanceType: 't3.micro',
+          offeringClass: 'convertible',
+          offeringType: 'All Upfront',
+          scope: 'Availability Zone',
+          availabilityZone: 'us-east-1b',
+        },
+        {
+          ...rds,
+          id: RIS.legacyDb,
+          arn: `arn:aws:rds:us-east-1:${ACCOUNT_ID}:ri:${RIS.legacyDb}`,
+          state: 'retired',
+          start: start('2024-06-01'),
+          end: new Date(start('2024-06-01').getTime() + year),
+          durationSeconds: 31_536_000,
+          count: 1,
+          instanceType: 'db.t3.medium',
+          offeringType: 'No Upfront',
+          productDescription: 'mysql',
+          multiAz: false,
+        },
+        {
+          ...rds,
+          id: RIS.ordersDb,
+          arn: `arn:aws:rds:us-east-1:${ACCOUNT_ID}:ri:${RIS.ordersDb}`,
+          state: 'active',
+          start: start('2026-01-15'),
+          end: new Date(start('2026-01-15').getTime() + year),
+          durationSeconds: 31_536_000,
+          count: 1,
+          instanceType: 'db.m5.large',
+          offeringType: 'Partial Upfront',
+          productDescription: 'postgresql',
+          multiAz: true,
+        },
+      ]);
+    });
+
+    it("keeps one service's reservations when the other's call is denied, and refuses an account it cannot sign in to", async () => {
+      const { port, account } = subject();
+      const eu = await port.listReservations(account, 'eu-west-1');
+      expect(eu.reservations.map((r) => [r.service, r.id, r.state])).toEqual([['ec2', RIS.euWeb, 'active']]);
+      expect(eu.failures).toMatchObject([
+        {
+          accountId: ACCOUNT_ID,
+          region: 'eu-west-1',
+          service: 'rds',
+          operation: 'DescribeReservedDBInstances',
+          code: 'AccessDenied',
+        },
+      ]);
+      const denied = await port.listReservations(DENIED_ACCOUNT, 'us-east-1');
+      expect(denied.reservations).toEqual([]);
+      expect(denied.failures).toMatchObject([{ accountId: DENIED_ACCOUNT_ID, service: 'sts' }]);
     });
 
     it('deletes an unattached volume and refuses an attached one', async () => {

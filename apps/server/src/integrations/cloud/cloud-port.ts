@@ -118,6 +118,44 @@ export interface ScheduledActionsResult {
   failures: CloudFailure[];
 }
 
+/**
+ * One reservation as its account describes it: EC2 DescribeReservedInstances or RDS DescribeReservedDBInstances.
+ * The bill names a reservation by its ARN; these add what the bill does not hold exactly (state, exact start and
+ * end, scope, Multi-AZ). Savings plans are not described (DescribeSavingsPlans is not one of the adapter's calls).
+ */
+export interface AccountReservation {
+  service: 'ec2' | 'rds';
+  /** EC2 ReservedInstancesId; RDS ReservedDBInstanceId. */
+  id: string;
+  /** RDS ReservedDBInstanceArn; EC2 arn:aws:ec2:<region>:<account>:reserved-instances/<id> (the bill's form). */
+  arn: string;
+  /** AWS's State: payment-pending, active, payment-failed, retired, queued … */
+  state: string;
+  start: Date | null;
+  /** EC2 End; RDS StartTime + Duration (RDS answers no end). */
+  end: Date | null;
+  durationSeconds: number | null;
+  count: number;
+  /** EC2 InstanceType; RDS DBInstanceClass. */
+  instanceType: string;
+  /** EC2 standard or convertible; RDS reservations have no class (null). */
+  offeringClass: string | null;
+  /** All Upfront, Partial Upfront, No Upfront (or the older Heavy/Medium/Light Utilization). */
+  offeringType: string | null;
+  /** EC2 Region or Availability Zone; RDS reservations are regional (null). */
+  scope: string | null;
+  availabilityZone: string | null;
+  /** EC2 ProductDescription (Linux/UNIX, Windows …); RDS ProductDescription (the engine: postgresql, mysql …). */
+  productDescription: string | null;
+  /** RDS only; null for EC2. */
+  multiAz: boolean | null;
+}
+
+export interface ListReservationsResult {
+  reservations: AccountReservation[];
+  failures: CloudFailure[];
+}
+
 export interface CloudPort {
   /** Every region the provider knows, with whether the account has it enabled. */
   listRegions(account: CloudAccount): Promise<ListRegionsResult>;
@@ -138,6 +176,11 @@ export interface CloudPort {
   ): Promise<ScalingActivitiesResult>;
   /** An Auto Scaling group's recurring scheduled actions (AWS DescribeScheduledActions), by name. */
   scheduledActions(account: CloudAccount, region: string, groupName: string): Promise<ScheduledActionsResult>;
+  /**
+   * The account's EC2 and RDS reservations in a region, every state (retired ones included). Each call has a
+   * time limit of its own: a page that asks never waits long on the provider (a call over it is a failure).
+   */
+  listReservations(account: CloudAccount, region: string): Promise<ListReservationsResult>;
   /** Performs one action and says what changed; throws CloudActionError when refused. */
   act(account: CloudAccount, action: CloudAction): Promise<ActionResult>;
   /**

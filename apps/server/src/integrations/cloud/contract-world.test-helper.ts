@@ -30,6 +30,20 @@ export const CONTRACT_IDS = {
 
 const at = (date: string) => `${date}T09:30:00Z`;
 
+/** The account's reservations (ids as EC2 and RDS name them). */
+export const CONTRACT_RESERVATIONS = {
+  /** EC2, regional standard m5.large × 2, 1 year from 2026-01-10: active. */
+  web: 'e5a2ff3b-7d14-4e4b-9a2c-0a1b2c3d0001',
+  /** EC2, zonal convertible t3.micro in us-east-1b, 3 years from 2023-02-01: retired. */
+  batch: 'e5a2ff3b-7d14-4e4b-9a2c-0a1b2c3d0002',
+  /** EC2 in eu-west-1 (where RDS is denied). */
+  euWeb: 'e5a2ff3b-7d14-4e4b-9a2c-0a1b2c3d0003',
+  /** RDS, db.m5.large PostgreSQL Multi-AZ, 1 year from 2026-01-15: active (first page). */
+  ordersDb: 'orders-db-ri',
+  /** RDS, db.t3.medium MySQL, 1 year from 2024-06-01: retired (second page). */
+  legacyDb: 'legacy-mysql-ri',
+} as const;
+
 /** The group's scaling activities as AWS answers them (newest first). */
 export const CONTRACT_ACTIVITIES = [
   {
@@ -72,6 +86,63 @@ export const CONTRACT_SCENARIO = {
   faults: [
     { accountId: ACCOUNT_ID, region: 'eu-west-1', service: 'rds', code: 'AccessDenied' },
     { accountId: ACCOUNT_ID, region: 'eu-west-1', service: 'cloudwatch', code: 'AccessDenied' },
+  ],
+  reservations: [
+    {
+      service: 'ec2',
+      id: CONTRACT_RESERVATIONS.web,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      instanceType: 'm5.large',
+      count: 2,
+      start: at('2026-01-10'),
+      term: '1yr',
+      offeringType: 'No Upfront',
+    },
+    {
+      service: 'ec2',
+      id: CONTRACT_RESERVATIONS.batch,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      instanceType: 't3.micro',
+      start: at('2023-02-01'),
+      term: '3yr',
+      offeringClass: 'convertible',
+      offeringType: 'All Upfront',
+      scope: 'Availability Zone',
+      availabilityZone: 'us-east-1b',
+    },
+    {
+      service: 'ec2',
+      id: CONTRACT_RESERVATIONS.euWeb,
+      accountId: ACCOUNT_ID,
+      region: 'eu-west-1',
+      instanceType: 'c6g.xlarge',
+      start: at('2026-03-01'),
+      term: '1yr',
+    },
+    {
+      service: 'rds',
+      id: CONTRACT_RESERVATIONS.ordersDb,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      instanceType: 'db.m5.large',
+      start: at('2026-01-15'),
+      term: '1yr',
+      offeringType: 'Partial Upfront',
+      productDescription: 'postgresql',
+      multiAz: true,
+    },
+    {
+      service: 'rds',
+      id: CONTRACT_RESERVATIONS.legacyDb,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      instanceType: 'db.t3.medium',
+      start: at('2024-06-01'),
+      term: '1yr',
+      productDescription: 'mysql',
+    },
   ],
   resources: [
     {

@@ -16,6 +16,7 @@ export const AWS_CALLS = {
     DescribeAddresses: { iam: 'ec2:DescribeAddresses', access: 'read' },
     DescribeNatGateways: { iam: 'ec2:DescribeNatGateways', access: 'read' },
     DescribeLaunchTemplateVersions: { iam: 'ec2:DescribeLaunchTemplateVersions', access: 'read' },
+    DescribeReservedInstances: { iam: 'ec2:DescribeReservedInstances', access: 'read' },
     StartInstances: { iam: 'ec2:StartInstances', access: 'act' },
     StopInstances: { iam: 'ec2:StopInstances', access: 'act' },
     ModifyInstanceAttribute: { iam: 'ec2:ModifyInstanceAttribute', access: 'act' },
@@ -36,6 +37,7 @@ export const AWS_CALLS = {
   RDSClient: {
     DescribeDBInstances: { iam: 'rds:DescribeDBInstances', access: 'read' },
     DescribeDBClusters: { iam: 'rds:DescribeDBClusters', access: 'read' },
+    DescribeReservedDBInstances: { iam: 'rds:DescribeReservedDBInstances', access: 'read' },
     StartDBInstance: { iam: 'rds:StartDBInstance', access: 'act' },
     StopDBInstance: { iam: 'rds:StopDBInstance', access: 'act' },
     StartDBCluster: { iam: 'rds:StartDBCluster', access: 'act' },

@@ -1,16 +1,22 @@
-import { DescribeInstancesCommand, EC2Client, StopInstancesCommand } from '@aws-sdk/client-ec2';
+import {
+  DescribeInstancesCommand,
+  DescribeReservedInstancesCommand,
+  EC2Client,
+  StopInstancesCommand,
+} from '@aws-sdk/client-ec2';
 import {
   DescribeFargateProfileCommand,
   ListClustersCommand,
   ListFargateProfilesCommand,
 } from '@aws-sdk/client-eks';
 import { UpdateFunctionConfigurationCommand } from '@aws-sdk/client-lambda';
+import { DescribeReservedDBInstancesCommand } from '@aws-sdk/client-rds';
 import {
   GetBucketLifecycleConfigurationCommand,
   ListBucketsCommand,
   PutBucketLifecycleConfigurationCommand,
 } from '@aws-sdk/client-s3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CloudActionError } from '../cloud-actions';
 import { CONTRACT_ACCOUNT, cloudPortContract, TIERING_ACTION } from '../cloud-port.contract.test-helper';
 import { RESOURCE_KINDS } from '../cloud-resources';
@@ -39,6 +45,7 @@ describe('aws adapter', () => {
     const region = 'us-east-1';
     await port.listRegions(account);
     await port.listResources(account, region, RESOURCE_KINDS);
+    await port.listReservations(account, region);
     await port.getMetrics(account, region, {
       queries: [
         {
@@ -86,6 +93,44 @@ describe('aws adapter', () => {
         RoleSessionName: 'finlens-inventory',
       }),
     ]);
+  });
+
+  it('asks RDS for its reservations page by page with Marker, and EC2 once', async () => {
+    const { port, account } = subject();
+    await port.listReservations(account, 'us-east-1');
+    const inputs = (mocks?.rds.commandCalls(DescribeReservedDBInstancesCommand) ?? []).map(
+      (call) => call.args[0].input,
+    );
+    expect(inputs).toEqual([{ MaxRecords: 100 }, { MaxRecords: 100, Marker: 'page-1' }]);
+    expect(mocks?.ec2.commandCalls(DescribeReservedInstancesCommand)).toHaveLength(1);
+  });
+
+  it('gives up on a reservation call that does not answer within its time limit, keeping the other service', async () => {
+    mocks = mockAwsWorld();
+    let aborted: AbortSignal | undefined;
+    mocks.ec2.on(DescribeReservedInstancesCommand).callsFake(() => new Promise(() => {}));
+    mocks.rds.on(DescribeReservedDBInstancesCommand).callsFake(() => ({ ReservedDBInstances: [] }));
+    // The signal reaches the SDK's send, so the request itself is aborted, not only no longer awaited.
+    const send = EC2Client.prototype.send;
+    const spy = vi.spyOn(EC2Client.prototype, 'send').mockImplementation(function (
+      this: EC2Client,
+      ...args: Parameters<EC2Client['send']>
+    ) {
+      const options = args[1] as { abortSignal?: AbortSignal } | undefined;
+      if (args[0] instanceof DescribeReservedInstancesCommand) aborted = options?.abortSignal;
+      return (send as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    } as EC2Client['send']);
+    try {
+      const port = createAwsCloud({ now: () => CONTRACT_NOW, reservationTimeoutMs: 50 });
+      const { reservations, failures } = await port.listReservations(CONTRACT_ACCOUNT, 'us-east-1');
+      expect(reservations).toEqual([]);
+      expect(failures).toMatchObject([
+        { service: 'ec2', operation: 'DescribeReservedInstances', code: 'TimeoutError' },
+      ]);
+      expect(aborted?.aborted).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("lists a cluster's Fargate profiles, page by page, with their namespace selectors", async () => {

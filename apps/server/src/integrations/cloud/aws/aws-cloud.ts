@@ -8,6 +8,12 @@ import { awsActMany } from './aws-batch';
 import { type AwsClientSettings, type AwsClients, accountCredentials, createAwsClients } from './aws-clients';
 import { FailureLog } from './aws-failures';
 import { getAwsMetrics } from './aws-metrics';
+import {
+  beforeDeadline,
+  listEc2Reservations,
+  listRdsReservations,
+  RESERVATION_TIMEOUT_MS,
+} from './aws-reservations';
 import { listEc2 } from './list-ec2';
 import { listBuckets, listEks, listLambda } from './list-eks-lambda-s3';
 import { listAutoScalingGroups, listLoadBalancers, listRds, listScalingActivities } from './list-elb-rds-asg';
@@ -21,6 +27,8 @@ export interface AwsCloudOptions {
   now?: () => Date;
   /** Set on every client (an HTTP handler, an endpoint). */
   clientSettings?: AwsClientSettings;
+  /** The time limit of a reservation listing, sign-in and every page included (RESERVATION_TIMEOUT_MS). */
+  reservationTimeoutMs?: number;
 }
 
 type Signed = { clients: (region: string) => AwsClients };
@@ -139,6 +147,26 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
         describeScheduledActions(autoscaling, groupName),
       );
       return { actions, failures: log.failures };
+    },
+
+    async listReservations(account, region) {
+      const log = new FailureLog(account.accountId, region);
+      const deadline = Date.now() + (options.reservationTimeoutMs ?? RESERVATION_TIMEOUT_MS);
+      const session = await beforeDeadline(deadline, 'AssumeRole', () => signIn(account, log, [])).catch(
+        (error: unknown) => {
+          log.record('sts', 'AssumeRole', [], error);
+          return null;
+        },
+      );
+      if (!session) return { reservations: [], failures: log.failures };
+      const c = session.clients(region);
+      const scope = { accountId: account.accountId, region };
+      const lists = await Promise.all([
+        listEc2Reservations(c.ec2, scope, deadline, log),
+        listRdsReservations(c.rds, scope, deadline, log),
+      ]);
+      const reservations = lists.flat().sort((a, b) => a.arn.localeCompare(b.arn));
+      return { reservations, failures: log.failures };
     },
 
     async act(account, action) {

@@ -5,6 +5,7 @@ import type {
   DescribeInstancesCommandOutput,
   DescribeNatGatewaysCommandOutput,
   DescribeRegionsCommandOutput,
+  DescribeReservedInstancesCommandOutput,
   DescribeSnapshotsCommandOutput,
   DescribeVolumesCommandOutput,
   Volume,
@@ -16,9 +17,17 @@ import type {
 } from '@aws-sdk/client-eks';
 import type { DescribeLoadBalancersCommandOutput } from '@aws-sdk/client-elastic-load-balancing-v2';
 import type { ListFunctionsCommandOutput } from '@aws-sdk/client-lambda';
-import type { DescribeDBClustersCommandOutput, DescribeDBInstancesCommandOutput } from '@aws-sdk/client-rds';
+import type {
+  DescribeDBClustersCommandOutput,
+  DescribeDBInstancesCommandOutput,
+  ReservedDBInstance,
+} from '@aws-sdk/client-rds';
 import type { ListBucketsCommandOutput } from '@aws-sdk/client-s3';
-import { ACCOUNT_ID as ACCOUNT, CONTRACT_IDS as IDS } from '../contract-world.test-helper';
+import {
+  ACCOUNT_ID as ACCOUNT,
+  CONTRACT_IDS as IDS,
+  CONTRACT_RESERVATIONS as RIS,
+} from '../contract-world.test-helper';
 
 /**
  * The contract world's AWS answers (contract-world.test-helper.ts), shaped like the API reference's examples and
@@ -321,3 +330,102 @@ export function metricData(input: {
   }
   return results;
 }
+
+const YEAR_SECONDS = 31_536_000;
+const plus = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
+const hourly = (amount: number) => [{ Amount: amount, Frequency: 'Hourly' as const }];
+
+/** DescribeReservedInstances as the EC2 API reference's example answers it (regional ones name no zone). */
+export const usReservedInstances: Out<DescribeReservedInstancesCommandOutput> = {
+  ReservedInstances: [
+    {
+      ReservedInstancesId: RIS.web,
+      InstanceType: 'm5.large',
+      Start: at('2026-01-10'),
+      End: plus(at('2026-01-10'), YEAR_SECONDS),
+      Duration: YEAR_SECONDS,
+      UsagePrice: 0,
+      FixedPrice: 0,
+      InstanceCount: 2,
+      ProductDescription: 'Linux/UNIX',
+      State: 'active',
+      InstanceTenancy: 'default',
+      CurrencyCode: 'USD',
+      OfferingClass: 'standard',
+      OfferingType: 'No Upfront',
+      RecurringCharges: hourly(0.062),
+      Scope: 'Region',
+    },
+    {
+      ReservedInstancesId: RIS.batch,
+      InstanceType: 't3.micro',
+      AvailabilityZone: 'us-east-1b',
+      Start: at('2023-02-01'),
+      End: plus(at('2023-02-01'), 3 * YEAR_SECONDS),
+      Duration: 3 * YEAR_SECONDS,
+      UsagePrice: 0,
+      FixedPrice: 160,
+      InstanceCount: 1,
+      ProductDescription: 'Linux/UNIX',
+      State: 'retired',
+      InstanceTenancy: 'default',
+      CurrencyCode: 'USD',
+      OfferingClass: 'convertible',
+      OfferingType: 'All Upfront',
+      RecurringCharges: [],
+      Scope: 'Availability Zone',
+    },
+  ],
+};
+
+export const euReservedInstances: Out<DescribeReservedInstancesCommandOutput> = {
+  ReservedInstances: [
+    {
+      ReservedInstancesId: RIS.euWeb,
+      InstanceType: 'c6g.xlarge',
+      Start: at('2026-03-01'),
+      End: plus(at('2026-03-01'), YEAR_SECONDS),
+      Duration: YEAR_SECONDS,
+      InstanceCount: 1,
+      ProductDescription: 'Linux/UNIX',
+      State: 'active',
+      OfferingClass: 'standard',
+      OfferingType: 'No Upfront',
+      Scope: 'Region',
+    },
+  ],
+};
+
+/** DescribeReservedDBInstances's reservations (RDS answers the start and the Duration, no end), one a page. */
+export const reservedDbInstances: ReservedDBInstance[] = [
+  {
+    ReservedDBInstanceId: RIS.ordersDb,
+    ReservedDBInstancesOfferingId: '438012d3-4052-4cc7-b2e3-8d3372e0e706',
+    DBInstanceClass: 'db.m5.large',
+    StartTime: at('2026-01-15'),
+    Duration: YEAR_SECONDS,
+    FixedPrice: 500,
+    UsagePrice: 0,
+    CurrencyCode: 'USD',
+    DBInstanceCount: 1,
+    ProductDescription: 'postgresql',
+    OfferingType: 'Partial Upfront',
+    MultiAZ: true,
+    State: 'active',
+    RecurringCharges: [{ RecurringChargeAmount: 0.089, RecurringChargeFrequency: 'Hourly' }],
+    ReservedDBInstanceArn: `arn:aws:rds:us-east-1:${ACCOUNT}:ri:${RIS.ordersDb}`,
+    LeaseId: 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111',
+  },
+  {
+    ReservedDBInstanceId: RIS.legacyDb,
+    DBInstanceClass: 'db.t3.medium',
+    StartTime: at('2024-06-01'),
+    Duration: YEAR_SECONDS,
+    DBInstanceCount: 1,
+    ProductDescription: 'mysql',
+    OfferingType: 'No Upfront',
+    MultiAZ: false,
+    State: 'retired',
+    ReservedDBInstanceArn: `arn:aws:rds:us-east-1:${ACCOUNT}:ri:${RIS.legacyDb}`,
+  },
+];

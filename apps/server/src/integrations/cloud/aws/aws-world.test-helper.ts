@@ -19,6 +19,7 @@ import {
   DescribeLaunchTemplateVersionsCommand,
   DescribeNatGatewaysCommand,
   DescribeRegionsCommand,
+  DescribeReservedInstancesCommand,
   DescribeSnapshotsCommand,
   DescribeVolumesCommand,
   EC2Client,
@@ -52,6 +53,7 @@ import {
   DeleteDBInstanceCommand,
   DescribeDBClustersCommand,
   DescribeDBInstancesCommand,
+  DescribeReservedDBInstancesCommand,
   RDSClient,
 } from '@aws-sdk/client-rds';
 import {
@@ -76,6 +78,7 @@ import {
   dbClusters,
   dbInstances,
   euInstances,
+  euReservedInstances,
   fargateProfile,
   functions,
   groups,
@@ -84,10 +87,12 @@ import {
   natGateways,
   nodegroup,
   regions,
+  reservedDbInstances,
   rootVolume,
   snapshots,
   spareVolume,
   usInstances,
+  usReservedInstances,
   volumes,
 } from './aws-world-responses.test-helper';
 
@@ -163,6 +168,9 @@ export function mockAwsWorld() {
   ec2
     .on(DescribeInstancesCommand)
     .callsFake(byRegion({ 'us-east-1': usInstances, 'eu-west-1': euInstances }, {}));
+  ec2
+    .on(DescribeReservedInstancesCommand)
+    .callsFake(byRegion({ 'us-east-1': usReservedInstances, 'eu-west-1': euReservedInstances }, {}));
   ec2.on(DescribeVolumesCommand).callsFake(byRegion({ 'us-east-1': volumes }, {}));
   ec2.on(DescribeVolumesCommand, { VolumeIds: [IDS.spareVolume] }).resolves({ Volumes: [spareVolume] });
   ec2.on(DescribeVolumesCommand, { VolumeIds: [IDS.rootVolume] }).resolves({ Volumes: [rootVolume] });
@@ -209,6 +217,10 @@ export function mockAwsWorld() {
   elb.on(DescribeTagsCommand).resolves({ TagDescriptions: [{ ResourceArn: albArn, Tags: [] }] });
   const rds = mockClient(RDSClient);
   const denied = awsError('AccessDenied', 'User is not authorized to perform: rds:DescribeDBInstances');
+  const reservedDenied = awsError(
+    'AccessDenied',
+    'User is not authorized to perform: rds:DescribeReservedDBInstances',
+  );
   rds
     .on(DescribeDBInstancesCommand)
     .callsFake(byRegion({ 'us-east-1': dbInstances, 'eu-west-1': denied }, {}));
@@ -219,6 +231,17 @@ export function mockAwsWorld() {
         throw awsError('InvalidParameterValue', 'FinalDBSnapshotIdentifier is required');
       return { DBInstance: { ...dbInstances.DBInstances?.[0], DBInstanceStatus: 'deleting' } };
     });
+  // One reservation a page whatever MaxRecords asks, so the adapter must follow Marker to the end.
+  const reservedPages = byRegion<number>(
+    { 'us-east-1': reservedDbInstances.length, 'eu-west-1': reservedDenied },
+    0,
+  );
+  rds.on(DescribeReservedDBInstancesCommand).callsFake(async (input: { Marker?: string }, getClient) => {
+    const count = await reservedPages(input, getClient);
+    const page = input.Marker === undefined ? 0 : Number(input.Marker.replace('page-', ''));
+    const next = page + 1 < count ? { Marker: `page-${page + 1}` } : {};
+    return { ReservedDBInstances: reservedDbInstances.slice(page, Math.min(page + 1, count)), ...next };
+  });
   rds.on(DescribeDBClustersCommand).callsFake(byRegion({ 'us-east-1': dbClusters, 'eu-west-1': denied }, {}));
   const s3 = mockClient(S3Client);
   s3.on(ListBucketsCommand).callsFake(byRegion({ 'us-east-1': buckets }, { Buckets: [] }));

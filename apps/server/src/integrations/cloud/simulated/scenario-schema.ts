@@ -212,6 +212,45 @@ const event = z.discriminatedUnion('type', [
 ]);
 export type ScenarioEvent = z.output<typeof event>;
 
+/** A term's length as AWS answers it (Duration): 365 or 3 × 365 days. */
+export const TERM_SECONDS = { '1yr': 31_536_000, '3yr': 94_608_000 } as const;
+
+const reservationCommon = {
+  id: z.string().min(1),
+  accountId: common.accountId,
+  region: z.string().min(1),
+  /** Defaults to the ARN the bill names: EC2 arn:aws:ec2:<region>:<account>:reserved-instances/<id>, RDS …:ri:<id>. */
+  arn: z.string().optional(),
+  instanceType: z.string().min(1),
+  count: z.number().int().positive().default(1),
+  /** Before it: payment-pending; from it to the end: active; after: retired (the simulated clock decides). */
+  start: isoDate,
+  term: z.enum(['1yr', '3yr']).default('1yr'),
+  /** Defaults to start + the term's Duration; set it where a bill counts the term in calendar years. */
+  end: isoDate.optional(),
+  offeringType: z.string().default('No Upfront'),
+};
+
+/** A reservation the account describes (EC2 DescribeReservedInstances, RDS DescribeReservedDBInstances). */
+const reservation = z.discriminatedUnion('service', [
+  z.strictObject({
+    ...reservationCommon,
+    service: z.literal('ec2'),
+    offeringClass: z.enum(['standard', 'convertible']).default('standard'),
+    scope: z.enum(['Region', 'Availability Zone']).default('Region'),
+    availabilityZone: z.string().optional(),
+    productDescription: z.string().default('Linux/UNIX'),
+  }),
+  z.strictObject({
+    ...reservationCommon,
+    service: z.literal('rds'),
+    /** The engine as RDS names it: postgresql, mysql, oracle-se2(li) … */
+    productDescription: z.string().default('postgresql'),
+    multiAz: z.boolean().default(false),
+  }),
+]);
+export type ScenarioReservation = z.output<typeof reservation>;
+
 const account = z.strictObject({
   accountId: common.accountId,
   name: z.string().optional(),
@@ -226,6 +265,8 @@ const fault = z.strictObject({
   accountId: common.accountId,
   region: z.string().optional(),
   service: z.enum(CLOUD_SERVICES),
+  /** Only this operation of the service fails (DescribeReservedInstances …); without it, every operation. */
+  operation: z.string().min(1).optional(),
   code: z.string().default('AccessDenied'),
   message: z.string().optional(),
 });
@@ -243,6 +284,7 @@ export const scenarioSchema = z.strictObject({
   resources: z.array(resource).default([]),
   events: z.array(event).default([]),
   faults: z.array(fault).default([]),
+  reservations: z.array(reservation).default([]),
 });
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;

@@ -218,4 +218,44 @@ describe('simulated cloud', () => {
     });
     expect(series[0]?.points.map((p) => p.value)).toEqual([5e9, 5e9, 5e9]);
   });
+
+  it("follows the clock with a reservation's state: payment-pending before its start, active, retired after its end", async () => {
+    const reservations = [
+      {
+        service: 'ec2',
+        id: 'e5a2ff3b-7d14-4e4b-9a2c-0a1b2c3d0009',
+        accountId: CONTRACT_ACCOUNT.accountId,
+        region: 'us-east-1',
+        instanceType: 'm5.large',
+        start: '2026-12-01T00:00:00Z',
+        term: '1yr',
+      },
+    ];
+    const { port, clock, account } = simulated({ reservations });
+    const state = async () => (await port.listReservations(account, 'us-east-1')).reservations[0]?.state;
+    expect(await state()).toBe('payment-pending');
+    clock.set(new Date('2026-12-01T00:00:00Z'));
+    expect(await state()).toBe('active');
+    clock.set(new Date('2027-11-30T23:59:59Z'));
+    expect(await state()).toBe('active');
+    clock.set(new Date('2027-12-01T00:00:00Z'));
+    expect(await state()).toBe('retired');
+  });
+
+  it('fails only the operation a fault names: reservations denied, instances still listed', async () => {
+    const faults = [
+      ...CONTRACT_SCENARIO.faults,
+      { accountId: CONTRACT_ACCOUNT.accountId, service: 'ec2', operation: 'DescribeReservedInstances' },
+      { accountId: CONTRACT_ACCOUNT.accountId, service: 'ec2', operation: 'DescribeVolumes' },
+    ];
+    const { port, account } = simulated({ faults });
+    const { reservations, failures } = await port.listReservations(account, 'us-east-1');
+    expect(reservations.map((r) => r.service)).toEqual(['rds', 'rds']);
+    expect(failures).toMatchObject([
+      { service: 'ec2', operation: 'DescribeReservedInstances', code: 'AccessDenied', region: 'us-east-1' },
+    ]);
+    const listed = await port.listResources(account, 'us-east-1', ['ec2-instance', 'ebs-volume']);
+    expect(listed.resources.map((r) => r.kind)).toEqual(['ec2-instance', 'ec2-instance']);
+    expect(listed.failures).toMatchObject([{ operation: 'DescribeVolumes', kinds: ['ebs-volume'] }]);
+  });
 });

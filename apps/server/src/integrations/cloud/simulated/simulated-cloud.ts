@@ -8,6 +8,7 @@ import {
   type CloudService,
   KIND_SERVICE,
   type ListRegionsResult,
+  type ListReservationsResult,
   type ListResourcesResult,
   type MetricsResult,
 } from '../cloud-port';
@@ -16,6 +17,7 @@ import type { Scenario } from './scenario-schema';
 import { simAct } from './sim-actions';
 import type { SimClock } from './sim-clock';
 import { simSeries } from './sim-metrics';
+import { RESERVATION_OPERATIONS, simReservation } from './sim-reservations';
 import { SimWorld } from './sim-world';
 
 /** Metric series generated between turns of the event loop. */
@@ -101,11 +103,12 @@ export function createSimulatedCloud({
     return at;
   };
 
-  const faultFor = (account: CloudAccount, region: string | null, service: CloudService) =>
+  const faultFor = (account: CloudAccount, region: string | null, service: CloudService, operation: string) =>
     scenario.faults.find(
       (f) =>
         f.accountId === account.accountId &&
         (f.service === service || f.service === 'sts') &&
+        (f.operation === undefined || f.operation === operation) &&
         (f.region === undefined || f.region === region),
     ) ?? null;
 
@@ -141,7 +144,7 @@ export function createSimulatedCloud({
         message,
       };
     }
-    const fault = faultFor(account, region, service) ?? optInFault(account, region, service);
+    const fault = faultFor(account, region, service, operation) ?? optInFault(account, region, service);
     if (fault === null) return null;
     const sts = fault.service === 'sts';
     return {
@@ -186,7 +189,13 @@ export function createSimulatedCloud({
         ) {
           failures.push(failed.service === 'sts' ? { ...failed, kinds: [...kinds] } : failed);
         }
-        if (!failed) for (const kind of serviceKinds) allowed.add(kind);
+        if (failed) continue;
+        // A fault on one listing operation (DescribeVolumes …) loses only that operation's kind.
+        for (const kind of serviceKinds) {
+          const refused = failure(account, region, service, [kind], LISTING_OPERATIONS[kind]);
+          if (refused) failures.push(refused);
+          else allowed.add(kind);
+        }
       }
       const resources = world
         .live()
@@ -232,6 +241,22 @@ export function createSimulatedCloud({
       now();
       const entry = world.find(account.accountId, region, { kind: 'autoscaling-group', id: groupName });
       return { actions: structuredClone(entry?.scheduledActions ?? []), failures: [] };
+    },
+
+    async listReservations(account, region): Promise<ListReservationsResult> {
+      const at = now();
+      const failures: CloudFailure[] = [];
+      const answered = new Set<string>();
+      for (const [service, operation] of RESERVATION_OPERATIONS) {
+        const failed = failure(account, region, service, [], operation);
+        if (failed === null) answered.add(service);
+        else if (!failures.some((f) => f.service === 'sts')) failures.push(failed);
+      }
+      const reservations = scenario.reservations
+        .filter((r) => r.accountId === account.accountId && r.region === region && answered.has(r.service))
+        .map((r) => simReservation(r, at))
+        .sort((a, b) => a.arn.localeCompare(b.arn));
+      return { reservations, failures };
     },
 
     async act(account, action: CloudAction) {
