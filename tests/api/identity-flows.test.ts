@@ -2,11 +2,7 @@ import { checkEmailResponseSchema, profileSchema } from '@finlens/contracts/auth
 import { ACCESS_DETAILS } from '@finlens/contracts/roles';
 import { CSRF_COOKIE, SESSION_COOKIE, USER_ID_COOKIE } from '@finlens/contracts/session';
 import { PASSWORD_COMMON_MESSAGE, PASSWORD_RULE_MESSAGES } from '@finlens/cost-model/password-rules';
-import {
-  skipOrFailWithoutPostgres,
-  startTestPostgres,
-  type TestPostgres,
-} from '@finlens/server/db/test-postgres';
+import { createClusterDatabase, type TestDatabaseUrl } from '@finlens/server/db/test-database-url';
 import { firstLink, startTestSmtp, type TestSmtp } from '@finlens/server/platform/mail/test-smtp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpSession } from './http-session';
@@ -23,23 +19,22 @@ import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
 let smtp: TestSmtp;
-let postgres: TestPostgres | null = null;
-let unavailable: string | null = null;
+let database: TestDatabaseUrl | null = null;
+let unavailable = false;
 
 /** Both app-database engines run the same identity flows. */
 describe.each(['PGlite', 'PostgreSQL'] as const)('identity on %s', (engine) => {
   beforeAll(async () => {
-    unavailable = null;
+    unavailable = false;
     const env: NodeJS.ProcessEnv = {};
     if (engine === 'PostgreSQL') {
-      const started = await startTestPostgres();
-      if (started.server === null) {
-        skipOrFailWithoutPostgres(started.reason);
-        unavailable = started.reason;
+      // A database of its own on the run's one test PostgreSQL.
+      database = await createClusterDatabase();
+      if (database === null) {
+        unavailable = true;
         return;
       }
-      postgres = started.server;
-      env.DATABASE_URL = postgres.url;
+      env.DATABASE_URL = database.url;
     }
     smtp = await startTestSmtp();
     server = await startTestServer({
@@ -52,14 +47,14 @@ describe.each(['PGlite', 'PostgreSQL'] as const)('identity on %s', (engine) => {
     });
   });
   afterAll(async () => {
-    if (unavailable !== null) return;
+    if (unavailable) return;
     await server?.close();
     await smtp?.stop();
-    await postgres?.stop();
-    postgres = null;
+    await database?.drop();
+    database = null;
   });
   beforeEach((context) => {
-    if (unavailable !== null) context.skip(`PostgreSQL is not available: ${unavailable}`);
+    if (unavailable) context.skip('PostgreSQL is not available (the reason is printed above)');
   });
 
   describe('sign-up, verification and sign-in', () => {

@@ -13,6 +13,7 @@ export default defineProject({
     globalSetup: [
       '../../apps/server/src/db/pglite-template-global-setup.ts',
       '../../apps/server/src/warehouse/clickhouse/clickhouse-global-setup.ts',
+      '../../apps/server/src/db/postgres-cluster-global-setup.ts',
     ],
   },
 });

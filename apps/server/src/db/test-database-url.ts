@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { skipOrFailWithoutPostgres, testPostgresUnavailableReason } from './test-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's throwaway PostgreSQL, in the projects that use one (see postgres-global-setup.ts). */
     testPostgresUrl: string;
+    /**
+     * The same cluster in the plain server and API projects, for the files that run cases of their own on
+     * PostgreSQL (see postgres-cluster-global-setup.ts); a key of its own, as testPostgresUrl marks a rerun.
+     */
+    postgresClusterUrl: string;
   }
 }
 
@@ -17,8 +23,8 @@ export function testPostgresUrl(): string | null {
   return inject('testPostgresUrl') ?? null;
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl() ?? undefined });
+async function admin(base: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: base });
   await client.connect();
   try {
     await client.query(statement);
@@ -34,12 +40,22 @@ export interface TestDatabaseUrl {
 }
 
 /** A fresh, empty database on the shared test PostgreSQL (a unique name, so test files never meet). */
-export async function createTestDatabase(): Promise<TestDatabaseUrl> {
-  const base = testPostgresUrl();
+export async function createTestDatabase(base = testPostgresUrl()): Promise<TestDatabaseUrl> {
   if (base === null) throw new Error('no test PostgreSQL in this project');
   const name = `finlens_t_${randomUUID().replaceAll('-', '')}`;
-  await admin(`create database ${name}`);
+  await admin(base, `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => admin(base, `drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * A fresh database on the run's one test PostgreSQL for a file's own PostgreSQL cases (beside its PGlite ones),
+ * in any server or API project; null, after skipOrFailWithoutPostgres, where PostgreSQL cannot run here.
+ */
+export async function createClusterDatabase(): Promise<TestDatabaseUrl | null> {
+  const base = inject('postgresClusterUrl') ?? testPostgresUrl();
+  if (base !== null) return createTestDatabase(base);
+  skipOrFailWithoutPostgres(testPostgresUnavailableReason() ?? 'this test project starts no PostgreSQL');
+  return null;
 }

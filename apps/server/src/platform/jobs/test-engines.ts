@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { type AppDatabase, openAppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { seedPglite } from '../../db/test-app-database';
-import { skipOrFailWithoutPostgres, startTestPostgres, type TestPostgres } from '../../db/test-postgres';
+import { createClusterDatabase, type TestDatabaseUrl } from '../../db/test-database-url';
 
 export interface EngineUnderTest {
   kind: AppDatabase['kind'];
@@ -14,8 +14,8 @@ export interface EngineUnderTest {
 }
 
 /**
- * Runs `suite` on PGlite and on a throwaway PostgreSQL (skipped with the printed reason when
- * initdb/pg_ctl are absent). Each suite gets fresh, migrated databases.
+ * Runs `suite` on PGlite and on PostgreSQL: a fresh database on the run's one test PostgreSQL (skipped with the
+ * printed reason when initdb/pg_ctl are absent). Each suite gets fresh, migrated databases.
  */
 export function describeOnAppEngines(name: string, suite: (engine: () => EngineUnderTest) => void): void {
   describe(`${name} on PGlite`, () => {
@@ -39,25 +39,24 @@ export function describeOnAppEngines(name: string, suite: (engine: () => EngineU
   });
 
   describe(`${name} on PostgreSQL`, () => {
-    let server: TestPostgres | null = null;
+    let created: TestDatabaseUrl | null = null;
     const opened: AppDatabase[] = [];
     beforeAll(async () => {
-      const started = await startTestPostgres();
-      if (started.server === null) return skipOrFailWithoutPostgres(started.reason);
-      server = started.server;
-      const first = await openAppDatabase({ dataDir: tmpdir(), databaseUrl: server.url });
+      created = await createClusterDatabase();
+      if (created === null) return;
+      const first = await openAppDatabase({ dataDir: tmpdir(), databaseUrl: created.url });
       await migrate(first.db);
       await first.close();
     });
     afterAll(async () => {
       await Promise.allSettled(opened.map((database) => database.close()));
-      await server?.stop();
+      await created?.drop();
     });
     suite(() => ({
       kind: 'postgres',
       async open() {
-        if (server === null) throw new SkipEngine();
-        const database = await openAppDatabase({ dataDir: tmpdir(), databaseUrl: server.url });
+        if (created === null) throw new SkipEngine();
+        const database = await openAppDatabase({ dataDir: tmpdir(), databaseUrl: created.url });
         opened.push(database);
         return database;
       },
