@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppDatabase, openAppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { seedPglite } from '../../db/test-app-database';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import { backoffDelayMs } from '../../platform/jobs/job-handler';
 import { createJobQueue } from '../../platform/jobs/job-queue';
@@ -58,6 +59,7 @@ describe('notifications.dispatch over real receivers', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'finlens-notify-'));
+    await seedPglite(dir);
     database = await openAppDatabase({ dataDir: dir, databaseUrl: null });
     await migrate(database.db);
     smtp = await startTestSmtp();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openAppDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import type { AppTables } from '../../db/tables';
+import { seedPglite } from '../../db/test-app-database';
 import { importPath, tempWarehouse } from '../../ingest/import-file.test-helper';
 import { testCaller } from '../../platform/auth/caller.test-helper';
 import { createJobQueue } from '../../platform/jobs/job-queue';
@@ -235,6 +236,7 @@ describeOnAppEngines('report emails from the job system', (engine) => {
 it('a schedule survives a restart: saved, the database closed and reopened, then sent at its slot', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'finlens-report-restart-'));
   try {
+    await seedPglite(dir);
     const before = await openAppDatabase({ dataDir: dir, databaseUrl: null });
     await migrate(before.db);
     const recipient = 'restart@partner.example';
