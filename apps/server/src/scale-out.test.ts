@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,14 +7,17 @@ import { CLOUD_ACCOUNT_PATHS, type ImportRun } from '@finlens/contracts/cloud-ac
 import { type DemoCur2Result, generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finlens, finlensQueryHere } from './cli-run.test-helper';
-import { DEMO_EMAIL } from './commands/demo-account';
+import { finlensQueryHere } from './cli-run.test-helper';
+import { DEMO_EMAIL, ensureDemoAccount } from './commands/demo-account';
 import { type AppDatabase, openAppDatabase } from './db/client';
+import { migrate } from './db/migrate';
 import type { AppTables } from './db/tables';
-import { skipOrFailWithoutPostgres, startTestPostgres, type TestPostgres } from './db/test-postgres';
+import { createClusterDatabase, type TestDatabaseUrl } from './db/test-database-url';
 import { POLL_SOURCE_JOB } from './ingest/sources/poll-source-job';
 import { S3RVER_KEYS, startTestS3, type TestS3 } from './ingest/sources/test-s3rver';
+import { createArgon2Hasher } from './platform/auth/password-hasher';
 import { TEST_OUTBOUND_ALLOW } from './platform/outbound/test-outbound';
+import { openClickHouseCostStore } from './warehouse/clickhouse/clickhouse-cost-store';
 import { useTestClickHouse } from './warehouse/clickhouse/test-clickhouse';
 
 /**
@@ -30,16 +33,16 @@ const ACCOUNTS = ['acct-a', 'acct-b', 'acct-c'];
 const clickHouse = useTestClickHouse();
 
 let root = '';
-let postgres: TestPostgres | null = null;
+/** The servers' app database: one of its own on the run's test PostgreSQL. */
+let postgres: TestDatabaseUrl | null = null;
 let s3: TestS3 | null = null;
 const exports = new Map<string, DemoCur2Result>();
 const processes: ServerProcess[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'finlens-scale-out-'));
-  const started = await startTestPostgres();
-  if (started.server === null) return skipOrFailWithoutPostgres(started.reason);
-  postgres = started.server;
+  postgres = await createClusterDatabase();
+  if (postgres === null) return;
   s3 = await startTestS3(BUCKET);
   // One small CUR 2.0 delivery per account (its own prefix and seed); the last one is larger so that a
   // process can be caught in the middle of importing it.
@@ -64,7 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(processes.map((server) => server.stop()));
   await s3?.stop();
-  await postgres?.stop();
+  await postgres?.drop();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -206,15 +209,18 @@ describe('two server processes on one PostgreSQL and one ClickHouse', () => {
       return context.skip('PostgreSQL or ClickHouse is not installed');
     }
     const endpoint = s3.endpoint;
-    const setup = await finlens(
-      ['demo', '--rows', '2000', '--months', '1', '--end-month', '2026-10'],
-      baseEnv(join(root, 'cli')),
-    );
-    expect(setup.code, setup.stderr).toBe(0);
-    const a = await startProcess('a');
-    const b = await startProcess('b');
+    await mkdir(join(root, 'cli'), { recursive: true });
     const db: AppDatabase = await openAppDatabase({ dataDir: join(root, 'cli'), databaseUrl: postgres.url });
     try {
+      // What `finlens demo` leaves for the servers, made here: the migrated app database with the demo user and
+      // client, the warehouse's tables. Then A and B start side by side.
+      await Promise.all([
+        migrate(db.db).then(() =>
+          ensureDemoAccount({ db: db.db, hasher: createArgon2Hasher(), password: PASSWORD }),
+        ),
+        initWarehouse(clickHouse.url),
+      ]);
+      const [a, b] = await Promise.all([startProcess('a'), startProcess('b')]);
       // Sessions and CSRF: signed in through A, the same cookies work on B; B still checks the CSRF token.
       const user = session();
       await user.call(a.url, '/api/public-config'); // the csrftoken cookie, as the SPA gets it
@@ -323,6 +329,16 @@ describe('two server processes on one PostgreSQL and one ClickHouse', () => {
     }
   }, 600_000);
 });
+
+/** The ClickHouse warehouse's tables, as the first command or server on it makes them. */
+async function initWarehouse(url: string): Promise<void> {
+  const store = await openClickHouseCostStore({ url });
+  try {
+    await store.init();
+  } finally {
+    await store.close();
+  }
+}
 
 /** Records which workers hold running jobs, sampled every 50 ms (a finished job forgets its worker). */
 function watchClaims(db: Kysely<AppTables>, into: Set<string>): { stop(): void } {
