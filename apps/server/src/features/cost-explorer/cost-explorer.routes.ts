@@ -47,12 +47,18 @@ export const costExplorerRoutes: FastifyPluginAsyncZod<{
   function bodyOf(answer: DimensionDailyCostResult): Promise<string> {
     let body = bodies.get(answer);
     if (body === undefined) {
-      body = answerJson(answer);
+      body = answerJson(answer).then((text) => {
+        service.keptWith(answer, Buffer.byteLength(text));
+        return text;
+      });
       bodies.set(answer, body);
     }
     return body;
   }
-  const sendJson = compressedJsonCopies();
+  // The text and its copies live as long as the answer in the service's result cache, which weighs them too.
+  const sendJson = compressedJsonCopies({
+    onCopy: (answer: DimensionDailyCostResult, bytes) => service.keptWith(answer, bytes),
+  });
 
   /**
    * A cost answer from the result cache, with its ETag: an If-None-Match naming it is a 304 without a query. The

@@ -26,7 +26,7 @@ import {
 import { matchForwardPreset } from '@finlens/cost-model/range-presets';
 import { utcDay } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
-import { createResultCache, entityTag } from '../../platform/cache/result-cache';
+import { createResultCache, entityTag, seriesAnswerBytes } from '../../platform/cache/result-cache';
 import { fieldError } from '../../platform/http/http-error';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
 import { type CostScopes, type ReadScope, scopeDataVersion } from '../../warehouse/cost-scope';
@@ -58,13 +58,21 @@ export function createCostExplorerService({
 
   const answers = createResultCache<DimensionDailyCostResult>({
     maxEntries: cacheEntries,
-    // Series cells kept in all (~160 MB): one hourly answer of 500 groups holds ≈ 4.4M (costs and forecast parts).
-    maxWeight: 20_000_000,
-    weigh: (answer) =>
-      answer.series.reduce((cells, s) => cells + s.costs.length + s.forecast_costs.length, 0),
+    // Bytes kept in all: the answers, their JSON texts and compressed copies (`keptWith`). One hourly answer of
+    // 500 groups over 6 months holds ≈ 4.4M cells (costs and forecast parts): ~35 MB, its text as much again.
+    maxWeight: 160_000_000,
+    weigh: seriesAnswerBytes,
   });
 
   const service = {
+    /**
+     * Counts `bytes` made from a kept answer and kept as long as it (its JSON text, a compressed copy) in the result
+     * cache's weight, so the cache drops answers by all the memory they hold.
+     */
+    keptWith(answer: DimensionDailyCostResult, bytes: number): void {
+      answers.charge(answer, bytes);
+    },
+
     /**
      * The answer of a cost question with its entity tag, from the result cache when the same client asked the same
      * question over the same data today (the key: client, scope and its data version, the caller's granularity

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createResultCache } from './result-cache';
+import { createResultCache, seriesAnswerBytes } from './result-cache';
 
 describe('createResultCache', () => {
   it('keeps answers by key, shares a pending one, drops the least recently used beyond the count', async () => {
@@ -44,5 +44,46 @@ describe('createResultCache', () => {
     await expect(cache.get('x', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('x', async () => 7)).toBe(7);
     expect([cache.size, cache.weight]).toEqual([1, 1]);
+  });
+
+  it('charges what is made from a kept answer later (its text, compressed copies) to its weight', async () => {
+    const cache = createResultCache<{ name: string }>({ maxEntries: 100, maxWeight: 100, weigh: () => 30 });
+    const a = await cache.get('a', async () => ({ name: 'a' }));
+    const b = await cache.get('b', async () => ({ name: 'b' }));
+    cache.charge(a, 20);
+    expect([cache.size, cache.weight]).toEqual([2, 80]);
+    // 'a' was used least recently: a copy made from 'b' beyond the budget drops 'a', not 'b'.
+    cache.charge(b, 30);
+    expect([cache.size, cache.weight]).toEqual([1, 60]);
+    expect(await cache.get('b', async () => ({ name: 'other' }))).toBe(b);
+    // An answer no longer kept is charged nothing, even when its key is kept again with a new answer.
+    cache.charge(a, 50);
+    const a2 = await cache.get('a', async () => ({ name: 'a again' }));
+    cache.charge(a, 50);
+    expect([cache.size, cache.weight]).toEqual([2, 90]);
+    cache.charge(a2, 5);
+    expect(cache.weight).toBe(95);
+  });
+
+  it('weighs a cost answer by the bytes it holds: 8 per cell, its texts, a header per text and series', () => {
+    const series = (label: string, cells: number) => ({
+      key: label,
+      label,
+      costs: Array(cells).fill(1.5),
+      forecast_costs: Array(cells).fill(0),
+    });
+    const one = seriesAnswerBytes({ periods: ['2026-11-01'], series: [series('EC2', 1)] });
+    const wide = seriesAnswerBytes({
+      periods: Array.from({ length: 1000 }, () => '2026-11-01'),
+      series: [series('EC2', 1000), series('S3', 1000)],
+    });
+    // 999 more periods (header, 10 characters, a pointer each), one more series, 3,998 more doubles.
+    expect(wide - one).toBe(999 * (32 + 10 + 8) + (4 * 32 + 2 + 2) + 8 * 3998);
+    // An hourly answer of 501 series over 6 months (≈ 4.4M cells): ~35 MB, so a few fit the 160 MB budgets.
+    const hourly = seriesAnswerBytes({
+      periods: Array.from({ length: 4416 }, () => '2026-06-01T00:00:00Z'),
+      series: Array.from({ length: 501 }, (_, i) => series(`resource-${i}`, 4416)),
+    });
+    expect(hourly / 1e6).toBeCloseTo(35.6, 0);
   });
 });

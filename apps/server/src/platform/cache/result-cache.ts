@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 
 /**
  * Answers kept by key, the least recently used dropped beyond `maxEntries` — or beyond `maxWeight` in all, each
- * answer weighed by `weigh` once it has arrived (a cost answer by its series cells: one hourly answer may hold
- * millions, so a count of entries alone would let a few hundred of them fill the memory). A key holds everything
- * the answer depends on (caller's client and scope, the question, the data version), so an entry is never stale: a
- * new data version is a new key, and the old entry ages out. A pending answer is shared by concurrent identical
- * asks; a failed one is dropped at once.
+ * answer weighed by `weigh` once it has arrived, plus what is `charge`d to it later (the cost caches weigh bytes:
+ * the answer's own and its JSON text's and compressed copies', kept as long as the answer — one hourly answer may
+ * hold millions of cells, so a count of entries alone would let a few hundred of them fill the memory). A key holds
+ * everything the answer depends on (caller's client and scope, the question, the data version), so an entry is
+ * never stale: a new data version is a new key, and the old entry ages out. A pending answer is shared by
+ * concurrent identical asks; a failed one is dropped at once.
  */
 export function createResultCache<V>({
   maxEntries,
@@ -19,9 +20,13 @@ export function createResultCache<V>({
 }) {
   const entries = new Map<string, Promise<V>>();
   const weights = new Map<string, number>();
+  /** The arrived answer of each key, and the key of each arrived answer (which `charge` finds it by). */
+  const arrived = new Map<string, V>();
+  const keys = new WeakMap<object, string>();
   let weight = 0;
   const drop = (key: string) => {
     entries.delete(key);
+    arrived.delete(key);
     weight -= weights.get(key) ?? 0;
     weights.delete(key);
   };
@@ -47,6 +52,8 @@ export function createResultCache<V>({
           const own = weigh(answer);
           weights.set(key, own);
           weight += own;
+          arrived.set(key, answer);
+          if (typeof answer === 'object' && answer !== null) keys.set(answer, key);
           trim();
         },
         () => {
@@ -55,6 +62,19 @@ export function createResultCache<V>({
       );
       trim();
       return value;
+    },
+    /**
+     * Adds `weight` to a kept answer's: for something made from it later and kept as long as it (its JSON text, a
+     * compressed copy). Beyond the budget the least recently used go, as on arrival; nothing for an answer no
+     * longer (or never) kept.
+     */
+    charge(answer: object, extra: number): void {
+      const key = keys.get(answer);
+      const own = key === undefined ? undefined : weights.get(key);
+      if (key === undefined || own === undefined || arrived.get(key) !== answer) return;
+      weights.set(key, own + extra);
+      weight += extra;
+      trim();
     },
     get size() {
       return entries.size;
@@ -78,4 +98,33 @@ export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string):
     const value = tag.trim().replace(/^W\//, '');
     return value === '*' || value === etag;
   });
+}
+
+/** A cost answer as the caches keep it: periods and series of costs (and forecast parts). */
+interface SeriesAnswer {
+  periods: readonly string[];
+  series: readonly {
+    key: string | null;
+    label: string;
+    costs: readonly number[];
+    forecast_costs?: readonly number[];
+  }[];
+}
+
+/** Bytes a string or small object takes besides its characters or fields, roughly (V8 headers). */
+const OBJECT_BYTES = 32;
+
+/**
+ * Bytes a cost answer holds in memory, roughly: 8 per cost (a double in an array), each text's characters and a
+ * header per text and series. What the cost caches weigh an answer by on arrival; its JSON text and compressed
+ * copies are charged as they are made.
+ */
+export function seriesAnswerBytes(answer: SeriesAnswer): number {
+  let bytes = OBJECT_BYTES;
+  for (const period of answer.periods) bytes += OBJECT_BYTES + period.length + 8;
+  for (const s of answer.series) {
+    const cells = s.costs.length + (s.forecast_costs?.length ?? 0);
+    bytes += 4 * OBJECT_BYTES + 8 * cells + s.label.length + (s.key?.length ?? 0);
+  }
+  return bytes;
 }

@@ -7,6 +7,7 @@ const answer = { series: Array.from({ length: 200 }, (_, i) => ({ name: `group-$
 const text = JSON.stringify(answer);
 const small = { series: [] };
 const compressed: string[] = [];
+const copies: [object, number][] = [];
 const app = Fastify();
 
 beforeAll(async () => {
@@ -16,6 +17,7 @@ beforeAll(async () => {
       compressed.push(encoding);
       return encoding === 'br' ? brotliCompressSync(body) : gzipSync(body);
     },
+    onCopy: (owner, bytes) => copies.push([owner, bytes]),
   });
   app.get('/api/answer', (request, reply) => send(request, reply, answer, text));
   app.get('/api/small', (request, reply) => send(request, reply, small, JSON.stringify(small)));
@@ -44,6 +46,11 @@ describe('compressed copies of a JSON answer sent again and again', () => {
       expect(gunzipSync(gzipped.rawPayload).toString()).toBe(text);
     }
     expect(compressed).toEqual(['br', 'gzip']);
+    // Each kept copy's size reported once, with its owner (the Explorer's result cache weighs them).
+    expect(copies).toEqual([
+      [answer, brotliCompressSync(text).length],
+      [answer, gzipSync(text).length],
+    ]);
   });
 
   it('send the text as it is without an encoding the client takes, and under 1 KB', async () => {

@@ -39,11 +39,17 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  * long as the object it was made for (`owner`, the cached answer) lives. What the compression plugin would send,
  * without compressing the same text on every request: the same encodings and threshold, Content-Encoding and
  * Vary: Accept-Encoding; an answer under the threshold, or for a client that takes neither encoding, goes out as
- * it is.
+ * it is. `onCopy` learns each copy's size once it is made (a cache weighing what its owners hold).
  */
-export function compressedJsonCopies({ compress = compressText }: { compress?: Compress } = {}) {
-  const copies = new WeakMap<object, Map<Encoding, Promise<Buffer>>>();
-  return (request: FastifyRequest, reply: FastifyReply, owner: object, text: string) => {
+export function compressedJsonCopies<Owner extends object>({
+  compress = compressText,
+  onCopy = () => {},
+}: {
+  compress?: Compress;
+  onCopy?: (owner: Owner, bytes: number) => void;
+} = {}) {
+  const copies = new WeakMap<Owner, Map<Encoding, Promise<Buffer>>>();
+  return (request: FastifyRequest, reply: FastifyReply, owner: Owner, text: string) => {
     reply.type('application/json; charset=utf-8');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     const plain =
@@ -57,7 +63,10 @@ export function compressedJsonCopies({ compress = compressText }: { compress?: C
     if (copy === undefined) {
       copy = compress(encoding, text);
       kept.set(encoding, copy);
-      copy.catch(() => kept.delete(encoding));
+      copy.then(
+        (bytes) => onCopy(owner, bytes.length),
+        () => kept.delete(encoding),
+      );
     }
     return copy.then((bytes) => {
       const vary = reply.getHeader('vary');

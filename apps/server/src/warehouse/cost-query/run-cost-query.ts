@@ -1,6 +1,6 @@
 import { type CostSeries, NO_VALUE_LABEL, OTHERS_KEY, OTHERS_LABEL } from '@finlens/contracts/cost-query';
 import { periodStarts } from '@finlens/cost-model/utc-calendar';
-import { createResultCache } from '../../platform/cache/result-cache';
+import { createResultCache, seriesAnswerBytes } from '../../platform/cache/result-cache';
 import { CELLS_PER_TURN, pacer, yieldToEventLoop } from '../../platform/event-loop';
 import {
   CELLS_LIMIT,
@@ -35,8 +35,8 @@ const textOrNull = (v: unknown) => (v === null || v === undefined ? null : Strin
 
 /** Answers the result cache keeps per warehouse (least recently used dropped first). */
 const CACHED_ANSWERS = 1000;
-/** Series cells those answers may hold in all (~160 MB): a few hourly answers of 500 groups weigh millions. */
-const CACHED_CELLS = 20_000_000;
+/** Bytes those answers may hold in all: one hourly answer of 500 groups over 6 months weighs ~18 MB. */
+const CACHED_BYTES = 160_000_000;
 
 /**
  * The engine-neutral half of the cost-query port: compile with the dialect, run, shape the answer. Answers of a
@@ -47,8 +47,8 @@ const CACHED_CELLS = 20_000_000;
 export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryPort {
   const answers = createResultCache<WarehouseCostAnswer>({
     maxEntries: CACHED_ANSWERS,
-    maxWeight: CACHED_CELLS,
-    weigh: (answer) => answer.series.reduce((cells, s) => cells + s.costs.length, 0),
+    maxWeight: CACHED_BYTES,
+    weigh: seriesAnswerBytes,
   });
   const runCostQuery = async (query: WarehouseCostQuery): Promise<WarehouseCostAnswer> => {
     if (query.dataVersion === undefined) return answerOf(query);
