@@ -25,6 +25,7 @@ import {
   type RuleOutcome,
   str,
   type Thresholds,
+  type Violation,
 } from './rule-kit';
 
 /**
@@ -109,6 +110,39 @@ function savingOfAdvice(item: AsgAdviceItem, g: GroupFacts) {
   };
 }
 
+const REPLACED_AS_GROUP_CYCLES =
+  'Running instances change only as the group replaces them (scale-in and scale-out, or an instance refresh).';
+
+/**
+ * The three rules' finding: titled "<advice> in <group>", priced from the advice, the action described by the
+ * advice's detail and its monthly saving (reversible), the rule's caveats followed by the commitment coverage one.
+ */
+function violation(
+  input: RuleInput,
+  g: GroupFacts,
+  item: AsgAdviceItem,
+  found: Pick<Violation, 'evidence' | 'mightBeWrong'> & {
+    action: Pick<Violation['action'], 'kind' | 'target'>;
+    resourceType: string;
+  },
+): Violation {
+  const saving = savingOfAdvice(item, g);
+  return {
+    outcome: 'violated',
+    title: `${item.title} in ${input.resource.name ?? input.resource.id}`,
+    evidence: found.evidence,
+    saving,
+    risk: item.risk,
+    action: {
+      ...found.action,
+      description: `${item.detail} About ${money(saving.effective)} a month less.`,
+      reversible: true,
+    },
+    mightBeWrong: [...found.mightBeWrong, ...coverageCaveat(input)],
+    resourceType: found.resourceType,
+  };
+}
+
 export const asgSpotAdoption: RuleDefinition = {
   key: 'asg-spot-adoption',
   kinds: ['autoscaling-group'],
@@ -133,32 +167,23 @@ export const asgSpotAdoption: RuleDefinition = {
     const item = spotAdvice(g.advice);
     if (item === null || item.monthlySaving < (t.min_monthly_saving as number))
       return passed('No uncovered on-demand instance above the kept base.', evidence);
-    const saving = savingOfAdvice(item, g);
-    const base = item.onDemandBase ?? 1;
-    return {
-      outcome: 'violated',
-      title: `${item.title} in ${input.resource.name ?? input.resource.id}`,
+    return violation(input, g, item, {
       evidence,
-      saving,
-      risk: item.risk,
       action: {
         kind: 'use-spot',
-        description: `${item.detail} About ${money(saving.effective)} a month less.`,
         target: {
-          on_demand_base_capacity: base,
+          on_demand_base_capacity: item.onDemandBase ?? 1,
           on_demand_percentage_above_base: 0,
           spot_allocation_strategy: 'price-capacity-optimized',
           instance_types: item.instanceTypes.join(','),
         },
-        reversible: true,
       },
       mightBeWrong: [
         'Spot capacity can be reclaimed with two minutes’ notice: the workload must tolerate losing instances.',
-        'Running instances change only as the group replaces them (scale-in and scale-out, or an instance refresh).',
-        ...coverageCaveat(input),
+        REPLACED_AS_GROUP_CYCLES,
       ],
       resourceType: item.instanceTypes.join(', '),
-    };
+    });
   },
 };
 
@@ -184,26 +209,15 @@ export const asgLaunchTemplateRightsizing: RuleDefinition = {
     const to = item?.instanceTypes[0];
     if (item === null || to === undefined || item.fromType === null)
       return passed('No cheaper type holds the group’s CPU with headroom.', evidence);
-    const saving = savingOfAdvice(item, g);
-    return {
-      outcome: 'violated',
-      title: `${item.title} in ${input.resource.name ?? input.resource.id}`,
+    return violation(input, g, item, {
       evidence,
-      saving,
-      risk: item.risk,
-      action: {
-        kind: 'modify',
-        description: `${item.detail} About ${money(saving.effective)} a month less.`,
-        target: { instance_type: to, replaces: item.fromType },
-        reversible: true,
-      },
+      action: { kind: 'modify', target: { instance_type: to, replaces: item.fromType } },
       mightBeWrong: [
         'Memory is not measured here: a memory-bound workload may need the larger type.',
-        'Running instances change only as the group replaces them (scale-in and scale-out, or an instance refresh).',
-        ...coverageCaveat(input),
+        REPLACED_AS_GROUP_CYCLES,
       ],
       resourceType: item.fromType,
-    };
+    });
   },
 };
 
@@ -277,18 +291,11 @@ export const asgScheduledScaling: RuleDefinition = {
           : `The group runs ${g.advice.desiredCapacity} instances, no more than the ${keep} it would keep.`,
         evidence,
       );
-    const saving = savingOfAdvice(item, g);
-    const a = input.resource.attributes;
-    const max = num(a.maxSize) ?? g.advice.desiredCapacity;
-    return {
-      outcome: 'violated',
-      title: `${item.title} in ${input.resource.name ?? input.resource.id}`,
+    const max = num(input.resource.attributes.maxSize) ?? g.advice.desiredCapacity;
+    return violation(input, g, item, {
       evidence,
-      saving,
-      risk: item.risk,
       action: {
         kind: 'schedule-scaling',
-        description: `${item.detail} About ${money(saving.effective)} a month less.`,
         target: {
           time_zone: SCHEDULE_TIME_ZONE,
           scale_down_recurrence: `0 ${end} * * 1-5`,
@@ -300,15 +307,13 @@ export const asgScheduledScaling: RuleDefinition = {
           high_desired_capacity: g.advice.desiredCapacity,
           high_max_size: max,
         },
-        reversible: true,
       },
       mightBeWrong: [
         `Office hours are read in UTC (${String(start).padStart(2, '0')}:00–${String(end).padStart(2, '0')}:00 on weekdays); change them in the rule's settings if the load follows another clock.`,
         'The clock pattern is judged from the average against the p95, not from an hour-by-hour profile: a single busy spike also lowers the average.',
         "The group's scaling policies may still scale it out at night when load arrives; scheduled actions only set the sizes at their times.",
-        ...coverageCaveat(input),
       ],
       resourceType: g.advice.launchTemplateType ?? 'Auto Scaling group',
-    };
+    });
   },
 };
