@@ -5,10 +5,16 @@ import {
   visibilitySchema,
 } from '@finlens/contracts/compute-copilot';
 import { CONTAINERS_PATHS, rightsizingSchema } from '@finlens/contracts/containers';
+import { RECOMMENDATIONS_PATHS, type RecommendationsList } from '@finlens/contracts/recommendations';
 import type { Page, Response } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { api } from '../support/api';
 import { screenshotPath } from '../support/browser';
 import { describeOnDemo, money } from '../support/demo-session';
+import { waitUntil } from '../support/wait-until';
+
+/** The demo's office-hours batch tier: the group the rules advise to scale in outside office hours. */
+const SCHEDULED_GROUP = 'batch-reports-asg';
 
 /** Opens `url` and returns the page's own answer from the API at `path` (its range is the page's), parsed. */
 async function openWithAnswer<T>(
@@ -82,8 +88,16 @@ describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
   });
 
   it('shows the demo Auto Scaling groups, a group’s advice leading to its recommendation, the Databricks workspace, compute spend and the Container Scheduler', {
-    timeout: 240_000,
+    timeout: 420_000,
   }, async () => {
+    // The rules run after the demo's first inventory and metrics collection: wait (asking the API) for them to
+    // have advised scheduled scaling for the batch tier, so the group's page and the rule's list both show it.
+    const open = `${RECOMMENDATIONS_PATHS.list}?type=asg-scheduled-scaling&status=open&search=${SCHEDULED_GROUP}`;
+    await waitUntil(
+      `an open asg-scheduled-scaling recommendation for ${SCHEDULED_GROUP}`,
+      async () => (await api<RecommendationsList>(demo.context, 'GET', open)).count > 0,
+      { timeoutMs: 300_000 },
+    );
     const page = await demo.context.newPage();
 
     const asg = await openWithAnswer(
@@ -99,11 +113,11 @@ describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
     for (const g of asg.groups) await groups.getByRole('link', { name: g.name, exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath('asg-dashboard'), fullPage: true });
 
-    // A group with advice (the savings ledger applies each kind): its card links to the rule's recommendation of it.
-    const group = asg.groups.find((g) => g.advice.length > 0);
-    const advice = group?.advice[0];
+    // The batch tier's scheduled-scaling card links to the rule's recommendation of that group.
+    const group = asg.groups.find((g) => g.name === SCHEDULED_GROUP);
+    const advice = group?.advice.find((a) => a.type === 'scheduled-scaling');
     if (group === undefined || advice === undefined)
-      throw new Error('the demo has a group to move or resize');
+      throw new Error(`the demo advises scheduled scaling for ${SCHEDULED_GROUP}`);
     await groups.getByRole('link', { name: group.name, exact: true }).click();
     await page.getByRole('heading', { name: group.name, exact: true, level: 2 }).waitFor();
     await figureShows(page, 'Effective cost', money(group.cost.effective, asg.currency));
@@ -119,14 +133,16 @@ describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
         hasText: advice.title,
       });
     await card.getByRole('link', { name: 'Review and apply the recommendation' }).click();
-    // The rule's list searched for the group (the rules run after collection, so the demo may not be evaluated yet).
-    const rule = {
-      'spot-adoption': 'asg-spot-adoption',
-      rightsizing: 'asg-launch-template-rightsizing',
-      'scheduled-scaling': 'asg-scheduled-scaling',
-    }[advice.type];
-    await page.waitForURL(new RegExp(`/v3/cost/recommendations/${rule}\\?search=${group.name}$`));
+    // The rule's list searched for the group, its one row the rule's finding for it (same title as the card's).
+    await page.waitForURL(
+      new RegExp(`/v3/cost/recommendations/asg-scheduled-scaling\\?search=${group.name}$`),
+    );
     expect(await page.getByRole('textbox', { name: 'Resource' }).inputValue()).toBe(group.name);
+    const table = page.getByRole('table', { name: 'Recommendations' });
+    const row = table.getByRole('row', { name: `Open ${advice.title} in ${group.name}`, exact: true });
+    await row.waitFor({ timeout: 60_000 });
+    expect(await row.textContent()).toContain(group.name);
+    expect(await table.getByRole('row', { name: /^Open / }).count()).toBe(1);
     await page.screenshot({ path: screenshotPath('asg-recommendation'), fullPage: true });
 
     const dbx = await openWithAnswer(
