@@ -23,7 +23,7 @@ import type { CostStore } from '../../warehouse/cost-store';
 import { allocationCsv, type Window } from './containers-csv';
 import { recommendWorkloads } from './containers-rightsizing';
 import type { EksInventoryRepo } from './eks-inventory.repo';
-import { fargateOf, inventoryNodeGroups, nodeGroupsOf } from './node-groups';
+import { fargateLabelTags, fargateOf, inventoryNodeGroups, nodeGroupsOf } from './node-groups';
 import { resourceUse, splitCost, unusedCost } from './split-figures';
 
 export type ContainersWarehouse = Pick<
@@ -102,6 +102,7 @@ export function createContainersService({
     const at = await scopeOf(caller, query);
     if (at === null) return empty;
     const { scope, window } = at;
+    const eksInventory = Promise.resolve(inventory?.eksResources(scope.projectIds) ?? []);
     const [byNode, capacity, daily, namespaces, workloads, billClusters, fargate, eks] = await Promise.all([
       warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'node'] }),
       warehouse.kubernetesCapacity(scope),
@@ -109,8 +110,8 @@ export function createContainersService({
       warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'pod_namespace'] }),
       warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'controllerKind', 'controller'] }),
       warehouse.billClusters(scope),
-      warehouse.fargateCosts(scope),
-      inventory?.eksResources(scope.projectIds) ?? [],
+      eksInventory.then((rows) => warehouse.fargateCosts(scope, fargateLabelTags(rows))),
+      eksInventory,
     ]);
     const groups = inventoryNodeGroups(eks);
     const nodeCluster = new Map(byNode.map((r) => [String(r.keys[1]), r.keys[0] ?? NONE]));

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { KubernetesCostRow, NodeBillRow } from '../../warehouse/cost-query/kubernetes-costs';
-import { fargateOf, inventoryNodeGroups, nodeGroupsOf, UNGROUPED } from './node-groups';
+import type {
+  FargateCostRow,
+  KubernetesCostRow,
+  NodeBillRow,
+} from '../../warehouse/cost-query/kubernetes-costs';
+import { fargateLabelTags, fargateOf, inventoryNodeGroups, nodeGroupsOf, UNGROUPED } from './node-groups';
 
 const sums = (splitCost: number, unusedCost: number) => ({
   podHours: 1,
@@ -47,6 +51,25 @@ const INVENTORY = [
   inv('eks-fargate-profile', 'other/batch', { selectors: [{ namespace: 'web', labels: {} }] }),
 ];
 
+const fargate = (
+  cluster: string,
+  namespace: string,
+  cpuCost: number,
+  memoryCost: number,
+  pods: number,
+  more: Partial<FargateCostRow> = {},
+): FargateCostRow => ({
+  cluster,
+  namespace,
+  labels: {},
+  cpuCost,
+  memoryCost,
+  vcpuHours: 0,
+  gbHours: 0,
+  pods,
+  ...more,
+});
+
 describe('node groups and Fargate', () => {
   it("group the nodes by their tag, else by the inventory's Auto Scaling group, and keep every cent", () => {
     const nodes = [node('i-1', 6, 2), node('i-2', 3, 1), node('i-3', 4, 0), node('i-4', 1, 1)];
@@ -71,9 +94,9 @@ describe('node groups and Fargate', () => {
 
   it("sum a cluster's Fargate pods and name the profile each namespace runs under", () => {
     const rows = [
-      { cluster: 'prod', namespace: 'jobs', cpuCost: 3, memoryCost: 1, vcpuHours: 30, gbHours: 60, pods: 2 },
-      { cluster: 'prod', namespace: 'web', cpuCost: 1, memoryCost: 0.5, vcpuHours: 10, gbHours: 20, pods: 1 },
-      { cluster: 'other', namespace: 'web', cpuCost: 9, memoryCost: 9, vcpuHours: 1, gbHours: 1, pods: 1 },
+      fargate('prod', 'jobs', 3, 1, 2, { vcpuHours: 30, gbHours: 60 }),
+      fargate('prod', 'web', 1, 0.5, 1, { vcpuHours: 10, gbHours: 20 }),
+      fargate('other', 'web', 9, 9, 1, { vcpuHours: 1, gbHours: 1 }),
     ];
     const f = fargateOf('prod', rows, INVENTORY);
     expect(f).toMatchObject({
@@ -89,5 +112,45 @@ describe('node groups and Fargate', () => {
       { namespace: 'web', profile: null, cost: 1.5, pods: 1 },
     ]);
     expect(f.profiles).toEqual([{ name: 'batch', state: 'active', namespaces: ['jobs'] }]);
+  });
+
+  it('gives a namespace’s pods to the profile whose selector labels their lines carry (pod labels as cost allocation tags)', () => {
+    const inventory = [
+      // Pods labelled tier=batch in `jobs` run under batch-fp, those labelled app.kubernetes.io/name=etl under
+      // etl-fp; any other pod of `jobs` under the namespace-only profile.
+      inv('eks-fargate-profile', 'prod/batch-fp', {
+        selectors: [{ namespace: 'jobs', labels: { tier: 'batch' } }],
+      }),
+      inv('eks-fargate-profile', 'prod/etl-fp', {
+        selectors: [{ namespace: 'jobs', labels: { 'app.kubernetes.io/name': 'etl' } }],
+      }),
+      inv('eks-fargate-profile', 'prod/jobs-fp', { selectors: [{ namespace: 'jobs', labels: {} }] }),
+    ];
+    const tags = fargateLabelTags(inventory);
+    expect(tags).toEqual(['user_app_kubernetes_io_name', 'user_tier']);
+    const labelled = (tier: string | null, name: string | null) => ({
+      labels: { user_tier: tier, user_app_kubernetes_io_name: name },
+    });
+    const f = fargateOf(
+      'prod',
+      [
+        fargate('prod', 'jobs', 2, 1, 3, labelled('batch', null)),
+        fargate('prod', 'jobs', 1, 1, 1, labelled(null, 'etl')),
+        fargate('prod', 'jobs', 0.5, 0.5, 1, labelled('web', null)),
+      ],
+      inventory,
+    );
+    expect(f.namespaces).toEqual([
+      { namespace: 'jobs', profile: 'batch-fp', cost: 3, pods: 3 },
+      { namespace: 'jobs', profile: 'etl-fp', cost: 2, pods: 1 },
+      { namespace: 'jobs', profile: 'jobs-fp', cost: 1, pods: 1 },
+    ]);
+    expect(f.cost).toBe(6);
+    // Lines with no label tags (labels not activated for cost allocation): the namespace-only profile takes them.
+    const untagged = fargateOf('prod', [fargate('prod', 'jobs', 1, 0, 1, labelled(null, null))], inventory);
+    expect(untagged.namespaces).toEqual([{ namespace: 'jobs', profile: 'jobs-fp', cost: 1, pods: 1 }]);
+    // Without a namespace-only profile, a label-selecting one naming the namespace is the best guess.
+    const guessed = fargateOf('prod', [fargate('prod', 'jobs', 1, 0, 1)], inventory.slice(0, 2));
+    expect(guessed.namespaces[0]?.profile).toBe('batch-fp');
   });
 });

@@ -1,4 +1,5 @@
 import type { EksFargate, EksNodeGroup } from '@finlens/contracts/containers';
+import { resourceTagKey } from '@finlens/cost-model/billing-column-names';
 import type {
   FargateCostRow,
   KubernetesCostRow,
@@ -112,15 +113,58 @@ export function nodeGroupsOf(
   );
 }
 
-/** The profile whose selectors take a namespace (labels aside: the bill has no pod labels to test). */
-function profileOf(profiles: readonly InventoryRow[], namespace: string | null): string | null {
-  if (namespace === null) return null;
-  const match = profiles.find((p) =>
-    (Array.isArray(p.resource.selectors) ? (p.resource.selectors as Attrs[]) : []).some(
-      (s) => s.namespace === namespace,
-    ),
+type Selector = { namespace: string; labels: Record<string, string> };
+
+/** A Fargate profile's selectors (EKS: a namespace and, optionally, labels every pod it takes must carry). */
+function selectorsOf(profile: InventoryRow): Selector[] {
+  const list = Array.isArray(profile.resource.selectors) ? (profile.resource.selectors as Attrs[]) : [];
+  return list.flatMap((s) =>
+    typeof s.namespace === 'string'
+      ? [
+          {
+            namespace: s.namespace,
+            labels: Object.fromEntries(
+              Object.entries((s.labels ?? {}) as Attrs).filter(
+                (e): e is [string, string] => typeof e[1] === 'string',
+              ),
+            ),
+          },
+        ]
+      : [],
   );
-  return match === undefined ? null : (match.resource_id.split('/')[1] ?? match.resource_id);
+}
+
+/**
+ * The resource tag keys of the Fargate profiles' selector labels (a pod label `app` reaches the bill as the cost
+ * allocation tag `user:app`, key `user_app`): the Fargate cost read groups by them so a selector's labels can be
+ * tested against the pods' lines.
+ */
+export function fargateLabelTags(inventory: readonly InventoryRow[]): string[] {
+  const keys = inventory
+    .filter((r) => r.kind === 'eks-fargate-profile')
+    .flatMap((p) => selectorsOf(p).flatMap((s) => Object.keys(s.labels)));
+  return [...new Set(keys.map(resourceTagKey))].sort();
+}
+
+/**
+ * The profile that takes a namespace's pods: the first whose selector names the namespace and whose labels the
+ * pods' lines all carry with the same values. Pods whose lines carry no such labels (labels not activated as cost
+ * allocation tags) fall to a profile selecting the namespace alone, else to the first naming the namespace.
+ */
+function profileOf(profiles: readonly InventoryRow[], row: FargateCostRow): string | null {
+  if (row.namespace === null) return null;
+  const matches = (s: Selector, strict: boolean) =>
+    s.namespace === row.namespace &&
+    Object.entries(s.labels).every(([key, value]) => {
+      const carried = row.labels[resourceTagKey(key)] ?? null;
+      return carried === value || (!strict && carried === null);
+    });
+  const nameOf = (p: InventoryRow) => p.resource_id.split('/')[1] ?? p.resource_id;
+  for (const strict of [true, false]) {
+    const match = profiles.find((p) => selectorsOf(p).some((s) => matches(s, strict)));
+    if (match !== undefined) return nameOf(match);
+  }
+  return null;
 }
 
 /** A cluster's Fargate pods: their cost by namespace with the profile that takes it, and the cluster's profiles. */
@@ -141,20 +185,28 @@ export function fargateOf(
     vcpu_hours: sum((r) => r.vcpuHours),
     gb_hours: sum((r) => r.gbHours),
     pods: sum((r) => r.pods),
-    namespaces: own
-      .map((r) => ({
-        namespace: r.namespace ?? UNGROUPED,
-        profile: profileOf(profiles, r.namespace),
-        cost: r.cpuCost + r.memoryCost,
-        pods: r.pods,
-      }))
-      .sort((a, b) => b.cost - a.cost || a.namespace.localeCompare(b.namespace)),
+    namespaces: byNamespaceAndProfile(own, profiles).sort(
+      (a, b) => b.cost - a.cost || a.namespace.localeCompare(b.namespace),
+    ),
     profiles: profiles.map((p) => ({
       name: p.resource_id.split('/')[1] ?? p.resource_id,
       state: p.state,
-      namespaces: (Array.isArray(p.resource.selectors) ? (p.resource.selectors as Attrs[]) : []).flatMap(
-        (s) => (typeof s.namespace === 'string' ? [s.namespace] : []),
-      ),
+      namespaces: [...new Set(selectorsOf(p).map((s) => s.namespace))],
     })),
   };
+}
+
+/** The Fargate rows (per namespace and label values) summed per namespace and the profile that takes them. */
+function byNamespaceAndProfile(rows: readonly FargateCostRow[], profiles: readonly InventoryRow[]) {
+  const out = new Map<string, EksFargate['namespaces'][number]>();
+  for (const r of rows) {
+    const namespace = r.namespace ?? UNGROUPED;
+    const profile = profileOf(profiles, r);
+    const key = `${namespace}\u0000${profile ?? ''}`;
+    const row = out.get(key) ?? { namespace, profile, cost: 0, pods: 0 };
+    row.cost += r.cpuCost + r.memoryCost;
+    row.pods += r.pods;
+    out.set(key, row);
+  }
+  return [...out.values()];
 }

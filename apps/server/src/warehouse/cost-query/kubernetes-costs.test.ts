@@ -379,9 +379,15 @@ describe('kubernetes costs', () => {
         'USE1-Fargate-vCPU-Hours:perCPU',
         2,
         0.08,
-        "MAP {'aws_eks_cluster_name': 'batch-eks'}",
+        "MAP {'aws_eks_cluster_name': 'batch-eks', 'user_tier': 'batch'}",
       ],
-      [pod('jobs', 'etl-1'), 'USE1-Fargate-GB-Hours', 8, 0.035, "MAP {'aws_eks_cluster_name': 'batch-eks'}"],
+      [
+        pod('jobs', 'etl-1'),
+        'USE1-Fargate-GB-Hours',
+        8,
+        0.035,
+        "MAP {'aws_eks_cluster_name': 'batch-eks', 'user_tier': 'batch'}",
+      ],
       [pod('jobs', 'etl-2'), 'USE1-Fargate-vCPU-Hours:perCPU', 1, 0.04, 'MAP {}'],
       [pod('web', 'api-1'), 'USE1-Fargate-GB-Hours', 4, 0.02, 'MAP {}'],
       [
@@ -417,6 +423,13 @@ describe('kubernetes costs', () => {
       filters: { pod_namespace: 'web' },
     });
     expect(net.map((r) => cents(r.memoryCost))).toEqual([2]);
+    // Asked for a label's tag (a Fargate profile selecting pods by label), the namespace splits by its value.
+    const byTier = await demo.duck.fargateCosts(fargateScope, ['user_tier']);
+    const jobs = byTier.filter((r) => r.namespace === 'jobs');
+    expect(jobs.map((r) => [r.labels.user_tier, r.pods, cents(r.cpuCost + r.memoryCost)]).sort()).toEqual([
+      [null, 1, 4],
+      ['batch', 1, 12],
+    ]);
     // A cluster billed only through Fargate misses no split data.
     expect(await demo.duck.billClusters(fargateScope)).toEqual([]);
   });

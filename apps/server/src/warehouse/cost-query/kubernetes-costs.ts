@@ -98,10 +98,12 @@ export interface NodeBillRow {
   cost: number;
 }
 
-/** EKS pods on Fargate: their own vCPU and memory line items, per cluster and namespace. */
+/** EKS pods on Fargate: their own vCPU and memory line items, per cluster, namespace and asked labels. */
 export interface FargateCostRow {
   cluster: string;
   namespace: string | null;
+  /** The pods' value of each asked label (its cost allocation tag key), null where their lines carry none. */
+  labels: Record<string, string | null>;
   cpuCost: number;
   memoryCost: number;
   /** vCPU-hours and GB-hours billed. */
@@ -136,8 +138,11 @@ export interface KubernetesCostPort {
   nodeBills(scope: KubernetesScope, nodes: string[]): Promise<NodeBillRow[]>;
   /** EKS clusters the bill names outside the split rows (control plane ARNs, node tags), with their cost. */
   billClusters(scope: KubernetesScope): Promise<BillClusterRow[]>;
-  /** Fargate pods' cost per cluster and namespace (their usage types name Fargate; no split rows needed). */
-  fargateCosts(scope: KubernetesScope): Promise<FargateCostRow[]>;
+  /**
+   * Fargate pods' cost per cluster and namespace (their usage types name Fargate; no split rows needed), and per
+   * value of each of `labelTags` (resource tag keys: the Fargate profiles' selector labels as the bill names them).
+   */
+  fargateCosts(scope: KubernetesScope, labelTags?: readonly string[]): Promise<FargateCostRow[]>;
 }
 
 function context(dialect: SqlDialect, source: CostSource = LINE_ITEMS_SOURCE): SqlContext {
@@ -419,7 +424,11 @@ export function compileBillClusters(dialect: SqlDialect, scope: KubernetesScope)
  * EKS pods on Fargate: the Fargate vCPU and GB line items of a pod (arn:aws:eks:…:pod/<cluster>/<namespace>/…, or
  * the aws:eks:cluster-name tag), at the basis's node rate (a Compute Savings Plan covers Fargate too).
  */
-export function compileFargateCosts(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
+export function compileFargateCosts(
+  dialect: SqlDialect,
+  scope: KubernetesScope,
+  labelTags: readonly string[] = [],
+): CompiledSql {
   const ctx = context(dialect);
   const d = dialect;
   const cluster = dimensionSql(ctx, 'cluster_name');
@@ -444,9 +453,14 @@ export function compileFargateCosts(dialect: SqlDialect, scope: KubernetesScope)
     `sum(CASE WHEN ${cpu} THEN ${amount} ELSE 0 END) AS vcpu_hours`,
     `sum(CASE WHEN ${memory} THEN ${amount} ELSE 0 END) AS gb_hours`,
     `count(DISTINCT ${d.identifier('line_item_resource_id')}) AS pods`,
+    ...labelTags.map(
+      (key, i) =>
+        `NULLIF(${d.mapValue(d.identifier('resource_tags'), ctx.values.add(key))}, '') AS label_${i}`,
+    ),
   ];
+  const groupBy = ['cluster', 'namespace', ...labelTags.map((_, i) => `label_${i}`)];
   return {
-    sql: `SELECT ${select.join(', ')} FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where.join(' AND ')} AND ${cluster} IS NOT NULL GROUP BY cluster, namespace`,
+    sql: `SELECT ${select.join(', ')} FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where.join(' AND ')} AND ${cluster} IS NOT NULL GROUP BY ${groupBy.join(', ')}`,
     values: ctx.values.bound,
   };
 }
@@ -549,12 +563,13 @@ export function kubernetesCostQueries(dialect: SqlDialect, read: ReadRows): Kube
         focusOnly: Number(r.focus_only) === 1,
       }));
     },
-    fargateCosts: async (scope) => {
+    fargateCosts: async (scope, labelTags = []) => {
       if (empty(scope) || scope.from > scope.to) return [];
-      const rows = await read(compileFargateCosts(dialect, scope));
+      const rows = await read(compileFargateCosts(dialect, scope, labelTags));
       return rows.map((r) => ({
         cluster: String(r.cluster),
         namespace: textOrNull(r.namespace),
+        labels: Object.fromEntries(labelTags.map((key, i) => [key, textOrNull(r[`label_${i}`])])),
         cpuCost: Number(r.cpu_cost ?? 0),
         memoryCost: Number(r.memory_cost ?? 0),
         vcpuHours: Number(r.vcpu_hours ?? 0),
