@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { engineHealthSchema } from '@finlens/contracts/health';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compileCostQuery } from '../cost-query/compile-cost-query';
 import { SCOPE_ROLLUP } from '../cost-query/rollups';
 import { openDuckDbCostStore } from './duckdb-cost-store';
 import { duckDbDialect } from './duckdb-dialect';
+import { OTHER_CONNECTIONS, READ_CONNECTIONS } from './duckdb-readers';
 import { createLineItemsSql } from './duckdb-schema';
 
 // A cross join DuckDB would spend minutes on; the tests interrupt it.
@@ -44,6 +46,19 @@ describe('DuckDB cost store', () => {
     expect(health).toMatchObject({ kind: 'duckdb', ok: true });
     expect(health.detail).toMatch(/^DuckDB v\d/);
     await store.close();
+  });
+
+  it('opens as many connections as the thread pool is sized for (reads + the writer, metrics writer and probe)', async () => {
+    // Each connection can hold one of libuv's threads for a whole statement: the launcher's pool size and the read
+    // count (duckdb-readers.ts, thread-pool.test.ts) leave spare threads only while this count holds.
+    const connect = vi.spyOn(DuckDBInstance.prototype, 'connect');
+    try {
+      const store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+      expect(connect).toHaveBeenCalledTimes(READ_CONNECTIONS + OTHER_CONNECTIONS);
+      await store.close();
+    } finally {
+      connect.mockRestore();
+    }
   });
 
   it('reports not ok after close, and closing twice is harmless', async () => {
