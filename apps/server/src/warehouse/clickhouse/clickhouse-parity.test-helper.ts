@@ -100,38 +100,88 @@ function costQuery(projectIds: string[], ask: Partial<WarehouseCostQuery> = {}):
 
 /**
  * Every store figure of a project on both engines: period totals, totals by column, and CostQuery answers
- * from the rollups and from the line items (each engine's own planner picks the same source).
+ * from the rollups and from the line items (each engine's own planner picks the same source). The questions
+ * are asked all at once; each compares its two answers.
  */
 async function expectParity(projectId: string, clickhouse: ClickHouseCostStore) {
   const same = async <T>(query: (store: CostStore) => Promise<T>, what: string) => {
     const [actual, expected] = await Promise.all([query(clickhouse), query(duck)]);
     expectSameFigures(actual, expected, what);
   };
-  await same((s) => s.periodTotals({ projectId }), `${projectId} periodTotals`);
-  for (const column of GROUP_COLUMNS) {
-    await same((s) => s.totalsBy({ projectId, column }), `${projectId} totalsBy ${column}`);
-  }
   const projects = [projectId];
+  const questions = [same((s) => s.periodTotals({ projectId }), `${projectId} periodTotals`)];
+  for (const column of GROUP_COLUMNS) {
+    questions.push(same((s) => s.totalsBy({ projectId, column }), `${projectId} totalsBy ${column}`));
+  }
   for (const cost_type of COST_TYPES) {
-    await same((s) => s.runCostQuery(costQuery(projects, { cost_type })), `${projectId} ${cost_type}`);
+    questions.push(
+      same((s) => s.runCostQuery(costQuery(projects, { cost_type })), `${projectId} ${cost_type}`),
+    );
   }
   for (const useRollups of [true, false]) {
     for (const dimension of ['product_servicename', 'line_item_usage_account_id', 'pricing_unit'] as const) {
       const query = costQuery(projects, { dimension, useRollups });
-      await same((s) => s.runCostQuery(query), `${projectId} by month ${dimension} rollups ${useRollups}`);
+      questions.push(
+        same((s) => s.runCostQuery(query), `${projectId} by month ${dimension} rollups ${useRollups}`),
+      );
     }
   }
   const narrow = { start_date: '2018-10-03', end_date: '2018-10-17', granularity: 'day' as const };
-  await same(
-    (s) => s.runCostQuery(costQuery(projects, { ...narrow, cost_type: 'amortized' })),
-    `${projectId} narrow range`,
+  questions.push(
+    same(
+      (s) => s.runCostQuery(costQuery(projects, { ...narrow, cost_type: 'amortized' })),
+      `${projectId} narrow range`,
+    ),
   );
-  const asOf = (await duck.runCostQuery(costQuery(projects))).as_of;
-  if (asOf !== null) {
-    const days = { start_date: addDays(asOf, -39), end_date: asOf, granularity: 'day' as const };
-    const byDay = costQuery(projects, { ...days, dimension: 'product_servicename' });
-    await same((s) => s.runCostQuery(byDay), `${projectId} 40 days to as_of`);
-  }
+  // The 40 days up to the data's last day, once DuckDB has said which day that is.
+  questions.push(
+    duck.runCostQuery(costQuery(projects)).then(({ as_of: asOf }) => {
+      if (asOf === null) return;
+      const days = { start_date: addDays(asOf, -39), end_date: asOf, granularity: 'day' as const };
+      const byDay = costQuery(projects, { ...days, dimension: 'product_servicename' });
+      return same((s) => s.runCostQuery(byDay), `${projectId} 40 days to as_of`);
+    }),
+  );
+  // Every question finishes before the first failure is reported (none is left running into the next test).
+  const failed = (await Promise.allSettled(questions)).find((result) => result.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+}
+
+/** A file imported into both engines: each store's result, or the error it refused the file with. */
+type ImportedInBoth = (Awaited<ReturnType<typeof importInto>> | Error)[];
+
+interface ParityFile {
+  projectId: string;
+  path: string;
+}
+
+/**
+ * The datasets' files imported into both engines in order, one file at a time: taking a file's import starts
+ * the next file's, so it runs while the questions about this one are asked (another project: the figures asked
+ * about do not change). `settled` waits for an import nobody took (a dataset left out by a test filter).
+ */
+function importsInTurn(files: ParityFile[]) {
+  const started = new Map<ParityFile, Promise<ImportedInBoth>>();
+  const start = (file: ParityFile) => {
+    let imported = started.get(file);
+    if (imported === undefined) {
+      const stores = [duck, house as ClickHouseCostStore];
+      imported = Promise.all(
+        stores.map((store) => importInto(store, file.path, file.projectId).catch((e: Error) => e)),
+      );
+      started.set(file, imported);
+    }
+    return imported;
+  };
+  return {
+    async take(file: ParityFile): Promise<ImportedInBoth> {
+      const imported = await start(file);
+      const next = files[files.indexOf(file) + 1];
+      if (next !== undefined) start(next);
+      return imported;
+    },
+    settled: () => Promise.allSettled(started.values()),
+  };
 }
 
 /**
@@ -168,19 +218,25 @@ export function describeClickHouseParity(shards: number, filesPerDataset = Numbe
   });
 
   describe(`ClickHouse (${label}) and DuckDB give the same figures`, () => {
-    for (const dataset of billingDatasets()) {
+    const datasets = billingDatasets().map((dataset) => ({
+      dataset,
+      files: dataset.files.slice(0, filesPerDataset).map((file) => ({
+        projectId: `${dataset.name}/${file}`,
+        path: join(dataset.dir, file),
+      })),
+    }));
+    const imports = importsInTurn(datasets.flatMap(({ files }) => files));
+    afterAll(() => imports.settled());
+    for (const { dataset, files } of datasets) {
       it(
         `${dataset.name}: every file imported into both engines`,
         async (context) => {
           if (house === null) return context.skip('clickhouse-server is not installed');
           let imported = 0;
-          for (const file of dataset.files.slice(0, filesPerDataset)) {
-            const projectId = `${dataset.name}/${file}`;
+          for (const file of files) {
+            const { projectId } = file;
             // Files the readers refuse (the FOCUS examples with spreadsheet money) must fail on both engines.
-            const path = join(dataset.dir, file);
-            const [first, second] = await Promise.all(
-              [duck, house].map((store) => importInto(store, path, projectId).catch((e: Error) => e)),
-            );
+            const [first, second] = await imports.take(file);
             if (first instanceof Error) {
               expect(String(second)).toBe(String(first));
               continue;
@@ -197,6 +253,7 @@ export function describeClickHouseParity(shards: number, filesPerDataset = Numbe
 
     it('costs over all of the client projects match, from rollups and from line items', async (context) => {
       if (house === null) return context.skip('clickhouse-server is not installed');
+      await imports.settled();
       const projects = await importedProjects();
       for (const [start_date, end_date] of [
         ['2018-09-01', '2018-10-20'],
