@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { passwordProblems } from '@finlens/cost-model/password-rules';
 import { EXAMPLE_SCENARIO_FILE } from '@finlens/fixtures/cloud-scenarios';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoDataDir } from '../app/demo-bill';
 import { finlens } from '../cli-run.test-helper';
 import { itWithoutPostgresRerun, openCliAppDatabase } from '../db/test-app-database';
 import { inventoryCollectionFor, inventoryJobHandlers } from '../features/inventory/inventory.jobs';
@@ -236,6 +237,8 @@ describe('finlens demo (CLI)', () => {
       dir,
     );
     expect(imported.code, imported.stderr).toBe(0);
+    // The first case's demo data (the same options) is reused rather than generated again, when it is there.
+    await cp(demoDataDir(dataDir), demoDataDir(dir), { recursive: true }).catch(() => {});
     const demo = await run({ DEMO_PASSWORD: PASSWORD }, demoArgs, dir);
     expect(demo.code, demo.stderr).toBe(0);
 
