@@ -21,6 +21,17 @@ export const COMMITMENTS_PATHS = {
 
 /** The longest dashboard range: 13 months, as the Explorer's monthly views. */
 export const COMMITMENT_RANGE_DAYS = 400;
+/**
+ * The range Commitment Management opens with: the last 90 days to today (UTC), by day, per commitment — what the
+ * server reads ahead after an import, so the first visit is served from memory.
+ */
+export const COMMITMENT_DEFAULT_DAYS = 90;
+
+/** The last `days` days to the UTC day of `now`, both ends included. */
+export function lastCommitmentDays(days: number, now: Date): { start_date: string; end_date: string } {
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { start_date: iso(now.getTime() - (days - 1) * 86_400_000), end_date: iso(now.getTime()) };
+}
 export const COMMITMENT_GRANULARITIES = ['hour', 'day', 'month'] as const;
 export const COMMITMENT_GROUPS = ['commitment', 'account', 'service', 'family', 'region'] as const;
 export const LOOK_BACKS = ['7', '30', '60'] as const;

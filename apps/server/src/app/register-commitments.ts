@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
 import { createCommitmentsRepo } from '../features/commitments/commitments.repo';
 import { commitmentsRoutes } from '../features/commitments/commitments.routes';
-import { createCommitmentsService } from '../features/commitments/commitments.service';
+import {
+  type CommitmentsService,
+  createCommitmentsService,
+} from '../features/commitments/commitments.service';
 import { createInventoryCostView } from '../features/inventory/inventory.service';
 import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
 import { isActive, toRecommendation } from '../features/recommendations/recommendation-lists';
@@ -36,14 +39,21 @@ function pendingRecommendationsOf(db: Kysely<AppTables>) {
   };
 }
 
-/** The commitments service over the app database and the warehouse (the routes and the alert jobs). */
-export function commitmentsServiceFor({
-  db,
-  warehouse,
-}: {
-  db: Kysely<AppTables>;
-  warehouse: WarehouseStore;
-}) {
+const services = new WeakMap<WarehouseStore, WeakMap<Kysely<AppTables>, CommitmentsService>>();
+
+/**
+ * The commitments service over the app database and the warehouse: one per pair in the process, shared by the
+ * routes and the alert jobs, so the reads the after-import job makes (and keeps) are those users are served from.
+ */
+export function commitmentsServiceFor(stores: { db: Kysely<AppTables>; warehouse: WarehouseStore }) {
+  const byDb = services.get(stores.warehouse) ?? new WeakMap<Kysely<AppTables>, CommitmentsService>();
+  services.set(stores.warehouse, byDb);
+  const service = byDb.get(stores.db) ?? newCommitmentsService(stores);
+  byDb.set(stores.db, service);
+  return service;
+}
+
+function newCommitmentsService({ db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore }) {
   const repo = createCommitmentsRepo({ db });
   return createCommitmentsService({
     scopes: createCostScopes({ db }),

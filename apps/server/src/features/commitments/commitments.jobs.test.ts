@@ -1,11 +1,19 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import {
+  COMMITMENT_DEFAULT_DAYS,
+  commitmentDashboardQuerySchema,
+  commitmentInventoryQuerySchema,
+  lastCommitmentDays,
+  purchaseAnalysisQuerySchema,
+} from '@finlens/contracts/commitments';
 import type { DispatchPayload } from '@finlens/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MigratedTestDatabase, openMigratedTestDatabase } from '../../db/test-app-database';
 import { createImportService } from '../../ingest/import.service';
 import { createImportsRepo } from '../../ingest/imports.repo';
 import { localSource } from '../../ingest/sources/local-source';
+import type { ClientCaller } from '../../platform/auth/caller';
 import { createJobQueue, insertJob } from '../../platform/jobs/job-queue';
 import { createJobWorker } from '../../platform/jobs/job-worker';
 import { createCostScopes } from '../../warehouse/cost-scope';
@@ -145,16 +153,22 @@ afterAll(async () => {
   await database?.close();
 });
 
+const serviceAt = (
+  now: string,
+  over: Parameters<typeof createCommitmentsService>[0]['warehouse'] = warehouse,
+) =>
+  createCommitmentsService({
+    scopes: createCostScopes({ db: database.db }),
+    warehouse: over,
+    now: () => new Date(now),
+  });
+
 /** Runs the scan (and the per-client jobs it queues) as of `now`; returns the notifications queued by it. */
-async function scanAt(now: string): Promise<DispatchPayload[]> {
+async function scanAt(now: string, service = serviceAt(now)): Promise<DispatchPayload[]> {
   const clock = () => new Date(now);
   const queue = createJobQueue({ db: database.db, clock });
   const handlers = commitmentJobHandlers({
-    service: createCommitmentsService({
-      scopes: createCostScopes({ db: database.db }),
-      warehouse,
-      now: clock,
-    }),
+    service,
     repo: createCommitmentsRepo({ db: database.db }),
     queue,
   });
@@ -207,6 +221,39 @@ describe('commitment alert jobs', () => {
       [`expiry:${LAPSING}:2026-03-28T00:00:00.000Z:7`, 'critical'],
     ]);
     expect(later[0]?.subject).toBe('m5.large × 1 (AmazonEC2, us-east-1) expires in 6 days');
+  }, 120_000);
+
+  it('read ahead after an import what Commitment Management opens with: its first calls read nothing more', async () => {
+    const reads: string[] = [];
+    const now = '2026-03-08T07:00:00Z';
+    const service = serviceAt(now, {
+      runCostQuery: (q) => {
+        reads.push('newest day');
+        return warehouse.runCostQuery(q);
+      },
+      commitmentRows: (q) => {
+        reads.push(`rows ${q.from} ${q.to} ${q.grain}`);
+        return warehouse.commitmentRows(q);
+      },
+      commitmentUsageSums: (q) => {
+        reads.push(`sums ${q.from} ${q.to} ${q.grain}`);
+        return warehouse.commitmentUsageSums(q);
+      },
+    });
+    await scanAt(now, service);
+    const ahead = [...reads];
+    // The alerts' reads, the default dashboard's (the last 90 days by day) and the 30-day purchase analysis's.
+    expect(ahead).toEqual(
+      expect.arrayContaining(['sums 2025-12-09 2026-03-08 day', 'rows 2026-02-06 2026-03-07 hour']),
+    );
+    const caller = { clientId } as ClientCaller;
+    const range = lastCommitmentDays(COMMITMENT_DEFAULT_DAYS, new Date(now));
+    const dashboard = await service.dashboard(caller, commitmentDashboardQuerySchema.parse(range));
+    await service.inventory(caller, commitmentInventoryQuerySchema.parse({}));
+    await service.purchaseAnalysis(caller, purchaseAnalysisQuerySchema.parse({}));
+    expect(reads).toEqual(ahead);
+    // Served from those reads: covered February days and 4–7 March (24 of 48 hours each), 1–3 March on demand.
+    expect(dashboard.totals.coverage).toBeCloseTo((32 * 24) / (32 * 48 + 3 * 24), 9);
   }, 120_000);
 
   it('changed settings apply to the next evaluation', async () => {

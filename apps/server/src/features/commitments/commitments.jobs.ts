@@ -21,14 +21,15 @@ export async function enqueueCommitmentAlertScan(db: Kysely<AppTables>, now: Dat
 /**
  * `commitments.alerts-scan` queues `commitments.alerts` for every client with a project (after each import and
  * daily, since days left change without a new bill); that job sends each due alert once, as a notification
- * keyed on the alert's slot (docs/commitments.md).
+ * keyed on the alert's slot (docs/commitments.md), and reads ahead what Commitment Management opens with
+ * (`warmFor`: the service is the routes' own, so the first visit after an import is served from memory).
  */
 export function commitmentJobHandlers({
   service,
   repo,
   queue,
 }: {
-  service: Pick<CommitmentsService, 'alertInputFor'>;
+  service: Pick<CommitmentsService, 'alertInputFor' | 'warmFor'>;
   repo: Pick<CommitmentsRepo, 'alertSettings' | 'adminIds' | 'clientsWithProjects'>;
   queue: Pick<JobQueue, 'enqueue'>;
 }) {
@@ -50,9 +51,11 @@ export function commitmentJobHandlers({
       kind: ALERTS_KIND,
       payload: z.object({ clientId: z.string().min(1) }),
       async run({ clientId }) {
+        // Beside the alerts, the reads Commitment Management opens with (the service keeps them for the routes).
         const [settings, input] = await Promise.all([
           repo.alertSettings(clientId),
           service.alertInputFor({ clientId }),
+          service.warmFor({ clientId }),
         ]);
         if (input === null) return;
         const alerts = commitmentAlerts(input, alertRules(settings));

@@ -1,15 +1,19 @@
-import type {
-  CommitmentAlertsQuery,
-  CommitmentDashboard,
-  CommitmentDashboardQuery,
-  CommitmentInventory,
-  CommitmentInventoryQuery,
-  ConvertibleAnalysis,
-  ConvertibleQuery,
-  PurchaseAnalysis,
-  PurchaseAnalysisQuery,
-  ReservationAnalysis,
-  ShareSaveQuery,
+import {
+  COMMITMENT_DEFAULT_DAYS,
+  type CommitmentAlertsQuery,
+  type CommitmentDashboard,
+  type CommitmentDashboardQuery,
+  type CommitmentInventory,
+  type CommitmentInventoryQuery,
+  type ConvertibleAnalysis,
+  type ConvertibleQuery,
+  commitmentDashboardQuerySchema,
+  lastCommitmentDays,
+  type PurchaseAnalysis,
+  type PurchaseAnalysisQuery,
+  purchaseAnalysisQuerySchema,
+  type ReservationAnalysis,
+  type ShareSaveQuery,
 } from '@finlens/contracts/commitments';
 import type { AlertedCommitment, CommitmentAlertInput } from '@finlens/cost-model/commitments/alerts';
 import { reservationMonths, savingsPlanMonths } from '@finlens/cost-model/commitments/cur-commitments';
@@ -386,7 +390,158 @@ export function createCommitmentsService({
     };
   }
 
+  async function dashboardOf(
+    scope: ReadScope,
+    query: CommitmentDashboardQuery,
+  ): Promise<CommitmentDashboard> {
+    const grain = query.granularity;
+    // The bill's fees and usage sums of the range and the inventory (for the expiries) are read side by side.
+    const [{ fees, usage }, inventory, newest] = await Promise.all([
+      dashboardReadOf(scope, query),
+      inventoryOf(scope),
+      newestDay(scope),
+    ]);
+    const window = {
+      start: new Date(`${query.start_date}T00:00:00Z`),
+      end: new Date(Date.parse(`${query.end_date}T00:00:00Z`) + DAY_MS),
+    };
+    // One pass over the fee rows and one over the usage sums fill each period's, each group's and the total's
+    // sums; a month's fee spread over days outside the range counts in none of them.
+    const buckets = bucketsOf(window, grain);
+    const periods = new Map(buckets.map((b) => [b.start.getTime(), new CommitmentFiguresSum()]));
+    const groups = new Map<string, CommitmentFiguresSum>();
+    const total = new CommitmentFiguresSum();
+    const sumsOf = (
+      at: Date,
+      keys: Partial<Record<CommitmentSumKey, string | null>>,
+    ): CommitmentFiguresSum[] => {
+      const period = periods.get(at.getTime());
+      if (period === undefined) return [];
+      const key = groupKey(keys, query.group_by);
+      if (key === null) return [total, period];
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = new CommitmentFiguresSum();
+        groups.set(key, group);
+      }
+      return [total, period, group];
+    };
+    for (const row of spreadMonthlyFees(fees, grain, billedTo(newest)))
+      for (const sum of sumsOf(row.at, row)) sum.add(row);
+    for (const { at, keys, sums } of usage) for (const sum of sumsOf(at, keys)) sum.addUsage(sums);
+    const totals = total.figures();
+    return {
+      periods: buckets.map((b) => ({
+        period: b.start.toISOString(),
+        ...figuresOf(periods.get(b.start.getTime()) as CommitmentFiguresSum),
+      })),
+      totals: {
+        ...figuresOf(total),
+        spot_cost: totals.spot.actual + totals.spot.unpricedActual,
+        spot_savings: totals.spot.netSavings,
+      },
+      groups: [...groups]
+        .map(([key, sum]) => {
+          const f = figuresOf(sum);
+          return {
+            key,
+            utilisation: f.utilisation,
+            coverage: f.coverage,
+            on_demand_equivalent: f.on_demand_equivalent,
+            net_savings: f.net_savings,
+            unused_cost: f.unused_cost,
+          };
+        })
+        .sort((a, b) => b.on_demand_equivalent - a.on_demand_equivalent || a.key.localeCompare(b.key)),
+      expiries: inventory.expiries,
+    };
+  }
+
+  async function purchaseAnalysisOf(
+    scope: ReadScope,
+    query: PurchaseAnalysisQuery,
+  ): Promise<PurchaseAnalysis> {
+    const newest = (await newestDay(scope)) ?? day(now());
+    const window = lookBackWindow(
+      new Date(Date.parse(newest) + DAY_MS),
+      Number(query.look_back) as LookBackDays,
+    );
+    const [rows, stops, pending] = await Promise.all([
+      rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour'),
+      scheduleStopsOf(scope, window),
+      pendingOf(scope),
+    ]);
+    const onDemand = rows.filter((r) => r.lineItemType === 'Usage' && isCommitmentEligible(r));
+    const billed = hourlyCurve(
+      onDemand.flatMap((row) => hourlySpend(row)),
+      window,
+    );
+    const applied = query.schedules !== 'ignore';
+    const recommended = query.recommendations !== 'ignore';
+    const cut = (curve: number[], cuts: readonly CurveCut[]) =>
+      withoutRemovedSpend(
+        curve,
+        removedPerHour(cuts, curve.length, (r) => r.hourlyOnDemand),
+      );
+    // Schedules first, then the recommendations over the hours the schedules leave running.
+    const unscheduled = applied ? cut(billed, stops) : billed;
+    const curve = recommended
+      ? cut(unscheduled, recommendationCuts(pending, applied ? stops : [], billed.length))
+      : unscheduled;
+    const billRows = await rowsOf(
+      scope,
+      day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS)),
+      newest,
+      'month',
+    );
+    const overrides = await rateOverrides(scope.clientId);
+    const chosen = chosenRate(
+      billRateRatio(billRows, query),
+      query.rate_ratio,
+      tableRate('compute_savings_plan', query.term, query.payment_option, overrides),
+    );
+    const rate = chosen.rate_ratio;
+    const recommendation = rate === null ? null : optimiseCommitment(curve, rate);
+    return {
+      window: { start: window.start.toISOString(), end: window.end.toISOString() },
+      hourly_on_demand: curve,
+      ...chosen,
+      schedules: scheduleSummary(stops, applied, sum(billed) - sum(unscheduled)),
+      recommendations: recommendationSummary(pending, recommended, sum(unscheduled) - sum(curve)),
+      recommendation:
+        recommendation === null
+          ? null
+          : {
+              commitment: recommendation.commitment,
+              covered_on_demand_per_hour: recommendation.coveredOnDemandPerHour,
+              savings: recommendation.savings,
+              on_demand_cost: recommendation.onDemandCost,
+              break_even_utilisation: recommendation.breakEvenUtilisation,
+              expected_utilisation: recommendation.expectedUtilisation,
+              expected_coverage: recommendation.expectedCoverage,
+              band: recommendation.band,
+              curve: recommendation.curve,
+            },
+    };
+  }
+
   return {
+    /**
+     * Reads ahead what Commitment Management opens with over every project of a client — the default dashboard
+     * (with the inventory it shows) and the default purchase analysis — so that after an import (the alerts job
+     * calls it) the first visit is served from the reads kept here, not from the warehouse.
+     */
+    async warmFor(reader: ScopeReader): Promise<void> {
+      const scope = await scopes.saved(reader);
+      await Promise.all([
+        dashboardOf(
+          scope,
+          commitmentDashboardQuerySchema.parse(lastCommitmentDays(COMMITMENT_DEFAULT_DAYS, now())),
+        ),
+        purchaseAnalysisOf(scope, purchaseAnalysisQuerySchema.parse({})),
+      ]);
+    },
+
     /** The alerts' input over the projects a caller asks for. */
     async alertInput(
       caller: ClientCaller,
@@ -405,134 +560,11 @@ export function createCommitmentsService({
     },
 
     async dashboard(caller: ClientCaller, query: CommitmentDashboardQuery): Promise<CommitmentDashboard> {
-      const scope = await scopes.requested(caller, query.project_ids);
-      const grain = query.granularity;
-      // The bill's fees and usage sums of the range and the inventory (for the expiries) are read side by side.
-      const [{ fees, usage }, inventory, newest] = await Promise.all([
-        dashboardReadOf(scope, query),
-        inventoryOf(scope),
-        newestDay(scope),
-      ]);
-      const window = {
-        start: new Date(`${query.start_date}T00:00:00Z`),
-        end: new Date(Date.parse(`${query.end_date}T00:00:00Z`) + DAY_MS),
-      };
-      // One pass over the fee rows and one over the usage sums fill each period's, each group's and the total's
-      // sums; a month's fee spread over days outside the range counts in none of them.
-      const buckets = bucketsOf(window, grain);
-      const periods = new Map(buckets.map((b) => [b.start.getTime(), new CommitmentFiguresSum()]));
-      const groups = new Map<string, CommitmentFiguresSum>();
-      const total = new CommitmentFiguresSum();
-      const sumsOf = (
-        at: Date,
-        keys: Partial<Record<CommitmentSumKey, string | null>>,
-      ): CommitmentFiguresSum[] => {
-        const period = periods.get(at.getTime());
-        if (period === undefined) return [];
-        const key = groupKey(keys, query.group_by);
-        if (key === null) return [total, period];
-        let group = groups.get(key);
-        if (group === undefined) {
-          group = new CommitmentFiguresSum();
-          groups.set(key, group);
-        }
-        return [total, period, group];
-      };
-      for (const row of spreadMonthlyFees(fees, grain, billedTo(newest)))
-        for (const sum of sumsOf(row.at, row)) sum.add(row);
-      for (const { at, keys, sums } of usage) for (const sum of sumsOf(at, keys)) sum.addUsage(sums);
-      const totals = total.figures();
-      return {
-        periods: buckets.map((b) => ({
-          period: b.start.toISOString(),
-          ...figuresOf(periods.get(b.start.getTime()) as CommitmentFiguresSum),
-        })),
-        totals: {
-          ...figuresOf(total),
-          spot_cost: totals.spot.actual + totals.spot.unpricedActual,
-          spot_savings: totals.spot.netSavings,
-        },
-        groups: [...groups]
-          .map(([key, sum]) => {
-            const f = figuresOf(sum);
-            return {
-              key,
-              utilisation: f.utilisation,
-              coverage: f.coverage,
-              on_demand_equivalent: f.on_demand_equivalent,
-              net_savings: f.net_savings,
-              unused_cost: f.unused_cost,
-            };
-          })
-          .sort((a, b) => b.on_demand_equivalent - a.on_demand_equivalent || a.key.localeCompare(b.key)),
-        expiries: inventory.expiries,
-      };
+      return dashboardOf(await scopes.requested(caller, query.project_ids), query);
     },
 
     async purchaseAnalysis(caller: ClientCaller, query: PurchaseAnalysisQuery): Promise<PurchaseAnalysis> {
-      const scope = await scopes.requested(caller, query.project_ids);
-      const newest = (await newestDay(scope)) ?? day(now());
-      const window = lookBackWindow(
-        new Date(Date.parse(newest) + DAY_MS),
-        Number(query.look_back) as LookBackDays,
-      );
-      const [rows, stops, pending] = await Promise.all([
-        rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour'),
-        scheduleStopsOf(scope, window),
-        pendingOf(scope),
-      ]);
-      const onDemand = rows.filter((r) => r.lineItemType === 'Usage' && isCommitmentEligible(r));
-      const billed = hourlyCurve(
-        onDemand.flatMap((row) => hourlySpend(row)),
-        window,
-      );
-      const applied = query.schedules !== 'ignore';
-      const recommended = query.recommendations !== 'ignore';
-      const cut = (curve: number[], cuts: readonly CurveCut[]) =>
-        withoutRemovedSpend(
-          curve,
-          removedPerHour(cuts, curve.length, (r) => r.hourlyOnDemand),
-        );
-      // Schedules first, then the recommendations over the hours the schedules leave running.
-      const unscheduled = applied ? cut(billed, stops) : billed;
-      const curve = recommended
-        ? cut(unscheduled, recommendationCuts(pending, applied ? stops : [], billed.length))
-        : unscheduled;
-      const billRows = await rowsOf(
-        scope,
-        day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS)),
-        newest,
-        'month',
-      );
-      const overrides = await rateOverrides(caller.clientId);
-      const chosen = chosenRate(
-        billRateRatio(billRows, query),
-        query.rate_ratio,
-        tableRate('compute_savings_plan', query.term, query.payment_option, overrides),
-      );
-      const rate = chosen.rate_ratio;
-      const recommendation = rate === null ? null : optimiseCommitment(curve, rate);
-      return {
-        window: { start: window.start.toISOString(), end: window.end.toISOString() },
-        hourly_on_demand: curve,
-        ...chosen,
-        schedules: scheduleSummary(stops, applied, sum(billed) - sum(unscheduled)),
-        recommendations: recommendationSummary(pending, recommended, sum(unscheduled) - sum(curve)),
-        recommendation:
-          recommendation === null
-            ? null
-            : {
-                commitment: recommendation.commitment,
-                covered_on_demand_per_hour: recommendation.coveredOnDemandPerHour,
-                savings: recommendation.savings,
-                on_demand_cost: recommendation.onDemandCost,
-                break_even_utilisation: recommendation.breakEvenUtilisation,
-                expected_utilisation: recommendation.expectedUtilisation,
-                expected_coverage: recommendation.expectedCoverage,
-                band: recommendation.band,
-                curve: recommendation.curve,
-              },
-      };
+      return purchaseAnalysisOf(await scopes.requested(caller, query.project_ids), query);
     },
 
     /**

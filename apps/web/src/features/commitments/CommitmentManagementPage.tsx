@@ -1,9 +1,11 @@
 import {
+  COMMITMENT_DEFAULT_DAYS,
   COMMITMENT_GRANULARITIES,
   COMMITMENT_GROUPS,
   COMMITMENT_TERMS,
   type CommitmentDashboard,
   LOOK_BACKS,
+  lastCommitmentDays,
   PAYMENT_OPTIONS,
   type PurchaseAnalysis,
 } from '@finlens/contracts/commitments';
@@ -47,7 +49,6 @@ import { formatHourly, formatMoney, formatRate, formatShare } from './commitment
 import { RateTableDialog } from './RateTableDialog';
 import { ReservationAnalysisSection } from './ReservationAnalysisSection';
 
-const DAY_MS = 86_400_000;
 const RANGES = [30, 90, 180] as const;
 const GRAIN_LABELS: Record<Granularity, string> = { hour: 'By hour', day: 'By day', month: 'By month' };
 const GROUP_LABELS: Record<CommitmentGroup, string> = {
@@ -97,13 +98,6 @@ const groupColumns = (group: CommitmentGroup): ColDef<Group>[] => [
   ),
 ];
 const percent = (value: number) => `${value.toFixed(0)} %`;
-
-/** The last 90 days to today (UTC). */
-function lastDays(days: number) {
-  const today = Date.now();
-  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return { start_date: iso(today - (days - 1) * DAY_MS), end_date: iso(today) };
-}
 
 /** A small select of fixed options. */
 function Choice<T extends string>({
@@ -346,12 +340,12 @@ function PurchaseAnalysisSection({ projectIds }: { projectIds?: string }) {
 
 /** Commitment Management (compute-copilot cm/dashboard): utilisation, coverage and ESR, expiries, what to buy. */
 export function CommitmentManagementPage() {
-  const [days, setDays] = useState<(typeof RANGES)[number]>(90);
+  const [days, setDays] = useState<(typeof RANGES)[number]>(COMMITMENT_DEFAULT_DAYS);
   const [group, setGroup] = useState<CommitmentGroup>('commitment');
   const [chosenGrain, setGrain] = useState<Granularity>('day');
   // Hours only for ranges up to 31 days (the API's limit): a longer range falls back to days.
   const grain = chosenGrain === 'hour' && days > 30 ? 'day' : chosenGrain;
-  const range = useMemo(() => lastDays(days), [days]);
+  const range = useMemo(() => lastCommitmentDays(days, new Date()), [days]);
   // The projects read; every project of the client when none is chosen.
   const [projects, setProjects] = useState<string[] | undefined>(undefined);
   const projectList = useProjectsAws();
