@@ -11,6 +11,7 @@ import type { AppDatabase } from './db/client';
 import type { App } from './platform/http/app';
 import type { LoadedConfig } from './platform/load-config';
 import { createLogger } from './platform/logging';
+import { threadPoolWarning } from './warehouse/duckdb/duckdb-readers';
 
 export interface RunningServer {
   /** Local address with the real port (PORT=0 resolves to the port the OS picked). */
@@ -48,6 +49,8 @@ export async function startServer({
   firstStartDemo: demoOptions = firstStartDemoOptions(config, new Date()),
 }: StartServerOptions): Promise<RunningServer> {
   const storage = await openMigratedStorage({ config });
+  const poolWarning = storage.warehouse.kind === 'duckdb' ? threadPoolWarning() : null;
+  if (poolWarning !== null) logger.warn(poolWarning);
   let app: App;
   let demoDue: boolean;
   let localControl: LocalControl;

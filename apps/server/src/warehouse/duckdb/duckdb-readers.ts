@@ -87,6 +87,20 @@ export function readConnectionsFor(poolSize: number): number {
 
 export const READ_CONNECTIONS = readConnectionsFor(THREAD_POOL_SIZE);
 
+/**
+ * What to tell the operator when the warehouse's connections and the spare threads do not fit the pool (a server
+ * started without the launcher, e.g. `node bin/finlens.mjs` as older deploy recipes did); null when they fit.
+ */
+export function threadPoolWarning(poolSize = THREAD_POOL_SIZE): string | null {
+  const connections = readConnectionsFor(poolSize) + OTHER_CONNECTIONS;
+  if (poolSize >= connections + SPARE_THREADS) return null;
+  return (
+    `libuv's thread pool has ${poolSize} threads and the DuckDB warehouse's ${connections} connections can hold ` +
+    'them all, so file reads, compression and sign-ins wait behind long statements: start the server with ' +
+    `bin/finlens.cjs, or set UV_THREADPOOL_SIZE to ${connections + SPARE_THREADS} or more before Node starts.`
+  );
+}
+
 interface Reader {
   connection: DuckDBConnection;
   turn: ReturnType<typeof oneAtATime>;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readConnectionsFor } from './duckdb-readers';
+import { readConnectionsFor, threadPoolWarning } from './duckdb-readers';
 
 const threadPool = fileURLToPath(new URL('../../../bin/thread-pool.cjs', import.meta.url));
 const child = fileURLToPath(new URL('./thread-pool-child.ts', import.meta.url));
@@ -55,5 +55,17 @@ describe('read connections for a thread pool', () => {
     expect(readConnectionsFor(9)).toBe(2);
     expect(readConnectionsFor(4)).toBe(2);
     expect(readConnectionsFor(64)).toBe(4);
+  });
+
+  it('warn when the connections and 4 spare threads do not fit: a server started without the launcher', () => {
+    expect(threadPoolWarning(11)).toBeNull();
+    expect(threadPoolWarning(16)).toBeNull();
+    expect(threadPoolWarning(9)).toBeNull();
+    expect(threadPoolWarning(4)).toBe(
+      "libuv's thread pool has 4 threads and the DuckDB warehouse's 5 connections can hold them all, so file " +
+        'reads, compression and sign-ins wait behind long statements: start the server with bin/finlens.cjs, or ' +
+        'set UV_THREADPOOL_SIZE to 9 or more before Node starts.',
+    );
+    expect(threadPoolWarning(8)).toContain('UV_THREADPOOL_SIZE to 9 or more');
   });
 });
