@@ -16,6 +16,7 @@ const PLANTED_TYPES = {
   previousGenerationInstances: 'ec2-previous-generation',
   gp2Volumes: 'ebs-gp2-to-gp3',
   overprovisionedIopsVolumes: 'ebs-iops-overprovisioned',
+  io1Volumes: 'ebs-io1-to-io2',
 } as const;
 
 export type Planted = Record<string, { accountId: string; id: string }[]>;

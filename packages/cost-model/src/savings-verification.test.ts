@@ -188,6 +188,26 @@ describe('a rate change is verified by its price per unit of use', () => {
     });
   });
 
+  it('verifies a small price cut that the cost threshold would miss: io1 → io2 at 40,000 IOPS saves 5.8 %', () => {
+    // 800 GB with 40,000 IOPS: $100 storage + $2,600 IOPS a month on io1; on io2 the 8,000 above 32,000 IOPS cost
+    // $0.0455, not $0.065: $2,544, $156 less — a price per GB-month of $3.375, then $3.18.
+    const volume = days('2026-01-11', '2026-02-10').map((day) =>
+      day > RULE_ON ? stored(day, 800, 2_544 / 800) : stored(day, 800, 2_700 / 800),
+    );
+    const result = verifySaving(volume, RULE_ON, '2026-02-10', undefined, measureOf('ebs-io1-to-io2'));
+    expect(result.outcome).toBe('verified');
+    expect(result.realisedMonthly).toBeCloseTo(156, 9);
+    // Compared by cost, a 5.8 % cut is below the 10 % that tells a saving from noise in use.
+    expect(verifySaving(volume, RULE_ON, '2026-02-10').outcome).toBe('unchanged');
+    // A price cut under 3 % is not one.
+    const slight = volume.map((row) =>
+      row.date > RULE_ON ? stored(row.date, 800, (2_700 * 0.98) / 800) : row,
+    );
+    expect(verifySaving(slight, RULE_ON, '2026-02-10', undefined, measureOf('ebs-io1-to-io2')).outcome).toBe(
+      'unchanged',
+    );
+  });
+
   it('priced per hour run: an instance type change that ran half the hours after is credited its cheaper hour only', () => {
     const hours = (day: string, run: number, rate: number): DailyCost => ({
       date: day,

@@ -38,6 +38,11 @@ export interface VerificationOptions {
   windowDays: number;
   /** Share of the before rate the cost must drop by to count as a saving (noise below it is no saving). */
   minDropShare: number;
+  /**
+   * The same, measured by price per unit of use: a price moves only with the rate, not with the use, so a smaller
+   * cut shows (io1 → io2 saves 5.8 % of a 40,000-IOPS volume, never 10 %).
+   */
+  minPriceDropShare: number;
 }
 
 /**
@@ -82,6 +87,7 @@ export const DEFAULT_VERIFICATION_OPTIONS: VerificationOptions = {
   minAfterDays: 3,
   windowDays: 7,
   minDropShare: 0.1,
+  minPriceDropShare: 0.03,
 };
 
 export interface DailyCost {
@@ -160,8 +166,9 @@ const mean = (values: readonly number[]) => (values.length === 0 ? 0 : sumOf(val
 
 /**
  * Judges a change made on `changedOn` from the bill's daily rows of the resource, the bill complete through
- * `billedThrough`. Verified when the recent window's rate dropped by at least `minDropShare`; regressed when
- * the first window after the change dropped but the recent one came back; unchanged when neither did.
+ * `billedThrough`. Verified when the recent window's rate dropped by at least `minDropShare` (`minPriceDropShare`
+ * measured by price); regressed when the first window after the change dropped but the recent one came back;
+ * unchanged when neither did.
  */
 export function verifySaving(
   rows: readonly DailyCost[],
@@ -210,7 +217,8 @@ export function verifySaving(
   if (after.length < options.minAfterDays || before.length === 0) {
     return { ...base, outcome: 'pending', realisedDaily: 0, realisedMonthly: 0, realisedToDate: 0 };
   }
-  const droppedFrom = (was: number, rate: number) => was > 0 && rate <= was * (1 - options.minDropShare);
+  const minDrop = priced ? options.minPriceDropShare : options.minDropShare;
+  const droppedFrom = (was: number, rate: number) => was > 0 && rate <= was * (1 - minDrop);
   const dropped = (rate: number) => droppedFrom(rateBefore, rate);
   const realisedToDate = Math.min(
     after.reduce((sum, day) => sum + Math.max(0, expected(day)), 0),

@@ -99,7 +99,8 @@ type Expected = {
       | 'previousGenerationInstances'
       | 'overprovisionedIopsVolumes'
       | 'unattachedVolumes'
-      | 'idleLoadBalancers',
+      | 'idleLoadBalancers'
+      | 'io1Volumes',
       { accountId: string; region: string; id: string }[]
     >;
   };
@@ -735,7 +736,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     expect(Math.abs(rds.error)).toBeLessThan(0.05);
   }, 240_000);
 
-  it('a previous-generation upgrade, lowered IOPS, an unattached volume deleted and an idle load balancer deleted through the simulated cloud: the ledger verifies each from the new bill within 5 % of the estimate', async () => {
+  it('a previous-generation upgrade, lowered IOPS, io1 → io2, an unattached volume deleted and an idle load balancer deleted through the simulated cloud: the ledger verifies each from the new bill within 5 % of the estimate', async () => {
     if (stopped === null) throw new Error('the stop test did not run');
     const planted = (await expectedJson()).cloud.planted;
     const clock = manualClock(RESIZE_AT);
@@ -751,8 +752,11 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
     const balancer = await firstFound(planted.idleLoadBalancers, (ref) =>
       findingOf(clock, ref, 'load-balancer', 'elb-idle', ['elb-requests']),
     );
+    const io2 = await firstFound(planted.io1Volumes, (ref) =>
+      findingOf(clock, ref, 'ebs-volume', 'ebs-io1-to-io2', []),
+    );
     const applied = [];
-    for (const rec of [upgrade, iops, unattached, balancer]) {
+    for (const rec of [upgrade, iops, unattached, balancer, io2]) {
       const done = await applyThroughLedger(clock, rec);
       expect(done.applied, rec.type).toMatchObject({ state: 'applied', apply_status: 'succeeded' });
       applied.push({ rec, entryId: done.started.entry.id });
