@@ -38,6 +38,7 @@ import { bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
 import { addMonths, startOfMonth } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
 import { createResultCache } from '../../platform/cache/result-cache';
+import { COMMITMENT_LINE_ITEM_TYPES } from '../../warehouse/cost-query/commitment-rollup';
 import {
   type CommitmentRowsPort,
   type CommitmentSumKey,
@@ -252,12 +253,24 @@ export function createCommitmentsService({
     return { fees, usage };
   }
 
-  /** The bill's last 13 months of commitment rows by month, and its newest day (null without data). */
+  /**
+   * The bill's last 13 months by month of the commitments' own rows (fees and covered usage: all that the
+   * inventory and the bill's rates read, a fraction of the rows), and its newest day (null without data).
+   */
   async function billOf(scope: ReadScope): Promise<{ newest: string | null; rows: Row[] }> {
     const newest = await newestDay(scope);
     if (newest === null) return { newest, rows: [] };
     const from = day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS));
-    return { newest, rows: await rowsOf(scope, from, newest, 'month') };
+    const rows = await keep(scope, `commitment rows ${from} ${newest} month`, () =>
+      warehouse.commitmentRows({
+        ...scope,
+        from,
+        to: newest,
+        grain: 'month',
+        lineItemTypes: COMMITMENT_LINE_ITEM_TYPES,
+      }),
+    );
+    return { newest, rows };
   }
 
   async function inventoryOf(scope: ReadScope): Promise<CommitmentInventory> {
@@ -488,12 +501,7 @@ export function createCommitmentsService({
     const curve = recommended
       ? cut(unscheduled, recommendationCuts(pending, applied ? stops : [], billed.length))
       : unscheduled;
-    const billRows = await rowsOf(
-      scope,
-      day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS)),
-      newest,
-      'month',
-    );
+    const { rows: billRows } = await billOf(scope);
     const overrides = await rateOverrides(scope.clientId);
     const chosen = chosenRate(
       billRateRatio(billRows, query),
@@ -641,9 +649,12 @@ export function createCommitmentsService({
 
     async convertible(caller: ClientCaller, query: ConvertibleQuery): Promise<ConvertibleAnalysis> {
       const scope = await scopes.requested(caller, query.project_ids);
-      const [inventory, bill] = await Promise.all([inventoryOf(scope), billOf(scope)]);
+      const [inventory, newest] = await Promise.all([inventoryOf(scope), newestDay(scope)]);
       const asOf = new Date(inventory.as_of);
-      const onDemand = bill.newest === null ? [] : lastMonthOnDemand(bill.rows, bill.newest);
+      const onDemand =
+        newest === null
+          ? []
+          : lastMonthOnDemand(await rowsOf(scope, `${newest.slice(0, 7)}-01`, newest, 'month'), newest);
       const results = inventory.reservations
         .filter((r) => r.offering_class === 'convertible' && (r.utilisation ?? 0) < query.utilisation_below)
         .map((r) => {

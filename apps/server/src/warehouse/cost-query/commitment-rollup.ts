@@ -7,7 +7,8 @@ import type { SqlDialect, SqlValues } from './sql-dialect';
  * keys, their per-commitment attributes and their sums. Apart from commitment-rows.ts so the rollup list can
  * hold it without an import cycle.
  */
-const COMMITMENT_LINE_ITEM_TYPES = [
+/** The line item types of commitments themselves: their fees and the usage they covered. */
+export const COMMITMENT_LINE_ITEM_TYPES: readonly string[] = [
   'RIFee',
   'DiscountedUsage',
   'SavingsPlanRecurringFee',
