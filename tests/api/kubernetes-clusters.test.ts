@@ -5,7 +5,7 @@ import {
   KUBERNETES_PATHS as K,
   workloadListSchema,
 } from '@finlens/contracts/kubernetes';
-import { SCHEDULER_PATHS, scheduleSchema } from '@finlens/contracts/scheduler';
+import { SCHEDULER_PATHS, scheduleOverrideSchema, scheduleSchema } from '@finlens/contracts/scheduler';
 import {
   type LoopbackKubernetes,
   startLoopbackKubernetes,
@@ -192,6 +192,38 @@ describe('Kubernetes clusters and workload schedules', () => {
       body: { schedule_name: 'Staging hours', project: projectId },
     });
     expect(scheduleSchema.parse(renamed.body).workloads).toHaveLength(2);
+    // One workload kept running (or stopped) by an override, named <cluster id>/<namespace>/<name>: the named
+    // deployment, or any statefulset of the selector's namespace; another is a 400 naming resource.
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    for (const resource of [
+      { kind: 'k8s-deployment', resource_id: `${cluster.id}/shop/web` },
+      { kind: 'k8s-statefulset', resource_id: `${cluster.id}/shop/queue` },
+    ]) {
+      const kept = await s.post(SCHEDULER_PATHS.overrides(scheduleId), {
+        action: 'keep_running',
+        until,
+        resource,
+      });
+      expect(kept.status, JSON.stringify(kept.body)).toBe(201);
+      expect(scheduleOverrideSchema.parse(kept.body)).toMatchObject({ resource, running: true });
+    }
+    for (const resource_id of [`${cluster.id}/shop/api`, `${cluster.id}/other/web`, 'web', 'nope/shop/web'])
+      await expect400(
+        s.post(SCHEDULER_PATHS.overrides(scheduleId), {
+          action: 'keep_running',
+          until,
+          resource: { kind: 'k8s-deployment', resource_id },
+        }),
+        'resource',
+      );
+    await expect400(
+      s.post(SCHEDULER_PATHS.overrides(scheduleId), {
+        action: 'stop',
+        until,
+        resource: { kind: 'k8s-daemonset', resource_id: `${cluster.id}/shop/web` },
+      }),
+      'resource.kind',
+    );
     const target = { cluster: cluster.id, namespace: 'shop', kind: 'deployment', name: 'api' };
     const body = { schedule_name: 'Bad', project: projectId };
     await expect400(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './fragments';
-import { workloadTargetSchema } from './kubernetes';
+import { WORKLOAD_KINDS, workloadResourceKind, workloadTargetSchema } from './kubernetes';
 
 /**
  * Resource scheduler calls (issue 22; spec §2 /v3/essentials/scheduler/ and scheduler-details, §3 scheduler
@@ -231,10 +231,15 @@ export type ScheduleList = z.infer<typeof scheduleListSchema>;
 export const overrideInputSchema = z
   .object({
     resource: z
-      .object({ kind: z.enum(SCHEDULABLE_KINDS), resource_id: z.string().min(1) })
+      .object({
+        kind: z.enum([...SCHEDULABLE_KINDS, ...WORKLOAD_KINDS.map(workloadResourceKind)]),
+        resource_id: z.string().min(1),
+      })
       .nullable()
       .default(null)
-      .describe('Null: the whole schedule.'),
+      .describe(
+        'Null: the whole schedule. A workload of the schedule is kind k8s-deployment or k8s-statefulset with resource_id <cluster id>/<namespace>/<name>.',
+      ),
     action: z.enum(['keep_running', 'stop']).describe('Keep running (snooze the stops) or stop now.'),
     until: z.iso
       .datetime({ offset: true })

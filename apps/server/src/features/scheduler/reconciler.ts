@@ -17,6 +17,7 @@ import { scheduleState } from './scheduler.service';
 import type { OneOffRow, OverrideRow, ScheduleRow } from './scheduler.tables';
 import {
   listScheduledWorkloads,
+  overrideSubject,
   replicasLabel,
   type ScheduleWorkloads,
   workloadStep,
@@ -123,7 +124,11 @@ function desiredNow(overrides: readonly OverrideRow[], t: number) {
     string,
     { desired: boolean; overridden: boolean; change: () => { at: number } | null }
   >();
-  return (schedule: ScheduleRow, subject: { kind: string; resource_id: string }) => {
+  return (
+    schedule: ScheduleRow,
+    of: { account_id: string; region: string; kind: string; resource_id: string },
+  ) => {
+    const subject = overrideSubject(of);
     const mine = `${schedule.id}|${subject.kind}|${subject.resource_id}`;
     const key = own.has(mine) ? mine : schedule.id;
     let found = memo.get(key);

@@ -47,6 +47,7 @@ import {
 } from './scheduled-resources';
 import type { SchedulerRepo, ScheduleValues } from './scheduler.repo';
 import type { ActionRow, OneOffRow, OverrideRow, ScheduleRow } from './scheduler.tables';
+import { isWorkloadKind, scheduleTakesWorkload } from './workload-subjects';
 import { checkWorkloadTargets, type ScheduleClusters } from './workload-targets';
 
 const iso = (d: Date | string | number) => new Date(d).toISOString();
@@ -379,7 +380,12 @@ export function createSchedulerService({
       if (until.getTime() - at.getTime() > MAX_OVERRIDE_DAYS * 86_400_000) {
         throw fieldError('until', [`An override lasts at most ${MAX_OVERRIDE_DAYS} days.`]);
       }
-      if (input.resource !== null) {
+      if (input.resource !== null && isWorkloadKind(input.resource.kind)) {
+        if (!scheduleTakesWorkload(row.workloads, input.resource.kind, input.resource.resource_id))
+          throw fieldError('resource', [
+            'This workload is not in the schedule (give <cluster id>/<namespace>/<name> of one it scales).',
+          ]);
+      } else if (input.resource !== null) {
         const [schedule] = await present([row], at);
         const known = schedule?.scheduled_resources.some(
           (r) => r.kind === input.resource?.kind && r.resource_id === input.resource.resource_id,

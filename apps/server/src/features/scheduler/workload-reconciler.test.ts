@@ -14,7 +14,7 @@ import { createKubernetesClustersRepo } from '../kubernetes-clusters/kubernetes-
 import { createKubernetesClustersService } from '../kubernetes-clusters/kubernetes-clusters.service';
 import { createReconciler } from './reconciler';
 import { createReconcilerRepo } from './reconciler.repo';
-import { createSchedulerRepo } from './scheduler.repo';
+import { createSchedulerRepo, type ScheduleValues } from './scheduler.repo';
 import { scheduleValues } from './scheduler.test-helper';
 
 // Issue 24 item 4: workloads on a Kubernetes cluster (the loopback API server, reached by the real client
@@ -39,9 +39,10 @@ describe('the reconciler over Kubernetes workloads', () => {
     await database?.close();
   });
 
-  it('scales to zero at Friday’s stop and back to the saved replicas on Monday, once, reporting drift once', async () => {
+  /** A client and project with the loopback API server added as its cluster (token auth). */
+  async function kubeProject(name: string) {
     const db = database.db;
-    const { clientId, projectId } = await insertClientAndProject(db, 'Kube');
+    const { clientId, projectId } = await insertClientAndProject(db, name);
     const secretBox = createSecretBox('k'.repeat(32));
     const clusters = createKubernetesClustersService({
       repo: createKubernetesClustersRepo({ db }),
@@ -69,6 +70,18 @@ describe('the reconciler over Kubernetes workloads', () => {
       },
       null,
     );
+    const schedules = createSchedulerRepo({ db });
+    /** A Europe/Berlin office-hours schedule of the given workloads (the helper's default grid). */
+    const scheduleOf = (scheduleName: string, workloads: ScheduleValues['workloads']) =>
+      schedules.insert(
+        scheduleValues(clientId, projectId, { name: scheduleName, time_zone: 'Europe/Berlin', workloads }),
+        null,
+      );
+    return { db, clusters, clusterId, schedules, scheduleOf };
+  }
+
+  it('scales to zero at Friday’s stop and back to the saved replicas on Monday, once, reporting drift once', async () => {
+    const { db, clusters, clusterId, schedules, scheduleOf } = await kubeProject('Kube');
     api.put({ kind: 'deployment', namespace: 'shop', name: 'web', replicas: 3, labels: { app: 'web' } });
     api.put({
       kind: 'statefulset',
@@ -79,24 +92,16 @@ describe('the reconciler over Kubernetes workloads', () => {
     });
     api.put({ kind: 'statefulset', namespace: 'shop', name: 'db', replicas: 1, labels: { tier: 'data' } });
 
-    const schedules = createSchedulerRepo({ db });
-    const scheduleId = await schedules.insert(
-      scheduleValues(clientId, projectId, {
-        name: 'Office hours',
-        time_zone: 'Europe/Berlin',
-        workloads: [
-          { cluster: clusterId, namespace: 'shop', kind: 'deployment', name: 'web', label_selector: null },
-          {
-            cluster: clusterId,
-            namespace: 'shop',
-            kind: 'statefulset',
-            name: null,
-            label_selector: 'tier=batch',
-          },
-        ],
-      }),
-      null,
-    );
+    const scheduleId = await scheduleOf('Office hours', [
+      { cluster: clusterId, namespace: 'shop', kind: 'deployment', name: 'web', label_selector: null },
+      {
+        cluster: clusterId,
+        namespace: 'shop',
+        kind: 'statefulset',
+        name: null,
+        label_selector: 'tier=batch',
+      },
+    ]);
 
     let now = FRIDAY_EVENING;
     const notices: string[] = [];
@@ -245,5 +250,56 @@ describe('the reconciler over Kubernetes workloads', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await one.tick();
     expect((await reach()).unreachable).toBe(false);
+  });
+
+  it('keeps a workload an override names (cluster/namespace/name) running through the stop; its neighbours stop', async () => {
+    const { db, clusters, clusterId, schedules, scheduleOf } = await kubeProject('Kube overrides');
+    api.put({ kind: 'deployment', namespace: 'ops', name: 'web', replicas: 2, labels: { app: 'web' } });
+    api.put({ kind: 'deployment', namespace: 'ops', name: 'worker', replicas: 4, labels: { app: 'worker' } });
+    const scheduleId = await scheduleOf('Ops office hours', [
+      { cluster: clusterId, namespace: 'ops', kind: 'deployment', name: null, label_selector: 'app' },
+    ]);
+    // worker keeps running until Saturday 10:00 UTC (a release over the weekend), then stops with the schedule.
+    await schedules.insertOverride({
+      schedule_id: scheduleId,
+      resource_kind: 'k8s-deployment',
+      resource_id: `${clusterId}/ops/worker`,
+      running: true,
+      starts_at: new Date(FRIDAY_EVENING),
+      ends_at: new Date('2026-01-10T10:00:00Z'),
+      created_by: null,
+    });
+    let now = FRIDAY_EVENING;
+    const reconciler = createReconciler({
+      schedules,
+      repo: createReconcilerRepo({ db }),
+      inventory: { resources: async () => [] },
+      targets: { resolve: async () => null },
+      workloads: clusters,
+      notify: async () => undefined,
+      now: () => new Date(now),
+      tickMs: TICK,
+    });
+    const tickUntil = async (end: number) => {
+      for (; now <= end; now += TICK) await reconciler.tick();
+    };
+    await tickUntil(Date.parse('2026-01-09T19:00:00Z'));
+    expect(api.replicas('deployment', 'ops', 'web')).toBe(0);
+    expect(api.replicas('deployment', 'ops', 'worker')).toBe(4);
+    await tickUntil(Date.parse('2026-01-10T09:00:00Z'));
+    expect(api.replicas('deployment', 'ops', 'worker')).toBe(4);
+    await tickUntil(Date.parse('2026-01-10T10:00:00Z'));
+    expect(api.replicas('deployment', 'ops', 'worker')).toBe(0);
+    const causes = await db
+      .selectFrom('scheduler_actions')
+      .select(['resource_id', 'cause'])
+      .where('schedule_id', '=', scheduleId)
+      .where('action', '=', 'scale')
+      .orderBy('performed_at')
+      .execute();
+    expect(causes).toEqual([
+      { resource_id: 'web', cause: 'schedule' },
+      { resource_id: 'worker', cause: 'schedule' },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { type WorkloadTarget, workloadResourceKind } from '@finlens/contracts/kubernetes';
+import { WORKLOAD_KINDS, type WorkloadTarget, workloadResourceKind } from '@finlens/contracts/kubernetes';
 import {
   type ClusterWorkload,
   KubernetesApiError,
@@ -32,6 +32,42 @@ export function workloadSubject(cluster: string, w: ClusterWorkload) {
     kind: workloadResourceKind(w.kind),
     resource_id: w.name,
   };
+}
+
+const WORKLOAD_RESOURCE_KINDS = new Set<string>(WORKLOAD_KINDS.map(workloadResourceKind));
+
+/** A scheduler kind that names a Kubernetes workload (k8s-deployment, k8s-statefulset). */
+export const isWorkloadKind = (kind: string) => WORKLOAD_RESOURCE_KINDS.has(kind);
+
+/**
+ * How an override names a workload: `<cluster id>/<namespace>/<name>` (a name alone is not unique across
+ * namespaces or clusters). Other subjects keep their resource id.
+ */
+export function overrideSubject(s: {
+  account_id: string;
+  region: string;
+  kind: string;
+  resource_id: string;
+}) {
+  return isWorkloadKind(s.kind)
+    ? { kind: s.kind, resource_id: `${s.account_id}/${s.region}/${s.resource_id}` }
+    : { kind: s.kind, resource_id: s.resource_id };
+}
+
+/**
+ * Whether a schedule scales the workload an override names (`<cluster id>/<namespace>/<name>`): a target of the
+ * same cluster, namespace and kind that names it, or selects by labels (the labels are the cluster's to match).
+ */
+export function scheduleTakesWorkload(targets: readonly WorkloadTarget[], kind: string, id: string): boolean {
+  const [cluster, namespace, name, ...rest] = id.split('/');
+  if (!cluster || !namespace || !name || rest.length > 0) return false;
+  return targets.some(
+    (t) =>
+      t.cluster === cluster &&
+      t.namespace === namespace &&
+      workloadResourceKind(t.kind) === kind &&
+      (t.name === null || t.name === name),
+  );
 }
 
 const matches = (target: WorkloadTarget, w: ClusterWorkload) =>
