@@ -1,4 +1,5 @@
-import type { SchedulableKind, Schedule } from '@finlens/contracts/scheduler';
+import { workloadResourceKind } from '@finlens/contracts/kubernetes';
+import type { OverrideInput, Schedule } from '@finlens/contracts/scheduler';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -39,7 +40,10 @@ export function OverridesPanel({ schedule }: { schedule: Schedule }) {
     const [kind = '', ...id] = resource.split('|');
     add.mutate({
       action,
-      resource: resource === EVERY ? null : { kind: kind as SchedulableKind, resource_id: id.join('|') },
+      resource:
+        resource === EVERY
+          ? null
+          : { kind: kind as NonNullable<OverrideInput['resource']>['kind'], resource_id: id.join('|') },
       until: new Date(until).toISOString(),
     });
   };
@@ -106,6 +110,19 @@ export function OverridesPanel({ schedule }: { schedule: Schedule }) {
               {r.name ?? r.resource_id}
             </MenuItem>
           ))}
+          {/* Workloads the schedule names (one a label selector matches: by the API, <cluster>/<namespace>/<name>). */}
+          {schedule.workloads.flatMap((w) =>
+            w.name === null
+              ? []
+              : [
+                  <MenuItem
+                    key={`${w.cluster}/${w.namespace}/${w.name}`}
+                    value={`${workloadResourceKind(w.kind)}|${w.cluster}/${w.namespace}/${w.name}`}
+                  >
+                    {`${w.namespace}/${w.name} (${w.kind})`}
+                  </MenuItem>,
+                ],
+          )}
         </TextField>
         <LocalDateTimeField
           label="Until (your time)"

@@ -380,6 +380,53 @@ describe('the schedule details', () => {
   });
 });
 
+describe('the schedule details of a schedule with Kubernetes workloads', () => {
+  it('offers an override of a workload the schedule names, sent as <cluster>/<namespace>/<name>', {
+    timeout: 90_000,
+  }, async () => {
+    const withWorkloads = {
+      ...SCHEDULE,
+      workloads: [
+        { cluster: 'c1', namespace: 'ops', kind: 'deployment', name: 'worker', label_selector: null },
+        { cluster: 'c1', namespace: 'ops', kind: 'statefulset', name: null, label_selector: 'tier=batch' },
+      ],
+    };
+    server.use(
+      http.get(`*${SCHEDULER_PATHS.schedule('s1')}`, () => HttpResponse.json(withWorkloads)),
+      http.get(`*${SCHEDULER_PATHS.timeline('s1')}`, () => HttpResponse.json(TIMELINE)),
+      http.get(`*${SCHEDULER_PATHS.actions('s1')}`, () => HttpResponse.json({ results: [] })),
+      http.post(`*${SCHEDULER_PATHS.overrides('s1')}`, () =>
+        HttpResponse.json(
+          {
+            id: 'o2',
+            resource: { kind: 'k8s-deployment', resource_id: 'c1/ops/worker' },
+            running: true,
+            from: '2026-11-26T12:00:00.000Z',
+            until: '2026-11-26T16:00:00.000Z',
+            created_by: '42',
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders('/v3/essentials/scheduler-details/schedule/s1', { signedIn: true });
+    const overrides = await screen.findByRole('region', { name: 'Overrides' }, SLOW);
+    await user.click(within(overrides).getByRole('combobox', { name: 'Of' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    // The named deployment is offered; the selector's statefulsets are known only to the cluster.
+    expect(options).toContain('ops/worker (deployment)');
+    expect(options.some((o) => o?.includes('statefulset'))).toBe(false);
+    await user.click(screen.getByRole('option', { name: 'ops/worker (deployment)' }));
+    await user.click(within(overrides).getByRole('button', { name: 'Add override' }));
+    await waitFor(() =>
+      expect(requests.bodyOf(`POST ${SCHEDULER_PATHS.overrides('s1')}`)).toMatchObject({
+        action: 'keep_running',
+        resource: { kind: 'k8s-deployment', resource_id: 'c1/ops/worker' },
+      }),
+    );
+  });
+});
+
 describe('the schedule details while a one-off is queued', () => {
   it('asks again every few seconds until it has run, then shows the resource stopped without a reload', {
     timeout: 60_000,
