@@ -1,6 +1,10 @@
 import { healthResponseSchema } from '@finlens/contracts/health';
 import { publicConfigSchema } from '@finlens/contracts/public-config';
-import { createClusterDatabase, type TestDatabaseUrl } from '@finlens/server/db/test-database-url';
+import {
+  skipOrFailWithoutPostgres,
+  startTestPostgres,
+  type TestPostgres,
+} from '@finlens/server/db/test-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_INDEX_HTML, type TestServer } from './test-server';
 
@@ -78,17 +82,17 @@ describe('API over PGlite and DuckDB', () => {
 });
 
 describe('API over PostgreSQL (DATABASE_URL)', () => {
-  let database: TestDatabaseUrl | null = null;
+  let postgres: TestPostgres | null = null;
   let server: TestServer | null = null;
   beforeAll(async () => {
-    // A database of its own on the run's one test PostgreSQL.
-    database = await createClusterDatabase();
-    if (database === null) return;
-    server = await startTestServer({ env: { DATABASE_URL: database.url } });
+    const started = await startTestPostgres();
+    if (started.server === null) return skipOrFailWithoutPostgres(started.reason);
+    postgres = started.server;
+    server = await startTestServer({ env: { DATABASE_URL: postgres.url } });
   });
   afterAll(async () => {
     await server?.close();
-    await database?.drop();
+    await postgres?.stop();
   });
 
   it('GET /api/health reports the postgres app database', async (context) => {
@@ -102,10 +106,9 @@ describe('API over PostgreSQL (DATABASE_URL)', () => {
   });
 
   it('answers 503 degraded with the same shape when the app database goes away', async (context) => {
-    if (server === null || database === null) return context.skip('PostgreSQL binaries are not available');
-    // The server's database dropped under it: its connections are ended and no new one can open. (The cluster is
-    // the run's, shared with other files, so it is not stopped.)
-    await database.drop();
+    if (server === null || postgres === null) return context.skip('PostgreSQL binaries are not available');
+    await postgres.stop();
+    postgres = null;
     const response = await fetch(`${server.baseUrl}/api/health`);
     expect(response.status).toBe(503);
     const body = healthResponseSchema.parse(await response.json());
