@@ -186,13 +186,31 @@ describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
         .waitFor();
     await page.screenshot({ path: screenshotPath('visibility-dashboard'), fullPage: true });
 
-    // The demo connects no Kubernetes API server: the page names the bill's clusters to add, and an admin may.
+    // The demo's two EKS clusters are simulated from its cloud scenario; opening one lists a namespace's
+    // workloads (a Deployment the bill has pods of).
+    const deployment = rightsizingSchema
+      .parse(await api(demo.context, 'GET', CONTAINERS_PATHS.rightsizing))
+      .workloads.find((w) => w.cluster_name === 'prod-eks-use1' && w.controller_kind === 'Deployment');
+    if (deployment === undefined) throw new Error('the demo cluster has deployments');
     await page.goto('/v3/compute-copilot/container-scheduler/');
     await page.getByRole('heading', { name: 'Container Scheduler', level: 1 }).waitFor();
-    await page.getByText('No Kubernetes cluster yet.', { exact: false }).waitFor({ timeout: 60_000 });
-    // It names the bill's EKS clusters as the ones to add.
-    await page.getByText(/prod-eks-use1, staging-eks-use1/).waitFor({ timeout: 60_000 });
+    const clusterTable = page.getByRole('table', { name: 'Kubernetes clusters' });
+    for (const name of ['prod-eks-use1', 'staging-eks-use1']) {
+      await clusterTable
+        .getByRole('row', { name: `Open ${name}` })
+        .filter({ hasText: 'Simulated (the cloud scenario)' })
+        .waitFor({ timeout: 60_000 });
+    }
     expect(await page.getByRole('button', { name: 'Add cluster' }).isEnabled()).toBe(true);
+    await clusterTable.getByRole('row', { name: 'Open prod-eks-use1' }).click();
+    await page.getByRole('textbox', { name: 'Namespace' }).fill(deployment.namespace);
+    await page.getByRole('button', { name: 'List workloads' }).click();
+    await page
+      .getByRole('region', { name: `Workloads in ${deployment.namespace}` })
+      .getByRole('row')
+      .filter({ hasText: deployment.controller })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.screenshot({ path: screenshotPath('container-scheduler'), fullPage: true });
   });
 });

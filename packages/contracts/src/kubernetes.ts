@@ -35,6 +35,51 @@ export function isLabelSelector(text: string): boolean {
   return parts.every((part) => REQUIREMENT.test(part));
 }
 
+/** One requirement of a label selector on one key: the values it allows (null: any) and those it excludes. */
+export interface LabelRequirement {
+  key: string;
+  /** true: the label must be there; false: it must not (!key); null: either. */
+  present: boolean | null;
+  allowed: string[] | null;
+  excluded: string[];
+}
+
+/** The requirements of a valid label selector (isLabelSelector): key, !key, key=v, key==v, key!=v, key in (…), key notin (…). */
+export function labelRequirements(selector: string): LabelRequirement[] {
+  return selector
+    .split(/,(?![^(]*\))/)
+    .map((part) => part.trim())
+    .map((part): LabelRequirement => {
+      const set = /^(\S+)\s+(in|notin)\s*\((.*)\)$/.exec(part);
+      if (set) {
+        const values = (set[3] ?? '').split(',').map((v) => v.trim());
+        return set[2] === 'in'
+          ? { key: set[1] as string, present: true, allowed: values, excluded: [] }
+          : { key: set[1] as string, present: null, allowed: null, excluded: values };
+      }
+      const eq = /^([^!=\s]+)\s*(==|=|!=)\s*(.*)$/.exec(part);
+      if (eq) {
+        const value = (eq[3] ?? '').trim();
+        return eq[2] === '!='
+          ? { key: eq[1] as string, present: null, allowed: null, excluded: [value] }
+          : { key: eq[1] as string, present: true, allowed: [value], excluded: [] };
+      }
+      return part.startsWith('!')
+        ? { key: part.slice(1).trim(), present: false, allowed: null, excluded: [] }
+        : { key: part, present: true, allowed: null, excluded: [] };
+    });
+}
+
+/** Whether labels satisfy a valid label selector, as the API server decides (!= and notin match a missing label). */
+export function matchesLabelSelector(selector: string, labels: Record<string, string>): boolean {
+  return labelRequirements(selector).every((r) => {
+    const value = labels[r.key];
+    if (r.present !== null && (value !== undefined) !== r.present) return false;
+    if (value === undefined) return true;
+    return (r.allowed === null || r.allowed.includes(value)) && !r.excluded.includes(value);
+  });
+}
+
 const pem = (label: string) => z.string().trim().max(20_000).describe(`PEM text (-----BEGIN ${label}-----).`);
 
 export const clusterInputSchema = z
@@ -89,6 +134,11 @@ export const clusterSchema = z.object({
     })
     .describe(
       "Whether Finlens reaches the API server, from the last workload listing or scheduler tick: 'unreachable' when the last failure is newer than the last answer (the scheduler cannot scale its workloads until it is reached again).",
+    ),
+  simulated: z
+    .boolean()
+    .describe(
+      "Simulated from the project's cloud scenario (the demo's EKS clusters): no API server or credentials; api_server_url is simulated://<name>.",
     ),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppTables } from '../db/tables';
+import { createInventoryRepo } from '../features/inventory/inventory.repo';
 import { createKubernetesClustersRepo } from '../features/kubernetes-clusters/kubernetes-clusters.repo';
 import { kubernetesClustersRoutes } from '../features/kubernetes-clusters/kubernetes-clusters.routes';
 import {
@@ -7,7 +8,10 @@ import {
   type KubernetesClustersService,
 } from '../features/kubernetes-clusters/kubernetes-clusters.service';
 import { createSchedulerRepo } from '../features/scheduler/scheduler.repo';
+import { scenarioKubernetesSchema } from '../integrations/cloud/simulated/scenario-schema';
+import { type SimClock, systemClock } from '../integrations/cloud/simulated/sim-clock';
 import { createKubernetesConnector } from '../integrations/kubernetes/kubernetes-client';
+import { createSimulatedKubernetes } from '../integrations/kubernetes/simulated-kubernetes';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import type { App } from '../platform/http/app';
 import { createGuardedHttp } from '../platform/outbound/guarded-http';
@@ -15,25 +19,42 @@ import { createCostScopes } from '../warehouse/cost-scope';
 
 /**
  * Kubernetes clusters (the container scheduler's targets), their credentials sealed with SECRET_KEY and every
- * call to their API servers through the outbound guard (OUTBOUND_ALLOW for private endpoints).
+ * call to their API servers through the outbound guard (OUTBOUND_ALLOW for private endpoints). Clusters marked
+ * simulated (the demo's) answer from their project's cloud scenario, on the simulated cloud's clock.
  */
 export function kubernetesClustersFor({
   db,
   secretKey,
   outboundAllow,
+  simClock = systemClock,
 }: {
   db: Kysely<AppTables>;
   secretKey: string;
   outboundAllow: readonly string[];
+  simClock?: SimClock;
 }): KubernetesClustersService {
   const http = createGuardedHttp(outboundAllow);
   const schedules = createSchedulerRepo({ db });
+  const repo = createKubernetesClustersRepo({ db });
+  const inventory = createInventoryRepo({ db });
   return createKubernetesClustersService({
-    repo: createKubernetesClustersRepo({ db }),
+    repo,
     scopes: createCostScopes({ db }),
     secretBox: createSecretBox(secretKey),
     refusedReason: http.refusedReason,
     connect: createKubernetesConnector(http),
+    simulated: async (row) => {
+      // The scenario was checked when it was saved; only its kubernetes section is read.
+      const stored = await inventory.kubernetesOf(row.project_id);
+      const section = scenarioKubernetesSchema.parse(stored?.kubernetes ?? {});
+      return createSimulatedKubernetes({
+        name: row.name,
+        cluster: section.clusters.find((c) => c.name === row.name) ?? null,
+        scales: repo.simulatedScales(row.id),
+        clock: simClock,
+        transitionSeconds: typeof stored?.transitionSeconds === 'number' ? stored.transitionSeconds : 60,
+      });
+    },
     usedBy: (clusterId) => schedules.nameTargetingCluster(clusterId),
   });
 }

@@ -34,7 +34,12 @@ async function appState() {
     const clients = await db.db.selectFrom('clients').selectAll().execute();
     const memberships = await db.db.selectFrom('memberships').selectAll().execute();
     const projects = await db.db.selectFrom('projects').selectAll().execute();
-    return { users, clients, memberships, projects };
+    const clusters = await db.db
+      .selectFrom('kubernetes_clusters')
+      .select(['id', 'name', 'project_id', 'simulated'])
+      .orderBy('name')
+      .execute();
+    return { users, clients, memberships, projects, clusters };
   } finally {
     await db.close();
   }
@@ -136,6 +141,15 @@ describe('finlens demo (CLI)', () => {
     expect(new Set(cloud.resources.map((r) => r.account_id)).size).toBeGreaterThan(1);
     const idle = expected.cloud.planted.idleInstances[0]?.id;
     expect(cloud.resources.find((r) => r.resource_id === idle)).toMatchObject({ state: 'running' });
+    // The bill's two EKS clusters, simulated from the scenario's kubernetes section, for the Container Scheduler.
+    expect(first.stdout).toMatch(
+      /Simulated Kubernetes for the Container Scheduler: prod-eks-use1 \(\d+ workloads\), staging-eks-use1 \(\d+ workloads\)\./,
+    );
+    const project = state.projects[0]?.id;
+    expect(state.clusters.map((c) => [c.name, c.project_id, c.simulated])).toEqual([
+      ['prod-eks-use1', project, true],
+      ['staging-eks-use1', project, true],
+    ]);
 
     // Without DEMO_PASSWORD the existing user keeps the old password; the data is reused, not regenerated.
     const second = await run({});
@@ -146,6 +160,7 @@ describe('finlens demo (CLI)', () => {
     expect(again.users).toHaveLength(1);
     expect(again.clients).toHaveLength(1);
     expect(again.projects).toHaveLength(1);
+    expect(again.clusters).toEqual(state.clusters);
     expect(again.users[0]?.password_hash).toBe(user?.password_hash);
     expect(await warehouseTotals()).toEqual(totals);
   }, 180_000);
@@ -203,6 +218,14 @@ describe('finlens demo (CLI)', () => {
       const bad = await run({}, [...demoArgs, '--scenario', file], dir);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain(`--scenario ${file}: resources[2].metrics.profile: expected one of idle|`);
+      example.resources[2].metrics = {};
+      example.kubernetes = {
+        clusters: [{ name: 'prod', workloads: [{ namespace: 'shop', kind: 'deployment' }] }],
+      };
+      await writeFile(file, JSON.stringify(example));
+      const section = await run({}, [...demoArgs, '--scenario', file], dir);
+      expect(section.code).toBe(2);
+      expect(section.stderr).toContain(`--scenario ${file}: kubernetes.clusters[0].workloads[0].name: `);
       const missing = await run({}, [...demoArgs, '--scenario', join(dir, 'none.json')], dir);
       expect(missing.code).toBe(2);
       expect(missing.stderr).toContain(`--scenario ${join(dir, 'none.json')}: cannot be read`);

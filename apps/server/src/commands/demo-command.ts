@@ -4,10 +4,12 @@ import { generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import { enqueueAfterImportJobs } from '../app/after-import-jobs';
 import { demoDataDir } from '../app/demo-bill';
 import { type SimulatedProject, simulateProject } from '../features/inventory/simulated-project';
+import { createKubernetesClustersRepo } from '../features/kubernetes-clusters/kubernetes-clusters.repo';
 import { createImportService, type ImportSummary } from '../ingest/import.service';
 import { createImportsRepo } from '../ingest/imports.repo';
 import { localSource } from '../ingest/sources/local-source';
 import { parseScenario, ScenarioError } from '../integrations/cloud/simulated/scenario-file';
+import type { Scenario } from '../integrations/cloud/simulated/scenario-schema';
 import { createArgon2Hasher } from '../platform/auth/password-hasher';
 import type { AppConfig } from '../platform/config';
 import { CommandFailure, type CommandOutput } from './command-output';
@@ -34,10 +36,13 @@ export interface DemoCommandRequest {
   scenario?: { file: string; json: unknown } | null;
 }
 
+/** The demo's simulated cloud, and its simulated Kubernetes clusters with how many workloads each has. */
+type DemoCloud = SimulatedProject & { kubernetes: { name: string; workloads: number }[] };
+
 export interface DemoResult {
   account: DemoAccount;
   summary: ImportSummary;
-  cloud: SimulatedProject;
+  cloud: DemoCloud;
 }
 
 /** The demo CUR's simulated cloud, written beside it by the generator. */
@@ -87,6 +92,7 @@ export async function demoHere(
   });
   const outDir = demoDataDir(stores.dataDir);
   await ensureDemoData(outDir, request.options, output);
+  const scenario = await demoScenario(outDir, request.scenario ?? null);
   const repo = createImportsRepo(stores.db, { onPeriodsReplaced: enqueueAfterImportJobs });
   const target = await repo.ensureProjectOfClient({
     clientId: account.clientId,
@@ -99,32 +105,59 @@ export async function demoHere(
     onProgress: output.progress,
   });
   output.endProgress();
-  const cloud = await simulateDemoCloud(stores, target.projectId, outDir, request.scenario ?? null);
+  const cloud = await simulateDemoCloud(stores, target, scenario);
   output.stdout(describeDemo({ account, summary, cloud, publicUrl: stores.publicUrl }));
   return { account, summary, cloud };
 }
 
 /**
  * The demo project's accounts become simulated, from the demo's own scenario (consistent with its bill) or the
- * user's, and their first collection is queued: the server's job worker fills the inventory.
+ * user's, and their first collection is queued: the server's job worker fills the inventory. The scenario's
+ * Kubernetes clusters become the project's simulated clusters (the Container Scheduler's), each starting over.
  */
 async function simulateDemoCloud(
   stores: OpenStores,
-  projectId: string,
-  outDir: string,
-  own: { file: string; json: unknown } | null,
-): Promise<SimulatedProject> {
-  const scenario = own?.json ?? JSON.parse(await readFile(join(outDir, DEMO_SCENARIO_FILE), 'utf8'));
+  target: { clientId: string; projectId: string },
+  scenario: DemoScenario,
+): Promise<DemoCloud> {
   // With its own scenario, the demo's bill follows the actions taken on its cloud (app/demo-bill.ts).
-  return simulateProject({ db: stores.db, projectId, scenario, billFollowsActions: own === null });
+  const project = await simulateProject({
+    db: stores.db,
+    projectId: target.projectId,
+    scenario: scenario.json,
+    billFollowsActions: !scenario.own,
+  });
+  const clusters = scenario.parsed.kubernetes.clusters;
+  await createKubernetesClustersRepo({ db: stores.db }).ensureSimulated(
+    target.clientId,
+    target.projectId,
+    clusters.map((c) => c.name),
+  );
+  return { ...project, kubernetes: clusters.map((c) => ({ name: c.name, workloads: c.workloads.length })) };
 }
 
-function checkScenario(own: { file: string; json: unknown }): void {
+type DemoScenario = { json: unknown; parsed: Scenario; own: boolean };
+
+/**
+ * The user's scenario, or the one generated beside the demo CUR — checked as a user's is (it may have been
+ * edited since it was made): a malformed one stops the command before the import, naming the file and field.
+ */
+async function demoScenario(
+  outDir: string,
+  own: { file: string; json: unknown } | null,
+): Promise<DemoScenario> {
+  if (own !== null) return { json: own.json, parsed: checkScenario(own), own: true };
+  const file = join(outDir, DEMO_SCENARIO_FILE);
+  const json: unknown = JSON.parse(await readFile(file, 'utf8'));
+  return { json, parsed: checkScenario({ file, json }, ''), own: false };
+}
+
+/** The scenario parsed, or exit code 2 naming the file, then the path and field. */
+function checkScenario(own: { file: string; json: unknown }, option = '--scenario '): Scenario {
   try {
-    parseScenario(own.json);
+    return parseScenario(own.json);
   } catch (error) {
-    if (error instanceof ScenarioError)
-      throw new CommandFailure(`--scenario ${own.file}: ${error.message}`, 2);
+    if (error instanceof ScenarioError) throw new CommandFailure(`${option}${own.file}: ${error.message}`, 2);
     throw error;
   }
 }
@@ -161,7 +194,7 @@ async function ensureDemoData(outDir: string, options: DemoOptions, output: Comm
 function describeDemo(args: {
   account: DemoAccount;
   summary: ImportSummary;
-  cloud: SimulatedProject;
+  cloud: DemoCloud;
   publicUrl: string;
 }): string {
   const { account, summary, cloud } = args;
@@ -178,6 +211,11 @@ function describeDemo(args: {
     `Demo client "${account.clientName}", project "${DEMO_PROJECT_NAME}": ${summary.rows} rows in ${periods.length} billing periods (${periods[0] ?? '-'} to ${periods.at(-1) ?? '-'}).`,
     `Unblended total: ${sum('unblended')} USD; amortized total: ${sum('amortized')} USD.`,
     `Simulated cloud: ${cloud.resources} resources in ${cloud.accounts} accounts and ${cloud.regions} regions; its inventory collection is queued (the server collects it).`,
+    ...(cloud.kubernetes.length === 0
+      ? []
+      : [
+          `Simulated Kubernetes for the Container Scheduler: ${cloud.kubernetes.map((c) => `${c.name} (${c.workloads} workloads)`).join(', ')}.`,
+        ]),
     `Sign in at ${args.publicUrl}/ as ${account.email}.`,
     password,
     '',

@@ -34,6 +34,7 @@ import * as m20261126_2215 from './migrations/2026_11_26_2215_scheduler_one_off_
 import * as m20261126_2300 from './migrations/2026_11_26_2300_scheduler_actions_performed_at';
 import * as m20261127_0040 from './migrations/2026_11_27_0040_commitment_rate_overrides';
 import * as m20261127_0400 from './migrations/2026_11_27_0400_commitment_sharesave';
+import * as m20261127_0800 from './migrations/2026_11_27_0800_kubernetes_simulated_clusters';
 
 /**
  * Static list rather than a folder scan: works the same under tsx, bundlers and tests.
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_2300_scheduler_actions_performed_at': m20261126_2300,
   '2026_11_27_0040_commitment_rate_overrides': m20261127_0040,
   '2026_11_27_0400_commitment_sharesave': m20261127_0400,
+  '2026_11_27_0800_kubernetes_simulated_clusters': m20261127_0800,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -76,6 +76,21 @@ export function createInventoryRepo({ db }: { db: Kysely<AppTables> }) {
       return row?.scenario ?? null;
     },
 
+    /** The `kubernetes` section and `transitionSeconds` of the project's scenario, without the rest of it. */
+    async kubernetesOf(
+      projectId: string,
+    ): Promise<{ kubernetes: unknown; transitionSeconds: unknown } | null> {
+      const row = await db
+        .selectFrom('cloud_simulations')
+        .select([
+          sql<unknown>`scenario -> 'kubernetes'`.as('kubernetes'),
+          sql<unknown>`scenario -> 'transitionSeconds'`.as('transitionSeconds'),
+        ])
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
     /** The scenarios of the client's simulated projects. */
     async scenariosOf(clientId: string): Promise<{ project_id: string; scenario: unknown }[]> {
       return (

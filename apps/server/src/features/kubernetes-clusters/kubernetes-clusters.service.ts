@@ -38,6 +38,7 @@ function toCluster(row: ClusterRow): Cluster {
     client_certificate_expires_at:
       row.client_certificate_expires_at === null ? null : iso(row.client_certificate_expires_at),
     reach: reachOf(row),
+    simulated: row.simulated,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -151,6 +152,12 @@ export function createKubernetesClustersService({
   secretBox,
   refusedReason,
   connect,
+  simulated = async (row) => {
+    const refuse = async (): Promise<never> => {
+      throw new KubernetesApiError(`"${row.name}" is simulated and no simulated cloud is wired here`, null);
+    };
+    return { check: refuse, listWorkloads: refuse, readScale: refuse, scale: refuse };
+  },
   usedBy = async () => null,
 }: {
   repo: KubernetesClustersRepo;
@@ -159,6 +166,8 @@ export function createKubernetesClustersService({
   /** The outbound guard's verdict on a URL being saved (GuardedHttp.refusedReason). */
   refusedReason: (url: string) => Promise<string | null>;
   connect: KubernetesConnector;
+  /** The port of a cluster marked simulated (from its project's cloud scenario), in place of an API server. */
+  simulated?: (row: ClusterRow) => Promise<KubernetesPort>;
   /** The name of a schedule that targets the cluster's workloads (a cluster in use is not removed). */
   usedBy?: (clusterId: string) => Promise<string | null>;
 }) {
@@ -171,6 +180,10 @@ export function createKubernetesClustersService({
 
   const open = (row: ClusterRow): Credentials =>
     JSON.parse(secretBox.open(row.credentials_sealed, context(row.id))) as Credentials;
+
+  /** The cluster's port: its API server with the saved credentials, or the simulated cluster of its scenario. */
+  const portOf = (row: ClusterRow): Promise<KubernetesPort> =>
+    row.simulated ? simulated(row) : Promise.resolve(connect(connectionOf(row.api_server_url, open(row))));
 
   async function values(
     caller: ClientCaller,
@@ -218,6 +231,12 @@ export function createKubernetesClustersService({
 
     async update(caller: ClientCaller, id: string, patch: ClusterPatch): Promise<Cluster> {
       const row = await owned(caller, id);
+      if (row.simulated) {
+        throw new HttpError(
+          409,
+          `"${row.name}" is simulated from the project's cloud scenario: change the scenario's kubernetes section instead.`,
+        );
+      }
       const merged = {
         ...patch,
         name: patch.name ?? row.name,
@@ -250,9 +269,9 @@ export function createKubernetesClustersService({
       query: WorkloadsQuery,
     ): Promise<{ results: Workload[] }> {
       const row = await owned(caller, id);
-      const port = connect(connectionOf(row.api_server_url, open(row)));
       const kinds: readonly WorkloadKind[] = query.kind ? [query.kind] : WORKLOAD_KINDS;
       try {
+        const port = await portOf(row);
         const lists = await Promise.all(
           kinds.map((kind) => port.listWorkloads(query.namespace, kind, query.label_selector ?? null)),
         );
@@ -282,9 +301,8 @@ export function createKubernetesClustersService({
      */
     async check(caller: ClientCaller, id: string): Promise<Cluster> {
       const row = await owned(caller, id);
-      const port = connect(connectionOf(row.api_server_url, open(row)));
       try {
-        await port.check();
+        await (await portOf(row)).check();
         await repo.recordReach(id, new Date(), null);
       } catch (error) {
         if (!(error instanceof KubernetesApiError)) throw error;
@@ -316,10 +334,7 @@ export function createKubernetesClustersService({
       for (const id of new Set(clusterIds)) {
         const row = await repo.get(id);
         if (row === null) continue;
-        found.set(id, {
-          projectId: row.project_id,
-          port: connect(connectionOf(row.api_server_url, open(row))),
-        });
+        found.set(id, { projectId: row.project_id, port: await portOf(row) });
       }
       return found;
     },

@@ -18,14 +18,28 @@ export interface KubernetesClustersTable {
   /** The last time it could not be reached or refused, and what it said. */
   failed_at: Stamp | null;
   last_error: string | null;
+  /** Simulated from the project's cloud scenario (no API server, no credentials: url `simulated://<name>`). */
+  simulated: Generated<boolean>;
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
 
+/** A simulated cluster's workload scaled through the port: its replicas now, before, and when (the cloud's clock). */
+export interface KubernetesSimulatedReplicasTable {
+  cluster_id: string;
+  namespace: string;
+  kind: string;
+  name: string;
+  replicas: number;
+  previous: number;
+  changed_at: Stamp;
+}
+
 /** Merged into AppTables (db/tables.ts). */
 export interface KubernetesClusterTables {
   kubernetes_clusters: KubernetesClustersTable;
+  kubernetes_simulated_replicas: KubernetesSimulatedReplicasTable;
 }
 
 export type ClusterRow = Selectable<KubernetesClustersTable>;

@@ -1,4 +1,4 @@
-import type { WorkloadTarget } from '@finlens/contracts/kubernetes';
+import { type LabelRequirement, labelRequirements, type WorkloadTarget } from '@finlens/contracts/kubernetes';
 import { fieldError } from '../../platform/http/http-error';
 import type { ScheduleRow } from './scheduler.tables';
 
@@ -9,48 +9,14 @@ export interface ScheduleClusters {
 
 const named = (t: WorkloadTarget) => `${t.cluster}/${t.namespace}/${t.kind}/${t.name}`;
 
-/** One requirement of a label selector on one key: the values it allows (null: any) and those it excludes. */
-interface Requirement {
-  key: string;
-  present: boolean | null;
-  allowed: string[] | null;
-  excluded: string[];
-}
-
-/** The requirements of a valid label selector (isLabelSelector): key, !key, key=v, key==v, key!=v, key in (…), key notin (…). */
-function requirementsOf(selector: string): Requirement[] {
-  return selector
-    .split(/,(?![^(]*\))/)
-    .map((part) => part.trim())
-    .map((part): Requirement => {
-      const set = /^(\S+)\s+(in|notin)\s*\((.*)\)$/.exec(part);
-      if (set) {
-        const values = (set[3] ?? '').split(',').map((v) => v.trim());
-        return set[2] === 'in'
-          ? { key: set[1] as string, present: true, allowed: values, excluded: [] }
-          : { key: set[1] as string, present: null, allowed: null, excluded: values };
-      }
-      const eq = /^([^!=\s]+)\s*(==|=|!=)\s*(.*)$/.exec(part);
-      if (eq) {
-        const value = (eq[3] ?? '').trim();
-        return eq[2] === '!='
-          ? { key: eq[1] as string, present: null, allowed: null, excluded: [value] }
-          : { key: eq[1] as string, present: true, allowed: [value], excluded: [] };
-      }
-      return part.startsWith('!')
-        ? { key: part.slice(1).trim(), present: false, allowed: null, excluded: [] }
-        : { key: part, present: true, allowed: null, excluded: [] };
-    });
-}
-
 /**
  * Whether some set of labels satisfies both selectors, i.e. a workload could be matched by both: they are
  * disjoint only when, on some key, one requires the label absent and the other present, or the values both
  * allow are all excluded (app=web and app=api; tier in (a,b) and tier notin (a,b)).
  */
 export function selectorsOverlap(a: string, b: string): boolean {
-  const byKey = new Map<string, Requirement[]>();
-  for (const r of [...requirementsOf(a), ...requirementsOf(b)]) {
+  const byKey = new Map<string, LabelRequirement[]>();
+  for (const r of [...labelRequirements(a), ...labelRequirements(b)]) {
     byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
   }
   for (const rs of byKey.values()) {

@@ -23,6 +23,7 @@ const CLUSTER: Cluster = {
   client_certificate_subject: null,
   client_certificate_expires_at: null,
   reach: { state: 'reachable', reached_at: '2026-11-26T12:00:00.000Z', failed_at: null, error: null },
+  simulated: false,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
 };
@@ -189,6 +190,43 @@ describe('Container Scheduler', () => {
     const schedules = screen.getByRole('region', { name: 'Workload schedules' });
     expect(await within(schedules).findByText('Unreachable: prod-eks', undefined, SLOW)).toBeInTheDocument();
     expect(within(schedules).getByText('prod-eks · shop/Deployments matching app=web')).toBeInTheDocument();
+  });
+
+  it('shows a simulated cluster (the demo’s) as simulated, without credentials to edit, and lists its workloads', {
+    timeout: 60_000,
+  }, async () => {
+    const simulated: Cluster = {
+      ...CLUSTER,
+      api_server_url: 'simulated://prod-eks',
+      ca_fingerprint: '',
+      simulated: true,
+    };
+    server.use(
+      http.get(`*${KUBERNETES_PATHS.clusters}`, () => HttpResponse.json({ results: [simulated] })),
+      http.get(`*${KUBERNETES_PATHS.workloads('k1')}`, () =>
+        HttpResponse.json({
+          results: [
+            {
+              kind: 'deployment',
+              namespace: 'checkout',
+              name: 'checkout-api',
+              replicas: 4,
+              ready_replicas: 4,
+              labels: { 'app.kubernetes.io/name': 'checkout-api' },
+            },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(`${PAGE}?cluster=k1&namespace=checkout`, { signedIn: true });
+    const row = await screen.findByRole('row', { name: 'Open prod-eks' }, SLOW);
+    expect(within(row).getByText('Simulated (the cloud scenario)')).toBeInTheDocument();
+    expect(within(row).getByText('simulated://prod-eks')).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'prod-eks' }, SLOW);
+    expect(within(panel).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(await within(panel).findByText('checkout-api', undefined, SLOW)).toBeInTheDocument();
+    expect(requests.calls()).toContain(`GET ${KUBERNETES_PATHS.workloads('k1')}?namespace=checkout`);
   });
 
   it('checks a cluster’s connection on demand and shows the answer at once, in the panel and the list', {

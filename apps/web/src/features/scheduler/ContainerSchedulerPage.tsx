@@ -57,7 +57,10 @@ export function ContainerSchedulerPage() {
     { label: 'Cluster', render: (c) => <NameAndId name={c.name} id={c.api_server_url} /> },
     { label: 'Project', render: (c) => projectNames.get(c.project) ?? c.project },
     { label: 'Signs in with', render: signInText },
-    { label: 'CA fingerprint', render: (c) => <code>{c.ca_fingerprint.slice(0, 14)}…</code> },
+    {
+      label: 'CA fingerprint',
+      render: (c) => (c.simulated ? '—' : <code>{c.ca_fingerprint.slice(0, 14)}…</code>),
+    },
     { label: 'Schedules', align: 'right', render: (c) => usage(c.id) },
     { label: 'Status', render: (c) => <ReachStatus cluster={c} /> },
   ];
@@ -208,6 +211,7 @@ function NoClusterYet() {
 }
 
 function signInText(c: Cluster): ReactNode {
+  if (c.simulated) return 'Simulated (the cloud scenario)';
   if (c.auth_kind === 'token') return 'Bearer token';
   const expires = c.client_certificate_expires_at?.slice(0, 10);
   return (
@@ -324,13 +328,15 @@ function ClusterPanel(props: {
             </Button>
           )}
         </AdminAction>
-        <AdminAction reason={CLUSTER_ADMIN_REASON}>
-          {(disabled) => (
-            <Button size="small" onClick={props.onEdit} disabled={disabled}>
-              Edit
-            </Button>
-          )}
-        </AdminAction>
+        {cluster.simulated ? null : (
+          <AdminAction reason={CLUSTER_ADMIN_REASON}>
+            {(disabled) => (
+              <Button size="small" onClick={props.onEdit} disabled={disabled}>
+                Edit
+              </Button>
+            )}
+          </AdminAction>
+        )}
         <AdminAction reason={CLUSTER_ADMIN_REASON}>
           {(disabled) => (
             <Button size="small" color="error" onClick={props.onRemove} disabled={disabled}>

@@ -52,6 +52,33 @@ describe('scenario file', () => {
     expect(errorOf(withResource(2, { kind: 'ec2' }))).toMatch(/^resources\[2\]\.kind: /);
   });
 
+  it('reads the kubernetes section and names the path and field of a bad one', () => {
+    const workload = { namespace: 'shop', kind: 'deployment', name: 'web', replicas: 3 };
+    const withClusters = (clusters: unknown) => ({ ...CONTRACT_SCENARIO, kubernetes: { clusters } });
+    expect(parseScenario(CONTRACT_SCENARIO).kubernetes.clusters).toEqual([]);
+    expect(parseScenario(withClusters([{ name: 'prod', workloads: [workload] }])).kubernetes).toEqual({
+      clusters: [{ name: 'prod', workloads: [{ ...workload, labels: {} }] }],
+    });
+    const bad = (patch: Record<string, unknown>) =>
+      errorOf(
+        withClusters([{ name: 'prod', workloads: [workload, { ...workload, name: 'api', ...patch }] }]),
+      );
+    expect(bad({ replicas: -1 })).toMatch(/^kubernetes\.clusters\[0\]\.workloads\[1\]\.replicas: /);
+    expect(bad({ kind: 'daemonset' })).toBe(
+      'kubernetes.clusters[0].workloads[1].kind: expected one of deployment|statefulset',
+    );
+    expect(bad({ namespace: 'Shop' })).toBe(
+      'kubernetes.clusters[0].workloads[1].namespace: expected a Kubernetes namespace (an RFC 1123 label)',
+    );
+    expect(bad({ pods: 2 })).toBe('kubernetes.clusters[0].workloads[1]: unknown field pods');
+    expect(bad({ name: 'web' })).toBe(
+      'kubernetes.clusters[0].workloads[1].name: shop/deployment/web is listed twice',
+    );
+    expect(errorOf(withClusters([{ name: 'prod' }, { name: 'prod' }]))).toBe(
+      'kubernetes.clusters[1].name: prod is listed twice',
+    );
+  });
+
   it('says when the text is not JSON', () => {
     expect(() => parseScenarioText('{"version": 1,')).toThrow(/^not JSON: /);
   });

@@ -1,3 +1,4 @@
+import { DNS_LABEL, DNS_SUBDOMAIN, WORKLOAD_KINDS } from '@finlens/contracts/kubernetes';
 import { z } from 'zod';
 import { METRIC_NAMES } from '../cloud-metrics';
 import { CLOUD_SERVICES } from '../cloud-port';
@@ -272,6 +273,55 @@ const fault = z.strictObject({
 });
 export type ScenarioFault = z.output<typeof fault>;
 
+const dnsName = (pattern: RegExp, what: string) => z.string().regex(pattern, `expected a Kubernetes ${what}`);
+
+/** A Deployment or StatefulSet of a simulated cluster at the scenario's start. */
+const kubernetesWorkload = z.strictObject({
+  namespace: dnsName(DNS_LABEL, 'namespace (an RFC 1123 label)'),
+  kind: z.enum(WORKLOAD_KINDS),
+  name: dnsName(DNS_SUBDOMAIN, 'name (an RFC 1123 subdomain)'),
+  /** spec.replicas at the start; the scale subresource changes it. */
+  replicas: z.number().int().nonnegative(),
+  labels: z.record(z.string(), z.string()).default({}),
+});
+
+/** A simulated Kubernetes cluster (docs/containers.md): its name (an EKS cluster's) and its scalable workloads. */
+const kubernetesCluster = z
+  .strictObject({
+    name: z.string().min(1),
+    workloads: z.array(kubernetesWorkload).default([]),
+  })
+  .superRefine((cluster, ctx) => {
+    const seen = new Set<string>();
+    cluster.workloads.forEach((w, index) => {
+      const key = `${w.namespace}/${w.kind}/${w.name}`;
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['workloads', index, 'name'],
+          message: `${key} is listed twice`,
+        });
+      seen.add(key);
+    });
+  });
+export type ScenarioKubernetesCluster = z.output<typeof kubernetesCluster>;
+
+/** The scenario's `kubernetes` section, also read alone (a simulated cluster's port needs only it). */
+export const scenarioKubernetesSchema = z
+  .strictObject({ clusters: z.array(kubernetesCluster).default([]) })
+  .superRefine((section, ctx) => {
+    const seen = new Set<string>();
+    section.clusters.forEach((c, index) => {
+      if (seen.has(c.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['clusters', index, 'name'],
+          message: `${c.name} is listed twice`,
+        });
+      seen.add(c.name);
+    });
+  });
+
 export const scenarioSchema = z.strictObject({
   version: z.literal(1),
   seed: z.number().int().default(1),
@@ -285,6 +335,8 @@ export const scenarioSchema = z.strictObject({
   events: z.array(event).default([]),
   faults: z.array(fault).default([]),
   reservations: z.array(reservation).default([]),
+  /** Simulated Kubernetes clusters the container scheduler scales (the demo's EKS clusters). */
+  kubernetes: scenarioKubernetesSchema.default({ clusters: [] }),
 });
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
