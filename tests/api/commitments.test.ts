@@ -160,6 +160,26 @@ const SCHEDULED_SCENARIO = {
   ],
 };
 
+/** One hour of INSTANCE on demand (m5.large, $0.096, 4 units) in its month's bill, with its resource id. */
+const HOURLY_HEADER = [...HEADER, 'lineItem/ResourceId'];
+function instanceHour(usageStart: Date): string {
+  const cells: Record<string, string | number> = {
+    ...base(0, SCHEDULED_ACCOUNT, 'Usage', 'BoxUsage:m5.large'),
+    'bill/BillingPeriodStartDate': new Date(
+      Date.UTC(usageStart.getUTCFullYear(), usageStart.getUTCMonth(), 1),
+    ).toISOString(),
+    'lineItem/UsageStartDate': usageStart.toISOString(),
+    'lineItem/UsageAmount': 1,
+    'lineItem/NormalizedUsageAmount': 4,
+    'lineItem/UnblendedCost': ON_DEMAND,
+    'pricing/term': 'OnDemand',
+    'pricing/publicOnDemandCost': ON_DEMAND,
+    'lineItem/ResourceId': INSTANCE,
+  };
+  return HOURLY_HEADER.map((column) => cells[column] ?? '').join(',');
+}
+const instanceBill = (lines: string[]) => Buffer.from(`${[HOURLY_HEADER.join(','), ...lines].join('\n')}\n`);
+
 const near = (actualValue: number | null | undefined, expected: number, what: string) =>
   expect(
     Math.abs((actualValue ?? Number.NaN) - expected),
@@ -496,23 +516,12 @@ describe('commitment management', () => {
     // so the scheduler's pre-flight estimate gives it $0.096 an hour. The week looked back on (24–30 June) has
     // five weekdays: office hours in UTC (Monday–Friday 08:00–20:00) run it 60 of its 168 hours.
     const june = Date.UTC(2026, 5, 1);
-    const header = [...HEADER, 'lineItem/ResourceId'];
-    const hourly = Array.from({ length: 30 * 24 }, (_, h) => {
-      const cells: Record<string, string | number> = {
-        ...base(0, SCHEDULED_ACCOUNT, 'Usage', 'BoxUsage:m5.large'),
-        'bill/BillingPeriodStartDate': new Date(june).toISOString(),
-        'lineItem/UsageStartDate': new Date(june + h * HOUR).toISOString(),
-        'lineItem/UsageAmount': 1,
-        'lineItem/NormalizedUsageAmount': 4,
-        'lineItem/UnblendedCost': ON_DEMAND,
-        'pricing/term': 'OnDemand',
-        'pricing/publicOnDemandCost': ON_DEMAND,
-        'lineItem/ResourceId': INSTANCE,
-      };
-      return header.map((column) => cells[column] ?? '').join(',');
-    });
-    const bill = Buffer.from(`${[header.join(','), ...hourly].join('\n')}\n`);
-    const { admin, projectId } = await clientWithBilling(context, 'commitments-schedules', bill);
+    const hourly = Array.from({ length: 30 * 24 }, (_, h) => instanceHour(new Date(june + h * HOUR)));
+    const { admin, projectId } = await clientWithBilling(
+      context,
+      'commitments-schedules',
+      instanceBill(hourly),
+    );
     const s = admin.session;
     await s.request('PUT', INVENTORY_PATHS.scenario(projectId), { body: SCHEDULED_SCENARIO });
     await s.post(INVENTORY_PATHS.collectNow(projectId));
@@ -576,32 +585,21 @@ describe('commitment management', () => {
     near(disabled.recommendation?.savings, 168 * ON_DEMAND * 0.7, 'savings once disabled');
   });
 
-  it('takes a recommendation not yet applied out of the look-back; ignore leaves it in', async () => {
+  it('takes a recommendation not yet applied out of the look-back in the hours its resource ran; ignore leaves it in', async () => {
     // 40 days to yesterday: the simulated cloud's idle m5.large i-0aaaaaaaaaaaaaaa1 billed on demand at $0.096
-    // every hour. The idle rule prices it from the bill: 24 × $0.096 a day × 30.4375 = $70.128 a month on demand,
-    // $0.096 an hour of the what-if's 730.5-hour month.
+    // in the first 12 hours of each day (UTC), not in the other 12. The idle rule prices it from the bill:
+    // 12 × $0.096 a day × 30.4375 = $35.064 a month on demand — $0.048 an hour of a 730.5-hour month, $0.096 an
+    // hour it ran.
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
     const first = today - 40 * 24 * HOUR;
-    const header = [...HEADER, 'lineItem/ResourceId'];
-    const hourly = Array.from({ length: 40 * 24 }, (_, h) => h).map((h) => {
-      const usageStart = new Date(first + h * HOUR);
-      const cells: Record<string, string | number> = {
-        ...base(0, SCHEDULED_ACCOUNT, 'Usage', 'BoxUsage:m5.large'),
-        'bill/BillingPeriodStartDate': new Date(
-          Date.UTC(usageStart.getUTCFullYear(), usageStart.getUTCMonth(), 1),
-        ).toISOString(),
-        'lineItem/UsageStartDate': usageStart.toISOString(),
-        'lineItem/UsageAmount': 1,
-        'lineItem/NormalizedUsageAmount': 4,
-        'lineItem/UnblendedCost': ON_DEMAND,
-        'pricing/term': 'OnDemand',
-        'pricing/publicOnDemandCost': ON_DEMAND,
-        'lineItem/ResourceId': INSTANCE,
-      };
-      return header.map((column) => cells[column] ?? '').join(',');
-    });
-    const bill = Buffer.from(`${[header.join(','), ...hourly].join('\n')}\n`);
-    const { admin, projectId } = await clientWithBilling(context, 'commitments-recommendations', bill);
+    const hourly = Array.from({ length: 40 * 24 }, (_, h) => h)
+      .filter((h) => h % 24 < 12)
+      .map((h) => instanceHour(new Date(first + h * HOUR)));
+    const { admin, projectId } = await clientWithBilling(
+      context,
+      'commitments-recommendations',
+      instanceBill(hourly),
+    );
     const s = admin.session;
     const idle = {
       ...SCHEDULED_SCENARIO,
@@ -621,7 +619,7 @@ describe('commitment management', () => {
     );
     const recommendation = found.results.find((r) => r.type === 'ec2-idle');
     expect(recommendation?.resource_id).toBe(INSTANCE);
-    const monthly = 24 * ON_DEMAND * 30.4375;
+    const monthly = 12 * ON_DEMAND * 30.4375;
     near(recommendation?.saving.on_demand_monthly_saving, monthly, 'the recommendation’s monthly saving');
     const ask = async (recommendations: 'apply' | 'ignore') =>
       purchaseAnalysisSchema.parse(
@@ -635,19 +633,21 @@ describe('commitment management', () => {
     const billed = await ask('ignore');
     const applied = await ask('apply');
     expect(billed.window).toEqual(applied.window);
-    // As billed: $0.096 every hour of the week; at 0.3 of on demand, 168 × 0.096 × 0.7 = $11.2896 saved.
-    expect(billed.hourly_on_demand.filter((x) => x > 0)).toHaveLength(168);
-    near(billed.recommendation?.savings, 168 * ON_DEMAND * 0.7, 'savings as billed');
+    // As billed: $0.096 in 84 of the week's 168 hours; at 0.3 of on demand a commitment covering it pays (used
+    // half the hours > 0.3): 84 × 0.096 − 168 × 0.3 × 0.096 = $3.2256 saved.
+    expect(billed.hourly_on_demand.filter((x) => x > 0)).toHaveLength(84);
+    near(billed.recommendation?.savings, 84 * ON_DEMAND - 168 * 0.3 * ON_DEMAND, 'savings as billed');
     expect(billed.recommendations).toMatchObject({
       applied: false,
       count: 1,
       by_type: [{ type: 'ec2-idle', count: 1 }],
       removed_on_demand: 0,
     });
-    // Applied: the idle instance's on-demand cost leaves every hour — nothing is left to commit to.
+    // Applied: the idle instance's $0.096 leaves each hour it ran — nothing is left to commit to. (Spread over
+    // every hour at $0.048, as before, half of it stayed in the hours it ran: a commitment still paid.)
     expect(applied.recommendations).toMatchObject({ applied: true, count: 1 });
     near(applied.recommendations.by_type[0]?.on_demand_monthly_saving, monthly, 'summary saving');
-    near(applied.recommendations.removed_on_demand, 168 * ON_DEMAND, 'removed on demand');
+    near(applied.recommendations.removed_on_demand, 84 * ON_DEMAND, 'removed on demand');
     expect(applied.hourly_on_demand.every((x) => Math.abs(x) < 1e-9)).toBe(true);
     near(applied.recommendation?.commitment, 0, 'commitment with the recommendation');
     near(applied.recommendation?.savings, 0, 'savings with the recommendation');
@@ -662,7 +662,7 @@ describe('commitment management', () => {
       );
     const [asBilled] = (await reserved('ignore')).results;
     const [withIt] = (await reserved('apply')).results;
-    expect(asBilled?.hourly_units.filter((u) => u > 0)).toHaveLength(168);
+    expect(asBilled?.hourly_units.filter((u) => u > 0)).toHaveLength(84);
     expect(withIt?.hourly_units.every((u) => Math.abs(u) < 1e-9)).toBe(true);
     expect(withIt?.recommendation?.instances).toBe(0);
   }, 240_000);

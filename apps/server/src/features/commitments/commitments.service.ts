@@ -48,6 +48,7 @@ import {
   type WarehouseCommitmentSums,
 } from '../../warehouse/cost-query/commitment-rows';
 import type { CostQueryPort } from '../../warehouse/cost-query/cost-query-port';
+import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
 import {
   type CostScopes,
   type ReadScope,
@@ -59,10 +60,13 @@ import { billReservationRatio, instanceTypeOf, reservationResults } from './rese
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
 import {
   type CurveCut,
+  type PendingRecommendation,
   type PendingRecommendationsOf,
+  ranByHour,
   recommendationCuts,
   recommendationSummary,
   removedPerHour,
+  runningHoursQuery,
   type ScheduleStopsOf,
   scheduleSummary,
 } from './schedule-what-if';
@@ -165,7 +169,10 @@ export function createCommitmentsService({
 }: {
   scopes: CostScopes;
   /** Without usage sums (a warehouse that only gives rows), the service sums the rows itself. */
-  warehouse: CommitmentRowsPort & Partial<CommitmentSumsPort> & Pick<CostQueryPort, 'runCostQuery'>;
+  warehouse: CommitmentRowsPort &
+    Partial<CommitmentSumsPort> &
+    Pick<CostQueryPort, 'runCostQuery'> &
+    Partial<Pick<ResourceCostPort, 'resourceRunningHours'>>;
   /** A client's own figures for the documented rate table (set by its admins). */
   rateOverrides?: (clientId: string) => Promise<readonly RateOverride[]>;
   /** The resource scheduler's enabled schedules over a look-back (the purchase analyses' what-if); none without. */
@@ -198,6 +205,26 @@ export function createCommitmentsService({
   /** The scope's recommendations not yet applied (a database read: the ledger moves them at any time). */
   const pendingOf = (scope: ReadScope) =>
     pendingRecommendations({ clientId: scope.clientId, projectIds: scope.projectIds });
+
+  /**
+   * Per resource of the recommendations not yet applied, 1 in each hour of the look-back it ran (from its
+   * instance-hour lines, kept with the bill); empty when the warehouse cannot say or none is pending.
+   */
+  async function ranOf(
+    scope: ReadScope,
+    window: { start: Date; end: Date },
+    pending: PendingRecommendation[],
+  ) {
+    const read = warehouse.resourceRunningHours?.bind(warehouse);
+    const ids = runningHoursQuery(pending);
+    if (read === undefined || ids.resourceIds.length + ids.databaseIds.length === 0) return new Map();
+    const from = day(window.start);
+    const to = day(new Date(window.end.getTime() - 1));
+    const lines = await keep(scope, `running ${from} ${to} ${JSON.stringify(ids)}`, () =>
+      read({ ...scope, from, to, ...ids }),
+    );
+    return ranByHour(lines, window);
+  }
 
   /** The newest usage day of the scope (the bill's end), null without data. */
   const newestDay = (scope: ReadScope) => keep(scope, 'newest', () => readNewestDay(scope));
@@ -499,7 +526,15 @@ export function createCommitmentsService({
     // Schedules first, then the recommendations over the hours the schedules leave running.
     const unscheduled = applied ? cut(billed, stops) : billed;
     const curve = recommended
-      ? cut(unscheduled, recommendationCuts(pending, applied ? stops : [], billed.length))
+      ? cut(
+          unscheduled,
+          recommendationCuts(
+            pending,
+            applied ? stops : [],
+            billed.length,
+            await ranOf(scope, window, pending),
+          ),
+        )
       : unscheduled;
     const { rows: billRows } = await billOf(scope);
     const overrides = await rateOverrides(scope.clientId);
@@ -608,7 +643,9 @@ export function createCommitmentsService({
         query,
         overrides,
         stops: applied ? stops : [],
-        cuts: recommended ? recommendationCuts(pending, applied ? stops : [], hours) : [],
+        cuts: recommended
+          ? recommendationCuts(pending, applied ? stops : [], hours, await ranOf(scope, window, pending))
+          : [],
       });
       return {
         window: { start: window.start.toISOString(), end: window.end.toISOString() },

@@ -1,6 +1,9 @@
 import type { PurchaseAnalysis } from '@finlens/contracts/commitments';
 import { HOURS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
+import type { ResourceRunningLine } from '../../warehouse/cost-query/resource-costs';
 import type { ScheduleStops, ScheduleStopsRead } from '../scheduler/scheduler.service';
+
+const HOUR_MS = 3_600_000;
 
 /**
  * The what-ifs of the purchase analyses (docs/commitments.md): each enabled schedule's resources, at their
@@ -59,25 +62,74 @@ export function committedRecommendations(pending: readonly PendingRecommendation
   );
 }
 
+/** What the what-if asks of the bill: the hours the recommendations' own resources ran in the look-back. */
+export function runningHoursQuery(pending: readonly PendingRecommendation[]): {
+  resourceIds: string[];
+  databaseIds: string[];
+} {
+  const committed = committedRecommendations(pending);
+  const isDatabase = (r: PendingRecommendation) => COMMITTED_SERVICE_OF_TYPE[r.type] === 'AmazonRDS';
+  const ids = (list: PendingRecommendation[]) => [...new Set(list.map((r) => r.resourceId))].sort();
+  return {
+    resourceIds: ids(committed.filter((r) => !isDatabase(r))),
+    databaseIds: ids(committed.filter(isDatabase)),
+  };
+}
+
 /**
- * The cuts of recommendations not yet applied: each its on-demand saving an hour (its monthly saving ÷ the recommendations' 730.5-hour month), over every hour its resource
- * runs — all hours, or those an enabled schedule (of `stops`, when applied) keeps it running, so no hour loses
- * the same resource twice.
+ * Per resource id (an RDS database by its identifier), 1 in each hour of the window one of its instance-hour
+ * lines ran, else 0; resources with no such line are absent.
+ */
+export function ranByHour(
+  lines: readonly ResourceRunningLine[],
+  window: { start: Date; end: Date },
+): Map<string, number[]> {
+  const hours = Math.round((window.end.getTime() - window.start.getTime()) / HOUR_MS);
+  const ran = new Map<string, number[]>();
+  for (const line of lines) {
+    const id = /^arn:aws:rds:[^:]*:[^:]*:db:(.+)$/.exec(line.resourceId)?.[1] ?? line.resourceId;
+    const first = Math.max(0, Math.round((line.start.getTime() - window.start.getTime()) / HOUR_MS));
+    const endAt =
+      line.end !== null && line.end > line.start ? line.end : new Date(line.start.getTime() + HOUR_MS);
+    const last = Math.min(hours, Math.round((endAt.getTime() - window.start.getTime()) / HOUR_MS));
+    if (first >= last) continue;
+    const row = ran.get(id) ?? new Array<number>(hours).fill(0);
+    for (let h = first; h < last; h++) row[h] = 1;
+    ran.set(id, row);
+  }
+  return ran;
+}
+
+/**
+ * The cuts of recommendations not yet applied: each its on-demand saving over the hours its resource ran in the
+ * look-back (`ran`, from the bill), at its monthly saving ÷ the recommendations' 730.5-hour month × the share of
+ * the look-back's hours it ran — its saving for every hour it ran, nothing in the hours it did not; a resource the
+ * bill names no running hours of (an Auto Scaling group, a function) over every hour. An enabled schedule (of
+ * `stops`, when applied) leaves it the hours it keeps the resource running, so no hour loses it twice.
  */
 export function recommendationCuts(
   pending: readonly PendingRecommendation[],
   stops: readonly ScheduleStops[],
   hours: number,
+  ran: ReadonlyMap<string, readonly number[]> = new Map(),
 ): CurveCut[] {
   return committedRecommendations(pending).map((r) => {
     const schedule = stops.find((s) =>
       s.resources.some((x) => x.resourceId === r.resourceId && x.region === r.region),
     );
     const service = COMMITTED_SERVICE_OF_TYPE[r.type] as string;
+    const kept =
+      schedule === undefined
+        ? new Array<number>(hours).fill(1)
+        : schedule.stoppedShare.map((share) => 1 - share);
+    const running = ran.get(r.resourceId);
+    const ranHours = running === undefined ? 0 : running.reduce((t, x) => t + x, 0);
     return {
       id: r.id,
       stoppedShare:
-        schedule === undefined ? new Array(hours).fill(1) : schedule.stoppedShare.map((share) => 1 - share),
+        running === undefined || ranHours === 0
+          ? kept
+          : kept.map((share, h) => share * (running[h] ?? 0) * (hours / ranHours)),
       resources: [
         {
           kind: r.resourceKind ?? '',

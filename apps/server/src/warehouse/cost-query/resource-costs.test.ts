@@ -161,6 +161,42 @@ describe('resource costs', () => {
     }
   });
 
+  it('names the hours resources ran: their instance-hour lines by start hour, an RDS database by its identifier', async (context) => {
+    const q = await query(demo.duck);
+    const reader = await demo.duck.connection.runAndReadAll(
+      `SELECT line_item_resource_id AS rid, count(DISTINCT date_trunc('hour', line_item_usage_start_date))::INTEGER AS hours
+       FROM line_items WHERE line_item_usage_start_date >= TIMESTAMP '${q.current}'
+         AND line_item_usage_start_date < TIMESTAMP '${addDays(q.to, 1)}'
+         AND line_item_usage_type LIKE '%Usage:%' AND line_item_usage_type NOT LIKE '%SpotUsage:%'
+         AND line_item_usage_amount > 0
+         AND (line_item_resource_id LIKE 'i-%' OR line_item_resource_id LIKE 'arn:aws:rds:%:db:%')
+       GROUP BY 1 ORDER BY 1 LIMIT 6`,
+    );
+    const hand = reader.getRowObjectsJson() as { rid: string; hours: number }[];
+    const instances = hand.filter((h) => h.rid.startsWith('i-')).map((h) => h.rid);
+    const databases = hand.flatMap((h) => (h.rid.startsWith('arn:') ? [h.rid.split(':db:')[1] ?? ''] : []));
+    expect(instances.length).toBeGreaterThan(0);
+    const read = {
+      ...scope,
+      from: q.current,
+      to: q.to,
+      resourceIds: instances,
+      databaseIds: databases,
+    };
+    const lines = await demo.duck.resourceRunningHours(read);
+    for (const h of hand) {
+      const mine = lines.filter((l) => l.resourceId === h.rid);
+      expect(new Set(mine.map((l) => l.start.getTime())).size, h.rid).toBe(h.hours);
+      expect(mine.every((l) => l.end === null || l.end >= l.start)).toBe(true);
+    }
+    expect(await demo.duck.resourceRunningHours({ ...read, resourceIds: [], databaseIds: [] })).toEqual([]);
+    if (demo.house === null) return context.skip('clickhouse-server is not installed');
+    const key = (l: { resourceId: string; start: Date }) => `${l.resourceId}|${l.start.toISOString()}`;
+    const sorted = <T extends { resourceId: string; start: Date }>(rows: T[]) =>
+      [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+    expect(sorted(await demo.house.resourceRunningHours(read))).toEqual(sorted(lines));
+  });
+
   it('gives the same figures on ClickHouse', async (context) => {
     const { duck, house } = demo;
     if (house === null) return context.skip('clickhouse-server is not installed');

@@ -65,6 +65,28 @@ export interface ResourceCostPort {
    * hours stop, storage keeps billing, commitment-covered hours save nothing).
    */
   resourceUsageCosts(query: ResourceUsageCostsQuery): Promise<ResourceUsageCostRow[]>;
+  /** The instance-hour lines of the listed resources in the window: the hours each ran. */
+  resourceRunningHours(query: ResourceRunningHoursQuery): Promise<ResourceRunningLine[]>;
+}
+
+/** The resources whose running hours to read, by the bill's resource id or an RDS database's identifier. */
+export interface ResourceRunningHoursQuery extends CostScope {
+  /** Inclusive UTC days. */
+  from: string;
+  to: string;
+  /** Resource ids as the bill spells them (`i-0abc…`). */
+  resourceIds: readonly string[];
+  /** RDS database identifiers: the bill names them by ARN (`arn:aws:rds:…:db:<identifier>`). */
+  databaseIds?: readonly string[];
+}
+
+/** One instance-hour line (or the lines starting in one hour) of a resource: it ran from `start` to `end`. */
+export interface ResourceRunningLine {
+  resourceId: string;
+  /** Start of the hour its usage starts in (UTC). */
+  start: Date;
+  /** Start of the hour its usage ends in: a daily line runs to the next midnight; null when the bill has no end. */
+  end: Date | null;
 }
 
 /** The scheduler's estimate: one resource's cost over a window per usage type and line item type. */
@@ -187,7 +209,49 @@ export function compileResourceUsageCosts(dialect: SqlDialect, query: ResourceUs
   };
 }
 
+/**
+ * The instance-hour lines (usage types `…Usage:<type>`, spot left out) with usage of the listed resources, by
+ * resource and the hour their usage starts, with the latest hour one ends in.
+ */
+export function compileResourceRunningHours(
+  dialect: SqlDialect,
+  query: ResourceRunningHoursQuery,
+): CompiledSql {
+  const ctx: SqlContext = { dialect, values: dialect.values(), source: LINE_ITEMS_SOURCE };
+  const d = dialect;
+  const v = ctx.values;
+  const resource = dimensionSql(ctx, 'line_item_resource_id');
+  const usageType = columnText(ctx, 'line_item_usage_type');
+  const named = [
+    ...(query.resourceIds.length > 0
+      ? [`${resource} IN (${query.resourceIds.map((id) => v.add(id)).join(', ')})`]
+      : []),
+    ...(query.databaseIds ?? []).map((id) => `${resource} LIKE ${v.add(`arn:aws:rds:%:db:${id}`)}`),
+  ];
+  const where = [
+    ...scopeWhere(ctx, query, 'not_split'),
+    `(${named.join(' OR ')})`,
+    `${usageType} LIKE ${v.add('%Usage:%')}`,
+    `${usageType} NOT LIKE ${v.add('%SpotUsage:%')}`,
+    `${d.identifier('line_item_usage_amount')} > 0`,
+  ];
+  const start = d.periodStart(d.identifier('line_item_usage_start_date'), 'hour');
+  const end = d.periodStart(d.identifier('line_item_usage_end_date'), 'hour');
+  return {
+    sql: `SELECT ${resource} AS rid, ${d.text(start)} AS start_, ${d.text(`max(${end})`)} AS end_ FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where.join(' AND ')} GROUP BY rid, start_`,
+    values: v.bound,
+  };
+}
+
 const textOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+
+/** `YYYY-MM-DD hh:mm:ss` (either engine's text of a timestamp, UTC) as a Date; null without one. */
+function utcTime(v: unknown): Date | null {
+  const t = textOrNull(v);
+  if (t === null) return null;
+  const at = new Date(`${t.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(t) ? '' : 'Z'}`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
 
 /** The resource costs on an engine: compile with its dialect, run with its reader. */
 export function resourceCostQueries(dialect: SqlDialect, read: ReadRows): ResourceCostPort {
@@ -234,6 +298,15 @@ export function resourceCostQueries(dialect: SqlDialect, read: ReadRows): Resour
         lineItemType: textOrNull(row.line_item_type),
         cost: Number(row.cost ?? 0),
       }));
+    },
+    resourceRunningHours: async (query) => {
+      const named = query.resourceIds.length + (query.databaseIds?.length ?? 0);
+      if (query.projectIds.length === 0 || query.from > query.to || named === 0) return [];
+      const rows = await read(compileResourceRunningHours(dialect, query));
+      return rows.flatMap((row) => {
+        const start = utcTime(row.start_);
+        return start === null ? [] : [{ resourceId: String(row.rid), start, end: utcTime(row.end_) }];
+      });
     },
     usageAccounts: async (scope) => {
       if (scope.projectIds.length === 0) return [];
