@@ -217,6 +217,37 @@ describe('reservation purchase analysis by normalised units', () => {
     expect(ec2?.recommendation).toBeNull();
   });
 
+  it('buys in steps of the smallest billed size: a flat 12 units/h of m5 is 3 × m5.large, not 1 × m5.xlarge', async () => {
+    // Every hour of the week an m5.xlarge ($0.192, 8 units) and an m5.large ($0.096, 4 units) in us-east-1:
+    // 12 units/h at $0.024. At r = 0.67 every unit used every hour pays, so all 12 — which whole xlarges (the
+    // most-used size) cannot make: they gave 8 units, leaving 4 on demand every hour (savings 168 × 8 × $0.024
+    // × 0.33 = $10.64448 instead of 168 × 12 × $0.024 × 0.33 = $15.96672).
+    const flat = Array.from({ length: 168 }, (_, h) => [
+      { ...hour(h, 'BoxUsage:m5.xlarge', 0.192, 'AmazonEC2'), region: 'us-east-1' },
+      { ...hour(h, 'BoxUsage:m5.large', 0.096, 'AmazonEC2'), region: 'us-east-1' },
+    ]).flat();
+    const m5 = createCommitmentsService({
+      ...deps,
+      warehouse: {
+        ...deps.warehouse,
+        commitmentRows: async (q: { grain: string }) => (q.grain === 'hour' ? flat : []),
+      },
+    });
+    const [row] = (
+      await m5.reservationAnalysis(caller, {
+        look_back: '7',
+        term: '1yr',
+        payment_option: 'No Upfront',
+        rate_ratio: 0.67,
+      })
+    ).results;
+    expect(row?.hourly_units.every((u) => Math.abs(u - 12) < 1e-9)).toBe(true);
+    expect([row?.family, row?.instance_type, row?.units_per_instance]).toEqual(['m5', 'm5.large', 4]);
+    expect(row?.recommendation).toMatchObject({ instances: 3, normalised_units: 12 });
+    expect(row?.recommendation?.savings).toBeCloseTo(168 * 12 * 0.024 * 0.33, 9);
+    expect(row?.recommendation?.expected_utilisation).toBeCloseTo(1, 12);
+  });
+
   it('covers the peak when the discount is deep enough', async () => {
     // r = 0.2: a unit used in more than a fifth of the hours pays, so all 12 units: three large.
     const [deep] = (await analyse(0.2)).results;

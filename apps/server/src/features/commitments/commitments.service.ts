@@ -614,7 +614,8 @@ export function createCommitmentsService({
      * Reserved instances to buy, by normalised units: per service, region and family run on demand in the
      * look-back, the hourly units curve, the family's on-demand price per unit-hour from those rows, and the rate
      * ratio of the bill's own reservations of that service, term and payment option (else the stated one); the
-     * savings plan optimiser over that curve, in whole instances of the family's most-used size.
+     * savings plan optimiser over that curve, in steps of the smallest billed size (bought in the most-used size
+     * when it makes the units whole).
      */
     async reservationAnalysis(
       caller: ClientCaller,

@@ -84,14 +84,28 @@ function familyUses(rows: readonly Row[]): FamilyUse[] {
   );
 }
 
-/** The type of a family with the most units whose size has a factor (the size to buy). */
-function typeToBuy(use: FamilyUse): { type: string; factor: number } | null {
-  const ranked = [...use.unitsByType].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  for (const [type] of ranked) {
-    const factor = normalisationFactor(type);
-    if (factor !== null) return { type, factor };
-  }
-  return null;
+type Size = { type: string; factor: number };
+
+/** The billed sizes of a curve that have a factor, most units first. */
+function sizesOf(use: FamilyUse): Size[] {
+  return [...use.unitsByType]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .flatMap(([type]) => {
+      const factor = normalisationFactor(type);
+      return factor === null ? [] : [{ type, factor }];
+    });
+}
+
+/**
+ * The size to buy `units` in: the most-used size when a whole number of it makes them, else the largest billed
+ * size that does (the smallest always does: the units are a multiple of it). A size-flexible reservation covers
+ * any size of its family alike, so 3 × m5.large serve where 1 × m5.xlarge would leave 4 units on demand.
+ */
+function sizeToBuy(sizes: readonly Size[], units: number): Size | null {
+  const whole = (size: Size) => Math.abs(units / size.factor - Math.round(units / size.factor)) < 1e-9;
+  const [mostUsed] = sizes;
+  if (mostUsed === undefined || whole(mostUsed)) return mostUsed ?? null;
+  return [...sizes].sort((a, b) => b.factor - a.factor).find(whole) ?? null;
 }
 
 /** Reservations of the asked term and payment option (of one service when named), by ARN. */
@@ -156,7 +170,8 @@ function cutUses(uses: readonly FamilyUse[], stops: readonly CurveCut[]) {
  * of the look-back, the family's on-demand price per unit-hour, and the rate ratio of the account's reservations
  * of the service, term and payment option from their covered usage of the same split in the look-back (a Windows
  * reservation's rate is not a Linux one's), else the stated one, else the rate table's; the
- * savings plan optimiser over that curve, in whole instances of the family's most-used size.
+ * savings plan optimiser over that curve, in steps of the smallest billed size, bought in the most-used size when
+ * it makes the units whole (else the largest size that does).
  */
 export function reservationResults({
   rows,
@@ -202,8 +217,11 @@ export function reservationResults({
   let removedOnDemand = 0;
   let removedByRecommendations = 0;
   const results = uses.flatMap((use) => {
-    const buy = typeToBuy(use);
-    if (buy === null) return [];
+    const sizes = sizesOf(use);
+    const [mostUsed] = sizes;
+    if (mostUsed === undefined) return [];
+    // Bought in steps of the smallest billed size (one size when not size-flexible: one type per curve).
+    const step = Math.min(...sizes.map((size) => size.factor));
     const perUnit = ratio(use.onDemandCost, use.units);
     const billed = hourlyCurve(
       use.rows.flatMap(({ row, units }) => spreadOverHours(row, units)),
@@ -241,8 +259,9 @@ export function reservationResults({
             hourlyUnits: curve,
             onDemandRatePerUnit: perUnit,
             reservedRatePerUnit: Math.min(rate, 1) * perUnit,
-            unitsPerInstance: buy.factor,
+            unitsPerInstance: step,
           });
+    const buy = (best === null ? null : sizeToBuy(sizes, best.normalisedUnits)) ?? mostUsed;
     return [
       {
         service: use.service,
@@ -261,7 +280,7 @@ export function reservationResults({
           best === null
             ? null
             : {
-                instances: best.instances,
+                instances: Math.round(best.normalisedUnits / buy.factor),
                 normalised_units: best.normalisedUnits,
                 commitment: best.money.commitment,
                 savings: best.money.savings,

@@ -21,6 +21,7 @@ import { server } from '../../test/msw-server';
 import { renderElement, renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
 import { SCHEDULE } from '../scheduler/scheduler-fixtures.test-helper';
+import { RECOMMENDATIONS_RECHECK_MS, recheckWhileNoRecommendations } from './api/commitments-query';
 import { shortId } from './CommitmentArn';
 import { reservationCurveChart } from './commitment-charts';
 import { formatRate } from './commitment-format';
@@ -284,6 +285,16 @@ describe('Commitment pages', () => {
     expect(shortId('arn:aws:rds:eu-west-1:111111111111:ri:nightly-reports')).toBe('nightly-reports');
     expect(shortId('arn:aws:savingsplans::111111111111:savingsplan/3f0c-9a')).toBe('3f0c-9a');
     expect(shortId('222222222222')).toBe('222222222222');
+  });
+
+  it('reads a purchase analysis again every 30 s while it counts no recommendation (the first evaluation may come after the page opened), not once it counts one', () => {
+    const none = { ...analysis(0.06, 2), recommendations: { ...RESERVATIONS.recommendations, count: 0 } };
+    expect(RECOMMENDATIONS_RECHECK_MS).toBe(30_000);
+    expect(recheckWhileNoRecommendations(none)).toBe(30_000);
+    expect(recheckWhileNoRecommendations(RESERVATIONS)).toBe(30_000);
+    expect(recheckWhileNoRecommendations(analysis(0.06, 2))).toBe(false);
+    // Not while the first answer is still on its way (the query asks then anyway).
+    expect(recheckWhileNoRecommendations(undefined)).toBe(false);
   });
 
   it('Commitment Inventory lists the reservations with their utilisation and the expiry calendar', {

@@ -83,12 +83,24 @@ export function useCommitmentDashboard(query: DashboardQuery) {
   });
 }
 
+/** How often a purchase analysis is read again while it accounts for no recommendation not yet applied. */
+export const RECOMMENDATIONS_RECHECK_MS = 30_000;
+
+/**
+ * Read again every RECOMMENDATIONS_RECHECK_MS while an answer counts no recommendation: the recommendations are
+ * first evaluated after the inventory's collection, which may end after the page opened (on a new demo the
+ * "Recommendations accounted for" line never appeared until a reload). Once one is counted, no more reads.
+ */
+export const recheckWhileNoRecommendations = (answer: { recommendations: { count: number } } | undefined) =>
+  answer !== undefined && answer.recommendations.count === 0 ? RECOMMENDATIONS_RECHECK_MS : false;
+
 /** GET /c/commitments/purchase_analysis/ — the savings plan the look-back's hourly curve calls for. */
 export function usePurchaseAnalysis(query: PurchaseQuery) {
   return useQuery({
     queryKey: keys.purchase(query),
     queryFn: ({ signal }) =>
       apiRequest(COMMITMENTS_PATHS.purchaseAnalysis, purchaseAnalysisSchema, { query, signal }),
+    refetchInterval: (q) => recheckWhileNoRecommendations(q.state.data),
   });
 }
 
@@ -98,6 +110,7 @@ export function useReservationAnalysis(query: PurchaseQuery) {
     queryKey: keys.reservations(query),
     queryFn: ({ signal }) =>
       apiRequest(COMMITMENTS_PATHS.reservationAnalysis, reservationAnalysisSchema, { query, signal }),
+    refetchInterval: (q) => recheckWhileNoRecommendations(q.state.data),
   });
 }
 
