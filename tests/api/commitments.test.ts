@@ -187,6 +187,45 @@ const near = (actualValue: number | null | undefined, expected: number, what: st
   ).toBeLessThan(1e-9);
 
 describe('commitment management', () => {
+  it("describes the bill's reservation from its owner account (simulated), the bill's figures unchanged", async () => {
+    // The same bill owned by the simulated cloud's account: its account describes the reservation exactly.
+    const bill = Buffer.from(CSV.toString().replaceAll(OWNER, SCHEDULED_ACCOUNT));
+    const { admin, projectId } = await clientWithBilling(context, 'commitments-enriched', bill);
+    const arn = ARN.replace(OWNER, SCHEDULED_ACCOUNT);
+    const exactStart = new Date(start.getTime() + 1234_000).toISOString();
+    const scenario = {
+      ...SCHEDULED_SCENARIO,
+      reservations: [
+        {
+          service: 'ec2',
+          id: arn.slice(arn.lastIndexOf('/') + 1),
+          accountId: SCHEDULED_ACCOUNT,
+          region: 'us-east-1',
+          instanceType: 'm5.large',
+          start: exactStart,
+          offeringClass: 'convertible',
+        },
+      ],
+    };
+    const put = await admin.session.request('PUT', INVENTORY_PATHS.scenario(projectId), { body: scenario });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const inventory = commitmentInventorySchema.parse(
+      (await admin.session.get(`${P.inventory}?project_ids=${projectId}`)).body,
+    );
+    expect(inventory.enrichment).toEqual({ status: 'ok', message: null, described: 1, refused: [] });
+    const [ri] = inventory.reservations;
+    expect(ri).toMatchObject({ arn, count: 1, start: start.toISOString(), end: end.toISOString() });
+    near(ri?.utilisation, 0.5, 'utilisation');
+    expect(ri?.from_account).toMatchObject({
+      state: 'active',
+      start: exactStart,
+      end: new Date(Date.parse(exactStart) + 365 * 24 * HOUR).toISOString(),
+      offering_class: 'convertible',
+      scope: 'Region',
+      platform: 'Linux/UNIX',
+    });
+  });
+
   it('reads the inventory, the dashboard, the purchase analysis and the convertible reservations from the bill', async () => {
     const { admin, projectId } = await clientWithBilling(context, 'commitments', CSV);
     const scoped = `project_ids=${projectId}`;

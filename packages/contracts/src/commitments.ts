@@ -69,6 +69,62 @@ export const commitmentInventoryQuerySchema = z.object({
 });
 export type CommitmentInventoryQuery = z.infer<typeof commitmentInventoryQuerySchema>;
 
+/**
+ * Reservation enrichment (issue 23 item 1; the spec names DescribeReservedInstances, not an answer). Design
+ * decisions where it is silent:
+ * - Only EC2 and RDS reservations are described; ElastiCache, OpenSearch and Redshift ones keep from_account null
+ *   and do not count towards the status. Savings plans are not described (DescribeSavingsPlans is not a call of
+ *   the cloud adapter).
+ * - The account asked is the reservation's owner (its RIFee rows' account), through the collection target of a
+ *   project of the request that reaches it (a role or keys of its AWS billing source, or a simulated scenario);
+ *   once per owner account and region, and the answer is kept 5 minutes per client (the page asks on every load).
+ *   Each listing has a time limit of a few seconds: a slow account is a failed call, not a slow page.
+ * - A reservation is matched by its ARN, else by its id (the ARN's last segment).
+ * - It never changes a figure: every figure still comes from the bill; the account adds the state, the exact
+ *   start and end, count, class, scope, zone, platform or engine and Multi-AZ beside the bill's.
+ * - status: ok (every call needed answered, or none needed), not_granted (none answered and every refusal was for
+ *   want of permission: the account's policy lacks the reservation reads), partial (some answered), unavailable
+ *   (none answered otherwise: time limit, throttling, a role that cannot be assumed, no account of the projects
+ *   reaches the owner).
+ */
+export const ENRICHMENT_STATUSES = ['ok', 'partial', 'not_granted', 'unavailable'] as const;
+
+const fromAccountSchema = z
+  .object({
+    state: z.string().describe("AWS's state: payment-pending, active, payment-failed, retired, queued …"),
+    start: z.string().nullable().describe('Exact start, ISO 8601.'),
+    end: z.string().nullable().describe('Exact end, ISO 8601 (RDS: start + the term’s duration).'),
+    count: z.number(),
+    instance_type: z.string(),
+    offering_class: z.string().nullable().describe('EC2: standard or convertible; null for RDS.'),
+    offering_type: z.string().nullable().describe('All Upfront, Partial Upfront, No Upfront.'),
+    scope: z.string().nullable().describe('EC2: Region or Availability Zone; null for RDS.'),
+    availability_zone: z.string().nullable(),
+    platform: z.string().nullable().describe('EC2 platform (Linux/UNIX …) or RDS engine (postgresql …).'),
+    multi_az: z.boolean().nullable().describe('RDS only.'),
+  })
+  .describe('A reservation as its owner account describes it.');
+
+const enrichmentSchema = z
+  .object({
+    status: z.enum(ENRICHMENT_STATUSES),
+    message: z.string().nullable().describe('What the status means for the page; null when ok.'),
+    described: z.number().describe('Reservations described by their account.'),
+    refused: z
+      .array(
+        z.object({
+          account_id: z.string(),
+          region: z.string().nullable(),
+          operation: z.string(),
+          code: z.string().describe('AccessDenied, UnauthorizedOperation, TimeoutError, …'),
+          message: z.string(),
+          iam_action: z.string().nullable().describe('The IAM action the call needs.'),
+        }),
+      )
+      .describe('The calls that failed, each with the IAM action it needs.'),
+  })
+  .describe('How the reservations were described by their accounts.');
+
 const reservationSchema = z
   .object({
     arn: z.string(),
@@ -95,6 +151,11 @@ const reservationSchema = z
       .number()
       .nullable()
       .describe('Used ÷ purchased hours over the months the bill holds for it.'),
+    from_account: fromAccountSchema
+      .nullable()
+      .describe(
+        'What the owner account says of it (EC2 DescribeReservedInstances, RDS DescribeReservedDBInstances); null when not described (not EC2 or RDS, not asked, refused, or not in the answer).',
+      ),
   })
   .describe('A reserved instance, read from the bill.');
 
@@ -132,6 +193,7 @@ export const commitmentInventorySchema = z
     reservations: z.array(reservationSchema),
     savings_plans: z.array(savingsPlanSchema),
     expiries: z.array(expirySchema),
+    enrichment: enrichmentSchema,
   })
   .describe("The caller's commitment inventory (/v3/cost/reserved/).");
 export type CommitmentInventory = z.infer<typeof commitmentInventorySchema>;

@@ -139,12 +139,18 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
     serverIdentityAccounts: new Set(config.serverIdentityAccounts),
   });
   await registerCostSummary(app, { db, warehouse });
-  await registerCommitments(app, { db, warehouse, shareSavePartners: new Set(config.shareSavePartners) });
-  await registerComputeCopilot(app, {
+  const liveCloud = {
+    secretKey: config.secretKey,
+    aws: guardedAwsCloud(config.outboundAllow),
+    serverIdentity,
+  };
+  await registerCommitments(app, {
     db,
     warehouse,
-    cloud: { secretKey: config.secretKey, aws: guardedAwsCloud(config.outboundAllow), serverIdentity },
+    shareSavePartners: new Set(config.shareSavePartners),
+    cloud: liveCloud,
   });
+  await registerComputeCopilot(app, { db, warehouse, cloud: liveCloud });
   await registerContainers(app, { db, warehouse });
   await registerCostExplorer(app, { db, warehouse });
   await registerInsights(app, { db, warehouse });

@@ -6,6 +6,7 @@ import {
   type CommitmentsService,
   createCommitmentsService,
 } from '../features/commitments/commitments.service';
+import { createReservationEnrichment } from '../features/commitments/reservation-enrichment';
 import { createInventoryCostView } from '../features/inventory/inventory.service';
 import { createInventoryCostViewRepo } from '../features/inventory/inventory-list.repo';
 import { isActive, toRecommendation } from '../features/recommendations/recommendation-lists';
@@ -15,6 +16,7 @@ import { createScheduleStops } from '../features/scheduler/scheduler.service';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
+import { type LiveCloud, liveCloudTargets } from './register-compute-copilot';
 import { ledgerReaderFor } from './register-savings-ledger';
 
 /** The recommendations of the projects not yet applied (open, accepted, approved, regressed in the ledger). */
@@ -76,11 +78,22 @@ export async function registerCommitments(
     db,
     warehouse,
     shareSavePartners,
-  }: { db: Kysely<AppTables>; warehouse: WarehouseStore; shareSavePartners?: ReadonlySet<string> },
+    cloud,
+  }: {
+    db: Kysely<AppTables>;
+    warehouse: WarehouseStore;
+    shareSavePartners?: ReadonlySet<string>;
+    /** Where the inventory's reservations are described from (the projects' collection targets). */
+    cloud?: LiveCloud;
+  },
 ): Promise<void> {
+  const targets = liveCloudTargets(db, cloud);
   await app.register(commitmentsRoutes, {
     commitmentsService: commitmentsServiceFor({ db, warehouse }),
     commitmentsRepo: createCommitmentsRepo({ db }),
     ...(shareSavePartners === undefined ? {} : { shareSavePartners }),
+    ...(targets === null
+      ? {}
+      : { describeReservations: createReservationEnrichment({ resolveCloud: targets.resolve }) }),
   });
 }

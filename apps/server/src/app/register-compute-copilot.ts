@@ -13,6 +13,26 @@ import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
 
+/** What a page's live reads of the cloud need: the secret box's key, the AWS port, the server-identity accounts. */
+export interface LiveCloud {
+  secretKey: string;
+  aws: CloudPort;
+  serverIdentity?: ServerIdentityCloud | undefined;
+}
+
+/** The projects' collection targets for reads a page makes live (none without a cloud configuration). */
+export function liveCloudTargets(db: Kysely<AppTables>, cloud: LiveCloud | undefined) {
+  return cloud === undefined
+    ? null
+    : createCollectionTargets({
+        repo: createCollectionTargetsRepo({ db }),
+        secretBox: createSecretBox(cloud.secretKey),
+        aws: cloud.aws,
+        simClock: systemClock,
+        serverIdentity: cloud.serverIdentity,
+      });
+}
+
 /** Compute Copilot: the ASG, Databricks and compute visibility dashboards; live reads through the cloud port. */
 export async function registerComputeCopilot(
   app: App,
@@ -23,19 +43,10 @@ export async function registerComputeCopilot(
   }: {
     db: Kysely<AppTables>;
     warehouse: WarehouseStore;
-    cloud?: { secretKey: string; aws: CloudPort; serverIdentity?: ServerIdentityCloud | undefined };
+    cloud?: LiveCloud;
   },
 ): Promise<void> {
-  const targets =
-    cloud === undefined
-      ? null
-      : createCollectionTargets({
-          repo: createCollectionTargetsRepo({ db }),
-          secretBox: createSecretBox(cloud.secretKey),
-          aws: cloud.aws,
-          simClock: systemClock,
-          serverIdentity: cloud.serverIdentity,
-        });
+  const targets = liveCloudTargets(db, cloud);
   await app.register(computeCopilotRoutes, {
     computeCopilotService: createComputeCopilotService({
       scopes: createCostScopes({ db }),

@@ -156,6 +156,7 @@ const pageHandlers = [
       reservations: [],
       savings_plans: [],
       expiries: [],
+      enrichment: { status: 'ok', message: null, described: 0, refused: [] },
     } satisfies CommitmentInventory),
   ),
   http.get(`*${COMMITMENTS_PATHS.dashboard}`, () =>

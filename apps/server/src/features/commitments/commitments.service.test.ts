@@ -9,35 +9,27 @@ import type { ScheduleValues } from '../scheduler/scheduler.repo';
 import { createScheduleStops } from '../scheduler/scheduler.service';
 import type { ScheduleRow } from '../scheduler/scheduler.tables';
 import { NO_LISTS, scheduleValues } from '../scheduler/scheduler.test-helper';
+import { warehouseRow } from './commitment-row.test-helper';
 import { createCommitmentsService } from './commitments.service';
 import { hourlySpend } from './purchase-rates';
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
 
-const fee = (start: string): WarehouseCommitmentRow => ({
-  ...curCommitmentRow({
-    lineItemType: 'RIFee',
-    billingPeriod: '2026-02',
-    usageAccountId: 'a',
-    reservationArn: 'ri',
-    unblended: 28,
-    reservationTotalReservedUnits: 672,
-    reservationUnusedQuantity: 336,
-    reservationUnusedRecurring: 14,
-    reservationStartTime: start,
-  }),
-  at: new Date('2026-02-01T00:00:00Z'),
-  usageEnd: null,
-  operatingSystem: null,
-  tenancy: null,
-  licenceModel: null,
-  sourceFormat: 'cur',
-  billingPeriodStart: null,
-  amortized: 14,
-  chargeFrequency: null,
-  commitmentDiscountId: null,
-  commitmentDiscountStatus: null,
-  commitmentDiscountQuantity: null,
-});
+const fee = (start: string): WarehouseCommitmentRow =>
+  warehouseRow(
+    {
+      lineItemType: 'RIFee',
+      billingPeriod: '2026-02',
+      usageAccountId: 'a',
+      reservationArn: 'ri',
+      unblended: 28,
+      reservationTotalReservedUnits: 672,
+      reservationUnusedQuantity: 336,
+      reservationUnusedRecurring: 14,
+      reservationStartTime: start,
+    },
+    '2026-02-01T00:00:00Z',
+    14,
+  );
 
 describe('spreadMonthlyFees', () => {
   it("spreads a month's RIFee row over its days by the term's hours; the days add up to the row", () => {

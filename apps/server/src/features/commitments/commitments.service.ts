@@ -57,6 +57,7 @@ import {
 } from '../../warehouse/cost-scope';
 import { chosenRate, hourlySpend } from './purchase-rates';
 import { billReservationRatio, instanceTypeOf, reservationResults } from './reservation-analysis';
+import { createReservationEnrichment, type ReservationEnrichment } from './reservation-enrichment';
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
 import {
   type CurveCut,
@@ -142,7 +143,13 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
   return groups;
 }
 
-function expiriesOf(inventory: Pick<CommitmentInventory, 'reservations' | 'savings_plans'>) {
+/** The inventory as the bill alone answers it (the routes add what the owner accounts describe). */
+type BillReservation = Omit<CommitmentInventory['reservations'][number], 'from_account'>;
+type BillInventory = Omit<CommitmentInventory, 'reservations' | 'enrichment'> & {
+  reservations: BillReservation[];
+};
+
+function expiriesOf(inventory: Pick<BillInventory, 'reservations' | 'savings_plans'>) {
   return [
     ...inventory.reservations.map((r) => ({ ...r, kind: 'reservation' as const })),
     ...inventory.savings_plans.map((s) => ({ ...s, kind: 'savings_plan' as const })),
@@ -165,6 +172,7 @@ export function createCommitmentsService({
   rateOverrides = async () => [],
   scheduleStops = async () => ({ version: '[]', over: async () => [] }),
   pendingRecommendations = async () => [],
+  describeReservations = createReservationEnrichment({ resolveCloud: async () => null }),
   now = () => new Date(),
 }: {
   scopes: CostScopes;
@@ -179,6 +187,8 @@ export function createCommitmentsService({
   scheduleStops?: ScheduleStopsOf;
   /** The recommendations not yet applied (the purchase analyses' second what-if); none without. */
   pendingRecommendations?: PendingRecommendationsOf;
+  /** What the owner accounts describe of the bill's reservations (none reachable without). */
+  describeReservations?: ReservationEnrichment;
   now?: () => Date;
 }) {
   /**
@@ -300,7 +310,7 @@ export function createCommitmentsService({
     return { newest, rows };
   }
 
-  async function inventoryOf(scope: ReadScope): Promise<CommitmentInventory> {
+  async function inventoryOf(scope: ReadScope): Promise<BillInventory> {
     const asOf = now();
     const { newest, rows } = await billOf(scope);
     if (newest === null)
@@ -598,8 +608,15 @@ export function createCommitmentsService({
       return alertInputOf(await scopes.saved(reader));
     },
 
-    async inventory(caller: ClientCaller, query: CommitmentInventoryQuery): Promise<CommitmentInventory> {
-      return inventoryOf(await scopes.requested(caller, query.project_ids));
+    /** The bill's inventory, each EC2 and RDS reservation with what its owner account describes. */
+    async inventory(
+      caller: ClientCaller,
+      query: CommitmentInventoryQuery,
+      describe: ReservationEnrichment = describeReservations,
+    ): Promise<CommitmentInventory> {
+      const scope = await scopes.requested(caller, query.project_ids);
+      const inventory = await inventoryOf(scope);
+      return { ...inventory, ...(await describe(scope, inventory.reservations)) };
     },
 
     async dashboard(caller: ClientCaller, query: CommitmentDashboardQuery): Promise<CommitmentDashboard> {
@@ -721,7 +738,7 @@ export function createCommitmentsService({
   };
 }
 
-type InventoryReservation = CommitmentInventory['reservations'][number];
+type InventoryReservation = BillReservation;
 interface OnDemandUse {
   service: string | null;
   region: string | null;

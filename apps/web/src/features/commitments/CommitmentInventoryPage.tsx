@@ -15,21 +15,70 @@ type Expiry = CommitmentInventory['expiries'][number];
 
 const day = (iso: string | null) => (iso === null ? '—' : iso.slice(0, 10));
 
+/** A value the owner account described, marked as such; the bill's own otherwise. */
+const fromAccount = (value: string | null | undefined, bill: string) =>
+  value === null || value === undefined ? bill : `${value} (account)`;
+
+/** Regional or the zone of a zonal EC2 reservation; RDS: Multi-AZ or single-AZ; the bill's zone otherwise. */
+function scopeOf(r: Reservation): string {
+  const described = r.from_account;
+  if (described?.scope === 'Availability Zone') return `Zone ${described.availability_zone ?? ''}`.trim();
+  if (described?.scope === 'Region') return 'Region';
+  if (described?.multi_az !== null && described?.multi_az !== undefined)
+    return described.multi_az ? 'Region, Multi-AZ' : 'Region, single-AZ';
+  return r.availability_zone === null ? '—' : `Zone ${r.availability_zone}`;
+}
+
 const RESERVATION_COLUMNS: SimpleColumn<Reservation>[] = [
   { label: 'Reservation', render: (r) => <CommitmentArn arn={r.arn} /> },
+  { label: 'State', render: (r) => r.from_account?.state ?? '—' },
   { label: 'Service', render: (r) => r.service ?? '—' },
   { label: 'Instance type', render: (r) => r.instance_type ?? '—' },
   { label: 'Region', render: (r) => r.region ?? '—' },
+  { label: 'Scope', render: scopeOf },
   { label: 'Count', render: (r) => r.count, align: 'right' },
   { label: 'Term', render: (r) => (r.term_years === null ? '—' : `${r.term_years} yr`) },
   { label: 'Payment option', render: (r) => r.payment_option },
-  { label: 'Class', render: (r) => r.offering_class ?? '—' },
+  { label: 'Class', render: (r) => fromAccount(r.from_account?.offering_class, r.offering_class ?? '—') },
   { label: 'Upfront', render: (r) => formatMoney(r.upfront_value), align: 'right' },
   { label: 'Recurring', render: (r) => formatHourly(r.recurring_hourly_per_instance), align: 'right' },
   { label: 'Accounts', render: (r) => r.accounts.join(', ') },
-  { label: 'Ends', render: (r) => day(r.end) },
+  { label: 'Ends', render: (r) => fromAccount(r.from_account?.end?.slice(0, 10), day(r.end)) },
   { label: 'Utilisation', render: (r) => formatShare(r.utilisation), align: 'right' },
 ];
+
+const ENRICHMENT_SEVERITY = { partial: 'warning', not_granted: 'warning', unavailable: 'info' } as const;
+
+/**
+ * What the owner accounts said of the reservations: nothing when every call answered, otherwise the server's
+ * message (not granted, partial, unavailable) and each failed call with the IAM action it needs.
+ */
+function EnrichmentNotice({ enrichment }: { enrichment: CommitmentInventory['enrichment'] }) {
+  if (enrichment.status === 'ok') {
+    return enrichment.described > 0 ? (
+      <Typography variant="body2" color="text.secondary">
+        State, scope and the values marked (account) are described by the owner account; every figure comes
+        from the bill.
+      </Typography>
+    ) : null;
+  }
+  return (
+    <Alert severity={ENRICHMENT_SEVERITY[enrichment.status]} aria-label="Reservation enrichment">
+      {enrichment.message}
+      {enrichment.refused.length > 0 ? (
+        <ul>
+          {enrichment.refused.map((call) => (
+            <li key={`${call.account_id} ${call.region} ${call.operation}`}>
+              {call.operation} in {call.account_id}
+              {call.region === null ? '' : ` ${call.region}`}: {call.code}
+              {call.iam_action === null ? '' : ` (needs ${call.iam_action})`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  );
+}
 
 const PLAN_COLUMNS: SimpleColumn<SavingsPlan>[] = [
   { label: 'Savings plan', render: (s) => <CommitmentArn arn={s.arn} /> },
@@ -88,6 +137,7 @@ export function CommitmentInventoryPage() {
             />
           </TableSection>
           <TableSection title="Reserved instances">
+            <EnrichmentNotice enrichment={inventory.data.enrichment} />
             <SimpleTable
               label="Reserved instances"
               columns={RESERVATION_COLUMNS}

@@ -54,10 +54,12 @@ const INVENTORY: CommitmentInventory = {
       accounts: ['111111111111', '222222222222'],
       days_to_expiry: 20,
       utilisation: 0.5,
+      from_account: null,
     },
   ],
   savings_plans: [],
   expiries: [{ arn: ARN, kind: 'reservation', end: '2026-12-16T00:00:00.000Z', days_to_expiry: 20 }],
+  enrichment: { status: 'ok', message: null, described: 0, refused: [] },
 };
 
 const figures = {
@@ -311,6 +313,118 @@ describe('Commitment pages', () => {
     expect(row).toHaveTextContent('50.0 %');
     expect(screen.getByRole('table', { name: 'Expiring commitments' })).toHaveTextContent('2026-12-16');
     expect(screen.getByRole('table', { name: 'Savings plans' })).toHaveTextContent('No results found');
+  });
+
+  it('Commitment Inventory: State, Scope and the class and end the owner account describes, marked (account)', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    const [ri] = INVENTORY.reservations;
+    const described: CommitmentInventory = {
+      ...INVENTORY,
+      reservations: [
+        {
+          ...(ri as CommitmentInventory['reservations'][number]),
+          from_account: {
+            state: 'active',
+            start: '2025-12-16T09:31:12.000Z',
+            end: '2026-12-16T09:31:12.000Z',
+            count: 2,
+            instance_type: 'm5.large',
+            offering_class: 'convertible',
+            offering_type: 'No Upfront',
+            scope: 'Availability Zone',
+            availability_zone: 'us-east-1c',
+            platform: 'Linux/UNIX',
+            multi_az: null,
+          },
+        },
+      ],
+      enrichment: { status: 'ok', message: null, described: 1, refused: [] },
+    };
+    server.use(http.get(`*${P.inventory}`, () => HttpResponse.json(described)));
+    renderWithProviders('/v3/cost/reserved/', { signedIn: true });
+    const reservations = await screen.findByRole(
+      'table',
+      { name: 'Reserved instances' },
+      { timeout: 20_000 },
+    );
+    const headers = within(reservations)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['State', 'Scope', 'Class', 'Ends']));
+    const row = within(reservations).getByRole('row', { name: /ri-under-used/ });
+    const cell = (label: string) => within(row).getAllByRole('cell')[headers.indexOf(label)];
+    expect(cell('State')).toHaveTextContent('active');
+    expect(cell('Scope')).toHaveTextContent('Zone us-east-1c');
+    expect(cell('Class')).toHaveTextContent('convertible (account)');
+    expect(cell('Ends')).toHaveTextContent('2026-12-16 (account)');
+    expect(
+      screen.getByText(/described by the owner account; every figure comes from the bill/),
+    ).toBeVisible();
+    expect(screen.queryByRole('alert', { name: 'Reservation enrichment' })).toBeNull();
+  });
+
+  it('Commitment Inventory warns when enrichment is not granted, naming the refused calls; partial and unavailable say so', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    const refused = [
+      {
+        account_id: '111111111111',
+        region: 'us-east-1',
+        operation: 'DescribeReservedInstances',
+        code: 'UnauthorizedOperation',
+        message: 'You are not authorized to perform this operation.',
+        iam_action: 'ec2:DescribeReservedInstances',
+      },
+    ];
+    const notGranted =
+      'Enrichment is not granted: the owner account refuses to describe its reservations. Grant ec2:DescribeReservedInstances and rds:DescribeReservedDBInstances (IAM policy 2026-11-27.3, Settings → Cloud Accounts) to see each reservation’s state, exact start and end, scope and platform. Every figure still comes from the bill.';
+    let enrichment: CommitmentInventory['enrichment'] = {
+      status: 'not_granted',
+      message: notGranted,
+      described: 0,
+      refused,
+    };
+    server.use(http.get(`*${P.inventory}`, () => HttpResponse.json({ ...INVENTORY, enrichment })));
+    const { unmount } = renderWithProviders('/v3/cost/reserved/', { signedIn: true });
+    const warning = await screen.findByRole('alert', { name: 'Reservation enrichment' }, { timeout: 20_000 });
+    expect(warning).toHaveTextContent(notGranted);
+    expect(warning).toHaveTextContent(
+      'DescribeReservedInstances in 111111111111 us-east-1: UnauthorizedOperation (needs ec2:DescribeReservedInstances)',
+    );
+    // The bill's figures are still there; State and Scope say nothing was described.
+    const row = within(screen.getByRole('table', { name: 'Reserved instances' })).getByRole('row', {
+      name: /ri-under-used/,
+    });
+    expect(row).toHaveTextContent('convertible');
+    expect(row).not.toHaveTextContent('(account)');
+    unmount();
+
+    enrichment = {
+      status: 'unavailable',
+      message:
+        'The owner accounts could not describe their reservations. Every figure still comes from the bill.',
+      described: 0,
+      refused: [],
+    };
+    const again = renderWithProviders('/v3/cost/reserved/', { signedIn: true });
+    const info = await screen.findByRole('alert', { name: 'Reservation enrichment' }, { timeout: 20_000 });
+    expect(info).toHaveTextContent('could not describe their reservations');
+    expect(within(info).queryByRole('listitem')).toBeNull();
+    again.unmount();
+
+    enrichment = {
+      status: 'partial',
+      message: 'Only some reservations are described by their account.',
+      described: 1,
+      refused,
+    };
+    renderWithProviders('/v3/cost/reserved/', { signedIn: true });
+    expect(
+      await screen.findByRole('alert', { name: 'Reservation enrichment' }, { timeout: 20_000 }),
+    ).toHaveTextContent('Only some reservations are described by their account.');
   });
 
   it('Commitment Management shows the figures, the expiries and the purchase analysis; the look-back switches', {

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import type { CloudPort } from '../../integrations/cloud/cloud-port';
+import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
+import type { ScenarioInput } from '../../integrations/cloud/simulated/scenario-schema';
+import { manualClock } from '../../integrations/cloud/simulated/sim-clock';
+import { createSimulatedCloud } from '../../integrations/cloud/simulated/simulated-cloud';
+import type { ClientCaller } from '../../platform/auth/caller';
+import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
+import { costScopesOver } from '../../warehouse/cost-scope';
+import { warehouseRow } from './commitment-row.test-helper';
+import { createCommitmentsService } from './commitments.service';
+import { createReservationEnrichment, ENRICHMENT_KEEP_MS } from './reservation-enrichment';
+
+const OWNER = '222222222222';
+const EC2_ID = 'b7c1d2e3-0000-4000-8000-000000000001';
+const EC2_ARN = `arn:aws:ec2:us-east-1:${OWNER}:reserved-instances/${EC2_ID}`;
+const RDS_ARN = `arn:aws:rds:eu-west-1:${OWNER}:ri:orders-ri`;
+const CACHE_ARN = `arn:aws:elasticache:us-east-1:${OWNER}:reserved-instance:cache-ri`;
+const NOW = new Date('2026-03-01T00:00:00Z');
+
+/** February's RIFee row of a reservation: the bill's start and end are the day the CUR names, not the instant. */
+function fee(arn: string, productCode: string, region: string, usageType: string, count: number) {
+  return warehouseRow(
+    {
+      lineItemType: 'RIFee',
+      billingPeriod: '2026-02',
+      usageAccountId: OWNER,
+      productCode,
+      region,
+      usageType,
+      reservationArn: arn,
+      unblended: 28 * count,
+      usageAmount: 672 * count,
+      reservationNumberOfReservations: count,
+      reservationTotalReservedUnits: 672 * count,
+      reservationUnusedQuantity: 0,
+      reservationStartTime: '2026-01-10T00:00:00Z',
+      reservationEndTime: '2027-01-10T00:00:00Z',
+    },
+    '2026-02-01T00:00:00Z',
+    28 * count,
+  );
+}
+
+const BILL = [
+  fee(EC2_ARN, 'AmazonEC2', 'us-east-1', 'USE1-HeavyUsage:m5.large', 2),
+  fee(RDS_ARN, 'AmazonRDS', 'eu-west-1', 'EU-HeavyUsage:db.r6g.large', 1),
+  fee(CACHE_ARN, 'AmazonElastiCache', 'us-east-1', 'USE1-HeavyUsage:cache.r6g.large', 1),
+];
+
+/** The owner account describes both; the bill keeps its day-precision dates, the account the exact instants. */
+const SCENARIO = {
+  version: 1,
+  start: NOW.toISOString(),
+  regions: [{ name: 'us-east-1' }, { name: 'eu-west-1' }],
+  accounts: [{ accountId: OWNER }],
+  reservations: [
+    {
+      service: 'ec2',
+      id: EC2_ID,
+      accountId: OWNER,
+      region: 'us-east-1',
+      instanceType: 'm5.large',
+      count: 2,
+      start: '2026-01-10T09:31:12Z',
+      offeringClass: 'convertible',
+      scope: 'Availability Zone',
+      availabilityZone: 'us-east-1c',
+    },
+    {
+      service: 'rds',
+      id: 'orders-ri',
+      accountId: OWNER,
+      region: 'eu-west-1',
+      instanceType: 'db.r6g.large',
+      start: '2026-01-10T10:00:00Z',
+      offeringType: 'Partial Upfront',
+      multiAz: true,
+    },
+  ],
+} satisfies ScenarioInput;
+
+function setUp(faults: ScenarioInput['faults'] = [], options: { reachable?: boolean } = {}) {
+  let at = NOW.getTime();
+  const calls: string[] = [];
+  const cloud = createSimulatedCloud({
+    scenario: parseScenario({ ...SCENARIO, faults }),
+    clock: manualClock(NOW),
+  });
+  // Counts the reservation calls the inventory makes.
+  const port: CloudPort = {
+    ...cloud,
+    listReservations: (account, region) => {
+      calls.push(`${account.accountId} ${region}`);
+      return cloud.listReservations(account, region);
+    },
+  };
+  const account = { accountId: OWNER, credentials: { kind: 'server-identity' } as const };
+  const service = createCommitmentsService({
+    scopes: costScopesOver(async () => [
+      { id: 'p', name: 'P', cloudType: 'aws', ingestedAt: '2026-03-01T00:00:00Z' },
+    ]),
+    warehouse: {
+      commitmentRows: async () => BILL,
+      runCostQuery: async () => ({ as_of: '2026-02-28' }) as WarehouseCostAnswer,
+    },
+    describeReservations: createReservationEnrichment({
+      resolveCloud: async (projectId) =>
+        projectId === 'p' && options.reachable !== false
+          ? { kind: 'simulated', port, accounts: [account] }
+          : { kind: 'awaiting-configuration', reason: 'no role or access keys' },
+      now: () => new Date(at),
+    }),
+    now: () => new Date(at),
+  });
+  const caller = { clientId: 'c' } as ClientCaller;
+  return {
+    calls,
+    inventory: () => service.inventory(caller, {}),
+    advance: (ms: number) => {
+      at += ms;
+    },
+  };
+}
+
+const byArn = <T extends { arn: string }>(items: readonly T[], arn: string) =>
+  items.find((i) => i.arn === arn);
+
+describe('reservation enrichment from the owner account', () => {
+  it("adds each EC2 and RDS reservation's state, exact term, scope and platform; every figure stays the bill's", async () => {
+    const { inventory } = setUp();
+    const answer = await inventory();
+    expect(answer.enrichment).toEqual({ status: 'ok', message: null, described: 2, refused: [] });
+    const ec2 = byArn(answer.reservations, EC2_ARN);
+    expect(ec2?.from_account).toEqual({
+      state: 'active',
+      start: '2026-01-10T09:31:12.000Z',
+      end: '2027-01-10T09:31:12.000Z',
+      count: 2,
+      instance_type: 'm5.large',
+      offering_class: 'convertible',
+      offering_type: 'No Upfront',
+      scope: 'Availability Zone',
+      availability_zone: 'us-east-1c',
+      platform: 'Linux/UNIX',
+      multi_az: null,
+    });
+    // The bill's own fields are untouched.
+    expect(ec2).toMatchObject({ start: '2026-01-10T00:00:00Z', end: '2027-01-10T00:00:00Z', count: 2 });
+    expect(ec2?.offering_class).toBeNull();
+    expect(ec2?.recurring_hourly_per_instance).toBeCloseTo(28 / 672, 12);
+    expect(byArn(answer.reservations, RDS_ARN)?.from_account).toMatchObject({
+      state: 'active',
+      end: '2027-01-10T10:00:00.000Z',
+      offering_class: null,
+      scope: null,
+      platform: 'postgresql',
+      multi_az: true,
+      offering_type: 'Partial Upfront',
+    });
+    // ElastiCache reservations are not described, and do not count against the status.
+    expect(byArn(answer.reservations, CACHE_ARN)?.from_account).toBeNull();
+  });
+
+  it('asks each owner account and region once, keeps the answer 5 minutes, then asks again', async () => {
+    const { calls, inventory, advance } = setUp();
+    await Promise.all([inventory(), inventory()]);
+    expect(calls.sort()).toEqual([`${OWNER} eu-west-1`, `${OWNER} us-east-1`]);
+    advance(ENRICHMENT_KEEP_MS - 1);
+    await inventory();
+    expect(calls).toHaveLength(2);
+    advance(1);
+    await inventory();
+    expect(calls).toHaveLength(4);
+  });
+
+  it('says enrichment is not granted when the account refuses both reads, naming the IAM actions', async () => {
+    const { inventory } = setUp([
+      {
+        accountId: OWNER,
+        service: 'ec2',
+        operation: 'DescribeReservedInstances',
+        code: 'UnauthorizedOperation',
+      },
+      { accountId: OWNER, service: 'rds', operation: 'DescribeReservedDBInstances', code: 'AccessDenied' },
+    ]);
+    const { enrichment, reservations } = await inventory();
+    expect(enrichment.status).toBe('not_granted');
+    expect(enrichment.message).toContain('Enrichment is not granted');
+    expect(enrichment.message).toContain(
+      'Grant ec2:DescribeReservedInstances and rds:DescribeReservedDBInstances',
+    );
+    expect(enrichment.message).toContain('Every figure still comes from the bill.');
+    expect(
+      enrichment.refused
+        .map((r) => [r.region, r.operation, r.code, r.iam_action])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['eu-west-1', 'DescribeReservedDBInstances', 'AccessDenied', 'rds:DescribeReservedDBInstances'],
+      ['us-east-1', 'DescribeReservedInstances', 'UnauthorizedOperation', 'ec2:DescribeReservedInstances'],
+    ]);
+    expect(reservations.every((r) => r.from_account === null)).toBe(true);
+    expect(enrichment.described).toBe(0);
+  });
+
+  it('is partial when one read is refused: the other service is still described', async () => {
+    const { inventory } = setUp([
+      { accountId: OWNER, service: 'rds', operation: 'DescribeReservedDBInstances', code: 'AccessDenied' },
+    ]);
+    const { enrichment, reservations } = await inventory();
+    expect(enrichment).toMatchObject({ status: 'partial', described: 1 });
+    expect(enrichment.refused.map((r) => r.iam_action)).toEqual(['rds:DescribeReservedDBInstances']);
+    expect(byArn(reservations, EC2_ARN)?.from_account?.state).toBe('active');
+    expect(byArn(reservations, RDS_ARN)?.from_account).toBeNull();
+  });
+
+  it('is unavailable when no account answers for another reason, or none of the projects reaches the owner', async () => {
+    const timedOut = await setUp([
+      { accountId: OWNER, service: 'ec2', code: 'TimeoutError' },
+      { accountId: OWNER, service: 'rds', code: 'ThrottlingException' },
+    ]).inventory();
+    expect(timedOut.enrichment.status).toBe('unavailable');
+    expect(timedOut.enrichment.message).toContain('DescribeReservedInstances failed for account');
+    const unreachable = await setUp([], { reachable: false }).inventory();
+    expect(unreachable.enrichment).toMatchObject({ status: 'unavailable', described: 0, refused: [] });
+    expect(unreachable.enrichment.message).toContain(
+      `No cloud account of these projects reaches account ${OWNER} (awaiting configuration: no role or access keys).`,
+    );
+  });
+});
