@@ -121,7 +121,9 @@ describe('aws adapter', () => {
       return (send as (...a: unknown[]) => Promise<unknown>).apply(this, args);
     } as EC2Client['send']);
     try {
-      const port = createAwsCloud({ now: () => CONTRACT_NOW, reservationTimeoutMs: 50 });
+      // One deadline covers sign-in and both listings: long enough for the answering ones on a busy machine,
+      // while EC2 never answers.
+      const port = createAwsCloud({ now: () => CONTRACT_NOW, reservationTimeoutMs: 1_000 });
       const { reservations, failures } = await port.listReservations(CONTRACT_ACCOUNT, 'us-east-1');
       expect(reservations).toEqual([]);
       expect(failures).toMatchObject([
