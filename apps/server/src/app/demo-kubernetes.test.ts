@@ -8,7 +8,7 @@ import { createKubernetesClustersRepo } from '../features/kubernetes-clusters/ku
 import { createReconciler } from '../features/scheduler/reconciler';
 import { createReconcilerRepo } from '../features/scheduler/reconciler.repo';
 import { createSchedulerRepo } from '../features/scheduler/scheduler.repo';
-import { scheduleValues } from '../features/scheduler/scheduler.test-helper';
+import { scheduleActionLog, scheduleValues } from '../features/scheduler/scheduler.test-helper';
 import { manualClock } from '../integrations/cloud/simulated/sim-clock';
 import type { ClientCaller } from '../platform/auth/caller';
 import { kubernetesClustersFor } from './register-kubernetes-clusters';
@@ -136,21 +136,7 @@ describe('the demo’s simulated Kubernetes clusters', () => {
     expect(await replicas()).toMatchObject({ replicas: target.replicas, ready_replicas: target.replicas });
 
     // The action log shows both scales; the other cluster's workloads are untouched.
-    const log = await db
-      .selectFrom('scheduler_actions')
-      .select([
-        'kind',
-        'resource_id',
-        'account_id',
-        'region',
-        'action',
-        'outcome',
-        'state_before',
-        'state_after',
-      ])
-      .where('schedule_id', '=', scheduleId)
-      .orderBy('performed_at')
-      .execute();
+    const log = await scheduleActionLog(db, scheduleId);
     const step = {
       kind: 'k8s-deployment',
       resource_id: target.name,

@@ -137,3 +137,23 @@ export function insertBillLines(
     ),
   );
 }
+
+/** A schedule's action log as the tests compare it: what was acted on, how, and the states before and after, in order. */
+export function scheduleActionLog(db: Kysely<AppTables>, scheduleId: string) {
+  return db
+    .selectFrom('scheduler_actions')
+    .select([
+      'kind',
+      'resource_id',
+      'account_id',
+      'region',
+      'action',
+      'outcome',
+      'state_before',
+      'state_after',
+    ])
+    .where('schedule_id', '=', scheduleId)
+    .orderBy('performed_at')
+    .orderBy('resource_id', 'desc')
+    .execute();
+}

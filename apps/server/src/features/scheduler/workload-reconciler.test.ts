@@ -15,7 +15,7 @@ import { createKubernetesClustersService } from '../kubernetes-clusters/kubernet
 import { createReconciler } from './reconciler';
 import { createReconcilerRepo } from './reconciler.repo';
 import { createSchedulerRepo, type ScheduleValues } from './scheduler.repo';
-import { scheduleValues } from './scheduler.test-helper';
+import { scheduleActionLog, scheduleValues } from './scheduler.test-helper';
 
 // Issue 24 item 4: workloads on a Kubernetes cluster (the loopback API server, reached by the real client
 // through the outbound guard) scaled to zero for the weekend and back on Monday by two reconcilers at once.
@@ -165,22 +165,7 @@ describe('the reconciler over Kubernetes workloads', () => {
       ['web', 3],
       ['queue', 2],
     ]);
-    const log = await db
-      .selectFrom('scheduler_actions')
-      .select([
-        'kind',
-        'resource_id',
-        'account_id',
-        'region',
-        'action',
-        'outcome',
-        'state_before',
-        'state_after',
-      ])
-      .where('schedule_id', '=', scheduleId)
-      .orderBy('performed_at')
-      .orderBy('resource_id', 'desc')
-      .execute();
+    const log = await scheduleActionLog(db, scheduleId);
     expect(log).toEqual([
       {
         kind: 'k8s-deployment',
