@@ -24,6 +24,7 @@ import {
   type RuleInput,
   type RuleOutcome,
   str,
+  type ThresholdDefinition,
   type Thresholds,
   type Violation,
 } from './rule-kit';
@@ -143,6 +144,16 @@ function violation(
   };
 }
 
+/** The smallest monthly saving the spot and scheduled-scaling rules advise. */
+const minMonthlySaving: ThresholdDefinition = {
+  key: 'min_monthly_saving',
+  label: 'Monthly saving at least',
+  unit: 'USD',
+  default: 10,
+  min: 0,
+  max: 100_000,
+};
+
 export const asgSpotAdoption: RuleDefinition = {
   key: 'asg-spot-adoption',
   kinds: ['autoscaling-group'],
@@ -150,16 +161,7 @@ export const asgSpotAdoption: RuleDefinition = {
     "An Auto Scaling group whose on-demand instances above a kept base (the policy's, else its minimum) could run on spot over diversified same-shape types; the saving is their bill × (1 − spot's price ratio).",
   anchor:
     'AWS EC2 Auto Scaling mixed instances policy with price-capacity-optimized spot allocation; nOps Compute Copilot for ASGs.',
-  thresholds: [
-    {
-      key: 'min_monthly_saving',
-      label: 'Monthly saving at least',
-      unit: 'USD',
-      default: 10,
-      min: 0,
-      max: 100_000,
-    },
-  ],
+  thresholds: [minMonthlySaving],
   check(input: RuleInput, t: Thresholds): RuleOutcome {
     const g = groupFacts(input, 14, 1);
     if (g.members === 0) return notApplicable('The group runs no instances.');
@@ -245,14 +247,7 @@ export const asgScheduledScaling: RuleDefinition = {
     minHours,
     hour('office_start_hour', 'Office hours start (UTC)', OFFICE_DAY.start),
     hour('office_end_hour', 'Office hours end (UTC)', OFFICE_DAY.end),
-    {
-      key: 'min_monthly_saving',
-      label: 'Monthly saving at least',
-      unit: 'USD',
-      default: 10,
-      min: 0,
-      max: 100_000,
-    },
+    minMonthlySaving,
   ],
   supersededBy: ['asg-overprovisioned'],
   check(input: RuleInput, t: Thresholds): RuleOutcome {
