@@ -13,6 +13,8 @@ const KEPT_LINES = 300;
 export type StartedServer = {
   url: string;
   dataDir: string;
+  /** The launcher's process id (the server runs in it or its children). */
+  pid: number;
   /** The last lines the server printed (stdout and stderr, before and after it was ready). */
   recentOutput: () => string;
   stop: () => Promise<void>;
@@ -61,6 +63,7 @@ export async function startServer({
   return {
     url,
     dataDir,
+    pid: child.pid ?? 0,
     recentOutput,
     stop: async () => {
       await stopProcess(child);

@@ -92,7 +92,9 @@ export async function collectMetrics({
   const byStart = new Map<number, Wanted[]>();
   for (const wanted of wantedMetrics(projectId, resources)) {
     const start = Math.max(latest.get(wanted.key.resourceId)?.getTime() ?? 0, hourlyBefore.getTime());
-    byStart.set(start, [...(byStart.get(start) ?? []), wanted]);
+    const group = byStart.get(start);
+    if (group === undefined) byStart.set(start, [wanted]);
+    else group.push(wanted);
   }
   const failures: CloudFailure[] = [];
   let points = 0;
