@@ -98,8 +98,9 @@ export async function benchExplorerHttp({
     console.error(`explorer-http ${rows}: ${name} uncached: ${line}`);
     figures[`${name} not asked before at ${rows} rows`] = line;
   }
-  figures[`HTTP p95 ≤ ${HTTP_OVERHEAD_GOAL.factor} × in-process p95 + ${HTTP_OVERHEAD_GOAL.plusMs} ms at ${rows} rows`] =
-    `${within} of ${new Set(uncached.map((q) => q.case.name)).size} questions`;
+  figures[
+    `HTTP p95 ≤ ${HTTP_OVERHEAD_GOAL.factor} × in-process p95 + ${HTTP_OVERHEAD_GOAL.plusMs} ms at ${rows} rows`
+  ] = `${within} of ${new Set(uncached.map((q) => q.case.name)).size} questions`;
   return figures;
 }
 
@@ -117,15 +118,21 @@ function pushTime(times: Map<string, number[]>, name: string, ms: number): void 
  * runCostQuery on the demo's warehouse (compiler, planner, answer shaping — what the cost-explorer service calls),
  * with a data version as the server has, after two untimed questions. Each question is new to the store's caches.
  */
-async function timeInProcess(dataDir: string, questions: readonly MixQuestion[]): Promise<Map<string, number[]>> {
+async function timeInProcess(
+  dataDir: string,
+  questions: readonly MixQuestion[],
+): Promise<Map<string, number[]>> {
   const { openCostStore } = await import(serverModule('warehouse/open-cost-store.ts'));
   const store = await openCostStore({ dataDir });
   const times = new Map<string, number[]>();
   try {
     await store.init();
-    const reader = await store.connection.runAndReadAll('SELECT DISTINCT client_id, project_id FROM line_items');
+    const reader = await store.connection.runAndReadAll(
+      'SELECT DISTINCT client_id, project_id FROM line_items',
+    );
     const [scope, ...others] = reader.getRowObjectsJson() as { client_id: string; project_id: string }[];
-    if (scope === undefined || others.length > 0) throw new Error('expected one project in the demo warehouse');
+    if (scope === undefined || others.length > 0)
+      throw new Error('expected one project in the demo warehouse');
     const ask = (q: MixQuestion, run: number) =>
       store.runCostQuery({
         ...q.case.query,
