@@ -55,23 +55,27 @@ it('draws lines unstacked and areas stacked, without a forecast band when nothin
   );
 });
 
-it('draws figures that are not parts of a whole as overlapping bars, not stacked', () => {
+it('draws figures that are not parts of a whole as bars side by side, neither stacked nor hiding each other', () => {
+  // The effective cost above the on-demand figure (unused commitment): both bars must show.
   const pair = {
     categories: ['web', 'api'],
     series: [
       { name: 'On-demand equivalent', values: [10, 8] },
-      { name: 'Effective', values: [6, 8] },
+      { name: 'Effective', values: [6, 9] },
     ],
   };
-  const bars = buildChartOption(pair, 'overlap').series as (SeriesList[number] & { barGap?: string })[];
+  const bars = buildChartOption(pair, 'grouped').series as (SeriesList[number] & {
+    barGap?: string;
+  })[];
+  // No negative gap: each series has its own place in the category, so none is drawn over another.
   expect(bars.map((s) => [s.type, s.stack, s.barGap])).toEqual([
-    ['bar', undefined, '-100%'],
-    ['bar', undefined, '-100%'],
+    ['bar', undefined, undefined],
+    ['bar', undefined, undefined],
   ]);
-  // The values as given: the tallest bar is the on-demand figure, not their sum.
+  // The values as given, not their sum.
   expect(bars.map((s) => s.data)).toEqual([
     [10, 8],
-    [6, 8],
+    [6, 9],
   ]);
 });
 

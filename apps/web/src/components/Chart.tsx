@@ -30,11 +30,11 @@ type ChartOption = ComposeOption<
 export const CHART_KINDS = ['bar', 'line', 'area'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 /**
- * What a chart may draw: a kind the Explorer offers, or 'overlap' — bars of every series at the same place, each in
- * front of the one before, for figures that are not parts of a whole (a cost and its on-demand equivalent: list
- * the larger first). Stacked they would read as a sum.
+ * What a chart may draw: a kind the Explorer offers, or 'grouped' — the series' bars side by side in each category,
+ * for figures that are not parts of a whole (a cost and its on-demand equivalent). Stacked they would read as a
+ * sum; drawn in front of each other at one place, the smaller hid the other wherever it was the larger.
  */
-type ChartDrawing = ChartKind | 'overlap';
+type ChartDrawing = ChartKind | 'grouped';
 
 interface ChartSeries {
   name: string;
@@ -61,7 +61,7 @@ const EXPORT_SIZE = { width: 1200, height: 600, pixelRatio: 3 } as const;
 const FORECAST_DECAL = { symbol: 'rect', dashArrayX: [1, 0], dashArrayY: [3, 5], rotation: -Math.PI / 4 };
 
 /**
- * The ECharts option of a stacked bar, line, stacked area or overlapping bar chart. Pure, so the chart's content is testable
+ * The ECharts option of a stacked bar, line, stacked area or grouped bar chart. Pure, so the chart's content is testable
  * without drawing.
  */
 export function buildChartOption(
@@ -93,7 +93,7 @@ export function buildChartOption(
       ...(index === 0 && markArea ? { markArea } : {}),
     };
     if (kind === 'bar') return { ...base, type: 'bar', stack: 'total', barMaxWidth: 48 };
-    if (kind === 'overlap') return { ...base, type: 'bar', barGap: '-100%', barMaxWidth: 48 };
+    if (kind === 'grouped') return { ...base, type: 'bar', barMaxWidth: 48 };
     return {
       ...base,
       type: 'line',
@@ -114,7 +114,7 @@ export function buildChartOption(
     },
     legend: { type: 'scroll', bottom: 0 },
     grid: { left: 8, right: 16, top: 24, bottom: 40, containLabel: true },
-    xAxis: { type: 'category', data: data.categories, boundaryGap: kind === 'bar' || kind === 'overlap' },
+    xAxis: { type: 'category', data: data.categories, boundaryGap: kind === 'bar' || kind === 'grouped' },
     yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatValue(value) } },
     series,
   } as ChartOption;

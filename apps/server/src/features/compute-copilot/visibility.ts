@@ -41,15 +41,26 @@ const COMPUTE: CostFilter = { dimension: 'finlens_compute_types', mode: 'include
 const EC2: CostFilter = { dimension: 'finlens_compute_types', mode: 'include', values: ['EC2'] };
 /**
  * Savings Plan commitment paid for and not used: the SavingsPlanRecurringFee lines' net amortized cost. They name
- * no compute type (the plan, not an instance), yet they are what compute's savings plans cost beyond the usage
- * they covered: compute spend under SP-covered includes them, with no on-demand equivalent, so they are charged
- * against the savings achieved (which read as if the commitment were fully used before).
+ * no compute type (the plan, not an instance), yet a compute plan's (Compute or EC2 Instance Savings Plans) is
+ * what compute's savings plans cost beyond the usage they covered: compute spend under SP-covered includes it,
+ * with no on-demand equivalent, so it is charged against the savings achieved. Only compute plans: their lines'
+ * service is the product "Savings Plans for AWS Compute usage" (product code ComputeSavingsPlans where the bill
+ * names no product); a SageMaker or database plan's unused commitment is not compute spend.
  */
-const UNUSED_SP: CostFilter = {
-  dimension: 'line_item_line_item_type',
-  mode: 'include',
-  values: ['SavingsPlanRecurringFee'],
-};
+export const UNUSED_SP: CostFilter[] = [
+  { dimension: 'line_item_line_item_type', mode: 'include', values: ['SavingsPlanRecurringFee'] },
+  {
+    dimension: 'product_servicename',
+    mode: 'include',
+    values: ['Savings Plans for AWS Compute usage', 'ComputeSavingsPlans'],
+  },
+];
+
+/** A plan's line on SP-covered's page: its ARN; plans beyond the read's top N as one line saying how many. */
+export function unusedCommitmentLabel(key: string | null, label: string, more: number): string {
+  if (key === OTHERS_KEY) return `Unused commitment: ${more} more plan${more === 1 ? '' : 's'}`;
+  return key === null ? 'Unused commitment: plan not named in the bill' : `Unused commitment: ${label}`;
+}
 
 function rows(
   effective: Map<string | null, number>,
@@ -108,7 +119,7 @@ export async function visibility(
       costBy(warehouse, scope, window, {
         dimension: null,
         costType: EFFECTIVE,
-        filters: [UNUSED_SP],
+        filters: UNUSED_SP,
         granularity: 'day',
       }),
       equivalent('finlens_purchase_option'),
@@ -254,24 +265,27 @@ export async function visibilityGroup(
       ? await costBy(warehouse, scope, window, {
           dimension: 'line_item_resource_id',
           costType: EFFECTIVE,
-          filters: [UNUSED_SP],
+          filters: UNUSED_SP,
         })
       : null;
-  for (const s of unused?.series ?? [])
-    if (s.total !== 0)
-      resources.push({
-        resource_id: s.key,
-        label: `Unused commitment: ${s.label}`,
-        effective: s.total,
-        on_demand: 0,
-        savings: 0,
-      });
+  const plans = (unused?.series ?? []).filter((s) => s.total !== 0);
+  const named = plans.filter((s) => s.key !== OTHERS_KEY).length;
+  // The plans the top N leaves out, as the read counts them (its groups less the ones listed).
+  const more = plans.length > named ? (unused?.group_count ?? 0) - (unused?.series.length ?? 1) + 1 : 0;
+  for (const s of plans)
+    resources.push({
+      resource_id: s.key === OTHERS_KEY ? null : s.key,
+      label: unusedCommitmentLabel(s.key, s.label, more),
+      effective: s.total,
+      on_demand: 0,
+      savings: 0,
+    });
   for (const r of resources) r.savings = r.on_demand - r.effective;
   const effective = e.total + (unused?.total ?? 0);
   return {
     currency: e.currency ?? 'USD',
     totals: { effective, on_demand: whole.total, savings: whole.total - effective },
     resources,
-    group_count: e.group_count + (unused?.series.filter((s) => s.total !== 0).length ?? 0),
+    group_count: e.group_count + named + more,
   };
 }

@@ -144,9 +144,9 @@ export function AsgDashboardPage() {
             />
             <Figure label="Possible saving a month" value={money(data.totals.monthly_saving, currency)} />
           </Figures>
-          {/* Effective cost in front of its on-demand equivalent (not stacked: they are not a sum). */}
+          {/* Effective cost beside its on-demand equivalent (not stacked: they are not a sum). */}
           <Chart
-            kind="overlap"
+            kind="grouped"
             label="Cost per group: effective and on-demand equivalent"
             categories={data.groups.map((g) => g.name)}
             series={[

@@ -312,7 +312,18 @@ describe('Compute Copilot pages', () => {
     expect(await screen.findByText(/Idle all-purpose clusters: analytics-shared/)).toBeInTheDocument();
     expect(screen.getByText(/Jobs whose cost grew: feature-engineering \(\+66\.7 %\)/)).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'DBUs' })).toHaveTextContent('$200.00');
-  });
+    // Figures stay on one line (money, CPU, kind, growth): never wrapped mid-value.
+    const clusters = screen.getByRole('region', { name: 'Databricks clusters' });
+    for (const text of ['$200.00', '$250.00', '2.0 %', 'All-purpose']) {
+      for (const cell of await within(clusters).findAllByText(text, {}, SLOW)) {
+        expect(cell.closest('.ag-cell'), text).not.toHaveClass('ag-cell-wrap-text');
+        expect(cell.closest('.ag-cell'), text).not.toHaveClass('ag-cell-auto-height');
+      }
+    }
+    const jobs = screen.getByRole('region', { name: 'Databricks jobs' });
+    const growth = await within(jobs).findByText('+66.7 %', {}, SLOW);
+    expect(growth.closest('.ag-cell')).not.toHaveClass('ag-cell-wrap-text');
+  }, 90_000);
 
   it('says what the ASG Dashboard waits for while instances have no CPU figures yet', async () => {
     const waiting = {

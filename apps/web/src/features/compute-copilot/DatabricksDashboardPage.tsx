@@ -12,6 +12,7 @@ import {
   Figures,
   GridSection,
   money,
+  ONE_LINE,
   Section,
   share,
   useCopilotRange,
@@ -27,8 +28,11 @@ const COST_FIELDS = {
   previous_total: 'Previous period',
 } as const;
 
-/** Money columns narrow enough that a cluster's four figures fit beside its name on a laptop screen. */
-const MONEY_WIDTH = { width: 108, minWidth: 100 };
+/**
+ * Money columns wide enough for $123,456.78 on one line (amountColumn never wraps a figure) and narrow enough
+ * that a cluster's four figures fit beside its name on a laptop screen.
+ */
+const MONEY_WIDTH = { width: 124, minWidth: 120 };
 
 function costColumns<Row extends DatabricksRow>(currency: string): ColDef<Row>[] {
   return (Object.keys(COST_FIELDS) as (keyof typeof COST_FIELDS)[]).map((field) =>
@@ -61,6 +65,7 @@ const clusterColumns = (currency: string): ColDef<Cluster>[] => [
     minWidth: 80,
     valueGetter: ({ data }) => (data?.cpu_avg == null ? '—' : `${data.cpu_avg.toFixed(1)} %`),
     type: 'rightAligned',
+    ...ONE_LINE,
   },
   {
     colId: 'kind',
@@ -69,6 +74,7 @@ const clusterColumns = (currency: string): ColDef<Cluster>[] => [
     minWidth: 95,
     valueGetter: ({ data }) =>
       data?.job_id ? `Job ${data.job_id}` : data?.kind === 'job' ? 'Job' : 'All-purpose',
+    ...ONE_LINE,
   },
   { field: 'creator', headerName: 'Creator', flex: 1, minWidth: 215 },
   {
@@ -78,11 +84,12 @@ const clusterColumns = (currency: string): ColDef<Cluster>[] => [
     minWidth: 80,
     valueGetter: ({ data }) => data?.instances.length ?? 0,
     type: 'rightAligned',
+    ...ONE_LINE,
   },
 ];
 
 const jobColumns = (currency: string): ColDef<Job>[] => [
-  { field: 'key', headerName: 'Job id' },
+  { field: 'key', headerName: 'Job id', ...ONE_LINE },
   { field: 'label', headerName: 'Run name', flex: 2 },
   ...costColumns<Job>(currency),
   {
@@ -93,6 +100,7 @@ const jobColumns = (currency: string): ColDef<Job>[] => [
       data?.growth == null ? '—' : `${data.growth > 0 ? '+' : ''}${share(data.growth)}`,
     filter: 'agNumberColumnFilter',
     type: 'rightAligned',
+    ...ONE_LINE,
   },
 ];
 

@@ -168,7 +168,13 @@ export const share = (value: number | null | undefined) =>
 export const detailsPath = (type: string, id: string, days: string) =>
   `${COPILOT}/${type}/details/${encodeURIComponent(id)}/?days=${days}`;
 
-/** A money column: sortable, number-filterable, right-aligned; the CSV keeps the number. */
+/**
+ * A figure on one line: never wrapped mid-value (the grid's defaults wrap text and grow the row to fit it), so its
+ * cells need no height measured; the row's name sets its height.
+ */
+export const ONE_LINE = { wrapText: false, autoHeight: false } as const;
+
+/** A money column: sortable, number-filterable, right-aligned, on one line; the CSV keeps the number. */
 export function amountColumn<Row>(
   headerName: string,
   get: (row: Row) => number,
@@ -182,6 +188,7 @@ export function amountColumn<Row>(
     valueFormatter: ({ value }) => money(Number(value), currency),
     filter: 'agNumberColumnFilter',
     type: 'rightAligned',
+    ...ONE_LINE,
     ...extra,
   };
 }
