@@ -45,7 +45,7 @@ describe('cloud inventory', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('regions[0].name');
     const loaded = await admin.session.request('PUT', P.scenario(projectId), { body: SCENARIO });
-    expect(loaded.body).toEqual({ accounts: 1, regions: 2, resources: 3 });
+    expect(loaded.body).toEqual({ accounts: 1, regions: 2, resources: 3, kubernetes_clusters: 0 });
 
     const queued = await admin.session.post(P.collectNow(projectId));
     expect(queued.status).toBe(202);

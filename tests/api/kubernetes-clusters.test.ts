@@ -1,4 +1,5 @@
 import { cloudAccountSchema } from '@finlens/contracts/cloud-accounts';
+import { INVENTORY_PATHS } from '@finlens/contracts/inventory';
 import {
   clusterListSchema,
   clusterSchema,
@@ -283,5 +284,49 @@ describe('Kubernetes clusters and workload schedules', () => {
       other.s.post(K.clusters, { ...input, project: other.projectId, api_server_url: 'https://[::1]:6443' }),
       'api_server_url',
     );
+  });
+
+  it('registers the clusters of a scenario loaded through PUT …/scenario/ as simulated, as finlens demo does', async () => {
+    const { s, projectId } = await adminWithProject('kube-scenario');
+    const scenario = (replicas: number) => ({
+      version: 1,
+      regions: [{ name: 'us-east-1' }],
+      accounts: [{ accountId: AWS_TEST_SETTINGS.account_id }],
+      kubernetes: {
+        clusters: [
+          {
+            name: 'sim-shop',
+            workloads: [
+              { namespace: 'shop', kind: 'deployment', name: 'web', replicas, labels: { app: 'web' } },
+              { namespace: 'batch', kind: 'statefulset', name: 'queue', replicas: 1 },
+            ],
+          },
+        ],
+      },
+    });
+    const loaded = await s.request('PUT', INVENTORY_PATHS.scenario(projectId), { body: scenario(3) });
+    expect(loaded.status, JSON.stringify(loaded.body)).toBe(200);
+    expect(loaded.body).toMatchObject({ kubernetes_clusters: 1 });
+    const [cluster, ...more] = clusterListSchema.parse((await s.get(K.clusters)).body).results;
+    expect(more).toEqual([]);
+    expect(cluster).toMatchObject({
+      name: 'sim-shop',
+      project: projectId,
+      simulated: true,
+      api_server_url: 'simulated://sim-shop',
+    });
+    const id = cluster?.id as string;
+    const workloads = await s.get(`${K.workloads(id)}?namespace=shop`);
+    expect(workloads.status, JSON.stringify(workloads.body)).toBe(200);
+    expect(workloadListSchema.parse(workloads.body).results.map((w) => [w.kind, w.name, w.replicas])).toEqual(
+      [['deployment', 'web', 3]],
+    );
+    // Loading it again keeps the cluster's id (schedules still target it) and answers the new scenario.
+    await s.request('PUT', INVENTORY_PATHS.scenario(projectId), { body: scenario(5) });
+    expect(clusterListSchema.parse((await s.get(K.clusters)).body).results.map((c) => c.id)).toEqual([id]);
+    const again = workloadListSchema.parse((await s.get(`${K.workloads(id)}?namespace=shop`)).body);
+    expect(again.results.map((w) => w.replicas)).toEqual([5]);
+    // A simulated cluster is the scenario's to change.
+    expect((await s.request('PATCH', K.cluster(id), { body: { name: 'renamed' } })).status).toBe(409);
   });
 });

@@ -82,6 +82,12 @@ export const scenarioLoadedSchema = z.object({
   accounts: z.number().int(),
   regions: z.number().int(),
   resources: z.number().int(),
+  kubernetes_clusters: z
+    .number()
+    .int()
+    .describe(
+      "Clusters of the scenario's kubernetes section, registered as the project's simulated Kubernetes clusters (the Container Scheduler's).",
+    ),
 });
 
 export const collectionErrorSchema = z.object({

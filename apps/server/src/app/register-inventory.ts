@@ -10,6 +10,7 @@ import { createInventoryListRepo } from '../features/inventory/inventory-list.re
 import { createResourceLookupRepo } from '../features/inventory/resource-lookup.repo';
 import { resourceMetricsRoutes } from '../features/inventory/resource-metrics.routes';
 import { createResourceMetricsService } from '../features/inventory/resource-metrics.service';
+import { createKubernetesClustersRepo } from '../features/kubernetes-clusters/kubernetes-clusters.repo';
 import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
 import { systemClock } from '../integrations/cloud/simulated/sim-clock';
 import { createSecretBox } from '../platform/crypto/secret-box';
@@ -52,6 +53,8 @@ export async function registerInventory(
       serverIdentity,
     }),
     collection: inventoryCollectionFor({ db, secretBox, aws, serverIdentity }),
+    // The same registration `finlens demo` makes for the demo's scenario (commands/demo-command.ts).
+    simulatedClusters: createKubernetesClustersRepo({ db }).ensureSimulated,
   });
   await app.register(inventoryRoutes, { inventory });
   const metrics = createResourceMetricsService({

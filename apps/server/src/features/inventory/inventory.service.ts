@@ -79,6 +79,7 @@ export function createInventoryService({
   scopes,
   targets,
   collection,
+  simulatedClusters = async () => undefined,
 }: {
   repo: Pick<InventoryRepo, 'saveScenario' | 'latestPasses' | 'kindCounts' | 'scenariosOf'>;
   targetsRepo: Pick<CollectionTargetsRepo, 'collectability'>;
@@ -86,6 +87,11 @@ export function createInventoryService({
   scopes: Pick<CostScopes, 'requested'>;
   targets: CollectionTargets;
   collection: Pick<InventoryCollection, 'enqueuePass'>;
+  /**
+   * Registers the scenario's Kubernetes clusters as the project's simulated clusters (the Container
+   * Scheduler's), as `finlens demo` does for the demo's (features/kubernetes-clusters ensureSimulated).
+   */
+  simulatedClusters?: (clientId: string, projectId: string, names: readonly string[]) => Promise<unknown>;
 }) {
   /**
    * The account names the cloud side knows, by project id then account id: a simulated account's scenario
@@ -139,10 +145,13 @@ export function createInventoryService({
         throw error;
       }
       await repo.saveScenario(projectId, scenario);
+      const clusters = parsed.kubernetes.clusters.map((c) => c.name);
+      await simulatedClusters(caller.clientId, projectId, clusters);
       return {
         accounts: parsed.accounts.length,
         regions: parsed.regions.length,
         resources: parsed.resources.length,
+        kubernetes_clusters: clusters.length,
       };
     },
 

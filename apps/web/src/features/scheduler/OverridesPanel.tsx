@@ -14,12 +14,42 @@ import { useState } from 'react';
 import { AdminAction } from '../../components/AdminAction';
 import { ApiError } from '../../lib/api-client';
 import { useAddOverride } from './api/add-override-mutation';
+import { useSelectedWorkloads } from './api/kubernetes-clusters-query';
 import { useRemoveOverride } from './api/remove-override-mutation';
 import { formatInstant } from './format-instant';
 import { LocalDateTimeField } from './LocalDateTimeField';
 import { errorsByField, SCHEDULER_ADMIN_REASON } from './scheduler-view';
 
 const EVERY = 'every';
+
+type WorkloadChoice = { value: string; label: string };
+
+/**
+ * The workloads an override may name: those the schedule names, and those its label selectors match now (asked
+ * of each cluster), each once, as `k8s-<kind>|<cluster id>/<namespace>/<name>`. A selector whose cluster did
+ * not answer is reported, not offered.
+ */
+function useWorkloadChoices(schedule: Schedule): { choices: WorkloadChoice[]; failures: string[] } {
+  const selected = useSelectedWorkloads(schedule.workloads);
+  const choices = new Map<string, WorkloadChoice>();
+  const add = (
+    w: { cluster: string; namespace: string; kind: Schedule['workloads'][number]['kind'] },
+    name: string,
+  ) => {
+    const value = `${workloadResourceKind(w.kind)}|${w.cluster}/${w.namespace}/${name}`;
+    if (!choices.has(value)) choices.set(value, { value, label: `${w.namespace}/${name} (${w.kind})` });
+  };
+  for (const w of schedule.workloads) if (w.name !== null) add(w, w.name);
+  const failures: string[] = [];
+  for (const { target, answer } of selected) {
+    if (answer?.isError)
+      failures.push(
+        `The ${target.kind}s of ${target.namespace} matching ${target.label_selector} could not be listed (${answer.error.message}): they are offered once the cluster answers.`,
+      );
+    for (const w of answer?.data?.results ?? []) add(target, w.name);
+  }
+  return { choices: [...choices.values()], failures };
+}
 
 /** The browser's local "YYYY-MM-DDTHH:MM" `hours` from now (a datetime-local input's value). */
 function localInputValue(hours: number): string {
@@ -35,6 +65,7 @@ export function OverridesPanel({ schedule }: { schedule: Schedule }) {
   const [action, setAction] = useState<'keep_running' | 'stop'>('keep_running');
   const [resource, setResource] = useState(EVERY);
   const [until, setUntil] = useState(() => localInputValue(4));
+  const workloads = useWorkloadChoices(schedule);
   const errors = add.error instanceof ApiError ? errorsByField(add.error.body) : {};
   const submit = () => {
     const [kind = '', ...id] = resource.split('|');
@@ -110,19 +141,11 @@ export function OverridesPanel({ schedule }: { schedule: Schedule }) {
               {r.name ?? r.resource_id}
             </MenuItem>
           ))}
-          {/* Workloads the schedule names (one a label selector matches: by the API, <cluster>/<namespace>/<name>). */}
-          {schedule.workloads.flatMap((w) =>
-            w.name === null
-              ? []
-              : [
-                  <MenuItem
-                    key={`${w.cluster}/${w.namespace}/${w.name}`}
-                    value={`${workloadResourceKind(w.kind)}|${w.cluster}/${w.namespace}/${w.name}`}
-                  >
-                    {`${w.namespace}/${w.name} (${w.kind})`}
-                  </MenuItem>,
-                ],
-          )}
+          {workloads.choices.map((w) => (
+            <MenuItem key={w.value} value={w.value}>
+              {w.label}
+            </MenuItem>
+          ))}
         </TextField>
         <LocalDateTimeField
           label="Until (your time)"
@@ -143,6 +166,11 @@ export function OverridesPanel({ schedule }: { schedule: Schedule }) {
           )}
         </AdminAction>
       </Stack>
+      {workloads.failures.map((text) => (
+        <Alert key={text} severity="warning" sx={{ mt: 1 }}>
+          {text}
+        </Alert>
+      ))}
       {add.isError && Object.keys(errors).length === 0 ? (
         <Alert severity="error" sx={{ mt: 1 }}>
           {add.error.message}

@@ -1,4 +1,5 @@
 import { INVENTORY_PATHS, type InventoryResource } from '@finlens/contracts/inventory';
+import { KUBERNETES_PATHS } from '@finlens/contracts/kubernetes';
 import {
   SCHEDULER_PATHS,
   type ScheduleEstimate,
@@ -381,7 +382,7 @@ describe('the schedule details', () => {
 });
 
 describe('the schedule details of a schedule with Kubernetes workloads', () => {
-  it('offers an override of a workload the schedule names, sent as <cluster>/<namespace>/<name>', {
+  it('offers an override of a workload the schedule names or its label selector matches, sent as <cluster>/<namespace>/<name>', {
     timeout: 90_000,
   }, async () => {
     const withWorkloads = {
@@ -389,17 +390,42 @@ describe('the schedule details of a schedule with Kubernetes workloads', () => {
       workloads: [
         { cluster: 'c1', namespace: 'ops', kind: 'deployment', name: 'worker', label_selector: null },
         { cluster: 'c1', namespace: 'ops', kind: 'statefulset', name: null, label_selector: 'tier=batch' },
+        { cluster: 'c2', namespace: 'jobs', kind: 'deployment', name: null, label_selector: 'app=etl' },
       ],
+    };
+    const queue = {
+      kind: 'statefulset',
+      namespace: 'ops',
+      name: 'queue',
+      replicas: 2,
+      ready_replicas: 2,
+      labels: { tier: 'batch' },
     };
     server.use(
       http.get(`*${SCHEDULER_PATHS.schedule('s1')}`, () => HttpResponse.json(withWorkloads)),
       http.get(`*${SCHEDULER_PATHS.timeline('s1')}`, () => HttpResponse.json(TIMELINE)),
       http.get(`*${SCHEDULER_PATHS.actions('s1')}`, () => HttpResponse.json({ results: [] })),
+      http.get(`*${KUBERNETES_PATHS.workloads('c1')}`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const asked = [query.get('namespace'), query.get('kind'), query.get('label_selector')];
+        return HttpResponse.json({
+          results: asked.join('|') === 'ops|statefulset|tier=batch' ? [queue] : [],
+        });
+      }),
+      http.get(`*${KUBERNETES_PATHS.workloads('c2')}`, () =>
+        HttpResponse.json(
+          {
+            detail: 'The cluster "batch" answered: 401 Unauthorized',
+            error: 'The cluster "batch" answered: 401 Unauthorized',
+          },
+          { status: 424 },
+        ),
+      ),
       http.post(`*${SCHEDULER_PATHS.overrides('s1')}`, () =>
         HttpResponse.json(
           {
             id: 'o2',
-            resource: { kind: 'k8s-deployment', resource_id: 'c1/ops/worker' },
+            resource: { kind: 'k8s-statefulset', resource_id: 'c1/ops/queue' },
             running: true,
             from: '2026-11-26T12:00:00.000Z',
             until: '2026-11-26T16:00:00.000Z',
@@ -411,17 +437,29 @@ describe('the schedule details of a schedule with Kubernetes workloads', () => {
     );
     const { user } = renderWithProviders('/v3/essentials/scheduler-details/schedule/s1', { signedIn: true });
     const overrides = await screen.findByRole('region', { name: 'Overrides' }, SLOW);
+    // A selector whose cluster does not answer says so instead of offering nothing silently.
+    expect(
+      await within(overrides).findByText(
+        /deployments of jobs matching app=etl could not be listed/,
+        undefined,
+        SLOW,
+      ),
+    ).toHaveTextContent('401 Unauthorized');
     await user.click(within(overrides).getByRole('combobox', { name: 'Of' }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    // The named deployment is offered; the selector's statefulsets are known only to the cluster.
-    expect(options).toContain('ops/worker (deployment)');
-    expect(options.some((o) => o?.includes('statefulset'))).toBe(false);
-    await user.click(screen.getByRole('option', { name: 'ops/worker (deployment)' }));
+    // The named deployment, and the statefulset the selector matches now (asked of the cluster).
+    expect(options).toEqual([
+      'Every resource',
+      'dev-web',
+      'ops/worker (deployment)',
+      'ops/queue (statefulset)',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'ops/queue (statefulset)' }));
     await user.click(within(overrides).getByRole('button', { name: 'Add override' }));
     await waitFor(() =>
       expect(requests.bodyOf(`POST ${SCHEDULER_PATHS.overrides('s1')}`)).toMatchObject({
         action: 'keep_running',
-        resource: { kind: 'k8s-deployment', resource_id: 'c1/ops/worker' },
+        resource: { kind: 'k8s-statefulset', resource_id: 'c1/ops/queue' },
       }),
     );
   });

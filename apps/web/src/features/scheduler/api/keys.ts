@@ -14,6 +14,8 @@ export const schedulerKeys = {
   clusters: () => [...schedulerKeys.all, 'clusters'] as const,
   workloads: (clusterId: string, namespace: string) =>
     [...schedulerKeys.all, 'clusters', clusterId, 'workloads', namespace] as const,
+  selectedWorkloads: (clusterId: string, namespace: string, kind: string, selector: string) =>
+    [...schedulerKeys.workloads(clusterId, namespace), kind, selector] as const,
   resources: (projectId: string, kind: string) =>
     [...schedulerKeys.all, 'resources', projectId, kind] as const,
 };

@@ -5,9 +5,10 @@ import {
   clusterListSchema,
   clusterSchema,
   KUBERNETES_PATHS,
+  type WorkloadTarget,
   workloadListSchema,
 } from '@finlens/contracts/kubernetes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { schedulerKeys } from './keys';
@@ -32,6 +33,29 @@ export function useClusterWorkloads(clusterId: string | null, namespace: string)
     enabled: clusterId !== null && namespace !== '',
     retry: false,
   });
+}
+
+/**
+ * The workloads each label-selector target matches now, one GET …/workloads/?namespace=&kind=&label_selector=
+ * per target (named targets ask nothing): an override of one of them names it.
+ */
+export function useSelectedWorkloads(targets: readonly WorkloadTarget[]) {
+  const selectors = targets.filter((t) => t.label_selector !== null);
+  const answers = useQueries({
+    queries: selectors.map((t) => {
+      const selector = t.label_selector ?? '';
+      return {
+        queryKey: schedulerKeys.selectedWorkloads(t.cluster, t.namespace, t.kind, selector),
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          apiRequest(KUBERNETES_PATHS.workloads(t.cluster), workloadListSchema, {
+            query: { namespace: t.namespace, kind: t.kind, label_selector: selector },
+            signal,
+          }),
+        retry: false,
+      };
+    }),
+  });
+  return selectors.map((target, i) => ({ target, answer: answers[i] }));
 }
 
 /** POST (new) or PATCH (existing id) a cluster; credentials left out of a PATCH are kept. */
