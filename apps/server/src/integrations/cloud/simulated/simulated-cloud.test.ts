@@ -258,4 +258,25 @@ describe('simulated cloud', () => {
     expect(listed.resources.map((r) => r.kind)).toEqual(['ec2-instance', 'ec2-instance']);
     expect(listed.failures).toMatchObject([{ operation: 'DescribeVolumes', kinds: ['ebs-volume'] }]);
   });
+
+  it("loses only the instances when DescribeInstances is refused: the service's other kinds still list", async () => {
+    const faults = [
+      ...CONTRACT_SCENARIO.faults,
+      { accountId: CONTRACT_ACCOUNT.accountId, service: 'ec2', operation: 'DescribeInstances' },
+    ];
+    const { port, account } = simulated({ faults });
+    const listed = await port.listResources(account, 'us-east-1', ['ec2-instance', 'ebs-volume']);
+    expect(listed.resources.length).toBeGreaterThan(0);
+    expect(new Set(listed.resources.map((r) => r.kind))).toEqual(new Set(['ebs-volume']));
+    expect(listed.failures).toMatchObject([{ operation: 'DescribeInstances', kinds: ['ec2-instance'] }]);
+    expect(listed.failures).toHaveLength(1);
+  });
+
+  it('loses every kind of a service whose fault names no operation', async () => {
+    const faults = [...CONTRACT_SCENARIO.faults, { accountId: CONTRACT_ACCOUNT.accountId, service: 'ec2' }];
+    const { port, account } = simulated({ faults });
+    const listed = await port.listResources(account, 'us-east-1', ['ec2-instance', 'ebs-volume']);
+    expect(listed.resources).toEqual([]);
+    expect(listed.failures).toMatchObject([{ service: 'ec2', kinds: ['ec2-instance', 'ebs-volume'] }]);
+  });
 });

@@ -103,7 +103,13 @@ export function createSimulatedCloud({
     return at;
   };
 
-  const faultFor = (account: CloudAccount, region: string | null, service: CloudService, operation: string) =>
+  /** `operation` null: only the faults of the whole service (those naming no operation) answer. */
+  const faultFor = (
+    account: CloudAccount,
+    region: string | null,
+    service: CloudService,
+    operation: string | null,
+  ) =>
     scenario.faults.find(
       (f) =>
         f.accountId === account.accountId &&
@@ -124,13 +130,17 @@ export function createSimulatedCloud({
     };
   };
 
-  /** The failure the scenario answers for this call, or null when the call succeeds. */
+  /**
+   * The failure the scenario answers for this call, or null when the call succeeds; `serviceWide` asks only
+   * whether the whole service refuses (a fault naming one operation leaves the others alone).
+   */
   const failure = (
     account: CloudAccount,
     region: string | null,
     service: CloudService,
     kinds: ResourceKind[],
     operation: string,
+    serviceWide = false,
   ): CloudFailure | null => {
     const base = { accountId: account.accountId, kinds };
     if (!scenario.accounts.some((a) => a.accountId === account.accountId)) {
@@ -144,7 +154,9 @@ export function createSimulatedCloud({
         message,
       };
     }
-    const fault = faultFor(account, region, service, operation) ?? optInFault(account, region, service);
+    const fault =
+      faultFor(account, region, service, serviceWide ? null : operation) ??
+      optInFault(account, region, service);
     if (fault === null) return null;
     const sts = fault.service === 'sts';
     return {
@@ -182,7 +194,8 @@ export function createSimulatedCloud({
       for (const service of new Set(kinds.map((k) => KIND_SERVICE[k]))) {
         const serviceKinds = kinds.filter((k) => KIND_SERVICE[k] === service);
         const operation = LISTING_OPERATIONS[serviceKinds[0] ?? 'ec2-instance'];
-        const failed = failure(account, region, service, serviceKinds, operation);
+        // The whole service refused (a fault naming no operation, sts, opt-in): every kind of it is lost.
+        const failed = failure(account, region, service, serviceKinds, operation, true);
         if (
           failed &&
           !failures.some((f) => f.service === failed.service && f.operation === failed.operation)
