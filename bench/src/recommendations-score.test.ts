@@ -1,3 +1,4 @@
+import { RECOMMENDATION_TYPES } from '@finlens/contracts/recommendations';
 import { describe, expect, it } from 'vitest';
 import { scorePlanted } from './recommendations-score';
 
@@ -14,8 +15,8 @@ describe('scorePlanted', () => {
       { rule_key: 'ec2-idle', account_id: '2', resource_id: 'i-b' },
       { rule_key: 'ec2-rightsizing', account_id: '1', resource_id: 'i-b' },
     ];
-    const [idle, oversized] = scorePlanted(planted, found);
-    expect(idle).toEqual({
+    const scores = scorePlanted(planted, found);
+    expect(scores.find((s) => s.type === 'ec2-idle')).toEqual({
       type: 'ec2-idle',
       planted: 2,
       found: 2,
@@ -23,11 +24,43 @@ describe('scorePlanted', () => {
       precision: 0.5,
       recall: 0.5,
     });
-    expect(oversized).toMatchObject({
+    expect(scores.find((s) => s.type === 'ec2-rightsizing')).toMatchObject({
       type: 'ec2-rightsizing',
       planted: 0,
       found: 1,
       precision: 0,
+      recall: null,
+    });
+  });
+
+  it('reports every recommendation type: io1 → io2 scored from its planted volumes, an unplanted type counted only', () => {
+    const planted = { io1Volumes: [{ accountId: '1', id: 'vol-io1' }] };
+    const found = [
+      { rule_key: 'ebs-io1-to-io2', account_id: '1', resource_id: 'vol-io1' },
+      { rule_key: 'ebs-iops-overprovisioned', account_id: '1', resource_id: 'vol-io1' },
+      { rule_key: 'asg-scheduled-scaling', account_id: '1', resource_id: 'batch-asg' },
+    ];
+    const scores = scorePlanted(planted, found);
+    expect(scores.map((s) => s.type)).toEqual([...RECOMMENDATION_TYPES]);
+    expect(scores.find((s) => s.type === 'ebs-io1-to-io2')).toEqual({
+      type: 'ebs-io1-to-io2',
+      planted: 1,
+      found: 1,
+      truePositives: 1,
+      precision: 1,
+      recall: 1,
+    });
+    // The IOPS rule is superseded by io1 → io2 in the evaluation; found on the io1 volume here, it is wrong.
+    expect(scores.find((s) => s.type === 'ebs-iops-overprovisioned')).toMatchObject({
+      precision: 0,
+      found: 1,
+    });
+    expect(scores.find((s) => s.type === 'asg-scheduled-scaling')).toEqual({
+      type: 'asg-scheduled-scaling',
+      planted: null,
+      found: 1,
+      truePositives: null,
+      precision: null,
       recall: null,
     });
   });

@@ -1,3 +1,5 @@
+import { RECOMMENDATION_TYPES, type RecommendationType } from '@finlens/contracts/recommendations';
+
 /** The demo's planted cases (EXPECTED.json `cloud.planted`) each rule must find, by recommendation type. */
 const PLANTED_TYPES = {
   idleInstances: 'ec2-idle',
@@ -17,27 +19,35 @@ const PLANTED_TYPES = {
   gp2Volumes: 'ebs-gp2-to-gp3',
   overprovisionedIopsVolumes: 'ebs-iops-overprovisioned',
   io1Volumes: 'ebs-io1-to-io2',
-} as const;
+} as const satisfies Record<string, RecommendationType>;
 
 export type Planted = Record<string, { accountId: string; id: string }[]>;
 export type Found = { rule_key: string; account_id: string; resource_id: string }[];
 
 export interface TypeScore {
-  type: string;
-  planted: number;
+  type: RecommendationType;
+  /** Null: the demo plants no truth for the type (its findings are counted, not scored). */
+  planted: number | null;
   found: number;
-  truePositives: number;
+  truePositives: number | null;
   precision: number | null;
   recall: number | null;
 }
 
-/** Precision and recall of each planted type: a finding is right when its type plants that account's resource. */
+/**
+ * Precision and recall of every recommendation type, in the contract's order: a finding is right when its type
+ * plants that account's resource. A type the demo plants no truth for reports what it found, unscored.
+ */
 export function scorePlanted(planted: Planted, found: Found): TypeScore[] {
-  return Object.entries(PLANTED_TYPES).map(([list, type]) => {
-    const truth = new Set((planted[list] ?? []).map((r) => `${r.accountId}|${r.id}`));
+  const listOf = new Map<string, string>(Object.entries(PLANTED_TYPES).map(([list, type]) => [type, list]));
+  return RECOMMENDATION_TYPES.map((type) => {
     const mine = new Set(
       found.filter((f) => f.rule_key === type).map((f) => `${f.account_id}|${f.resource_id}`),
     );
+    const list = listOf.get(type);
+    if (list === undefined)
+      return { type, planted: null, found: mine.size, truePositives: null, precision: null, recall: null };
+    const truth = new Set((planted[list] ?? []).map((r) => `${r.accountId}|${r.id}`));
     const truePositives = [...mine].filter((k) => truth.has(k)).length;
     return {
       type,

@@ -81,7 +81,10 @@ export async function benchRecommendations({
     for (const s of scores)
       figures[
         `demo seed ${seed} (${rows.toLocaleString('en-US')} rows): ${s.type} precision / recall (found / planted)`
-      ] = `${pct(s.precision)} / ${pct(s.recall)} (${s.found} / ${s.planted})`;
+      ] =
+        s.planted === null
+          ? `not planted (${s.found} found)`
+          : `${pct(s.precision)} / ${pct(s.recall)} (${s.found} / ${s.planted})`;
     figures[`demo seed ${seed}: one evaluation of ${run.resources} resources, s`] = run.seconds.toFixed(2);
   }
   if (part === 'demo') return keep(results, figures);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ec2Price } from './catalogue';
+import { ec2Price, rdsPrice } from './catalogue';
 import { evaluateResource, ruleOf, thresholdErrors } from './engine';
-import type { MetricSummary, ResourceCost, RuleInput, RuleResource } from './rule-kit';
+import {
+  HOURS_PER_MONTH,
+  type MetricSummary,
+  type ResourceCost,
+  type RuleInput,
+  type RuleResource,
+} from './rule-kit';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const DAY = 86_400_000;
@@ -443,6 +449,153 @@ describe('NAT gateways, S3 cold data, Lambda memory and Auto Scaling groups', ()
     const results = evaluateResource(input(member('i-a'), { metrics: quiet }));
     expect(results.filter((c) => c.outcome.outcome === 'violated')).toEqual([]);
     expect(results.find((c) => c.rule.key === 'ec2-idle')?.outcome.outcome).toBe('not-applicable');
+  });
+});
+
+describe('load balancers, databases, upgrades and provisioned IOPS', () => {
+  const settingsOf = (key: string, thresholds: Record<string, number>) =>
+    new Map([[key, { enabled: true, thresholds }]]);
+  const ruleOutcome = (i: RuleInput, key: string, thresholds: Record<string, number> = {}) =>
+    evaluateResource(i, settingsOf(key, thresholds)).find((r) => r.rule.key === key)?.outcome;
+
+  it('idle load balancer: 99 requests a day fires with the bill as the saving, exactly 100 does not; too few hours is missing', () => {
+    const alb = resource('load-balancer', 'app/web/1', 'active', { type: 'application' });
+    const requests = (perDay: number, points = 168) => ({
+      'elb-requests': summary(perDay / 24, 0, 0, points),
+    });
+    const idle = outcomeOf(input(alb, { metrics: requests(99) }), 'elb-idle');
+    expect(idle).toMatchObject({ outcome: 'violated', action: { kind: 'delete' }, risk: 'medium' });
+    expect(idle?.outcome === 'violated' && idle.saving).toMatchObject({
+      effective: 100,
+      onDemand: 140,
+      basis: 'bill',
+    });
+    expect(outcomeOf(input(alb, { metrics: requests(100) }), 'elb-idle')?.outcome).toBe('passed');
+    expect(outcomeOf(input(alb, { metrics: requests(0, 29) }), 'elb-idle')?.outcome).toBe('missing-metrics');
+    expect(outcomeOf(input(alb), 'elb-idle')?.outcome).toBe('missing-metrics');
+    // Without a bill line: the list price of an application load balancer's hours at the account's rate.
+    const listed = outcomeOf(input(alb, { metrics: requests(0), cost: null }), 'elb-idle');
+    expect(listed?.outcome === 'violated' && listed.saving).toMatchObject({ basis: 'catalogue' });
+    if (listed?.outcome === 'violated')
+      expect(listed.saving.onDemand).toBeCloseTo(0.0225 * HOURS_PER_MONTH, 9);
+  });
+
+  it('idle database: no connection fires, one does not; a stopped one does not apply; a covered one says the commitment bills on', () => {
+    const db = (state = 'available') =>
+      resource('rds-instance', 'orders', state, { instanceClass: 'db.m5.large', engine: 'postgres' });
+    const connections = (max: number, points = 168) => ({
+      'rds-connections': summary(max / 2, max, max, points),
+    });
+    const idle = outcomeOf(input(db(), { metrics: connections(0) }), 'rds-idle');
+    expect(idle).toMatchObject({ outcome: 'violated', action: { kind: 'snapshot-and-delete' } });
+    expect(idle?.outcome === 'violated' && idle.saving.effective).toBe(100);
+    expect(outcomeOf(input(db(), { metrics: connections(1) }), 'rds-idle')?.outcome).toBe('passed');
+    // At a raised threshold, exactly at it still fires (peak at most the threshold).
+    expect(
+      ruleOutcome(input(db(), { metrics: connections(3) }), 'rds-idle', { connections_max: 3 })?.outcome,
+    ).toBe('violated');
+    expect(outcomeOf(input(db(), { metrics: connections(0, 29) }), 'rds-idle')?.outcome).toBe(
+      'missing-metrics',
+    );
+    expect(outcomeOf(input(db('stopped'), { metrics: connections(0) }), 'rds-idle')?.outcome).toBe(
+      'not-applicable',
+    );
+    const covered = outcomeOf(input(db(), { metrics: connections(0), covered: true }), 'rds-idle');
+    expect(covered?.outcome === 'violated' && covered.mightBeWrong.join(' ')).toContain(
+      'Savings Plan covers',
+    );
+  });
+
+  it('database rightsizing: half the class exactly at 80 % projected p95 and 100 % peak, not above; missing CPU; idle wins', () => {
+    const db = resource('rds-instance', 'reports', 'available', {
+      instanceClass: 'db.m5.xlarge',
+      engine: 'postgres',
+    });
+    const cpu = (p95: number, max: number, points = 336) => ({
+      'cpu-utilization': summary(p95 / 2, p95, max, points),
+    });
+    const fits = outcomeOf(input(db, { metrics: cpu(40, 50) }), 'rds-rightsizing');
+    expect(fits).toMatchObject({ outcome: 'violated', action: { target: { instance_type: 'db.m5.large' } } });
+    const share =
+      1 - (rdsPrice('db.m5.large', 'us-east-1') ?? 0) / (rdsPrice('db.m5.xlarge', 'us-east-1') ?? 1);
+    expect(fits?.outcome === 'violated' && fits.saving.effective).toBeCloseTo(100 * share, 9);
+    expect(outcomeOf(input(db, { metrics: cpu(40.1, 50) }), 'rds-rightsizing')?.outcome).toBe('passed');
+    expect(outcomeOf(input(db, { metrics: cpu(40, 50.1) }), 'rds-rightsizing')?.outcome).toBe('passed');
+    expect(outcomeOf(input(db, { metrics: cpu(40, 50, 29) }), 'rds-rightsizing')?.outcome).toBe(
+      'missing-metrics',
+    );
+    const idle = evaluateResource(
+      input(db, { metrics: { ...cpu(1, 2), 'rds-connections': summary(0, 0, 0, 336) } }),
+    );
+    expect(idle.filter((c) => c.outcome.outcome === 'violated').map((c) => c.rule.key)).toEqual(['rds-idle']);
+  });
+
+  it('previous generation: m3.large moves to the cheapest current type of its size; exactly at the least saving fires, above it passes', () => {
+    const m3 = resource('ec2-instance', 'i-old', 'running', { instanceType: 'm3.large', platform: 'linux' });
+    const upgrade = outcomeOf(input(m3), 'ec2-previous-generation');
+    expect(upgrade).toMatchObject({
+      outcome: 'violated',
+      action: { target: { instance_type: 'm5a.large' } },
+    });
+    const share = 1 - (ec2Price('m5a.large', 'us-east-1') ?? 0) / (ec2Price('m3.large', 'us-east-1') ?? 1);
+    expect(upgrade?.outcome === 'violated' && upgrade.saving.effective).toBeCloseTo(100 * share, 9);
+    expect(
+      ruleOutcome(input(m3), 'ec2-previous-generation', { min_saving_percent: share * 100 })?.outcome,
+    ).toBe('violated');
+    expect(
+      ruleOutcome(input(m3), 'ec2-previous-generation', { min_saving_percent: share * 100 + 0.01 })?.outcome,
+    ).toBe('passed');
+    expect(outcomeOf(input(m5()), 'ec2-previous-generation')?.outcome).toBe('passed');
+    const covered = outcomeOf(input(m3, { covered: true }), 'ec2-previous-generation');
+    expect(covered?.outcome === 'violated' && covered.mightBeWrong.join(' ')).toContain(
+      'Savings Plan covers',
+    );
+  });
+
+  it('io1 → io2: above 32,000 IOPS saves the tiered IOPS share of the bill; at 32,000 the prices are equal', () => {
+    const io1 = (iops: number) =>
+      resource('ebs-volume', 'vol-io1', 'in-use', { volumeType: 'io1', sizeGiB: 800, iops });
+    const out = outcomeOf(input(io1(40_000)), 'ebs-io1-to-io2');
+    expect(out).toMatchObject({
+      outcome: 'violated',
+      action: { target: { volume_type: 'io2', iops: 40_000 } },
+    });
+    // io1: 800 × 0.125 + 40,000 × 0.065 = 2,700; io2: 100 + 32,000 × 0.065 + 8,000 × 0.0455 = 2,544.
+    expect(out?.outcome === 'violated' && out.saving.effective).toBeCloseTo(100 * (1 - 2544 / 2700), 9);
+    expect(outcomeOf(input(io1(32_000)), 'ebs-io1-to-io2')?.outcome).toBe('passed');
+    const gp3 = resource('ebs-volume', 'vol-gp3', 'in-use', {
+      volumeType: 'gp3',
+      sizeGiB: 800,
+      iops: 40_000,
+    });
+    expect(outcomeOf(input(gp3), 'ebs-io1-to-io2')?.outcome).toBe('not-applicable');
+  });
+
+  it('over-provisioned IOPS: lowers gp3 to the peak plus 30 % (never below 3,000); a cut under 100 IOPS passes; missing I/O', () => {
+    const gp3 = (iops: number) =>
+      resource('ebs-volume', 'vol-fast', 'in-use', { volumeType: 'gp3', sizeGiB: 200, iops });
+    // Peak 2,000 + 2,000 operations an hour… per second: (reads.max + writes.max) ÷ 3600.
+    const io = (perSecond: number, points = 336) => ({
+      'ebs-read-ops': summary(0, 0, perSecond * 3600 * 0.5, points),
+      'ebs-write-ops': summary(0, 0, perSecond * 3600 * 0.5, points),
+    });
+    const out = outcomeOf(input(gp3(10_000), { metrics: io(4000) }), 'ebs-iops-overprovisioned');
+    expect(out).toMatchObject({ outcome: 'violated', action: { target: { iops: 5200 } } });
+    // List: 200 × 0.08 + 7,000 × 0.005 = 51 before, 16 + 2,200 × 0.005 = 27 after.
+    expect(out?.outcome === 'violated' && out.saving.effective).toBeCloseTo(100 * (1 - 27 / 51), 9);
+    const quiet = outcomeOf(input(gp3(10_000), { metrics: io(10) }), 'ebs-iops-overprovisioned');
+    expect(quiet?.outcome === 'violated' && quiet.action.target.iops).toBe(3000);
+    // 5,200 needed of 5,299 provisioned: under 100 IOPS to cut.
+    expect(outcomeOf(input(gp3(5299), { metrics: io(4000) }), 'ebs-iops-overprovisioned')?.outcome).toBe(
+      'passed',
+    );
+    expect(
+      outcomeOf(input(gp3(10_000), { metrics: io(4000, 29) }), 'ebs-iops-overprovisioned')?.outcome,
+    ).toBe('missing-metrics');
+    const gp2 = resource('ebs-volume', 'vol-gp2', 'in-use', { volumeType: 'gp2', sizeGiB: 200 });
+    expect(outcomeOf(input(gp2, { metrics: io(10) }), 'ebs-iops-overprovisioned')?.outcome).toBe(
+      'not-applicable',
+    );
   });
 });
 

@@ -2,7 +2,8 @@ import type { LedgerEntry } from '@finlens/contracts/savings-ledger';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { orderAgainstWaiting } from '../../platform/event-loop.test-helper';
-import { ledgerCsv } from './ledger-totals';
+import { ledgerCsv, ledgerTotals } from './ledger-totals';
+import type { LedgerEntryRow } from './savings-ledger.tables';
 
 const ENTRY: LedgerEntry = {
   ...{ id: 'e', source: 'recommendation', recommendation_id: 'r', schedule_id: null, closed_at: null },
@@ -32,6 +33,89 @@ describe('savings ledger CSV', () => {
       realised_monthly_saving: '-15',
       realised_to_date: '-3.5',
       verification: 'regressed',
+    });
+  });
+});
+
+/** A stored entry: only what the totals read matters. */
+function row(fields: Partial<LedgerEntryRow> & Pick<LedgerEntryRow, 'state' | 'estimated_monthly_saving'>) {
+  return {
+    account_id: '111',
+    accepted_at: new Date('2026-03-02T00:00:00Z'),
+    closed_at: null,
+    showback_values: [],
+    verification: null,
+    ...fields,
+  } as LedgerEntryRow;
+}
+
+const verified = (realised: number, toDate: number) =>
+  ({ realised_monthly_saving: realised, realised_to_date: toDate }) as LedgerEntryRow['verification'];
+
+describe('savings ledger totals', () => {
+  const teams = (...values: string[]) =>
+    values.map((value) => ({ showback_id: 's1', showback_name: 'Teams', value }));
+  const entries = [
+    row({
+      state: 'verified',
+      estimated_monthly_saving: 30,
+      verification: verified(28, 7),
+      showback_values: teams('web'),
+    }),
+    row({
+      state: 'applied',
+      estimated_monthly_saving: 20,
+      account_id: '222',
+      showback_values: teams('web', 'data'),
+    }),
+    row({ state: 'accepted', estimated_monthly_saving: 10, accepted_at: new Date('2026-04-01T00:00:00Z') }),
+    // Neither acted on nor counted.
+    row({ state: 'open', estimated_monthly_saving: 500, accepted_at: null }),
+    row({ state: 'dismissed', estimated_monthly_saving: 400, accepted_at: null }),
+  ];
+  const keyed = (group: 'month' | 'account' | 'showback_value') =>
+    ledgerTotals(entries, group).rows.map((r) => [
+      r.key,
+      r.entries,
+      r.estimated_monthly_saving,
+      r.applied_monthly_saving,
+      r.realised_monthly_saving,
+    ]);
+
+  it('adds estimated, applied and realised savings per month accepted, per account and per showback value', () => {
+    const totals = ledgerTotals(entries, 'account');
+    expect(totals).toMatchObject({
+      estimated_monthly_saving: 60,
+      applied_monthly_saving: 50,
+      realised_monthly_saving: 28,
+      realised_to_date: 7,
+    });
+    expect(keyed('month')).toEqual([
+      ['2026-03', 2, 50, 50, 28],
+      ['2026-04', 1, 10, 0, 0],
+    ]);
+    expect(keyed('account')).toEqual([
+      ['111', 2, 40, 30, 28],
+      ['222', 1, 20, 20, 0],
+    ]);
+    // An entry in two values counts under each; one in none under its own row.
+    expect(keyed('showback_value')).toEqual([
+      ['(no showback value)', 1, 10, 0, 0],
+      ['Teams: data', 1, 20, 20, 0],
+      ['Teams: web', 2, 50, 50, 28],
+    ]);
+  });
+
+  it('stops counting a closed entry each month, keeping what it realised to date', () => {
+    const closed = row({
+      state: 'verified',
+      estimated_monthly_saving: 30,
+      verification: verified(28, 7),
+      closed_at: new Date('2026-04-01T00:00:00Z'),
+    });
+    expect(ledgerTotals([closed], 'month')).toMatchObject({
+      realised_monthly_saving: 0,
+      realised_to_date: 7,
     });
   });
 });
