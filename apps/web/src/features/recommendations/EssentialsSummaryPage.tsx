@@ -1,4 +1,4 @@
-import type { LedgerTotals as Totals } from '@finlens/contracts/savings-ledger';
+import { TOTALS_GROUPS, type LedgerTotals as Totals } from '@finlens/contracts/savings-ledger';
 import { formatMoney } from '@finlens/cost-model/format';
 import { DEFAULT_VERIFICATION_OPTIONS } from '@finlens/cost-model/savings-verification';
 import Alert from '@mui/material/Alert';
@@ -13,9 +13,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BarsLoader } from '../../components/BarsLoader';
 import { EmptyTableRow } from '../../components/EmptyTableRow';
+import { FilterToggle } from '../../components/FilterToggle';
 import { useLedgerTotals } from '../savings-ledger/api/ledger-totals-query';
 import { useEssentialsSummary } from './api/essentials-query';
 import { LedgerEntries } from './LedgerEntries';
@@ -88,25 +89,57 @@ function ledgerSentence(t: Totals): string {
 /** A total that may be zero: $0.00 rather than the grid's '-'. */
 const money = (value: number) => (value === 0 ? '$0.00' : formatMoney(value));
 
+type TotalsGroup = (typeof TOTALS_GROUPS)[number];
+
+/** The ledger's totals per month accepted, account or showback value (`ledger_totals` in the address). */
+const TOTALS_BY = {
+  month: { label: 'Month accepted', table: 'Savings per month' },
+  account: { label: 'Account', table: 'Savings per account' },
+  showback_value: { label: 'Showback value', table: 'Savings per showback value' },
+} as const satisfies Record<TotalsGroup, { label: string; table: string }>;
+
 function LedgerTotals() {
-  const totals = useLedgerTotals('month');
-  if (totals.isPending) return <BarsLoader label="Loading the savings ledger" />;
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('ledger_totals');
+  const group: TotalsGroup = TOTALS_GROUPS.find((g) => g === raw) ?? 'month';
+  const totals = useLedgerTotals(group);
+  const heading = (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+        Savings acted on
+      </Typography>
+      <FilterToggle<TotalsGroup>
+        label="Totals by"
+        value={group}
+        options={TOTALS_GROUPS.map((value) => ({ value, label: TOTALS_BY[value].label }))}
+        onChange={(next) => {
+          const updated = new URLSearchParams(params);
+          if (next === 'month') updated.delete('ledger_totals');
+          else updated.set('ledger_totals', next);
+          setParams(updated, { replace: true });
+        }}
+      />
+    </Stack>
+  );
+  if (totals.isPending)
+    return (
+      <Box component="section" aria-label="Savings ledger totals" sx={{ mt: 3 }}>
+        {heading}
+        <BarsLoader label="Loading the savings ledger" />
+      </Box>
+    );
   if (totals.isError) return <Alert severity="error">{totals.error.message}</Alert>;
   const t = totals.data;
   return (
     <Box component="section" aria-label="Savings ledger totals" sx={{ mt: 3 }}>
-      <Stack direction="row" sx={{ alignItems: 'center' }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          Savings acted on
-        </Typography>
-      </Stack>
+      {heading}
       <Typography variant="body2" color="text.secondary">
         {ledgerSentence(t)}
       </Typography>
-      <Table size="small" aria-label="Savings per month">
+      <Table size="small" aria-label={TOTALS_BY[group].table}>
         <TableHead>
           <TableRow>
-            <TableCell>Month accepted</TableCell>
+            <TableCell>{TOTALS_BY[group].label}</TableCell>
             <TableCell align="right">Entries</TableCell>
             <TableCell align="right">Estimated</TableCell>
             <TableCell align="right">Applied</TableCell>

@@ -52,7 +52,7 @@ it('lists the ledger entries of recommendations and schedules, filtered by sourc
   const { user } = renderWithProviders('/v3/essentials/summary/', { signedIn: true });
   // An empty ledger says what will be there, not "Estimated - · applied -".
   const totals = await screen.findByRole('region', { name: 'Savings ledger totals' }, SLOW);
-  expect(within(totals).getByText(/^Nothing acted on yet\./)).toBeInTheDocument();
+  expect(await within(totals).findByText(/^Nothing acted on yet\./, {}, SLOW)).toBeInTheDocument();
   const grid = await screen.findByRole('region', { name: 'Ledger entries' }, SLOW);
   const link = await within(grid).findByRole('link', { name: SCHEDULE_ENTRY.title }, SLOW);
   expect(link).toHaveAttribute('href', '/v3/essentials/scheduler-details/schedule/s1');
@@ -67,5 +67,62 @@ it('lists the ledger entries of recommendations and schedules, filtered by sourc
   expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
     'href',
     '/c/savings_ledger/export/?source=schedule',
+  );
+});
+
+it('shows the ledger totals per month accepted, per account or per showback value', {
+  timeout: 60_000,
+}, async () => {
+  const rowOf = (key: string, estimated: number, realised: number) => ({
+    ...{ key, entries: 1, estimated_monthly_saving: estimated, applied_monthly_saving: estimated },
+    ...{ realised_monthly_saving: realised, realised_to_date: realised / 4 },
+  });
+  const ROWS = {
+    month: [rowOf('2026-11', 46.96, 46.9)],
+    account: [rowOf('111', 46.96, 46.9)],
+    showback_value: [rowOf('Teams: web', 30, 28), rowOf('(no showback value)', 16.96, 18.9)],
+  } as const;
+  server.use(
+    http.get('*/c/essentials/summary/', () =>
+      HttpResponse.json({ detail: 'not in this test' }, { status: 500 }),
+    ),
+    http.get('*/c/savings_ledger/totals/', ({ request }) => {
+      const group = (new URL(request.url).searchParams.get('group_by') ?? 'month') as keyof typeof ROWS;
+      return HttpResponse.json({
+        ...{ group_by: group, rows: ROWS[group], estimated_monthly_saving: 46.96 },
+        ...{ applied_monthly_saving: 46.96, realised_monthly_saving: 46.9, realised_to_date: 11.725 },
+      });
+    }),
+    http.get('*/c/savings_ledger/entries/', () => HttpResponse.json({ results: [SCHEDULE_ENTRY] })),
+  );
+  const { user } = renderWithProviders('/v3/essentials/summary/', { signedIn: true });
+  const totals = await screen.findByRole('region', { name: 'Savings ledger totals' }, SLOW);
+  const byMonth = await within(totals).findByRole('table', { name: 'Savings per month' }, SLOW);
+  expect(within(byMonth).getByRole('row', { name: /2026-11/ })).toBeInTheDocument();
+
+  await user.click(within(totals).getByRole('button', { name: 'Account' }));
+  const byAccount = await within(totals).findByRole('table', { name: 'Savings per account' }, SLOW);
+  expect(within(byAccount).getByRole('columnheader', { name: 'Account' })).toBeInTheDocument();
+  expect(
+    within(byAccount).getByRole('row', { name: /^111 1 \$46\.96 \$46\.96 \$46\.90$/ }),
+  ).toBeInTheDocument();
+
+  await user.click(within(totals).getByRole('button', { name: 'Showback value' }));
+  const byValue = await within(totals).findByRole('table', { name: 'Savings per showback value' }, SLOW);
+  expect(
+    within(byValue)
+      .getAllByRole('row')
+      .map((r) => r.textContent),
+  ).toEqual([
+    'Showback valueEntriesEstimatedAppliedRealised',
+    'Teams: web1$30.00$30.00$28.00',
+    '(no showback value)1$16.96$16.96$18.90',
+  ]);
+  expect(requests.calls()).toEqual(
+    expect.arrayContaining([
+      'GET /c/savings_ledger/totals/?group_by=month',
+      'GET /c/savings_ledger/totals/?group_by=account',
+      'GET /c/savings_ledger/totals/?group_by=showback_value',
+    ]),
   );
 });
