@@ -88,15 +88,36 @@ export const allocationQuerySchema = optionalDateRange({ maxDays: CONTAINERS_MAX
 );
 export type AllocationQuery = z.infer<typeof allocationQuerySchema>;
 
-export const rightsizingQuerySchema = optionalDateRange({ maxDays: CONTAINERS_MAX_DAYS }).and(
+/**
+ * Container rightsizing reads each workload's use per hour over a look-back (decided here, issue 24 item 3):
+ * - Look-back: the last 14 days of data by default, as AWS Compute Optimizer (its default look-back, for EC2 and
+ *   ECS services alike) and this project's EC2 rightsizing rule: two weekly cycles, and short enough that a
+ *   request changed three weeks ago no longer weighs. Kubecost's request sizing defaults to fewer days, the
+ *   Vertical Pod Autoscaler keeps 8 days of decaying history; a longer range can be asked (up to 90 days).
+ * - The hourly value of a workload is its busiest pod's use in that hour (vCPU or GB: the split row's actual
+ *   usage ÷ the hours it covers), since every pod of it gets the same request. Its p95 over the look-back's hours
+ *   (linear interpolation, DuckDB quantile_cont and ClickHouse quantile alike, exact below 8,192 values: 90 days
+ *   are 2,160 hours) plus headroom is the recommendation, never below the highest hourly value (the peak): the
+ *   EC2 rule's "p95 within 100 − headroom, the peak within 100 %". A bill exported per day has one value per day,
+ *   a day's average: the p95 of days then hides spikes within a day, which the recommendation says.
+ * - Headroom: 20 % by default (Compute Optimizer's and the EC2 rule's; the VPA adds a 15 % safety margin).
+ */
+export const CONTAINER_RIGHTSIZING_LOOKBACK_DAYS = 14;
+export const CONTAINER_RIGHTSIZING_MAX_DAYS = 90;
+export const CONTAINER_RIGHTSIZING_PERCENTILE = 0.95;
+export const CONTAINER_RIGHTSIZING_HEADROOM = 20;
+
+export const rightsizingQuerySchema = optionalDateRange({ maxDays: CONTAINER_RIGHTSIZING_MAX_DAYS }).and(
   z.object({
     ...scopeParams,
     headroom: z.coerce
       .number()
       .min(0)
       .max(100)
-      .default(20)
-      .describe('Percent added above the peak use of one pod in one hour (default 20).'),
+      .default(CONTAINER_RIGHTSIZING_HEADROOM)
+      .describe(
+        'Percent added above the p95 of the hourly use of the busiest pod (default 20); never below the peak.',
+      ),
   }),
 );
 export type RightsizingQuery = z.infer<typeof rightsizingQuerySchema>;
@@ -248,10 +269,15 @@ export type ContainersReconciliation = z.infer<typeof reconciliationSchema>;
 
 const requestAdvice = z.object({
   requested: z.number().describe('Average request per pod (vCPU or GB).'),
-  average_usage: z.number(),
-  peak_usage: z.number(),
+  average_usage: z.number().describe('Average use per pod-hour.'),
+  p95_usage: z.number().describe("p95 of the hourly use of the workload's busiest pod over the look-back."),
+  peak_usage: z
+    .number()
+    .describe('The highest use of one pod in one hour (the floor of the recommendation).'),
+  hours: z.number().int().describe('Hourly values the p95 is taken over (one per day for a daily bill).'),
   recommended: z.number().nullable().describe('Null when the request already fits.'),
-  monthly_saving: z.number(),
+  monthly_saving: z.number().describe('At the effective rate, per average month (30.4375 days).'),
+  on_demand_monthly_saving: z.number().describe('The same at public on-demand prices.'),
 });
 
 export const workloadRecommendationSchema = z.object({
@@ -265,6 +291,13 @@ export const workloadRecommendationSchema = z.object({
   cpu: requestAdvice,
   memory: requestAdvice,
   monthly_saving: z.number(),
+  on_demand_monthly_saving: z.number(),
+  recommendation_id: z
+    .string()
+    .nullable()
+    .describe(
+      "The container-rightsizing recommendation of the newest evaluation (its ledger entry's id); null when none.",
+    ),
 });
 export type WorkloadRecommendation = z.infer<typeof workloadRecommendationSchema>;
 

@@ -55,6 +55,7 @@ export const RECOMMENDATION_TYPES = [
   'asg-spot-adoption',
   'asg-launch-template-rightsizing',
   'asg-scheduled-scaling',
+  'container-rightsizing',
 ] as const;
 export type RecommendationType = (typeof RECOMMENDATION_TYPES)[number];
 export const recommendationTypeSchema = z.enum(RECOMMENDATION_TYPES);
@@ -157,6 +158,11 @@ export const RECOMMENDATION_TYPE_INFO: Record<
   },
   'asg-scheduled-scaling': {
     name: 'Auto Scaling groups to scale in outside office hours',
+    group: 'rightsizing',
+    finding: 'underutilized',
+  },
+  'container-rightsizing': {
+    name: 'Kubernetes workloads requesting more than they use',
     group: 'rightsizing',
     finding: 'underutilized',
   },
@@ -276,7 +282,9 @@ export const recommendationSchema = z
     resource_kind: z
       .enum(RESOURCE_KIND_NAMES)
       .nullable()
-      .describe('null for a resource only in the bill (NAT gateway).'),
+      .describe(
+        'null for what is not an inventory resource: a Kubernetes workload (container-rightsizing, resource_id cluster/namespace/kind/name).',
+      ),
     resource_id: z.string(),
     resource_key: z.string().describe('Account and normal resource id (as Resources Cost keys it).'),
     resource_name: z.string().nullable(),

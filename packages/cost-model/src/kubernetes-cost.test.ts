@@ -136,29 +136,42 @@ describe('recommendRequest', () => {
     podHours: 100,
     reserved: 100, // 1 vCPU requested
     actual: 25,
+    p95: 0.35,
     peak: 0.4,
     splitUsage: 100,
     splitCost: 40,
   };
 
-  it('recommends the peak plus headroom rounded up to 50m and frees the split cost above it', () => {
-    const r = recommendRequest(usage, 0.2);
-    expect(r.recommended).toBe(0.5); // 0.48 rounded up
-    expect(r.requested).toBe(1);
-    expect(r.averageUsage).toBe(0.25);
-    expect(r.windowSaving).toBeCloseTo(20, 9);
+  it('recommends the p95 plus headroom rounded up to 50m, never below the peak, and frees the split cost above it', () => {
+    const r = recommendRequest({ ...usage, peak: 0.38 }, 0.2);
+    expect(r.recommended).toBe(0.45); // 0.35 × 1.2 = 0.42, rounded up; the peak 0.38 is below
+    expect(r).toMatchObject({ requested: 1, averageUsage: 0.25, p95Usage: 0.35, peakUsage: 0.38 });
+    expect(r.freedShare).toBeCloseTo(0.55, 9);
+    expect(r.windowSaving).toBeCloseTo(22, 9);
+    // A spike above p95 × (1 + headroom): the peak is the floor.
+    expect(recommendRequest({ ...usage, peak: 0.61 }, 0.2).recommended).toBe(0.65);
   });
 
-  it('leaves a request within 10 % of its recommendation as it is', () => {
-    expect(recommendRequest({ ...usage, peak: 0.76 }, 0.2).recommended).toBeNull(); // 0.95 ≥ 0.9
-    expect(recommendRequest({ ...usage, peak: 0.7 }, 0.2).recommended).toBe(0.85);
+  it('recommends a cut of exactly the least cut and leaves a smaller one as it is', () => {
+    // 0.75 × 1.2 = 0.9: a cut of exactly 10 % of the 1 vCPU request.
+    expect(recommendRequest({ ...usage, p95: 0.75, peak: 0.75 }, 0.2).recommended).toBe(0.9);
+    expect(recommendRequest({ ...usage, p95: 0.76, peak: 0.76 }, 0.2).recommended).toBeNull(); // 0.95
+    expect(recommendRequest({ ...usage, p95: 0.5, peak: 0.5 }, 0.2, 0.4).recommended).toBe(0.6);
+    expect(recommendRequest({ ...usage, p95: 0.51, peak: 0.51 }, 0.2, 0.4).recommended).toBeNull();
+  });
+
+  it('leaves a workload at its peak as it is', () => {
+    // Its busiest pod uses all it requests at the p95, or peaks at it.
+    expect(recommendRequest({ ...usage, p95: 1, peak: 1 }, 0).recommended).toBeNull();
+    expect(recommendRequest({ ...usage, p95: 0.2, peak: 1 }, 0.2).recommended).toBeNull();
   });
 
   it('never goes below one step, and says nothing without observations', () => {
-    expect(recommendRequest({ ...usage, peak: 0, actual: 0 }).recommended).toBe(0.05);
-    const memory = recommendRequest({ ...usage, resource: 'memory', peak: 0 });
+    expect(recommendRequest({ ...usage, p95: 0, peak: 0, actual: 0 }).recommended).toBe(0.05);
+    const memory = recommendRequest({ ...usage, resource: 'memory', p95: 0, peak: 0 });
     expect(memory.recommended).toBe(0.0625);
     expect(recommendRequest({ ...usage, podHours: 0 })).toMatchObject({ recommended: null, windowSaving: 0 });
+    expect(recommendRequest({ ...usage, reserved: 0 })).toMatchObject({ recommended: null, windowSaving: 0 });
   });
 
   it('never recommends below the peak nor saves more than the split cost (property)', () => {
@@ -167,12 +180,14 @@ describe('recommendRequest', () => {
         fc.double({ min: 0.01, max: 64, noNaN: true }),
         fc.double({ min: 0, max: 64, noNaN: true }),
         fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
         fc.double({ min: 0, max: 1000, noNaN: true }),
-        (request, peak, headroom, cost) => {
+        (request, peak, p95Share, headroom, cost) => {
           const r = recommendRequest(
             {
               ...usage,
               reserved: request * 100,
+              p95: peak * p95Share,
               peak,
               splitUsage: Math.max(request, peak) * 100,
               splitCost: cost,
@@ -181,6 +196,7 @@ describe('recommendRequest', () => {
           );
           if (r.recommended !== null) {
             expect(r.recommended).toBeGreaterThanOrEqual(peak);
+            expect(r.recommended).toBeGreaterThanOrEqual(peak * p95Share * (1 + headroom) - 1e-9);
             expect(r.recommended).toBeLessThan(request);
           }
           expect(r.windowSaving).toBeGreaterThanOrEqual(0);
@@ -192,10 +208,10 @@ describe('recommendRequest', () => {
 });
 
 describe('helpers', () => {
-  it('tells vCPU rows from memory rows and scales to a 30-day month', () => {
+  it('tells vCPU rows from memory rows and scales to an average month', () => {
     expect(splitResourceOf('USE1-EKS-EC2-vCPU-Hours')).toBe('cpu');
     expect(splitResourceOf('USE1-EKS-EC2-GB-Hours')).toBe('memory');
-    expect(monthly(10, 15)).toBe(20);
+    expect(monthly(10, 15)).toBeCloseTo(20.2917, 4);
     expect(monthly(10, 0)).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { splitAmount } from './allocation';
+import { DAYS_PER_MONTH } from './recommendations/rule-kit';
 
 /**
  * Kubernetes cost from the CUR's split cost allocation data (billing-formats §1.3.12): every pod-hour has a
@@ -162,6 +163,8 @@ export interface RequestUsage {
   reserved: number;
   /** Sum of the used amount over the pod-hours. */
   actual: number;
+  /** p95 of the hourly values over the look-back: the busiest pod's use in each hour (vCPU or GB). */
+  p95: number;
   /** Highest use of one pod in one hour (vCPU or GB). */
   peak: number;
   /** Sum of max(requested, used) over the pod-hours: what the split cost is proportional to. */
@@ -173,45 +176,70 @@ export interface RequestUsage {
 /** Smallest steps a recommended request moves by: 0.05 vCPU (50m) and 64 MiB. */
 export const REQUEST_STEP = { cpu: 0.05, memory: 0.0625 } as const;
 export const DEFAULT_HEADROOM = 0.2;
-/** A request this close to its recommendation is left as it is (the change is not worth a rollout). */
+/** A request cut by less than this share is left as it is (the change is not worth a rollout). */
 export const RIGHTSIZED_MARGIN = 0.1;
 
 export interface RequestRecommendation {
   resource: 'cpu' | 'memory';
   /** Average request per pod (vCPU or GB). */
   requested: number;
-  /** Average and peak use per pod. */
+  /** Average use per pod-hour, the p95 of the hourly values and the peak. */
   averageUsage: number;
+  p95Usage: number;
   peakUsage: number;
-  /** Peak × (1 + headroom), rounded up to the step, at least one step; null when the request already fits. */
+  /** The p95 × (1 + headroom), never below the peak, rounded up to the step; null when the request fits. */
   recommended: number | null;
+  /** Share of the split usage (so of the split cost, at any rate) the smaller request frees. */
+  freedShare: number;
   /** The split cost over the window that the smaller request would no longer take. */
   windowSaving: number;
 }
 
+const upToStep = (value: number, step: number) => Math.ceil(value / step - 1e-9) * step;
+
 /**
- * A workload's request for one resource against its use: the recommendation covers the peak pod-hour plus
- * headroom. The split cost follows max(request, use) per pod-hour, so the saving is the share of the split
- * usage that the smaller request frees (never below actual use). Requests below their use are not raised
- * here: the split cost already charges the use.
+ * A workload's request for one resource against its use: the recommendation covers the p95 of the hourly use
+ * plus headroom and never goes below the peak (as the EC2 rule keeps p95 within 100 − headroom and the peak
+ * within 100 %), and is made when it cuts the request by at least `minCut`. The split cost follows
+ * max(request, use) per pod-hour, so the saving is the share of the split usage that the smaller request frees.
+ * Requests below their use are not raised here: the split cost already charges the use.
  */
-export function recommendRequest(usage: RequestUsage, headroom = DEFAULT_HEADROOM): RequestRecommendation {
+export function recommendRequest(
+  usage: RequestUsage,
+  headroom = DEFAULT_HEADROOM,
+  minCut = RIGHTSIZED_MARGIN,
+): RequestRecommendation {
   const step = REQUEST_STEP[usage.resource];
   const hours = Math.max(usage.podHours, 0);
   const requested = hours > 0 ? usage.reserved / hours : 0;
   const averageUsage = hours > 0 ? usage.actual / hours : 0;
-  const target = Math.max(step, Math.ceil((usage.peak * (1 + Math.max(0, headroom))) / step - 1e-9) * step);
-  const base = { resource: usage.resource, requested, averageUsage, peakUsage: usage.peak };
-  if (hours === 0 || requested <= 0 || target >= requested * (1 - RIGHTSIZED_MARGIN)) {
-    return { ...base, recommended: null, windowSaving: 0 };
+  const target = Math.max(
+    step,
+    upToStep(usage.p95 * (1 + Math.max(0, headroom)), step),
+    upToStep(usage.peak, step),
+  );
+  const base = {
+    resource: usage.resource,
+    requested,
+    averageUsage,
+    p95Usage: usage.p95,
+    peakUsage: usage.peak,
+  };
+  if (hours === 0 || requested <= 0 || 1 - target / requested < minCut - 1e-9) {
+    return { ...base, recommended: null, freedShare: 0, windowSaving: 0 };
   }
-  // After the change each pod-hour splits max(target, use) ≤ target + (use above target, none: target ≥ peak).
+  // After the change each pod-hour splits max(target, use) = target (target ≥ peak ≥ use).
   const newSplit = target * hours;
-  const freed = usage.splitUsage > 0 ? Math.max(0, 1 - newSplit / usage.splitUsage) : 0;
-  return { ...base, recommended: Number(target.toFixed(4)), windowSaving: usage.splitCost * freed };
+  const freedShare = usage.splitUsage > 0 ? Math.max(0, 1 - newSplit / usage.splitUsage) : 0;
+  return {
+    ...base,
+    recommended: Number(target.toFixed(4)),
+    freedShare,
+    windowSaving: usage.splitCost * freedShare,
+  };
 }
 
-/** A saving over `days` days as a 30-day month. */
+/** A saving over `days` days per average month (30.4375 days, as every recommendation and the ledger count). */
 export function monthly(amount: number, days: number): number {
-  return days > 0 ? (amount * 30) / days : 0;
+  return days > 0 ? (amount * DAYS_PER_MONTH) / days : 0;
 }

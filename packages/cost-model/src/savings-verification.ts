@@ -63,6 +63,8 @@ const PRICE_MEASURED: Partial<Record<RecommendationType, PricedUse>> = {
   'ec2-rightsizing': 'hours',
   'ec2-previous-generation': 'hours',
   'rds-rightsizing': 'hours',
+  // The workload's split cost per pod-hour: fewer or more replicas change its use, not its rate.
+  'container-rightsizing': 'hours',
 };
 
 /**

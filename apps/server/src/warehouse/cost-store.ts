@@ -6,6 +6,7 @@ import type { CostBreakdownPort } from './cost-query/cost-breakdown';
 import type { CostQueryPort } from './cost-query/cost-query-port';
 import type { KubernetesCostPort } from './cost-query/kubernetes-costs';
 import type { ResourceCostPort } from './cost-query/resource-costs';
+import type { WorkloadUsagePort } from './cost-query/workload-usage';
 import type { MetricsStore } from './metrics-store';
 
 /** Row count and the seven cost-type totals of one billing period of a project. */
@@ -56,7 +57,8 @@ export interface CostStore
     CommitmentRowsPort,
     CommitmentSumsPort,
     ResourceCostPort,
-    KubernetesCostPort {
+    KubernetesCostPort,
+    WorkloadUsagePort {
   readonly kind: 'duckdb' | 'clickhouse';
   /** Resource metrics (hourly and daily series), beside the cost data in the same engine. */
   readonly metrics: MetricsStore;

@@ -149,7 +149,13 @@ describe('containers service', () => {
     }
     for (const w of over) {
       expect(w.cpu.recommended).not.toBeNull();
+      // The p95 of the busiest pod's use plus 20 %, never below its peak.
+      expect(w.cpu.p95_usage).toBeLessThanOrEqual(w.cpu.peak_usage);
+      expect(w.cpu.recommended ?? 0).toBeGreaterThanOrEqual(w.cpu.p95_usage * 1.2 - 1e-9);
       expect(w.cpu.recommended ?? 0).toBeGreaterThanOrEqual(w.cpu.peak_usage);
+      expect(w.cpu.hours).toBe(90);
+      // On demand costs at least the effective rate.
+      expect(w.on_demand_monthly_saving).toBeGreaterThanOrEqual(w.monthly_saving);
       expect(w.cpu.recommended ?? 0).toBeLessThan(w.cpu.requested);
       expect(w.monthly_saving).toBeGreaterThan(0);
     }
@@ -163,7 +169,7 @@ describe('containers service', () => {
     expect(wide.monthly_saving).toBeLessThanOrEqual(r.monthly_saving);
   });
 
-  it('answers empty without data and defaults to the last 30 days of data', async () => {
+  it('answers empty without data and defaults to the last 30 days of data (rightsizing: 14)', async () => {
     const none = createContainersService({
       scopes: costScopesOver(async () => []),
       warehouse: demo.store,
@@ -172,6 +178,10 @@ describe('containers service', () => {
     expect(s).toMatchObject({ window: null, clusters: [], clusters_without_split_data: [] });
     const last = await service().summary(caller, containersQuerySchema.parse({}));
     expect(last.window).toEqual({ start_date: '2026-03-02', end_date: '2026-03-31', days: 30 });
+    // Rightsizing looks back 14 days (contracts: CONTAINER_RIGHTSIZING_LOOKBACK_DAYS).
+    const sizing = await service().rightsizing(caller, rightsizingQuerySchema.parse({}));
+    expect(sizing.window).toEqual({ start_date: '2026-03-18', end_date: '2026-03-31', days: 14 });
+    expect(sizing.workloads.every((w) => w.cpu.hours === 14 && w.recommendation_id === null)).toBe(true);
   });
 
   it('names the field of bad input', () => {
@@ -181,6 +191,10 @@ describe('containers service', () => {
     expect(issue(allocationQuerySchema.safeParse({ idle: 'spread' }))).toBe('idle');
     expect(issue(containersQuerySchema.safeParse({ cost_basis: 'list' }))).toBe('cost_basis');
     expect(issue(rightsizingQuerySchema.safeParse({ headroom: '500' }))).toBe('headroom');
+    // The p95 is exact on both engines up to 8,192 hourly values: 90 days at most.
+    expect(
+      issue(rightsizingQuerySchema.safeParse({ start_date: '2026-01-01', end_date: '2026-04-01' })),
+    ).toBe('end_date');
     expect(issue(containersQuerySchema.safeParse({ start_date: '2026-02-30', end_date: '2026-03-01' }))).toBe(
       'start_date',
     );

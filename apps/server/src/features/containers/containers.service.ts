@@ -1,6 +1,7 @@
 import {
   type AllocationQuery,
   type AllocationRow,
+  CONTAINER_RIGHTSIZING_LOOKBACK_DAYS,
   CONTAINERS_DEFAULT_DAYS,
   type ContainersQuery,
   type ContainersReconciliation,
@@ -35,7 +36,13 @@ export type ContainersWarehouse = Pick<
   | 'nodeBills'
   | 'billClusters'
   | 'fargateCosts'
+  | 'workloadUsage'
 >;
+
+/** The open container-rightsizing recommendations by workload id (the recommendations feature, wired in app/). */
+export interface WorkloadRecommendationIds {
+  workloadRecommendationIds(clientId: string, projectIds: string[]): Promise<Map<string, string>>;
+}
 
 const NONE = '(none)';
 const TOP = 10;
@@ -49,16 +56,20 @@ export function createContainersService({
   scopes,
   warehouse,
   inventory,
+  recommendations,
 }: {
   scopes: Pick<CostScopes, 'requested'>;
   warehouse: ContainersWarehouse;
+  /** Absent: the rightsizing rows link to no recommendation. */
+  recommendations?: WorkloadRecommendationIds;
   /** Node groups and Fargate profiles as collected (without it, node groups come from the bill's tags only). */
   inventory?: EksInventoryRepo;
 }) {
-  /** The caller's scope over the asked range, or the last 30 days of data; null without data. */
+  /** The caller's scope over the asked range, or the last `days` (30) days of data; null without data. */
   async function scopeOf(
     caller: ClientCaller,
     query: ContainersQuery,
+    days = CONTAINERS_DEFAULT_DAYS,
   ): Promise<{ scope: KubernetesScope; window: Window } | null> {
     const read = await scopes.requested(caller, query.project_ids);
     let from = query.start_date;
@@ -67,7 +78,7 @@ export function createContainersService({
       const newest = await warehouse.newestUsageDay(read);
       if (newest === null) return null;
       to = newest;
-      from = addDays(newest, 1 - CONTAINERS_DEFAULT_DAYS);
+      from = addDays(newest, 1 - days);
     }
     const filters: KubernetesScope['filters'] = {
       cluster_name: query.cluster,
@@ -302,15 +313,20 @@ export function createContainersService({
       };
     },
 
+    /** Per workload over the asked range, or the last 14 days of data (the rightsizing look-back). */
     async rightsizing(caller: ClientCaller, query: RightsizingQuery): Promise<Rightsizing> {
-      const at = await scopeOf(caller, query);
+      const at = await scopeOf(caller, query, CONTAINER_RIGHTSIZING_LOOKBACK_DAYS);
       const base = { cost_basis: query.cost_basis, headroom: query.headroom };
       if (at === null) return { ...base, window: null, monthly_saving: 0, workloads: [] };
-      const rows = await warehouse.kubernetesCosts({
-        ...at.scope,
-        groupBy: ['cluster_name', 'pod_namespace', 'controllerKind', 'controller'],
-      });
-      const workloads = recommendWorkloads(rows, query.headroom / 100, at.window.days);
+      const [rows, ids] = await Promise.all([
+        warehouse.workloadUsage(at.scope),
+        recommendations?.workloadRecommendationIds(at.scope.clientId, at.scope.projectIds) ?? new Map(),
+      ]);
+      const workloads = recommendWorkloads(
+        rows,
+        { headroom: query.headroom / 100, days: at.window.days, basis: query.cost_basis },
+        ids,
+      );
       return {
         ...base,
         window: at.window,

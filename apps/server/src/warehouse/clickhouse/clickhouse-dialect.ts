@@ -85,6 +85,7 @@ export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum'>): 
     `arrayElement(splitByString(${delimiter}, assumeNotNull(${sql})), ${index})`,
   concat: (parts) => `concat(${parts.map((p) => `ifNull(toString(${p}), '')`).join(', ')})`,
   sumMoney: (sql) => `ifNull(${reader.sum}(${sql}), 0)`,
+  quantile: (sql, level) => `quantile(${Number(level)})(${sql})`,
   hoursBetween: (start, end) => `((toInt64(${end}) - toInt64(${start})) / 3600)`,
   // 18.16 has no toLastDayOfMonth: the day before the next month's first.
   daysInMonth: (sql) => `toDayOfMonth(addDays(addMonths(toStartOfMonth(${sql}), 1), -1))`,

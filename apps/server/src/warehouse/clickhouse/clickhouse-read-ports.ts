@@ -9,6 +9,7 @@ import { type CostBreakdownPort, costBreakdownQueries } from '../cost-query/cost
 import { type KubernetesCostPort, kubernetesCostQueries } from '../cost-query/kubernetes-costs';
 import { type ResourceCostPort, resourceCostQueries } from '../cost-query/resource-costs';
 import { byColumn } from '../cost-query/run-cost-query';
+import { type WorkloadUsagePort, workloadUsageQueries } from '../cost-query/workload-usage';
 import { clickHouseDialect } from './clickhouse-dialect';
 import type { Reader } from './clickhouse-totals';
 
@@ -23,7 +24,8 @@ export function clickHouseReadPorts(
   CommitmentRowsPort &
   CommitmentSumsPort &
   ResourceCostPort &
-  KubernetesCostPort {
+  KubernetesCostPort &
+  WorkloadUsagePort {
   const dialect = clickHouseDialect(reader);
   const read = (statement: { sql: string }) => {
     claimQuerySlot();
@@ -35,5 +37,6 @@ export function clickHouseReadPorts(
     ...commitmentRowQueries(dialect, byColumn(read)),
     ...resourceCostQueries(dialect, read),
     ...kubernetesCostQueries(dialect, read),
+    ...workloadUsageQueries(dialect, read),
   };
 }

@@ -80,7 +80,7 @@ export const hasParentSql = (d: SqlDialect) =>
   `NULLIF(${d.identifier('split_line_item_parent_resource_id')}, '') IS NOT NULL`;
 
 /** The EKS pod rows the containers screens count: operation EKSPod-EC2 with a parent instance. */
-function podRowsSql(dialect: SqlDialect, values: SqlValues): string {
+export function podRowsSql(dialect: SqlDialect, values: SqlValues): string {
   return `(${dialect.identifier('line_item_operation')} = ${values.add(EKS_POD_OPERATION)} AND ${hasParentSql(dialect)})`;
 }
 

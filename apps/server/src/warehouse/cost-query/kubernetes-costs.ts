@@ -145,11 +145,11 @@ export interface KubernetesCostPort {
   fargateCosts(scope: KubernetesScope, labelTags?: readonly string[]): Promise<FargateCostRow[]>;
 }
 
-function context(dialect: SqlDialect, source: CostSource = LINE_ITEMS_SOURCE): SqlContext {
+export function context(dialect: SqlDialect, source: CostSource = LINE_ITEMS_SOURCE): SqlContext {
   return { dialect, values: dialect.values(), source };
 }
 
-function keySql(ctx: SqlContext, key: KubernetesKey): string {
+export function keySql(ctx: SqlContext, key: KubernetesKey): string {
   const d = ctx.dialect;
   if (ctx.source.rollup !== null)
     return key === 'day'
@@ -160,7 +160,7 @@ function keySql(ctx: SqlContext, key: KubernetesKey): string {
 }
 
 /** The scope, the EKS pod rows (all the rollup holds) and the filters. */
-function podWhere(ctx: SqlContext, scope: KubernetesScope): string {
+export function podWhere(ctx: SqlContext, scope: KubernetesScope): string {
   // The rollup holds only these rows ('not_split' adds no row test on a rollup).
   const rollup = ctx.source.rollup !== null;
   const where = scopeWhere(ctx, scope, rollup ? 'not_split' : 'eks_pods');

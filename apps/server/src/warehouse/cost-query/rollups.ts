@@ -8,6 +8,7 @@ import {
 } from '../canonical-schema';
 import { COMMITMENT_ROLLUP } from './commitment-rollup';
 import { CONTAINER_NODE_ROLLUP, CONTAINER_ROLLUP } from './container-rollup';
+import { CONTAINER_WORKLOAD_ROLLUP } from './container-workload-rollup';
 import { notSplitRowSql } from './split-rows';
 import type { SqlDialect, SqlValues } from './sql-dialect';
 
@@ -87,7 +88,8 @@ const CHARGE_COLUMNS = [
  * export, tags + account + line item type hold ~28% of the line items' rows, adding the service ~71%).
  * Resource ids, names, descriptions, hours and tags combined with other columns stay in the line items.
  * The commitment rollup holds only the commitment rows, the container rollups the EKS pods' split rows (and
- * the hourly one their nodes' own rows): built and swapped with the others, never planned.
+ * the node-hour one their nodes' own rows; the workload-hour one feeds rightsizing): built and swapped with the
+ * others, never planned.
  */
 export const ROLLUPS: readonly RollupDefinition[] = [
   { table: SCOPE_ROLLUP, columns: [], productKeys: [], maps: [] },
@@ -126,6 +128,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
   COMMITMENT_ROLLUP,
   CONTAINER_ROLLUP,
   CONTAINER_NODE_ROLLUP,
+  CONTAINER_WORKLOAD_ROLLUP,
 ];
 
 export const productKeyColumn = (key: string) => `product_key_${key}`;

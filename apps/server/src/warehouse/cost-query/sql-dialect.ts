@@ -68,6 +68,11 @@ export interface SqlDialect {
   concat(parts: string[]): string;
   /** Sum of money over the group: 0 for no rows, compensated where the engine offers it. */
   sumMoney(sql: string): string;
+  /**
+   * The `level` percentile (0–1) of a group's values by linear interpolation between the nearest ranks (type 7:
+   * DuckDB quantile_cont, ClickHouse quantile, which is exact below 8,192 values), as the metrics store's p95.
+   */
+  quantile(sql: string, level: number): string;
   /** Hours from one timestamp to another, fractional; NULL when either is NULL. */
   hoursBetween(startSql: string, endSql: string): string;
   /** The number of days (28–31) of the calendar month holding a DATE or timestamp. */

@@ -40,6 +40,7 @@ describe('DuckDB cost store', () => {
       'create the commitment rollup',
       'create the container rollup',
       'create the container node-hour rollup',
+      'create the container workload-hour rollup',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -157,6 +158,7 @@ describe('DuckDB cost store', () => {
       'create the commitment rollup',
       'create the container rollup',
       'create the container node-hour rollup',
+      'create the container workload-hour rollup',
     ]);
     const query = {
       start_date: '2024-05-01',

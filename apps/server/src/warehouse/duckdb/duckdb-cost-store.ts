@@ -16,6 +16,7 @@ import { costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { kubernetesCostQueries } from '../cost-query/kubernetes-costs';
 import { resourceCostQueries } from '../cost-query/resource-costs';
 import { costQueryRunner } from '../cost-query/run-cost-query';
+import { workloadUsageQueries } from '../cost-query/workload-usage';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { loadIntoDuckDb } from './duckdb-load';
@@ -122,6 +123,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     metrics,
     ...resourceCostQueries(duckDbDialect, readers.read),
     ...kubernetesCostQueries(duckDbDialect, readers.read),
+    ...workloadUsageQueries(duckDbDialect, readers.read),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -42,6 +42,7 @@ export const duckDbDialect: SqlDialect = {
   concat: (parts) => `concat(${parts.join(', ')})`,
   // kahan_sum keeps DOUBLE sums independent of the order rows arrive in (rollup and raw agree to the cent).
   sumMoney: (sql) => `COALESCE(kahan_sum(${sql}), 0)`,
+  quantile: (sql, level) => `quantile_cont(${sql}, ${Number(level)})`,
   hoursBetween: (start, end) => `((epoch(${end}) - epoch(${start})) / 3600.0)`,
   daysInMonth: (sql) => `dayofmonth(last_day(${sql}))`,
   matchesIgnoreCase: (sql, pattern) => `regexp_matches(${sql}, '${pattern.replaceAll("'", "''")}', 'i')`,

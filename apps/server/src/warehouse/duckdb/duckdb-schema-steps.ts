@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import { COMMITMENT_ROLLUP } from '../cost-query/commitment-rollup';
 import { CONTAINER_NODE_ROLLUP, CONTAINER_ROLLUP } from '../cost-query/container-rollup';
+import { CONTAINER_WORKLOAD_ROLLUP } from '../cost-query/container-workload-rollup';
 import { ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
 import { createMetricsTablesSql } from './duckdb-metrics-store';
 import { createRollupSql, rebuildRollups } from './duckdb-rollups';
@@ -101,6 +102,14 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
     apply: async (connection) => {
       await connection.run(createRollupSql(CONTAINER_NODE_ROLLUP));
       await rebuildRollups(connection, null, [CONTAINER_NODE_ROLLUP]);
+    },
+  },
+  {
+    // Container rightsizing: the pods' use per workload and hour, for the p95 over a look-back (docs/adr/0014).
+    name: 'create the container workload-hour rollup',
+    apply: async (connection) => {
+      await connection.run(createRollupSql(CONTAINER_WORKLOAD_ROLLUP));
+      await rebuildRollups(connection, null, [CONTAINER_WORKLOAD_ROLLUP]);
     },
   },
 ];

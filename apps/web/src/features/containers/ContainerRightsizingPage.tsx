@@ -1,4 +1,4 @@
-import type { WorkloadRecommendation } from '@finlens/contracts/containers';
+import { SPLIT_DATA_ACTION, type WorkloadRecommendation } from '@finlens/contracts/containers';
 import { formatMoney } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,11 +13,12 @@ import { Figure } from '../../components/Figure';
 import { useSearchChange } from '../../lib/use-search-change';
 import { useContainerRightsizing } from './api/container-rightsizing-query';
 import { ContainersFilters, UrlSelect } from './ContainersFilters';
-import { apiParams, EKS_DETAILS_PATH, withParams } from './containers-view';
+import { apiParams, EKS_DETAILS_PATH, recommendationPath, withParams } from './containers-view';
 
 const HEADROOMS = ['10', '20', '30', '50'] as const;
 type Headroom = (typeof HEADROOMS)[number];
 const HEADROOM_LABELS: Record<Headroom, string> = { '10': '10 %', '20': '20 %', '30': '30 %', '50': '50 %' };
+const fixed = (value: number) => value.toFixed(2);
 
 const amount = (value: number, unit: string) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ${unit}`;
 /** A request, '→' and its recommendation ('fits' when no change is worth it). */
@@ -39,9 +40,8 @@ const COLUMNS: ColDef<WorkloadRecommendation>[] = [
   },
   {
     colId: 'cpu_use',
-    headerName: 'CPU use avg / peak',
-    valueGetter: ({ data }) =>
-      data ? `${data.cpu.average_usage.toFixed(2)} / ${data.cpu.peak_usage.toFixed(2)}` : '',
+    headerName: 'CPU use p95 / max',
+    valueGetter: ({ data }) => (data ? `${fixed(data.cpu.p95_usage)} / ${fixed(data.cpu.peak_usage)}` : ''),
   },
   {
     colId: 'memory',
@@ -51,9 +51,9 @@ const COLUMNS: ColDef<WorkloadRecommendation>[] = [
   },
   {
     colId: 'memory_use',
-    headerName: 'Memory use avg / peak',
+    headerName: 'Memory use p95 / max',
     valueGetter: ({ data }) =>
-      data ? `${data.memory.average_usage.toFixed(2)} / ${data.memory.peak_usage.toFixed(2)}` : '',
+      data ? `${fixed(data.memory.p95_usage)} / ${fixed(data.memory.peak_usage)}` : '',
   },
   {
     field: 'cost',
@@ -69,6 +69,27 @@ const COLUMNS: ColDef<WorkloadRecommendation>[] = [
     filter: 'agNumberColumnFilter',
     type: 'rightAligned',
     sort: 'desc',
+  },
+  {
+    field: 'on_demand_monthly_saving',
+    headerName: 'At on-demand prices',
+    valueFormatter: ({ value }) => formatMoney(Number(value)),
+    type: 'rightAligned',
+  },
+  {
+    field: 'recommendation_id',
+    headerName: 'Recommendation',
+    cellRenderer: ({ data }: { data?: WorkloadRecommendation }) =>
+      data?.recommendation_id ? (
+        <RouterLink
+          to={recommendationPath(data.recommendation_id)}
+          aria-label={`Recommendation for ${data.controller}`}
+        >
+          Open in the ledger
+        </RouterLink>
+      ) : (
+        ''
+      ),
   },
 ];
 
@@ -92,7 +113,7 @@ export function ContainerRightsizingPage() {
       </Stack>
       <ContainersFilters search={search} change={change}>
         <UrlSelect
-          label="Headroom above peak"
+          label="Headroom above p95"
           value={headroom}
           options={HEADROOMS}
           labels={HEADROOM_LABELS}
@@ -103,9 +124,12 @@ export function ContainerRightsizingPage() {
         <Alert severity="error">{error.message}</Alert>
       ) : isPending ? (
         <BarsLoader label="Loading workloads" />
-      ) : data.window === null ? (
+      ) : data.window === null || rows.length === 0 ? (
         <Alert severity="info">
-          No cost data yet. Import a bill with split cost allocation data to see workloads.
+          {data.window === null
+            ? 'No cost data yet. Import a bill with split cost allocation data to see workloads.'
+            : `No Kubernetes workloads with split cost allocation data from ${data.window.start_date} to ${data.window.end_date}.`}{' '}
+          {SPLIT_DATA_ACTION}
         </Alert>
       ) : (
         <Stack sx={{ gap: 2 }}>
@@ -119,9 +143,10 @@ export function ContainerRightsizingPage() {
           </Stack>
           <Typography variant="body2" color="text.secondary">
             Requests against the use the split cost allocation data reports per pod and hour,{' '}
-            {data.window.start_date} to {data.window.end_date}. The recommendation covers the busiest pod-hour
-            plus {data.headroom} % headroom; the saving is the split cost the smaller requests no longer take,
-            as a 30-day month. Freed capacity turns into idle capacity until the node group scales in.
+            {data.window.start_date} to {data.window.end_date}. The recommendation covers the p95 of the
+            busiest pod's hourly use plus {data.headroom} % headroom, never below its peak; the saving is the
+            split cost the smaller requests no longer take, at the nodes' effective rate per average month.
+            Freed capacity turns into idle capacity until the node group scales in.
           </Typography>
           <DataGrid
             label="Workload rightsizing"

@@ -216,9 +216,12 @@ describe('EKS pages', () => {
     const advice = (requested: number, recommended: number | null, saving: number) => ({
       requested,
       average_usage: 0.2,
+      p95_usage: 0.35,
       peak_usage: 0.4,
+      hours: 336,
       recommended,
       monthly_saving: saving,
+      on_demand_monthly_saving: saving * 1.5,
     });
     const answer: Rightsizing = {
       window: WINDOW,
@@ -237,6 +240,8 @@ describe('EKS pages', () => {
           cpu: advice(1, 0.5, 10),
           memory: advice(2, null, 2.5),
           monthly_saving: 12.5,
+          on_demand_monthly_saving: 18.75,
+          recommendation_id: 'rec-1',
         },
       ],
     };
@@ -245,5 +250,28 @@ describe('EKS pages', () => {
     expect(await screen.findByText('1.00 vCPU → 0.50 vCPU', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText('2.00 GB (fits)')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Monthly saving' })).toHaveTextContent('$12.50');
+    expect(screen.getAllByText('0.35 / 0.40')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Recommendation for checkout-worker' })).toHaveAttribute(
+      'href',
+      '/v3/essentials/rightsizing-details/container-rightsizing/rec-1',
+    );
+  });
+
+  it('says what to switch on when no workload has split cost data', async () => {
+    server.use(
+      http.get(`*${P.rightsizing}`, () =>
+        HttpResponse.json({
+          window: WINDOW,
+          cost_basis: 'amortized',
+          headroom: 20,
+          monthly_saving: 0,
+          workloads: [],
+        }),
+      ),
+    );
+    renderWithProviders('/v3/compute-copilot/container-rightsizing/', { signedIn: true });
+    expect(
+      await screen.findByText(/No Kubernetes workloads with split cost allocation data/, {}, SLOW),
+    ).toHaveTextContent('INCLUDE_SPLIT_COST_ALLOCATION_DATA = TRUE');
   });
 });

@@ -8,6 +8,10 @@ export const EKS_DASHBOARD_PATH = '/v3/compute-copilot/eks/dashboard/';
 export const EKS_DETAILS_PATH = '/v3/compute-copilot/eks/details/';
 export const RIGHTSIZING_PATH = '/v3/compute-copilot/container-rightsizing/';
 
+/** A container-rightsizing recommendation's detail page (spec §2 /v3/essentials/rightsizing-details/:type/:id). */
+export const recommendationPath = (id: string) =>
+  `/v3/essentials/rightsizing-details/container-rightsizing/${encodeURIComponent(id)}`;
+
 /** 'data': the last 30 days of data (the server's default); the others end today. */
 export const CONTAINER_RANGES = ['data', '7D', '30D', '3M', '6M'] as const satisfies readonly (
   | 'data'
