@@ -15,23 +15,29 @@ import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
 
-/** The evaluation over the app database and the warehouse (the jobs' and the routes' alike). */
+/**
+ * The evaluation over the app database and the warehouse (the jobs' and the routes' alike); `now` is the clock
+ * it evaluates at and its metric windows end at (the system's; a simulated cloud's in the demo's tests).
+ */
 export function recommendationsEvaluationFor({
   db,
   warehouse,
+  now,
 }: {
   db: Kysely<AppTables>;
   warehouse: WarehouseStore;
+  now?: () => Date;
 }) {
   return createRecommendationsEvaluation({
     repo: createRecommendationsRepo({ db }),
     warehouse,
-    utilisation: createUtilisation({ metrics: warehouse.metrics }),
+    utilisation: createUtilisation({ metrics: warehouse.metrics, ...(now === undefined ? {} : { now }) }),
     showbacks: createShowbackResourceValues({
       repo: createShowbacksRepo({ db }),
       scopes: createCostScopes({ db }),
       warehouse,
     }),
+    ...(now === undefined ? {} : { now }),
   });
 }
 

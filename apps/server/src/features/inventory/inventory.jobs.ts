@@ -30,6 +30,8 @@ export function inventoryCollectionFor(deps: {
   /** Where the metrics jobs write (the warehouse's); absent: inventory only. */
   metrics?: MetricsStore;
   simClock?: SimClock;
+  /** When collections are recorded (the system's time; the simulated cloud's clock in the demo's tests). */
+  now?: () => Date;
   /** Told when a region's collection (and its metrics) is done. */
   afterCollected?: (projectId: string) => Promise<void>;
 }): InventoryCollection {
@@ -51,6 +53,7 @@ export function inventoryCollectionFor(deps: {
     metrics: deps.metrics ?? null,
     // Metric windows end at the cloud's time (the simulated cloud's clock; the system's for AWS).
     cloudNow: () => (deps.simClock ?? systemClock).now(),
+    ...(deps.now === undefined ? {} : { now: deps.now }),
     ...(deps.afterCollected === undefined ? {} : { afterCollected: deps.afterCollected }),
   });
 }
