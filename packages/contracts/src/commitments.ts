@@ -70,22 +70,24 @@ export const commitmentInventoryQuerySchema = z.object({
 export type CommitmentInventoryQuery = z.infer<typeof commitmentInventoryQuerySchema>;
 
 /**
- * Reservation enrichment (issue 23 item 1; the spec names DescribeReservedInstances, not an answer). Design
- * decisions where it is silent:
- * - Only EC2 and RDS reservations are described; ElastiCache, OpenSearch and Redshift ones keep from_account null
- *   and do not count towards the status. Savings plans are not described (DescribeSavingsPlans is not a call of
- *   the cloud adapter).
- * - The account asked is the reservation's owner (its RIFee rows' account), through the collection target of a
+ * Commitment enrichment (issue 23 item 1; the spec names DescribeReservedInstances and DescribeSavingsPlans, not an
+ * answer). Design decisions where it is silent:
+ * - Reservations of EC2, RDS, ElastiCache, OpenSearch (AmazonES) and Redshift are described by their service's
+ *   call; savings plans by DescribeSavingsPlans (plans are global: once per owner account). Other commitments keep
+ *   from_account null and do not count towards the status.
+ * - The account asked is the commitment's owner (its fee rows' account), through the collection target of a
  *   project of the request that reaches it (a role or keys of its AWS billing source, or a simulated scenario);
- *   once per owner account and region, and the answer is kept 5 minutes per client (the page asks on every load).
- *   Each listing has a time limit of a few seconds: a slow account is a failed call, not a slow page.
- * - A reservation is matched by its ARN, else by its id (the ARN's last segment).
+ *   once per owner account and region (reservations) or per owner account (plans). An answer is kept 5 minutes per
+ *   client (the page asks on every load); an answer with a failed call only 30 seconds, so a timeout or a newly
+ *   granted permission is asked again soon. A listing has a time limit of a few seconds, sign-in included: a slow
+ *   account is a failed call, not a slow page.
+ * - A reservation is matched by its ARN, else by its id (the ARN's last segment); a plan by its ARN, else its id.
  * - It never changes a figure: every figure still comes from the bill; the account adds the state, the exact
- *   start and end, count, class, scope, zone, platform or engine and Multi-AZ beside the bill's.
+ *   start and end, count, class, scope, zone, platform or engine and Multi-AZ of a reservation, and the state,
+ *   exact start and end, commitment, payment option and term of a plan beside the bill's.
  * - status: ok (every call needed answered, or none needed), not_granted (none answered and every refusal was for
- *   want of permission: the account's policy lacks the reservation reads), partial (some answered), unavailable
- *   (none answered otherwise: time limit, throttling, a role that cannot be assumed, no account of the projects
- *   reaches the owner).
+ *   want of permission: the account's policy lacks the reads), partial (some answered), unavailable (none answered
+ *   otherwise: time limit, throttling, a role that cannot be assumed, no account of the projects reaches the owner).
  */
 export const ENRICHMENT_STATUSES = ['ok', 'partial', 'not_granted', 'unavailable'] as const;
 
@@ -96,20 +98,44 @@ const fromAccountSchema = z
     end: z.string().nullable().describe('Exact end, ISO 8601 (RDS: start + the term’s duration).'),
     count: z.number(),
     instance_type: z.string(),
-    offering_class: z.string().nullable().describe('EC2: standard or convertible; null for RDS.'),
+    offering_class: z
+      .string()
+      .nullable()
+      .describe('EC2: standard or convertible; Redshift: Regular or Upgradable; null otherwise.'),
     offering_type: z.string().nullable().describe('All Upfront, Partial Upfront, No Upfront.'),
-    scope: z.string().nullable().describe('EC2: Region or Availability Zone; null for RDS.'),
+    scope: z.string().nullable().describe('EC2: Region or Availability Zone; null for the others.'),
     availability_zone: z.string().nullable(),
-    platform: z.string().nullable().describe('EC2 platform (Linux/UNIX …) or RDS engine (postgresql …).'),
+    platform: z
+      .string()
+      .nullable()
+      .describe(
+        'EC2 platform (Linux/UNIX …), RDS or ElastiCache engine (postgresql, redis …); null otherwise.',
+      ),
     multi_az: z.boolean().nullable().describe('RDS only.'),
   })
   .describe('A reservation as its owner account describes it.');
+
+const planFromAccountSchema = z
+  .object({
+    state: z.string().describe('payment-pending, active, retired, queued, returned …'),
+    start: z.string().nullable().describe('Exact start, ISO 8601.'),
+    end: z.string().nullable().describe('Exact end, ISO 8601.'),
+    plan_type: z.string().nullable().describe('Compute, EC2Instance, SageMaker, Database.'),
+    payment_option: z.string().nullable().describe('All Upfront, Partial Upfront, No Upfront.'),
+    term: z.string().nullable().describe('1yr or 3yr (from the term in seconds).'),
+    commitment: z.number().nullable().describe('$/h committed.'),
+    upfront_payment_amount: z.number().nullable().describe('Paid upfront ($).'),
+    recurring_payment_amount: z.number().nullable().describe('Paid each hour ($/h).'),
+    region: z.string().nullable().describe('EC2 Instance plans only.'),
+    instance_family: z.string().nullable().describe('EC2 Instance plans only.'),
+  })
+  .describe('A savings plan as its owner account describes it (DescribeSavingsPlans).');
 
 const enrichmentSchema = z
   .object({
     status: z.enum(ENRICHMENT_STATUSES),
     message: z.string().nullable().describe('What the status means for the page; null when ok.'),
-    described: z.number().describe('Reservations described by their account.'),
+    described: z.number().describe('Reservations and savings plans described by their account.'),
     refused: z
       .array(
         z.object({
@@ -123,7 +149,7 @@ const enrichmentSchema = z
       )
       .describe('The calls that failed, each with the IAM action it needs.'),
   })
-  .describe('How the reservations were described by their accounts.');
+  .describe('How the reservations and savings plans were described by their accounts.');
 
 const reservationSchema = z
   .object({
@@ -154,7 +180,7 @@ const reservationSchema = z
     from_account: fromAccountSchema
       .nullable()
       .describe(
-        'What the owner account says of it (EC2 DescribeReservedInstances, RDS DescribeReservedDBInstances); null when not described (not EC2 or RDS, not asked, refused, or not in the answer).',
+        'What the owner account says of it (EC2 DescribeReservedInstances, RDS DescribeReservedDBInstances, ElastiCache DescribeReservedCacheNodes, OpenSearch DescribeReservedInstances, Redshift DescribeReservedNodes); null when not described (another service, not asked, refused, or not in the answer).',
       ),
   })
   .describe('A reserved instance, read from the bill.');
@@ -175,6 +201,11 @@ const savingsPlanSchema = z
     accounts: z.array(z.string()),
     days_to_expiry: z.number().nullable(),
     utilisation: z.number().nullable().describe('Used ÷ total commitment over the months the bill holds.'),
+    from_account: planFromAccountSchema
+      .nullable()
+      .describe(
+        'What the owner account says of it; null when not described (not asked, refused, not in the answer).',
+      ),
   })
   .describe('A savings plan, read from the bill.');
 

@@ -16,7 +16,7 @@ import { createScheduleStops } from '../features/scheduler/scheduler.service';
 import type { App } from '../platform/http/app';
 import { createCostScopes } from '../warehouse/cost-scope';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
-import { type LiveCloud, liveCloudTargets } from './register-compute-copilot';
+import { type LiveCloud, liveCloudTargets } from './live-cloud';
 import { ledgerReaderFor } from './register-savings-ledger';
 
 /** The recommendations of the projects not yet applied (open, accepted, approved, regressed in the ledger). */
@@ -43,11 +43,20 @@ function pendingRecommendationsOf(db: Kysely<AppTables>) {
 
 const services = new WeakMap<WarehouseStore, WeakMap<Kysely<AppTables>, CommitmentsService>>();
 
+/** The stores a commitments service reads, and where its inventory's commitments are described from. */
+interface CommitmentsStores {
+  db: Kysely<AppTables>;
+  warehouse: WarehouseStore;
+  /** The projects' collection targets (none without: the inventory is the bill's alone). */
+  cloud?: LiveCloud | undefined;
+}
+
 /**
  * The commitments service over the app database and the warehouse: one per pair in the process, shared by the
  * routes and the alert jobs, so the reads the after-import job makes (and keeps) are those users are served from.
+ * Both pass the server's cloud configuration; the first to ask builds the service with it.
  */
-export function commitmentsServiceFor(stores: { db: Kysely<AppTables>; warehouse: WarehouseStore }) {
+export function commitmentsServiceFor(stores: CommitmentsStores) {
   const byDb = services.get(stores.warehouse) ?? new WeakMap<Kysely<AppTables>, CommitmentsService>();
   services.set(stores.warehouse, byDb);
   const service = byDb.get(stores.db) ?? newCommitmentsService(stores);
@@ -55,8 +64,9 @@ export function commitmentsServiceFor(stores: { db: Kysely<AppTables>; warehouse
   return service;
 }
 
-function newCommitmentsService({ db, warehouse }: { db: Kysely<AppTables>; warehouse: WarehouseStore }) {
+function newCommitmentsService({ db, warehouse, cloud }: CommitmentsStores) {
   const repo = createCommitmentsRepo({ db });
+  const targets = liveCloudTargets(db, cloud);
   return createCommitmentsService({
     scopes: createCostScopes({ db }),
     warehouse,
@@ -68,6 +78,9 @@ function newCommitmentsService({ db, warehouse }: { db: Kysely<AppTables>; wareh
       bill: warehouse,
     }),
     pendingRecommendations: pendingRecommendationsOf(db),
+    ...(targets === null
+      ? {}
+      : { describeReservations: createReservationEnrichment({ resolveCloud: targets.resolve }) }),
   });
 }
 
@@ -87,13 +100,9 @@ export async function registerCommitments(
     cloud?: LiveCloud;
   },
 ): Promise<void> {
-  const targets = liveCloudTargets(db, cloud);
   await app.register(commitmentsRoutes, {
-    commitmentsService: commitmentsServiceFor({ db, warehouse }),
+    commitmentsService: commitmentsServiceFor({ db, warehouse, cloud }),
     commitmentsRepo: createCommitmentsRepo({ db }),
     ...(shareSavePartners === undefined ? {} : { shareSavePartners }),
-    ...(targets === null
-      ? {}
-      : { describeReservations: createReservationEnrichment({ resolveCloud: targets.resolve }) }),
   });
 }

@@ -148,7 +148,15 @@ export async function startServerJobs({
       demoBillJobHandler({ db, warehouse, dataDir: config.dataDir, now: systemClock.now }),
       ...weeklyDigestJobHandlers({ repo: createWeeklyDigestRepo({ db }), queue: createJobQueue({ db }) }),
       ...commitmentJobHandlers({
-        service: commitmentsServiceFor({ db, warehouse }),
+        service: commitmentsServiceFor({
+          db,
+          warehouse,
+          cloud: {
+            secretKey: config.secretKey,
+            aws: guardedAwsCloud(config.outboundAllow),
+            serverIdentity: serverIdentityCloud(config),
+          },
+        }),
         repo: createCommitmentsRepo({ db }),
         queue: createJobQueue({ db }),
       }),

@@ -27,7 +27,6 @@ import type { CommitmentsRepo } from './commitments.repo';
 import type { CommitmentsService } from './commitments.service';
 import { rateTableAnswer } from './purchase-rates';
 import { reservationAnalysisCsv } from './reservation-analysis-csv';
-import type { ReservationEnrichment } from './reservation-enrichment';
 import { assertShareSaveAllowed, shareSaveCsv, shareSaveReport } from './sharesave-report';
 
 const tags = ['commitments'];
@@ -50,8 +49,6 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
   /** SHARESAVE_PARTNERS: the partners whose clients see ShareSave without their own sharesave_allowed. */
   shareSavePartners?: ReadonlySet<string>;
   now?: () => Date;
-  /** What the owner accounts describe of the inventory's reservations (none reachable without). */
-  describeReservations?: ReservationEnrichment;
 }> = async (
   app,
   {
@@ -59,7 +56,6 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
     commitmentsRepo: repo,
     shareSavePartners = new Set<string>(),
     now = () => new Date(),
-    describeReservations,
   },
 ) => {
   const read = { config: { access: 'verified' as const } };
@@ -73,7 +69,7 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: commitmentInventorySchema },
       },
     },
-    async (request) => service.inventory(clientCallerOf(request), request.query, describeReservations),
+    async (request) => service.inventory(clientCallerOf(request), request.query),
   );
   app.get(
     COMMITMENTS_PATHS.dashboard,

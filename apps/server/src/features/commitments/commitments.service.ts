@@ -143,10 +143,12 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
   return groups;
 }
 
-/** The inventory as the bill alone answers it (the routes add what the owner accounts describe). */
+/** The inventory as the bill alone answers it (`inventory` adds what the owner accounts describe). */
 type BillReservation = Omit<CommitmentInventory['reservations'][number], 'from_account'>;
-type BillInventory = Omit<CommitmentInventory, 'reservations' | 'enrichment'> & {
+type BillPlan = Omit<CommitmentInventory['savings_plans'][number], 'from_account'>;
+type BillInventory = Omit<CommitmentInventory, 'reservations' | 'savings_plans' | 'enrichment'> & {
   reservations: BillReservation[];
+  savings_plans: BillPlan[];
 };
 
 function expiriesOf(inventory: Pick<BillInventory, 'reservations' | 'savings_plans'>) {
@@ -608,15 +610,11 @@ export function createCommitmentsService({
       return alertInputOf(await scopes.saved(reader));
     },
 
-    /** The bill's inventory, each EC2 and RDS reservation with what its owner account describes. */
-    async inventory(
-      caller: ClientCaller,
-      query: CommitmentInventoryQuery,
-      describe: ReservationEnrichment = describeReservations,
-    ): Promise<CommitmentInventory> {
+    /** The bill's inventory, each reservation and savings plan with what its owner account describes. */
+    async inventory(caller: ClientCaller, query: CommitmentInventoryQuery): Promise<CommitmentInventory> {
       const scope = await scopes.requested(caller, query.project_ids);
       const inventory = await inventoryOf(scope);
-      return { ...inventory, ...(await describe(scope, inventory.reservations)) };
+      return { ...inventory, ...(await describeReservations(scope, inventory)) };
     },
 
     async dashboard(caller: ClientCaller, query: CommitmentDashboardQuery): Promise<CommitmentDashboard> {

@@ -1,3 +1,4 @@
+import { DESCRIBED_PLAN, DESCRIBED_RESERVATION } from '@finlens/contracts/commitments-examples.test-helper';
 import { describe, expect, it } from 'vitest';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
@@ -9,13 +10,20 @@ import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-
 import { costScopesOver } from '../../warehouse/cost-scope';
 import { warehouseRow } from './commitment-row.test-helper';
 import { createCommitmentsService } from './commitments.service';
-import { createReservationEnrichment, ENRICHMENT_KEEP_MS } from './reservation-enrichment';
+import {
+  createReservationEnrichment,
+  ENRICHMENT_FAILED_KEEP_MS,
+  ENRICHMENT_KEEP_MS,
+} from './reservation-enrichment';
 
 const OWNER = '222222222222';
 const EC2_ID = 'b7c1d2e3-0000-4000-8000-000000000001';
 const EC2_ARN = `arn:aws:ec2:us-east-1:${OWNER}:reserved-instances/${EC2_ID}`;
 const RDS_ARN = `arn:aws:rds:eu-west-1:${OWNER}:ri:orders-ri`;
 const CACHE_ARN = `arn:aws:elasticache:us-east-1:${OWNER}:reserved-instance:cache-ri`;
+const REDSHIFT_ARN = `arn:aws:redshift:us-east-1:${OWNER}:reserved-node:warehouse-ri`;
+const PLAN_ID = '3f0c9a52-0000-4000-8000-000000000001';
+const PLAN_ARN = `arn:aws:savingsplans::${OWNER}:savingsplan/${PLAN_ID}`;
 const NOW = new Date('2026-03-01T00:00:00Z');
 
 /** February's RIFee row of a reservation: the bill's start and end are the day the CUR names, not the instant. */
@@ -42,10 +50,34 @@ function fee(arn: string, productCode: string, region: string, usageType: string
   );
 }
 
+/** February's daily recurring fee rows of a Compute plan, $1.50/h (the bill's dates are days). */
+const planFee = warehouseRow(
+  {
+    lineItemType: 'SavingsPlanRecurringFee',
+    billingPeriod: '2026-02',
+    usageAccountId: OWNER,
+    productCode: 'ComputeSavingsPlans',
+    savingsPlanArn: PLAN_ARN,
+    usageAmount: 672,
+    unblended: 1.5 * 672,
+    spTotalCommitment: 1.5 * 672,
+    spUsedCommitment: 1.5 * 672,
+    savingsPlanOfferingType: 'ComputeSavingsPlans',
+    savingsPlanPaymentOption: 'No Upfront',
+    savingsPlanPurchaseTerm: '1yr',
+    savingsPlanStartTime: '2026-01-05T00:00:00Z',
+    savingsPlanEndTime: '2027-01-05T00:00:00Z',
+  },
+  '2026-02-01T00:00:00Z',
+  1.5 * 672,
+);
+
 const BILL = [
   fee(EC2_ARN, 'AmazonEC2', 'us-east-1', 'USE1-HeavyUsage:m5.large', 2),
   fee(RDS_ARN, 'AmazonRDS', 'eu-west-1', 'EU-HeavyUsage:db.r6g.large', 1),
   fee(CACHE_ARN, 'AmazonElastiCache', 'us-east-1', 'USE1-HeavyUsage:cache.r6g.large', 1),
+  fee(REDSHIFT_ARN, 'AmazonRedshift', 'us-east-1', 'USE1-Node:ra3.xlplus', 1),
+  planFee,
 ];
 
 /** The owner account describes both; the bill keeps its day-precision dates, the account the exact instants. */
@@ -62,7 +94,7 @@ const SCENARIO = {
       region: 'us-east-1',
       instanceType: 'm5.large',
       count: 2,
-      start: '2026-01-10T09:31:12Z',
+      start: DESCRIBED_RESERVATION.start as string,
       offeringClass: 'convertible',
       scope: 'Availability Zone',
       availabilityZone: 'us-east-1c',
@@ -77,7 +109,16 @@ const SCENARIO = {
       offeringType: 'Partial Upfront',
       multiAz: true,
     },
+    {
+      service: 'elasticache',
+      id: 'cache-ri',
+      accountId: OWNER,
+      region: 'us-east-1',
+      instanceType: 'cache.r6g.large',
+      start: '2026-01-10T11:00:00Z',
+    },
   ],
+  savingsPlans: [{ id: PLAN_ID, accountId: OWNER, commitment: 1.5, start: '2026-01-05T08:12:40Z' }],
 } satisfies ScenarioInput;
 
 function setUp(faults: ScenarioInput['faults'] = [], options: { reachable?: boolean } = {}) {
@@ -87,12 +128,16 @@ function setUp(faults: ScenarioInput['faults'] = [], options: { reachable?: bool
     scenario: parseScenario({ ...SCENARIO, faults }),
     clock: manualClock(NOW),
   });
-  // Counts the reservation calls the inventory makes.
+  // Counts the reservation and savings plan calls the inventory makes.
   const port: CloudPort = {
     ...cloud,
     listReservations: (account, region) => {
       calls.push(`${account.accountId} ${region}`);
       return cloud.listReservations(account, region);
+    },
+    listSavingsPlans: (account) => {
+      calls.push(`${account.accountId} savings plans`);
+      return cloud.listSavingsPlans(account);
     },
   };
   const account = { accountId: OWNER, credentials: { kind: 'server-identity' } as const };
@@ -130,21 +175,10 @@ describe('reservation enrichment from the owner account', () => {
   it("adds each EC2 and RDS reservation's state, exact term, scope and platform; every figure stays the bill's", async () => {
     const { inventory } = setUp();
     const answer = await inventory();
-    expect(answer.enrichment).toEqual({ status: 'ok', message: null, described: 2, refused: [] });
+    // EC2, RDS, ElastiCache and the plan; the Redshift reservation is not in the account's answer.
+    expect(answer.enrichment).toEqual({ status: 'ok', message: null, described: 4, refused: [] });
     const ec2 = byArn(answer.reservations, EC2_ARN);
-    expect(ec2?.from_account).toEqual({
-      state: 'active',
-      start: '2026-01-10T09:31:12.000Z',
-      end: '2027-01-10T09:31:12.000Z',
-      count: 2,
-      instance_type: 'm5.large',
-      offering_class: 'convertible',
-      offering_type: 'No Upfront',
-      scope: 'Availability Zone',
-      availability_zone: 'us-east-1c',
-      platform: 'Linux/UNIX',
-      multi_az: null,
-    });
+    expect(ec2?.from_account).toEqual(DESCRIBED_RESERVATION);
     // The bill's own fields are untouched.
     expect(ec2).toMatchObject({ start: '2026-01-10T00:00:00Z', end: '2027-01-10T00:00:00Z', count: 2 });
     expect(ec2?.offering_class).toBeNull();
@@ -158,23 +192,51 @@ describe('reservation enrichment from the owner account', () => {
       multi_az: true,
       offering_type: 'Partial Upfront',
     });
-    // ElastiCache reservations are not described, and do not count against the status.
-    expect(byArn(answer.reservations, CACHE_ARN)?.from_account).toBeNull();
+    expect(byArn(answer.reservations, CACHE_ARN)?.from_account).toMatchObject({
+      state: 'active',
+      start: '2026-01-10T11:00:00.000Z',
+      platform: 'redis',
+      offering_class: null,
+    });
+    expect(byArn(answer.reservations, REDSHIFT_ARN)?.from_account).toBeNull();
   });
 
-  it('asks each owner account and region once, keeps the answer 5 minutes, then asks again', async () => {
+  it("adds each savings plan's state, exact start and end, commitment, payment option and term, matched by ARN", async () => {
+    const { inventory } = setUp();
+    const [plan] = (await inventory()).savings_plans;
+    expect(plan?.from_account).toEqual(DESCRIBED_PLAN);
+    // The bill's own fields are untouched.
+    expect(plan).toMatchObject({ arn: PLAN_ARN, start: '2026-01-05T00:00:00Z', hourly_commitment: 1.5 });
+  });
+
+  it('asks each owner account and region once (plans once per account), keeps the answer 5 minutes, then asks again', async () => {
     const { calls, inventory, advance } = setUp();
     await Promise.all([inventory(), inventory()]);
-    expect(calls.sort()).toEqual([`${OWNER} eu-west-1`, `${OWNER} us-east-1`]);
+    expect(calls.sort()).toEqual([`${OWNER} eu-west-1`, `${OWNER} savings plans`, `${OWNER} us-east-1`]);
     advance(ENRICHMENT_KEEP_MS - 1);
     await inventory();
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
     advance(1);
     await inventory();
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(6);
   });
 
-  it('says enrichment is not granted when the account refuses both reads, naming the IAM actions', async () => {
+  it('keeps an answer with a failed call only briefly, so a timeout is asked again soon', async () => {
+    const { calls, inventory, advance } = setUp([
+      { accountId: OWNER, region: 'eu-west-1', service: 'rds', code: 'TimeoutError' },
+    ]);
+    expect((await inventory()).enrichment.status).toBe('partial');
+    expect(calls).toHaveLength(3);
+    advance(ENRICHMENT_FAILED_KEEP_MS - 1);
+    await inventory();
+    expect(calls).toHaveLength(3);
+    advance(1);
+    await inventory();
+    // Only the failed region is asked again; us-east-1 and the plans answered in full and are kept.
+    expect(calls.slice(3)).toEqual([`${OWNER} eu-west-1`]);
+  });
+
+  it('says enrichment is not granted when the account refuses every read, naming the IAM actions', async () => {
     const { inventory } = setUp([
       {
         accountId: OWNER,
@@ -183,12 +245,15 @@ describe('reservation enrichment from the owner account', () => {
         code: 'UnauthorizedOperation',
       },
       { accountId: OWNER, service: 'rds', operation: 'DescribeReservedDBInstances', code: 'AccessDenied' },
+      { accountId: OWNER, service: 'elasticache', code: 'AccessDenied' },
+      { accountId: OWNER, service: 'redshift', code: 'AccessDenied' },
+      { accountId: OWNER, service: 'savingsplans', code: 'AccessDeniedException' },
     ]);
-    const { enrichment, reservations } = await inventory();
+    const { enrichment, reservations, savings_plans } = await inventory();
     expect(enrichment.status).toBe('not_granted');
     expect(enrichment.message).toContain('Enrichment is not granted');
     expect(enrichment.message).toContain(
-      'Grant ec2:DescribeReservedInstances and rds:DescribeReservedDBInstances',
+      'Grant ec2:DescribeReservedInstances, elasticache:DescribeReservedCacheNodes, rds:DescribeReservedDBInstances, redshift:DescribeReservedNodes and savingsplans:DescribeSavingsPlans (IAM policy 2026-11-27.4',
     );
     expect(enrichment.message).toContain('Every figure still comes from the bill.');
     expect(
@@ -197,9 +262,13 @@ describe('reservation enrichment from the owner account', () => {
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     ).toEqual([
       ['eu-west-1', 'DescribeReservedDBInstances', 'AccessDenied', 'rds:DescribeReservedDBInstances'],
+      [null, 'DescribeSavingsPlans', 'AccessDeniedException', 'savingsplans:DescribeSavingsPlans'],
       ['us-east-1', 'DescribeReservedInstances', 'UnauthorizedOperation', 'ec2:DescribeReservedInstances'],
+      ['us-east-1', 'DescribeReservedCacheNodes', 'AccessDenied', 'elasticache:DescribeReservedCacheNodes'],
+      ['us-east-1', 'DescribeReservedNodes', 'AccessDenied', 'redshift:DescribeReservedNodes'],
     ]);
     expect(reservations.every((r) => r.from_account === null)).toBe(true);
+    expect(savings_plans.every((p) => p.from_account === null)).toBe(true);
     expect(enrichment.described).toBe(0);
   });
 
@@ -208,7 +277,7 @@ describe('reservation enrichment from the owner account', () => {
       { accountId: OWNER, service: 'rds', operation: 'DescribeReservedDBInstances', code: 'AccessDenied' },
     ]);
     const { enrichment, reservations } = await inventory();
-    expect(enrichment).toMatchObject({ status: 'partial', described: 1 });
+    expect(enrichment).toMatchObject({ status: 'partial', described: 3 });
     expect(enrichment.refused.map((r) => r.iam_action)).toEqual(['rds:DescribeReservedDBInstances']);
     expect(byArn(reservations, EC2_ARN)?.from_account?.state).toBe('active');
     expect(byArn(reservations, RDS_ARN)?.from_account).toBeNull();
@@ -218,6 +287,9 @@ describe('reservation enrichment from the owner account', () => {
     const timedOut = await setUp([
       { accountId: OWNER, service: 'ec2', code: 'TimeoutError' },
       { accountId: OWNER, service: 'rds', code: 'ThrottlingException' },
+      { accountId: OWNER, service: 'elasticache', code: 'TimeoutError' },
+      { accountId: OWNER, service: 'redshift', code: 'TimeoutError' },
+      { accountId: OWNER, service: 'savingsplans', code: 'TimeoutError' },
     ]).inventory();
     expect(timedOut.enrichment.status).toBe('unavailable');
     expect(timedOut.enrichment.message).toContain('DescribeReservedInstances failed for account');

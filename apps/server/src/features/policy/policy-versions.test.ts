@@ -34,6 +34,24 @@ describe('IAM policy versions', () => {
     });
   });
 
+  it('froze 2026-11-27.3 as released, and 2026-11-27.4 adds only the savings plan and other reservation reads', () => {
+    const grantsOf = (version: string) => POLICY_VERSIONS.find((v) => v.version === version)?.grants();
+    const before = grantsOf('2026-11-27.3');
+    // The fingerprint 2026-11-27.3 was released with (the newest version then).
+    expect(before && grantsFingerprint(before)).toBe('5009b595368a4b3e');
+    const changes = policyChanges('2026-11-27.3', grantsOf('2026-11-27.4') ?? currentGrants());
+    const read = (action: string) => ({ action, policy: 'finlens-inventory-read', optional: false });
+    expect(changes).toEqual({
+      added: [
+        read('elasticache:DescribeReservedCacheNodes'),
+        read('es:DescribeReservedInstances'),
+        read('redshift:DescribeReservedNodes'),
+        read('savingsplans:DescribeSavingsPlans'),
+      ],
+      removed: [],
+    });
+  });
+
   it('lists versions oldest first, each once', () => {
     const versions = POLICY_VERSIONS.map((entry) => entry.version);
     expect(new Set(versions).size).toBe(versions.length);

@@ -296,12 +296,22 @@ export const POLICY_VERSIONS: readonly PolicyVersionEntry[] = [
     released_at: '2026-11-27T07:00:00.000Z',
     summary:
       'Adds ec2:DescribeReservedInstances and rds:DescribeReservedDBInstances to the inventory read, so Commitment Inventory shows what the account says of each reservation the bill names: its state, exact start and end, scope and zone, offering class, platform or engine and Multi-AZ. Read-only; every figure still comes from the bill.',
+    grants: () =>
+      withAdded('2026-11-27.2', {
+        'finlens-inventory-read': ['ec2:DescribeReservedInstances', 'rds:DescribeReservedDBInstances'],
+      }),
+  },
+  {
+    version: '2026-11-27.4',
+    released_at: '2026-11-27T11:00:00.000Z',
+    summary:
+      'Adds savingsplans:DescribeSavingsPlans, elasticache:DescribeReservedCacheNodes, es:DescribeReservedInstances (OpenSearch) and redshift:DescribeReservedNodes to the inventory read, so Commitment Inventory also shows what the account says of each savings plan (state, exact start and end, commitment, payment option, term) and of each ElastiCache, OpenSearch and Redshift reservation. Read-only; every figure still comes from the bill.',
     grants: currentGrants,
   },
 ];
 
 /** The newest version's grants when it was released (see grantsFingerprint); a test compares them with today's. */
-export const RELEASED_FINGERPRINT = '5009b595368a4b3e';
+export const RELEASED_FINGERPRINT = 'efaceee28551f5ae';
 
 export function grantsFingerprint(grants: PolicyGrants): string {
   return createHash('sha256').update(JSON.stringify(grants)).digest('hex').slice(0, 16);

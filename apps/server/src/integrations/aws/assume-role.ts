@@ -34,10 +34,11 @@ export function assumeRoleCredentials({
   sessionName: string;
   baseKeys?: AccessKeys;
   clock?: () => Date;
-}): () => Promise<TemporaryCredentials> {
+}): (options?: { abortSignal?: AbortSignal }) => Promise<TemporaryCredentials> {
   const sts = new STSClient({ region, ...(baseKeys ? { credentials: baseKeys } : {}) });
   let cached: TemporaryCredentials | null = null;
-  return async () => {
+  // A caller with a time limit passes its signal: the STS call is aborted, not abandoned, when the limit passes.
+  return async (options) => {
     const expiresAt = cached?.expiration?.getTime() ?? 0;
     if (cached !== null && expiresAt - RENEW_BEFORE_MS > clock().getTime()) return cached;
     const { Credentials: credentials } = await sts.send(
@@ -47,6 +48,7 @@ export function assumeRoleCredentials({
         DurationSeconds: DURATION_SECONDS,
         ...(externalId === null ? {} : { ExternalId: externalId }),
       }),
+      options?.abortSignal === undefined ? {} : { abortSignal: options.abortSignal },
     );
     if (!credentials?.AccessKeyId || !credentials.SecretAccessKey) {
       throw new Error(`AssumeRole on ${roleArn} returned no credentials`);

@@ -8,7 +8,9 @@ import {
   CONTRACT_NOW,
   DENIED_ACCOUNT_ID,
   CONTRACT_IDS as IDS,
+  CONTRACT_SAVINGS_PLANS as PLANS,
   CONTRACT_RESERVATIONS as RIS,
+  savingsPlanArnOf,
 } from './contract-world.test-helper';
 
 export interface ContractSubject {
@@ -413,8 +415,9 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
 
     it("describes the account's EC2 and RDS reservations of a region in every state, RDS page by page", async () => {
       const { port, account } = subject();
-      const { reservations, failures } = await port.listReservations(account, 'us-east-1');
-      expect(failures).toEqual([]);
+      const answer = await port.listReservations(account, 'us-east-1');
+      expect(answer.failures).toEqual([]);
+      const reservations = answer.reservations.filter((r) => r.service === 'ec2' || r.service === 'rds');
       const year = 365 * 86_400_000;
       const start = (date: string) => new Date(`${date}T09:30:00Z`);
       const ec2 = { service: 'ec2', multiAz: null, productDescription: 'Linux/UNIX' };
@@ -479,6 +482,119 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
           multiAz: true,
         },
       ]);
+    });
+
+    it("describes the account's ElastiCache, OpenSearch and Redshift reservations, page by page, end = start + Duration", async () => {
+      const { port, account } = subject();
+      const { reservations } = await port.listReservations(account, 'us-east-1');
+      const year = 365 * 86_400_000;
+      const start = (date: string) => new Date(`${date}T09:30:00Z`);
+      const unset = { scope: null, availabilityZone: null, multiAz: null };
+      const term = (date: string, years: number) => ({
+        start: start(date),
+        end: new Date(start(date).getTime() + years * year),
+        durationSeconds: years * 31_536_000,
+      });
+      expect(reservations.filter((r) => r.service !== 'ec2' && r.service !== 'rds')).toEqual([
+        {
+          ...unset,
+          ...term('2025-01-01', 1),
+          service: 'elasticache',
+          id: RIS.oldCache,
+          arn: `arn:aws:elasticache:us-east-1:${ACCOUNT_ID}:reserved-instance:${RIS.oldCache}`,
+          state: 'retired',
+          count: 1,
+          instanceType: 'cache.t3.small',
+          offeringClass: null,
+          offeringType: 'No Upfront',
+          productDescription: 'memcached',
+        },
+        {
+          ...unset,
+          ...term('2026-02-01', 1),
+          service: 'elasticache',
+          id: RIS.sessionsCache,
+          arn: `arn:aws:elasticache:us-east-1:${ACCOUNT_ID}:reserved-instance:${RIS.sessionsCache}`,
+          state: 'active',
+          count: 2,
+          instanceType: 'cache.r6g.large',
+          offeringClass: null,
+          offeringType: 'Partial Upfront',
+          productDescription: 'redis',
+        },
+        {
+          ...unset,
+          ...term('2026-04-01', 1),
+          service: 'opensearch',
+          id: RIS.search,
+          arn: `arn:aws:es:us-east-1:${ACCOUNT_ID}:reserved-instances/${RIS.search}`,
+          state: 'active',
+          count: 3,
+          instanceType: 'r6g.large.search',
+          offeringClass: null,
+          offeringType: 'All Upfront',
+          productDescription: null,
+        },
+        {
+          ...unset,
+          ...term('2025-05-01', 3),
+          service: 'redshift',
+          id: RIS.warehouse,
+          arn: `arn:aws:redshift:us-east-1:${ACCOUNT_ID}:reserved-node:${RIS.warehouse}`,
+          state: 'active',
+          count: 2,
+          instanceType: 'ra3.xlplus',
+          offeringClass: 'Regular',
+          offeringType: 'No Upfront',
+          productDescription: null,
+        },
+      ]);
+    });
+
+    it("describes the account's savings plans in every state, with their commitment and terms", async () => {
+      const { port, account } = subject();
+      const { savingsPlans, failures } = await port.listSavingsPlans(account);
+      expect(failures).toEqual([]);
+      const year = 31_536_000;
+      const start = (date: string) => new Date(`${date}T09:30:00Z`);
+      const plans = [
+        {
+          id: PLANS.compute,
+          arn: savingsPlanArnOf(PLANS.compute),
+          state: 'active',
+          start: start('2025-06-01'),
+          end: new Date(start('2025-06-01').getTime() + 3 * year * 1000),
+          durationSeconds: 3 * year,
+          planType: 'Compute',
+          paymentOption: 'No Upfront',
+          commitment: 2.5,
+          upfrontPaymentAmount: 0,
+          recurringPaymentAmount: 2.5,
+          currency: 'USD',
+          region: null,
+          instanceFamily: null,
+        },
+        {
+          id: PLANS.instance,
+          arn: savingsPlanArnOf(PLANS.instance),
+          state: 'retired',
+          start: start('2024-09-01'),
+          end: new Date(start('2024-09-01').getTime() + year * 1000),
+          durationSeconds: year,
+          planType: 'EC2Instance',
+          paymentOption: 'Partial Upfront',
+          commitment: 1.2,
+          upfrontPaymentAmount: 5256,
+          recurringPaymentAmount: 0.6,
+          currency: 'USD',
+          region: 'us-east-1',
+          instanceFamily: 'm5',
+        },
+      ];
+      expect(savingsPlans).toEqual(plans.sort((a, b) => a.arn.localeCompare(b.arn)));
+      const denied = await port.listSavingsPlans(DENIED_ACCOUNT);
+      expect(denied.savingsPlans).toEqual([]);
+      expect(denied.failures).toMatchObject([{ accountId: DENIED_ACCOUNT_ID, service: 'sts' }]);
     });
 
     it("keeps one service's reservations when the other's call is denied, and refuses an account it cannot sign in to", async () => {

@@ -31,6 +31,10 @@ export const CLOUD_SERVICES = [
   'eks',
   'lambda',
   'cloudwatch',
+  'elasticache',
+  'opensearch',
+  'redshift',
+  'savingsplans',
 ] as const;
 export type CloudService = (typeof CLOUD_SERVICES)[number];
 
@@ -118,41 +122,127 @@ export interface ScheduledActionsResult {
   failures: CloudFailure[];
 }
 
+/** The services whose reservations `listReservations` describes (each with its own call). */
+export const RESERVATION_SERVICES = ['ec2', 'rds', 'elasticache', 'opensearch', 'redshift'] as const;
+export type ReservationService = (typeof RESERVATION_SERVICES)[number];
+/** The call that describes each service's reservations (a failure of one loses only that service's). */
+export const RESERVATION_CALLS: Record<ReservationService, string> = {
+  ec2: 'DescribeReservedInstances',
+  rds: 'DescribeReservedDBInstances',
+  elasticache: 'DescribeReservedCacheNodes',
+  opensearch: 'DescribeReservedInstances',
+  redshift: 'DescribeReservedNodes',
+};
+/** The call that describes an account's savings plans. */
+export const SAVINGS_PLANS_CALL = 'DescribeSavingsPlans';
+
 /**
- * One reservation as its account describes it: EC2 DescribeReservedInstances or RDS DescribeReservedDBInstances.
+ * One reservation as its account describes it: EC2 DescribeReservedInstances, RDS DescribeReservedDBInstances,
+ * ElastiCache DescribeReservedCacheNodes, OpenSearch DescribeReservedInstances or Redshift DescribeReservedNodes.
  * The bill names a reservation by its ARN; these add what the bill does not hold exactly (state, exact start and
- * end, scope, Multi-AZ). Savings plans are not described (DescribeSavingsPlans is not one of the adapter's calls).
+ * end, scope, Multi-AZ, platform or engine).
  */
-export interface AccountReservation {
-  service: 'ec2' | 'rds';
-  /** EC2 ReservedInstancesId; RDS ReservedDBInstanceId. */
-  id: string;
-  /** RDS ReservedDBInstanceArn; EC2 arn:aws:ec2:<region>:<account>:reserved-instances/<id> (the bill's form). */
-  arn: string;
-  /** AWS's State: payment-pending, active, payment-failed, retired, queued … */
+/** A commitment's state and term as its account describes it. */
+interface DescribedTerm {
+  /** AWS's state: payment-pending, active, payment-failed, retired, queued … */
   state: string;
   start: Date | null;
-  /** EC2 End; RDS StartTime + Duration (RDS answers no end). */
+  /** EC2 and Savings Plans answer the end; the others start + the term's Duration. */
   end: Date | null;
   durationSeconds: number | null;
+}
+
+export interface AccountReservation extends DescribedTerm {
+  service: ReservationService;
+  /** EC2 ReservedInstancesId; RDS ReservedDBInstanceId; ElastiCache ReservedCacheNodeId; OpenSearch
+   * ReservedInstanceId; Redshift ReservedNodeId. */
+  id: string;
+  /** The ARN the account answers (RDS, ElastiCache), else the bill's form (`reservationArn`). */
+  arn: string;
   count: number;
-  /** EC2 InstanceType; RDS DBInstanceClass. */
+  /** EC2 InstanceType; RDS DBInstanceClass; ElastiCache CacheNodeType; OpenSearch InstanceType; Redshift NodeType. */
   instanceType: string;
-  /** EC2 standard or convertible; RDS reservations have no class (null). */
+  /** EC2 standard or convertible; Redshift Regular or Upgradable; null for the others. */
   offeringClass: string | null;
   /** All Upfront, Partial Upfront, No Upfront (or the older Heavy/Medium/Light Utilization). */
   offeringType: string | null;
-  /** EC2 Region or Availability Zone; RDS reservations are regional (null). */
+  /** EC2 Region or Availability Zone; the others are regional (null). */
   scope: string | null;
   availabilityZone: string | null;
-  /** EC2 ProductDescription (Linux/UNIX, Windows …); RDS ProductDescription (the engine: postgresql, mysql …). */
+  /** EC2 platform (Linux/UNIX, Windows …); RDS and ElastiCache engine (postgresql, redis …); null otherwise. */
   productDescription: string | null;
-  /** RDS only; null for EC2. */
+  /** RDS only; null for the others. */
   multiAz: boolean | null;
 }
 
 export interface ListReservationsResult {
   reservations: AccountReservation[];
+  failures: CloudFailure[];
+}
+
+/** The ARN the bill names a reservation by, for the services whose answer carries none. */
+export function reservationArn(service: ReservationService, region: string, accountId: string, id: string) {
+  const resource = {
+    ec2: `reserved-instances/${id}`,
+    rds: `ri:${id}`,
+    elasticache: `reserved-instance:${id}`,
+    opensearch: `reserved-instances/${id}`,
+    redshift: `reserved-node:${id}`,
+  }[service];
+  return `arn:aws:${service === 'opensearch' ? 'es' : service}:${region}:${accountId}:${resource}`;
+}
+
+/** A reservation with the fields only some services answer left null (each adapter sets what its call says). */
+export function accountReservation(
+  fields: Pick<
+    AccountReservation,
+    'service' | 'id' | 'arn' | 'state' | 'start' | 'end' | 'durationSeconds' | 'count' | 'instanceType'
+  > &
+    Partial<AccountReservation>,
+): AccountReservation {
+  return {
+    offeringClass: null,
+    offeringType: null,
+    scope: null,
+    availabilityZone: null,
+    productDescription: null,
+    multiAz: null,
+    ...fields,
+  };
+}
+
+/** A term the provider answers as a start and a Duration in seconds: its end is start + Duration. */
+export function termFrom(start: Date | undefined, seconds: number | undefined) {
+  return {
+    start: start ?? null,
+    end: start === undefined || seconds === undefined ? null : new Date(start.getTime() + seconds * 1000),
+    durationSeconds: seconds ?? null,
+  };
+}
+
+/**
+ * One savings plan as its account describes it (Savings Plans DescribeSavingsPlans; plans are global, answered
+ * once per account). The bill names it by its ARN; this adds the state, exact start and end, and the terms.
+ */
+export interface AccountSavingsPlan extends DescribedTerm {
+  id: string;
+  arn: string;
+  /** Compute, EC2Instance, SageMaker, Database … */
+  planType: string | null;
+  /** All Upfront, Partial Upfront, No Upfront. */
+  paymentOption: string | null;
+  /** $/h committed. */
+  commitment: number | null;
+  upfrontPaymentAmount: number | null;
+  recurringPaymentAmount: number | null;
+  currency: string | null;
+  /** EC2 Instance plans only: the region and family they are bound to. */
+  region: string | null;
+  instanceFamily: string | null;
+}
+
+export interface ListSavingsPlansResult {
+  savingsPlans: AccountSavingsPlan[];
   failures: CloudFailure[];
 }
 
@@ -177,10 +267,13 @@ export interface CloudPort {
   /** An Auto Scaling group's recurring scheduled actions (AWS DescribeScheduledActions), by name. */
   scheduledActions(account: CloudAccount, region: string, groupName: string): Promise<ScheduledActionsResult>;
   /**
-   * The account's EC2 and RDS reservations in a region, every state (retired ones included). Each call has a
-   * time limit of its own: a page that asks never waits long on the provider (a call over it is a failure).
+   * The account's reservations in a region (RESERVATION_SERVICES), every state (retired ones included). A listing
+   * has a time limit, sign-in and every page included: a page that asks never waits long on the provider (a call
+   * over it is a failure, and is aborted).
    */
   listReservations(account: CloudAccount, region: string): Promise<ListReservationsResult>;
+  /** The account's savings plans (they are global), every state, under the same time limit. */
+  listSavingsPlans(account: CloudAccount): Promise<ListSavingsPlansResult>;
   /** Performs one action and says what changed; throws CloudActionError when refused. */
   act(account: CloudAccount, action: CloudAction): Promise<ActionResult>;
   /**

@@ -42,7 +42,24 @@ export const CONTRACT_RESERVATIONS = {
   ordersDb: 'orders-db-ri',
   /** RDS, db.t3.medium MySQL, 1 year from 2024-06-01: retired (second page). */
   legacyDb: 'legacy-mysql-ri',
+  /** ElastiCache, cache.r6g.large Redis × 2, 1 year from 2026-02-01, Partial Upfront: active. */
+  sessionsCache: 'sessions-redis-ri',
+  /** ElastiCache, cache.t3.small Memcached, 1 year from 2025-01-01: retired (second page). */
+  oldCache: 'old-memcached-ri',
+  /** OpenSearch, r6g.large.search × 3, 1 year from 2026-04-01, All Upfront: active. */
+  search: '9a8b7c6d-0000-4000-8000-0a1b2c3d0004',
+  /** Redshift, ra3.xlplus × 2, 3 years from 2025-05-01, No Upfront, Regular: active. */
+  warehouse: '1ccbe0f8-0000-4000-8000-0a1b2c3d0005',
 } as const;
+
+/** The account's savings plans (ids as Savings Plans names them; the ARN is the bill's form). */
+export const CONTRACT_SAVINGS_PLANS = {
+  /** Compute, $2.50/h, 3 years from 2025-06-01, No Upfront: active. */
+  compute: '0f1e2d3c-0000-4000-8000-0a1b2c3d0006',
+  /** EC2 Instance m5 in us-east-1, $1.20/h, 1 year from 2024-09-01, Partial Upfront: retired. */
+  instance: '0f1e2d3c-0000-4000-8000-0a1b2c3d0007',
+} as const;
+export const savingsPlanArnOf = (id: string) => `arn:aws:savingsplans::${ACCOUNT_ID}:savingsplan/${id}`;
 
 /** The group's scaling activities as AWS answers them (newest first). */
 export const CONTRACT_ACTIVITIES = [
@@ -142,6 +159,65 @@ export const CONTRACT_SCENARIO = {
       start: at('2024-06-01'),
       term: '1yr',
       productDescription: 'mysql',
+    },
+    {
+      service: 'elasticache',
+      id: CONTRACT_RESERVATIONS.sessionsCache,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      instanceType: 'cache.r6g.large',
+      count: 2,
+      start: at('2026-02-01'),
+      offeringType: 'Partial Upfront',
+    },
+    {
+      service: 'elasticache',
+      id: CONTRACT_RESERVATIONS.oldCache,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      instanceType: 'cache.t3.small',
+      start: at('2025-01-01'),
+      productDescription: 'memcached',
+    },
+    {
+      service: 'opensearch',
+      id: CONTRACT_RESERVATIONS.search,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      instanceType: 'r6g.large.search',
+      count: 3,
+      start: at('2026-04-01'),
+      offeringType: 'All Upfront',
+    },
+    {
+      service: 'redshift',
+      id: CONTRACT_RESERVATIONS.warehouse,
+      accountId: ACCOUNT_ID,
+      region: 'us-east-1',
+      instanceType: 'ra3.xlplus',
+      count: 2,
+      start: at('2025-05-01'),
+      term: '3yr',
+    },
+  ],
+  savingsPlans: [
+    {
+      id: CONTRACT_SAVINGS_PLANS.compute,
+      accountId: ACCOUNT_ID,
+      commitment: 2.5,
+      start: at('2025-06-01'),
+      term: '3yr',
+    },
+    {
+      id: CONTRACT_SAVINGS_PLANS.instance,
+      accountId: ACCOUNT_ID,
+      planType: 'EC2Instance',
+      paymentOption: 'Partial Upfront',
+      upfrontShare: 0.5,
+      commitment: 1.2,
+      start: at('2024-09-01'),
+      region: 'us-east-1',
+      instanceFamily: 'm5',
     },
   ],
   resources: [

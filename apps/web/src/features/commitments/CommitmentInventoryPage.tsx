@@ -34,6 +34,7 @@ const RESERVATION_COLUMNS: SimpleColumn<Reservation>[] = [
   { label: 'State', render: (r) => r.from_account?.state ?? '—' },
   { label: 'Service', render: (r) => r.service ?? '—' },
   { label: 'Instance type', render: (r) => r.instance_type ?? '—' },
+  { label: 'Platform / engine', render: (r) => fromAccount(r.from_account?.platform, '—') },
   { label: 'Region', render: (r) => r.region ?? '—' },
   { label: 'Scope', render: scopeOf },
   { label: 'Count', render: (r) => r.count, align: 'right' },
@@ -57,8 +58,8 @@ function EnrichmentNotice({ enrichment }: { enrichment: CommitmentInventory['enr
   if (enrichment.status === 'ok') {
     return enrichment.described > 0 ? (
       <Typography variant="body2" color="text.secondary">
-        State, scope and the values marked (account) are described by the owner account; every figure comes
-        from the bill.
+        State, scope, platform and the values marked (account) are described by the owner account; every
+        figure comes from the bill.
       </Typography>
     ) : null;
   }
@@ -80,18 +81,28 @@ function EnrichmentNotice({ enrichment }: { enrichment: CommitmentInventory['enr
   );
 }
 
+/** The bill's hourly commitment, and the account's beside it when it says another. */
+function commitmentOf(s: SavingsPlan): string {
+  const bill = s.hourly_commitment === null ? '—' : formatHourly(s.hourly_commitment);
+  const described = s.from_account?.commitment;
+  if (described === null || described === undefined) return bill;
+  if (s.hourly_commitment !== null && Math.abs(described - s.hourly_commitment) < 5e-7) return bill;
+  return `${bill} · ${formatHourly(described)} (account)`;
+}
+
 const PLAN_COLUMNS: SimpleColumn<SavingsPlan>[] = [
   { label: 'Savings plan', render: (s) => <CommitmentArn arn={s.arn} /> },
+  { label: 'State', render: (s) => s.from_account?.state ?? '—' },
   { label: 'Type', render: (s) => s.offering_type ?? '—' },
-  { label: 'Term', render: (s) => s.term ?? '—' },
-  { label: 'Payment option', render: (s) => s.payment_option ?? '—' },
+  { label: 'Term', render: (s) => fromAccount(s.from_account?.term, s.term ?? '—') },
   {
-    label: 'Commitment',
-    render: (s) => (s.hourly_commitment === null ? '—' : formatHourly(s.hourly_commitment)),
-    align: 'right',
+    label: 'Payment option',
+    render: (s) => fromAccount(s.from_account?.payment_option, s.payment_option ?? '—'),
   },
+  { label: 'Commitment', render: commitmentOf, align: 'right' },
   { label: 'Accounts', render: (s) => s.accounts.join(', ') },
-  { label: 'Ends', render: (s) => day(s.end) },
+  { label: 'Starts', render: (s) => fromAccount(s.from_account?.start?.slice(0, 10), day(s.start)) },
+  { label: 'Ends', render: (s) => fromAccount(s.from_account?.end?.slice(0, 10), day(s.end)) },
   { label: 'Utilisation', render: (s) => formatShare(s.utilisation), align: 'right' },
 ];
 

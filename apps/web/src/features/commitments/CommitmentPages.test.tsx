@@ -11,6 +11,7 @@ import {
   type ReservationAnalysis,
   type ShareSave,
 } from '@finlens/contracts/commitments';
+import { DESCRIBED_PLAN, DESCRIBED_RESERVATION } from '@finlens/contracts/commitments-examples.test-helper';
 import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,7 +22,11 @@ import { server } from '../../test/msw-server';
 import { renderElement, renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
 import { SCHEDULE } from '../scheduler/scheduler-fixtures.test-helper';
-import { RECOMMENDATIONS_RECHECK_MS, recheckWhileNoRecommendations } from './api/commitments-query';
+import {
+  RECOMMENDATIONS_RECHECK_MS,
+  RECOMMENDATIONS_RECHECK_READS,
+  recheckWhileNoRecommendations,
+} from './api/commitments-query';
 import { shortId } from './CommitmentArn';
 import { reservationCurveChart } from './commitment-charts';
 import { formatRate } from './commitment-format';
@@ -289,14 +294,18 @@ describe('Commitment pages', () => {
     expect(shortId('222222222222')).toBe('222222222222');
   });
 
-  it('reads a purchase analysis again every 30 s while it counts no recommendation (the first evaluation may come after the page opened), not once it counts one', () => {
+  it('reads a purchase analysis again every 30 s while it counts no recommendation (the first evaluation may come after the page opened), not once it counts one, nor after 20 reads', () => {
     const none = { ...analysis(0.06, 2), recommendations: { ...RESERVATIONS.recommendations, count: 0 } };
     expect(RECOMMENDATIONS_RECHECK_MS).toBe(30_000);
-    expect(recheckWhileNoRecommendations(none)).toBe(30_000);
-    expect(recheckWhileNoRecommendations(RESERVATIONS)).toBe(30_000);
-    expect(recheckWhileNoRecommendations(analysis(0.06, 2))).toBe(false);
+    expect(RECOMMENDATIONS_RECHECK_READS).toBe(20);
+    expect(recheckWhileNoRecommendations(none, 1)).toBe(30_000);
+    expect(recheckWhileNoRecommendations(RESERVATIONS, 1)).toBe(30_000);
+    expect(recheckWhileNoRecommendations(analysis(0.06, 2), 1)).toBe(false);
     // Not while the first answer is still on its way (the query asks then anyway).
-    expect(recheckWhileNoRecommendations(undefined)).toBe(false);
+    expect(recheckWhileNoRecommendations(undefined, 0)).toBe(false);
+    // A project with no recommendation at all stops being read after 20 answers (10 minutes).
+    expect(recheckWhileNoRecommendations(none, 19)).toBe(30_000);
+    expect(recheckWhileNoRecommendations(none, 20)).toBe(false);
   });
 
   it('Commitment Inventory lists the reservations with their utilisation and the expiry calendar', {
@@ -325,19 +334,7 @@ describe('Commitment pages', () => {
       reservations: [
         {
           ...(ri as CommitmentInventory['reservations'][number]),
-          from_account: {
-            state: 'active',
-            start: '2025-12-16T09:31:12.000Z',
-            end: '2026-12-16T09:31:12.000Z',
-            count: 2,
-            instance_type: 'm5.large',
-            offering_class: 'convertible',
-            offering_type: 'No Upfront',
-            scope: 'Availability Zone',
-            availability_zone: 'us-east-1c',
-            platform: 'Linux/UNIX',
-            multi_az: null,
-          },
+          from_account: DESCRIBED_RESERVATION,
         },
       ],
       enrichment: { status: 'ok', message: null, described: 1, refused: [] },
@@ -352,17 +349,70 @@ describe('Commitment pages', () => {
     const headers = within(reservations)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(expect.arrayContaining(['State', 'Scope', 'Class', 'Ends']));
+    expect(headers).toEqual(expect.arrayContaining(['State', 'Platform / engine', 'Scope', 'Class', 'Ends']));
     const row = within(reservations).getByRole('row', { name: /ri-under-used/ });
     const cell = (label: string) => within(row).getAllByRole('cell')[headers.indexOf(label)];
     expect(cell('State')).toHaveTextContent('active');
+    expect(cell('Platform / engine')).toHaveTextContent('Linux/UNIX (account)');
     expect(cell('Scope')).toHaveTextContent('Zone us-east-1c');
     expect(cell('Class')).toHaveTextContent('convertible (account)');
-    expect(cell('Ends')).toHaveTextContent('2026-12-16 (account)');
+    expect(cell('Ends')).toHaveTextContent('2027-01-10 (account)');
     expect(
       screen.getByText(/described by the owner account; every figure comes from the bill/),
     ).toBeVisible();
     expect(screen.queryByRole('alert', { name: 'Reservation enrichment' })).toBeNull();
+  });
+
+  it('Commitment Inventory: a savings plan with its state, term, payment option and dates as the owner account describes them', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    const planArn = 'arn:aws:savingsplans::111111111111:savingsplan/3f0c-9a';
+    const plan: CommitmentInventory['savings_plans'][number] = {
+      arn: planArn,
+      owner_account: '111111111111',
+      offering_type: 'ComputeSavingsPlans',
+      payment_option: 'No Upfront',
+      term: '1yr',
+      start: '2026-01-05T00:00:00Z',
+      end: '2027-01-05T00:00:00Z',
+      region: null,
+      instance_family: null,
+      hourly_commitment: 1.5,
+      upfront_share: 0,
+      accounts: ['222222222222'],
+      days_to_expiry: 40,
+      utilisation: 0.9,
+      from_account: DESCRIBED_PLAN,
+    };
+    const described: CommitmentInventory = {
+      ...INVENTORY,
+      savings_plans: [plan, { ...plan, arn: `${planArn}-b`, from_account: null }],
+      enrichment: { status: 'ok', message: null, described: 1, refused: [] },
+    };
+    server.use(http.get(`*${P.inventory}`, () => HttpResponse.json(described)));
+    renderWithProviders('/v3/cost/reserved/', { signedIn: true });
+    const plans = await screen.findByRole('table', { name: 'Savings plans' }, { timeout: 20_000 });
+    const headers = within(plans)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const cellOf = (name: RegExp) => {
+      const row = within(plans).getByRole('row', { name });
+      return (label: string) => within(row).getAllByRole('cell')[headers.indexOf(label)];
+    };
+    const ours = cellOf(/3f0c-9a(?!-b)/);
+    expect(ours('State')).toHaveTextContent('active');
+    expect(ours('Term')).toHaveTextContent('1yr (account)');
+    expect(ours('Payment option')).toHaveTextContent('No Upfront (account)');
+    expect(ours('Starts')).toHaveTextContent('2026-01-05 (account)');
+    expect(ours('Ends')).toHaveTextContent('2027-01-05 (account)');
+    // The same commitment as the bill's is not repeated.
+    expect(ours('Commitment')).toHaveTextContent('$1.50/h');
+    expect(ours('Commitment')).not.toHaveTextContent('(account)');
+    const other = cellOf(/3f0c-9a-b/);
+    expect(other('State')).toHaveTextContent('—');
+    expect(other('Ends')).toHaveTextContent('2027-01-05');
+    expect(other('Ends')).not.toHaveTextContent('(account)');
   });
 
   it('Commitment Inventory warns when enrichment is not granted, naming the refused calls; partial and unavailable say so', {

@@ -93,6 +93,19 @@ export const AWS_CALLS = {
   CloudWatchClient: {
     GetMetricData: { iam: 'cloudwatch:GetMetricData', access: 'read' },
   },
+  ElastiCacheClient: {
+    DescribeReservedCacheNodes: { iam: 'elasticache:DescribeReservedCacheNodes', access: 'read' },
+  },
+  // OpenSearch Service keeps the IAM prefix of its former name, Elasticsearch Service.
+  OpenSearchClient: {
+    DescribeReservedInstances: { iam: 'es:DescribeReservedInstances', access: 'read' },
+  },
+  RedshiftClient: {
+    DescribeReservedNodes: { iam: 'redshift:DescribeReservedNodes', access: 'read' },
+  },
+  SavingsplansClient: {
+    DescribeSavingsPlans: { iam: 'savingsplans:DescribeSavingsPlans', access: 'read' },
+  },
 } as const satisfies Record<
   string,
   Record<string, { iam: string; access: 'read' | 'act'; also?: readonly string[] }>
@@ -110,6 +123,10 @@ export const SERVICE_CLIENTS = {
   eks: 'EKSClient',
   lambda: 'LambdaClient',
   cloudwatch: 'CloudWatchClient',
+  elasticache: 'ElastiCacheClient',
+  opensearch: 'OpenSearchClient',
+  redshift: 'RedshiftClient',
+  savingsplans: 'SavingsplansClient',
 } as const satisfies Partial<Record<CloudService, AwsClientName>>;
 
 /** The IAM action a port failure's operation needs (`rds`, `DescribeDBInstances` → `rds:DescribeDBInstances`). */

@@ -3,15 +3,21 @@ import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { EC2Client, type EC2ClientConfig } from '@aws-sdk/client-ec2';
 import { EKSClient } from '@aws-sdk/client-eks';
 import { ElasticLoadBalancingV2Client } from '@aws-sdk/client-elastic-load-balancing-v2';
+import { ElastiCacheClient } from '@aws-sdk/client-elasticache';
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { OpenSearchClient } from '@aws-sdk/client-opensearch';
 import { RDSClient } from '@aws-sdk/client-rds';
+import { RedshiftClient } from '@aws-sdk/client-redshift';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SavingsplansClient } from '@aws-sdk/client-savingsplans';
 import { assumeRoleCredentials, type TemporaryCredentials } from '../../aws/assume-role';
 import type { CloudAccount } from '../cloud-port';
 import { isListedCall } from './aws-calls';
 
 /** SDK retry settings: adaptive mode backs off on throttling and rate-limits the client itself. */
 export const AWS_RETRY = { maxAttempts: 8, retryMode: 'adaptive' } as const;
+/** Where Savings Plans (a global service, one endpoint) is called. */
+export const SAVINGS_PLANS_REGION = 'us-east-1';
 /** Where STS is called (global partition endpoint; regional STS would do too). */
 const STS_REGION = 'us-east-1';
 /** The role session's name in the customer's CloudTrail: inventory, metrics and actions. */
@@ -26,9 +32,16 @@ export interface AwsClients {
   eks: EKSClient;
   lambda: LambdaClient;
   cloudwatch: CloudWatchClient;
+  elasticache: ElastiCacheClient;
+  opensearch: OpenSearchClient;
+  redshift: RedshiftClient;
+  /** Savings Plans is a global service: its client answers from us-east-1 whatever the region asked. */
+  savingsplans: SavingsplansClient;
 }
 
-type Credentials = TemporaryCredentials | (() => Promise<TemporaryCredentials>);
+type Credentials =
+  | TemporaryCredentials
+  | ((options?: { abortSignal?: AbortSignal }) => Promise<TemporaryCredentials>);
 
 interface Guardable {
   middlewareStack: {
@@ -117,5 +130,9 @@ export function createAwsClients(
     eks: guardOperations(new EKSClient(config)),
     lambda: guardOperations(new LambdaClient(config)),
     cloudwatch: guardOperations(new CloudWatchClient(config)),
+    elasticache: guardOperations(new ElastiCacheClient(config)),
+    opensearch: guardOperations(new OpenSearchClient(config)),
+    redshift: guardOperations(new RedshiftClient(config)),
+    savingsplans: guardOperations(new SavingsplansClient({ ...config, region: SAVINGS_PLANS_REGION })),
   };
 }

@@ -9,13 +9,18 @@ import {
   ListClustersCommand,
   ListFargateProfilesCommand,
 } from '@aws-sdk/client-eks';
+import { DescribeReservedCacheNodesCommand } from '@aws-sdk/client-elasticache';
 import { UpdateFunctionConfigurationCommand } from '@aws-sdk/client-lambda';
+import { DescribeReservedInstancesCommand as DescribeReservedSearchInstancesCommand } from '@aws-sdk/client-opensearch';
 import { DescribeReservedDBInstancesCommand } from '@aws-sdk/client-rds';
+import { DescribeReservedNodesCommand } from '@aws-sdk/client-redshift';
 import {
   GetBucketLifecycleConfigurationCommand,
   ListBucketsCommand,
   PutBucketLifecycleConfigurationCommand,
 } from '@aws-sdk/client-s3';
+import { DescribeSavingsPlansCommand } from '@aws-sdk/client-savingsplans';
+import { STSClient } from '@aws-sdk/client-sts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CloudActionError } from '../cloud-actions';
 import { CONTRACT_ACCOUNT, cloudPortContract, TIERING_ACTION } from '../cloud-port.contract.test-helper';
@@ -46,6 +51,7 @@ describe('aws adapter', () => {
     await port.listRegions(account);
     await port.listResources(account, region, RESOURCE_KINDS);
     await port.listReservations(account, region);
+    await port.listSavingsPlans(account);
     await port.getMetrics(account, region, {
       queries: [
         {
@@ -105,6 +111,56 @@ describe('aws adapter', () => {
     expect(mocks?.ec2.commandCalls(DescribeReservedInstancesCommand)).toHaveLength(1);
   });
 
+  it('asks ElastiCache and Redshift page by page with Marker, OpenSearch with NextToken, Savings Plans with nextToken', async () => {
+    const { port, account } = subject();
+    await port.listReservations(account, 'us-east-1');
+    await port.listSavingsPlans(account);
+    const inputs = (calls: { args: [{ input: unknown }] }[] | undefined) =>
+      (calls ?? []).map((call) => call.args[0].input);
+    expect(inputs(mocks?.elasticache.commandCalls(DescribeReservedCacheNodesCommand))).toEqual([
+      { MaxRecords: 100 },
+      { MaxRecords: 100, Marker: 'page-1' },
+    ]);
+    expect(inputs(mocks?.opensearch.commandCalls(DescribeReservedSearchInstancesCommand))).toEqual([
+      { MaxResults: 100 },
+    ]);
+    expect(inputs(mocks?.redshift.commandCalls(DescribeReservedNodesCommand))).toEqual([{ MaxRecords: 100 }]);
+    expect(inputs(mocks?.savingsplans.commandCalls(DescribeSavingsPlansCommand))).toEqual([
+      { maxResults: 1000 },
+      { maxResults: 1000, nextToken: 'page-1' },
+    ]);
+  });
+
+  it("aborts a sign-in that outlasts the time limit and records it once, as the sign-in's failure", async () => {
+    mocks = mockAwsWorld();
+    let signal: AbortSignal | undefined;
+    // AssumeRole answers only when aborted, as the SDK does: with an AbortError.
+    const spy = vi.spyOn(STSClient.prototype, 'send').mockImplementation(((
+      ...args: Parameters<STSClient['send']>
+    ) => {
+      signal = (args[1] as { abortSignal?: AbortSignal } | undefined)?.abortSignal;
+      return new Promise((_, reject) => {
+        signal?.addEventListener('abort', () =>
+          reject(Object.assign(new Error('Request aborted'), { name: 'AbortError' })),
+        );
+      });
+    }) as STSClient['send']);
+    try {
+      const port = createAwsCloud({ now: () => CONTRACT_NOW, reservationTimeoutMs: 200 });
+      const answer = await port.listSavingsPlans(CONTRACT_ACCOUNT);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(signal?.aborted).toBe(true);
+      expect(answer.savingsPlans).toEqual([]);
+      expect(answer.failures).toMatchObject([
+        { service: 'sts', operation: 'AssumeRole', code: 'TimeoutError' },
+      ]);
+      expect(answer.failures).toHaveLength(1);
+      expect(mocks.savingsplans.commandCalls(DescribeSavingsPlansCommand)).toHaveLength(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('gives up on a reservation call that does not answer within its time limit, keeping the other service', async () => {
     mocks = mockAwsWorld();
     let aborted: AbortSignal | undefined;
@@ -125,7 +181,12 @@ describe('aws adapter', () => {
       // while EC2 never answers.
       const port = createAwsCloud({ now: () => CONTRACT_NOW, reservationTimeoutMs: 1_000 });
       const { reservations, failures } = await port.listReservations(CONTRACT_ACCOUNT, 'us-east-1');
-      expect(reservations).toEqual([]);
+      expect(reservations.map((r) => r.service)).toEqual([
+        'elasticache',
+        'elasticache',
+        'opensearch',
+        'redshift',
+      ]);
       expect(failures).toMatchObject([
         { service: 'ec2', operation: 'DescribeReservedInstances', code: 'TimeoutError' },
       ]);

@@ -10,8 +10,8 @@ import { FailureLog } from './aws-failures';
 import { getAwsMetrics } from './aws-metrics';
 import {
   beforeDeadline,
-  listEc2Reservations,
-  listRdsReservations,
+  listAwsReservations,
+  listAwsSavingsPlans,
   RESERVATION_TIMEOUT_MS,
 } from './aws-reservations';
 import { listEc2 } from './list-ec2';
@@ -42,11 +42,15 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
   const now = options.now ?? (() => new Date());
   const signed = new Map<string, Signed>();
 
-  /** The account's clients, or null after recording why it cannot sign in. */
+  /**
+   * The account's clients, or null after recording why it cannot sign in. With a signal, assuming the role is
+   * aborted when it fires, and the caller that fired it records why.
+   */
   async function signIn(
     account: CloudAccount,
     log: FailureLog,
     kinds: ResourceKind[],
+    signal?: AbortSignal,
   ): Promise<Signed | null> {
     const key = JSON.stringify([account.accountId, account.credentials]);
     const cached = signed.get(key);
@@ -54,7 +58,8 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
     try {
       const credentials = accountCredentials(account, options.allowServerIdentity ?? false);
       // Assume the role now, so a refusal is reported once as the account's, not by every service.
-      if (typeof credentials === 'function') await credentials();
+      if (typeof credentials === 'function')
+        await credentials(signal === undefined ? undefined : { abortSignal: signal });
       const byRegion = new Map<string, AwsClients>();
       const entry: Signed = {
         clients: (region) => {
@@ -67,10 +72,23 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
       signed.set(key, entry);
       return entry;
     } catch (error) {
+      if (signal?.aborted) throw error;
       log.record('sts', 'AssumeRole', kinds, error);
       return null;
     }
   }
+
+  /** Signs in before `deadline` (assuming the role is aborted at it), or null after recording why not. */
+  function signInBefore(account: CloudAccount, log: FailureLog, deadline: number) {
+    return beforeDeadline(deadline, 'AssumeRole', (signal) => signIn(account, log, [], signal)).catch(
+      (error: unknown) => {
+        log.record('sts', 'AssumeRole', [], error);
+        return null;
+      },
+    );
+  }
+
+  const deadlineFromNow = () => Date.now() + (options.reservationTimeoutMs ?? RESERVATION_TIMEOUT_MS);
 
   return {
     async listRegions(account) {
@@ -151,22 +169,25 @@ export function createAwsCloud(options: AwsCloudOptions = {}): CloudPort {
 
     async listReservations(account, region) {
       const log = new FailureLog(account.accountId, region);
-      const deadline = Date.now() + (options.reservationTimeoutMs ?? RESERVATION_TIMEOUT_MS);
-      const session = await beforeDeadline(deadline, 'AssumeRole', () => signIn(account, log, [])).catch(
-        (error: unknown) => {
-          log.record('sts', 'AssumeRole', [], error);
-          return null;
-        },
-      );
+      const deadline = deadlineFromNow();
+      const session = await signInBefore(account, log, deadline);
       if (!session) return { reservations: [], failures: log.failures };
-      const c = session.clients(region);
       const scope = { accountId: account.accountId, region };
-      const lists = await Promise.all([
-        listEc2Reservations(c.ec2, scope, deadline, log),
-        listRdsReservations(c.rds, scope, deadline, log),
-      ]);
-      const reservations = lists.flat().sort((a, b) => a.arn.localeCompare(b.arn));
+      const reservations = await listAwsReservations(session.clients(region), scope, deadline, log);
       return { reservations, failures: log.failures };
+    },
+
+    async listSavingsPlans(account) {
+      const log = new FailureLog(account.accountId, null);
+      const deadline = deadlineFromNow();
+      const session = await signInBefore(account, log, deadline);
+      if (!session) return { savingsPlans: [], failures: log.failures };
+      const savingsPlans = await listAwsSavingsPlans(
+        session.clients(HOME_REGION).savingsplans,
+        deadline,
+        log,
+      );
+      return { savingsPlans, failures: log.failures };
     },
 
     async act(account, action) {

@@ -3,19 +3,36 @@ import {
   type EC2Client,
   type ReservedInstances,
 } from '@aws-sdk/client-ec2';
+import { DescribeReservedCacheNodesCommand, type ReservedCacheNode } from '@aws-sdk/client-elasticache';
 import {
-  DescribeReservedDBInstancesCommand,
-  type RDSClient,
-  type ReservedDBInstance,
-} from '@aws-sdk/client-rds';
-import type { AccountReservation } from '../cloud-port';
+  DescribeReservedInstancesCommand as DescribeReservedSearchInstancesCommand,
+  type ReservedInstance as ReservedSearchInstance,
+} from '@aws-sdk/client-opensearch';
+import { DescribeReservedDBInstancesCommand, type ReservedDBInstance } from '@aws-sdk/client-rds';
+import { DescribeReservedNodesCommand, type ReservedNode } from '@aws-sdk/client-redshift';
+import {
+  DescribeSavingsPlansCommand,
+  type SavingsPlan,
+  type SavingsplansClient,
+} from '@aws-sdk/client-savingsplans';
+import {
+  type AccountReservation,
+  type AccountSavingsPlan,
+  accountReservation,
+  type CloudService,
+  reservationArn,
+  termFrom,
+} from '../cloud-port';
+import type { AwsClients } from './aws-clients';
 import type { FailureLog } from './aws-failures';
 import type { Scope } from './list-ec2';
 
-/** How long a reservation listing may take in all (sign-in and every page of both services): a page waits on it. */
+/** How long a reservation listing may take in all (sign-in and every page of every service): a page waits on it. */
 export const RESERVATION_TIMEOUT_MS = 5_000;
-/** RDS answers 20–100 reservations a page. */
-const RDS_PAGE = 100;
+/** RDS, ElastiCache and Redshift answer 20–100 reservations a page, OpenSearch up to 100. */
+const PAGE = 100;
+/** DescribeSavingsPlans answers up to 1,000 plans a page. */
+const PLANS_PAGE = 1_000;
 
 /** The error a call over its time limit fails with (its code: TimeoutError). */
 export class CallTimeoutError extends Error {
@@ -43,12 +60,38 @@ export function beforeDeadline<T>(
   return Promise.race([run(controller.signal), late]).finally(() => clearTimeout(timer));
 }
 
+/** Asks page after page (each answer's token asks the next) until a page names none or the call is aborted. */
+async function allPages<T>(
+  signal: AbortSignal,
+  ask: (token: string | undefined) => Promise<{ items: T[] | undefined; next: string | undefined }>,
+): Promise<T[]> {
+  const out: T[] = [];
+  let token: string | undefined;
+  do {
+    const page = await ask(token);
+    out.push(...(page.items ?? []));
+    token = page.next || undefined;
+  } while (token !== undefined && !signal.aborted);
+  return out;
+}
+
+/** One service's listing, recorded against its call and held to the deadline. */
+function described<T>(
+  log: FailureLog,
+  service: CloudService,
+  operation: string,
+  deadline: number,
+  list: (abortSignal: AbortSignal) => Promise<T[]>,
+): Promise<T[]> {
+  return log.attempt(service, operation, [], [], () => beforeDeadline(deadline, operation, list));
+}
+
 const ec2Reservation = (scope: Scope, r: ReservedInstances): AccountReservation => {
   const id = r.ReservedInstancesId ?? '';
-  return {
+  return accountReservation({
     service: 'ec2',
     id,
-    arn: `arn:aws:ec2:${scope.region}:${scope.accountId}:reserved-instances/${id}`,
+    arn: reservationArn('ec2', scope.region, scope.accountId, id),
     state: r.State ?? 'active',
     start: r.Start ?? null,
     end: r.End ?? null,
@@ -60,72 +103,204 @@ const ec2Reservation = (scope: Scope, r: ReservedInstances): AccountReservation 
     scope: r.Scope ?? null,
     availabilityZone: r.AvailabilityZone ?? null,
     productDescription: r.ProductDescription ?? null,
-    multiAz: null,
-  };
+  });
 };
 
 const rdsReservation = (scope: Scope, r: ReservedDBInstance): AccountReservation => {
   const id = r.ReservedDBInstanceId ?? '';
-  const start = r.StartTime ?? null;
-  const duration = r.Duration ?? null;
-  return {
+  return accountReservation({
     service: 'rds',
     id,
-    arn: r.ReservedDBInstanceArn ?? `arn:aws:rds:${scope.region}:${scope.accountId}:ri:${id}`,
+    arn: r.ReservedDBInstanceArn ?? reservationArn('rds', scope.region, scope.accountId, id),
     state: r.State ?? 'active',
-    start,
-    // RDS answers the start and the term in seconds, not the end.
-    end: start === null || duration === null ? null : new Date(start.getTime() + duration * 1000),
-    durationSeconds: duration,
+    ...termFrom(r.StartTime, r.Duration),
     count: r.DBInstanceCount ?? 0,
     instanceType: r.DBInstanceClass ?? 'unknown',
-    offeringClass: null,
     offeringType: r.OfferingType ?? null,
-    scope: null,
-    availabilityZone: null,
     productDescription: r.ProductDescription ?? null,
     multiAz: r.MultiAZ ?? false,
-  };
+  });
+};
+
+const cacheReservation = (scope: Scope, r: ReservedCacheNode): AccountReservation => {
+  const id = r.ReservedCacheNodeId ?? '';
+  return accountReservation({
+    service: 'elasticache',
+    id,
+    arn: r.ReservationARN ?? reservationArn('elasticache', scope.region, scope.accountId, id),
+    state: r.State ?? 'active',
+    ...termFrom(r.StartTime, r.Duration),
+    count: r.CacheNodeCount ?? 0,
+    instanceType: r.CacheNodeType ?? 'unknown',
+    offeringType: r.OfferingType ?? null,
+    productDescription: r.ProductDescription ?? null,
+  });
+};
+
+/** OpenSearch answers its payment option in capitals (ALL_UPFRONT …): named as the other services do. */
+const PAYMENT_OPTIONS: Record<string, string> = {
+  ALL_UPFRONT: 'All Upfront',
+  PARTIAL_UPFRONT: 'Partial Upfront',
+  NO_UPFRONT: 'No Upfront',
+};
+
+const searchReservation = (scope: Scope, r: ReservedSearchInstance): AccountReservation => {
+  const id = r.ReservedInstanceId ?? '';
+  return accountReservation({
+    service: 'opensearch',
+    id,
+    arn: reservationArn('opensearch', scope.region, scope.accountId, id),
+    state: r.State ?? 'active',
+    ...termFrom(r.StartTime, r.Duration),
+    count: r.InstanceCount ?? 0,
+    instanceType: r.InstanceType ?? 'unknown',
+    offeringType:
+      r.PaymentOption === undefined ? null : (PAYMENT_OPTIONS[r.PaymentOption] ?? r.PaymentOption),
+  });
+};
+
+const redshiftReservation = (scope: Scope, r: ReservedNode): AccountReservation => {
+  const id = r.ReservedNodeId ?? '';
+  return accountReservation({
+    service: 'redshift',
+    id,
+    arn: reservationArn('redshift', scope.region, scope.accountId, id),
+    state: r.State ?? 'active',
+    ...termFrom(r.StartTime, r.Duration),
+    count: r.NodeCount ?? 0,
+    instanceType: r.NodeType ?? 'unknown',
+    offeringClass: r.ReservedNodeOfferingType ?? null,
+    offeringType: r.OfferingType ?? null,
+  });
 };
 
 /** EC2 DescribeReservedInstances: one call answers every reservation of the region (the operation has no pages). */
-export function listEc2Reservations(
-  ec2: EC2Client,
-  scope: Scope,
-  deadline: number,
+function ec2Reservations(ec2: EC2Client, scope: Scope, deadline: number, log: FailureLog) {
+  return described(log, 'ec2', 'DescribeReservedInstances', deadline, async (abortSignal) => {
+    const answer = await ec2.send(new DescribeReservedInstancesCommand({}), { abortSignal });
+    return (answer.ReservedInstances ?? []).map((r) => ec2Reservation(scope, r));
+  });
+}
+
+/** A listing asked page by page: each page's items and the token that asks the next (none on the last). */
+type PagedListing<T> = (
+  token: string | undefined,
+  abortSignal: AbortSignal,
+) => Promise<{ items: T[] | undefined; next: string | undefined }>;
+
+/** One service's reservations, page by page; all pages share the deadline. */
+function pagedReservations<T>(
   log: FailureLog,
-): Promise<AccountReservation[]> {
-  return log.attempt('ec2', 'DescribeReservedInstances', [], [], () =>
-    beforeDeadline(deadline, 'DescribeReservedInstances', async (abortSignal) => {
-      const answer = await ec2.send(new DescribeReservedInstancesCommand({}), { abortSignal });
-      return (answer.ReservedInstances ?? []).map((r) => ec2Reservation(scope, r));
-    }),
+  call: { service: CloudService; operation: string; deadline: number },
+  page: PagedListing<T>,
+  reservation: (item: T) => AccountReservation,
+) {
+  return described(log, call.service, call.operation, call.deadline, async (abortSignal) =>
+    (await allPages(abortSignal, (token) => page(token, abortSignal))).map(reservation),
   );
 }
 
-/** RDS DescribeReservedDBInstances, page by page (Marker) until it answers none; all pages share the deadline. */
-export function listRdsReservations(
-  rds: RDSClient,
+/** Every service's reservations of the region side by side; a failed service loses only its own. */
+export async function listAwsReservations(
+  clients: AwsClients,
   scope: Scope,
   deadline: number,
   log: FailureLog,
 ): Promise<AccountReservation[]> {
-  return log.attempt('rds', 'DescribeReservedDBInstances', [], [], () =>
-    beforeDeadline(deadline, 'DescribeReservedDBInstances', async (abortSignal) => {
-      const out: AccountReservation[] = [];
-      let marker: string | undefined;
-      do {
-        const page = await rds.send(
-          new DescribeReservedDBInstancesCommand({
-            MaxRecords: RDS_PAGE,
-            ...(marker === undefined ? {} : { Marker: marker }),
-          }),
-          { abortSignal },
-        );
-        out.push(...(page.ReservedDBInstances ?? []).map((r) => rdsReservation(scope, r)));
-        marker = page.Marker || undefined;
-      } while (marker !== undefined && !abortSignal.aborted);
-      return out;
-    }),
-  );
+  const call = (service: CloudService, operation: string) => ({ service, operation, deadline });
+  const marker = (Marker: string | undefined) => ({ MaxRecords: PAGE, ...(Marker ? { Marker } : {}) });
+  const lists = await Promise.all([
+    ec2Reservations(clients.ec2, scope, deadline, log),
+    pagedReservations(
+      log,
+      call('rds', 'DescribeReservedDBInstances'),
+      async (token, abortSignal) => {
+        const page = await clients.rds.send(new DescribeReservedDBInstancesCommand(marker(token)), {
+          abortSignal,
+        });
+        return { items: page.ReservedDBInstances, next: page.Marker };
+      },
+      (r) => rdsReservation(scope, r),
+    ),
+    pagedReservations(
+      log,
+      call('elasticache', 'DescribeReservedCacheNodes'),
+      async (token, abortSignal) => {
+        const page = await clients.elasticache.send(new DescribeReservedCacheNodesCommand(marker(token)), {
+          abortSignal,
+        });
+        return { items: page.ReservedCacheNodes, next: page.Marker };
+      },
+      (r) => cacheReservation(scope, r),
+    ),
+    pagedReservations(
+      log,
+      call('opensearch', 'DescribeReservedInstances'),
+      async (NextToken, abortSignal) => {
+        const input = { MaxResults: PAGE, ...(NextToken ? { NextToken } : {}) };
+        const page = await clients.opensearch.send(new DescribeReservedSearchInstancesCommand(input), {
+          abortSignal,
+        });
+        return { items: page.ReservedInstances, next: page.NextToken };
+      },
+      (r) => searchReservation(scope, r),
+    ),
+    pagedReservations(
+      log,
+      call('redshift', 'DescribeReservedNodes'),
+      async (token, abortSignal) => {
+        const page = await clients.redshift.send(new DescribeReservedNodesCommand(marker(token)), {
+          abortSignal,
+        });
+        return { items: page.ReservedNodes, next: page.Marker };
+      },
+      (r) => redshiftReservation(scope, r),
+    ),
+  ]);
+  return lists.flat().sort((a, b) => a.arn.localeCompare(b.arn));
+}
+
+/** Savings Plans answers its amounts as decimal text. */
+const amount = (text: string | undefined) => {
+  const value = text === undefined || text === '' ? Number.NaN : Number(text);
+  return Number.isFinite(value) ? value : null;
+};
+const instant = (text: string | undefined) => {
+  const at = text === undefined ? Number.NaN : Date.parse(text);
+  return Number.isNaN(at) ? null : new Date(at);
+};
+
+const savingsPlan = (p: SavingsPlan): AccountSavingsPlan => ({
+  id: p.savingsPlanId ?? '',
+  arn: p.savingsPlanArn ?? '',
+  state: p.state ?? 'active',
+  start: instant(p.start),
+  end: instant(p.end),
+  durationSeconds: p.termDurationInSeconds ?? null,
+  planType: p.savingsPlanType ?? null,
+  paymentOption: p.paymentOption ?? null,
+  commitment: amount(p.commitment),
+  upfrontPaymentAmount: amount(p.upfrontPaymentAmount),
+  recurringPaymentAmount: amount(p.recurringPaymentAmount),
+  currency: p.currency ?? null,
+  region: p.region || null,
+  instanceFamily: p.ec2InstanceFamily || null,
+});
+
+/** Savings Plans DescribeSavingsPlans, every state, page by page (nextToken); all pages share the deadline. */
+export function listAwsSavingsPlans(
+  savingsplans: SavingsplansClient,
+  deadline: number,
+  log: FailureLog,
+): Promise<AccountSavingsPlan[]> {
+  return described(log, 'savingsplans', 'DescribeSavingsPlans', deadline, async (abortSignal) => {
+    const items = await allPages(abortSignal, async (nextToken) => {
+      const page = await savingsplans.send(
+        new DescribeSavingsPlansCommand({ maxResults: PLANS_PAGE, ...(nextToken ? { nextToken } : {}) }),
+        { abortSignal },
+      );
+      return { items: page.savingsPlans, next: page.nextToken };
+    });
+    return items.map(savingsPlan).sort((a, b) => a.arn.localeCompare(b.arn));
+  });
 }

@@ -16,17 +16,23 @@ import type {
   DescribeNodegroupCommandOutput,
 } from '@aws-sdk/client-eks';
 import type { DescribeLoadBalancersCommandOutput } from '@aws-sdk/client-elastic-load-balancing-v2';
+import type { ReservedCacheNode } from '@aws-sdk/client-elasticache';
 import type { ListFunctionsCommandOutput } from '@aws-sdk/client-lambda';
+import type { ReservedInstance as ReservedSearchInstance } from '@aws-sdk/client-opensearch';
 import type {
   DescribeDBClustersCommandOutput,
   DescribeDBInstancesCommandOutput,
   ReservedDBInstance,
 } from '@aws-sdk/client-rds';
+import type { ReservedNode } from '@aws-sdk/client-redshift';
 import type { ListBucketsCommandOutput } from '@aws-sdk/client-s3';
+import type { SavingsPlan } from '@aws-sdk/client-savingsplans';
 import {
   ACCOUNT_ID as ACCOUNT,
   CONTRACT_IDS as IDS,
+  CONTRACT_SAVINGS_PLANS as PLANS,
   CONTRACT_RESERVATIONS as RIS,
+  savingsPlanArnOf,
 } from '../contract-world.test-helper';
 
 /**
@@ -335,38 +341,38 @@ const YEAR_SECONDS = 31_536_000;
 const plus = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
 const hourly = (amount: number) => [{ Amount: amount, Frequency: 'Hourly' as const }];
 
+type Ri = NonNullable<DescribeReservedInstancesCommandOutput['ReservedInstances']>[number];
+/** An EC2 reservation of `years` from `start`, as DescribeReservedInstances answers it (End = Start + Duration). */
+const ec2Ri = (id: string, type: string, start: string, years: number, more: Partial<Ri>): Ri => ({
+  ReservedInstancesId: id,
+  InstanceType: type as Ri['InstanceType'],
+  Start: at(start),
+  End: plus(at(start), years * YEAR_SECONDS),
+  Duration: years * YEAR_SECONDS,
+  InstanceCount: 1,
+  ProductDescription: 'Linux/UNIX',
+  State: 'active',
+  OfferingClass: 'standard',
+  OfferingType: 'No Upfront',
+  Scope: 'Region',
+  ...more,
+});
+
 /** DescribeReservedInstances as the EC2 API reference's example answers it (regional ones name no zone). */
 export const usReservedInstances: Out<DescribeReservedInstancesCommandOutput> = {
   ReservedInstances: [
-    {
-      ReservedInstancesId: RIS.web,
-      InstanceType: 'm5.large',
-      Start: at('2026-01-10'),
-      End: plus(at('2026-01-10'), YEAR_SECONDS),
-      Duration: YEAR_SECONDS,
+    ec2Ri(RIS.web, 'm5.large', '2026-01-10', 1, {
       UsagePrice: 0,
       FixedPrice: 0,
       InstanceCount: 2,
-      ProductDescription: 'Linux/UNIX',
-      State: 'active',
       InstanceTenancy: 'default',
       CurrencyCode: 'USD',
-      OfferingClass: 'standard',
-      OfferingType: 'No Upfront',
       RecurringCharges: hourly(0.062),
-      Scope: 'Region',
-    },
-    {
-      ReservedInstancesId: RIS.batch,
-      InstanceType: 't3.micro',
+    }),
+    ec2Ri(RIS.batch, 't3.micro', '2023-02-01', 3, {
       AvailabilityZone: 'us-east-1b',
-      Start: at('2023-02-01'),
-      End: plus(at('2023-02-01'), 3 * YEAR_SECONDS),
-      Duration: 3 * YEAR_SECONDS,
       UsagePrice: 0,
       FixedPrice: 160,
-      InstanceCount: 1,
-      ProductDescription: 'Linux/UNIX',
       State: 'retired',
       InstanceTenancy: 'default',
       CurrencyCode: 'USD',
@@ -374,26 +380,12 @@ export const usReservedInstances: Out<DescribeReservedInstancesCommandOutput> = 
       OfferingType: 'All Upfront',
       RecurringCharges: [],
       Scope: 'Availability Zone',
-    },
+    }),
   ],
 };
 
 export const euReservedInstances: Out<DescribeReservedInstancesCommandOutput> = {
-  ReservedInstances: [
-    {
-      ReservedInstancesId: RIS.euWeb,
-      InstanceType: 'c6g.xlarge',
-      Start: at('2026-03-01'),
-      End: plus(at('2026-03-01'), YEAR_SECONDS),
-      Duration: YEAR_SECONDS,
-      InstanceCount: 1,
-      ProductDescription: 'Linux/UNIX',
-      State: 'active',
-      OfferingClass: 'standard',
-      OfferingType: 'No Upfront',
-      Scope: 'Region',
-    },
-  ],
+  ReservedInstances: [ec2Ri(RIS.euWeb, 'c6g.xlarge', '2026-03-01', 1, {})],
 };
 
 /** DescribeReservedDBInstances's reservations (RDS answers the start and the Duration, no end), one a page. */
@@ -427,5 +419,113 @@ export const reservedDbInstances: ReservedDBInstance[] = [
     MultiAZ: false,
     State: 'retired',
     ReservedDBInstanceArn: `arn:aws:rds:us-east-1:${ACCOUNT}:ri:${RIS.legacyDb}`,
+  },
+];
+
+/** DescribeReservedCacheNodes's reservations (ElastiCache answers the start, the Duration and its ARN), one a page. */
+export const reservedCacheNodes: ReservedCacheNode[] = [
+  {
+    ReservedCacheNodeId: RIS.sessionsCache,
+    ReservedCacheNodesOfferingId: '0fb2b4a1-0000-4000-8000-000000000001',
+    CacheNodeType: 'cache.r6g.large',
+    StartTime: at('2026-02-01'),
+    Duration: YEAR_SECONDS,
+    FixedPrice: 657,
+    UsagePrice: 0,
+    CacheNodeCount: 2,
+    ProductDescription: 'redis',
+    OfferingType: 'Partial Upfront',
+    State: 'active',
+    RecurringCharges: [{ RecurringChargeAmount: 0.075, RecurringChargeFrequency: 'Hourly' }],
+    ReservationARN: `arn:aws:elasticache:us-east-1:${ACCOUNT}:reserved-instance:${RIS.sessionsCache}`,
+  },
+  {
+    ReservedCacheNodeId: RIS.oldCache,
+    CacheNodeType: 'cache.t3.small',
+    StartTime: at('2025-01-01'),
+    Duration: YEAR_SECONDS,
+    CacheNodeCount: 1,
+    ProductDescription: 'memcached',
+    OfferingType: 'No Upfront',
+    State: 'retired',
+    ReservationARN: `arn:aws:elasticache:us-east-1:${ACCOUNT}:reserved-instance:${RIS.oldCache}`,
+  },
+];
+
+/** OpenSearch DescribeReservedInstances (its payment option in capitals, no ARN). */
+export const reservedSearchInstances: ReservedSearchInstance[] = [
+  {
+    ReservationName: 'search-prod',
+    ReservedInstanceId: RIS.search,
+    BillingSubscriptionId: 1234567890,
+    ReservedInstanceOfferingId: '3f4e5d6c-0000-4000-8000-000000000002',
+    InstanceType: 'r6g.large.search',
+    StartTime: at('2026-04-01'),
+    Duration: YEAR_SECONDS,
+    FixedPrice: 2_890,
+    UsagePrice: 0,
+    CurrencyCode: 'USD',
+    InstanceCount: 3,
+    State: 'active',
+    PaymentOption: 'ALL_UPFRONT',
+    RecurringCharges: [],
+  },
+];
+
+/** Redshift DescribeReservedNodes (no ARN; the offering type Regular or Upgradable). */
+export const reservedRedshiftNodes: ReservedNode[] = [
+  {
+    ReservedNodeId: RIS.warehouse,
+    ReservedNodeOfferingId: '7a6b5c4d-0000-4000-8000-000000000003',
+    NodeType: 'ra3.xlplus',
+    StartTime: at('2025-05-01'),
+    Duration: 3 * YEAR_SECONDS,
+    FixedPrice: 0,
+    UsagePrice: 0,
+    CurrencyCode: 'USD',
+    NodeCount: 2,
+    State: 'active',
+    OfferingType: 'No Upfront',
+    RecurringCharges: [{ RecurringChargeAmount: 0.652, RecurringChargeFrequency: 'Hourly' }],
+    ReservedNodeOfferingType: 'Regular',
+  },
+];
+
+/** DescribeSavingsPlans (amounts as decimal text, dates as ISO text), one a page. */
+export const savingsPlans: SavingsPlan[] = [
+  {
+    offeringId: 'b0a1c2d3-0000-4000-8000-000000000004',
+    savingsPlanId: PLANS.compute,
+    savingsPlanArn: savingsPlanArnOf(PLANS.compute),
+    description: '3 year No Upfront Compute Savings Plan',
+    start: at('2025-06-01').toISOString(),
+    end: plus(at('2025-06-01'), 3 * YEAR_SECONDS).toISOString(),
+    state: 'active',
+    region: '',
+    ec2InstanceFamily: '',
+    savingsPlanType: 'Compute',
+    paymentOption: 'No Upfront',
+    productTypes: ['EC2', 'Fargate', 'Lambda'],
+    currency: 'USD',
+    commitment: '2.5',
+    upfrontPaymentAmount: '0',
+    recurringPaymentAmount: '2.5',
+    termDurationInSeconds: 3 * YEAR_SECONDS,
+  },
+  {
+    savingsPlanId: PLANS.instance,
+    savingsPlanArn: savingsPlanArnOf(PLANS.instance),
+    start: at('2024-09-01').toISOString(),
+    end: plus(at('2024-09-01'), YEAR_SECONDS).toISOString(),
+    state: 'retired',
+    region: 'us-east-1',
+    ec2InstanceFamily: 'm5',
+    savingsPlanType: 'EC2Instance',
+    paymentOption: 'Partial Upfront',
+    currency: 'USD',
+    commitment: '1.2',
+    upfrontPaymentAmount: '5256',
+    recurringPaymentAmount: '0.6',
+    termDurationInSeconds: YEAR_SECONDS,
   },
 ];

@@ -42,6 +42,7 @@ import {
   DescribeTagsCommand,
   ElasticLoadBalancingV2Client,
 } from '@aws-sdk/client-elastic-load-balancing-v2';
+import { DescribeReservedCacheNodesCommand, ElastiCacheClient } from '@aws-sdk/client-elasticache';
 import {
   GetFunctionConfigurationCommand,
   LambdaClient,
@@ -50,12 +51,17 @@ import {
   UpdateFunctionConfigurationCommand,
 } from '@aws-sdk/client-lambda';
 import {
+  DescribeReservedInstancesCommand as DescribeReservedSearchInstancesCommand,
+  OpenSearchClient,
+} from '@aws-sdk/client-opensearch';
+import {
   DeleteDBInstanceCommand,
   DescribeDBClustersCommand,
   DescribeDBInstancesCommand,
   DescribeReservedDBInstancesCommand,
   RDSClient,
 } from '@aws-sdk/client-rds';
+import { DescribeReservedNodesCommand, RedshiftClient } from '@aws-sdk/client-redshift';
 import {
   GetBucketLifecycleConfigurationCommand,
   GetBucketTaggingCommand,
@@ -63,6 +69,7 @@ import {
   PutBucketLifecycleConfigurationCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { DescribeSavingsPlansCommand, SavingsplansClient } from '@aws-sdk/client-savingsplans';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
@@ -87,8 +94,12 @@ import {
   natGateways,
   nodegroup,
   regions,
+  reservedCacheNodes,
   reservedDbInstances,
+  reservedRedshiftNodes,
+  reservedSearchInstances,
   rootVolume,
+  savingsPlans,
   snapshots,
   spareVolume,
   usInstances,
@@ -113,6 +124,22 @@ function byRegion<T>(answers: Record<string, T | Error>, fallback: T) {
     const answer = answers[await getClient().config.region()] ?? fallback;
     if (answer instanceof Error) throw answer;
     return answer;
+  };
+}
+
+/**
+ * Answers `items` one a page whatever the page size asks (the page's token `page-<n>`), so the adapter must
+ * follow the token to the end; only in us-east-1 (other regions answer none).
+ */
+function onePerPage<T>(items: readonly T[], list: string, token: 'Marker' | 'NextToken' | 'nextToken') {
+  return async (
+    input: Record<string, unknown>,
+    getClient: () => { config: { region: () => Promise<string> } },
+  ) => {
+    if ((await getClient().config.region()) !== 'us-east-1') return {};
+    const page = input[token] === undefined ? 0 : Number(String(input[token]).replace('page-', ''));
+    const next = page + 1 < items.length ? { [token]: `page-${page + 1}` } : {};
+    return { [list]: items.slice(page, page + 1), ...next };
   };
 }
 
@@ -231,16 +258,10 @@ export function mockAwsWorld() {
         throw awsError('InvalidParameterValue', 'FinalDBSnapshotIdentifier is required');
       return { DBInstance: { ...dbInstances.DBInstances?.[0], DBInstanceStatus: 'deleting' } };
     });
-  // One reservation a page whatever MaxRecords asks, so the adapter must follow Marker to the end.
-  const reservedPages = byRegion<number>(
-    { 'us-east-1': reservedDbInstances.length, 'eu-west-1': reservedDenied },
-    0,
-  );
-  rds.on(DescribeReservedDBInstancesCommand).callsFake(async (input: { Marker?: string }, getClient) => {
-    const count = await reservedPages(input, getClient);
-    const page = input.Marker === undefined ? 0 : Number(input.Marker.replace('page-', ''));
-    const next = page + 1 < count ? { Marker: `page-${page + 1}` } : {};
-    return { ReservedDBInstances: reservedDbInstances.slice(page, Math.min(page + 1, count)), ...next };
+  const reservedPages = onePerPage(reservedDbInstances, 'ReservedDBInstances', 'Marker');
+  rds.on(DescribeReservedDBInstancesCommand).callsFake(async (input, getClient) => {
+    if ((await getClient().config.region()) === 'eu-west-1') throw reservedDenied;
+    return reservedPages(input, getClient);
   });
   rds.on(DescribeDBClustersCommand).callsFake(byRegion({ 'us-east-1': dbClusters, 'eu-west-1': denied }, {}));
   const s3 = mockClient(S3Client);
@@ -321,6 +342,22 @@ export function mockAwsWorld() {
     MemorySize: input.MemorySize,
     LastUpdateStatus: 'InProgress',
   }));
+  const elasticache = mockClient(ElastiCacheClient);
+  elasticache
+    .on(DescribeReservedCacheNodesCommand)
+    .callsFake(onePerPage(reservedCacheNodes, 'ReservedCacheNodes', 'Marker'));
+  const opensearch = mockClient(OpenSearchClient);
+  opensearch
+    .on(DescribeReservedSearchInstancesCommand)
+    .callsFake(onePerPage(reservedSearchInstances, 'ReservedInstances', 'NextToken'));
+  const redshift = mockClient(RedshiftClient);
+  redshift
+    .on(DescribeReservedNodesCommand)
+    .callsFake(onePerPage(reservedRedshiftNodes, 'ReservedNodes', 'Marker'));
+  const savingsplans = mockClient(SavingsplansClient);
+  savingsplans
+    .on(DescribeSavingsPlansCommand)
+    .callsFake(onePerPage(savingsPlans, 'savingsPlans', 'nextToken'));
   const cloudwatch = mockClient(CloudWatchClient);
   cloudwatch.on(GetMetricDataCommand).callsFake(async (input, getClient) => {
     if ((await getClient().config.region()) === 'eu-west-1') {
@@ -328,5 +365,19 @@ export function mockAwsWorld() {
     }
     return metricData(input);
   });
-  return { sts, ec2, elb, rds, s3, autoscaling, eks, lambda, cloudwatch };
+  return {
+    sts,
+    ec2,
+    elb,
+    rds,
+    s3,
+    autoscaling,
+    eks,
+    lambda,
+    cloudwatch,
+    elasticache,
+    opensearch,
+    redshift,
+    savingsplans,
+  };
 }

@@ -220,7 +220,7 @@ const reservationCommon = {
   id: z.string().min(1),
   accountId: common.accountId,
   region: z.string().min(1),
-  /** Defaults to the ARN the bill names: EC2 arn:aws:ec2:<region>:<account>:reserved-instances/<id>, RDS …:ri:<id>. */
+  /** Defaults to the ARN the bill names (`reservationArn`: EC2 …:reserved-instances/<id>, RDS …:ri:<id> …). */
   arn: z.string().optional(),
   instanceType: z.string().min(1),
   count: z.number().int().positive().default(1),
@@ -232,7 +232,10 @@ const reservationCommon = {
   offeringType: z.string().default('No Upfront'),
 };
 
-/** A reservation the account describes (EC2 DescribeReservedInstances, RDS DescribeReservedDBInstances). */
+/**
+ * A reservation the account describes (EC2 DescribeReservedInstances, RDS DescribeReservedDBInstances,
+ * ElastiCache DescribeReservedCacheNodes, OpenSearch DescribeReservedInstances, Redshift DescribeReservedNodes).
+ */
 const reservation = z.discriminatedUnion('service', [
   z.strictObject({
     ...reservationCommon,
@@ -249,8 +252,46 @@ const reservation = z.discriminatedUnion('service', [
     productDescription: z.string().default('postgresql'),
     multiAz: z.boolean().default(false),
   }),
+  z.strictObject({
+    ...reservationCommon,
+    service: z.literal('elasticache'),
+    /** The engine as ElastiCache names it: redis, memcached, valkey. */
+    productDescription: z.string().default('redis'),
+  }),
+  z.strictObject({ ...reservationCommon, service: z.literal('opensearch') }),
+  z.strictObject({
+    ...reservationCommon,
+    service: z.literal('redshift'),
+    /** Redshift's ReservedNodeOfferingType. */
+    offeringClass: z.enum(['Regular', 'Upgradable']).default('Regular'),
+  }),
 ]);
 export type ScenarioReservation = z.output<typeof reservation>;
+
+/** A savings plan the account describes (Savings Plans DescribeSavingsPlans); plans are global, not regional. */
+const savingsPlan = z
+  .strictObject({
+    id: z.string().min(1),
+    accountId: common.accountId,
+    /** Defaults to arn:aws:savingsplans::<account>:savingsplan/<id>, the bill's form. */
+    arn: z.string().optional(),
+    planType: z.enum(['Compute', 'EC2Instance', 'SageMaker', 'Database']).default('Compute'),
+    paymentOption: z.enum(['All Upfront', 'Partial Upfront', 'No Upfront']).default('No Upfront'),
+    /** $/h committed. */
+    commitment: z.number().positive(),
+    /** Share of the term's commitment paid upfront (0 for No Upfront). */
+    upfrontShare: z.number().min(0).max(1).default(0),
+    start: isoDate,
+    term: z.enum(['1yr', '3yr']).default('1yr'),
+    end: isoDate.optional(),
+    /** EC2 Instance plans only. */
+    region: z.string().optional(),
+    instanceFamily: z.string().optional(),
+  })
+  .refine((p) => p.planType !== 'EC2Instance' || (p.region !== undefined && p.instanceFamily !== undefined), {
+    message: 'an EC2Instance plan names its region and instanceFamily',
+  });
+export type ScenarioSavingsPlan = z.output<typeof savingsPlan>;
 
 const account = z.strictObject({
   accountId: common.accountId,
@@ -335,6 +376,7 @@ export const scenarioSchema = z.strictObject({
   events: z.array(event).default([]),
   faults: z.array(fault).default([]),
   reservations: z.array(reservation).default([]),
+  savingsPlans: z.array(savingsPlan).default([]),
   /** Simulated Kubernetes clusters the container scheduler scales (the demo's EKS clusters). */
   kubernetes: scenarioKubernetesSchema.default({ clusters: [] }),
 });

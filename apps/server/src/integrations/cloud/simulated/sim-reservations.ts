@@ -1,11 +1,10 @@
-import type { AccountReservation, CloudService } from '../cloud-port';
-import { type ScenarioReservation, TERM_SECONDS } from './scenario-schema';
-
-/** The calls that describe reservations, per service (a fault on either loses only that service's). */
-export const RESERVATION_OPERATIONS: readonly (readonly [CloudService, string])[] = [
-  ['ec2', 'DescribeReservedInstances'],
-  ['rds', 'DescribeReservedDBInstances'],
-];
+import {
+  type AccountReservation,
+  type AccountSavingsPlan,
+  accountReservation,
+  reservationArn,
+} from '../cloud-port';
+import { type ScenarioReservation, type ScenarioSavingsPlan, TERM_SECONDS } from './scenario-schema';
 
 /** AWS's state at `now`: payment-pending before the start, active during the term, retired after its end. */
 export function reservationState(start: Date, end: Date, now: number): string {
@@ -13,38 +12,67 @@ export function reservationState(start: Date, end: Date, now: number): string {
   return now < end.getTime() ? 'active' : 'retired';
 }
 
+/** A term's start, end and Duration: the end is start + the term's Duration unless the scenario sets it. */
+function termOf(c: { start: Date; end?: Date | undefined; term: keyof typeof TERM_SECONDS }) {
+  const end = c.end ?? new Date(c.start.getTime() + TERM_SECONDS[c.term] * 1000);
+  return {
+    start: new Date(c.start),
+    end,
+    durationSeconds: Math.round((end.getTime() - c.start.getTime()) / 1000),
+  };
+}
+
 /** A scenario reservation as the account describes it when the simulated clock reads `now`. */
 export function simReservation(r: ScenarioReservation, now: number): AccountReservation {
-  const end = r.end ?? new Date(r.start.getTime() + TERM_SECONDS[r.term] * 1000);
+  const term = termOf(r);
   const base = {
+    ...term,
+    service: r.service,
     id: r.id,
-    state: reservationState(r.start, end, now),
-    start: new Date(r.start),
-    end,
-    durationSeconds: Math.round((end.getTime() - r.start.getTime()) / 1000),
+    arn: r.arn ?? reservationArn(r.service, r.region, r.accountId, r.id),
+    state: reservationState(r.start, term.end, now),
     count: r.count,
     instanceType: r.instanceType,
     offeringType: r.offeringType,
-    productDescription: r.productDescription,
   };
-  if (r.service === 'ec2') {
-    return {
-      ...base,
-      service: 'ec2',
-      arn: r.arn ?? `arn:aws:ec2:${r.region}:${r.accountId}:reserved-instances/${r.id}`,
-      offeringClass: r.offeringClass,
-      scope: r.scope,
-      availabilityZone: r.scope === 'Availability Zone' ? (r.availabilityZone ?? null) : null,
-      multiAz: null,
-    };
+  switch (r.service) {
+    case 'ec2':
+      return accountReservation({
+        ...base,
+        offeringClass: r.offeringClass,
+        scope: r.scope,
+        availabilityZone: r.scope === 'Availability Zone' ? (r.availabilityZone ?? null) : null,
+        productDescription: r.productDescription,
+      });
+    case 'rds':
+      return accountReservation({ ...base, productDescription: r.productDescription, multiAz: r.multiAz });
+    case 'elasticache':
+      return accountReservation({ ...base, productDescription: r.productDescription });
+    case 'redshift':
+      return accountReservation({ ...base, offeringClass: r.offeringClass });
+    case 'opensearch':
+      return accountReservation(base);
   }
+}
+
+/** A scenario savings plan as DescribeSavingsPlans answers it when the simulated clock reads `now`. */
+export function simSavingsPlan(p: ScenarioSavingsPlan, now: number): AccountSavingsPlan {
+  const term = termOf(p);
+  const hours = term.durationSeconds / 3600;
+  // Paid upfront: the share of the term's commitment, to the cent as AWS bills it.
+  const upfront = Math.round(p.commitment * hours * p.upfrontShare * 100) / 100;
   return {
-    ...base,
-    service: 'rds',
-    arn: r.arn ?? `arn:aws:rds:${r.region}:${r.accountId}:ri:${r.id}`,
-    offeringClass: null,
-    scope: null,
-    availabilityZone: null,
-    multiAz: r.multiAz,
+    ...term,
+    id: p.id,
+    arn: p.arn ?? `arn:aws:savingsplans::${p.accountId}:savingsplan/${p.id}`,
+    state: reservationState(p.start, term.end, now),
+    planType: p.planType,
+    paymentOption: p.paymentOption,
+    commitment: p.commitment,
+    upfrontPaymentAmount: upfront,
+    recurringPaymentAmount: p.commitment * (1 - p.upfrontShare),
+    currency: 'USD',
+    region: p.region ?? null,
+    instanceFamily: p.instanceFamily ?? null,
   };
 }

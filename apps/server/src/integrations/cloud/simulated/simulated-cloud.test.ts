@@ -250,7 +250,14 @@ describe('simulated cloud', () => {
     ];
     const { port, account } = simulated({ faults });
     const { reservations, failures } = await port.listReservations(account, 'us-east-1');
-    expect(reservations.map((r) => r.service)).toEqual(['rds', 'rds']);
+    expect(reservations.map((r) => r.service)).toEqual([
+      'elasticache',
+      'elasticache',
+      'opensearch',
+      'rds',
+      'rds',
+      'redshift',
+    ]);
     expect(failures).toMatchObject([
       { service: 'ec2', operation: 'DescribeReservedInstances', code: 'AccessDenied', region: 'us-east-1' },
     ]);
@@ -278,5 +285,23 @@ describe('simulated cloud', () => {
     const listed = await port.listResources(account, 'us-east-1', ['ec2-instance', 'ebs-volume']);
     expect(listed.resources).toEqual([]);
     expect(listed.failures).toMatchObject([{ service: 'ec2', kinds: ['ec2-instance', 'ebs-volume'] }]);
+  });
+
+  it('refuses the savings plans a fault names, keeping every reservation', async () => {
+    const faults = [
+      { accountId: CONTRACT_ACCOUNT.accountId, service: 'savingsplans', code: 'AccessDeniedException' },
+    ];
+    const { port, account } = simulated({ faults });
+    const plans = await port.listSavingsPlans(account);
+    expect(plans.savingsPlans).toEqual([]);
+    expect(plans.failures).toMatchObject([
+      {
+        service: 'savingsplans',
+        operation: 'DescribeSavingsPlans',
+        code: 'AccessDeniedException',
+        region: null,
+      },
+    ]);
+    expect((await port.listReservations(account, 'us-east-1')).failures).toEqual([]);
   });
 });

@@ -10,14 +10,18 @@ import {
   type ListRegionsResult,
   type ListReservationsResult,
   type ListResourcesResult,
+  type ListSavingsPlansResult,
   type MetricsResult,
+  RESERVATION_CALLS,
+  RESERVATION_SERVICES,
+  SAVINGS_PLANS_CALL,
 } from '../cloud-port';
 import { RESOURCE_KINDS, type ResourceKind } from '../cloud-resources';
 import type { Scenario } from './scenario-schema';
 import { simAct } from './sim-actions';
 import type { SimClock } from './sim-clock';
 import { simSeries } from './sim-metrics';
-import { RESERVATION_OPERATIONS, simReservation } from './sim-reservations';
+import { simReservation, simSavingsPlan } from './sim-reservations';
 import { SimWorld } from './sim-world';
 
 /** Metric series generated between turns of the event loop. */
@@ -260,8 +264,8 @@ export function createSimulatedCloud({
       const at = now();
       const failures: CloudFailure[] = [];
       const answered = new Set<string>();
-      for (const [service, operation] of RESERVATION_OPERATIONS) {
-        const failed = failure(account, region, service, [], operation);
+      for (const service of RESERVATION_SERVICES) {
+        const failed = failure(account, region, service, [], RESERVATION_CALLS[service]);
         if (failed === null) answered.add(service);
         else if (!failures.some((f) => f.service === 'sts')) failures.push(failed);
       }
@@ -270,6 +274,17 @@ export function createSimulatedCloud({
         .map((r) => simReservation(r, at))
         .sort((a, b) => a.arn.localeCompare(b.arn));
       return { reservations, failures };
+    },
+
+    async listSavingsPlans(account): Promise<ListSavingsPlansResult> {
+      const at = now();
+      const failed = failure(account, null, 'savingsplans', [], SAVINGS_PLANS_CALL);
+      if (failed !== null) return { savingsPlans: [], failures: [failed] };
+      const savingsPlans = scenario.savingsPlans
+        .filter((p) => p.accountId === account.accountId)
+        .map((p) => simSavingsPlan(p, at))
+        .sort((a, b) => a.arn.localeCompare(b.arn));
+      return { savingsPlans, failures: [] };
     },
 
     async act(account, action: CloudAction) {

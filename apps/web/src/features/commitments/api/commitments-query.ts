@@ -85,14 +85,23 @@ export function useCommitmentDashboard(query: DashboardQuery) {
 
 /** How often a purchase analysis is read again while it accounts for no recommendation not yet applied. */
 export const RECOMMENDATIONS_RECHECK_MS = 30_000;
+/** How many answers a page reads before it stops waiting for a first recommendation (10 minutes at 30 s). */
+export const RECOMMENDATIONS_RECHECK_READS = 20;
 
 /**
  * Read again every RECOMMENDATIONS_RECHECK_MS while an answer counts no recommendation: the recommendations are
  * first evaluated after the inventory's collection, which may end after the page opened (on a new demo the
- * "Recommendations accounted for" line never appeared until a reload). Once one is counted, no more reads.
+ * "Recommendations accounted for" line never appeared until a reload). Once one is counted, no more reads; nor
+ * after RECOMMENDATIONS_RECHECK_READS answers without one (a project with none would otherwise be read every 30 s
+ * as long as the page stays open).
  */
-export const recheckWhileNoRecommendations = (answer: { recommendations: { count: number } } | undefined) =>
-  answer !== undefined && answer.recommendations.count === 0 ? RECOMMENDATIONS_RECHECK_MS : false;
+export const recheckWhileNoRecommendations = (
+  answer: { recommendations: { count: number } } | undefined,
+  reads: number,
+) =>
+  answer !== undefined && answer.recommendations.count === 0 && reads < RECOMMENDATIONS_RECHECK_READS
+    ? RECOMMENDATIONS_RECHECK_MS
+    : false;
 
 /** GET /c/commitments/purchase_analysis/ — the savings plan the look-back's hourly curve calls for. */
 export function usePurchaseAnalysis(query: PurchaseQuery) {
@@ -100,7 +109,7 @@ export function usePurchaseAnalysis(query: PurchaseQuery) {
     queryKey: keys.purchase(query),
     queryFn: ({ signal }) =>
       apiRequest(COMMITMENTS_PATHS.purchaseAnalysis, purchaseAnalysisSchema, { query, signal }),
-    refetchInterval: (q) => recheckWhileNoRecommendations(q.state.data),
+    refetchInterval: (q) => recheckWhileNoRecommendations(q.state.data, q.state.dataUpdateCount),
   });
 }
 
@@ -110,7 +119,7 @@ export function useReservationAnalysis(query: PurchaseQuery) {
     queryKey: keys.reservations(query),
     queryFn: ({ signal }) =>
       apiRequest(COMMITMENTS_PATHS.reservationAnalysis, reservationAnalysisSchema, { query, signal }),
-    refetchInterval: (q) => recheckWhileNoRecommendations(q.state.data),
+    refetchInterval: (q) => recheckWhileNoRecommendations(q.state.data, q.state.dataUpdateCount),
   });
 }
 
