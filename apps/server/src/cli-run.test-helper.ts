@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { type CommandOutput, describeCommandError } from './commands/command-output';
@@ -18,26 +19,34 @@ export interface CliResult {
  * in a "(PostgreSQL)" test project, a DATABASE_URL of the DATA_DIR's own test database).
  */
 export async function finlens(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  const childEnv = await commandEnv(env);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [launcher, ...args], {
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
+  return (await startFinlens(args, env)).done;
+}
+
+/** finlens() with the child process at hand while it runs (to read its output as it comes, or to kill it). */
+export async function startFinlens(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcessByStdio<null, Readable, Readable>; done: Promise<CliResult> }> {
+  const child = spawn(process.execPath, [launcher, ...args], {
+    env: await commandEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const done = new Promise<CliResult>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+  return { child, done };
 }
 
-/** The command's environment; its data folder gets the run's empty PGlite cluster when it uses PGlite. */
+/** The command's environment; its data folder gets the run's migrated PGlite cluster when it uses PGlite. */
 async function commandEnv(env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
   const full = await withTestDatabaseUrl({ PATH: process.env.PATH, HOME: process.env.HOME, ...env });
   if (full.DATABASE_URL === undefined && full.DATA_DIR !== undefined) await seedPglite(full.DATA_DIR);

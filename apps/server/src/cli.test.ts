@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finlens } from './cli-run.test-helper';
-import { itWithoutPostgresRerun } from './db/test-app-database';
+import { itWithoutPostgresRerun, seedEmptyPglite } from './db/test-app-database';
 import { testPostgresUrl } from './db/test-database-url';
 
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'finlens-cli-'));
+  // A new app database without the schema, for `finlens migrate` to apply every migration to.
+  await seedEmptyPglite(dataDir);
 });
 afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });

@@ -1,16 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itWithoutPostgresRerun, withTestDatabaseUrl } from '../db/test-app-database';
+import { startFinlens } from '../cli-run.test-helper';
+import { itWithoutPostgresRerun } from '../db/test-app-database';
 import { openDuckDbCostStore } from '../warehouse/duckdb/duckdb-cost-store';
 import { whileWarehouseHeld } from './held-warehouse.test-helper';
 
-const launcher = fileURLToPath(new URL('../../bin/finlens.cjs', import.meta.url));
 const workshop = billingDataset('aws-cur-legacy-parquet-workshop-oct2018');
 const oldFile = join(workshop.dir, workshop.files[0] as string);
 const small = billingDataset('aws-cur-legacy-csv-anonymized');
@@ -19,27 +17,7 @@ let dir: string;
 let newFile: string;
 
 /** `finlens <args>` on `dataDir` (in the "(PostgreSQL)" project with that data folder's own database). */
-async function start(
-  args: string[],
-  dataDir: string,
-): Promise<{ child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> }> {
-  const child = spawn(process.execPath, [launcher, ...args], {
-    env: await withTestDatabaseUrl({ PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    stdout += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-  return { child, done };
-}
+const start = (args: string[], dataDir: string) => startFinlens(args, { DATA_DIR: dataDir });
 
 const importArgs = (file: string) => ['import', file, '--client', 'Acme', '--project', 'Prod'];
 
@@ -95,7 +73,7 @@ describe('finlens import (CLI)', () => {
       for (const moment of ['loading rows', 'replacing billing periods']) {
         const run = await start(importArgs(newFile), dataDir);
         let seen = '';
-        run.child.stderr?.on('data', (c: Buffer) => {
+        run.child.stderr.on('data', (c: Buffer) => {
           seen += c.toString();
           if (seen.includes(moment)) run.child.kill('SIGKILL');
         });
@@ -137,7 +115,7 @@ describe('finlens import (CLI)', () => {
       const run = await start([...importArgs(smallFile), '--lock-timeout', '120'], dataDir);
       let seen = '';
       let released: Promise<void> | null = null;
-      run.child.stderr?.on('data', (c: Buffer) => {
+      run.child.stderr.on('data', (c: Buffer) => {
         seen += c.toString();
         if (released === null && seen.includes('Waiting for the warehouse')) released = holder.close();
       });

@@ -10,18 +10,29 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** An empty PGlite cluster to copy into a new data folder (see pglite-template-global-setup.ts). */
     pgliteTemplate: string;
+    /** The same cluster with every migration applied. */
+    pgliteMigratedTemplate: string;
   }
 }
 
 const seeded = new Map<string, Promise<void>>();
 
 /**
- * Gives a data folder without an app database the run's empty PGlite cluster, so its PGlite opens at once
- * instead of creating one (the same empty cluster; the migrations run as on any new folder). Nothing
- * happens in a project without the template or when the folder already has an app database.
+ * Gives a data folder without an app database the run's migrated PGlite cluster, so its PGlite opens at once
+ * with the schema in place instead of creating a cluster and applying every migration (`migrate` then finds
+ * nothing to do, as on any up-to-date folder). Nothing happens in a project without the template or when the
+ * folder already has an app database.
  */
 export function seedPglite(dataDir: string): Promise<void> {
-  const template = inject('pgliteTemplate');
+  return seedFrom(dataDir, inject('pgliteMigratedTemplate'));
+}
+
+/** seedPglite with the run's empty cluster: for a test of applying the migrations to a new app database. */
+export function seedEmptyPglite(dataDir: string): Promise<void> {
+  return seedFrom(dataDir, inject('pgliteTemplate'));
+}
+
+function seedFrom(dataDir: string, template: string | undefined): Promise<void> {
   if (template === undefined) return Promise.resolve();
   let done = seeded.get(dataDir);
   if (done === undefined) {
