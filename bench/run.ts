@@ -1,3 +1,5 @@
+// First: the bench runs with the server launcher's thread pool (relaunched when started without it).
+import './src/thread-pool';
 import { benchCollection } from './src/collection.bench';
 import { benchCommitments } from './src/commitments.bench';
 import { benchContainers } from './src/containers.bench';

@@ -6,48 +6,59 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConnectionsFor, threadPoolWarning } from './duckdb-readers';
+import { type PoolProbe, probeThreadPool } from './thread-pool-probe.test-helper';
 
 const threadPool = fileURLToPath(new URL('../../../bin/thread-pool.cjs', import.meta.url));
-const child = fileURLToPath(new URL('./thread-pool-child.ts', import.meta.url));
+const child = fileURLToPath(new URL('./thread-pool-child.test-helper.ts', import.meta.url));
 const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-describe.runIf(process.platform !== 'win32')(
-  "libuv's thread pool in a process started by the launcher",
-  () => {
-    it('keeps file reads, password hashing, compression and DNS going while every warehouse connection runs a statement', {
-      timeout: 120_000,
-    }, async () => {
-      const folder = mkdtempSync(join(tmpdir(), 'finlens-pool-'));
-      folders.push(folder);
-      // More pipes than any read count needs; the child holds one per connection.
-      for (let i = 0; i < 12; i++)
-        execFileSync('mkfifo', [join(folder, `pipe-${String(i).padStart(2, '0')}`)]);
-      const env = { ...process.env };
-      delete env.UV_THREADPOOL_SIZE;
-      // As bin/finlens.cjs starts the server: the pool sized before anything else runs.
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['--require', threadPool, '--import', 'tsx', child, folder],
-        { env, timeout: 100_000 },
-      );
-      const line = stdout.split('\n').find((text) => text.startsWith('POOL_RESULT '));
-      const result = JSON.parse(line?.slice('POOL_RESULT '.length) ?? '{}');
-      expect(result.threads).toBe('11');
-      expect(result.connectionCount).toBe(4 + 3);
-      expect([...result.finishedWhileHeld].sort()).toEqual([
-        'DNS look-up',
-        'compression',
-        'file read',
-        'password hashing',
-      ]);
-      // Every held statement answered once released: they really were reading their pipes.
-      expect(result.rows).toEqual(Array.from({ length: 7 }, () => 2));
-    });
-  },
-);
+/** A folder of named pipes, more than any read count needs (the probe holds one per connection). */
+function pipesFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'finlens-pool-'));
+  folders.push(folder);
+  for (let i = 0; i < 12; i++) execFileSync('mkfifo', [join(folder, `pipe-${String(i).padStart(2, '0')}`)]);
+  return folder;
+}
+
+/** What a process with the launcher's pool shows: 11 threads, 4 reads, the other work done while all are held. */
+function expectLauncherPool(result: PoolProbe): void {
+  expect(result.threads).toBe('11');
+  expect(result.connectionCount).toBe(4 + 3);
+  expect([...result.finishedWhileHeld].sort()).toEqual([
+    'DNS look-up',
+    'compression',
+    'file read',
+    'password hashing',
+  ]);
+  // Every held statement answered once released: they really were reading their pipes.
+  expect(result.rows).toEqual(Array.from({ length: 7 }, () => 2));
+}
+
+describe.runIf(process.platform !== 'win32')("libuv's thread pool", () => {
+  it('in a process started by the launcher keeps file reads, password hashing, compression and DNS going while every warehouse connection runs a statement', {
+    timeout: 120_000,
+  }, async () => {
+    const env = { ...process.env };
+    delete env.UV_THREADPOOL_SIZE;
+    // As bin/finlens.cjs starts the server: the pool sized before anything else runs.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--require', threadPool, '--import', 'tsx', child, pipesFolder()],
+      { env, timeout: 100_000 },
+    );
+    const line = stdout.split('\n').find((text) => text.startsWith('POOL_RESULT '));
+    expectLauncherPool(JSON.parse(line?.slice('POOL_RESULT '.length) ?? '{}'));
+  });
+
+  it("is the launcher's in a test worker too (the root vitest config), so an in-process warehouse opens 4 reads as a started server does", {
+    timeout: 120_000,
+  }, async () => {
+    expectLauncherPool(await probeThreadPool(pipesFolder()));
+  });
+});
 
 describe('read connections for a thread pool', () => {
   it('leave 4 threads beside the writer, the metrics writer and the probe: 4 reads of 11, at least 2, at most 4', () => {
