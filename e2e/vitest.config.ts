@@ -10,6 +10,8 @@ export default defineProject({
     environment: 'node',
     include: ['specs/**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
+    // Every failing test prints the end of the suite server's log (support/print-log-on-failure.ts).
+    setupFiles: ['support/print-log-on-failure.ts'],
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },

@@ -6,7 +6,7 @@ import {
 } from '@finlens/server/db/test-database-url';
 import { skipOrFailWithoutPostgres, testPostgresUnavailableReason } from '@finlens/server/db/test-postgres';
 import type { Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshotPath } from '../support/browser';
 import { money } from '../support/demo-session';
 import { runFinlens } from '../support/finlens-cli';
@@ -32,7 +32,8 @@ describe.skipIf(Boolean(inject('browserSkipReason')))('the app with DATABASE_URL
     if (testPostgresUrl() === null)
       return skipOrFailWithoutPostgres(testPostgresUnavailableReason() ?? 'the run has no test PostgreSQL');
     database = await createTestDatabase();
-    server = await startServer({ env: { DATABASE_URL: database.url } });
+    // Every request logged, as on the suite's server: a failing test prints the last lines.
+    server = await startServer({ env: { DATABASE_URL: database.url, LOG_LEVEL: 'info' } });
     // A small demo organisation, handed to that server (its run file) like `finlens demo` by hand.
     const demo = await runFinlens(['demo', '--rows', '2000', '--months', '2'], {
       dataDir: server.dataDir,
@@ -42,6 +43,15 @@ describe.skipIf(Boolean(inject('browserSkipReason')))('the app with DATABASE_URL
       throw new Error(`finlens demo failed (${demo.code}):\n${demo.stdout}\n${demo.stderr}`);
     session = await openBrowser(server.url);
   }, 300_000);
+  // A failing test prints this spec's own server's last lines too (the setup file prints the suite server's log).
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(() => {
+      if (server !== null)
+        console.error(
+          `[e2e] "${task.name}" failed; the PostgreSQL server's last lines:\n${server.recentOutput()}`,
+        );
+    });
+  });
   afterAll(async () => {
     await session?.close();
     await server?.stop();

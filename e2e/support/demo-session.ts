@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { signIn } from './accounts';
 import { type BrowserSession, openBrowser } from './browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './demo-data';
@@ -35,9 +35,6 @@ function useDemoServer(): DemoServer {
       throw error;
     }
   }, 300_000);
-  beforeEach(({ onTestFailed, task }) => {
-    onTestFailed(() => printServerLog(`"${task.name}" failed`));
-  });
   afterAll(async () => {
     await session?.close();
   });

@@ -32,8 +32,9 @@ export async function suiteReady(): Promise<void> {
 const LOG_LINES_SHOWN = 300;
 
 /**
- * Prints the end of the suite server's log (stderr) with where the whole log is: a spec on the shared server calls
- * it when it fails, so a failure on CI shows what the server did meanwhile (requests and their times, errors, jobs).
+ * Prints the end of the suite server's log (stderr) with where the whole log is: every failing test calls it (the
+ * project's setup file, print-log-on-failure.ts), and so does a demo session that did not open, so a failure on CI
+ * shows what the server did meanwhile (requests and their times, errors, jobs).
  */
 export async function printServerLog(reason: string): Promise<void> {
   const file = inject('serverLog');
