@@ -20,14 +20,13 @@ import {
   NumberFilterModule,
   PaginationModule,
   PinnedRowModule,
-  RenderApiModule,
   RowAutoHeightModule,
   TextFilterModule,
   themeQuartz,
   ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 // Only the grid features the app uses (AllCommunityModule would ship every one: ~120 KB gzip more). In development
 // and tests the ValidationModule names any option whose module is missing here (AG Grid error #200).
@@ -42,8 +41,6 @@ ModuleRegistry.registerModules([
   CellStyleModule,
   ColumnApiModule,
   CsvExportModule,
-  // refreshHeader: a header text changed without new column definitions (headerKey).
-  RenderApiModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
 
@@ -100,6 +97,49 @@ function useSameColumns<Row>(columns: ColDef<Row>[]): ColDef<Row>[] {
   return kept.current;
 }
 
+/** A header text that changes without new column definitions (see liveHeader). */
+interface HeaderText {
+  get: () => string;
+  set: (text: string) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function createHeaderText(initial: string): HeaderText {
+  let text = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => text,
+    set: (next) => {
+      if (next === text) return;
+      text = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The text inside AG Grid's own header cell (its sort and filter marks kept), drawn again alone when it changes. */
+function HeaderTextView({ text }: { text: HeaderText }) {
+  return useSyncExternalStore(text.subscribe, text.get);
+}
+
+/**
+ * A column's header as `text` says, changed in place: only the text is drawn again (a new header name in the
+ * column definitions, or AG Grid's refreshHeader, rebuilds every header cell, and each one measures the grid's
+ * width and height while the page has just changed: a forced layout per cell). The CSV export and the grid's menus
+ * read the current text too. Make it once per grid and spread it into the column (its parts keep their identity,
+ * so the definition stays equal and the grid keeps the column).
+ */
+export function liveHeader(text: HeaderText): Pick<ColDef, 'headerValueGetter' | 'headerComponentParams'> {
+  return {
+    headerValueGetter: text.get,
+    headerComponentParams: { innerHeaderComponent: HeaderTextView, innerHeaderComponentParams: { text } },
+  };
+}
+
 function useWindowPageSize(): number {
   const [size, setSize] = useState(() => tablePageSize(window.innerWidth));
   useEffect(() => {
@@ -130,11 +170,6 @@ interface DataGridProps<Row> {
   onStateChange?: (state: DataGridState) => void;
   /** More buttons beside 'Export CSV' (e.g. a column chooser). */
   toolbar?: ReactNode;
-  /**
-   * Headers given by a `headerValueGetter` are read again when this changes: a header text can change without new
-   * column definitions (which make the grid rebuild every column and lay out its rows again).
-   */
-  headerKey?: string;
 }
 
 export interface DataGridState {
@@ -183,7 +218,6 @@ export function DataGrid<Row>({
   pageSize: chosenPageSize = null,
   onStateChange,
   toolbar,
-  headerKey,
 }: DataGridProps<Row>) {
   const dark = useTheme().palette.mode === 'dark';
   const columnDefs = useSameColumns(columns);
@@ -197,13 +231,6 @@ export function DataGrid<Row>({
     picked.current = chosenPageSize;
   }, [chosenPageSize]);
   const report = (grid: GridApi<Row>) => onStateChange?.(stateOf(grid, picked.current));
-  // Before the browser paints: the header never shows the previous text beside the new rows.
-  const shownHeaderKey = useRef(headerKey);
-  useLayoutEffect(() => {
-    if (shownHeaderKey.current === headerKey) return;
-    shownHeaderKey.current = headerKey;
-    api.current?.refreshHeader();
-  }, [headerKey]);
   return (
     <Box
       role="region"

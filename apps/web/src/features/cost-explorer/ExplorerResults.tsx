@@ -14,10 +14,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ColDef, ValueFormatterParams, ValueGetterParams } from 'ag-grid-community';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartHandle, type ChartKind } from '../../components/Chart';
-import { DataGrid } from '../../components/DataGrid';
+import { createHeaderText, DataGrid, liveHeader } from '../../components/DataGrid';
 import { DEMO_BLUR_SX } from '../../components/demo-mode';
 import { GridColumnsMenu } from './GridColumnsMenu';
 import { gridSettingsOf, withGridSettings } from './grid-view';
@@ -80,16 +80,13 @@ export const ExplorerResults = memo(function ExplorerResults({
     (params: ValueFormatterParams<GridRow>) => money(Number(params.value ?? 0)),
     [money],
   );
-  // The group column's header names the group-by through a getter, so a group-by change leaves the columns as
-  // they are (new definitions would rebuild every column); DataGrid re-reads the header when headerKey changes.
-  // Set in render (DataGrid's layout effect reads it before this one's) and again on commit (a render React
-  // dropped leaves the shown label).
-  const header = useRef(groupLabel);
-  header.current = groupLabel;
+  // The group column's header names the group-by as a live text, so a group-by change leaves the columns as they
+  // are (new definitions would rebuild every column) and redraws that one text, in the commit that draws the chart.
+  const [groupText] = useState(() => createHeaderText(groupLabel));
   useLayoutEffect(() => {
-    header.current = groupLabel;
-  });
-  const groupHeader = useCallback(() => header.current, []);
+    groupText.set(groupLabel);
+  }, [groupText, groupLabel]);
+  const groupHeader = useMemo(() => liveHeader(groupText), [groupText]);
   const columns = useMemo(
     () => withGridSettings(gridColumns(result, groupHeader, blurValues, formatCost), grid),
     [result, groupHeader, blurValues, formatCost, grid],
@@ -167,7 +164,6 @@ export const ExplorerResults = memo(function ExplorerResults({
           getRowId={rowId}
           csvFileName="explorer"
           pageSize={grid.page_size}
-          headerKey={groupLabel}
           onStateChange={(state) => onGridChange(gridSettingsOf(state, grid))}
           toolbar={
             <GridColumnsMenu
@@ -223,7 +219,7 @@ function BlurredLabel({ value, data }: { value: string; data?: GridRow }) {
  */
 function gridColumns(
   result: DimensionDailyCostResult,
-  groupHeader: () => string,
+  groupHeader: ReturnType<typeof liveHeader>,
   blur: boolean,
   formatCost: (params: ValueFormatterParams<GridRow>) => string,
 ): ColDef<GridRow>[] {
@@ -243,7 +239,7 @@ function gridColumns(
   return [
     {
       field: 'label',
-      headerValueGetter: groupHeader,
+      ...groupHeader,
       pinned: 'left',
       minWidth: 200,
       cellRenderer: blur ? BlurredLabel : undefined,
