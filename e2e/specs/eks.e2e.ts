@@ -203,7 +203,7 @@ describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
     }
     expect(await page.getByRole('button', { name: 'Add cluster' }).isEnabled()).toBe(true);
     await clusterTable.getByRole('row', { name: 'Open prod-eks-use1' }).click();
-    await page.getByRole('textbox', { name: 'Namespace' }).fill(deployment.namespace);
+    await page.getByRole('combobox', { name: 'Namespace' }).fill(deployment.namespace);
     await page.getByRole('button', { name: 'List workloads' }).click();
     await page
       .getByRole('region', { name: `Workloads in ${deployment.namespace}` })

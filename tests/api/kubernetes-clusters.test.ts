@@ -4,6 +4,7 @@ import {
   clusterListSchema,
   clusterSchema,
   KUBERNETES_PATHS as K,
+  namespaceListSchema,
   workloadListSchema,
 } from '@finlens/contracts/kubernetes';
 import { SCHEDULER_PATHS, scheduleOverrideSchema, scheduleSchema } from '@finlens/contracts/scheduler';
@@ -79,6 +80,9 @@ describe('Kubernetes clusters and workload schedules', () => {
         ['statefulset', 'queue', 2],
       ],
     );
+    const namespaces = await s.get(K.namespaces(cluster.id));
+    expect(namespaces.status, JSON.stringify(namespaces.body)).toBe(200);
+    expect(namespaceListSchema.parse(namespaces.body).results).toEqual(['shop']);
     const selected = await s.get(
       `${K.workloads(cluster.id)}?namespace=shop&kind=statefulset&label_selector=tier%3Dbatch`,
     );
@@ -106,6 +110,9 @@ describe('Kubernetes clusters and workload schedules', () => {
     const refused = await s.get(`${K.workloads(cluster.id)}?namespace=shop`);
     expect(refused.status).toBe(424);
     expect(JSON.stringify(refused.body)).toContain('401 Unauthorized');
+    const noNamespaces = await s.get(K.namespaces(cluster.id));
+    expect(noNamespaces.status).toBe(424);
+    expect(JSON.stringify(noNamespaces.body)).toContain('401 Unauthorized');
     // …and the cluster says so until it answers again (an unreachable cluster is never skipped silently).
     expect(clusterSchema.parse((await s.get(K.cluster(cluster.id))).body).reach).toMatchObject({
       state: 'unreachable',
@@ -268,7 +275,11 @@ describe('Kubernetes clusters and workload schedules', () => {
     const removing = await s.request('DELETE', K.cluster(cluster.id));
     expect(removing.status).toBe(409);
     const other = await adminWithProject('kube-other');
-    for (const path of [K.cluster(cluster.id), `${K.workloads(cluster.id)}?namespace=shop`]) {
+    for (const path of [
+      K.cluster(cluster.id),
+      `${K.workloads(cluster.id)}?namespace=shop`,
+      K.namespaces(cluster.id),
+    ]) {
       expect((await other.s.get(path)).status).toBe(404);
     }
     expect((await other.s.request('PATCH', K.cluster(cluster.id), { body: { name: 'mine' } })).status).toBe(
@@ -316,6 +327,10 @@ describe('Kubernetes clusters and workload schedules', () => {
       api_server_url: 'simulated://sim-shop',
     });
     const id = cluster?.id as string;
+    // Its namespaces come from the scenario, as a real cluster's from GET /api/v1/namespaces.
+    const namespaces = await s.get(K.namespaces(id));
+    expect(namespaces.status, JSON.stringify(namespaces.body)).toBe(200);
+    expect(namespaceListSchema.parse(namespaces.body).results).toEqual(['batch', 'shop']);
     const workloads = await s.get(`${K.workloads(id)}?namespace=shop`);
     expect(workloads.status, JSON.stringify(workloads.body)).toBe(200);
     expect(workloadListSchema.parse(workloads.body).results.map((w) => [w.kind, w.name, w.replicas])).toEqual(

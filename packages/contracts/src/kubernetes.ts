@@ -10,6 +10,7 @@ export const KUBERNETES_PATHS = {
   clusters: '/c/kubernetes/clusters/',
   cluster: (id: string) => `/c/kubernetes/clusters/${id}/`,
   workloads: (id: string) => `/c/kubernetes/clusters/${id}/workloads/`,
+  namespaces: (id: string) => `/c/kubernetes/clusters/${id}/namespaces/`,
   check: (id: string) => `/c/kubernetes/clusters/${id}/check/`,
 } as const;
 
@@ -145,6 +146,11 @@ export const clusterSchema = z.object({
 });
 export type Cluster = z.infer<typeof clusterSchema>;
 export const clusterListSchema = z.object({ results: z.array(clusterSchema) });
+
+export const namespaceListSchema = z
+  .object({ results: z.array(z.string()) })
+  .describe("The cluster's namespaces as its API server lists them now (GET /api/v1/namespaces), sorted.");
+export type NamespaceList = z.infer<typeof namespaceListSchema>;
 
 export const workloadsQuerySchema = z.object({
   namespace: z.string().regex(DNS_LABEL, 'A namespace is a lower-case RFC 1123 label.'),

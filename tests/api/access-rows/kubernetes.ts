@@ -57,4 +57,10 @@ export const kubernetesAccessRows: AccessRow[] = [
     request: () => ({ path: `${P.workloads(CLUSTER)}?namespace=default` }),
     expect: signedIn(404),
   },
+  {
+    route: `GET ${P.namespaces(':id')}`,
+    rule: 'verified',
+    request: () => ({ path: P.namespaces(CLUSTER) }),
+    expect: signedIn(404),
+  },
 ];

@@ -3,6 +3,7 @@ import {
   clusterListSchema,
   clusterPatchSchema,
   clusterSchema,
+  namespaceListSchema,
   KUBERNETES_PATHS as P,
   workloadListSchema,
   workloadsQuerySchema,
@@ -52,6 +53,11 @@ export const kubernetesClustersRoutes: FastifyPluginAsyncZod<{
     P.check(':id'),
     { config: admin, schema: { tags, params, response: { 200: clusterSchema } } },
     async (request) => clusters.check(clientCallerOf(request), request.params.id),
+  );
+  app.get(
+    P.namespaces(':id'),
+    { config: verified, schema: { tags, params, response: { 200: namespaceListSchema } } },
+    async (request) => clusters.namespaces(clientCallerOf(request), request.params.id),
   );
   app.get(
     P.workloads(':id'),

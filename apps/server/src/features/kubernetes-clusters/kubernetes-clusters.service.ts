@@ -156,7 +156,7 @@ export function createKubernetesClustersService({
     const refuse = async (): Promise<never> => {
       throw new KubernetesApiError(`"${row.name}" is simulated and no simulated cloud is wired here`, null);
     };
-    return { check: refuse, listWorkloads: refuse, readScale: refuse, scale: refuse };
+    return { check: refuse, listNamespaces: refuse, listWorkloads: refuse, readScale: refuse, scale: refuse };
   },
   usedBy = async () => null,
 }: {
@@ -184,6 +184,21 @@ export function createKubernetesClustersService({
   /** The cluster's port: its API server with the saved credentials, or the simulated cluster of its scenario. */
   const portOf = (row: ClusterRow): Promise<KubernetesPort> =>
     row.simulated ? simulated(row) : Promise.resolve(connect(connectionOf(row.api_server_url, open(row))));
+
+  /** Asks the cluster through its port and records its reach: answered, or the refusal as a 424 saying why. */
+  async function asked<T>(row: ClusterRow, ask: (port: KubernetesPort) => Promise<T>): Promise<T> {
+    try {
+      const answer = await ask(await portOf(row));
+      await repo.recordReach(row.id, new Date(), null);
+      return answer;
+    } catch (error) {
+      if (error instanceof KubernetesApiError) {
+        await repo.recordReach(row.id, new Date(), error.message);
+        throw new HttpError(424, `The cluster "${row.name}" answered: ${error.message}`);
+      }
+      throw error;
+    }
+  }
 
   async function values(
     caller: ClientCaller,
@@ -262,6 +277,12 @@ export function createKubernetesClustersService({
       await repo.remove(id);
     },
 
+    /** The cluster's namespaces as it reports them now (a refusal is a 424 saying why, as for workloads). */
+    async namespaces(caller: ClientCaller, id: string): Promise<{ results: string[] }> {
+      const row = await owned(caller, id);
+      return { results: await asked(row, async (port) => port.listNamespaces()) };
+    },
+
     /** The namespace's workloads as the cluster reports them now; a cluster's refusal is a 424 saying why. */
     async workloads(
       caller: ClientCaller,
@@ -270,29 +291,21 @@ export function createKubernetesClustersService({
     ): Promise<{ results: Workload[] }> {
       const row = await owned(caller, id);
       const kinds: readonly WorkloadKind[] = query.kind ? [query.kind] : WORKLOAD_KINDS;
-      try {
-        const port = await portOf(row);
-        const lists = await Promise.all(
+      const lists = await asked(row, (port) =>
+        Promise.all(
           kinds.map((kind) => port.listWorkloads(query.namespace, kind, query.label_selector ?? null)),
-        );
-        await repo.recordReach(id, new Date(), null);
-        return {
-          results: lists.flat().map((w) => ({
-            kind: w.kind,
-            namespace: w.namespace,
-            name: w.name,
-            replicas: w.replicas,
-            ready_replicas: w.readyReplicas,
-            labels: w.labels,
-          })),
-        };
-      } catch (error) {
-        if (error instanceof KubernetesApiError) {
-          await repo.recordReach(id, new Date(), error.message);
-          throw new HttpError(424, `The cluster "${row.name}" answered: ${error.message}`);
-        }
-        throw error;
-      }
+        ),
+      );
+      return {
+        results: lists.flat().map((w) => ({
+          kind: w.kind,
+          namespace: w.namespace,
+          name: w.name,
+          replicas: w.replicas,
+          ready_replicas: w.readyReplicas,
+          labels: w.labels,
+        })),
+      };
     },
 
     /**

@@ -37,12 +37,24 @@ beforeAll(async () => {
   }
   api.put({ kind: 'statefulset', namespace: 'shop', name: 'db', replicas: 3, labels: { app: 'db' } });
   api.put({ kind: 'deployment', namespace: 'other', name: 'elsewhere', replicas: 2 });
+  api.put({ kind: 'statefulset', namespace: 'z-tools', name: 'vault', replicas: 1 });
+  api.put({ kind: 'deployment', namespace: 'a-batch', name: 'etl', replicas: 1 });
 });
 afterAll(async () => {
   await api?.close();
 });
 
 describe('the Kubernetes port over @kubernetes/client-node', () => {
+  it('lists the cluster’s namespaces across pages (GET /api/v1/namespaces), sorted', async () => {
+    const asked = api.seen.length;
+    expect(await connect(connection).listNamespaces()).toEqual(['a-batch', 'other', 'shop', 'z-tools']);
+    const calls = api.seen.slice(asked).filter((r) => r.path === '/api/v1/namespaces');
+    // Four namespaces in pages of three: the first page's continue token asks for the fourth.
+    expect(calls.map((r) => r.query)).toEqual([{ limit: '500' }, { limit: '500', continue: '3' }]);
+    const refused = connect({ ...connection, auth: { kind: 'token', token: 'revoked' } });
+    await expect(refused.listNamespaces()).rejects.toMatchObject({ status: 401 });
+  });
+
   it('lists a namespace’s deployments across pages, and statefulsets, with the bearer token', async () => {
     const port = connect(connection);
     const deployments = await port.listWorkloads('shop', 'deployment');

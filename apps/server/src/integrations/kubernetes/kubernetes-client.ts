@@ -2,6 +2,7 @@ import type { WorkloadKind } from '@finlens/contracts/kubernetes';
 import {
   ApiException,
   AppsV1Api,
+  CoreV1Api,
   createConfiguration,
   PatchStrategy,
   type RequestContext,
@@ -54,7 +55,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The Kubernetes port over @kubernetes/client-node's generated AppsV1Api. The library takes its HTTP agent from
+ * The Kubernetes port over @kubernetes/client-node's generated AppsV1Api (and CoreV1Api for namespaces). The library takes its HTTP agent from
  * the authentication method (SecurityAuthentication.applySecurityAuthentication → context.setAgent), so ours sets
  * the bearer token and an HTTPS agent of the outbound guard carrying the cluster's CA and client certificate:
  * every connection is checked like any other user-given URL (OUTBOUND_ALLOW for private endpoints).
@@ -73,12 +74,12 @@ export function createKubernetesConnector(http: Pick<GuardedHttp, 'httpsAgentWit
         context.setAgent(agent);
       },
     };
-    const apps = new AppsV1Api(
-      createConfiguration({
-        baseServer: new ServerConfiguration(connection.apiServerUrl.replace(/\/+$/, ''), {}),
-        authMethods: { default: guarded },
-      }),
-    );
+    const configuration = createConfiguration({
+      baseServer: new ServerConfiguration(connection.apiServerUrl.replace(/\/+$/, ''), {}),
+      authMethods: { default: guarded },
+    });
+    const apps = new AppsV1Api(configuration);
+    const core = new CoreV1Api(configuration);
     const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 
     async function listPage(
@@ -111,6 +112,18 @@ export function createKubernetesConnector(http: Pick<GuardedHttp, 'httpsAgentWit
     return {
       async check() {
         await call(() => apps.getAPIResources());
+      },
+
+      async listNamespaces() {
+        const names: string[] = [];
+        let token: string | undefined;
+        do {
+          const request = { limit: PAGE, ...(token ? { _continue: token } : {}) };
+          const page = await call(() => core.listNamespace(request));
+          for (const item of page.items) if (item.metadata?.name) names.push(item.metadata.name);
+          token = page.metadata?._continue || undefined;
+        } while (token !== undefined);
+        return names.sort();
       },
 
       async listWorkloads(namespace, kind, labelSelector) {

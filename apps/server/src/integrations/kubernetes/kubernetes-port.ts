@@ -38,11 +38,14 @@ export class KubernetesApiError extends Error {
 
 /**
  * The few apps/v1 calls the container scheduler needs, for one cluster: list a namespace's Deployments or
- * StatefulSets (every page), and read and patch their scale subresource; and ask whether the API server answers.
+ * StatefulSets (every page), and read and patch their scale subresource; list its namespaces (core v1); and ask
+ * whether the API server answers.
  */
 export interface KubernetesPort {
   /** GET /apis/apps/v1 (the group's resource list): resolves when the API server answers these credentials. */
   check(): Promise<void>;
+  /** GET /api/v1/namespaces (every page): the cluster's namespace names, sorted. */
+  listNamespaces(): Promise<string[]>;
   listWorkloads(
     namespace: string,
     kind: WorkloadKind,

@@ -51,8 +51,8 @@ function status(code: number, reason: string, message: string) {
 
 /**
  * A loopback HTTPS server answering the documented apps/v1 calls the Kubernetes port makes: the group's resource
- * list (GET /apis/apps/v1), list Deployments / StatefulSets of a namespace (labelSelector, limit and continue
- * pages), GET and merge-PATCH their scale subresource (autoscaling/v1 Scale), with a bearer token or a client
+ * list (GET /apis/apps/v1), the namespaces of its workloads (GET /api/v1/namespaces, limit and continue pages),
+ * list Deployments / StatefulSets of a namespace (labelSelector, limit and continue pages), GET and merge-PATCH their scale subresource (autoscaling/v1 Scale), with a bearer token or a client
  * certificate signed by the test CA, and Status bodies for 401, 404, 415 and injected faults. It records every request.
  */
 export async function startLoopbackKubernetes({
@@ -87,6 +87,18 @@ export async function startLoopbackKubernetes({
         .join(','),
     },
   });
+
+  /** One page of a list call: `limit` items from the `continue` offset, and the next offset while more remain. */
+  function pageOf<T>(all: readonly T[], url: URL, item: (value: T) => unknown) {
+    // A server may answer fewer items than `limit` asks; `pageSize` makes this one do so.
+    const limit = Math.min(Number(url.searchParams.get('limit') ?? 0) || all.length, pageSize);
+    const from = Number(url.searchParams.get('continue') ?? 0);
+    const next = from + limit < all.length ? String(from + limit) : undefined;
+    return {
+      metadata: { resourceVersion: String(version), ...(next ? { continue: next } : {}) },
+      items: all.slice(from, from + limit).map(item),
+    };
+  }
 
   const server: Server = createServer(
     {
@@ -137,6 +149,17 @@ export async function startLoopbackKubernetes({
             ]),
           });
         }
+        if (url.pathname === '/api/v1/namespaces' && req.method === 'GET') {
+          const all = [...new Set([...workloads.values()].map((w) => w.namespace))].sort();
+          return reply(200, {
+            kind: 'NamespaceList',
+            apiVersion: 'v1',
+            ...pageOf(all, url, (name) => ({
+              metadata: { name, resourceVersion: String(version) },
+              status: { phase: 'Active' },
+            })),
+          });
+        }
         const route =
           /^\/apis\/apps\/v1\/namespaces\/([^/]+)\/(deployments|statefulsets)(?:\/([^/]+)\/(scale))?$/.exec(
             url.pathname,
@@ -151,16 +174,7 @@ export async function startLoopbackKubernetes({
             .filter((w) => w.kind === kind && w.namespace === namespace)
             .filter((w) => !selector || matches(selector, w.labels))
             .sort((a, b) => a.name.localeCompare(b.name));
-          // A server may answer fewer items than `limit` asks; `pageSize` makes this one do so.
-          const limit = Math.min(Number(url.searchParams.get('limit') ?? 0) || all.length, pageSize);
-          const from = Number(url.searchParams.get('continue') ?? 0);
-          const next = from + limit < all.length ? String(from + limit) : undefined;
-          return reply(200, {
-            kind: LIST_KIND[kind],
-            apiVersion: 'apps/v1',
-            metadata: { resourceVersion: String(version), ...(next ? { continue: next } : {}) },
-            items: all.slice(from, from + limit).map(toItem),
-          });
+          return reply(200, { kind: LIST_KIND[kind], apiVersion: 'apps/v1', ...pageOf(all, url, toItem) });
         }
         const name = route[3] as string;
         const workload = workloads.get(keyOf(kind, namespace, name));

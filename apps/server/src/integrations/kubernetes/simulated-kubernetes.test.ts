@@ -49,6 +49,8 @@ describe('the simulated Kubernetes port', () => {
       transitionSeconds: 60,
     });
     await port.check();
+    // The namespaces are those of its workloads (a scenario names no empty namespace).
+    expect(await port.listNamespaces()).toEqual(['search', 'shop']);
     const names = async (kind: 'deployment' | 'statefulset', selector: string | null = null) =>
       (await port.listWorkloads('shop', kind, selector)).map((w) => w.name);
     expect(await names('deployment')).toEqual(['web', 'api']);
@@ -118,5 +120,6 @@ describe('the simulated Kubernetes port', () => {
       message: 'the project\'s cloud scenario has no Kubernetes cluster named "gone"',
     });
     await expect(port.listWorkloads('shop', 'deployment')).rejects.toBeInstanceOf(KubernetesApiError);
+    await expect(port.listNamespaces()).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -88,6 +88,10 @@ export function createSimulatedKubernetes({
       spec();
     },
 
+    async listNamespaces() {
+      return [...new Set(spec().workloads.map((w) => w.namespace))].sort();
+    },
+
     async listWorkloads(namespace, kind, labelSelector) {
       return (await workloads()).filter(
         (w) =>

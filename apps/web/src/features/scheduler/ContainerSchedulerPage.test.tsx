@@ -117,6 +117,17 @@ describe('Container Scheduler', () => {
             }),
       ),
     );
+    server.use(
+      http.get(`*${KUBERNETES_PATHS.namespaces('k1')}`, () =>
+        HttpResponse.json(
+          {
+            detail: 'The cluster "prod-eks" answered: 403 Forbidden',
+            error: 'The cluster "prod-eks" answered: 403 Forbidden',
+          },
+          { status: 424 },
+        ),
+      ),
+    );
     const { user } = renderWithProviders(PAGE, { signedIn: true });
     const row = await screen.findByRole('row', { name: 'Open prod-eks' }, SLOW);
     expect(within(row).getByText('Bearer token')).toBeInTheDocument();
@@ -130,6 +141,14 @@ describe('Container Scheduler', () => {
 
     await user.click(row);
     const panel = await screen.findByRole('region', { name: 'prod-eks' }, SLOW);
+    // Without the cluster's list of namespaces (a token not allowed to list them), one is typed.
+    expect(
+      await within(panel).findByText(
+        /namespaces could not be listed \(.*403 Forbidden\); type one/,
+        undefined,
+        SLOW,
+      ),
+    ).toBeInTheDocument();
     await user.clear(within(panel).getByLabelText('Namespace'));
     await user.type(within(panel).getByLabelText('Namespace'), 'shop');
     await user.click(within(panel).getByRole('button', { name: 'List workloads' }));
@@ -218,7 +237,12 @@ describe('Container Scheduler', () => {
         }),
       ),
     );
-    renderWithProviders(`${PAGE}?cluster=k1&namespace=checkout`, { signedIn: true });
+    server.use(
+      http.get(`*${KUBERNETES_PATHS.namespaces('k1')}`, () =>
+        HttpResponse.json({ results: ['checkout', 'jobs', 'search'] }),
+      ),
+    );
+    const { user } = renderWithProviders(`${PAGE}?cluster=k1&namespace=checkout`, { signedIn: true });
     const row = await screen.findByRole('row', { name: 'Open prod-eks' }, SLOW);
     expect(within(row).getByText('Simulated (the cloud scenario)')).toBeInTheDocument();
     expect(within(row).getByText('simulated://prod-eks')).toBeInTheDocument();
@@ -227,6 +251,15 @@ describe('Container Scheduler', () => {
     expect(within(panel).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(await within(panel).findByText('checkout-api', undefined, SLOW)).toBeInTheDocument();
     expect(requests.calls()).toContain(`GET ${KUBERNETES_PATHS.workloads('k1')}?namespace=checkout`);
+    // The cluster's namespaces are offered; choosing one lists its workloads.
+    await user.click(within(panel).getByRole('combobox', { name: 'Namespace' }));
+    await user.clear(within(panel).getByRole('combobox', { name: 'Namespace' }));
+    const options = await screen.findAllByRole('option', undefined, SLOW);
+    expect(options.map((o) => o.textContent)).toEqual(['checkout', 'jobs', 'search']);
+    await user.click(screen.getByRole('option', { name: 'jobs' }));
+    await waitFor(() =>
+      expect(requests.calls()).toContain(`GET ${KUBERNETES_PATHS.workloads('k1')}?namespace=jobs`),
+    );
   });
 
   it('checks a cluster’s connection on demand and shows the answer at once, in the panel and the list', {
@@ -253,6 +286,7 @@ describe('Container Scheduler', () => {
     server.use(
       http.get(`*${KUBERNETES_PATHS.clusters}`, () => HttpResponse.json({ results: [current] })),
       http.get(`*${KUBERNETES_PATHS.workloads('k1')}`, () => HttpResponse.json({ results: [] })),
+      http.get(`*${KUBERNETES_PATHS.namespaces('k1')}`, () => HttpResponse.json({ results: ['default'] })),
       http.post(`*${KUBERNETES_PATHS.check('k1')}`, () => {
         current = { ...current, reach: answers.shift() ?? current.reach };
         return HttpResponse.json(current);

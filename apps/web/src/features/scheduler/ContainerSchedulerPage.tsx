@@ -2,6 +2,7 @@ import type { Cluster, Workload } from '@finlens/contracts/kubernetes';
 import type { Schedule } from '@finlens/contracts/scheduler';
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -26,6 +27,7 @@ import { useProjectsAws } from '../admin/api/projects-aws-query';
 import { useContainersSummary } from '../containers/api/containers-summary-query';
 import {
   useCheckCluster,
+  useClusterNamespaces,
   useClusterWorkloads,
   useDeleteCluster,
   useKubernetesClusters,
@@ -308,7 +310,6 @@ function ClusterPanel(props: {
   onRemove: () => void;
 }) {
   const { cluster } = props;
-  const [draft, setDraft] = useState(props.namespace);
   const workloads = useClusterWorkloads(cluster.id, props.namespace);
   const check = useCheckCluster();
   return (
@@ -361,27 +362,7 @@ function ClusterPanel(props: {
           and the credentials (Edit), and that Finlens may connect to it.
         </Alert>
       )}
-      <Stack
-        component="form"
-        direction="row"
-        spacing={1}
-        sx={{ mb: 2, alignItems: 'flex-start' }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          props.onNamespace(draft.trim());
-        }}
-      >
-        <TextField
-          size="small"
-          label="Namespace"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          helperText="Deployments and StatefulSets, read live from the API server"
-        />
-        <Button type="submit" variant="outlined">
-          List workloads
-        </Button>
-      </Stack>
+      <NamespaceForm clusterId={cluster.id} namespace={props.namespace} onNamespace={props.onNamespace} />
       {workloads.isError ? (
         <Alert severity="error" aria-label="Cluster error">
           {workloads.error.message}
@@ -398,5 +379,53 @@ function ClusterPanel(props: {
         />
       )}
     </Paper>
+  );
+}
+
+/**
+ * The namespace whose workloads to list: one of the cluster's namespaces (listed live), or a typed one — when the
+ * list fails the field still takes a name and says why the list is missing.
+ */
+function NamespaceForm(props: {
+  clusterId: string;
+  namespace: string;
+  onNamespace: (namespace: string) => void;
+}) {
+  const [draft, setDraft] = useState(props.namespace);
+  const namespaces = useClusterNamespaces(props.clusterId);
+  const helper = namespaces.isError
+    ? `The namespaces could not be listed (${namespaces.error.message}); type one.`
+    : namespaces.isPending
+      ? 'Asking the cluster for its namespaces…'
+      : 'Deployments and StatefulSets, read live from the API server';
+  return (
+    <Stack
+      component="form"
+      direction="row"
+      spacing={1}
+      sx={{ mb: 2, alignItems: 'flex-start' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onNamespace(draft.trim());
+      }}
+    >
+      <Autocomplete
+        freeSolo
+        size="small"
+        sx={{ minWidth: 260 }}
+        options={namespaces.data?.results ?? []}
+        inputValue={draft}
+        onInputChange={(_, value) => setDraft(value)}
+        onChange={(_, value) => {
+          if (typeof value === 'string' && value.trim() !== '') props.onNamespace(value.trim());
+        }}
+        renderInput={(params) => (
+          <TextField {...params} label="Namespace" error={namespaces.isError} helperText={helper} />
+        )}
+      />
+      <Button type="submit" variant="outlined">
+        List workloads
+      </Button>
+    </Stack>
   );
 }

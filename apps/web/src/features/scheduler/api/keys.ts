@@ -14,6 +14,7 @@ export const schedulerKeys = {
   clusters: () => [...schedulerKeys.all, 'clusters'] as const,
   workloads: (clusterId: string, namespace: string) =>
     [...schedulerKeys.all, 'clusters', clusterId, 'workloads', namespace] as const,
+  namespaces: (clusterId: string) => [...schedulerKeys.all, 'clusters', clusterId, 'namespaces'] as const,
   selectedWorkloads: (clusterId: string, namespace: string, kind: string, selector: string) =>
     [...schedulerKeys.workloads(clusterId, namespace), kind, selector] as const,
   resources: (projectId: string, kind: string) =>

@@ -5,6 +5,7 @@ import {
   clusterListSchema,
   clusterSchema,
   KUBERNETES_PATHS,
+  namespaceListSchema,
   type WorkloadTarget,
   workloadListSchema,
 } from '@finlens/contracts/kubernetes';
@@ -18,6 +19,16 @@ export function useKubernetesClusters() {
   return useQuery({
     queryKey: schedulerKeys.clusters(),
     queryFn: ({ signal }) => apiRequest(KUBERNETES_PATHS.clusters, clusterListSchema, { signal }),
+  });
+}
+
+/** GET /c/kubernetes/clusters/:id/namespaces/ — the cluster's namespaces, live (a refusal is the cluster's 424). */
+export function useClusterNamespaces(clusterId: string) {
+  return useQuery({
+    queryKey: schedulerKeys.namespaces(clusterId),
+    queryFn: ({ signal }) =>
+      apiRequest(KUBERNETES_PATHS.namespaces(clusterId), namespaceListSchema, { signal }),
+    retry: false,
   });
 }
 
