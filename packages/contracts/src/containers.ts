@@ -93,17 +93,18 @@ export type AllocationQuery = z.infer<typeof allocationQuerySchema>;
  * - Look-back: the last 14 days of data by default, as AWS Compute Optimizer (its default look-back, for EC2 and
  *   ECS services alike) and this project's EC2 rightsizing rule: two weekly cycles, and short enough that a
  *   request changed three weeks ago no longer weighs. Kubecost's request sizing defaults to fewer days, the
- *   Vertical Pod Autoscaler keeps 8 days of decaying history; a longer range can be asked (up to 90 days).
+ *   Vertical Pod Autoscaler keeps 8 days of decaying history; a longer range can be asked (up to 200 days).
  * - The hourly value of a workload is its busiest pod's use in that hour (vCPU or GB: the split row's actual
  *   usage ÷ the hours it covers), since every pod of it gets the same request. Its p95 over the look-back's hours
- *   (linear interpolation, DuckDB quantile_cont and ClickHouse quantile alike, exact below 8,192 values: 90 days
- *   are 2,160 hours) plus headroom is the recommendation, never below the highest hourly value (the peak): the
+ *   (linear interpolation, DuckDB quantile_cont and ClickHouse quantile alike, exact below 8,192 values: 200 days
+ *   are 4,800 hours) plus headroom is the recommendation, never below the highest hourly value (the peak): the
  *   EC2 rule's "p95 within 100 − headroom, the peak within 100 %". A bill exported per day has one value per day,
  *   a day's average: the p95 of days then hides spikes within a day, which the recommendation says.
  * - Headroom: 20 % by default (Compute Optimizer's and the EC2 rule's; the VPA adds a 15 % safety margin).
  */
 export const CONTAINER_RIGHTSIZING_LOOKBACK_DAYS = 14;
-export const CONTAINER_RIGHTSIZING_MAX_DAYS = 90;
+/** The longest range asked (the pages' 6 months): 4,800 hourly values, exact on both engines. */
+export const CONTAINER_RIGHTSIZING_MAX_DAYS = 200;
 export const CONTAINER_RIGHTSIZING_PERCENTILE = 0.95;
 export const CONTAINER_RIGHTSIZING_HEADROOM = 20;
 

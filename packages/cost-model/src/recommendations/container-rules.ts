@@ -1,7 +1,6 @@
 import {
   CONTAINER_RIGHTSIZING_HEADROOM,
   CONTAINER_RIGHTSIZING_LOOKBACK_DAYS,
-  CONTAINER_RIGHTSIZING_MAX_DAYS,
 } from '@finlens/contracts/containers';
 import type { FactEvidence } from '@finlens/contracts/recommendations';
 import { monthly, type RequestRecommendation, RIGHTSIZED_MARGIN, recommendRequest } from '../kubernetes-cost';
@@ -101,7 +100,7 @@ const THRESHOLDS = [
     unit: 'days',
     default: CONTAINER_RIGHTSIZING_LOOKBACK_DAYS,
     min: 1,
-    max: CONTAINER_RIGHTSIZING_MAX_DAYS,
+    max: 90,
   },
   minHours,
   {

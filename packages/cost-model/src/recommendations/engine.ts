@@ -1,6 +1,7 @@
 import type { RecommendationType } from '@finlens/contracts/recommendations';
 import { asgLaunchTemplateRightsizing, asgScheduledScaling, asgSpotAdoption } from './asg-rules';
 import { ec2Idle, ec2PreviousGeneration, ec2Rightsizing, ec2StoppedWithVolumes } from './compute-rules';
+import { containerRightsizing } from './container-rules';
 import { eipUnassociated, elbIdle, rdsIdle, rdsRightsizing } from './other-rules';
 import type { NoViolation, RuleDefinition, RuleInput, RuleOutcome, Thresholds } from './rule-kit';
 import {
@@ -43,6 +44,7 @@ export const RULES: readonly RuleDefinition[] = [
   asgSpotAdoption,
   asgLaunchTemplateRightsizing,
   asgScheduledScaling,
+  containerRightsizing,
 ];
 
 export function ruleOf(key: string): RuleDefinition | null {

@@ -191,9 +191,9 @@ describe('containers service', () => {
     expect(issue(allocationQuerySchema.safeParse({ idle: 'spread' }))).toBe('idle');
     expect(issue(containersQuerySchema.safeParse({ cost_basis: 'list' }))).toBe('cost_basis');
     expect(issue(rightsizingQuerySchema.safeParse({ headroom: '500' }))).toBe('headroom');
-    // The p95 is exact on both engines up to 8,192 hourly values: 90 days at most.
+    // The p95 is exact on both engines up to 8,192 hourly values: 200 days at most.
     expect(
-      issue(rightsizingQuerySchema.safeParse({ start_date: '2026-01-01', end_date: '2026-04-01' })),
+      issue(rightsizingQuerySchema.safeParse({ start_date: '2026-01-01', end_date: '2026-07-20' })),
     ).toBe('end_date');
     expect(issue(containersQuerySchema.safeParse({ start_date: '2026-02-30', end_date: '2026-03-01' }))).toBe(
       'start_date',

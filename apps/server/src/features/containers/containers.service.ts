@@ -41,7 +41,7 @@ export type ContainersWarehouse = Pick<
 
 /** The open container-rightsizing recommendations by workload id (the recommendations feature, wired in app/). */
 export interface WorkloadRecommendationIds {
-  workloadRecommendationIds(clientId: string, projectIds: string[]): Promise<Map<string, string>>;
+  workloadRecommendationIds(projectIds: string[]): Promise<Map<string, string>>;
 }
 
 const NONE = '(none)';
@@ -320,7 +320,7 @@ export function createContainersService({
       if (at === null) return { ...base, window: null, monthly_saving: 0, workloads: [] };
       const [rows, ids] = await Promise.all([
         warehouse.workloadUsage(at.scope),
-        recommendations?.workloadRecommendationIds(at.scope.clientId, at.scope.projectIds) ?? new Map(),
+        recommendations?.workloadRecommendationIds(at.scope.projectIds) ?? new Map(),
       ]);
       const workloads = recommendWorkloads(
         rows,

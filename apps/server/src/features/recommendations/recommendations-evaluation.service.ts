@@ -1,17 +1,25 @@
 import { createHash } from 'node:crypto';
+import { CONTAINER_RIGHTSIZING_LOOKBACK_DAYS } from '@finlens/contracts/containers';
 import {
   RECOMMENDATION_TYPE_INFO,
   type Recommendation,
   type RecommendationType,
 } from '@finlens/contracts/recommendations';
-import { evaluateResource, RULES } from '@finlens/cost-model/recommendations/engine';
+import {
+  containerRightsizing,
+  type WorkloadRuleInput,
+  workloadId,
+} from '@finlens/cost-model/recommendations/container-rules';
+import { evaluateResource, RULES, thresholdsOf } from '@finlens/cost-model/recommendations/engine';
 import type { RuleInput, Violation } from '@finlens/cost-model/recommendations/rule-kit';
 import { normalResourceId, resourceKey } from '@finlens/cost-model/resource-id';
 import { forEachPaced } from '../../platform/event-loop';
 import type { ResourceCostPort } from '../../warehouse/cost-query/resource-costs';
+import type { WorkloadUsagePort } from '../../warehouse/cost-query/workload-usage';
 import type { FoundRow, RecommendationsRepo } from './recommendations.repo';
 import type { EvaluationTrigger } from './recommendations.tables';
 import { gatherInputs, type UtilisationReader } from './rule-inputs';
+import { workloadInputs } from './workload-inputs';
 
 /** Stable for project, rule and resource: a re-evaluation finds the same recommendation. */
 export function recommendationId(projectId: string, ruleKey: string, key: string): string {
@@ -68,6 +76,59 @@ function showbackLookup(byBillId: Map<string, ShowbackValue[]>) {
   };
 }
 
+/** What a finding is about: an inventory resource, or a Kubernetes workload (no inventory kind). */
+interface Subject {
+  projectId: string;
+  accountId: string;
+  region: string;
+  kind: RecommendationBody['resource_kind'];
+  id: string;
+  key: string;
+  name: string | null;
+  tags: Record<string, string>;
+}
+
+function findingBody(
+  subject: Subject,
+  ruleKey: RecommendationType,
+  v: Violation,
+  money: { accountName: string | null; effectiveRate: number; covered: boolean },
+  showbackValues: ShowbackValue[],
+): RecommendationBody {
+  const info = RECOMMENDATION_TYPE_INFO[ruleKey];
+  return {
+    id: recommendationId(subject.projectId, ruleKey, subject.key),
+    type: ruleKey,
+    rule_key: ruleKey,
+    group: info.group,
+    finding: info.finding,
+    title: v.title,
+    project_id: subject.projectId,
+    account_id: subject.accountId,
+    account_name: money.accountName,
+    region: subject.region,
+    resource_kind: subject.kind,
+    resource_id: subject.id,
+    resource_key: subject.key,
+    resource_name: subject.name,
+    resource_type: v.resourceType,
+    tags: subject.tags,
+    showback_values: showbackValues,
+    evidence: v.evidence,
+    saving: {
+      current_monthly_cost: v.saving.current,
+      estimated_monthly_saving: v.saving.effective,
+      on_demand_monthly_saving: v.saving.onDemand,
+      effective_rate: v.saving.onDemand > 0 ? v.saving.effective / v.saving.onDemand : money.effectiveRate,
+      basis: v.saving.basis,
+      covered_by_commitment: money.covered,
+    },
+    risk: v.risk,
+    action: v.action,
+    might_be_wrong_because: v.mightBeWrong,
+  };
+}
+
 export function bodyOf(
   input: RuleInput,
   ruleKey: RecommendationType,
@@ -76,48 +137,59 @@ export function bodyOf(
   showbackValues: ShowbackValue[] = [],
 ): RecommendationBody {
   const r = input.resource;
-  const info = RECOMMENDATION_TYPE_INFO[ruleKey];
   const arn = typeof r.attributes.arn === 'string' ? r.attributes.arn : null;
-  const key = resourceKey(arn ?? r.id, r.kind, r.accountId);
-  return {
-    id: recommendationId(r.projectId, ruleKey, key),
-    type: ruleKey,
-    rule_key: ruleKey,
-    group: info.group,
-    finding: info.finding,
-    title: v.title,
-    project_id: r.projectId,
-    account_id: r.accountId,
-    account_name: accountName,
-    region: r.region,
-    resource_kind: r.kind,
-    resource_id: r.id,
-    resource_key: key,
-    resource_name: r.name,
-    resource_type: v.resourceType,
-    tags: r.tags,
-    showback_values: showbackValues,
-    evidence: v.evidence,
-    saving: {
-      current_monthly_cost: v.saving.current,
-      estimated_monthly_saving: v.saving.effective,
-      on_demand_monthly_saving: v.saving.onDemand,
-      effective_rate: v.saving.onDemand > 0 ? v.saving.effective / v.saving.onDemand : input.effectiveRate,
-      basis: v.saving.basis,
-      covered_by_commitment: input.covered,
-    },
-    risk: v.risk,
-    action: v.action,
-    might_be_wrong_because: v.mightBeWrong,
-  };
+  const subject = { ...r, key: resourceKey(arn ?? r.id, r.kind, r.accountId) };
+  const money = { accountName, effectiveRate: input.effectiveRate, covered: input.covered };
+  return findingBody(subject, ruleKey, v, money, showbackValues);
 }
+
+/** A Kubernetes workload's finding: its id is cluster/namespace/kind/name, keyed with its account. */
+export function workloadBodyOf(
+  input: WorkloadRuleInput,
+  v: Violation,
+  accountName: string | null,
+): RecommendationBody {
+  const w = input.workload;
+  const id = workloadId(w);
+  const subject = {
+    projectId: w.projectId,
+    accountId: w.accountId,
+    region: w.region,
+    kind: null,
+    id,
+    key: `${w.accountId}|${id}`,
+    name: `${w.namespace}/${w.controller}`,
+    tags: {},
+  };
+  return findingBody(
+    subject,
+    containerRightsizing.key,
+    v,
+    { accountName, effectiveRate: 1, covered: false },
+    [],
+  );
+}
+
+const foundRow = (body: RecommendationBody, cause: unknown): FoundRow => ({
+  id: body.id,
+  ruleKey: body.rule_key,
+  accountId: body.account_id,
+  region: body.region,
+  resourceId: body.resource_id,
+  resourceName: body.resource_name,
+  saving: body.saving.estimated_monthly_saving,
+  onDemandSaving: body.saving.on_demand_monthly_saving,
+  body,
+  cause,
+});
 
 export interface EvaluationDeps {
   repo: RecommendationsRepo;
   warehouse: Pick<
     ResourceCostPort,
     'newestUsageDay' | 'resourceCosts' | 'resourceUsageCosts' | 'usageAccounts'
-  >;
+  > &
+    WorkloadUsagePort;
   utilisation: UtilisationReader;
   /** Absent: recommendations carry no showback values. */
   showbacks?: ShowbackValuesReader;
@@ -170,20 +242,21 @@ export function createRecommendationsEvaluation({
             gathered.accountNames.get(input.resource.accountId) ?? null,
             showbackValuesOf(input),
           );
-          found.push({
-            id: body.id,
-            ruleKey: rule.key,
-            accountId: body.account_id,
-            region: body.region,
-            resourceId: body.resource_id,
-            resourceName: body.resource_name,
-            saving: body.saving.estimated_monthly_saving,
-            onDemandSaving: body.saving.on_demand_monthly_saving,
-            body,
-            cause: gathered.causes.get(`${body.account_id}|${body.resource_id}`) ?? null,
-          });
+          found.push(foundRow(body, gathered.causes.get(`${body.account_id}|${body.resource_id}`) ?? null));
         }
       });
+      const setting = gathered.settings.get(containerRightsizing.key);
+      if (setting?.enabled !== false) {
+        const t = thresholdsOf(containerRightsizing, setting);
+        const days = t.lookback_days ?? CONTAINER_RIGHTSIZING_LOOKBACK_DAYS;
+        const workloads = await workloadInputs(warehouse, { clientId, projectId, days });
+        await forEachPaced(workloads, RESOURCES_PER_TURN, (input) => {
+          const outcome = containerRightsizing.checkWorkload(input, t);
+          if (outcome.outcome !== 'violated') return;
+          const accountName = gathered.accountNames.get(input.workload.accountId) ?? null;
+          found.push(foundRow(workloadBodyOf(input, outcome, accountName), null));
+        });
+      }
       const id = await repo.saveEvaluation({
         projectId,
         trigger,

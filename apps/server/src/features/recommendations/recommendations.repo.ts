@@ -172,6 +172,19 @@ export function createRecommendationsRepo({ db }: { db: Kysely<AppTables> }) {
       return rows.map(dated);
     },
 
+    /** The open findings' ids of a rule by resource id (container rightsizing: by workload id). */
+    async openIdsByResource(projectIds: readonly string[], ruleKey: string): Promise<Map<string, string>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('recommendations')
+        .select(['id', 'resource_id'])
+        .where('project_id', 'in', projectIds)
+        .where('rule_key', '=', ruleKey)
+        .where('resolved_at', 'is', null)
+        .execute();
+      return new Map(rows.map((r) => [r.resource_id, r.id]));
+    },
+
     async recommendation(projectIds: readonly string[], id: string): Promise<StoredRecommendation | null> {
       if (projectIds.length === 0) return null;
       const rows = await this.recommendationsByIds(projectIds, [id]);

@@ -90,6 +90,7 @@ describe('recommendations over the app database', () => {
       ],
       resourceUsageCosts: async () => [],
       usageAccounts: async () => [{ projectId, accountId: '111', accountName: 'Production' }],
+      workloadUsage: async () => [],
     };
     const utilisation = {
       utilisationSummaries: async (_scope: unknown, ids: readonly string[]) =>

@@ -251,7 +251,14 @@ export async function gatherInputs(deps: {
   const settings = new Map<string, RuleSetting>(
     settingRows.map((s) => [s.rule_key, { enabled: s.enabled, thresholds: s.thresholds }]),
   );
-  const lookbacks = [...new Set(RULES.map((r) => thresholdsOf(r, settings.get(r.key)).lookback_days ?? 14))];
+  // Rules of no resource kind (container workloads) read no metrics.
+  const lookbacks = [
+    ...new Set(
+      RULES.filter((r) => r.kinds.length > 0).map(
+        (r) => thresholdsOf(r, settings.get(r.key)).lookback_days ?? 14,
+      ),
+    ),
+  ];
   const chosen = deps.only === undefined ? rows : rows.filter(deps.only);
   const metrics = await readMetrics(
     deps.utilisation,

@@ -504,6 +504,12 @@ export function nextStep(
 ): NextStep {
   const kind = target.action.kind;
   const deletes = kind === 'delete' || kind === 'snapshot-and-delete' || kind === 'release';
+  if (target.resourceKind === null && !deletes)
+    return {
+      kind: 'unsupported',
+      reason:
+        'Finlens does not change Kubernetes workloads: set the requests in the workload’s manifest (or Helm values), roll it out, and mark it done.',
+    };
   if (resource === null) {
     if (!deletes) return { kind: 'unsupported', reason: `${target.resourceId} is not in the cloud.` };
     // A gone gateway may leave its address, a gone instance its volumes.

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { DAYS_PER_MONTH } from '@finlens/cost-model/recommendations/rule-kit';
 import { addDays, endOfMonth, inclusiveDays } from '@finlens/cost-model/utc-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTAINER_ROLLUP } from '../../warehouse/cost-query/container-rollup';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
+import { rebuildRollups } from '../../warehouse/duckdb/duckdb-rollups';
 import { createLedgerVerify } from './ledger-verify';
 import type { LedgerEntryRow, StoredVerification } from './savings-ledger.tables';
 
@@ -73,6 +75,27 @@ beforeAll(async () => {
   await store.connection.run(
     `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, line_item_resource_id, pricing_unit, line_item_usage_amount, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${volume.join(', ')}`,
   );
+  // A Kubernetes workload (another project): two pods at $1 a day of split cost each before its requests were
+  // lowered, then scaled out to three pods at $0.60 a day each ($2 → $1.80 a day: a 10 % drop by cost alone).
+  const pods: string[] = [];
+  for (let i = -14; i <= 7; i += 1) {
+    const count = i < 0 ? 2 : 3;
+    const cost = i < 0 ? 1 : 0.6;
+    // The node's own line (the bill's newest day is read off lines like it).
+    pods.push(
+      `('c1', 'p4', DATE '2026-11-01', TIMESTAMP '${addDays(CHANGED, i)} 00:00:00', TIMESTAMP '${addDays(CHANGED, i + 1)} 00:00:00', 'i-1', 'BoxUsage:m5.xlarge', 'RunInstances', NULL, NULL, NULL, MAP {})`,
+    );
+    for (let pod = 0; pod < count; pod += 1)
+      pods.push(
+        `('c1', 'p4', DATE '2026-11-01', TIMESTAMP '${addDays(CHANGED, i)} 00:00:00', TIMESTAMP '${addDays(CHANGED, i + 1)} 00:00:00', 'arn:aws:eks:us-east-1:111122223333:pod/k/web/api-${pod}/u', 'USE1-EKS-EC2-vCPU-Hours', 'EKSPod-EC2', 'i-1', ${cost}, ${cost}, MAP {'aws_eks_cluster_name': 'k', 'aws_eks_namespace': 'web', 'aws_eks_workload_type': 'Deployment', 'aws_eks_workload_name': 'api'})`,
+      );
+  }
+  await store.connection.run(
+    `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, line_item_usage_end_date, line_item_resource_id, line_item_usage_type, line_item_operation, split_line_item_parent_resource_id, split_line_item_split_cost, split_line_item_net_split_cost, resource_tags) VALUES ${pods.join(', ')}`,
+  );
+  await rebuildRollups(store.connection, { projectId: 'p4', billingPeriods: ['2026-11-01'] }, [
+    CONTAINER_ROLLUP,
+  ]);
 });
 
 /** Verifies one applied entry against the store; returns what it stored. */
@@ -163,5 +186,25 @@ describe('verifying an applied saving from the bill', () => {
     expect(stored?.realised_monthly_saving).toBeCloseTo(6, 9);
     // In November's own dollars: 7 days at $6 ÷ 30.
     expect(stored?.realised_to_date).toBeCloseTo((6 * 7) / 30, 9);
+  });
+
+  it('verifies a container rightsizing by the workload’s split cost per pod-hour: scaling out does not hide the cut', async () => {
+    const entry = {
+      id: 'e4',
+      type: 'container-rightsizing',
+      client_id: 'c1',
+      project_id: 'p4',
+      account_id: '111122223333',
+      resource_id: 'k/web/Deployment/api',
+      resource_kind: null,
+      state: 'applied',
+      applied_at: new Date(`${CHANGED}T12:00:00Z`),
+    } as LedgerEntryRow;
+    const [stored] = await verified(entry, '2026-11-17');
+    // $1 per 24 pod-hours before, $0.60 after: at the old rate the 72 pod-hours a day would cost $3, not $1.80.
+    expect(stored).toMatchObject({ outcome: 'verified', before_days: 14, after_days: 7 });
+    expect(stored?.rate_before).toBeCloseTo(3, 9);
+    expect(stored?.rate_after).toBeCloseTo(1.8, 9);
+    expect(stored?.realised_monthly_saving).toBeCloseTo(1.2 * DAYS_PER_MONTH, 9);
   });
 });

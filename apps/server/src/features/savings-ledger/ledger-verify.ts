@@ -1,4 +1,5 @@
 import { billedGroups, GROUP_KINDS, GROUP_MEMBER_TAG_KEYS } from '@finlens/cost-model/group-members';
+import { containerRightsizing, parseWorkloadId } from '@finlens/cost-model/recommendations/container-rules';
 import { resourceKey } from '@finlens/cost-model/resource-id';
 import { transition } from '@finlens/cost-model/savings-ledger';
 import {
@@ -31,7 +32,7 @@ export function createLedgerVerify({
   now = () => new Date(),
 }: {
   repo: Pick<SavingsLedgerRepo, 'judged' | 'move' | 'update'>;
-  warehouse: Pick<CostStore, 'costBreakdown' | 'newestUsageDay' | 'resourceCosts'>;
+  warehouse: Pick<CostStore, 'costBreakdown' | 'newestUsageDay' | 'resourceCosts' | 'kubernetesCosts'>;
   now?: () => Date;
 }) {
   /**
@@ -107,6 +108,35 @@ export function createLedgerVerify({
     });
   }
 
+  /**
+   * A Kubernetes workload's split cost per day at the effective rate (its pods' share of their nodes, net
+   * amortized) and its pod-hours: judged by the split cost per pod-hour, so scaling its replicas is not a saving.
+   */
+  async function workloadDailyCosts(entry: LedgerEntryRow, from: string, to: string): Promise<DailyCost[]> {
+    const w = parseWorkloadId(entry.resource_id);
+    if (w === null) return [];
+    const rows = await warehouse.kubernetesCosts({
+      clientId: entry.client_id,
+      projectIds: [entry.project_id],
+      from,
+      to,
+      basis: 'net_amortized',
+      filters: { cluster_name: w.cluster, pod_namespace: w.namespace, controller: w.controller },
+      groupBy: ['day', 'controllerKind'],
+    });
+    return rows.flatMap(({ keys: [day, kind], cpu, memory }) =>
+      day === null || day === undefined || kind !== w.kind
+        ? []
+        : [
+            {
+              date: day,
+              cost: cpu.splitCost + memory.splitCost,
+              usage: Math.max(cpu.podHours, memory.podHours),
+            },
+          ],
+    );
+  }
+
   async function verifyOne(entry: LedgerEntryRow): Promise<StoredVerification | null> {
     if (entry.applied_at === null) return null;
     const billedThrough = await warehouse.newestUsageDay({
@@ -119,7 +149,9 @@ export function createLedgerVerify({
     if (billedThrough < from) return null;
     const measure = measureOf(entry.type);
     const result = verifySaving(
-      await dailyCosts(entry, from, billedThrough, measure),
+      entry.type === containerRightsizing.key
+        ? await workloadDailyCosts(entry, from, billedThrough)
+        : await dailyCosts(entry, from, billedThrough, measure),
       changedOn,
       billedThrough,
       DEFAULT_VERIFICATION_OPTIONS,

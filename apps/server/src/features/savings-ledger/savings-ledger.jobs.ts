@@ -27,7 +27,7 @@ export function savingsLedgerFor({
   findRecommendation,
 }: {
   db: Kysely<AppTables>;
-  warehouse: Pick<CostStore, 'costBreakdown' | 'newestUsageDay' | 'resourceCosts'>;
+  warehouse: Pick<CostStore, 'costBreakdown' | 'newestUsageDay' | 'resourceCosts' | 'kubernetesCosts'>;
   resolve: ResolveTarget;
   findRecommendation: FindRecommendation;
 }) {

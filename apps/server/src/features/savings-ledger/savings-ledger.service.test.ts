@@ -29,6 +29,7 @@ const noWarehouse = {
   costBreakdown: async () => [],
   newestUsageDay: async () => null,
   resourceCosts: async () => [],
+  kubernetesCosts: async () => [],
 };
 
 /** A recommendation as the rules engine answers it (only the fields the ledger keeps matter here). */

@@ -1,4 +1,8 @@
-import { SPLIT_DATA_ACTION, type WorkloadRecommendation } from '@finlens/contracts/containers';
+import {
+  CONTAINER_RIGHTSIZING_LOOKBACK_DAYS,
+  SPLIT_DATA_ACTION,
+  type WorkloadRecommendation,
+} from '@finlens/contracts/containers';
 import { formatMoney } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -111,7 +115,11 @@ export function ContainerRightsizingPage() {
           EKS Details
         </Button>
       </Stack>
-      <ContainersFilters search={search} change={change}>
+      <ContainersFilters
+        search={search}
+        change={change}
+        dataRange={`Last ${CONTAINER_RIGHTSIZING_LOOKBACK_DAYS} days of data`}
+      >
         <UrlSelect
           label="Headroom above p95"
           value={headroom}

@@ -53,10 +53,13 @@ export function ContainersFilters({
   search,
   change,
   children,
+  dataRange = RANGE_LABELS.data,
 }: {
   search: URLSearchParams;
   change: Change;
   children?: ReactNode;
+  /** The label of the server's default range ('Last 30 days of data'; rightsizing looks back 14). */
+  dataRange?: string;
 }) {
   return (
     <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -64,7 +67,7 @@ export function ContainersFilters({
         label="Range"
         value={rangeOf(search)}
         options={CONTAINER_RANGES}
-        labels={RANGE_LABELS}
+        labels={{ ...RANGE_LABELS, data: dataRange }}
         onChange={(range) => change({ range: range === 'data' ? '' : range })}
       />
       <UrlSelect
