@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app/build-app';
 import { openMigratedStorage } from './app/open-storage';
+import { createAppCommitmentsService } from './app/register-commitments';
+import { guardedAwsCloud, serverIdentityCloud } from './app/register-savings-ledger';
 import { startServerJobs } from './app/server-jobs';
 import type { DemoOptions, DemoResult } from './commands/demo-command';
 import { firstStartDemoOptions, hasNoClient, runFirstStartDemo } from './commands/first-start-demo';
@@ -51,12 +53,29 @@ export async function startServer({
   const storage = await openMigratedStorage({ config });
   const poolWarning = storage.warehouse.kind === 'duckdb' ? threadPoolWarning() : null;
   if (poolWarning !== null) logger.warn(poolWarning);
+  // One commitments service for the routes and the jobs: the reads an after-import job keeps serve the pages.
+  const commitments = createAppCommitmentsService({
+    db: storage.db.db,
+    warehouse: storage.warehouse,
+    cloud: {
+      secretKey: config.secretKey,
+      aws: guardedAwsCloud(config.outboundAllow),
+      serverIdentity: serverIdentityCloud(config),
+    },
+  });
   let app: App;
   let demoDue: boolean;
   let localControl: LocalControl;
   try {
     demoDue = config.demoOnFirstStart && (await hasNoClient(storage.db.db));
-    app = await buildApp({ config, db: storage.db, warehouse: storage.warehouse, logger, webDistDir });
+    app = await buildApp({
+      config,
+      db: storage.db,
+      warehouse: storage.warehouse,
+      commitments,
+      logger,
+      webDistDir,
+    });
     localControl = await registerLocalControl(app, {
       db: storage.db.db,
       warehouse: storage.warehouse,
@@ -71,7 +90,7 @@ export async function startServer({
   const url = `http://localhost:${port}`;
   await localControl.publish({ host: config.host, port });
   process.stdout.write(`Finlens listening on ${url}\n`);
-  const jobs = await startServerJobs({ storage, config, logger });
+  const jobs = await startServerJobs({ storage, config, logger, commitments });
 
   const firstStartDemo = demoDue
     ? runFirstStartDemo({

@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../db/client';
+import type { CommitmentsService } from '../features/commitments/commitments.service';
 import { createApiKeyAuthenticator } from '../platform/auth/api-key-auth';
 import { registerAccessHook, registerAuthHook } from '../platform/auth/auth-hook';
 import { registerRouteAccess } from '../platform/auth/route-access';
@@ -68,6 +69,8 @@ export interface BuildAppDeps {
   config: AppConfig & { secretKey: string };
   db: AppDatabase;
   warehouse: WarehouseStore;
+  /** The process's commitments service, shared with its background jobs (`createAppCommitmentsService`). */
+  commitments: CommitmentsService;
   logger: FastifyBaseLogger;
   /** Folder of the built SPA; defaults to apps/web/dist of this repository. */
   webDistDir?: string;
@@ -146,9 +149,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<App> {
   };
   await registerCommitments(app, {
     db,
-    warehouse,
+    service: deps.commitments,
     shareSavePartners: new Set(config.shareSavePartners),
-    cloud: liveCloud,
   });
   await registerComputeCopilot(app, { db, warehouse, cloud: liveCloud });
   await registerContainers(app, { db, warehouse });

@@ -41,30 +41,21 @@ function pendingRecommendationsOf(db: Kysely<AppTables>) {
   };
 }
 
-const services = new WeakMap<WarehouseStore, WeakMap<Kysely<AppTables>, CommitmentsService>>();
-
-/** The stores a commitments service reads, and where its inventory's commitments are described from. */
-interface CommitmentsStores {
+/**
+ * The commitments service over the app database and the warehouse, its inventory's reservations described through
+ * the projects' collection targets when the server has a cloud configuration (else the bill's alone). The
+ * composition root (main.ts) makes one and hands it to the routes and the alert jobs, so the reads the after-import
+ * job makes (and keeps) are those users are served from.
+ */
+export function createAppCommitmentsService({
+  db,
+  warehouse,
+  cloud,
+}: {
   db: Kysely<AppTables>;
   warehouse: WarehouseStore;
-  /** The projects' collection targets (none without: the inventory is the bill's alone). */
   cloud?: LiveCloud | undefined;
-}
-
-/**
- * The commitments service over the app database and the warehouse: one per pair in the process, shared by the
- * routes and the alert jobs, so the reads the after-import job makes (and keeps) are those users are served from.
- * Both pass the server's cloud configuration; the first to ask builds the service with it.
- */
-export function commitmentsServiceFor(stores: CommitmentsStores) {
-  const byDb = services.get(stores.warehouse) ?? new WeakMap<Kysely<AppTables>, CommitmentsService>();
-  services.set(stores.warehouse, byDb);
-  const service = byDb.get(stores.db) ?? newCommitmentsService(stores);
-  byDb.set(stores.db, service);
-  return service;
-}
-
-function newCommitmentsService({ db, warehouse, cloud }: CommitmentsStores) {
+}): CommitmentsService {
   const repo = createCommitmentsRepo({ db });
   const targets = liveCloudTargets(db, cloud);
   return createCommitmentsService({
@@ -89,19 +80,17 @@ export async function registerCommitments(
   app: App,
   {
     db,
-    warehouse,
+    service,
     shareSavePartners,
-    cloud,
   }: {
     db: Kysely<AppTables>;
-    warehouse: WarehouseStore;
+    /** The process's commitments service (the alert jobs' too). */
+    service: CommitmentsService;
     shareSavePartners?: ReadonlySet<string>;
-    /** Where the inventory's reservations are described from (the projects' collection targets). */
-    cloud?: LiveCloud;
   },
 ): Promise<void> {
   await app.register(commitmentsRoutes, {
-    commitmentsService: commitmentsServiceFor({ db, warehouse, cloud }),
+    commitmentsService: service,
     commitmentsRepo: createCommitmentsRepo({ db }),
     ...(shareSavePartners === undefined ? {} : { shareSavePartners }),
   });

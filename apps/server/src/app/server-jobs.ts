@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ANOMALY_SCHEDULES, anomalyJobHandlers } from '../features/anomalies/anomalies.jobs';
 import { COMMITMENT_SCHEDULES, commitmentJobHandlers } from '../features/commitments/commitments.jobs';
 import { createCommitmentsRepo } from '../features/commitments/commitments.repo';
+import type { CommitmentsService } from '../features/commitments/commitments.service';
 import { COST_TARGET_SCHEDULES, costTargetJobHandlers } from '../features/cost-targets/target-alert-jobs';
 import { createCollectionTargets } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
@@ -50,7 +51,6 @@ import type { LoadedConfig } from '../platform/load-config';
 import { enqueueAfterImportJobs } from './after-import-jobs';
 import { DEMO_BILL_SCHEDULES, demoBillJobHandler } from './demo-bill';
 import type { Storage } from './open-storage';
-import { commitmentsServiceFor } from './register-commitments';
 import { kubernetesClustersFor } from './register-kubernetes-clusters';
 import { notificationJobsFor } from './register-notifications';
 import { recommendationsEvaluationFor } from './register-recommendations';
@@ -64,10 +64,13 @@ export async function startServerJobs({
   storage,
   config,
   logger,
+  commitments,
 }: {
   storage: Pick<Storage, 'db' | 'warehouse'>;
   config: LoadedConfig;
   logger: FastifyBaseLogger;
+  /** The commitments service the routes read through (its after-import reads are theirs). */
+  commitments: CommitmentsService;
 }): Promise<RunningJobs> {
   const db = storage.db.db;
   const warehouse = storage.warehouse;
@@ -148,17 +151,10 @@ export async function startServerJobs({
       demoBillJobHandler({ db, warehouse, dataDir: config.dataDir, now: systemClock.now }),
       ...weeklyDigestJobHandlers({ repo: createWeeklyDigestRepo({ db }), queue: createJobQueue({ db }) }),
       ...commitmentJobHandlers({
-        service: commitmentsServiceFor({
-          db,
-          warehouse,
-          cloud: {
-            secretKey: config.secretKey,
-            aws: guardedAwsCloud(config.outboundAllow),
-            serverIdentity: serverIdentityCloud(config),
-          },
-        }),
+        service: commitments,
         repo: createCommitmentsRepo({ db }),
         queue: createJobQueue({ db }),
+        logger,
       }),
     ],
   });

@@ -1,6 +1,7 @@
 import type { EngineHealth } from '@finlens/contracts/health';
 import type { CostType } from './canonical-schema';
 import type { AllocationPort } from './cost-query/allocation-port';
+import type { CommitmentHoursPort } from './cost-query/commitment-hours';
 import type { CommitmentRowsPort, CommitmentSumsPort } from './cost-query/commitment-rows';
 import type { CostBreakdownPort } from './cost-query/cost-breakdown';
 import type { CostQueryPort } from './cost-query/cost-query-port';
@@ -56,6 +57,7 @@ export interface CostStore
     CostBreakdownPort,
     CommitmentRowsPort,
     CommitmentSumsPort,
+    CommitmentHoursPort,
     ResourceCostPort,
     KubernetesCostPort,
     WorkloadUsagePort {

@@ -121,6 +121,8 @@ let database: MigratedTestDatabase;
 let warehouse: DuckDbCostStore;
 let clientId: string;
 let adminId: string;
+/** When the import recorded the bill (the after-import scan's instant). */
+let importedAt: Date;
 
 beforeAll(async () => {
   database = await openMigratedTestDatabase('commitment-alerts');
@@ -136,6 +138,14 @@ beforeAll(async () => {
     format: 'auto',
   });
   clientId = project.clientId;
+  const { billing_last_ingestion_datetime: ingested } = await database.db
+    .selectFrom('projects')
+    .select('billing_last_ingestion_datetime')
+    .where('id', '=', project.projectId)
+    .executeTakeFirstOrThrow();
+  importedAt = new Date(ingested as Date);
+  // Another client with a project and no bill: scanned, never read ahead.
+  await imports.ensureProject({ clientName: 'Other', projectName: 'empty' });
   const user = await database.db
     .insertInto('users')
     .values({ email: 'fin@example.com', password_hash: null })
@@ -163,17 +173,34 @@ const serviceAt = (
     now: () => new Date(now),
   });
 
-/** Runs the scan (and the per-client jobs it queues) as of `now`; returns the notifications queued by it. */
-async function scanAt(now: string, service = serviceAt(now)): Promise<DispatchPayload[]> {
+/**
+ * Runs the scan (and the per-client jobs it queues) as of `now` — the one an import queues when `imported` is set,
+ * else the daily one; returns the notifications queued by it. `warnings` collects what the jobs log.
+ */
+async function scanAt(
+  now: string,
+  {
+    service = serviceAt(now),
+    imported = false,
+    warnings = [],
+  }: {
+    service?: Parameters<typeof commitmentJobHandlers>[0]['service'];
+    imported?: boolean;
+    warnings?: unknown[];
+  } = {},
+): Promise<DispatchPayload[]> {
   const clock = () => new Date(now);
   const queue = createJobQueue({ db: database.db, clock });
   const handlers = commitmentJobHandlers({
     service,
     repo: createCommitmentsRepo({ db: database.db }),
     queue,
+    logger: { warn: (...args: unknown[]) => warnings.push(args) },
   });
   const before = await dispatched();
-  await insertJob(database.db, { kind: ALERTS_SCAN_KIND, payload: {} }, clock());
+  // What enqueueCommitmentAlertScan queues for the import (due at the test's clock), or the daily scan.
+  const payload = imported ? { imported_at: importedAt.toISOString() } : {};
+  await insertJob(database.db, { kind: ALERTS_SCAN_KIND, payload }, clock());
   const worker = createJobWorker({ queue, handlers, logger: console });
   while ((await worker.runNext()) !== null) {}
   return (await dispatched()).slice(before.length);
@@ -183,8 +210,22 @@ const dispatched = () => dispatchedNotices(database.db);
 
 describe('commitment alert jobs', () => {
   it('notify the admins of each due alert once: expiring, under-used, a coverage drop, a new purchase', async () => {
+    // The scan after the import: its read-ahead fails, which is logged and holds back no alert.
+    const now = '2026-03-08T06:50:00Z';
+    const warnings: unknown[] = [];
+    const failing = {
+      ...serviceAt(now),
+      warmFor: async () => {
+        throw new Error('warehouse busy');
+      },
+    };
     // One scan queues its notices within the same instant: their order in the queue is not defined.
-    const first = (await scanAt('2026-03-08T06:50:00Z')).sort((a, b) => a.sourceId.localeCompare(b.sourceId));
+    const first = (await scanAt(now, { service: failing, imported: true, warnings })).sort((a, b) =>
+      a.sourceId.localeCompare(b.sourceId),
+    );
+    expect(warnings).toEqual([
+      [expect.objectContaining({ clientId, err: new Error('warehouse busy') }), expect.any(String)],
+    ]);
     expect(first.map((n) => [n.sourceId, n.severity])).toEqual([
       ['coverage:2026-03', 'warning'],
       [`expiry:${LAPSING}:2026-03-28T00:00:00.000Z:30`, 'warning'],
@@ -223,29 +264,54 @@ describe('commitment alert jobs', () => {
     expect(later[0]?.subject).toBe('m5.large × 1 (AmazonEC2, us-east-1) expires in 6 days');
   }, 120_000);
 
-  it('read ahead after an import what Commitment Management opens with: its first calls read nothing more', async () => {
+  it('read ahead after an import, for the imported client only, what Commitment Management opens with: its first calls read nothing more', async () => {
     const reads: string[] = [];
     const now = '2026-03-08T07:00:00Z';
-    const service = serviceAt(now, {
+    const reader = serviceAt(now, {
       runCostQuery: (q) => {
         reads.push('newest day');
         return warehouse.runCostQuery(q);
       },
       commitmentRows: (q) => {
-        reads.push(`rows ${q.from} ${q.to} ${q.grain}`);
+        reads.push(
+          `rows ${q.from} ${q.to} ${q.grain}${q.lineItemTypes ? ` ${q.lineItemTypes.join(' ')}` : ''}`,
+        );
         return warehouse.commitmentRows(q);
       },
       commitmentUsageSums: (q) => {
         reads.push(`sums ${q.from} ${q.to} ${q.grain}`);
         return warehouse.commitmentUsageSums(q);
       },
+      eligibleSpend: (q) => {
+        reads.push(`eligible spend ${q.from} ${q.to}`);
+        return warehouse.eligibleSpend(q);
+      },
     });
-    await scanAt(now, service);
+    const warmed: string[] = [];
+    const service = {
+      ...reader,
+      warmFor: (scope: { clientId: string }) => {
+        warmed.push(scope.clientId);
+        return reader.warmFor(scope);
+      },
+    };
+    // The daily scan reads nothing ahead.
+    await scanAt(now, { service });
+    expect(warmed).toEqual([]);
+    await scanAt(now, { service, imported: true });
+    expect(warmed).toEqual([clientId]);
     const ahead = [...reads];
-    // The alerts' reads, the default dashboard's (the last 90 days by day) and the 30-day purchase analysis's.
+    // The alerts' reads (35 days of fee rows and usage sums by day, no full rows), the default dashboard's (the
+    // last 90 days by day) and the 30-day purchase analysis's hours.
     expect(ahead).toEqual(
-      expect.arrayContaining(['sums 2025-12-09 2026-03-08 day', 'rows 2026-02-06 2026-03-07 hour']),
+      expect.arrayContaining([
+        'rows 2026-02-01 2026-03-07 day RIFee SavingsPlanRecurringFee',
+        'sums 2026-02-01 2026-03-07 day',
+        'sums 2025-12-09 2026-03-08 day',
+        'eligible spend 2026-02-06 2026-03-07',
+      ]),
     );
+    expect(ahead.filter((read) => read.startsWith('rows') && read.endsWith(' day'))).toEqual([]);
     const caller = { clientId } as ClientCaller;
     const range = lastCommitmentDays(COMMITMENT_DEFAULT_DAYS, new Date(now));
     const dashboard = await service.dashboard(caller, commitmentDashboardQuerySchema.parse(range));

@@ -111,6 +111,17 @@ export function createCommitmentsRepo({ db }: { db: Kysely<AppTables> }) {
       return rows.map((row) => row.client_id);
     },
 
+    /** Clients with a project whose bill changed at or after `at` (an import recorded then, or a later one). */
+    async clientsImportedSince(at: Date): Promise<string[]> {
+      const rows = await db
+        .selectFrom('projects')
+        .select('client_id')
+        .distinct()
+        .where('billing_last_ingestion_datetime', '>=', at)
+        .execute();
+      return rows.map((row) => row.client_id);
+    },
+
     /** A client's admins: the users an alert is addressed to (each by their email preferences). */
     adminIds: (clientId: string) => clientAdminIds(db, clientId),
   };

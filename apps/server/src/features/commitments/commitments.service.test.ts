@@ -2,6 +2,7 @@ import { curCommitmentRow } from '@finlens/cost-model/commitments/cur-row';
 import { WEEK_PRESETS } from '@finlens/cost-model/scheduler/week';
 import { describe, expect, it } from 'vitest';
 import type { ClientCaller } from '../../platform/auth/caller';
+import { roughBytes } from '../../platform/cache/result-cache';
 import type { WarehouseCommitmentRow } from '../../warehouse/cost-query/commitment-rows';
 import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
 import { costScopesOver } from '../../warehouse/cost-scope';
@@ -11,7 +12,7 @@ import type { ScheduleRow } from '../scheduler/scheduler.tables';
 import { NO_LISTS, scheduleValues } from '../scheduler/scheduler.test-helper';
 import { warehouseRow } from './commitment-row.test-helper';
 import { createCommitmentsService } from './commitments.service';
-import { hourlySpend } from './purchase-rates';
+import { spreadOverHours } from './purchase-rates';
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
 
 const fee = (start: string): WarehouseCommitmentRow =>
@@ -87,7 +88,7 @@ describe('an open month (the bill reaches 15 February)', () => {
   });
 });
 
-describe('hourlySpend', () => {
+describe('spreadOverHours', () => {
   it('spreads a daily usage line over its 24 hours; an hourly or endless line stays in its hour', () => {
     const daily = {
       ...fee('2025-01-01T00:00:00.000Z'),
@@ -95,11 +96,11 @@ describe('hourlySpend', () => {
       publicOnDemandCost: 2.4,
       usageEnd: new Date('2026-02-02T00:00:00Z'),
     };
-    const hours = hourlySpend(daily);
+    const hours = spreadOverHours(daily, 2.4);
     expect(hours).toHaveLength(24);
     expect(hours[23]?.at).toEqual(new Date('2026-02-01T23:00:00Z'));
     expect(hours.reduce((s, h) => s + h.onDemandCost, 0)).toBeCloseTo(2.4, 12);
-    expect(hourlySpend({ ...daily, usageEnd: null })).toEqual([{ at: daily.at, onDemandCost: 2.4 }]);
+    expect(spreadOverHours({ ...daily, usageEnd: null }, 2.4)).toEqual([{ at: daily.at, onDemandCost: 2.4 }]);
   });
 });
 
@@ -134,6 +135,53 @@ describe('reads kept until an import', () => {
     ingestedAt = '2026-03-01T06:00:00Z'; // an import
     await service.dashboard(caller, query);
     expect(reads).toHaveLength(4);
+  });
+});
+
+describe('reads kept by the memory they hold', () => {
+  const caller = { clientId: 'c' } as ClientCaller;
+  // A read by day is 50 fee rows; the inventory's by month none.
+  const rows = Array.from({ length: 50 }, () => fee('2025-01-01T00:00:00.000Z'));
+  const serviceKeeping = (reads: string[], keptBytes?: number) =>
+    createCommitmentsService({
+      scopes: costScopesOver(async () => [
+        { id: 'p', name: 'P', cloudType: 'aws', ingestedAt: '2026-03-01T00:00:00Z' },
+      ]),
+      warehouse: {
+        commitmentRows: async (q) => {
+          reads.push(`${q.from} ${q.grain}`);
+          return q.grain === 'day' ? rows : [];
+        },
+        runCostQuery: async () => ({ as_of: '2026-02-28' }) as WarehouseCostAnswer,
+      },
+      ...(keptBytes === undefined ? {} : { keptBytes }),
+      now: () => new Date('2026-03-01T00:00:00Z'),
+    });
+  const dashboard = (service: ReturnType<typeof serviceKeeping>, day: number) =>
+    service.dashboard(caller, {
+      start_date: `2026-02-${String(day).padStart(2, '0')}`,
+      end_date: '2026-02-28',
+      granularity: 'day',
+      group_by: 'commitment',
+    });
+
+  it('keeps every range while they fit, more than a count of reads would', async () => {
+    const reads: string[] = [];
+    const service = serviceKeeping(reads);
+    for (let day = 1; day <= 20; day++) await dashboard(service, day);
+    expect(reads.filter((r) => r.endsWith('day'))).toHaveLength(20);
+    await dashboard(service, 1);
+    expect(reads.filter((r) => r.endsWith('day'))).toHaveLength(20);
+  });
+
+  it('drops the least recently used read beyond the budget in bytes', async () => {
+    const reads: string[] = [];
+    // Room for one range's rows and a half.
+    const service = serviceKeeping(reads, roughBytes(rows) * 1.5);
+    await dashboard(service, 1);
+    await dashboard(service, 2);
+    await dashboard(service, 1);
+    expect(reads.filter((r) => r === '2026-02-01 day')).toHaveLength(2);
   });
 });
 

@@ -37,7 +37,8 @@ import { type RateOverride, tableRate } from '@finlens/cost-model/commitments/ra
 import { bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
 import { addMonths, startOfMonth } from '@finlens/cost-model/utc-calendar';
 import type { ClientCaller } from '../../platform/auth/caller';
-import { createResultCache } from '../../platform/cache/result-cache';
+import { createResultCache, roughBytes } from '../../platform/cache/result-cache';
+import type { CommitmentHoursPort, EligibleSpend } from '../../warehouse/cost-query/commitment-hours';
 import { COMMITMENT_LINE_ITEM_TYPES } from '../../warehouse/cost-query/commitment-rollup';
 import {
   type CommitmentRowsPort,
@@ -55,7 +56,7 @@ import {
   type ScopeReader,
   scopeDataVersion,
 } from '../../warehouse/cost-scope';
-import { chosenRate, hourlySpend } from './purchase-rates';
+import { chosenRate, eligibleSpendOfRows, spreadOverHours } from './purchase-rates';
 import { billReservationRatio, instanceTypeOf, reservationResults } from './reservation-analysis';
 import { createReservationEnrichment, type ReservationEnrichment } from './reservation-enrichment';
 import { reservationHours, spreadMonthlyFees } from './reservation-fees';
@@ -81,13 +82,20 @@ const EXPIRY_DAYS = 90;
 const ALERT_USE_DAYS = 30;
 const ALERT_RECENT_DAYS = 7;
 const ALERT_PREVIOUS_DAYS = 28;
-/** Reads of the bill kept per service (a 90-day daily read of a 10M-row bill is a few MB). */
-const KEPT_READS = 16;
+/**
+ * Memory the reads of the bill kept per service may hold, weighed in bytes (a 90-day daily read of a 10M-row bill
+ * is a few MB; 60 days of reservation hours tens), the least recently used dropped beyond it.
+ */
+const KEPT_BYTES = 160_000_000;
+const KEPT_READS = 1000;
 
 type Row = WarehouseCommitmentRow;
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const sum = (values: Iterable<number>) => [...values].reduce((s, v) => s + v, 0);
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+/** The first and last usage day of a look-back (its end is exclusive). */
+const daysOf = (window: { start: Date; end: Date }) =>
+  [day(window.start), day(new Date(window.end.getTime() - 1))] as const;
 
 /** The figures of a sum as the contract names them. */
 function figuresOf(sum: CommitmentFiguresSum) {
@@ -104,6 +112,7 @@ function figuresOf(sum: CommitmentFiguresSum) {
 }
 
 type Group = CommitmentDashboardQuery['group_by'];
+type Grain = CommitmentDashboardQuery['granularity'];
 
 /** The row fields each breakdown's key is made of. */
 const GROUP_FIELDS: Record<Group, readonly CommitmentSumKey[]> = {
@@ -175,12 +184,14 @@ export function createCommitmentsService({
   scheduleStops = async () => ({ version: '[]', over: async () => [] }),
   pendingRecommendations = async () => [],
   describeReservations = createReservationEnrichment({ resolveCloud: async () => null }),
+  keptBytes = KEPT_BYTES,
   now = () => new Date(),
 }: {
   scopes: CostScopes;
-  /** Without usage sums (a warehouse that only gives rows), the service sums the rows itself. */
+  /** Without usage sums or hours (a warehouse that only gives rows), the service sums the rows itself. */
   warehouse: CommitmentRowsPort &
     Partial<CommitmentSumsPort> &
+    Partial<CommitmentHoursPort> &
     Pick<CostQueryPort, 'runCostQuery'> &
     Partial<Pick<ResourceCostPort, 'resourceRunningHours'>>;
   /** A client's own figures for the documented rate table (set by its admins). */
@@ -191,14 +202,20 @@ export function createCommitmentsService({
   pendingRecommendations?: PendingRecommendationsOf;
   /** What the owner accounts describe of the bill's reservations (none reachable without). */
   describeReservations?: ReservationEnrichment;
+  /** Bytes the kept reads may hold (KEPT_BYTES). */
+  keptBytes?: number;
   now?: () => Date;
 }) {
   /**
-   * Reads of the bill kept until an import changes it (the last few, by scope, its data version and arguments):
-   * the inventory's 13 months of commitment rows serve the inventory, every dashboard's expiries and the purchase
-   * analysis's rate; a dashboard range or look-back asked again is not read again.
+   * Reads of the bill kept until an import changes it (by scope, its data version and arguments, weighed by the
+   * memory they hold): the inventory's 13 months of commitment rows serve the inventory, every dashboard's
+   * expiries and the purchase analysis's rate; a dashboard range or look-back asked again is not read again.
    */
-  const kept = createResultCache<unknown>({ maxEntries: KEPT_READS });
+  const kept = createResultCache<unknown>({
+    maxEntries: KEPT_READS,
+    maxWeight: keptBytes,
+    weigh: roughBytes,
+  });
   const keep = <T>(scope: ReadScope, what: string, read: () => Promise<T>): Promise<T> =>
     kept.get(JSON.stringify([scope.clientId, scopeDataVersion(scope), what]), read) as Promise<T>;
 
@@ -263,16 +280,33 @@ export function createCommitmentsService({
     keep(scope, `rows ${from} ${to} ${grain}`, () => warehouse.commitmentRows({ ...scope, from, to, grain }));
 
   /**
+   * A look-back's eligible on-demand spend per start and end hour, from the hourly commitment rollup (a few sums
+   * an hour) — or, from a warehouse that only gives rows, from the look-back's rows by hour.
+   */
+  function spendOf(scope: ReadScope, window: { start: Date; end: Date }): Promise<EligibleSpend[]> {
+    const [from, to] = daysOf(window);
+    const read = warehouse.eligibleSpend?.bind(warehouse);
+    if (read === undefined) return rowsOf(scope, from, to, 'hour').then(eligibleSpendOfRows);
+    return keep(scope, `eligible spend ${from} ${to}`, () => read({ ...scope, from, to }));
+  }
+
+  /** A look-back's rows the reservation analysis reads, by hour: from the hourly rollup, else the rows. */
+  function reservationHoursOf(scope: ReadScope, window: { start: Date; end: Date }): Promise<Row[]> {
+    const [from, to] = daysOf(window);
+    const read = warehouse.reservationHours?.bind(warehouse);
+    if (read === undefined) return rowsOf(scope, from, to, 'hour');
+    return keep(scope, `reservation hours ${from} ${to}`, () => read({ ...scope, from, to }));
+  }
+
+  /**
    * A dashboard's reads: the fee rows one by one (their spread, unused fees and each plan's clamp need the row)
    * and every other row's usage sums per period and group, summed in the warehouse — or, from a warehouse that
    * only gives rows, from the range's rows (one read).
    */
-  async function dashboardReadOf(
+  async function usageReadOf(
     scope: ReadScope,
-    query: CommitmentDashboardQuery,
+    { from, to, grain, by }: { from: string; to: string; grain: Grain; by: readonly CommitmentSumKey[] },
   ): Promise<{ fees: Row[]; usage: WarehouseCommitmentSums[] }> {
-    const { start_date: from, end_date: to, granularity: grain } = query;
-    const by = GROUP_FIELDS[query.group_by];
     const sumsOf = warehouse.commitmentUsageSums?.bind(warehouse);
     if (sumsOf === undefined) {
       const rows = await rowsOf(scope, from, to, grain);
@@ -383,29 +417,16 @@ export function createCommitmentsService({
     if (newest === null) return null;
     const newestAt = Date.parse(newest);
     const from = day(new Date(newestAt - (ALERT_RECENT_DAYS + ALERT_PREVIOUS_DAYS - 1) * DAY_MS));
-    const [rows, inventory] = await Promise.all([rowsOf(scope, from, newest, 'day'), inventoryOf(scope)]);
-    const useFrom = newestAt - (ALERT_USE_DAYS - 1) * DAY_MS;
-    const recentFrom = newestAt - (ALERT_RECENT_DAYS - 1) * DAY_MS;
-    const use = new Map<string, CommitmentFiguresSum>();
-    const fees: Row[] = [];
-    const recent = new CommitmentFiguresSum();
-    const previous = new CommitmentFiguresSum();
-    const fromAt = Date.parse(from);
-    for (const row of spreadMonthlyFees(rows, 'day', billedTo(newest))) {
-      const at = row.at.getTime();
-      // A month's fee is spread over all its days: only those of the window count.
-      if (at < fromAt || at > newestAt) continue;
-      (at >= recentFrom ? recent : previous).add(row);
-      const arn = row.reservationArn ?? row.savingsPlanArn;
-      if (arn === null || at < useFrom) continue;
-      if (row.lineItemType === 'RIFee') fees.push(row);
-      let sum = use.get(arn);
-      if (sum === undefined) {
-        sum = new CommitmentFiguresSum();
-        use.set(arn, sum);
-      }
-      sum.add(row);
-    }
+    // The fee rows one by one and the usage sums per day and commitment (ARNs; none for uncommitted usage).
+    const [{ fees: feeRows, usage }, inventory] = await Promise.all([
+      usageReadOf(scope, { from, to: newest, grain: 'day', by: GROUP_FIELDS.commitment }),
+      inventoryOf(scope),
+    ]);
+    const { use, fees, recent, previous } = alertSums(
+      spreadMonthlyFees(feeRows, 'day', billedTo(newest)),
+      usage,
+      { from: Date.parse(from), newest: newestAt },
+    );
     const hours = reservationHours(fees);
     const dateOf = (text: string | null) => (text === null ? null : new Date(text));
     const useOf = (arn: string) => {
@@ -449,7 +470,12 @@ export function createCommitmentsService({
     const grain = query.granularity;
     // The bill's fees and usage sums of the range and the inventory (for the expiries) are read side by side.
     const [{ fees, usage }, inventory, newest] = await Promise.all([
-      dashboardReadOf(scope, query),
+      usageReadOf(scope, {
+        from: query.start_date,
+        to: query.end_date,
+        grain,
+        by: GROUP_FIELDS[query.group_by],
+      }),
       inventoryOf(scope),
       newestDay(scope),
     ]);
@@ -518,14 +544,13 @@ export function createCommitmentsService({
       new Date(Date.parse(newest) + DAY_MS),
       Number(query.look_back) as LookBackDays,
     );
-    const [rows, stops, pending] = await Promise.all([
-      rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour'),
+    const [spend, stops, pending] = await Promise.all([
+      spendOf(scope, window),
       scheduleStopsOf(scope, window),
       pendingOf(scope),
     ]);
-    const onDemand = rows.filter((r) => r.lineItemType === 'Usage' && isCommitmentEligible(r));
     const billed = hourlyCurve(
-      onDemand.flatMap((row) => hourlySpend(row)),
+      spend.flatMap((s) => spreadOverHours(s, s.onDemandCost)),
       window,
     );
     const applied = query.schedules !== 'ignore';
@@ -643,7 +668,7 @@ export function createCommitmentsService({
         Number(query.look_back) as LookBackDays,
       );
       const [rows, { rows: billRows }, overrides, stops, pending] = await Promise.all([
-        rowsOf(scope, day(window.start), day(new Date(window.end.getTime() - 1)), 'hour'),
+        reservationHoursOf(scope, window),
         billOf(scope),
         rateOverrides(caller.clientId),
         scheduleStopsOf(scope, window),
@@ -734,6 +759,48 @@ export function createCommitmentsService({
       return { results };
     },
   };
+}
+
+/**
+ * The alerts' sums over the window's days (`from` to `newest`, both usage days): the last 7 days' and the 28
+ * before them (coverage), each commitment's over the last 30 (utilisation), and the RIFee rows of those 30 days
+ * (reserved hours) — from the fee rows spread over days (a month's fee is spread over all its days: only those of
+ * the window count) and the usage sums per day and commitment.
+ */
+function alertSums(
+  feeRows: readonly Row[],
+  usage: readonly WarehouseCommitmentSums[],
+  window: { from: number; newest: number },
+) {
+  const useFrom = window.newest - (ALERT_USE_DAYS - 1) * DAY_MS;
+  const recentFrom = window.newest - (ALERT_RECENT_DAYS - 1) * DAY_MS;
+  const use = new Map<string, CommitmentFiguresSum>();
+  const useOf = (arn: string) => {
+    const sum = use.get(arn) ?? new CommitmentFiguresSum();
+    use.set(arn, sum);
+    return sum;
+  };
+  const fees: Row[] = [];
+  const recent = new CommitmentFiguresSum();
+  const previous = new CommitmentFiguresSum();
+  const inWindow = (at: number) => at >= window.from && at <= window.newest;
+  for (const row of feeRows) {
+    const at = row.at.getTime();
+    if (!inWindow(at)) continue;
+    (at >= recentFrom ? recent : previous).add(row);
+    const arn = row.reservationArn ?? row.savingsPlanArn;
+    if (arn === null || at < useFrom) continue;
+    if (row.lineItemType === 'RIFee') fees.push(row);
+    useOf(arn).add(row);
+  }
+  for (const { at: period, keys, sums } of usage) {
+    const at = period.getTime();
+    if (!inWindow(at)) continue;
+    (at >= recentFrom ? recent : previous).addUsage(sums);
+    const arn = keys.reservationArn ?? keys.savingsPlanArn ?? null;
+    if (arn !== null && at >= useFrom) useOf(arn).addUsage(sums);
+  }
+  return { use, fees, recent, previous };
 }
 
 type InventoryReservation = BillReservation;

@@ -1,19 +1,20 @@
 import type { PurchaseAnalysis, RateOverrideFigure, RateTable } from '@finlens/contracts/commitments';
+import { isCommitmentEligible } from '@finlens/cost-model/commitments/eligibility';
 import { RATE_TABLE, type tableRate } from '@finlens/cost-model/commitments/rate-table';
+import type { EligibleSpend } from '../../warehouse/cost-query/commitment-hours';
 import type { WarehouseCommitmentRow as Row } from '../../warehouse/cost-query/commitment-rows';
 
 const HOUR_MS = 3_600_000;
 
 /**
- * A usage row's on-demand spend per hour of its usage: a daily CUR line (start at midnight, end 24 hours later) is
- * spread evenly over its hours, so the purchase curve does not see a day's use as one hour's spike.
+ * An amount of a row (its on-demand cost, its normalised units) spread evenly over the hours of its usage: a daily
+ * CUR line (start at midnight, end 24 hours later) is spread over its hours, so the purchase curve does not see a
+ * day's use as one hour's spike.
  */
-export function hourlySpend(row: Row): { at: Date; onDemandCost: number }[] {
-  return spreadOverHours(row, row.publicOnDemandCost ?? 0);
-}
-
-/** An amount of a row (its cost, its normalised units) spread evenly over the hours of its usage. */
-export function spreadOverHours(row: Row, amount: number): { at: Date; onDemandCost: number }[] {
+export function spreadOverHours(
+  row: Pick<Row, 'at' | 'usageEnd'>,
+  amount: number,
+): { at: Date; onDemandCost: number }[] {
   const hours =
     row.usageEnd === null
       ? 1
@@ -22,6 +23,13 @@ export function spreadOverHours(row: Row, amount: number): { at: Date; onDemandC
     at: new Date(row.at.getTime() + h * HOUR_MS),
     onDemandCost: amount / hours,
   }));
+}
+
+/** The eligible on-demand spend of rows read by hour, as the warehouse sums it (`eligibleSpend`). */
+export function eligibleSpendOfRows(rows: readonly Row[]): EligibleSpend[] {
+  return rows
+    .filter((row) => row.lineItemType === 'Usage' && isCommitmentEligible(row))
+    .map((row) => ({ at: row.at, usageEnd: row.usageEnd, onDemandCost: row.publicOnDemandCost ?? 0 }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createResultCache, seriesAnswerBytes } from './result-cache';
+import { createResultCache, roughBytes, seriesAnswerBytes } from './result-cache';
 
 describe('createResultCache', () => {
   it('keeps answers by key, shares a pending one, drops the least recently used beyond the count', async () => {
@@ -85,5 +85,22 @@ describe('createResultCache', () => {
       series: Array.from({ length: 501 }, (_, i) => series(`resource-${i}`, 4416)),
     });
     expect(hourly / 1e6).toBeCloseTo(35.6, 0);
+  });
+});
+
+describe('roughBytes', () => {
+  it('weighs rows by their fields: 8 per slot and number, a header and the characters per text', () => {
+    const row = { arn: 'arn:aws:ec2', cost: 1.5, at: new Date(0), type: null };
+    // Header, four slots, the text, the number, the date.
+    const one = 32 + 4 * 8 + (32 + 11) + 8 + (32 + 8);
+    expect(roughBytes(row)).toBe(one);
+    expect(roughBytes([row, row])).toBe(32 + 2 * 8 + 2 * one);
+    expect(roughBytes([])).toBe(32);
+  });
+
+  it('weighs a long array from spread samples, in proportion to its length', () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ i, name: 'x'.repeat((i * 7919) % 13) }));
+    const exact = 32 + 8 * rows.length + rows.reduce((s, r) => s + roughBytes(r), 0);
+    expect(Math.abs(roughBytes(rows) - exact) / exact).toBeLessThan(0.02);
   });
 });

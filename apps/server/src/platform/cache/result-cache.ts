@@ -128,3 +128,28 @@ export function seriesAnswerBytes(answer: SeriesAnswer): number {
   }
   return bytes;
 }
+
+/** Elements of an array weighed one by one by `roughBytes`; a longer array is weighed from as many spread samples. */
+const WEIGHED_ELEMENTS = 64;
+
+/**
+ * Bytes a plain value (rows of a read: objects, arrays, texts, numbers, dates) holds in memory, roughly: a header
+ * per object, array and text, 8 per field or element slot, 8 per number, a text's characters. A long array is
+ * weighed from evenly spread samples (rows of one read have one shape), so weighing a large read stays cheap.
+ */
+export function roughBytes(value: unknown): number {
+  if (typeof value === 'number') return 8;
+  if (typeof value === 'string') return OBJECT_BYTES + value.length;
+  if (typeof value !== 'object' || value === null) return 0;
+  if (value instanceof Date) return OBJECT_BYTES + 8;
+  if (Array.isArray(value)) {
+    const n = value.length;
+    const count = Math.min(n, WEIGHED_ELEMENTS);
+    let sampled = 0;
+    for (let k = 0; k < count; k++) sampled += roughBytes(value[Math.floor(((k + 0.5) * n) / count)]);
+    return OBJECT_BYTES + 8 * n + (count === 0 ? 0 : (sampled / count) * n);
+  }
+  let bytes = OBJECT_BYTES;
+  for (const field of Object.values(value)) bytes += 8 + roughBytes(field);
+  return bytes;
+}

@@ -1,5 +1,6 @@
 import { claimQuerySlot } from '../../platform/http/query-slots';
 import { type AllocationPort, allocationQueries } from '../cost-query/allocation-port';
+import { type CommitmentHoursPort, commitmentHourQueries } from '../cost-query/commitment-hours';
 import {
   type CommitmentRowsPort,
   type CommitmentSumsPort,
@@ -23,6 +24,7 @@ export function clickHouseReadPorts(
   CostBreakdownPort &
   CommitmentRowsPort &
   CommitmentSumsPort &
+  CommitmentHoursPort &
   ResourceCostPort &
   KubernetesCostPort &
   WorkloadUsagePort {
@@ -35,6 +37,7 @@ export function clickHouseReadPorts(
     ...allocationQueries(dialect, read),
     ...costBreakdownQueries(dialect, read),
     ...commitmentRowQueries(dialect, byColumn(read)),
+    ...commitmentHourQueries(dialect, byColumn(read)),
     ...resourceCostQueries(dialect, read),
     ...kubernetesCostQueries(dialect, read),
     ...workloadUsageQueries(dialect, read),

@@ -1,4 +1,4 @@
-import { RESERVABLE_SERVICES } from '@finlens/cost-model/commitments/eligibility';
+import { INSTANCE_HOURS_PATTERN, RESERVABLE_SERVICES } from '@finlens/cost-model/commitments/eligibility';
 import type { SqlDialect, SqlValues } from './sql-dialect';
 
 /**
@@ -153,4 +153,124 @@ export const COMMITMENT_ROLLUP = {
   maps: [],
   sums: SUMS.map(([, column]) => column),
   rows: commitmentRowsSql,
+} as const;
+
+/** The row fields that decide eligibility (eligibility.ts) and the line items' columns of them. */
+export type EligibilityField = 'lineItemType' | 'pricingTerm' | 'productCode' | 'usageType';
+export const ELIGIBILITY_COLUMNS: Record<EligibilityField, string> = {
+  lineItemType: 'line_item_line_item_type',
+  pricingTerm: 'pricing_term',
+  productCode: 'line_item_product_code',
+  usageType: 'line_item_usage_type',
+};
+
+/**
+ * On-demand instance hours of the services that sell reservations — `isCommitmentEligible`'s usage half — over
+ * the columns `column` names (the commitment rows' fields, or the line items' own columns).
+ */
+export function onDemandEligibleSql(
+  d: SqlDialect,
+  values: SqlValues,
+  column: (field: EligibilityField) => string,
+): string {
+  return `(${column('lineItemType')} = ${values.add('Usage')}
+    AND ${column('pricingTerm')} = ${values.add('OnDemand')}
+    AND ${column('productCode')} IN (${RESERVABLE_SERVICES.map((s) => values.add(s)).join(', ')})
+    AND ${d.matches(column('usageType'), values.add(INSTANCE_HOURS_PATTERN))})`;
+}
+
+/** The line items' eligible on-demand usage (`onDemandEligibleSql` over their own columns). */
+export const onDemandEligibleLinesSql = (d: SqlDialect, values: SqlValues) =>
+  onDemandEligibleSql(d, values, (field) => d.identifier(ELIGIBILITY_COLUMNS[field]));
+
+/**
+ * What the purchase analyses read of an hour, besides its period: [field of the row, canonical column] grouped —
+ * the reservation analysis keeps service, region and instance type (its family and size) apart, and the covered
+ * usage of each reservation (its rate) — and summed.
+ */
+export const HOUR_KEYS: [string, string][] = [
+  ['lineItemType', 'line_item_line_item_type'],
+  ['productCode', 'line_item_product_code'],
+  ['usageType', 'line_item_usage_type'],
+  ['pricingTerm', 'pricing_term'],
+  ['region', 'product_region_code'],
+  ['reservationArn', 'reservation_reservation_a_r_n'],
+];
+export const HOUR_SUMS: [string, string][] = [
+  ['publicOnDemandCost', 'pricing_public_on_demand_cost'],
+  ['usageAmount', 'line_item_usage_amount'],
+  ['normalizedUsageAmount', 'line_item_normalized_usage_amount'],
+  ['reservationEffective', 'reservation_effective_cost'],
+];
+
+/** A key computed from each line item: the field reads name it, the rollup's column, its expression. */
+interface HourKey {
+  field: string;
+  name: string;
+  type: 'text' | 'number';
+  sql: (d: SqlDialect, values: SqlValues) => string;
+}
+const blankNull = (sql: string) => `NULLIF(${sql}, '')`;
+const productValue = (d: SqlDialect, values: SqlValues, key: string) =>
+  blankNull(d.mapValue(d.identifier('product'), values.add(key)));
+
+/**
+ * The computed keys: the hour of usage start and of its end (a daily line's curve is spread over its hours when
+ * read), what a reservation must match besides its family (operating system or engine, tenancy, licence), and
+ * whether the bill gave the line's normalised units — lines with and without them are kept apart, so a group's
+ * units are each line's own (`NormalizedUsageAmount` where given, else usage × the size's factor).
+ */
+export const HOUR_COMPUTED: readonly HourKey[] = [
+  {
+    field: 'at_',
+    name: 'usage_hour',
+    type: 'text',
+    sql: (d) => d.periodStart(d.identifier('line_item_usage_start_date'), 'hour'),
+  },
+  {
+    field: 'end_',
+    name: 'usage_end_hour',
+    type: 'text',
+    sql: (d) => d.periodStart(d.identifier('line_item_usage_end_date'), 'hour'),
+  },
+  {
+    field: 'os_',
+    name: 'operating_system',
+    type: 'text',
+    sql: (d) => blankNull(d.identifier('finlens_operating_system_engine')),
+  },
+  { field: 'tenancy_', name: 'tenancy', type: 'text', sql: (d, v) => productValue(d, v, 'tenancy') },
+  {
+    field: 'licence_',
+    name: 'licence_model',
+    type: 'text',
+    sql: (d, v) => productValue(d, v, 'license_model'),
+  },
+  {
+    field: 'billed_units_',
+    name: 'billed_units',
+    type: 'number',
+    sql: (d) => `CASE WHEN ${d.identifier('line_item_normalized_usage_amount')} > 0 THEN 1 ELSE 0 END`,
+  },
+];
+
+/** The rows the purchase analyses read: eligible on-demand usage, and the reservations' covered usage. */
+export function purchaseHoursSql(d: SqlDialect, values: SqlValues): string {
+  const type = d.identifier('line_item_line_item_type');
+  return `${onDemandEligibleLinesSql(d, values)} OR ${type} = ${values.add('DiscountedUsage')}`;
+}
+
+/**
+ * The purchase analyses' hours (commitment-hours.ts): those rows per hour of usage start and end and every key
+ * above, their figures summed — built at import with the other rollups, so a 60-day curve reads some groups per
+ * hour instead of every line item of the look-back.
+ */
+export const COMMITMENT_HOURLY_ROLLUP = {
+  table: 'commitment_rollup_hourly',
+  columns: HOUR_KEYS.map(([, column]) => column),
+  productKeys: [],
+  maps: [],
+  sums: HOUR_SUMS.map(([, column]) => column),
+  rows: purchaseHoursSql,
+  keys: HOUR_COMPUTED.map(({ name, type, sql }) => ({ name, type, sql })),
 } as const;

@@ -227,6 +227,28 @@ describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind)
     }
   });
 
+  it('read the purchase analyses’ hours from the hourly commitment rollup as from the line items', async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    let hours = 0;
+    for (const { projectId } of projects.filter((p) => !refused.has(p.projectId))) {
+      const query = { clientId: 'client', projectIds: [projectId], from: '2018-01-01', to: '2025-12-31' };
+      const reservationHours = await s.reservationHours(query);
+      expectSameRows(reservationHours, await s.reservationHours({ ...query, useRollup: false }), projectId);
+      const key = (h: { at: Date; usageEnd: Date | null }) =>
+        `${h.at.toISOString()} ${h.usageEnd?.toISOString()}`;
+      const spend = await s.eligibleSpend(query);
+      const lines = new Map((await s.eligibleSpend({ ...query, useRollup: false })).map((h) => [key(h), h]));
+      expect(spend.map(key).sort(), projectId).toEqual([...lines.keys()].sort());
+      for (const h of spend)
+        expect(
+          Math.abs(h.onDemandCost - (lines.get(key(h))?.onDemandCost ?? Number.NaN)),
+        ).toBeLessThanOrEqual(1e-9);
+      hours += spend.length;
+    }
+    expect(hours).toBeGreaterThan(0);
+  });
+
   it('sum the usage per period and key in the warehouse as the cost model sums the rows, and read the fees alone', async (context) => {
     const s = store();
     if (s === undefined) return context.skip('clickhouse-server is not installed');

@@ -1,9 +1,5 @@
 import type { CurCommitmentRow } from '@finlens/cost-model/commitments/cur-row';
-import {
-  INSTANCE_HOURS_PATTERN,
-  RESERVABLE_SERVICES,
-  SPOT_USAGE,
-} from '@finlens/cost-model/commitments/eligibility';
+import { SPOT_USAGE } from '@finlens/cost-model/commitments/eligibility';
 import {
   COMMITMENT_FEE_TYPES,
   type CommitmentUsageSums,
@@ -17,6 +13,7 @@ import {
   CONSTANTS,
   commitmentRowsSql,
   KEYS,
+  onDemandEligibleSql,
   SUMS,
   TIMES,
   unfiguredUsageSql,
@@ -169,6 +166,9 @@ function commitmentRowsSelect(
     WHERE ${where.join(' AND ')} GROUP BY ${groupBy.join(', ')}`;
 }
 
+/** The usage sums' names, as the cost model defines them (each a column of `compileCommitmentSums`). */
+const USAGE_SUM_NAMES = Object.keys(noUsageSums()) as (keyof CommitmentUsageSums)[];
+
 /**
  * The usage sums over the commitment rows less the fees, per period and `by` fields: the rows of
  * `compileCommitmentRows` summed again, each sum the rule of `usageSumsOf` (figures.ts, eligibility.ts) over a
@@ -188,24 +188,18 @@ export function compileCommitmentSums(dialect: SqlDialect, query: CommitmentSums
   const amortized = `CASE WHEN lineItemType = ${covered} THEN coalesce(spEffective, 0)
     WHEN lineItemType = ${discounted} THEN coalesce(reservationEffective, 0) ELSE coalesce(unblended, 0) END`;
   const spot = `lineItemType = ${usage} AND ${d.contains('usageType', values.add(SPOT_USAGE))}`;
-  const eligible = `(lineItemType IN (${discounted}, ${covered}) OR (lineItemType = ${usage}
-    AND pricingTerm = ${values.add('OnDemand')}
-    AND productCode IN (${RESERVABLE_SERVICES.map((s) => values.add(s)).join(', ')})
-    AND ${d.matches('usageType', values.add(INSTANCE_HOURS_PATTERN))}))`;
-  const sum = (name: keyof CommitmentUsageSums, cases: string) =>
-    `${d.sumMoney(`CASE ${cases} ELSE 0 END`)} AS ${name}`;
-  const sums = [
-    sum('eligible', `WHEN ${spot} THEN 0 WHEN ${eligible} THEN ${onDemand}`),
-    sum('covered', `WHEN ${spot} THEN 0 WHEN ${eligible} AND lineItemType <> ${usage} THEN ${onDemand}`),
-    sum('eligibleActual', `WHEN ${spot} THEN 0 WHEN ${eligible} THEN ${amortized}`),
-    sum('spotOnDemand', `WHEN ${spot} AND ${onDemand} > 0 THEN ${onDemand}`),
-    sum('spotActual', `WHEN ${spot} AND ${onDemand} > 0 THEN ${amortized}`),
-    sum('spotUnpriced', `WHEN ${spot} AND ${onDemand} <= 0 THEN ${amortized}`),
-    sum(
-      'reservationUsed',
-      `WHEN lineItemType = ${discounted} AND reservationArn <> '' THEN coalesce(reservationEffective, 0)`,
-    ),
-  ];
+  const eligible = `(lineItemType IN (${discounted}, ${covered}) OR ${onDemandEligibleSql(d, values, (f) => f)})`;
+  // Typed by the cost model's sums: a sum it adds is a column here too (and read back by USAGE_SUM_NAMES).
+  const cases: Record<keyof CommitmentUsageSums, string> = {
+    eligible: `WHEN ${spot} THEN 0 WHEN ${eligible} THEN ${onDemand}`,
+    covered: `WHEN ${spot} THEN 0 WHEN ${eligible} AND lineItemType <> ${usage} THEN ${onDemand}`,
+    eligibleActual: `WHEN ${spot} THEN 0 WHEN ${eligible} THEN ${amortized}`,
+    spotOnDemand: `WHEN ${spot} AND ${onDemand} > 0 THEN ${onDemand}`,
+    spotActual: `WHEN ${spot} AND ${onDemand} > 0 THEN ${amortized}`,
+    spotUnpriced: `WHEN ${spot} AND ${onDemand} <= 0 THEN ${amortized}`,
+    reservationUsed: `WHEN lineItemType = ${discounted} AND reservationArn <> '' THEN coalesce(reservationEffective, 0)`,
+  };
+  const sums = USAGE_SUM_NAMES.map((name) => `${d.sumMoney(`CASE ${cases[name]} ELSE 0 END`)} AS ${name}`);
   const groups = ['at_', ...query.by];
   const sql = `SELECT ${[...groups, ...sums].join(', ')} FROM (${rows}) AS commitment_rows
     GROUP BY ${groups.join(', ')}`;
@@ -226,7 +220,7 @@ function isoTime(v: unknown): string | null {
 }
 
 /** A period's start as either engine reads it: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:00:00Z` for hours. */
-function periodOf(v: unknown): Date {
+export function periodOf(v: unknown): Date {
   const at = String(v);
   return new Date(at.length === 10 ? `${at}T00:00:00Z` : at);
 }
@@ -234,11 +228,12 @@ function periodOf(v: unknown): Date {
 /**
  * Row `i` of the answer read by column, built as one object literal: every row has the same shape, and spreading
  * per-row records, then building a record per row of the read, were most of the read's time on a 90-day
- * dashboard (the type checker keeps it complete). Columns read by hour only are absent by day or month.
+ * dashboard (the type checker keeps it complete). Columns read by hour only are absent by day or month (and
+ * those the purchase analyses' hours do not keep, from their read: commitment-hours.ts).
  */
-function rowOf(c: Columns, i: number): WarehouseCommitmentRow {
+export function commitmentRowOf(c: Columns, i: number): WarehouseCommitmentRow {
   return {
-    billingPeriod: String(c.month_?.[i]).slice(0, 7),
+    billingPeriod: text(c.month_?.[i])?.slice(0, 7) ?? '',
     description: null,
     lineItemType: String(c.lineItemType?.[i] ?? ''),
     usageAccountId: String(c.usageAccountId?.[i] ?? ''),
@@ -332,7 +327,7 @@ export function commitmentSumsOfRows(
       kept.set(key, entry);
     }
     const add = usageSumsOf(row);
-    for (const name of Object.keys(add) as (keyof CommitmentUsageSums)[]) entry.sums[name] += add[name];
+    for (const name of USAGE_SUM_NAMES) entry.sums[name] += add[name];
   }
   return [...kept.values()];
 }
@@ -346,26 +341,21 @@ export function commitmentRowQueries(
     commitmentUsageSums: async (query) => {
       if (query.projectIds.length === 0) return [];
       const c = await read(compileCommitmentSums(dialect, query));
-      const figure = (name: keyof CommitmentUsageSums, i: number) => Number(c[name]?.[i] ?? 0);
-      return Array.from({ length: c.at_?.length ?? 0 }, (_, i) => ({
-        at: periodOf(c.at_?.[i]),
-        keys: Object.fromEntries(query.by.map((field) => [field, text(c[field]?.[i])])),
-        sums: {
-          eligible: figure('eligible', i),
-          covered: figure('covered', i),
-          eligibleActual: figure('eligibleActual', i),
-          spotOnDemand: figure('spotOnDemand', i),
-          spotActual: figure('spotActual', i),
-          spotUnpriced: figure('spotUnpriced', i),
-          reservationUsed: figure('reservationUsed', i),
-        },
-      })).sort((a, b) => a.at.getTime() - b.at.getTime());
+      return Array.from({ length: c.at_?.length ?? 0 }, (_, i) => {
+        const sums = noUsageSums();
+        for (const name of USAGE_SUM_NAMES) sums[name] = Number(c[name]?.[i] ?? 0);
+        return {
+          at: periodOf(c.at_?.[i]),
+          keys: Object.fromEntries(query.by.map((field) => [field, text(c[field]?.[i])])),
+          sums,
+        };
+      }).sort((a, b) => a.at.getTime() - b.at.getTime());
     },
     commitmentRows: async (query) => {
       if (query.projectIds.length === 0) return [];
       const columns = await read(compileCommitmentRows(dialect, query));
       const count = columns.at_?.length ?? 0;
-      return Array.from({ length: count }, (_, i) => rowOf(columns, i)).sort(
+      return Array.from({ length: count }, (_, i) => commitmentRowOf(columns, i)).sort(
         (a, b) =>
           a.at.getTime() - b.at.getTime() ||
           a.lineItemType.localeCompare(b.lineItemType) ||

@@ -6,7 +6,7 @@ import {
   COST_TYPES,
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
-import { COMMITMENT_ROLLUP } from './commitment-rollup';
+import { COMMITMENT_HOURLY_ROLLUP, COMMITMENT_ROLLUP } from './commitment-rollup';
 import { CONTAINER_NODE_ROLLUP, CONTAINER_ROLLUP } from './container-rollup';
 import { CONTAINER_WORKLOAD_ROLLUP } from './container-workload-rollup';
 import { notSplitRowSql } from './split-rows';
@@ -87,9 +87,9 @@ const CHARGE_COLUMNS = [
  * columns: tag sets are nearly one per resource, so each column beside them multiplies its rows (on the demo
  * export, tags + account + line item type hold ~28% of the line items' rows, adding the service ~71%).
  * Resource ids, names, descriptions, hours and tags combined with other columns stay in the line items.
- * The commitment rollup holds only the commitment rows, the container rollups the EKS pods' split rows (and
- * the node-hour one their nodes' own rows; the workload-hour one feeds rightsizing): built and swapped with the
- * others, never planned.
+ * The commitment rollups hold only the commitment rows (the hourly one the purchase analyses' eligible usage), the
+ * container rollups the EKS pods' split rows (and the node-hour one their nodes' own rows; the workload-hour one
+ * feeds rightsizing): built and swapped with the others, never planned.
  */
 export const ROLLUPS: readonly RollupDefinition[] = [
   { table: SCOPE_ROLLUP, columns: [], productKeys: [], maps: [] },
@@ -126,6 +126,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     maps: ['resource_tags', 'cost_category'],
   },
   COMMITMENT_ROLLUP,
+  COMMITMENT_HOURLY_ROLLUP,
   CONTAINER_ROLLUP,
   CONTAINER_NODE_ROLLUP,
   CONTAINER_WORKLOAD_ROLLUP,

@@ -41,6 +41,7 @@ describe('DuckDB cost store', () => {
       'create the container rollup',
       'create the container node-hour rollup',
       'create the container workload-hour rollup',
+      'create the hourly commitment rollup',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -159,6 +160,7 @@ describe('DuckDB cost store', () => {
       'create the container rollup',
       'create the container node-hour rollup',
       'create the container workload-hour rollup',
+      'create the hourly commitment rollup',
     ]);
     const query = {
       start_date: '2024-05-01',

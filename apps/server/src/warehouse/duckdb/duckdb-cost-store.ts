@@ -11,6 +11,7 @@ import {
   LINE_ITEMS_TABLE,
 } from '../canonical-schema';
 import { allocationQueries } from '../cost-query/allocation-port';
+import { commitmentHourQueries } from '../cost-query/commitment-hours';
 import { commitmentRowQueries } from '../cost-query/commitment-rows';
 import { costBreakdownQueries } from '../cost-query/cost-breakdown';
 import { kubernetesCostQueries } from '../cost-query/kubernetes-costs';
@@ -120,6 +121,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
     ...allocationQueries(duckDbDialect, readers.read),
     ...costBreakdownQueries(duckDbDialect, readers.read),
     ...commitmentRowQueries(duckDbDialect, readers.readColumns),
+    ...commitmentHourQueries(duckDbDialect, readers.readColumns),
     metrics,
     ...resourceCostQueries(duckDbDialect, readers.read),
     ...kubernetesCostQueries(duckDbDialect, readers.read),

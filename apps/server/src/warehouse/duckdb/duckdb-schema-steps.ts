@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
-import { COMMITMENT_ROLLUP } from '../cost-query/commitment-rollup';
+import { COMMITMENT_HOURLY_ROLLUP, COMMITMENT_ROLLUP } from '../cost-query/commitment-rollup';
 import { CONTAINER_NODE_ROLLUP, CONTAINER_ROLLUP } from '../cost-query/container-rollup';
 import { CONTAINER_WORKLOAD_ROLLUP } from '../cost-query/container-workload-rollup';
 import { ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
@@ -110,6 +110,14 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
     apply: async (connection) => {
       await connection.run(createRollupSql(CONTAINER_WORKLOAD_ROLLUP));
       await rebuildRollups(connection, null, [CONTAINER_WORKLOAD_ROLLUP]);
+    },
+  },
+  {
+    // The purchase analyses' hours: eligible and reservation-covered usage per hour (commitment-hours.ts).
+    name: 'create the hourly commitment rollup',
+    apply: async (connection) => {
+      await connection.run(createRollupSql(COMMITMENT_HOURLY_ROLLUP));
+      await rebuildRollups(connection, null, [COMMITMENT_HOURLY_ROLLUP]);
     },
   },
 ];
