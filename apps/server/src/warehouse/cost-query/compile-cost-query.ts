@@ -58,6 +58,13 @@ export interface CompiledCostQuery {
   ranking: CompiledSql | null;
   /** Rows (period, slot, cost): slot i for `top[i - 1]`, top.length + 1 for 'Others' (1 without a group-by). */
   series(top: GroupValue[]): CompiledSql;
+  /**
+   * For a group-by with about one value per resource (not Kubernetes): Others per period as the period's total
+   * less the top groups' cells, so only the top groups' rows are grouped. `top` gives rows (period, slot, cost) of
+   * the top groups alone (slot i for `top[i - 1]`); `totals` rows (period, cost) of every row the query counts,
+   * from the smallest source that covers its filters (a rollup when one does). Null for every other query.
+   */
+  othersFromTotals: { top(top: GroupValue[]): CompiledSql; totals: CompiledSql } | null;
   /** Rows (currency, day, weight) over the whole scope: the newest day and the commonest currency. */
   scope: CompiledSql;
 }
@@ -99,6 +106,8 @@ function cellsSql(
   ctx: SqlContext,
   query: WarehouseCostQuery,
   columns: { period: boolean; group: boolean },
+  /** Only the rows of these groups (the dimension's value, null for rows without one). */
+  onlyGroups?: GroupValue[],
 ): string {
   const { dialect: d, source } = ctx;
   const rows = rowSetOf([
@@ -121,6 +130,15 @@ function cellsSql(
     ...scopeWhere(ctx, { ...query, from: query.start_date, to: query.end_date }, rows),
     ...query.filters.map((f) => filterSql(ctx, f)),
   ];
+  if (onlyGroups !== undefined && query.dimension !== null) {
+    const value = dimensionSql(ctx, query.dimension, query.dimension_key);
+    const named = onlyGroups.filter((g): g is string => g !== null);
+    const tests = [
+      named.length === 0 ? [] : `${value} IN (${named.map((g) => ctx.values.add(g)).join(', ')})`,
+      onlyGroups.includes(null) ? `${value} IS NULL` : [],
+    ].flat();
+    where.push(tests.length === 0 ? '1 = 0' : `(${tests.join(' OR ')})`);
+  }
   return `SELECT ${[...keys, cost].join(', ')}
   FROM ${d.identifier(source.table)}
   WHERE ${where.join('\n    AND ')}${groupBy.length === 0 ? '' : `\n  GROUP BY ${groupBy.join(', ')}`}`;
@@ -153,9 +171,14 @@ ORDER BY round(cell_cost, 6) DESC, grp ASC NULLS LAST
 LIMIT ${topN}`,
     );
   };
-  const series = (top: GroupValue[]): CompiledSql => {
+  const series = (top: GroupValue[], onlyTop = false): CompiledSql => {
     const ctx = context(dialect, source, query);
-    const cells = cellsSql(ctx, query, { period: true, group: query.dimension !== null });
+    const cells = cellsSql(
+      ctx,
+      query,
+      { period: true, group: query.dimension !== null },
+      onlyTop ? top : undefined,
+    );
     const whens = top.map(
       (value, i) => `WHEN grp ${value === null ? 'IS NULL' : `= ${ctx.values.add(value)}`} THEN ${i + 1}`,
     );
@@ -173,11 +196,24 @@ ORDER BY slot, period`,
     const sql = cellsSql(ctx, query, { period: true, group: query.dimension !== null });
     return done(ctx, `${sql}\nLIMIT ${CELLS_LIMIT + 1}`);
   };
+  const manyValued = query.dimension !== null && MANY_VALUED.has(query.dimension);
+  const othersFromTotals = (): CompiledCostQuery['othersFromTotals'] => {
+    if (!manyValued || query.dimension === null || isKubernetesDimension(query.dimension)) return null;
+    // Every row the query counts, by period only: the smallest source covering its filters.
+    const totalsSource = planSource({ ...query, dimension: null });
+    const ctx = context(dialect, totalsSource, query);
+    const totals = cellsSql(ctx, { ...query, dimension: null }, { period: true, group: false });
+    return {
+      top: (top) => series(top, true),
+      totals: done(ctx, `SELECT period, cell_cost AS cost FROM (${totals}) AS period_totals`),
+    };
+  };
   return {
     source,
-    cells: query.dimension !== null && MANY_VALUED.has(query.dimension) ? null : cells(),
+    cells: manyValued ? null : cells(),
     ranking: query.dimension === null ? null : ranking(),
     series,
+    othersFromTotals: othersFromTotals(),
     // The scope rollup answers for any query rollups may serve (even one its dimensions send to line items).
     scope: compileScopeFacts(
       dialect,

@@ -7,7 +7,7 @@ import { CELLS_LIMIT, type CompiledSql } from './compile-cost-query';
 import type { WarehouseCostQuery } from './cost-query-port';
 import { costQueryRunner } from './run-cost-query';
 
-type Kind = 'cells' | 'ranking' | 'series' | 'scope';
+type Kind = 'cells' | 'ranking' | 'series' | 'scope' | 'totals';
 
 const kindOf = (statement: CompiledSql): Kind =>
   statement.sql.includes('AS currency')
@@ -16,18 +16,22 @@ const kindOf = (statement: CompiledSql): Kind =>
       ? 'ranking'
       : statement.sql.includes('AS slot')
         ? 'series'
-        : 'cells';
+        : statement.sql.includes('period_totals')
+          ? 'totals'
+          : 'cells';
 
-/** A warehouse double answering each statement kind with fixed rows, recording what ran. */
+/** A warehouse double answering each statement kind with fixed rows, recording what ran (and the statements). */
 function warehouse(answers: Partial<Record<Kind, Record<string, unknown>[]>>) {
   const ran: Kind[] = [];
+  const statements: CompiledSql[] = [];
   const runner = costQueryRunner(duckDbDialect, async (statement) => {
     const kind = kindOf(statement);
     ran.push(kind);
+    statements.push(statement);
     if (kind === 'scope') return [{ currency: 'USD', day: '2026-01-02', weight: 10 }];
     return answers[kind] ?? [];
   });
-  return { runner, ran };
+  return { runner, ran, statements };
 }
 
 const query = (input: Partial<CostQueryInput>, dataVersion?: string): WarehouseCostQuery => ({
@@ -72,21 +76,41 @@ describe('costQueryRunner', () => {
 
   it('ranks in the warehouse when a group-by has a value per resource, or its cells overflow', async () => {
     const ranking = [{ grp: 'i-1', group_total: 3, group_count: 2 }];
+    const perResource = warehouse({
+      ranking,
+      series: [{ period: '2026-01-01', slot: 1, cost: 3 }],
+      totals: [
+        { period: '2026-01-01', cost: 4 },
+        { period: '2026-01-02', cost: 0.5 },
+      ],
+    });
+    const answer = await perResource.runner.runCostQuery(
+      query({ dimension: 'line_item_resource_id', top_n: 1 }),
+    );
+    expect(perResource.ran.sort()).toEqual(['ranking', 'scope', 'series', 'totals']);
+    // Only the top resource's rows are grouped; Others is each period's total less the top's cells.
+    const topOnly = perResource.statements.find((s) => kindOf(s) === 'series');
+    expect(topOnly?.sql).toContain(`NULLIF("line_item_resource_id", '') IN (`);
+    expect(topOnly?.values).toContain('i-1');
+    expect(answer.series.map((s) => [s.key, s.costs])).toEqual([
+      ['i-1', [3, 0]],
+      [OTHERS_KEY, [1, 0.5]],
+    ]);
+    expect(answer.group_count).toBe(2);
+
+    // Every resource in the top: no Others, so no totals read.
+    const allTop = warehouse({
+      ranking: [{ grp: 'i-1', group_total: 3, group_count: 1 }],
+      series: [{ period: '2026-01-01', slot: 1, cost: 3 }],
+    });
+    const whole = await allTop.runner.runCostQuery(query({ dimension: 'line_item_resource_id', top_n: 1 }));
+    expect(allTop.ran.sort()).toEqual(['ranking', 'scope', 'series']);
+    expect(whole.series.map((s) => s.key)).toEqual(['i-1']);
+
     const series = [
       { period: '2026-01-01', slot: 1, cost: 3 },
       { period: '2026-01-01', slot: 2, cost: 1 },
     ];
-    const perResource = warehouse({ ranking, series });
-    const answer = await perResource.runner.runCostQuery(
-      query({ dimension: 'line_item_resource_id', top_n: 1 }),
-    );
-    expect(perResource.ran.sort()).toEqual(['ranking', 'scope', 'series']);
-    expect(answer.series.map((s) => [s.key, s.total])).toEqual([
-      ['i-1', 3],
-      [OTHERS_KEY, 1],
-    ]);
-    expect(answer.group_count).toBe(2);
-
     const many = Array.from({ length: CELLS_LIMIT + 1 }, (_, i) => cell('2026-01-01', `u${i}`, 1));
     const overflow = warehouse({ cells: many, ranking, series });
     await overflow.runner.runCostQuery(query({ dimension: 'line_item_usage_type', top_n: 1 }));

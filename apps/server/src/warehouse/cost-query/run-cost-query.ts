@@ -101,8 +101,16 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
     }
     const ranking = compiled.ranking === null ? [] : await read(compiled.ranking);
     const top = ranking.map((r) => textOrNull(r.grp));
-    const cells = compiled.ranking !== null && top.length === 0 ? [] : await read(compiled.series(top));
-    return { top, cells, groupCount: query.dimension === null ? 1 : Number(ranking[0]?.group_count ?? 0) };
+    const groupCount = query.dimension === null ? 1 : Number(ranking[0]?.group_count ?? 0);
+    if (compiled.ranking !== null && top.length === 0) return { top, cells: [], groupCount };
+    const split = compiled.othersFromTotals;
+    if (split === null) return { top, cells: await read(compiled.series(top)), groupCount };
+    // Only the top groups' rows are grouped; Others is what the rest of each period's total leaves.
+    const [topCells, totals] = await Promise.all([
+      read(split.top(top)),
+      groupCount > top.length ? read(split.totals) : Promise.resolve([]),
+    ]);
+    return { top, cells: [...topCells, ...othersCells(topCells, totals, top.length + 1)], groupCount };
   };
 
   // The scope's facts (newest day, currency) change only with its data: read once per data version.
@@ -144,6 +152,31 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
       return answer.periods.map((date, i) => ({ date, cost: costs[i] ?? 0 }));
     },
   };
+}
+
+/**
+ * Others per period: the period's total less the top groups' cells in it (rows (period, slot, cost) for `slot`). A
+ * difference within float noise of zero (a period whose cost is all top groups') is written as 0.
+ */
+function othersCells(
+  topCells: Record<string, unknown>[],
+  totals: Record<string, unknown>[],
+  slot: number,
+): Record<string, unknown>[] {
+  const ofTop = new Map<string, number>();
+  for (const cell of topCells) {
+    const period = String(cell.period);
+    ofTop.set(period, (ofTop.get(period) ?? 0) + Number(cell.cost));
+  }
+  return totals.map((row) => {
+    const total = Number(row.cost);
+    const others = total - (ofTop.get(String(row.period)) ?? 0);
+    return {
+      period: row.period,
+      slot,
+      cost: Math.abs(others) <= 1e-9 * Math.max(1, Math.abs(total)) ? 0 : others,
+    };
+  });
 }
 
 /** Code point order, as the engines compare text (UTF-8 bytes). */
