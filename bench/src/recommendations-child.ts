@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { evaluateResource } from '@finlens/cost-model/recommendations/engine';
+import { missedPlanted } from './recommendations-score';
 
 /**
  * One measured recommendations run in its own process (its peak RSS is its own), on a fresh DATA_DIR.
@@ -56,6 +58,52 @@ function collector(db: Db, warehouse: Db, clock: Db, withMetrics: boolean) {
   };
 }
 
+/**
+ * What the rule said of each planted resource it did not flag (the "Why no recommendation?" check, over the same
+ * stored inventory, metrics and bill): the outcome and its reason.
+ */
+async function whyMissed(db: Db, warehouse: Db, projectId: string, missed: ReturnType<typeof missedPlanted>) {
+  if (missed.length === 0) return [];
+  const { gatherInputs } = await import(server('features/recommendations/rule-inputs.ts'));
+  const { createRecommendationsRepo } = await import(
+    server('features/recommendations/recommendations.repo.ts')
+  );
+  const { createUtilisation } = await import(server('features/inventory/resource-metrics.service.ts'));
+  const { clientId } = await db
+    .selectFrom('projects')
+    .select('client_id as clientId')
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  const ids = new Set(missed.map((m) => m.id));
+  const gathered = await gatherInputs({
+    repo: createRecommendationsRepo({ db }),
+    warehouse,
+    utilisation: createUtilisation({ metrics: warehouse.metrics }),
+    projectId,
+    clientId,
+    now: new Date(),
+    only: (row: { resource_id: string }) => ids.has(row.resource_id),
+  });
+  return missed.map((m) => {
+    const input = gathered.inputs.find(
+      (i: Db) => i.resource.id === m.id && i.resource.accountId === m.accountId,
+    );
+    const check = input
+      ? evaluateResource(input, gathered.settings).find((c: Db) => c.rule.key === m.type)
+      : undefined;
+    return {
+      ...m,
+      outcome: check?.outcome.outcome ?? 'not collected',
+      reason:
+        check === undefined
+          ? 'not in the inventory'
+          : check.outcome.outcome === 'violated'
+            ? 'violated now (not stored at the evaluation)'
+            : check.outcome.reason,
+    };
+  });
+}
+
 try {
   const storage = await openMigratedStorage({
     config: { dataDir: work, databaseUrl: null, clickhouseUrl: null },
@@ -100,7 +148,13 @@ try {
       .selectFrom('inventory_resources')
       .select((eb: Db) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
-    result = { resources: Number(resources.n), seconds, planted: expected.cloud.planted, found };
+    const missed = await whyMissed(
+      db,
+      storage.warehouse,
+      projectId,
+      missedPlanted(expected.cloud.planted, found),
+    );
+    result = { resources: Number(resources.n), seconds, planted: expected.cloud.planted, found, missed };
   } else {
     const { scaleScenario } = await import(server('integrations/cloud/simulated/scenario-scale.ts'));
     const { manualClock } = await import(server('integrations/cloud/simulated/sim-clock.ts'));

@@ -59,3 +59,16 @@ export function scorePlanted(planted: Planted, found: Found): TypeScore[] {
     };
   });
 }
+
+/** The planted resources no finding of their type names, by type (for the bench to ask why). */
+export function missedPlanted(
+  planted: Planted,
+  found: Found,
+): { type: RecommendationType; accountId: string; id: string }[] {
+  const flagged = new Set(found.map((f) => `${f.rule_key}|${f.account_id}|${f.resource_id}`));
+  return Object.entries(PLANTED_TYPES).flatMap(([list, type]) =>
+    (planted[list] ?? [])
+      .filter((r) => !flagged.has(`${type}|${r.accountId}|${r.id}`))
+      .map((r) => ({ type, accountId: r.accountId, id: r.id })),
+  );
+}

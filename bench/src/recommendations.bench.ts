@@ -9,7 +9,15 @@ import { updateResultsFile } from './results-file';
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = join(here, '..', 'results', 'recommendations.json');
 
-type DemoRun = { resources: number; seconds: number; maxRssMiB: number; planted: Planted; found: Found };
+type DemoRun = {
+  resources: number;
+  seconds: number;
+  maxRssMiB: number;
+  planted: Planted;
+  found: Found;
+  /** The planted resources their rule did not flag, with what the rule said of each. */
+  missed: { type: string; accountId: string; id: string; outcome: string; reason: string }[];
+};
 type ScaleRun = {
   resources: number;
   seconds: number;
@@ -86,6 +94,8 @@ export async function benchRecommendations({
           ? `not planted (${s.found} found)`
           : `${pct(s.precision)} / ${pct(s.recall)} (${s.found} / ${s.planted})`;
     figures[`demo seed ${seed}: one evaluation of ${run.resources} resources, s`] = run.seconds.toFixed(2);
+    for (const m of run.missed)
+      figures[`demo seed ${seed}: missed ${m.type} ${m.accountId}/${m.id}`] = `${m.outcome}: ${m.reason}`;
   }
   if (part === 'demo') return keep(results, figures);
   const scale = await childResult<ScaleRun>(
