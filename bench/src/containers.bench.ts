@@ -32,7 +32,12 @@ export async function benchContainers({
   const { CONTAINER_NODE_ROLLUP, CONTAINER_ROLLUP } = await import(
     server('warehouse/cost-query/container-rollup.ts')
   );
-  const { allocationQuerySchema, containersQuerySchema } = await import('@finlens/contracts/containers');
+  const { CONTAINER_WORKLOAD_ROLLUP } = await import(
+    server('warehouse/cost-query/container-workload-rollup.ts')
+  );
+  const { allocationQuerySchema, containersQuerySchema, rightsizingQuerySchema } = await import(
+    '@finlens/contracts/containers'
+  );
 
   const { db, work, clientId, projectId, close } = await openBenchProject('containers');
   try {
@@ -73,7 +78,11 @@ export async function benchContainers({
     const loadMs = performance.now() - loadStart;
     // An import rebuilds the rollups of its periods; rows written straight into DuckDB need it done here.
     const rollupStart = performance.now();
-    await rebuildRollups(store.connection, null, [CONTAINER_ROLLUP, CONTAINER_NODE_ROLLUP]);
+    await rebuildRollups(store.connection, null, [
+      CONTAINER_ROLLUP,
+      CONTAINER_NODE_ROLLUP,
+      CONTAINER_WORKLOAD_ROLLUP,
+    ]);
     const rollupMs = performance.now() - rollupStart;
     const total = Number(
       (await store.connection.runAndReadAll('SELECT count(*) AS n FROM line_items')).getRowObjectsJson()[0]
@@ -91,6 +100,13 @@ export async function benchContainers({
         allocationQuerySchema.parse({ ...range90, group_by: 'pod', idle: 'cluster' }),
       );
     const reconcile = () => service.reconciliation(caller, containersQuerySchema.parse(range90));
+    // Container rightsizing: the p95 of each workload's hourly use over the default look-back (the last 14 days).
+    const rightsizing = () => service.rightsizing(caller, rightsizingQuerySchema.parse({}));
+    const workloadRows = Number(
+      (
+        await store.connection.runAndReadAll('SELECT count(*) AS n FROM container_workload_rollup_hourly')
+      ).getRowObjectsJson()[0]?.n,
+    );
     const hand = () =>
       store.connection.runAndReadAll(
         `SELECT resource_tags['aws_eks_cluster_name'] AS c, resource_tags['aws_eks_namespace'] AS ns,
@@ -109,17 +125,22 @@ export async function benchContainers({
       1,
     );
     const [recTimes = []] = await sampleInTurns([reconcile], Math.max(3, Math.floor(runs / 3)), 0);
+    await rightsizing();
+    const [sizeTimes = []] = await sampleInTurns([rightsizing], runs, 0);
     await store.close();
     const ns = summarise(nsTimes);
     const pd = summarise(podTimes);
     const h = summarise(handTimes);
     const rc = summarise(recTimes);
+    const rs = summarise(sizeTimes);
     const label = `${total.toLocaleString('en-US')} line items (${nodes} nodes, ${checked.node_hours.toLocaleString('en-US')} node-hours, 90 days)`;
     const ms = (s: ReturnType<typeof summarise>) => `${s.p50Ms.toFixed(0)} / ${s.p95Ms.toFixed(0)}`;
     return {
       [`${label}: cost per namespace p50 / p95 ms`]: ms(ns),
       [`${label}: cost per pod (first page, idle shared per cluster) p50 / p95 ms`]: ms(pd),
       [`${label}: node-hour reconciliation p50 / p95 ms`]: ms(rc),
+      [`${label}: container rightsizing (p95 of hourly use, last 14 days) p50 / p95 ms`]: ms(rs),
+      [`${label}: workload-hour rollup rows`]: workloadRows,
       [`${label}: hand SQL namespace sums p50 / p95 ms`]: ms(h),
       [`${label}: namespace p95 ÷ hand SQL p95`]: (ns.p95Ms / h.p95Ms).toFixed(2),
       [`${label}: pod p95 ÷ hand SQL p95`]: (pd.p95Ms / h.p95Ms).toFixed(2),

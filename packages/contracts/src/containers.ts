@@ -302,11 +302,29 @@ export const workloadRecommendationSchema = z.object({
 });
 export type WorkloadRecommendation = z.infer<typeof workloadRecommendationSchema>;
 
+/** One day of one workload's use against its request, per pod (vCPU or GB). */
+export const workloadUsageDaySchema = z.object({
+  date: z.string(),
+  cpu_request: z.number(),
+  cpu_p95: z.number().describe("p95 of the day's hourly values (the busiest pod's use each hour)."),
+  cpu_max: z.number(),
+  memory_request: z.number(),
+  memory_p95: z.number(),
+  memory_max: z.number(),
+});
+export type WorkloadUsageDay = z.infer<typeof workloadUsageDaySchema>;
+
 export const rightsizingSchema = z.object({
   window: windowSchema,
   cost_basis: z.enum(COST_BASES),
   headroom: z.number(),
   monthly_saving: z.number(),
   workloads: z.array(workloadRecommendationSchema),
+  series: z
+    .array(workloadUsageDaySchema)
+    .nullable()
+    .describe(
+      "Per day, the use against the request of the one workload the filters name (the recommendation's evidence); null when they name none or several.",
+    ),
 });
 export type Rightsizing = z.infer<typeof rightsizingSchema>;

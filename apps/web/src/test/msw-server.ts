@@ -250,7 +250,13 @@ function emptyContainerHandlers() {
       } satisfies ContainersReconciliation),
     ),
     http.get(`*${CONTAINERS_PATHS.rightsizing}`, () =>
-      HttpResponse.json({ ...base, headroom: 20, monthly_saving: 0, workloads: [] } satisfies Rightsizing),
+      HttpResponse.json({
+        ...base,
+        headroom: 20,
+        monthly_saving: 0,
+        workloads: [],
+        series: null,
+      } satisfies Rightsizing),
     ),
   ];
 }

@@ -182,6 +182,27 @@ describe('containers service', () => {
     const sizing = await service().rightsizing(caller, rightsizingQuerySchema.parse({}));
     expect(sizing.window).toEqual({ start_date: '2026-03-18', end_date: '2026-03-31', days: 14 });
     expect(sizing.workloads.every((w) => w.cpu.hours === 14 && w.recommendation_id === null)).toBe(true);
+    expect(sizing.series).toBeNull();
+    // Filtered to one workload: its use against its request per day, the evidence of its recommendation.
+    const [first] = sizing.workloads;
+    const one = await service().rightsizing(
+      caller,
+      rightsizingQuerySchema.parse({
+        cluster: first?.cluster_name,
+        namespace: first?.namespace,
+        controller: first?.controller,
+      }),
+    );
+    expect(one.workloads).toHaveLength(1);
+    expect(one.series?.map((d) => d.date)).toEqual(
+      Array.from({ length: 14 }, (_, i) => `2026-03-${String(18 + i).padStart(2, '0')}`),
+    );
+    for (const d of one.series ?? []) {
+      expect(d.cpu_p95).toBeLessThanOrEqual(d.cpu_max);
+      expect(d.cpu_request).toBeGreaterThan(0);
+      expect(d.memory_max).toBeLessThanOrEqual(one.workloads[0]?.memory.peak_usage ?? 0);
+    }
+    expect(Math.max(...(one.series ?? []).map((d) => d.cpu_max))).toBeCloseTo(first?.cpu.peak_usage ?? -1, 9);
   });
 
   it('names the field of bad input', () => {

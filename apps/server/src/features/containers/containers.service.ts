@@ -10,6 +10,8 @@ import {
   type Rightsizing,
   type RightsizingQuery,
   SPLIT_DATA_ACTION,
+  type WorkloadRecommendation,
+  type WorkloadUsageDay,
 } from '@finlens/contracts/containers';
 import { IDLE_LINE, shareIdle } from '@finlens/cost-model/kubernetes-cost';
 import { addDays, inclusiveDays } from '@finlens/cost-model/utc-calendar';
@@ -97,6 +99,31 @@ export function createContainersService({
       },
       window: { start_date: from, end_date: to, days: inclusiveDays(from, to) },
     };
+  }
+
+  /** One workload's use against its request per day: the evidence behind its recommendation. */
+  async function usageSeries(scope: KubernetesScope, w: WorkloadRecommendation): Promise<WorkloadUsageDay[]> {
+    const filters = {
+      ...scope.filters,
+      cluster_name: w.cluster_name,
+      pod_namespace: w.namespace,
+      controller: w.controller,
+    };
+    const days = await warehouse.workloadUsage({ ...scope, filters }, { byDay: true });
+    const request = (use: { reserved: number; podHours: number }) =>
+      use.podHours > 0 ? use.reserved / use.podHours : 0;
+    return days
+      .filter((d) => d.day !== null && d.kind === w.controller_kind)
+      .map((d) => ({
+        date: String(d.day),
+        cpu_request: request(d.cpu),
+        cpu_p95: d.cpu.p95,
+        cpu_max: d.cpu.peak,
+        memory_request: request(d.memory),
+        memory_p95: d.memory.p95,
+        memory_max: d.memory.peak,
+      }))
+      .sort((a, b) => a.date.localeCompare(b.date));
   }
 
   async function summary(caller: ClientCaller, query: ContainersQuery): Promise<ContainersSummary> {
@@ -317,7 +344,7 @@ export function createContainersService({
     async rightsizing(caller: ClientCaller, query: RightsizingQuery): Promise<Rightsizing> {
       const at = await scopeOf(caller, query, CONTAINER_RIGHTSIZING_LOOKBACK_DAYS);
       const base = { cost_basis: query.cost_basis, headroom: query.headroom };
-      if (at === null) return { ...base, window: null, monthly_saving: 0, workloads: [] };
+      if (at === null) return { ...base, window: null, monthly_saving: 0, workloads: [], series: null };
       const [rows, ids] = await Promise.all([
         warehouse.workloadUsage(at.scope),
         recommendations?.workloadRecommendationIds(at.scope.projectIds) ?? new Map(),
@@ -327,11 +354,14 @@ export function createContainersService({
         { headroom: query.headroom / 100, days: at.window.days, basis: query.cost_basis },
         ids,
       );
+      const [one] = workloads;
+      const series = workloads.length !== 1 || one === undefined ? null : await usageSeries(at.scope, one);
       return {
         ...base,
         window: at.window,
         monthly_saving: workloads.reduce((s, w) => s + w.monthly_saving, 0),
         workloads,
+        series,
       };
     },
   };

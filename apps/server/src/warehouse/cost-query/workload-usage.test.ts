@@ -49,6 +49,22 @@ describe('workload usage', () => {
       if (demo.house !== null)
         expectSameFigures(sorted(await demo.house.workloadUsage(s)), rollup, `house ${i}`);
     }
+    // Per day: the days' sums add up to the whole, their largest is the peak; the same on ClickHouse.
+    const byDay = await demo.duck.workloadUsage(scope, { byDay: true });
+    for (const whole of all) {
+      const days = byDay.filter((d) => keyOf(d) === keyOf(whole));
+      expect(days.every((d) => d.day !== null && d.day >= scope.from && d.day <= scope.to)).toBe(true);
+      expect(days.reduce((sum, d) => sum + d.cpu.podHours, 0)).toBeCloseTo(whole.cpu.podHours, 6);
+      expect(Math.max(...days.map((d) => d.memory.peak))).toBeCloseTo(whole.memory.peak, 9);
+    }
+    const byDayKey = (rows: WorkloadUsageRow[]) =>
+      [...rows].sort((a, b) => `${a.day}|${keyOf(a)}`.localeCompare(`${b.day}|${keyOf(b)}`));
+    if (demo.house !== null)
+      expectSameFigures(
+        byDayKey(await demo.house.workloadUsage(scope, { byDay: true })),
+        byDayKey(byDay),
+        'by day',
+      );
     // Every pod row of the import is in the rollup once.
     const count = async (sql: string) =>
       Number((await demo.duck.connection.runAndReadAll(sql)).getRowObjectsJson()[0]?.n);

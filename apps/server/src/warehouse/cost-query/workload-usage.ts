@@ -39,6 +39,8 @@ export interface WorkloadResourceUse {
 }
 
 export interface WorkloadUsageRow {
+  /** The UTC day with `byDay`, else null (the whole scope). */
+  day: string | null;
   cluster: string | null;
   namespace: string | null;
   kind: string | null;
@@ -55,7 +57,7 @@ export interface WorkloadUsagePort {
    * days, the p95 and peak of the hourly values, and the split cost at three rates. From the workload-hour rollup,
    * or the line items with `useRollup: false` or a node filter (which the rollup does not keep).
    */
-  workloadUsage(scope: KubernetesScope): Promise<WorkloadUsageRow[]>;
+  workloadUsage(scope: KubernetesScope, options?: { byDay?: boolean }): Promise<WorkloadUsageRow[]>;
 }
 
 const SUMS = [
@@ -73,7 +75,11 @@ const SUMS = [
  * hour's value), then per workload and resource the sums again, the values' p95 and largest. Aliases differ from
  * the columns they read (ClickHouse reads a same-named alias in place of the column).
  */
-export function compileWorkloadUsage(dialect: SqlDialect, scope: KubernetesScope): CompiledSql {
+export function compileWorkloadUsage(
+  dialect: SqlDialect,
+  scope: KubernetesScope,
+  options: { byDay?: boolean } = {},
+): CompiledSql {
   const rollup = scope.useRollup !== false && scope.filters.node === undefined;
   const ctx = context(dialect, rollup ? rollupSource(CONTAINER_WORKLOAD_ROLLUP) : LINE_ITEMS_SOURCE);
   const d = dialect;
@@ -107,9 +113,12 @@ export function compileWorkloadUsage(dialect: SqlDialect, scope: KubernetesScope
     rollup ? `sum(${d.identifier(USED_ROWS.column)}) AS i_used` : `${USED_ROWS.sql(d)} AS i_used`,
   ];
   const workload = WORKLOAD_KEYS.map((_, i) => `k${i}`);
+  // The hour's text starts with its day (YYYY-MM-DD).
+  const day = options.byDay === true ? ['substring(i_hour, 1, 10) AS o_day'] : [];
   const innerSql = `SELECT ${inner.join(', ')} FROM ${d.identifier(ctx.source.table)} WHERE ${podWhere(ctx, scope)} GROUP BY ${[...workload, 'i_hour', 'i_resource'].join(', ')}`;
   const outer = [
     ...workload,
+    ...day,
     'i_resource AS resource',
     'min(i_account) AS account',
     'min(i_region) AS region',
@@ -126,7 +135,7 @@ export function compileWorkloadUsage(dialect: SqlDialect, scope: KubernetesScope
     'max(i_peak) AS o_peak',
   ];
   return {
-    sql: `SELECT ${outer.join(', ')} FROM (${innerSql}) AS by_hour GROUP BY ${[...workload, 'i_resource'].join(', ')}`,
+    sql: `SELECT ${outer.join(', ')} FROM (${innerSql}) AS by_hour GROUP BY ${[...workload, ...(day.length > 0 ? ['o_day'] : []), 'i_resource'].join(', ')}`,
     values: ctx.values.bound,
   };
 }
@@ -171,14 +180,16 @@ function useOf(row: Record<string, unknown>): WorkloadResourceUse {
 /** The workload usage read on an engine: compile with its dialect, run with its reader. */
 export function workloadUsageQueries(dialect: SqlDialect, read: ReadRows): WorkloadUsagePort {
   return {
-    workloadUsage: async (scope) => {
+    workloadUsage: async (scope, options = {}) => {
       if (scope.projectIds.length === 0 || scope.from > scope.to) return [];
-      const rows = await read(compileWorkloadUsage(dialect, scope));
+      const rows = await read(compileWorkloadUsage(dialect, scope, options));
       const out = new Map<string, WorkloadUsageRow>();
       for (const r of rows) {
         const keys = [r.k0, r.k1, r.k2, r.k3].map(textOrNull);
-        const id = JSON.stringify(keys);
+        const day = textOrNull(r.o_day);
+        const id = JSON.stringify([day, ...keys]);
         const row = out.get(id) ?? {
+          day,
           cluster: keys[0] ?? null,
           namespace: keys[1] ?? null,
           kind: keys[2] ?? null,

@@ -2,6 +2,7 @@ import {
   CONTAINER_RIGHTSIZING_LOOKBACK_DAYS,
   SPLIT_DATA_ACTION,
   type WorkloadRecommendation,
+  type WorkloadUsageDay,
 } from '@finlens/contracts/containers';
 import { formatMoney } from '@finlens/cost-model/format';
 import Alert from '@mui/material/Alert';
@@ -12,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ColDef } from 'ag-grid-community';
 import { Link as RouterLink } from 'react-router';
 import { BarsLoader } from '../../components/BarsLoader';
+import { Chart } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { Figure } from '../../components/Figure';
 import { useSearchChange } from '../../lib/use-search-change';
@@ -97,6 +99,31 @@ const COLUMNS: ColDef<WorkloadRecommendation>[] = [
   },
 ];
 
+/** One workload's use per pod against its request, per day (the recommendation's evidence). */
+function UsageCharts({ series, name }: { series: WorkloadUsageDay[]; name: string }) {
+  const categories = series.map((d) => d.date);
+  const chart = (resource: 'cpu' | 'memory', unit: string) => (
+    <Chart
+      kind="line"
+      label={`${resource === 'cpu' ? 'CPU' : 'Memory'} of ${name} against its request (${unit} per pod)`}
+      height={240}
+      categories={categories}
+      formatValue={(v) => `${v.toFixed(2)} ${unit}`}
+      series={[
+        { name: 'Request', values: series.map((d) => d[`${resource}_request`]), reference: true },
+        { name: 'p95 of the busiest pod', values: series.map((d) => d[`${resource}_p95`]) },
+        { name: 'Max', values: series.map((d) => d[`${resource}_max`]) },
+      ]}
+    />
+  );
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }}>
+      <Box sx={{ flex: 1 }}>{chart('cpu', 'vCPU')}</Box>
+      <Box sx={{ flex: 1 }}>{chart('memory', 'GB')}</Box>
+    </Stack>
+  );
+}
+
 /** /v3/compute-copilot/container-rightsizing/: per workload, requests against observed use and smaller requests. */
 export function ContainerRightsizingPage() {
   const [search, change] = useSearchChange();
@@ -156,6 +183,9 @@ export function ContainerRightsizingPage() {
             split cost the smaller requests no longer take, at the nodes' effective rate per average month.
             Freed capacity turns into idle capacity until the node group scales in.
           </Typography>
+          {data.series !== null && data.series.length > 0 && rows[0] !== undefined ? (
+            <UsageCharts series={data.series} name={rows[0].controller} />
+          ) : null}
           <DataGrid
             label="Workload rightsizing"
             rows={rows}

@@ -244,6 +244,17 @@ describe('EKS pages', () => {
           recommendation_id: 'rec-1',
         },
       ],
+      series: [
+        {
+          date: '2026-03-30',
+          cpu_request: 1,
+          cpu_p95: 0.3,
+          cpu_max: 0.35,
+          memory_request: 2,
+          memory_p95: 1.5,
+          memory_max: 1.6,
+        },
+      ],
     };
     server.use(http.get(`*${P.rightsizing}`, () => HttpResponse.json(answer)));
     renderWithProviders('/v3/compute-copilot/container-rightsizing/', { signedIn: true });
@@ -251,6 +262,10 @@ describe('EKS pages', () => {
     expect(screen.getByText('2.00 GB (fits)')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Monthly saving' })).toHaveTextContent('$12.50');
     expect(screen.getAllByText('0.35 / 0.40')).toHaveLength(2);
+    // The one workload's use per day against its request: the recommendation's evidence.
+    expect(
+      screen.getByRole('img', { name: 'CPU of checkout-worker against its request (vCPU per pod)' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Recommendation for checkout-worker' })).toHaveAttribute(
       'href',
       '/v3/essentials/rightsizing-details/container-rightsizing/rec-1',
@@ -266,6 +281,7 @@ describe('EKS pages', () => {
           headroom: 20,
           monthly_saving: 0,
           workloads: [],
+          series: null,
         }),
       ),
     );
