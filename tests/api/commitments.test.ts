@@ -12,6 +12,7 @@ import {
   rateTableSchema,
   reservationAnalysisSchema,
   SHARESAVE_CSV_COLUMNS,
+  shareSavePartnerSchema,
   shareSaveSchema,
 } from '@finlens/contracts/commitments';
 import { INVENTORY_PATHS } from '@finlens/contracts/inventory';
@@ -748,6 +749,35 @@ describe('commitment management', () => {
     await expect400(s.request('PUT', P.shareSave, { body: { share: 1.5 } }), 'share');
     await expect400(s.get(`${P.shareSave}?months=14`), 'months');
     expect(shareSaveSchema.parse((await s.get(P.shareSave)).body).share).toBe(0.2);
+
+    // The partner view: a partner user sees this client's report among its clients', and the totals.
+    expect((await s.get(P.shareSavePartner)).status).toBe(403);
+    const founded = await s.post('/app_partner/partner/', { name: 'Savings Partners' });
+    expect(founded.status, JSON.stringify(founded.body)).toBe(201);
+    const partnerId = (founded.body as { id: string }).id;
+    await context.server.appDb
+      .updateTable('clients')
+      .set({ partner_id: partnerId })
+      .where('id', '=', admin.profile.client_id ?? '')
+      .execute();
+    const partnerView = shareSavePartnerSchema.parse((await s.get(`${P.shareSavePartner}?months=2`)).body);
+    expect(partnerView.partner).toBe(partnerId);
+    expect(partnerView.clients.map((c) => [c.client_id, c.share])).toEqual([[admin.profile.client_id, 0.2]]);
+    // The partner reads every project of the client, the same months as the client's own report.
+    expect(partnerView.clients[0]?.months).toEqual(agreed.months);
+    near(partnerView.totals.realised_savings, coveredOnDemand - used - unused, 'partner total');
+    expect(partnerView.totals.partner_fee).toBe(0);
+    await expect400(s.get(`${P.shareSavePartner}?months=0`), 'months');
+    // A client of the partner without ShareSave is not in the view.
+    await context.server.appDb
+      .updateTable('clients')
+      .set({ sharesave_allowed: false })
+      .where('id', '=', admin.profile.client_id ?? '')
+      .execute();
+    expect(shareSavePartnerSchema.parse((await s.get(P.shareSavePartner)).body)).toMatchObject({
+      clients: [],
+      totals: { realised_savings: 0, partner_fee: null, client_net_saving: null },
+    });
   });
 
   it('bad parameters are a 400 naming the field', async () => {

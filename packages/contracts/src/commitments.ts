@@ -17,6 +17,7 @@ export const COMMITMENTS_PATHS = {
   alertSettings: '/c/commitments/alert_settings/',
   rateOverrides: '/c/commitments/rate_overrides/',
   shareSave: '/c/commitments/sharesave/',
+  shareSavePartner: '/c/commitments/sharesave/partner/',
 } as const;
 
 /** The longest dashboard range: 13 months, as the Explorer's monthly views. */
@@ -704,6 +705,9 @@ export type CommitmentAlerts = z.infer<typeof commitmentAlertsSchema>;
  *   demand: the client bears that loss) and the client's net saving = savings − fee. CSV with the same figures.
  * - The agreed share is stored per client and set by its admins (a partner's admin acting for the client is an
  *   admin there): a fraction in [0, 1]; null until agreed (fees then null).
+ * - The partner view (GET …/sharesave/partner/, partner users): the same report for each of the partner's clients
+ *   where ShareSave is allowed (by name), read over all of the client's projects, and the totals across them (fees
+ *   and net savings of the clients with an agreed share only; null when none has one).
  */
 export const SHARESAVE_CSV_COLUMNS = [
   'month',
@@ -760,3 +764,17 @@ export const shareSaveSchema = z
   })
   .describe('The ShareSave savings-share report (404 where ShareSave is not allowed).');
 export type ShareSave = z.infer<typeof shareSaveSchema>;
+
+export const shareSavePartnerQuerySchema = shareSaveQuerySchema.pick({ months: true });
+export type ShareSavePartnerQuery = z.infer<typeof shareSavePartnerQuerySchema>;
+
+export const shareSavePartnerSchema = z
+  .object({
+    partner: z.string().describe('The partner id.'),
+    clients: z.array(
+      shareSaveSchema.omit({ partner: true }).extend({ client_id: z.string(), client_name: z.string() }),
+    ),
+    totals: shareSaveMonthSchema.omit({ month: true, share: true }),
+  })
+  .describe("The partner's clients' savings-share reports (clients where ShareSave is allowed), by name.");
+export type ShareSavePartner = z.infer<typeof shareSavePartnerSchema>;

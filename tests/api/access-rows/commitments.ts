@@ -53,6 +53,13 @@ export const commitmentsAccessRows: AccessRow[] = [
     request: () => ({ path: P.shareSave, body: { share: 0.2 } }),
     expect: adminOnly(404),
   },
+  // The partner view: partner users only; the partner persona's clients have no ShareSave (an empty report).
+  {
+    route: `GET ${P.shareSavePartner}`,
+    rule: 'partner',
+    request: () => ({ path: P.shareSavePartner }),
+    expect: { ...signedIn(403), partner: 200 },
+  },
   {
     route: `GET ${P.rateOverrides}`,
     rule: 'verified',

@@ -3,6 +3,7 @@ import { ANOMALY_SCHEDULES, anomalyJobHandlers } from '../features/anomalies/ano
 import { COMMITMENT_SCHEDULES, commitmentJobHandlers } from '../features/commitments/commitments.jobs';
 import { createCommitmentsRepo } from '../features/commitments/commitments.repo';
 import type { CommitmentsService } from '../features/commitments/commitments.service';
+import { SHARESAVE_SCHEDULES, shareSaveJobHandlers } from '../features/commitments/sharesave.jobs';
 import { COST_TARGET_SCHEDULES, costTargetJobHandlers } from '../features/cost-targets/target-alert-jobs';
 import { createCollectionTargets } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
@@ -156,6 +157,12 @@ export async function startServerJobs({
         queue: createJobQueue({ db }),
         logger,
       }),
+      ...shareSaveJobHandlers({
+        service: commitments,
+        repo: createCommitmentsRepo({ db }),
+        queue: createJobQueue({ db }),
+        partners: new Set(config.shareSavePartners),
+      }),
     ],
   });
   for (const schedule of [
@@ -168,6 +175,7 @@ export async function startServerJobs({
     ...SCHEDULE_LEDGER_SCHEDULES,
     ...DEMO_BILL_SCHEDULES,
     ...COMMITMENT_SCHEDULES,
+    ...SHARESAVE_SCHEDULES,
     ...WEEKLY_DIGEST_SCHEDULES,
   ]) {
     await jobs.schedules.save(schedule);

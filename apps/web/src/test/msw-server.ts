@@ -183,6 +183,10 @@ const pageHandlers = [
   http.get(`*${COMMITMENTS_PATHS.shareSave}`, () =>
     HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
   ),
+  // The partner view answers partner users only.
+  http.get(`*${COMMITMENTS_PATHS.shareSavePartner}`, () =>
+    HttpResponse.json({ detail: 'You do not have permission to perform this action.' }, { status: 403 }),
+  ),
   http.get(`*${COMMITMENTS_PATHS.reservationAnalysis}`, () =>
     HttpResponse.json({
       window: { start: '2026-10-27T00:00:00.000Z', end: '2026-11-26T00:00:00.000Z' },

@@ -96,6 +96,33 @@ export function createCommitmentsRepo({ db }: { db: Kysely<AppTables> }) {
       };
     },
 
+    /** The ShareSave settings of a partner's clients, by name (the partner view). */
+    async partnerShareSaves(partnerId: string) {
+      const rows = await db
+        .selectFrom('clients')
+        .leftJoin('commitment_sharesave', 'commitment_sharesave.client_id', 'clients.id')
+        .select([
+          'clients.id',
+          'clients.name',
+          'clients.sharesave_allowed',
+          'clients.partner_id',
+          'commitment_sharesave.share',
+          'commitment_sharesave.updated_at',
+        ])
+        .where('clients.partner_id', '=', partnerId)
+        .orderBy('clients.name')
+        .orderBy('clients.id')
+        .execute();
+      return rows.map((row) => ({
+        clientId: row.id,
+        clientName: row.name,
+        sharesave_allowed: row.sharesave_allowed,
+        partner: row.partner_id,
+        share: row.share ?? null,
+        updatedAt: row.updated_at ?? null,
+      }));
+    },
+
     async saveShareSave(clientId: string, share: number | null, by: string, at: Date) {
       const values = { share, updated_at: at, updated_by: by };
       await db

@@ -16,18 +16,21 @@ import {
   reservationAnalysisQuerySchema,
   reservationAnalysisSchema,
   shareSaveBodySchema,
+  shareSavePartnerQuerySchema,
+  shareSavePartnerSchema,
   shareSaveQuerySchema,
   shareSaveSchema,
 } from '@finlens/contracts/commitments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientCallerOf } from '../../platform/auth/caller';
+import { callerOf, clientCallerOf } from '../../platform/auth/caller';
+import { notFound } from '../../platform/http/http-error';
 import { alertsAnswer } from './commitment-alerts';
 import type { CommitmentsRepo } from './commitments.repo';
 import type { CommitmentsService } from './commitments.service';
 import { rateTableAnswer } from './purchase-rates';
 import { reservationAnalysisCsv } from './reservation-analysis-csv';
-import { assertShareSaveAllowed, shareSaveCsv, shareSaveReport } from './sharesave-report';
+import { assertShareSaveAllowed, partnerShareSave, shareSaveCsv, shareSaveReport } from './sharesave-report';
 
 const tags = ['commitments'];
 
@@ -45,6 +48,7 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
     | 'saveRateOverrides'
     | 'shareSave'
     | 'saveShareSave'
+    | 'partnerShareSaves'
   >;
   /** SHARESAVE_PARTNERS: the partners whose clients see ShareSave without their own sharesave_allowed. */
   shareSavePartners?: ReadonlySet<string>;
@@ -188,6 +192,23 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
       await repo.saveShareSave(caller.clientId, request.body.share, caller.user.id, now());
       const months = await service.realisedSavingsByMonth(caller, { project_ids: undefined, months: 12 });
       return shareSaveReport(months, await repo.shareSave(caller.clientId));
+    },
+  );
+  app.get(
+    COMMITMENTS_PATHS.shareSavePartner,
+    {
+      config: { access: 'partner' },
+      schema: { tags, querystring: shareSavePartnerQuerySchema, response: { 200: shareSavePartnerSchema } },
+    },
+    async (request) => {
+      const { partnerId } = callerOf(request);
+      if (partnerId === null) throw notFound();
+      return partnerShareSave({
+        partner: partnerId,
+        clients: await repo.partnerShareSaves(partnerId),
+        partners: shareSavePartners,
+        realisedSavings: (clientId) => service.realisedSavingsFor({ clientId }, request.query.months),
+      });
     },
   );
   app.get(

@@ -412,6 +412,28 @@ export function createCommitmentsService({
    * What the commitment alerts judge over a scope: each commitment of the inventory with its use over the last
    * 30 billed days, and coverage of the last 7 billed days against the 28 before them. Null without data.
    */
+  /** Each month's realised commitment savings, the last `months` of the bill, newest first; none without data. */
+  async function realisedSavingsOf(
+    scope: ReadScope,
+    count: number,
+  ): Promise<{ month: string; savings: number }[]> {
+    const newest = await newestDay(scope);
+    if (newest === null) return [];
+    const months = Array.from({ length: count }, (_, i) => addMonths(startOfMonth(newest), -i).slice(0, 7));
+    const sums = new Map(months.map((m) => [m, new CommitmentFiguresSum()]));
+    const from = `${months.at(-1)}-01`;
+    for (const row of spreadMonthlyFees(
+      await rowsOf(scope, from, newest, 'month'),
+      'month',
+      billedTo(newest),
+    ))
+      sums.get(row.at.toISOString().slice(0, 7))?.add(row);
+    return months.map((month) => ({
+      month,
+      savings: (sums.get(month) as CommitmentFiguresSum).figures().netSavings,
+    }));
+  }
+
   async function alertInputOf(scope: ReadScope): Promise<CommitmentAlertInput | null> {
     const newest = await newestDay(scope);
     if (newest === null) return null;
@@ -705,24 +727,12 @@ export function createCommitmentsService({
       caller: ClientCaller,
       query: Pick<ShareSaveQuery, 'project_ids' | 'months'>,
     ): Promise<{ month: string; savings: number }[]> {
-      const scope = await scopes.requested(caller, query.project_ids);
-      const newest = await newestDay(scope);
-      if (newest === null) return [];
-      const months = Array.from({ length: query.months }, (_, i) =>
-        addMonths(startOfMonth(newest), -i).slice(0, 7),
-      );
-      const sums = new Map(months.map((m) => [m, new CommitmentFiguresSum()]));
-      const from = `${months.at(-1)}-01`;
-      for (const row of spreadMonthlyFees(
-        await rowsOf(scope, from, newest, 'month'),
-        'month',
-        billedTo(newest),
-      ))
-        sums.get(row.at.toISOString().slice(0, 7))?.add(row);
-      return months.map((month) => ({
-        month,
-        savings: (sums.get(month) as CommitmentFiguresSum).figures().netSavings,
-      }));
+      return realisedSavingsOf(await scopes.requested(caller, query.project_ids), query.months);
+    },
+
+    /** The same over every project of a client (the partner view of its clients). */
+    async realisedSavingsFor(reader: ScopeReader, months: number) {
+      return realisedSavingsOf(await scopes.saved(reader), months);
     },
 
     async convertible(caller: ClientCaller, query: ConvertibleQuery): Promise<ConvertibleAnalysis> {

@@ -1,4 +1,4 @@
-import { SHARESAVE_CSV_COLUMNS, type ShareSave } from '@finlens/contracts/commitments';
+import { SHARESAVE_CSV_COLUMNS, type ShareSave, type ShareSavePartner } from '@finlens/contracts/commitments';
 import { shareSaveAllowed, shareSaveMonth } from '@finlens/cost-model/commitments/sharesave';
 import { csvExport } from '../../platform/http/csv-export';
 import { notFound } from '../../platform/http/http-error';
@@ -60,4 +60,52 @@ export function shareSaveCsv(report: ShareSave): Promise<string> {
   return csvExport(SHARESAVE_CSV_COLUMNS, report.months, (m) =>
     SHARESAVE_CSV_COLUMNS.map((column) => m[column]),
   );
+}
+
+/** A partner's client with its ShareSave setting (the partner view). */
+export interface PartnerClientSetting extends ShareSaveSetting {
+  clientId: string;
+  clientName: string;
+}
+
+/**
+ * The partner view: the report of each of the partner's clients where ShareSave is allowed, read over all of the
+ * client's projects, and the totals across them (fees and net savings of the clients with an agreed share only).
+ */
+export async function partnerShareSave({
+  partner,
+  clients,
+  partners,
+  realisedSavings,
+}: {
+  partner: string;
+  clients: readonly PartnerClientSetting[];
+  partners: ReadonlySet<string>;
+  realisedSavings: (clientId: string) => Promise<{ month: string; savings: number }[]>;
+}): Promise<ShareSavePartner> {
+  const reports = await Promise.all(
+    clients
+      .filter((client) => shareSaveAllowed(client, partners))
+      .map(async (client) => {
+        const { partner: _partner, ...report } = shareSaveReport(
+          await realisedSavings(client.clientId),
+          client,
+        );
+        return { client_id: client.clientId, client_name: client.clientName, ...report };
+      }),
+  );
+  const agreed = reports.filter((r) => r.share !== null);
+  const sum = (
+    of: readonly (typeof reports)[number][],
+    pick: (r: (typeof reports)[number]) => number | null,
+  ) => of.reduce((t, r) => t + (pick(r) ?? 0), 0);
+  return {
+    partner,
+    clients: reports,
+    totals: {
+      realised_savings: sum(reports, (r) => r.totals.realised_savings),
+      partner_fee: agreed.length === 0 ? null : sum(agreed, (r) => r.totals.partner_fee),
+      client_net_saving: agreed.length === 0 ? null : sum(agreed, (r) => r.totals.client_net_saving),
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from '@finlens/contracts/auth';
 import {
   COMMITMENT_ALERT_DEFAULTS,
   type CommitmentAlerts,
@@ -10,6 +11,7 @@ import {
   type RateTable,
   type ReservationAnalysis,
   type ShareSave,
+  type ShareSavePartner,
 } from '@finlens/contracts/commitments';
 import { DESCRIBED_PLAN, DESCRIBED_RESERVATION } from '@finlens/contracts/commitments-examples.test-helper';
 import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
@@ -32,7 +34,7 @@ import { reservationCurveChart } from './commitment-charts';
 import { formatRate } from './commitment-format';
 import { RateTableDialog } from './RateTableDialog';
 import { ReservationAnalysisSection } from './ReservationAnalysisSection';
-import { ShareSaveSection } from './ShareSaveSection';
+import { PartnerShareSaveSection, ShareSaveSection } from './ShareSaveSection';
 
 const requests = recordRequests();
 const ARN = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/ri-under-used';
@@ -990,6 +992,73 @@ describe('Commitment pages', () => {
     const loss = within(section).getByRole('row', { name: /2026-09/ });
     expect(loss).toHaveTextContent('$0.00');
     expect(loss).toHaveTextContent('-$40.00');
+  });
+
+  it('ShareSave across your clients: a partner user sees each client’s savings, share, fee and net saving, and the totals; nothing for anyone else', {
+    timeout: 30_000,
+  }, async () => {
+    const months = [
+      { month: '2026-10', realised_savings: 1000, share: 0.2, partner_fee: 200, client_net_saving: 800 },
+    ];
+    const view: ShareSavePartner = {
+      partner: 'partner-1',
+      clients: [
+        {
+          client_id: 'c-1',
+          client_name: 'Acme',
+          share: 0.2,
+          updated_at: '2026-11-01T00:00:00.000Z',
+          months,
+          totals: { realised_savings: 1000, partner_fee: 200, client_net_saving: 800 },
+        },
+        {
+          client_id: 'c-2',
+          client_name: 'Globex',
+          share: null,
+          updated_at: null,
+          months: [
+            {
+              month: '2026-10',
+              realised_savings: 50,
+              share: null,
+              partner_fee: null,
+              client_net_saving: null,
+            },
+          ],
+          totals: { realised_savings: 50, partner_fee: null, client_net_saving: null },
+        },
+      ],
+      totals: { realised_savings: 1050, partner_fee: 200, client_net_saving: 800 },
+    };
+    // A user of no partner: not even asked.
+    const hidden = renderElement(<PartnerShareSaveSection />, { signedIn: true });
+    await waitFor(() => expect(requests.calls()).toContain(`GET ${AUTH_PATHS.currentUser}`));
+    expect(requests.calls()).not.toContain(`GET ${P.shareSavePartner}`);
+    expect(screen.queryByRole('region', { name: 'ShareSave across your clients' })).toBeNull();
+    hidden.unmount();
+    server.use(
+      http.get(`*${AUTH_PATHS.currentUser}`, () =>
+        HttpResponse.json({ ...TEST_PROFILE, is_partner_user: true, partner_user_role: 'admin' }),
+      ),
+      http.get(`*${P.shareSavePartner}`, () => HttpResponse.json(view)),
+    );
+    renderElement(<PartnerShareSaveSection />, { signedIn: true });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'ShareSave across your clients' },
+      { timeout: 20_000 },
+    );
+    const table = within(section).getByRole('table', { name: 'ShareSave by client' });
+    const acme = within(table).getByRole('row', { name: /Acme/ });
+    expect(acme).toHaveTextContent('20.0 %');
+    expect(acme).toHaveTextContent('$1,000.00');
+    expect(acme).toHaveTextContent('$200.00');
+    expect(acme).toHaveTextContent('$800.00');
+    expect(within(table).getByRole('row', { name: /Globex/ })).toHaveTextContent('—');
+    expect(within(section).getByRole('group', { name: 'Partner’s fees' })).toHaveTextContent('$200.00');
+    expect(within(section).getByRole('group', { name: 'Clients’ realised savings' })).toHaveTextContent(
+      '$1,050.00',
+    );
   });
 
   it('Convertible RI lists the under-used convertible reservations with the exchange that fits their use', {

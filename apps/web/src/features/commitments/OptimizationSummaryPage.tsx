@@ -15,7 +15,7 @@ import { useLedgerTotals } from '../savings-ledger/api/ledger-totals-query';
 import { useSchedules } from '../scheduler/api/schedules-query';
 import { useCommitmentDashboard } from './api/commitments-query';
 import { formatMoney, formatShare } from './commitment-format';
-import { ShareSaveSection } from './ShareSaveSection';
+import { PartnerShareSaveSection, ShareSaveSection } from './ShareSaveSection';
 
 const DAY_MS = 86_400_000;
 const GROUP_LABELS: Record<EssentialsGroup, string> = {
@@ -162,6 +162,7 @@ export function OptimizationSummaryPage() {
         pending={dashboard.isPending || essentials.isPending || schedules.isPending}
       />
       <ShareSaveSection />
+      <PartnerShareSaveSection />
     </Stack>
   );
 }

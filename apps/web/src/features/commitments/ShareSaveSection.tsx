@@ -1,4 +1,4 @@
-import type { ShareSave } from '@finlens/contracts/commitments';
+import type { ShareSave, ShareSavePartner } from '@finlens/contracts/commitments';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -10,7 +10,13 @@ import { useIsAdmin } from '../../components/AdminAction';
 import { Figure } from '../../components/Figure';
 import { fieldErrorsOf } from '../../components/form-errors';
 import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
-import { SHARESAVE_CSV_HREF, useSaveShareSaveMutation, useShareSave } from './api/commitments-query';
+import { useCurrentUser } from '../auth/api/current-user-query';
+import {
+  SHARESAVE_CSV_HREF,
+  usePartnerShareSave,
+  useSaveShareSaveMutation,
+  useShareSave,
+} from './api/commitments-query';
 import { formatMoney, formatShare, hundredths } from './commitment-format';
 
 type Month = ShareSave['months'][number];
@@ -22,6 +28,51 @@ const COLUMNS: SimpleColumn<Month>[] = [
   { label: 'Partner’s fee', align: 'right', render: (m) => orDash(m.partner_fee) },
   { label: 'Your net saving', align: 'right', render: (m) => orDash(m.client_net_saving) },
 ];
+type PartnerClient = ShareSavePartner['clients'][number];
+const CLIENT_COLUMNS: SimpleColumn<PartnerClient>[] = [
+  { label: 'Client', render: (c) => c.client_name },
+  { label: 'Share', align: 'right', render: (c) => formatShare(c.share) },
+  {
+    label: 'Realised commitment savings',
+    align: 'right',
+    render: (c) => formatMoney(c.totals.realised_savings),
+  },
+  { label: 'Partner’s fee', align: 'right', render: (c) => orDash(c.totals.partner_fee) },
+  { label: 'Client’s net saving', align: 'right', render: (c) => orDash(c.totals.client_net_saving) },
+  { label: 'Months', align: 'right', render: (c) => c.months.length },
+];
+
+/**
+ * ShareSave across the partner's clients (partner users only; nothing for anyone else): each client where ShareSave
+ * is allowed with its realised savings, agreed share, the partner's fee and the client's net saving over the last
+ * 12 months of its bill, and the totals.
+ */
+export function PartnerShareSaveSection() {
+  const { data: profile } = useCurrentUser();
+  const report = usePartnerShareSave(profile?.is_partner_user === true);
+  if (report.isError) return <Alert severity="error">{report.error.message}</Alert>;
+  if (!report.data) return null;
+  const data = report.data;
+  return (
+    <Stack spacing={1} component="section" aria-label="ShareSave across your clients">
+      <Typography variant="h6" component="h2">
+        ShareSave across your clients
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Figure label="Clients’ realised savings" value={formatMoney(data.totals.realised_savings)} />
+        <Figure label="Partner’s fees" value={orDash(data.totals.partner_fee)} />
+        <Figure label="Clients’ net saving" value={orDash(data.totals.client_net_saving)} />
+      </Stack>
+      <SimpleTable
+        label="ShareSave by client"
+        columns={CLIENT_COLUMNS}
+        rows={data.clients}
+        rowKey={(c) => c.client_id}
+      />
+    </Stack>
+  );
+}
+
 const PERCENT_MESSAGE = 'Enter a percentage from 0 to 100, or leave it blank.';
 
 /**

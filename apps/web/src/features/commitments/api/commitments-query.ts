@@ -16,6 +16,7 @@ import {
   rateTableSchema,
   reservationAnalysisSchema,
   type SCHEDULE_WHAT_IF,
+  shareSavePartnerSchema,
   shareSaveSchema,
 } from '@finlens/contracts/commitments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +31,7 @@ const keys = {
   convertible: () => [...keys.all, 'convertible'] as const,
   alerts: (projects?: string) => [...keys.all, 'alerts', projects] as const,
   shareSave: () => [...keys.all, 'sharesave'] as const,
+  shareSavePartner: () => [...keys.all, 'sharesave-partner'] as const,
   rateTable: () => [...keys.all, 'rate-table'] as const,
 };
 
@@ -195,6 +197,25 @@ export function useShareSave() {
         return await apiRequest(COMMITMENTS_PATHS.shareSave, shareSaveSchema, { signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/**
+ * GET /c/commitments/sharesave/partner/ — a partner user's clients' savings-share reports (asked only for a
+ * partner user; null when the server refuses: 403 to a user of no partner).
+ */
+export function usePartnerShareSave(partnerUser: boolean) {
+  return useQuery({
+    queryKey: keys.shareSavePartner(),
+    enabled: partnerUser,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest(COMMITMENTS_PATHS.shareSavePartner, shareSavePartnerSchema, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return null;
         throw error;
       }
     },
