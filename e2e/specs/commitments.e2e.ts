@@ -1,8 +1,4 @@
-import {
-  COMMITMENTS_PATHS,
-  commitmentInventorySchema,
-  type ReservationAnalysis,
-} from '@finlens/contracts/commitments';
+import { COMMITMENTS_PATHS, type ReservationAnalysis } from '@finlens/contracts/commitments';
 import { expect, it } from 'vitest';
 import { screenshotPath } from '../support/browser';
 import { describeOnDemo } from '../support/demo-session';
@@ -90,34 +86,5 @@ describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo
       'format=csv',
     );
     await reserved.screenshot({ path: screenshotPath('commitments-reserved-instances') });
-  });
-
-  it('Commitment Inventory shows what the owner accounts describe: each savings plan, the ElastiCache reservation', {
-    timeout: 240_000,
-  }, async () => {
-    const page = await demo.context.newPage();
-    await page.goto('/v3/cost/reserved/');
-    await page.getByRole('heading', { level: 1, name: 'Commitment Inventory' }).waitFor({ timeout: 60_000 });
-    const answer = commitmentInventorySchema.parse(
-      await (await page.request.get(COMMITMENTS_PATHS.inventory)).json(),
-    );
-    // The demo's simulated cloud describes every commitment of the bill (EC2, RDS, ElastiCache and both plans).
-    expect(answer.enrichment.status).toBe('ok');
-    expect(answer.savings_plans.map((p) => p.from_account?.state)).toEqual(
-      answer.savings_plans.map(() => expect.stringMatching(/^(active|retired|payment-pending)$/)),
-    );
-    const cache = answer.reservations.find((r) => r.service === 'AmazonElastiCache');
-    expect(cache?.from_account?.platform).toBe('redis');
-    const plans = page.getByRole('table', { name: 'Savings plans' });
-    await plans
-      .getByRole('row', { name: /\(account\)/ })
-      .first()
-      .waitFor({ timeout: 60_000 });
-    await expect(plans.getByRole('row', { name: /\(account\)/ }).count()).resolves.toBe(
-      answer.savings_plans.length,
-    );
-    const reservations = page.getByRole('table', { name: 'Reserved instances' });
-    await expect(reservations.getByRole('row', { name: /redis \(account\)/ }).count()).resolves.toBe(1);
-    await page.screenshot({ path: screenshotPath('commitments-inventory-described'), fullPage: true });
   });
 });
