@@ -31,7 +31,7 @@ import {
   withoutRemovedSpend,
 } from '@finlens/cost-model/commitments/hourly-curve';
 import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
-import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
+import { normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
 import { optimiseCommitment } from '@finlens/cost-model/commitments/optimiser';
 import { type RateOverride, tableRate } from '@finlens/cost-model/commitments/rate-table';
 import { bucketsOf } from '@finlens/cost-model/commitments/utilisation-series';
@@ -44,6 +44,7 @@ import {
   type CommitmentRowsPort,
   type CommitmentSumKey,
   type CommitmentSumsPort,
+  commitmentFamily,
   commitmentSumsOfRows,
   type WarehouseCommitmentRow,
   type WarehouseCommitmentSums,
@@ -120,7 +121,7 @@ const GROUP_FIELDS: Record<Group, readonly CommitmentSumKey[]> = {
   account: ['usageAccountId'],
   service: ['productCode'],
   region: ['region'],
-  family: ['savingsPlanInstanceTypeFamily', 'usageType'],
+  family: ['family'],
 };
 
 function groupKey(row: Partial<Record<CommitmentSumKey, string | null>>, group: Group): string | null {
@@ -133,10 +134,9 @@ function groupKey(row: Partial<Record<CommitmentSumKey, string | null>>, group: 
       return row.productCode ?? null;
     case 'region':
       return row.region ?? null;
-    case 'family': {
-      const type = /:(.+)$/.exec(row.usageType ?? '')?.[1];
-      return row.savingsPlanInstanceTypeFamily ?? (type ? instanceFamily(type) : null);
-    }
+    case 'family':
+      // A sum names its family; a fee row is read whole.
+      return 'family' in row ? (row.family ?? null) : commitmentFamily(row);
   }
 }
 

@@ -81,6 +81,7 @@ export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum'>): 
   containsIgnoreCase: (sql, needle) => `positionCaseInsensitiveUTF8(${sql}, ${needle}) > 0`,
   contains: (sql, needle) => `position(${sql}, ${needle}) > 0`,
   matches: (sql, pattern) => `match(${sql}, ${pattern})`,
+  replaceFirst: (sql, pattern, replacement) => `replaceRegexpOne(${sql}, ${pattern}, ${replacement})`,
   splitPart: (sql, delimiter, index) =>
     `arrayElement(splitByString(${delimiter}, assumeNotNull(${sql})), ${index})`,
   concat: (parts) => `concat(${parts.map((p) => `ifNull(toString(${p}), '')`).join(', ')})`,

@@ -136,6 +136,7 @@ const SUM_KEYS: CommitmentSumKey[] = [
   'region',
   'usageType',
   'savingsPlanInstanceTypeFamily',
+  'family',
 ];
 
 describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind) => {
@@ -285,6 +286,20 @@ describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind)
       Object.values(seen).every((v) => v > 0),
       JSON.stringify(seen),
     ).toBe(true);
+  });
+
+  it('sum the usage per instance family in the warehouse: one sum per period and family', async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    const query = { clientId: 'client', projectIds: ['workshop'], from: '2018-01-01', to: '2025-12-31' };
+    const byFamily = await s.commitmentUsageSums({ ...query, grain: 'month', by: ['family'] });
+    const byType = await s.commitmentUsageSums({ ...query, grain: 'month', by: ['usageType'] });
+    const families = byFamily.map((sum) => sum.keys.family);
+    expect(new Set(families).size).toBe(families.length);
+    expect(families).toEqual(expect.arrayContaining(['t2', 'm5']));
+    expect(byFamily.length).toBeLessThan(byType.length);
+    const eligible = (sums: WarehouseCommitmentSums[]) => sums.reduce((t, sum) => t + sum.sums.eligible, 0);
+    expect(eligible(byFamily)).toBeCloseTo(eligible(byType), 6);
   });
 
   it('give the FOCUS examples’ commitment periods and coverage, and koku’s savings plan savings', async (context) => {

@@ -7,6 +7,7 @@ import {
   usageSumsOf,
 } from '@finlens/cost-model/commitments/figures';
 import type { FocusCommitmentRow } from '@finlens/cost-model/commitments/focus-commitments';
+import { instanceFamily } from '@finlens/cost-model/commitments/normalisation';
 import {
   ATTRIBUTES,
   COMMITMENT_ROLLUP,
@@ -74,7 +75,10 @@ export interface CommitmentRowsPort {
   commitmentRows(query: CommitmentRowsQuery): Promise<WarehouseCommitmentRow[]>;
 }
 
-/** The row fields usage sums can be kept apart by, besides the period. */
+/**
+ * The row fields usage sums can be kept apart by, besides the period, and `family`: the instance family the usage
+ * counts under (`commitmentFamily`).
+ */
 export type CommitmentSumKey =
   | 'reservationArn'
   | 'savingsPlanArn'
@@ -82,7 +86,31 @@ export type CommitmentSumKey =
   | 'productCode'
   | 'region'
   | 'usageType'
-  | 'savingsPlanInstanceTypeFamily';
+  | 'savingsPlanInstanceTypeFamily'
+  | 'family';
+
+/**
+ * The instance family a row's usage counts under: its savings plan's family, else its usage type's instance type's
+ * (`BoxUsage:m5.large` → `m5`, `InstanceUsage:db.r6g.xlarge` → `db.r6g`); null for neither. `familySql` is the same
+ * rule in SQL.
+ */
+export function commitmentFamily(
+  row: Partial<Pick<WarehouseCommitmentRow, 'savingsPlanInstanceTypeFamily' | 'usageType'>>,
+): string | null {
+  const type = /:(.+)$/.exec(row.usageType ?? '')?.[1];
+  return row.savingsPlanInstanceTypeFamily || (type === undefined ? null : instanceFamily(type)) || null;
+}
+
+/**
+ * `commitmentFamily` over the commitment rows' fields: the text after the usage type's first colon (when some is),
+ * less its last `.size`. (Unlike instanceFamily it does not trim spaces: usage types have none.)
+ */
+function familySql(d: SqlDialect, values: SqlValues): string {
+  const type = `CASE WHEN ${d.matches('usageType', values.add(':.'))}
+    THEN ${d.replaceFirst('usageType', values.add('^[^:]*:'), values.add(''))} END`;
+  const family = d.replaceFirst(type, values.add('[.][^.]*$'), values.add(''));
+  return `NULLIF(coalesce(NULLIF(savingsPlanInstanceTypeFamily, ''), ${family}), '')`;
+}
 
 export interface CommitmentSumsQuery extends Omit<CommitmentRowsQuery, 'lineItemTypes'> {
   by: readonly CommitmentSumKey[];
@@ -201,7 +229,8 @@ export function compileCommitmentSums(dialect: SqlDialect, query: CommitmentSums
   };
   const sums = USAGE_SUM_NAMES.map((name) => `${d.sumMoney(`CASE ${cases[name]} ELSE 0 END`)} AS ${name}`);
   const groups = ['at_', ...query.by];
-  const sql = `SELECT ${[...groups, ...sums].join(', ')} FROM (${rows}) AS commitment_rows
+  const keys = groups.map((key) => (key === 'family' ? `${familySql(d, values)} AS family` : key));
+  const sql = `SELECT ${[...keys, ...sums].join(', ')} FROM (${rows}) AS commitment_rows
     GROUP BY ${groups.join(', ')}`;
   return { sql, values: values.bound };
 }
@@ -319,7 +348,9 @@ export function commitmentSumsOfRows(
   const kept = new Map<string, WarehouseCommitmentSums>();
   for (const row of rows) {
     if (COMMITMENT_FEE_TYPES.includes(row.lineItemType)) continue;
-    const keys = Object.fromEntries(by.map((field) => [field, row[field] || null]));
+    const keys = Object.fromEntries(
+      by.map((field) => [field, field === 'family' ? commitmentFamily(row) : row[field] || null]),
+    );
     const key = JSON.stringify([row.at.getTime(), keys]);
     let entry = kept.get(key);
     if (entry === undefined) {

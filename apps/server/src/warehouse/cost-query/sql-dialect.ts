@@ -62,6 +62,8 @@ export interface SqlDialect {
   contains(sql: string, needleSql: string): string;
   /** True when the regular expression `patternSql` (RE2 syntax, shared with JavaScript's) matches in `sql`. */
   matches(sql: string, patternSql: string): string;
+  /** `sql` with the first match of the regular expression `patternSql` (RE2) replaced by `replacementSql`. */
+  replaceFirst(sql: string, patternSql: string, replacementSql: string): string;
   /** Part `index` (1-based) of `sql` split on a one-character delimiter; '' when there is no such part. */
   splitPart(sql: string, delimiterSql: string, index: number): string;
   /** Text concatenation. */

@@ -38,6 +38,8 @@ export const duckDbDialect: SqlDialect = {
   containsIgnoreCase: (sql, needleSql) => `contains(lower(${sql}), lower(${needleSql}))`,
   contains: (sql, needleSql) => `contains(${sql}, ${needleSql})`,
   matches: (sql, patternSql) => `regexp_matches(${sql}, ${patternSql})`,
+  replaceFirst: (sql, patternSql, replacementSql) =>
+    `regexp_replace(${sql}, ${patternSql}, ${replacementSql})`,
   splitPart: (sql, delimiterSql, index) => `split_part(${sql}, ${delimiterSql}, ${index})`,
   concat: (parts) => `concat(${parts.join(', ')})`,
   // kahan_sum keeps DOUBLE sums independent of the order rows arrive in (rollup and raw agree to the cent).
