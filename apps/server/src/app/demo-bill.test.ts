@@ -378,7 +378,7 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
 
     // Up to date: a second run the same day (another queued job) changes nothing.
     await refreshed(null);
-  }, 300_000);
+  }, 600_000);
 
   it('the savings ledger verifies the stop from the new bill: realised within 5 % of the estimate', async () => {
     if (stopped === null) throw new Error('the stop test did not run');

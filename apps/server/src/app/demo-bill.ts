@@ -11,6 +11,7 @@ import { createImportService, type ImportSummary } from '../ingest/import.servic
 import { createImportsRepo } from '../ingest/imports.repo';
 import { localSource } from '../ingest/sources/local-source';
 import type { CloudAction } from '../integrations/cloud/cloud-actions';
+import { simSnapshotId } from '../integrations/cloud/simulated/sim-actions';
 import { defineJobHandler } from '../platform/jobs/job-handler';
 import type { ScheduleDefinition } from '../platform/jobs/job-schedules';
 import type { WarehouseStore } from '../warehouse/open-cost-store';
@@ -61,7 +62,7 @@ export async function refreshDemoBill(args: {
   const actions: DemoBillAction[] = target.simActions.map((entry) => ({
     at: entry.at.toISOString(),
     accountId: entry.accountId,
-    action: billAction(entry.action, entry.accountId, target.scenario),
+    action: billAction(entry.action, entry.accountId, entry.at, target.scenario),
   }));
   const previousEnd = expected.usageEnd ?? null;
   const usageEnd = previousEnd === null ? null : maxIso(previousEnd, demoUsageEnd(args.now));
@@ -135,7 +136,9 @@ const scenarioSchema = z.object({
       accountId: z.string(),
       memoryMiB: z.number().optional(),
       volumeType: z.string().optional(),
+      sizeGiB: z.number().optional(),
       iops: z.number().nullable().optional(),
+      throughputMiBps: z.number().nullable().optional(),
     }),
   ),
 });
@@ -143,10 +146,17 @@ const scenarioSchema = z.object({
 /**
  * What the bill needs of an action: a memory change also says the function's memory in the scenario (what the
  * generated bill ran at; the scenario's default 128 MB when it names none), so its GB-seconds scale by the ratio;
- * a volume change the volume's type and IOPS there (what its generated lines bill), so they follow the new ones.
+ * a volume change the volume's type, IOPS and throughput there (what its generated lines bill), so they follow the new ones;
+ * a snapshot (a delete's safety snapshot) the id the simulated cloud gave it and the volume's size, which it bills.
  */
-function billAction(action: CloudAction, accountId: string, scenario: unknown): DemoBillAction['action'] {
-  if (action.type !== 'set-memory' && action.type !== 'modify-volume') return action;
+function billAction(
+  action: CloudAction,
+  accountId: string,
+  at: Date,
+  scenario: unknown,
+): DemoBillAction['action'] {
+  if (action.type !== 'set-memory' && action.type !== 'modify-volume' && action.type !== 'snapshot')
+    return action;
   const parsed = scenarioSchema.safeParse(scenario);
   const kind = action.resource.kind;
   const resource = parsed.success
@@ -155,9 +165,22 @@ function billAction(action: CloudAction, accountId: string, scenario: unknown): 
       )
     : undefined;
   if (action.type === 'set-memory') return { ...action, fromMemoryMiB: resource?.memoryMiB ?? 128 };
+  if (action.type === 'snapshot')
+    return resource?.sizeGiB === undefined
+      ? action
+      : {
+          ...action,
+          snapshotId: simSnapshotId(action.resource.id, at.getTime()),
+          sizeGiB: resource.sizeGiB,
+        };
   return resource?.volumeType === undefined
     ? action
-    : { ...action, fromVolumeType: resource.volumeType, fromIops: resource.iops ?? null };
+    : {
+        ...action,
+        fromVolumeType: resource.volumeType,
+        fromIops: resource.iops ?? null,
+        fromThroughputMiBps: resource.throughputMiBps ?? null,
+      };
 }
 
 /** Puts the regenerated files in place of the demo's. */

@@ -1,5 +1,5 @@
 import { ec2Price, ec2Shape, ec2Types, type InstanceShape } from './catalogue';
-import { volumeListMonthly } from './prices';
+import { lessSnapshots, safetySnapshotsMonthly, volumeListMonthly } from './prices';
 import { candidateFamilies, cheapestFit } from './rightsizing';
 import {
   coverageCaveat,
@@ -159,20 +159,32 @@ export const ec2StoppedWithVolumes: RuleDefinition = {
         str(v.attributes.volumeType) ?? '',
         num(v.attributes.sizeGiB) ?? 0,
         num(v.attributes.iops),
+        num(v.attributes.throughputMiBps),
       );
       effective += cost?.monthlyEffective ?? (list ?? 0) * input.effectiveRate;
       onDemand += cost?.monthlyOnDemand ?? list ?? 0;
     }
+    // A safety snapshot of each volume is kept: it bills on after the volumes are gone.
+    const snapshotList = safetySnapshotsMonthly(volumes.map((v) => num(v.attributes.sizeGiB) ?? 0));
+    const saving = lessSnapshots(
+      {
+        effective,
+        onDemand,
+        current: effective,
+        basis: volumes.some((v) => input.related.costOf(v) === null)
+          ? ('catalogue' as const)
+          : ('bill' as const),
+      },
+      snapshotList,
+      input.effectiveRate,
+    );
+    if (saving.effective <= 0)
+      return passed('The safety snapshots of its volumes would cost as much as the volumes.', evidence);
     return {
       outcome: 'violated',
       title: `Terminate ${resource.name ?? resource.id}, stopped ${stopped} days`,
       evidence,
-      saving: {
-        effective,
-        onDemand,
-        current: effective,
-        basis: volumes.some((v) => input.related.costOf(v) === null) ? 'catalogue' : 'bill',
-      },
+      saving,
       risk: 'medium',
       action: {
         kind: 'snapshot-and-delete',

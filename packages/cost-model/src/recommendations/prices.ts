@@ -13,6 +13,9 @@ export const EBS_GB_MONTH: Record<string, number> = {
 };
 export const GP3_BASELINE_IOPS = 3000;
 export const GP3_IOPS_MONTH = 0.005;
+/** gp3 throughput included in the GB price (MiB/s), and the price per MiB/s-month above it. */
+export const GP3_BASELINE_THROUGHPUT = 125;
+export const GP3_THROUGHPUT_MONTH = 0.04;
 export const IO1_IOPS_MONTH = 0.065;
 /** io2 provisioned IOPS tiers: up to 32,000; 32,001–64,000; above. */
 export const IO2_IOPS_TIERS = [
@@ -41,6 +44,24 @@ export const S3_CLASS_GB_MONTH: Readonly<Record<string, number>> = {
   DEEP_ARCHIVE: 0.00099,
   REDUCED_REDUNDANCY: 0.024,
 };
+/** The S3 storage class a CUR storage usage type bills (its region prefix, `USE1-`, left off). */
+const S3_STORAGE_USAGE_TYPES: Readonly<Record<string, string>> = {
+  'TimedStorage-ByteHrs': 'STANDARD',
+  'TimedStorage-RRS-ByteHrs': 'REDUCED_REDUNDANCY',
+  'TimedStorage-SIA-ByteHrs': 'STANDARD_IA',
+  'TimedStorage-ZIA-ByteHrs': 'ONEZONE_IA',
+  'TimedStorage-INT-FA-ByteHrs': 'INTELLIGENT_TIERING',
+  'TimedStorage-GIR-ByteHrs': 'GLACIER_IR',
+  'TimedStorage-GlacierByteHrs': 'GLACIER',
+  'TimedStorage-GDA-ByteHrs': 'DEEP_ARCHIVE',
+};
+
+/** The storage class of an S3 usage type (`USE1-TimedStorage-SIA-ByteHrs` → STANDARD_IA); null: not storage. */
+export function s3StorageClassOf(usageType: string): string | null {
+  const dash = usageType.indexOf('-TimedStorage');
+  return S3_STORAGE_USAGE_TYPES[dash < 0 ? usageType : usageType.slice(dash + 1)] ?? null;
+}
+
 export const LOAD_BALANCER_HOUR: Record<string, number> = {
   application: 0.0225,
   network: 0.0225,
@@ -61,8 +82,20 @@ export function io2IopsMonthly(iops: number): number {
   return total;
 }
 
-/** A volume's list price per month from its type, size and provisioned IOPS. */
-export function volumeListMonthly(volumeType: string, sizeGiB: number, iops: number | null): number | null {
+/** What a gp3 volume's throughput above the included 125 MiB/s costs a month at list (0 for other types). */
+export const throughputMonthly = (volumeType: string, throughputMiBps: number | null): number =>
+  volumeType === 'gp3'
+    ? Math.max(0, (throughputMiBps ?? GP3_BASELINE_THROUGHPUT) - GP3_BASELINE_THROUGHPUT) *
+      GP3_THROUGHPUT_MONTH
+    : 0;
+
+/** A volume's list price per month from its type, size, provisioned IOPS and (gp3) throughput. */
+export function volumeListMonthly(
+  volumeType: string,
+  sizeGiB: number,
+  iops: number | null,
+  throughputMiBps: number | null = null,
+): number | null {
   const perGb = EBS_GB_MONTH[volumeType];
   if (perGb === undefined) return null;
   const provisioned = iops ?? 0;
@@ -74,5 +107,29 @@ export function volumeListMonthly(volumeType: string, sizeGiB: number, iops: num
         : volumeType === 'gp3'
           ? Math.max(0, provisioned - GP3_BASELINE_IOPS) * GP3_IOPS_MONTH
           : 0;
-  return sizeGiB * perGb + iopsCost;
+  return sizeGiB * perGb + iopsCost + throughputMonthly(volumeType, throughputMiBps);
+}
+
+/**
+ * What the safety snapshots a delete keeps cost a month at list: each volume's whole size at the standard snapshot
+ * price — an upper bound (a snapshot stores only the blocks written; the simulated cloud's holds the whole volume).
+ */
+export const safetySnapshotsMonthly = (sizesGiB: readonly number[]): number =>
+  sizesGiB.reduce((sum, size) => sum + size, 0) * SNAPSHOT_GB_MONTH.standard;
+
+/**
+ * A delete's saving less the safety snapshots it keeps, at the saving's own effective ÷ on-demand ratio (the
+ * account's `effectiveRate` when the saving has no on-demand figure).
+ */
+export function lessSnapshots<S extends { effective: number; onDemand: number }>(
+  saving: S,
+  snapshotsList: number,
+  effectiveRate: number,
+): S {
+  const ratio = saving.onDemand > 0 ? saving.effective / saving.onDemand : effectiveRate;
+  return {
+    ...saving,
+    effective: saving.effective - snapshotsList * ratio,
+    onDemand: saving.onDemand - snapshotsList,
+  };
 }

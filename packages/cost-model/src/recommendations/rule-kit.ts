@@ -48,6 +48,11 @@ export interface ResourceCost {
    * where the rules need it (Lambda functions: duration against requests); absent: not read.
    */
   byUsageType?: Readonly<Record<string, number>>;
+  /**
+   * S3: the bill's own price per GB-month of each storage class its storage lines bill (`STANDARD`, `STANDARD_IA`
+   * …): cost ÷ GB-months over the window, effective (net amortized) and on demand (list); absent: not read.
+   */
+  storageRates?: Readonly<Record<string, { effective: number; onDemand: number }>>;
 }
 
 export interface RuleInput {

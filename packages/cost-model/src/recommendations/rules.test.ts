@@ -182,7 +182,17 @@ describe('storage and addresses', () => {
       ...resource('ebs-volume', 'vol-1', 'available', { volumeType: 'gp3', sizeGiB: 100, iops: 3000 }),
       stateSince: ago(days),
     });
-    expect(outcomeOf(input(volume(7)), 'ebs-unattached')?.outcome).toBe('violated');
+    const found = outcomeOf(input(volume(7)), 'ebs-unattached');
+    expect(found?.outcome).toBe('violated');
+    // Its bill less the safety snapshot kept (100 GiB × $0.05 on demand, at the bill's 100 ÷ 140 effective).
+    expect(found?.outcome === 'violated' && found.saving).toMatchObject({ onDemand: 135, current: 100 });
+    if (found?.outcome === 'violated') expect(found.saving.effective).toBeCloseTo(100 - (5 * 100) / 140, 9);
+    // A cold HDD volume's snapshot costs more than the volume: deleting it saves nothing.
+    const sc1 = {
+      ...resource('ebs-volume', 'vol-cold', 'available', { volumeType: 'sc1', sizeGiB: 500 }),
+      stateSince: ago(30),
+    };
+    expect(outcomeOf(input(sc1, { cost: null }), 'ebs-unattached')?.outcome).toBe('passed');
     expect(outcomeOf(input(volume(6)), 'ebs-unattached')?.outcome).toBe('passed');
     const silent = { 'ebs-read-ops': summary(0, 0, 0, 168), 'ebs-write-ops': summary(0, 0, 0, 168) };
     expect(outcomeOf(input(volume(0), { metrics: silent }), 'ebs-unattached')?.outcome).toBe('violated');
@@ -192,6 +202,12 @@ describe('storage and addresses', () => {
     const gp2 = resource('ebs-volume', 'vol-2', 'in-use', { volumeType: 'gp2', sizeGiB: 100 });
     const out = outcomeOf(input(gp2), 'ebs-gp2-to-gp3');
     expect(out?.outcome === 'violated' && out.saving.effective).toBeCloseTo(20, 6);
+    // gp3's included 125 MiB/s, named so the change bills no throughput (ModifyVolume's default too).
+    expect(out?.outcome === 'violated' && out.action.target).toEqual({
+      volume_type: 'gp3',
+      iops: 3000,
+      throughput_mibps: 125,
+    });
     const loose = { ...gp2, state: 'available', stateSince: ago(30) };
     expect(
       evaluateResource(input(loose))
@@ -227,7 +243,8 @@ describe('storage and addresses', () => {
       attachments: [{ kind: 'ec2-instance', id: 'i-2' }],
     });
     const out = outcomeOf(input(stopped, { others: [vol] }), 'ec2-stopped-with-volumes');
-    expect(out?.outcome === 'violated' && out.saving).toMatchObject({ onDemand: 8, basis: 'catalogue' });
+    // The volume's $8 list less its safety snapshot (100 GiB × $0.05).
+    expect(out?.outcome === 'violated' && out.saving).toMatchObject({ onDemand: 3, basis: 'catalogue' });
     expect(
       outcomeOf(input({ ...stopped, stateSince: ago(29) }, { others: [vol] }), 'ec2-stopped-with-volumes')
         ?.outcome,
@@ -346,6 +363,36 @@ describe('NAT gateways, S3 cold data, Lambda memory and Auto Scaling groups', ()
     expect(cold).toMatchObject({
       outcome: 'passed',
       reason: 's3-cold-standard already recommends acting on this resource.',
+    });
+  });
+
+  it("S3 prices a bucket's data at its own bill's rate per storage class where the bill has one, else at list", () => {
+    // A us-west-1 bucket: its Standard lines bill $0.026 a GB-month on demand, $0.0247 after a 5 % discount.
+    const cost = {
+      monthlyEffective: 60,
+      monthlyOnDemand: 63,
+      storageRates: { STANDARD: { effective: 0.0247, onDemand: 0.026 } },
+    };
+    // What Infrequent Access cuts at list, applied to the bill's own rate.
+    const share = 1 - 0.0125 / 0.023;
+    const cold = outcomeOf(input(bucket(1000), { cost, metrics: reads(999) }), 's3-cold-standard');
+    expect(cold?.outcome === 'violated' && cold.saving).toMatchObject({ basis: 'bill', current: 60 });
+    if (cold?.outcome !== 'violated') return;
+    expect(cold.saving.effective).toBeCloseTo(1000 * 0.0247 * share, 9);
+    expect(cold.saving.onDemand).toBeCloseTo(1000 * 0.026 * share, 9);
+    // Half the unmanaged bucket's Standard data at the bill's rate; Glacier, which its lines do not bill, at list.
+    const managed = outcomeOf(input(unmanaged(1000), { cost }), 's3-no-lifecycle');
+    if (managed?.outcome !== 'violated') throw new Error('no lifecycle finding');
+    expect(managed.saving.effective).toBeCloseTo(500 * 0.0247 * share, 9);
+    const facts = Object.fromEntries(managed.evidence.facts.map((f) => [f.key, f]));
+    expect(facts.hot_storage_cost?.value).toBe(24.7);
+    expect(facts.storage_cost_standard).toMatchObject({
+      value: 26,
+      label: expect.stringContaining("the bill's"),
+    });
+    expect(facts.storage_cost_glacier).toMatchObject({
+      value: 7.2,
+      label: expect.stringContaining('at list'),
     });
   });
 
@@ -596,6 +643,17 @@ describe('load balancers, databases, upgrades and provisioned IOPS', () => {
     expect(outcomeOf(input(gp2, { metrics: io(10) }), 'ebs-iops-overprovisioned')?.outcome).toBe(
       'not-applicable',
     );
+    // 1,000 MiB/s of throughput needs 4,000 IOPS (0.25 MiB/s each), and its $35 a month bills on after the cut:
+    // 16 + 35 + 35 = 86 before, 16 + 35 + 5 = 56 after.
+    const fast = resource('ebs-volume', 'vol-mibps', 'in-use', {
+      volumeType: 'gp3',
+      sizeGiB: 200,
+      iops: 10_000,
+      throughputMiBps: 1000,
+    });
+    const kept = outcomeOf(input(fast, { metrics: io(10) }), 'ebs-iops-overprovisioned');
+    expect(kept?.outcome === 'violated' && kept.action.target.iops).toBe(4000);
+    expect(kept?.outcome === 'violated' && kept.saving.effective).toBeCloseTo(100 * (1 - 56 / 86), 9);
   });
 });
 

@@ -1,10 +1,14 @@
 import {
   EBS_GB_MONTH,
   GP3_BASELINE_IOPS,
+  GP3_BASELINE_THROUGHPUT,
   GP3_IOPS_MONTH,
   IO1_IOPS_MONTH,
   io2IopsMonthly,
+  lessSnapshots,
   SNAPSHOT_GB_MONTH,
+  safetySnapshotsMonthly,
+  throughputMonthly,
   volumeListMonthly,
 } from './prices';
 import {
@@ -26,9 +30,16 @@ import {
   str,
 } from './rule-kit';
 
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
 const volume = (input: RuleInput) => {
   const a = input.resource.attributes;
-  return { type: str(a.volumeType) ?? '', size: num(a.sizeGiB) ?? 0, iops: num(a.iops) };
+  return {
+    type: str(a.volumeType) ?? '',
+    size: num(a.sizeGiB) ?? 0,
+    iops: num(a.iops),
+    throughput: num(a.throughputMiBps),
+  };
 };
 const volumeFacts = (input: RuleInput) => {
   const v = volume(input);
@@ -36,6 +47,7 @@ const volumeFacts = (input: RuleInput) => {
     fact('volume_type', 'Volume type', v.type),
     fact('size_gib', 'Size (GiB)', v.size),
     fact('iops', 'Provisioned IOPS', v.iops),
+    ...(v.throughput === null ? [] : [fact('throughput_mibps', 'Throughput (MiB/s)', v.throughput)]),
   ];
 };
 
@@ -49,6 +61,7 @@ function cheaperVolume(
     target: Record<string, string | number>;
     description: string;
     evidence: RuleOutcome['evidence'];
+    mightBeWrong?: string[];
   },
 ): RuleOutcome {
   const share = args.before <= 0 ? 0 : 1 - args.after / args.before;
@@ -64,6 +77,7 @@ function cheaperVolume(
     action: { kind: 'modify', description: args.description, target: args.target, reversible: true },
     mightBeWrong: [
       'A volume can be modified once every 6 hours; performance adjusts while it optimises.',
+      ...(args.mightBeWrong ?? []),
       ...coverageCaveat(input),
     ],
     resourceType: volume(input).type,
@@ -112,8 +126,19 @@ export const ebsUnattached: RuleDefinition = {
         evidence,
       );
     const v = volume(input);
-    const saving = savingOf(input, 1, volumeListMonthly(v.type, v.size, v.iops));
-    if (saving === null) return notApplicable(`No cost in the bill and no list price for ${v.type}.`);
+    const whole = savingOf(input, 1, volumeListMonthly(v.type, v.size, v.iops, v.throughput));
+    if (whole === null) return notApplicable(`No cost in the bill and no list price for ${v.type}.`);
+    // The safety snapshot taken before the delete keeps billing: the saving is the volume's cost less it.
+    const snapshotList = safetySnapshotsMonthly([v.size]);
+    const saving = lessSnapshots(whole, snapshotList, input.effectiveRate);
+    evidence.facts.push(
+      fact('safety_snapshot_monthly', 'Safety snapshot kept (USD a month at list)', round2(snapshotList)),
+    );
+    if (saving.effective <= 0)
+      return passed(
+        `Its safety snapshot (${v.size} GiB at the snapshot price) would cost as much as the volume.`,
+        evidence,
+      );
     return {
       outcome: 'violated',
       title: `Delete unattached volume ${resource.name ?? resource.id}`,
@@ -128,6 +153,7 @@ export const ebsUnattached: RuleDefinition = {
       },
       mightBeWrong: [
         'It may wait to be attached again (a stopped workflow); the safety snapshot keeps its data at snapshot prices.',
+        'The saving counts the safety snapshot at the whole volume size; a snapshot bills only the blocks written, so deleting it later (or a sparse volume) saves more.',
       ],
       resourceType: v.type,
     };
@@ -152,9 +178,16 @@ export const ebsGp2ToGp3: RuleDefinition = {
       before: v.size * (EBS_GB_MONTH.gp2 as number),
       after: v.size * (EBS_GB_MONTH.gp3 as number) + extraIops * GP3_IOPS_MONTH,
       title: `Change ${input.resource.name ?? input.resource.id} from gp2 to gp3`,
-      target: { volume_type: 'gp3', iops: Math.max(GP3_BASELINE_IOPS, gp2Iops) },
-      description: `Modify the volume to gp3 with ${Math.max(GP3_BASELINE_IOPS, gp2Iops)} IOPS (no downtime).`,
+      target: {
+        volume_type: 'gp3',
+        iops: Math.max(GP3_BASELINE_IOPS, gp2Iops),
+        throughput_mibps: GP3_BASELINE_THROUGHPUT,
+      },
+      description: `Modify the volume to gp3 with ${Math.max(GP3_BASELINE_IOPS, gp2Iops)} IOPS and ${GP3_BASELINE_THROUGHPUT} MiB/s, both included in its price (no downtime).`,
       evidence,
+      mightBeWrong: [
+        `A gp2 volume over 170 GiB bursts to 250 MiB/s; gp3 gives ${GP3_BASELINE_THROUGHPUT} MiB/s unless more is bought ($0.04 per MiB/s-month), which the saving does not include.`,
+      ],
     });
   },
 };
@@ -206,7 +239,8 @@ export const ebsIopsOverprovisioned: RuleDefinition = {
     const reads = m.get('ebs-read-ops');
     const writes = m.get('ebs-write-ops');
     const peak = reads === undefined || writes === undefined ? null : (reads.max + writes.max) / 3600;
-    const floor = v.type === 'gp3' ? GP3_BASELINE_IOPS : 100;
+    // gp3 carries at most 0.25 MiB/s of throughput per IOPS: its provisioned throughput needs 4 IOPS a MiB/s.
+    const floor = v.type === 'gp3' ? Math.max(GP3_BASELINE_IOPS, Math.ceil((v.throughput ?? 0) * 4)) : 100;
     const needed =
       peak === null ? null : Math.max(floor, Math.ceil(peak * (1 + (t.headroom_percent as number) / 100)));
     const evidence = {
@@ -241,7 +275,8 @@ export const ebsIopsOverprovisioned: RuleDefinition = {
         : v.type === 'io2'
           ? io2IopsMonthly(iops)
           : Math.max(0, iops - GP3_BASELINE_IOPS) * GP3_IOPS_MONTH;
-    const base = v.size * (EBS_GB_MONTH[v.type] ?? 0);
+    // The storage and (gp3) throughput bill on unchanged: the cut is the IOPS share of the whole price.
+    const base = v.size * (EBS_GB_MONTH[v.type] ?? 0) + throughputMonthly(v.type, v.throughput);
     return cheaperVolume(input, {
       before: base + price(v.iops),
       after: base + price(needed),

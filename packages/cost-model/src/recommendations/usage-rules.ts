@@ -25,18 +25,46 @@ import {
 const GB = 1e9;
 
 /**
- * The saving of a part of the resource (its Standard storage) priced at list: bounded by the resource's own
- * bill and at the bill's effective ÷ on-demand ratio when it has lines, else at the account's effective rate.
+ * A bucket's price per GB-month of a storage class: the bill's own, effective and on demand, where its storage
+ * lines bill the class (the account's region, tier and discounts); else the list price at the bucket's effective
+ * ÷ on-demand ratio (the account's effective rate without bill lines).
  */
-function partSaving(input: RuleInput, listSavingMonthly: number): Violation['saving'] | null {
-  if (listSavingMonthly <= 0) return null;
+function classRate(input: RuleInput, storageClass: string) {
+  const own = input.cost?.storageRates?.[storageClass];
+  if (own !== undefined && own.onDemand > 0) return { ...own, billed: true };
+  const list = S3_CLASS_GB_MONTH[storageClass] ?? 0;
+  const billed = input.cost !== null && input.cost.monthlyOnDemand > 0 ? input.cost : null;
+  const ratio = billed === null ? input.effectiveRate : billed.monthlyEffective / billed.monthlyOnDemand;
+  return { effective: list * ratio, onDemand: list, billed: false };
+}
+
+/**
+ * What moving `gb` of a class to Intelligent-Tiering's Infrequent Access tier saves a month: the class's own rate
+ * (classRate) × the share the list prices cut, so a bill's regional price and discount carry over to the tier.
+ */
+function tieringCut(input: RuleInput, storageClass: string, gb: number) {
+  const rate = classRate(input, storageClass);
+  const list = S3_CLASS_GB_MONTH[storageClass] ?? 0;
+  const share = list <= 0 ? 0 : Math.max(0, 1 - S3_GB_MONTH.INTELLIGENT_TIERING_IA / list);
+  return { effective: gb * rate.effective * share, onDemand: gb * rate.onDemand * share };
+}
+
+/** A saving on part of a bucket, bounded by its own bill when it has one. */
+function partSaving(
+  input: RuleInput,
+  cut: { effective: number; onDemand: number },
+): Violation['saving'] | null {
+  if (cut.effective <= 0) return null;
   if (input.cost !== null && input.cost.monthlyOnDemand > 0) {
-    const onDemand = Math.min(input.cost.monthlyOnDemand, listSavingMonthly);
-    const rate = input.cost.monthlyEffective / input.cost.monthlyOnDemand;
-    return { effective: onDemand * rate, onDemand, current: input.cost.monthlyEffective, basis: 'bill' };
+    const { monthlyEffective, monthlyOnDemand } = input.cost;
+    return {
+      effective: Math.min(cut.effective, monthlyEffective),
+      onDemand: Math.min(cut.onDemand, monthlyOnDemand),
+      current: monthlyEffective,
+      basis: 'bill',
+    };
   }
-  const effective = listSavingMonthly * input.effectiveRate;
-  return { effective, onDemand: listSavingMonthly, current: effective, basis: 'catalogue' };
+  return { ...cut, current: cut.effective, basis: 'catalogue' };
 }
 
 export const natGatewayIdle: RuleDefinition = {
@@ -438,11 +466,9 @@ export const s3ColdStandard: RuleDefinition = {
       );
     if ((perGb ?? 0) >= limit)
       return passed(`${(perGb ?? 0).toFixed(2)} GETs a day per GB, at least ${limit}.`, evidence);
-    const standardPrice = S3_GB_MONTH.STANDARD;
-    const coldPrice = S3_GB_MONTH.INTELLIGENT_TIERING_IA;
-    // The Standard storage's list cost (bounded by the bucket's own bill) × the share the cold tier saves.
-    const standardList = standardGb * standardPrice;
-    const saving = partSaving(input, standardList * (1 - coldPrice / standardPrice));
+    // The Standard storage at the bill's own Standard rate (bounded by the bucket's bill) × the share the cold
+    // tier saves.
+    const saving = partSaving(input, tieringCut(input, 'STANDARD', standardGb));
     if (saving === null) return notApplicable('No cost to compare.');
     return {
       outcome: 'violated',
@@ -499,21 +525,25 @@ export const s3NoLifecycle: RuleDefinition = {
     const days = t.lookback_days as number;
     const rules = num(input.resource.attributes.lifecycleRules);
     const storage = (input.resource.attributes.storage ?? []) as { storageClass: string; bytes: number }[];
-    // The storage's list cost by class (the latest daily bytes the inventory read × the class's price).
-    const byClass = storage.map((s) => ({
-      storageClass: s.storageClass,
-      gb: s.bytes / GB,
-      list: (s.bytes / GB) * (S3_CLASS_GB_MONTH[s.storageClass] ?? 0),
-    }));
+    // The storage's cost by class: the latest daily bytes the inventory read × the class's rate — the bill's own
+    // where its storage lines bill the class, else the list price (classRate).
+    const byClass = storage.map((s) => {
+      const rate = classRate(input, s.storageClass);
+      const gb = s.bytes / GB;
+      return {
+        storageClass: s.storageClass,
+        gb,
+        billed: rate.billed,
+        effective: gb * rate.effective,
+        onDemand: gb * rate.onDemand,
+      };
+    });
     const hot = byClass.filter((c) => HOT_CLASSES.includes(c.storageClass));
-    const hotList = hot.reduce((sum, c) => sum + c.list, 0);
     const hotGb = hot.reduce((sum, c) => sum + c.gb, 0);
-    // At the bucket's own bill (bounded by it, at its effective ÷ on-demand ratio) when it has lines.
+    // Bounded by the bucket's own bill when it has lines.
     const billed = input.cost !== null && input.cost.monthlyOnDemand > 0 ? input.cost : null;
-    const hotCost =
-      billed === null
-        ? hotList * input.effectiveRate
-        : Math.min(hotList, billed.monthlyOnDemand) * (billed.monthlyEffective / billed.monthlyOnDemand);
+    const hotEffective = hot.reduce((sum, c) => sum + c.effective, 0);
+    const hotCost = billed === null ? hotEffective : Math.min(hotEffective, billed.monthlyEffective);
     const round = (value: number) => Math.round(value * 100) / 100;
     const evidence = {
       ...lookback(input.now, days),
@@ -538,8 +568,8 @@ export const s3NoLifecycle: RuleDefinition = {
         ...byClass.map((c) =>
           fact(
             `storage_cost_${c.storageClass.toLowerCase()}`,
-            `${c.storageClass} storage at list (USD a month)`,
-            round(c.list),
+            `${c.storageClass} storage ${c.billed ? "at the bill's on-demand rate" : 'at list'} (USD a month)`,
+            round(c.onDemand),
           ),
         ),
       ],
@@ -555,12 +585,14 @@ export const s3NoLifecycle: RuleDefinition = {
         `Standard storage costs ${money(hotCost)} a month, under ${money(t.min_storage_cost as number)}.`,
         evidence,
       );
-    const coldPrice = S3_GB_MONTH.INTELLIGENT_TIERING_IA;
-    const cut = hot.reduce(
-      (sum, c) => sum + c.gb * Math.max(0, (S3_CLASS_GB_MONTH[c.storageClass] ?? 0) - coldPrice),
-      0,
-    );
-    const saving = partSaving(input, cut * ((t.unread_share as number) / 100));
+    const unread = (t.unread_share as number) / 100;
+    const cut = { effective: 0, onDemand: 0 };
+    for (const c of hot) {
+      const moved = tieringCut(input, c.storageClass, c.gb * unread);
+      cut.effective += moved.effective;
+      cut.onDemand += moved.onDemand;
+    }
+    const saving = partSaving(input, cut);
     if (saving === null) return notApplicable('No saving to estimate.');
     return {
       outcome: 'violated',

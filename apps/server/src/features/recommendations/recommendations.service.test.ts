@@ -42,6 +42,8 @@ describe('recommendations over the app database', () => {
   let clientId: string;
   let projectId: string;
   const load = { idle: 1 };
+  /** The loose volume's bill over the 30 days (effective and on demand alike). */
+  const loose = { cost: 9 };
   let clock = NOW;
 
   beforeAll(async () => {
@@ -86,7 +88,7 @@ describe('recommendations over the app database', () => {
       resourceCosts: async ({ costType }: { costType: string }) => [
         // A discount (net) but no reservation (amortized = on demand).
         billRow('i-idle', 'AmazonEC2', costType === 'net_amortized' ? 60 : 90),
-        billRow('vol-loose', 'AmazonEC2', costType === 'list' ? 9 : 9),
+        billRow('vol-loose', 'AmazonEC2', loose.cost),
       ],
       resourceUsageCosts: async () => [],
       usageAccounts: async () => [{ projectId, accountId: '111', accountName: 'Production' }],
@@ -139,7 +141,8 @@ describe('recommendations over the app database', () => {
       status: 'open',
       saving: { basis: 'bill', covered_by_commitment: false },
     });
-    expect(all.total_estimated_monthly_saving).toBeCloseTo(60.875 + 9.13125, 6);
+    // The volume's $9.13125 less its safety snapshot (100 GiB × $0.05).
+    expect(all.total_estimated_monthly_saving).toBeCloseTo(60.875 + 9.13125 - 5, 6);
     expect(all.by_type.find((t) => t.type === 'ebs-unattached')?.count).toBe(1);
     expect((await list({ tag: 'team:data' })).results.map((r) => r.resource_id)).toEqual(['vol-loose']);
     expect(idle?.showback_values).toEqual([{ showback_id: 's1', showback_name: 'Teams', value: 'web' }]);
@@ -252,5 +255,18 @@ describe('recommendations over the app database', () => {
       (await patch({ cpu_max_percent: null })).thresholds.find((t) => t.key === 'cpu_max_percent')
         ?.overridden,
     ).toBe(false);
+  });
+
+  it('records a finding whose saving moved by 1 % or more as changed, newest first', async () => {
+    loose.cost = 12;
+    clock = new Date(clock.getTime() + 86_400_000);
+    await createRecommendationsEvaluation(deps()).evaluate(projectId, 'collection');
+    const changes = await service().changes(
+      testCaller(clientId),
+      ruleChangesQuerySchema.parse({ rule_key: 'ebs-unattached' }),
+    );
+    expect(changes.results.map((e) => e.event)).toEqual(['changed', 'opened']);
+    // $12 over 30 billed days per average month, less the safety snapshot (100 GiB × $0.05).
+    expect(changes.results[0]?.estimated_monthly_saving).toBeCloseTo((12 / 30) * 30.4375 - 5, 6);
   });
 });

@@ -1,5 +1,6 @@
 import type { ResourceMetricName, UtilisationSummary } from '@finlens/contracts/resource-metrics';
 import { RULES, type RuleSetting, thresholdsOf } from '@finlens/cost-model/recommendations/engine';
+import { s3StorageClassOf } from '@finlens/cost-model/recommendations/prices';
 import {
   DAYS_PER_MONTH,
   type MetricSummary,
@@ -51,6 +52,8 @@ interface BillFigures {
   serviceCode: string | null;
   /** Effective cost per usage type over the window, for the services in USAGE_TYPE_SERVICES. */
   byUsageType?: Record<string, number>;
+  /** A bucket's price per GB-month by storage class (storageClassRates). */
+  storageRates?: ResourceCost['storageRates'];
 }
 
 /**
@@ -67,6 +70,7 @@ function monthly(b: BillFigures, windowStart: string, newest: string): ResourceC
     monthlyEffective: (b.effective / days) * DAYS_PER_MONTH,
     monthlyOnDemand: (b.onDemand / days) * DAYS_PER_MONTH,
     ...(b.byUsageType === undefined ? {} : { byUsageType: b.byUsageType }),
+    ...(b.storageRates === undefined ? {} : { storageRates: b.storageRates }),
   };
 }
 
@@ -92,6 +96,47 @@ export async function usageTypeCosts(
   return byKey;
 }
 
+/**
+ * Each bucket's own price per GB-month of each storage class its storage lines bill over the window (cost ÷ the
+ * lines' GB-months), effective and on demand, by resource key: the rules price its bytes at these rather than at
+ * list, so the region, volume tier and discounts of its own bill carry over. One scan of the S3 lines per cost.
+ */
+export async function storageClassRates(
+  warehouse: Pick<ResourceCostPort, 'resourceUsageCosts'>,
+  query: { clientId: string; projectIds: string[]; from: string; to: string },
+): Promise<Map<string, NonNullable<ResourceCost['storageRates']>>> {
+  const sums = new Map<string, Map<string, { effective: number; onDemand: number; gbMonths: number }>>();
+  for (const costType of ['net_amortized', 'list'] as const) {
+    const rows = await warehouse.resourceUsageCosts({ ...query, costType, serviceCode: 'AmazonS3' });
+    for (const row of rows) {
+      const storageClass = row.usageType === null ? null : s3StorageClassOf(row.usageType);
+      if (row.accountId === null || storageClass === null || row.lineItemType !== 'Usage') continue;
+      const key = resourceKey(row.resourceId, 'AmazonS3', row.accountId);
+      const byClass = sums.get(key) ?? new Map();
+      const sum = byClass.get(storageClass) ?? { effective: 0, onDemand: 0, gbMonths: 0 };
+      if (costType === 'list') sum.onDemand += row.cost;
+      else {
+        sum.effective += row.cost;
+        sum.gbMonths += row.usageAmount ?? 0;
+      }
+      byClass.set(storageClass, sum);
+      sums.set(key, byClass);
+    }
+  }
+  const rates = new Map<string, NonNullable<ResourceCost['storageRates']>>();
+  for (const [key, byClass] of sums) {
+    const own: Record<string, { effective: number; onDemand: number }> = {};
+    for (const [storageClass, sum] of byClass)
+      if (sum.gbMonths > 0)
+        own[storageClass] = {
+          effective: sum.effective / sum.gbMonths,
+          onDemand: sum.onDemand / sum.gbMonths,
+        };
+    if (Object.keys(own).length > 0) rates.set(key, own);
+  }
+  return rates;
+}
+
 /** The bill's figures per resource key, and the effective ÷ on-demand ratio per account and service. */
 async function readBill(
   warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts' | 'resourceUsageCosts'>,
@@ -113,13 +158,14 @@ async function readBill(
     tagKeys: [],
     monthlyPerAverageMonth: true,
   };
-  const [[net, list, amortized], split] = await Promise.all([
+  const [[net, list, amortized], split, storage] = await Promise.all([
     Promise.all(
       (['net_amortized', 'list', 'amortized'] as const).map((costType) =>
         warehouse.resourceCosts({ ...scope, ...range, costType }),
       ),
     ),
     usageTypeCosts(warehouse, { ...scope, from: windowStart, to: newest }),
+    storageClassRates(warehouse, { ...scope, from: windowStart, to: newest }),
   ]);
   const add = (rows: ResourceCostRow[] | undefined, field: 'effective' | 'onDemand' | 'amortized') => {
     for (const row of rows ?? []) {
@@ -149,6 +195,10 @@ async function readBill(
   for (const [key, byUsageType] of split) {
     const b = byKey.get(key);
     if (b !== undefined) b.byUsageType = byUsageType;
+  }
+  for (const [key, storageRates] of storage) {
+    const b = byKey.get(key);
+    if (b !== undefined) b.storageRates = storageRates;
   }
   return { newest, byKey, rates, windowStart };
 }

@@ -109,26 +109,40 @@ function lifecycleStep(target: ApplyTarget, resource: CloudResource): NextStep {
   };
 }
 
-/** A volume's type and/or IOPS (EC2 ModifyVolume): one call, which AWS carries out in the background. */
+/** A positive whole number the recommendation's target names under `key`, else null. */
+function targetCount(target: ApplyTarget, key: string): number | null {
+  const raw = target.action.target[key];
+  const value = raw === undefined ? null : Number(raw);
+  return value !== null && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * A volume's type, IOPS and/or gp3 throughput (EC2 ModifyVolume): one call, which AWS carries out in the
+ * background.
+ */
 function volumeStep(target: ApplyTarget, resource: CloudResource & { kind: 'ebs-volume' }): NextStep {
   const volumeType = targetText(target, 'volume_type');
-  const iops = target.action.target.iops === undefined ? null : Number(target.action.target.iops);
-  if (volumeType === null && (iops === null || !Number.isInteger(iops) || iops <= 0)) {
-    return { kind: 'unsupported', reason: 'The recommendation names no volume type or IOPS.' };
+  const wantedIops = targetCount(target, 'iops');
+  const throughput = targetCount(target, 'throughput_mibps');
+  if (volumeType === null && wantedIops === null && throughput === null) {
+    return { kind: 'unsupported', reason: 'The recommendation names no volume type, IOPS or throughput.' };
   }
-  const wantedIops = iops !== null && Number.isInteger(iops) && iops > 0 ? iops : null;
   const typeDone = volumeType === null || resource.volumeType === volumeType;
-  if (typeDone && (wantedIops === null || resource.iops === wantedIops)) return { kind: 'done' };
+  const throughputDone = throughput === null || resource.throughputMiBps === throughput;
+  if (typeDone && throughputDone && (wantedIops === null || resource.iops === wantedIops))
+    return { kind: 'done' };
   const action = {
     type: 'modify-volume',
     region: target.region,
     resource: ref('ebs-volume', resource.id),
     volumeType,
     iops: wantedIops,
+    ...(throughput === null ? {} : { throughputMiBps: throughput }),
   } as const;
   const what = [
     volumeType === null ? null : `from ${resource.volumeType} to ${volumeType}`,
     wantedIops === null ? null : `${resource.iops ?? 'no'} → ${wantedIops} IOPS`,
+    throughput === null ? null : `${resource.throughputMiBps ?? 'no'} → ${throughput} MiB/s`,
   ].filter((x) => x !== null);
   return { kind: 'act', action, description: `Modify ${resource.id}: ${what.join(', ')}`, final: true };
 }

@@ -96,6 +96,30 @@ beforeAll(async () => {
   await rebuildRollups(store.connection, { projectId: 'p4', billingPeriods: ['2026-11-01'] }, [
     CONTAINER_ROLLUP,
   ]);
+  // Deletions that keep a safety snapshot (project p4): a loose volume at $1 a day deleted on the change day,
+  // its snapshot billing $0.40 a day from then (the bill names it by ARN); a long-stopped instance (no cost)
+  // terminated with its volume at $0.50 a day, whose snapshot bills $0.20 a day.
+  const snapshotArn = (id: string) => `arn:aws:ec2:us-east-1:111122223333:snapshot/${id}`;
+  const deleted: string[] = [];
+  for (let i = -14; i <= 7; i += 1) {
+    const lines: [string, number][] =
+      i < 0
+        ? [
+            ['vol-0loose', 1],
+            ['vol-0kept', 0.5],
+          ]
+        : [
+            [snapshotArn('snap-0loose'), 0.4],
+            [snapshotArn('snap-0kept'), 0.2],
+          ];
+    for (const [id, cost] of lines)
+      deleted.push(
+        `('c1', 'p5', DATE '2026-11-01', TIMESTAMP '${addDays(CHANGED, i)} 00:00:00', 'AmazonEC2', '111122223333', '${id}', ${cost}, ${cost}, ${cost}, ${cost})`,
+      );
+  }
+  await store.connection.run(
+    `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, line_item_usage_account_id, line_item_resource_id, line_item_unblended_cost, line_item_amortized_cost, finlens_line_item_net_amortized_cost, pricing_public_on_demand_cost) VALUES ${deleted.join(', ')}`,
+  );
 });
 
 /** Verifies one applied entry against the store; returns what it stored. */
@@ -206,5 +230,47 @@ describe('verifying an applied saving from the bill', () => {
     expect(stored?.rate_before).toBeCloseTo(3, 9);
     expect(stored?.rate_after).toBeCloseTo(1.8, 9);
     expect(stored?.realised_monthly_saving).toBeCloseTo(1.2 * DAYS_PER_MONTH, 9);
+  });
+
+  it('nets a delete of the safety snapshots it kept, and counts a terminated instance’s volumes', async () => {
+    const base = {
+      client_id: 'c1',
+      project_id: 'p5',
+      account_id: '111122223333',
+      region: 'us-east-1',
+      state: 'applied',
+      applied_at: new Date(`${CHANGED}T12:00:00Z`),
+    };
+    const [volume] = await verified(
+      {
+        ...base,
+        id: 'e4',
+        type: 'ebs-unattached',
+        resource_id: 'vol-0loose',
+        resource_kind: 'ebs-volume',
+        safety_snapshot_id: 'snap-0loose',
+        apply_plan: null,
+      } as LedgerEntryRow,
+      '2026-11-17',
+    );
+    // $1 a day before; after, the volume is gone and its snapshot bills $0.40: $0.60 a day saved.
+    expect(volume).toMatchObject({ outcome: 'verified', rate_before: 1 });
+    expect(volume?.rate_after).toBeCloseTo(0.4, 9);
+    expect(volume?.realised_monthly_saving).toBeCloseTo(0.6 * DAYS_PER_MONTH, 9);
+    const [instance] = await verified(
+      {
+        ...base,
+        id: 'e5',
+        type: 'ec2-stopped-with-volumes',
+        resource_id: 'i-0stopped',
+        resource_kind: 'ec2-instance',
+        safety_snapshot_id: 'snap-0kept',
+        apply_plan: { initialState: 'stopped', via: 'simulated', volumes: ['vol-0kept'] },
+      } as LedgerEntryRow,
+      '2026-11-17',
+    );
+    // The stopped instance bills nothing itself: its volume's $0.50 a day, less its snapshot's $0.20, is the saving.
+    expect(instance).toMatchObject({ outcome: 'verified', rate_before: 0.5 });
+    expect(instance?.realised_monthly_saving).toBeCloseTo(0.3 * DAYS_PER_MONTH, 9);
   });
 });

@@ -38,11 +38,20 @@ export function createLedgerVerify({
   /**
    * The bill's own ids of the entry's resource: the bill names RDS, Lambda and load balancers by ARN where the
    * inventory (and so the entry) has a short id or name; both meet on the normal resource key. An Auto Scaling
-   * group or EKS node group bills through its instances: every instance its tags say it ran in the window.
+   * group or EKS node group bills through its instances: every instance its tags say it ran in the window. What
+   * the change deleted with it and what it kept count too: a terminated instance's volumes (kept from the dry
+   * run) and the safety snapshots taken before a delete, which bill on after it (the saving is net of them).
    */
   async function billIds(entry: LedgerEntryRow, from: string, to: string): Promise<string[]> {
     const group = entry.resource_kind !== null && GROUP_KINDS.has(entry.resource_kind);
     const key = resourceKey(entry.resource_id, entry.resource_kind, entry.account_id);
+    const alongside = new Set([
+      ...(entry.apply_plan?.volumes ?? []).map((id) => resourceKey(id, 'ebs-volume', entry.account_id)),
+      ...(entry.safety_snapshot_id ?? '')
+        .split(',')
+        .filter((id) => id !== '')
+        .map((id) => resourceKey(id, 'ebs-snapshot', entry.account_id)),
+    ]);
     const rows = await warehouse.resourceCosts({
       clientId: entry.client_id,
       projectIds: [entry.project_id],
@@ -61,7 +70,8 @@ export function createLedgerVerify({
         group
           ? ranIn(row)
           : row.resourceId === entry.resource_id ||
-            (row.accountId !== null && resourceKey(row.resourceId, row.serviceCode, row.accountId) === key),
+            (row.accountId !== null &&
+              [key, ...alongside].includes(resourceKey(row.resourceId, row.serviceCode, row.accountId))),
       )
       .map((row) => row.resourceId);
     return ids.length === 0 ? [entry.resource_id] : [...new Set(ids)];

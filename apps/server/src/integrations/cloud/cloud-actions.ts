@@ -75,13 +75,17 @@ export type CloudAction =
       region: string;
       resource: RefOf<'ebs-volume' | 'ebs-snapshot' | 'elastic-ip' | 'nat-gateway' | 'load-balancer'>;
     }
-  /** Changes a volume's type and/or provisioned IOPS in place (EC2 ModifyVolume); null: left as it is. */
+  /**
+   * Changes a volume's type, provisioned IOPS and/or gp3 throughput (MiB/s) in place (EC2 ModifyVolume); null or
+   * absent: left as it is (a volume made gp3 gets AWS's default, 125 MiB/s).
+   */
   | {
       type: 'modify-volume';
       region: string;
       resource: RefOf<'ebs-volume'>;
       volumeType: string | null;
       iops: number | null;
+      throughputMiBps?: number | null;
     }
   /** Deletes a database instance after a final snapshot named `finalSnapshotId` (RDS DeleteDBInstance). */
   | { type: 'delete-database'; region: string; resource: RefOf<'rds-instance'>; finalSnapshotId: string }

@@ -101,6 +101,11 @@ export interface ResourceUsageCostRow {
   usageType: string | null;
   lineItemType: string | null;
   cost: number;
+  /**
+   * The lines' usage amount summed (in their pricing unit: GB-months of storage, hours, requests …); the stores
+   * always give it, readers that price per unit need it.
+   */
+  usageAmount?: number;
 }
 
 export interface ResourceUsageCostsQuery extends CostScope {
@@ -196,6 +201,7 @@ export function compileResourceUsageCosts(dialect: SqlDialect, query: ResourceUs
     `${columnText(ctx, 'line_item_usage_type')} AS usage_type`,
     `${columnText(ctx, 'line_item_line_item_type')} AS line_item_type`,
     `${d.sumMoney(costSql(ctx, query.costType, 'not_split'))} AS cost`,
+    `${d.sumMoney(`COALESCE(${d.identifier('line_item_usage_amount')}, 0)`)} AS usage_amount`,
     `min(${dimensionSql(ctx, 'line_item_usage_account_id')}) AS account`,
     `min(${dimensionSql(ctx, 'product_region')}) AS region`,
     ...(query.tagKeys ?? []).map((key, i) => `min(${dimensionSql(ctx, 'tag_keys', key)}) AS t${i}`),
@@ -297,6 +303,7 @@ export function resourceCostQueries(dialect: SqlDialect, read: ReadRows): Resour
         usageType: textOrNull(row.usage_type),
         lineItemType: textOrNull(row.line_item_type),
         cost: Number(row.cost ?? 0),
+        usageAmount: Number(row.usage_amount ?? 0),
       }));
     },
     resourceRunningHours: async (query) => {

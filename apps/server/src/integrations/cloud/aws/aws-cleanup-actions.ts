@@ -50,11 +50,15 @@ export async function modifyVolume(
       VolumeId: id,
       ...(action.volumeType === null ? {} : { VolumeType: action.volumeType as VolumeType }),
       ...(action.iops === null ? {} : { Iops: action.iops }),
+      ...(action.throughputMiBps == null ? {} : { Throughput: action.throughputMiBps }),
     }),
   );
   return [
     ...(action.volumeType === null ? [] : change('volumeType', volume.VolumeType, action.volumeType)),
     ...(action.iops === null ? [] : change('iops', volume.Iops, action.iops)),
+    ...(action.throughputMiBps == null
+      ? []
+      : change('throughputMiBps', volume.Throughput, action.throughputMiBps)),
   ];
 }
 

@@ -235,6 +235,18 @@ function modify(entry: SimEntry, instanceType: string): AttributeChange[] {
   return changes;
 }
 
+/**
+ * The id the simulated cloud gives a snapshot of `volumeId` taken at `at` (ms): the same for the same volume and
+ * time, so the demo bill can name the snapshot an action took (a delete's safety snapshot) without keeping it.
+ */
+export function simSnapshotId(volumeId: string, at: number): string {
+  const hex = (part: number) =>
+    Math.floor(noise(at, volumeId, part) * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  return `snap-0${hex(1)}${hex(2)}`;
+}
+
 function snapshot(
   entry: SimEntry,
   action: CloudAction & { type: 'snapshot' },
@@ -243,11 +255,7 @@ function snapshot(
   const volume = entry.resource;
   if (volume.kind !== 'ebs-volume')
     throw new CloudActionError('unsupported', `cannot snapshot ${volume.kind}`);
-  const hex = (part: number) =>
-    Math.floor(noise(ctx.now, volume.id, part) * 2 ** 32)
-      .toString(16)
-      .padStart(8, '0');
-  const id = `snap-0${hex(1)}${hex(2)}`;
+  const id = simSnapshotId(volume.id, ctx.now);
   const created = ctx.world.add(
     {
       kind: 'ebs-snapshot',

@@ -46,9 +46,26 @@ export function modifyVolume(
       `InvalidParameterValue: ${type} IOPS must be ${range.min}–${range.max}`,
     );
   }
-  const changes = [...change('volumeType', r.volumeType, type), ...change('iops', r.iops, iops)];
+  // gp3 throughput, 125–1,000 MiB/s and at most 0.25 MiB/s per IOPS: a gp3 volume keeps its own, one made gp3
+  // gets ModifyVolume's default 125; other types have none to set.
+  const wanted = action.throughputMiBps ?? null;
+  if (type !== 'gp3' && wanted !== null)
+    throw new CloudActionError('failed', `InvalidParameterCombination: ${type} volumes take no throughput`);
+  const throughput =
+    type !== 'gp3' ? null : (wanted ?? (r.volumeType === 'gp3' ? (r.throughputMiBps ?? 125) : 125));
+  if (throughput !== null && (throughput < 125 || throughput > Math.min(1000, (iops ?? 3000) / 4)))
+    throw new CloudActionError(
+      'failed',
+      'InvalidParameterValue: gp3 throughput must be 125–1,000 MiB/s and at most 0.25 MiB/s per IOPS',
+    );
+  const changes = [
+    ...change('volumeType', r.volumeType, type),
+    ...change('iops', r.iops, iops),
+    ...change('throughputMiBps', r.throughputMiBps, throughput),
+  ];
   r.volumeType = type;
   r.iops = iops;
+  r.throughputMiBps = throughput;
   return changes;
 }
 

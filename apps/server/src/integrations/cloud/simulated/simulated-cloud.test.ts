@@ -242,6 +242,43 @@ describe('simulated cloud', () => {
     expect(await state()).toBe('retired');
   });
 
+  it("sets a gp3 volume's throughput, gives a volume made gp3 the default 125 MiB/s, and refuses what gp3 cannot carry", async () => {
+    const { port, account } = simulated();
+    const modify = (volumeType: string | null, iops: number | null, throughputMiBps?: number) =>
+      port.act(account, {
+        type: 'modify-volume',
+        region: 'us-east-1',
+        resource: { kind: 'ebs-volume', id: IDS.spareVolume },
+        volumeType,
+        iops,
+        ...(throughputMiBps === undefined ? {} : { throughputMiBps }),
+      });
+    const listed = async () =>
+      (await port.listResources(account, 'us-east-1', ['ebs-volume'])).resources.find(
+        (r) => r.id === IDS.spareVolume,
+      );
+    // gp2 → gp3 naming no throughput: ModifyVolume's default.
+    expect((await modify('gp3', 3000)).changes).toContainEqual({
+      field: 'throughputMiBps',
+      before: null,
+      after: 125,
+    });
+    expect((await modify(null, 4000, 500)).changes).toContainEqual({
+      field: 'throughputMiBps',
+      before: 125,
+      after: 500,
+    });
+    expect(await listed()).toMatchObject({ volumeType: 'gp3', iops: 4000, throughputMiBps: 500 });
+    // 0.25 MiB/s per IOPS at most: 3,000 IOPS carry 750 MiB/s; io2 takes none.
+    await expect(modify(null, 3000, 800)).rejects.toMatchObject({ code: 'failed' });
+    await expect(modify('io2', 3000, 250)).rejects.toMatchObject({ code: 'failed' });
+    expect((await modify('io2', 3000)).changes).toContainEqual({
+      field: 'throughputMiBps',
+      before: 500,
+      after: null,
+    });
+  });
+
   it('fails only the operation a fault names: reservations denied, instances still listed', async () => {
     const faults = [
       ...CONTRACT_SCENARIO.faults,
