@@ -37,6 +37,9 @@ export async function benchCommitments({
   const contracts = await import('@finlens/contracts/commitments');
   const store = await openCostStore({ dataDir: warehouse.dataDir });
   try {
+    // As the server does at start: brings a warehouse imported by an older version up to the current schema (a
+    // cached bench warehouse gains the rollups added since, e.g. the hourly commitment rollup).
+    await store.init();
     const scopes = costScopesOver(async () => [{ id: warehouse.projectId, name: 'Bench', cloudType: 'aws' }]);
     // Cold: a new service for every call reads the bill (the first request after an import), from the rollup or
     // from the line items. Warm: one service, which keeps its reads until the scope's data version changes.
