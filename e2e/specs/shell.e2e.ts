@@ -47,6 +47,7 @@ describe.skipIf(Boolean(skipReason))('app shell in Chromium', () => {
   it('guards a protected page and opens it once the user has signed in', async () => {
     const path = '/v3/cloud-resource-cost-api/';
     const guarded = await open(path);
+    await guarded.waitForURL(signInPage);
     expect(new URL(guarded.url()).searchParams.get('next')).toBe(path);
     await guarded.close();
 
