@@ -140,7 +140,7 @@ it('draws the next data on the same chart in place: series matched by place, axe
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await waitFor(() => expect(setOption).toHaveBeenCalled());
   expect(init).toHaveBeenCalledTimes(1);
-  expect(setOption.mock.calls[0]?.[1]).toEqual({ replaceMerge: ['series'] });
+  expect(setOption.mock.calls[0]?.[1]).toEqual({ replaceMerge: ['series'], lazyUpdate: true });
   const drawn = chart.getOption() as {
     series: { id: string; name: string }[];
     xAxis: { data: string[] }[];
@@ -150,7 +150,7 @@ it('draws the next data on the same chart in place: series matched by place, axe
   // Another kind of chart (or the forecast band gone) replaces the option: no stack or band of the last is left.
   await user.click(screen.getByRole('button', { name: 'Line' }));
   await waitFor(() => expect(setOption).toHaveBeenCalledTimes(2));
-  expect(setOption.mock.calls[1]?.[1]).toEqual({ notMerge: true });
+  expect(setOption.mock.calls[1]?.[1]).toEqual({ notMerge: true, lazyUpdate: true });
   const lines = chart.getOption() as { series: { type: string; stack?: string }[] };
   expect(lines.series.map((s) => [s.type, s.stack])).toEqual([['line', undefined]]);
 });

@@ -158,10 +158,12 @@ async function renderChartPng(init: Init, option: ChartOption, dark: boolean): P
 /**
  * How a drawn chart takes a new option: merged, the series matched by place and updated (a series gone is
  * removed), while the kind of chart and whether a forecast band is drawn stay; otherwise replaced, so nothing of
- * the previous kind (a stack, an area, the band) stays behind.
+ * the previous kind (a stack, an area, the band) stays behind. Either way drawn at the next animation frame
+ * (`lazyUpdate`), before that frame is painted: the page's commit (React's DOM changes, the grid's rows) and the
+ * chart's drawing are two tasks, not one long one.
  */
-const UPDATE_IN_PLACE = { replaceMerge: ['series'] };
-const REPLACE = { notMerge: true };
+const UPDATE_IN_PLACE = { replaceMerge: ['series'], lazyUpdate: true };
+const REPLACE = { notMerge: true, lazyUpdate: true };
 
 /** What an option must share with the drawn one to be merged into it (see UPDATE_IN_PLACE). */
 function shapeOf(option: ChartOption): string {
@@ -238,8 +240,8 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart(
   }, [dark]);
 
   // The same chart takes the next option in place: axes, legend and tooltip are merged, only the series replaced
-  // (`notMerge` would rebuild every component of the chart on each answer). In the commit that sets the label, so
-  // the drawn series and the label always come from the same data.
+  // (`notMerge` would rebuild every component of the chart on each answer). Taken in the commit that sets the label
+  // and drawn before the next paint, so the drawn series and the label always come from the same data.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new chart (theme change) needs the option again.
   useLayoutEffect(() => {
     const chart = chartRef.current;
