@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { memo } from 'react';
 import { CHART_KINDS, type ChartKind } from '../../components/Chart';
 import { DimensionPicker, KeyPicker } from './DimensionPicker';
 import type { ExplorerView } from './explorer-view';
@@ -45,8 +46,11 @@ export interface ViewChange {
   chart?: ChartKind;
 }
 
-/** Range (presets and custom dates), granularity, cost type, chart type and group-by of the Explorer. */
-export function ExplorerControls({
+/**
+ * Range (presets and custom dates), granularity, cost type, chart type and group-by of the Explorer. Memoised: it
+ * renders when the view changes, not when an answer arrives.
+ */
+export const ExplorerControls = memo(function ExplorerControls({
   view,
   granularities,
   onChange,
@@ -145,7 +149,7 @@ export function ExplorerControls({
       </Stack>
     </Stack>
   );
-}
+});
 
 function SelectField<T extends string>({
   label,

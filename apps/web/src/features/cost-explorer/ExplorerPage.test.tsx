@@ -262,6 +262,8 @@ describe('Explorer', () => {
     expect(await screen.findByRole('progressbar', { name: 'Loading costs' })).toBeInTheDocument();
     expect(screen.getByTestId('explorer-results')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByTestId('explorer-results')).toHaveStyle({ opacity: '0.5' });
+    // Dimmed at once: no fade (each frame of one repainted the whole chart and grid).
+    expect(getComputedStyle(screen.getByTestId('explorer-results')).transition).toBe('');
     expect(screen.getByLabelText('Total cost')).toHaveTextContent('Total $66.00');
     // The dimmed chart and grid still say what they show: services, not the regions just asked for.
     expect(chart).toHaveAccessibleName('Cost by Cloud Service: $66.00 actual over the 3 periods shown');

@@ -70,6 +70,9 @@ const PROGRESS_SX = {
   contain: 'strict',
 } as const;
 
+/** The previous answer while the next one loads and draws. */
+const DIMMED_SX = { opacity: 0.5 } as const;
+
 /** Whether demo mode blurs the values of this group-by (spec §4: account and resource values). */
 function useBlurValues(dimension: CostDimension | null): boolean {
   const demo = useDemoModeStore((state) => state.on);
@@ -144,11 +147,18 @@ export function ExplorerPage() {
     [searchParams, today],
   );
   const internal = useCurrentUser().data?.is_internal_user ?? false;
-  const granularities = granularityOptions(urlView.query, internal, today);
-  const view: ExplorerView = {
-    ...urlView,
-    query: { ...urlView.query, granularity: fitGranularity(urlView.query.granularity, granularities) },
-  };
+  // Kept while the URL is the same, so the memoised controls do not render again when an answer arrives.
+  const granularities = useMemo(
+    () => granularityOptions(urlView.query, internal, today),
+    [urlView.query, internal, today],
+  );
+  const view: ExplorerView = useMemo(
+    () => ({
+      ...urlView,
+      query: { ...urlView.query, granularity: fitGranularity(urlView.query.granularity, granularities) },
+    }),
+    [urlView, granularities],
+  );
   const { query } = view;
   const keyPending = needsGroupKey(query);
   const cost = useCostQuery(query, !keyPending);
@@ -204,6 +214,13 @@ export function ExplorerPage() {
     const { view: current, update: apply } = latest.current;
     if (!sameGrid(next, current.grid)) apply({ ...current, grid: next });
   }, []);
+  const onControlsChange = useCallback(
+    (change: ViewChange) => {
+      const { view: current, update: apply } = latest.current;
+      apply(applyChange(current, change, today));
+    },
+    [today],
+  );
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
@@ -217,11 +234,7 @@ export function ExplorerPage() {
           The link's {problem.field} was not understood ({problem.message}); showing the default view.
         </Alert>
       ) : null}
-      <ExplorerControls
-        view={view}
-        granularities={granularities}
-        onChange={(change) => update(applyChange(view, change, today))}
-      />
+      <ExplorerControls view={view} granularities={granularities} onChange={onControlsChange} />
       <FilterPanel filters={filters} range={range} onChange={onFiltersChange} />
       {keyPending ? (
         <Alert severity="info">Choose the key to group by.</Alert>
@@ -239,11 +252,8 @@ export function ExplorerPage() {
           <Box sx={{ position: 'relative' }}>
             {/* Over the gap above the results, in a box of its own: showing or hiding it restyles nothing else. */}
             <Box sx={PROGRESS_SX}>{busy ? <LinearProgress aria-label="Loading costs" /> : null}</Box>
-            <Box
-              aria-busy={busy}
-              data-testid="explorer-results"
-              sx={{ opacity: busy ? 0.5 : 1, transition: 'opacity 120ms' }}
-            >
+            {/* Dimmed at once (no fade: a fade repaints the whole chart and grid on every frame of it). */}
+            <Box aria-busy={busy} data-testid="explorer-results" sx={busy ? DIMMED_SX : undefined}>
               {drawn === null ? (
                 <ExplorerResultsSkeleton />
               ) : (

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCreateReport } from '../reports/api/create-report-mutation';
 import { useReport } from '../reports/api/report-query';
@@ -24,9 +24,15 @@ import type { ExplorerView } from './explorer-view';
  * The Explorer's link to Analysis: the name of the report the view was opened from (`report=<id>` in the
  * URL); "Save", which writes the current view (CostQuery, range preset, chart, grid) over that report when
  * the user may change it; and "Save as report" ("Save as new report" beside "Save"), which saves the view as
- * a new private report.
+ * a new private report. Memoised: it renders when the view changes, not when an answer arrives.
  */
-export function SaveReportBar({ view, disabled }: { view: ExplorerView; disabled: boolean }) {
+export const SaveReportBar = memo(function SaveReportBar({
+  view,
+  disabled,
+}: {
+  view: ExplorerView;
+  disabled: boolean;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const reportId = searchParams.get(REPORT_PARAM);
   const opened = useReport(reportId);
@@ -112,4 +118,4 @@ export function SaveReportBar({ view, disabled }: { view: ExplorerView; disabled
       ) : null}
     </Stack>
   );
-}
+});
