@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDatabase, openAppDatabase } from './client';
 import { migrate } from './migrate';
 import { migrationProvider } from './migration-provider';
+import { seedEmptyPglite } from './test-app-database';
 import { skipOrFailWithoutPostgres, startTestPostgres, type TestPostgres } from './test-postgres';
 
 async function expectMigratesOnce(database: AppDatabase): Promise<void> {
@@ -33,6 +34,8 @@ describe('migrations on PGlite', () => {
   let database: AppDatabase;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'finlens-pglite-'));
+    // The run's empty cluster, as PGlite makes it on a new folder (made once by the global set-up).
+    await seedEmptyPglite(dir);
     database = await openAppDatabase({ dataDir: dir, databaseUrl: null });
   });
   afterAll(async () => {

@@ -5,6 +5,8 @@ import { healthResponseSchema } from '@finlens/contracts/health';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDatabase, openAppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { seedPglite } from '../../db/test-app-database';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { APP_DATABASE_STALL_LIMIT_MS } from './app-database-probe';
 import { createHealthService } from './health.service';
@@ -17,7 +19,12 @@ let warehouse: DuckDbCostStore;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-health-'));
+  // The run's migrated PGlite cluster, as a started server's folder has one: no cluster made here.
+  await seedPglite(dir);
   database = await openAppDatabase({ dataDir: dir, databaseUrl: null });
+  // A started server has run its migrations before health is asked: the first statements of a PGlite opened on
+  // an existing folder read its catalogs from disk, longer than health's 50 ms deadline on a loaded machine.
+  await migrate(database.db);
   warehouse = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
 });
 afterAll(async () => {
