@@ -64,4 +64,27 @@ describe('scorePlanted', () => {
       recall: null,
     });
   });
+
+  it('scores stopped instances with volumes and orphaned snapshots from their planted lists', () => {
+    const refs = (...ids: string[]) => ids.map((id) => ({ accountId: '1', id }));
+    const planted = {
+      stoppedInstancesWithVolumes: refs('i-stopped'),
+      orphanedSnapshots: refs('snap-a', 'snap-b'),
+    };
+    const found = (
+      [
+        ['ec2-stopped-with-volumes', 'i-stopped'],
+        ['ebs-snapshot-orphaned', 'snap-a'],
+      ] as const
+    ).map(([rule_key, resource_id]) => ({ rule_key, account_id: '1', resource_id }));
+    const scores = scorePlanted(planted, found);
+    expect(scores.find((s) => s.type === 'ec2-stopped-with-volumes')).toMatchObject({
+      precision: 1,
+      recall: 1,
+    });
+    expect(scores.find((s) => s.type === 'ebs-snapshot-orphaned')).toMatchObject({
+      precision: 1,
+      recall: 0.5,
+    });
+  });
 });

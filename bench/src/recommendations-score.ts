@@ -19,6 +19,8 @@ const PLANTED_TYPES = {
   gp2Volumes: 'ebs-gp2-to-gp3',
   overprovisionedIopsVolumes: 'ebs-iops-overprovisioned',
   io1Volumes: 'ebs-io1-to-io2',
+  stoppedInstancesWithVolumes: 'ec2-stopped-with-volumes',
+  orphanedSnapshots: 'ebs-snapshot-orphaned',
 } as const satisfies Record<string, RecommendationType>;
 
 export type Planted = Record<string, { accountId: string; id: string }[]>;

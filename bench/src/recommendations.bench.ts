@@ -55,7 +55,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * Recommendations: precision and recall per type against the planted cases of the demo organisation (seeds 42 and
  * 7, `--rows=N` line items, default 200k, `--quick` 30k) after `finlens demo`'s import, the simulated cloud's
  * collection with metrics and one evaluation; then one evaluation over a synthetic inventory of `--resources=N`
- * (default 100k, `--quick` 10k), its time and the process's peak RSS (`--part=demo|scale`: one half). Writes
+ * (default 100k, `--quick` 10k), its time and the process's peak RSS (`--part=demo|scale`: one half; `--seed=N`: the
+ * demo at one seed). Writes
  * bench/results/recommendations.json.
  */
 export async function benchRecommendations({
@@ -66,9 +67,11 @@ export async function benchRecommendations({
   const resources = positiveInteger('resources', values.resources, quick ? 10_000 : 100_000);
   const figures: Record<string, string | number> = {};
   const results: Result[] = [];
-  // `--part=demo` or `--part=scale` runs one half; the results file keeps the other's last figures.
+  // `--part=demo` or `--part=scale` runs one half; the results file keeps the other's last figures. `--seed=N`: the
+  // demo at that seed only.
   const part = values.part;
-  for (const seed of part === 'scale' ? [] : [42, 7]) {
+  const seeds = values.seed === undefined ? [42, 7] : [positiveInteger('seed', values.seed, 42)];
+  for (const seed of part === 'scale' ? [] : seeds) {
     const run = await childResult<DemoRun>(
       join(here, 'recommendations-child.ts'),
       ['demo', String(rows), String(seed)],

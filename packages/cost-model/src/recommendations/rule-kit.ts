@@ -28,7 +28,7 @@ export interface RuleResource {
   tags: Record<string, string>;
   /** The port's resource fields (instanceType, volumeType, sizeGiB, attachments, createdAt …). */
   attributes: Record<string, unknown>;
-  /** When the resource entered its current state (an inventory change, else what the bill or creation shows). */
+  /** When the resource entered its current state: the provider's own time (a stopped instance's), else an inventory change, else its first sighting. */
   stateSince: string | null;
 }
 

@@ -450,6 +450,23 @@ describe('NAT gateways, S3 cold data, Lambda memory and Auto Scaling groups', ()
     ).toMatchObject({ saving: { effective: expect.closeTo(25, 9) } });
   });
 
+  it('Lambda: a function whose bill has no GB-second line passes, saying memory changes nothing it pays', () => {
+    const out = outcomeOf(
+      input(fn(), {
+        metrics: lambda(400),
+        cost: { monthlyEffective: 4, monthlyOnDemand: 5, byUsageType: { 'USE1-Request': 3.9 } },
+      }),
+      'lambda-memory',
+    );
+    expect(out).toMatchObject({
+      outcome: 'passed',
+      reason: expect.stringContaining('no duration (GB-second) charge'),
+      evidence: {
+        facts: expect.arrayContaining([expect.objectContaining({ key: 'duration_share_percent', value: 0 })]),
+      },
+    });
+  });
+
   const group = (desired: number, min: number) =>
     resource('autoscaling-group', 'web-asg', 'active', {
       desiredCapacity: desired,

@@ -256,6 +256,11 @@ export const lambdaMemory: RuleDefinition = {
     evidence.facts.push(
       fact('duration_share_percent', 'Duration share of the bill (%)', Math.round(computeShare * 1000) / 10),
     );
+    if (computeShare === 0)
+      return passed(
+        'Its bill has no duration (GB-second) charge: requests and storage bill the same whatever the memory.',
+        evidence,
+      );
     const saving =
       input.cost !== null && input.cost.monthlyOnDemand + input.cost.monthlyEffective > 0
         ? savingOf(input, computeShare * cut, null)

@@ -243,7 +243,14 @@ describe('inventory collection jobs', () => {
       .where('inventory_changes.project_id', '=', projectId)
       .where('inventory_changes.resource_id', '=', CONTRACT_IDS.web)
       .executeTakeFirstOrThrow();
-    expect(change).toMatchObject({ change: 'changed', fields: [{ field: 'state', after: 'stopped' }] });
+    // … with the time it stopped, as EC2's StateTransitionReason gives it.
+    expect(change).toMatchObject({
+      change: 'changed',
+      fields: [
+        { field: 'state', after: 'stopped' },
+        { field: 'stateTransitionAt', before: null, after: expect.any(String) },
+      ],
+    });
 
     const reading = await targets().resolve(projectId, null);
     if (reading?.kind !== 'simulated') throw new Error('the project should be simulated');

@@ -1,9 +1,11 @@
+import { evaluateResource } from '@finlens/cost-model/recommendations/engine';
 import { describe, expect, it } from 'vitest';
 import type {
   ResourceUsageCostRow,
   ResourceUsageCostsQuery,
 } from '../../warehouse/cost-query/resource-costs';
-import { storageClassRates } from './rule-inputs';
+import type { RecommendationsRepo } from './recommendations.repo';
+import { gatherInputs, storageClassRates } from './rule-inputs';
 
 /** One S3 line group of the bucket `logs` (account 111): cost by cost type, GB-months as billed. */
 function line(
@@ -54,5 +56,59 @@ describe("a bucket's own storage rates", () => {
     expect(logs?.STANDARD?.onDemand).toBeCloseTo(0.026, 12);
     expect(logs?.STANDARD_IA?.effective).toBeCloseTo(0.01311, 12);
     expect(logs?.STANDARD_IA?.onDemand).toBeCloseTo(0.0138, 12);
+  });
+});
+
+describe('when a resource entered its state', () => {
+  const now = new Date('2026-03-02T12:00:00Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  /** A first collection today: a stopped instance (the provider's stop time or none) with a 200 GiB gp3 volume. */
+  async function gathered(instance: Record<string, unknown>) {
+    const volume = { volumeType: 'gp3', sizeGiB: 200, attachments: [{ kind: 'ec2-instance', id: 'i-1' }] };
+    const rows = (
+      [
+        ['ec2-instance', 'i-1', 'stopped', { instanceType: 'm5.large', ...instance }],
+        ['ebs-volume', 'vol-1', 'in-use', volume],
+      ] as const
+    ).map(([kind, resource_id, state, attributes]) => ({
+      ...{ account_id: '111', region: 'us-east-1', name: null, first_seen_at: now },
+      ...{ kind, resource_id, state, resource: { tags: {}, ...attributes } },
+    }));
+    const repo = {
+      inventory: async () => rows,
+      changes: async () => [],
+      settings: async () => [],
+    } as unknown as RecommendationsRepo;
+    const { inputs } = await gatherInputs({
+      repo,
+      warehouse: {
+        newestUsageDay: async () => null,
+        resourceCosts: async () => [],
+        resourceUsageCosts: async () => [],
+        usageAccounts: async () => [],
+      },
+      utilisation: { utilisationSummaries: async () => [] },
+      projectId: 'p1',
+      clientId: 'c1',
+      now,
+    });
+    const input = inputs.find((i) => i.resource.id === 'i-1');
+    if (input === undefined) throw new Error('no input for i-1');
+    const stopped = evaluateResource(input).find((c) => c.rule.key === 'ec2-stopped-with-volumes');
+    return { stateSince: input.resource.stateSince, outcome: stopped?.outcome };
+  }
+
+  it("takes a stopped instance's own stop time from the provider, so a first collection flags one stopped for months", async () => {
+    const stoppedAt = daysAgo(60).toISOString();
+    const told = await gathered({ stateTransitionAt: stoppedAt });
+    expect(told.stateSince).toBe(stoppedAt);
+    expect(told.outcome).toMatchObject({
+      outcome: 'violated',
+      title: expect.stringContaining('stopped 60 days'),
+    });
+    // Without it, the first sighting (today): stopped 0 days as far as Finlens knows.
+    const untold = await gathered({});
+    expect(untold.stateSince).toBe(now.toISOString());
+    expect(untold.outcome).toMatchObject({ outcome: 'passed', reason: 'Stopped for 0 days, under 30.' });
   });
 });

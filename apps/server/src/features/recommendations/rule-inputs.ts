@@ -217,7 +217,10 @@ const KIND_SERVICE: Partial<Record<ResourceKindName, string>> = {
   'autoscaling-group': 'AmazonEC2',
 };
 
-/** When each resource entered its state: its newest inventory change of `state`, else its first sighting. */
+/**
+ * When each resource entered its state (unless the provider says, see gatherInputs): its newest inventory change of
+ * `state`, else its first sighting.
+ */
 function stateTimes(changes: readonly ChangeRow[]) {
   const since = new Map<string, string>();
   const causes = new Map<string, unknown>();
@@ -331,7 +334,11 @@ export async function gatherInputs(deps: {
       state: row.state,
       tags: (tags ?? {}) as Record<string, string>,
       attributes,
-      stateSince: since.get(key) ?? iso(row.first_seen_at),
+      // The provider's own time of the state (a stopped instance's) beats when a collection first saw it in it.
+      stateSince:
+        typeof attributes.stateTransitionAt === 'string'
+          ? attributes.stateTransitionAt
+          : (since.get(key) ?? iso(row.first_seen_at)),
     };
   });
   const billOf = (r: RuleResource) => {

@@ -88,7 +88,12 @@ export function cloudPortContract(adapter: string, subject: () => ContractSubjec
       expect(web).toMatchObject({ name: 'web-1', tags: { Name: 'web-1', env: 'prod' }, platform: 'linux' });
       expect(web.createdAt).toEqual(new Date('2026-01-10T09:30:00Z'));
       expect(web.arn).toBe(`arn:aws:ec2:us-east-1:${ACCOUNT_ID}:instance/${IDS.web}`);
-      expect(only(resources, 'ec2-instance', IDS.batch).state).toBe('stopped');
+      // A stopped instance says since when (EC2's StateTransitionReason time); a running one does not.
+      expect(only(resources, 'ec2-instance', IDS.batch)).toMatchObject({
+        state: 'stopped',
+        stateTransitionAt: '2026-02-01T09:30:00.000Z',
+      });
+      expect(web).not.toHaveProperty('stateTransitionAt');
       const root = only(resources, 'ebs-volume', IDS.rootVolume);
       expect(root).toMatchObject({ state: 'in-use', sizeGiB: 100, volumeType: 'gp3', iops: 3000 });
       expect(root.attachments).toEqual([{ kind: 'ec2-instance', id: IDS.web }]);

@@ -51,6 +51,12 @@ export interface Ec2Instance extends ResourceBase {
   platform: string;
   lifecycle: 'on-demand' | 'spot' | 'scheduled' | 'capacity-block';
   hibernationEnabled: boolean;
+  /**
+   * When the instance entered its state, as the provider says (ISO; EC2's StateTransitionReason time, given for a
+   * stopped instance); absent when it does not say. A first collection knows from it how long an instance has
+   * been stopped.
+   */
+  stateTransitionAt?: string;
 }
 
 export interface EbsVolume extends ResourceBase {

@@ -68,6 +68,7 @@ export const usInstances: Out<DescribeInstancesCommandOutput> = {
         LaunchTime: at('2026-01-10'),
         Placement: { AvailabilityZone: 'us-east-1a', Tenancy: 'default' },
         State: { Code: 16, Name: 'running' },
+        StateTransitionReason: '',
         Tags: [
           { Key: 'Name', Value: 'web-1' },
           { Key: 'env', Value: 'prod' },
@@ -80,6 +81,7 @@ export const usInstances: Out<DescribeInstancesCommandOutput> = {
         LaunchTime: at('2026-02-01'),
         Placement: { AvailabilityZone: 'us-east-1b', Tenancy: 'default' },
         State: { Code: 80, Name: 'stopped' },
+        StateTransitionReason: 'User initiated (2026-02-01 09:30:00 GMT)',
         Tags: [{ Key: 'Name', Value: 'batch' }],
       },
     ]),

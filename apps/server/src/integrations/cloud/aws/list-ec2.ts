@@ -27,10 +27,17 @@ export interface Scope {
 const ec2Arn = (scope: Scope, owner: string | undefined, type: string, id: string) =>
   `arn:aws:ec2:${scope.region}:${owner ?? scope.accountId}:${type}/${id}`;
 
+/** The time in EC2's StateTransitionReason ("User initiated (2024-05-01 10:20:30 GMT)"), as ISO; null without one. */
+function stateTransitionTime(reason: string | undefined): string | null {
+  const match = /\((\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) GMT\)/.exec(reason ?? '');
+  return match ? `${match[1]}T${match[2]}.000Z` : null;
+}
+
 function instance(scope: Scope, reservation: Reservation, i: Instance): Ec2Instance {
   const tags = tagMap(i.Tags);
   const id = i.InstanceId ?? '';
   const group = tags['aws:autoscaling:groupName'];
+  const transitionAt = stateTransitionTime(i.StateTransitionReason);
   return {
     kind: 'ec2-instance',
     id,
@@ -47,6 +54,7 @@ function instance(scope: Scope, reservation: Reservation, i: Instance): Ec2Insta
     platform: i.Platform ?? 'linux',
     lifecycle: (i.InstanceLifecycle ?? 'on-demand') as Ec2Instance['lifecycle'],
     hibernationEnabled: i.HibernationOptions?.Configured ?? false,
+    ...(transitionAt === null ? {} : { stateTransitionAt: transitionAt }),
   };
 }
 

@@ -171,6 +171,24 @@ function setRunning(entry: SimEntry, running: boolean, at: number): void {
   entry.runs.push({ at, running });
 }
 
+/**
+ * The resource as the port lists it (a copy): a stopped instance says when it stopped, as EC2's
+ * StateTransitionReason does (its last run's end; the scenario's creation for one that never ran here).
+ */
+export function listedResource(entry: SimEntry): CloudResource {
+  const resource = structuredClone(entry.resource);
+  const last = entry.runs.at(-1);
+  if (
+    resource.kind === 'ec2-instance' &&
+    (resource.state === 'stopped' || resource.state === 'stopping') &&
+    last !== undefined &&
+    !last.running &&
+    Number.isFinite(last.at)
+  )
+    resource.stateTransitionAt = new Date(last.at).toISOString();
+  return resource;
+}
+
 /** The fraction of [from, to) during which the entry's compute ran. */
 export function runningFraction(entry: SimEntry, from: number, to: number): number {
   let total = 0;

@@ -129,7 +129,11 @@ describe('simulated cloud', () => {
     const list = async () => (await port.listResources(account, 'us-east-1', ['ec2-instance'])).resources;
     expect((await list()).find((r) => r.id === IDS.web)?.state).toBe('stopping');
     clock.advance(60_000);
-    expect((await list()).find((r) => r.id === IDS.web)?.state).toBe('stopped');
+    // Stopped since the stop was asked, as EC2's StateTransitionReason says.
+    expect((await list()).find((r) => r.id === IDS.web)).toMatchObject({
+      state: 'stopped',
+      stateTransitionAt: CONTRACT_NOW.toISOString(),
+    });
     clock.advance(5 * HOUR);
     const points = await cpu(port, new Date(CONTRACT_NOW.getTime() - 3 * HOUR), clock.now());
     const before = points.filter((p) => p.timestamp < CONTRACT_NOW);
@@ -152,6 +156,7 @@ describe('simulated cloud', () => {
     clock.advance(HOUR);
     const { resources } = await port.listResources(account, 'us-east-1', ['ec2-instance']);
     expect(resources.find((r) => r.id === IDS.batch)?.state).toBe('running');
+    expect(resources.find((r) => r.id === IDS.batch)).not.toHaveProperty('stateTransitionAt');
   });
 
   it('gives the same metrics on every run and nothing in the future', async () => {

@@ -22,7 +22,7 @@ import { simAct } from './sim-actions';
 import type { SimClock } from './sim-clock';
 import { simSeries } from './sim-metrics';
 import { simReservation, simSavingsPlan } from './sim-reservations';
-import { SimWorld } from './sim-world';
+import { listedResource, SimWorld } from './sim-world';
 
 /** Metric series generated between turns of the event loop. */
 const SERIES_PER_TURN = 25;
@@ -216,13 +216,15 @@ export function createSimulatedCloud({
       }
       const resources = world
         .live()
-        .map((e) => e.resource)
-        .filter((r) => r.accountId === account.accountId && r.region === region && allowed.has(r.kind))
+        .filter(
+          ({ resource: r }) =>
+            r.accountId === account.accountId && r.region === region && allowed.has(r.kind),
+        )
         .sort(
-          (a, b) =>
+          ({ resource: a }, { resource: b }) =>
             RESOURCE_KINDS.indexOf(a.kind) - RESOURCE_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id),
         )
-        .map((r) => structuredClone(r));
+        .map(listedResource);
       return { resources, failures };
     },
 
