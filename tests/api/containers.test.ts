@@ -6,6 +6,10 @@ import {
   rightsizingSchema,
   SPLIT_DATA_ACTION,
 } from '@finlens/contracts/containers';
+import { INVENTORY_PATHS } from '@finlens/contracts/inventory';
+import { clusterListSchema, KUBERNETES_PATHS } from '@finlens/contracts/kubernetes';
+import { SCHEDULER_PATHS, scheduleListSchema, scheduleSchema } from '@finlens/contracts/scheduler';
+import { addDays } from '@finlens/cost-model/utc-calendar';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS, clientWithBilling } from './billing-client';
 import { expect400 } from './expect-400';
@@ -137,5 +141,73 @@ describe('Kubernetes cost from split cost allocation data', () => {
     await expect400(s.get(`${P.rightsizing}?headroom=500`), 'headroom');
     await expect400(s.get(`${P.summary}?start_date=2026-02-30&end_date=2026-03-01`), 'start_date');
     await expect400(s.get(`${P.allocation}?page_size=0`), 'page_size');
+  });
+});
+
+describe('a workload schedule’s estimate', () => {
+  it("prices each scheduled workload by its pods' split cost per running hour × the hours it stays at zero", async () => {
+    const s = a.admin.session;
+    // The bill's cluster, registered as a simulated one (PUT …/scenario/); worker carries the selector's label.
+    const loaded = await s.request('PUT', INVENTORY_PATHS.scenario(a.projectId), {
+      body: {
+        version: 1,
+        regions: [{ name: 'us-east-1' }],
+        accounts: [{ accountId: ACCOUNT }],
+        kubernetes: {
+          clusters: [
+            {
+              name: 'shop-eks',
+              workloads: [
+                { namespace: 'web', kind: 'deployment', name: 'api', replicas: 1 },
+                {
+                  namespace: 'web',
+                  kind: 'deployment',
+                  name: 'worker',
+                  replicas: 1,
+                  labels: { tier: 'batch' },
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(loaded.status, JSON.stringify(loaded.body)).toBe(200);
+    const [cluster] = clusterListSchema.parse((await s.get(KUBERNETES_PATHS.clusters)).body).results;
+    const created = await s.post(SCHEDULER_PATHS.schedules, {
+      schedule_name: 'Shop office hours',
+      project: a.projectId,
+      time_zone: 'UTC',
+      days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+      start: '08:00',
+      end: '20:00',
+      workloads: [
+        { cluster: cluster?.id, namespace: 'web', kind: 'deployment', name: 'api' },
+        { cluster: cluster?.id, namespace: 'web', kind: 'deployment', label_selector: 'tier=batch' },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const schedule = scheduleSchema.parse(created.body);
+    const estimate = schedule.workload_estimate;
+    // The legacy CUR has no net split cost: amortized split cost, $0.10 (api) and $0.05 (worker) per running
+    // hour over its two billed hours; office hours keep them at zero 108 of 168 hours, 462.86 h of 30 days.
+    const stopped = (720 * 108) / 168;
+    expect(estimate?.window).toEqual({ from: addDays(day, -29), to: day });
+    expect(
+      estimate?.workloads.map((w) => [w.name, w.running_hours_30d, Number(w.hourly_cost.toFixed(6))]),
+    ).toEqual([
+      ['api', 2, 0.1],
+      ['worker', 2, 0.05],
+    ]);
+    expect(estimate?.workloads[0]?.stopped_hours_30d).toBeCloseTo(stopped, 9);
+    expect(estimate?.workloads[1]?.estimated_saving_30d).toBeCloseTo(0.05 * stopped, 9);
+    expect(estimate?.monthly_saving).toBeCloseTo((0.15 * stopped * 30.4375) / 30, 9);
+    expect(Number(estimate?.monthly_saving?.toFixed(2))).toBe(70.44);
+    // No node group in the inventory, nothing left unlisted; the cloud resources' estimate stays apart.
+    expect(estimate).toMatchObject({ unlisted: [], node_groups: [] });
+    expect(schedule.estimated_monthly_saving).toBe(0);
+    // The list answers the same figures.
+    const listed = scheduleListSchema.parse((await s.get(SCHEDULER_PATHS.schedules)).body).results;
+    expect(listed.find((x) => x.id === schedule.id)?.workload_estimate).toEqual(estimate);
   });
 });

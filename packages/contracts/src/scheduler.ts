@@ -178,6 +178,68 @@ export const scheduleOverrideSchema = z.object({
 });
 export type ScheduleOverride = z.infer<typeof scheduleOverrideSchema>;
 
+export const workloadEstimateSchema = z
+  .object({
+    window: z
+      .object({ from: z.string(), to: z.string() })
+      .nullable()
+      .describe('The 30 billed days read; null without a bill.'),
+    monthly_saving: z
+      .number()
+      .nullable()
+      .describe(
+        "Σ of the workloads' 30-day savings per average month (30.4375 days): what the pods' share of their nodes comes to while the schedule keeps them at zero — saved only if those nodes scale in. Null without a bill.",
+      ),
+    workloads: z.array(
+      z.object({
+        cluster: z.string().describe('The cluster id.'),
+        cluster_name: z.string(),
+        namespace: z.string(),
+        kind: z.enum(WORKLOAD_KINDS),
+        name: z.string(),
+        split_cost_30d: z
+          .number()
+          .describe(
+            "Its pods' split cost over the window at the effective rate (net amortized where the bill carries it, else amortized), from the container rollup.",
+          ),
+        running_hours_30d: z
+          .number()
+          .describe('Hours it had pods: per day, the most hours any one of its pods ran, summed.'),
+        hourly_cost: z.number().describe('Split cost per running hour.'),
+        stopped_hours_30d: z.number().describe('Hours of 30 days the schedule keeps it at zero replicas.'),
+        estimated_saving_30d: z.number(),
+      }),
+    ),
+    unlisted: z
+      .array(
+        z.object({
+          cluster: z.string(),
+          namespace: z.string(),
+          kind: z.enum(WORKLOAD_KINDS),
+          label_selector: z.string(),
+          error: z.string(),
+        }),
+      )
+      .describe('Label selectors whose cluster did not list its workloads now: not estimated.'),
+    node_groups: z
+      .array(
+        z.object({
+          cluster_name: z.string(),
+          resource_id: z.string().describe('<cluster>/<node group>, as the inventory names it.'),
+          scheduled_by: z.string().nullable().describe('The enabled schedule that scales it, if any.'),
+          min_size: z.number().nullable(),
+          max_size: z.number().nullable(),
+        }),
+      )
+      .describe(
+        "The EKS node groups of the workloads' clusters (inventory): whether a schedule or an autoscaler (min below max) can remove the nodes the pods free.",
+      ),
+  })
+  .describe(
+    "A workload schedule's estimate (not in the verified-savings ledger): each workload's split cost per running hour × the hours the schedule keeps it at zero. Pods at zero free a share of their nodes; the bill drops only when those nodes scale in.",
+  );
+export type WorkloadEstimate = z.infer<typeof workloadEstimateSchema>;
+
 export const scheduleSchema = z.object({
   id: z.string(),
   schedule_name: z.string(),
@@ -220,6 +282,11 @@ export const scheduleSchema = z.object({
   realised_to_date: z
     .number()
     .describe("What the bill shows the schedule saved so far (Σ of its ledger entries' realised to date)."),
+  workload_estimate: workloadEstimateSchema
+    .nullable()
+    .describe(
+      'Null: the schedule scales no Kubernetes workload. Apart from estimated_monthly_saving (its cloud resources), which a node group of the same cluster already counts.',
+    ),
   created_at: z.string(),
   updated_at: z.string(),
 });

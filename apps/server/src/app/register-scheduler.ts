@@ -22,7 +22,7 @@ export async function registerScheduler(
   }: {
     db: Kysely<AppTables>;
     warehouse: WarehouseStore;
-    clusters: Pick<KubernetesClustersService, 'projectsOf'>;
+    clusters: Pick<KubernetesClustersService, 'projectsOf' | 'ports'>;
   },
 ): Promise<void> {
   const inventory = createInventoryCostViewRepo({ db });
@@ -36,6 +36,8 @@ export async function registerScheduler(
     bill: warehouse,
     metrics: warehouse.metrics,
     clusters,
+    // A workload schedule's estimate: its pods' split cost (container rollup) and what its selectors match now.
+    workloadCosts: { costs: warehouse, clusters },
     ledger: createScheduleLedgerRepo({ db }),
     // The simulated cloud's clock: real time, unless the test-only clock control moved it ahead.
     now: systemClock.now,

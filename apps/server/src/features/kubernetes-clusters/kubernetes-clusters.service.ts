@@ -342,12 +342,12 @@ export function createKubernetesClustersService({
     /** For the scheduler's reconciler: the clusters of a project reachable through the port, by id. */
     async ports(
       clusterIds: readonly string[],
-    ): Promise<Map<string, { projectId: string; port: KubernetesPort }>> {
-      const found = new Map<string, { projectId: string; port: KubernetesPort }>();
+    ): Promise<Map<string, { projectId: string; name: string; port: KubernetesPort }>> {
+      const found = new Map<string, { projectId: string; name: string; port: KubernetesPort }>();
       for (const id of new Set(clusterIds)) {
         const row = await repo.get(id);
         if (row === null) continue;
-        found.set(id, { projectId: row.project_id, port: await portOf(row) });
+        found.set(id, { projectId: row.project_id, name: row.name, port: await portOf(row) });
       }
       return found;
     },

@@ -47,6 +47,7 @@ import {
 } from './scheduled-resources';
 import type { SchedulerRepo, ScheduleValues } from './scheduler.repo';
 import type { ActionRow, OneOffRow, OverrideRow, ScheduleRow } from './scheduler.tables';
+import { type ResourceAttributes, type WorkloadEstimateDeps, workloadEstimates } from './workload-estimate';
 import { isWorkloadKind, scheduleTakesWorkload } from './workload-subjects';
 import { checkWorkloadTargets, type ScheduleClusters } from './workload-targets';
 
@@ -147,6 +148,7 @@ export function createSchedulerService({
   metrics,
   clusters,
   ledger,
+  workloadCosts,
   now = () => new Date(),
 }: {
   repo: SchedulerRepo;
@@ -157,12 +159,16 @@ export function createSchedulerService({
     resources(projectIds: readonly string[]): Promise<InventoryEntry[]>;
     /** EC2 instances' EBS volumes, which keep billing while they are stopped (none: not counted). */
     attachedVolumes?(projectIds: readonly string[]): Promise<AttachedVolume[]>;
+    /** One resource's attributes (an EKS node group's sizes, for a workload schedule's estimate). */
+    resource?: ResourceAttributes;
   };
   bill: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceUsageCosts'>;
   /** The warehouse's resource metrics (schedule suggestions from usage). */
   metrics: Pick<MetricsStore, 'hourlySeries'>;
   /** The Kubernetes clusters a schedule's workloads may name (features/kubernetes-clusters). */
   clusters: ScheduleClusters;
+  /** The bill's split cost rows and the clusters' ports, for workload schedules' estimates (none: null). */
+  workloadCosts?: WorkloadEstimateDeps;
   now?: () => Date;
 }) {
   /**
@@ -192,7 +198,8 @@ export function createSchedulerService({
     };
   }
 
-  async function present(rows: ScheduleRow[], at: Date): Promise<Schedule[]> {
+  /** The schedules as answered; `estimates` false skips the workload estimate (its bill read and listings). */
+  async function present(rows: ScheduleRow[], at: Date, estimates = true): Promise<Schedule[]> {
     const overrides = await repo.overrides(
       rows.map((r) => r.id),
       at,
@@ -210,6 +217,20 @@ export function createSchedulerService({
           );
     const known = await knownStates(rows, resources);
     const realised = await ledger.realised(rows.map((r) => r.id));
+    const workloadEstimate =
+      !estimates ||
+      workloadCosts === undefined ||
+      rows[0] === undefined ||
+      rows.every((r) => r.workloads.length === 0)
+        ? new Map()
+        : await workloadEstimates(workloadCosts, {
+            rows,
+            scope: { clientId: rows[0].client_id, projectIds },
+            window: billRead?.window ?? null,
+            inventory: resources,
+            schedules: await repo.schedules(projectIds),
+            ...(inventory.resource ? { attributes: inventory.resource } : {}),
+          });
     return rows.map((row) => {
       const state = scheduleState(row, overrides, null, at.getTime());
       const next = nextChange(state, at.getTime());
@@ -254,6 +275,7 @@ export function createSchedulerService({
           billRead === null ? null : monthlySaving(estimateFromBill(billRead, row.windows, scheduled)),
         realised_monthly_saving: realised.get(row.id)?.monthly ?? null,
         realised_to_date: realised.get(row.id)?.toDate ?? 0,
+        workload_estimate: workloadEstimate.get(row.id) ?? null,
         created_at: iso(row.created_at),
         updated_at: iso(row.updated_at),
       };
@@ -386,7 +408,7 @@ export function createSchedulerService({
             'This workload is not in the schedule (give <cluster id>/<namespace>/<name> of one it scales).',
           ]);
       } else if (input.resource !== null) {
-        const [schedule] = await present([row], at);
+        const [schedule] = await present([row], at, false);
         const known = schedule?.scheduled_resources.some(
           (r) => r.kind === input.resource?.kind && r.resource_id === input.resource.resource_id,
         );
@@ -494,7 +516,7 @@ export function createSchedulerService({
         to: fromWall(row.time_zone, monday + WEEK_MS),
         now: at,
       };
-      const [schedule] = await present([row], now());
+      const [schedule] = await present([row], now(), false);
       const overrides = await repo.overridesBetween(id, new Date(range.from), new Date(range.to));
       const log = await repo.actionsBefore(id, new Date(range.to));
       return {

@@ -81,6 +81,13 @@ describe('Container Scheduler', () => {
               ...SCHEDULE,
               id: 's2',
               schedule_name: 'Shop nights off',
+              workload_estimate: {
+                window: { from: '2026-10-27', to: '2026-11-25' },
+                monthly_saving: 70.44,
+                workloads: [],
+                unlisted: [],
+                node_groups: [],
+              },
               workloads: [
                 {
                   cluster: 'k1',
@@ -138,6 +145,11 @@ describe('Container Scheduler', () => {
     expect(await within(schedules).findByText('Shop nights off', undefined, SLOW)).toBeInTheDocument();
     expect(within(schedules).getByText('prod-eks · shop/Deployments checkout')).toBeInTheDocument();
     expect(within(schedules).queryByText('Dev office hours')).toBeNull();
+    // Its pods' share of their nodes, said to save only if the nodes scale in.
+    expect(within(schedules).getByText('$70.44')).toBeInTheDocument();
+    expect(within(schedules).getByRole('alert', { name: 'When pods save' })).toHaveTextContent(
+      /saves money only if the nodes they free scale in/,
+    );
 
     await user.click(row);
     const panel = await screen.findByRole('region', { name: 'prod-eks' }, SLOW);

@@ -35,7 +35,7 @@ import {
 import { useSchedules } from './api/schedules-query';
 import { ClusterDialog } from './ClusterDialog';
 import { formatInstant } from './format-instant';
-import { SCHEDULE_COLUMNS } from './SchedulerPage';
+import { moneyOr, SCHEDULE_COLUMNS } from './SchedulerPage';
 import { editPath, KIND_NAMES, SCHEDULER_ADMIN_REASON, workloadTargetText } from './scheduler-view';
 
 const CLUSTER_ADMIN_REASON = 'Only admins add or change clusters: their credentials scale workloads.';
@@ -160,13 +160,23 @@ export function ContainerSchedulerPage() {
             Kubernetes workloads: by name, or every Deployment or StatefulSet a label selector matches.
           </Alert>
         ) : (
-          <DataGrid<Schedule>
-            label="Schedules scaling workloads"
-            rows={scheduled}
-            columns={workloadScheduleColumns(new Map(all.map((c) => [c.id, c])))}
-            csvFileName="workload-schedules"
-            getRowId={({ data }) => data.id}
-          />
+          <>
+            <Alert severity="info" aria-label="When pods save">
+              A workload schedule's figure is its pods' split cost per running hour (at the effective rate,
+              from the bill's EKS split cost allocation data) × the hours it keeps them at zero. Pods are
+              billed through their nodes: scaling them to zero saves money only if the nodes they free scale
+              in — a node group scheduled too, or one an autoscaler (Cluster Autoscaler, Karpenter) shrinks.
+              Otherwise the nodes keep billing and the pods' share becomes idle cost. The schedule's page says
+              which applies; these figures are not in the verified-savings ledger.
+            </Alert>
+            <DataGrid<Schedule>
+              label="Schedules scaling workloads"
+              rows={scheduled}
+              columns={workloadScheduleColumns(new Map(all.map((c) => [c.id, c])))}
+              csvFileName="workload-schedules"
+              getRowId={({ data }) => data.id}
+            />
+          </>
         )}
       </Block>
 
@@ -246,7 +256,16 @@ function workloadScheduleColumns(clusters: Map<string, Cluster>): ColDef<Schedul
     },
     cellStyle: ({ value }) => (String(value).startsWith('Unreachable') ? { color: '#d32f2f' } : null),
   };
-  return name === undefined ? rest : [name, workloads, reach, ...rest];
+  const saving: ColDef<Schedule> = {
+    colId: 'pods-saving',
+    headerName: "Pods' share a month, if nodes scale in",
+    width: 200,
+    valueGetter: ({ data }) => data?.workload_estimate?.monthly_saving ?? null,
+    valueFormatter: moneyOr('No bill yet'),
+    type: 'rightAligned',
+    filter: 'agNumberColumnFilter',
+  };
+  return name === undefined ? rest : [name, workloads, reach, saving, ...rest];
 }
 
 const when = (at: string | null) => (at === null ? '' : `${formatInstant(at, 'UTC')} UTC`);

@@ -24,6 +24,7 @@ import { OneOffPanel } from './OneOffPanel';
 import { OverridesPanel } from './OverridesPanel';
 import { editPath, hasPendingOneOff, SCHEDULER_ADMIN_REASON, SCHEDULER_LIST_PATH } from './scheduler-view';
 import { WeekTimeline } from './WeekTimeline';
+import { WorkloadEstimatePanel } from './WorkloadEstimatePanel';
 
 type Resource = Schedule['scheduled_resources'][number];
 
@@ -105,6 +106,16 @@ function Details({ schedule, oneOffPending }: { schedule: Schedule; oneOffPendin
               : `${formatMoney(schedule.realised_monthly_saving)} (${formatMoney(schedule.realised_to_date)} so far)`
           }
         />
+        {schedule.workload_estimate === null ? null : (
+          <Figure
+            label="Workloads: pods' share, if nodes scale in"
+            value={
+              schedule.workload_estimate.monthly_saving === null
+                ? 'No bill yet'
+                : `${formatMoney(schedule.workload_estimate.monthly_saving)} a month`
+            }
+          />
+        )}
         <Figure
           label="Running hours a week"
           value={schedule.positions === null ? 'off the hour' : String(schedule.positions.length)}
@@ -133,6 +144,9 @@ function Details({ schedule, oneOffPending }: { schedule: Schedule; oneOffPendin
           ]}
         />
       </Paper>
+      {schedule.workload_estimate === null ? null : (
+        <WorkloadEstimatePanel estimate={schedule.workload_estimate} />
+      )}
       <Holidays schedule={schedule} />
       <OverridesPanel schedule={schedule} />
       <OneOffPanel schedule={schedule} />

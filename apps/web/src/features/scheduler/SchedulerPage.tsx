@@ -18,6 +18,12 @@ import { useSchedules } from './api/schedules-query';
 import { formatInstant } from './format-instant';
 import { editPath, SCHEDULER_ADMIN_REASON, schedulePath } from './scheduler-view';
 
+/** A money cell, or what to say when the figure is missing (null). */
+export const moneyOr =
+  (missing: string) =>
+  ({ value }: { value: unknown }) =>
+    value === null || value === undefined ? missing : formatMoney(Number(value));
+
 /** The schedule list's columns (the Container Scheduler reuses them for workload schedules). */
 export const SCHEDULE_COLUMNS: ColDef<Schedule>[] = [
   {
@@ -64,8 +70,7 @@ export const SCHEDULE_COLUMNS: ColDef<Schedule>[] = [
     headerName: 'Estimated monthly saving',
     width: 150,
     valueGetter: ({ data }) => data?.estimated_monthly_saving ?? null,
-    valueFormatter: ({ value }) =>
-      value === null || value === undefined ? 'No bill yet' : formatMoney(Number(value)),
+    valueFormatter: moneyOr('No bill yet'),
     type: 'rightAligned',
     filter: 'agNumberColumnFilter',
     sort: 'desc',
@@ -75,8 +80,7 @@ export const SCHEDULE_COLUMNS: ColDef<Schedule>[] = [
     headerName: 'Realised monthly saving',
     width: 150,
     valueGetter: ({ data }) => data?.realised_monthly_saving ?? null,
-    valueFormatter: ({ value }) =>
-      value === null || value === undefined ? 'Not verified yet' : formatMoney(Number(value)),
+    valueFormatter: moneyOr('Not verified yet'),
     type: 'rightAligned',
     filter: 'agNumberColumnFilter',
   },

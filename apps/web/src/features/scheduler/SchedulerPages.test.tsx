@@ -465,6 +465,67 @@ describe('the schedule details of a schedule with Kubernetes workloads', () => {
   });
 });
 
+describe('the schedule details of a workload schedule', () => {
+  it('shows each workload’s estimate and says whether its cluster’s nodes can scale in', {
+    timeout: 60_000,
+  }, async () => {
+    const row = (name: string, hourly: number) => ({
+      cluster: 'c1',
+      cluster_name: 'prod-eks',
+      namespace: 'shop',
+      kind: 'deployment' as const,
+      name,
+      split_cost_30d: hourly * 720,
+      running_hours_30d: 720,
+      hourly_cost: hourly,
+      stopped_hours_30d: 462.86,
+      estimated_saving_30d: hourly * 462.86,
+    });
+    const withEstimate = {
+      ...SCHEDULE,
+      scheduled_resources: [],
+      estimated_monthly_saving: 0,
+      workloads: [
+        { cluster: 'c1', namespace: 'shop', kind: 'deployment', name: 'web', label_selector: null },
+        { cluster: 'c1', namespace: 'shop', kind: 'deployment', name: 'api', label_selector: null },
+      ],
+      workload_estimate: {
+        window: { from: '2026-10-27', to: '2026-11-25' },
+        monthly_saving: 70.44,
+        workloads: [row('web', 0.1), row('api', 0.05)],
+        unlisted: [],
+        node_groups: [
+          {
+            cluster_name: 'prod-eks',
+            resource_id: 'prod-eks/workers',
+            scheduled_by: null,
+            min_size: 2,
+            max_size: 6,
+          },
+        ],
+      },
+    };
+    server.use(
+      http.get(`*${SCHEDULER_PATHS.schedule('s1')}`, () => HttpResponse.json(withEstimate)),
+      http.get(`*${SCHEDULER_PATHS.timeline('s1')}`, () => HttpResponse.json(TIMELINE)),
+      http.get(`*${SCHEDULER_PATHS.actions('s1')}`, () => HttpResponse.json({ results: [] })),
+    );
+    renderWithProviders('/v3/essentials/scheduler-details/schedule/s1', { signedIn: true });
+    const panel = await screen.findByRole('region', { name: 'Kubernetes workloads' }, SLOW);
+    expect(panel).toHaveTextContent("Pods' share of their nodes while at zero: $70.44 a month");
+    const table = within(panel).getByRole('table', { name: 'Workload estimates' });
+    expect(
+      within(table).getByRole('row', { name: /shop\/web \(deployment\).*\$0\.10.*\$46\.29/ }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('alert', { name: 'When pods save' })).toHaveTextContent(
+      /only if the nodes they free scale in.*prod-eks\/workers can scale from 2 to 6 nodes.*not in the verified-savings ledger/,
+    );
+    const summary = screen.getByLabelText('Summary');
+    expect(within(summary).getByText("Workloads: pods' share, if nodes scale in")).toBeInTheDocument();
+    expect(within(summary).getByText('$70.44 a month')).toBeInTheDocument();
+  });
+});
+
 describe('the schedule details while a one-off is queued', () => {
   it('asks again every few seconds until it has run, then shows the resource stopped without a reload', {
     timeout: 60_000,

@@ -41,6 +41,7 @@ export const SCHEDULE: Schedule = {
   estimated_monthly_saving: 61.25,
   realised_monthly_saving: 58.4,
   realised_to_date: 12.5,
+  workload_estimate: null,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
 };
