@@ -2,11 +2,14 @@ import { hourlyRangeMessage } from '@finlens/contracts/cost-query';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import { Suspense, use } from 'react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDemoModeStore } from '../../components/demo-mode';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
+import { ExplorerPage } from './ExplorerPage';
 import { costResult } from './explorer-fixtures.test-helper';
 
 const EXPLORER = '/v3/cloud-resource-cost-api/';
@@ -281,6 +284,40 @@ describe('Explorer', () => {
     expect(grid.querySelector('.ag-row[row-id="0"]')).toBe(firstRow);
     // AG Grid takes a removed row out of the page a moment later (its fade-out).
     await waitFor(() => expect(within(grid).queryByText('AmazonEC2')).not.toBeInTheDocument());
+  });
+
+  it('shows a click at once and asks its question while the rest of the app follows the URL as a transition', {
+    timeout: 30_000,
+  }, async () => {
+    // A part of the app that reads the URL and cannot yet render the next one: the URL's change waits for it (a
+    // transition keeps the page as it is meanwhile); the click's feedback and question do not.
+    const never = new Promise<never>(() => {});
+    function SlowUrlReader() {
+      if (useLocation().search.includes('product_region')) use(never);
+      return null;
+    }
+    const { user } = renderWithProviders(EXPLORER, {
+      signedIn: true,
+      routes: [
+        {
+          path: EXPLORER,
+          element: (
+            <>
+              <ExplorerPage />
+              <Suspense fallback={<p>Following the URL</p>}>
+                <SlowUrlReader />
+              </Suspense>
+            </>
+          ),
+        },
+      ],
+    });
+    await screen.findByLabelText('Total cost', undefined, { timeout: 20_000 });
+    await user.click(screen.getByRole('button', { name: 'Regions' }));
+    await waitFor(() => expect(lastCostCall().dimension).toBe('product_region'));
+    expect(screen.getByRole('button', { name: 'Regions' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Cloud Services' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByText('Following the URL')).not.toBeInTheDocument();
   });
 
   it('shows a refused question with what to change (an hourly range too long), the controls still usable', {

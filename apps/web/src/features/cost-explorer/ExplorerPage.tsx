@@ -110,6 +110,46 @@ function useSame<T>(value: T, same: (a: T, b: T) => boolean): T {
 }
 
 const sameFilters = (a: CostFilter[], b: CostFilter[]) => JSON.stringify(a) === JSON.stringify(b);
+const sameView = (a: ExplorerView, b: ExplorerView) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The view's part of the URL (the opened report's id left out: it is not part of the view). */
+function viewKeyOf(params: URLSearchParams): string {
+  const view = new URLSearchParams(params);
+  view.delete(REPORT_PARAM);
+  return view.toString();
+}
+
+/** A view a click chose, with its URL key and the keys of the views it replaces (see useChosenView). */
+interface Chosen {
+  view: ExplorerView;
+  key: string;
+  replaces: ReadonlySet<string>;
+}
+
+/**
+ * The view a click has just chosen, shown at once (the controls, the question asked, the results dimmed) while the
+ * URL follows at transition priority: a navigation renders the whole app, and as a transition that work yields to
+ * painting and to the next click, and a newer click's navigation takes its place. The chosen view stands while
+ * the URL still holds a view it replaces (the one clicked away from, or an earlier click's on its way); once the
+ * URL holds it, or another view (Back, a link), the URL's view is shown.
+ */
+function useChosenView(urlKey: string) {
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const standing = chosen?.replaces.has(urlKey) ? chosen : null;
+  if (chosen !== null && standing === null) setChosen(null);
+  const choose = useCallback(
+    (view: ExplorerView, key: string) =>
+      setChosen((previous) => {
+        const replaces = new Set(previous?.replaces);
+        if (previous !== null) replaces.add(previous.key);
+        replaces.add(urlKey);
+        replaces.delete(key);
+        return { view, key, replaces };
+      }),
+    [urlKey],
+  );
+  return { chosen: standing?.view ?? null, choose };
+}
 
 /** Applies a control change to the view: a new range keeps the granularity only when still allowed. */
 function applyChange(view: ExplorerView, change: ViewChange, today: Date): ExplorerView {
@@ -146,37 +186,45 @@ export function ExplorerPage() {
     () => viewFromParams(searchParams, today),
     [searchParams, today],
   );
+  const urlKey = useMemo(() => viewKeyOf(searchParams), [searchParams]);
+  const { chosen, choose } = useChosenView(urlKey);
+  const shownView = chosen ?? urlView;
   const internal = useCurrentUser().data?.is_internal_user ?? false;
-  // Kept while the URL is the same, so the memoised controls do not render again when an answer arrives.
+  // Kept while the view is the same, so the memoised controls do not render again when an answer arrives.
   const granularities = useMemo(
-    () => granularityOptions(urlView.query, internal, today),
-    [urlView.query, internal, today],
+    () => granularityOptions(shownView.query, internal, today),
+    [shownView.query, internal, today],
   );
-  const view: ExplorerView = useMemo(
-    () => ({
-      ...urlView,
-      query: { ...urlView.query, granularity: fitGranularity(urlView.query.granularity, granularities) },
-    }),
-    [urlView, granularities],
+  // The same object when the URL catches up with the chosen view (nothing made from it renders again).
+  const view = useSame(
+    useMemo(
+      (): ExplorerView => ({
+        ...shownView,
+        query: {
+          ...shownView.query,
+          granularity: fitGranularity(shownView.query.granularity, granularities),
+        },
+      }),
+      [shownView, granularities],
+    ),
+    sameView,
   );
   const { query } = view;
   const keyPending = needsGroupKey(query);
   const cost = useCostQuery(query, !keyPending);
   const blur = useBlurValues(query.dimension);
   const notice = dataDelayNotice(today);
-  // The report the view was opened from stays named while the view changes, so "Save" can write over it.
-  // `flushSync`: the page renders the new view before the next click is handled (a navigation is otherwise a
-  // transition, and "Save" clicked right after a grid change would still hold the view before it).
-  const update = (next: ExplorerView) =>
-    setSearchParams(
-      (current) => {
-        const params = viewToParams(next);
-        const report = current.get(REPORT_PARAM);
-        if (report !== null) params.set(REPORT_PARAM, report);
-        return params;
-      },
-      { flushSync: true },
-    );
+  // The new view is shown at once (so "Save" clicked right after a grid change holds it) and the URL follows as a
+  // transition (useChosenView). The report the view was opened from stays named, so "Save" can write over it.
+  const update = (next: ExplorerView) => {
+    const params = viewToParams(next);
+    choose(next, params.toString());
+    setSearchParams((current) => {
+      const report = current.get(REPORT_PARAM);
+      if (report !== null) params.set(REPORT_PARAM, report);
+      return params;
+    });
+  };
   const groupLabel =
     query.dimension === null
       ? 'Total'
@@ -229,7 +277,7 @@ export function ExplorerPage() {
       </Typography>
       <SaveReportBar view={view} disabled={keyPending} />
       {notice ? <Alert severity="info">{notice.message}</Alert> : null}
-      {problem ? (
+      {problem && chosen === null ? (
         <Alert severity="warning">
           The link's {problem.field} was not understood ({problem.message}); showing the default view.
         </Alert>
