@@ -3,7 +3,11 @@ import { ANOMALY_SCHEDULES, anomalyJobHandlers } from '../features/anomalies/ano
 import { COMMITMENT_SCHEDULES, commitmentJobHandlers } from '../features/commitments/commitments.jobs';
 import { createCommitmentsRepo } from '../features/commitments/commitments.repo';
 import type { CommitmentsService } from '../features/commitments/commitments.service';
-import { SHARESAVE_SCHEDULES, shareSaveJobHandlers } from '../features/commitments/sharesave.jobs';
+import {
+  RETIRED_SHARESAVE_SCHEDULES,
+  SHARESAVE_SCHEDULES,
+  shareSaveJobHandlers,
+} from '../features/commitments/sharesave.jobs';
 import { COST_TARGET_SCHEDULES, costTargetJobHandlers } from '../features/cost-targets/target-alert-jobs';
 import { createCollectionTargets } from '../features/inventory/collection-targets';
 import { createCollectionTargetsRepo } from '../features/inventory/collection-targets.repo';
@@ -180,6 +184,7 @@ export async function startServerJobs({
   ]) {
     await jobs.schedules.save(schedule);
   }
+  for (const name of RETIRED_SHARESAVE_SCHEDULES) await jobs.schedules.remove(name);
   return jobs;
 }
 

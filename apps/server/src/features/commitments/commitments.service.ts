@@ -735,6 +735,11 @@ export function createCommitmentsService({
       return realisedSavingsOf(await scopes.saved(reader), months);
     },
 
+    /** The newest usage day of a client's bill over every project, null without data (the ShareSave notice). */
+    async newestDayFor(reader: ScopeReader): Promise<string | null> {
+      return newestDay(await scopes.saved(reader));
+    },
+
     async convertible(caller: ClientCaller, query: ConvertibleQuery): Promise<ConvertibleAnalysis> {
       const scope = await scopes.requested(caller, query.project_ids);
       const [inventory, newest] = await Promise.all([inventoryOf(scope), newestDay(scope)]);

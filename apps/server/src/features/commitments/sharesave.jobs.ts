@@ -1,5 +1,6 @@
 import type { DispatchPayload } from '@finlens/contracts/notifications';
 import { shareSaveAllowed } from '@finlens/cost-model/commitments/sharesave';
+import { addMonths, endOfMonth, startOfMonth, utcDay } from '@finlens/cost-model/utc-calendar';
 import { z } from 'zod';
 import { defineJobHandler } from '../../platform/jobs/job-handler';
 import type { JobQueue } from '../../platform/jobs/job-queue';
@@ -17,9 +18,28 @@ const SHARESAVE_LINK = '/v3/compute-copilot/summary/';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (value: number | null) => (value === null ? '—' : usd.format(value));
 
-/** The month before `now`'s (UTC), `YYYY-MM`: the month a report on the 1st closes. */
-export function previousMonth(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+/**
+ * How many months after it closed a month may still be reported: a bill that reaches the month's last day later
+ * than that (a source stale for over a quarter) no longer reports it.
+ */
+const CATCH_UP_MONTHS = 3;
+
+/**
+ * The closed months a run at `now` reports, oldest first: of the CATCH_UP_MONTHS months before now's (UTC), those
+ * whose last day the bill's newest usage day reached. A month the bill has not finished is left for a later run,
+ * so a partial figure is never sent as the month's.
+ */
+export function completeMonths(now: Date, newest: string): string[] {
+  const current = startOfMonth(utcDay(now));
+  return Array.from({ length: CATCH_UP_MONTHS }, (_, i) => addMonths(current, i - CATCH_UP_MONTHS))
+    .filter((first) => endOfMonth(first) <= newest)
+    .map((first) => first.slice(0, 7));
+}
+
+/** Months from `month` (YYYY-MM) to the month of `day`, both counted. */
+function monthsThrough(month: string, day: string): number {
+  const index = (text: string) => Number(text.slice(0, 4)) * 12 + Number(text.slice(5, 7));
+  return index(day) - index(month) + 1;
 }
 
 /**
@@ -61,9 +81,11 @@ export function shareSaveNotice(
 }
 
 /**
- * `commitments.sharesave-scan` (monthly, on the 1st) queues `commitments.sharesave-report` for every client with a
- * project; that job sends a client where ShareSave is allowed the report of the month just closed, once (keyed on
- * the client and month). Clients without ShareSave hear nothing.
+ * `commitments.sharesave-scan` (daily, after the bill's refresh) queues `commitments.sharesave-report` for every
+ * client with a project; for a client where ShareSave is allowed that job sends the report of each recently closed
+ * month the bill has reached the last day of (completeMonths), once per client and month (the notification's
+ * dedupe key): a month whose bill is still incomplete is sent by a later day's run, when the bill catches up.
+ * Clients without ShareSave hear nothing.
  */
 export function shareSaveJobHandlers({
   service,
@@ -71,7 +93,7 @@ export function shareSaveJobHandlers({
   queue,
   partners,
 }: {
-  service: Pick<CommitmentsService, 'realisedSavingsFor'>;
+  service: Pick<CommitmentsService, 'realisedSavingsFor' | 'newestDayFor'>;
   repo: Pick<CommitmentsRepo, 'shareSave' | 'adminIds' | 'clientsWithProjects'>;
   queue: Pick<JobQueue, 'enqueue'>;
   /** SHARESAVE_PARTNERS. */
@@ -81,38 +103,44 @@ export function shareSaveJobHandlers({
     defineJobHandler({
       kind: SHARESAVE_SCAN_KIND,
       payload: z.object({}).passthrough(),
-      async run(_payload, { job }) {
-        const month = previousMonth(job.run_at);
-        for (const clientId of await repo.clientsWithProjects()) {
-          await queue.enqueue({
-            kind: SHARESAVE_REPORT_KIND,
-            payload: { clientId, month },
-            dedupeKey: `${SHARESAVE_REPORT_KIND}:${clientId}:${month}`,
-          });
-        }
+      async run() {
+        // No dedupe key: a scan run twice queues a client's report twice, and its notices are deduped.
+        for (const clientId of await repo.clientsWithProjects())
+          await queue.enqueue({ kind: SHARESAVE_REPORT_KIND, payload: { clientId } });
       },
     }),
     defineJobHandler({
       kind: SHARESAVE_REPORT_KIND,
-      payload: z.object({ clientId: z.string().min(1), month: z.string().regex(/^\d{4}-\d{2}$/) }),
-      async run({ clientId, month }) {
+      // A report queued before the daily scan named its month: the run's own date decides now.
+      payload: z.object({ clientId: z.string().min(1) }).passthrough(),
+      async run({ clientId }, { job }) {
         const setting = await repo.shareSave(clientId);
         if (!shareSaveAllowed(setting, partners)) return;
-        // Three months cover the closed month even when the bill already holds a day of the new one.
-        const months = await service.realisedSavingsFor({ clientId }, 3);
-        const notice = shareSaveNotice(clientId, month, months, setting, await repo.adminIds(clientId));
-        if (notice === null) return;
-        await queue.enqueue({
-          kind: DISPATCH_KIND,
-          payload: notice,
-          dedupeKey: `commitments.sharesave:${clientId}:${month}`,
-        });
+        const newest = await service.newestDayFor({ clientId });
+        if (newest === null) return;
+        const due = completeMonths(job.run_at, newest);
+        const [oldest] = due;
+        if (oldest === undefined) return;
+        const months = await service.realisedSavingsFor({ clientId }, monthsThrough(oldest, newest));
+        const adminIds = await repo.adminIds(clientId);
+        for (const month of due) {
+          const notice = shareSaveNotice(clientId, month, months, setting, adminIds);
+          if (notice === null) continue;
+          await queue.enqueue({
+            kind: DISPATCH_KIND,
+            payload: notice,
+            dedupeKey: `commitments.sharesave:${clientId}:${month}`,
+          });
+        }
       },
     }),
   ];
 }
 
-/** On the 1st of each month at 07:00 UTC, after the daily refresh of the bill (06:30). */
+/** Daily at 07:00 UTC, after the daily refresh of the bill (06:30). */
 export const SHARESAVE_SCHEDULES: readonly ScheduleDefinition[] = [
-  { name: 'commitments.sharesave-monthly', kind: SHARESAVE_SCAN_KIND, payload: {}, cron: '0 7 1 * *' },
+  { name: 'commitments.sharesave-daily', kind: SHARESAVE_SCAN_KIND, payload: {}, cron: '0 7 * * *' },
 ];
+
+/** The schedule the daily one replaced (a saved schedule stays until removed). */
+export const RETIRED_SHARESAVE_SCHEDULES: readonly string[] = ['commitments.sharesave-monthly'];
