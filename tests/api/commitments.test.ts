@@ -12,6 +12,7 @@ import {
   rateTableSchema,
   reservationAnalysisSchema,
   SHARESAVE_CSV_COLUMNS,
+  SHARESAVE_PARTNER_CSV_COLUMNS,
   shareSavePartnerSchema,
   shareSaveSchema,
 } from '@finlens/contracts/commitments';
@@ -767,7 +768,14 @@ describe('commitment management', () => {
     expect(partnerView.clients[0]?.months).toEqual(agreed.months);
     near(partnerView.totals.realised_savings, coveredOnDemand - used - unused, 'partner total');
     expect(partnerView.totals.partner_fee).toBe(0);
+    // Its CSV: one line per client with the screen's columns.
+    const partnerCsv = await s.get(`${P.shareSavePartner}?months=2&format=csv`);
+    expect(partnerCsv.status).toBe(200);
+    const [partnerHeader, ...partnerLines] = String(partnerCsv.body).trim().split('\n');
+    expect(partnerHeader?.split(',')).toEqual([...SHARESAVE_PARTNER_CSV_COLUMNS]);
+    expect(partnerLines.map((l) => l.split(',').at(-1))).toEqual(['2']);
     await expect400(s.get(`${P.shareSavePartner}?months=0`), 'months');
+    await expect400(s.get(`${P.shareSavePartner}?format=xml`), 'format');
     // A client of the partner without ShareSave is not in the view.
     await context.server.appDb
       .updateTable('clients')

@@ -707,7 +707,8 @@ export type CommitmentAlerts = z.infer<typeof commitmentAlertsSchema>;
  *   admin there): a fraction in [0, 1]; null until agreed (fees then null).
  * - The partner view (GET …/sharesave/partner/, partner users): the same report for each of the partner's clients
  *   where ShareSave is allowed (by name), read over all of the client's projects, and the totals across them (fees
- *   and net savings of the clients with an agreed share only; null when none has one).
+ *   and net savings of the clients with an agreed share only; null when none has one). CSV: one line per client
+ *   with its totals, as the screen's table.
  */
 export const SHARESAVE_CSV_COLUMNS = [
   'month',
@@ -765,7 +766,22 @@ export const shareSaveSchema = z
   .describe('The ShareSave savings-share report (404 where ShareSave is not allowed).');
 export type ShareSave = z.infer<typeof shareSaveSchema>;
 
-export const shareSavePartnerQuerySchema = shareSaveQuerySchema.pick({ months: true });
+/** The partner view's CSV: one line per client, the screen's columns (the client's totals over the months). */
+export const SHARESAVE_PARTNER_CSV_COLUMNS = [
+  'client_name',
+  'share',
+  'realised_savings',
+  'partner_fee',
+  'client_net_saving',
+  'months',
+] as const;
+
+export const shareSavePartnerQuerySchema = shareSaveQuerySchema.pick({ months: true }).extend({
+  format: z
+    .enum(['json', 'csv'])
+    .default('json')
+    .describe('csv: SHARESAVE_PARTNER_CSV_COLUMNS, one line per client.'),
+});
 export type ShareSavePartnerQuery = z.infer<typeof shareSavePartnerQuerySchema>;
 
 export const shareSavePartnerSchema = z

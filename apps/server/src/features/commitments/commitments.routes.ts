@@ -30,7 +30,13 @@ import type { CommitmentsRepo } from './commitments.repo';
 import type { CommitmentsService } from './commitments.service';
 import { rateTableAnswer } from './purchase-rates';
 import { reservationAnalysisCsv } from './reservation-analysis-csv';
-import { assertShareSaveAllowed, partnerShareSave, shareSaveCsv, shareSaveReport } from './sharesave-report';
+import {
+  assertShareSaveAllowed,
+  partnerShareSave,
+  partnerShareSaveCsv,
+  shareSaveCsv,
+  shareSaveReport,
+} from './sharesave-report';
 
 const tags = ['commitments'];
 
@@ -198,17 +204,26 @@ export const commitmentsRoutes: FastifyPluginAsyncZod<{
     COMMITMENTS_PATHS.shareSavePartner,
     {
       config: { access: 'partner' },
-      schema: { tags, querystring: shareSavePartnerQuerySchema, response: { 200: shareSavePartnerSchema } },
+      schema: {
+        tags,
+        querystring: shareSavePartnerQuerySchema,
+        response: { 200: z.union([shareSavePartnerSchema, z.string()]) },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const { partnerId } = callerOf(request);
       if (partnerId === null) throw notFound();
-      return partnerShareSave({
+      const view = await partnerShareSave({
         partner: partnerId,
         clients: await repo.partnerShareSaves(partnerId),
         partners: shareSavePartners,
         realisedSavings: (clientId) => service.realisedSavingsFor({ clientId }, request.query.months),
       });
+      if (request.query.format === 'json') return view;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="sharesave-partner.csv"')
+        .send(await partnerShareSaveCsv(view));
     },
   );
   app.get(

@@ -1,5 +1,11 @@
+import { SHARESAVE_PARTNER_CSV_COLUMNS } from '@finlens/contracts/commitments';
 import { describe, expect, it } from 'vitest';
-import { assertShareSaveAllowed, shareSaveReport } from './sharesave-report';
+import {
+  assertShareSaveAllowed,
+  partnerShareSave,
+  partnerShareSaveCsv,
+  shareSaveReport,
+} from './sharesave-report';
 
 const setting = { sharesave_allowed: true, partner: 'p1', updatedAt: new Date('2026-11-01T00:00:00Z') };
 const months = [
@@ -38,5 +44,55 @@ describe('ShareSave report', () => {
     );
     expect(() => assertShareSaveAllowed(off, new Set(['p1']))).not.toThrow();
     expect(() => assertShareSaveAllowed({ ...off, sharesave_allowed: true }, new Set())).not.toThrow();
+  });
+
+  it('the partner view as CSV: one line per allowed client with the table’s columns, unrounded', async () => {
+    const client = (clientId: string, clientName: string, share: number | null, allowed = true) => ({
+      ...setting,
+      sharesave_allowed: allowed,
+      partner: 'p1',
+      share,
+      clientId,
+      clientName,
+    });
+    const view = await partnerShareSave({
+      partner: 'p1',
+      clients: [
+        client('c1', 'Acme', 0.25),
+        client('c2', '=Globex', null),
+        client('c3', 'Hidden', 0.5, false),
+      ],
+      partners: new Set(),
+      realisedSavings: async (clientId) =>
+        clientId === 'c1' ? months : [{ month: '2026-10', savings: 1 / 3 }],
+    });
+    const [header, ...lines] = (await partnerShareSaveCsv(view)).trim().split('\n');
+    expect(header?.split(',')).toEqual([...SHARESAVE_PARTNER_CSV_COLUMNS]);
+    expect(lines).toEqual(['Acme,0.25,960,250,710,2', `'=Globex,,${1 / 3},,,1`]);
+  });
+
+  it('the partner view reads at most four clients at once, and reports every one', async () => {
+    let reading = 0;
+    let most = 0;
+    const clients = Array.from({ length: 10 }, (_, i) => ({
+      ...setting,
+      share: null,
+      clientId: `c${i}`,
+      clientName: `Client ${i}`,
+    }));
+    const view = await partnerShareSave({
+      partner: 'p1',
+      clients,
+      partners: new Set(),
+      realisedSavings: async () => {
+        reading += 1;
+        most = Math.max(most, reading);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        reading -= 1;
+        return months;
+      },
+    });
+    expect(most).toBe(4);
+    expect(view.clients.map((c) => c.client_id)).toEqual(clients.map((c) => c.clientId));
   });
 });

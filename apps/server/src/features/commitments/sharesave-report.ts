@@ -1,7 +1,16 @@
-import { SHARESAVE_CSV_COLUMNS, type ShareSave, type ShareSavePartner } from '@finlens/contracts/commitments';
+import {
+  SHARESAVE_CSV_COLUMNS,
+  SHARESAVE_PARTNER_CSV_COLUMNS,
+  type ShareSave,
+  type ShareSavePartner,
+} from '@finlens/contracts/commitments';
 import { shareSaveAllowed, shareSaveMonth } from '@finlens/cost-model/commitments/sharesave';
 import { csvExport } from '../../platform/http/csv-export';
 import { notFound } from '../../platform/http/http-error';
+import { limiter } from '../../platform/limiter';
+
+/** The partner view reads this many clients' 13 months of commitment rows at once, the others waiting. */
+const CLIENTS_AT_ONCE = 4;
 
 /** What ShareSave reads of a client: its flag, its partner and the share it agreed (null until set). */
 export interface ShareSaveSetting {
@@ -70,7 +79,8 @@ export interface PartnerClientSetting extends ShareSaveSetting {
 
 /**
  * The partner view: the report of each of the partner's clients where ShareSave is allowed, read over all of the
- * client's projects, and the totals across them (fees and net savings of the clients with an agreed share only).
+ * client's projects (CLIENTS_AT_ONCE at a time), and the totals across them (fees and net savings of the clients
+ * with an agreed share only).
  */
 export async function partnerShareSave({
   partner,
@@ -83,12 +93,13 @@ export async function partnerShareSave({
   partners: ReadonlySet<string>;
   realisedSavings: (clientId: string) => Promise<{ month: string; savings: number }[]>;
 }): Promise<ShareSavePartner> {
+  const limit = limiter(CLIENTS_AT_ONCE);
   const reports = await Promise.all(
     clients
       .filter((client) => shareSaveAllowed(client, partners))
       .map(async (client) => {
         const { partner: _partner, ...report } = shareSaveReport(
-          await realisedSavings(client.clientId),
+          await limit(() => realisedSavings(client.clientId)),
           client,
         );
         return { client_id: client.clientId, client_name: client.clientName, ...report };
@@ -108,4 +119,19 @@ export async function partnerShareSave({
       client_net_saving: agreed.length === 0 ? null : sum(agreed, (r) => r.totals.client_net_saving),
     },
   };
+}
+
+/**
+ * The partner view as CSV: one line per client (SHARESAVE_PARTNER_CSV_COLUMNS, as the screen's table: its name,
+ * share, the totals over its months and how many months), unrounded as the JSON answers them.
+ */
+export function partnerShareSaveCsv(view: ShareSavePartner): Promise<string> {
+  return csvExport(SHARESAVE_PARTNER_CSV_COLUMNS, view.clients, (c) => [
+    c.client_name,
+    c.share,
+    c.totals.realised_savings,
+    c.totals.partner_fee,
+    c.totals.client_net_saving,
+    c.months.length,
+  ]);
 }

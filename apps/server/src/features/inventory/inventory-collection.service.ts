@@ -1,4 +1,5 @@
 import type { JobQueue } from '../../platform/jobs/job-queue';
+import { limiter } from '../../platform/limiter';
 import { type MetricsStore, retentionCutoffs } from '../../warehouse/metrics-store';
 import { collectMetrics } from './collect-metrics';
 import { collectionErrors, collectRegion, fromRow } from './collect-region';
@@ -28,21 +29,6 @@ export async function enqueueCollectionPass(
     payload: { projectId, passId },
     dedupeKey: `${PASS_KIND}:${projectId}:${passId}`,
   });
-}
-
-function limiter(max: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await task();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
 }
 
 /**

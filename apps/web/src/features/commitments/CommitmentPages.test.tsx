@@ -1059,6 +1059,10 @@ describe('Commitment pages', () => {
     expect(within(section).getByRole('group', { name: 'Clients’ realised savings' })).toHaveTextContent(
       '$1,050.00',
     );
+    expect(within(section).getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `${P.shareSavePartner}?format=csv`,
+    );
   });
 
   it('Convertible RI lists the under-used convertible reservations with the exchange that fits their use', {

@@ -13,6 +13,7 @@ import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import {
   SHARESAVE_CSV_HREF,
+  SHARESAVE_PARTNER_CSV_HREF,
   usePartnerShareSave,
   useSaveShareSaveMutation,
   useShareSave,
@@ -45,7 +46,7 @@ const CLIENT_COLUMNS: SimpleColumn<PartnerClient>[] = [
 /**
  * ShareSave across the partner's clients (partner users only; nothing for anyone else): each client where ShareSave
  * is allowed with its realised savings, agreed share, the partner's fee and the client's net saving over the last
- * 12 months of its bill, and the totals.
+ * 12 months of its bill, and the totals; the table as CSV.
  */
 export function PartnerShareSaveSection() {
   const { data: profile } = useCurrentUser();
@@ -55,9 +56,19 @@ export function PartnerShareSaveSection() {
   const data = report.data;
   return (
     <Stack spacing={1} component="section" aria-label="ShareSave across your clients">
-      <Typography variant="h6" component="h2">
-        ShareSave across your clients
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h6" component="h2">
+          ShareSave across your clients
+        </Typography>
+        <Button
+          variant="outlined"
+          size="small"
+          href={SHARESAVE_PARTNER_CSV_HREF}
+          download="sharesave-partner.csv"
+        >
+          Export CSV
+        </Button>
+      </Stack>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Figure label="Clients’ realised savings" value={formatMoney(data.totals.realised_savings)} />
         <Figure label="Partner’s fees" value={orDash(data.totals.partner_fee)} />

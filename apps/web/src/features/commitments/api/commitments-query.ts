@@ -234,3 +234,6 @@ export function useSaveShareSaveMutation() {
 
 /** The same report as CSV, one line per month (the browser downloads it with the session cookie). */
 export const SHARESAVE_CSV_HREF = `${COMMITMENTS_PATHS.shareSave}?format=csv`;
+
+/** The partner view as CSV, one line per client with the table's columns. */
+export const SHARESAVE_PARTNER_CSV_HREF = `${COMMITMENTS_PATHS.shareSavePartner}?format=csv`;
