@@ -11,7 +11,7 @@ import { createResourceLookupRepo } from '../features/inventory/resource-lookup.
 import { resourceMetricsRoutes } from '../features/inventory/resource-metrics.routes';
 import { createResourceMetricsService } from '../features/inventory/resource-metrics.service';
 import { createKubernetesClustersRepo } from '../features/kubernetes-clusters/kubernetes-clusters.repo';
-import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
+import { createLazyAwsCloud } from '../integrations/cloud/aws/lazy-aws-cloud';
 import { systemClock } from '../integrations/cloud/simulated/sim-clock';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import type { App } from '../platform/http/app';
@@ -35,7 +35,7 @@ export async function registerInventory(
 ): Promise<InventoryService> {
   const secretBox = createSecretBox(secretKey);
   // Routes only queue passes; the jobs (app/server-jobs.ts) call the cloud.
-  const aws = createAwsCloud();
+  const aws = createLazyAwsCloud();
   const targetsRepo = createCollectionTargetsRepo({
     db,
     ...(serverIdentity === undefined ? {} : { serverIdentityAccounts: serverIdentity.accounts }),

@@ -10,7 +10,7 @@ import {
 import { createSchedulerRepo } from '../features/scheduler/scheduler.repo';
 import { scenarioKubernetesSchema } from '../integrations/cloud/simulated/scenario-schema';
 import { type SimClock, systemClock } from '../integrations/cloud/simulated/sim-clock';
-import { createKubernetesConnector } from '../integrations/kubernetes/kubernetes-client';
+import { createLazyKubernetesConnector } from '../integrations/kubernetes/lazy-kubernetes-connector';
 import { createSimulatedKubernetes } from '../integrations/kubernetes/simulated-kubernetes';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import type { App } from '../platform/http/app';
@@ -42,7 +42,7 @@ export function kubernetesClustersFor({
     scopes: createCostScopes({ db }),
     secretBox: createSecretBox(secretKey),
     refusedReason: http.refusedReason,
-    connect: createKubernetesConnector(http),
+    connect: createLazyKubernetesConnector(http),
     simulated: async (row) => {
       // The scenario was checked when it was saved; only its kubernetes section is read.
       const stored = await inventory.kubernetesOf(row.project_id);

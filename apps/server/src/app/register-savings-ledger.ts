@@ -9,7 +9,7 @@ import {
   type FindRecommendation,
   ledgerFieldsReader,
 } from '../features/savings-ledger/savings-ledger.service';
-import { createAwsCloud } from '../integrations/cloud/aws/aws-cloud';
+import { createLazyAwsCloud } from '../integrations/cloud/aws/lazy-aws-cloud';
 import type { CloudPort } from '../integrations/cloud/cloud-port';
 import { type SimClock, systemClock } from '../integrations/cloud/simulated/sim-clock';
 import { createSecretBox } from '../platform/crypto/secret-box';
@@ -22,7 +22,7 @@ import type { CostStore } from '../warehouse/cost-store';
  * (AWS_ENDPOINT_URL and the like) cannot reach internal addresses unless OUTBOUND_ALLOW lets it.
  */
 export function guardedAwsCloud(outboundAllow: Parameters<typeof createGuardedHttp>[0]): CloudPort {
-  return createAwsCloud({
+  return createLazyAwsCloud({
     clientSettings: { requestHandler: sdkRequestHandler(createGuardedHttp(outboundAllow)) },
   });
 }
@@ -38,7 +38,7 @@ export function serverIdentityCloud(config: {
   if (config.serverIdentityAccounts.length === 0) return undefined;
   return {
     accounts: new Set(config.serverIdentityAccounts),
-    port: createAwsCloud({
+    port: createLazyAwsCloud({
       allowServerIdentity: true,
       clientSettings: { requestHandler: sdkRequestHandler(createGuardedHttp(config.outboundAllow)) },
     }),

@@ -1,6 +1,6 @@
-import { BlobServiceClient, ContainerClient } from '@azure/storage-blob';
+import type { ContainerClient } from '@azure/storage-blob';
+import { lazy } from '../../platform/lazy';
 import type { GuardedHttp } from '../../platform/outbound/guarded-http';
-import { guardedPipeline } from './azure-guarded-pipeline';
 import { normalisePrefix, type RemoteObject, type RemoteStore, SourceError } from './remote-store';
 
 /** A storage account connection string, or the account URL with a SAS token that grants list and read. */
@@ -16,12 +16,14 @@ export interface AzureBlobLocation {
   http: GuardedHttp | null;
 }
 
-/** The container an Azure cost export writes to, read with @azure/storage-blob. */
+/**
+ * The container an Azure cost export writes to, read with @azure/storage-blob; the client is built on the store's
+ * first call (the SDK, a few hundred modules, loads then: a local import or a server without Azure sources never
+ * loads it).
+ */
 export function azureBlobStore({ container, prefix, access, http }: AzureBlobLocation): RemoteStore {
   const root = normalisePrefix(prefix);
-  const plain = containerClient(container, access);
-  const client =
-    http === null ? plain : new ContainerClient(plain.url, guardedPipeline(plain.credential, http));
+  const client = lazy(() => containerClient(container, access, http));
   const location = `azure://${container}/${root}`;
   const fail = (what: string, error: unknown) =>
     new SourceError(`${what}: ${(error as Error).name}: ${firstLine(error)}`, { cause: error });
@@ -30,9 +32,10 @@ export function azureBlobStore({ container, prefix, access, http }: AzureBlobLoc
     location,
     uriOf: (key) => `azure://${container}/${key}`,
     async listObjects(signal) {
+      const blobs = await client();
       const objects: RemoteObject[] = [];
       try {
-        for await (const blob of client.listBlobsFlat({ prefix: root, abortSignal: signal })) {
+        for await (const blob of blobs.listBlobsFlat({ prefix: root, abortSignal: signal })) {
           objects.push({
             key: blob.name,
             etag: blob.properties.etag?.replaceAll('"', '') ?? null,
@@ -46,19 +49,19 @@ export function azureBlobStore({ container, prefix, access, http }: AzureBlobLoc
       return objects;
     },
     async readText(key, signal) {
+      const blobs = await client();
       try {
-        const buffer = await client
-          .getBlobClient(key)
-          .downloadToBuffer(0, undefined, { abortSignal: signal });
+        const buffer = await blobs.getBlobClient(key).downloadToBuffer(0, undefined, { abortSignal: signal });
         return buffer.toString('utf8').replace(/^\uFEFF/, '');
       } catch (error) {
         throw fail(`cannot read azure://${container}/${key}`, error);
       }
     },
     async download(key, localPath, signal) {
+      const blobs = await client();
       try {
         // downloadToFile streams the body to disk, retrying dropped connections from the last byte.
-        await client.getBlobClient(key).downloadToFile(localPath, 0, undefined, { abortSignal: signal });
+        await blobs.getBlobClient(key).downloadToFile(localPath, 0, undefined, { abortSignal: signal });
       } catch (error) {
         throw fail(`cannot download azure://${container}/${key}`, error);
       }
@@ -66,13 +69,32 @@ export function azureBlobStore({ container, prefix, access, http }: AzureBlobLoc
   };
 }
 
-function containerClient(container: string, access: AzureBlobAccess): ContainerClient {
+/** The container's client; a tenant's (`http` given) sends every request through the outbound guard. */
+async function containerClient(
+  container: string,
+  access: AzureBlobAccess,
+  http: GuardedHttp | null,
+): Promise<ContainerClient> {
+  const sdk = await import('@azure/storage-blob');
+  const plain = plainContainerClient(sdk, container, access);
+  if (http === null) return plain;
+  const { guardedPipeline } = await import('./azure-guarded-pipeline');
+  return new sdk.ContainerClient(plain.url, guardedPipeline(plain.credential, http));
+}
+
+function plainContainerClient(
+  sdk: typeof import('@azure/storage-blob'),
+  container: string,
+  access: AzureBlobAccess,
+): ContainerClient {
   switch (access.kind) {
     case 'connection-string':
-      return BlobServiceClient.fromConnectionString(access.connectionString).getContainerClient(container);
+      return sdk.BlobServiceClient.fromConnectionString(access.connectionString).getContainerClient(
+        container,
+      );
     case 'sas': {
       const token = access.sasToken.replace(/^\?/, '');
-      return new ContainerClient(
+      return new sdk.ContainerClient(
         `${access.accountUrl.replace(/\/+$/, '')}/${encodeURIComponent(container)}?${token}`,
       );
     }

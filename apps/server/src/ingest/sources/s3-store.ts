@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, paginateListObjectsV2, S3Client } from '@aws-sdk/client-s3';
-import { assumeRoleCredentials } from '../../integrations/aws/assume-role';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import { lazy } from '../../platform/lazy';
 import { type GuardedHttp, sdkRequestHandler } from '../../platform/outbound/guarded-http';
 import type { AwsAccess } from './aws-credentials';
 import { normalisePrefix, type RemoteObject, type RemoteStore, SourceError } from './remote-store';
@@ -21,29 +21,44 @@ export interface S3Location {
   http: GuardedHttp | null;
 }
 
-/** A CUR bucket read with AWS SDK v3; the client is built once per store. */
+/**
+ * A CUR bucket read with AWS SDK v3; the client is built once per store, on its first call (the SDK loads then:
+ * a local import or a server without S3 sources never loads it).
+ */
 export function s3Store({ bucket, prefix, region, access, endpoint = null, http }: S3Location): RemoteStore {
   const root = normalisePrefix(prefix);
-  const client = new S3Client({
-    region,
-    credentials: credentialsFor(access, region),
-    ...(endpoint === null ? {} : { endpoint, forcePathStyle: true }),
-    ...(http === null ? {} : { requestHandler: sdkRequestHandler(http) }),
-    // Checksums only where S3 requires them: S3-compatible stores reject the newer default trailers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
+  const sdk = lazy(async () => {
+    const s3 = await import('@aws-sdk/client-s3');
+    const client = new s3.S3Client({
+      region,
+      credentials: await credentialsFor(access, region),
+      ...(endpoint === null ? {} : { endpoint, forcePathStyle: true }),
+      ...(http === null ? {} : { requestHandler: sdkRequestHandler(http) }),
+      // Checksums only where S3 requires them: S3-compatible stores reject the newer default trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    return { s3, client };
   });
   const location = `s3://${bucket}/${root}`;
   const fail = (what: string, error: unknown) =>
     new SourceError(`${what}: ${(error as Error).name}: ${(error as Error).message}`, { cause: error });
+  const getObject = async (key: string, signal: AbortSignal | undefined) => {
+    const { s3, client } = await sdk();
+    const { Body } = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: key }), {
+      abortSignal: signal,
+    });
+    return Body;
+  };
 
   return {
     location,
     uriOf: (key) => `s3://${bucket}/${key}`,
     async listObjects(signal) {
+      const { s3, client } = await sdk();
       const objects: RemoteObject[] = [];
       try {
-        const pages = paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: root });
+        const pages = s3.paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: root });
         for await (const page of pages) {
           signal?.throwIfAborted();
           for (const item of page.Contents ?? []) {
@@ -63,9 +78,7 @@ export function s3Store({ bucket, prefix, region, access, endpoint = null, http 
     },
     async readText(key, signal) {
       try {
-        const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }), {
-          abortSignal: signal,
-        });
+        const Body = await getObject(key, signal);
         if (Body === undefined) throw new Error('empty response');
         return await Body.transformToString('utf8');
       } catch (error) {
@@ -74,9 +87,7 @@ export function s3Store({ bucket, prefix, region, access, endpoint = null, http 
     },
     async download(key, localPath, signal) {
       try {
-        const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }), {
-          abortSignal: signal,
-        });
+        const Body = await getObject(key, signal);
         if (!(Body instanceof Readable)) throw new Error('response body is not a stream');
         await pipeline(Body, createWriteStream(localPath), { signal });
       } catch (error) {
@@ -86,11 +97,12 @@ export function s3Store({ bucket, prefix, region, access, endpoint = null, http 
   };
 }
 
-function credentialsFor(access: AwsAccess, region: string) {
+async function credentialsFor(access: AwsAccess, region: string): Promise<S3ClientConfig['credentials']> {
   switch (access.kind) {
     case 'keys':
       return access.keys;
-    case 'role':
+    case 'role': {
+      const { assumeRoleCredentials } = await import('../../integrations/aws/assume-role');
       return assumeRoleCredentials({
         roleArn: access.roleArn,
         externalId: access.externalId,
@@ -98,6 +110,7 @@ function credentialsFor(access: AwsAccess, region: string) {
         sessionName: 'finlens-billing-ingest',
         ...(access.baseKeys ? { baseKeys: access.baseKeys } : {}),
       });
+    }
     case 'default':
       return undefined;
   }
