@@ -31,7 +31,13 @@ export interface AlertedCommitment {
   /** What it is, for people: "m5.xlarge × 48 (AmazonEC2, us-east-1)", "ComputeSavingsPlans $12.50/h". */
   label: string;
   start: Date | null;
+  /** When it ends: the owner account's exact instant where described, else the bill's. */
   end: Date | null;
+  /**
+   * The bill's end where `end` is the account's: the expiry alert's key stays the bill's, so an alert is not sent
+   * again when the account's answer is first known or missing for a day.
+   */
+  billedEnd?: Date | null;
   /** Used share of the commitment over the recent window; null when the window holds none of it. */
   utilisation: number | null;
   /** Its unused cost over the same window. */
@@ -95,7 +101,7 @@ export function commitmentAlerts(
       if (threshold !== null) {
         alerts.push({
           kind: 'expiry',
-          key: `expiry:${c.arn}:${c.end.toISOString()}:${threshold}`,
+          key: `expiry:${c.arn}:${(c.billedEnd ?? c.end).toISOString()}:${threshold}`,
           severity: threshold <= 7 ? 'critical' : threshold <= 30 ? 'warning' : 'info',
           commitment: c,
           threshold,

@@ -1,8 +1,8 @@
 import type { PurchaseAnalysisQuery, ReservationAnalysis } from '@finlens/contracts/commitments';
-import { reservationMonths } from '@finlens/cost-model/commitments/cur-commitments';
+import { reservationMonths, savingsPlanMonths } from '@finlens/cost-model/commitments/cur-commitments';
 import { isCommitmentEligible } from '@finlens/cost-model/commitments/eligibility';
 import { hourlyCurve, withoutRemovedSpend } from '@finlens/cost-model/commitments/hourly-curve';
-import { reservationInventory } from '@finlens/cost-model/commitments/inventory';
+import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
 import { instanceFamily, normalisationFactor } from '@finlens/cost-model/commitments/normalisation';
 import {
   type RateOverride,
@@ -135,6 +135,24 @@ export function billReservationRatio(
   const reservations = reservationsOf(billRows, query, service);
   const ri = reservationMonths(billRows).filter((m) => reservations.has(m.arn));
   return ratio(sum(ri.map((m) => m.usedEffectiveCost)), sum(ri.map((m) => m.onDemandEquivalent)));
+}
+
+/**
+ * The rate ratio (commitment rate ÷ on-demand rate) the bill shows for the asked term and payment option: the
+ * savings plans' covered effective cost ÷ its on-demand equivalent over the look-back, else the reservations'.
+ */
+export function billRateRatio(rows: readonly Row[], query: PurchaseAnalysisQuery): number | null {
+  const plans = new Map(savingsPlanInventory(rows, new Date()).map((s) => [s.arn, s]));
+  const sp = savingsPlanMonths(rows).filter((m) => {
+    const plan = plans.get(m.arn);
+    return plan?.term === query.term && plan.paymentOption === query.payment_option;
+  });
+  const fromPlans = ratio(
+    sum(sp.map((m) => m.coveredEffectiveCost)),
+    sum(sp.map((m) => m.onDemandEquivalent)),
+  );
+  if (fromPlans !== null) return fromPlans;
+  return billReservationRatio(rows, query, null);
 }
 
 /**

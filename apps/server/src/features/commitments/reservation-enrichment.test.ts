@@ -1,4 +1,5 @@
 import { DESCRIBED_PLAN, DESCRIBED_RESERVATION } from '@finlens/contracts/commitments-examples.test-helper';
+import { commitmentAlerts } from '@finlens/cost-model/commitments/alerts';
 import { describe, expect, it } from 'vitest';
 import type { CloudPort } from '../../integrations/cloud/cloud-port';
 import { parseScenario } from '../../integrations/cloud/simulated/scenario-file';
@@ -162,6 +163,14 @@ function setUp(faults: ScenarioInput['faults'] = [], options: { reachable?: bool
   return {
     calls,
     inventory: () => service.inventory(caller, {}),
+    alertInput: () => service.alertInput(caller, {}),
+    dashboard: () =>
+      service.dashboard(caller, {
+        start_date: '2026-02-01',
+        end_date: '2026-02-28',
+        granularity: 'day',
+        group_by: 'commitment',
+      }),
     advance: (ms: number) => {
       at += ms;
     },
@@ -199,6 +208,36 @@ describe('reservation enrichment from the owner account', () => {
       offering_class: null,
     });
     expect(byArn(answer.reservations, REDSHIFT_ARN)?.from_account).toBeNull();
+  });
+
+  it('the expiry calendar and the alerts count the days to the account’s exact end; the alert’s key stays the bill’s', async () => {
+    const { inventory, alertInput, dashboard, advance } = setUp();
+    // 11 December, 05:00: the bill ends the RDS reservation on 10 January (29.8 days), the account at 10:00 (30.2).
+    advance(Date.parse('2026-12-11T05:00:00Z') - NOW.getTime());
+    const expiries = (await inventory()).expiries;
+    expect(byArn(expiries, RDS_ARN)).toEqual({
+      arn: RDS_ARN,
+      kind: 'reservation',
+      end: '2027-01-10T10:00:00.000Z',
+      days_to_expiry: 30,
+    });
+    // Not described by the account: the bill's day.
+    expect(byArn(expiries, REDSHIFT_ARN)).toMatchObject({ end: '2027-01-10T00:00:00Z', days_to_expiry: 29 });
+    expect((await dashboard()).expiries).toEqual(expiries);
+    const input = await alertInput();
+    if (input === null) throw new Error('no alert input');
+    const rds = byArn(input.commitments, RDS_ARN);
+    expect([rds?.end?.toISOString(), rds?.billedEnd?.toISOString()]).toEqual([
+      '2027-01-10T10:00:00.000Z',
+      '2027-01-10T00:00:00.000Z',
+    ]);
+    // More than 30 days left by the exact end: the 90-day notice, keyed on the bill's end.
+    expect(
+      commitmentAlerts(input).find((a) => a.kind === 'expiry' && a.commitment.arn === RDS_ARN),
+    ).toMatchObject({
+      key: `expiry:${RDS_ARN}:2027-01-10T00:00:00.000Z:90`,
+      threshold: 90,
+    });
   });
 
   it("adds each savings plan's state, exact start and end, commitment, payment option and term, matched by ARN", async () => {

@@ -182,23 +182,94 @@ function ec2Reservations(ec2: EC2Client, scope: Scope, deadline: number, log: Fa
   });
 }
 
-/** A listing asked page by page: each page's items and the token that asks the next (none on the last). */
-type PagedListing<T> = (
-  token: string | undefined,
-  abortSignal: AbortSignal,
-) => Promise<{ items: T[] | undefined; next: string | undefined }>;
+/** A page's request fields: RDS, ElastiCache and Redshift page with Marker and MaxRecords, OpenSearch with NextToken. */
+const markerPage = (token: string | undefined) => ({ MaxRecords: PAGE, ...(token ? { Marker: token } : {}) });
+const nextTokenPage = (token: string | undefined) => ({
+  MaxResults: PAGE,
+  ...(token ? { NextToken: token } : {}),
+});
 
-/** One service's reservations, page by page; all pages share the deadline. */
-function pagedReservations<T>(
-  log: FailureLog,
-  call: { service: CloudService; operation: string; deadline: number },
-  page: PagedListing<T>,
-  reservation: (item: T) => AccountReservation,
-) {
-  return described(log, call.service, call.operation, call.deadline, async (abortSignal) =>
-    (await allPages(abortSignal, (token) => page(token, abortSignal))).map(reservation),
-  );
+type PageToken = string | undefined;
+type SendOptions = { abortSignal: AbortSignal };
+type ItemOf<List> = NonNullable<List> extends readonly (infer Item)[] ? Item : never;
+type TokenField<Answer> = {
+  [K in keyof Answer]: Answer[K] extends string | undefined ? K : never;
+}[keyof Answer];
+
+/** One service's reservations asked page by page: the request's page, the answer's items and next token. */
+interface ReservationListing {
+  service: CloudService;
+  operation: string;
+  ask: (
+    clients: AwsClients,
+    scope: Scope,
+    token: string | undefined,
+    abortSignal: AbortSignal,
+  ) => Promise<{ items: AccountReservation[]; next: string | undefined }>;
 }
+
+/** A row of PAGED_RESERVATIONS: the call (its command for a page's token), the answer's items and next-token fields. */
+function listing<Answer, Items extends keyof Answer>(row: {
+  service: CloudService;
+  operation: string;
+  send: (clients: AwsClients, token: PageToken, options: SendOptions) => Promise<Answer>;
+  items: Items;
+  next: NoInfer<TokenField<Answer>>;
+  reservation: (scope: Scope, item: NoInfer<ItemOf<Answer[Items]>>) => AccountReservation;
+}): ReservationListing {
+  return {
+    service: row.service,
+    operation: row.operation,
+    async ask(clients, scope, token, abortSignal) {
+      const answer = await row.send(clients, token, { abortSignal });
+      const items = (answer[row.items] ?? []) as readonly ItemOf<Answer[Items]>[];
+      return {
+        items: items.map((item) => row.reservation(scope, item)),
+        next: answer[row.next] as string | undefined,
+      };
+    },
+  };
+}
+
+/** The services whose reservations are listed page by page (EC2 answers in one call). */
+const PAGED_RESERVATIONS: readonly ReservationListing[] = [
+  listing({
+    service: 'rds',
+    operation: 'DescribeReservedDBInstances',
+    send: (c: AwsClients, token: PageToken, options: SendOptions) =>
+      c.rds.send(new DescribeReservedDBInstancesCommand(markerPage(token)), options),
+    items: 'ReservedDBInstances',
+    next: 'Marker',
+    reservation: rdsReservation,
+  }),
+  listing({
+    service: 'elasticache',
+    operation: 'DescribeReservedCacheNodes',
+    send: (c: AwsClients, token: PageToken, options: SendOptions) =>
+      c.elasticache.send(new DescribeReservedCacheNodesCommand(markerPage(token)), options),
+    items: 'ReservedCacheNodes',
+    next: 'Marker',
+    reservation: cacheReservation,
+  }),
+  listing({
+    service: 'opensearch',
+    operation: 'DescribeReservedInstances',
+    send: (c: AwsClients, token: PageToken, options: SendOptions) =>
+      c.opensearch.send(new DescribeReservedSearchInstancesCommand(nextTokenPage(token)), options),
+    items: 'ReservedInstances',
+    next: 'NextToken',
+    reservation: searchReservation,
+  }),
+  listing({
+    service: 'redshift',
+    operation: 'DescribeReservedNodes',
+    send: (c: AwsClients, token: PageToken, options: SendOptions) =>
+      c.redshift.send(new DescribeReservedNodesCommand(markerPage(token)), options),
+    items: 'ReservedNodes',
+    next: 'Marker',
+    reservation: redshiftReservation,
+  }),
+];
 
 /** Every service's reservations of the region side by side; a failed service loses only its own. */
 export async function listAwsReservations(
@@ -207,54 +278,13 @@ export async function listAwsReservations(
   deadline: number,
   log: FailureLog,
 ): Promise<AccountReservation[]> {
-  const call = (service: CloudService, operation: string) => ({ service, operation, deadline });
-  const marker = (Marker: string | undefined) => ({ MaxRecords: PAGE, ...(Marker ? { Marker } : {}) });
   const lists = await Promise.all([
     ec2Reservations(clients.ec2, scope, deadline, log),
-    pagedReservations(
-      log,
-      call('rds', 'DescribeReservedDBInstances'),
-      async (token, abortSignal) => {
-        const page = await clients.rds.send(new DescribeReservedDBInstancesCommand(marker(token)), {
-          abortSignal,
-        });
-        return { items: page.ReservedDBInstances, next: page.Marker };
-      },
-      (r) => rdsReservation(scope, r),
-    ),
-    pagedReservations(
-      log,
-      call('elasticache', 'DescribeReservedCacheNodes'),
-      async (token, abortSignal) => {
-        const page = await clients.elasticache.send(new DescribeReservedCacheNodesCommand(marker(token)), {
-          abortSignal,
-        });
-        return { items: page.ReservedCacheNodes, next: page.Marker };
-      },
-      (r) => cacheReservation(scope, r),
-    ),
-    pagedReservations(
-      log,
-      call('opensearch', 'DescribeReservedInstances'),
-      async (NextToken, abortSignal) => {
-        const input = { MaxResults: PAGE, ...(NextToken ? { NextToken } : {}) };
-        const page = await clients.opensearch.send(new DescribeReservedSearchInstancesCommand(input), {
-          abortSignal,
-        });
-        return { items: page.ReservedInstances, next: page.NextToken };
-      },
-      (r) => searchReservation(scope, r),
-    ),
-    pagedReservations(
-      log,
-      call('redshift', 'DescribeReservedNodes'),
-      async (token, abortSignal) => {
-        const page = await clients.redshift.send(new DescribeReservedNodesCommand(marker(token)), {
-          abortSignal,
-        });
-        return { items: page.ReservedNodes, next: page.Marker };
-      },
-      (r) => redshiftReservation(scope, r),
+    // Each paged service's pages share the deadline.
+    ...PAGED_RESERVATIONS.map((l) =>
+      described(log, l.service, l.operation, deadline, (abortSignal) =>
+        allPages(abortSignal, (token) => l.ask(clients, scope, token, abortSignal)),
+      ),
     ),
   ]);
   return lists.flat().sort((a, b) => a.arn.localeCompare(b.arn));
