@@ -97,10 +97,15 @@ async function clickFigures(
   await page.locator(CHART).first().waitFor({ timeout: 120_000 });
   await page.evaluate(observeLongTasks);
   const samples: ClickSample[] = [];
+  const browser = context.browser();
+  await browser?.startTracing(page, { categories: TRACE_CATEGORIES });
   for (let i = 0; i < clicks; i++) {
     const chip = CHIPS[i % CHIPS.length] as string;
     samples.push(await timedClick(page, chip));
   }
+  // The last click's work that follows its repaint (the grid's rows) is counted too.
+  await page.waitForTimeout(500);
+  const cpu = browser ? mainThreadCpu(JSON.parse((await browser.stopTracing()).toString())) : null;
   await page.close();
   const of = (pick: (s: ClickSample) => number) => summarise(samples.map(pick));
   const repaint = of((s) => s.repaintMs);
@@ -116,9 +121,60 @@ async function clickFigures(
     `repaint after the answer p50/p95 ${afterAnswer.p50Ms.toFixed(0)} / ${afterAnswer.p95Ms.toFixed(0)} ms (${met(afterAnswer.p95Ms, GOALS.answerToRepaintP95Ms)})`,
     `first feedback p50/p95 ${feedback.p50Ms.toFixed(1)} / ${feedback.p95Ms.toFixed(1)} ms (${met(feedback.p95Ms, GOALS.feedbackP95Ms)})`,
     `longest task after a click ${longest.toFixed(0)} ms (goal ≤ 50 ms ${longest <= 50 ? 'met' : 'not met'})`,
+    ...(cpu === null
+      ? []
+      : [
+          `main-thread CPU per click ${(cpu.totalMs / clicks).toFixed(1)} ms (style ${(cpu.styleMs / clicks).toFixed(1)}, layout ${(cpu.layoutMs / clicks).toFixed(1)}), its longest task ${cpu.longestTaskMs.toFixed(1)} ms of CPU`,
+        ]),
   ].join('; ');
   console.error(`explorer-browser ${rows}: group-by clicks: ${line}`);
   return { [`group-by click (${clicks} clicks) at ${rows} rows`]: line };
+}
+
+/** Trace categories with the renderer's tasks and their thread (CPU) time. */
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  /** Thread (CPU) time of a complete event, µs. */
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The page's main-thread CPU over a trace (Chromium's thread time of its tasks, not wall time: a loaded machine
+ * stretches tasks' wall time, hardly their CPU), with its style and layout share and the most CPU one task took.
+ * The page's main thread is the busiest renderer main thread of the trace.
+ */
+function mainThreadCpu(trace: { traceEvents: TraceEvent[] }) {
+  const threads = new Set(
+    trace.traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of trace.traceEvents) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || !threads.has(thread)) continue;
+    const events = byThread.get(thread) ?? [];
+    events.push(e);
+    byThread.set(thread, events);
+  }
+  const cpuOf = (events: TraceEvent[], name: string) =>
+    events.filter((e) => e.name === name).reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0);
+  const busiest = [...byThread.values()].sort((a, b) => cpuOf(b, 'RunTask') - cpuOf(a, 'RunTask'))[0] ?? [];
+  return {
+    totalMs: cpuOf(busiest, 'RunTask'),
+    styleMs: cpuOf(busiest, 'UpdateLayoutTree'),
+    layoutMs: cpuOf(busiest, 'Layout'),
+    longestTaskMs: Math.max(
+      0,
+      ...busiest.filter((e) => e.name === 'RunTask').map((e) => (e.tdur ?? 0) / 1000),
+    ),
+  };
 }
 
 interface ClickSample {
