@@ -86,5 +86,18 @@ describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo
       'format=csv',
     );
     await reserved.screenshot({ path: screenshotPath('commitments-reserved-instances') });
+
+    // Commitment Inventory: the demo's simulated cloud describes its commitments (values marked "(account)"),
+    // among them the ElastiCache reservation's engine.
+    await page.goto('/v3/cost/reserved/');
+    await page
+      .getByRole('table', { name: 'Savings plans' })
+      .getByRole('row', { name: /\(account\)/ })
+      .first()
+      .waitFor({ timeout: 120_000 });
+    await page
+      .getByRole('table', { name: 'Reserved instances' })
+      .getByRole('row', { name: /redis \(account\)/ })
+      .waitFor({ timeout: 60_000 });
   });
 });
