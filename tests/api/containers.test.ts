@@ -10,6 +10,7 @@ import { INVENTORY_PATHS } from '@finlens/contracts/inventory';
 import { clusterListSchema, KUBERNETES_PATHS } from '@finlens/contracts/kubernetes';
 import { SCHEDULER_PATHS, scheduleListSchema, scheduleSchema } from '@finlens/contracts/scheduler';
 import { addDays } from '@finlens/cost-model/utc-calendar';
+import { LEGACY_SPLIT_COLUMNS } from '@finlens/server/ingest/aws-cur/legacy-split-columns.test-helper';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS, clientWithBilling } from './billing-client';
 import { expect400 } from './expect-400';
@@ -41,13 +42,7 @@ const HEADER = [
   'resourceTags/aws:eks:namespace',
   'resourceTags/aws:eks:workload-type',
   'resourceTags/aws:eks:workload-name',
-  'splitLineItem/ParentResourceId',
-  'splitLineItem/ReservedUsage',
-  'splitLineItem/ActualUsage',
-  'splitLineItem/SplitUsage',
-  'splitLineItem/SplitUsageRatio',
-  'splitLineItem/SplitCost',
-  'splitLineItem/UnusedCost',
+  ...LEGACY_SPLIT_COLUMNS,
 ].join(',');
 
 function cur(): Buffer {
@@ -101,6 +96,11 @@ describe('Kubernetes cost from split cost allocation data', () => {
     // Capacity from split usage ÷ ratio: 4 vCPU and 16 GB per hour.
     expect(s.clusters[0]?.cpu.capacity).toBeCloseTo(8, 9);
     expect(s.clusters[0]?.memory.requested_over_capacity).toBeCloseTo(24 / 32, 9);
+    // The node's lines are on-demand usage: all of its pods' cost runs on on-demand capacity.
+    expect(s.capacity_types.map((t) => t.capacity_type)).toEqual(['on_demand']);
+    expect(s.capacity_types[0]?.cost).toBeCloseTo(0.4, 9);
+    const spot = containersSummarySchema.parse(await get(`${P.summary}?${range}&capacity_type=spot`));
+    expect(spot.clusters).toEqual([]);
     expect(s.clusters_without_split_data).toEqual([
       {
         cluster_name: 'batch-eks',
@@ -138,6 +138,7 @@ describe('Kubernetes cost from split cost allocation data', () => {
     await expect400(s.get(`${P.allocation}?group_by=planet`), 'group_by');
     await expect400(s.get(`${P.allocation}?idle=spread`), 'idle');
     await expect400(s.get(`${P.summary}?cost_basis=list`), 'cost_basis');
+    await expect400(s.get(`${P.summary}?capacity_type=lease`), 'capacity_type');
     await expect400(s.get(`${P.rightsizing}?headroom=500`), 'headroom');
     await expect400(s.get(`${P.summary}?start_date=2026-02-30&end_date=2026-03-01`), 'start_date');
     await expect400(s.get(`${P.allocation}?page_size=0`), 'page_size');

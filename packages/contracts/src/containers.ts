@@ -21,9 +21,25 @@ export const CONTAINERS_MAX_DAYS = 366;
 export const COST_BASES = ['amortized', 'net_amortized'] as const;
 export type CostBasis = (typeof COST_BASES)[number];
 
+/**
+ * What a pod's capacity cost: its node's purchase option in the hour (the node's own lines: on-demand, spot, or
+ * covered by a reservation or a savings plan; an hour partly covered counts as covered), or Fargate for pods
+ * billed on their own Fargate lines.
+ */
+export const CAPACITY_TYPES = ['on_demand', 'spot', 'reserved', 'savings_plan', 'fargate'] as const;
+export type CapacityType = (typeof CAPACITY_TYPES)[number];
+export const CAPACITY_TYPE_LABELS: Record<CapacityType, string> = {
+  on_demand: 'On-demand',
+  spot: 'Spot',
+  reserved: 'RI-covered',
+  savings_plan: 'SP-covered',
+  fargate: 'Fargate',
+};
+
 export const ALLOCATION_GROUPS = [
   'cluster_name',
   'node',
+  'capacity_type',
   'pod_namespace',
   'controllerKind',
   'controller',
@@ -60,6 +76,10 @@ const scopeParams = {
   namespace: text('namespace'),
   controller: text('controller (workload) name'),
   node: text('node (EC2 instance id)'),
+  capacity_type: z
+    .enum(CAPACITY_TYPES)
+    .optional()
+    .describe("Only pods on this capacity: their node's purchase option in the hour, or Fargate."),
 };
 
 export const containersQuerySchema = optionalDateRange({ maxDays: CONTAINERS_MAX_DAYS }).and(
@@ -181,6 +201,14 @@ export const eksFargateSchema = z.object({
 });
 export type EksFargate = z.infer<typeof eksFargateSchema>;
 
+/** Pods' cost (split plus idle) on one capacity type; '(none)' where the node's own lines are not in the bill. */
+export const capacityCostSchema = z.object({
+  capacity_type: z.string(),
+  cost: z.number(),
+  idle_cost: z.number(),
+});
+export type CapacityCost = z.infer<typeof capacityCostSchema>;
+
 export const clusterSummarySchema = z.object({
   cluster_name: z.string(),
   ...costSplit,
@@ -191,6 +219,9 @@ export const clusterSummarySchema = z.object({
   purchase_options: z.array(
     z.object({ purchase_option: z.string(), cost: z.number(), nodes: z.number().int() }),
   ),
+  capacity_types: z
+    .array(capacityCostSchema)
+    .describe("The cluster's cost by capacity type, Fargate included; adds up to cost plus Fargate's."),
   node_groups: z.array(eksNodeGroupSchema),
   fargate: eksFargateSchema,
 });
@@ -206,6 +237,7 @@ export const containersSummarySchema = z.object({
   window: windowSchema,
   cost_basis: z.enum(COST_BASES),
   totals: z.object({ ...costSplit, node_cost: z.number(), fargate_cost: z.number() }),
+  capacity_types: z.array(capacityCostSchema).describe('Every cluster’s cost by capacity type.'),
   clusters: z.array(clusterSummarySchema),
   daily: z.array(
     z.object({ date: z.string(), cluster_name: z.string(), cost: z.number(), idle_cost: z.number() }),

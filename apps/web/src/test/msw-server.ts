@@ -226,6 +226,7 @@ function emptyContainerHandlers() {
         ...base,
         totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0, fargate_cost: 0 },
         clusters: [],
+        capacity_types: [],
         daily: [],
         top_namespaces: [],
         top_workloads: [],

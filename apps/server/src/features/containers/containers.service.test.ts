@@ -27,6 +27,39 @@ function service() {
 const cents = (v: number) => Math.round(v * 100);
 
 describe('containers service', () => {
+  it('filters by capacity type: Fargate shows only the Fargate pods, a type no node ran on shows nothing', async () => {
+    const all = await service().summary(caller, containersQuerySchema.parse(range));
+    const fargate = await service().summary(
+      caller,
+      containersQuerySchema.parse({ ...range, capacity_type: 'fargate' }),
+    );
+    expect(fargate.clusters.map((c) => [c.cluster_name, c.cost])).toEqual([['prod-eks-use1', 0]]);
+    expect(cents(fargate.totals.fargate_cost)).toBe(cents(all.totals.fargate_cost));
+    expect(fargate.capacity_types.map((t) => t.capacity_type)).toEqual(['fargate']);
+    expect(fargate.top_namespaces).toEqual([]);
+    const onDemand = await service().summary(
+      caller,
+      containersQuerySchema.parse({ ...range, capacity_type: 'on_demand' }),
+    );
+    expect(cents(onDemand.totals.cost)).toBe(cents(all.totals.cost));
+    expect(onDemand.totals.fargate_cost).toBe(0);
+    const spot = await service().summary(
+      caller,
+      containersQuerySchema.parse({ ...range, capacity_type: 'spot' }),
+    );
+    expect(spot.clusters).toEqual([]);
+    // Grouped by capacity type in the details.
+    const byType = await service().allocation(
+      caller,
+      allocationQuerySchema.parse({ ...range, group_by: 'capacity_type' }),
+    );
+    expect(byType.rows.filter((r) => r.key !== IDLE_LINE).map((r) => r.key)).toEqual([
+      'on_demand',
+      'on_demand',
+    ]);
+    expect(() => containersQuerySchema.parse({ capacity_type: 'lease' })).toThrow(/capacity_type/);
+  });
+
   it('sums both clusters at the effective rate, reconciled with their nodes, and lists clusters without split data', async () => {
     const s = await service().summary(caller, containersQuerySchema.parse(range));
     expect(s.window).toEqual({ ...range, days: 90 });
@@ -66,6 +99,14 @@ describe('containers service', () => {
       cents(prod?.fargate.cost ?? 0),
     );
     expect(cents(s.totals.fargate_cost)).toBe(cents(Number(hand?.cost)));
+    // Cost by capacity type: the demo's nodes are all on demand; the Fargate pods are their own type.
+    expect(prod?.capacity_types.map((t) => t.capacity_type)).toEqual(['on_demand', 'fargate']);
+    expect(cents(prod?.capacity_types[0]?.cost ?? 0)).toBe(cents(prod?.cost ?? 0));
+    expect(cents(prod?.capacity_types[0]?.idle_cost ?? 0)).toBe(cents(prod?.idle_cost ?? 0));
+    expect(staging?.capacity_types.map((t) => t.capacity_type)).toEqual(['on_demand']);
+    expect(cents(s.capacity_types.reduce((sum, t) => sum + t.cost, 0))).toBe(
+      cents(s.totals.cost + s.totals.fargate_cost),
+    );
     const daily = s.daily.reduce((sum, d) => sum + d.cost, 0);
     expect(cents(daily)).toBe(cents(s.totals.cost));
     expect(s.top_namespaces.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import {
   type AllocationQuery,
   type AllocationRow,
+  type CapacityCost,
   CONTAINER_RIGHTSIZING_LOOKBACK_DAYS,
   CONTAINERS_DEFAULT_DAYS,
   type ContainersQuery,
@@ -87,6 +88,7 @@ export function createContainersService({
       pod_namespace: query.namespace,
       controller: query.controller,
       node: query.node,
+      capacity_type: query.capacity_type,
     };
     return {
       scope: {
@@ -131,6 +133,7 @@ export function createContainersService({
       window: null,
       cost_basis: query.cost_basis,
       totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0, fargate_cost: 0 },
+      capacity_types: [],
       clusters: [],
       daily: [],
       top_namespaces: [],
@@ -141,16 +144,20 @@ export function createContainersService({
     if (at === null) return empty;
     const { scope, window } = at;
     const eksInventory = Promise.resolve(inventory?.eksResources(scope.projectIds) ?? []);
-    const [byNode, capacity, daily, namespaces, workloads, billClusters, fargate, eks] = await Promise.all([
-      warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'node'] }),
-      warehouse.kubernetesCapacity(scope),
-      warehouse.kubernetesCosts({ ...scope, groupBy: ['day', 'cluster_name'] }),
-      warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'pod_namespace'] }),
-      warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'controllerKind', 'controller'] }),
-      warehouse.billClusters(scope),
-      eksInventory.then((rows) => warehouse.fargateCosts(scope, fargateLabelTags(rows))),
-      eksInventory,
-    ]);
+    // Fargate pods are their own capacity type: another type's filter leaves them out.
+    const withFargate = query.capacity_type === undefined || query.capacity_type === 'fargate';
+    const [byNode, byCapacity, capacity, daily, namespaces, workloads, billClusters, fargate, eks] =
+      await Promise.all([
+        warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'node'] }),
+        warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'capacity_type'] }),
+        warehouse.kubernetesCapacity(scope),
+        warehouse.kubernetesCosts({ ...scope, groupBy: ['day', 'cluster_name'] }),
+        warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'pod_namespace'] }),
+        warehouse.kubernetesCosts({ ...scope, groupBy: ['cluster_name', 'controllerKind', 'controller'] }),
+        warehouse.billClusters(scope),
+        withFargate ? eksInventory.then((rows) => warehouse.fargateCosts(scope, fargateLabelTags(rows))) : [],
+        eksInventory,
+      ]);
     const groups = inventoryNodeGroups(eks);
     const nodeCluster = new Map(byNode.map((r) => [String(r.keys[1]), r.keys[0] ?? NONE]));
     const bills = await warehouse.nodeBills(scope, [...nodeCluster.keys()]);
@@ -168,6 +175,7 @@ export function createContainersService({
         options.set(b.purchaseOption ?? NONE, o);
       }
       const cap = capacity.find((c) => (c.cluster ?? NONE) === name);
+      const fargateRow = fargateOf(name, fargate, eks);
       const sum = (f: (r: KubernetesCostRow) => number) => rows.reduce((s, r) => s + f(r), 0);
       return {
         cluster_name: name,
@@ -188,8 +196,12 @@ export function createContainersService({
         purchase_options: [...options]
           .map(([purchase_option, o]) => ({ purchase_option, cost: o.cost, nodes: o.nodes.size }))
           .sort((a, b) => b.cost - a.cost),
+        capacity_types: capacityCosts(
+          byCapacity.filter((r) => (r.keys[0] ?? NONE) === name),
+          fargateRow.cost,
+        ),
         node_groups: nodeGroupsOf(name, rows, nodeBills, groups),
-        fargate: fargateOf(name, fargate, eks),
+        fargate: fargateRow,
       };
     });
     clusterRows.sort((a, b) => b.cost - a.cost || b.fargate.cost - a.fargate.cost);
@@ -217,6 +229,10 @@ export function createContainersService({
         node_cost: total((c) => c.node_cost),
         fargate_cost: total((c) => c.fargate.cost),
       },
+      capacity_types: capacityCosts(
+        byCapacity,
+        total((c) => c.fargate.cost),
+      ),
       clusters: clusterRows,
       daily: daily
         .map((r) => ({
@@ -365,6 +381,25 @@ export function createContainersService({
       };
     },
   };
+}
+
+/**
+ * Pods' cost by capacity type (rows keyed by cluster and capacity type, summed over clusters), Fargate's beside
+ * them; largest first, '(none)' for pods whose node-hour has no line of the node in the bill.
+ */
+function capacityCosts(rows: KubernetesCostRow[], fargateCost: number): CapacityCost[] {
+  const byType = new Map<string, CapacityCost>();
+  for (const r of rows) {
+    const type = r.keys[1] ?? NONE;
+    const c = byType.get(type) ?? { capacity_type: type, cost: 0, idle_cost: 0 };
+    c.cost += splitCost(r) + unusedCost(r);
+    c.idle_cost += unusedCost(r);
+    byType.set(type, c);
+  }
+  if (fargateCost !== 0) byType.set('fargate', { capacity_type: 'fargate', cost: fargateCost, idle_cost: 0 });
+  return [...byType.values()].sort(
+    (a, b) => b.cost - a.cost || a.capacity_type.localeCompare(b.capacity_type),
+  );
 }
 
 const filtered = (scope: KubernetesScope) => Object.values(scope.filters).some((v) => v !== undefined);

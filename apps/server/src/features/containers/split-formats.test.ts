@@ -7,6 +7,7 @@ import {
 } from '@finlens/contracts/containers';
 import { athenaColumnName } from '@finlens/cost-model/billing-column-names';
 import { describe, expect, it } from 'vitest';
+import { LEGACY_SPLIT_COLUMNS } from '../../ingest/aws-cur/legacy-split-columns.test-helper';
 import { importPath, tempWarehouse } from '../../ingest/import-file.test-helper';
 import { testCaller } from '../../platform/auth/caller.test-helper';
 import type { KubernetesScope } from '../../warehouse/cost-query/kubernetes-costs';
@@ -45,13 +46,7 @@ const LEGACY_HEADER = [
   'lineItem/UnblendedCost',
   'product/instanceType',
   'product/region',
-  'splitLineItem/ParentResourceId',
-  'splitLineItem/ReservedUsage',
-  'splitLineItem/ActualUsage',
-  'splitLineItem/SplitUsage',
-  'splitLineItem/SplitUsageRatio',
-  'splitLineItem/SplitCost',
-  'splitLineItem/UnusedCost',
+  ...LEGACY_SPLIT_COLUMNS,
   'splitLineItem/NetSplitCost',
   'splitLineItem/NetUnusedCost',
   'splitLineItem/PublicOnDemandSplitCost',

@@ -5,14 +5,14 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { probeEngine } from '../../db/engine-health';
 import { CONFIG_DEFAULTS } from '../../platform/config';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
-import { ROLLUPS } from '../cost-query/rollups';
+import { ROLLUPS, type RollupDefinition } from '../cost-query/rollups';
 import type { CostStore, GroupTotals, PeriodTotals } from '../cost-store';
 import { queryTimedOut } from '../query-limits';
 import { loadIntoClickHouse } from './clickhouse-import';
 import { clickHouseMetricsStore, createMetricsTableSql, METRIC_TABLES } from './clickhouse-metrics-store';
 import { clickHouseQueryPort } from './clickhouse-query-port';
 import { clickHouseReadPorts } from './clickhouse-read-ports';
-import { createRollupSql, fillRollup, PARTITIONED_TABLES } from './clickhouse-rollups';
+import { createRollupSql, fillRollup, PARTITIONED_TABLES, rollupColumnNames } from './clickhouse-rollups';
 import { createTableSql, LINE_ITEM_COLUMNS } from './clickhouse-schema';
 import { sqlIdentifier, sqlString, sqlStringList } from './clickhouse-sql';
 import { columnAsText, distributedTable, type Reader, totalsOf, totalsSelect } from './clickhouse-totals';
@@ -63,6 +63,7 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
   const reader: Reader = {
     table: options.sharding === undefined ? LINE_ITEMS_TABLE : distributedTable(LINE_ITEMS_TABLE),
     distributed: options.sharding !== undefined,
+    ...databaseOf(options.url),
     sum: options.sharding === undefined ? 'sumKahan' : 'sum',
     rows: timedRows(client, timeout),
   };
@@ -94,15 +95,20 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
     },
     init: async () => {
       const steps: string[] = [];
+      // Rollups whose columns changed since the warehouse was made: rebuilt, and their Distributed tables anew.
+      const changed = new Set<string>();
       for (const shard of shards) {
         if (await createIfMissing(shard, LINE_ITEMS_TABLE, createTableSql(LINE_ITEMS_TABLE)))
           steps.push(`create ${LINE_ITEMS_TABLE}`);
         steps.push(...(await addMissingColumns(shard, LINE_ITEMS_TABLE)));
         for (const rollup of ROLLUPS) {
-          if (!(await createIfMissing(shard, rollup.table, createRollupSql(rollup)))) continue;
-          // A warehouse made before this rollup: fill it from the line items already there.
+          const made = await createIfMissing(shard, rollup.table, createRollupSql(rollup));
+          const remade = !made && (await replaceIfChanged(shard, rollup));
+          if (!made && !remade) continue;
+          // A warehouse made before this rollup (or this form of it): fill it from the line items already there.
           await fillRollup(shard, rollup, { from: LINE_ITEMS_TABLE, target: sqlIdentifier(rollup.table) });
-          steps.push(`create ${rollup.table}`);
+          steps.push(`${made ? 'create' : 'rebuild'} ${rollup.table}`);
+          if (remade) changed.add(rollup.table);
         }
         for (const table of METRIC_TABLES) {
           if (await createIfMissing(shard, table, createMetricsTableSql(table)))
@@ -113,6 +119,7 @@ export async function openClickHouseCostStore(options: ClickHouseOptions): Promi
         const cluster = sqlIdentifier(options.sharding.cluster);
         for (const table of [...PARTITIONED_TABLES, ...METRIC_TABLES]) {
           const name = distributedTable(table);
+          if (changed.has(table)) await client.command({ query: `DROP TABLE IF EXISTS ${name}` });
           const ddl = `CREATE TABLE IF NOT EXISTS ${name} AS ${table} ENGINE = Distributed(${cluster}, currentDatabase(), ${table})`;
           if (await createIfMissing(client, name, ddl)) steps.push(`create ${name}`);
           else if (table === LINE_ITEMS_TABLE) steps.push(...(await addMissingColumns(client, name)));
@@ -202,6 +209,12 @@ export function openClient(url: string): ClickHouseClient {
   return createClient({ url, request_timeout: 600_000, log: { level: ClickHouseLogLevel.OFF } });
 }
 
+/** The database a CLICKHOUSE_URL names as its path (as the client reads it), none when it names none. */
+function databaseOf(url: string): { database?: string } {
+  const { pathname } = new URL(url);
+  return pathname.trim().length > 1 ? { database: pathname.slice(1) } : {};
+}
+
 /** A stable shard for a project (FNV-1a of its id), so its periods are always replaced where they live. */
 function shardIndex(projectId: string, shards: number): number {
   let hash = 0x811c9dc5;
@@ -217,6 +230,24 @@ async function createIfMissing(client: ClickHouseClient, table: string, ddl: str
   const [row] = await result.json<{ n: string }>();
   if (Number(row?.n) > 0) return false;
   await client.command({ query: ddl });
+  return true;
+}
+
+/**
+ * Drops and makes anew a rollup table whose stored columns are not those of its definition (a release added a key
+ * or a figure): a rollup is rebuilt from the line items, never altered in place. True when it did; the caller
+ * fills it.
+ */
+async function replaceIfChanged(client: ClickHouseClient, rollup: RollupDefinition): Promise<boolean> {
+  const result = await client.query({
+    query: `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = ${sqlString(rollup.table)}`,
+    format: 'JSONEachRow',
+  });
+  const names = (columns: string[]) => [...columns].sort().join('\u0000');
+  const present = (await result.json<{ name: string }>()).map((c) => c.name);
+  if (names(present) === names(rollupColumnNames(rollup))) return false;
+  await client.command({ query: `DROP TABLE IF EXISTS ${sqlIdentifier(rollup.table)}` });
+  await client.command({ query: createRollupSql(rollup) });
   return true;
 }
 

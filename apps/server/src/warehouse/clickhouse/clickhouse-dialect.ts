@@ -48,7 +48,7 @@ const mapValues = (map: string) => mapPart(map, 2);
  * `line_items` and the rollups name the reader's tables (their Distributed tables when sharded), sums use
  * its aggregate.
  */
-export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum'>): SqlDialect => ({
+export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum' | 'database'>): SqlDialect => ({
   name: 'clickhouse',
   // 18.16 has no window functions.
   windowFunctions: false,
@@ -60,6 +60,13 @@ export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum'>): 
       ? `tuple(${sqlIdentifier(`${name}_keys`)}, ${sqlIdentifier(`${name}_values`)})`
       : sqlIdentifier(name);
   },
+  // A Distributed table's subquery over another Distributed table is refused (distributed_product_mode): each
+  // shard runs the subquery over its own rows instead, in the reader's database (the shard's connection has its
+  // own default database, not the one the Distributed table names).
+  shardTable: (name) =>
+    reader.database === undefined
+      ? sqlIdentifier(name)
+      : `${sqlIdentifier(reader.database)}.${sqlIdentifier(name)}`,
   columnType: clickHouseType,
   date: (sql) => `toDate(${sql})`,
   // A DateTime at UTC midnight: 18.16 compares a DateTime with a Date wrongly.

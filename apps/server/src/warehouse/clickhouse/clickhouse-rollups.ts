@@ -27,6 +27,10 @@ function rollupTableColumns(rollup: RollupDefinition): Pick<ClickHouseColumn, 'n
   );
 }
 
+/** The stored column names of a rollup, in table order (what a table made by this release has). */
+export const rollupColumnNames = (rollup: RollupDefinition): string[] =>
+  rollupTableColumns(rollup).map((c) => c.name);
+
 /** A rollup table, partitioned like the line items so a period's rollup rows swap with its line items. */
 export function createRollupSql(rollup: RollupDefinition): string {
   const columns = rollupTableColumns(rollup)

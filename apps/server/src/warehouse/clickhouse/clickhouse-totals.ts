@@ -9,6 +9,11 @@ export interface Reader {
   /** Reads go through a Distributed table over each shard's table (see `distributedTable`). */
   distributed: boolean;
   /**
+   * The database the URL names (none: the server's default). A shard runs the subqueries a Distributed read
+   * forwards in its connection's default database, so a shard's own table is named with this one.
+   */
+  database?: string;
+  /**
    * `sumKahan` on one server. Over a Distributed table 18.16 merges sumKahan states wrongly (garbage
    * sums, even a crash of the initiating server), so sharded reads use plain `sum`.
    */

@@ -1,4 +1,4 @@
-import { ALLOCATION_GROUPS } from '@finlens/contracts/containers';
+import { ALLOCATION_GROUPS, type AllocationGroup } from '@finlens/contracts/containers';
 import type { KubernetesAttribute } from '@finlens/cost-model/cost-dimensions';
 import type { CanonicalType } from '../canonical-schema';
 import { blankIsNull, EKS_POD_OPERATION, kubernetesSql } from './row-sql';
@@ -7,17 +7,24 @@ import type { SqlDialect, SqlValues } from './sql-dialect';
 
 /**
  * The containers screens' daily rollup of the EKS pods' split cost allocation rows (kubernetes-costs.ts): per
- * usage day, account, usage type (vCPU apart from memory) and every Kubernetes key the screens group or filter
- * by, the sums the split figures need. Built and swapped at import with the other rollups (rollups.ts), so a
- * namespace, workload or pod page sums a few rows per pod and day instead of every pod-hour. Apart from
+ * usage day, account, usage type (vCPU apart from memory) and every key the screens group or filter by, the sums
+ * the split figures need. Built and swapped at import with the other rollups (rollups.ts), so a namespace,
+ * workload or pod page sums a few rows per pod and day instead of every pod-hour. Apart from
  * kubernetes-costs.ts so the rollup list can hold it without an import cycle. Its keys are every group the
- * screens offer (cluster, node, namespace, controller kind and name, deployment, pod, container): each a
- * Kubernetes attribute of a pod row.
+ * screens offer: each Kubernetes attribute of a pod row (cluster, node, namespace, controller kind and name,
+ * deployment, pod, container) and the capacity type of its node in the hour.
  */
-const CONTAINER_KEYS = ALLOCATION_GROUPS satisfies readonly KubernetesAttribute[];
-export type ContainerKey = (typeof CONTAINER_KEYS)[number];
+export type ContainerKey = AllocationGroup;
 
-/** The rollup's text column of a Kubernetes key (the attribute as dimension-sql reads it off a pod row). */
+/** The key no pod row carries itself: its node's purchase option in the hour, from the node's own lines. */
+export const CAPACITY_KEY = 'capacity_type' satisfies ContainerKey;
+
+/** The Kubernetes attributes among the keys (dimension-sql reads each off a pod row). */
+const KUBERNETES_KEYS = ALLOCATION_GROUPS.filter(
+  (key): key is Exclude<ContainerKey, typeof CAPACITY_KEY> => key !== CAPACITY_KEY,
+) satisfies readonly KubernetesAttribute[];
+
+/** The rollup's text column of a key. */
 export const containerKeyColumn = (key: ContainerKey) => `k8s_${key}`;
 
 type Sql = (dialect: SqlDialect) => string;
@@ -84,6 +91,42 @@ export function podRowsSql(dialect: SqlDialect, values: SqlValues): string {
   return `(${dialect.identifier('line_item_operation')} = ${values.add(EKS_POD_OPERATION)} AND ${hasParentSql(dialect)})`;
 }
 
+/**
+ * The node's purchase options that make a capacity type, in the order they decide one node-hour: an hour some
+ * savings plan or reservation covered (wholly or in part) is covered; else spot; else on-demand. A node's other
+ * lines in the hour (data transfer, say, on-demand) do not make a covered or spot hour on-demand.
+ */
+const NODE_CAPACITY_TYPES = [
+  ['savings_plan', 'Savings Plan'],
+  ['reserved', 'Reserved'],
+  ['spot', 'Spot'],
+  ['on_demand', 'On Demand'],
+] as const;
+
+/**
+ * A pod row's capacity type: the purchase option (ingest's finlens_purchase_option, from the line item type,
+ * pricing term and reservation or savings plan ARN) of its node's own lines in the same hour, among the rows of
+ * `source` (an import's rows when the rollup is built, the scope's line items when read). No join (ClickHouse
+ * 18.16): one uncorrelated IN subquery per type over node-hour keys "<instance id>|<hour>", each limited to the
+ * instances some pod row names as its parent. NULL when the bill has no line of the node in that hour.
+ */
+export function capacityTypeSql(
+  d: SqlDialect,
+  values: SqlValues,
+  source: { from: string; where: string },
+): string {
+  const nodeHour = (column: string) => d.concat([d.identifier(column), values.add('|'), hourSql(d)]);
+  const rows = (condition: string) => `FROM ${source.from} WHERE (${source.where}) AND ${condition}`;
+  const parents = `SELECT ${d.identifier('split_line_item_parent_resource_id')} ${rows(podRowsSql(d, values))}`;
+  const option = d.identifier('finlens_purchase_option');
+  const when = NODE_CAPACITY_TYPES.map(([type, purchaseOption]) => {
+    const nodeRows = `${notSplitRowSql(d, values)} AND ${option} = ${values.add(purchaseOption)} AND ${d.identifier('line_item_resource_id')} IN (${parents})`;
+    const hours = `SELECT ${nodeHour('line_item_resource_id')} ${rows(nodeRows)}`;
+    return `WHEN ${nodeHour('split_line_item_parent_resource_id')} IN (${hours}) THEN ${values.add(type)}`;
+  });
+  return `CASE ${when.join(' ')} END`;
+}
+
 // A RollupDefinition (rollups.ts holds it in ROLLUPS; typed there, so this file needs nothing of it).
 export const CONTAINER_ROLLUP = {
   table: 'container_rollup_daily',
@@ -92,11 +135,14 @@ export const CONTAINER_ROLLUP = {
   maps: [],
   splitRows: true,
   rows: podRowsSql,
-  keys: CONTAINER_KEYS.map((key) => ({
-    name: containerKeyColumn(key),
-    type: 'text' as const,
-    sql: (dialect: SqlDialect, values: SqlValues) => kubernetesSql({ dialect, values }, key),
-  })),
+  keys: [
+    ...KUBERNETES_KEYS.map((key) => ({
+      name: containerKeyColumn(key),
+      type: 'text' as const,
+      sql: (dialect: SqlDialect, values: SqlValues) => kubernetesSql({ dialect, values }, key),
+    })),
+    { name: containerKeyColumn(CAPACITY_KEY), type: 'text' as const, sql: capacityTypeSql, lookup: true },
+  ],
   measures: Object.values(SPLIT_MEASURES).map((m) => ({
     name: m.column,
     type: m.type,

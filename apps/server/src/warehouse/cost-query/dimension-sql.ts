@@ -16,12 +16,14 @@ export interface SqlContext {
 }
 
 /** Rows a query counts: every non-split row, or only EKS pod rows (Kubernetes dimensions). */
-export type RowSet = 'not_split' | 'eks_pods';
+/** Which line items a query reads: non-split rows (costs), EKS pod rows (Kubernetes), or all (both kinds). */
+export type RowSet = 'not_split' | 'eks_pods' | 'all';
 
 const id = (ctx: SqlContext, name: string) => ctx.dialect.identifier(name);
 
 /** The predicate selecting a row set on the raw line items (rollups hold non-split rows only). */
 export function rowSetSql(ctx: SqlContext, rows: RowSet): string | null {
+  if (rows === 'all') return null;
   const operation = id(ctx, 'line_item_operation');
   if (rows === 'eks_pods') return `${operation} = ${ctx.values.add(EKS_POD_OPERATION)}`;
   return ctx.source.kind === 'rollup' ? null : notSplitRowSql(ctx.dialect, ctx.values);

@@ -1,29 +1,28 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Reconciliation, reconcileNodeHours } from '@finlens/cost-model/kubernetes-cost';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importFiles } from '../../ingest/duckdb/import-files';
+import { localSource } from '../../ingest/sources/local-source';
 import { openClient } from '../clickhouse/clickhouse-cost-store';
 import { expectSameFigures } from '../clickhouse/clickhouse-parity.test-helper';
 import { demoOnBothEngines } from '../clickhouse/demo-on-both-engines.test-helper';
 import type { CostStore } from '../cost-store';
-import { DEMO_CLIENT, DEMO_PROJECT } from '../duckdb/demo-warehouse.test-helper';
+import { DEMO_CLIENT, DEMO_KUBERNETES_SCOPE, DEMO_PROJECT } from '../duckdb/demo-warehouse.test-helper';
 import { duckDbDialect } from '../duckdb/duckdb-dialect';
 import {
   compileKubernetesCosts,
   compilePodNodeHours,
   compileReconciliationTotals,
+  type KubernetesCostRow,
   type KubernetesKey,
   type KubernetesScope,
 } from './kubernetes-costs';
 
 /** Kubernetes cost of the small demo export (two EKS clusters with split rows) on DuckDB and ClickHouse. */
 const demo = demoOnBothEngines('finlens-k8s-');
-const scope: KubernetesScope = {
-  clientId: DEMO_CLIENT,
-  projectIds: [DEMO_PROJECT],
-  from: '2026-01-01',
-  to: '2026-03-31',
-  basis: 'amortized',
-  filters: {},
-};
+const scope = DEMO_KUBERNETES_SCOPE;
 
 const cents = (v: number) => Math.round(v * 100);
 const sortedMismatches = (r: Reconciliation) =>
@@ -142,6 +141,8 @@ const GROUPINGS: KubernetesKey[][] = [
   ['cluster_name', 'deployment'],
   ['cluster_name', 'pod'],
   ['cluster_name', 'container'],
+  ['cluster_name', 'capacity_type'],
+  ['capacity_type', 'pod_namespace'],
 ];
 
 /** Every grouping on both bases, unfiltered and filtered by a namespace, a workload, a node and a shorter range. */
@@ -154,6 +155,7 @@ async function expectRollupAnswersAsLineItems(store: CostStore) {
     { ...scope, filters: { cluster_name: 'prod-eks-use1', pod_namespace: namespace ?? '' } },
     { ...scope, basis: 'net_amortized', filters: { controller: controller ?? '', node: node ?? '' } },
     { ...scope, from: '2026-02-10', to: '2026-02-20', filters: { pod_namespace: namespace ?? '' } },
+    { ...scope, filters: { capacity_type: 'on_demand' } },
   ];
   for (const [i, s] of scopes.entries()) {
     for (const groupBy of GROUPINGS) {
@@ -438,5 +440,293 @@ describe('kubernetes costs', () => {
     expect(await demo.duck.kubernetesCosts({ ...scope, projectIds: [], groupBy: ['pod'] })).toEqual([]);
     expect(await demo.duck.kubernetesCosts({ ...scope, clientId: 'other', groupBy: ['pod'] })).toEqual([]);
     expect(await demo.duck.nodeHours(scope, [])).toEqual([]);
+  });
+});
+
+/**
+ * Capacity types on a hand-made CUR 2.0 hour pair of cluster cap-eks (the demo's nodes are all on-demand): an
+ * on-demand node ($0.192 an hour), a spot node ($0.08), a node a reservation covers ($0.12 effective), a node a
+ * savings plan covers ($0.13 effective in hour 0; in hour 1 partly: $0.10 covered and $0.05 on demand, which
+ * counts as SP-covered), and pods on a node the bill does not hold. One pod per node-hour; its vCPU and memory
+ * rows allocate the node's hour (split plus unused), as AWS does.
+ */
+const CAPACITY_PROJECT = 'capacity-project';
+const CAPACITY_HEADER = [
+  'bill_billing_period_start_date',
+  'line_item_usage_account_id',
+  'line_item_line_item_type',
+  'line_item_usage_start_date',
+  'line_item_usage_end_date',
+  'line_item_unblended_cost',
+  'line_item_currency_code',
+  'line_item_resource_id',
+  'line_item_product_code',
+  'line_item_usage_type',
+  'line_item_operation',
+  'reservation_reservation_a_r_n',
+  'reservation_effective_cost',
+  'savings_plan_savings_plan_a_r_n',
+  'savings_plan_savings_plan_effective_cost',
+  ...(
+    [
+      'parent_resource_id',
+      'reserved_usage',
+      'actual_usage',
+      'split_usage',
+      'split_usage_ratio',
+      'split_cost',
+      'unused_cost',
+      'net_split_cost',
+      'net_unused_cost',
+    ] as const
+  ).map((name) => `split_line_item_${name}` as const),
+  'resource_tags',
+] as const;
+type CapacityCells = Partial<Record<(typeof CAPACITY_HEADER)[number], string | number>>;
+const ACCOUNT_ID = '111122223333';
+const HOURS = ['2026-03-01T00:00:00Z', '2026-03-01T01:00:00Z', '2026-03-01T02:00:00Z'];
+const RI = `arn:aws:ec2:us-east-1:${ACCOUNT_ID}:reserved-instances/ri-1`;
+const SP = `arn:aws:savingsplans::${ACCOUNT_ID}:savingsplan/sp-1`;
+
+function capacityLine(h: number, cells: CapacityCells): string {
+  const all: CapacityCells = {
+    bill_billing_period_start_date: '2026-03-01T00:00:00Z',
+    line_item_usage_account_id: ACCOUNT_ID,
+    line_item_line_item_type: 'Usage',
+    line_item_usage_start_date: HOURS[h],
+    line_item_usage_end_date: HOURS[h + 1],
+    line_item_currency_code: 'USD',
+    line_item_unblended_cost: 0,
+    ...cells,
+  };
+  const text = (v: string | number | undefined) => (v === undefined ? '' : String(v));
+  return CAPACITY_HEADER.map((c) =>
+    c === 'resource_tags' ? `"${text(all[c]).replaceAll('"', '""')}"` : text(all[c]),
+  ).join(',');
+}
+
+/** A node's instance line in hour `h`: on demand, spot, or covered by the reservation or the savings plan. */
+function nodeLine(h: number, node: string, kind: 'od' | 'spot' | 'ri' | 'sp', cost: number): string {
+  const base = {
+    line_item_resource_id: node,
+    line_item_product_code: 'AmazonEC2',
+    line_item_operation: 'RunInstances',
+  };
+  const tags = JSON.stringify({ aws_eks_cluster_name: 'cap-eks' });
+  switch (kind) {
+    case 'od':
+      return capacityLine(h, {
+        ...base,
+        line_item_usage_type: 'BoxUsage:m5.xlarge',
+        line_item_unblended_cost: cost,
+        resource_tags: tags,
+      });
+    case 'spot':
+      return capacityLine(h, {
+        ...base,
+        line_item_usage_type: 'SpotUsage:m5.xlarge',
+        line_item_unblended_cost: cost,
+        resource_tags: tags,
+      });
+    case 'ri':
+      return capacityLine(h, {
+        ...base,
+        line_item_line_item_type: 'DiscountedUsage',
+        line_item_usage_type: 'BoxUsage:m5.xlarge',
+        reservation_reservation_a_r_n: RI,
+        reservation_effective_cost: cost,
+        resource_tags: tags,
+      });
+    case 'sp':
+      return capacityLine(h, {
+        ...base,
+        line_item_line_item_type: 'SavingsPlanCoveredUsage',
+        line_item_usage_type: 'BoxUsage:m5.xlarge',
+        line_item_unblended_cost: 0.192,
+        savings_plan_savings_plan_a_r_n: SP,
+        savings_plan_savings_plan_effective_cost: cost,
+        resource_tags: tags,
+      });
+  }
+}
+
+/** One pod's vCPU and memory rows in hour `h`, allocating `cost` of its node's hour (half used, half idle). */
+function podLines(h: number, node: string, cost: number): string[] {
+  const pod = `pod-${node}`;
+  const tags = JSON.stringify({
+    aws_eks_cluster_name: 'cap-eks',
+    aws_eks_namespace: 'web',
+    aws_eks_workload_type: 'Deployment',
+    aws_eks_workload_name: 'web',
+  });
+  return (
+    [
+      ['vCPU', 0.6],
+      ['GB', 0.4],
+    ] as const
+  ).map(([unit, share]) => {
+    const half = Number(((cost * share) / 2).toFixed(6));
+    return capacityLine(h, {
+      line_item_resource_id: `arn:aws:eks:us-east-1:${ACCOUNT_ID}:pod/cap-eks/web/${pod}/uid-${node}`,
+      line_item_product_code: 'AmazonEKS',
+      line_item_usage_type: `USE1-EKS-EC2-${unit}-Hours`,
+      line_item_operation: 'EKSPod-EC2',
+      split_line_item_parent_resource_id: node,
+      split_line_item_reserved_usage: 1,
+      split_line_item_actual_usage: 0.5,
+      split_line_item_split_usage: 1,
+      split_line_item_split_usage_ratio: 0.5,
+      split_line_item_split_cost: half,
+      split_line_item_unused_cost: half,
+      split_line_item_net_split_cost: half,
+      split_line_item_net_unused_cost: half,
+      resource_tags: tags,
+    });
+  });
+}
+
+/** The bill by hour: [node, its lines' kind and cost…], the pods allocating the lines' sum. */
+const CAPACITY_NODES: [string, ['od' | 'spot' | 'ri' | 'sp', number][][]][] = [
+  ['i-0000000000000od01', [[['od', 0.192]], [['od', 0.192]]]],
+  ['i-0000000000000sp0t', [[['spot', 0.08]], [['spot', 0.08]]]],
+  ['i-00000000000000ri1', [[['ri', 0.12]], [['ri', 0.12]]]],
+  [
+    'i-00000000000000sp1',
+    [
+      [['sp', 0.13]],
+      [
+        ['sp', 0.1],
+        ['od', 0.05],
+      ],
+    ],
+  ],
+];
+const GONE = 'i-000000000000gone1';
+/** Expected pod cost by capacity type over both hours. */
+const BY_CAPACITY = { on_demand: 0.384, spot: 0.16, reserved: 0.24, savings_plan: 0.28, null: 0.2 };
+
+function capacityCsv(): string {
+  const lines: string[] = [CAPACITY_HEADER.join(',')];
+  for (const h of [0, 1]) {
+    for (const [node, hours] of CAPACITY_NODES) {
+      const parts = hours[h] ?? [];
+      for (const [kind, cost] of parts) lines.push(nodeLine(h, node, kind, cost));
+      lines.push(
+        ...podLines(
+          h,
+          node,
+          parts.reduce((sum, [, cost]) => sum + cost, 0),
+        ),
+      );
+    }
+    lines.push(...podLines(h, GONE, 0.1));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The pod cost per capacity type of a store's answer, in cents ('null' where the node's lines are missing). */
+const centsByType = (rows: KubernetesCostRow[]) =>
+  Object.fromEntries(
+    sorted(rows).map((r) => [
+      String(r.keys[0]),
+      cents(r.cpu.splitCost + r.cpu.unusedCost + r.memory.splitCost + r.memory.unusedCost),
+    ]),
+  );
+
+describe('capacity types', () => {
+  const capacityScope: KubernetesScope = {
+    ...scope,
+    projectIds: [CAPACITY_PROJECT],
+    from: '2026-03-01',
+    to: '2026-03-01',
+  };
+  const stores = () => [demo.duck, ...(demo.house === null ? [] : [demo.house])];
+  beforeAll(async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'finlens-capacity-'));
+    await writeFile(join(folder, 'export-00001.csv'), capacityCsv());
+    const files = await localSource(folder).listFiles();
+    for (const [i, store] of stores().entries()) {
+      await importFiles({
+        warehouse: store,
+        importId: `capacity${i}`,
+        clientId: DEMO_CLIENT,
+        projectId: CAPACITY_PROJECT,
+        files,
+        format: 'auto',
+      });
+    }
+    await rm(folder, { recursive: true, force: true });
+  }, 120_000);
+
+  it("gives each pod its node's purchase option in the hour, from the rollup as from the line items, on both engines", async () => {
+    const expected = Object.fromEntries(Object.entries(BY_CAPACITY).map(([k, v]) => [k, cents(v)]));
+    for (const store of stores()) {
+      for (const useRollup of [true, false]) {
+        const rows = await store.kubernetesCosts({ ...capacityScope, groupBy: ['capacity_type'], useRollup });
+        expect(centsByType(rows), `${store.kind} rollup ${useRollup}`).toEqual(expected);
+        // A capacity filter keeps that type's pods only: the spot node's.
+        const spot = await store.kubernetesCosts({
+          ...capacityScope,
+          filters: { capacity_type: 'spot' },
+          groupBy: ['node'],
+          useRollup,
+        });
+        expect(spot.map((r) => r.keys[0])).toEqual(['i-0000000000000sp0t']);
+      }
+      // The reconciliation is unchanged: every node-hour of the bill to the cent, the missing node apart.
+      const r = await store.reconcileNodeHours(capacityScope);
+      expect([r.nodeHours, r.mismatchCount, r.missingNodes]).toEqual([10, 0, 2]);
+    }
+  });
+
+  it('groups and filters the demo by capacity type alike on both engines, and the Fargate label read too', async (context) => {
+    const { duck, house } = demo;
+    if (house === null) return context.skip('clickhouse-server is not installed');
+    for (const groupBy of [
+      ['cluster_name', 'capacity_type'],
+      ['capacity_type', 'pod_namespace'],
+    ] as KubernetesKey[][]) {
+      expectSameFigures(
+        sorted(await house.kubernetesCosts({ ...scope, groupBy })),
+        sorted(await duck.kubernetesCosts({ ...scope, groupBy })),
+        `by ${groupBy.join(', ')}`,
+      );
+    }
+    const onDemand = { ...scope, filters: { capacity_type: 'on_demand' } };
+    expectSameFigures(
+      sorted(await house.kubernetesCosts({ ...onDemand, groupBy: ['pod_namespace'] })),
+      sorted(await duck.kubernetesCosts({ ...onDemand, groupBy: ['pod_namespace'] })),
+      'on-demand pods by namespace',
+    );
+    // Fargate pods grouped by the tags of their profiles' selector labels (the demo's pods carry team and env).
+    const labels = ['user_team', 'user_env', 'user_app_kubernetes_io_name'];
+    const byLabels = <T extends { namespace: string | null; labels: Record<string, string | null> }>(
+      rows: T[],
+    ) =>
+      [...rows].sort((a, b) =>
+        JSON.stringify([a.namespace, a.labels]).localeCompare(JSON.stringify([b.namespace, b.labels])),
+      );
+    const fargate = byLabels(await duck.fargateCosts(scope, labels));
+    expect(fargate.map((r) => [r.namespace, r.labels])).toEqual([
+      ['jobs', { user_team: 'platform', user_env: 'prod', user_app_kubernetes_io_name: null }],
+    ]);
+    expectSameFigures(byLabels(await house.fargateCosts(scope, labels)), fargate, 'fargate by labels');
+  });
+
+  it('rebuilds a ClickHouse container rollup of an older release (no capacity type) at start', async (context) => {
+    const { house, houseUrl } = demo;
+    if (house === null || houseUrl === null) return context.skip('clickhouse-server is not installed');
+    const client = openClient(houseUrl);
+    try {
+      await client.command({ query: 'ALTER TABLE container_rollup_daily DROP COLUMN k8s_capacity_type' });
+    } finally {
+      await client.close();
+    }
+    expect(await house.init()).toEqual(['rebuild container_rollup_daily']);
+    const rows = await house.kubernetesCosts({ ...capacityScope, groupBy: ['capacity_type'] });
+    expect(centsByType(rows)).toEqual(
+      Object.fromEntries(Object.entries(BY_CAPACITY).map(([k, v]) => [k, cents(v)])),
+    );
+    expect(await house.init()).toEqual([]);
   });
 });

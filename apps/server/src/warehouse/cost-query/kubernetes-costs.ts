@@ -1,11 +1,14 @@
 import type { CostDimension } from '@finlens/contracts/cost-query';
 import type { Reconciliation } from '@finlens/cost-model/kubernetes-cost';
+import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { type CompiledSql, scopeWhere } from './compile-cost-query';
 import {
+  CAPACITY_KEY,
   CONTAINER_NODE_ROLLUP,
   CONTAINER_ROLLUP,
   type ContainerKey,
   capacitySql,
+  capacityTypeSql,
   containerKeyColumn,
   hasParentSql,
   hourSql,
@@ -149,13 +152,21 @@ export function context(dialect: SqlDialect, source: CostSource = LINE_ITEMS_SOU
   return { dialect, values: dialect.values(), source };
 }
 
-export function keySql(ctx: SqlContext, key: KubernetesKey): string {
+/**
+ * A key's value on the rollup (its column) or on a pod row of the line items: a Kubernetes attribute, the day, or
+ * the capacity type, which looks up the node's own lines of the scope (container-rollup.ts).
+ */
+export function keySql(ctx: SqlContext, key: KubernetesKey, scope: KubernetesScope): string {
   const d = ctx.dialect;
   if (ctx.source.rollup !== null)
     return key === 'day'
       ? d.dateText(d.identifier(ctx.source.timeColumn))
       : d.identifier(containerKeyColumn(key));
   if (key === 'day') return d.dateText(d.day(d.identifier(ctx.source.timeColumn)));
+  if (key === CAPACITY_KEY) {
+    const where = scopeWhere(ctx, scope, 'all').join(' AND ');
+    return capacityTypeSql(d, ctx.values, { from: d.shardTable(LINE_ITEMS_TABLE), where });
+  }
   return dimensionSql(ctx, key as CostDimension);
 }
 
@@ -167,7 +178,7 @@ export function podWhere(ctx: SqlContext, scope: KubernetesScope): string {
   if (!rollup) where.push(hasParentSql(ctx.dialect));
   for (const [key, value] of Object.entries(scope.filters)) {
     if (value === undefined) continue;
-    where.push(`${keySql(ctx, key as KubernetesKey)} = ${ctx.values.add(value)}`);
+    where.push(`${keySql(ctx, key as KubernetesKey, scope)} = ${ctx.values.add(value)}`);
   }
   return where.join(' AND ');
 }
@@ -218,7 +229,7 @@ export function compileKubernetesCosts(dialect: SqlDialect, query: KubernetesCos
     dialect,
     query.useRollup === false ? LINE_ITEMS_SOURCE : rollupSource(CONTAINER_ROLLUP),
   );
-  const keys = query.groupBy.map((k, i) => `${keySql(ctx, k)} AS k${i}`);
+  const keys = query.groupBy.map((k, i) => `${keySql(ctx, k, query)} AS k${i}`);
   const usageType = `${columnText(ctx, 'line_item_usage_type')} AS usage_type`;
   const innerGroup = [...query.groupBy.map((_, i) => `k${i}`), 'usage_type'].join(', ');
   const inner = `SELECT ${[...keys, usageType, ...innerSums(ctx, query.basis)].join(', ')} FROM ${dialect.identifier(ctx.source.table)} WHERE ${podWhere(ctx, query)} GROUP BY ${innerGroup}`;
@@ -260,7 +271,7 @@ export function compileKubernetesCapacity(dialect: SqlDialect, scope: Kubernetes
   const cap = (resource: 'cpu' | 'memory') =>
     rolled(ctx, () => capacitySql(d, ctx.values, resource), `${resource}_capacity`);
   // One capacity per node, hour and resource (every pod row of it repeats it), then summed per cluster.
-  const inner = `SELECT ${keySql(ctx, 'cluster_name')} AS cluster, ${node} AS node, ${hour} AS hour, max(${cap('cpu')}) AS cpu_cap, max(${cap('memory')}) AS mem_cap FROM ${d.identifier(ctx.source.table)} WHERE ${nodeHourPodWhere(ctx, scope)} GROUP BY cluster, node, hour`;
+  const inner = `SELECT ${keySql(ctx, 'cluster_name', scope)} AS cluster, ${node} AS node, ${hour} AS hour, max(${cap('cpu')}) AS cpu_cap, max(${cap('memory')}) AS mem_cap FROM ${d.identifier(ctx.source.table)} WHERE ${nodeHourPodWhere(ctx, scope)} GROUP BY cluster, node, hour`;
   return {
     sql: `SELECT cluster, sum(cpu_cap) AS cpu, sum(mem_cap) AS mem FROM (${inner}) AS caps GROUP BY cluster`,
     values: ctx.values.bound,

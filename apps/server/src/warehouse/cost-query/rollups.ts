@@ -15,11 +15,25 @@ import type { SqlDialect, SqlValues } from './sql-dialect';
 /** The map columns a rollup may keep whole. */
 export type RollupMap = 'resource_tags' | 'cost_category';
 
-/** A column a rollup computes from the rows it holds: a key (a row expression) or a measure (an aggregate). */
+/** The rows a rollup is built from: a table (the line items or an import's staging table) and a condition. */
+export interface RollupSourceRows {
+  from: string;
+  where: string;
+}
+
+/**
+ * A column a rollup computes from the rows it holds: a key (a row expression, which may look up other rows of
+ * the same source with an uncorrelated subquery) or a measure (an aggregate).
+ */
 export interface ComputedColumn {
   name: string;
   type: CanonicalType;
-  sql: (dialect: SqlDialect, values: SqlValues) => string;
+  sql: (dialect: SqlDialect, values: SqlValues, source: RollupSourceRows) => string;
+  /**
+   * A key whose expression looks up other rows (an IN subquery): grouped by its name as an alias, since ClickHouse
+   * 18.16 does not match such an expression in GROUP BY with the same one in SELECT.
+   */
+  lookup?: boolean;
 }
 
 /**
@@ -44,10 +58,10 @@ export interface RollupDefinition {
    * The rows it holds when not every non-split line item (the commitment rollup): the planner never answers a
    * cost query from such a rollup, only the reader it was built for.
    */
-  rows?: (dialect: SqlDialect, values: SqlValues, source: { from: string; where: string }) => string;
+  rows?: (dialect: SqlDialect, values: SqlValues, source: RollupSourceRows) => string;
   /** Whether `rows` picks split-cost-allocation rows (the EKS pods', with or without others) itself. */
   splitRows?: boolean;
-  /** Grouped columns computed from each row (after the listed ones): the Kubernetes attributes. */
+  /** Grouped columns computed from each row (after the listed ones): the Kubernetes attributes, the capacity type. */
   keys?: readonly ComputedColumn[];
   /** Aggregates kept instead of the sums (each its own aggregate expression over the rows). */
   measures?: readonly ComputedColumn[];
@@ -186,10 +200,15 @@ export function rollupSelectSql(
     ...rollup.columns.map(id),
     ...rollup.productKeys.map((key) => dialect.mapValue(id('product'), values.add(key))),
     ...rollup.maps.flatMap(dialect.mapColumns),
-    ...(rollup.keys ?? []).map((key) => key.sql(dialect, values)),
   ];
+  const selected = [...groups];
+  for (const key of rollup.keys ?? []) {
+    const sql = key.sql(dialect, values, { from, where });
+    selected.push(key.lookup === true ? `${sql} AS ${id(key.name)}` : sql);
+    groups.push(key.lookup === true ? id(key.name) : sql);
+  }
   const sums = [
-    ...(rollup.measures?.map((m) => m.sql(dialect, values)) ??
+    ...(rollup.measures?.map((m) => m.sql(dialect, values, { from, where })) ??
       (rollup.sums === undefined
         ? COST_TYPES.map((t) => dialect.sumMoney(id(COST_TYPE_COLUMNS[t])))
         : rollup.sums.map((column) => nullableSum(dialect, id(column))))),
@@ -199,7 +218,7 @@ export function rollupSelectSql(
     ...(rollup.splitRows === true ? [] : [notSplitRowSql(dialect, values)]),
     ...(rollup.rows === undefined ? [] : [`(${rollup.rows(dialect, values, { from, where })})`]),
   ];
-  return `SELECT ${[...groups, ...sums].join(', ')} FROM ${from}
+  return `SELECT ${[...selected, ...sums].join(', ')} FROM ${from}
 WHERE (${where}) AND ${rows.join(' AND ')}
 GROUP BY ${groups.join(', ')}`;
 }

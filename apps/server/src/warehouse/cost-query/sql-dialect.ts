@@ -33,6 +33,11 @@ export interface SqlDialect {
   values(): SqlValues;
   /** A quoted identifier of the canonical schema or a rollup. */
   identifier(name: string): string;
+  /**
+   * A table as each shard holds it (not the Distributed table reads go through): for a subquery of rows of the
+   * same project as the outer query's row, which lives whole on one shard. The table itself on one server.
+   */
+  shardTable(name: string): string;
   /** The storage type of a canonical logical type (rollup DDL). */
   columnType(type: CanonicalType): string;
   /** A DATE from rendered `YYYY-MM-DD` text, to compare with DATE columns (rollup days, billing periods). */

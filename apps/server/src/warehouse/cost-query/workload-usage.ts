@@ -80,7 +80,11 @@ export function compileWorkloadUsage(
   scope: KubernetesScope,
   options: { byDay?: boolean } = {},
 ): CompiledSql {
-  const rollup = scope.useRollup !== false && scope.filters.node === undefined;
+  // The workload-hour rollup keeps neither the node nor the capacity type: filtered by either, the line items answer.
+  const rollup =
+    scope.useRollup !== false &&
+    scope.filters.node === undefined &&
+    scope.filters.capacity_type === undefined;
   const ctx = context(dialect, rollup ? rollupSource(CONTAINER_WORKLOAD_ROLLUP) : LINE_ITEMS_SOURCE);
   const d = dialect;
   const [hours, reserved, actual, splitUsage, peak, splitCost, netSplitCost] = WORKLOAD_MEASURES;
@@ -92,7 +96,7 @@ export function compileWorkloadUsage(
   const usageType = columnText(ctx, 'line_item_usage_type');
   const resource = `CASE WHEN ${d.containsIgnoreCase(usageType, ctx.values.add('vcpu'))} THEN 'cpu' ELSE 'memory' END`;
   const hour = rollup ? d.identifier('usage_hour') : hourSql(d);
-  const keys = WORKLOAD_KEYS.map((key, i) => `${keySql(ctx, key)} AS k${i}`);
+  const keys = WORKLOAD_KEYS.map((key, i) => `${keySql(ctx, key, scope)} AS k${i}`);
   const inner = [
     ...keys,
     `${hour} AS i_hour`,

@@ -5,11 +5,22 @@ import { type DemoCur2Result, generateDemoCur2 } from '@finlens/fixtures/demo/ge
 import { beforeAll } from 'vitest';
 import { importPath, tempWarehouse } from '../../ingest/import-file.test-helper';
 import type { WarehouseCostQuery } from '../cost-query/cost-query-port';
+import type { KubernetesScope } from '../cost-query/kubernetes-costs';
 
 /** Three small months of the demo organisation (EKS split rows, tags, RIs, SPs, credits, tax). */
 export const DEMO = { seed: 7, months: 3, endMonth: '2026-03', rows: 6_000 } as const;
 export const DEMO_CLIENT = 'client';
 export const DEMO_PROJECT = 'demo';
+
+/** The demo's Kubernetes reads over its first quarter, amortized, unfiltered. */
+export const DEMO_KUBERNETES_SCOPE: KubernetesScope = {
+  clientId: DEMO_CLIENT,
+  projectIds: [DEMO_PROJECT],
+  from: '2026-01-01',
+  to: '2026-03-31',
+  basis: 'amortized',
+  filters: {},
+};
 
 /** A temporary warehouse holding the small demo export, imported once for the test file. */
 export function demoWarehouse(prefix: string) {

@@ -42,6 +42,7 @@ describe('DuckDB cost store', () => {
       'create the container node-hour rollup',
       'create the container workload-hour rollup',
       'create the hourly commitment rollup',
+      'add the capacity type to the container rollup',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -161,6 +162,7 @@ describe('DuckDB cost store', () => {
       'create the container node-hour rollup',
       'create the container workload-hour rollup',
       'create the hourly commitment rollup',
+      'add the capacity type to the container rollup',
     ]);
     const query = {
       start_date: '2024-05-01',
@@ -195,6 +197,31 @@ describe('DuckDB cost store', () => {
     expect(pods.map((r) => [r.keys, r.cpu.podHours, r.cpu.splitCost, r.cpu.unusedCost])).toEqual([
       [['ns', 'web-1'], 2, 0.5, 0.1],
     ]);
+    // A container rollup of an older release (no capacity type): its step makes it anew from the line items.
+    await store.connection.run(`ALTER TABLE container_rollup_daily DROP COLUMN k8s_capacity_type`);
+    await store.connection.run(
+      `DELETE FROM warehouse_schema_steps WHERE step = 'add the capacity type to the container rollup'`,
+    );
+    await store.connection.run(
+      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, line_item_usage_end_date,
+         line_item_resource_id, line_item_line_item_type, line_item_usage_type, finlens_purchase_option, line_item_unblended_cost)
+       VALUES ('c', 'p', DATE '2024-05-01', TIMESTAMP '2024-05-02 10:00:00', TIMESTAMP '2024-05-02 11:00:00', 'i-1',
+         'Usage', 'SpotUsage:m5.large', 'Spot', 0.3)`,
+    );
+    expect(await store.init()).toEqual(['add the capacity type to the container rollup']);
+    const byCapacity = await store.kubernetesCosts({
+      ...k8s,
+      basis: 'amortized',
+      groupBy: ['capacity_type'],
+    });
+    // The node's spot line covers the pod's first hour; its second has no line of the node.
+    expect(byCapacity.map((r) => [r.keys[0], r.cpu.podHours])).toEqual(
+      expect.arrayContaining([
+        ['spot', 1],
+        [null, 1],
+      ]),
+    );
+    expect(byCapacity).toHaveLength(2);
     await store.deleteProject('p');
     expect(await store.kubernetesCosts({ ...k8s, basis: 'amortized', groupBy: ['pod'] })).toEqual([]);
     expect(await store.runCostQuery(query)).toMatchObject({ source: 'rollup', total: 0, series: [] });

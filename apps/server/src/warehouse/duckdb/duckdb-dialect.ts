@@ -25,6 +25,7 @@ export const duckDbDialect: SqlDialect = {
     return { add: (value: SqlValue) => params.add(value), bound: params.values };
   },
   identifier: quoted,
+  shardTable: quoted,
   columnType: duckDbType,
   date: (sql) => `CAST(${sql} AS DATE)`,
   dayStart: (sql) => `CAST(${sql} AS DATE)`,

@@ -120,6 +120,15 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
       await rebuildRollups(connection, null, [COMMITMENT_HOURLY_ROLLUP]);
     },
   },
+  {
+    // The container rollup gains each pod row's capacity type (its node's purchase option in the hour).
+    name: 'add the capacity type to the container rollup',
+    apply: async (connection) => {
+      await connection.run(`DROP TABLE IF EXISTS ${CONTAINER_ROLLUP.table}`);
+      await connection.run(createRollupSql(CONTAINER_ROLLUP));
+      await rebuildRollups(connection, null, [CONTAINER_ROLLUP]);
+    },
+  },
 ];
 
 /** The columns of the step 'add the split usage columns' (frozen). */

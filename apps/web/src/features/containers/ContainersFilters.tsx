@@ -7,7 +7,10 @@ import type { ReactNode } from 'react';
 import {
   BASIS_LABELS,
   basisOf,
+  CAPACITY_CHOICE_LABELS,
+  CAPACITY_CHOICES,
   CONTAINER_RANGES,
+  capacityOf,
   FILTER_KEYS,
   FILTER_LABELS,
   RANGE_LABELS,
@@ -48,7 +51,10 @@ export function UrlSelect<T extends string>({
   );
 }
 
-/** The range, the effective rate and the Kubernetes filters in force (each removable), plus a page's own controls. */
+/**
+ * The range, the effective rate, the capacity type and the Kubernetes filters in force (each removable), plus a
+ * page's own controls.
+ */
 export function ContainersFilters({
   search,
   change,
@@ -77,9 +83,16 @@ export function ContainersFilters({
         labels={BASIS_LABELS}
         onChange={(basis) => change({ cost_basis: basis === 'amortized' ? '' : basis })}
       />
+      <UrlSelect
+        label="Capacity type"
+        value={capacityOf(search)}
+        options={CAPACITY_CHOICES}
+        labels={CAPACITY_CHOICE_LABELS}
+        onChange={(type) => change({ capacity_type: type === 'all' ? '' : type })}
+      />
       {children}
       {FILTER_KEYS.flatMap((key) => {
-        const value = search.get(key);
+        const value = key === 'capacity_type' ? null : search.get(key);
         return value
           ? [
               <Chip

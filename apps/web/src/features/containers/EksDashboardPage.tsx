@@ -18,9 +18,12 @@ import { useContainersSummary } from './api/containers-summary-query';
 import { ContainersFilters } from './ContainersFilters';
 import {
   apiParams,
+  capacityLabel,
+  costByCapacity,
   costOverTime,
   EKS_DETAILS_PATH,
   explorerLink,
+  FILTER_KEYS,
   RIGHTSIZING_PATH,
   ratioText,
   withParams,
@@ -30,6 +33,7 @@ import { SplitDataMissing } from './SplitDataMissing';
 
 type Cluster = ContainersSummary['clusters'][number];
 type Top = ContainersSummary['top_namespaces'][number];
+type Capacity = ContainersSummary['capacity_types'][number];
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
@@ -63,12 +67,43 @@ function clusterColumns(search: URLSearchParams): SimpleColumn<Cluster>[] {
     },
     { label: 'Nodes', align: 'right', render: (c) => String(c.nodes) },
     {
+      label: 'Cost by capacity type',
+      render: (c) =>
+        c.capacity_types.map((t) => `${capacityLabel(t.capacity_type)} ${formatMoney(t.cost)}`).join(' · '),
+    },
+    {
       label: 'Nodes by purchase option',
       render: (c) =>
         c.purchase_options
           .map((o) => `${o.purchase_option}: ${o.nodes} (${formatMoney(o.cost)})`)
           .join(' · '),
     },
+  ];
+}
+
+/** Pods of a node capacity type lead to the details by namespace on it (Fargate's and unknown nodes' do not). */
+function capacityColumns(search: URLSearchParams, total: number): SimpleColumn<Capacity>[] {
+  return [
+    {
+      label: 'Capacity type',
+      render: (t) =>
+        t.capacity_type === 'fargate' || t.capacity_type.startsWith('(') ? (
+          capacityLabel(t.capacity_type)
+        ) : (
+          <Link
+            component={RouterLink}
+            to={withParams(EKS_DETAILS_PATH, search, {
+              capacity_type: t.capacity_type,
+              group_by: 'pod_namespace',
+            })}
+          >
+            {capacityLabel(t.capacity_type)}
+          </Link>
+        ),
+    },
+    { label: 'Cost', align: 'right', render: (t) => formatMoney(t.cost) },
+    { label: 'Idle', align: 'right', render: (t) => formatMoney(t.idle_cost) },
+    { label: 'Share', align: 'right', render: (t) => ratioText(share(t.cost, total)) },
   ];
 }
 
@@ -119,6 +154,8 @@ function Section({
 
 function Dashboard({ data, search }: { data: ContainersSummary; search: URLSearchParams }) {
   const chart = useMemo(() => costOverTime(data.daily), [data.daily]);
+  const byCapacity = useMemo(() => costByCapacity(data.clusters), [data.clusters]);
+  const capacityTotal = data.capacity_types.reduce((s, t) => s + t.cost, 0);
   const { totals, clusters } = data;
   const requested = clusters.reduce((s, c) => s + c.cpu.requested, 0);
   const used = clusters.reduce((s, c) => s + c.cpu.used, 0);
@@ -169,6 +206,26 @@ function Dashboard({ data, search }: { data: ContainersSummary; search: URLSearc
           categories={chart.categories}
           series={chart.series}
           formatValue={formatMoney}
+        />
+      </Section>
+      <Section title="Cost by capacity type">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Pods' cost by what their node ran on in each hour (on demand, spot, or covered by a reservation or a
+          savings plan), and Fargate pods billed on their own.
+        </Typography>
+        <Chart
+          kind="bar"
+          label="Cost by capacity type per cluster"
+          categories={byCapacity.categories}
+          series={byCapacity.series}
+          formatValue={formatMoney}
+          height={240}
+        />
+        <SimpleTable
+          label="Cost by capacity type"
+          columns={capacityColumns(search, capacityTotal)}
+          rows={data.capacity_types}
+          rowKey={(t) => t.capacity_type}
         />
       </Section>
       <Section title="Clusters">
@@ -254,7 +311,7 @@ export function EksDashboardPage({ title = 'EKS Dashboard' }: { title?: string }
         ) : (
           <Alert severity="info">
             No EKS pods in the bill from {data.window.start_date} to {data.window.end_date}
-            {search.toString().includes('cluster=') ? ' for these filters' : ''}.
+            {FILTER_KEYS.some((key) => search.get(key)) ? ' for these filters' : ''}.
           </Alert>
         )
       ) : (

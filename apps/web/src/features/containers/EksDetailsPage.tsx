@@ -20,6 +20,7 @@ import { useContainersReconciliation } from './api/containers-reconciliation-que
 import { ContainersFilters, UrlSelect } from './ContainersFilters';
 import {
   apiParams,
+  capacityLabel,
   drillDown,
   EKS_DASHBOARD_PATH,
   EKS_DETAILS_PATH,
@@ -40,7 +41,11 @@ const IDLE_LABELS: Record<IdleRule, string> = {
 };
 
 const columns = (group: AllocationGroup): ServerColumn<AllocationRow>[] => [
-  { label: GROUP_LABELS[group], sort: 'name', render: (r) => r.key },
+  {
+    label: GROUP_LABELS[group],
+    sort: 'name',
+    render: (r) => (group === 'capacity_type' ? capacityLabel(r.key) : r.key),
+  },
   ...(group === 'cluster_name' ? [] : [{ label: 'Cluster', render: (r: AllocationRow) => r.cluster_name }]),
   { label: 'Cost', sort: 'cost', align: 'right', render: (r) => formatMoney(r.cost) },
   { label: 'CPU', align: 'right', render: (r) => formatMoney(r.cpu_cost) },
@@ -98,12 +103,16 @@ export function EksDetailsPage() {
       navigate(withParams(EKS_DETAILS_PATH, search, { ...next, page: '' }));
   };
   const controller = search.get('controller');
-  const explorer = explorerLink(data?.window ?? null, group === 'cluster_name' ? 'cluster_name' : group, {
-    cluster: search.get('cluster') ?? '',
-    namespace: search.get('namespace') ?? '',
-    controller: controller ?? '',
-    node: search.get('node') ?? '',
-  });
+  // The Explorer has no capacity type (a pod row does not carry its node's purchase option): no link by it.
+  const explorer =
+    group === 'capacity_type'
+      ? null
+      : explorerLink(data?.window ?? null, group, {
+          cluster: search.get('cluster') ?? '',
+          namespace: search.get('namespace') ?? '',
+          controller: controller ?? '',
+          node: search.get('node') ?? '',
+        });
   return (
     <Box component="section" sx={{ p: 3 }}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>

@@ -6,7 +6,7 @@ import {
   type Rightsizing,
   SPLIT_DATA_ACTION,
 } from '@finlens/contracts/containers';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,7 @@ const EMPTY: ContainersSummary = {
   window: WINDOW,
   cost_basis: 'amortized',
   totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0, fargate_cost: 0 },
+  capacity_types: [],
   clusters: [],
   daily: [],
   top_namespaces: [],
@@ -56,6 +57,11 @@ const SUMMARY: ContainersSummary = {
       nodes: 2,
       node_cost: 100,
       purchase_options: [{ purchase_option: 'OnDemand', cost: 100, nodes: 2 }],
+      capacity_types: [
+        { capacity_type: 'spot', cost: 60, idle_cost: 15 },
+        { capacity_type: 'on_demand', cost: 40, idle_cost: 5 },
+        { capacity_type: 'fargate', cost: 12.5, idle_cost: 0 },
+      ],
       node_groups: [
         {
           node_group: 'workers',
@@ -85,6 +91,11 @@ const SUMMARY: ContainersSummary = {
         ],
       },
     },
+  ],
+  capacity_types: [
+    { capacity_type: 'spot', cost: 60, idle_cost: 15 },
+    { capacity_type: 'on_demand', cost: 40, idle_cost: 5 },
+    { capacity_type: 'fargate', cost: 12.5, idle_cost: 0 },
   ],
   daily: [{ date: '2026-11-26', cluster_name: 'prod', cost: 100, idle_cost: 20 }],
   top_namespaces: [{ cluster_name: 'prod', key: 'checkout', kind: null, cost: 60 }],
@@ -166,6 +177,62 @@ describe('EKS pages', () => {
     expect(requests.calls()).toContainEqual(
       expect.stringContaining(`GET ${P.summary}?cost_basis=amortized&start_date=`),
     );
+  });
+
+  it('shows cost by capacity type, links a type into the details, and filters the dashboard by it', async () => {
+    server.use(http.get(`*${P.summary}`, () => HttpResponse.json(SUMMARY)));
+    renderWithProviders('/v3/compute-copilot/eks/dashboard/?range=7D', { signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Cost by capacity type' }, SLOW);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'Capacity typeCostIdleShare',
+      'Spot$60.00$15.0053.3 %',
+      'On-demand$40.00$5.0035.6 %',
+      'Fargate$12.50-11.1 %',
+    ]);
+    expect(within(table).getByRole('link', { name: 'Spot' })).toHaveAttribute(
+      'href',
+      '/v3/compute-copilot/eks/details/?range=7D&capacity_type=spot&group_by=pod_namespace',
+    );
+    // Fargate pods have no node: nothing to drill into.
+    expect(within(table).queryByRole('link', { name: 'Fargate' })).toBeNull();
+    const clusters = screen.getByRole('table', { name: 'Clusters' });
+    expect(within(clusters).getByText('Spot $60.00 · On-demand $40.00 · Fargate $12.50')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Capacity type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Spot' }));
+    await waitFor(() =>
+      expect(requests.calls()).toContainEqual(expect.stringMatching(/capacity_type=spot(&|$)/)),
+    );
+  });
+
+  it('groups the details by capacity type and drills into one type by namespace', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`*${P.allocation}`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(`${params.get('group_by')}|${params.get('capacity_type') ?? ''}`);
+        const group = params.get('group_by') as Allocation['group_by'];
+        const key = group === 'capacity_type' ? 'spot' : 'checkout';
+        return HttpResponse.json({
+          window: WINDOW,
+          cost_basis: 'amortized',
+          group_by: group,
+          idle: 'separate',
+          count: 1,
+          total_cost: 60,
+          rows: [row(key, 60)],
+        } satisfies Allocation);
+      }),
+    );
+    renderWithProviders('/v3/compute-copilot/eks/details/?cluster=prod&group_by=capacity_type', {
+      signedIn: true,
+    });
+    await userEvent.click(await screen.findByRole('row', { name: 'Open spot' }, SLOW));
+    expect(await screen.findByRole('row', { name: 'Open checkout' }, SLOW)).toBeInTheDocument();
+    expect(asked).toEqual(expect.arrayContaining(['capacity_type|', 'pod_namespace|spot']));
   });
 
   it('drills from a workload to its pods and asks the server for the view in the URL', async () => {

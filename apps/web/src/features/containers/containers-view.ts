@@ -1,4 +1,11 @@
-import type { AllocationGroup, ContainersSummary, CostBasis } from '@finlens/contracts/containers';
+import {
+  type AllocationGroup,
+  CAPACITY_TYPE_LABELS,
+  CAPACITY_TYPES,
+  type CapacityType,
+  type ContainersSummary,
+  type CostBasis,
+} from '@finlens/contracts/containers';
 import type { CostDimension, CostFilter, CostQuery } from '@finlens/contracts/cost-query';
 import { type PastPreset, presetRange } from '@finlens/cost-model/range-presets';
 import type { ChartData } from '../../components/Chart';
@@ -26,15 +33,30 @@ export const RANGE_LABELS: Record<ContainerRange, string> = {
   '6M': 'Last 6 months',
 };
 
-/** Kubernetes filters the URL holds (the API's names). */
-export const FILTER_KEYS = ['cluster', 'namespace', 'controller', 'node'] as const;
+/** Kubernetes filters the URL holds (the API's names); the capacity type has its own select. */
+export const FILTER_KEYS = ['cluster', 'namespace', 'controller', 'node', 'capacity_type'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 export const FILTER_LABELS: Record<FilterKey, string> = {
   cluster: 'Cluster',
   namespace: 'Namespace',
   controller: 'Workload',
   node: 'Node',
+  capacity_type: 'Capacity type',
 };
+
+/** The capacity select's choices: every type, or one. */
+export const CAPACITY_CHOICES = ['all', ...CAPACITY_TYPES] as const;
+export const CAPACITY_CHOICE_LABELS: Record<(typeof CAPACITY_CHOICES)[number], string> = {
+  all: 'All capacity',
+  ...CAPACITY_TYPE_LABELS,
+};
+export const capacityOf = (search: URLSearchParams): (typeof CAPACITY_CHOICES)[number] =>
+  CAPACITY_TYPES.find((t) => t === search.get('capacity_type')) ?? 'all';
+
+/** A capacity type as the pages name it ('(none)': pods whose node's own lines are not in the bill). */
+export function capacityLabel(type: string): string {
+  return type === '(none)' ? 'Node not in the bill' : (CAPACITY_TYPE_LABELS[type as CapacityType] ?? type);
+}
 
 export const BASIS_LABELS: Record<CostBasis, string> = {
   amortized: 'Amortized',
@@ -44,6 +66,7 @@ export const BASIS_LABELS: Record<CostBasis, string> = {
 export const GROUP_LABELS: Record<AllocationGroup, string> = {
   cluster_name: 'Cluster',
   node: 'Node',
+  capacity_type: 'Capacity type',
   pod_namespace: 'Namespace',
   controllerKind: 'Controller kind',
   controller: 'Workload',
@@ -101,17 +124,30 @@ export function costOverTime(daily: ContainersSummary['daily']): ChartData {
   return { categories, series: [...series, { name: 'Idle capacity', values: idle }] };
 }
 
+/** Each cluster's cost stacked by capacity type (the parts add up to the cluster's pods and Fargate pods). */
+export function costByCapacity(clusters: ContainersSummary['clusters']): ChartData {
+  const categories = clusters.map((c) => c.cluster_name);
+  const types = [...new Set(clusters.flatMap((c) => c.capacity_types.map((t) => t.capacity_type)))];
+  const series = types.map((type) => ({
+    name: capacityLabel(type),
+    values: clusters.map((c) => c.capacity_types.find((t) => t.capacity_type === type)?.cost ?? 0),
+  }));
+  return { categories, series };
+}
+
 /** A ratio as a percent with one decimal, '—' without one. */
 export function ratioText(value: number | null): string {
   return value === null ? '—' : `${(value * 100).toFixed(1)} %`;
 }
 
+/** The Explorer's dimension of each filter; it has none for the capacity type (a pod row does not carry it). */
 const DIMENSION_OF = {
   cluster: 'cluster_name',
   namespace: 'pod_namespace',
   controller: 'controller',
   node: 'node',
-} as const satisfies Record<FilterKey, CostDimension>;
+  capacity_type: null,
+} as const satisfies Record<FilterKey, CostDimension | null>;
 
 /** The Explorer over the same days and Kubernetes filters, grouped by a Kubernetes dimension. */
 export function explorerLink(
@@ -122,7 +158,8 @@ export function explorerLink(
   if (window === null) return null;
   const costFilters: CostFilter[] = FILTER_KEYS.flatMap((key) => {
     const value = filters[key];
-    return value ? [{ dimension: DIMENSION_OF[key], mode: 'include' as const, values: [value] }] : [];
+    const dimension = DIMENSION_OF[key];
+    return value && dimension !== null ? [{ dimension, mode: 'include' as const, values: [value] }] : [];
   });
   const query: CostQuery = {
     start_date: window.start_date,
@@ -152,6 +189,8 @@ export function drillDown(
       return { cluster, controller: key, group_by: 'pod' };
     case 'node':
       return { cluster, node: key, group_by: 'pod' };
+    case 'capacity_type':
+      return { cluster, capacity_type: key, group_by: 'pod_namespace' };
     default:
       return null;
   }

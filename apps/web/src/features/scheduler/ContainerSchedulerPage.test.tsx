@@ -43,6 +43,7 @@ describe('Container Scheduler', () => {
           window: null,
           cost_basis: 'amortized',
           totals: { cost: 0, cpu_cost: 0, memory_cost: 0, idle_cost: 0, node_cost: 0, fargate_cost: 0 },
+          capacity_types: [],
           clusters: [],
           daily: [],
           top_namespaces: [],
