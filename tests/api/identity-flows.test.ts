@@ -29,7 +29,7 @@ describe.each(['PGlite', 'PostgreSQL'] as const)('identity on %s', (engine) => {
     const env: NodeJS.ProcessEnv = {};
     if (engine === 'PostgreSQL') {
       // A database of its own on the run's one test PostgreSQL.
-      database = await createClusterDatabase();
+      database = await createClusterDatabase({ migrated: true });
       if (database === null) {
         unavailable = true;
         return;

@@ -25,7 +25,9 @@ export const TEST_INDEX_HTML = '<!doctype html><title>Finlens test build</title>
 export async function startTestServer({ env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
   // In the "(PostgreSQL)" project a server without its own DATABASE_URL gets a fresh database.
   const database =
-    env.DATABASE_URL === undefined && testPostgresUrl() !== null ? await createTestDatabase() : null;
+    env.DATABASE_URL === undefined && testPostgresUrl() !== null
+      ? await createTestDatabase({ migrated: true })
+      : null;
   const dataDir = await mkdtemp(join(tmpdir(), 'finlens-api-'));
   const webDistDir = join(dataDir, 'web-dist');
   await mkdir(webDistDir, { recursive: true });

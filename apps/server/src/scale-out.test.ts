@@ -41,7 +41,7 @@ const processes: ServerProcess[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'finlens-scale-out-'));
-  postgres = await createClusterDatabase();
+  postgres = await createClusterDatabase({ migrated: true });
   if (postgres === null) return;
   s3 = await startTestS3(BUCKET);
   // One small CUR 2.0 delivery per account (its own prefix and seed); the last one is larger so that a

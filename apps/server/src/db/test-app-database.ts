@@ -55,15 +55,16 @@ function seedFrom(dataDir: string, template: string | undefined): Promise<void> 
 export const itWithoutPostgresRerun = it.skipIf(inject('testPostgresUrl') !== undefined);
 
 /**
- * An app database for a test: PGlite under `dataDir`, or in a "(PostgreSQL)" project a fresh
- * database on the shared test PostgreSQL, dropped when the returned database is closed.
+ * An app database for a test, with every migration applied: PGlite under `dataDir` (the run's migrated cluster
+ * copied there), or in a "(PostgreSQL)" project a fresh copy of the run's migrated template database on the
+ * shared test PostgreSQL, dropped when the returned database is closed.
  */
 export async function openTestAppDatabase(dataDir: string): Promise<AppDatabase> {
   if (testPostgresUrl() === null) {
     await seedPglite(dataDir);
     return openAppDatabase({ dataDir, databaseUrl: null });
   }
-  const created = await createTestDatabase();
+  const created = await createTestDatabase({ migrated: true });
   const database = await openAppDatabase({ dataDir, databaseUrl: created.url });
   return {
     ...database,
@@ -126,6 +127,7 @@ afterAll(async () => {
 /**
  * Environment for a `finlens` child process: in a "(PostgreSQL)" project each DATA_DIR gets its
  * own database (the same one on every call, as a data folder keeps its PGlite), dropped after the file.
+ * The database is empty: cli.test's `finlens migrate` applies every migration to it.
  */
 export async function withTestDatabaseUrl(env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
   const dataDir = env.DATA_DIR;

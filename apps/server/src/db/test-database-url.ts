@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { MigratedTemplate } from './postgres-migrated-template';
 import { skipOrFailWithoutPostgres, testPostgresUnavailableReason } from './test-postgres';
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
      * PostgreSQL (see postgres-cluster-global-setup.ts); a key of its own, as testPostgresUrl marks a rerun.
      */
     postgresClusterUrl: string;
+    /** The database on that cluster with every migration applied, to copy (see postgres-migrated-template.ts). */
+    postgresMigratedTemplate: MigratedTemplate;
   }
 }
 
@@ -39,11 +42,26 @@ export interface TestDatabaseUrl {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database on the shared test PostgreSQL (a unique name, so test files never meet). */
-export async function createTestDatabase(base = testPostgresUrl()): Promise<TestDatabaseUrl> {
+/**
+ * A fresh database on the shared test PostgreSQL (a unique name, so test files never meet): empty, or with
+ * `migrated` a copy of the run's migrated template where the project's global set-up made one (then `migrate`
+ * finds nothing to do).
+ */
+export async function createTestDatabase({
+  base = testPostgresUrl(),
+  migrated = false,
+}: {
+  base?: string | null;
+  migrated?: boolean;
+} = {}): Promise<TestDatabaseUrl> {
   if (base === null) throw new Error('no test PostgreSQL in this project');
   const name = `finlens_t_${randomUUID().replaceAll('-', '')}`;
-  await admin(base, `create database ${name}`);
+  const template = migrated ? inject('postgresMigratedTemplate') : undefined;
+  const copy =
+    template === undefined
+      ? ''
+      : ` template ${template.database}${template.strategy === null ? '' : ` strategy ${template.strategy}`}`;
+  await admin(base, `create database ${name}${copy}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(base, `drop database if exists ${name} with (force)`) };
@@ -53,9 +71,11 @@ export async function createTestDatabase(base = testPostgresUrl()): Promise<Test
  * A fresh database on the run's one test PostgreSQL for a file's own PostgreSQL cases (beside its PGlite ones),
  * in any server or API project; null, after skipOrFailWithoutPostgres, where PostgreSQL cannot run here.
  */
-export async function createClusterDatabase(): Promise<TestDatabaseUrl | null> {
+export async function createClusterDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<TestDatabaseUrl | null> {
   const base = inject('postgresClusterUrl') ?? testPostgresUrl();
-  if (base !== null) return createTestDatabase(base);
+  if (base !== null) return createTestDatabase({ base, ...options });
   skipOrFailWithoutPostgres(testPostgresUnavailableReason() ?? 'this test project starts no PostgreSQL');
   return null;
 }

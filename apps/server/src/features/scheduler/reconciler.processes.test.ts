@@ -61,7 +61,7 @@ async function openForTwoProcesses(): Promise<{
   dbs: [Kysely<AppTables>, Kysely<AppTables>];
   close(): Promise<void>;
 }> {
-  const created = await createTestDatabase();
+  const created = await createTestDatabase({ migrated: true });
   const dir = await mkdtemp(join(tmpdir(), 'finlens-scheduler-processes-'));
   const opened: AppDatabase[] = [];
   for (let n = 0; n < 2; n++) opened.push(await openAppDatabase({ dataDir: dir, databaseUrl: created.url }));

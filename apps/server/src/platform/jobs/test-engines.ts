@@ -42,7 +42,7 @@ export function describeOnAppEngines(name: string, suite: (engine: () => EngineU
     let created: TestDatabaseUrl | null = null;
     const opened: AppDatabase[] = [];
     beforeAll(async () => {
-      created = await createClusterDatabase();
+      created = await createClusterDatabase({ migrated: true });
       if (created === null) return;
       const first = await openAppDatabase({ dataDir: tmpdir(), databaseUrl: created.url });
       await migrate(first.db);
