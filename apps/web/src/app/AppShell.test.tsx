@@ -1,8 +1,15 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_PUBLIC_CONFIG } from '../test/msw-server';
 import { renderWithProviders } from '../test/render-with-providers';
+import { buildMenus } from './menus';
 import { THEME_STORAGE_KEY, useThemeStore } from './theme-store';
+
+// The real menus, their building watched: the side navigation builds them each time it is drawn.
+vi.mock('./menus', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./menus')>();
+  return { ...real, buildMenus: vi.fn(real.buildMenus) };
+});
 
 describe('app shell navigation', () => {
   it('opens a menu section by keyboard and shows Paid chips on paid items', async () => {
@@ -34,6 +41,21 @@ describe('app shell navigation', () => {
       'href',
       `mailto:${TEST_PUBLIC_CONFIG.supportEmail}`,
     );
+  });
+
+  it('draws the side navigation again for a new page, not for a new query on the same page', async () => {
+    const { router } = renderWithProviders('/v3/home', { signedIn: true });
+    await screen.findByRole('navigation', { name: 'Main' });
+    vi.mocked(buildMenus).mockClear();
+    // A click in the Explorer changes only the query: the navigation stays as it is.
+    await act(() => router.navigate('/v3/home?range=7D'));
+    expect(router.state.location.search).toBe('?range=7D');
+    expect(buildMenus).not.toHaveBeenCalled();
+    await act(() => router.navigate('/v3/targets-api/'));
+    expect(buildMenus).toHaveBeenCalled();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Inform' }),
+    ).toBeInTheDocument();
   });
 
   it('links to settings from the app bar', async () => {

@@ -5,7 +5,7 @@ import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { usePublicConfig } from '../features/public-config/api/public-config-query';
 import { currentEnvironment } from '../lib/session';
@@ -68,9 +68,16 @@ function NavSection({ menu, initiallyOpen }: { menu: Menu; initiallyOpen: boolea
   );
 }
 
-/** Side navigation built from the menu data; sections are buttons with aria-expanded, items are links. */
+/**
+ * Side navigation built from the menu data; sections are buttons with aria-expanded, items are links. Drawn again
+ * only for a new page: a new query on the same page (each click in the Explorer) leaves it as it is.
+ */
 export function SideNav() {
   const { pathname } = useLocation();
+  return <NavMenus pathname={pathname} />;
+}
+
+const NavMenus = memo(function NavMenus({ pathname }: { pathname: string }) {
   const menus = buildMenus(currentEnvironment());
   return (
     <nav aria-label="Main">
@@ -81,4 +88,4 @@ export function SideNav() {
       </List>
     </nav>
   );
-}
+});
