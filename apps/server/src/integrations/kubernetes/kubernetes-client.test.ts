@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedHttp } from '../../platform/outbound/guarded-http';
 import { testGuardedHttp } from '../../platform/outbound/test-outbound';
-import { createKubernetesConnector } from './kubernetes-client';
+import { createKubernetesConnector, MAX_PAGES } from './kubernetes-client';
 import { KubernetesApiError, type KubernetesConnection } from './kubernetes-port';
 import { type LoopbackKubernetes, startLoopbackKubernetes } from './loopback-kubernetes.test-helper';
 import {
@@ -53,6 +53,23 @@ describe('the Kubernetes port over @kubernetes/client-node', () => {
     expect(calls.map((r) => r.query)).toEqual([{ limit: '500' }, { limit: '500', continue: '3' }]);
     const refused = connect({ ...connection, auth: { kind: 'token', token: 'revoked' } });
     await expect(refused.listNamespaces()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('stops listing after MAX_PAGES pages when the server names a next page forever', async () => {
+    const port = connect(connection);
+    api.endlessPages(true);
+    try {
+      for (const [path, list] of [
+        ['/api/v1/namespaces', () => port.listNamespaces()],
+        ['/apis/apps/v1/namespaces/other/deployments', () => port.listWorkloads('other', 'deployment')],
+      ] as const) {
+        const asked = api.seen.length;
+        await expect(list()).rejects.toThrow(`after ${MAX_PAGES} pages`);
+        expect(api.seen.slice(asked).filter((r) => r.path === path)).toHaveLength(MAX_PAGES);
+      }
+    } finally {
+      api.endlessPages(false);
+    }
   });
 
   it('lists a namespace’s deployments across pages, and statefulsets, with the bearer token', async () => {

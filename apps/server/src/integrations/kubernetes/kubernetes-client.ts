@@ -21,6 +21,8 @@ import {
 } from './kubernetes-port';
 
 const PAGE = 500;
+/** Most pages one listing reads (50,000 items): a server answering a continue token forever is refused. */
+export const MAX_PAGES = 100;
 
 /** "429 TooManyRequests: …" from the API server's Status body, or the connection's own error. */
 function apiError(error: unknown): KubernetesApiError {
@@ -52,6 +54,24 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw apiError(error);
   }
+}
+
+/** Every item of a list call, page by page (its continue token), at most MAX_PAGES pages. */
+async function everyPage<T>(
+  read: (token: string | undefined) => Promise<{ items: T[]; metadata?: { _continue?: string } }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let token: string | undefined;
+  for (let pages = 0; pages < MAX_PAGES; pages += 1) {
+    const page = await call(() => read(token));
+    items.push(...page.items);
+    token = page.metadata?._continue || undefined;
+    if (token === undefined) return items;
+  }
+  throw new KubernetesApiError(
+    `the API server still named a next page after ${MAX_PAGES} pages of ${PAGE}: listing stopped`,
+    null,
+  );
 }
 
 /**
@@ -115,35 +135,26 @@ export function createKubernetesConnector(http: Pick<GuardedHttp, 'httpsAgentWit
       },
 
       async listNamespaces() {
-        const names: string[] = [];
-        let token: string | undefined;
-        do {
-          const request = { limit: PAGE, ...(token ? { _continue: token } : {}) };
-          const page = await call(() => core.listNamespace(request));
-          for (const item of page.items) if (item.metadata?.name) names.push(item.metadata.name);
-          token = page.metadata?._continue || undefined;
-        } while (token !== undefined);
-        return names.sort();
+        const items = await everyPage((token) =>
+          core.listNamespace({ limit: PAGE, ...(token ? { _continue: token } : {}) }),
+        );
+        return items.flatMap((item) => (item.metadata?.name ? [item.metadata.name] : [])).sort();
       },
 
       async listWorkloads(namespace, kind, labelSelector) {
-        const found: ClusterWorkload[] = [];
-        let token: string | undefined;
-        do {
-          const page = await call(() => listPage(namespace, kind, labelSelector ?? undefined, token));
-          for (const item of page.items) {
-            found.push({
-              kind,
-              namespace: item.metadata?.namespace ?? namespace,
-              name: item.metadata?.name ?? '',
-              replicas: item.spec?.replicas ?? 1,
-              readyReplicas: item.status?.readyReplicas ?? 0,
-              labels: item.metadata?.labels ?? {},
-            });
-          }
-          token = page.metadata?._continue || undefined;
-        } while (token !== undefined);
-        return found;
+        const items = await everyPage((token) =>
+          listPage(namespace, kind, labelSelector ?? undefined, token),
+        );
+        return items.map(
+          (item): ClusterWorkload => ({
+            kind,
+            namespace: item.metadata?.namespace ?? namespace,
+            name: item.metadata?.name ?? '',
+            replicas: item.spec?.replicas ?? 1,
+            readyReplicas: item.status?.readyReplicas ?? 0,
+            labels: item.metadata?.labels ?? {},
+          }),
+        );
       },
 
       readScale,

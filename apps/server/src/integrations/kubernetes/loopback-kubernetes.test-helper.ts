@@ -66,6 +66,8 @@ export async function startLoopbackKubernetes({
   const seen: SeenRequest[] = [];
   const faults: { code: number; reason: string }[] = [];
   let version = 100;
+  /** Every list page names a next one (a broken or hostile server): see `endlessPages`. */
+  let endless = false;
   const keyOf = (kind: WorkloadKind, namespace: string, name: string) => `${kind}/${namespace}/${name}`;
 
   const toItem = (w: StoredWorkload) => ({
@@ -93,7 +95,7 @@ export async function startLoopbackKubernetes({
     // A server may answer fewer items than `limit` asks; `pageSize` makes this one do so.
     const limit = Math.min(Number(url.searchParams.get('limit') ?? 0) || all.length, pageSize);
     const from = Number(url.searchParams.get('continue') ?? 0);
-    const next = from + limit < all.length ? String(from + limit) : undefined;
+    const next = endless || from + limit < all.length ? String(from + limit) : undefined;
     return {
       metadata: { resourceVersion: String(version), ...(next ? { continue: next } : {}) },
       items: all.slice(from, from + limit).map(item),
@@ -216,6 +218,10 @@ export async function startLoopbackKubernetes({
     },
     replicas(kind: WorkloadKind, namespace: string, name: string): number | undefined {
       return workloads.get(keyOf(kind, namespace, name))?.replicas;
+    },
+    /** While on, every list page carries a continue token, however few items remain. */
+    endlessPages(on: boolean) {
+      endless = on;
     },
     /** The next requests (after authentication) answer these Status errors, in order. */
     fail(...codes: { code: number; reason: string }[]) {
