@@ -223,7 +223,9 @@ export function describeCostQueryOnClickHouse(shards: number): void {
         const [got, want] = await Promise.all([clickhouse.runCostQuery(asked), duck.runCostQuery(asked)]);
         // Same planner on both engines: the same source, and the same figures to the cent.
         expectSameFigures(got, want, `query ${i} ${JSON.stringify(input)} (rollups)`);
-        sources.add(compileCostQuery(clickHouseDialect(READER), asked).source.table);
+        const compiled = compileCostQuery(clickHouseDialect(READER), asked);
+        sources.add(compiled.source.table);
+        if (compiled.rankingPlan !== null) sources.add(compiled.rankingPlan.weekly.table);
       }
       // Every rollup but the commitment one (only its own reader reads it) answers some query.
       const planned = ROLLUPS.filter((r) => r.rows === undefined).map((r) => r.table);
@@ -331,4 +333,22 @@ const PARITY_QUERIES: Partial<CostQueryInput>[] = [
     filters: [pairFilter('tag_keys', 'exclude', 'any', [['user_env', 'dev']])],
   },
   { granularity: 'quarter', dimension: 'line_item_resource_id', top_n: 5, cost_type: 'unblended' },
+  // Ranked from the weekly resource rollup's full weeks and the line items of the days around them.
+  {
+    granularity: 'day',
+    start_date: '2026-02-11',
+    end_date: '2026-03-19',
+    dimension: 'resource_name',
+    top_n: 4,
+    cost_type: 'blended',
+    filters: [{ dimension: 'product_servicename', mode: 'not_like', values: ['storage'] }],
+  },
+  {
+    granularity: 'hour',
+    start_date: '2026-03-04',
+    end_date: '2026-03-16',
+    dimension: 'line_item_resource_id',
+    top_n: 3,
+    cost_type: 'amortized',
+  },
 ];

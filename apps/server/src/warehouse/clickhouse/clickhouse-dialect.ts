@@ -72,6 +72,7 @@ export const clickHouseDialect = (reader: Pick<Reader, 'distributed' | 'sum' | '
   // A DateTime at UTC midnight: 18.16 compares a DateTime with a Date wrongly.
   dayStart: (sql) => `toDateTime(toDate(${sql}), 'UTC')`,
   day: (sql) => `toDate(${sql})`,
+  weekStart: (sql) => `toMonday(${sql})`,
   dateText: (sql) => `formatDateTime(${sql}, '%Y-%m-%d')`,
   periodStart: (sql, granularity) => PERIOD_SQL[granularity](sql),
   text: (sql) =>

@@ -184,11 +184,91 @@ describe('CostQuery compiler (DuckDB dialect)', () => {
     expect(services.cells?.sql).toMatch(/GROUP BY period, grp\nLIMIT 20001$/);
     expect(services.cells?.sql).not.toMatch(/\bWITH\b|\bOVER\b/i);
     expect(compile({ dimension: null }).cells?.sql).toMatch(/GROUP BY period\nLIMIT 20001$/);
-    const resources = compile({ granularity: 'day', dimension: 'line_item_resource_id' });
+    const resources = compile({ granularity: 'day', dimension: 'line_item_resource_id' }, false);
     expect(resources.cells).toBeNull();
     // The group count beside the top groups from one aggregation (DuckDB has window functions).
     expect(resources.ranking?.sql).toContain('count(*) OVER () AS group_count');
     expect(resources.ranking?.sql.match(/FROM "line_items"/g)).toHaveLength(1);
+  });
+
+  it('ranks resources from the weekly rollup over the full weeks and the line items of the days around them', () => {
+    // 2026-01-01 is a Thursday, 2026-03-31 a Tuesday: full weeks 2026-01-05 … 2026-03-29.
+    const resources = compile({
+      granularity: 'day',
+      dimension: 'line_item_resource_id',
+      filters: [{ dimension: 'line_item_usage_account_id', mode: 'include', values: ['111'] }],
+    });
+    expect(resources.source.table).toBe('line_items');
+    expect(resources.rankingPlan).toMatchObject({
+      weekly: { table: 'cost_rollup_weekly_resources' },
+      weeks: { from: '2026-01-05', to: '2026-03-29' },
+      edges: [
+        { from: '2026-01-01', to: '2026-01-04' },
+        { from: '2026-03-30', to: '2026-03-31' },
+      ],
+    });
+    expect(resources.ranking?.sql).toMatchInlineSnapshot(`
+      "SELECT grp, cell_cost AS group_total, count(*) OVER () AS group_count
+      FROM (SELECT grp, COALESCE(kahan_sum(cell_cost), 0) AS cell_cost
+        FROM (SELECT NULLIF("line_item_resource_id", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cell_cost
+        FROM "cost_rollup_weekly_resources"
+        WHERE "client_id" = $1
+          AND "project_id" IN ($2, $3)
+          AND "usage_date" >= CAST($4 AS DATE)
+          AND "usage_date" < CAST($5 AS DATE)
+          AND NULLIF("line_item_usage_account_id", '') IN ($6)
+        GROUP BY grp
+        UNION ALL
+        SELECT NULLIF("line_item_resource_id", '') AS grp, COALESCE(kahan_sum("line_item_unblended_cost"), 0) AS cell_cost
+        FROM "line_items"
+        WHERE "client_id" = $7
+          AND "project_id" IN ($8, $9)
+          AND (("line_item_usage_start_date" >= CAST($10 AS DATE) AND "line_item_usage_start_date" < CAST($11 AS DATE)) OR ("line_item_usage_start_date" >= CAST($12 AS DATE) AND "line_item_usage_start_date" < CAST($13 AS DATE)))
+          AND ("line_item_operation" IS NULL OR "line_item_operation" NOT IN ($14, $15))
+          AND NULLIF("line_item_usage_account_id", '') IN ($16)
+        GROUP BY grp) AS parts
+        GROUP BY grp) AS groups_by_total
+      ORDER BY round(cell_cost, 6) DESC, grp ASC NULLS LAST
+      LIMIT 10"
+    `);
+    // Weeks from 2026-01-05 until 2026-03-30; edge days before 2026-01-05 and from 2026-03-30.
+    expect(resources.ranking?.values.filter((v) => String(v).startsWith('2026'))).toEqual([
+      '2026-01-05',
+      '2026-03-30',
+      '2026-01-01',
+      '2026-01-05',
+      '2026-03-30',
+      '2026-04-01',
+    ]);
+    // The top resources' daily cells still read the line items.
+    expect(resources.series(['i-1']).sql).toContain('FROM "line_items"');
+  });
+
+  it('plans the weekly ranking only where it has a full week, a covering rollup and no daily rollup answers', () => {
+    const plan = (input: Partial<CostQueryInput>, useRollups = true) =>
+      compile({ granularity: 'day', dimension: 'line_item_resource_id', ...input }, useRollups).rankingPlan;
+    // Monday to Sunday: one full week, no edge days.
+    expect(plan({ start_date: '2026-03-02', end_date: '2026-03-08' })).toMatchObject({
+      weeks: { from: '2026-03-02', to: '2026-03-08' },
+      edges: [],
+    });
+    // Tuesday to the next Monday: no full week inside.
+    expect(plan({ start_date: '2026-03-03', end_date: '2026-03-09' })).toBeNull();
+    expect(plan({}, false)).toBeNull();
+    // A tag filter: the weekly rollup holds no tags.
+    expect(
+      plan({
+        filters: [
+          { dimension: 'tag_keys', mode: 'include', match: 'any', pairs: [{ key: 'a', value: 'b' }] },
+        ],
+      }),
+    ).toBeNull();
+    // A service breakdown reads the daily rollup, ranking included.
+    expect(plan({ dimension: 'product_servicename' })).toBeNull();
+    expect(plan({ dimension: 'resource_name', granularity: 'hour' })?.weeks).toEqual({
+      from: '2026-01-05',
+      to: '2026-03-29',
+    });
   });
 
   it('dimension values and keys', () => {
@@ -314,6 +394,10 @@ describe('CostQuery compiler (ClickHouse dialect)', () => {
       expect(sql).toBeDefined();
       expect(sql).not.toMatch(/\bWITH\b|\bOVER\b|dense_rank/i);
     }
+    const resources = compileOn({ granularity: 'day', dimension: 'line_item_resource_id' });
+    expect(resources.rankingPlan).not.toBeNull();
+    expect(resources.ranking?.sql).not.toMatch(/\bWITH\b|\bOVER\b|dense_rank/i);
+    expect(resources.ranking?.sql).toContain('`cost_rollup_weekly_resources_all`');
     expect(compileOn({ dimension: null }).ranking).toBeNull();
     expect(compileOn({ dimension: null }).series([]).sql).toContain('1 AS slot');
   });

@@ -8,7 +8,15 @@ import type {
   WarehouseCostQuery,
 } from './cost-query-port';
 import { costSql, dimensionSql, filterSql, type RowSet, rowSetSql, type SqlContext } from './dimension-sql';
-import { type CostSource, isKubernetesDimension, LINE_ITEMS_SOURCE, planSource } from './plan-source';
+import {
+  type CostSource,
+  type DayRange,
+  isKubernetesDimension,
+  LINE_ITEMS_SOURCE,
+  planRanking,
+  planSource,
+  type RankingPlan,
+} from './plan-source';
 import { ROLLUP_ROW_COUNT } from './rollups';
 import type { SqlDialect } from './sql-dialect';
 
@@ -56,6 +64,8 @@ export interface CompiledCostQuery {
   cells: CompiledSql | null;
   /** Rows (grp, group_total, group_count), the top N groups best first; null without a group-by. */
   ranking: CompiledSql | null;
+  /** Where the ranking reads when a weekly rollup answers its full weeks (else it reads `source`). */
+  rankingPlan: RankingPlan | null;
   /** Rows (period, slot, cost): slot i for `top[i - 1]`, top.length + 1 for 'Others' (1 without a group-by). */
   series(top: GroupValue[]): CompiledSql;
   /**
@@ -78,10 +88,10 @@ function context(dialect: SqlDialect, source: CostSource, scope: CostScope): Sql
   return { dialect, values: dialect.values(), source, projectNames: scope.projectNames };
 }
 
-/** client, projects, optional inclusive date range, row set. */
+/** client, projects, optional inclusive date range (or any of several: `days`), row set. */
 export function scopeWhere(
   ctx: SqlContext,
-  scope: CostScope & { from?: string; to?: string },
+  scope: CostScope & { from?: string; to?: string; days?: readonly DayRange[] },
   rows: RowSet,
 ): string[] {
   const { dialect: d, values } = ctx;
@@ -92,8 +102,12 @@ export function scopeWhere(
     `${d.identifier('client_id')} = ${values.add(scope.clientId)}`,
     `${d.identifier('project_id')} IN (${scope.projectIds.map((p) => values.add(p)).join(', ')})`,
   ];
-  if (scope.from !== undefined) where.push(`${time} >= ${day(values.add(scope.from))}`);
-  if (scope.to !== undefined) where.push(`${time} < ${day(values.add(addDays(scope.to, 1)))}`);
+  const range = (from?: string, to?: string) => [
+    ...(from === undefined ? [] : [`${time} >= ${day(values.add(from))}`]),
+    ...(to === undefined ? [] : [`${time} < ${day(values.add(addDays(to, 1)))}`]),
+  ];
+  if (scope.days === undefined) where.push(...range(scope.from, scope.to));
+  else where.push(`(${scope.days.map((r) => `(${range(r.from, r.to).join(' AND ')})`).join(' OR ')})`);
   const rowSet = rowSetSql(ctx, rows);
   if (rowSet !== null) where.push(rowSet);
   return where;
@@ -106,8 +120,12 @@ function cellsSql(
   ctx: SqlContext,
   query: WarehouseCostQuery,
   columns: { period: boolean; group: boolean },
-  /** Only the rows of these groups (the dimension's value, null for rows without one). */
-  onlyGroups?: GroupValue[],
+  only: {
+    /** Only the rows of these groups (the dimension's value, null for rows without one). */
+    groups?: GroupValue[];
+    /** Only these days of the range (its start and end days otherwise). */
+    days?: readonly DayRange[];
+  } = {},
 ): string {
   const { dialect: d, source } = ctx;
   const rows = rowSetOf([
@@ -127,21 +145,37 @@ function cellsSql(
   ].flat();
   const cost = `${d.sumMoney(costSql(ctx, query.cost_type, rows))} AS cell_cost`;
   const where = [
-    ...scopeWhere(ctx, { ...query, from: query.start_date, to: query.end_date }, rows),
+    ...scopeWhere(ctx, { ...query, from: query.start_date, to: query.end_date, days: only.days }, rows),
     ...query.filters.map((f) => filterSql(ctx, f)),
   ];
-  if (onlyGroups !== undefined && query.dimension !== null) {
+  if (only.groups !== undefined && query.dimension !== null) {
     const value = dimensionSql(ctx, query.dimension, query.dimension_key);
-    const named = onlyGroups.filter((g): g is string => g !== null);
+    const named = only.groups.filter((g): g is string => g !== null);
     const tests = [
       named.length === 0 ? [] : `${value} IN (${named.map((g) => ctx.values.add(g)).join(', ')})`,
-      onlyGroups.includes(null) ? `${value} IS NULL` : [],
+      only.groups.includes(null) ? `${value} IS NULL` : [],
     ].flat();
     where.push(tests.length === 0 ? '1 = 0' : `(${tests.join(' OR ')})`);
   }
   return `SELECT ${[...keys, cost].join(', ')}
   FROM ${d.identifier(source.table)}
   WHERE ${where.join('\n    AND ')}${groupBy.length === 0 ? '' : `\n  GROUP BY ${groupBy.join(', ')}`}`;
+}
+
+/**
+ * Each group's total (grp, cell_cost) over the query's range as a ranking plan reads it: the weekly rollup over
+ * the full weeks and the cells' source over the days before and after them (one scan), summed per group.
+ */
+function plannedGroupsSql(ctx: SqlContext, query: WarehouseCostQuery, plan: RankingPlan): string {
+  const group = { period: false, group: true };
+  const weeks = { ...query, start_date: plan.weeks.from, end_date: plan.weeks.to };
+  const parts = [
+    cellsSql({ ...ctx, source: plan.weekly }, weeks, group),
+    ...(plan.edges.length === 0 ? [] : [cellsSql(ctx, query, group, { days: plan.edges })]),
+  ];
+  return `SELECT grp, ${ctx.dialect.sumMoney('cell_cost')} AS cell_cost
+  FROM (${parts.join('\n  UNION ALL\n  ')}) AS parts
+  GROUP BY grp`;
 }
 
 /** How many groups keep their own series (spliced as a number literal: never anything but a positive integer). */
@@ -156,17 +190,21 @@ export function compileCostQuery(dialect: SqlDialect, query: WarehouseCostQuery)
   if (query.projectIds.length === 0) throw new Error('a cost query needs at least one project');
   const source = planSource(query);
   const topN = topNOf(query);
+  const rankingPlan = planRanking(query);
   const ranking = (): CompiledSql => {
     const ctx = context(dialect, source, query);
-    const groups = cellsSql(ctx, query, { period: false, group: true });
+    const groups = () =>
+      rankingPlan === null
+        ? cellsSql(ctx, query, { period: false, group: true })
+        : plannedGroupsSql(ctx, query, rankingPlan);
     // One aggregation where the engine counts over the result (a window); else a second one in a subquery.
     const groupCount = dialect.windowFunctions
       ? 'count(*) OVER ()'
-      : `(SELECT count(*) FROM (${cellsSql(ctx, query, { period: false, group: true })}) AS every_group)`;
+      : `(SELECT count(*) FROM (${groups()}) AS every_group)`;
     return done(
       ctx,
       `SELECT grp, cell_cost AS group_total, ${groupCount} AS group_count
-FROM (${groups}) AS groups_by_total
+FROM (${groups()}) AS groups_by_total
 ORDER BY round(cell_cost, 6) DESC, grp ASC NULLS LAST
 LIMIT ${topN}`,
     );
@@ -177,7 +215,7 @@ LIMIT ${topN}`,
       ctx,
       query,
       { period: true, group: query.dimension !== null },
-      onlyTop ? top : undefined,
+      onlyTop ? { groups: top } : {},
     );
     const whens = top.map(
       (value, i) => `WHEN grp ${value === null ? 'IS NULL' : `= ${ctx.values.add(value)}`} THEN ${i + 1}`,
@@ -212,6 +250,7 @@ ORDER BY slot, period`,
     source,
     cells: manyValued ? null : cells(),
     ranking: query.dimension === null ? null : ranking(),
+    rankingPlan,
     series,
     othersFromTotals: othersFromTotals(),
     // The scope rollup answers for any query rollups may serve (even one its dimensions send to line items).

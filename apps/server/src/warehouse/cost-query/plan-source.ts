@@ -1,5 +1,6 @@
 import type { CostDimension, CostQuery, Granularity } from '@finlens/contracts/cost-query';
 import { COST_DIMENSION_CATALOGUE } from '@finlens/cost-model/cost-dimensions';
+import { addDays, periodStart } from '@finlens/cost-model/utc-calendar';
 import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { ROLLUP_DAY_COLUMN, ROLLUPS, type RollupDefinition } from './rollups';
 
@@ -61,11 +62,62 @@ export function planSource(
   query: Pick<CostQuery, 'dimension' | 'filters'> & { granularity?: Granularity; useRollups: boolean },
 ): CostSource {
   if (!query.useRollups || query.granularity === 'hour') return LINE_ITEMS_SOURCE;
-  const dimensions = [
-    ...(query.dimension === null ? [] : [query.dimension]),
-    ...query.filters.map((f) => f.dimension),
-  ];
-  // A rollup of some rows only (the commitment rollup) never answers a cost query.
-  const rollup = ROLLUPS.find((r) => r.rows === undefined && dimensions.every((d) => covers(r, d)));
+  // A rollup of some rows only (the commitment rollup) or by the week never answers a query's cells.
+  const rollup = ROLLUPS.find(
+    (r) => r.rows === undefined && r.grain === undefined && coversAll(r, dimensionsOf(query)),
+  );
   return rollup === undefined ? LINE_ITEMS_SOURCE : rollupSource(rollup);
+}
+
+const dimensionsOf = (query: Pick<CostQuery, 'dimension' | 'filters'>): CostDimension[] => [
+  ...(query.dimension === null ? [] : [query.dimension]),
+  ...query.filters.map((f) => f.dimension),
+];
+
+const coversAll = (rollup: RollupDefinition, dimensions: CostDimension[]) =>
+  dimensions.every((d) => covers(rollup, d));
+
+/** A day range, both ends included (`YYYY-MM-DD`). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * Where the ranking of a group-by reads when a weekly rollup shortens it: the rollup over the full ISO weeks
+ * inside the range, and the cells' own source over the days before and after them.
+ */
+export interface RankingPlan {
+  weekly: CostSource;
+  weeks: DayRange;
+  edges: DayRange[];
+}
+
+/**
+ * The ranking's plan for a group-by whose cells read the line items (resource ids and names, say): a weekly
+ * rollup that holds the group-by and every filtered dimension answers the range's full weeks, the line items
+ * only the days outside them. Null when rollups are not allowed, a daily rollup answers anyway, no weekly
+ * rollup covers the dimensions, or the range holds no full week. Granularity does not matter: a ranking is
+ * of the range's totals.
+ */
+export function planRanking(
+  query: Pick<CostQuery, 'dimension' | 'filters' | 'start_date' | 'end_date'> & {
+    granularity?: Granularity;
+    useRollups: boolean;
+  },
+): RankingPlan | null {
+  if (!query.useRollups || query.dimension === null) return null;
+  if (planSource(query).kind === 'rollup') return null;
+  const weekly = ROLLUPS.find((r) => r.grain === 'week' && coversAll(r, dimensionsOf(query)));
+  if (weekly === undefined) return null;
+  const after = addDays(query.end_date, 1);
+  const firstMonday = periodStart(query.start_date, 'week');
+  const from = firstMonday === query.start_date ? firstMonday : addDays(firstMonday, 7);
+  const until = periodStart(after, 'week');
+  if (from >= until) return null;
+  const edges = [
+    ...(query.start_date < from ? [{ from: query.start_date, to: addDays(from, -1) }] : []),
+    ...(until < after ? [{ from: until, to: query.end_date }] : []),
+  ];
+  return { weekly: rollupSource(weekly), weeks: { from, to: addDays(until, -1) }, edges };
 }

@@ -65,6 +65,11 @@ export interface RollupDefinition {
   keys?: readonly ComputedColumn[];
   /** Aggregates kept instead of the sums (each its own aggregate expression over the rows). */
   measures?: readonly ComputedColumn[];
+  /**
+   * 'week': `usage_date` holds the Monday of the usage's ISO week, a row per week instead of per day. The planner
+   * never answers a query's cells from it, only the ranking of its full weeks (plan-source.ts `planRanking`).
+   */
+  grain?: 'week';
 }
 
 /** Columns every rollup has besides its dimensions. */
@@ -81,6 +86,26 @@ export const TAG_ROLLUP = 'cost_rollup_daily_tags';
  * (newest usage day and commonest currency) without reading the line items.
  */
 export const SCOPE_ROLLUP = 'cost_rollup_daily_scope';
+
+/**
+ * The weekly resource rollup: per resource and ISO week, with the columns a resource rarely has more than one
+ * value of (its name, account, service, region). The daily line items hold about one row per resource and day,
+ * so a daily resource rollup would keep nearly every row; a week folds ~7 of them. Top resources rank from its
+ * full weeks plus the line items of the days outside them.
+ */
+export const RESOURCE_WEEKLY_ROLLUP: RollupDefinition = {
+  table: 'cost_rollup_weekly_resources',
+  columns: [
+    'line_item_resource_id',
+    'resource_name',
+    'line_item_usage_account_id',
+    'product_servicename',
+    'product_region_code',
+  ],
+  productKeys: [],
+  maps: [],
+  grain: 'week',
+};
 
 /** Columns that decide the charge and its product; most are functions of the usage type, so cheap to keep. */
 const CHARGE_COLUMNS = [
@@ -100,7 +125,8 @@ const CHARGE_COLUMNS = [
  * column of the catalogue and no tags. The second keeps the tag and cost-category sets with only a few
  * columns: tag sets are nearly one per resource, so each column beside them multiplies its rows (on the demo
  * export, tags + account + line item type hold ~28% of the line items' rows, adding the service ~71%).
- * Resource ids, names, descriptions, hours and tags combined with other columns stay in the line items.
+ * Resource ids, names, descriptions, hours and tags combined with other columns stay in the line items; the weekly
+ * resource rollup only shortens the ranking of resource ids and names (never planned for cells).
  * The commitment rollups hold only the commitment rows (the hourly one the purchase analyses' eligible usage), the
  * container rollups the EKS pods' split rows (and the node-hour one their nodes' own rows; the workload-hour one
  * feeds rightsizing): built and swapped with the others, never planned.
@@ -139,6 +165,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     productKeys: [],
     maps: ['resource_tags', 'cost_category'],
   },
+  RESOURCE_WEEKLY_ROLLUP,
   COMMITMENT_ROLLUP,
   COMMITMENT_HOURLY_ROLLUP,
   CONTAINER_ROLLUP,
@@ -196,7 +223,9 @@ export function rollupSelectSql(
   const id = dialect.identifier;
   const groups = [
     ...ROLLUP_KEY_COLUMNS.map(id),
-    `${dialect.day(id('line_item_usage_start_date'))}`,
+    rollup.grain === 'week'
+      ? dialect.weekStart(id('line_item_usage_start_date'))
+      : dialect.day(id('line_item_usage_start_date')),
     ...rollup.columns.map(id),
     ...rollup.productKeys.map((key) => dialect.mapValue(id('product'), values.add(key))),
     ...rollup.maps.flatMap(dialect.mapColumns),

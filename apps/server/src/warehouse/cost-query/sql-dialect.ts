@@ -46,6 +46,8 @@ export interface SqlDialect {
   dayStart(sql: string): string;
   /** The calendar day (DATE) of a timestamp. */
   day(sql: string): string;
+  /** The Monday (a DATE) starting the ISO week of a DATE or timestamp. */
+  weekStart(sql: string): string;
   /** A DATE or timestamp as `YYYY-MM-DD` text. */
   dateText(sql: string): string;
   /**

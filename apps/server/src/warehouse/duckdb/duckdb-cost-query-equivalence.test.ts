@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COST_TYPE_COLUMNS, COST_TYPES, type CostType } from '../canonical-schema';
 import type { WarehouseCostAnswer } from '../cost-query/cost-query-port';
-import { planSource } from '../cost-query/plan-source';
+import { planRanking, planSource } from '../cost-query/plan-source';
 import { DEMO_PROJECT, demoQuery, demoWarehouse } from './demo-warehouse.test-helper';
 
 const demo = demoWarehouse('finlens-cost-equivalence-');
@@ -248,4 +248,50 @@ describe('rollup answers equal raw line items and a plain SQL aggregate (propert
     const sources = fc.sample(queryInput, 200).map((input) => planSource(demoQuery(input, true)).kind);
     expect(sources.filter((s) => s === 'rollup').length).toBeGreaterThan(120);
   });
+});
+
+/** The weekly resource rollup's filterable dimensions (each a column it keeps). */
+const RESOURCE_FILTERS = ['line_item_usage_account_id', 'product_servicename', 'product_region'] as const;
+const resourceFilter = fc.constantFrom(...RESOURCE_FILTERS).chain((dimension) =>
+  fc.record({
+    dimension: fc.constant(dimension),
+    mode: fc.constantFrom('include', 'exclude', 'like', 'not_like'),
+    values: fc.array(
+      fc.oneof(
+        pick(() => pools[dimension] ?? []),
+        pick(() => (pools[dimension] ?? []).map((v) => v.slice(1, 5).toUpperCase())),
+      ),
+      { minLength: 1, maxLength: 2 },
+    ),
+  }),
+);
+const resourceQuery: fc.Arbitrary<Partial<CostQueryInput>> = fc
+  .record({
+    range: fc.tuple(day, day).map(([a, b]) => (a <= b ? [a, b] : [b, a])),
+    granularity: fc.constantFrom(...GRANULARITIES.filter((g) => g !== 'hour')),
+    dimension: fc.constantFrom('line_item_resource_id', 'resource_name'),
+    cost_type: fc.constantFrom(...COST_TYPES),
+    filters: fc.array(resourceFilter, { maxLength: 2 }),
+    top_n: fc.integer({ min: 1, max: 8 }),
+  })
+  .map(({ range, ...rest }) => ({ start_date: range[0], end_date: range[1], ...rest }));
+
+describe('top resources ranked from the weekly resource rollup equal the line items (property)', () => {
+  it('to the cent, with the same groups, order and group count, for random ranges, filters and cost types', async () => {
+    let weekly = 0;
+    await fc.assert(
+      fc.asyncProperty(resourceQuery, async (input) => {
+        const query = demoQuery(input, true);
+        if (planRanking(query) !== null) weekly += 1;
+        const fromRollup = await demo.store.runCostQuery(query);
+        const fromRows = await demo.store.runCostQuery({ ...query, useRollups: false });
+        expectSameToTheCent(cellsOf(fromRollup), cellsOf(fromRows));
+        expect(Math.abs(fromRollup.total - fromRows.total)).toBeLessThan(0.005);
+        expect(fromRollup.group_count).toBe(fromRows.group_count);
+      }),
+      { numRuns: 60 },
+    );
+    // Most generated ranges hold a full week, so the property compares two paths.
+    expect(weekly).toBeGreaterThan(30);
+  }, 300_000);
 });

@@ -6,7 +6,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { engineHealthSchema } from '@finlens/contracts/health';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compileCostQuery } from '../cost-query/compile-cost-query';
-import { SCOPE_ROLLUP } from '../cost-query/rollups';
+import { RESOURCE_WEEKLY_ROLLUP, SCOPE_ROLLUP } from '../cost-query/rollups';
 import { openDuckDbCostStore } from './duckdb-cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { OTHER_CONNECTIONS, READ_CONNECTIONS } from './duckdb-readers';
@@ -43,6 +43,7 @@ describe('DuckDB cost store', () => {
       'create the container workload-hour rollup',
       'create the hourly commitment rollup',
       'add the capacity type to the container rollup',
+      'create the weekly resource rollup',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -163,6 +164,7 @@ describe('DuckDB cost store', () => {
       'create the container workload-hour rollup',
       'create the hourly commitment rollup',
       'add the capacity type to the container rollup',
+      'create the weekly resource rollup',
     ]);
     const query = {
       start_date: '2024-05-01',
@@ -178,6 +180,14 @@ describe('DuckDB cost store', () => {
     };
     const answer = await store.runCostQuery(query);
     expect(answer).toMatchObject({ source: 'rollup', total: 3.75, as_of: '2024-05-02' });
+    // The weekly resource rollup keys the week by its Monday (2024-05-02 is a Thursday), in the row's own period.
+    const weekly = await store.connection.runAndReadAll(
+      `SELECT strftime(usage_date, '%Y-%m-%d') AS week, strftime(billing_period, '%Y-%m-%d') AS period, row_count,
+         line_item_unblended_cost FROM ${RESOURCE_WEEKLY_ROLLUP.table}`,
+    );
+    expect(weekly.getRowObjectsJson()).toEqual([
+      { week: '2024-04-29', period: '2024-05-01', row_count: 2, line_item_unblended_cost: 3.75 },
+    ]);
     expect(answer.series.map((s) => [s.key, s.total])).toEqual([['Amazon EC2', 3.75]]);
     const total = await store.runCostQuery({ ...query, dimension: null });
     expect(total).toMatchObject({ source: 'rollup', total: 3.75, as_of: '2024-05-02' });

@@ -30,6 +30,7 @@ export const duckDbDialect: SqlDialect = {
   date: (sql) => `CAST(${sql} AS DATE)`,
   dayStart: (sql) => `CAST(${sql} AS DATE)`,
   day: (sql) => `CAST(${sql} AS DATE)`,
+  weekStart: (sql) => `CAST(date_trunc('week', ${sql}) AS DATE)`,
   dateText: (sql) => `strftime(${sql}, '%Y-%m-%d')`,
   periodStart: (sql, granularity) => PERIOD_SQL[granularity](sql),
   text: (sql) => `CAST(${sql} AS VARCHAR)`,

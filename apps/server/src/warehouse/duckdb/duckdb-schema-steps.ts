@@ -3,7 +3,7 @@ import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import { COMMITMENT_HOURLY_ROLLUP, COMMITMENT_ROLLUP } from '../cost-query/commitment-rollup';
 import { CONTAINER_NODE_ROLLUP, CONTAINER_ROLLUP } from '../cost-query/container-rollup';
 import { CONTAINER_WORKLOAD_ROLLUP } from '../cost-query/container-workload-rollup';
-import { ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
+import { RESOURCE_WEEKLY_ROLLUP, ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
 import { createMetricsTablesSql } from './duckdb-metrics-store';
 import { createRollupSql, rebuildRollups } from './duckdb-rollups';
 import { createLineItemsSql, duckDbType } from './duckdb-schema';
@@ -127,6 +127,14 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
       await connection.run(`DROP TABLE IF EXISTS ${CONTAINER_ROLLUP.table}`);
       await connection.run(createRollupSql(CONTAINER_ROLLUP));
       await rebuildRollups(connection, null, [CONTAINER_ROLLUP]);
+    },
+  },
+  {
+    // Top resources rank from full weeks of this rollup and the line items of the days around them.
+    name: 'create the weekly resource rollup',
+    apply: async (connection) => {
+      await connection.run(createRollupSql(RESOURCE_WEEKLY_ROLLUP));
+      await rebuildRollups(connection, null, [RESOURCE_WEEKLY_ROLLUP]);
     },
   },
 ];
