@@ -1,6 +1,6 @@
 import { hourlyRangeMessage } from '@finlens/contracts/cost-query';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Suspense, use } from 'react';
 import { useLocation } from 'react-router';
@@ -286,7 +286,7 @@ describe('Explorer', () => {
     await waitFor(() => expect(within(grid).queryByText('AmazonEC2')).not.toBeInTheDocument());
   });
 
-  it('shows a click at once and asks its question while the rest of the app follows the URL as a transition', {
+  it("shows a click at once and asks its question while the rest of the app follows the URL as a transition; Back shows the URL's view", {
     timeout: 30_000,
   }, async () => {
     // A part of the app that reads the URL and cannot yet render the next one: the URL's change waits for it (a
@@ -318,6 +318,12 @@ describe('Explorer', () => {
     expect(screen.getByRole('button', { name: 'Regions' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Cloud Services' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByText('Following the URL')).not.toBeInTheDocument();
+    // Back before the URL has caught up: the view of the URL the app still shows.
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByRole('button', { name: 'Cloud Services' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Regions' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('shows a refused question with what to change (an hourly range too long), the controls still usable', {

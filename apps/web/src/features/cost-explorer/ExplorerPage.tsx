@@ -131,12 +131,18 @@ interface Chosen {
  * URL follows at transition priority: a navigation renders the whole app, and as a transition that work yields to
  * painting and to the next click, and a newer click's navigation takes its place. The chosen view stands while
  * the URL still holds a view it replaces (the one clicked away from, or an earlier click's on its way); once the
- * URL holds it, or another view (Back, a link), the URL's view is shown.
+ * URL holds it, or another view (a link), or the user goes Back or Forward, the URL's view is shown.
  */
 function useChosenView(urlKey: string) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const standing = chosen?.replaces.has(urlKey) ? chosen : null;
   if (chosen !== null && standing === null) setChosen(null);
+  // Back may return to a view this one replaces before the URL has caught up: the URL's view then stands.
+  useEffect(() => {
+    const drop = () => setChosen(null);
+    window.addEventListener('popstate', drop);
+    return () => window.removeEventListener('popstate', drop);
+  }, []);
   const choose = useCallback(
     (view: ExplorerView, key: string) =>
       setChosen((previous) => {
