@@ -315,6 +315,10 @@ const requestAdvice = z.object({
 
 export const workloadRecommendationSchema = z.object({
   id: z.string().describe('cluster/namespace/kind/controller'),
+  account_id: z
+    .string()
+    .nullable()
+    .describe('The usage account its pods ran in: two accounts of a project may run same-named clusters.'),
   cluster_name: z.string(),
   namespace: z.string(),
   controller_kind: z.string().nullable(),

@@ -57,6 +57,12 @@ export const workloadId = (
   w: Pick<WorkloadRuleInput['workload'], 'cluster' | 'namespace' | 'kind' | 'controller'>,
 ) => [w.cluster, w.namespace, w.kind ?? '(none)', w.controller].join('/');
 
+/**
+ * A workload's resource key: its account and id. Two accounts of one project may run same-named clusters, so a
+ * finding, its ledger entry and the page's link to it go by this, not by the id alone.
+ */
+export const workloadKey = (accountId: string, id: string) => `${accountId}|${id}`;
+
 /** A workload id's parts (ids are cluster/namespace/kind/name; none of them holds a slash). */
 export function parseWorkloadId(
   id: string,

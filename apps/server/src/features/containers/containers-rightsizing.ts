@@ -1,6 +1,6 @@
 import type { CostBasis, WorkloadRecommendation } from '@finlens/contracts/containers';
 import { monthly } from '@finlens/cost-model/kubernetes-cost';
-import { adviseRequest, workloadId } from '@finlens/cost-model/recommendations/container-rules';
+import { adviseRequest, workloadId, workloadKey } from '@finlens/cost-model/recommendations/container-rules';
 import type { WorkloadResourceUse, WorkloadUsageRow } from '../../warehouse/cost-query/workload-usage';
 
 const NONE = '(none)';
@@ -28,8 +28,8 @@ function advice(
 /**
  * One recommendation per workload (cluster, namespace, controller kind and name), CPU and memory apart, the
  * largest saving first: the p95 of the busiest pod's hourly use plus headroom, never below the peak, at the
- * chosen rate. Pods without a controller are left out: nothing to change. `recommendationIds` by workload id:
- * the open container-rightsizing recommendations, for the link to them.
+ * chosen rate. Pods without a controller are left out: nothing to change. `recommendationIds` by the workload's
+ * resource key (account and id, see workloadKey): the open container-rightsizing recommendations, for the link.
  */
 export function recommendWorkloads(
   rows: readonly WorkloadUsageRow[],
@@ -51,6 +51,7 @@ export function recommendWorkloads(
       });
       return {
         id,
+        account_id: r.accountId,
         cluster_name: r.cluster ?? NONE,
         namespace: r.namespace ?? NONE,
         controller_kind: r.kind,
@@ -61,8 +62,14 @@ export function recommendWorkloads(
         memory,
         monthly_saving: cpu.monthly_saving + memory.monthly_saving,
         on_demand_monthly_saving: cpu.on_demand_monthly_saving + memory.on_demand_monthly_saving,
-        recommendation_id: recommendationIds.get(id) ?? null,
+        recommendation_id:
+          r.accountId === null ? null : (recommendationIds.get(workloadKey(r.accountId, id)) ?? null),
       };
     })
-    .sort((a, b) => b.monthly_saving - a.monthly_saving || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        b.monthly_saving - a.monthly_saving ||
+        a.id.localeCompare(b.id) ||
+        String(a.account_id).localeCompare(String(b.account_id)),
+    );
 }

@@ -111,7 +111,8 @@ export function createContainersService({
       pod_namespace: w.namespace,
       controller: w.controller,
     };
-    const days = await warehouse.workloadUsage({ ...scope, filters }, { byDay: true });
+    const account = w.account_id === null ? {} : { accountId: w.account_id };
+    const days = await warehouse.workloadUsage({ ...scope, ...account, filters }, { byDay: true });
     const request = (use: { reserved: number; podHours: number }) =>
       use.podHours > 0 ? use.reserved / use.podHours : 0;
     return days

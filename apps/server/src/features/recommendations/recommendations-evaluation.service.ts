@@ -9,6 +9,7 @@ import {
   containerRightsizing,
   type WorkloadRuleInput,
   workloadId,
+  workloadKey,
 } from '@finlens/cost-model/recommendations/container-rules';
 import { evaluateResource, RULES, thresholdsOf } from '@finlens/cost-model/recommendations/engine';
 import type { RuleInput, Violation } from '@finlens/cost-model/recommendations/rule-kit';
@@ -157,7 +158,7 @@ export function workloadBodyOf(
     region: w.region,
     kind: null,
     id,
-    key: `${w.accountId}|${id}`,
+    key: workloadKey(w.accountId, id),
     name: `${w.namespace}/${w.controller}`,
     tags: {},
   };

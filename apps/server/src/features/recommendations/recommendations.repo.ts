@@ -1,3 +1,4 @@
+import { workloadKey } from '@finlens/cost-model/recommendations/container-rules';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AppTables } from '../../db/tables';
 import type { EvaluationTrigger } from './recommendations.tables';
@@ -172,17 +173,20 @@ export function createRecommendationsRepo({ db }: { db: Kysely<AppTables> }) {
       return rows.map(dated);
     },
 
-    /** The open findings' ids of a rule by resource id (container rightsizing: by workload id). */
+    /**
+     * The open findings' ids of a rule by account and resource id, keyed `<account>|<resource id>` (container
+     * rightsizing: the workload's resource key, see workloadKey; same-named clusters in two accounts differ).
+     */
     async openIdsByResource(projectIds: readonly string[], ruleKey: string): Promise<Map<string, string>> {
       if (projectIds.length === 0) return new Map();
       const rows = await db
         .selectFrom('recommendations')
-        .select(['id', 'resource_id'])
+        .select(['id', 'account_id', 'resource_id'])
         .where('project_id', 'in', projectIds)
         .where('rule_key', '=', ruleKey)
         .where('resolved_at', 'is', null)
         .execute();
-      return new Map(rows.map((r) => [r.resource_id, r.id]));
+      return new Map(rows.map((r) => [workloadKey(r.account_id, r.resource_id), r.id]));
     },
 
     async recommendation(projectIds: readonly string[], id: string): Promise<StoredRecommendation | null> {

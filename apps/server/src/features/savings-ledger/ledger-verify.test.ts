@@ -77,21 +77,24 @@ beforeAll(async () => {
   );
   // A Kubernetes workload (another project): two pods at $1 a day of split cost each before its requests were
   // lowered, then scaled out to three pods at $0.60 a day each ($2 → $1.80 a day: a 10 % drop by cost alone).
+  // A second account of the project runs a same-named cluster and workload, untouched: one pod at $5 a day.
   const pods: string[] = [];
   for (let i = -14; i <= 7; i += 1) {
-    const count = i < 0 ? 2 : 3;
-    const cost = i < 0 ? 1 : 0.6;
+    const row = (account: string, node: string, resource: string, pod: [string, number] | null) =>
+      `('c1', 'p4', DATE '2026-11-01', TIMESTAMP '${addDays(CHANGED, i)} 00:00:00', TIMESTAMP '${addDays(CHANGED, i + 1)} 00:00:00', '${account}', '${resource}', ${
+        pod === null
+          ? `'BoxUsage:m5.xlarge', 'RunInstances', NULL, NULL, NULL, MAP {}`
+          : `'USE1-EKS-EC2-vCPU-Hours', 'EKSPod-EC2', '${node}', ${pod[1]}, ${pod[1]}, MAP {'aws_eks_cluster_name': 'k', 'aws_eks_namespace': 'web', 'aws_eks_workload_type': 'Deployment', 'aws_eks_workload_name': '${pod[0]}'}`
+      })`;
+    const podArn = (account: string, pod: string) => `arn:aws:eks:us-east-1:${account}:pod/k/web/${pod}/u`;
     // The node's own line (the bill's newest day is read off lines like it).
-    pods.push(
-      `('c1', 'p4', DATE '2026-11-01', TIMESTAMP '${addDays(CHANGED, i)} 00:00:00', TIMESTAMP '${addDays(CHANGED, i + 1)} 00:00:00', 'i-1', 'BoxUsage:m5.xlarge', 'RunInstances', NULL, NULL, NULL, MAP {})`,
-    );
-    for (let pod = 0; pod < count; pod += 1)
-      pods.push(
-        `('c1', 'p4', DATE '2026-11-01', TIMESTAMP '${addDays(CHANGED, i)} 00:00:00', TIMESTAMP '${addDays(CHANGED, i + 1)} 00:00:00', 'arn:aws:eks:us-east-1:111122223333:pod/k/web/api-${pod}/u', 'USE1-EKS-EC2-vCPU-Hours', 'EKSPod-EC2', 'i-1', ${cost}, ${cost}, MAP {'aws_eks_cluster_name': 'k', 'aws_eks_namespace': 'web', 'aws_eks_workload_type': 'Deployment', 'aws_eks_workload_name': 'api'})`,
-      );
+    pods.push(row('111122223333', 'i-1', 'i-1', null), row('444455556666', 'i-2', 'i-2', null));
+    for (let pod = 0; pod < (i < 0 ? 2 : 3); pod += 1)
+      pods.push(row('111122223333', 'i-1', podArn('111122223333', `api-${pod}`), ['api', i < 0 ? 1 : 0.6]));
+    pods.push(row('444455556666', 'i-2', podArn('444455556666', 'api-0'), ['api', 5]));
   }
   await store.connection.run(
-    `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, line_item_usage_end_date, line_item_resource_id, line_item_usage_type, line_item_operation, split_line_item_parent_resource_id, split_line_item_split_cost, split_line_item_net_split_cost, resource_tags) VALUES ${pods.join(', ')}`,
+    `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, line_item_usage_end_date, line_item_usage_account_id, line_item_resource_id, line_item_usage_type, line_item_operation, split_line_item_parent_resource_id, split_line_item_split_cost, split_line_item_net_split_cost, resource_tags) VALUES ${pods.join(', ')}`,
   );
   await rebuildRollups(store.connection, { projectId: 'p4', billingPeriods: ['2026-11-01'] }, [
     CONTAINER_ROLLUP,
@@ -212,7 +215,7 @@ describe('verifying an applied saving from the bill', () => {
     expect(stored?.realised_to_date).toBeCloseTo((6 * 7) / 30, 9);
   });
 
-  it('verifies a container rightsizing by the workload’s split cost per pod-hour: scaling out does not hide the cut', async () => {
+  it('verifies a container rightsizing by the workload’s split cost per pod-hour, in its own account: scaling out does not hide the cut', async () => {
     const entry = {
       id: 'e4',
       type: 'container-rightsizing',
@@ -226,6 +229,7 @@ describe('verifying an applied saving from the bill', () => {
     } as LedgerEntryRow;
     const [stored] = await verified(entry, '2026-11-17');
     // $1 per 24 pod-hours before, $0.60 after: at the old rate the 72 pod-hours a day would cost $3, not $1.80.
+    // The other account's same-named workload ($5 a pod-day throughout) is not counted.
     expect(stored).toMatchObject({ outcome: 'verified', before_days: 14, after_days: 7 });
     expect(stored?.rate_before).toBeCloseTo(3, 9);
     expect(stored?.rate_after).toBeCloseTo(1.8, 9);

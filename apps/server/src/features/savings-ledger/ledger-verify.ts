@@ -121,6 +121,7 @@ export function createLedgerVerify({
   /**
    * A Kubernetes workload's split cost per day at the effective rate (its pods' share of their nodes, net
    * amortized) and its pod-hours: judged by the split cost per pod-hour, so scaling its replicas is not a saving.
+   * Only its account's pods: another account of the project may run a same-named cluster.
    */
   async function workloadDailyCosts(entry: LedgerEntryRow, from: string, to: string): Promise<DailyCost[]> {
     const w = parseWorkloadId(entry.resource_id);
@@ -128,6 +129,7 @@ export function createLedgerVerify({
     const rows = await warehouse.kubernetesCosts({
       clientId: entry.client_id,
       projectIds: [entry.project_id],
+      accountId: entry.account_id,
       from,
       to,
       basis: 'net_amortized',

@@ -51,6 +51,11 @@ export interface KubernetesScope extends CostScope {
   basis: SplitBasis;
   /** Equality filters on Kubernetes dimensions. */
   filters: Partial<Record<ContainerKey, string>>;
+  /**
+   * Only the pod rows of this usage account (a workload's own: same-named clusters may run in two accounts of one
+   * project). The node-hour reads then read the line items (their rollup keeps no account).
+   */
+  accountId?: string;
   /** false: the split sums read the line items, not the container rollup (the rollup's own check). */
   useRollup?: boolean;
 }
@@ -176,6 +181,10 @@ export function podWhere(ctx: SqlContext, scope: KubernetesScope): string {
   const rollup = ctx.source.rollup !== null;
   const where = scopeWhere(ctx, scope, rollup ? 'not_split' : 'eks_pods');
   if (!rollup) where.push(hasParentSql(ctx.dialect));
+  if (scope.accountId !== undefined)
+    where.push(
+      `${ctx.dialect.identifier('line_item_usage_account_id')} = ${ctx.values.add(scope.accountId)}`,
+    );
   for (const [key, value] of Object.entries(scope.filters)) {
     if (value === undefined) continue;
     where.push(`${keySql(ctx, key as KubernetesKey, scope)} = ${ctx.values.add(value)}`);
@@ -250,7 +259,9 @@ function nodeHourSource(scope: KubernetesScope): CostSource {
   const kept = Object.entries(scope.filters).every(
     ([key, value]) => value === undefined || key === 'cluster_name' || key === 'node',
   );
-  return scope.useRollup !== false && kept ? rollupSource(CONTAINER_NODE_ROLLUP) : LINE_ITEMS_SOURCE;
+  return scope.useRollup !== false && kept && scope.accountId === undefined
+    ? rollupSource(CONTAINER_NODE_ROLLUP)
+    : LINE_ITEMS_SOURCE;
 }
 
 /** Pod rows of the scope; on the node-hour rollup, its groups holding any. */

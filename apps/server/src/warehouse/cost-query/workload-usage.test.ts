@@ -146,6 +146,19 @@ describe('workload usage from hourly rows', () => {
          split_line_item_actual_usage, split_line_item_split_usage, resource_tags)
        VALUES ${rows.join(',\n')}`,
     );
+    // The next day, account 2 of the same project runs a same-named cluster with its own `api`: one pod, 5 hours.
+    await store.connection.run(
+      `UPDATE line_items SET line_item_usage_account_id = '1';
+       INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, line_item_usage_end_date,
+         line_item_usage_account_id, line_item_resource_id, line_item_usage_type, line_item_operation,
+         split_line_item_parent_resource_id, split_line_item_split_cost, split_line_item_reserved_usage,
+         split_line_item_actual_usage, resource_tags)
+       SELECT 'c', 'p', DATE '2026-05-01', TIMESTAMP '2026-05-03 00:00:00' + INTERVAL (h) HOUR,
+         TIMESTAMP '2026-05-03 00:00:00' + INTERVAL (h + 1) HOUR, '2', 'arn:aws:eks:us-east-1:2:pod/k/web/api-z/u',
+         'USE1-EKS-EC2-vCPU-Hours', 'EKSPod-EC2', 'i-2', 1, 3, 3,
+         MAP {'aws_eks_cluster_name': 'k', 'aws_eks_namespace': 'web', 'aws_eks_workload_type': 'Deployment', 'aws_eks_workload_name': 'api'}
+       FROM range(5) AS t(h)`,
+    );
     const { rebuildRollups } = await import('../duckdb/duckdb-rollups');
     const { CONTAINER_WORKLOAD_ROLLUP } = await import('./container-workload-rollup');
     await rebuildRollups(store.connection, null, [CONTAINER_WORKLOAD_ROLLUP]);
@@ -178,6 +191,31 @@ describe('workload usage from hourly rows', () => {
       expect(api?.memory.p95).toBeCloseTo(1, 9);
       expect(batch?.cpu).toMatchObject({ hours: 10, rows: 10, usedRows: 0, peak: 0 });
       expect(batch?.memory).toMatchObject({ podHours: 0, rows: 0 });
+    }
+  });
+
+  it('keeps two accounts’ same-named workloads apart, and reads one account’s alone', async () => {
+    const at: KubernetesScope = {
+      ...scope,
+      clientId: 'c',
+      projectIds: ['p'],
+      from: '2026-05-02',
+      to: '2026-05-03',
+    };
+    for (const useRollup of [true, false]) {
+      const api = (await store.workloadUsage({ ...at, useRollup })).filter((r) => r.controller === 'api');
+      const byAccount = api.map((r) => [
+        r.accountId,
+        r.cpu.podHours,
+        r.cpu.peak,
+        Number(r.cpu.splitCost.toFixed(9)),
+      ]);
+      expect(byAccount.sort()).toEqual([
+        ['1', 40, 2, 4],
+        ['2', 5, 3, 5],
+      ]);
+      const own = await store.workloadUsage({ ...at, accountId: '2', useRollup });
+      expect(own.map((r) => [r.accountId, r.controller, r.cpu.podHours])).toEqual([['2', 'api', 5]]);
     }
   });
 });

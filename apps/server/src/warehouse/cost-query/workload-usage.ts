@@ -53,7 +53,8 @@ export interface WorkloadUsageRow {
 
 export interface WorkloadUsagePort {
   /**
-   * Per workload (cluster, namespace, controller kind and name), CPU and memory: requests and use over the scope's
+   * Per workload (cluster, namespace, controller kind and name) and usage account (two accounts of a project may
+   * run same-named clusters), CPU and memory: requests and use over the scope's
    * days, the p95 and peak of the hourly values, and the split cost at three rates. From the workload-hour rollup,
    * or the line items with `useRollup: false` or a node filter (which the rollup does not keep).
    */
@@ -71,8 +72,8 @@ const SUMS = [
 ] as const;
 
 /**
- * Two steps, as kubernetes-costs' sums: per workload, hour and resource the sums and the busiest pod's use (the
- * hour's value), then per workload and resource the sums again, the values' p95 and largest. Aliases differ from
+ * Two steps, as kubernetes-costs' sums: per workload, account, hour and resource the sums and the busiest pod's use (the
+ * hour's value), then per workload, account and resource the sums again, the values' p95 and largest. Aliases differ from
  * the columns they read (ClickHouse reads a same-named alias in place of the column).
  */
 export function compileWorkloadUsage(
@@ -101,7 +102,7 @@ export function compileWorkloadUsage(
     ...keys,
     `${hour} AS i_hour`,
     `${resource} AS i_resource`,
-    `min(${columnText(ctx, 'line_item_usage_account_id')}) AS i_account`,
+    `${columnText(ctx, 'line_item_usage_account_id')} AS i_account`,
     `min(${columnText(ctx, 'product_region_code')}) AS i_region`,
     again(hours, 'i_hours'),
     again(reserved, 'i_reserved'),
@@ -119,12 +120,12 @@ export function compileWorkloadUsage(
   const workload = WORKLOAD_KEYS.map((_, i) => `k${i}`);
   // The hour's text starts with its day (YYYY-MM-DD).
   const day = options.byDay === true ? ['substring(i_hour, 1, 10) AS o_day'] : [];
-  const innerSql = `SELECT ${inner.join(', ')} FROM ${d.identifier(ctx.source.table)} WHERE ${podWhere(ctx, scope)} GROUP BY ${[...workload, 'i_hour', 'i_resource'].join(', ')}`;
+  const innerSql = `SELECT ${inner.join(', ')} FROM ${d.identifier(ctx.source.table)} WHERE ${podWhere(ctx, scope)} GROUP BY ${[...workload, 'i_account', 'i_hour', 'i_resource'].join(', ')}`;
   const outer = [
     ...workload,
     ...day,
     'i_resource AS resource',
-    'min(i_account) AS account',
+    'i_account AS account',
     'min(i_region) AS region',
     ...SUMS.map((field) =>
       field.endsWith('cost') || field === 'on_demand'
@@ -139,7 +140,7 @@ export function compileWorkloadUsage(
     'max(i_peak) AS o_peak',
   ];
   return {
-    sql: `SELECT ${outer.join(', ')} FROM (${innerSql}) AS by_hour GROUP BY ${[...workload, ...(day.length > 0 ? ['o_day'] : []), 'i_resource'].join(', ')}`,
+    sql: `SELECT ${outer.join(', ')} FROM (${innerSql}) AS by_hour GROUP BY ${[...workload, 'i_account', ...(day.length > 0 ? ['o_day'] : []), 'i_resource'].join(', ')}`,
     values: ctx.values.bound,
   };
 }
@@ -191,7 +192,7 @@ export function workloadUsageQueries(dialect: SqlDialect, read: ReadRows): Workl
       for (const r of rows) {
         const keys = [r.k0, r.k1, r.k2, r.k3].map(textOrNull);
         const day = textOrNull(r.o_day);
-        const id = JSON.stringify([day, ...keys]);
+        const id = JSON.stringify([day, ...keys, r.account]);
         const row = out.get(id) ?? {
           day,
           cluster: keys[0] ?? null,

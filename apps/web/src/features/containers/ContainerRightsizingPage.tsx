@@ -38,6 +38,7 @@ const COLUMNS: ColDef<WorkloadRecommendation>[] = [
   { field: 'controller_kind', headerName: 'Kind' },
   { field: 'namespace', headerName: 'Namespace' },
   { field: 'cluster_name', headerName: 'Cluster' },
+  { field: 'account_id', headerName: 'Account' },
   {
     colId: 'cpu',
     headerName: 'CPU request per pod',
@@ -191,7 +192,7 @@ export function ContainerRightsizingPage() {
             rows={rows}
             columns={COLUMNS}
             csvFileName="container-rightsizing"
-            getRowId={({ data: w }) => w.id}
+            getRowId={({ data: w }) => `${w.account_id}|${w.id}`}
           />
         </Stack>
       )}

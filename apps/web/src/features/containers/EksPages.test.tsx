@@ -298,6 +298,7 @@ describe('EKS pages', () => {
       workloads: [
         {
           id: 'prod/checkout/Deployment/checkout-worker',
+          account_id: '123456789012',
           cluster_name: 'prod',
           namespace: 'checkout',
           controller_kind: 'Deployment',
