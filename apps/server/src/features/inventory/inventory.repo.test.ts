@@ -84,7 +84,10 @@ describe('inventory collection on the app database', () => {
       ['deleted', IDS.spareVolume],
       ['changed', IDS.web],
     ]);
-    expect(second[1]?.fields).toEqual([{ field: 'state', before: 'running', after: 'stopped' }]);
+    expect(second[1]?.fields).toEqual([
+      { field: 'state', before: 'running', after: 'stopped' },
+      { field: 'stateTransitionAt', before: null, after: later(1) },
+    ]);
     expect(await stored()).not.toContain(`ebs-volume/${IDS.spareVolume}`);
     // A resource seen again keeps when it was first seen; the row says the pass saw it and what it is now.
     const web = (await repo().currentResources(projectId, ACCOUNT_ID, 'us-east-1')).find(

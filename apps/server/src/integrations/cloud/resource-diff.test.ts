@@ -37,7 +37,15 @@ describe('diffInventory', () => {
 
     const summary = changes.map((c) => [c.type, c.resource.id, c.type === 'changed' ? c.fields : null]);
     expect(summary).toEqual([
-      ['changed', IDS.web, [{ field: 'state', before: 'running', after: 'stopped' }]],
+      [
+        'changed',
+        IDS.web,
+        [
+          { field: 'state', before: 'running', after: 'stopped' },
+          // When it stopped, as EC2's StateTransitionReason says.
+          { field: 'stateTransitionAt', before: null, after: CONTRACT_NOW.toISOString() },
+        ],
+      ],
       ['created', snap.created?.id, null],
       ['deleted', IDS.spareVolume, null],
     ]);
