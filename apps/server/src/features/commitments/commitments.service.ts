@@ -91,8 +91,11 @@ export function createCommitmentsService({
 
   async function inventoryOf(scope: ReadScope): Promise<BillInventory> {
     const asOf = now();
-    const { newest, rows } = await reads.billOf(scope);
-    return billInventory(rows, newest, asOf);
+    const [{ newest, rows }, platforms] = await Promise.all([
+      reads.billOf(scope),
+      reads.reservationPlatformsOf(scope),
+    ]);
+    return billInventory(rows, newest, asOf, platforms);
   }
 
   /**
