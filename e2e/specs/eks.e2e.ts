@@ -4,8 +4,16 @@ import {
   databricksDashboardSchema,
   visibilitySchema,
 } from '@finlens/contracts/compute-copilot';
-import { CONTAINERS_PATHS, rightsizingSchema } from '@finlens/contracts/containers';
-import { RECOMMENDATIONS_PATHS, type RecommendationsList } from '@finlens/contracts/recommendations';
+import {
+  CONTAINERS_PATHS,
+  rightsizingSchema,
+  type WorkloadRecommendation,
+} from '@finlens/contracts/containers';
+import {
+  RECOMMENDATIONS_PATHS,
+  type RecommendationsList,
+  recommendationDetailSchema,
+} from '@finlens/contracts/recommendations';
 import type { Page, Response } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api } from '../support/api';
@@ -36,9 +44,26 @@ async function figureShows(page: Page, label: string, value: string) {
 }
 
 describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
-  it('opens the EKS dashboard, drills into a namespace and a workload and sees its rightsizing', {
-    timeout: 240_000,
+  it('opens the EKS dashboard, drills into a namespace and a workload, sees its rightsizing and opens its recommendation', {
+    timeout: 420_000,
   }, async () => {
+    // A workload the demo over-requests, as the rightsizing call names it, once the container-rightsizing rule
+    // (run after the demo's first collection) has a recommendation for it: wait, asking the API.
+    let workload: WorkloadRecommendation | undefined;
+    await waitUntil(
+      'an over-requested workload with a container-rightsizing recommendation',
+      async () => {
+        const answer = await api(demo.context, 'GET', CONTAINERS_PATHS.rightsizing);
+        workload = rightsizingSchema
+          .parse(answer)
+          .workloads.find((w) => w.cpu.recommended !== null && w.recommendation_id !== null);
+        return workload !== undefined;
+      },
+      { timeoutMs: 300_000 },
+    );
+    if (workload?.recommendation_id == null) throw new Error('the demo has over-requested workloads');
+    const recommendationId = workload.recommendation_id;
+
     const page = await demo.context.newPage();
     await page.goto('/v3/compute-copilot/eks/dashboard/');
     const clusters = page.getByRole('table', { name: 'Clusters', exact: true });
@@ -46,13 +71,6 @@ describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
     await clusters.getByRole('link', { name: 'staging-eks-use1' }).waitFor();
     await page.locator('[aria-label="Cluster cost over time"] svg').first().waitFor({ timeout: 60_000 });
     await page.screenshot({ path: screenshotPath('eks-dashboard'), fullPage: true });
-
-    // A workload the demo over-requests, as the rightsizing call names it.
-    const answer = await page.request.get(CONTAINERS_PATHS.rightsizing);
-    const workload = rightsizingSchema
-      .parse(await answer.json())
-      .workloads.find((w) => w.cpu.recommended !== null);
-    if (workload === undefined) throw new Error('the demo has over-requested workloads');
 
     await page.getByRole('link', { name: 'Details', exact: true }).click();
     const byNamespace = page.getByRole('table', { name: 'Cost by Namespace' });
@@ -63,7 +81,7 @@ describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
     const byWorkload = page.getByRole('table', { name: 'Cost by Workload' });
     const row = byWorkload.getByRole('row', { name: `Open ${workload.controller}` });
     await row.waitFor({ timeout: 60_000 });
-    expect(page.url()).toContain(`namespace=${encodeURIComponent(workload.namespace)}`);
+    await page.waitForURL((url) => url.searchParams.get('namespace') === workload?.namespace);
     await page.screenshot({ path: screenshotPath('eks-details-namespace'), fullPage: true });
 
     await row.focus();
@@ -85,6 +103,33 @@ describeOnDemo('EKS cost in Chromium on a demo organisation', (demo) => {
         .count(),
     ).toBeGreaterThan(0);
     await page.screenshot({ path: screenshotPath('eks-rightsizing'), fullPage: true });
+
+    // Its row links to the rule's recommendation: the details page shows that workload's finding and saving.
+    const { recommendation: rec } = recommendationDetailSchema.parse(
+      await api(demo.context, 'GET', RECOMMENDATIONS_PATHS.detail(recommendationId)),
+    );
+    expect(rec).toMatchObject({ type: 'container-rightsizing', resource_id: workload.id });
+    await recommendation
+      .filter({ hasText: workload.cluster_name })
+      .getByRole('link', { name: `Recommendation for ${workload.controller}`, exact: true })
+      .click();
+    await page.waitForURL(
+      (url) =>
+        decodeURIComponent(url.pathname) ===
+        `/v3/essentials/rightsizing-details/container-rightsizing/${recommendationId}`,
+    );
+    await page.getByRole('heading', { level: 1, name: 'Rightsizing Details' }).waitFor();
+    const title = page.getByRole('heading', { level: 2, name: rec.title, exact: true });
+    await title.waitFor({ timeout: 60_000 });
+    expect(rec.title).toMatch(new RegExp(`^Lower the requests of ${workload.controller} to `));
+    await page
+      .getByText(`Saves ${money(rec.saving.estimated_monthly_saving, 'USD')} per month`, { exact: true })
+      .waitFor();
+    await page.getByText(`${workload.namespace}/${workload.controller} to `).waitFor();
+    const facts = page.getByRole('region', { name: 'Evidence' });
+    await facts.getByText(`Evidence, ${rec.evidence.start_date} to ${rec.evidence.end_date}`).waitFor();
+    await page.getByRole('region', { name: 'Savings ledger' }).waitFor();
+    await page.screenshot({ path: screenshotPath('eks-rightsizing-recommendation'), fullPage: true });
   });
 
   it('shows the demo Auto Scaling groups, a group’s advice leading to its recommendation, the Databricks workspace, compute spend and the Container Scheduler', {

@@ -35,10 +35,26 @@ const requestText = (advice: WorkloadRecommendation['cpu'], unit: string) =>
 
 const COLUMNS: ColDef<WorkloadRecommendation>[] = [
   { field: 'controller', headerName: 'Workload', flex: 2 },
+  // Beside the workload's name: the grid draws only the columns in view, and it is wider than most screens.
+  {
+    field: 'recommendation_id',
+    headerName: 'Recommendation',
+    width: 170,
+    cellRenderer: ({ data }: { data?: WorkloadRecommendation }) =>
+      data?.recommendation_id ? (
+        <RouterLink
+          to={recommendationPath(data.recommendation_id)}
+          aria-label={`Recommendation for ${data.controller}`}
+        >
+          Open in the ledger
+        </RouterLink>
+      ) : (
+        ''
+      ),
+  },
   { field: 'controller_kind', headerName: 'Kind' },
   { field: 'namespace', headerName: 'Namespace' },
   { field: 'cluster_name', headerName: 'Cluster' },
-  { field: 'account_id', headerName: 'Account' },
   {
     colId: 'cpu',
     headerName: 'CPU request per pod',
@@ -83,21 +99,8 @@ const COLUMNS: ColDef<WorkloadRecommendation>[] = [
     valueFormatter: ({ value }) => formatMoney(Number(value)),
     type: 'rightAligned',
   },
-  {
-    field: 'recommendation_id',
-    headerName: 'Recommendation',
-    cellRenderer: ({ data }: { data?: WorkloadRecommendation }) =>
-      data?.recommendation_id ? (
-        <RouterLink
-          to={recommendationPath(data.recommendation_id)}
-          aria-label={`Recommendation for ${data.controller}`}
-        >
-          Open in the ledger
-        </RouterLink>
-      ) : (
-        ''
-      ),
-  },
+  // Two accounts of a project may run same-named clusters: each is a row of its own.
+  { field: 'account_id', headerName: 'Account' },
 ];
 
 /** One workload's use per pod against its request, per day (the recommendation's evidence). */
