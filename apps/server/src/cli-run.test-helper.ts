@@ -2,17 +2,12 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
+import { type CliResult, childOutput } from './child-output.test-helper';
 import { type CommandOutput, describeCommandError } from './commands/command-output';
 import { queryCommand } from './commands/query-cli';
 import { seedPglite, withTestDatabaseUrl } from './db/test-app-database';
 
 const launcher = fileURLToPath(new URL('../bin/finlens.cjs', import.meta.url));
-
-export interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /**
  * Runs the real launcher, as `npm run finlens -- …` does, with a controlled environment (plus,
@@ -31,19 +26,7 @@ export async function startFinlens(
     env: await commandEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const done = new Promise<CliResult>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-  return { child, done };
+  return { child, done: childOutput(child) };
 }
 
 /** The command's environment; its data folder gets the run's migrated PGlite cluster when it uses PGlite. */
