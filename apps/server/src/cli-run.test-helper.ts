@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { type CliResult, childOutput } from './child-output.test-helper';
 import { type CommandOutput, describeCommandError } from './commands/command-output';
+import { importCommand } from './commands/import-cli';
 import { queryCommand } from './commands/query-cli';
 import { seedPglite, withTestDatabaseUrl } from './db/test-app-database';
 
@@ -37,13 +38,16 @@ async function commandEnv(env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
 }
 
 /**
- * `finlens query …` in this process: the launcher's commander command, configuration and databases, with
- * what it prints collected, and the exit code the launcher would end with (cli.ts). Much faster than a
- * process for the tests about the query itself; the process boundary keeps tests of its own.
+ * `finlens query …` or `finlens import …` in this process: the launcher's commander command, configuration and
+ * databases, with what it prints collected, and the exit code the launcher would end with (cli.ts). Much faster
+ * than a process for the tests about the query or the imported data; the process boundary keeps tests of its own.
  */
-export async function finlensQueryHere(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+export async function finlensHere(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   const [name, ...rest] = args;
-  if (name !== 'query') throw new Error(`only \`finlens query\` runs in the test's process, not "${name}"`);
+  const commands = { query: queryCommand, import: importCommand };
+  if (name !== 'query' && name !== 'import') {
+    throw new Error(`only \`finlens query\` and \`finlens import\` run in the test's process, not "${name}"`);
+  }
   const result: CliResult = { code: 0, stdout: '', stderr: '' };
   const output: CommandOutput = {
     progress: () => {},
@@ -55,7 +59,7 @@ export async function finlensQueryHere(args: string[], env: NodeJS.ProcessEnv): 
       result.stderr += text;
     },
   };
-  const command = queryCommand({ env: await commandEnv(env), output })
+  const command = commands[name]({ env: await commandEnv(env), output })
     .exitOverride()
     .configureOutput({ writeOut: output.stdout, writeErr: output.stderr });
   try {

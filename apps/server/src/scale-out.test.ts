@@ -7,7 +7,7 @@ import { CLOUD_ACCOUNT_PATHS, type ImportRun } from '@finlens/contracts/cloud-ac
 import { type DemoCur2Result, generateDemoCur2 } from '@finlens/fixtures/demo/generate-demo-cur2';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finlensQueryHere } from './cli-run.test-helper';
+import { finlensHere } from './cli-run.test-helper';
 import { DEMO_EMAIL, ensureDemoAccount } from './commands/demo-account';
 import { type AppDatabase, openAppDatabase } from './db/client';
 import { migrate } from './db/migrate';
@@ -189,7 +189,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutM
 
 /** The project's unblended total as `finlens query` reads it from ClickHouse (in this process: no server start to test). */
 async function queriedTotal(project: string): Promise<number> {
-  const result = await finlensQueryHere(
+  const result = await finlensHere(
     ['query', '--from', '2026-10-01', '--to', '2026-10-31', '--project', project, '--format', 'json'],
     baseEnv(join(root, 'cli')),
   );

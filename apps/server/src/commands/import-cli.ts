@@ -1,9 +1,13 @@
 import { BILLING_FORMATS, type BillingFormat } from '@finlens/cost-model/billing-column-names';
 import { Command } from 'commander';
 import { DEFAULT_LOCK_TIMEOUT_SECONDS, LOCK_TIMEOUT_HELP, lockTimeoutMs, prepare } from './command-options';
+import type { CommandOutput } from './command-output';
 
-/** The `finlens import` command. */
-export function importCommand(): Command {
+/**
+ * The `finlens import` command. The CLI reads the process's environment and prints to its terminal; a test
+ * runs the same command in its own process with an environment and an output of its own.
+ */
+export function importCommand(io: { env?: NodeJS.ProcessEnv; output?: CommandOutput } = {}): Command {
   return new Command('import')
     .argument('<path>')
     .description(
@@ -24,7 +28,7 @@ export function importCommand(): Command {
         },
       ) => {
         const timeout = lockTimeoutMs(options.lockTimeout);
-        const config = await prepare();
+        const config = await prepare(io.env);
         const { runImportCommand } = await import('./import-command');
         await runImportCommand({
           config,
@@ -33,6 +37,8 @@ export function importCommand(): Command {
           projectName: options.project,
           format: options.format,
           lockTimeoutMs: timeout,
+          ...(io.env === undefined ? {} : { env: io.env }),
+          ...(io.output === undefined ? {} : { output: io.output }),
         });
       },
     );

@@ -46,9 +46,14 @@ export async function runImportCommand(args: {
   projectName: string;
   format: BillingFormat | 'auto';
   lockTimeoutMs?: number;
+  /** Where a URI's credentials come from (SOURCE_ENV_KEYS); the process's environment unless given. */
+  env?: NodeJS.ProcessEnv;
+  /** Where the text goes (default: this process's terminal). */
+  output?: CommandOutput;
 }): Promise<ImportSummary> {
+  const from = args.env ?? process.env;
   const env: ImportCommandRequest['env'] = {};
-  for (const key of SOURCE_ENV_KEYS) if (process.env[key] !== undefined) env[key] = process.env[key];
+  for (const key of SOURCE_ENV_KEYS) if (from[key] !== undefined) env[key] = from[key];
   const request: ImportCommandRequest = {
     // Absolute, so that a server started in another directory reads the same file.
     path: parseSourceUri(args.path) === null ? resolve(args.path) : args.path,
@@ -62,6 +67,7 @@ export async function runImportCommand(args: {
     command: 'import',
     body: request,
     ...(args.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: args.lockTimeoutMs }),
+    ...(args.output === undefined ? {} : { output: args.output }),
     here: (stores, output) => importHere({ ...stores, dataDir: args.config.dataDir }, request, output),
   });
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { TOKEN_KEY_HEADER } from '@finlens/contracts/session';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finlens, finlensQueryHere } from '../cli-run.test-helper';
+import { finlens, finlensHere } from '../cli-run.test-helper';
 import { seedPglite } from '../db/test-app-database';
 import { createApiKeysRepo } from '../features/api-keys/api-keys.repo';
 import { createAuthRepo } from '../features/auth/auth.repo';
@@ -43,7 +43,7 @@ let server: RunningServer;
 const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) =>
   finlens(args, { DATA_DIR: dataDir, ...env });
 /** A query in this process: the hand-off is HTTP either way; the imports and the demo stay processes. */
-const query = (args: string[], dataDir: string) => finlensQueryHere(args, { DATA_DIR: dataDir });
+const query = (args: string[], dataDir: string) => finlensHere(args, { DATA_DIR: dataDir });
 
 async function startOn(dataDir: string): Promise<RunningServer> {
   const webDistDir = join(root, 'web-dist');

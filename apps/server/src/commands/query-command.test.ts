@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finlensQueryHere, finlens as runFinlens } from '../cli-run.test-helper';
+import { finlensHere, finlens as runFinlens } from '../cli-run.test-helper';
 import { whileWarehouseHeld } from './held-warehouse.test-helper';
 
 const dataset = billingDataset('aws-cur-legacy-csv-anonymized');
@@ -18,9 +18,12 @@ const figures = dataset.reference.figures as unknown as {
 let dataDir: string;
 
 // The launcher as its own process where the process is the point (its output, exit codes, another process
-// holding the warehouse); the same query command in this process for what the query answers.
+// holding the warehouse); the same query command in this process for what the query answers, and the imports
+// that give it data (import-command.test.ts runs the import as a process).
 const finlens = (args: string[]) => runFinlens(args, { DATA_DIR: dataDir });
-const query = (args: string[]) => finlensQueryHere(['query', ...args], { DATA_DIR: dataDir });
+const query = (args: string[]) => finlensHere(['query', ...args], { DATA_DIR: dataDir });
+const importAs = (client: string) =>
+  finlensHere(['import', file, '--client', client, '--project', 'Prod'], { DATA_DIR: dataDir });
 
 type Json = {
   cost_type: string;
@@ -38,7 +41,7 @@ const november = ['--from', '2023-11-01', '--to', '2023-11-30'];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'finlens-query-cli-'));
-  const run = await finlens(['import', file, '--client', 'Acme', '--project', 'Prod']);
+  const run = await importAs('Acme');
   expect(run.code, run.stderr).toBe(0);
 }, 120_000);
 afterAll(async () => {
@@ -173,7 +176,7 @@ describe('finlens query (CLI)', () => {
   }, 120_000);
 
   it('needs --client once a second client exists, and explains a warehouse held by another process', async () => {
-    const other = await finlens(['import', file, '--client', 'Beta', '--project', 'Prod']);
+    const other = await importAs('Beta');
     expect(other.code, other.stderr).toBe(0);
     const ambiguous = await finlens(['query', ...november]);
     expect(ambiguous.code, ambiguous.stderr).toBe(2);
