@@ -1,5 +1,4 @@
 import { SHARED_COSTS_SERVICE, type Statement } from '@finlens/contracts/chargebacks';
-import PDFDocument from 'pdfkit';
 import { forEachPaced } from '../../platform/event-loop';
 
 const COLUMNS = [40, 230, 305, 380, 455];
@@ -16,6 +15,8 @@ const money = (n: number | null) => (n === null ? '' : n.toFixed(2));
  * Drawn a batch of values per turn of the event loop, so other requests are answered meanwhile.
  */
 export async function statementPdf(s: Statement): Promise<Buffer> {
+  // pdfkit loads with the first statement: the server's other work and its tests never need it.
+  const { default: PDFDocument } = await import('pdfkit');
   const title = `Chargeback statement: ${s.showback_name}, ${s.month}`;
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: title } });
   const chunks: Buffer[] = [];

@@ -2,9 +2,6 @@ import type { CostSeries, Granularity } from '@finlens/contracts/cost-query';
 import type { GridSettings, Report } from '@finlens/contracts/reports';
 import { formatMoney } from '@finlens/cost-model/format';
 import { periodLabel } from '@finlens/cost-model/period-label';
-import { renderAsync } from '@resvg/resvg-js';
-import * as echarts from 'echarts';
-import PDFDocument from 'pdfkit';
 import { forEachPaced } from '../../platform/event-loop';
 import { csvExport } from '../../platform/http/csv-export';
 import type { WarehouseCostAnswer } from '../../warehouse/cost-query/cost-query-port';
@@ -21,6 +18,8 @@ export async function chartPng(
   chartType: Report['chart_type'],
   title: string,
 ): Promise<Buffer> {
+  // ECharts and resvg load with the first chart: the server's other work and its tests never need them.
+  const [echarts, { renderAsync }] = await Promise.all([import('echarts'), import('@resvg/resvg-js')]);
   const chart = echarts.init(null, null, {
     renderer: 'svg',
     ssr: true,
@@ -129,6 +128,7 @@ const PDF_ROWS_PER_TURN = 200;
  * The rows are drawn a batch per turn of the event loop, so other requests are answered meanwhile.
  */
 export async function gridPdf(content: PdfContent): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
