@@ -438,6 +438,9 @@ export function createReconciler(deps: ReconcilerDeps) {
         continue;
       }
       const since = t - new Date(previous.performed_at).getTime();
+      // Acted on since this tick began (by another process): the state read this tick may predate that action,
+      // so a difference is not drift yet; the next tick reads the state after it.
+      if (since <= 0) continue;
       if (
         !desired &&
         (r.kind === 'rds-instance' || r.kind === 'rds-cluster') &&

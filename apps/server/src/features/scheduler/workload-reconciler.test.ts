@@ -287,4 +287,74 @@ describe('the reconciler over Kubernetes workloads', () => {
       { resource_id: 'worker', cause: 'schedule' },
     ]);
   });
+
+  it('reads no drift into a listing another process overtook: its scale-up lands between the listing and the log', async () => {
+    const { db, clusters, clusterId, schedules, scheduleOf } = await kubeProject('Kube race');
+    api.put({ kind: 'deployment', namespace: 'race', name: 'api', replicas: 2, labels: { app: 'api' } });
+    const scheduleId = await scheduleOf('Race office hours', [
+      { cluster: clusterId, namespace: 'race', kind: 'deployment', name: 'api', label_selector: null },
+    ]);
+    let now = FRIDAY_EVENING;
+    const notices: string[] = [];
+    const reconcilerWith = (workloads: typeof clusters) =>
+      createReconciler({
+        schedules,
+        repo: createReconcilerRepo({ db }),
+        inventory: { resources: async () => [] },
+        targets: { resolve: async () => null },
+        workloads,
+        notify: async (payload) => {
+          notices.push(payload.subject);
+        },
+        now: () => new Date(now),
+        tickMs: TICK,
+      });
+    const one = reconcilerWith(clusters);
+    // The second process's listing of the namespace: once armed, the first process's whole tick runs after the
+    // cluster answered it (the other tests' schedules share the database and are listed too).
+    let overtake = false;
+    const two = reconcilerWith({
+      ...clusters,
+      ports: async (ids) => {
+        const ports = await clusters.ports(ids);
+        return new Map(
+          [...ports].map(([id, cluster]) => [
+            id,
+            {
+              ...cluster,
+              port: {
+                ...cluster.port,
+                listWorkloads: async (...args: Parameters<typeof cluster.port.listWorkloads>) => {
+                  const listed = await cluster.port.listWorkloads(...args);
+                  if (overtake && args[0] === 'race') {
+                    overtake = false;
+                    await one.tick();
+                  }
+                  return listed;
+                },
+              },
+            },
+          ]),
+        );
+      },
+    });
+    for (; now <= Date.parse('2026-01-09T19:00:00Z'); now += TICK) await one.tick();
+    expect(api.replicas('deployment', 'race', 'api')).toBe(0);
+    for (; now < Date.parse('2026-01-12T07:00:00Z'); now += TICK) await one.tick();
+    // Monday 07:00 UTC: the second process lists api at 0 replicas, then the first scales it back to 2.
+    overtake = true;
+    await two.tick();
+    expect(api.replicas('deployment', 'race', 'api')).toBe(2);
+    const outcomes = await db
+      .selectFrom('scheduler_actions')
+      .select(['action', 'outcome'])
+      .where('schedule_id', '=', scheduleId)
+      .orderBy('performed_at')
+      .execute();
+    expect(outcomes).toEqual([
+      { action: 'scale', outcome: 'succeeded' },
+      { action: 'scale', outcome: 'succeeded' },
+    ]);
+    expect(notices.filter((n) => n.startsWith('api '))).toEqual([]);
+  });
 });
