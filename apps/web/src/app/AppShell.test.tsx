@@ -61,7 +61,10 @@ describe('app shell navigation', () => {
   it('links to settings from the app bar', async () => {
     const { user } = renderWithProviders('/v3/home', { signedIn: true });
     await user.click(await screen.findByRole('link', { name: 'Settings' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    // The Settings page is a lazy chunk: on a busy machine it takes longer than findBy's one second to load.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
   });
 });
 
