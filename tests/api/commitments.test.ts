@@ -59,7 +59,6 @@ const HEADER = [
   'pricing/publicOnDemandCost',
   'pricing/offeringClass',
   'product/region',
-  'product/operatingSystem',
   'reservation/ReservationARN',
   'reservation/EffectiveCost',
   'reservation/TotalReservedUnits',
@@ -90,8 +89,6 @@ const base = (hours: number, account: string, type: string, usageType: string): 
 const rows: Cells[] = [
   {
     ...base(0, OWNER, 'RIFee', 'HeavyUsage:m5.large'),
-    // The reservation's platform (the fee row's product column; the usage rows name none here).
-    'product/operatingSystem': 'Linux',
     'lineItem/UsageAmount': MONTH_HOURS,
     'lineItem/UnblendedCost': MONTH_HOURS * RATE,
     'reservation/ReservationARN': ARN,
@@ -246,7 +243,6 @@ describe('commitment management', () => {
       owner_account: OWNER,
       service: 'AmazonEC2',
       instance_type: 'm5.large',
-      platform: 'Linux',
       region: 'us-east-1',
       count: 1,
       term_years: 1,

@@ -161,12 +161,6 @@ const reservationSchema = z
       .nullable()
       .describe('AmazonEC2, AmazonRDS, AmazonElastiCache, AmazonES, AmazonRedshift.'),
     instance_type: z.string().nullable(),
-    platform: z
-      .string()
-      .nullable()
-      .describe(
-        'The operating system or engine its fee rows name (the bill’s product columns); null when they name none.',
-      ),
     region: z.string().nullable(),
     availability_zone: z.string().nullable().describe('Zonal reservations only.'),
     count: z.number().describe('Number of reservations in the subscription.'),

@@ -49,13 +49,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
  * The inventory from the bill's commitment rows (its last 13 months by month, `newest` its newest usage day): each
  * reservation and savings plan with its terms and its utilisation over those months, and the expiry calendar.
  */
-export function billInventory(
-  rows: readonly Row[],
-  newest: string | null,
-  asOf: Date,
-  /** Each reservation's operating system or engine as its fee rows name it (by ARN). */
-  platforms: ReadonlyMap<string, string> = new Map(),
-): BillInventory {
+export function billInventory(rows: readonly Row[], newest: string | null, asOf: Date): BillInventory {
   if (newest === null)
     return { as_of: asOf.toISOString(), reservations: [], savings_plans: [], expiries: [] };
   const riUse = new Map<string, { purchased: number; unused: number }>();
@@ -73,7 +67,6 @@ export function billInventory(
       owner_account: r.ownerAccount,
       service: r.service,
       instance_type: r.instanceType,
-      platform: platforms.get(r.arn) ?? null,
       region: r.region,
       availability_zone: r.availabilityZone,
       count: r.count,

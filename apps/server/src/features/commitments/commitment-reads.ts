@@ -206,39 +206,8 @@ export function createCommitmentReads({
     return { newest, rows };
   }
 
-  /**
-   * Each reservation's operating system or engine as its fee rows name it (the bill's product columns), over the
-   * inventory's window: its RIFee rows read by hour, the one grain that carries it (a few rows a month each).
-   */
-  async function reservationPlatformsOf(scope: ReadScope): Promise<Map<string, string>> {
-    const newest = await newestDay(scope);
-    if (newest === null) return new Map();
-    const from = day(new Date(Date.parse(newest) - INVENTORY_DAYS * DAY_MS));
-    const pairs = await keep(scope, `reservation platforms ${from} ${newest}`, async () => {
-      const fees = await warehouse.commitmentRows({
-        ...scope,
-        from,
-        to: newest,
-        grain: 'hour',
-        lineItemTypes: ['RIFee'],
-      });
-      // The newest row's wins (rows come in no order).
-      const latest = new Map<string, { at: number; platform: string }>();
-      for (const row of fees) {
-        const at = row.at.getTime();
-        if (row.reservationArn === null || row.operatingSystem === null) continue;
-        const seen = latest.get(row.reservationArn);
-        if (seen === undefined || seen.at < at)
-          latest.set(row.reservationArn, { at, platform: row.operatingSystem });
-      }
-      return [...latest].map(([arn, { platform }]) => [arn, platform] as const);
-    });
-    return new Map(pairs);
-  }
-
   return {
     newestDay,
-    reservationPlatformsOf,
     rowsOf,
     spendOf,
     reservationHoursOf,

@@ -91,11 +91,8 @@ export function createCommitmentsService({
 
   async function inventoryOf(scope: ReadScope): Promise<BillInventory> {
     const asOf = now();
-    const [{ newest, rows }, platforms] = await Promise.all([
-      reads.billOf(scope),
-      reads.reservationPlatformsOf(scope),
-    ]);
-    return billInventory(rows, newest, asOf, platforms);
+    const { newest, rows } = await reads.billOf(scope);
+    return billInventory(rows, newest, asOf);
   }
 
   /**

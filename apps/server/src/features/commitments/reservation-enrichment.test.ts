@@ -81,9 +81,6 @@ const BILL = [
   planFee,
 ];
 
-/** The engines the bill's product columns name (none for the EC2 and Redshift fees). */
-const ENGINES: Record<string, string> = { [RDS_ARN]: 'PostgreSQL', [CACHE_ARN]: 'Redis' };
-
 /** The owner account describes both; the bill keeps its day-precision dates, the account the exact instants. */
 const SCENARIO = {
   version: 1,
@@ -150,11 +147,7 @@ function setUp(faults: ScenarioInput['faults'] = [], options: { reachable?: bool
       { id: 'p', name: 'P', cloudType: 'aws', ingestedAt: '2026-03-01T00:00:00Z' },
     ]),
     warehouse: {
-      // By hour (the only grain that carries it) the fee rows name the engine, as the bill's product columns do.
-      commitmentRows: async (query) =>
-        query.grain === 'hour'
-          ? BILL.map((row) => ({ ...row, operatingSystem: ENGINES[row.reservationArn ?? ''] ?? null }))
-          : BILL,
+      commitmentRows: async () => BILL,
       runCostQuery: async () => ({ as_of: '2026-02-28' }) as WarehouseCostAnswer,
     },
     describeReservations: createReservationEnrichment({
@@ -245,21 +238,6 @@ describe('reservation enrichment from the owner account', () => {
       key: `expiry:${RDS_ARN}:2027-01-10T00:00:00.000Z:90`,
       threshold: 90,
     });
-  });
-
-  it('gives each reservation the operating system or engine its fee rows name, beside what the account says', async () => {
-    const { inventory } = setUp();
-    const answer = await inventory();
-    const platforms = [RDS_ARN, CACHE_ARN, EC2_ARN, REDSHIFT_ARN].map((arn) => {
-      const r = byArn(answer.reservations, arn);
-      return [r?.platform, r?.from_account?.platform ?? null];
-    });
-    expect(platforms).toEqual([
-      ['PostgreSQL', 'postgresql'],
-      ['Redis', 'redis'],
-      [null, DESCRIBED_RESERVATION.platform],
-      [null, null],
-    ]);
   });
 
   it("adds each savings plan's state, exact start and end, commitment, payment option and term, matched by ARN", async () => {

@@ -34,7 +34,7 @@ const RESERVATION_COLUMNS: SimpleColumn<Reservation>[] = [
   { label: 'State', render: (r) => r.from_account?.state ?? '—' },
   { label: 'Service', render: (r) => r.service ?? '—' },
   { label: 'Instance type', render: (r) => r.instance_type ?? '—' },
-  { label: 'Platform / engine', render: (r) => fromAccount(r.from_account?.platform, r.platform ?? '—') },
+  { label: 'Platform / engine', render: (r) => fromAccount(r.from_account?.platform, '—') },
   { label: 'Region', render: (r) => r.region ?? '—' },
   { label: 'Scope', render: scopeOf },
   { label: 'Count', render: (r) => r.count, align: 'right' },

@@ -47,7 +47,6 @@ const INVENTORY: CommitmentInventory = {
       owner_account: '111111111111',
       service: 'AmazonEC2',
       instance_type: 'm5.large',
-      platform: 'Linux',
       region: 'us-east-1',
       availability_zone: null,
       count: 2,
@@ -323,9 +322,6 @@ describe('Commitment pages', () => {
     expect(row).toHaveTextContent('No Upfront');
     expect(row).toHaveTextContent('$0.06/h');
     expect(row).toHaveTextContent('50.0 %');
-    // Not described by its account: the platform its fee rows name, unmarked.
-    expect(row).toHaveTextContent('Linux');
-    expect(row).not.toHaveTextContent('(account)');
     expect(screen.getByRole('table', { name: 'Expiring commitments' })).toHaveTextContent('2026-12-16');
     expect(screen.getByRole('table', { name: 'Savings plans' })).toHaveTextContent('No results found');
   });
