@@ -74,12 +74,15 @@ describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo
     ).json()) as ReservationAnalysis;
     const listed = answer.results.filter((r) => r.recommendation?.instances !== 0);
     expect(listed.length).toBeGreaterThan(0);
-    await expect(table.getByRole('row').count()).resolves.toBe(listed.length + 1);
+    // The table may still hold the 30-day answer while the 7-day one loads: wait for the rows, never read them once.
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 60_000 }).toBe(listed.length + 1);
     for (const r of listed) {
       const buy = r.recommendation === null ? '—' : `${r.recommendation.instances} × ${r.instance_type}`;
-      await expect(
-        table.getByRole('row').filter({ hasText: r.family }).filter({ hasText: buy }).count(),
-      ).resolves.toBeGreaterThan(0);
+      await expect
+        .poll(() => table.getByRole('row').filter({ hasText: r.family }).filter({ hasText: buy }).count(), {
+          timeout: 60_000,
+        })
+        .toBeGreaterThan(0);
     }
     await reserved.getByRole('img', { name: /^Hourly on-demand normalised units of / }).waitFor();
     await expect(reserved.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).resolves.toContain(
