@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppTables } from '../db/tables';
 import { ANOMALY_SCHEDULES, anomalyJobHandlers } from '../features/anomalies/anomalies.jobs';
 import { COMMITMENT_SCHEDULES, commitmentJobHandlers } from '../features/commitments/commitments.jobs';
 import { createCommitmentsRepo } from '../features/commitments/commitments.repo';
@@ -53,6 +55,7 @@ import { createSecretBox } from '../platform/crypto/secret-box';
 import { createJobQueue } from '../platform/jobs/job-queue';
 import { type RunningJobs, startJobs } from '../platform/jobs/start-jobs';
 import type { LoadedConfig } from '../platform/load-config';
+import type { MetricsStore } from '../warehouse/metrics-store';
 import { enqueueAfterImportJobs } from './after-import-jobs';
 import { DEMO_BILL_SCHEDULES, demoBillJobHandler } from './demo-bill';
 import type { Storage } from './open-storage';
@@ -91,20 +94,7 @@ export async function startServerJobs({
       ...costTargetJobHandlers({ db, warehouse }),
       ...notificationJobsFor(db, config, logger),
       ...anomalyJobHandlers({ db, warehouse }),
-      ...inventoryJobHandlers(
-        inventoryCollectionFor({
-          db,
-          secretBox: createSecretBox(config.secretKey),
-          // Through the outbound guard, like every other outbound call: an endpoint the operator sets
-          // (AWS_ENDPOINT_URL and the like) cannot reach internal addresses unless OUTBOUND_ALLOW lets it.
-          aws: guardedAwsCloud(config.outboundAllow),
-          serverIdentity: serverIdentityCloud(config),
-          metrics: warehouse.metrics,
-          afterCollected: async (projectId) => {
-            await enqueueRecommendationEvaluation(db, { projectId, trigger: 'collection' }, new Date());
-          },
-        }),
-      ),
+      ...collectionJobHandlers({ db, metrics: warehouse.metrics, config }),
       ...recommendationJobHandlers({
         evaluation: recommendationsEvaluationFor({ db, warehouse }),
         repo: createRecommendationsRepo({ db }),
@@ -186,6 +176,35 @@ export async function startServerJobs({
   }
   for (const name of RETIRED_SHARESAVE_SCHEDULES) await jobs.schedules.remove(name);
   return jobs;
+}
+
+/**
+ * The inventory collection's jobs (a pass, its regions, their metrics); each account and region collected with its
+ * metrics queues the recommendations' evaluation of its project (`recommendations.evaluate`, trigger collection).
+ */
+export function collectionJobHandlers({
+  db,
+  metrics,
+  config,
+}: {
+  db: Kysely<AppTables>;
+  metrics: MetricsStore;
+  config: Pick<LoadedConfig, 'secretKey' | 'outboundAllow' | 'serverIdentityAccounts'>;
+}) {
+  return inventoryJobHandlers(
+    inventoryCollectionFor({
+      db,
+      secretBox: createSecretBox(config.secretKey),
+      // Through the outbound guard, like every other outbound call: an endpoint the operator sets
+      // (AWS_ENDPOINT_URL and the like) cannot reach internal addresses unless OUTBOUND_ALLOW lets it.
+      aws: guardedAwsCloud(config.outboundAllow),
+      serverIdentity: serverIdentityCloud(config),
+      metrics,
+      afterCollected: async (projectId) => {
+        await enqueueRecommendationEvaluation(db, { projectId, trigger: 'collection' }, new Date());
+      },
+    }),
+  );
 }
 
 /** Where the scheduler acts: each project's cloud (simulated or AWS), none while it awaits configuration. */
