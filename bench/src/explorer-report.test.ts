@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answeredFrom,
   type ExplorerRun,
   explorerReadmeTable,
   loadAverage,
@@ -77,6 +78,35 @@ describe('explorer bench report', () => {
       loadAverage: { before: loadAverage([0.5, 1, 1]), after: loadAverage([2, 1, 1]) },
     };
     expect(explorerReadmeTable([quiet], 2)).toContain('2.0 / 1.0 / 1.0 after.');
+  });
+
+  it("names what each statement read in the answered-from column, and an older run's planner source", () => {
+    const reads = [
+      { statement: 'ranking', table: 'cost_rollup_weekly_resources', days: 'full weeks' },
+      { statement: 'ranking', table: 'line_items', days: 'edge days' },
+      { statement: 'top cells', table: 'line_items' },
+      { statement: 'period totals', table: 'cost_rollup_daily_scope' },
+    ];
+    expect(answeredFrom({ source: 'line_items', reads })).toBe(
+      'cost_rollup_weekly_resources (ranking over full weeks) + line_items (ranking over edge days, top cells) + cost_rollup_daily_scope (period totals)',
+    );
+    const overflow = ['cells', 'ranking', 'series'].map((statement) => ({ statement, table: 'line_items' }));
+    expect(answeredFrom({ source: 'line_items', reads: overflow })).toBe(
+      'line_items (cells, ranking, series)',
+    );
+    const withReads = run(1_000, '2026-11-27T16:00:00.000Z');
+    withReads.queries = withReads.queries.map((q) => ({
+      ...q,
+      reads: [{ statement: 'cells', table: 'cost_rollup_daily' }],
+    }));
+    expect(
+      explorerReadmeTable([withReads, run(2_000, 'old')], 2)
+        .split('\n')
+        .slice(2, 4),
+    ).toEqual([
+      '| DuckDB | 1,000 | 30 days, daily, by service | cost_rollup_daily (cells) | 4.3 | 1,234 | 20 | 40 | 0.21 |',
+      '| DuckDB | 2,000 | 30 days, daily, by service | rollup | 4.3 | 1,234 | 20 | 40 | 0.21 |',
+    ]);
   });
 
   it('replaces only the text between the markers', () => {

@@ -3,10 +3,15 @@
  */
 type Summary = { runs: number; p50Ms: number; p95Ms: number; maxMs: number };
 
+/** A table one statement of a Finlens answer read (the warehouse answer's `reads`, run-cost-query.ts). */
+export type StatementRead = { statement: string; table: string; days?: string };
+
 export type ExplorerQueryResult = {
   name: string;
   description: string;
   source: 'rollup' | 'line_items';
+  /** What each statement of the answer read, in the order run; absent from runs written before it was kept. */
+  reads?: StatementRead[];
   groups: number;
   total: number;
   finlens: Summary;
@@ -46,6 +51,24 @@ export const README_END = '<!-- explorer-bench:end -->';
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US'));
 const load = (l: LoadAverage) => [l['1m'], l['5m'], l['15m']].map((v) => v.toFixed(1)).join(' / ');
 
+/**
+ * Where an answer was read from, as the README's "answered from" column says it: each table its statements read, in
+ * the order first read, with the statements (and their days when not the whole range) —
+ * `cost_rollup_weekly_resources (ranking over full weeks) + line_items (ranking over edge days, top cells)`. A run
+ * written before the statements were kept says only the planner's source (rollup or line_items).
+ */
+export function answeredFrom(query: Pick<ExplorerQueryResult, 'source' | 'reads'>): string {
+  if (query.reads === undefined || query.reads.length === 0) return query.source;
+  const byTable = new Map<string, string[]>();
+  for (const read of query.reads) {
+    const uses = byTable.get(read.table) ?? [];
+    const use = read.days === undefined ? read.statement : `${read.statement} over ${read.days}`;
+    if (!uses.includes(use)) uses.push(use);
+    byTable.set(read.table, uses);
+  }
+  return [...byTable].map(([table, uses]) => `${table} (${uses.join(', ')})`).join(' + ');
+}
+
 /** A run as read from the results file: one without an engine ran on DuckDB. */
 export function withEngine(run: Omit<ExplorerRun, 'engine'> & { engine?: ExplorerEngine }): ExplorerRun {
   return { ...run, engine: run.engine ?? 'duckdb' };
@@ -72,7 +95,7 @@ export function explorerReadmeTable(runs: readonly ExplorerRun[], cores: number)
   for (const run of runs) {
     for (const q of run.queries) {
       lines.push(
-        `| ${ENGINE_NAMES[run.engine]} | ${run.rows.toLocaleString('en-US')} | ${q.description} | ${q.source} | ${ms(q.finlens.p50Ms)} | ${ms(q.finlens.p95Ms)} | ${ms(q.handSql.p50Ms)} | ${ms(q.handSql.p95Ms)} | ${q.ratio.toFixed(2)} |`,
+        `| ${ENGINE_NAMES[run.engine]} | ${run.rows.toLocaleString('en-US')} | ${q.description} | ${answeredFrom(q)} | ${ms(q.finlens.p50Ms)} | ${ms(q.finlens.p95Ms)} | ${ms(q.handSql.p50Ms)} | ${ms(q.handSql.p95Ms)} | ${q.ratio.toFixed(2)} |`,
       );
     }
   }

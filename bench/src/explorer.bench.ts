@@ -13,6 +13,7 @@ import {
   topMismatches,
 } from './explorer-queries';
 import {
+  answeredFrom,
   type ExplorerEngine,
   type ExplorerQueryResult,
   type ExplorerRun,
@@ -20,6 +21,7 @@ import {
   loadAverage,
   mergeRuns,
   replaceReadmeSection,
+  type StatementRead,
   withEngine,
 } from './explorer-report';
 import { ensureExplorerWarehouse, serverModule } from './explorer-warehouse';
@@ -35,7 +37,9 @@ const WARMUP = 2;
 /** The slice of the warehouse store this bench uses (apps/server/src/warehouse, loaded by path). */
 type BenchStore = {
   init(): Promise<string[]>;
-  runCostQuery(query: Record<string, unknown>): Promise<ExplorerAnswer & { source: 'rollup' | 'line_items' }>;
+  runCostQuery(
+    query: Record<string, unknown>,
+  ): Promise<ExplorerAnswer & Pick<ExplorerQueryResult, 'source'> & { reads: StatementRead[] }>;
   close(): Promise<void>;
 };
 
@@ -114,6 +118,7 @@ export async function benchExplorer({
         name: benchCase.name,
         description: benchCase.description,
         source: answer.source,
+        reads: answer.reads,
         groups: answer.group_count,
         total: Math.round(answer.total * 100) / 100,
         finlens: finlensSummary,
@@ -145,7 +150,7 @@ export async function benchExplorer({
   );
   return Object.fromEntries(
     queries.map((q) => [
-      `${engine} ${run.rows.toLocaleString('en-US')} rows: ${q.description} (${q.source}) p50 / p95 ms, hand SQL p50 / p95 ms, ratio`,
+      `${engine} ${run.rows.toLocaleString('en-US')} rows: ${q.description} (${answeredFrom(q)}) p50 / p95 ms, hand SQL p50 / p95 ms, ratio`,
       `${q.finlens.p50Ms.toFixed(1)} / ${q.finlens.p95Ms.toFixed(1)}, ${q.handSql.p50Ms.toFixed(1)} / ${q.handSql.p95Ms.toFixed(1)}, ${q.ratio.toFixed(2)}`,
     ]),
   );

@@ -134,6 +134,7 @@ describe('unused Savings Plan commitment in compute visibility', () => {
       total: series.reduce((s, x) => s + x.total, 0),
       group_count: groups,
       source: 'line_items',
+      reads: [],
       as_of: '2026-10-01',
       currency: 'USD',
     });

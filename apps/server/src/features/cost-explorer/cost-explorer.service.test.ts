@@ -323,6 +323,7 @@ describe('a large answer gives other requests a turn', () => {
         total: 11 * periods.length,
         group_count: 40,
         source: 'line_items',
+        reads: [],
         as_of: asOf,
         currency: 'USD',
       };

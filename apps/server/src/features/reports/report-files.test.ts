@@ -18,6 +18,7 @@ function answer(periods: string[], series: [string, number[]][]): WarehouseCostA
     total: rows.reduce((sum, s) => sum + s.total, 0),
     group_count: rows.length,
     source: 'rollup',
+    reads: [],
     as_of: periods.at(-1) ?? null,
     currency: 'USD',
   };

@@ -31,6 +31,7 @@ describe('search hits', () => {
       total: 25,
       group_count: 6,
       source: 'rollup' as const,
+      reads: [],
       as_of: null,
       currency: 'USD',
     };

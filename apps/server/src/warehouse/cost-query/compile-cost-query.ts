@@ -3,8 +3,10 @@ import { addDays } from '@finlens/cost-model/utc-calendar';
 import type { CostType } from '../canonical-schema';
 import type {
   CostScope,
+  CostStatement,
   DimensionKeysQuery,
   DimensionValuesQuery,
+  StatementRead,
   WarehouseCostQuery,
 } from './cost-query-port';
 import { costSql, dimensionSql, filterSql, type RowSet, rowSetSql, type SqlContext } from './dimension-sql';
@@ -77,6 +79,8 @@ export interface CompiledCostQuery {
   othersFromTotals: { top(top: GroupValue[]): CompiledSql; totals: CompiledSql } | null;
   /** Rows (currency, day, weight) over the whole scope: the newest day and the commonest currency. */
   scope: CompiledSql;
+  /** The tables a statement of this plan reads (`reads` of the answer lists those of the statements run). */
+  reads(statement: CostStatement): StatementRead[];
 }
 
 /** Kubernetes group-by or filter: count EKS pod rows only; otherwise every non-split row. */
@@ -235,10 +239,10 @@ ORDER BY slot, period`,
     return done(ctx, `${sql}\nLIMIT ${CELLS_LIMIT + 1}`);
   };
   const manyValued = query.dimension !== null && MANY_VALUED.has(query.dimension);
+  // Every row the query counts, by period only: the smallest source covering its filters.
+  const totalsSource = planSource({ ...query, dimension: null });
   const othersFromTotals = (): CompiledCostQuery['othersFromTotals'] => {
     if (!manyValued || query.dimension === null || isKubernetesDimension(query.dimension)) return null;
-    // Every row the query counts, by period only: the smallest source covering its filters.
-    const totalsSource = planSource({ ...query, dimension: null });
     const ctx = context(dialect, totalsSource, query);
     const totals = cellsSql(ctx, { ...query, dimension: null }, { period: true, group: false });
     return {
@@ -259,6 +263,17 @@ ORDER BY slot, period`,
       planSource({ dimension: null, filters: [], useRollups: query.useRollups }),
       query,
     ),
+    reads: (statement) => {
+      if (statement === 'ranking' && rankingPlan !== null) {
+        return [
+          { statement, table: rankingPlan.weekly.table, days: 'full weeks' },
+          ...(rankingPlan.edges.length === 0
+            ? []
+            : [{ statement, table: source.table, days: 'edge days' } as const]),
+        ];
+      }
+      return [{ statement, table: (statement === 'period totals' ? totalsSource : source).table }];
+    },
   };
 }
 

@@ -23,6 +23,20 @@ export interface CostScope {
  */
 export type WarehouseCostQuery = CostQuery & CostScope & { useRollups: boolean };
 
+/**
+ * A statement of a cost question (run-cost-query.ts): every cell at once; else the ranking, then every group's
+ * series, or the top groups' cells and each period's total (Others is the rest).
+ */
+export type CostStatement = 'cells' | 'ranking' | 'series' | 'top cells' | 'period totals';
+
+/** A table one statement of an answer read, and which days of the range when not all of them. */
+export interface StatementRead {
+  statement: CostStatement;
+  table: string;
+  /** The parts of a ranking plan (plan-source.ts `planRanking`): a weekly rollup's full weeks, the days around them. */
+  days?: 'full weeks' | 'edge days';
+}
+
 export interface WarehouseCostAnswer {
   /** Every period start from the period holding start_date to the one holding end_date, zero-filled. */
   periods: string[];
@@ -32,6 +46,11 @@ export interface WarehouseCostAnswer {
   /** Distinct groups before the top-N cut (1 without a dimension). */
   group_count: number;
   source: 'rollup' | 'line_items';
+  /**
+   * What the question's statements read, in the order they were run: the planner's choices as used (the scope's
+   * facts, read once per data version, are not among them). Empty when none ran.
+   */
+  reads: StatementRead[];
   /** Newest usage day of the scope (all dates, not only the range), null without data. */
   as_of: string | null;
   /** The scope's commonest currency, null without data. */

@@ -117,6 +117,52 @@ describe('costQueryRunner', () => {
     expect(overflow.ran.sort()).toEqual(['cells', 'ranking', 'scope', 'series']);
   });
 
+  it("says which tables each statement it ran read, from the compiler's plan", async () => {
+    const resources = warehouse({
+      ranking: [{ grp: 'i-1', group_total: 3, group_count: 2 }],
+      series: [{ period: '2026-01-05', slot: 1, cost: 3 }],
+      totals: [{ period: '2026-01-05', cost: 4 }],
+    });
+    // January 2026: full ISO weeks 5–25, edge days 1–4 and 26–31.
+    const month = { start_date: '2026-01-01', end_date: '2026-01-31' };
+    const top = await resources.runner.runCostQuery(
+      query({ ...month, dimension: 'line_item_resource_id', top_n: 1 }),
+    );
+    expect(top.reads).toEqual([
+      { statement: 'ranking', table: 'cost_rollup_weekly_resources', days: 'full weeks' },
+      { statement: 'ranking', table: 'line_items', days: 'edge days' },
+      { statement: 'top cells', table: 'line_items' },
+      { statement: 'period totals', table: 'cost_rollup_daily_scope' },
+    ]);
+    // The same question from the line items only (rollups not allowed): no weekly part, no rollup.
+    const raw = await resources.runner.runCostQuery({
+      ...query({ ...month, dimension: 'line_item_resource_id', top_n: 1 }),
+      useRollups: false,
+    });
+    expect(raw.reads.map((r) => [r.statement, r.table, r.days])).toEqual([
+      ['ranking', 'line_items', undefined],
+      ['top cells', 'line_items', undefined],
+      ['period totals', 'line_items', undefined],
+    ]);
+
+    const services = warehouse({ cells: [cell('2026-01-01', 'EC2', 1)] });
+    const byService = await services.runner.runCostQuery(query({ dimension: 'product_servicename' }));
+    expect(byService.reads).toEqual([{ statement: 'cells', table: 'cost_rollup_daily' }]);
+    const hourly = await warehouse({}).runner.runCostQuery(
+      query({ dimension: 'product_servicename', granularity: 'hour' }),
+    );
+    expect(hourly.reads).toEqual([{ statement: 'cells', table: 'line_items' }]);
+
+    const many = Array.from({ length: CELLS_LIMIT + 1 }, (_, i) => cell('2026-01-01', `u${i}`, 1));
+    const overflow = warehouse({ cells: many, ranking: [{ grp: 'u1', group_total: 1, group_count: 9 }] });
+    const folded = await overflow.runner.runCostQuery(query({ dimension: 'line_item_usage_type', top_n: 1 }));
+    expect(folded.reads.map((r) => `${r.statement}: ${r.table}`)).toEqual([
+      'cells: cost_rollup_daily',
+      'ranking: cost_rollup_daily',
+      'series: cost_rollup_daily',
+    ]);
+  });
+
   it('reads the scope facts once per data version, and every time without one', async () => {
     const { runner, ran } = warehouse({ cells: [cell('2026-01-01', null, 1)] });
     await runner.runCostQuery(query({ dimension: null }, 'v1'));

@@ -12,7 +12,13 @@ import {
   type GroupValue,
   topNOf,
 } from './compile-cost-query';
-import type { CostQueryPort, WarehouseCostAnswer, WarehouseCostQuery } from './cost-query-port';
+import type {
+  CostQueryPort,
+  CostStatement,
+  StatementRead,
+  WarehouseCostAnswer,
+  WarehouseCostQuery,
+} from './cost-query-port';
 import { planSource } from './plan-source';
 import type { SqlDialect } from './sql-dialect';
 
@@ -64,16 +70,27 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
         ...(await shapeSeries(query, periods, [], [])),
         group_count: query.dimension === null ? 1 : 0,
         source: planSource(query).kind,
+        reads: [],
         as_of: null,
         currency: null,
       };
     }
     const compiled = compileCostQuery(dialect, query);
-    const [answer, facts] = await Promise.all([runCells(query, compiled), scopeFactsOf(query, compiled)]);
+    // Each statement run, with the tables the plan has it read.
+    const reads: StatementRead[] = [];
+    const run = (statement: CostStatement, sql: CompiledSql) => {
+      reads.push(...compiled.reads(statement));
+      return read(sql);
+    };
+    const [answer, facts] = await Promise.all([
+      runCells(query, compiled, run),
+      scopeFactsOf(query, compiled),
+    ]);
     return {
       ...(await shapeSeries(query, periods, answer.top, answer.cells)),
       group_count: answer.groupCount,
       source: compiled.source.kind,
+      reads,
       ...facts,
     };
   };
@@ -85,9 +102,10 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
   const runCells = async (
     query: WarehouseCostQuery,
     compiled: CompiledCostQuery,
+    run: (statement: CostStatement, sql: CompiledSql) => Promise<Record<string, unknown>[]>,
   ): Promise<{ top: GroupValue[]; cells: Record<string, unknown>[]; groupCount: number }> => {
     if (compiled.cells !== null) {
-      const rows = await read(compiled.cells);
+      const rows = await run('cells', compiled.cells);
       if (rows.length <= CELLS_LIMIT) {
         if (query.dimension === null) {
           return {
@@ -99,16 +117,16 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
         return foldCells(rows, topNOf(query));
       }
     }
-    const ranking = compiled.ranking === null ? [] : await read(compiled.ranking);
+    const ranking = compiled.ranking === null ? [] : await run('ranking', compiled.ranking);
     const top = ranking.map((r) => textOrNull(r.grp));
     const groupCount = query.dimension === null ? 1 : Number(ranking[0]?.group_count ?? 0);
     if (compiled.ranking !== null && top.length === 0) return { top, cells: [], groupCount };
     const split = compiled.othersFromTotals;
-    if (split === null) return { top, cells: await read(compiled.series(top)), groupCount };
+    if (split === null) return { top, cells: await run('series', compiled.series(top)), groupCount };
     // Only the top groups' rows are grouped; Others is what the rest of each period's total leaves.
     const [topCells, totals] = await Promise.all([
-      read(split.top(top)),
-      groupCount > top.length ? read(split.totals) : Promise.resolve([]),
+      run('top cells', split.top(top)),
+      groupCount > top.length ? run('period totals', split.totals) : Promise.resolve([]),
     ]);
     return { top, cells: [...topCells, ...othersCells(topCells, totals, top.length + 1)], groupCount };
   };
