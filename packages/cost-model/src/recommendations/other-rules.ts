@@ -1,5 +1,5 @@
 import { type InstanceShape, rdsClasses, rdsPrice, rdsShape } from './catalogue';
-import { ELASTIC_IP_HOUR, LOAD_BALANCER_HOUR } from './prices';
+import { ELASTIC_IP_HOUR, LOAD_BALANCER_HOUR, lessSnapshots, RDS_SNAPSHOT_GB_MONTH } from './prices';
 import { candidateFamilies, cheapestFit } from './rightsizing';
 import {
   coverageCaveat,
@@ -12,10 +12,13 @@ import {
   missingMetrics,
   money,
   notApplicable,
+  num,
   passed,
   type RuleDefinition,
+  type RuleInput,
   savingOf,
   str,
+  type Violation,
 } from './rule-kit';
 
 export const eipUnassociated: RuleDefinition = {
@@ -172,8 +175,25 @@ export const rdsIdle: RuleDefinition = {
       );
     if (connections.max > limit)
       return passed(`Peak ${connections.max} connections, above ${limit}.`, evidence);
-    const saving = savingOf(input, 1, rdsList(input));
-    if (saving === null) return notApplicable('No cost in the bill and the class is not in the catalogue.');
+    const whole = savingOf(input, 1, rdsList(input));
+    if (whole === null) return notApplicable('No cost in the bill and the class is not in the catalogue.');
+    // The final snapshot the delete takes keeps billing: the saving is the database's cost less it.
+    const final = finalSnapshot(input, whole);
+    evidence.facts.push(
+      fact('allocated_storage_gib', 'Allocated storage (GiB)', final.sizeGiB),
+      fact('final_snapshot_rate', final.rateLabel, final.rate),
+      fact('final_snapshot_monthly', 'Final snapshot kept (USD a month, effective)', round2(final.effective)),
+    );
+    const saving = {
+      ...whole,
+      effective: whole.effective - final.effective,
+      onDemand: whole.onDemand - final.onDemand,
+    };
+    if (saving.effective <= 0)
+      return passed(
+        `Its final snapshot (${final.sizeGiB} GiB at $${final.rate} per GB-month) would cost as much as the database.`,
+        evidence,
+      );
     return {
       outcome: 'violated',
       title: `Snapshot and delete idle database ${input.resource.name ?? input.resource.id}`,
@@ -188,12 +208,45 @@ export const rdsIdle: RuleDefinition = {
       },
       mightBeWrong: [
         'It may be a disaster-recovery copy or used by a quarterly job outside the look-back.',
+        `The saving counts the final snapshot at the whole allocated storage (${final.sizeGiB} GiB at $${final.rate} per GB-month, ${final.source}); a snapshot stores only the data written, so it may cost less, and deleting it later saves the rest.`,
         ...coverageCaveat(input),
       ],
       resourceType: rdsClass(input),
     };
   },
 };
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * What the final snapshot of a deleted database costs a month: its allocated storage (an upper bound: a snapshot
+ * holds the data written) at the account's own RDS snapshot storage price where the bill has one, else at the RDS
+ * list price scaled as the saving is (its effective ÷ on-demand ratio).
+ */
+function finalSnapshot(input: RuleInput, whole: Violation['saving']) {
+  const sizeGiB = num(input.resource.attributes.allocatedStorageGiB) ?? 0;
+  const own = input.rdsSnapshotRate ?? null;
+  if (own !== null)
+    return {
+      sizeGiB,
+      rate: Number(own.effective.toFixed(4)),
+      rateLabel: "Snapshot storage price (USD per GB-month, the account's own ChargedBackupUsage lines)",
+      source: "the account's own snapshot storage lines in the bill",
+      effective: sizeGiB * own.effective,
+      onDemand: sizeGiB * own.onDemand,
+    };
+  const list = sizeGiB * RDS_SNAPSHOT_GB_MONTH;
+  const netted = lessSnapshots(whole, list, input.effectiveRate);
+  return {
+    sizeGiB,
+    rate: RDS_SNAPSHOT_GB_MONTH,
+    rateLabel:
+      'Snapshot storage price (USD per GB-month, RDS list price: the bill has no snapshot storage line)',
+    source: 'the RDS list price',
+    effective: whole.effective - netted.effective,
+    onDemand: list,
+  };
+}
 
 export const rdsRightsizing: RuleDefinition = {
   key: 'rds-rightsizing',

@@ -24,6 +24,12 @@ export const IO2_IOPS_TIERS = [
   { upTo: Number.POSITIVE_INFINITY, price: 0.032 },
 ] as const;
 export const SNAPSHOT_GB_MONTH = { standard: 0.05, archive: 0.0125 } as const;
+/**
+ * RDS snapshot storage per GB-month (us-east-1 list, usage type `RDS:ChargedBackupUsage`): a deleted database's
+ * final snapshot bills all of its size, since the free backup storage (as much as the region's provisioned database
+ * storage) shrinks with the database.
+ */
+export const RDS_SNAPSHOT_GB_MONTH = 0.095;
 export const ELASTIC_IP_HOUR = 0.005;
 export const NAT_GATEWAY_HOUR = 0.045;
 export const LAMBDA_GB_SECOND = 0.0000166667;

@@ -52,7 +52,18 @@ export interface ResourceCost {
    * S3: the bill's own price per GB-month of each storage class its storage lines bill (`STANDARD`, `STANDARD_IA`
    * …): cost ÷ GB-months over the window, effective (net amortized) and on demand (list); absent: not read.
    */
-  storageRates?: Readonly<Record<string, { effective: number; onDemand: number }>>;
+  storageRates?: Readonly<Record<string, BilledRate>>;
+  /**
+   * The GB its own snapshot storage lines bill on average over the days billed (an EBS snapshot's SnapshotUsage
+   * lines: their GB-months ÷ the months billed); absent: the bill has none or they were not read.
+   */
+  storageGb?: number;
+}
+
+/** A price per unit from the bill's own lines (their cost ÷ their usage amount), effective and on demand. */
+export interface BilledRate {
+  effective: number;
+  onDemand: number;
 }
 
 export interface RuleInput {
@@ -64,6 +75,11 @@ export interface RuleInput {
   effectiveRate: number;
   /** A reservation or Savings Plan covers the resource's usage. */
   covered: boolean;
+  /**
+   * The account's own price per GB-month of RDS snapshot (backup) storage, from its `ChargedBackupUsage` lines over
+   * the window; null or absent: the bill has none (the rules price a final snapshot at list).
+   */
+  rdsSnapshotRate?: BilledRate | null;
   /** Spot's effective ÷ on-demand cost on the project's spot instances' own lines; null or absent: none billed. */
   spotRatio?: number | null;
   now: Date;

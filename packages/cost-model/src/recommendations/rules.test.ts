@@ -226,6 +226,40 @@ describe('storage and addresses', () => {
     expect(outcomeOf(kept, 'ebs-snapshot-orphaned')?.outcome).toBe('passed');
   });
 
+  it("an orphaned snapshot's saving is its own snapshot lines, traced in the evidence; without a line, an upper bound that says so", () => {
+    const snap = resource('ebs-snapshot', 'snap-2', 'completed', {
+      createdAt: ago(100),
+      sizeGiB: 500,
+      volumeId: 'vol-gone',
+    });
+    const factsOf = (o: ReturnType<typeof outcomeOf>) =>
+      Object.fromEntries((o?.evidence?.facts ?? []).map((f) => [f.key, f.value]));
+    // Its SnapshotUsage lines bill 42.5 GB (of a 500 GiB volume) at $2.125 a month effective, $2.5 on demand.
+    const billed = outcomeOf(
+      input(snap, { cost: { monthlyEffective: 2.125, monthlyOnDemand: 2.5, storageGb: 42.5 } }),
+      'ebs-snapshot-orphaned',
+    );
+    expect(billed?.outcome === 'violated' && billed.saving).toMatchObject({
+      effective: 2.125,
+      onDemand: 2.5,
+      basis: 'bill',
+    });
+    expect(factsOf(billed)).toMatchObject({ size_gib: 500, billed_gb: 42.5, billed_monthly: 2.13 });
+    expect(billed?.outcome === 'violated' && billed.mightBeWrong.join(' ')).toContain(
+      'what its own snapshot lines billed',
+    );
+    // No line of it in the bill: 500 GiB × $0.05 at list, at the account's 0.7 effective rate, an upper bound.
+    const listed = outcomeOf(input(snap, { cost: null }), 'ebs-snapshot-orphaned');
+    expect(listed?.outcome === 'violated' && listed.saving.basis).toBe('catalogue');
+    if (listed?.outcome === 'violated') {
+      expect(listed.saving.onDemand).toBeCloseTo(25, 9);
+      expect(listed.saving.effective).toBeCloseTo(17.5, 9);
+      expect(listed.mightBeWrong.join(' ')).toContain('upper bound');
+    }
+    expect(factsOf(listed)).toMatchObject({ upper_bound_monthly: 25 });
+    expect(factsOf(listed)).not.toHaveProperty('billed_monthly');
+  });
+
   it('addresses and long-stopped instances', () => {
     expect(
       outcomeOf(input(resource('elastic-ip', 'eipalloc-1', 'unassociated')), 'eip-unassociated')?.outcome,
@@ -568,6 +602,40 @@ describe('load balancers, databases, upgrades and provisioned IOPS', () => {
     expect(covered?.outcome === 'violated' && covered.mightBeWrong.join(' ')).toContain(
       'Savings Plan covers',
     );
+  });
+
+  it("idle database: the saving is net of the final snapshot of its allocated storage, at the bill's own snapshot price where it has one, else at the RDS list price", () => {
+    const db = (allocatedStorageGiB: number) =>
+      resource('rds-instance', 'orders', 'available', {
+        instanceClass: 'db.m5.large',
+        engine: 'postgres',
+        allocatedStorageGiB,
+      });
+    const idleFor = { 'rds-connections': summary(0, 0, 0, 168) };
+    const factsOf = (o: ReturnType<typeof outcomeOf>) =>
+      Object.fromEntries((o?.evidence?.facts ?? []).map((f) => [f.key, f.value]));
+    // The bill: $100 effective, $140 on demand a month. List: 200 GiB × $0.095 = $19 on demand, at 100 ÷ 140.
+    const listed = outcomeOf(input(db(200), { metrics: idleFor }), 'rds-idle');
+    if (listed?.outcome !== 'violated') throw new Error('expected a violation');
+    expect(listed.saving.onDemand).toBeCloseTo(140 - 19, 9);
+    expect(listed.saving.effective).toBeCloseTo(100 - (19 * 100) / 140, 9);
+    expect(factsOf(listed)).toMatchObject({
+      allocated_storage_gib: 200,
+      final_snapshot_rate: 0.095,
+      final_snapshot_monthly: 13.57,
+    });
+    expect(listed.mightBeWrong.join(' ')).toContain('200 GiB at $0.095 per GB-month, the RDS list price');
+    // The account's own ChargedBackupUsage price: $0.08 effective, $0.095 on demand a GB-month.
+    const own = outcomeOf(
+      { ...input(db(200), { metrics: idleFor }), rdsSnapshotRate: { effective: 0.08, onDemand: 0.095 } },
+      'rds-idle',
+    );
+    expect(own?.outcome === 'violated' && own.saving).toMatchObject({ effective: 84, basis: 'bill' });
+    expect(own?.outcome === 'violated' && own.saving.onDemand).toBeCloseTo(121, 9);
+    expect(factsOf(own)).toMatchObject({ final_snapshot_rate: 0.08, final_snapshot_monthly: 16 });
+    // A snapshot as dear as the database (2,000 GiB: $190 a month at list) leaves nothing to save.
+    const dear = outcomeOf(input(db(2000), { metrics: idleFor }), 'rds-idle');
+    expect(dear).toMatchObject({ outcome: 'passed', reason: expect.stringContaining('final snapshot') });
   });
 
   it('database rightsizing: half the class exactly at 80 % projected p95 and 100 % peak, not above; missing CPU; idle wins', () => {

@@ -298,6 +298,11 @@ const snapshotList = (input: RuleInput) => {
   );
 };
 
+/**
+ * Deleting a snapshot saves what its own lines bill (EBS bills a snapshot the blocks it alone stores: its
+ * SnapshotUsage lines); without a line of it in the bill, the list price of its source volume's whole size, an upper
+ * bound. The evidence says which, with the figures behind it.
+ */
 function deleteSnapshot(
   input: RuleInput,
   title: string,
@@ -306,6 +311,28 @@ function deleteSnapshot(
 ): RuleOutcome {
   const saving = savingOf(input, 1, snapshotList(input));
   if (saving === null) return notApplicable('No cost to compare.');
+  const size = num(input.resource.attributes.sizeGiB);
+  const billedGb = input.cost?.storageGb;
+  if (saving.basis === 'bill') {
+    if (billedGb !== undefined)
+      evidence.facts.push(
+        fact('billed_gb', 'Stored (GB, its own SnapshotUsage lines in the bill)', round2(billedGb)),
+      );
+    evidence.facts.push(
+      fact(
+        'billed_monthly',
+        'Billed a month (USD effective, its own snapshot lines)',
+        round2(saving.effective),
+      ),
+    );
+  } else
+    evidence.facts.push(
+      fact(
+        'upper_bound_monthly',
+        `At most a month (USD at list: the bill has no line of it; ${size ?? 0} GiB, its volume's whole size)`,
+        round2(saving.onDemand),
+      ),
+    );
   return {
     outcome: 'violated',
     title,
@@ -315,7 +342,9 @@ function deleteSnapshot(
     action: { kind: 'delete', description: 'Delete the snapshot.', target: {}, reversible: false },
     mightBeWrong: [
       why,
-      'Snapshots bill changed blocks only: a snapshot sharing blocks with newer ones may save less than its size suggests.',
+      saving.basis === 'bill'
+        ? 'The saving is what its own snapshot lines billed; blocks it shares with a newer snapshot of the same volume move to that one when it is deleted, so it may save less.'
+        : "The bill has no line of this snapshot: the saving is an upper bound (its volume's whole size at the snapshot list price); EBS bills only the blocks a snapshot stores, so it may save far less.",
     ],
     resourceType: 'snapshot',
   };
@@ -366,6 +395,7 @@ export const ebsSnapshotOrphaned: RuleDefinition = {
       metrics: [],
       facts: [
         fact('volume_id', 'Source volume', volumeId),
+        fact('size_gib', 'Size (GiB)', num(input.resource.attributes.sizeGiB)),
         fact('age_days', 'Age (days)', age, { key: 'orphan_age_days', value: t.orphan_age_days as number }),
       ],
     };

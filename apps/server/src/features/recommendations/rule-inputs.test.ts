@@ -5,7 +5,7 @@ import type {
   ResourceUsageCostsQuery,
 } from '../../warehouse/cost-query/resource-costs';
 import type { RecommendationsRepo } from './recommendations.repo';
-import { gatherInputs, storageClassRates } from './rule-inputs';
+import { gatherInputs, snapshotStorage, storageClassRates } from './rule-inputs';
 
 /** One S3 line group of the bucket `logs` (account 111): cost by cost type, GB-months as billed. */
 function line(
@@ -56,6 +56,79 @@ describe("a bucket's own storage rates", () => {
     expect(logs?.STANDARD?.onDemand).toBeCloseTo(0.026, 12);
     expect(logs?.STANDARD_IA?.effective).toBeCloseTo(0.01311, 12);
     expect(logs?.STANDARD_IA?.onDemand).toBeCloseTo(0.0138, 12);
+  });
+});
+
+describe('snapshot storage from the bill', () => {
+  it("reads each EBS snapshot's GB-months from its own SnapshotUsage lines and each account's RDS snapshot price from its ChargedBackupUsage lines", async () => {
+    const row = (
+      resourceId: string,
+      accountId: string,
+      usageType: string,
+      costs: { net: number; list: number },
+      usageAmount: number,
+      lineItemType = 'Usage',
+    ) => ({ resourceId, accountId, usageType, costs, usageAmount, lineItemType });
+    const ec2 = [
+      // 30 days of a snapshot storing 40 GB: 40 × 30 ÷ 30.4375 GB-months (its ARN, as the CUR names it).
+      row(
+        'arn:aws:ec2:us-east-1:111:snapshot/snap-1',
+        '111',
+        'EBS:SnapshotUsage',
+        { net: 2, list: 2 },
+        39.4251,
+      ),
+      row('snap-1', '111', 'EBS:SnapshotUsage', { net: -1, list: 0 }, 0, 'Credit'),
+    ];
+    const rds = [
+      // 100 GB-months at $0.08 net, $0.095 list in account 111; account 222 bills none.
+      row(
+        'arn:aws:rds:us-east-1:111:db:a',
+        '111',
+        'USE1-RDS:ChargedBackupUsage',
+        { net: 6, list: 7.125 },
+        75,
+      ),
+      row(
+        'arn:aws:rds:us-east-1:111:db:b',
+        '111',
+        'USE1-RDS:ChargedBackupUsage',
+        { net: 2, list: 2.375 },
+        25,
+      ),
+      row('arn:aws:rds:us-east-1:222:db:c', '222', 'USE1-RDS:GP3-Storage', { net: 11.5, list: 11.5 }, 100),
+    ];
+    const asked: ResourceUsageCostsQuery[] = [];
+    const read = await snapshotStorage(
+      {
+        resourceUsageCosts: async (query) => {
+          asked.push(query);
+          return (query.serviceCode === 'AmazonEC2' ? ec2 : rds).map(
+            (r): ResourceUsageCostRow => ({
+              projectId: 'p1',
+              resourceId: r.resourceId,
+              accountId: r.accountId,
+              region: 'us-east-1',
+              tags: [],
+              usageType: r.usageType,
+              lineItemType: r.lineItemType,
+              cost: query.costType === 'list' ? r.costs.list : r.costs.net,
+              usageAmount: r.usageAmount,
+            }),
+          );
+        },
+      },
+      { clientId: 'c1', projectIds: ['p1'], from: '2026-02-01', to: '2026-03-02' },
+    );
+    expect(asked.map((q) => [q.serviceCode, q.usageTypeContains, q.costType])).toEqual([
+      ['AmazonEC2', 'SnapshotUsage', 'net_amortized'],
+      ['AmazonRDS', 'ChargedBackupUsage', 'net_amortized'],
+      ['AmazonRDS', 'ChargedBackupUsage', 'list'],
+    ]);
+    expect([...read.ebsGbMonths]).toEqual([['111|snap-1', 39.4251]]);
+    expect([...read.rdsRates.keys()]).toEqual(['111']);
+    expect(read.rdsRates.get('111')?.effective).toBeCloseTo(0.08, 12);
+    expect(read.rdsRates.get('111')?.onDemand).toBeCloseTo(0.095, 12);
   });
 });
 

@@ -2,6 +2,7 @@ import type { ResourceMetricName, UtilisationSummary } from '@finlens/contracts/
 import { RULES, type RuleSetting, thresholdsOf } from '@finlens/cost-model/recommendations/engine';
 import { s3StorageClassOf } from '@finlens/cost-model/recommendations/prices';
 import {
+  type BilledRate,
   DAYS_PER_MONTH,
   type MetricSummary,
   type ResourceCost,
@@ -11,7 +12,11 @@ import {
 } from '@finlens/cost-model/recommendations/rule-kit';
 import { resourceKey } from '@finlens/cost-model/resource-id';
 import { addDays } from '@finlens/cost-model/utc-calendar';
-import type { ResourceCostPort, ResourceCostRow } from '../../warehouse/cost-query/resource-costs';
+import type {
+  ResourceCostPort,
+  ResourceCostRow,
+  ResourceUsageCostRow,
+} from '../../warehouse/cost-query/resource-costs';
 import type { RecommendationsRepo } from './recommendations.repo';
 
 /** Days of bill each figure averages (the last 30 days with data). */
@@ -54,6 +59,8 @@ interface BillFigures {
   byUsageType?: Record<string, number>;
   /** A bucket's price per GB-month by storage class (storageClassRates). */
   storageRates?: ResourceCost['storageRates'];
+  /** An EBS snapshot's GB-months over the window from its own SnapshotUsage lines (snapshotStorage). */
+  gbMonths?: number;
 }
 
 /**
@@ -71,6 +78,7 @@ function monthly(b: BillFigures, windowStart: string, newest: string): ResourceC
     monthlyOnDemand: (b.onDemand / days) * DAYS_PER_MONTH,
     ...(b.byUsageType === undefined ? {} : { byUsageType: b.byUsageType }),
     ...(b.storageRates === undefined ? {} : { storageRates: b.storageRates }),
+    ...(b.gbMonths === undefined ? {} : { storageGb: (b.gbMonths / days) * DAYS_PER_MONTH }),
   };
 }
 
@@ -137,6 +145,64 @@ export async function storageClassRates(
   return rates;
 }
 
+/** A usage line (not a credit or refund) of a usage type holding `text`, with an account. */
+const isUsageOf = (
+  row: ResourceUsageCostRow,
+  text: string,
+): row is ResourceUsageCostRow & { accountId: string } =>
+  row.accountId !== null && row.lineItemType === 'Usage' && (row.usageType ?? '').includes(text);
+
+/**
+ * What the bill says of snapshot storage over the window: each EBS snapshot's GB-months from its own SnapshotUsage
+ * lines, by resource key (what deleting it saves is those lines), and each account's own price per GB-month of RDS
+ * snapshot storage (its ChargedBackupUsage lines' cost ÷ their GB-months, effective and on demand), which a deleted
+ * database's final snapshot bills at. Usage lines with a resource id only.
+ */
+export async function snapshotStorage(
+  warehouse: Pick<ResourceCostPort, 'resourceUsageCosts'>,
+  query: { clientId: string; projectIds: string[]; from: string; to: string },
+): Promise<{ ebsGbMonths: Map<string, number>; rdsRates: Map<string, BilledRate> }> {
+  const ebsGbMonths = new Map<string, number>();
+  const snapshots = await warehouse.resourceUsageCosts({
+    ...query,
+    costType: 'net_amortized',
+    serviceCode: 'AmazonEC2',
+    usageTypeContains: 'SnapshotUsage',
+  });
+  for (const row of snapshots) {
+    if (!isUsageOf(row, 'SnapshotUsage')) continue;
+    const key = resourceKey(row.resourceId, 'AmazonEC2', row.accountId);
+    ebsGbMonths.set(key, (ebsGbMonths.get(key) ?? 0) + (row.usageAmount ?? 0));
+  }
+  const sums = new Map<string, { effective: number; onDemand: number; gbMonths: number }>();
+  for (const costType of ['net_amortized', 'list'] as const) {
+    const rows = await warehouse.resourceUsageCosts({
+      ...query,
+      costType,
+      serviceCode: 'AmazonRDS',
+      usageTypeContains: 'ChargedBackupUsage',
+    });
+    for (const row of rows) {
+      if (!isUsageOf(row, 'ChargedBackupUsage')) continue;
+      const sum = sums.get(row.accountId) ?? { effective: 0, onDemand: 0, gbMonths: 0 };
+      if (costType === 'list') sum.onDemand += row.cost;
+      else {
+        sum.effective += row.cost;
+        sum.gbMonths += row.usageAmount ?? 0;
+      }
+      sums.set(row.accountId, sum);
+    }
+  }
+  const rdsRates = new Map<string, BilledRate>();
+  for (const [account, sum] of sums)
+    if (sum.gbMonths > 0)
+      rdsRates.set(account, {
+        effective: sum.effective / sum.gbMonths,
+        onDemand: sum.onDemand / sum.gbMonths,
+      });
+  return { ebsGbMonths, rdsRates };
+}
+
 /** The bill's figures per resource key, and the effective ÷ on-demand ratio per account and service. */
 async function readBill(
   warehouse: Pick<ResourceCostPort, 'newestUsageDay' | 'resourceCosts' | 'resourceUsageCosts'>,
@@ -147,7 +213,8 @@ async function readBill(
   const newest = await warehouse.newestUsageDay(scope);
   const byKey = new Map<string, BillFigures>();
   const rates = new Map<string, { effective: number; onDemand: number }>();
-  if (newest === null) return { newest, byKey, rates, windowStart: '' };
+  if (newest === null)
+    return { newest, byKey, rates, rdsSnapshotRates: new Map<string, BilledRate>(), windowStart: '' };
   const windowStart = addDays(newest, -(WINDOW_DAYS - 1));
   // Storage and IOPS billed per month as a day of an average month: the estimate a month is then the same for a
   // window holding February days as for one holding January's, and agrees with what the ledger verifies.
@@ -158,7 +225,7 @@ async function readBill(
     tagKeys: [],
     monthlyPerAverageMonth: true,
   };
-  const [[net, list, amortized], split, storage] = await Promise.all([
+  const [[net, list, amortized], split, storage, snapshots] = await Promise.all([
     Promise.all(
       (['net_amortized', 'list', 'amortized'] as const).map((costType) =>
         warehouse.resourceCosts({ ...scope, ...range, costType }),
@@ -166,6 +233,7 @@ async function readBill(
     ),
     usageTypeCosts(warehouse, { ...scope, from: windowStart, to: newest }),
     storageClassRates(warehouse, { ...scope, from: windowStart, to: newest }),
+    snapshotStorage(warehouse, { ...scope, from: windowStart, to: newest }),
   ]);
   const add = (rows: ResourceCostRow[] | undefined, field: 'effective' | 'onDemand' | 'amortized') => {
     for (const row of rows ?? []) {
@@ -200,7 +268,11 @@ async function readBill(
     const b = byKey.get(key);
     if (b !== undefined) b.storageRates = storageRates;
   }
-  return { newest, byKey, rates, windowStart };
+  for (const [key, gbMonths] of snapshots.ebsGbMonths) {
+    const b = byKey.get(key);
+    if (b !== undefined) b.gbMonths = gbMonths;
+  }
+  return { newest, byKey, rates, rdsSnapshotRates: snapshots.rdsRates, windowStart };
 }
 
 const KIND_SERVICE: Partial<Record<ResourceKindName, string>> = {
@@ -375,6 +447,7 @@ export async function gatherInputs(deps: {
           b !== null && b.onDemand > 0 && lifecycle !== 'spot' && b.amortized / b.onDemand < COVERED_BELOW,
         now,
         spotRatio,
+        rdsSnapshotRate: bill.rdsSnapshotRates.get(r.accountId) ?? null,
         related: {
           attachedTo: (kind, id) => attached.get(`${r.accountId}|${r.region}|${kind}>${r.kind}|${id}`) ?? [],
           exists: (kind, id) => present.has(`${r.accountId}|${r.region}|${kind}|${id}`),

@@ -129,6 +129,21 @@ describe('resource costs', () => {
     expect(rds.some((r) => r.usageType?.includes('InstanceUsage'))).toBe(true);
     expect(rds.some((r) => r.usageType?.includes('Storage'))).toBe(true);
     expect(split.some((r) => r.lineItemType === 'Usage')).toBe(true);
+    // Only one service's lines of a usage type (the recommendations' snapshot storage read): those rows, no other.
+    const snapshots = await demo.duck.resourceUsageCosts({
+      ...scope,
+      from: q.current,
+      to: q.to,
+      costType: 'unblended',
+      serviceCode: 'AmazonEC2',
+      usageTypeContains: 'SnapshotUsage',
+    });
+    const keyOf = (r: (typeof split)[number]) => `${r.resourceId}|${r.usageType}|${r.lineItemType}|${r.cost}`;
+    const wanted = split.filter(
+      (r) => r.usageType?.includes('SnapshotUsage') && r.resourceId.includes('snap'),
+    );
+    expect(wanted.length).toBeGreaterThan(0);
+    expect(snapshots.map(keyOf).sort()).toEqual(wanted.map(keyOf).sort());
   });
 
   it('sums the usage amount beside the cost per pricing unit, as the line items hold it', async () => {
@@ -223,6 +238,12 @@ describe('resource costs', () => {
       sorted(await house.resourceUsageCosts(split)),
       sorted(await duck.resourceUsageCosts(split)),
       'resource usage costs',
+    );
+    const snapshots = { ...split, serviceCode: 'AmazonEC2', usageTypeContains: 'SnapshotUsage' };
+    expectSameFigures(
+      sorted(await house.resourceUsageCosts(snapshots)),
+      sorted(await duck.resourceUsageCosts(snapshots)),
+      'resource usage costs of one usage type',
     );
     // The savings ledger's read: each day's cost and usage amount per pricing unit of some resources.
     const ids = (await duck.resourceCosts(q)).map((r) => r.resourceId).slice(0, 40);

@@ -117,6 +117,8 @@ export interface ResourceUsageCostsQuery extends CostScope {
   tagKeys?: readonly string[];
   /** Only the lines of this service code (`AWSLambda`); absent: every service. */
   serviceCode?: string;
+  /** Only the lines whose usage type holds this text (`SnapshotUsage`; a LIKE pattern's `%` and `_` match any); absent: all. */
+  usageTypeContains?: string;
 }
 
 export interface UsageAccountRow {
@@ -209,6 +211,10 @@ export function compileResourceUsageCosts(dialect: SqlDialect, query: ResourceUs
   const where = [...scopeWhere(ctx, query, 'not_split'), `${resource} IS NOT NULL`];
   if (query.serviceCode !== undefined)
     where.push(`${serviceCodeSql(ctx)} = ${ctx.values.add(query.serviceCode)}`);
+  if (query.usageTypeContains !== undefined)
+    where.push(
+      `${columnText(ctx, 'line_item_usage_type')} LIKE ${ctx.values.add(`%${query.usageTypeContains}%`)}`,
+    );
   return {
     sql: `SELECT ${select.join(', ')} FROM ${d.identifier(LINE_ITEMS_SOURCE.table)} WHERE ${where.join(' AND ')} GROUP BY project, rid, usage_type, line_item_type`,
     values: ctx.values.bound,
