@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { type BrowserSession, openBrowser } from '../../e2e/support/browser';
 import { browserUnavailableReason } from '../../e2e/support/chromium';
 import { startServer } from '../../e2e/support/start-server';
-import { ensureDemo, signIn } from './explorer-http.bench';
+import {
+  type BenchData,
+  benchData,
+  dataAsOf,
+  signIn,
+  waitForCollection,
+  waitForIdle,
+} from './explorer-http.bench';
 import { positiveInteger, type SuiteOptions } from './options';
 import { summarise } from './stats';
 
@@ -25,8 +32,10 @@ const CHART = '[role="img"][aria-label^="Cost by"]';
 const HOME_CHART = '[role="img"][aria-label="Spend by day this month"]';
 
 /**
- * The Explorer in Chromium (the browser suite's playwright-core helpers) against a started server on the demo
- * organisation (the explorer-http bench's data folder, `--rows`), signed in, serving the web build
+ * The Explorer in Chromium (the browser suite's playwright-core helpers) against a started server on the
+ * explorer-http bench's data (`benchData`: the demo organisation, `--rows`; or `--warehouse=explorer`, the explorer
+ * bench's warehouse at 1M or 10M line items, whose Explorer opens on the 30 days ending on the data's last day:
+ * its export ends before today), signed in, serving the web build
  * (`npm run build -w @finlens/web` first). A fresh browser context per page load (nothing cached):
  * JavaScript bytes on the wire and the largest contentful paint (LCP) of Home and of the Explorer, with its chart
  * drawn. Then in one Explorer page, `--runs` group-by changes by the quick chips, each timed from the click's
@@ -42,17 +51,23 @@ export async function benchExplorerBrowser({
   const unavailable = browserUnavailableReason();
   if (unavailable !== null) throw new Error(unavailable);
   if (!existsSync(WEB_DIST)) throw new Error('no web build: run `npm run build -w @finlens/web` first');
-  const rows = positiveInteger('rows', values.rows, quick ? 20_000 : 200_000);
+  const data = await benchData({ quick, values });
+  const rows = data.label;
   const loads = positiveInteger('loads', values.loads, quick ? 2 : 5);
   const clicks = positiveInteger('runs', values.runs, quick ? 6 : 20);
-  const server = await startServer({ dataDir: await ensureDemo(rows), timeoutMs: 300_000 });
+  const server = await startServer({ dataDir: data.dataDir, timeoutMs: 300_000 });
   const figures: Record<string, string | number> = {};
   const browser = await openBrowser(server.url);
   try {
-    const cookies = cookiesOf((await signIn(server.url)).cookie ?? '', server.url);
+    const session = await signIn(server.url, data.account);
+    // Timed on an idle server: no inventory collection or after-import jobs running beside the pages.
+    await waitForCollection(server.url, session);
+    await waitForIdle(server.pid);
+    const cookies = cookiesOf(session.cookie ?? '', server.url);
+    const explorer = await explorerPath(data, server.url, session);
     for (const [name, path, chart] of [
       ['Home', '/v3/home', HOME_CHART],
-      ['Explorer', '/v3/cloud-resource-cost-api/', CHART],
+      ['Explorer', explorer, CHART],
     ] as const) {
       const lcp: number[] = [];
       let bytes = 0;
@@ -71,11 +86,14 @@ export async function benchExplorerBrowser({
       }
       const s = summarise(lcp);
       const verdict = s.p50Ms <= GOALS.lcpMs ? 'met' : 'not met';
-      figures[`${name} at ${rows} rows`] =
+      figures[`${name} at ${rows}`] =
         `JavaScript on the wire ${(bytes / 1024).toFixed(1)} KB; LCP p50/max ${s.p50Ms.toFixed(0)} / ${s.maxMs.toFixed(0)} ms (goal ≤ ${GOALS.lcpMs} ms ${verdict}; ${loads} cold loads)`;
-      console.error(`explorer-browser ${rows}: ${name}: ${figures[`${name} at ${rows} rows`]}`);
+      console.error(`explorer-browser ${rows}: ${name}: ${figures[`${name} at ${rows}`]}`);
     }
-    Object.assign(figures, await clickFigures(browser.context, cookies, server.url, rows, clicks));
+    Object.assign(
+      figures,
+      await clickFigures(browser.context, cookies, `${server.url}${explorer}`, rows, clicks),
+    );
   } finally {
     await browser.close();
     await server.stop();
@@ -83,17 +101,29 @@ export async function benchExplorerBrowser({
   return figures;
 }
 
+/**
+ * The Explorer's address: its default view (the 30 days ending today) on the demo, whose data reaches today; on the
+ * explorer warehouse, whose export ends before today, the 30 days ending on the data's last day.
+ */
+async function explorerPath(data: BenchData, url: string, session: Record<string, string>): Promise<string> {
+  const path = '/v3/cloud-resource-cost-api/';
+  if (data.kind === 'demo') return path;
+  const end = await dataAsOf(url, session);
+  const start = new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  return `${path}?${new URLSearchParams({ start_date: start, end_date: end })}`;
+}
+
 async function clickFigures(
   context: BrowserSession['context'],
   cookies: ReturnType<typeof cookiesOf>,
-  url: string,
-  rows: number,
+  explorerUrl: string,
+  rows: string,
   clicks: number,
 ): Promise<Record<string, string>> {
   await context.addCookies(cookies);
   await context.addInitScript(KEEP_NAMES);
   const page = await context.newPage();
-  await page.goto(`${url}/v3/cloud-resource-cost-api/`);
+  await page.goto(explorerUrl);
   await page.locator(CHART).first().waitFor({ timeout: 120_000 });
   await page.evaluate(observeLongTasks);
   const samples: ClickSample[] = [];
@@ -128,7 +158,7 @@ async function clickFigures(
         ]),
   ].join('; ');
   console.error(`explorer-browser ${rows}: group-by clicks: ${line}`);
-  return { [`group-by click (${clicks} clicks) at ${rows} rows`]: line };
+  return { [`group-by click (${clicks} clicks) at ${rows}`]: line };
 }
 
 /** Trace categories with the renderer's tasks and their thread (CPU) time. */

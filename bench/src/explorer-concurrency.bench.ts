@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { CostQuery } from '@finlens/contracts/cost-query';
-import { type Session, startExplorerServer } from './explorer-http.bench';
+import { type BenchData, demoData, type Session, startExplorerServer } from './explorer-http.bench';
 import {
   type ExplorerAnswer,
   type ExplorerCase,
@@ -70,7 +70,8 @@ export async function benchExplorerConcurrency({
     warehouse === 'demo'
       ? positiveInteger('rows', values.rows, quick ? 20_000 : 200_000)
       : positiveInteger('rows', values.rows, quick ? 100_000 : 1_000_000);
-  const run = warehouse === 'demo' ? await overHttp(rows, count) : await inProcess(rows, count);
+  const run =
+    warehouse === 'demo' ? await overHttp(await demoData(rows), count) : await inProcess(rows, count);
   const raw = await openRawDuckDb(run.warehouseFile, Math.max(...CLIENTS));
   const hand: Phase[] = [];
   try {
@@ -105,8 +106,9 @@ function mixesOf(asOf: string, count: number): Map<number, MixQuestion[]> {
 }
 
 /** Finlens through HTTP: the demo server, one signed-in session per client. */
-async function overHttp(rows: number, count: number): Promise<FinlensRun> {
-  const server = await startExplorerServer(rows, Math.max(...CLIENTS));
+async function overHttp(data: BenchData, count: number): Promise<FinlensRun> {
+  const { rows } = data;
+  const server = await startExplorerServer(data, Math.max(...CLIENTS));
   const warmUps: FinlensRun['warmUps'] = [];
   const finlens: Phase[] = [];
   let refused = 0;

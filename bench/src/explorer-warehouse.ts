@@ -62,3 +62,37 @@ async function readScope(dataDir: string): Promise<{ clientId: string; projectId
     await store.close();
   }
 }
+
+/** Who a bench signs in as on a server it started. */
+export type BenchAccount = { email: string; password: string };
+
+/** The bench's admin of the explorer warehouse's client (`ensureWarehouseAdmin`). */
+const WAREHOUSE_ADMIN: BenchAccount = { email: 'bench@finlens.local', password: 'Bench!Explorer1' };
+
+/**
+ * Makes WAREHOUSE_ADMIN a verified admin of the warehouse's client in the data folder's app database (migrated
+ * first, as the server does at start), through the server's own repositories — the storage path of team invitations
+ * and password resets — so a server started on the warehouse (`finlens start`) has a user to sign in as. Idempotent:
+ * an existing user gets the password again and keeps their one membership. Run while no server holds the folder.
+ */
+export async function ensureWarehouseAdmin(warehouse: ExplorerWarehouse): Promise<BenchAccount> {
+  const { openAppDatabase } = await import(serverModule('db/client.ts'));
+  const { migrate } = await import(serverModule('db/migrate.ts'));
+  const { createAuthRepo } = await import(serverModule('features/auth/auth.repo.ts'));
+  const { createTeamRepo } = await import(serverModule('features/team/team.repo.ts'));
+  const { createArgon2Hasher } = await import(serverModule('platform/auth/password-hasher.ts'));
+  const app = await openAppDatabase({ dataDir: warehouse.dataDir, databaseUrl: null });
+  try {
+    await migrate(app.db);
+    const auth = createAuthRepo({ db: app.db });
+    const team = createTeamRepo({ db: app.db });
+    const { email, password } = WAREHOUSE_ADMIN;
+    const userId: string = (await auth.findUserByEmail(email))?.id ?? (await team.createInvitedUser(email));
+    await auth.setPassword(userId, await createArgon2Hasher().hash(password), true);
+    await auth.updateProfile(userId, { first_name: 'Bench', last_name: 'Admin' });
+    await team.addMembership(warehouse.clientId, userId, 'admin');
+  } finally {
+    await app.close();
+  }
+  return WAREHOUSE_ADMIN;
+}
