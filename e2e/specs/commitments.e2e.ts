@@ -1,4 +1,9 @@
-import { COMMITMENTS_PATHS, type ReservationAnalysis } from '@finlens/contracts/commitments';
+import {
+  COMMITMENTS_PATHS,
+  type CommitmentDashboard,
+  type ConvertibleAnalysis,
+  type ReservationAnalysis,
+} from '@finlens/contracts/commitments';
 import { expect, it } from 'vitest';
 import { screenshotPath } from '../support/browser';
 import { describeOnDemo } from '../support/demo-session';
@@ -102,5 +107,87 @@ describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo
       .getByRole('table', { name: 'Reserved instances' })
       .getByRole('row', { name: /redis \(account\)/ })
       .waitFor({ timeout: 60_000 });
+  });
+  it('shows the under-used convertible reservation and the exchange that would cover its use on both convertible RI pages', {
+    timeout: 180_000,
+  }, async () => {
+    const page = await demo.context.newPage();
+    for (const [path, title] of [
+      ['/v3/convertible-ri/', 'Convertible RI'],
+      ['/v3/cri-analysis/', 'Convertible RI Analysis'],
+    ] as const) {
+      // The figures are the page's own answer from the API.
+      const answered = page.waitForResponse(
+        (r) => r.url().includes(COMMITMENTS_PATHS.convertible) && r.ok(),
+        {
+          timeout: 120_000,
+        },
+      );
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 60_000 });
+      // The demo's convertible reservation: r6g.xlarge in eu-west-1, half of them running.
+      const row = page
+        .getByRole('region', { name: 'Convertible reservations' })
+        .getByRole('row')
+        .filter({ hasText: 'r6g.xlarge' })
+        .filter({ hasText: 'eu-west-1' });
+      await row.waitFor({ timeout: 120_000 });
+      const answer = (await (await answered).json()) as ConvertibleAnalysis;
+      const reservation = answer.results.find((r) => r.instance_type === 'r6g.xlarge');
+      const exchange = reservation?.exchange;
+      if (!reservation || !exchange)
+        throw new Error(`no exchange for the convertible reservation: ${JSON.stringify(answer)}`);
+      expect(reservation.utilisation).toBeGreaterThan(0.35);
+      expect(reservation.utilisation).toBeLessThan(0.55);
+      // The value rule: the new reservations are worth at least what is left of the old one.
+      expect(exchange.new_value).toBeGreaterThanOrEqual(reservation.remaining_value - 1e-6);
+      expect(exchange.instances).toBeGreaterThanOrEqual(exchange.minimum_instances);
+      expect(exchange.utilisation_after ?? 0).toBeGreaterThan(reservation.utilisation ?? 1);
+      // The row shows those figures: utilisation, the exchange and its effect.
+      for (const text of [
+        `${(Number(reservation.utilisation) * 100).toFixed(1)} %`,
+        `${exchange.instances} × ${exchange.target_instance_type}`,
+        `→ ${(Number(exchange.utilisation_after) * 100).toFixed(1)} %`,
+      ])
+        await row.filter({ hasText: text }).waitFor({ timeout: 30_000 });
+      await page.screenshot({
+        path: screenshotPath(`commitments${path.replaceAll('/', '-').replace(/-$/, '')}`),
+        fullPage: true,
+      });
+    }
+  });
+
+  it('Compute Copilot Optimization Summary shows the effective savings rate and the savings from commitments of the last 30 days', {
+    timeout: 120_000,
+  }, async () => {
+    const page = await demo.context.newPage();
+    // The figures are the page's own answer from the dashboard's API (its last 30 days, UTC).
+    const answered = page.waitForResponse(
+      (r) =>
+        r.url().includes(COMMITMENTS_PATHS.dashboard) && r.url().includes('group_by=commitment') && r.ok(),
+      { timeout: 120_000 },
+    );
+    await page.goto('/v3/compute-copilot/summary/');
+    await page.getByRole('heading', { level: 1, name: 'Optimization Summary' }).waitFor({ timeout: 60_000 });
+    const { totals } = (await (await answered).json()) as CommitmentDashboard;
+    const rate = page.getByRole('group', { name: 'Effective savings rate' });
+    // A rate and an amount from the bill (the demo's fleet runs mostly on demand, so the rate is low).
+    expect(totals.effective_savings_rate).toBeGreaterThan(-1);
+    expect(totals.effective_savings_rate).toBeLessThan(1);
+    expect(Number.isFinite(totals.net_savings)).toBe(true);
+    const money = (value: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(
+        value,
+      );
+    await rate
+      .getByText(`${(Number(totals.effective_savings_rate) * 100).toFixed(1)} %`)
+      .waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('group', { name: 'Savings from commitments' })
+      .getByText(money(totals.net_savings))
+      .waitFor({ timeout: 30_000 });
+    await page.getByRole('group', { name: 'Spot savings' }).getByText(money(totals.spot_savings)).waitFor();
+    await page.getByRole('img', { name: 'Savings by lever' }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: screenshotPath('commitments-optimization-summary'), fullPage: true });
   });
 });
