@@ -140,6 +140,22 @@ export function liveHeader(text: HeaderText): Pick<ColDef, 'headerValueGetter' |
   };
 }
 
+/**
+ * Where the browser's scrollbars overlay the page (macOS's default, headless Chromium), AG Grid lays its horizontal
+ * scrollbar over the last row, a white strip that hid that row's lower 16 px: it stays clear, the overlay scrollbar
+ * still drawn on it while scrolling.
+ */
+const GRID_SX = {
+  '& .ag-body-horizontal-scroll.ag-scrollbar-invisible .ag-body-horizontal-scroll-viewport': {
+    backgroundColor: 'transparent',
+  },
+} as const;
+/** AG Grid keeps room for an overlay under auto-height rows; with rows there is none to show. */
+const GRID_WITH_ROWS_SX = {
+  ...GRID_SX,
+  '& .ag-layout-auto-height .ag-grid-scrolling-rows': { minHeight: 0 },
+} as const;
+
 function useWindowPageSize(): number {
   const [size, setSize] = useState(() => tablePageSize(window.innerWidth));
   useEffect(() => {
@@ -232,14 +248,7 @@ export function DataGrid<Row>({
   }, [chosenPageSize]);
   const report = (grid: GridApi<Row>) => onStateChange?.(stateOf(grid, picked.current));
   return (
-    <Box
-      role="region"
-      aria-label={label}
-      // AG Grid keeps room for an overlay under auto-height rows; with rows there is none to show.
-      sx={
-        rows.length > 0 ? { '& .ag-layout-auto-height .ag-grid-scrolling-rows': { minHeight: 0 } } : undefined
-      }
-    >
+    <Box role="region" aria-label={label} sx={rows.length > 0 ? GRID_WITH_ROWS_SX : GRID_SX}>
       {csvFileName === undefined && toolbar === undefined ? null : (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
           {toolbar}
@@ -261,6 +270,9 @@ export function DataGrid<Row>({
         defaultColDef={GRID_COLUMN_DEFAULTS}
         loading={loading}
         domLayout="autoHeight"
+        // Rows take their new places at once: an animation moves, fades in and fades out rows over several frames
+        // after each new answer or sort, each frame restyling the grid.
+        animateRows={false}
         pagination
         paginationPageSize={pageSize}
         paginationPageSizeSelector={PAGE_SIZES}

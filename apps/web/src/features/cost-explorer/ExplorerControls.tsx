@@ -47,8 +47,9 @@ export interface ViewChange {
 }
 
 /**
- * Range (presets and custom dates), granularity, cost type, chart type and group-by of the Explorer. Memoised: it
- * renders when the view changes, not when an answer arrives.
+ * Range (presets and custom dates), granularity, cost type, chart type and group-by of the Explorer. Memoised, and
+ * so is each of its parts: a click re-renders the part it changed (a group-by chip: the group-by row, and in it the
+ * chip pressed and the one released), not every field, and an answer arriving re-renders none.
  */
 export const ExplorerControls = memo(function ExplorerControls({
   view,
@@ -60,94 +61,177 @@ export const ExplorerControls = memo(function ExplorerControls({
   onChange: (change: ViewChange) => void;
 }) {
   const { query } = view;
-  const setDate = (field: 'start_date' | 'end_date', value: string) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
-    const dates = { start_date: query.start_date, end_date: query.end_date, [field]: value };
-    onChange({ range: null, dates });
-  };
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <SelectField
-          label="Range"
-          value={view.range ?? CUSTOM}
-          options={[...RANGE_PRESETS, CUSTOM]}
-          labels={{ ...RANGE_PRESET_LABELS, [CUSTOM]: 'Custom' }}
-          onChange={(value) => value !== CUSTOM && onChange({ range: value as RangePreset })}
-          minWidth={200}
-        />
-        <DateField
-          label="Start date"
-          value={query.start_date}
-          max={query.end_date}
-          onChange={(v) => setDate('start_date', v)}
-        />
-        <DateField
-          label="End date"
-          value={query.end_date}
-          min={query.start_date}
-          onChange={(v) => setDate('end_date', v)}
-        />
-        <SelectField
-          label="Granularity"
-          value={query.granularity}
-          options={granularities}
-          labels={GRANULARITY_LABELS}
-          onChange={(granularity) => onChange({ granularity })}
-          minWidth={140}
-        />
-        <SelectField
-          label="Cost type"
-          value={query.cost_type}
-          options={COST_TYPE_NAMES}
-          labels={COST_TYPE_LABELS}
-          onChange={(cost_type) => onChange({ cost_type })}
-          minWidth={200}
-        />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={view.chart}
-          onChange={(_, kind: ChartKind | null) => kind !== null && onChange({ chart: kind })}
-          aria-label="Chart type"
-        >
-          {CHART_KINDS.map((kind) => (
-            <ToggleButton key={kind} value={kind}>
-              {CHART_LABELS[kind]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+      <Stack direction="row" sx={ROW_SX}>
+        <RangeFields range={view.range} start={query.start_date} end={query.end_date} onChange={onChange} />
+        <GranularityField value={query.granularity} options={granularities} onChange={onChange} />
+        <CostTypeField value={query.cost_type} onChange={onChange} />
+        <ChartKindField value={view.chart} onChange={onChange} />
       </Stack>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <DimensionPicker
-          label="Group by"
-          clearable
-          value={query.dimension}
-          onChange={(dimension) => onChange({ dimension, dimension_key: null })}
+      <GroupByRow
+        dimension={query.dimension}
+        dimensionKey={query.dimension_key ?? null}
+        onChange={onChange}
+      />
+    </Stack>
+  );
+});
+
+const ROW_SX = { flexWrap: 'wrap', gap: 2, alignItems: 'center' } as const;
+const RANGE_OPTIONS = [...RANGE_PRESETS, CUSTOM];
+const RANGE_LABELS = { ...RANGE_PRESET_LABELS, [CUSTOM]: 'Custom' };
+
+interface FieldProps<T> {
+  value: T;
+  onChange: (change: ViewChange) => void;
+}
+
+/** The range preset and the custom start and end dates. */
+const RangeFields = memo(function RangeFields({
+  range,
+  start,
+  end,
+  onChange,
+}: {
+  range: RangePreset | null;
+  start: string;
+  end: string;
+  onChange: (change: ViewChange) => void;
+}) {
+  const setDate = (field: 'start_date' | 'end_date', value: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
+    onChange({ range: null, dates: { start_date: start, end_date: end, [field]: value } });
+  };
+  return (
+    <>
+      <SelectField
+        label="Range"
+        value={range ?? CUSTOM}
+        options={RANGE_OPTIONS}
+        labels={RANGE_LABELS}
+        onChange={(value) => value !== CUSTOM && onChange({ range: value as RangePreset })}
+        minWidth={200}
+      />
+      <DateField label="Start date" value={start} max={end} onChange={(v) => setDate('start_date', v)} />
+      <DateField label="End date" value={end} min={start} onChange={(v) => setDate('end_date', v)} />
+    </>
+  );
+});
+
+const GranularityField = memo(function GranularityField({
+  value,
+  options,
+  onChange,
+}: FieldProps<Granularity> & { options: Granularity[] }) {
+  return (
+    <SelectField
+      label="Granularity"
+      value={value}
+      options={options}
+      labels={GRANULARITY_LABELS}
+      onChange={(granularity) => onChange({ granularity })}
+      minWidth={140}
+    />
+  );
+});
+
+const CostTypeField = memo(function CostTypeField({ value, onChange }: FieldProps<CostTypeName>) {
+  return (
+    <SelectField
+      label="Cost type"
+      value={value}
+      options={COST_TYPE_NAMES}
+      labels={COST_TYPE_LABELS}
+      onChange={(cost_type) => onChange({ cost_type })}
+      minWidth={200}
+    />
+  );
+});
+
+const ChartKindField = memo(function ChartKindField({ value, onChange }: FieldProps<ChartKind>) {
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={value}
+      onChange={(_, kind: ChartKind | null) => kind !== null && onChange({ chart: kind })}
+      aria-label="Chart type"
+    >
+      {CHART_KINDS.map((kind) => (
+        <ToggleButton key={kind} value={kind}>
+          {CHART_LABELS[kind]}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+});
+
+/** The group-by picker, its key for keyed dimensions, and the quick group-by chips. */
+const GroupByRow = memo(function GroupByRow({
+  dimension,
+  dimensionKey,
+  onChange,
+}: {
+  dimension: CostDimension | null;
+  dimensionKey: string | null;
+  onChange: (change: ViewChange) => void;
+}) {
+  return (
+    <Stack direction="row" sx={ROW_SX}>
+      <DimensionPicker
+        label="Group by"
+        clearable
+        value={dimension}
+        onChange={(next) => onChange({ dimension: next, dimension_key: null })}
+      />
+      {dimension !== null && isKeyedDimension(dimension) ? (
+        <KeyPicker
+          dimension={dimension}
+          label="Group by key"
+          value={dimensionKey}
+          onChange={(key) => onChange({ dimension_key: key })}
         />
-        {query.dimension !== null && isKeyedDimension(query.dimension) ? (
-          <KeyPicker
-            dimension={query.dimension}
-            label="Group by key"
-            value={query.dimension_key ?? null}
-            onChange={(key) => onChange({ dimension_key: key })}
+      ) : null}
+      <Stack direction="row" sx={CHIPS_SX} role="group" aria-label="Quick group-by">
+        {QUICK_GROUP_BYS.map(([label, chip]) => (
+          <QuickChip
+            key={label}
+            label={label}
+            dimension={chip}
+            pressed={dimension === chip}
+            onChange={onChange}
           />
-        ) : null}
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label="Quick group-by">
-          {Object.entries(DIMENSION_LABELS).map(([label, dimension]) => (
-            <Chip
-              key={label}
-              label={label}
-              clickable
-              color={query.dimension === dimension ? 'primary' : 'default'}
-              variant={query.dimension === dimension ? 'filled' : 'outlined'}
-              aria-pressed={query.dimension === dimension}
-              onClick={() => onChange({ dimension, dimension_key: null })}
-            />
-          ))}
-        </Stack>
+        ))}
       </Stack>
     </Stack>
+  );
+});
+
+const CHIPS_SX = { flexWrap: 'wrap', gap: 1 } as const;
+const QUICK_GROUP_BYS = Object.entries(DIMENSION_LABELS);
+
+/** A quick group-by: re-rendered only when it is pressed or released. */
+const QuickChip = memo(function QuickChip({
+  label,
+  dimension,
+  pressed,
+  onChange,
+}: {
+  label: string;
+  dimension: CostDimension;
+  pressed: boolean;
+  onChange: (change: ViewChange) => void;
+}) {
+  return (
+    <Chip
+      label={label}
+      clickable
+      color={pressed ? 'primary' : 'default'}
+      variant={pressed ? 'filled' : 'outlined'}
+      aria-pressed={pressed}
+      onClick={() => onChange({ dimension, dimension_key: null })}
+    />
   );
 });
 

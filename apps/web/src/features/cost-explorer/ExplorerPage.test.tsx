@@ -97,11 +97,14 @@ describe('Explorer', () => {
     expect(await within(grid).findByText('AmazonEC2')).toBeInTheDocument();
     expect(within(grid).getByText('$60.00')).toBeInTheDocument();
     expect(within(grid).getAllByText('$66.00').length).toBeGreaterThan(0);
-    // Money stays on one line (no cell height to measure); the group's label wraps.
+    // Every cell on one line (no cell height to measure on an answer); a label too long for it is whole in its title.
     const moneyCell = within(grid).getByText('$60.00').closest('.ag-cell');
-    expect(moneyCell).not.toHaveClass('ag-cell-wrap-text');
-    expect(moneyCell).not.toHaveClass('ag-cell-auto-height');
-    expect(within(grid).getByText('AmazonEC2').closest('.ag-cell')).toHaveClass('ag-cell-wrap-text');
+    const label = within(grid).getByText('AmazonEC2');
+    for (const cell of [moneyCell, label.closest('.ag-cell')]) {
+      expect(cell).not.toHaveClass('ag-cell-wrap-text');
+      expect(cell).not.toHaveClass('ag-cell-auto-height');
+    }
+    expect(label).toHaveAttribute('title', 'AmazonEC2');
   });
 
   it('adds include, exclude and contains filters in the wire format', {

@@ -109,6 +109,7 @@ function useSame<T>(value: T, same: (a: T, b: T) => boolean): T {
   return value;
 }
 
+const sameList = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
 const sameFilters = (a: CostFilter[], b: CostFilter[]) => JSON.stringify(a) === JSON.stringify(b);
 const sameView = (a: ExplorerView, b: ExplorerView) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -196,10 +197,10 @@ export function ExplorerPage() {
   const { chosen, choose } = useChosenView(urlKey);
   const shownView = chosen ?? urlView;
   const internal = useCurrentUser().data?.is_internal_user ?? false;
-  // Kept while the view is the same, so the memoised controls do not render again when an answer arrives.
-  const granularities = useMemo(
-    () => granularityOptions(shownView.query, internal, today),
-    [shownView.query, internal, today],
+  // Kept while they are the same, so the granularity field does not render again for another click or an answer.
+  const granularities = useSame(
+    useMemo(() => granularityOptions(shownView.query, internal, today), [shownView.query, internal, today]),
+    sameList,
   );
   // The same object when the URL catches up with the chosen view (nothing made from it renders again).
   const view = useSame(

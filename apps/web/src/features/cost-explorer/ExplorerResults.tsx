@@ -13,7 +13,13 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ColDef, ValueFormatterParams, ValueGetterParams } from 'ag-grid-community';
+import type {
+  ColDef,
+  ICellRendererComp,
+  ICellRendererParams,
+  ValueFormatterParams,
+  ValueGetterParams,
+} from 'ag-grid-community';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartHandle, type ChartKind } from '../../components/Chart';
@@ -183,15 +189,20 @@ export const ExplorerResults = memo(function ExplorerResults({
 const rowId = (params: { data: GridRow }) => params.data.id;
 
 /**
- * A money column: one line, never wrapped mid-value, so its cells need no height measured (AG Grid measures
- * every auto-height cell of a page on each answer); the group's label alone sets a row's height.
+ * Every column on one line, so every row has the theme's height and no cell is measured: with auto-height cells
+ * AG Grid measured each new cell in the commit that drew an answer, then synced its scrollbars and the grid's
+ * height to the new row heights, three forced layouts per click. Money is never wrapped mid-value anyway.
  */
+const ONE_LINE = { wrapText: false, autoHeight: false } as const satisfies ColDef<GridRow>;
+
 const MONEY_COLUMN = {
   type: 'numericColumn',
   filter: 'agNumberColumnFilter',
-  wrapText: false,
-  autoHeight: false,
+  ...ONE_LINE,
 } as const satisfies ColDef<GridRow>;
+
+/** Wide enough for most labels on their one line (e.g. 'Amazon Managed Streaming for Apache Kafka'). */
+const LABEL_WIDTH = 320;
 
 /** What a period's column header adds to its label. */
 const PERIOD_NOTE = { actual: '', partly: ' (to date + forecast)', forecast: ' (forecast)' } as const;
@@ -201,7 +212,30 @@ const FORECAST_CELL = { fontStyle: 'italic', opacity: 0.75 };
 /** A period column's value: the row's cost in the period its column stands for. */
 const periodCost = (params: ValueGetterParams<GridRow>) => params.data?.costs[params.colDef.colId ?? ''] ?? 0;
 
-/** The group's label blurred (spec §4 demo mode), the total row's left readable. */
+/**
+ * The group's label, cut with an ellipsis when wider than its column, whole in its title (and the CSV export).
+ * Plain DOM, changed in place when the row's label changes.
+ */
+class LabelCell implements ICellRendererComp<GridRow> {
+  private readonly text = document.createElement('span');
+
+  init(params: ICellRendererParams<GridRow>): void {
+    this.refresh(params);
+  }
+
+  getGui(): HTMLElement {
+    return this.text;
+  }
+
+  refresh(params: ICellRendererParams<GridRow>): boolean {
+    const label = String(params.value ?? '');
+    this.text.textContent = label;
+    this.text.title = label;
+    return true;
+  }
+}
+
+/** The group's label blurred (spec §4 demo mode; no title, which would show it), the total row's left readable. */
 function BlurredLabel({ value, data }: { value: string; data?: GridRow }) {
   return data?.isTotal === true ? (
     value
@@ -241,8 +275,10 @@ function gridColumns(
       field: 'label',
       ...groupHeader,
       pinned: 'left',
+      width: LABEL_WIDTH,
       minWidth: 200,
-      cellRenderer: blur ? BlurredLabel : undefined,
+      ...ONE_LINE,
+      cellRenderer: blur ? BlurredLabel : LabelCell,
     },
     { field: 'total', headerName: 'Total', valueFormatter: formatCost, ...MONEY_COLUMN },
     ...forecastColumn,
