@@ -21,6 +21,7 @@ export default defineConfig({
       'apps/server',
       'apps/server/vitest.postgres.config.ts',
       'apps/web',
+      'apps/web/vitest.isolated.config.ts',
       'tests/api',
       'tests/api/vitest.postgres.config.ts',
       'bench',

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { useThemeStore } from '../app/theme-store';
+import { useDemoModeStore } from '../components/demo-mode';
 import { clearCookie, cookieNames } from '../lib/cookies';
 import { useStartupStore } from '../lib/startup-store';
 import { server } from './msw-server';
@@ -10,6 +12,10 @@ import { server } from './msw-server';
 configure({ asyncUtilTimeout: 4000 });
 
 const unhandled: string[] = [];
+
+// The web project shares one module graph and one jsdom between the files of a worker (isolate: false): this
+// file runs again before each test file, and after each test it puts back what a test can change.
+const JSDOM_INNER_WIDTH = 1024;
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -27,11 +33,19 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
-  window.localStorage.clear();
   for (const name of cookieNames()) clearCookie(name);
   useStartupStore.getState().reset();
+  // The persisted stores keep their state in memory; storage is cleared below, after they wrote to it.
+  useThemeStore.setState(useThemeStore.getInitialState(), true);
+  useDemoModeStore.setState(useDemoModeStore.getInitialState(), true);
+  window.innerWidth = JSDOM_INNER_WIDTH;
+  window.localStorage.clear();
   const requests = unhandled.splice(0);
   expect(requests, 'requests without an MSW handler').toEqual([]);
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // The next file's set-up and request logs add their own listeners.
+  server.events.removeAllListeners();
+});
