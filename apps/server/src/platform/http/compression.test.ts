@@ -1,7 +1,8 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressedJsonCopies, registerCompression } from './compression';
+import { orderAgainstWaiting } from '../event-loop.test-helper';
+import { compressedJsonCopies, compressText, registerCompression } from './compression';
 
 const answer = { series: Array.from({ length: 200 }, (_, i) => ({ name: `group-${i}`, cost: i / 4 })) };
 const text = JSON.stringify(answer);
@@ -63,5 +64,19 @@ describe('compressed copies of a JSON answer sent again and again', () => {
     expect((await ask('/api/answer', 'x-gzip')).headers['content-encoding']).toBe('gzip');
     const little = await ask('/api/small', 'br');
     expect([little.headers['content-encoding'], little.payload]).toEqual([undefined, '{"series":[]}']);
+  });
+
+  it('compress a small answer at once, without a round trip through the thread pool; a large one off the loop', async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const quick = await orderAgainstWaiting(() => compressText(encoding, text));
+      expect(quick.order, encoding).toEqual(['done']);
+      const unzip = encoding === 'br' ? brotliDecompressSync : gunzipSync;
+      expect(unzip(quick.result).toString()).toBe(text);
+      const large = JSON.stringify(Array.from({ length: 40 }, () => answer));
+      expect(large.length).toBeGreaterThan(64 * 1024);
+      const slow = await orderAgainstWaiting(() => compressText(encoding, large));
+      expect(slow.order, encoding).toEqual(['waiting request', 'done']);
+      expect(unzip(slow.result).toString()).toBe(large);
+    }
   });
 });
