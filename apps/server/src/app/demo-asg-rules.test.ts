@@ -73,11 +73,49 @@ async function demoGroupOutcomes() {
   );
 }
 
+/** The groups' outcomes, gathered once for the file. */
+let gathering: ReturnType<typeof demoGroupOutcomes> | null = null;
+const groupOutcomes = () => {
+  gathering ??= demoGroupOutcomes();
+  return gathering;
+};
+
+/** The Auto Scaling advice rules and the planted list (EXPECTED.json `cloud.planted`) of each. */
+const ADVICE_LISTS = {
+  'asg-spot-adoption': 'spotGroups',
+  'asg-launch-template-rightsizing': 'launchTemplateGroups',
+  'asg-scheduled-scaling': 'scheduledGroups',
+} as const;
+
 describe('the demo’s Auto Scaling groups under the recommendation rules', () => {
+  it('gives each group exactly the advice the demo plants for it, and the look-alikes none', {
+    timeout: 120_000,
+  }, async () => {
+    const outcomes = await groupOutcomes();
+    const planted = demo.expected.cloud.planted;
+    const rules = Object.keys(ADVICE_LISTS);
+    const got = [...outcomes].map(([group, results]) => [
+      group,
+      results
+        .filter((r) => r.outcome.outcome === 'violated' && rules.includes(r.rule.key))
+        .map((r) => r.rule.key),
+    ]);
+    const want = [...outcomes.keys()].map((group) => [
+      group,
+      Object.entries(ADVICE_LISTS)
+        .filter(([, list]) => planted[list].some((ref) => ref.id === group))
+        .map(([rule]) => rule),
+    ]);
+    expect(got).toEqual(want);
+    for (const [rule, list] of Object.entries(ADVICE_LISTS))
+      expect([rule, planted[list].length > 0]).toEqual([rule, true]);
+    expect(outcomes.has('ledger-sync-asg') && outcomes.has('thumbnailer-asg')).toBe(true);
+  });
+
   it('schedules the office-hours batch group and shrinks the idle API tier', {
     timeout: 120_000,
   }, async () => {
-    const outcomes = await demoGroupOutcomes();
+    const outcomes = await groupOutcomes();
     const violated = (group: string) =>
       (outcomes.get(group) ?? []).filter((r) => r.outcome.outcome === 'violated').map((r) => r.rule.key);
     // The three groups of asg-fleet (the EKS node groups are groups too).
