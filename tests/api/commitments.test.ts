@@ -59,6 +59,7 @@ const HEADER = [
   'pricing/publicOnDemandCost',
   'pricing/offeringClass',
   'product/region',
+  'product/operatingSystem',
   'reservation/ReservationARN',
   'reservation/EffectiveCost',
   'reservation/TotalReservedUnits',
@@ -89,6 +90,8 @@ const base = (hours: number, account: string, type: string, usageType: string): 
 const rows: Cells[] = [
   {
     ...base(0, OWNER, 'RIFee', 'HeavyUsage:m5.large'),
+    // The reservation's platform (the fee row's product column; the usage rows name none here).
+    'product/operatingSystem': 'Linux',
     'lineItem/UsageAmount': MONTH_HOURS,
     'lineItem/UnblendedCost': MONTH_HOURS * RATE,
     'reservation/ReservationARN': ARN,
@@ -142,6 +145,120 @@ const used = USED_HOURS * RATE;
 const unused = (168 - USED_HOURS) * RATE;
 const odeTotal = coveredOnDemand + onDemand;
 const actual = used + unused + onDemand;
+
+// A FOCUS-only bill (AWS's FOCUS 1.0 export as it names commitments) of this month's first two days: a
+// reservation (Usage category, in hours: 24 purchased a day at $0.06, used 20 then 10 hours — the second day by
+// SHARER — at an on-demand $0.10, the rest unused) and a savings plan (Spend category, in USD: $2.40 a day, all
+// used by SHARER for $3.60 of on-demand usage); one on-demand row without a commitment, which lists none.
+const FOCUS_RI = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/focus-ri';
+const FOCUS_SP = 'arn:aws:savingsplans::111111111111:savingsplan/focus-sp';
+const FOCUS_HEADER = [
+  'BillingPeriodStart',
+  'BillingPeriodEnd',
+  'ChargePeriodStart',
+  'ChargePeriodEnd',
+  'ChargeCategory',
+  'ChargeFrequency',
+  'PricingCategory',
+  'SubAccountId',
+  'ServiceName',
+  'RegionId',
+  'BilledCost',
+  'EffectiveCost',
+  'ListCost',
+  'BillingCurrency',
+  'CommitmentDiscountId',
+  'CommitmentDiscountType',
+  'CommitmentDiscountCategory',
+  'CommitmentDiscountName',
+  'CommitmentDiscountStatus',
+  'CommitmentDiscountQuantity',
+  'CommitmentDiscountUnit',
+] as const;
+type FocusCells = Partial<Record<(typeof FOCUS_HEADER)[number], string | number>>;
+const focusDay = (day: number, cells: FocusCells): FocusCells => ({
+  BillingPeriodStart: month.toISOString(),
+  BillingPeriodEnd: new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1)).toISOString(),
+  ChargePeriodStart: at(24 * day),
+  ChargePeriodEnd: at(24 * day + 24),
+  ServiceName: 'Amazon Elastic Compute Cloud',
+  RegionId: 'us-east-1',
+  BillingCurrency: 'USD',
+  ...cells,
+});
+const focusRi = (day: number, cells: FocusCells) =>
+  focusDay(day, {
+    CommitmentDiscountId: FOCUS_RI,
+    CommitmentDiscountType: 'Reserved Instance',
+    CommitmentDiscountCategory: 'Usage',
+    CommitmentDiscountName: 'web tier',
+    CommitmentDiscountUnit: 'Hours',
+    ...cells,
+  });
+const focusSp = (day: number, cells: FocusCells) =>
+  focusDay(day, {
+    CommitmentDiscountId: FOCUS_SP,
+    CommitmentDiscountType: 'Savings Plan',
+    CommitmentDiscountCategory: 'Spend',
+    CommitmentDiscountName: 'compute',
+    CommitmentDiscountUnit: 'USD',
+    ...cells,
+  });
+const RI_USED = [20, 10];
+const focusRows: FocusCells[] = [0, 1].flatMap((day) => {
+  const usedHours = RI_USED[day] as number;
+  const purchase = {
+    ChargeCategory: 'Purchase',
+    ChargeFrequency: 'Recurring',
+    SubAccountId: OWNER,
+    EffectiveCost: 0,
+  };
+  const usage = {
+    ChargeCategory: 'Usage',
+    ChargeFrequency: 'Usage-Based',
+    PricingCategory: 'Committed',
+    BilledCost: 0,
+  };
+  return [
+    focusRi(day, { ...purchase, BilledCost: 24 * RATE, CommitmentDiscountQuantity: 24 }),
+    focusRi(day, {
+      ...usage,
+      SubAccountId: day === 0 ? OWNER : SHARER,
+      EffectiveCost: usedHours * RATE,
+      ListCost: usedHours * 0.1,
+      CommitmentDiscountStatus: 'Used',
+      CommitmentDiscountQuantity: usedHours,
+    }),
+    focusRi(day, {
+      ...usage,
+      SubAccountId: OWNER,
+      EffectiveCost: (24 - usedHours) * RATE,
+      CommitmentDiscountStatus: 'Unused',
+      CommitmentDiscountQuantity: 24 - usedHours,
+    }),
+    focusSp(day, { ...purchase, BilledCost: 2.4, CommitmentDiscountQuantity: 2.4 }),
+    focusSp(day, {
+      ...usage,
+      SubAccountId: SHARER,
+      EffectiveCost: 2.4,
+      ListCost: 3.6,
+      CommitmentDiscountStatus: 'Used',
+      CommitmentDiscountQuantity: 2.4,
+    }),
+    focusDay(day, {
+      ChargeCategory: 'Usage',
+      ChargeFrequency: 'Usage-Based',
+      PricingCategory: 'Standard',
+      SubAccountId: SHARER,
+      BilledCost: 0.5,
+      EffectiveCost: 0.5,
+      ListCost: 0.5,
+    }),
+  ];
+});
+const FOCUS_CSV = Buffer.from(
+  `${[FOCUS_HEADER.join(','), ...focusRows.map((cells) => FOCUS_HEADER.map((h) => cells[h] ?? '').join(','))].join('\n')}\n`,
+);
 
 // The scheduled case: an account of the simulated cloud whose inventory holds one m5.large.
 const SCHEDULED_ACCOUNT = AWS_TEST_SETTINGS.account_id;
@@ -243,6 +360,7 @@ describe('commitment management', () => {
       owner_account: OWNER,
       service: 'AmazonEC2',
       instance_type: 'm5.large',
+      platform: 'Linux',
       region: 'us-east-1',
       count: 1,
       term_years: 1,
@@ -786,6 +904,50 @@ describe('commitment management', () => {
       clients: [],
       totals: { realised_savings: 0, partner_fee: null, client_net_saving: null },
     });
+  });
+
+  it('lists the commitment discounts of a FOCUS-only bill with their type, category, quantities and figures', async () => {
+    const { admin, projectId } = await clientWithBilling(context, 'commitments-focus', FOCUS_CSV);
+    const inventory = commitmentInventorySchema.parse(
+      (await admin.session.get(`${P.inventory}?project_ids=${projectId}`)).body,
+    );
+    // No RIFee or savings plan fee rows: FOCUS lists its commitments in its own columns.
+    expect([inventory.reservations, inventory.savings_plans, inventory.expiries]).toEqual([[], [], []]);
+    const period = month.toISOString().slice(0, 10);
+    const [ri, sp, ...more] = inventory.commitment_discounts;
+    expect(more).toEqual([]);
+    expect(ri).toMatchObject({
+      id: FOCUS_RI,
+      name: 'web tier',
+      type: 'Reserved Instance',
+      category: 'Usage',
+      unit: 'Hours',
+      owner_account: OWNER,
+      accounts: [OWNER, SHARER],
+      first_period: period,
+      last_period: period,
+    });
+    // 48 hours bought at $0.06, 30 used (on demand $0.10 an hour), 18 unused.
+    near(ri?.purchase_cost, 48 * RATE, 'RI purchase cost');
+    near(ri?.purchased_quantity, 48, 'RI purchased');
+    near(ri?.used_quantity, 30, 'RI used');
+    near(ri?.unused_quantity, 18, 'RI unused');
+    near(ri?.utilisation, 30 / 48, 'RI utilisation');
+    near(ri?.effective_cost, 48 * RATE, 'RI effective cost');
+    near(ri?.on_demand_equivalent, 30 * 0.1, 'RI on-demand equivalent');
+    near(ri?.net_savings, 30 * 0.1 - 48 * RATE, 'RI net savings');
+    expect(sp).toMatchObject({
+      id: FOCUS_SP,
+      type: 'Savings Plan',
+      category: 'Spend',
+      unit: 'USD',
+      owner_account: OWNER,
+      accounts: [SHARER],
+    });
+    near(sp?.purchase_cost, 4.8, 'SP purchase cost');
+    near(sp?.utilisation, 1, 'SP utilisation');
+    near(sp?.unused_quantity, 0, 'SP unused');
+    near(sp?.net_savings, 7.2 - 4.8, 'SP net savings');
   });
 
   it('bad parameters are a 400 naming the field', async () => {

@@ -161,6 +161,12 @@ const reservationSchema = z
       .nullable()
       .describe('AmazonEC2, AmazonRDS, AmazonElastiCache, AmazonES, AmazonRedshift.'),
     instance_type: z.string().nullable(),
+    platform: z
+      .string()
+      .nullable()
+      .describe(
+        'The operating system or engine its RIFee rows name, else its covered usage (the bill’s product columns); null when neither names one.',
+      ),
     region: z.string().nullable(),
     availability_zone: z.string().nullable().describe('Zonal reservations only.'),
     count: z.number().describe('Number of reservations in the subscription.'),
@@ -210,6 +216,37 @@ const savingsPlanSchema = z
   })
   .describe('A savings plan, read from the bill.');
 
+const commitmentDiscountSchema = z
+  .object({
+    id: z.string().describe('CommitmentDiscountId.'),
+    name: z.string().nullable().describe('CommitmentDiscountName.'),
+    type: z
+      .string()
+      .nullable()
+      .describe('CommitmentDiscountType, as the provider names it (e.g. Reserved Instance, Savings Plan).'),
+    category: z.string().nullable().describe('CommitmentDiscountCategory: Spend or Usage.'),
+    unit: z.string().nullable().describe('CommitmentDiscountUnit: what its quantities count.'),
+    owner_account: z.string().nullable().describe('The sub account its purchase rows are billed to.'),
+    accounts: z.array(z.string()).describe('Sub accounts whose usage it covered.'),
+    first_period: z.string().describe('First billing period (YYYY-MM-DD) the bill holds it for.'),
+    last_period: z.string().describe('Last billing period (YYYY-MM-DD) the bill holds it for.'),
+    purchase_cost: z
+      .number()
+      .nullable()
+      .describe('BilledCost of its Purchase rows over those periods; null when the bill holds none.'),
+    purchased_quantity: z.number().nullable().describe('CommitmentDiscountQuantity of its Purchase rows.'),
+    used_quantity: z.number(),
+    unused_quantity: z.number(),
+    utilisation: z.number().nullable().describe('Used ÷ (used + unused) quantity; null with neither.'),
+    effective_cost: z.number().describe('EffectiveCost of its used and unused rows.'),
+    on_demand_equivalent: z
+      .number()
+      .nullable()
+      .describe('ListCost of the usage it covered; null when the bill gives none.'),
+    net_savings: z.number().nullable().describe('On-demand equivalent − effective cost.'),
+  })
+  .describe('A commitment discount of a FOCUS bill, read from its CommitmentDiscount* columns.');
+
 const expirySchema = z
   .object({
     arn: z.string(),
@@ -224,6 +261,9 @@ export const commitmentInventorySchema = z
     as_of: z.string().describe('The instant the days to expiry count from (ISO 8601).'),
     reservations: z.array(reservationSchema),
     savings_plans: z.array(savingsPlanSchema),
+    commitment_discounts: z
+      .array(commitmentDiscountSchema)
+      .describe('The commitment discounts of FOCUS bills (their reservations and savings plans among them).'),
     expiries: z.array(expirySchema),
     enrichment: enrichmentSchema,
   })

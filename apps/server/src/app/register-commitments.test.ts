@@ -13,6 +13,7 @@ it('serves the routes from the commitments service it is handed (the one the ale
     as_of: '2026-03-01T00:00:00.000Z',
     reservations: [],
     savings_plans: [],
+    commitment_discounts: [],
     expiries: [],
     enrichment: { status: 'ok', message: null, described: 0, refused: [] },
   };

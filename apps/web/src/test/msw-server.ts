@@ -155,6 +155,7 @@ const pageHandlers = [
       as_of: '2026-11-26T00:00:00.000Z',
       reservations: [],
       savings_plans: [],
+      commitment_discounts: [],
       expiries: [],
       enrichment: { status: 'ok', message: null, described: 0, refused: [] },
     } satisfies CommitmentInventory),

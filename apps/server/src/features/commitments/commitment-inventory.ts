@@ -1,7 +1,11 @@
 import type { CommitmentInventory } from '@finlens/contracts/commitments';
 import { reservationMonths, savingsPlanMonths } from '@finlens/cost-model/commitments/cur-commitments';
+import { focusCommitmentPeriods } from '@finlens/cost-model/commitments/focus-commitments';
 import { reservationInventory, savingsPlanInventory } from '@finlens/cost-model/commitments/inventory';
-import type { WarehouseCommitmentRow as Row } from '../../warehouse/cost-query/commitment-rows';
+import {
+  focusCommitmentRow,
+  type WarehouseCommitmentRow as Row,
+} from '../../warehouse/cost-query/commitment-rows';
 import { billedTo } from './commitment-reads';
 import { spreadMonthlyFees } from './reservation-fees';
 
@@ -33,6 +37,25 @@ function expiriesOf(inventory: Pick<BillInventory, 'reservations' | 'savings_pla
     .sort((a, b) => a.days_to_expiry - b.days_to_expiry || a.arn.localeCompare(b.arn));
 }
 
+/**
+ * Each reservation's operating system or engine as its own rows name it (the bill's product columns, kept on its
+ * rows of the monthly read: commitment-rows.ts): its newest RIFee row's, else its newest covered usage's (a legacy
+ * CUR's fee rows often name none).
+ */
+function reservationPlatforms(rows: readonly Row[]): Map<string, string> {
+  // A fee row before any covered usage (a ms timestamp is far below 1e15), then the newest.
+  const score = (row: Row) => (row.lineItemType === 'RIFee' ? 1e15 : 0) + row.at.getTime();
+  const best = new Map<string, { score: number; platform: string }>();
+  for (const row of rows) {
+    const { reservationArn: arn, operatingSystem: platform } = row;
+    if (arn === null || platform === null) continue;
+    if (row.lineItemType !== 'RIFee' && row.lineItemType !== 'DiscountedUsage') continue;
+    const seen = best.get(arn);
+    if (seen === undefined || seen.score < score(row)) best.set(arn, { score: score(row), platform });
+  }
+  return new Map([...best].map(([arn, { platform }]) => [arn, platform]));
+}
+
 function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -51,7 +74,13 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
  */
 export function billInventory(rows: readonly Row[], newest: string | null, asOf: Date): BillInventory {
   if (newest === null)
-    return { as_of: asOf.toISOString(), reservations: [], savings_plans: [], expiries: [] };
+    return {
+      as_of: asOf.toISOString(),
+      reservations: [],
+      savings_plans: [],
+      commitment_discounts: [],
+      expiries: [],
+    };
   const riUse = new Map<string, { purchased: number; unused: number }>();
   for (const m of reservationMonths(spreadMonthlyFees(rows, 'month', billedTo(newest)))) {
     const u = riUse.get(m.arn) ?? { purchased: 0, unused: 0 };
@@ -60,6 +89,7 @@ export function billInventory(rows: readonly Row[], newest: string | null, asOf:
     riUse.set(m.arn, u);
   }
   const spUse = groupBy(savingsPlanMonths(rows), (m) => m.arn);
+  const platforms = reservationPlatforms(rows);
   const reservations = reservationInventory(rows, asOf).map((r) => {
     const u = riUse.get(r.arn);
     return {
@@ -67,6 +97,7 @@ export function billInventory(rows: readonly Row[], newest: string | null, asOf:
       owner_account: r.ownerAccount,
       service: r.service,
       instance_type: r.instanceType,
+      platform: platforms.get(r.arn) ?? null,
       region: r.region,
       availability_zone: r.availabilityZone,
       count: r.count,
@@ -103,7 +134,58 @@ export function billInventory(rows: readonly Row[], newest: string | null, asOf:
     };
   });
   const inventory = { reservations, savings_plans: savingsPlans };
-  return { as_of: asOf.toISOString(), ...inventory, expiries: expiriesOf(inventory) };
+  return {
+    as_of: asOf.toISOString(),
+    ...inventory,
+    commitment_discounts: focusInventory(rows),
+    expiries: expiriesOf(inventory),
+  };
+}
+
+/**
+ * The commitment discounts of the bill's FOCUS rows (its purchases and its used and unused usage, by month): each
+ * one's CommitmentDiscount* attributes and its periods' figures (focus-commitments.ts) summed over the months.
+ */
+function focusInventory(rows: readonly Row[]): BillInventory['commitment_discounts'] {
+  const focus = rows.filter((r) => r.sourceFormat === 'focus' && r.commitmentDiscountId !== null);
+  const rowsOf = groupBy(focus, (r) => r.commitmentDiscountId);
+  const periodsOf = groupBy(focusCommitmentPeriods(focus.map(focusCommitmentRow)), (p) => p.commitmentId);
+  return [...periodsOf]
+    .map(([id, periods]) => {
+      const own = rowsOf.get(id) ?? [];
+      const first = (pick: (r: Row) => string | null) => own.map(pick).find((v) => v !== null) ?? null;
+      const total = (pick: (p: (typeof periods)[number]) => number | null) => {
+        const values = periods.map(pick).filter((v) => v !== null);
+        return values.length === 0 ? null : sum(values);
+      };
+      const used = sum(periods.map((p) => p.usedQuantity));
+      const unused = sum(periods.map((p) => p.unusedQuantity));
+      const effective = sum(periods.map((p) => p.effectiveCost));
+      const onDemand = total((p) => p.onDemandEquivalent);
+      const months = periods.map((p) => p.billingPeriodStart.slice(0, 10)).sort();
+      const account = (r: Row) => (r.usageAccountId === '' ? [] : [r.usageAccountId]);
+      const accounts = own.filter((r) => r.commitmentDiscountStatus === 'Used').flatMap(account);
+      return {
+        id,
+        name: first((r) => r.commitmentDiscountName),
+        type: first((r) => r.commitmentDiscountType),
+        category: first((r) => r.commitmentDiscountCategory),
+        unit: first((r) => r.commitmentDiscountUnit),
+        owner_account: own.filter((r) => r.lineItemType === 'Purchase').flatMap(account)[0] ?? null,
+        accounts: [...new Set(accounts)].sort(),
+        first_period: months[0] ?? '',
+        last_period: months.at(-1) ?? '',
+        purchase_cost: total((p) => p.purchaseBilledCost),
+        purchased_quantity: total((p) => p.purchasedQuantity),
+        used_quantity: used,
+        unused_quantity: unused,
+        utilisation: ratio(used, used + unused),
+        effective_cost: effective,
+        on_demand_equivalent: onDemand,
+        net_savings: onDemand === null ? null : onDemand - effective,
+      };
+    })
+    .sort((a, b) => a.id.localeCompare(b.id));
 }
 
 type Described = {

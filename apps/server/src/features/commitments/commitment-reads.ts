@@ -187,8 +187,9 @@ export function createCommitmentReads({
   }
 
   /**
-   * The bill's last 13 months by month of the commitments' own rows (fees and covered usage: all that the
-   * inventory and the bill's rates read, a fraction of the rows), and its newest day (null without data).
+   * The bill's last 13 months by month of the commitments' own rows (fees and covered usage, and a FOCUS bill's
+   * rows of its commitment discounts: all that the inventory and the bill's rates read, a fraction of the rows),
+   * and its newest day (null without data).
    */
   async function billOf(scope: ReadScope): Promise<{ newest: string | null; rows: Row[] }> {
     const newest = await newestDay(scope);
@@ -201,6 +202,7 @@ export function createCommitmentReads({
         to: newest,
         grain: 'month',
         lineItemTypes: COMMITMENT_LINE_ITEM_TYPES,
+        focusCommitments: true,
       }),
     );
     return { newest, rows };

@@ -21,5 +21,9 @@ export function warehouseRow(
     commitmentDiscountId: null,
     commitmentDiscountStatus: null,
     commitmentDiscountQuantity: null,
+    commitmentDiscountType: null,
+    commitmentDiscountCategory: null,
+    commitmentDiscountName: null,
+    commitmentDiscountUnit: null,
   };
 }

@@ -73,13 +73,17 @@ const planFee = warehouseRow(
   1.5 * 672,
 );
 
+/** The engines the bill's product columns name (none for the EC2 and Redshift fees). */
+const ENGINES: Record<string, string> = { [RDS_ARN]: 'PostgreSQL', [CACHE_ARN]: 'Redis' };
+
+/** The monthly read of the bill: each RIFee row with the engine its product columns name, as the warehouse keeps it. */
 const BILL = [
   fee(EC2_ARN, 'AmazonEC2', 'us-east-1', 'USE1-HeavyUsage:m5.large', 2),
   fee(RDS_ARN, 'AmazonRDS', 'eu-west-1', 'EU-HeavyUsage:db.r6g.large', 1),
   fee(CACHE_ARN, 'AmazonElastiCache', 'us-east-1', 'USE1-HeavyUsage:cache.r6g.large', 1),
   fee(REDSHIFT_ARN, 'AmazonRedshift', 'us-east-1', 'USE1-Node:ra3.xlplus', 1),
   planFee,
-];
+].map((row) => ({ ...row, operatingSystem: ENGINES[row.reservationArn ?? ''] ?? null }));
 
 /** The owner account describes both; the bill keeps its day-precision dates, the account the exact instants. */
 const SCENARIO = {
@@ -238,6 +242,21 @@ describe('reservation enrichment from the owner account', () => {
       key: `expiry:${RDS_ARN}:2027-01-10T00:00:00.000Z:90`,
       threshold: 90,
     });
+  });
+
+  it('gives each reservation the operating system or engine its fee rows name, beside what the account says', async () => {
+    const { inventory } = setUp();
+    const answer = await inventory();
+    const platforms = [RDS_ARN, CACHE_ARN, EC2_ARN, REDSHIFT_ARN].map((arn) => {
+      const r = byArn(answer.reservations, arn);
+      return [r?.platform, r?.from_account?.platform ?? null];
+    });
+    expect(platforms).toEqual([
+      ['PostgreSQL', 'postgresql'],
+      ['Redis', 'redis'],
+      [null, DESCRIBED_RESERVATION.platform],
+      [null, null],
+    ]);
   });
 
   it("adds each savings plan's state, exact start and end, commitment, payment option and term, matched by ARN", async () => {

@@ -44,6 +44,11 @@ export const ATTRIBUTES: [string, string][] = [
   ['savingsPlanPurchaseTerm', 'savings_plan_purchase_term'],
   ['savingsPlanRegion', 'savings_plan_region'],
   ['savingsPlanInstanceTypeFamily', 'savings_plan_instance_type_family'],
+  // FOCUS: what a commitment discount is (one value per CommitmentDiscountId).
+  ['commitmentDiscountType', 'commitment_discount_type'],
+  ['commitmentDiscountCategory', 'commitment_discount_category'],
+  ['commitmentDiscountName', 'commitment_discount_name'],
+  ['commitmentDiscountUnit', 'commitment_discount_unit'],
 ];
 
 /** Timestamps of a commitment's term: one value per commitment, read as the group's latest. */
@@ -138,9 +143,27 @@ export function unfiguredUsageSql(dialect: SqlDialect, values: SqlValues): strin
 }
 
 /**
+ * A reservation's operating system or engine as its own rows name it (the bill's product columns): on its RIFee and
+ * covered usage (DiscountedUsage) rows, null on every other row — what the inventory's Platform / engine shows
+ * where the owner account describes none (a legacy CUR's fee rows often name none: the workshop export's don't,
+ * its covered usage does). Only those rows carry it by day or month: on other usage it would split the rollup's
+ * groups for nothing, and a reservation applies to one platform, so its rows' groups do not split.
+ */
+export function reservationPlatformSql(dialect: SqlDialect, values: SqlValues): string {
+  const id = dialect.identifier;
+  const types = ['RIFee', 'DiscountedUsage'].map((t) => values.add(t)).join(', ');
+  return `CASE WHEN ${id('line_item_line_item_type')} IN (${types})
+    AND ${id('reservation_reservation_a_r_n')} IS NOT NULL
+    THEN NULLIF(${id('finlens_operating_system_engine')}, '') END`;
+}
+
+/** The rollup's column of `reservationPlatformSql`. */
+export const RESERVATION_PLATFORM_COLUMN = 'reservation_platform';
+
+/**
  * The commitment rows per usage day, every key, attribute and the bill's period start grouped, every figure summed
- * (null where none of a group's line items has it). The day and month reads sum its rows again; hours read the
- * line items (a row's usage end is kept only there).
+ * (null where none of a group's line items has it), and the reservations' platform. The day and month reads sum its
+ * rows again; hours read the line items (a row's usage end is kept only there).
  */
 // A RollupDefinition (rollups.ts holds it in ROLLUPS; typed there, so this file needs nothing of it).
 export const COMMITMENT_ROLLUP = {
@@ -153,6 +176,7 @@ export const COMMITMENT_ROLLUP = {
   maps: [],
   sums: SUMS.map(([, column]) => column),
   rows: commitmentRowsSql,
+  keys: [{ name: RESERVATION_PLATFORM_COLUMN, type: 'text', sql: reservationPlatformSql }],
 } as const;
 
 /** The row fields that decide eligibility (eligibility.ts) and the line items' columns of them. */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isCommitmentEligible, isSpotUsage } from '@finlens/cost-model/commitments/eligibility';
 import { COMMITMENT_FEE_TYPES } from '@finlens/cost-model/commitments/figures';
+import { focusCommitmentPeriods } from '@finlens/cost-model/commitments/focus-commitments';
 import {
   checkFocusFile,
   checkKokuFile,
@@ -26,6 +27,7 @@ import { openClickHouseCostStore } from '../clickhouse/clickhouse-cost-store';
 import { useTestClickHouse } from '../clickhouse/test-clickhouse';
 import type { CostStore } from '../cost-store';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
+import { COMMITMENT_LINE_ITEM_TYPES } from './commitment-rollup';
 import {
   type CommitmentSumKey,
   commitmentSumsOfRows,
@@ -171,8 +173,66 @@ describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind)
     expect(splits('AmazonRDS', 'Usage')).toEqual(
       expect.arrayContaining(['Aurora MySQL ·  · No license required', 'MariaDB ·  · No license required']),
     );
-    const daily = await rowsOf(s, 'workshop', 'day');
-    expect(daily.every((r) => r.operatingSystem === null && r.licenceModel === null)).toBe(true);
+    // By day or month only a reservation's own rows keep it: its platform, the inventory's Platform / engine.
+    const own = (r: WarehouseCommitmentRow) =>
+      r.reservationArn !== null && (r.lineItemType === 'RIFee' || r.lineItemType === 'DiscountedUsage');
+    const platforms = (rows: WarehouseCommitmentRow[]) =>
+      [...new Set(rows.filter(own).map((r) => `${r.reservationArn} ${r.operatingSystem}`))].sort();
+    const hourly = platforms(workshopRows);
+    // The workshop's fee rows name no platform, its covered usage does: one each, Linux or Windows.
+    const named = hourly.filter((p) => !p.endsWith(' null'));
+    expect(new Set(named.map((p) => p.split(' ')[0])).size).toBe(named.length);
+    expect(new Set(named.map((p) => p.split(' ')[1]))).toEqual(new Set(['Linux', 'Windows']));
+    for (const grain of ['day', 'month'] as const)
+      for (const useRollup of [true, false]) {
+        const rows = await rowsOf(s, 'workshop', grain, useRollup);
+        const what = `${grain}${useRollup ? '' : ', line items'}`;
+        expect(
+          rows.every((r) => r.licenceModel === null && (own(r) || r.operatingSystem === null)),
+          what,
+        ).toBe(true);
+        // Every reservation keeps the platforms its hours name (the RIFee rows' null among them).
+        expect(platforms(rows), what).toEqual(hourly);
+      }
+  });
+
+  it("read a FOCUS bill's commitment discounts whole with the inventory's monthly read of commitment rows", async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    let listed = 0;
+    for (const [i, file] of FOCUS_COMMITMENT_FILES.entries()) {
+      if (refused.has(`focus${i}`)) continue;
+      const monthly = await s.commitmentRows({
+        clientId: 'client',
+        projectIds: [`focus${i}`],
+        from: '2018-01-01',
+        to: '2025-12-31',
+        grain: 'month',
+        lineItemTypes: COMMITMENT_LINE_ITEM_TYPES,
+        focusCommitments: true,
+      });
+      // The commitment periods (the figures the reference checks on every row) from only those rows.
+      const periods = (rows: WarehouseCommitmentRow[]) =>
+        focusCommitmentPeriods(rows.map(focusCommitmentRow)).sort((a, b) =>
+          a.commitmentId.localeCompare(b.commitmentId),
+        );
+      const want = periods(await rowsOf(s, `focus${i}`));
+      const got = periods(monthly);
+      expect(got.length, file).toBe(want.length);
+      for (const [j, period] of got.entries())
+        for (const [field, value] of Object.entries(period)) {
+          const expected = (want[j] as unknown as Record<string, unknown>)[field];
+          if (typeof value === 'number' && typeof expected === 'number')
+            expect(Math.abs(value - expected), `${file}: ${field}`).toBeLessThanOrEqual(1e-9);
+          else expect(value, `${file}: ${field}`).toEqual(expected);
+        }
+      expect(
+        monthly.every((r) => r.commitmentDiscountId !== null),
+        file,
+      ).toBe(true);
+      listed += want.length;
+    }
+    expect(listed).toBeGreaterThan(0);
   });
 
   it('leave out the usage no figure counts (storage, transfer, requests), by hour, day and month', async (context) => {

@@ -15,6 +15,8 @@ import {
   commitmentRowsSql,
   KEYS,
   onDemandEligibleSql,
+  RESERVATION_PLATFORM_COLUMN,
+  reservationPlatformSql,
   SUMS,
   TIMES,
   unfiguredUsageSql,
@@ -45,6 +47,11 @@ export interface CommitmentRowsQuery extends CostScope {
   useRollup?: boolean;
   /** Only the rows of these line item types (all without). */
   lineItemTypes?: readonly string[];
+  /**
+   * With `lineItemTypes`: also every FOCUS row carrying a commitment discount id, whatever its charge category (its
+   * purchases and its used and unused usage: what the inventory lists of a FOCUS bill).
+   */
+  focusCommitments?: boolean;
 }
 
 export interface WarehouseCommitmentRow extends CurCommitmentRow {
@@ -53,8 +60,10 @@ export interface WarehouseCommitmentRow extends CurCommitmentRow {
   /** The hour its usage ends in (a daily CUR line spans 24 hours), null when the bill has no end. */
   usageEnd: Date | null;
   /**
-   * By hour only (null by day or month): what a reservation must match besides its family — the operating system
-   * or engine (finlens_operating_system_engine), and the product's tenancy and licence model.
+   * By hour: what a reservation must match besides its family — the operating system or engine
+   * (finlens_operating_system_engine), and the product's tenancy and licence model. By day or month only a
+   * reservation's RIFee and DiscountedUsage rows' operating system or engine (its platform; null on every other
+   * row), tenancy and licence null.
    */
   operatingSystem: string | null;
   tenancy: string | null;
@@ -69,6 +78,12 @@ export interface WarehouseCommitmentRow extends CurCommitmentRow {
   commitmentDiscountId: string | null;
   commitmentDiscountStatus: string | null;
   commitmentDiscountQuantity: number | null;
+  /** FOCUS CommitmentDiscountType (provider's: e.g. Reserved Instance, Savings Plan), Category (Spend or Usage),
+   * Name and Unit. */
+  commitmentDiscountType: string | null;
+  commitmentDiscountCategory: string | null;
+  commitmentDiscountName: string | null;
+  commitmentDiscountUnit: string | null;
 }
 
 export interface CommitmentRowsPort {
@@ -139,8 +154,14 @@ export interface CommitmentSumsPort {
 export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRowsQuery): CompiledSql {
   const values = dialect.values();
   const types = query.lineItemTypes;
-  const typeWhere = (type: string) =>
-    types === undefined ? [] : [`${type} IN (${types.map((t) => values.add(t)).join(', ')})`];
+  const id = dialect.identifier;
+  const focus = () =>
+    `(${id('source_format')} = ${values.add('focus')} AND ${id('commitment_discount_id')} IS NOT NULL)`;
+  const typeWhere = (type: string) => {
+    if (types === undefined) return [];
+    const listed = `${type} IN (${types.map((t) => values.add(t)).join(', ')})`;
+    return [query.focusCommitments === true ? `(${listed} OR ${focus()})` : listed];
+  };
   return { sql: commitmentRowsSelect(dialect, values, query, typeWhere), values: values.bound };
 }
 
@@ -177,7 +198,11 @@ function commitmentRowsSelect(
     `${d.periodStart(id('bill_billing_period_start_date'), 'day')} AS bill_period_`,
     ...KEYS.map(([field, column]) => `${id(column)} AS ${field}`),
   ];
+  // By day or month a reservation's rows' platform (the inventory's Platform / engine), by hour os_ above.
+  const platform = () =>
+    source.rollup === null ? reservationPlatformSql(d, ctx.values) : id(RESERVATION_PLATFORM_COLUMN);
   const measures = [
+    ...(hourly ? [] : [`max(${platform()}) AS os_`]),
     ...ATTRIBUTES.map(([field, column]) => `max(${id(column)}) AS ${field}`),
     ...TIMES.map(([field, column]) => `max(${d.text(id(column))}) AS ${field}`),
     ...CONSTANTS.map(([field, column]) => `max(${id(column)}) AS ${field}`),
@@ -319,6 +344,10 @@ export function commitmentRowOf(c: Columns, i: number): WarehouseCommitmentRow {
     commitmentDiscountId: text(c.commitmentDiscountId?.[i]),
     commitmentDiscountStatus: text(c.commitmentDiscountStatus?.[i]),
     commitmentDiscountQuantity: number(c.commitmentDiscountQuantity?.[i]),
+    commitmentDiscountType: text(c.commitmentDiscountType?.[i]),
+    commitmentDiscountCategory: text(c.commitmentDiscountCategory?.[i]),
+    commitmentDiscountName: text(c.commitmentDiscountName?.[i]),
+    commitmentDiscountUnit: text(c.commitmentDiscountUnit?.[i]),
   };
 }
 

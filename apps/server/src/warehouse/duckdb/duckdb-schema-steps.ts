@@ -137,6 +137,16 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
       await rebuildRollups(connection, null, [RESOURCE_WEEKLY_ROLLUP]);
     },
   },
+  {
+    // The commitment rollup gains the RIFee rows' platform (the inventory's Platform / engine from the bill) and
+    // FOCUS's commitment discount type, category, name and unit (the inventory's FOCUS commitments).
+    name: 'add the reservation platform and the FOCUS commitment attributes to the commitment rollup',
+    apply: async (connection) => {
+      await connection.run(`DROP TABLE IF EXISTS ${COMMITMENT_ROLLUP.table}`);
+      await connection.run(createRollupSql(COMMITMENT_ROLLUP));
+      await rebuildRollups(connection, null, [COMMITMENT_ROLLUP]);
+    },
+  },
 ];
 
 /** The columns of the step 'add the split usage columns' (frozen). */

@@ -12,6 +12,7 @@ import { formatHourly, formatMoney, formatShare } from './commitment-format';
 type Reservation = CommitmentInventory['reservations'][number];
 type SavingsPlan = CommitmentInventory['savings_plans'][number];
 type Expiry = CommitmentInventory['expiries'][number];
+type CommitmentDiscount = CommitmentInventory['commitment_discounts'][number];
 
 const day = (iso: string | null) => (iso === null ? '—' : iso.slice(0, 10));
 
@@ -34,7 +35,7 @@ const RESERVATION_COLUMNS: SimpleColumn<Reservation>[] = [
   { label: 'State', render: (r) => r.from_account?.state ?? '—' },
   { label: 'Service', render: (r) => r.service ?? '—' },
   { label: 'Instance type', render: (r) => r.instance_type ?? '—' },
-  { label: 'Platform / engine', render: (r) => fromAccount(r.from_account?.platform, '—') },
+  { label: 'Platform / engine', render: (r) => fromAccount(r.from_account?.platform, r.platform ?? '—') },
   { label: 'Region', render: (r) => r.region ?? '—' },
   { label: 'Scope', render: scopeOf },
   { label: 'Count', render: (r) => r.count, align: 'right' },
@@ -106,6 +107,28 @@ const PLAN_COLUMNS: SimpleColumn<SavingsPlan>[] = [
   { label: 'Utilisation', render: (s) => formatShare(s.utilisation), align: 'right' },
 ];
 
+/** A FOCUS quantity in its commitment's unit (up to four decimals). */
+const quantityOf = (value: number | null, unit: string | null) =>
+  value === null
+    ? '—'
+    : `${Number(value.toFixed(4)).toLocaleString('en-US')}${unit === null ? '' : ` ${unit}`}`;
+const moneyOrDash = (value: number | null) => (value === null ? '—' : formatMoney(value));
+
+const DISCOUNT_COLUMNS: SimpleColumn<CommitmentDiscount>[] = [
+  { label: 'Commitment discount', render: (c) => <CommitmentArn arn={c.id} /> },
+  { label: 'Name', render: (c) => c.name ?? '—' },
+  { label: 'Type', render: (c) => c.type ?? '—' },
+  { label: 'Category', render: (c) => c.category ?? '—' },
+  { label: 'Periods', render: (c) => `${c.first_period} – ${c.last_period}` },
+  { label: 'Purchased', render: (c) => quantityOf(c.purchased_quantity, c.unit), align: 'right' },
+  { label: 'Purchase cost', render: (c) => moneyOrDash(c.purchase_cost), align: 'right' },
+  { label: 'Used', render: (c) => quantityOf(c.used_quantity, c.unit), align: 'right' },
+  { label: 'Unused', render: (c) => quantityOf(c.unused_quantity, c.unit), align: 'right' },
+  { label: 'Accounts', render: (c) => c.accounts.join(', ') },
+  { label: 'Net savings', render: (c) => moneyOrDash(c.net_savings), align: 'right' },
+  { label: 'Utilisation', render: (c) => formatShare(c.utilisation), align: 'right' },
+];
+
 export const EXPIRY_COLUMNS: SimpleColumn<Expiry>[] = [
   { label: 'Commitment', render: (e) => <CommitmentArn arn={e.arn} /> },
   { label: 'Kind', render: (e) => (e.kind === 'reservation' ? 'Reserved instance' : 'Savings plan') },
@@ -164,6 +187,16 @@ export function CommitmentInventoryPage() {
               rowKey={(s) => s.arn}
             />
           </TableSection>
+          {inventory.data.commitment_discounts.length > 0 ? (
+            <TableSection title="Commitment discounts (FOCUS)">
+              <SimpleTable
+                label="Commitment discounts"
+                columns={DISCOUNT_COLUMNS}
+                rows={inventory.data.commitment_discounts}
+                rowKey={(c) => c.id}
+              />
+            </TableSection>
+          ) : null}
         </>
       ) : null}
     </Stack>

@@ -47,6 +47,7 @@ const INVENTORY: CommitmentInventory = {
       owner_account: '111111111111',
       service: 'AmazonEC2',
       instance_type: 'm5.large',
+      platform: 'Linux',
       region: 'us-east-1',
       availability_zone: null,
       count: 2,
@@ -65,6 +66,7 @@ const INVENTORY: CommitmentInventory = {
     },
   ],
   savings_plans: [],
+  commitment_discounts: [],
   expiries: [{ arn: ARN, kind: 'reservation', end: '2026-12-16T00:00:00.000Z', days_to_expiry: 20 }],
   enrichment: { status: 'ok', message: null, described: 0, refused: [] },
 };
@@ -322,8 +324,52 @@ describe('Commitment pages', () => {
     expect(row).toHaveTextContent('No Upfront');
     expect(row).toHaveTextContent('$0.06/h');
     expect(row).toHaveTextContent('50.0 %');
+    // Not described by its account: the platform its fee rows name, unmarked.
+    expect(row).toHaveTextContent('Linux');
+    expect(row).not.toHaveTextContent('(account)');
     expect(screen.getByRole('table', { name: 'Expiring commitments' })).toHaveTextContent('2026-12-16');
     expect(screen.getByRole('table', { name: 'Savings plans' })).toHaveTextContent('No results found');
+    // No FOCUS bill: no table of its commitment discounts.
+    expect(screen.queryByRole('table', { name: 'Commitment discounts' })).toBeNull();
+  });
+
+  it('Commitment Inventory lists the commitment discounts a FOCUS bill describes', {
+    timeout: 30_000,
+  }, async () => {
+    answer();
+    const focus: CommitmentInventory = {
+      ...INVENTORY,
+      commitment_discounts: [
+        {
+          id: 'focus-ri-1',
+          name: 'web tier',
+          type: 'Reserved Instance',
+          category: 'Usage',
+          unit: 'Hours',
+          owner_account: '111111111111',
+          accounts: ['111111111111', '222222222222'],
+          first_period: '2026-10-01',
+          last_period: '2026-11-01',
+          purchase_cost: 60,
+          purchased_quantity: 1000,
+          used_quantity: 750,
+          unused_quantity: 250,
+          utilisation: 0.75,
+          effective_cost: 60,
+          on_demand_equivalent: 72,
+          net_savings: 12,
+        },
+      ],
+    };
+    server.use(http.get(`*${P.inventory}`, () => HttpResponse.json(focus)));
+    renderWithProviders('/v3/cost/reserved/', { signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Commitment discounts' }, { timeout: 20_000 });
+    const row = within(table).getByRole('row', { name: /focus-ri-1/ });
+    for (const text of ['web tier', 'Reserved Instance', 'Usage', '2026-10-01 – 2026-11-01', '1,000 Hours'])
+      expect(row).toHaveTextContent(text);
+    expect(row).toHaveTextContent('750 Hours');
+    expect(row).toHaveTextContent('$12.00');
+    expect(row).toHaveTextContent('75.0 %');
   });
 
   it('Commitment Inventory: State, Scope and the class and end the owner account describes, marked (account)', {
