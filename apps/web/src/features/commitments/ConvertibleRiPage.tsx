@@ -12,35 +12,51 @@ type Result = ConvertibleAnalysis['results'][number];
 const beforeAfter = (before: number | null | undefined, after: number | null | undefined) =>
   `${formatShare(before ?? null)} → ${formatShare(after ?? null)}`;
 
+/** The exchange's columns come first after the reservation, so they fit beside it on a laptop screen. */
 const COLUMNS: ColDef<Result>[] = [
   {
     colId: 'reservation',
     headerName: 'Reservation',
     valueGetter: ({ data }) => shortId(data?.arn ?? ''),
     ...arnCell((r: Result) => r.arn),
+    flex: 1.3,
+    minWidth: 140,
   },
-  { field: 'instance_type', headerName: 'Instance type' },
-  { field: 'region', headerName: 'Region' },
-  { field: 'count', headerName: 'Count', type: 'rightAligned', filter: 'agNumberColumnFilter' },
+  {
+    colId: 'reserved',
+    headerName: 'Reserved',
+    valueGetter: ({ data }) => (data ? `${data.count} × ${data.instance_type ?? '—'}` : ''),
+    flex: 1,
+  },
+  { field: 'region', headerName: 'Region', flex: 1, minWidth: 100 },
   {
     colId: 'utilisation',
     headerName: 'Utilisation',
     valueGetter: ({ data }) => data?.utilisation ?? null,
     valueFormatter: ({ value }) => formatShare(value ?? null),
     type: 'rightAligned',
+    flex: 1,
+    minWidth: 100,
   },
-  {
-    field: 'remaining_value',
-    headerName: 'Remaining value',
-    valueFormatter: ({ value }) => formatMoney(Number(value)),
-    type: 'rightAligned',
-  },
-  { colId: 'ends', headerName: 'Ends', valueGetter: ({ data }) => data?.end?.slice(0, 10) ?? '—' },
   {
     colId: 'exchange',
     headerName: 'Exchange for',
     valueGetter: ({ data }) =>
       data?.exchange ? `${data.exchange.instances} × ${data.exchange.target_instance_type}` : '—',
+    flex: 1,
+  },
+  {
+    colId: 'utilisation_change',
+    headerName: 'Utilisation before → after',
+    valueGetter: ({ data }) =>
+      beforeAfter(data?.exchange?.utilisation_before, data?.exchange?.utilisation_after),
+    flex: 1.2,
+  },
+  {
+    colId: 'coverage_change',
+    headerName: 'Coverage before → after',
+    valueGetter: ({ data }) => beforeAfter(data?.exchange?.coverage_before, data?.exchange?.coverage_after),
+    flex: 1.2,
   },
   {
     colId: 'true_up',
@@ -48,17 +64,22 @@ const COLUMNS: ColDef<Result>[] = [
     valueGetter: ({ data }) => data?.exchange?.true_up ?? null,
     valueFormatter: ({ value }) => (value === null ? '—' : formatMoney(Number(value))),
     type: 'rightAligned',
+    flex: 1,
+    minWidth: 100,
   },
   {
-    colId: 'utilisation_change',
-    headerName: 'Utilisation before → after',
-    valueGetter: ({ data }) =>
-      beforeAfter(data?.exchange?.utilisation_before, data?.exchange?.utilisation_after),
+    field: 'remaining_value',
+    headerName: 'Remaining value',
+    valueFormatter: ({ value }) => formatMoney(Number(value)),
+    type: 'rightAligned',
+    flex: 1,
   },
   {
-    colId: 'coverage_change',
-    headerName: 'Coverage before → after',
-    valueGetter: ({ data }) => beforeAfter(data?.exchange?.coverage_before, data?.exchange?.coverage_after),
+    colId: 'ends',
+    headerName: 'Ends',
+    valueGetter: ({ data }) => data?.end?.slice(0, 10) ?? '—',
+    flex: 1,
+    minWidth: 105,
   },
 ];
 
