@@ -137,6 +137,7 @@ const scenarioSchema = z.object({
       memoryMiB: z.number().optional(),
       volumeType: z.string().optional(),
       sizeGiB: z.number().optional(),
+      allocatedStorageGiB: z.number().optional(),
       iops: z.number().nullable().optional(),
       throughputMiBps: z.number().nullable().optional(),
     }),
@@ -147,7 +148,8 @@ const scenarioSchema = z.object({
  * What the bill needs of an action: a memory change also says the function's memory in the scenario (what the
  * generated bill ran at; the scenario's default 128 MB when it names none), so its GB-seconds scale by the ratio;
  * a volume change the volume's type, IOPS and throughput there (what its generated lines bill), so they follow the new ones;
- * a snapshot (a delete's safety snapshot) the id the simulated cloud gave it and the volume's size, which it bills.
+ * a snapshot (a delete's safety snapshot) the id the simulated cloud gave it and the volume's size, which it bills;
+ * a database's deletion the database's allocated storage, which its final snapshot bills.
  */
 function billAction(
   action: CloudAction,
@@ -155,7 +157,12 @@ function billAction(
   at: Date,
   scenario: unknown,
 ): DemoBillAction['action'] {
-  if (action.type !== 'set-memory' && action.type !== 'modify-volume' && action.type !== 'snapshot')
+  if (
+    action.type !== 'set-memory' &&
+    action.type !== 'modify-volume' &&
+    action.type !== 'snapshot' &&
+    action.type !== 'delete-database'
+  )
     return action;
   const parsed = scenarioSchema.safeParse(scenario);
   const kind = action.resource.kind;
@@ -165,6 +172,10 @@ function billAction(
       )
     : undefined;
   if (action.type === 'set-memory') return { ...action, fromMemoryMiB: resource?.memoryMiB ?? 128 };
+  if (action.type === 'delete-database')
+    return resource?.allocatedStorageGiB === undefined
+      ? action
+      : { ...action, sizeGiB: resource.allocatedStorageGiB };
   if (action.type === 'snapshot')
     return resource?.sizeGiB === undefined
       ? action
