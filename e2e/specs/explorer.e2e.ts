@@ -214,6 +214,14 @@ describeOnDemo('Explorer in Chromium on a demo organisation', (demo) => {
     const grid = page.getByRole('region', { name: 'Cost table' });
     await grid.scrollIntoViewIfNeeded();
     await expect.poll(() => grid.evaluate(opaqueOverLastRow)).toEqual([]);
+    // The pinned total row's cells line up with the columns above them (they were 32 px wider).
+    const totalCellEdges = () =>
+      grid.evaluate((region) =>
+        Array.from(region.querySelectorAll('.ag-cell[col-id="total"]'), (cell) =>
+          Math.round(cell.getBoundingClientRect().right),
+        ),
+      );
+    await expect.poll(async () => new Set(await totalCellEdges()).size).toBe(1);
 
     // A link reproduces the view.
     const link = page.url();

@@ -149,6 +149,10 @@ const GRID_SX = {
   '& .ag-body-horizontal-scroll.ag-scrollbar-invisible .ag-body-horizontal-scroll-viewport': {
     backgroundColor: 'transparent',
   },
+  // AG Grid makes its bottom pinned rows' box content-box, which their cells then inherit (CssBaseline's
+  // `box-sizing: inherit`): each cell was its padding and border (32 px) wider than the column above it, a total row's
+  // figures standing right of the figures they sum.
+  '& .ag-grid-pinned-bottom-rows-container': { boxSizing: 'border-box' },
 } as const;
 /** AG Grid keeps room for an overlay under auto-height rows; with rows there is none to show. */
 const GRID_WITH_ROWS_SX = {
