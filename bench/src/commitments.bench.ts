@@ -9,11 +9,15 @@ type Any = any;
 /** The demo export's last month (the ingest bench's END_MONTH); the dashboard reads its last 90 days. */
 const NOW = new Date('2026-11-01T00:00:00Z');
 const DAYS_90 = { start_date: '2026-08-03', end_date: '2026-10-31' };
+/** The last 30 days, by hour (the dashboard's longest hourly range is 31 days). */
+const DAYS_30 = { start_date: '2026-10-02', end_date: '2026-10-31' };
 
 /**
  * Commitment Management's calls (the commitments service: warehouse read, cost-model figures, answer) on the demo
  * CUR 2.0 warehouse of the Explorer bench (1M line items over 13 months; `--quick` 100k; `--rows=N`, `--runs=N`):
- * the dashboard over 90 days by day and over 13 months by month, the inventory and the 60-day purchase analysis,
+ * the dashboard over 90 days by day, over 30 days by hour (its usage sums read from the line items either way: no
+ * rollup keeps them by the hour, docs/commitments.md) and over 13 months by month, the inventory and the 60-day
+ * purchase analysis,
  * each timed cold (every call reads the bill, as the first request after an import) from the commitment rollup
  * built at import and, as the baseline of the same run, from the line items (`useRollup: false`, as before the
  * rollup), and warm (the server's service keeps its reads until an import), in turns with a hand-written DuckDB SQL
@@ -55,6 +59,11 @@ export async function benchCommitments({
     const callsOf = (service: Any): Record<string, () => Promise<Any>> => ({
       'dashboard 90 days by day': () =>
         service.dashboard(caller, contracts.commitmentDashboardQuerySchema.parse(DAYS_90)),
+      'dashboard 30 days by hour': () =>
+        service.dashboard(
+          caller,
+          contracts.commitmentDashboardQuerySchema.parse({ ...DAYS_30, granularity: 'hour' }),
+        ),
       'dashboard 13 months by month, per account': () =>
         service.dashboard(
           caller,
@@ -105,6 +114,18 @@ export async function benchCommitments({
           `the dashboard (${dashboard.totals.on_demand_equivalent}, ${dashboard.totals.coverage}) disagrees with the hand SQL (${floor.eligible}, ${coverage})`,
         );
     }
+
+    // By hour, the same 30 days' figures as by day (the hourly usage sums are read apart, from the line items).
+    const hourly = await coldCall(store, 'dashboard 30 days by hour')();
+    const daily = await serviceOver(store).dashboard(
+      caller,
+      contracts.commitmentDashboardQuerySchema.parse(DAYS_30),
+    );
+    for (const figure of ['on_demand_equivalent', 'actual_cost', 'unused_cost'] as const)
+      if (Math.abs(hourly.totals[figure] - daily.totals[figure]) > 0.005)
+        throw new Error(
+          `30 days by hour (${hourly.totals[figure]}) and by day (${daily.totals[figure]}) disagree on ${figure}`,
+        );
 
     const figures: Record<string, string | number> = {};
     const label = `${warehouse.rows.toLocaleString('en-US')} line items`;
