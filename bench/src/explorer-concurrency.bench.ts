@@ -2,7 +2,13 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { CostQuery } from '@finlens/contracts/cost-query';
-import { type BenchData, demoData, type Session, startExplorerServer } from './explorer-http.bench';
+import {
+  type BenchData,
+  demoData,
+  type Session,
+  startExplorerServer,
+  warehouseData,
+} from './explorer-http.bench';
 import {
   type ExplorerAnswer,
   type ExplorerCase,
@@ -55,7 +61,8 @@ type FinlensRun = {
  * SQL to the cent. `--warehouse=explorer`: the explorer bench's warehouse instead (`--rows`, default 1M, `--quick`
  * 100k; 10M as the issue measures it: 13 months of the demo export imported by `finlens import`, no server or
  * simulated cloud to set up), Finlens asked in process — the warehouse store's runCostQuery with its read
- * connections, as the server's cost-explorer service calls it, without HTTP — by 1 and 4 callers at once.
+ * connections, as the server's cost-explorer service calls it, without HTTP — by 1 and 4 callers at once; with
+ * `--via=http`, through a server started on that warehouse instead, 1 and 4 signed-in clients of its bench admin.
  */
 export async function benchExplorerConcurrency({
   quick,
@@ -70,8 +77,14 @@ export async function benchExplorerConcurrency({
     warehouse === 'demo'
       ? positiveInteger('rows', values.rows, quick ? 20_000 : 200_000)
       : positiveInteger('rows', values.rows, quick ? 100_000 : 1_000_000);
+  const via = values.via ?? (warehouse === 'demo' ? 'http' : 'process');
+  if (via !== 'http' && (via !== 'process' || warehouse === 'demo')) {
+    throw new Error(`--via must be http, or process on --warehouse=explorer (got ${via})`);
+  }
   const run =
-    warehouse === 'demo' ? await overHttp(await demoData(rows), count) : await inProcess(rows, count);
+    via === 'process'
+      ? await inProcess(rows, count)
+      : await overHttp(warehouse === 'demo' ? await demoData(rows) : await warehouseData(rows), count);
   const raw = await openRawDuckDb(run.warehouseFile, Math.max(...CLIENTS));
   const hand: Phase[] = [];
   try {

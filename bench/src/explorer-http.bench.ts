@@ -204,7 +204,11 @@ export async function benchData({ quick, values }: SuiteOptions): Promise<BenchD
   const warehouse = values.warehouse ?? 'demo';
   if (warehouse === 'demo') return demoData(positiveInteger('rows', values.rows, quick ? 20_000 : 200_000));
   if (warehouse !== 'explorer') throw new Error(`--warehouse must be demo or explorer (got ${warehouse})`);
-  const rows = positiveInteger('rows', values.rows, quick ? 100_000 : 1_000_000);
+  return warehouseData(positiveInteger('rows', values.rows, quick ? 100_000 : 1_000_000));
+}
+
+/** The explorer bench's warehouse of `rows` line items, signed in as its bench admin. */
+export async function warehouseData(rows: number): Promise<BenchData> {
   const explorer = await ensureExplorerWarehouse(rows);
   return {
     kind: 'explorer',

@@ -14,9 +14,9 @@ type Encoding = (typeof ENCODINGS)[number];
 type Compress = (encoding: Encoding, text: string) => Promise<Buffer>;
 
 /**
- * Texts up to this size are compressed on the event loop: under a millisecond of work (an Explorer answer of 11
- * series over 90 days is ~17 KB), less than a round trip through zlib's thread pool, which on a busy machine waits
- * for the thread and then for the event loop to run again.
+ * Texts up to this size are compressed on the event loop: about a millisecond of work at most (an Explorer answer of
+ * 11 series over 90 days, ~17 KB, takes a few tenths), less than a round trip through zlib's thread pool costs on a
+ * busy machine, where it waits for a thread and then for the event loop to run again.
  */
 const ON_LOOP_BYTES = 64 * 1024;
 
