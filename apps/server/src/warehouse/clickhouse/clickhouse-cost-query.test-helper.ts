@@ -129,7 +129,9 @@ export function describeCostQueryOnClickHouse(shards: number): void {
         ]);
         const what = `query ${i} ${JSON.stringify(input)}`;
         expectSameFigures(got, fromRows, what);
-        expectSameFigures({ ...got, source: fromRollups.source }, fromRollups, `${what} (DuckDB rollups)`);
+        // Which tables answered is each engine's own plan (DuckDB's scope rollup, ClickHouse's line items).
+        const plan = { source: fromRollups.source, reads: fromRollups.reads };
+        expectSameFigures({ ...got, ...plan }, fromRollups, `${what} (DuckDB rollups)`);
         expect(got.total, `${what} finds costs`).toBeGreaterThan(0);
         for (const series of got.series) keys.add(series.key);
       }
