@@ -150,6 +150,11 @@ describeOnDemo('Commitment Management in Chromium on a demo organisation', (demo
         `→ ${(Number(exchange.utilisation_after) * 100).toFixed(1)} %`,
       ])
         await row.filter({ hasText: text }).waitFor({ timeout: 30_000 });
+      // Every column fits beside the menu at 1440 px: the last one (the end date) too, without scrolling.
+      const ends = row.locator('[col-id="ends"]');
+      await ends.waitFor({ timeout: 30_000 });
+      const box = await ends.boundingBox();
+      expect((box?.x ?? Number.POSITIVE_INFINITY) + (box?.width ?? 0)).toBeLessThanOrEqual(1440);
       await page.screenshot({
         path: screenshotPath(`commitments${path.replaceAll('/', '-').replace(/-$/, '')}`),
         fullPage: true,

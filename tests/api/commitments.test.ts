@@ -1,4 +1,4 @@
-import { cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
+import { cloudAccountSchema, cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
 import {
   COMMITMENT_ALERT_DEFAULTS,
   commitmentAlertSettingsSchema,
@@ -17,12 +17,14 @@ import {
   shareSaveSchema,
 } from '@finlens/contracts/commitments';
 import { INVENTORY_PATHS } from '@finlens/contracts/inventory';
+import { NOTIFICATION_PATHS } from '@finlens/contracts/notifications';
 import { RECOMMENDATIONS_PATHS, recommendationsListSchema } from '@finlens/contracts/recommendations';
 import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
 import { describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS, clientWithBilling } from './billing-client';
+import { upload } from './billing-upload';
 import { expect400 } from './expect-400';
-import { useServerWithMail } from './identity-fixtures';
+import { signUpVerified, useServerWithMail } from './identity-fixtures';
 import { until } from './until';
 
 const context = useServerWithMail();
@@ -948,6 +950,119 @@ describe('commitment management', () => {
     near(sp?.utilisation, 1, 'SP utilisation');
     near(sp?.unused_quantity, 0, 'SP unused');
     near(sp?.net_savings, 7.2 - 4.8, 'SP net savings');
+  });
+
+  it('a coverage drop and a newly bought reservation reach the admin by email once the bill shows them', async () => {
+    // From the first day of the month before yesterday's through yesterday: one m5.large reserved and used all day
+    // every day; in the last 7 days two more m5.large on demand (coverage 24 / (24 + 48) = 1/3 against 1 in the
+    // days before); an m5.xlarge reservation bought 3 days ago, not used yet.
+    const DAY = 24 * HOUR;
+    const newest = new Date(Math.floor(Date.now() / DAY) * DAY - DAY);
+    const first = new Date(Date.UTC(newest.getUTCFullYear(), newest.getUTCMonth() - 1, 1));
+    const days = Math.round((newest.getTime() - first.getTime()) / DAY) + 1;
+    const periodOf = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+    const periodEnd = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+    const bought = new Date(Date.now() - 3 * DAY);
+    const NEW_ARN = 'arn:aws:ec2:us-east-1:111111111111:reserved-instances/bought-this-week';
+    const dayCells = (day: Date, type: string, usageType: string): Cells => ({
+      ...base(0, SHARER, type, usageType),
+      'bill/BillingPeriodStartDate': periodOf(day).toISOString(),
+      'lineItem/UsageStartDate': day.toISOString(),
+    });
+    const fee = (
+      period: Date,
+      arn: string,
+      usageType: string,
+      from: Date,
+      usedHours: number,
+      units: number,
+    ) => {
+      const reserved = (periodEnd(period).getTime() - Math.max(from.getTime(), period.getTime())) / HOUR;
+      return {
+        ...dayCells(period, 'RIFee', usageType),
+        'lineItem/UsageAccountId': OWNER,
+        'lineItem/UsageAmount': reserved,
+        'lineItem/UnblendedCost': reserved * RATE,
+        'reservation/ReservationARN': arn,
+        'reservation/TotalReservedUnits': reserved,
+        'reservation/TotalReservedNormalizedUnits': units * reserved,
+        'reservation/UnusedQuantity': reserved - usedHours,
+        'reservation/UnusedNormalizedUnitQuantity': units * (reserved - usedHours),
+        'reservation/UnusedRecurringFee': (reserved - usedHours) * RATE,
+        'reservation/UnusedAmortizedUpfrontFeeForBillingPeriod': 0,
+        'reservation/AmortizedUpfrontFeeForBillingPeriod': 0,
+        'reservation/StartTime': from.toISOString(),
+        'reservation/EndTime': new Date(from.getTime() + 365 * DAY).toISOString(),
+        'reservation/NumberOfReservations': 1,
+        'reservation/UpfrontValue': 0,
+      };
+    };
+    const lines: Cells[] = [];
+    const usedIn = new Map<number, number>();
+    for (let i = 0; i < days; i++) {
+      const day = new Date(first.getTime() + i * DAY);
+      lines.push({
+        ...dayCells(day, 'DiscountedUsage', 'BoxUsage:m5.large'),
+        'lineItem/UsageAmount': 24,
+        'lineItem/NormalizedUsageAmount': 96,
+        'lineItem/UnblendedCost': 0,
+        'pricing/term': 'Reserved',
+        'pricing/publicOnDemandCost': 24 * ON_DEMAND,
+        'reservation/ReservationARN': ARN,
+        'reservation/EffectiveCost': 24 * RATE,
+      });
+      usedIn.set(periodOf(day).getTime(), (usedIn.get(periodOf(day).getTime()) ?? 0) + 24);
+      if (i >= days - 7)
+        lines.push({
+          ...dayCells(day, 'Usage', 'BoxUsage:m5.large'),
+          'lineItem/UsageAmount': 48,
+          'lineItem/NormalizedUsageAmount': 192,
+          'lineItem/UnblendedCost': 48 * ON_DEMAND,
+          'pricing/term': 'OnDemand',
+          'pricing/publicOnDemandCost': 48 * ON_DEMAND,
+        });
+    }
+    for (const [period, usedHours] of usedIn)
+      lines.push(fee(new Date(period), ARN, 'HeavyUsage:m5.large', start, usedHours, 4));
+    lines.push(fee(periodOf(bought), NEW_ARN, 'HeavyUsage:m5.xlarge', bought, 0, 8));
+    const bill = Buffer.from(`${[HEADER.join(','), ...lines.map(line)].join('\n')}\n`);
+
+    // An admin who reads commitment notices by email, then the bill.
+    const { baseUrl } = context.server;
+    const admin = await signUpVerified(baseUrl, context.smtp, { label: 'commitments-notices' });
+    const preferences = await admin.session.request('PUT', NOTIFICATION_PATHS.preferences, {
+      body: { email_sources: ['commitment'], email_frequency: 'immediately' },
+    });
+    expect(preferences.status).toBe(200);
+    const created = await admin.session.post('/c/cloud_accounts/', {
+      name: 'Payer',
+      settings: AWS_TEST_SETTINGS,
+    });
+    const projectId = cloudAccountSchema.parse(created.body).id;
+    const imported = await upload(admin.session, { project_id: projectId }, { name: 'cur.csv', data: bill });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+
+    const due = commitmentAlertsSchema.parse((await admin.session.get(P.alerts)).body);
+    expect(due.newest_day).toBe(newest.toISOString().slice(0, 10));
+    const coverage = due.alerts.find((a) => a.kind === 'coverage');
+    near(coverage?.coverage_previous, 1, 'coverage of the 28 days before');
+    near(coverage?.coverage_current, 1 / 3, 'coverage of the last 7 days');
+    expect(coverage?.key).toBe(`coverage:${due.newest_day?.slice(0, 7)}`);
+    const purchase = due.alerts.find((a) => a.kind === 'purchase');
+    expect(purchase).toMatchObject({ arn: NEW_ARN, severity: 'info' });
+    expect(due.alerts.filter((a) => a.kind === 'purchase')).toHaveLength(1);
+
+    // The import's alert scan mails each of them to the admin.
+    const subjects = [
+      'Commitment coverage dropped from 100.0% to 33.3%',
+      'New commitment: m5.xlarge × 1 (AmazonEC2, us-east-1)',
+    ];
+    const mailed = await until(
+      async () => context.smtp.messages.filter((m) => m.to.includes(admin.email)).map((m) => m.subject),
+      (got) => subjects.every((subject) => got.some((g) => g.includes(subject))),
+      60_000,
+    );
+    for (const subject of subjects) expect(mailed.filter((g) => g.includes(subject))).toHaveLength(1);
   });
 
   it('bad parameters are a 400 naming the field', async () => {

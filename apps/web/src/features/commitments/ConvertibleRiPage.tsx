@@ -12,51 +12,49 @@ type Result = ConvertibleAnalysis['results'][number];
 const beforeAfter = (before: number | null | undefined, after: number | null | undefined) =>
   `${formatShare(before ?? null)} → ${formatShare(after ?? null)}`;
 
-/** The exchange's columns come first after the reservation, so they fit beside it on a laptop screen. */
+/**
+ * The exchange's columns come first after the reservation and all fit a laptop screen beside the menu (1440 px):
+ * each at least as wide as its longest word and figure, the utilisation with the exchange's after it.
+ */
 const COLUMNS: ColDef<Result>[] = [
   {
     colId: 'reservation',
     headerName: 'Reservation',
     valueGetter: ({ data }) => shortId(data?.arn ?? ''),
     ...arnCell((r: Result) => r.arn),
-    flex: 1.3,
-    minWidth: 140,
+    flex: 1,
+    minWidth: 120,
   },
   {
     colId: 'reserved',
     headerName: 'Reserved',
     valueGetter: ({ data }) => (data ? `${data.count} × ${data.instance_type ?? '—'}` : ''),
     flex: 1,
+    minWidth: 145,
   },
-  { field: 'region', headerName: 'Region', flex: 1, minWidth: 100 },
-  {
-    colId: 'utilisation',
-    headerName: 'Utilisation',
-    valueGetter: ({ data }) => data?.utilisation ?? null,
-    valueFormatter: ({ value }) => formatShare(value ?? null),
-    type: 'rightAligned',
-    flex: 1,
-    minWidth: 100,
-  },
+  { field: 'region', headerName: 'Region', flex: 1, minWidth: 110 },
   {
     colId: 'exchange',
     headerName: 'Exchange for',
     valueGetter: ({ data }) =>
       data?.exchange ? `${data.exchange.instances} × ${data.exchange.target_instance_type}` : '—',
     flex: 1,
+    minWidth: 145,
   },
   {
     colId: 'utilisation_change',
     headerName: 'Utilisation before → after',
     valueGetter: ({ data }) =>
-      beforeAfter(data?.exchange?.utilisation_before, data?.exchange?.utilisation_after),
-    flex: 1.2,
+      beforeAfter(data?.exchange?.utilisation_before ?? data?.utilisation, data?.exchange?.utilisation_after),
+    flex: 1,
+    minWidth: 140,
   },
   {
     colId: 'coverage_change',
     headerName: 'Coverage before → after',
     valueGetter: ({ data }) => beforeAfter(data?.exchange?.coverage_before, data?.exchange?.coverage_after),
-    flex: 1.2,
+    flex: 1,
+    minWidth: 140,
   },
   {
     colId: 'true_up',
@@ -65,7 +63,7 @@ const COLUMNS: ColDef<Result>[] = [
     valueFormatter: ({ value }) => (value === null ? '—' : formatMoney(Number(value))),
     type: 'rightAligned',
     flex: 1,
-    minWidth: 100,
+    minWidth: 105,
   },
   {
     field: 'remaining_value',
@@ -73,6 +71,7 @@ const COLUMNS: ColDef<Result>[] = [
     valueFormatter: ({ value }) => formatMoney(Number(value)),
     type: 'rightAligned',
     flex: 1,
+    minWidth: 115,
   },
   {
     colId: 'ends',
