@@ -20,7 +20,7 @@ import { RESOURCE_KINDS, type ResourceKind } from '../cloud-resources';
 import type { Scenario } from './scenario-schema';
 import { simAct } from './sim-actions';
 import type { SimClock } from './sim-clock';
-import { simSeries } from './sim-metrics';
+import { createSeriesReader } from './sim-metrics';
 import { simReservation, simSavingsPlan } from './sim-reservations';
 import { listedResource, SimWorld } from './sim-world';
 
@@ -233,13 +233,13 @@ export function createSimulatedCloud({
       const denied = failure(account, region, 'cloudwatch', [], 'GetMetricData');
       if (denied)
         return { series: request.queries.map((q) => ({ id: q.id, points: [] })), failures: [denied] };
-      const window = { ...request, now: at, seed: scenario.seed };
+      const read = createSeriesReader({ ...request, now: at, seed: scenario.seed });
       // Generating weeks of hourly points is CPU work in this process (a real call waits on the network).
       const series: MetricsResult['series'] = [];
       await forEachPaced(request.queries, SERIES_PER_TURN, (query) => {
         series.push({
           id: query.id,
-          points: simSeries(world.find(account.accountId, region, query.resource), query, window),
+          points: read(world.find(account.accountId, region, query.resource), query),
         });
       });
       return { series, failures: [] };
