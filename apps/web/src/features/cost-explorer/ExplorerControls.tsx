@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { CHART_KINDS, type ChartKind } from '../../components/Chart';
 import { DimensionPicker, KeyPicker } from './DimensionPicker';
 import type { ExplorerView } from './explorer-view';
@@ -177,12 +177,15 @@ const GroupByRow = memo(function GroupByRow({
   dimensionKey: string | null;
   onChange: (change: ViewChange) => void;
 }) {
+  // The picker (an MUI Autocomplete, which reads its box's width on every render: a forced layout of the page the
+  // click has just changed) takes a new group-by in the render after the click's own; the chips show it at once.
+  const picked = useDeferredValue(dimension);
   return (
     <Stack direction="row" sx={ROW_SX}>
       <DimensionPicker
         label="Group by"
         clearable
-        value={dimension}
+        value={picked}
         onChange={(next) => onChange({ dimension: next, dimension_key: null })}
       />
       {dimension !== null && isKeyedDimension(dimension) ? (
