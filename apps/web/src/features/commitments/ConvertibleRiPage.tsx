@@ -23,23 +23,23 @@ const COLUMNS: ColDef<Result>[] = [
     valueGetter: ({ data }) => shortId(data?.arn ?? ''),
     ...arnCell((r: Result) => r.arn),
     flex: 1,
-    minWidth: 120,
+    minWidth: 130,
   },
   {
     colId: 'reserved',
     headerName: 'Reserved',
     valueGetter: ({ data }) => (data ? `${data.count} × ${data.instance_type ?? '—'}` : ''),
     flex: 1,
-    minWidth: 145,
+    minWidth: 130,
   },
-  { field: 'region', headerName: 'Region', flex: 1, minWidth: 110 },
+  { field: 'region', headerName: 'Region', flex: 1, minWidth: 95 },
   {
     colId: 'exchange',
     headerName: 'Exchange for',
     valueGetter: ({ data }) =>
       data?.exchange ? `${data.exchange.instances} × ${data.exchange.target_instance_type}` : '—',
     flex: 1,
-    minWidth: 145,
+    minWidth: 130,
   },
   {
     colId: 'utilisation_change',
@@ -47,14 +47,14 @@ const COLUMNS: ColDef<Result>[] = [
     valueGetter: ({ data }) =>
       beforeAfter(data?.exchange?.utilisation_before ?? data?.utilisation, data?.exchange?.utilisation_after),
     flex: 1,
-    minWidth: 140,
+    minWidth: 155,
   },
   {
     colId: 'coverage_change',
     headerName: 'Coverage before → after',
     valueGetter: ({ data }) => beforeAfter(data?.exchange?.coverage_before, data?.exchange?.coverage_after),
     flex: 1,
-    minWidth: 140,
+    minWidth: 155,
   },
   {
     colId: 'true_up',
@@ -63,7 +63,7 @@ const COLUMNS: ColDef<Result>[] = [
     valueFormatter: ({ value }) => (value === null ? '—' : formatMoney(Number(value))),
     type: 'rightAligned',
     flex: 1,
-    minWidth: 105,
+    minWidth: 100,
   },
   {
     field: 'remaining_value',
@@ -71,7 +71,7 @@ const COLUMNS: ColDef<Result>[] = [
     valueFormatter: ({ value }) => formatMoney(Number(value)),
     type: 'rightAligned',
     flex: 1,
-    minWidth: 115,
+    minWidth: 125,
   },
   {
     colId: 'ends',
