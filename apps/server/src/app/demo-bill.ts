@@ -151,7 +151,7 @@ const scenarioSchema = z.object({
  * a snapshot (a delete's safety snapshot) the id the simulated cloud gave it and the volume's size, which it bills;
  * a database's deletion the database's allocated storage, which its final snapshot bills.
  */
-function billAction(
+export function billAction(
   action: CloudAction,
   accountId: string,
   at: Date,

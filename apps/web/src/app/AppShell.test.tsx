@@ -22,6 +22,7 @@ describe('app shell navigation', () => {
     expect(inform).toHaveAttribute('aria-expanded', 'true');
     const list = within(nav).getByRole('list', { name: 'Inform' });
     expect(within(list).getByRole('link', { name: /Analysis/ })).toHaveTextContent('Paid');
+    expect(within(list).getByRole('link', { name: /Cost Saving Recommendations/ })).toHaveTextContent('Paid');
     expect(within(list).getByRole('link', { name: /Explorer/ })).not.toHaveTextContent('Paid');
 
     await user.click(within(list).getByRole('link', { name: /Explorer/ }));

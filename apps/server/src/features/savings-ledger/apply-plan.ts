@@ -295,7 +295,7 @@ function addressStep(target: ApplyTarget, related: CloudResource[]): NextStep {
 }
 
 /** The final snapshot's name: RDS wants a letter first, letters, digits and single hyphens. */
-export function finalSnapshotName(target: ApplyTarget): string {
+export function finalSnapshotName(target: Pick<ApplyTarget, 'resourceId' | 'entryId'>): string {
   const entry = target.entryId.replaceAll('-', '').slice(0, 8);
   return `finlens-final-${target.resourceId}-${entry}`.replace(/-+/g, '-');
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTAINER_ROLLUP } from '../../warehouse/cost-query/container-rollup';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../../warehouse/duckdb/duckdb-cost-store';
 import { rebuildRollups } from '../../warehouse/duckdb/duckdb-rollups';
+import { finalSnapshotName } from './apply-plan';
 import { createLedgerVerify } from './ledger-verify';
 import type { LedgerEntryRow, StoredVerification } from './savings-ledger.tables';
 
@@ -276,5 +277,35 @@ describe('verifying an applied saving from the bill', () => {
     // The stopped instance bills nothing itself: its volume's $0.50 a day, less its snapshot's $0.20, is the saving.
     expect(instance).toMatchObject({ outcome: 'verified', rate_before: 0.5 });
     expect(instance?.realised_monthly_saving).toBeCloseTo(0.3 * DAYS_PER_MONTH, 9);
+  });
+
+  it('nets an idle database Finlens deleted of the final snapshot it kept', async () => {
+    const id = '6f1e2d3c-0000-4000-8000-000000000006';
+    const db = `arn:aws:rds:us-east-1:111122223333:db:idle-db`;
+    const final = db.replace(
+      ':db:idle-db',
+      `:snapshot:${finalSnapshotName({ resourceId: 'idle-db', entryId: id })}`,
+    );
+    // $5 a day before; after, the database is gone and its final snapshot (named after the entry) bills $0.50.
+    const days = Array.from({ length: 22 }, (_, i) => i - 14);
+    const values = days.map(
+      (i) =>
+        `('c1', 'p6', DATE '2026-11-01', TIMESTAMP '${addDays(CHANGED, i)} 00:00:00', 'AmazonRDS', '111122223333', '${i < 0 ? db : final}', ${i < 0 ? 5 : 0.5})`,
+    );
+    await store.connection.run(
+      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicecode, line_item_usage_account_id, line_item_resource_id, finlens_line_item_net_amortized_cost) VALUES ${values.join(', ')}`,
+    );
+    const entry = { id, client_id: 'c1', project_id: 'p6', account_id: '111122223333', region: 'us-east-1' };
+    const [deleted] = await verified(
+      {
+        ...entry,
+        ...{ type: 'rds-idle', resource_id: 'idle-db', resource_kind: 'rds-instance', state: 'applied' },
+        ...{ applied_via: 'cloud', applied_at: new Date(`${CHANGED}T12:00:00Z`), safety_snapshot_id: null },
+      } as LedgerEntryRow,
+      '2026-11-17',
+    );
+    expect(deleted).toMatchObject({ outcome: 'verified', rate_before: 5 });
+    expect(deleted?.rate_after).toBeCloseTo(0.5, 9);
+    expect(deleted?.realised_monthly_saving).toBeCloseTo(4.5 * DAYS_PER_MONTH, 9);
   });
 });

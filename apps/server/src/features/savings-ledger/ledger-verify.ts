@@ -13,6 +13,7 @@ import {
 } from '@finlens/cost-model/savings-verification';
 import { addDays } from '@finlens/cost-model/utc-calendar';
 import type { CostStore } from '../../warehouse/cost-store';
+import { finalSnapshotName } from './apply-plan';
 import type { SavingsLedgerRepo } from './savings-ledger.repo';
 import type { LedgerEntryRow, StoredVerification } from './savings-ledger.tables';
 
@@ -40,7 +41,8 @@ export function createLedgerVerify({
    * inventory (and so the entry) has a short id or name; both meet on the normal resource key. An Auto Scaling
    * group or EKS node group bills through its instances: every instance its tags say it ran in the window. What
    * the change deleted with it and what it kept count too: a terminated instance's volumes (kept from the dry
-   * run) and the safety snapshots taken before a delete, which bill on after it (the saving is net of them).
+   * run) and the safety snapshots taken before a delete, which bill on after it (the saving is net of them), as
+   * does the final snapshot of a database Finlens deleted (named after the entry, billed by ARN).
    */
   async function billIds(entry: LedgerEntryRow, from: string, to: string): Promise<string[]> {
     const group = entry.resource_kind !== null && GROUP_KINDS.has(entry.resource_kind);
@@ -51,6 +53,15 @@ export function createLedgerVerify({
         .split(',')
         .filter((id) => id !== '')
         .map((id) => resourceKey(id, 'ebs-snapshot', entry.account_id)),
+      ...(entry.type === 'rds-idle' && entry.applied_via === 'cloud'
+        ? [
+            resourceKey(
+              `arn:aws:rds:${entry.region}:${entry.account_id}:snapshot:${finalSnapshotName({ resourceId: entry.resource_id, entryId: entry.id })}`,
+              null,
+              entry.account_id,
+            ),
+          ]
+        : []),
     ]);
     const rows = await warehouse.resourceCosts({
       clientId: entry.client_id,

@@ -1,8 +1,9 @@
-import type { RecommendationsList } from '@finlens/contracts/recommendations';
+import type { Recommendation, RecommendationsList } from '@finlens/contracts/recommendations';
 import type { LedgerEntryDetail, LedgerTransitionBody } from '@finlens/contracts/savings-ledger';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { TEST_PACKAGE } from '../../test/identity-fixtures';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { recordRequests } from '../../test/request-log';
@@ -32,6 +33,71 @@ const LIST: RecommendationsList = {
   evaluation: EVALUATION,
   results: [RIGHTSIZING],
 };
+
+const fact = (key: string, label: string, value: number | string) => ({
+  key,
+  label,
+  value,
+  threshold_key: null,
+  threshold: null,
+});
+
+/** An orphaned snapshot (Storage, unused) whose saving is its own snapshot lines, as the rule's evidence says. */
+const ORPHAN: Recommendation = {
+  ...RIGHTSIZING,
+  id: 'ebs-snapshot-orphaned:123:snap-0orphan',
+  type: 'ebs-snapshot-orphaned',
+  rule_key: 'ebs-snapshot-orphaned',
+  group: 'storage',
+  finding: 'unused',
+  title: 'Delete orphaned snapshot snap-0orphan',
+  resource_kind: 'ebs-snapshot',
+  resource_id: 'snap-0orphan',
+  resource_key: '123|snap-0orphan',
+  resource_name: null,
+  resource_type: 'snapshot',
+  evidence: {
+    start_date: '2026-11-24',
+    end_date: '2026-11-24',
+    metrics: [],
+    facts: [
+      fact('size_gib', 'Size (GiB)', 500),
+      fact('billed_gb', 'Stored (GB, its own SnapshotUsage lines in the bill)', 42.5),
+      fact('billed_monthly', 'Billed a month (USD effective, its own snapshot lines)', 2.13),
+    ],
+  },
+  saving: { ...RIGHTSIZING.saving, estimated_monthly_saving: 2.13, basis: 'bill' },
+  action: { kind: 'delete', description: 'Delete the snapshot.', target: {}, reversible: false },
+};
+
+/** An idle database (Idle Resources, unused) whose saving is net of its final snapshot. */
+const IDLE_DB: Recommendation = {
+  ...ORPHAN,
+  id: 'rds-idle:123:orders',
+  type: 'rds-idle',
+  rule_key: 'rds-idle',
+  group: 'idle-resources',
+  title: 'Snapshot and delete idle database orders',
+  resource_kind: 'rds-instance',
+  resource_id: 'orders',
+  resource_key: '123|orders',
+  resource_type: 'db.m5.large',
+  evidence: {
+    ...ORPHAN.evidence,
+    facts: [
+      fact('allocated_storage_gib', 'Allocated storage (GiB)', 200),
+      fact('final_snapshot_monthly', 'Final snapshot kept (USD a month, effective)', 13.57),
+    ],
+  },
+};
+
+const listOf = (rec: Recommendation): RecommendationsList => ({
+  ...LIST,
+  total_estimated_monthly_saving: rec.saving.estimated_monthly_saving,
+  total_on_demand_monthly_saving: rec.saving.on_demand_monthly_saving,
+  by_type: [],
+  results: [rec],
+});
 
 function entry(overrides: Partial<LedgerEntryDetail>): LedgerEntryDetail {
   return {
@@ -142,6 +208,96 @@ describe('recommendation screens', () => {
     await user.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe(DETAIL_PATH);
   });
+
+  it(
+    'Unused, Underutilized, Storage and Idle Resources each fix their filter; a row opens its group’s detail page with the facts behind its saving',
+    SLOW,
+    async () => {
+      server.use(
+        http.get('*/c/recommendations/', ({ request }) =>
+          HttpResponse.json(
+            listOf(new URL(request.url).searchParams.get('group') === 'idle-resources' ? IDLE_DB : ORPHAN),
+          ),
+        ),
+        http.get('*/c/recommendations/:id/', ({ params }) =>
+          HttpResponse.json({
+            recommendation: params.id === IDLE_DB.id ? IDLE_DB : ORPHAN,
+            rule: RIGHTSIZING_RULE,
+            history: [],
+          }),
+        ),
+        http.get('*/c/savings_ledger/entries/:id/', () =>
+          HttpResponse.json(entry({ state: 'open', available_actions: [] })),
+        ),
+      );
+      const pages = [
+        ['/v3/cost/unused/', 'Unused Resources', 'finding=unused'],
+        ['/v3/cost/underutilized-resources/', 'Underutilized Resources', 'finding=underutilized'],
+        ['/v3/essentials/storage/', 'Storage Optimization', 'group=storage'],
+        ['/v3/essentials/idle-resources/', 'Idle Resources', 'group=idle-resources'],
+      ] as const;
+      for (const [path, title, filter] of pages) {
+        cleanup();
+        renderWithProviders(path, { signedIn: true });
+        expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
+        await screen.findByRole('table', { name: 'Recommendations' });
+        const asked = requests
+          .calls()
+          .filter((c) => c.startsWith('GET /c/recommendations/?'))
+          .at(-1);
+        expect(asked, path).toContain(filter);
+      }
+      const opened = [
+        [
+          ORPHAN,
+          '/v3/essentials/storage/',
+          'Storage Details',
+          'storage-details',
+          /Stored \(GB, its own SnapshotUsage lines in the bill\): 42\.5/,
+        ],
+        [
+          IDLE_DB,
+          '/v3/essentials/idle-resources/',
+          'Idle Resources Details',
+          'idle-resources-details',
+          /Final snapshot kept \(USD a month, effective\): 13\.57/,
+        ],
+      ] as const;
+      for (const [rec, path, title, page, facts] of opened) {
+        cleanup();
+        const { user, router } = renderWithProviders(path, { signedIn: true });
+        const table = await screen.findByRole('table', { name: 'Recommendations' });
+        await user.click(within(table).getByRole('row', { name: `Open ${rec.title}` }));
+        expect(router.state.location.pathname).toBe(
+          `/v3/essentials/${page}/${rec.type}/${encodeURIComponent(rec.id)}`,
+        );
+        expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
+        const evidence = await screen.findByRole('region', { name: 'Evidence' });
+        expect(within(evidence).getByText(facts)).toBeVisible();
+      }
+    },
+  );
+
+  it(
+    'Cost Saving Recommendations (an Inform paid item) without inform_paid explains the package; Unused Resources is not gated',
+    SLOW,
+    async () => {
+      server.use(
+        http.get('*/payment/package/', () => HttpResponse.json({ ...TEST_PACKAGE, inform_paid: false })),
+        http.get('*/c/recommendations/', () => HttpResponse.json(listOf(ORPHAN))),
+      );
+      renderWithProviders('/v3/cost/recommendations/', { signedIn: true });
+      const region = await screen.findByRole('region', { name: 'Inform paid package' });
+      expect(
+        within(region).getByText('Cost Saving Recommendations is part of the Inform paid package'),
+      ).toBeVisible();
+      expect(requests.calls().some((c) => c.startsWith('GET /c/recommendations/'))).toBe(false);
+      cleanup();
+      renderWithProviders('/v3/cost/unused/', { signedIn: true });
+      expect(await screen.findByRole('table', { name: 'Recommendations' })).toBeVisible();
+      expect(screen.queryByRole('region', { name: 'Inform paid package' })).toBeNull();
+    },
+  );
 
   it('shows the evidence chart, approves, dry-runs and applies through the cloud', SLOW, async () => {
     server.use(
