@@ -17,13 +17,18 @@ export const AWS_TEST_SETTINGS = {
   endpoint: 'http://127.0.0.1:9',
 };
 
-/** A verified admin whose client has one AWS account with `csv` (a CUR file) uploaded into it. */
+/**
+ * A verified admin whose client has one AWS account with `csv` (a CUR file) uploaded into it; `beforeImport` runs
+ * once the admin exists (e.g. to choose notification preferences the import's notices read).
+ */
 export async function clientWithBilling(
   context: { server: TestServer; smtp: TestSmtp },
   label: string,
   csv: Buffer,
+  beforeImport?: (admin: Awaited<ReturnType<typeof signUpVerified>>) => Promise<void>,
 ) {
   const admin = await signUpVerified(context.server.baseUrl, context.smtp, { label });
+  await beforeImport?.(admin);
   const created = await admin.session.post('/c/cloud_accounts/', {
     name: 'Payer',
     settings: AWS_TEST_SETTINGS,

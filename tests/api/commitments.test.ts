@@ -1,4 +1,4 @@
-import { cloudAccountSchema, cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
+import { cloudAccountsSchema } from '@finlens/contracts/cloud-accounts';
 import {
   COMMITMENT_ALERT_DEFAULTS,
   commitmentAlertSettingsSchema,
@@ -22,9 +22,8 @@ import { RECOMMENDATIONS_PATHS, recommendationsListSchema } from '@finlens/contr
 import { SCHEDULER_PATHS } from '@finlens/contracts/scheduler';
 import { describe, expect, it } from 'vitest';
 import { AWS_TEST_SETTINGS, clientWithBilling } from './billing-client';
-import { upload } from './billing-upload';
 import { expect400 } from './expect-400';
-import { signUpVerified, useServerWithMail } from './identity-fixtures';
+import { useServerWithMail } from './identity-fixtures';
 import { until } from './until';
 
 const context = useServerWithMail();
@@ -1028,19 +1027,12 @@ describe('commitment management', () => {
     const bill = Buffer.from(`${[HEADER.join(','), ...lines.map(line)].join('\n')}\n`);
 
     // An admin who reads commitment notices by email, then the bill.
-    const { baseUrl } = context.server;
-    const admin = await signUpVerified(baseUrl, context.smtp, { label: 'commitments-notices' });
-    const preferences = await admin.session.request('PUT', NOTIFICATION_PATHS.preferences, {
-      body: { email_sources: ['commitment'], email_frequency: 'immediately' },
+    const { admin } = await clientWithBilling(context, 'commitments-notices', bill, async (signedUp) => {
+      const preferences = await signedUp.session.request('PUT', NOTIFICATION_PATHS.preferences, {
+        body: { email_sources: ['commitment'], email_frequency: 'immediately' },
+      });
+      expect(preferences.status).toBe(200);
     });
-    expect(preferences.status).toBe(200);
-    const created = await admin.session.post('/c/cloud_accounts/', {
-      name: 'Payer',
-      settings: AWS_TEST_SETTINGS,
-    });
-    const projectId = cloudAccountSchema.parse(created.body).id;
-    const imported = await upload(admin.session, { project_id: projectId }, { name: 'cur.csv', data: bill });
-    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
 
     const due = commitmentAlertsSchema.parse((await admin.session.get(P.alerts)).body);
     expect(due.newest_day).toBe(newest.toISOString().slice(0, 10));
