@@ -102,8 +102,7 @@ const ChargebacksLegacyPage = lazyPage(
   () => import('../features/chargebacks/ChargebacksLegacyPage'),
   'ChargebacksLegacyPage',
 );
-// Named: the module's other exports (TableSection) would otherwise decide the page's props.
-const CommitmentInventoryPage = lazyPage<'CommitmentInventoryPage', object>(
+const CommitmentInventoryPage = lazyPage(
   () => import('../features/commitments/CommitmentInventoryPage'),
   'CommitmentInventoryPage',
 );

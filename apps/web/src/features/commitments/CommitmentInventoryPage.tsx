@@ -4,6 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Section } from '../../components/Section';
 import { type SimpleColumn, SimpleTable } from '../../components/SimpleTable';
 import { useCommitmentInventory } from './api/commitments-query';
 import { CommitmentArn } from './CommitmentArn';
@@ -136,15 +137,53 @@ export const EXPIRY_COLUMNS: SimpleColumn<Expiry>[] = [
   { label: 'Days left', render: (e) => e.days_to_expiry, align: 'right' },
 ];
 
-/** A titled block of the page. */
-export function TableSection({ title, children }: { title: string; children: ReactNode }) {
+type Lists = Pick<
+  CommitmentInventory,
+  'expiries' | 'reservations' | 'savings_plans' | 'commitment_discounts'
+>;
+
+/** The page's tables, one per list of the inventory: its section's title, the table's name and columns. */
+const TABLES: {
+  [K in keyof Lists]: { title: string; label: string; columns: SimpleColumn<Lists[K][number]>[] };
+} = {
+  expiries: { title: 'Expiring within 90 days', label: 'Expiring commitments', columns: EXPIRY_COLUMNS },
+  reservations: { title: 'Reserved instances', label: 'Reserved instances', columns: RESERVATION_COLUMNS },
+  savings_plans: { title: 'Savings plans', label: 'Savings plans', columns: PLAN_COLUMNS },
+  commitment_discounts: {
+    title: 'Commitment discounts (FOCUS)',
+    label: 'Commitment discounts',
+    columns: DISCOUNT_COLUMNS,
+  },
+};
+
+/** Rows are keyed by their ARN, a FOCUS commitment discount by its id. */
+const rowKey = (row: Lists[keyof Lists][number]) => ('arn' in row ? row.arn : row.id);
+
+/** One list of the inventory as its titled table, with what is said above it. */
+function InventoryTable<K extends keyof Lists>(props: { list: K; rows: Lists[K]; note?: ReactNode }) {
+  const { title, label, columns } = TABLES[props.list];
   return (
-    <Stack spacing={1} component="section" aria-label={title}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      {children}
-    </Stack>
+    <Section title={title}>
+      {props.note}
+      <SimpleTable label={label} columns={columns} rows={props.rows} rowKey={rowKey} />
+    </Section>
+  );
+}
+
+function InventoryTables({ inventory }: { inventory: CommitmentInventory }) {
+  return (
+    <>
+      <InventoryTable list="expiries" rows={inventory.expiries} />
+      <InventoryTable
+        list="reservations"
+        rows={inventory.reservations}
+        note={<EnrichmentNotice enrichment={inventory.enrichment} />}
+      />
+      <InventoryTable list="savings_plans" rows={inventory.savings_plans} />
+      {inventory.commitment_discounts.length > 0 ? (
+        <InventoryTable list="commitment_discounts" rows={inventory.commitment_discounts} />
+      ) : null}
+    </>
   );
 }
 
@@ -160,45 +199,7 @@ export function CommitmentInventoryPage() {
         <Skeleton variant="rounded" height={160} aria-label="Loading commitments" />
       ) : null}
       {inventory.isError ? <Alert severity="error">{inventory.error.message}</Alert> : null}
-      {inventory.isSuccess ? (
-        <>
-          <TableSection title="Expiring within 90 days">
-            <SimpleTable
-              label="Expiring commitments"
-              columns={EXPIRY_COLUMNS}
-              rows={inventory.data.expiries}
-              rowKey={(e) => e.arn}
-            />
-          </TableSection>
-          <TableSection title="Reserved instances">
-            <EnrichmentNotice enrichment={inventory.data.enrichment} />
-            <SimpleTable
-              label="Reserved instances"
-              columns={RESERVATION_COLUMNS}
-              rows={inventory.data.reservations}
-              rowKey={(r) => r.arn}
-            />
-          </TableSection>
-          <TableSection title="Savings plans">
-            <SimpleTable
-              label="Savings plans"
-              columns={PLAN_COLUMNS}
-              rows={inventory.data.savings_plans}
-              rowKey={(s) => s.arn}
-            />
-          </TableSection>
-          {inventory.data.commitment_discounts.length > 0 ? (
-            <TableSection title="Commitment discounts (FOCUS)">
-              <SimpleTable
-                label="Commitment discounts"
-                columns={DISCOUNT_COLUMNS}
-                rows={inventory.data.commitment_discounts}
-                rowKey={(c) => c.id}
-              />
-            </TableSection>
-          ) : null}
-        </>
-      ) : null}
+      {inventory.isSuccess ? <InventoryTables inventory={inventory.data} /> : null}
     </Stack>
   );
 }

@@ -28,6 +28,7 @@ import { Chart } from '../../components/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { Figure } from '../../components/Figure';
 import { ProjectPicker } from '../../components/ProjectPicker';
+import { Section } from '../../components/Section';
 import { SimpleTable } from '../../components/SimpleTable';
 import { useProjectsAws } from '../admin/api/projects-aws-query';
 import {
@@ -43,7 +44,7 @@ import {
 } from './api/commitments-query';
 import { CommitmentAlertsSection } from './CommitmentAlertsSection';
 import { arnCell } from './CommitmentArn';
-import { EXPIRY_COLUMNS, TableSection } from './CommitmentInventoryPage';
+import { EXPIRY_COLUMNS } from './CommitmentInventoryPage';
 import { hourLabels } from './commitment-charts';
 import { formatHourly, formatMoney, formatRate, formatShare } from './commitment-format';
 import { RateTableDialog } from './RateTableDialog';
@@ -431,7 +432,7 @@ export function CommitmentManagementPage() {
         </>
       ) : null}
       <CommitmentAlertsSection projectIds={projectIds} />
-      <TableSection title="Breakdown">
+      <Section title="Breakdown">
         <Choice
           label="Breakdown by"
           value={group}
@@ -447,8 +448,8 @@ export function CommitmentManagementPage() {
           csvFileName={`commitments-by-${group}`}
           getRowId={({ data }) => data.key}
         />
-      </TableSection>
-      <TableSection title="Expiring within 90 days">
+      </Section>
+      <Section title="Expiring within 90 days">
         <SimpleTable
           label="Expiring commitments"
           columns={EXPIRY_COLUMNS}
@@ -456,7 +457,7 @@ export function CommitmentManagementPage() {
           rowKey={(e) => e.arn}
           pending={inventory.isPending}
         />
-      </TableSection>
+      </Section>
       <PurchaseAnalysisSection projectIds={projectIds} />
     </Stack>
   );

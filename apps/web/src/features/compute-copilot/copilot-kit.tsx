@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataGrid } from '../../components/DataGrid';
+import { Section } from '../../components/Section';
 import type { CopilotRange } from './api/keys';
 
 /** Compute Copilot's pages share these: the range in the URL, headline figures, states and links. */
@@ -124,16 +125,7 @@ export function CopilotPage(props: {
   );
 }
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack spacing={1} component="section" aria-label={title}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      {children}
-    </Stack>
-  );
-}
+export { Section };
 
 export function PageLink({ to, children }: { to: string; children: ReactNode }) {
   return (
