@@ -56,7 +56,8 @@ beforeAll(async () => {
   const duck = await openDuckDbCostStore({ path: join(dir, 'w.duckdb') });
   stores.push(duck);
   if (clickHouse.url !== null) stores.push(await openClickHouseCostStore({ url: clickHouse.url }));
-  for (const store of stores) {
+  // The engines import side by side (DuckDB here, ClickHouse in its server), each the projects in turn.
+  const importAll = async (store: Store) => {
     await store.init();
     for (const { projectId, path } of projects) {
       const files = await localSource(path).listFiles();
@@ -73,7 +74,8 @@ beforeAll(async () => {
         refused.add(projectId);
       });
     }
-  }
+  };
+  await Promise.all(stores.map(importAll));
 }, 240_000);
 afterAll(async () => {
   for (const store of stores) await store.close();
