@@ -146,6 +146,53 @@ describe('ASG launch template rightsizing', () => {
   });
 });
 
+describe('ASG advice on an EKS managed node group', () => {
+  // EKS owns a managed node group's Auto Scaling group (its launch template and instance mix): the advice names
+  // the node group, found by the node group's listing (attached to the group) or by EKS's tags on the group.
+  const nodeGroup = resource('eks-nodegroup', 'prod/workers', {
+    attachments: [
+      { kind: 'eks-cluster', id: 'prod' },
+      { kind: 'autoscaling-group', id: 'web-asg' },
+    ],
+  });
+
+  it('a one-node group to rightsize: change the node group’s instance types, not the launch template', () => {
+    const out = outcome(
+      input(group('m5.2xlarge', 1, 1), [...members('m5.2xlarge', 1), nodeGroup]),
+      'asg-launch-template-rightsizing',
+    );
+    if (out?.outcome !== 'violated') throw new Error(`expected a violation, got ${out?.outcome}`);
+    const to = String(out.action.target.instance_type);
+    expect(out.title).toBe(`Launch ${to} instead of m5.2xlarge in EKS node group prod/workers`);
+    expect(out.action.target).toMatchObject({ node_group: 'prod/workers', replaces: 'm5.2xlarge' });
+    expect(out.action.description).toMatch(
+      new RegExp(`^On EKS node group prod/workers, change its instance types from m5\\.2xlarge to ${to} `),
+    );
+    expect(out.action.description).toContain('EKS manages its Auto Scaling group web-asg');
+    expect(out.action.description).not.toContain('launch template’s type');
+    expect(out.mightBeWrong.join(' ')).toContain('node group replaces them');
+  });
+
+  it('spot: a SPOT node group for the nodes above the base, the node group named from EKS’s tags', () => {
+    const tagged = {
+      ...group('m5.large', 2),
+      tags: { 'eks:cluster-name': 'prod', 'eks:nodegroup-name': 'workers' },
+    };
+    const out = outcome(input(tagged, members('m5.large', 2), { spotRatio: 0.3 }), 'asg-spot-adoption');
+    if (out?.outcome !== 'violated') throw new Error(`expected a violation, got ${out?.outcome}`);
+    expect(out.title).toBe('Run 1 of 2 instances on spot in EKS node group prod/workers');
+    expect(out.action.target).toMatchObject({ node_group: 'prod/workers', on_demand_base_capacity: 1 });
+    expect(out.action.description).toMatch(
+      /^On EKS node group prod\/workers, keep 1 node on demand and run the rest in a node group of capacity type SPOT over m5\.large,/,
+    );
+    // A group EKS does not manage keeps the group's own advice.
+    const plain = outcome(input(group('m5.large', 2), members('m5.large', 2)), 'asg-spot-adoption');
+    if (plain?.outcome !== 'violated') throw new Error('not violated');
+    expect(plain.action.target.node_group).toBeUndefined();
+    expect(plain.action.description).toMatch(/^Keep 1 on-demand as the base/);
+  });
+});
+
 describe('ASG scheduled scaling', () => {
   // Four instances at 20 % on average with busy hours at 65 %: the load follows the clock, and the busy hours need
   // all four (asg-overprovisioned stays quiet).

@@ -115,6 +115,31 @@ const REPLACED_AS_GROUP_CYCLES =
   'Running instances change only as the group replaces them (scale-in and scale-out, or an instance refresh).';
 
 /**
+ * The EKS managed node group (cluster/name) whose Auto Scaling group this is: the node group's own listing names
+ * the group, else EKS's tags on it. EKS owns such a group's launch template and instance mix, so its instance
+ * types and capacity type are changed on the node group.
+ */
+function nodeGroupOf(input: RuleInput): string | null {
+  const listed = input.related.attachedTo('eks-nodegroup', input.resource.id)[0];
+  if (listed !== undefined) return listed.id;
+  const tags = input.resource.tags;
+  const name = tags['eks:nodegroup-name'];
+  const cluster = tags['eks:cluster-name'] ?? tags['aws:eks:cluster-name'];
+  return name && cluster ? `${cluster}/${name}` : null;
+}
+
+/** What to do on an EKS node group instead of its Auto Scaling group, per advice. */
+const NODE_GROUP_CHANGE = {
+  'use-spot': (item: AsgAdviceItem, base: number) =>
+    `keep ${base} node${base === 1 ? '' : 's'} on demand and run the rest in a node group of capacity type SPOT over ${item.instanceTypes.join(', ')} (a node group's capacity type is set when it is created).`,
+  modify: (item: AsgAdviceItem) =>
+    `change its instance types from ${item.fromType} to ${item.instanceTypes[0]} (a new node group, or a new version of the launch template it names).`,
+} as const;
+
+const NODE_GROUP_CYCLES =
+  'Nodes change only as the node group replaces them: their pods are drained and scheduled again elsewhere.';
+
+/**
  * The three rules' finding: titled "<advice> in <group>", priced from the advice, the action described by the
  * advice's detail and its monthly saving (reversible), the rule's caveats followed by the commitment coverage one.
  */
@@ -128,18 +153,33 @@ function violation(
   },
 ): Violation {
   const saving = savingOfAdvice(item, g);
+  const group = input.resource.name ?? input.resource.id;
+  const kind = found.action.kind;
+  const change = kind === 'use-spot' || kind === 'modify' ? NODE_GROUP_CHANGE[kind] : null;
+  const nodeGroup = change === null ? null : nodeGroupOf(input);
+  const base = Number(found.action.target.on_demand_base_capacity ?? 0);
+  const onNodeGroup =
+    nodeGroup === null || change === null
+      ? null
+      : `On EKS node group ${nodeGroup}, ${change(item, base)} EKS manages its Auto Scaling group ${group}: change the node group, not the Auto Scaling group.`;
   return {
     outcome: 'violated',
-    title: `${item.title} in ${input.resource.name ?? input.resource.id}`,
+    title: `${item.title} in ${nodeGroup === null ? group : `EKS node group ${nodeGroup}`}`,
     evidence: found.evidence,
     saving,
     risk: item.risk,
     action: {
       ...found.action,
-      description: `${item.detail} About ${money(saving.effective)} a month less.`,
+      target: nodeGroup === null ? found.action.target : { node_group: nodeGroup, ...found.action.target },
+      description: `${onNodeGroup ?? item.detail} About ${money(saving.effective)} a month less.`,
       reversible: true,
     },
-    mightBeWrong: [...found.mightBeWrong, ...coverageCaveat(input)],
+    mightBeWrong: [
+      ...found.mightBeWrong.map((m) =>
+        nodeGroup !== null && m === REPLACED_AS_GROUP_CYCLES ? NODE_GROUP_CYCLES : m,
+      ),
+      ...coverageCaveat(input),
+    ],
     resourceType: found.resourceType,
   };
 }

@@ -203,8 +203,23 @@ const refreshAfter = (target: ApplyTarget, group: Group) => ({
   description: `Refresh ${group.id}'s instances so the running ones launch as the group now says`,
 });
 
+/**
+ * EKS owns a managed node group's Auto Scaling group: advice naming the node group changes its instance types or
+ * capacity type there (a new node group), never the group's launch template or instance mix.
+ */
+function nodeGroupStep(target: ApplyTarget, group: Group): NextStep | null {
+  const nodeGroup = targetText(target, 'node_group');
+  if (nodeGroup === null) return null;
+  return {
+    kind: 'unsupported',
+    reason: `EKS manages ${group.id} for node group ${nodeGroup}: change the node group's instance types or capacity type in EKS (a new node group); Finlens does not change node groups.`,
+  };
+}
+
 /** A group launches `wanted` once its template has it and no override keeps the replaced type. */
 function launchTypeStep(target: ApplyTarget, group: Group, wanted: string): NextStep {
+  const onNodeGroup = nodeGroupStep(target, group);
+  if (onNodeGroup !== null) return onNodeGroup;
   const replaces = targetText(target, 'replaces') ?? '';
   const template = group.launchTemplate;
   if (template === null)
@@ -244,6 +259,8 @@ function launchTypeStep(target: ApplyTarget, group: Group, wanted: string): Next
 function spotStep(target: ApplyTarget, resource: CloudResource): NextStep {
   if (resource.kind !== 'autoscaling-group')
     return { kind: 'unsupported', reason: `The cloud port cannot put a ${resource.kind} on spot.` };
+  const onNodeGroup = nodeGroupStep(target, resource);
+  if (onNodeGroup !== null) return onNodeGroup;
   const t = target.action.target;
   const base = Number(t.on_demand_base_capacity);
   const percentage = Number(t.on_demand_percentage_above_base ?? 0);

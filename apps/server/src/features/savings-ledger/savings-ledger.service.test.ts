@@ -505,6 +505,31 @@ describe('savings ledger service', () => {
     expect(listedActions.actions.map((a) => a.name)).toEqual(['finlens-scale-down', 'finlens-scale-up']);
   });
 
+  it("refuses to change an EKS managed node group's Auto Scaling group: the advice names the node group", async () => {
+    const service = ledger();
+    const onNodeGroup = asgRecommendations(projectId).map((r) => ({
+      ...r,
+      id: `${r.id}-eks`,
+      action: { ...r.action, target: { node_group: 'prod/workers', ...r.action.target } },
+    }));
+    recs.push(...onNodeGroup);
+    const [before] = (await listed('autoscaling-group')).filter((r) => r.id === CONTRACT_IDS.asg);
+    const reason = `EKS manages ${CONTRACT_IDS.asg} for node group prod/workers: change the node group's instance types or capacity type in EKS (a new node group); Finlens does not change node groups.`;
+    for (const { id } of onNodeGroup) {
+      await service.transition(member(), id, { action: 'accept' });
+      await service.transition(admin(), id, { action: 'approve' });
+      const dry = await service.transition(admin(), id, { action: 'apply', dry_run: true });
+      expect(dry.check).toMatchObject({ can_apply: false, reason });
+      expect(await refused(service.transition(admin(), id, { action: 'apply', dry_run: false }))).toEqual({
+        status: 409,
+        detail: reason,
+        errors: undefined,
+      });
+    }
+    const [after] = (await listed('autoscaling-group')).filter((r) => r.id === CONTRACT_IDS.asg);
+    expect(after).toEqual(before);
+  });
+
   it('deletes an idle NAT gateway and adds a lifecycle rule to a bucket through the simulated cloud', async () => {
     const service = ledger();
     recs.push(
