@@ -23,6 +23,7 @@ import {
 } from '../features/recommendations/recommendations.jobs';
 import { createRecommendationsRepo } from '../features/recommendations/recommendations.repo';
 import { createRecommendationsService } from '../features/recommendations/recommendations.service';
+import { finalSnapshotName } from '../features/savings-ledger/apply-plan';
 import { createLedgerApply } from '../features/savings-ledger/ledger-apply';
 import { acceptApproveApply, insertLedgerEntry } from '../features/savings-ledger/ledger-entry.test-helper';
 import { createLedgerVerify } from '../features/savings-ledger/ledger-verify';
@@ -103,7 +104,8 @@ type Expected = {
       | 'overprovisionedIopsVolumes'
       | 'unattachedVolumes'
       | 'idleLoadBalancers'
-      | 'io1Volumes',
+      | 'io1Volumes'
+      | 'idleDatabases',
       { accountId: string; region: string; id: string }[]
     >;
   };
@@ -685,6 +687,45 @@ describe('the demo bill follows the actions taken on the demo cloud', () => {
       expect(result.outcome, rec.type).toBe('verified');
       expect(Math.abs(result.error), rec.type).toBeLessThan(0.05);
     }
+  }, 240_000);
+
+  it('an idle database deleted through the simulated cloud after its final snapshot: its hours stop, the snapshot bills, and the ledger verifies the saving net of the snapshot against the estimate', async () => {
+    if (stopped === null) throw new Error('the stop test did not run');
+    const planted = (await expectedJson()).cloud.planted;
+    const idle = await firstFound(planted.idleDatabases, 'rds-idle');
+    const done = await applyThroughLedger(manualClock(RESIZE_AT), idle);
+    expect(done.applied).toMatchObject({ state: 'applied', applied_via: 'cloud', apply_status: 'succeeded' });
+    const entryId = done.started.entry.id;
+    await refreshed(['2026-01', '2026-02']);
+
+    // The bill: the database's hours end at the delete (14 of 20 February's 24 hours), none after; its final
+    // snapshot (named after the ledger entry) bills RDS:ChargedBackupUsage from then on.
+    const arn = (type: string, name: string) =>
+      `arn:aws:rds:${idle.region}:${idle.account_id}:${type}:${name}`;
+    const hours = (await dailyCost(arn('db', idle.resource_id))).filter((l) =>
+      l.usageType.includes('InstanceUsage'),
+    );
+    expect(hours.find((l) => l.day === '2026-02-19')?.amount).toBe(24);
+    expect(hours.find((l) => l.day === '2026-02-20')?.amount).toBeCloseTo(14, 9);
+    expect(hours.filter((l) => l.day > '2026-02-20')).toEqual([]);
+    const snapshot = await dailyCost(
+      arn('snapshot', finalSnapshotName({ resourceId: idle.resource_id, entryId })),
+    );
+    expect(snapshot.map((l) => l.usageType.replace(/^[A-Z0-9]+-/, ''))).toEqual(
+      Array.from({ length: 9 }, () => 'RDS:ChargedBackupUsage'),
+    );
+    expect(snapshot.map((l) => l.day)).toEqual(
+      Array.from({ length: 9 }, (_, i) => `2026-02-${String(20 + i).padStart(2, '0')}`),
+    );
+
+    // Seed 7, payouts-staging-2186 (no connections): estimated $147.12, realised $147.12 a month (0.00 %); daily
+    // rate $5.13 before, $0.30 in the last week (the final snapshot). Zero by construction: the rule nets the
+    // database's hours with its allocated storage at the RDS snapshot list price (the account bills no
+    // ChargedBackupUsage before the delete), and the demo bills the final snapshot at that price on that size. A real
+    // snapshot bills only the data stored, so the estimate is the lower bound there: not measured here.
+    const result = await judged(idle, entryId);
+    expect(result.outcome).toBe('verified');
+    expect(Math.abs(result.error)).toBeLessThan(0.05);
   }, 240_000);
 
   it('a non-production demo instance scheduled by its Name tag (office hours, UTC): the reconciler stops and starts it through a week, the bill follows, and the schedule shows the realised saving the ledger verified — the estimate plus only the minutes each start was pending', async () => {
