@@ -177,7 +177,14 @@ export function createCommitmentReads({
     }
     const [fees, usage] = await Promise.all([
       keep(scope, `fees ${from} ${to} ${grain}`, () =>
-        warehouse.commitmentRows({ ...scope, from, to, grain, lineItemTypes: COMMITMENT_FEE_TYPES }),
+        warehouse.commitmentRows({
+          ...scope,
+          from,
+          to,
+          grain,
+          lineItemTypes: COMMITMENT_FEE_TYPES,
+          purchaseKeys: false,
+        }),
       ),
       keep(scope, `usage sums ${from} ${to} ${grain} ${by.join(' ')}`, () =>
         sumsOf({ ...scope, from, to, grain, by }),

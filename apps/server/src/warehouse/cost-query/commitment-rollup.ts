@@ -1,4 +1,5 @@
 import { INSTANCE_HOURS_PATTERN, RESERVABLE_SERVICES } from '@finlens/cost-model/commitments/eligibility';
+import { COMMITMENT_FEE_TYPES } from '@finlens/cost-model/commitments/figures';
 import type { SqlDialect, SqlValues } from './sql-dialect';
 
 /**
@@ -161,9 +162,25 @@ export function reservationPlatformSql(dialect: SqlDialect, values: SqlValues): 
 export const RESERVATION_PLATFORM_COLUMN = 'reservation_platform';
 
 /**
+ * The hour a fee row's usage starts in (COMMITMENT_FEE_TYPES: RIFee, SavingsPlanRecurringFee; the text of
+ * `periodStart` by hour), null on every other row — so the dashboard's hourly fee rows come from the daily rollup
+ * (a savings plan's recurring fee is billed by the hour) while its usage rows keep one group per day. A month's
+ * RIFee is one row whatever its grain; an hourly bill's savings plan fees are 24 rows a plan and day instead of one.
+ */
+export function feeHourSql(dialect: SqlDialect, values: SqlValues): string {
+  const types = COMMITMENT_FEE_TYPES.map((t) => values.add(t)).join(', ');
+  return `CASE WHEN ${dialect.identifier('line_item_line_item_type')} IN (${types})
+    THEN ${dialect.periodStart(dialect.identifier('line_item_usage_start_date'), 'hour')} END`;
+}
+
+/** The rollup's column of `feeHourSql`. */
+export const FEE_HOUR_COLUMN = 'fee_hour';
+
+/**
  * The commitment rows per usage day, every key, attribute and the bill's period start grouped, every figure summed
- * (null where none of a group's line items has it), and the reservations' platform. The day and month reads sum its
- * rows again; hours read the line items (a row's usage end is kept only there).
+ * (null where none of a group's line items has it), the reservations' platform and the fee rows' hour. The day and
+ * month reads sum its rows again, as do the dashboard's hourly fee rows by that hour; other hourly reads read the line
+ * items (a row's usage end is kept only there).
  */
 // A RollupDefinition (rollups.ts holds it in ROLLUPS; typed there, so this file needs nothing of it).
 export const COMMITMENT_ROLLUP = {
@@ -176,7 +193,10 @@ export const COMMITMENT_ROLLUP = {
   maps: [],
   sums: SUMS.map(([, column]) => column),
   rows: commitmentRowsSql,
-  keys: [{ name: RESERVATION_PLATFORM_COLUMN, type: 'text', sql: reservationPlatformSql }],
+  keys: [
+    { name: RESERVATION_PLATFORM_COLUMN, type: 'text', sql: reservationPlatformSql },
+    { name: FEE_HOUR_COLUMN, type: 'text', sql: feeHourSql },
+  ],
 } as const;
 
 /** The row fields that decide eligibility (eligibility.ts) and the line items' columns of them. */

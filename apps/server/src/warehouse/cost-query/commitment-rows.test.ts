@@ -23,14 +23,17 @@ import { billingDataset } from '@finlens/fixtures/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFiles } from '../../ingest/duckdb/import-files';
 import { localSource } from '../../ingest/sources/local-source';
+import { LINE_ITEMS_TABLE } from '../canonical-schema';
 import { openClickHouseCostStore } from '../clickhouse/clickhouse-cost-store';
 import { useTestClickHouse } from '../clickhouse/test-clickhouse';
 import type { CostStore } from '../cost-store';
 import { type DuckDbCostStore, openDuckDbCostStore } from '../duckdb/duckdb-cost-store';
-import { COMMITMENT_LINE_ITEM_TYPES } from './commitment-rollup';
+import { duckDbDialect } from '../duckdb/duckdb-dialect';
+import { COMMITMENT_LINE_ITEM_TYPES, COMMITMENT_ROLLUP } from './commitment-rollup';
 import {
   type CommitmentSumKey,
   commitmentSumsOfRows,
+  compileCommitmentRows,
   focusCommitmentRow,
   type WarehouseCommitmentRow,
   type WarehouseCommitmentSums,
@@ -348,6 +351,50 @@ describe.each(['duckdb', 'clickhouse'] as const)('commitment rows on %s', (kind)
       Object.values(seen).every((v) => v > 0),
       JSON.stringify(seen),
     ).toBe(true);
+  });
+
+  it("read the dashboard's hourly fee rows from the rollup by their hour, and its hourly sums without the purchase keys", async (context) => {
+    const s = store();
+    if (s === undefined) return context.skip('clickhouse-server is not installed');
+    const hours = new Set<number>();
+    for (const { projectId } of projects.filter((p) => !refused.has(p.projectId))) {
+      const query = {
+        clientId: 'client',
+        projectIds: [projectId],
+        from: '2018-01-01',
+        to: '2025-12-31',
+        grain: 'hour' as const,
+        purchaseKeys: false,
+      };
+      // The line items by hour in the day reads' shape (no usage end, tenancy or licence; a reservation's platform).
+      const rows = await s.commitmentRows({ ...query, useRollup: false });
+      expect(rows.every((r) => r.usageEnd === null && r.tenancy === null && r.licenceModel === null)).toBe(
+        true,
+      );
+      const fees = await s.commitmentRows({ ...query, lineItemTypes: COMMITMENT_FEE_TYPES });
+      expectSameRows(
+        fees,
+        rows.filter((r) => COMMITMENT_FEE_TYPES.includes(r.lineItemType)),
+        `${projectId} fees by hour`,
+      );
+      for (const fee of fees) hours.add(fee.at.getUTCHours());
+      const sums = await s.commitmentUsageSums({ ...query, by: SUM_KEYS });
+      expectSameSums(sums, commitmentSumsOfRows(rows, SUM_KEYS), `${projectId} sums by hour`);
+    }
+    // Savings plan fees billed by the hour keep their hours (not only midnight, as a day would give).
+    expect(hours.size).toBeGreaterThan(1);
+    // Answered from the rollup built at import, not from the line items (one compiler for both engines).
+    const { sql } = compileCommitmentRows(duckDbDialect, {
+      clientId: 'client',
+      projectIds: ['workshop'],
+      from: '2018-01-01',
+      to: '2025-12-31',
+      grain: 'hour',
+      purchaseKeys: false,
+      lineItemTypes: COMMITMENT_FEE_TYPES,
+    });
+    expect(sql).toContain(COMMITMENT_ROLLUP.table);
+    expect(sql).not.toContain(LINE_ITEMS_TABLE);
   });
 
   it('sum the usage per instance family in the warehouse: one sum per period and family', async (context) => {

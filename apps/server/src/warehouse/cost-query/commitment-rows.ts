@@ -13,6 +13,7 @@ import {
   COMMITMENT_ROLLUP,
   CONSTANTS,
   commitmentRowsSql,
+  FEE_HOUR_COLUMN,
   KEYS,
   onDemandEligibleSql,
   RESERVATION_PLATFORM_COLUMN,
@@ -45,6 +46,13 @@ export interface CommitmentRowsQuery extends CostScope {
   grain: 'hour' | 'day' | 'month';
   /** False: read the line items even by day or month (the rollup's tests and bench compare the two). */
   useRollup?: boolean;
+  /**
+   * By hour, whether to keep apart what only the purchase analyses read — the usage's end hour, operating system,
+   * tenancy and licence (the last two from the product map, the costliest column of the read) — as by default.
+   * False: the rows of the day and month reads (a reservation's platform, no end, tenancy or licence) by hour:
+   * the dashboard's hourly reads, which need none of them.
+   */
+  purchaseKeys?: boolean;
   /** Only the rows of these line item types (all without). */
   lineItemTypes?: readonly string[];
   /**
@@ -162,19 +170,29 @@ export function compileCommitmentRows(dialect: SqlDialect, query: CommitmentRows
     const listed = `${type} IN (${types.map((t) => values.add(t)).join(', ')})`;
     return [query.focusCommitments === true ? `(${listed} OR ${focus()})` : listed];
   };
-  return { sql: commitmentRowsSelect(dialect, values, query, typeWhere), values: values.bound };
+  // Only fee rows (none of FOCUS's): by hour too from the rollup, which keeps their hour.
+  const feesOnly =
+    types?.every((t) => COMMITMENT_FEE_TYPES.includes(t)) === true && query.focusCommitments !== true;
+  return { sql: commitmentRowsSelect(dialect, values, query, typeWhere, feesOnly), values: values.bound };
 }
 
-/** The commitment rows' SELECT, its values added to `values`; `typeWhere` adds conditions on the line item type. */
+/**
+ * The commitment rows' SELECT, its values added to `values`; `typeWhere` adds conditions on the line item type, which
+ * keep only fee rows when `feesOnly` (then read by hour too from the rollup, by its fee hour, unless asked for the
+ * purchase keys).
+ */
 function commitmentRowsSelect(
   dialect: SqlDialect,
   values: SqlValues,
   query: Omit<CommitmentRowsQuery, 'lineItemTypes'>,
   typeWhere: (typeColumn: string) => string[],
+  feesOnly = false,
 ): string {
   const d = dialect;
   const hourly = query.grain === 'hour';
-  const source = hourly || query.useRollup === false ? LINE_ITEMS_SOURCE : rollupSource(COMMITMENT_ROLLUP);
+  const purchase = hourly && query.purchaseKeys !== false;
+  const rolled = query.useRollup !== false && (!hourly || (feesOnly && !purchase));
+  const source = rolled ? rollupSource(COMMITMENT_ROLLUP) : LINE_ITEMS_SOURCE;
   const ctx: SqlContext = { dialect, values, source };
   const id = (column: string) => d.identifier(column);
   const where = [...scopeWhere(ctx, query, 'not_split')];
@@ -184,10 +202,10 @@ function commitmentRowsSelect(
   const time = id(source.timeColumn);
   const product = (key: string) => `NULLIF(${d.mapValue(id('product'), ctx.values.add(key))}, '')`;
   const keys = [
-    `${d.periodStart(time, query.grain)} AS at_`,
+    `${hourly && rolled ? id(FEE_HOUR_COLUMN) : d.periodStart(time, query.grain)} AS at_`,
     `${d.periodStart(time, 'month')} AS month_`,
     // By hour only (the purchase analyses read them); by day or month they would split groups for nothing.
-    ...(hourly
+    ...(purchase
       ? [
           `${d.periodStart(id('line_item_usage_end_date'), 'hour')} AS end_`,
           `NULLIF(${id('finlens_operating_system_engine')}, '') AS os_`,
@@ -198,11 +216,11 @@ function commitmentRowsSelect(
     `${d.periodStart(id('bill_billing_period_start_date'), 'day')} AS bill_period_`,
     ...KEYS.map(([field, column]) => `${id(column)} AS ${field}`),
   ];
-  // By day or month a reservation's rows' platform (the inventory's Platform / engine), by hour os_ above.
+  // By day or month a reservation's rows' platform (the inventory's Platform / engine), with the purchase keys os_.
   const platform = () =>
     source.rollup === null ? reservationPlatformSql(d, ctx.values) : id(RESERVATION_PLATFORM_COLUMN);
   const measures = [
-    ...(hourly ? [] : [`max(${platform()}) AS os_`]),
+    ...(purchase ? [] : [`max(${platform()}) AS os_`]),
     ...ATTRIBUTES.map(([field, column]) => `max(${id(column)}) AS ${field}`),
     ...TIMES.map(([field, column]) => `max(${d.text(id(column))}) AS ${field}`),
     ...CONSTANTS.map(([field, column]) => `max(${id(column)}) AS ${field}`),
@@ -211,7 +229,7 @@ function commitmentRowsSelect(
   const groupBy = [
     'at_',
     'month_',
-    ...(hourly ? ['end_', 'os_', 'tenancy_', 'licence_'] : []),
+    ...(purchase ? ['end_', 'os_', 'tenancy_', 'licence_'] : []),
     'bill_period_',
     ...KEYS.map(([field]) => field),
   ];
@@ -233,7 +251,9 @@ export function compileCommitmentSums(dialect: SqlDialect, query: CommitmentSums
   const d = dialect;
   const values = d.values();
   const fees = COMMITMENT_FEE_TYPES.map((t) => values.add(t)).join(', ');
-  const rows = commitmentRowsSelect(d, values, query, (type) => [`coalesce(${type}, '') NOT IN (${fees})`]);
+  const rows = commitmentRowsSelect(d, values, { ...query, purchaseKeys: false }, (type) => [
+    `coalesce(${type}, '') NOT IN (${fees})`,
+  ]);
   const [usage, discounted, covered] = ['Usage', 'DiscountedUsage', 'SavingsPlanCoveredUsage'].map((t) =>
     values.add(t),
   );

@@ -3,7 +3,13 @@ import { CANONICAL_COLUMNS, LINE_ITEMS_TABLE } from '../canonical-schema';
 import { COMMITMENT_HOURLY_ROLLUP, COMMITMENT_ROLLUP } from '../cost-query/commitment-rollup';
 import { CONTAINER_NODE_ROLLUP, CONTAINER_ROLLUP } from '../cost-query/container-rollup';
 import { CONTAINER_WORKLOAD_ROLLUP } from '../cost-query/container-workload-rollup';
-import { RESOURCE_WEEKLY_ROLLUP, ROLLUPS, SCOPE_ROLLUP, TAG_ROLLUP } from '../cost-query/rollups';
+import {
+  RESOURCE_WEEKLY_ROLLUP,
+  ROLLUPS,
+  type RollupDefinition,
+  SCOPE_ROLLUP,
+  TAG_ROLLUP,
+} from '../cost-query/rollups';
 import { createMetricsTablesSql } from './duckdb-metrics-store';
 import { createRollupSql, rebuildRollups } from './duckdb-rollups';
 import { createLineItemsSql, duckDbType } from './duckdb-schema';
@@ -123,11 +129,7 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
   {
     // The container rollup gains each pod row's capacity type (its node's purchase option in the hour).
     name: 'add the capacity type to the container rollup',
-    apply: async (connection) => {
-      await connection.run(`DROP TABLE IF EXISTS ${CONTAINER_ROLLUP.table}`);
-      await connection.run(createRollupSql(CONTAINER_ROLLUP));
-      await rebuildRollups(connection, null, [CONTAINER_ROLLUP]);
-    },
+    apply: (connection) => remakeRollup(connection, CONTAINER_ROLLUP),
   },
   {
     // Top resources rank from full weeks of this rollup and the line items of the days around them.
@@ -141,13 +143,21 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
     // The commitment rollup gains the RIFee rows' platform (the inventory's Platform / engine from the bill) and
     // FOCUS's commitment discount type, category, name and unit (the inventory's FOCUS commitments).
     name: 'add the reservation platform and the FOCUS commitment attributes to the commitment rollup',
-    apply: async (connection) => {
-      await connection.run(`DROP TABLE IF EXISTS ${COMMITMENT_ROLLUP.table}`);
-      await connection.run(createRollupSql(COMMITMENT_ROLLUP));
-      await rebuildRollups(connection, null, [COMMITMENT_ROLLUP]);
-    },
+    apply: (connection) => remakeRollup(connection, COMMITMENT_ROLLUP),
+  },
+  {
+    // The commitment rollup gains the fee rows' hour: the dashboard's hourly fee rows read from it (fee_hour).
+    name: 'add the fee hour to the commitment rollup',
+    apply: (connection) => remakeRollup(connection, COMMITMENT_ROLLUP),
   },
 ];
+
+/** Drops a rollup whose columns changed and builds it anew from the line items. */
+async function remakeRollup(connection: DuckDBConnection, rollup: RollupDefinition): Promise<void> {
+  await connection.run(`DROP TABLE IF EXISTS ${rollup.table}`);
+  await connection.run(createRollupSql(rollup));
+  await rebuildRollups(connection, null, [rollup]);
+}
 
 /** The columns of the step 'add the split usage columns' (frozen). */
 const SPLIT_USAGE_COLUMNS = [
