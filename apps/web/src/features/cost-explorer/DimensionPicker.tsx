@@ -2,13 +2,17 @@ import { COST_DIMENSIONS, type CostDimension, type KeyedDimension } from '@finle
 import { COST_DIMENSION_CATALOGUE } from '@finlens/cost-model/cost-dimensions';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useDimensionKeys } from './api/dimension-keys-query';
 
 export const dimensionLabel = (dimension: CostDimension) => COST_DIMENSION_CATALOGUE[dimension].label;
 
-/** A cost dimension, the spec §3 catalogue grouped by dimension group, with each one's help text. */
-export function DimensionPicker({
+/**
+ * A cost dimension, the spec §3 catalogue grouped by dimension group, with each one's help text. Memoised: MUI's
+ * Autocomplete reads its box's width on every render (a forced layout when the page has just changed), so a parent's
+ * render with the same value and handler leaves it alone.
+ */
+export const DimensionPicker = memo(function DimensionPicker({
   label,
   value,
   onChange,
@@ -44,7 +48,7 @@ export function DimensionPicker({
       )}
     />
   );
-}
+});
 
 /** A tag key, cost-category name or Kubernetes label key, suggested by GET dimension_keys (any text allowed). */
 export function KeyPicker({

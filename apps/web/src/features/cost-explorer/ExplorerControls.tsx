@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { memo, useDeferredValue } from 'react';
+import { memo, useCallback, useDeferredValue } from 'react';
 import { CHART_KINDS, type ChartKind } from '../../components/Chart';
 import { DimensionPicker, KeyPicker } from './DimensionPicker';
 import type { ExplorerView } from './explorer-view';
@@ -180,14 +180,14 @@ const GroupByRow = memo(function GroupByRow({
   // The picker (an MUI Autocomplete, which reads its box's width on every render: a forced layout of the page the
   // click has just changed) takes a new group-by in the render after the click's own; the chips show it at once.
   const picked = useDeferredValue(dimension);
+  // The same handler on every render, so the memoised picker renders only for its value.
+  const pick = useCallback(
+    (next: CostDimension | null) => onChange({ dimension: next, dimension_key: null }),
+    [onChange],
+  );
   return (
     <Stack direction="row" sx={ROW_SX}>
-      <DimensionPicker
-        label="Group by"
-        clearable
-        value={picked}
-        onChange={(next) => onChange({ dimension: next, dimension_key: null })}
-      />
+      <DimensionPicker label="Group by" clearable value={picked} onChange={pick} />
       {dimension !== null && isKeyedDimension(dimension) ? (
         <KeyPicker
           dimension={dimension}

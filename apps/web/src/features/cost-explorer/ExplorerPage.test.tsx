@@ -1,6 +1,6 @@
 import { hourlyRangeMessage } from '@finlens/contracts/cost-query';
 import { ERROR_MESSAGES } from '@finlens/contracts/errors';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Suspense, use } from 'react';
 import { useLocation } from 'react-router';
@@ -327,6 +327,28 @@ describe('Explorer', () => {
     });
     expect(screen.getByRole('button', { name: 'Cloud Services' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Regions' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows a click in the frame it is made in (the chip pressed, the results dimmed), then asks its question and writes the URL once that frame is painted', {
+    timeout: 30_000,
+  }, async () => {
+    const { router } = await openExplorer();
+    await screen.findByLabelText('Total cost', undefined, SLOW);
+    const calls = costCalls().length;
+    // Nothing painted between the click and the assertions: they run in the click's own task.
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Regions' }));
+    });
+    expect(screen.getByRole('button', { name: 'Regions' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Cloud Services' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByTestId('explorer-results')).toHaveAttribute('aria-busy', 'true');
+    expect(new URLSearchParams(router.state.location.search).get('dimension')).toBeNull();
+    expect(costCalls()).toHaveLength(calls);
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('dimension')).toBe('product_region'),
+    );
+    await waitFor(() => expect(lastCostCall().dimension).toBe('product_region'));
+    expect(costCalls()).toHaveLength(calls + 1);
   });
 
   it('shows a refused question with what to change (an hourly range too long), the controls still usable', {

@@ -158,6 +158,45 @@ function useChosenView(urlKey: string) {
   return { chosen: standing?.view ?? null, choose };
 }
 
+/** Runs `work` in a task of its own once the next frame is painted (queued from the frame's animation callback). */
+function afterNextPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
+/**
+ * The view a click has just made, before it is applied: the controls show it and the results dim in the click's own
+ * frame, a render of the changed control and the results' frame only. Applying it (the question asked, everything
+ * made from the view rendered, the URL written) waits for that frame to be painted, in a task of its own; a newer
+ * click in the meantime is applied instead, and Back or Forward drops it.
+ */
+function useClickedView(apply: (view: ExplorerView) => void) {
+  const [clicked, setClicked] = useState<ExplorerView | null>(null);
+  const pending = useRef<ExplorerView | null>(null);
+  const latestApply = useRef(apply);
+  useLayoutEffect(() => {
+    latestApply.current = apply;
+  });
+  useEffect(() => {
+    const drop = () => {
+      pending.current = null;
+      setClicked(null);
+    };
+    window.addEventListener('popstate', drop);
+    return () => window.removeEventListener('popstate', drop);
+  }, []);
+  const click = useCallback((view: ExplorerView) => {
+    pending.current = view;
+    setClicked(view);
+    afterNextPaint(() => {
+      if (pending.current !== view) return;
+      pending.current = null;
+      setClicked(null);
+      latestApply.current(view);
+    });
+  }, []);
+  return { clicked, click };
+}
+
 /** Applies a control change to the view: a new range keeps the granularity only when still allowed. */
 function applyChange(view: ExplorerView, change: ViewChange, today: Date): ExplorerView {
   let { range, chart, window } = view;
@@ -221,9 +260,9 @@ export function ExplorerPage() {
   const cost = useCostQuery(query, !keyPending);
   const blur = useBlurValues(query.dimension);
   const notice = dataDelayNotice(today);
-  // The new view is shown at once (so "Save" clicked right after a grid change holds it) and the URL follows as a
-  // transition (useChosenView). The report the view was opened from stays named, so "Save" can write over it.
-  const update = (next: ExplorerView) => {
+  // A click is shown in its own frame (useClickedView); then the new view is applied at once and the URL follows as
+  // a transition (useChosenView). The report the view was opened from stays named, so "Save" can write over it.
+  const { clicked, click } = useClickedView((next: ExplorerView) => {
     const params = viewToParams(next);
     choose(next, params.toString());
     setSearchParams((current) => {
@@ -231,7 +270,9 @@ export function ExplorerPage() {
       if (report !== null) params.set(REPORT_PARAM, report);
       return params;
     });
-  };
+  });
+  // What the controls show: the click not yet applied, else the view.
+  const controlsView = clicked ?? view;
   const groupLabel =
     query.dimension === null
       ? 'Total'
@@ -247,18 +288,19 @@ export function ExplorerPage() {
     [answer, view.chart, view.window, grid],
   );
   const drawn = useDeferredValue(shown);
-  const busy = cost.isPlaceholderData || drawn !== shown;
+  const busy = clicked !== null || cost.isPlaceholderData || drawn !== shown;
   // Handlers of the results that stay the same function, so the memoised results do not render for new ones.
-  const latest = useRef({ view, update });
+  // A change made on top of a click not yet applied keeps that click's change too.
+  const latest = useRef({ view: controlsView, update: click });
   useLayoutEffect(() => {
-    latest.current = { view, update };
+    latest.current = { view: controlsView, update: click };
   });
   const onWindowChange = useCallback(
     (window: number) => latest.current.update({ ...latest.current.view, window }),
     [],
   );
   // The filter panel (MUI Autocompletes) renders only when the filters or the range change, not on every click.
-  const filters = useSame(query.filters, sameFilters);
+  const filters = useSame(controlsView.query.filters, sameFilters);
   const { start_date, end_date } = query;
   const range = useMemo(() => ({ start_date, end_date }), [start_date, end_date]);
   const onFiltersChange = useCallback((next: CostFilter[]) => {
@@ -289,7 +331,7 @@ export function ExplorerPage() {
           The link's {problem.field} was not understood ({problem.message}); showing the default view.
         </Alert>
       ) : null}
-      <ExplorerControls view={view} granularities={granularities} onChange={onControlsChange} />
+      <ExplorerControls view={controlsView} granularities={granularities} onChange={onControlsChange} />
       <FilterPanel filters={filters} range={range} onChange={onFiltersChange} />
       {keyPending ? (
         <Alert severity="info">Choose the key to group by.</Alert>
