@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { EngineHealth } from '@finlens/contracts/health';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { registerChangeCount } from './app-changes';
 import { probeEngine } from './engine-health';
 import { createPGliteDialect } from './pglite-dialect';
 import { openPGliteThread } from './pglite-thread';
@@ -76,7 +77,11 @@ export async function openAppDatabase({
   await mkdir(path, { recursive: true });
   // On its own thread (ADR 0013): a long statement holds that thread, not the server's event loop.
   const client = await openPGliteThread(path, [...PGlite.defaultStartParams, ...PGLITE_SETTINGS]);
-  const db = new Kysely<AppTables>({ dialect: createPGliteDialect(client) });
+  const { dialect, changes } = createPGliteDialect(client);
+  const db = new Kysely<AppTables>({ dialect });
+  // One process holds the embedded database (the CLI's commands reach it through the server): its change count
+  // tells every change.
+  registerChangeCount(db, changes);
   return {
     kind: 'pglite',
     db,

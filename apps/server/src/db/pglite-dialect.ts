@@ -8,19 +8,27 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { mayHaveChanged } from './app-changes';
 import type { PGliteSession } from './pglite-thread';
 
 /**
  * Kysely dialect over a PGlite session (on its own thread, `pglite-thread.ts`). Written here rather than taken from kysely-pglite
- * because that package bundles its own, older Kysely whose compiler and types do not match ours.
+ * because that package bundles its own, older Kysely whose compiler and types do not match ours. `changes` counts
+ * the statements that may have changed rows (`mayHaveChanged`), once each has run: this process is the database's
+ * only writer, so reads can be kept until the count moves (app-changes.ts).
  */
-export function createPGliteDialect(client: PGliteSession): Dialect {
-  return {
+export function createPGliteDialect(client: PGliteSession): { dialect: Dialect; changes: () => number } {
+  let changes = 0;
+  const counted = (sql: string, affectedRows: number | undefined) => {
+    if (mayHaveChanged(sql, affectedRows)) changes += 1;
+  };
+  const dialect: Dialect = {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PGliteDriver(client),
+    createDriver: () => new PGliteDriver(client, counted),
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };
+  return { dialect, changes: () => changes };
 }
 
 class PGliteDriver implements Driver {
@@ -30,7 +38,10 @@ class PGliteDriver implements Driver {
   #release: (() => void) | null = null;
   readonly #connection: DatabaseConnection;
 
-  constructor(private readonly client: PGliteSession) {
+  constructor(
+    private readonly client: PGliteSession,
+    private readonly counted: (sql: string, affectedRows: number | undefined) => void,
+  ) {
     this.#connection = { executeQuery: (query) => this.#execute(query), streamQuery: unsupportedStream };
   }
 
@@ -70,10 +81,18 @@ class PGliteDriver implements Driver {
   }
 
   async #execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(query.sql, [...query.parameters]);
+    let result: Awaited<ReturnType<PGliteSession['query']>>;
+    try {
+      result = await this.client.query<R>(query.sql, [...query.parameters]);
+    } catch (error) {
+      // A failed statement may still have changed rows (a function's side effects): counted all the same.
+      this.counted(query.sql, undefined);
+      throw error;
+    }
+    this.counted(query.sql, result.affectedRows);
     const affected =
       result.affectedRows === undefined ? {} : { numAffectedRows: BigInt(result.affectedRows) };
-    return { rows: result.rows, ...affected };
+    return { rows: result.rows as R[], ...affected };
   }
 }
 

@@ -107,6 +107,37 @@ describe('the one cost scope', () => {
     expect((await scopes.saved({ clientId: 'acme' })).projectIds).toEqual(['aws-1', 'azure-1']);
   });
 
+  it('shows an import, a rename, a new or a removed project on the very next read', async () => {
+    const scopes = createCostScopes({ db: db.db });
+    const admin = await callerOf('admin');
+    const versionOf = async () => (await scopes.requested(admin, ['aws-1'])).dataVersion;
+    expect(await versionOf()).toBeUndefined();
+    const stamp = (at: string) =>
+      db.db
+        .updateTable('projects')
+        .set({ billing_last_ingestion_datetime: new Date(at) })
+        .where('id', '=', 'aws-1')
+        .execute();
+    await stamp('2026-01-01T00:00:00Z');
+    const first = await versionOf();
+    expect(first).toBeDefined();
+    expect(await versionOf()).toBe(first);
+    await stamp('2026-01-02T00:00:00Z');
+    const second = await versionOf();
+    expect(second).not.toBe(first);
+    await db.db.updateTable('projects').set({ name: 'Renamed' }).where('id', '=', 'aws-1').execute();
+    expect((await scopes.requested(admin)).projectNames['aws-1']).toBe('Renamed');
+    await db.db.insertInto('projects').values({ id: 'aws-2', client_id: 'acme', name: 'New' }).execute();
+    expect((await scopes.requested(admin)).projectIds).toEqual(['aws-1', 'azure-1', 'aws-2']);
+    await db.db.deleteFrom('projects').where('id', '=', 'aws-2').execute();
+    await expect(scopes.requested(admin, ['aws-2'])).rejects.toMatchObject({ statusCode: 404 });
+    await db.db
+      .updateTable('projects')
+      .set({ name: 'Payer', billing_last_ingestion_datetime: null })
+      .where('id', '=', 'aws-1')
+      .execute();
+  });
+
   it('a client without projects reads nothing', async () => {
     const scopes = costScopesOver(async () => []);
     const caller = await callerOf('admin');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { changeCountOf, keptUntilChanged } from '../db/app-changes';
 import type { AppTables } from '../db/tables';
 import type { ClientCaller } from '../platform/auth/caller';
 import { notFound } from '../platform/http/http-error';
@@ -28,22 +29,43 @@ export type ScopeReader = Pick<ClientCaller, 'clientId'>;
  * project of their client: spec §6 restricts them by route access and showback values, not by project.
  */
 export function createCostScopes({ db }: { db: Kysely<AppTables> }) {
+  // Each client's projects, kept until the app database changes (an import stamps its project, a project is added,
+  // renamed or removed): on the embedded database a cost question reads no project row while nothing changed.
+  const kept = keptUntilChanged<readonly ScopeProject[]>(changeCountOf(db), KEPT_CLIENTS);
   return costScopesOver((reader) =>
-    db
-      .selectFrom('projects')
-      .select(['id', 'name', 'cloud_type as cloudType', 'billing_last_ingestion_datetime as ingestedAt'])
-      .where('client_id', '=', reader.clientId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
+    kept.get(reader.clientId, async () =>
+      Object.freeze(
+        (
+          await db
+            .selectFrom('projects')
+            .select([
+              'id',
+              'name',
+              'cloud_type as cloudType',
+              'billing_last_ingestion_datetime as ingestedAt',
+            ])
+            .where('client_id', '=', reader.clientId)
+            .orderBy('created_at')
+            .orderBy('id')
+            .execute()
+        ).map((project) => Object.freeze(project)),
+      ),
+    ),
   );
 }
 
+/** Clients whose projects are kept in memory at most. */
+const KEPT_CLIENTS = 1_000;
+
 /** The rule over a lister of the projects a reader may read (the app database; a fixed list in tests). */
-export function costScopesOver(readable: (reader: ScopeReader) => Promise<ScopeProject[]>) {
-  function scopeOf(reader: ScopeReader, all: ScopeProject[], ids: readonly string[] | null): ReadScope {
+export function costScopesOver(readable: (reader: ScopeReader) => Promise<readonly ScopeProject[]>) {
+  function scopeOf(
+    reader: ScopeReader,
+    all: readonly ScopeProject[],
+    ids: readonly string[] | null,
+  ): ReadScope {
     const byId = new Map(all.map((p) => [p.id, p]));
-    const projects = ids === null ? all : ids.flatMap((id) => byId.get(id) ?? []);
+    const projects = ids === null ? [...all] : ids.flatMap((id) => byId.get(id) ?? []);
     // Known only when each project's last change is (a project never imported may still be written by a test).
     const known = projects.every((p) => p.ingestedAt !== undefined && p.ingestedAt !== null);
     return {

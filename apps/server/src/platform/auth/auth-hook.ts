@@ -97,7 +97,8 @@ async function identify(
   }
   const token = request.cookies[deps.cookies.names.session];
   if (token === undefined || token === '') return { auth: null, csrfToken: null };
-  // Read on every request: a deleted or expired session is refused at once, whatever is cached.
+  // Found on every request: the store reads the row again after any change to the app database (and always on
+  // PostgreSQL), so a deleted or expired session is refused at once, whatever is cached.
   const session = await deps.sessions.find(token);
   if (session === null) return { auth: null, csrfToken: null };
   const auth = await callers.get(session, () =>

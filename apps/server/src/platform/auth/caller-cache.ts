@@ -11,9 +11,9 @@ interface Kept {
 
 /**
  * The callers built for sessions (user, client, role, partner, RBAC: four app-database reads), kept a few seconds
- * per session and active client so a burst of requests builds each once. The session row itself is still read on
- * every request, so sign-out, a password change's revocation or an expired session take effect at once, in every
- * process. What a cached caller says of roles and memberships is dropped by `forgetAll`, which the auth hook calls
+ * per session and active client so a burst of requests builds each once. The session itself is still found on
+ * every request (session-store.ts: read again after any change to the embedded app database, always on PostgreSQL),
+ * so sign-out, a password change's revocation or an expired session take effect at once, in every process. What a cached caller says of roles and memberships is dropped by `forgetAll`, which the auth hook calls
  * on every state-changing request of this process (before its answer is sent); a change made by another process
  * (another server of a scaled-out install, a CLI command) shows within `ttlMs`. A caller built while a change was
  * being made is not kept (the generation moved on).

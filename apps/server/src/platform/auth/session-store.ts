@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { changeCountOf, keptUntilChanged } from '../../db/app-changes';
 import type { AppTables } from '../../db/tables';
 import { randomToken, sha256Hex } from './tokens';
 
@@ -26,7 +27,20 @@ export interface SessionStore {
   deleteForUser(userId: string, keep?: string | null): Promise<void>;
 }
 
+/** Sessions kept in memory at most (least recently read dropped first). */
+const KEPT_SESSIONS = 10_000;
+
+/**
+ * Sessions in the app database, found by their cookie's token. A found session is kept until the app database
+ * changes (`keptUntilChanged`: on the embedded database, whose one writer is this process; never on PostgreSQL), so a
+ * signed-in request reads no row while nothing changed, and sign-out, a password change's revocation, a switch of
+ * client or any other write make the next request read it again. Expiry is checked on every find.
+ */
 export function createSessionStore({ db }: { db: Kysely<AppTables> }): SessionStore {
+  const kept = keptUntilChanged<(StoredSession & { expiresAt: Date }) | null>(
+    changeCountOf(db),
+    KEPT_SESSIONS,
+  );
   return {
     async create({ userId, clientId }) {
       const token = randomToken();
@@ -50,14 +64,25 @@ export function createSessionStore({ db }: { db: Kysely<AppTables> }): SessionSt
       return { ...session, token };
     },
     async find(token) {
-      const row = await db
-        .selectFrom('sessions')
-        .select(['id', 'user_id', 'client_id', 'csrf_token'])
-        .where('id', '=', sha256Hex(token))
-        .where('expires_at', '>', new Date())
-        .executeTakeFirst();
-      if (row === undefined) return null;
-      return { id: row.id, userId: row.user_id, clientId: row.client_id, csrfToken: row.csrf_token };
+      const id = sha256Hex(token);
+      const found = await kept.get(id, async () => {
+        const row = await db
+          .selectFrom('sessions')
+          .select(['id', 'user_id', 'client_id', 'csrf_token', 'expires_at'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (row === undefined) return null;
+        return {
+          id: row.id,
+          userId: row.user_id,
+          clientId: row.client_id,
+          csrfToken: row.csrf_token,
+          expiresAt: new Date(row.expires_at),
+        };
+      });
+      if (found === null || found.expiresAt.getTime() <= Date.now()) return null;
+      const { expiresAt: _, ...session } = found;
+      return session;
     },
     async setClient(sessionId, clientId) {
       await db.updateTable('sessions').set({ client_id: clientId }).where('id', '=', sessionId).execute();
