@@ -161,25 +161,32 @@ export function createCommitmentReads({
   /**
    * A dashboard's reads: the fee rows one by one (their spread, unused fees and each plan's clamp need the row)
    * and every other row's usage sums per period and group, summed in the warehouse — or, from a warehouse that
-   * only gives rows, from the range's rows (one read).
+   * only gives rows, from the range's rows (one read). By day or hour the fees are read from the first day of the
+   * range's first month: a month's RIFee row starts on that day, and a range starting later takes its share of it
+   * (spread over the periods; the days before the range count in none).
    */
   async function usageReadOf(
     scope: ReadScope,
     { from, to, grain, by }: { from: string; to: string; grain: Grain; by: readonly CommitmentSumKey[] },
   ): Promise<{ fees: Row[]; usage: WarehouseCommitmentSums[] }> {
+    const feesFrom = grain === 'month' ? from : `${from.slice(0, 7)}-01`;
     const sumsOf = warehouse.commitmentUsageSums?.bind(warehouse);
     if (sumsOf === undefined) {
-      const rows = await rowsOf(scope, from, to, grain);
+      const rows = await rowsOf(scope, feesFrom, to, grain);
+      const start = Date.parse(`${from}T00:00:00Z`);
       return {
         fees: rows.filter((row) => COMMITMENT_FEE_TYPES.includes(row.lineItemType)),
-        usage: commitmentSumsOfRows(rows, by),
+        usage: commitmentSumsOfRows(
+          rows.filter((row) => row.at.getTime() >= start),
+          by,
+        ),
       };
     }
     const [fees, usage] = await Promise.all([
-      keep(scope, `fees ${from} ${to} ${grain}`, () =>
+      keep(scope, `fees ${feesFrom} ${to} ${grain}`, () =>
         warehouse.commitmentRows({
           ...scope,
-          from,
+          from: feesFrom,
           to,
           grain,
           lineItemTypes: COMMITMENT_FEE_TYPES,

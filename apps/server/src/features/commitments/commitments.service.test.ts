@@ -149,7 +149,7 @@ describe('reads kept by the memory they hold', () => {
       ]),
       warehouse: {
         commitmentRows: async (q) => {
-          reads.push(`${q.from} ${q.grain}`);
+          reads.push(`${q.from} ${q.to} ${q.grain}`);
           return q.grain === 'day' ? rows : [];
         },
         runCostQuery: async () => ({ as_of: '2026-02-28' }) as WarehouseCostAnswer,
@@ -157,10 +157,11 @@ describe('reads kept by the memory they hold', () => {
       ...(keptBytes === undefined ? {} : { keptBytes }),
       now: () => new Date('2026-03-01T00:00:00Z'),
     });
+  // Ranges of February ending on its 9th to 28th (a range starting later reads the month's fees from its 1st too).
   const dashboard = (service: ReturnType<typeof serviceKeeping>, day: number) =>
     service.dashboard(caller, {
-      start_date: `2026-02-${String(day).padStart(2, '0')}`,
-      end_date: '2026-02-28',
+      start_date: '2026-02-01',
+      end_date: `2026-02-${String(8 + day).padStart(2, '0')}`,
       granularity: 'day',
       group_by: 'commitment',
     });
@@ -181,8 +182,46 @@ describe('reads kept by the memory they hold', () => {
     await dashboard(service, 1);
     await dashboard(service, 2);
     await dashboard(service, 1);
-    expect(reads.filter((r) => r === '2026-02-01 day')).toHaveLength(2);
+    expect(reads.filter((r) => r === '2026-02-01 2026-02-09 day')).toHaveLength(2);
   });
+});
+
+describe("a dashboard range starting after its month's first day", () => {
+  // February's RIFee (672 h reserved, 336 unused, $14 of unused recurring fee) starts on the 1st; the range is the
+  // 8th to the 21st, 14 of its 28 days: half the unused fee, $0.50 a day.
+  const caller = { clientId: 'c' } as ClientCaller;
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  const serviceOver = (sums: boolean) =>
+    createCommitmentsService({
+      scopes: costScopesOver(async () => [{ id: 'p', name: 'P', cloudType: 'aws' }]),
+      warehouse: {
+        // As a warehouse reads: the rows whose usage starts in the range asked.
+        commitmentRows: async (q) =>
+          [fee('2025-01-01T00:00:00.000Z')].filter((r) => day(r.at) >= q.from && day(r.at) <= q.to),
+        ...(sums ? { commitmentUsageSums: async () => [] } : {}),
+        runCostQuery: async () => ({ as_of: '2026-02-28' }) as WarehouseCostAnswer,
+      },
+      now: () => new Date('2026-03-01T00:00:00Z'),
+    });
+
+  it.for([
+    ['day', false],
+    ['hour', true],
+  ] as const)(
+    "takes its days' share of the month's RIFee (by %s, usage summed in the warehouse: %s)",
+    async ([granularity, sums]) => {
+      const dashboard = await serviceOver(sums).dashboard(caller, {
+        start_date: '2026-02-08',
+        end_date: '2026-02-21',
+        granularity,
+        group_by: 'commitment',
+      });
+      expect(dashboard.totals.unused_cost).toBeCloseTo(7, 9);
+      expect(dashboard.periods).toHaveLength(granularity === 'day' ? 14 : 336);
+      expect(dashboard.periods[0]?.unused_cost).toBeCloseTo(granularity === 'day' ? 0.5 : 0.5 / 24, 9);
+      expect(dashboard.groups.map((g) => [g.key, g.unused_cost])).toEqual([['ri', expect.closeTo(7, 9)]]);
+    },
+  );
 });
 
 describe('reservation purchase analysis by normalised units', () => {
