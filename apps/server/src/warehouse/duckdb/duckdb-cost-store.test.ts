@@ -45,6 +45,7 @@ describe('DuckDB cost store', () => {
       'add the capacity type to the container rollup',
       'create the weekly resource rollup',
       'add the reservation platform and the FOCUS commitment attributes to the commitment rollup',
+      'add the fee hour to the commitment rollup',
     ]);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
@@ -167,6 +168,7 @@ describe('DuckDB cost store', () => {
       'add the capacity type to the container rollup',
       'create the weekly resource rollup',
       'add the reservation platform and the FOCUS commitment attributes to the commitment rollup',
+      'add the fee hour to the commitment rollup',
     ]);
     const query = {
       start_date: '2024-05-01',
