@@ -19,6 +19,7 @@ export default defineConfig({
       'packages/cost-model',
       'packages/fixtures',
       'apps/server',
+      'apps/server/vitest.isolated.config.ts',
       'apps/server/vitest.postgres.config.ts',
       'apps/web',
       'apps/web/vitest.isolated.config.ts',

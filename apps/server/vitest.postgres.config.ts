@@ -20,17 +20,22 @@ import base from './vitest.config';
 // in one session (cloud-accounts, cost-explorer, cost-summary, the S3 import runner); and demo-command: the demo on
 // PostgreSQL runs once in e2e/specs/postgres.e2e.ts (`finlens demo`, then a server on it signed in through the
 // browser).
+// Each file with its own module graph: test-app-database.ts registers, as it is imported, the afterAll that drops
+// the databases it made for the file's `finlens` child processes, which a shared module graph would do once.
 export default defineProject(
-  postgresProject(base, {
-    include: [
-      'src/cli.test.ts',
-      'src/db/foreign-key-indexes.test.ts',
-      'src/features/cost-targets/after-import-evaluation.test.ts',
-      'src/features/cost-targets/target-alerts.repo.test.ts',
-      'src/features/inventory/inventory.repo.test.ts',
-      'src/features/inventory/inventory.jobs.test.ts',
-      'src/ingest/import.service.test.ts',
-      'src/features/scheduler/reconciler.processes.test.ts',
-    ],
-  }),
+  postgresProject(
+    { ...base, test: { ...base.test, exclude: undefined, isolate: true } },
+    {
+      include: [
+        'src/cli.test.ts',
+        'src/db/foreign-key-indexes.test.ts',
+        'src/features/cost-targets/after-import-evaluation.test.ts',
+        'src/features/cost-targets/target-alerts.repo.test.ts',
+        'src/features/inventory/inventory.repo.test.ts',
+        'src/features/inventory/inventory.jobs.test.ts',
+        'src/ingest/import.service.test.ts',
+        'src/features/scheduler/reconciler.processes.test.ts',
+      ],
+    },
+  ),
 );
