@@ -2,6 +2,7 @@ import { ACCESS_DETAILS, type AccessRule, decideAccess } from '@finlens/contract
 import { CSRF_HEADER, TOKEN_KEY_HEADER } from '@finlens/contracts/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { changeCountOf } from '../../db/app-changes';
 import type { AppTables } from '../../db/tables';
 import { isApiPath } from '../http/api-paths';
 import type { ApiKeyAuthenticator } from './api-key-auth';
@@ -24,11 +25,12 @@ export interface AuthHookDeps {
 
 /**
  * Every request: identify the caller (token-key header, else the session cookie); registerAccessHook decides.
- * A session's caller is kept a few seconds (`createCallerCache`); every state-changing request drops the kept
- * callers before its answer is sent, so a role, membership or profile change shows on the next request.
+ * A session's caller is kept until the embedded app database changes, or a few seconds on PostgreSQL
+ * (`createCallerCache`); every state-changing request drops the kept callers before its answer is sent, so a role,
+ * membership or profile change shows on the next request.
  */
 export function registerAuthHook(app: FastifyInstance, deps: AuthHookDeps): void {
-  const callers = createCallerCache();
+  const callers = createCallerCache({ changes: changeCountOf(deps.db) });
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request, reply) => {
     // The SPA's files are public: no identity lookups for them, only the csrftoken cookie the SPA will need.

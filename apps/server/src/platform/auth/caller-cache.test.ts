@@ -62,6 +62,33 @@ describe('caller cache', () => {
     expect((await cache.get({ id: 's2', clientId: 'c1' }, build))?.role).toBe('admin');
   });
 
+  it("with the app database's change count: kept until it moves, whatever the time; a build it crossed not kept", async () => {
+    let clock = 0;
+    let count = 0;
+    const cache = createCallerCache({ ttlMs: 1_000, now: () => clock, changes: () => count });
+    const state = { role: 'member' as 'admin' | 'member', builds: 0 };
+    const build = async () => {
+      state.builds += 1;
+      return callerWith(state.role);
+    };
+    const session = { id: 's1', clientId: 'c1' };
+    await cache.get(session, build);
+    clock += 60_000;
+    expect((await cache.get(session, build))?.role).toBe('member');
+    expect(state.builds).toBe(1);
+    state.role = 'admin';
+    count += 1; // the membership's role changed
+    expect((await cache.get(session, build))?.role).toBe('admin');
+    expect(state.builds).toBe(2);
+
+    const crossed = await cache.get({ id: 's2', clientId: 'c1' }, async () => {
+      count += 1; // a change lands while the caller is built
+      return callerWith('member');
+    });
+    expect(crossed?.role).toBe('member');
+    expect((await cache.get({ id: 's2', clientId: 'c1' }, build))?.role).toBe('admin');
+  });
+
   it('hands out a frozen caller: one request cannot change it for the next', async () => {
     const { cache, build } = setUp();
     const caller = (await cache.get({ id: 's1', clientId: 'c1' }, build)) as Caller;

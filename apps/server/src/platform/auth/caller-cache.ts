@@ -1,3 +1,4 @@
+import type { ChangeCount } from '../../db/app-changes';
 import type { Caller } from './caller';
 
 /** How long a session's caller is kept: a few clicks in the Explorer, short enough for other processes' changes. */
@@ -7,25 +8,32 @@ const MAX_CALLERS = 10_000;
 interface Kept {
   caller: Caller | null;
   until: number;
+  /** The app database's change count when it was built (with `changes`). */
+  count: number;
 }
 
 /**
- * The callers built for sessions (user, client, role, partner, RBAC: four app-database reads), kept a few seconds
- * per session and active client so a burst of requests builds each once. The session itself is still found on
- * every request (session-store.ts: read again after any change to the embedded app database, always on PostgreSQL),
- * so sign-out, a password change's revocation or an expired session take effect at once, in every process. What a cached caller says of roles and memberships is dropped by `forgetAll`, which the auth hook calls
- * on every state-changing request of this process (before its answer is sent); a change made by another process
+ * The callers built for sessions (user, client, role, partner, RBAC: four app-database reads), kept per session and
+ * active client so a burst of requests builds each once. The session itself is still found on every request
+ * (session-store.ts: read again after any change to the embedded app database, always on PostgreSQL), so sign-out, a
+ * password change's revocation or an expired session take effect at once, in every process. On the embedded app
+ * database (`changes`: its change count, this process its one writer) a caller is kept until the count moves: any
+ * change to a user, membership, client or partner builds it again on the next request. Without one (PostgreSQL) a
+ * caller is kept `ttlMs`: what it says of roles and memberships is dropped by `forgetAll`, which the auth hook calls
+ * on every state-changing request of this process (before its answer is sent), and a change made by another process
  * (another server of a scaled-out install, a CLI command) shows within `ttlMs`. A caller built while a change was
- * being made is not kept (the generation moved on).
+ * being made is not kept (the generation or the count moved on).
  */
 export function createCallerCache({
   ttlMs = CALLER_TTL_MS,
   maxEntries = MAX_CALLERS,
   now = Date.now,
+  changes = null,
 }: {
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
+  changes?: ChangeCount | null;
 } = {}) {
   const kept = new Map<string, Kept>();
   let generation = 0;
@@ -35,13 +43,15 @@ export function createCallerCache({
       build: () => Promise<Caller | null>,
     ): Promise<Caller | null> {
       const key = `${session.id}\u0000${session.clientId ?? ''}`;
+      const count = changes?.() ?? 0;
       const hit = kept.get(key);
-      if (hit !== undefined && hit.until > now()) return hit.caller;
+      const fresh = changes === null ? hit !== undefined && hit.until > now() : hit?.count === count;
+      if (hit !== undefined && fresh) return hit.caller;
       if (hit !== undefined) kept.delete(key);
       const asOf = generation;
       const caller = deepFreeze(await build());
-      if (asOf === generation) {
-        kept.set(key, { caller, until: now() + ttlMs });
+      if (asOf === generation && (changes?.() ?? 0) === count) {
+        kept.set(key, { caller, until: now() + ttlMs, count });
         while (kept.size > maxEntries) kept.delete(kept.keys().next().value as string);
       }
       return caller;

@@ -27,7 +27,7 @@ export interface SessionStore {
   deleteForUser(userId: string, keep?: string | null): Promise<void>;
 }
 
-/** Sessions kept in memory at most (least recently read dropped first). */
+/** Sessions kept in memory at most (the longest kept dropped first). */
 const KEPT_SESSIONS = 10_000;
 
 /**
