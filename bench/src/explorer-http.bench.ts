@@ -95,7 +95,8 @@ export async function benchExplorerHttp({
   } finally {
     await server.stop();
   }
-  const inProcessTimes = await timeInProcess(server.dataDir, uncached);
+  const askedFirst = explorerCases(server.asOf).map((c) => c.query);
+  const inProcessTimes = await timeInProcess(server.dataDir, askedFirst, uncached);
   let within = 0;
   for (const name of new Set(uncached.map((q) => q.case.name))) {
     const http = summarise(httpTimes.get(name) ?? []);
@@ -125,10 +126,15 @@ function pushTime(times: Map<string, number[]>, name: string, ms: number): void 
 /**
  * The same questions in process, once the server has stopped (one process holds a DuckDB file): the warehouse store's
  * runCostQuery on the demo's warehouse (compiler, planner, answer shaping — what the cost-explorer service calls),
- * with a data version as the server has, after two untimed questions. Each question is new to the store's caches.
+ * with a data version as the server has. First, untimed, `askedFirst`: what the server was asked before its timed
+ * questions (each case once), so DuckDB has read each case's tables on both sides (with only the mix's first two
+ * questions, the other cases' first timed asks read cold columns and counted only in process). Each timed question
+ * is new to the store's caches. Not timed here, and done by the server for each: the session and scope, the
+ * service's granularity and forecast checks, the JSON, compression and the send.
  */
 async function timeInProcess(
   dataDir: string,
+  askedFirst: readonly CostQuery[],
   questions: readonly MixQuestion[],
 ): Promise<Map<string, number[]>> {
   const { openCostStore } = await import(serverModule('warehouse/open-cost-store.ts'));
@@ -142,9 +148,9 @@ async function timeInProcess(
     const [scope, ...others] = reader.getRowObjectsJson() as { client_id: string; project_id: string }[];
     if (scope === undefined || others.length > 0)
       throw new Error('expected one project in the demo warehouse');
-    const ask = (q: MixQuestion, run: number) =>
+    const ask = (query: CostQuery, run: number) =>
       store.runCostQuery({
-        ...q.case.query,
+        ...query,
         clientId: String(scope.client_id),
         projectIds: [String(scope.project_id)],
         dataVersion: 'bench',
@@ -152,10 +158,10 @@ async function timeInProcess(
         benchRun: run,
       });
     let run = 0;
-    for (const q of questions.slice(0, 2)) await ask(q, --run);
+    for (const query of askedFirst) await ask(query, --run);
     for (const q of questions) {
       const started = process.hrtime.bigint();
-      await ask(q, ++run);
+      await ask(q.case.query, ++run);
       pushTime(times, q.case.name, Number(process.hrtime.bigint() - started) / 1e6);
     }
   } finally {
