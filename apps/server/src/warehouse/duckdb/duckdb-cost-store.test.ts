@@ -15,6 +15,27 @@ import { createLineItemsSql } from './duckdb-schema';
 // A cross join DuckDB would spend minutes on; the tests interrupt it.
 const SLOW_SQL = 'SELECT count(*) AS n FROM range(100000000) a, range(100000) b WHERE a.range + b.range = -1';
 
+/** The schema steps a new warehouse runs, in order (a warehouse made before the rollups runs them too). */
+const EVERY_STEP = [
+  'create line_items',
+  'create daily cost rollups',
+  'narrow the daily tag rollup',
+  'create the daily scope rollup',
+  'add line_item_iam_principal',
+  'add the commitment columns',
+  'create the resource metrics tables',
+  'add the split usage columns',
+  'create the commitment rollup',
+  'create the container rollup',
+  'create the container node-hour rollup',
+  'create the container workload-hour rollup',
+  'create the hourly commitment rollup',
+  'add the capacity type to the container rollup',
+  'create the weekly resource rollup',
+  'add the reservation platform and the FOCUS commitment attributes to the commitment rollup',
+  'add the fee hour to the commitment rollup',
+];
+
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'finlens-duckdb-'));
@@ -28,25 +49,7 @@ describe('DuckDB cost store', () => {
     const path = join(dir, 'nested', 'warehouse.duckdb');
     const store = await openDuckDbCostStore({ path });
     expect(existsSync(path)).toBe(true);
-    expect(await store.init()).toEqual([
-      'create line_items',
-      'create daily cost rollups',
-      'narrow the daily tag rollup',
-      'create the daily scope rollup',
-      'add line_item_iam_principal',
-      'add the commitment columns',
-      'create the resource metrics tables',
-      'add the split usage columns',
-      'create the commitment rollup',
-      'create the container rollup',
-      'create the container node-hour rollup',
-      'create the container workload-hour rollup',
-      'create the hourly commitment rollup',
-      'add the capacity type to the container rollup',
-      'create the weekly resource rollup',
-      'add the reservation platform and the FOCUS commitment attributes to the commitment rollup',
-      'add the fee hour to the commitment rollup',
-    ]);
+    expect(await store.init()).toEqual(EVERY_STEP);
     expect(await store.init()).toEqual([]);
     const health = engineHealthSchema.parse(await store.health());
     expect(health).toMatchObject({ kind: 'duckdb', ok: true });
@@ -151,25 +154,7 @@ describe('DuckDB cost store', () => {
          'USE1-EKS-EC2-vCPU-Hours', 'EKSPod-EC2', 'i-1', 0.25, 0.05, MAP {}
        FROM (VALUES (TIMESTAMP '2024-05-02 10:00:00'), (TIMESTAMP '2024-05-02 11:00:00')) t(h)`,
     );
-    expect(await store.init()).toEqual([
-      'create line_items',
-      'create daily cost rollups',
-      'narrow the daily tag rollup',
-      'create the daily scope rollup',
-      'add line_item_iam_principal',
-      'add the commitment columns',
-      'create the resource metrics tables',
-      'add the split usage columns',
-      'create the commitment rollup',
-      'create the container rollup',
-      'create the container node-hour rollup',
-      'create the container workload-hour rollup',
-      'create the hourly commitment rollup',
-      'add the capacity type to the container rollup',
-      'create the weekly resource rollup',
-      'add the reservation platform and the FOCUS commitment attributes to the commitment rollup',
-      'add the fee hour to the commitment rollup',
-    ]);
+    expect(await store.init()).toEqual(EVERY_STEP);
     const query = {
       start_date: '2024-05-01',
       end_date: '2024-05-31',
