@@ -70,8 +70,21 @@ const PROGRESS_SX = {
   contain: 'strict',
 } as const;
 
+/**
+ * The results in a compositing layer of their own, so dimming them (a click's first feedback) changes the layer's
+ * opacity and repaints none of the chart and grid inside.
+ */
+const RESULTS_SX = { willChange: 'opacity' } as const;
 /** The previous answer while the next one loads and draws. */
-const DIMMED_SX = { opacity: 0.5 } as const;
+const DIMMED_SX = { ...RESULTS_SX, opacity: 0.5 } as const;
+const RESULTS_FRAME_SX = { position: 'relative' } as const;
+const PAGE_SX = { p: { xs: 1, md: 2 } } as const;
+/** The same element on every render: a click's render of the page does not render the heading again. */
+const HEADING = (
+  <Typography variant="h5" component="h1">
+    Explorer
+  </Typography>
+);
 
 /** Whether demo mode blurs the values of this group-by (spec §4: account and resource values). */
 function useBlurValues(dimension: CostDimension | null): boolean {
@@ -320,10 +333,8 @@ export function ExplorerPage() {
   );
 
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
-      <Typography variant="h5" component="h1">
-        Explorer
-      </Typography>
+    <Stack spacing={2} sx={PAGE_SX}>
+      {HEADING}
       <SaveReportBar view={view} disabled={keyPending} />
       {notice ? <Alert severity="info">{notice.message}</Alert> : null}
       {problem && chosen === null ? (
@@ -346,11 +357,11 @@ export function ExplorerPage() {
       ) : (
         <Suspense fallback={<ExplorerResultsSkeleton />}>
           {/* The previous answer stays on screen, dimmed, while the next one loads and draws; then chart and grid update in place. */}
-          <Box sx={{ position: 'relative' }}>
+          <Box sx={RESULTS_FRAME_SX}>
             {/* Over the gap above the results, in a box of its own: showing or hiding it restyles nothing else. */}
             <Box sx={PROGRESS_SX}>{busy ? <LinearProgress aria-label="Loading costs" /> : null}</Box>
             {/* Dimmed at once (no fade: a fade repaints the whole chart and grid on every frame of it). */}
-            <Box aria-busy={busy} data-testid="explorer-results" sx={busy ? DIMMED_SX : undefined}>
+            <Box aria-busy={busy} data-testid="explorer-results" sx={busy ? DIMMED_SX : RESULTS_SX}>
               {drawn === null ? (
                 <ExplorerResultsSkeleton />
               ) : (
