@@ -97,6 +97,36 @@ it('draws a reference series dashed and under the others, so a curve running alo
   expect(reference).toMatchObject({ type: 'line', z: 1, lineStyle: { type: 'dashed' }, data: [56, 56] });
 });
 
+/** The SVG elements filled with the first series' colour when `data` is drawn as `kind` at 600x300. */
+function firstSeriesShapes(data: ChartData, kind: 'bar' | 'grouped'): number {
+  const chart = init(null, undefined, { renderer: 'svg', ssr: true, width: 600, height: 300 });
+  try {
+    chart.setOption(buildChartOption(data, kind));
+    const color = String(chart.getVisual({ seriesIndex: 0 }, 'color'));
+    return chart.renderToSVGString().split(`fill="${color}"`).length - 1;
+  } finally {
+    chart.dispose();
+  }
+}
+
+it('draws each series of bars as one shape, however many periods, unless a period is a forecast', () => {
+  const days = (count: number, forecastLast: boolean): ChartData => ({
+    categories: Array.from({ length: count }, (_, i) => `2026-01-${String(i + 1).padStart(2, '0')}`),
+    series: [
+      { name: 'EC2', values: Array.from({ length: count }, (_, i) => i + 1) },
+      { name: 'S3', values: Array.from({ length: count }, () => 2) },
+    ],
+    forecast: Array.from({ length: count }, (_, i) => forecastLast && i === count - 1),
+  });
+  for (const kind of ['bar', 'grouped'] as const) {
+    // The series' bars and its legend mark: the same two shapes for 3 periods as for 30.
+    expect(firstSeriesShapes(days(3, false), kind)).toBe(2);
+    expect(firstSeriesShapes(days(30, false), kind)).toBe(2);
+  }
+  // A forecast period's bar is hatched and lighter: each bar is then a shape of its own.
+  expect(firstSeriesShapes(days(30, true), 'bar')).toBeGreaterThanOrEqual(30);
+});
+
 it('formats the value axis and tooltip with the given formatter', () => {
   const option = buildChartOption(data, 'bar', (v) => `$${v.toFixed(2)}`);
   const yAxis = option.yAxis as { axisLabel: { formatter: (v: number) => string } };
