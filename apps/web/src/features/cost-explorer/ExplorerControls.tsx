@@ -63,16 +63,12 @@ export const ExplorerControls = memo(function ExplorerControls({
   const { query } = view;
   return (
     <Stack spacing={2}>
-      <SettingsRow
-        range={view.range}
-        start={query.start_date}
-        end={query.end_date}
-        granularity={query.granularity}
-        granularities={granularities}
-        costType={query.cost_type}
-        chart={view.chart}
-        onChange={onChange}
-      />
+      <Stack direction="row" sx={ROW_SX}>
+        <RangeFields range={view.range} start={query.start_date} end={query.end_date} onChange={onChange} />
+        <GranularityField value={query.granularity} options={granularities} onChange={onChange} />
+        <CostTypeField value={query.cost_type} onChange={onChange} />
+        <ChartKindField value={view.chart} onChange={onChange} />
+      </Stack>
       <GroupByRow
         dimension={query.dimension}
         dimensionKey={query.dimension_key ?? null}
@@ -83,36 +79,6 @@ export const ExplorerControls = memo(function ExplorerControls({
 });
 
 const ROW_SX = { flexWrap: 'wrap', gap: 2, alignItems: 'center' } as const;
-
-/** Range, granularity, cost type and chart type: not rendered by a group-by click. */
-const SettingsRow = memo(function SettingsRow({
-  range,
-  start,
-  end,
-  granularity,
-  granularities,
-  costType,
-  chart,
-  onChange,
-}: {
-  range: RangePreset | null;
-  start: string;
-  end: string;
-  granularity: Granularity;
-  granularities: Granularity[];
-  costType: CostTypeName;
-  chart: ChartKind;
-  onChange: (change: ViewChange) => void;
-}) {
-  return (
-    <Stack direction="row" sx={ROW_SX}>
-      <RangeFields range={range} start={start} end={end} onChange={onChange} />
-      <GranularityField value={granularity} options={granularities} onChange={onChange} />
-      <CostTypeField value={costType} onChange={onChange} />
-      <ChartKindField value={chart} onChange={onChange} />
-    </Stack>
-  );
-});
 const RANGE_OPTIONS = [...RANGE_PRESETS, CUSTOM];
 const RANGE_LABELS = { ...RANGE_PRESET_LABELS, [CUSTOM]: 'Custom' };
 

@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useState } from 'react';
 import { DEMO_BLUR_SX, useDemoModeStore } from '../../components/demo-mode';
 import { useDimensionValues } from './api/dimension-values-query';
 import { DimensionPicker, dimensionLabel, KeyPicker } from './DimensionPicker';
@@ -60,13 +60,6 @@ interface FilterPanelProps {
  */
 export const FilterPanel = memo(function FilterPanel({ filters, onChange, range }: FilterPanelProps) {
   const demo = useDemoModeStore((state) => state.on);
-  // The same handler whatever the filters, so removing a filter does not render the form (its Autocompletes read
-  // their width on every render) in the click's own frame.
-  const current = useRef(filters);
-  useLayoutEffect(() => {
-    current.current = filters;
-  });
-  const add = useCallback((filter: CostFilter) => onChange(withFilter(current.current, filter)), [onChange]);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Filters">
       <Typography variant="subtitle2" component="h2" gutterBottom>
@@ -89,12 +82,12 @@ export const FilterPanel = memo(function FilterPanel({ filters, onChange, range 
           />
         ))}
       </Stack>
-      <AddFilterForm range={range} onAdd={add} />
+      <AddFilterForm range={range} onAdd={(filter) => onChange(withFilter(filters, filter))} />
     </Paper>
   );
 });
 
-const AddFilterForm = memo(function AddFilterForm({
+function AddFilterForm({
   range,
   onAdd,
 }: {
@@ -208,4 +201,4 @@ const AddFilterForm = memo(function AddFilterForm({
       </Button>
     </Stack>
   );
-});
+}
