@@ -43,7 +43,9 @@ const HOME_CHART = '[role="img"][aria-label="Spend by day this month"]';
  * event time: the first visible feedback (the results marked busy; and whether the first frame after the click
  * shows it), the new chart painted (the frame after the chart names the new group-by), the answer's arrival
  * (Resource Timing) and the longest main-thread task from the first click on (Long Tasks API). "After the answer"
- * is the repaint less the answer's arrival: the browser's own share, whatever the server took. A Chromium trace of
+ * is the repaint less the answer's arrival: the browser's own share, whatever the server took (a question asked
+ * before in the page comes from the browser's query cache with no request: its answer counts from the question's
+ * ask, the task after the click's first frame; the figure says how many answers came from the server). A Chromium trace of
  * the clicks gives the same in CPU time, which a loaded machine hardly stretches: the click's own task and the
  * work up to its first paint, and the longest task again (`--trace=FILE` writes it, with JavaScript samples, for
  * DevTools' Performance panel). Each figure is printed beside its goal.
@@ -153,7 +155,12 @@ async function clickFigures(
   await page.close();
   const of = (pick: (s: ClickTiming) => number) => summarise(samples.map(pick));
   const repaint = of((s) => s.repaintMs);
-  const afterAnswer = of((s) => s.repaintMs - s.answerMs);
+  // A question asked before in the page (the chips repeat) is answered from the browser's query cache, with no
+  // request: its answer is there when the question is asked, in the task after the click's first frame.
+  const answeredAt = (s: ClickTiming) => (s.fromServer ? s.answerMs : s.feedbackMs);
+  const afterAnswer = of((s) => s.repaintMs - answeredAt(s));
+  const served = samples.filter((s) => s.fromServer);
+  const afterServed = summarise(served.map((s) => s.repaintMs - s.answerMs));
   const feedback = of((s) => s.feedbackMs);
   const answer = of((s) => s.answerMs);
   // Every long task from the first click on: the work a click sets off after its repaint (the grid's rows, the
@@ -169,7 +176,7 @@ async function clickFigures(
   const line = [
     `click to repaint p50/p95 ${repaint.p50Ms.toFixed(0)} / ${repaint.p95Ms.toFixed(0)} ms (${met(repaint.p95Ms, GOALS.clickToRepaintP95Ms)})`,
     `answer arrived p50/p95 ${answer.p50Ms.toFixed(0)} / ${answer.p95Ms.toFixed(0)} ms after the click`,
-    `repaint after the answer p50/p95 ${afterAnswer.p50Ms.toFixed(0)} / ${afterAnswer.p95Ms.toFixed(0)} ms (${met(afterAnswer.p95Ms, GOALS.answerToRepaintP95Ms)})`,
+    `repaint after the answer p50/p95 ${afterAnswer.p50Ms.toFixed(0)} / ${afterAnswer.p95Ms.toFixed(0)} ms (${met(afterAnswer.p95Ms, GOALS.answerToRepaintP95Ms)}; ${served.length} of ${clicks} answers from the server${served.length > 0 ? `: after those ${afterServed.p50Ms.toFixed(0)} / ${afterServed.p95Ms.toFixed(0)} ms` : ''}, the others from the browser's cache, counted from the question's ask after the click's first frame)`,
     `first feedback p50/p95 ${feedback.p50Ms.toFixed(1)} / ${feedback.p95Ms.toFixed(1)} ms (${met(feedback.p95Ms, GOALS.feedbackP95Ms)}), in the first frame after the click for ${samples.filter((s) => s.firstFrame).length} of ${clicks}`,
     `longest task after a click ${longest.toFixed(0)} ms (goal ≤ 50 ms ${longest <= 50 ? 'met' : 'not met'}; Long Tasks API, each click to the next)`,
     ...(cpu === null
@@ -256,7 +263,9 @@ type ClickTiming = {
   feedbackMs: number;
   /** Whether the first frame after the click shows the feedback (the busy mark there when that frame is drawn). */
   firstFrame: boolean;
+  /** When the answer arrived; 0 when no request was made (the browser's query cache answered). */
   answerMs: number;
+  fromServer: boolean;
   repaintMs: number;
 };
 
@@ -307,6 +316,7 @@ function watchClick(): void {
             firstFrame,
             // A repeated question may be answered from the browser's query cache: no request, no wait.
             answerMs: answer.length > 0 ? Math.max(...answer) - clicked : 0,
+            fromServer: answer.length > 0,
             repaintMs: painted - clicked,
           });
         };
