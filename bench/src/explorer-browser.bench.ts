@@ -24,8 +24,11 @@ const KEEP_NAMES = 'globalThis.__name = (fn) => fn;';
 
 type Page = Awaited<ReturnType<BrowserSession['context']['newPage']>>;
 
-/** Issue 19's goals for the Explorer in a browser. */
-const GOALS = { lcpMs: 1500, clickToRepaintP95Ms: 200, answerToRepaintP95Ms: 100, feedbackP95Ms: 1000 / 60 };
+/**
+ * Issue 19's goals for the Explorer in a browser. Feedback "within one frame": the first frame drawn after the click
+ * shows it, for every click (its time from the click includes the wait for that frame, up to a frame's length).
+ */
+const GOALS = { lcpMs: 1500, clickToRepaintP95Ms: 200, answerToRepaintP95Ms: 100 };
 /** The quick group-by chips the clicks cycle through (each click a group-by change). */
 const CHIPS = ['Regions', 'Cloud Services', 'Cloud Accounts'];
 /** The Explorer's chart (its label names the group-by) and Home's daily chart. */
@@ -163,6 +166,7 @@ async function clickFigures(
   const afterServed = summarise(served.map((s) => s.repaintMs - s.answerMs));
   const feedback = of((s) => s.feedbackMs);
   const answer = of((s) => s.answerMs);
+  const inFirstFrame = samples.filter((s) => s.firstFrame).length;
   // Every long task from the first click on: the work a click sets off after its repaint (the grid's rows, the
   // chart's next frames) is that click's too, up to the next click.
   const firstClick = Math.min(...samples.map((s) => s.clickedAt));
@@ -177,7 +181,7 @@ async function clickFigures(
     `click to repaint p50/p95 ${repaint.p50Ms.toFixed(0)} / ${repaint.p95Ms.toFixed(0)} ms (${met(repaint.p95Ms, GOALS.clickToRepaintP95Ms)})`,
     `answer arrived p50/p95 ${answer.p50Ms.toFixed(0)} / ${answer.p95Ms.toFixed(0)} ms after the click`,
     `repaint after the answer p50/p95 ${afterAnswer.p50Ms.toFixed(0)} / ${afterAnswer.p95Ms.toFixed(0)} ms (${met(afterAnswer.p95Ms, GOALS.answerToRepaintP95Ms)}; ${served.length} of ${clicks} answers from the server${served.length > 0 ? `: after those ${afterServed.p50Ms.toFixed(0)} / ${afterServed.p95Ms.toFixed(0)} ms` : ''}, the others from the browser's cache, counted from the question's ask after the click's first frame)`,
-    `first feedback p50/p95 ${feedback.p50Ms.toFixed(1)} / ${feedback.p95Ms.toFixed(1)} ms (${met(feedback.p95Ms, GOALS.feedbackP95Ms)}), in the first frame after the click for ${samples.filter((s) => s.firstFrame).length} of ${clicks}`,
+    `first feedback in the first frame after the click for ${inFirstFrame} of ${clicks} (goal every click ${inFirstFrame === clicks ? 'met' : 'not met'}), p50/p95 ${feedback.p50Ms.toFixed(1)} / ${feedback.p95Ms.toFixed(1)} ms after the click`,
     `longest task after a click ${longest.toFixed(0)} ms (goal ≤ 50 ms ${longest <= 50 ? 'met' : 'not met'}; Long Tasks API, each click to the next)`,
     ...(cpu === null
       ? []
