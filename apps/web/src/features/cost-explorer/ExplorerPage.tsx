@@ -4,7 +4,6 @@ import type { GridSettings } from '@finlens/contracts/reports';
 import { dataDelayNotice, presetRange } from '@finlens/cost-model/range-presets';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -21,11 +20,13 @@ import {
   useState,
 } from 'react';
 import { useSearchParams } from 'react-router';
+import { BusyBar } from '../../components/BusyBar';
 import { preloadChartEngine } from '../../components/Chart';
 import { useDemoModeStore } from '../../components/demo-mode';
 import { refusalText } from '../../components/form-errors';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { REPORT_PARAM } from '../reports/report-view';
+import { afterNextPaint } from './after-paint';
 import { useCostQuery } from './api/cost-query';
 import { dimensionLabel } from './DimensionPicker';
 import { ExplorerControls, type ViewChange } from './ExplorerControls';
@@ -169,11 +170,6 @@ function useChosenView(urlKey: string) {
     [urlKey],
   );
   return { chosen: standing?.view ?? null, choose };
-}
-
-/** Runs `work` in a task of its own once the next frame is painted (queued from the frame's animation callback). */
-function afterNextPaint(work: () => void): void {
-  requestAnimationFrame(() => setTimeout(work, 0));
 }
 
 /**
@@ -359,7 +355,7 @@ export function ExplorerPage() {
           {/* The previous answer stays on screen, dimmed, while the next one loads and draws; then chart and grid update in place. */}
           <Box sx={RESULTS_FRAME_SX}>
             {/* Over the gap above the results, in a box of its own: showing or hiding it restyles nothing else. */}
-            <Box sx={PROGRESS_SX}>{busy ? <LinearProgress aria-label="Loading costs" /> : null}</Box>
+            <Box sx={PROGRESS_SX}>{busy ? <BusyBar label="Loading costs" /> : null}</Box>
             {/* Dimmed at once (no fade: a fade repaints the whole chart and grid on every frame of it). */}
             <Box aria-busy={busy} data-testid="explorer-results" sx={busy ? DIMMED_SX : RESULTS_SX}>
               {drawn === null ? (

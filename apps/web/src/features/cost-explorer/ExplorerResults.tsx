@@ -25,6 +25,7 @@ import { ComponentErrorBoundary } from '../../app/ErrorBoundaries';
 import { Chart, type ChartHandle, type ChartKind } from '../../components/Chart';
 import { createHeaderText, DataGrid, liveHeader } from '../../components/DataGrid';
 import { DEMO_BLUR_SX } from '../../components/demo-mode';
+import { useAfterPaint } from './after-paint';
 import { GridColumnsMenu } from './GridColumnsMenu';
 import { gridSettingsOf, withGridSettings } from './grid-view';
 import {
@@ -64,13 +65,14 @@ function demoName(series: CostSeries, index: number): string {
  * and then updates the chart and the grid in place.
  */
 export const ExplorerResults = memo(function ExplorerResults({
-  answer: { result, groupLabel, blurValues },
+  answer,
   chart,
   window,
   onWindowChange,
   grid,
   onGridChange,
 }: ExplorerResultsProps) {
+  const { result, groupLabel, blurValues } = answer;
   const chartRef = useRef<ChartHandle>(null);
   const money = useCallback((value: number) => formatMoney(value, result.currency), [result.currency]);
   const windows = windowCount(result);
@@ -78,24 +80,6 @@ export const ExplorerResults = memo(function ExplorerResults({
   const data = useMemo(
     () => toChartData(result, page, blurValues ? demoName : seriesLabel),
     [result, page, blurValues],
-  );
-  // Stable rows and columns: AG Grid redoes its layout whenever they change identity.
-  const { rows, totalRow } = useMemo(() => toGridRows(result), [result]);
-  const pinned = useMemo(() => (rows.length > 0 ? [totalRow] : []), [rows, totalRow]);
-  const formatCost = useCallback(
-    (params: ValueFormatterParams<GridRow>) => money(Number(params.value ?? 0)),
-    [money],
-  );
-  // The group column's header names the group-by as a live text, so a group-by change leaves the columns as they
-  // are (new definitions would rebuild every column) and redraws that one text, in the commit that draws the chart.
-  const [groupText] = useState(() => createHeaderText(groupLabel));
-  useLayoutEffect(() => {
-    groupText.set(groupLabel);
-  }, [groupText, groupLabel]);
-  const groupHeader = useMemo(() => liveHeader(groupText), [groupText]);
-  const columns = useMemo(
-    () => withGridSettings(gridColumns(result, groupHeader, blurValues, formatCost), grid),
-    [result, groupHeader, blurValues, formatCost, grid],
   );
   const hasForecast = result.forecast.some(Boolean);
   const fellBack = result.granularity_used !== result.granularity_requested;
@@ -162,27 +146,67 @@ export const ExplorerResults = memo(function ExplorerResults({
         </ComponentErrorBoundary>
       </Paper>
       <ComponentErrorBoundary>
-        <DataGrid<GridRow>
-          label="Cost table"
-          rows={rows}
-          columns={columns}
-          pinnedBottomRows={pinned}
-          getRowId={rowId}
-          csvFileName="explorer"
-          pageSize={grid.page_size}
-          onStateChange={(state) => onGridChange(gridSettingsOf(state, grid))}
-          toolbar={
-            <GridColumnsMenu
-              columns={columns
-                .filter((c) => !c.pinned)
-                .map((c) => ({ id: c.colId ?? c.field ?? '', label: c.headerName ?? '' }))}
-              hidden={grid.hidden_columns}
-              onChange={(hidden_columns) => onGridChange({ ...grid, hidden_columns })}
-            />
-          }
-        />
+        <AnswerGrid answer={answer} grid={grid} onGridChange={onGridChange} />
       </ComponentErrorBoundary>
     </Stack>
+  );
+});
+
+/**
+ * The answer's grid of every period. It takes a new answer one painted frame after the chart (useAfterPaint), in a
+ * render of this grid alone: the chart's drawing and the grid's new rows are two frames, neither a long task.
+ */
+const AnswerGrid = memo(function AnswerGrid({
+  answer,
+  grid,
+  onGridChange,
+}: Pick<ExplorerResultsProps, 'answer' | 'grid' | 'onGridChange'>) {
+  // A new answer is taken in a task after the frame that drew the chart: two shorter frames, not one long one.
+  const gridAnswer = useAfterPaint(answer);
+  const gridResult = gridAnswer.result;
+  // Stable rows and columns: AG Grid redoes its layout whenever they change identity.
+  const { rows, totalRow } = useMemo(() => toGridRows(gridResult), [gridResult]);
+  const pinned = useMemo(() => (rows.length > 0 ? [totalRow] : []), [rows, totalRow]);
+  const currency = gridResult.currency;
+  const formatCost = useCallback(
+    (params: ValueFormatterParams<GridRow>) => formatMoney(Number(params.value ?? 0), currency),
+    [currency],
+  );
+  // The group column's header names the group-by as a live text, so a group-by change leaves the columns as they
+  // are (new definitions would rebuild every column) and redraws that one text, in the commit that updates the rows.
+  const [groupText] = useState(() => createHeaderText(gridAnswer.groupLabel));
+  useLayoutEffect(() => {
+    groupText.set(gridAnswer.groupLabel);
+  }, [groupText, gridAnswer.groupLabel]);
+  const groupHeader = useMemo(() => liveHeader(groupText), [groupText]);
+  const columns = useMemo(
+    () => withGridSettings(gridColumns(gridResult, groupHeader, gridAnswer.blurValues, formatCost), grid),
+    [gridResult, groupHeader, gridAnswer.blurValues, formatCost, grid],
+  );
+  // The same element until the grid's own inputs change: the chart's commit (a new answer not yet taken) skips it.
+  return useMemo(
+    () => (
+      <DataGrid<GridRow>
+        label="Cost table"
+        rows={rows}
+        columns={columns}
+        pinnedBottomRows={pinned}
+        getRowId={rowId}
+        csvFileName="explorer"
+        pageSize={grid.page_size}
+        onStateChange={(state) => onGridChange(gridSettingsOf(state, grid))}
+        toolbar={
+          <GridColumnsMenu
+            columns={columns
+              .filter((c) => !c.pinned)
+              .map((c) => ({ id: c.colId ?? c.field ?? '', label: c.headerName ?? '' }))}
+            hidden={grid.hidden_columns}
+            onChange={(hidden_columns) => onGridChange({ ...grid, hidden_columns })}
+          />
+        }
+      />
+    ),
+    [rows, columns, pinned, grid, onGridChange],
   );
 });
 
