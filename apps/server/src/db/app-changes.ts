@@ -54,5 +54,9 @@ export function keptUntilChanged<T>(changes: ChangeCount | null, maxEntries: num
       }
       return value;
     },
+    /** Drops every kept value (the next `get` of each key reads). */
+    clear(): void {
+      kept.clear();
+    },
   };
 }
