@@ -31,7 +31,7 @@ const answer = (): ExplorerAnswer => ({
 });
 
 describe('explorer bench queries', () => {
-  it('asks the six questions over windows ending on the newest usage day', () => {
+  it('asks the seven questions over windows ending on the newest usage day', () => {
     const cases = explorerCases('2026-10-31');
     expect(cases.map((c) => [c.query.start_date, c.query.end_date, c.query.granularity])).toEqual([
       ['2026-10-02', '2026-10-31', 'day'],
@@ -40,7 +40,13 @@ describe('explorer bench queries', () => {
       ['2026-08-03', '2026-10-31', 'day'],
       ['2026-10-29', '2026-10-31', 'hour'],
       ['2026-10-02', '2026-10-31', 'day'],
+      ['2026-10-02', '2026-10-31', 'day'],
     ]);
+    // The account-filtered question: the same filter in the CostQuery and in the hand-written SQL.
+    expect(cases[6]?.query.filters).toEqual([
+      { dimension: 'line_item_usage_account_id', mode: 'include', values: ['052318647209'] },
+    ]);
+    expect(cases[6]?.handTopSql).toContain("line_item_usage_account_id = '052318647209'");
     // The hand-written SQL's range is [start, end + 1 day).
     expect(cases[0]?.handValues).toEqual(['2026-10-02', '2026-11-01']);
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');

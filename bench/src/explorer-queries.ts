@@ -107,6 +107,9 @@ type CaseSpec = Pick<ExplorerCase, 'name' | 'description'> &
     clickHouse: { group: string; where?: string };
   };
 
+/** The account of the account-filtered question: demo-prod-web, the demo organisation's largest (weight 8). */
+const BENCH_ACCOUNT = '052318647209';
+
 export function explorerCases(asOf: string): ExplorerCase[] {
   const specs: CaseSpec[] = [
     {
@@ -178,6 +181,21 @@ export function explorerCases(asOf: string): ExplorerCase[] {
       clickHouse: {
         group: "NULLIF(line_item_usage_type, '')",
         where: "positionCaseInsensitiveUTF8(line_item_usage_type, 'boxusage') > 0",
+      },
+    },
+    {
+      // Issue 19's first goal: a service view of one account (the demo's largest, demo-prod-web).
+      name: 'services-30d-daily-account',
+      description: '30 days, daily, by service, one account',
+      window: { days: 30 },
+      granularity: 'day',
+      dimension: 'product_servicename',
+      filters: [{ dimension: 'line_item_usage_account_id', mode: 'include', values: [BENCH_ACCOUNT] }],
+      group: "NULLIF(product_servicename, '')",
+      where: `line_item_usage_account_id = '${BENCH_ACCOUNT}'`,
+      clickHouse: {
+        group: "NULLIF(product_servicename, '')",
+        where: `line_item_usage_account_id = '${BENCH_ACCOUNT}'`,
       },
     },
   ];
@@ -333,6 +351,11 @@ export function questionMix(asOf: string, count: number, firstShift: number): Mi
 export const shiftAfter = (mix: readonly MixQuestion[]): number =>
   Math.max(-1, ...mix.map((q) => q.shift)) + 1;
 
-/** The cases of a concurrency mix: those answered at their own granularity over any window (by day and by hour). */
+/**
+ * The cases of a concurrency mix: those answered at their own granularity over any window (by day and by hour),
+ * without the account-filtered service view (the mix's by-service question already stands for it).
+ */
 export const mixCases = (asOf: string): ExplorerCase[] =>
-  explorerCases(asOf).filter((c) => c.query.granularity !== 'month');
+  explorerCases(asOf).filter(
+    (c) => c.query.granularity !== 'month' && c.name !== 'services-30d-daily-account',
+  );
