@@ -153,11 +153,7 @@ function useChosenView(urlKey: string) {
   const standing = chosen?.replaces.has(urlKey) ? chosen : null;
   if (chosen !== null && standing === null) setChosen(null);
   // Back may return to a view this one replaces before the URL has caught up: the URL's view then stands.
-  useEffect(() => {
-    const drop = () => setChosen(null);
-    window.addEventListener('popstate', drop);
-    return () => window.removeEventListener('popstate', drop);
-  }, []);
+  useOnPopstate(() => setChosen(null));
   const choose = useCallback(
     (view: ExplorerView, key: string) =>
       setChosen((previous) => {
@@ -170,6 +166,17 @@ function useChosenView(urlKey: string) {
     [urlKey],
   );
   return { chosen: standing?.view ?? null, choose };
+}
+
+/** Calls `drop` on Back or Forward (a popstate); `drop` may change between renders, the listener stays. */
+function useOnPopstate(drop: () => void): void {
+  const latest = useRef(drop);
+  latest.current = drop;
+  useEffect(() => {
+    const onPopstate = () => latest.current();
+    window.addEventListener('popstate', onPopstate);
+    return () => window.removeEventListener('popstate', onPopstate);
+  }, []);
 }
 
 /**
@@ -185,14 +192,10 @@ function useClickedView(apply: (view: ExplorerView) => void) {
   useLayoutEffect(() => {
     latestApply.current = apply;
   });
-  useEffect(() => {
-    const drop = () => {
-      pending.current = null;
-      setClicked(null);
-    };
-    window.addEventListener('popstate', drop);
-    return () => window.removeEventListener('popstate', drop);
-  }, []);
+  useOnPopstate(() => {
+    pending.current = null;
+    setClicked(null);
+  });
   const click = useCallback((view: ExplorerView) => {
     pending.current = view;
     setClicked(view);
