@@ -1,9 +1,10 @@
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openAppDatabase } from './client';
+import { copyFolder } from './copy-folder';
 import { migrate } from './migrate';
 
 interface Templates {
@@ -47,7 +48,7 @@ async function makeTemplates(): Promise<{ dir: string; templates: Templates }> {
   await mkdir(templates.empty, { recursive: true });
   const empty = await PGlite.create(templates.empty);
   await empty.close();
-  await cp(templates.empty, templates.migrated, { recursive: true });
+  await copyFolder(templates.empty, templates.migrated);
   const database = await openAppDatabase({ dataDir: join(dir, 'migrated'), databaseUrl: null });
   try {
     await migrate(database.db);
