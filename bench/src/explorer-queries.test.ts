@@ -123,12 +123,12 @@ describe('explorer bench queries', () => {
       ['resources-90d', 1, '2026-10-30'],
       ['services-3d-hourly', 1, '2026-10-30'],
       ['usage-type-contains-30d', 1, '2026-10-30'],
+      ['services-30d-daily-account', 1, '2026-10-30'],
       ['services-30d-daily', 2, '2026-10-29'],
-      ['team-tag-90d-exclude', 2, '2026-10-29'],
     ]);
     // The hand SQL asks the same window as the question.
-    expect(one[5]?.case.query.start_date).toBe('2026-09-30');
-    expect(one[5]?.case.handValues).toEqual(['2026-09-30', '2026-10-30']);
+    expect(one[6]?.case.query.start_date).toBe('2026-09-30');
+    expect(one[6]?.case.handValues).toEqual(['2026-09-30', '2026-10-30']);
     const four = questionMix('2026-10-31', 12, shiftAfter(one));
     expect(four[0]?.shift).toBe(3);
     const asked = [...one, ...four].map((q) => JSON.stringify(q.case.query));

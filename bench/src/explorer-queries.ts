@@ -351,11 +351,6 @@ export function questionMix(asOf: string, count: number, firstShift: number): Mi
 export const shiftAfter = (mix: readonly MixQuestion[]): number =>
   Math.max(-1, ...mix.map((q) => q.shift)) + 1;
 
-/**
- * The cases of a concurrency mix: those answered at their own granularity over any window (by day and by hour),
- * without the account-filtered service view (the mix's by-service question already stands for it).
- */
+/** The cases of a mix (HTTP, concurrency): those answered at their own granularity over any window (by day and by hour). */
 export const mixCases = (asOf: string): ExplorerCase[] =>
-  explorerCases(asOf).filter(
-    (c) => c.query.granularity !== 'month' && c.name !== 'services-30d-daily-account',
-  );
+  explorerCases(asOf).filter((c) => c.query.granularity !== 'month');
