@@ -399,6 +399,21 @@ describe('Explorer', () => {
     );
   });
 
+  it("asks a quick chip's question when the pointer comes onto it or the keyboard's focus does; the click then shows that answer without asking again", {
+    timeout: 30_000,
+  }, async () => {
+    const { user } = await openExplorer();
+    await screen.findByLabelText('Total cost', undefined, SLOW);
+    await user.hover(screen.getByRole('button', { name: 'Regions' }));
+    await waitFor(() => expect(lastCostCall().dimension).toBe('product_region'));
+    const calls = costCalls().length;
+    await user.click(screen.getByRole('button', { name: 'Regions' }));
+    expect(await screen.findByRole('img', { name: /^Cost by Region:/ }, SLOW)).toBeInTheDocument();
+    expect(costCalls()).toHaveLength(calls);
+    act(() => screen.getByRole('button', { name: 'Cloud Accounts' }).focus());
+    await waitFor(() => expect(lastCostCall().dimension).toBe('line_item_usage_account_id'));
+  });
+
   it("says 'No results found' when nothing matches", async () => {
     server.use(
       http.get('*/c/cost_page/dimension_daily_cost/', () =>

@@ -27,7 +27,7 @@ import { refusalText } from '../../components/form-errors';
 import { useCurrentUser } from '../auth/api/current-user-query';
 import { REPORT_PARAM } from '../reports/report-view';
 import { afterNextPaint } from './after-paint';
-import { useCostQuery } from './api/cost-query';
+import { useCostQuery, usePrefetchCost } from './api/cost-query';
 import { dimensionLabel } from './DimensionPicker';
 import { ExplorerControls, type ViewChange } from './ExplorerControls';
 import type { ShownAnswer } from './ExplorerResults';
@@ -330,6 +330,14 @@ export function ExplorerPage() {
     },
     [today],
   );
+  const prefetchCost = usePrefetchCost();
+  const onControlsPreview = useCallback(
+    (change: ViewChange) => {
+      const next = applyChange(latest.current.view, change, today).query;
+      if (!needsGroupKey(next)) prefetchCost(next);
+    },
+    [today, prefetchCost],
+  );
 
   return (
     <Stack spacing={2} sx={PAGE_SX}>
@@ -341,7 +349,12 @@ export function ExplorerPage() {
           The link's {problem.field} was not understood ({problem.message}); showing the default view.
         </Alert>
       ) : null}
-      <ExplorerControls view={controlsView} granularities={granularities} onChange={onControlsChange} />
+      <ExplorerControls
+        view={controlsView}
+        granularities={granularities}
+        onChange={onControlsChange}
+        onPreview={onControlsPreview}
+      />
       <FilterPanel filters={filters} range={range} onChange={onFiltersChange} />
       {keyPending ? (
         <Alert severity="info">Choose the key to group by.</Alert>
