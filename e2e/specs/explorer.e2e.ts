@@ -76,13 +76,14 @@ async function expectTotalsShown(page: Page, answer: CostAnswer) {
     .getByLabel('Total cost')
     .filter({ hasText: `Total ${text}` })
     .waitFor();
+  // The grid takes an answer one painted frame after the chart and summary (ExplorerResults' AnswerGrid).
   const totalRow = page.locator('.ag-row-pinned [col-id="total"]');
-  await expect(totalRow.textContent()).resolves.toBe(text);
+  await expect.poll(() => totalRow.textContent()).toBe(text);
   if (answer.forecast_total > 0) {
     const forecast = money(answer.forecast_total, answer.currency);
     await expect(page.getByLabel('Forecast cost').textContent()).resolves.toBe(`Forecast ${forecast}`);
     const forecastCell = page.locator('.ag-row-pinned [col-id="forecast"]');
-    await expect(forecastCell.textContent()).resolves.toBe(forecast);
+    await expect.poll(() => forecastCell.textContent()).toBe(forecast);
   }
   // The chart draws one window of periods (spec §9: the newest 40 days, 72 hours or 7 periods) and says
   // what it adds up to: the actual part of the answer's costs over those periods. A change that keeps the

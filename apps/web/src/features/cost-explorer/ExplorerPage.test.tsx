@@ -289,13 +289,8 @@ describe('Explorer', () => {
     await waitFor(() => expect(within(grid).queryByText('AmazonEC2')).not.toBeInTheDocument());
   });
 
-  // Retried: now and then (2 runs in 5 on a loaded machine, before and after the grid took its answers a frame late)
-  // React renders the popstate's update together with the URL's transition, which this test suspends for ever, so
-  // nothing commits (the drop is logged, no render follows; a flushSync in the listener does not help). A browser's
-  // Back also changes the URL and no transition waits for ever, so the app never stays there.
-  it("shows a click at once and asks its question while the rest of the app follows the URL as a transition; Back shows the URL's view", {
+  it('shows a click at once and asks its question while the rest of the app follows the URL as a transition', {
     timeout: 30_000,
-    retry: 2,
   }, async () => {
     // A part of the app that reads the URL and cannot yet render the next one: the URL's change waits for it (a
     // transition keeps the page as it is meanwhile); the click's feedback and question do not.
@@ -326,12 +321,28 @@ describe('Explorer', () => {
     expect(screen.getByRole('button', { name: 'Regions' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Cloud Services' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByText('Following the URL')).not.toBeInTheDocument();
-    // Back before the URL has caught up: the view of the URL the app still shows.
+  });
+
+  // Back while a URL transition is suspended is not tested here: React 19 may render the popstate's update together
+  // with that transition (which a test can only suspend for ever), and then nothing commits (seen in 2 runs of 5 on a
+  // loaded machine, every time in CI). A browser's Back changes the URL too.
+  it("drops a click not yet applied on Back: the URL's view stays and the click's question is never asked", {
+    timeout: 30_000,
+  }, async () => {
+    const { router } = await openExplorer();
+    await screen.findByLabelText('Total cost', undefined, SLOW);
+    const calls = costCalls().length;
     act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Regions' }));
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     expect(screen.getByRole('button', { name: 'Cloud Services' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Regions' })).toHaveAttribute('aria-pressed', 'false');
+    // Past the frame the click would have been applied in.
+    await act(() => new Promise((done) => setTimeout(done, 200)));
+    expect(costCalls()).toHaveLength(calls);
+    expect(new URLSearchParams(router.state.location.search).get('dimension')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cloud Services' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('shows a click in the frame it is made in (the chip pressed, the results dimmed), then asks its question and writes the URL once that frame is painted', {
