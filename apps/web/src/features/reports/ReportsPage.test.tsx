@@ -26,6 +26,12 @@ function answer() {
       return HttpResponse.json(hidden ? [HIDDEN_REPORT] : [MY_REPORT, MY_OTHER_REPORT, SHARED_REPORT]);
     }),
     http.get(`*${LIST}global_reports/`, () => HttpResponse.json([TEMPLATE])),
+    // The Explorer asks for the report it opens (report= in its URL).
+    http.get(`*${LIST}:id/`, ({ params }) =>
+      HttpResponse.json(
+        [MY_REPORT, MY_OTHER_REPORT, SHARED_REPORT].find((report) => report.id === params.id),
+      ),
+    ),
     http.post(`*${LIST}`, async ({ request }) => {
       const body = (await request.json()) as { name: string };
       return HttpResponse.json(
@@ -208,6 +214,8 @@ describe('ReportsPage', () => {
       chart: 'line',
       report: MY_REPORT.id,
     });
+    // The Explorer then loads that report (its name and owner for the save bar).
+    await waitFor(() => expect(requests.calls()).toContain(`GET ${LIST}${MY_REPORT.id}/`));
   });
 
   it('the share dialog saves visibility and a monthly schedule, manages the link and sends now', {
