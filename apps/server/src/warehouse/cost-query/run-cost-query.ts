@@ -44,13 +44,32 @@ const CACHED_ANSWERS = 1000;
 /** Bytes those answers may hold in all: one hourly answer of 500 groups over 6 months weighs ~18 MB. */
 const CACHED_BYTES = 160_000_000;
 
+/** (period, slot, cost) cells by column: the i-th cell is (period[i], slot[i], cost[i]). */
+interface Cells {
+  period: unknown[];
+  slot: number[];
+  cost: unknown[];
+}
+
+/** Rows of (period, slot, cost) as Cells. */
+const cellsOfRows = (rows: Record<string, unknown>[]): Cells => ({
+  period: rows.map((row) => row.period),
+  slot: rows.map((row) => Number(row.slot)),
+  cost: rows.map((row) => row.cost),
+});
+
 /**
  * The engine-neutral half of the cost-query port: compile with the dialect, run, shape the answer. Answers of a
  * scope with a data version are kept (the result cache every cost screen shares: Explorer, Home, reports,
  * dashboards, targets): the same question over the same data is answered without the warehouse, and any import
- * or restatement is a new version, so a kept answer is never stale.
+ * or restatement is a new version, so a kept answer is never stale. The cells statement, which may bring back
+ * thousands of rows, is read by column (`readColumns`, where the engine reads so: no object per row).
  */
-export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryPort {
+export function costQueryRunner(
+  dialect: SqlDialect,
+  read: ReadRows,
+  readColumns: ReadColumns = byColumn(read),
+): CostQueryPort {
   const answers = createResultCache<WarehouseCostAnswer>({
     maxEntries: CACHED_ANSWERS,
     maxWeight: CACHED_BYTES,
@@ -67,7 +86,7 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
     const periods = periodStarts(query.start_date, query.end_date, query.granularity);
     if (query.projectIds.length === 0) {
       return {
-        ...(await shapeSeries(query, periods, [], [])),
+        ...(await shapeSeries(query, periods, [], cellsOfRows([]))),
         group_count: query.dimension === null ? 1 : 0,
         source: planSource(query).kind,
         reads: [],
@@ -82,8 +101,12 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
       reads.push(...compiled.reads(statement));
       return read(sql);
     };
+    const runColumns = (statement: CostStatement, sql: CompiledSql) => {
+      reads.push(...compiled.reads(statement));
+      return readColumns(sql);
+    };
     const [answer, facts] = await Promise.all([
-      runCells(query, compiled, run),
+      runCells(query, compiled, run, runColumns),
       scopeFactsOf(query, compiled),
     ]);
     return {
@@ -103,32 +126,31 @@ export function costQueryRunner(dialect: SqlDialect, read: ReadRows): CostQueryP
     query: WarehouseCostQuery,
     compiled: CompiledCostQuery,
     run: (statement: CostStatement, sql: CompiledSql) => Promise<Record<string, unknown>[]>,
-  ): Promise<{ top: GroupValue[]; cells: Record<string, unknown>[]; groupCount: number }> => {
+    runColumns: (statement: CostStatement, sql: CompiledSql) => Promise<Record<string, unknown[]>>,
+  ): Promise<{ top: GroupValue[]; cells: Cells; groupCount: number }> => {
     if (compiled.cells !== null) {
-      const rows = await run('cells', compiled.cells);
-      if (rows.length <= CELLS_LIMIT) {
+      const { period = [], grp = [], cell_cost: cost = [] } = await runColumns('cells', compiled.cells);
+      if (period.length <= CELLS_LIMIT) {
         if (query.dimension === null) {
-          return {
-            top: [],
-            cells: rows.map((r) => ({ period: r.period, slot: 1, cost: r.cell_cost })),
-            groupCount: 1,
-          };
+          return { top: [], cells: { period, slot: period.map(() => 1), cost }, groupCount: 1 };
         }
-        return foldCells(rows, topNOf(query));
+        return foldCells({ period, grp, cost }, topNOf(query));
       }
     }
     const ranking = compiled.ranking === null ? [] : await run('ranking', compiled.ranking);
     const top = ranking.map((r) => textOrNull(r.grp));
     const groupCount = query.dimension === null ? 1 : Number(ranking[0]?.group_count ?? 0);
-    if (compiled.ranking !== null && top.length === 0) return { top, cells: [], groupCount };
+    if (compiled.ranking !== null && top.length === 0) return { top, cells: cellsOfRows([]), groupCount };
     const split = compiled.othersFromTotals;
-    if (split === null) return { top, cells: await run('series', compiled.series(top)), groupCount };
+    if (split === null)
+      return { top, cells: cellsOfRows(await run('series', compiled.series(top))), groupCount };
     // Only the top groups' rows are grouped; Others is what the rest of each period's total leaves.
     const [topCells, totals] = await Promise.all([
       run('top cells', split.top(top)),
       groupCount > top.length ? run('period totals', split.totals) : Promise.resolve([]),
     ]);
-    return { top, cells: [...topCells, ...othersCells(topCells, totals, top.length + 1)], groupCount };
+    const cells = cellsOfRows([...topCells, ...othersCells(topCells, totals, top.length + 1)]);
+    return { top, cells, groupCount };
   };
 
   // The scope's facts (newest day, currency) change only with its data: read once per data version.
@@ -201,19 +223,17 @@ function othersCells(
 const compareText = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /**
- * Ranks the groups of (period, grp, cell_cost) cells as the ranking statement does — by total rounded to 1e-6
+ * Ranks the groups of (period, grp, cost) cells as the ranking statement does — by total rounded to 1e-6
  * (float noise never reorders equal totals), ties by value, no value last — and gives each cell its slot: i for
  * the i-th of the top N, N + 1 for Others.
  */
 function foldCells(
-  rows: Record<string, unknown>[],
+  { period, grp, cost }: { period: unknown[]; grp: unknown[]; cost: unknown[] },
   topN: number,
-): { top: GroupValue[]; cells: Record<string, unknown>[]; groupCount: number } {
+): { top: GroupValue[]; cells: Cells; groupCount: number } {
+  const groups = grp.map(textOrNull);
   const totals = new Map<GroupValue, number>();
-  for (const row of rows) {
-    const group = textOrNull(row.grp);
-    totals.set(group, (totals.get(group) ?? 0) + Number(row.cell_cost));
-  }
+  for (const [i, group] of groups.entries()) totals.set(group, (totals.get(group) ?? 0) + Number(cost[i]));
   const rounded = (total: number) => Math.round(total * 1e6) / 1e6;
   const ranked = [...totals.entries()].sort(([a, x], [b, y]) => {
     const byTotal = rounded(y) - rounded(x);
@@ -223,12 +243,8 @@ function foldCells(
   });
   const top = ranked.slice(0, topN).map(([group]) => group);
   const slots = new Map(top.map((group, i) => [group, i + 1]));
-  const cells = rows.map((row) => ({
-    period: row.period,
-    slot: slots.get(textOrNull(row.grp)) ?? top.length + 1,
-    cost: row.cell_cost,
-  }));
-  return { top, cells, groupCount: totals.size };
+  const slot = groups.map((group) => slots.get(group) ?? top.length + 1);
+  return { top, cells: { period, slot, cost }, groupCount: totals.size };
 }
 
 /**
@@ -253,13 +269,12 @@ async function shapeSeries(
   query: WarehouseCostQuery,
   periods: string[],
   top: (string | null)[],
-  cells: Record<string, unknown>[],
+  cells: Cells,
 ): Promise<Pick<WarehouseCostAnswer, 'periods' | 'series' | 'total'>> {
   const index = new Map(periods.map((p, i) => [p, i]));
   const slots = new Map<number, CostSeries>();
   let work = 0;
-  for (const cell of cells) {
-    const slot = Number(cell.slot);
+  for (const [i, slot] of cells.slot.entries()) {
     let series = slots.get(slot);
     if (series === undefined) {
       series = newSeries(
@@ -269,9 +284,10 @@ async function shapeSeries(
       slots.set(slot, series);
       work += periods.length;
     }
-    const at = index.get(String(cell.period));
-    if (at === undefined) throw new Error(`period ${String(cell.period)} outside the range`);
-    series.costs[at] = (series.costs[at] ?? 0) + Number(cell.cost);
+    const period = String(cells.period[i]);
+    const at = index.get(period);
+    if (at === undefined) throw new Error(`period ${period} outside the range`);
+    series.costs[at] = (series.costs[at] ?? 0) + Number(cells.cost[i]);
     if (++work >= CELLS_PER_TURN) {
       work = 0;
       await yieldToEventLoop();

@@ -82,7 +82,7 @@ export async function openDuckDbCostStore(options: DuckDbOptions): Promise<DuckD
   const rows = (sql: string, values?: unknown[]) => readRowObjects(connection, sql, values);
   // Reads of anyone else: on the read connections, never on the writer (nor inside an import's transaction).
   const read = (sql: string, values: unknown[] = []) => readers.read({ sql, values });
-  const costQueries = costQueryRunner(duckDbDialect, readers.read);
+  const costQueries = costQueryRunner(duckDbDialect, readers.read, readers.readColumns);
   return {
     kind: 'duckdb',
     connection,
