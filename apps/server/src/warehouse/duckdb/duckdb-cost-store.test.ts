@@ -10,6 +10,7 @@ import { RESOURCE_WEEKLY_ROLLUP, SCOPE_ROLLUP } from '../cost-query/rollups';
 import { openDuckDbCostStore } from './duckdb-cost-store';
 import { duckDbDialect } from './duckdb-dialect';
 import { OTHER_CONNECTIONS, READ_CONNECTIONS } from './duckdb-readers';
+import { rebuildRollups } from './duckdb-rollups';
 import { createLineItemsSql } from './duckdb-schema';
 
 // A cross join DuckDB would spend minutes on; the tests interrupt it.
@@ -34,6 +35,7 @@ const EVERY_STEP = [
   'create the weekly resource rollup',
   'add the reservation platform and the FOCUS commitment attributes to the commitment rollup',
   'add the fee hour to the commitment rollup',
+  'order the rollups by day',
 ];
 
 let dir: string;
@@ -226,6 +228,47 @@ describe('DuckDB cost store', () => {
     expect(await store.runCostQuery(query)).toMatchObject({ source: 'rollup', total: 0, series: [] });
     expect(await store.runCostQuery({ ...query, useRollups: false })).toMatchObject({ total: 0 });
     expect(await store.runCostQuery({ ...query, dimension: null })).toMatchObject({ total: 0, as_of: null });
+    await store.close();
+  });
+
+  it('keeps the rollup rows in day order: as a rebuild writes them, and its step puts older rows in order', async () => {
+    const store = await openDuckDbCostStore({ path: join(dir, 'warehouse.duckdb') });
+    await store.init();
+    // 92 days × 40 services: a grouping's rows come out in hash order, not by day.
+    await store.connection.run(
+      `INSERT INTO line_items (client_id, project_id, billing_period, line_item_usage_start_date, product_servicename, line_item_unblended_cost)
+       SELECT 'c', 'p', date_trunc('month', d)::DATE, d, 'service ' || s, s + 1
+       FROM range(TIMESTAMP '2024-05-01', TIMESTAMP '2024-08-01', INTERVAL 1 DAY) days(d), range(40) services(s)`,
+    );
+    await rebuildRollups(store.connection, {
+      projectId: 'p',
+      billingPeriods: ['2024-05-01', '2024-06-01', '2024-07-01'],
+    });
+    const days = async () =>
+      (
+        await store.connection.runAndReadAll(
+          `SELECT strftime(usage_date, '%Y-%m-%d') AS day FROM cost_rollup_daily ORDER BY rowid`,
+        )
+      )
+        .getRowObjectsJson()
+        .map((row) => String(row.day));
+    const written = await days();
+    expect(written).toHaveLength(92 * 40);
+    expect(written).toEqual(written.toSorted());
+    // Rows of an older release, in no order: the step puts them in day order, every row kept.
+    await store.connection.run(
+      'CREATE TEMPORARY TABLE shuffled AS SELECT * FROM cost_rollup_daily ORDER BY hash(product_servicename, usage_date)',
+    );
+    await store.connection.run('DELETE FROM cost_rollup_daily');
+    await store.connection.run('INSERT INTO cost_rollup_daily SELECT * FROM shuffled ORDER BY rowid');
+    expect(await days()).not.toEqual(written);
+    await store.connection.run(`DELETE FROM warehouse_schema_steps WHERE step = 'order the rollups by day'`);
+    expect(await store.init()).toEqual(['order the rollups by day']);
+    expect(await days()).toEqual(written);
+    const total = await store.connection.runAndReadAll(
+      'SELECT sum(line_item_unblended_cost) AS cost, sum(row_count) AS n FROM cost_rollup_daily',
+    );
+    expect(total.getRowObjectsJson()).toEqual([{ cost: (92 * (40 * 41)) / 2, n: 92 * 40 }]);
     await store.close();
   });
 

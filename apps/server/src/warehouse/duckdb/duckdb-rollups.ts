@@ -1,5 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ROLLUPS, type RollupDefinition, rollupColumns, rollupSelectSql } from '../cost-query/rollups';
+import {
+  ROLLUP_KEY_COLUMNS,
+  ROLLUPS,
+  type RollupDefinition,
+  rollupColumns,
+  rollupSelectSql,
+} from '../cost-query/rollups';
 import { duckDbDialect } from './duckdb-dialect';
 
 const id = duckDbDialect.identifier;
@@ -31,8 +37,12 @@ export async function rebuildRollups(
     }
     const { groups, sums } = rollupColumns(rollup);
     const names = [...groups, ...sums].map((c) => id(c.name)).join(', ');
+    // Rows go in by day (the day is the column after the keys): DuckDB skips the blocks whose days a question's
+    // range leaves out. Grouped rows come out in hash order, so a range's rows were spread over the whole table and
+    // every question read all of it (30 days at 10M line items: ~15 ms in cost_rollup_daily, ~8 ms ordered).
+    const day = ROLLUP_KEY_COLUMNS.length + 1;
     await connection.run(
-      `INSERT INTO ${id(rollup.table)} (${names}) ${rollupSelectSql(duckDbDialect, rollup, values, where)}`,
+      `INSERT INTO ${id(rollup.table)} (${names}) ${rollupSelectSql(duckDbDialect, rollup, values, where)}\nORDER BY ${day}`,
       values.bound as never,
     );
   }
