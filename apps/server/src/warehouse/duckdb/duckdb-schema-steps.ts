@@ -161,7 +161,11 @@ const STEPS: { name: string; apply: (connection: DuckDBConnection) => Promise<vo
   },
 ];
 
-/** Rewrites a rollup's rows in day order (the same rows: copied aside, the table emptied and filled again). */
+/**
+ * Rewrites a rollup's rows in day order (the same rows: copied aside, the table emptied and filled again). Not
+ * remakeRollup: that rebuilds from the line items, a scan of every line item per rollup, where a copy of the
+ * rollup's own rows (a fraction of them) gives the same table.
+ */
 async function orderByDay(connection: DuckDBConnection, rollup: RollupDefinition): Promise<void> {
   const table = rollup.table;
   await connection.run(`CREATE TEMPORARY TABLE rollup_rows AS SELECT * FROM ${table}`);
